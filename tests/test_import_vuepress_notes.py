@@ -643,3 +643,32 @@ def test_an_image_path_with_a_space_is_the_image(tmp_path: Path) -> None:
     prose = page(dest / "public", "/rag/").one("div", class_="prose")
     assert [unquote(i["src"]).rsplit("/", 1)[-1] for i in prose.find_all("img")] == [
         "6-1-3-In-Context RALM.png"]
+
+
+def test_plume_reads_formulas_unless_told_not_to(tmp_path: Path) -> None:
+    """vuepress-theme-plume turns its KaTeX plugin on by itself (a maths notes site with
+    no math option in its config): its `$x^2$` were formulas, and the import, finding no
+    math plugin named, escaped all of them as dollar signs. With `math: false` they
+    were text."""
+    source = tmp_path / "notes"
+    page_text = "# 群论\n\n阶为 $p^2$ 的群是交换群：\n\n$$\n|G| = p^2\n$$\n"
+    write_files(source, {
+        "docs/.vuepress/config.ts": ("import { defineUserConfig } from 'vuepress'\n"
+                                     "import { plumeTheme } from 'vuepress-theme-plume'\n"
+                                     "export default defineUserConfig({ lang: 'zh-CN', "
+                                     "title: '数学', theme: plumeTheme({}) })\n"),
+        "docs/README.md": "# 数学\n",
+        "docs/notes/algebra/group.md": page_text,
+    })
+    dest = tmp_path / "new"
+    imported = import_site(source, dest, None, False, NOW)
+    assert "no math plugin" not in report_of(imported)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(dest / "public", "/group/").one("div", class_="prose")
+    assert [m.attrs.get("display") for m in prose.find_all("math")] == [None, "block"]
+    write_files(source, {"docs/.vuepress/config.ts": (
+        "import { plumeTheme } from 'vuepress-theme-plume'\n"
+        "export default { title: '数学', theme: plumeTheme({ markdown: { math: false } }) }\n")})
+    imported = import_site(source, tmp_path / "plain", None, False, NOW)
+    assert "no math plugin" in report_of(imported)

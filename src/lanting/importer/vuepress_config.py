@@ -42,6 +42,9 @@ READ_KEYS = ("title", "description", "lang", "base", "srcDir", "cleanUrls", "hos
 """Keys whose literal values the import uses."""
 _MATH = re.compile(r"\bmath\s*:\s*(?:true|\{)|katex|mathjax|markdownMath|texmath",
                    re.IGNORECASE)
+_PLUME = re.compile(r"""['"]vuepress-theme-plume['"]""")
+_NO_MATH = re.compile(r"\b(?:math|markdownMath)\s*:\s*false\b")
+"""vuepress-theme-plume turns KaTeX on by itself, unless told `math: false`."""
 _BLOG = re.compile(r"\bblog\s*:\s*(?:true\b|\{)")
 
 
@@ -76,7 +79,8 @@ class JsConfig:
     metaData = { title: "…" }`), for a setting written `title: metaData.title`."""
     math: bool = False
     """A math plugin is on (VitePress's `math: true`, markdown-it-mathjax3, hope's
-    `katex`/`mathjax`/`markdownMath`, markdown-it-katex): without one, `$x$` was text."""
+    `katex`/`mathjax`/`markdownMath`, markdown-it-katex, plume's by default): without
+    one, `$x$` was text."""
     theme: str = ""
     """The blog theme whose listing pages the site had: `hope`, `reco` (or none)."""
     blog: bool = False
@@ -100,6 +104,11 @@ def read_config(config_dir: Path) -> JsConfig:
     # file imports the navbar's, `import navbar from "./navbar.js"`: followed in turn)
     texts = {main: strip_comments(read_text(main))}
     found.files.append(main)
+    # (plume reads its theme's options from `plume.config.ts` beside the config itself)
+    for plume in (config_dir / f"plume.config.{e}" for e in ("ts", "mts", "js", "mjs")):
+        if plume.is_file():
+            texts[plume] = strip_comments(read_text(plume))
+            found.files.append(plume)
     for path in found.files:
         for module in local_modules(texts[path], path.parent):
             if module not in texts and len(texts) < _MODULES:
@@ -111,6 +120,8 @@ def read_config(config_dir: Path) -> JsConfig:
         _constants(each, found)
     for number, each in enumerate(codes):
         _read_object(each, found, top=number == 0)
+    if any(_PLUME.search(c) for c in codes) and not any(_NO_MATH.search(c) for c in codes):
+        found.math = True
     return found
 
 
