@@ -672,3 +672,26 @@ def test_plume_reads_formulas_unless_told_not_to(tmp_path: Path) -> None:
         "export default { title: '数学', theme: plumeTheme({ markdown: { math: false } }) }\n")})
     imported = import_site(source, tmp_path / "plain", None, False, NOW)
     assert "no math plugin" in report_of(imported)
+
+
+def test_a_stray_double_dollar_ending_a_quote_opens_no_formula(tmp_path: Path) -> None:
+    """`> $$ ` left alone at the end of a quote (a complex-analysis note), then a
+    paragraph and another quoted formula: the stray `$$` was paired with the next
+    quote's opening one, the paragraph between taken for TeX, its blank lines left
+    out, and every formula after it was out of step (build errors). A display does
+    not run out of its quote: the stray `$$` stays text."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        ".vitepress/config.mts": "export default { title: '复变', markdown: { math: true } }\n",
+        "index.md": "# 复变\n",
+        "cauchy.md": ("# 柯西定理\n\n> 由格林公式\n> $$\n> \\oint_l f dz = 0\n> $$\n>\n> $$ \n\n"
+                      "**推论**：\n\n> 积分与路径无关：\n> $$\n> \\int_{l_1} f = \\int_{l_2} f\n"
+                      "> $$\n\n结束。\n"),
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [w.message.split(":")[0] for w in result.warnings] == ["`$$` shown as written"]
+    prose = page(dest / "public", "/cauchy/").one("div", class_="prose")
+    assert [m.attrs.get("display") for m in prose.find_all("math")] == ["block", "block"]
+    assert [p.text() for p in prose.find_all("p")][-2:] == ["积分与路径无关：", "结束。"]

@@ -336,10 +336,30 @@ def shelve_tex_math(text: str, shelf: Shelf) -> str:
     it was TeX to that site, never Markdown or HTML, so `$\\hat{G}[<EOS>]$` holds no
     component and `$a^{[L](i)}$` no link for the conversions of prose to rewrite. A
     display's blank lines are left out: those plugins (and remark-math) read one
-    formula across them, where Lanting's Markdown would end it, showing TeX."""
-    return _TEX_MATH.sub(lambda m: shelf.put(re.sub(r"\n(?:[ \t]*\n)+", "\n", m.group())
-                                             if m.group().startswith("$$") else m.group(),
-                                             "M"), text)
+    formula across them, where Lanting's Markdown would end it, showing TeX. A display
+    stays in its quote: `> $$ ` left alone at a quote's end opens none (it was text),
+    lest it pair with the next formula's `$$` and take the prose between for TeX."""
+    parts: list[str] = []
+    at = 0
+    while (match := _TEX_MATH.search(text, at)) is not None:
+        formula = match.group()
+        if formula.startswith("$$") and _leaves_quote(text, match.start(), formula):
+            parts.append(text[at:match.start() + 2])
+            at = match.start() + 2
+            continue
+        parts.append(text[at:match.start()])
+        parts.append(shelf.put(re.sub(r"\n(?:[ \t]*\n)+", "\n", formula)
+                               if formula.startswith("$$") else formula, "M"))
+        at = match.end()
+    return "".join(parts) + text[at:]
+
+
+def _leaves_quote(text: str, start: int, formula: str) -> bool:
+    """Whether a display that opens at `start` in a quote has a line out of it (a line
+    of TeX outside a quote may start with `>`: `> 0`)."""
+    first = text[text.rfind("\n", 0, start) + 1:start]
+    return first.lstrip().startswith(">") and any(
+        not line.lstrip().startswith(">") for line in formula.split("\n")[1:])
 
 
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
