@@ -695,3 +695,33 @@ def test_a_stray_double_dollar_ending_a_quote_opens_no_formula(tmp_path: Path) -
     prose = page(dest / "public", "/cauchy/").one("div", class_="prose")
     assert [m.attrs.get("display") for m in prose.find_all("math")] == ["block", "block"]
     assert [p.text() for p in prose.find_all("p")][-2:] == ["积分与路径无关：", "结束。"]
+
+
+def test_plume_image_cards_without_links_in_a_masonry(tmp_path: Path) -> None:
+    """plume's `<CardMasonry>` of indented `<ImageCard image description author>` with
+    no link (a photo wall on an about page): each was a component left in a comment, a
+    warning apiece, and the photos were lost. Each is its image and its words; the
+    masonry around them is unwrapped."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.ts": ("import { plumeTheme } from 'vuepress-theme-plume'\n"
+                                     "export default { lang: 'zh-CN', title: '笔记', "
+                                     "theme: plumeTheme({}) }\n"),
+        "docs/.vuepress/public/img/bridge.png": png(40, 30),
+        "docs/README.md": "# 笔记\n",
+        "docs/about.md": ("# 关于\n\n那段日子：\n\n<CardMasonry>\n    <ImageCard\n"
+                          "        image=\"/img/bridge.png\"\n        title=\"\"\n"
+                          "        description=\"海湾大桥\"\n        author=\"我\"\n    />\n"
+                          "    <ImageCard image=\"https://example.org/b.jpg\" title=\"夜市\" />\n"
+                          "</CardMasonry>\n\n完。\n"),
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    assert done.report.warnings == []
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/about/").one("div", class_="prose")
+    assert [img.get("src") for img in body.find_all("img")] == [
+        "/img/bridge.png", "https://example.org/b.jpg"]
+    assert "海湾大桥" in [p.text() for p in body.find_all("p")]
+    assert body.find_all("pre") == []

@@ -272,8 +272,9 @@ def components(text: str, front: dict[str, Any], ctx: Context,
 
 _EMBED = re.compile(r"<(BiliBili|YouTube|SiteInfo|VPCard|VPLink|LinkCard|ImageCard)\b([^<>]*?)"
                     r"(?:/>|>((?:(?!<\1\b).)*?)</\1\s*>)", re.DOTALL)
-_CARD_GRID = re.compile(r"^[ \t]*</?CardGrid\s*>[ \t]*$", re.MULTILINE)
-"""plume's grid of cards, which lays out the cards inside it: they are paragraphs here."""
+_CARD_GRID = re.compile(r"^[ \t]*</?(?:CardGrid|CardMasonry)\b[^<>]*>[ \t]*$", re.MULTILINE)
+"""plume's grid (or masonry wall) of cards, which lays out the cards inside it: they are
+paragraphs here."""
 
 
 def embeds(text: str, ctx: Context) -> str:
@@ -283,7 +284,7 @@ def embeds(text: str, ctx: Context) -> str:
     link and its description, each its own paragraph) and `<ImageCard image title
     href>` (the image above the link); plume's `<CardGrid>` around them unwrapped."""
     text, count = _CARD_GRID.subn("", text)
-    ctx.convert("<CardGrid> unwrapped", count)
+    ctx.convert("<CardGrid>, <CardMasonry> unwrapped", count)
 
     def one(match: re.Match[str]) -> str:
         name, attrs = match.group(1), attributes(match.group(2))
@@ -298,6 +299,12 @@ def embeds(text: str, ctx: Context) -> str:
             return B.block(f'{{{{< video youtube="{attrs["id"]}" >}}}}')
         title = attrs.get("name") or attrs.get("title") or attrs.get("text")
         url = attrs.get("url") or attrs.get("link") or attrs.get("href")
+        if name == "ImageCard" and attrs.get("image") and not url:
+            # (a photo with no link: the image, and its title and description under it)
+            ctx.convert("image cards (<ImageCard>) with no link as images")
+            words = " — ".join(w for w in (title, attrs.get("description")) if w)
+            return B.block(f"![{words}]({attrs['image']})" + (f"\n\n{words}" if words
+                                                               else ""))
         if name != "BiliBili" and name != "YouTube" and title and url:
             ctx.convert("link cards (<SiteInfo>, <VPCard>, <LinkCard>) as links")
             desc = " ".join((attrs.get("desc") or attrs.get("description")
