@@ -725,3 +725,36 @@ def test_plume_image_cards_without_links_in_a_masonry(tmp_path: Path) -> None:
         "/img/bridge.png", "https://example.org/b.jpg"]
     assert "海湾大桥" in [p.text() for p in body.find_all("p")]
     assert body.find_all("pre") == []
+
+
+def test_hope_catalog_is_a_list_of_the_folders_pages(tmp_path: Path) -> None:
+    """hope's `<Catalog />`, the list of a folder's pages, in the folder's README (a
+    notes site's `前端/JavaScript/README.md` under its introduction; `H5/README.md`
+    holding it alone): the first was a component left in a comment, a warning, the
+    second taken for a theme's listing page and left out, its old URL lost. It is a
+    list of links to the folder's pages and to its sub-folders' (their pages under
+    them), and a README holding only it is a page."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "src/.vuepress/config.ts": ("import { hopeTheme } from 'vuepress-theme-hope'\n"
+                                    "export default { title: '笔记', lang: 'zh-CN', "
+                                    "theme: hopeTheme({}) }\n"),
+        "src/README.md": "# 笔记\n",
+        "src/js/README.md": "# JavaScript\n\n一门脚本语言。\n\n<Catalog />\n",
+        "src/js/closure.md": "# 闭包\n",
+        "src/js/async/README.md": "# 异步\n\n事件循环。\n",
+        "src/js/async/promise.md": "# Promise\n",
+        "src/js/dom/events.md": "# 事件\n",
+        "src/h5/README.md": "<Catalog />\n",
+        "src/h5/canvas.md": "# Canvas\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    assert done.report.warnings == []
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(dest / "public", "/js/").one("div", class_="prose")
+    assert [a.text() for a in prose.find_all("a")] == ["闭包", "异步", "Promise", "事件"]
+    assert len(prose.find_all("ul")) == 3  # (the sub-folders' pages nested)
+    h5 = page(dest / "public", "/h5/").one("div", class_="prose")
+    assert [a.text() for a in h5.find_all("a")] == ["Canvas"]

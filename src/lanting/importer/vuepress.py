@@ -34,6 +34,7 @@ from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
 from lanting.importer.vuepress_bodies import VuePressBodies, title_links
+from lanting.importer.vuepress_catalog import CATALOG
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig, read_config
 from lanting.importer.vuepress_front import (
@@ -293,7 +294,10 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
                      path: Path) -> bool:
         """A theme's listing page (`vuepress_listings.py`; `rel` from its locale's
         folder): left out, its old URL sent to Lanting's list of the same kind."""
-        why = listing_reason(rel, data, body, self.own.comment_widget)
+        # (hope's `<Catalog />` lists the folder's pages: with some to list, a page)
+        catalogued = CATALOG.search(body) is not None and any(
+            p != path for p in path.parent.rglob("*.md"))
+        why = listing_reason(rel, data, body, self.own.comment_widget, catalogued)
         if not why:
             return False
         target = listing_target(rel)

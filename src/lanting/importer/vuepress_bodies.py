@@ -46,6 +46,7 @@ from lanting.importer.vuepress_blocks import (
     sfc_blocks,
     v_pre_wrappers,
 )
+from lanting.importer.vuepress_catalog import catalog
 from lanting.importer.vuepress_code import code_imports, code_notations, includes
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
@@ -163,6 +164,8 @@ class VuePressBodies:
     """(`VuePress.left_out`: where a listing page left out leads.)"""
     documents: list[tuple[Item, str, Path]]
     """(`VuePress.documents`: each page, its body as read, its file.)"""
+    by_source: dict[Path, Item]
+    """(`VuePress.by_source`: each page by its resolved file.)"""
     page_anchors: dict[Path, tuple[list[str], set[str]]]
     """A page's heading ids and other anchors (`page_ids`), once asked for."""
 
@@ -200,6 +203,9 @@ class VuePressBodies:
         widgets: set[str] = set()
 
         def own(name: str, given: dict[str, str]) -> str | None:
+            if name in ("Catalog", "AutoCatalog"):
+                ctx.convert("hope's <Catalog /> as a list of the folder's pages")
+                return B.block(catalog(path, self.by_source))
             if self.own.comment_widget(name):
                 widgets.add(name)
                 return ""

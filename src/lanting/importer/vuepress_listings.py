@@ -38,9 +38,11 @@ _TAG = re.compile(r"</?([A-Z][\w-]*)\b[^<>]*>")
 
 
 def listing_reason(rel: str, data: dict[str, Any], body: str,
-                   widget: Callable[[str], bool] = lambda _name: False) -> str:
+                   widget: Callable[[str], bool] = lambda _name: False,
+                   catalogued: bool = False) -> str:
     """Why the page at `rel` is a theme's listing (`""`: it is not). The comment widget
-    (`widget`) is no listing's: `# 显示文件` over `<Livere/>` is an outline."""
+    (`widget`) is no listing's: `# 显示文件` over `<Livere/>` is an outline; nor is a
+    page whose hope `<Catalog />` lists pages of its folder (`catalogued`)."""
     body = _TAG.sub(lambda m: "" if widget(m.group(1)) else m.group(), body)
     layout = str(data.get("layout") or "")
     text = _NOT_TEXT.sub("", body).strip()
@@ -49,7 +51,7 @@ def listing_reason(rel: str, data: dict[str, Any], body: str,
         return f"`{marked}`"
     if layout.lower() in LISTING_LAYOUTS:
         return f"`layout: {layout}`"
-    if text:
+    if text or catalogued:
         return ""
     if layout.lower() not in THEME_LAYOUTS:
         return f"`layout: {layout}`, no text"
