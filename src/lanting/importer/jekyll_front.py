@@ -1,0 +1,147 @@
+"""A Jekyll post's or page's front matter for Lanting: the keys Lanting reads
+(`title`, `date`, `last_modified_at`, `excerpt`, `tags`, `categories`, a cover
+`image`, Chirpy's `pin`, `hidden`), under the defaults `_config.yml` gives by scope
+(`defaults:`); the others are named in the report as left out."""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import bool_of, first_date, summary_of, tags_of
+from lanting.importer.jekyll_languages import language_keys
+from lanting.importer.jekyll_pages import layout_image_folders
+from lanting.importer.kramdown import title_math
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite
+from lanting.importer.text import When, key_line, names
+
+MAPPED_KEYS = frozenset({"title", "date", "categories", "category", "tags", "tag", "published",
+                         "slug", "excerpt", "description", "summary", "image", "thumbnail",
+                         "last_modified_at", "last_updated", "lastmod", "updated",
+                         "redirect_from", "permalink", "hidden", "featured", "redirect", "pin"})
+"""Front-matter keys of a post whose meaning the import keeps."""
+DEFAULT_KEYS = frozenset({"permalink", "published", "author", "categories", "category",
+                          "tags", "tag"})
+"""Keys of `_config.yml` `defaults:` that change a post's URL, publication or terms (the
+theme-only ones, `layout`, `comments`, `toc`, are left to the theme)."""
+
+
+class JekyllFront:
+    """The front matter side of the Jekyll importer."""
+
+    source: Path
+    config: dict[str, Any]
+    report: Report
+    site: NewSite
+    tz: dt.tzinfo
+    author: str
+    baseurl: str
+    chirpy: bool
+    media_base: dict[Path, str]
+    media_cdn: str
+
+    def front_defaults(self, path: Path, kind: str) -> dict[str, Any]:
+        """Front matter `_config.yml` gives by scope (`defaults:`), under a file's own:
+        Chirpy's posts have `permalink: /posts/:title/` there (their old URLs were taken
+        as the date style's). A scope with a longer path, then one naming the type, wins."""
+        rel = path.relative_to(self.source).as_posix()
+        found: list[tuple[tuple[int, bool], dict[str, Any]]] = []
+        for entry in self.config.get("defaults") or []:
+            scope = entry.get("scope") if isinstance(entry, dict) else None
+            values = entry.get("values") if isinstance(entry, dict) else None
+            if not isinstance(scope, dict) or not isinstance(values, dict):
+                continue
+            where = str(scope.get("path") or "").strip("/")
+            if where and not (fnmatch(rel, where) or rel.startswith(where + "/")):
+                continue
+            if scope.get("type") and scope.get("type") != kind:
+                continue
+            found.append(((len(where), bool(scope.get("type"))), values))
+        merged: dict[str, Any] = {}
+        for _rank, values in sorted(found, key=lambda f: f[0]):
+            merged.update({k: v for k, v in values.items() if k in DEFAULT_KEYS})
+        return merged
+
+    def categories(self, data: dict[str, Any], folders: list[str]) -> list[str]:
+        if data.get("category") not in (None, ""):
+            own = [str(data["category"])]
+        else:
+            own = names(data.get("categories"), split_spaces=True)
+        return list(dict.fromkeys([*folders, *own]))
+
+    def front(self, data: dict[str, Any], head: str, path: Path, date: When,
+              categories: list[str]) -> dict[str, Any]:
+        front: dict[str, Any] = {"title": title_math(str(data.get("title") or path.stem)
+                                                       .strip()), "date": date}
+        updated = first_date(data, head, ("last_modified_at", "last_updated", "lastmod",
+                                          "updated"), self.tz)
+        if updated is not None:
+            front["updated"] = updated
+        # (`summary:`: a blog's own key for its SEO text, written by hand for each post)
+        summary = summary_of(data, "excerpt", "description", "summary")
+        if summary:
+            front["summary"] = summary
+        front["tags"] = tags_of(data, split_spaces=True)
+        front["categories"] = categories
+        if data.get("toc") is False:
+            front["toc"] = False
+        cover = data.get("image") or data.get("thumbnail")
+        if isinstance(cover, dict):
+            cover = cover.get("path") or cover.get("url")
+        if isinstance(cover, str) and cover:
+            front["cover"] = self.cover(cover, path, key_line(head, "image")
+                                        or key_line(head, "thumbnail"))
+        params: dict[str, Any] = {}
+        if bool_of(data.get("hidden")):
+            front["unlisted"] = True
+            self.report.convert("`hidden: true` → `unlisted: true`")
+            self.report.note(path, key_line(head, "hidden"), "`hidden: true`: imported as "
+                             "`unlisted: true` (its page answers at its URL; no listing, "
+                             "feed, sitemap or search shows it)")
+        if data.get("featured"):
+            params["featured"] = True
+        if data.get("pin") is True:  # (Chirpy: pinned to the top of the home page)
+            params["sticky"] = True
+        author = data.get("author")
+        if isinstance(author, str) and author and author != self.author:
+            params["author"] = author
+        if isinstance(data.get("redirect"), str):
+            params["external_url"] = data["redirect"]
+        if params:
+            front["params"] = params
+        used = MAPPED_KEYS | ({"author"} if "author" in params else set()) \
+            | ({"toc"} if data.get("toc") is False else set()) | language_keys(data)
+        dropped = [k for k in data if k not in used]
+        if dropped:
+            self.report.note(path, 2, "front matter not needed in Lanting, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+        return front
+
+    def cover(self, value: str, path: Path, line: int | None = None) -> str:
+        media = self.media_base.get(path)
+        if media and not value.startswith("/") and "://" not in value:
+            value = media.rstrip("/") + "/" + value  # (Chirpy: `image.path` in `media_subpath`)
+        if self.chirpy and not value.startswith("/") and "://" not in value:
+            # (Chirpy's `img-url.html` made `/` + the path, which the browser read from the
+            # root: `../assets/img/x.png` was /assets/img/x.png)
+            value = posixpath.normpath("/" + value)
+        local = self.source / value.lstrip("/").removeprefix(self.baseurl.lstrip("/"))
+        url = value if value.startswith("/") else "/" + value
+        if value.startswith(("http://", "https://")):
+            return value
+        if not local.is_file() and "/" not in value:  # (`image: motoko.jpg`)
+            local, url = next(((self.source / folder.lstrip("/") / value, folder + value)
+                               for folder in layout_image_folders(self.source)
+                               if (self.source / folder.lstrip("/") / value).is_file()),
+                              (local, url))
+        if local.is_file():
+            return self.site.image(local, url)
+        if self.media_cdn:
+            self.report.convert("images on the old site's media CDN (Chirpy's `cdn`)")
+            return self.media_cdn + url
+        self.report.warn(path, line, f"cover image `{value}` not found: left out")
+        return ""
