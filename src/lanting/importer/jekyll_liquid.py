@@ -1,0 +1,278 @@
+"""Liquid in Jekyll posts and pages → Lanting Markdown: its tags (`highlight`,
+`post_url`, `link`, `include`, `include_relative`, jekyll-scholar's `cite`,
+`reference`, `bibliography` and `quote`, `twitter`, jekyll-multiple-languages' `t`),
+its blocks (`details`, jekyll-tabs, `mermaid`, captures) and its values (`{{ site.x }}`
+from `_config.yml`, `{{ page.x }}` from the front matter, `relative_url`); what it
+cannot print is left in a comment, reported. A theme flavour (al-folio) adds blocks
+through the `liquid_blocks` hook."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.common import read_text
+from lanting.importer.item import Item
+from lanting.importer.jekyll_captures import assigning_ifs, captured_includes
+from lanting.importer.jekyll_i18n import I18nPlugin
+from lanting.importer.jekyll_includes import include_tag
+from lanting.importer.jekyll_links import JekyllLinks
+from lanting.importer.liquid import (
+    OUTPUT,
+    Context,
+    blocks,
+    display_formulas,
+    filter_chain,
+    string_argument,
+    tags,
+    tex_group,
+    value_at,
+)
+from lanting.importer.shelf import Shelf, fence
+from lanting.importer.text import load_mapping, split_front_matter
+
+
+class JekyllLiquid(JekyllLinks):
+    """The Liquid side of the Jekyll importers' body conversion."""
+
+    source: Path
+    config: dict[str, Any]
+    by_name: dict[str, Item]
+    by_path: dict[str, Item]
+    citations: set[str]
+    reference_keys: set[str]
+    i18n: I18nPlugin
+    data_publications: int = 0
+    """How many publications `_data/publications.yml` held (minimal-light's)."""
+
+    @staticmethod
+    def mermaid(inner: str, written: str, ctx: Context, shelf: Shelf) -> str:
+        """jekyll-diagrams' (and jekyll-mermaid's) `{% mermaid %}…{% endmermaid %}`, as
+        old al-folio sites still write it: a ```mermaid block."""
+        ctx.note(written, "Mermaid diagrams show as code until `[markdown] mermaid` in "
+                 "lanting.toml names a Mermaid script")
+        return B.block(shelf.put(fence("mermaid", shelf.restore(inner, "R").strip("\n"))))
+
+    def highlight(self, args: str, inner: str, shelf: Shelf) -> str:
+        words, named = B.arguments(args)
+        lang = words[0] if words else "text"
+        options: dict[str, str] = {}
+        if "linenos" in words or "linenos" in named:
+            options["linenos"] = "true"
+        if "hl_lines" in named:
+            options["hl_lines"] = named["hl_lines"]
+        code = shelf.restore(inner, "R")
+        return shelf.put(fence(lang, code, options))
+
+    def tag_handlers(self, item: Item, ctx: Context, path: Path) -> dict[str, Any]:
+        def post_url(args: str, written: str) -> str:
+            name = string_argument(args).strip()
+            target = self.by_name.get(name) or self.by_name.get(name.rsplit("/", 1)[-1])
+            if target is None:
+                return ctx.leave(written, f"no post `{name}` in the source")
+            ctx.convert("Liquid post_url and link")
+            return self.site.link(target)
+
+        def link(args: str, written: str) -> str:
+            name = string_argument(args).strip()
+            target = self.by_path.get(name.lstrip("/"))
+            if target is not None:
+                ctx.convert("Liquid post_url and link")
+                return self.site.link(target)
+            if (self.source / name.lstrip("/")).is_file():
+                ctx.convert("Liquid post_url and link")
+                return "/" + name.lstrip("/")
+            return ctx.leave(written, f"no file `{name}` in the source")
+
+        def include(args: str, written: str) -> str:
+            return include_tag(self.source, args, written, ctx)
+
+        def include_relative(args: str, written: str) -> str:
+            # (minimal-light's home page: `{% include_relative _includes/publications.md %}`,
+            # a loop over `site.data.publications`, which is content/publications.bib now)
+            shown = path.parent / string_argument(args).strip()
+            if self.data_list_file(shown):
+                ctx.note(written, "the list of `_data/publications.yml`: Lanting lists "
+                         "the publications at /publications/, the home page too")
+                return ""
+            return ctx.leave(written, "no Lanting equivalent")
+
+        def cite(args: str, written: str) -> str:
+            # (jekyll-scholar's options: `--file papers_aio`, `--locator 23`, …)
+            words = re.sub(r"--\w+(?:[ \t]+(?!--)\S+)?", " ", args)
+            keys = [k.strip() for k in string_argument(words).replace(",", " ").split()]
+            unknown = [k for k in keys if k not in self.citations | self.reference_keys]
+            if unknown or not keys:
+                return ctx.leave(written, f"`{(unknown or ['?'])[0]}` is in no .bib file of "
+                                 "the site")
+            ctx.convert("citations")
+            return "[" + "; ".join(f"@{k}" for k in keys) + "]"
+
+        def reference(args: str, written: str) -> str:
+            """jekyll-scholar's `{% reference key %}` printed the entry in full where it
+            stood; Lanting cites it there and lists it in the post's references."""
+            made = cite(args, written)
+            if made.startswith("[@"):
+                ctx.convert("jekyll-scholar references as citations")
+            return made
+
+        def bibliography(args: str, written: str) -> str:
+            ctx.convert("bibliography lists (Lanting lists a post's references itself)")
+            return ""
+
+        def twitter(args: str, written: str) -> str:
+            url = B.arguments(args)[0][0] if B.arguments(args)[0] else ""
+            ctx.convert("embeds as links")
+            label = re.sub(r"^https?://", "", url)
+            return B.block(f"> [{label}]({url})")
+
+        def responsive_image(args: str, written: str) -> str:
+            """jekyll-responsive-image's tag (al-folio's images until 2022), written
+            `path: assets/img/9.jpg class: "img-fluid" title: "…"`: the image."""
+            named = {k: v1 or v2 or v3 for k, v1, v2, v3 in re.findall(
+                r"(\w+):\s*(?:\"([^\"]*)\"|'([^']*)'|(\S+))", args)}
+            if not named.get("path"):
+                return ctx.leave(written, "a responsive_image without a `path`")
+            ctx.convert("figure includes")
+            src = named["path"]
+            src = src if src.startswith(("/", "http")) else "/" + src
+            return B.figure(src, "", named.get("alt") or named.get("title") or "")
+
+        def drop(args: str, written: str) -> str:
+            ctx.warn(written, f"`{written}` removed (it only set a variable for the theme)")
+            return ""
+
+        noted: list[bool] = []
+        language = self.i18n.language_for(item.lang)
+
+        def translate(args: str, written: str) -> str:
+            """jekyll-multiple-languages-plugin's `{% t about.title %}`: the string in the
+            page's language (a page using it has a version in each, made on reading)."""
+            key = string_argument(args).strip()
+            found = self.i18n.string(key, language)
+            if found is None and language != self.i18n.default:
+                found = self.i18n.string(key)
+                if found is not None:
+                    ctx.warn(written, f"no `{key}` in _i18n/{language}.yml: the "
+                             f"{self.i18n.default} string is used; translate it in the page")
+            if found is None:
+                return ctx.leave(written, f"no `{key}` in _i18n/{language}.yml")
+            if not noted and item.kind == "post" and not item.lang \
+                    and self.i18n.language_of(path.relative_to(self.source)) is None:
+                noted.append(True)  # (a post of `_posts/`, not of a language's folder)
+                ctx.note(written, f"`{{% t %}}` strings are the site's language's "
+                         f"({self.i18n.default}): write the post's other versions in "
+                         "`_i18n/<lang>/_posts/` before importing, or as "
+                         f"`{path.stem}.<lang>.md` beside it after")
+            ctx.convert("strings of jekyll-multiple-languages-plugin (`{% t key %}`)")
+            return found
+
+        handlers = {"post_url": post_url, "link": link, "include": include, "cite": cite,
+                    "include_relative": include_relative,
+                    "twitter": twitter, "assign": drop, "bibliography": bibliography,
+                    "reference": reference, "responsive_image": responsive_image}
+        if self.i18n.languages:
+            handlers.update(t=translate, translate=translate)
+        return handlers
+
+    def liquid(self, text: str, item: Item, ctx: Context, shelf: Shelf, path: Path) -> str:
+        text = blocks(text, "details", lambda a, inner, w: B.details(string_argument(a), inner),
+                      ctx, "collapsible blocks")
+        text = self.liquid_tabs(text, ctx)
+
+        # (academicpages' sitemap: `{% capture written_label %}'None'{% endcapture %}`;
+        # a math post's statement, shown by a theorem include)
+        text = captured_includes(text, ctx)
+        text = assigning_ifs(text, ctx)
+
+        def quote(args: str, inner: str, written: str) -> str:
+            """jekyll-scholar's `{% quote key %}…{% endquote %}`: a block quote, its
+            source cited under it."""
+            keys = [k for k in args.replace(",", " ").split() if not k.startswith("--")]
+            body = "\n".join("> " + line if line.strip() else ">"
+                              for line in inner.strip("\n").split("\n"))
+            if not keys or any(k not in self.citations | self.reference_keys for k in keys):
+                ctx.warn(written, f"`{args.strip()}` of a quote is in no .bib file of the "
+                         "site: the quote is kept without its source")
+                return B.block(body)
+            return B.block(body + "\n>\n> — [" + "; ".join(f"@{k}" for k in keys) + "]")
+
+        text = blocks(text, "quote", quote, ctx, "jekyll-scholar quotes")
+        text = self.liquid_blocks(text, item, ctx, shelf)
+        return tags(text, self.tag_handlers(item, ctx, path), ctx)
+
+    def data_list_file(self, file: Path) -> bool:
+        """Whether an included file is minimal-light's list of `_data/publications.yml`
+        (which Lanting's publications page shows)."""
+        return bool(self.data_publications) and file.is_file() \
+            and "site.data.publications" in read_text(file)
+
+    def liquid_blocks(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
+        return text
+
+    def liquid_tabs(self, text: str, ctx: Context) -> str:
+        """jekyll-tabs: `{% tabs g %}` `{% tab g label %}…{% endtab %}` `{% endtabs %}`."""
+
+        def group(args: str, inner: str, written: str) -> str:
+            parts = re.findall(r"\{%-?\s*tab\s+\S+\s+(.*?)\s*-?%\}(.*?)\{%-?\s*endtab\s*-?%\}",
+                               inner, re.DOTALL)
+            return B.tabs([(string_argument(label), content) for label, content in parts])
+
+        return blocks(text, "tabs", group, ctx, "tabs flattened")
+
+    def site_value(self, expression: str) -> str | None:
+        """The text of `site.github` or `site.author.name`: a string or number that
+        `_config.yml` gives it (what Jekyll printed), else None."""
+        return value_at(self.config, "site", expression)
+
+    def page_value(self, expression: str, ctx: Context) -> str | None:
+        """The text of `page.contact`: a string or number the file's own front matter
+        gives it (a lab member's page printing its `contact:`), else None."""
+        if not expression.startswith("page."):
+            return None
+        fmt, head, _body, _first = split_front_matter(ctx.original)
+        return value_at(load_mapping(fmt, head)[0], "page", expression) if fmt else None
+
+    def outputs(self, text: str, ctx: Context) -> str:
+        """`{{ site.baseurl }}`, `{{ site.url }}` and academicpages' `{{ base_path }}` (the
+        two, set by `{% include base_path %}`) → "", `{{ 'x' | relative_url }}` → x,
+        `{{ site.github }}` → its value in `_config.yml`; anything else left in a
+        comment."""
+
+        formulas = display_formulas(text)
+
+        def one(match: re.Match[str]) -> str:
+            expression = match.group(1).strip()
+            if tex_group(expression) and any(
+                    start < match.start() < end for start, end in formulas):
+                ctx.convert("`{{…}}` in formulas kept as TeX groups (Liquid had emptied them)")
+                return match.group()
+            if re.fullmatch(r"site\.(baseurl|url)|base_path", expression):
+                ctx.convert("Liquid site URLs")
+                return ""
+            value = self.site_value(expression)
+            if value is not None:
+                ctx.convert("Liquid values of `_config.yml` (`{{ site.github }}`)")
+                return value
+            value = self.page_value(expression, ctx)
+            if value is not None:
+                ctx.convert("Liquid values of the page's front matter (`{{ page.x }}`)")
+                return value
+            found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
+                                 r"site\.baseurl)", expression)
+            if found:
+                ctx.convert("Liquid site URLs")
+                value = found.group(2)
+                return value if value.startswith(("/", "http")) else "/" + value
+            # (`{{ "/NiN.png" | prepend: site.imgrepo }}`: a string and values of
+            # `_config.yml` joined by filters, printed as Jekyll printed them)
+            value = filter_chain(expression, lambda term: "" if re.fullmatch(
+                r"site\.(baseurl|url)", term) else self.site_value(term))
+            if value is not None:
+                ctx.convert("Liquid strings and `_config.yml` values joined by filters")
+                return value
+            return ctx.leave_output(match, "a Liquid value of the old theme")
+
+        return OUTPUT.sub(one, text)
