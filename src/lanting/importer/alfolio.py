@@ -26,9 +26,7 @@ from lanting.importer.bibtex import dump, format_reference, parse
 from lanting.importer.common import (
     bool_of,
     date_of,
-    finish_menu,
     html_line,
-    menu_names,
     read_text,
 )
 from lanting.importer.item import Item
@@ -36,6 +34,7 @@ from lanting.importer.jekyll_pages import is_listing, jekyll_files, own_text
 from lanting.importer.jekyll_settings import standalone_document
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
+from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NOTEBOOK, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter

@@ -30,16 +30,15 @@ from lanting.importer.common import (
     GENERATED,
     LinkTable,
     Options,
-    finish_menu,
     guess_language,
     language_tag,
-    menu_names,
     read_text,
     walk,
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros
 from lanting.importer.liquid import Context
+from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of

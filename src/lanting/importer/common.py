@@ -1,5 +1,6 @@
 """What every generator's importer does alike: options, the files of a source site,
-front-matter keys that mean the same everywhere, old URLs matched in links, the menu."""
+front-matter keys that mean the same everywhere, old URLs matched in links (the menu is
+`menus`)."""
 
 from __future__ import annotations
 
@@ -17,15 +18,13 @@ from urllib.parse import unquote
 
 from lanting.importer.body import EMPTY_SELF_LINK
 from lanting.importer.inline_html import inline_html_as_markdown
-from lanting.importer.item import FOLDERS, Item, site_path
+from lanting.importer.item import Item, site_path
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NewSite
 from lanting.importer.text import When, names, parse_when, raw_value
 from lanting.markdown.anchors import github_slug
-from lanting.markdown.urls import is_safe_url
-from lanting.model.names import term_slug
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif",
                             ".bmp", ".ico"})
@@ -297,37 +296,6 @@ def prose_raw(shelf: Shelf, text: str) -> str:
     return re.sub("\ue000R(\\d+)\ue001", one, text)
 
 
-def menu_url_known(url: str, site: NewSite, texts: set[str]) -> bool:
-    """A menu URL the new site answers: a page Lanting generates, an imported page or a
-    static file."""
-    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//", url):
-        return True
-    path = site_path(url)
-    if path in texts:
-        return True
-    return path.lstrip("/") in site.static
-
-
-def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> set[str]:
-    urls = {"/", "/blog/", "/tags/", "/categories/", "/archive/", "/search/", "/atom.xml"}
-    if has_publications:
-        urls.add("/publications/")
-    if has_talks or any(i.kind == "talk" and not i.draft for i in site.items):
-        urls.add("/talks/")
-    if "content/cv.yaml" in site.extra:
-        urls.add("/cv/")
-    # (a post too: a menu's "Reading list", a Beautiful Hugo site's dated About page)
-    urls |= {site.new_url(i) for i in site.items if i.kind in ("page", "post", "talk")
-             and not i.draft}
-    # (the lists of the collections: /projects/, /teaching/)
-    urls |= {f"/{FOLDERS[i.kind]}/" for i in site.items if i.kind in ("project", "teaching",
-                                                                      "person")
-             and not i.draft}
-    for item in site.items:
-        if item.kind == "post" and not item.draft:
-            urls |= {f"/categories/{term_slug(c)}/" for c in item.front.get("categories", [])}
-            urls |= {f"/tags/{term_slug(t)}/" for t in item.front.get("tags", [])}
-    return urls
 
 
 BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn|uk|de|fr|jp|"
@@ -378,52 +346,7 @@ def guess_language(texts: list[str]) -> str:
     return "zh-CN" if cjk and cjk * 10 >= cjk + latin else "en"
 
 
-def menu_names(language: str) -> dict[str, str]:
-    zh = language.lower().startswith("zh")
-    return {"blog": "博客" if zh else "Blog", "tags": "标签" if zh else "Tags",
-            "categories": "分类" if zh else "Categories",
-            "archive": "归档" if zh else "Archive",
-            "publications": "论文" if zh else "Publications",
-            "talks": "报告" if zh else "Talks", "home": "首页" if zh else "Home"}
 
-
-def finish_menu(site: NewSite, menu: list[dict[str, str]], path: Path | str,
-                has_publications: bool = False, has_talks: bool = False) -> None:
-    """`[[menu]]` of the items whose URLs the new site answers (others dropped, noted)."""
-    kept = menu_entries(site, menu, path, has_publications, has_talks)
-    if kept:
-        site.config["menu"] = kept
-
-
-def menu_entries(site: NewSite, menu: list[dict[str, str]], path: Path | str,
-                 has_publications: bool = False,
-                 has_talks: bool = False) -> list[dict[str, str]]:
-    """The entries of `menu` whose URLs the new site answers (the others noted)."""
-    known = generated_urls(site, has_publications, has_talks)
-    kept: list[dict[str, str]] = []
-    for entry in menu:
-        url = entry["url"]
-        taken = next((k["name"] for k in kept if k["url"] == url), None)
-        if not is_safe_url(url):
-            # (AnZhiYu's `javascript:toRandomPost()`, a "random post" button: a script
-            # of the old theme; such a URL in lanting.toml fails the build)
-            site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
-                             "it ran a script of the old theme")
-        elif taken is not None and taken != entry["name"]:
-            # (Hugo Blox's `/#contact`, a block the new site has no page for: the home)
-            site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
-                             f"the menu's `{taken}` leads there too")
-        elif menu_url_known(url, site, known) and taken is None:
-            kept.append(entry)
-        elif any(i.draft and site.new_url(i) == url for i in site.items):
-            # (a draft page in the menu: the old site published no page there either,
-            # and a menu entry to it fails the build)
-            site.report.warn(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
-                             "its page is a draft, which the old site did not publish")
-        elif url not in [k["url"] for k in kept]:
-            site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
-                             "the new site has no page there")
-    return kept
 
 
 def tags_of(data: dict[str, Any], split_spaces: bool) -> list[str]:

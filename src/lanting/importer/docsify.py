@@ -24,7 +24,6 @@ from pathlib import Path
 from lanting.importer.common import (
     REPOSITORY_FILES,
     Options,
-    finish_menu,
     guess_language,
     language_tag,
     read_text,
@@ -35,6 +34,7 @@ from lanting.importer.docsify_config import docsify_folder, footer_line, read_se
 from lanting.importer.docsify_sidebar import Entry, list_entries, route_files, split_route
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from lanting.importer.common import LinkTable, finish_menu, guess_language, language_tag
+from lanting.importer.common import LinkTable, guess_language, language_tag
 from lanting.importer.docusaurus_settings import DocusaurusConfig, kebab
 from lanting.importer.listings import Redirects, listed_posts, term_urls
+from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite

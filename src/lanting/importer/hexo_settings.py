@@ -15,8 +15,6 @@ from lanting.importer.common import (
     FILE_SUFFIXES,
     GENERATED,
     bool_of,
-    finish_menu,
-    menu_names,
     walk,
 )
 from lanting.importer.item import Item
@@ -27,6 +25,7 @@ from lanting.importer.listings import (
     listed_posts,
     term_urls,
 )
+from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import When

@@ -12,10 +12,7 @@ from lanting.importer.common import (
     GENERATED,
     LinkTable,
     bool_of,
-    finish_menu,
     language_tag,
-    menu_entries,
-    menu_names,
     read_text,
     walk,
 )
@@ -23,6 +20,7 @@ from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros, mathjax_macros
 from lanting.importer.listings import Redirects
+from lanting.importer.menus import finish_menu, menu_entries, menu_names
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping

@@ -14,13 +14,14 @@ from urllib.parse import unquote
 from lanting.importer.alfolio_home import SELECTED_ON_HOME
 from lanting.importer.bibtex import dump
 from lanting.importer.body_links import UNLINK
-from lanting.importer.common import bool_of, finish_menu, menu_names, read_text
+from lanting.importer.common import bool_of, read_text
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
 from lanting.importer.hugoblox_home import education_line, featured_count, is_widget
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
 from lanting.importer.hugoblox_slides import SLIDES
 from lanting.importer.liquid import Context
+from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.site import slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 

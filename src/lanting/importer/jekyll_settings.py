@@ -14,8 +14,6 @@ from typing import Any
 from lanting.importer.common import (
     FILE_SUFFIXES,
     GENERATED,
-    finish_menu,
-    menu_names,
     read_text,
     walk,
 )
@@ -30,6 +28,7 @@ from lanting.importer.listings import (
     listed_posts,
     term_urls,
 )
+from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.old_urls import LANTING_PAGES
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bibtex import BibEntry, dump, parse
-from lanting.importer.common import finish_menu, guess_language, language_tag, read_text
+from lanting.importer.common import guess_language, language_tag, read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros, mathjax_value_macros
 from lanting.importer.jupyterbook_toc import Toc
+from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.quarto_settings import authors
 from lanting.importer.report import Report

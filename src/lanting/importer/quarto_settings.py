@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bibtex import BibEntry, dump, parse
-from lanting.importer.common import finish_menu, guess_language, read_text
+from lanting.importer.common import guess_language, read_text
 from lanting.importer.csl_json import csl_entries
 from lanting.importer.item import Item
+from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite

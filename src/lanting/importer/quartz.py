@@ -25,11 +25,9 @@ from lanting.importer.common import (
     LinkTable,
     Options,
     bool_of,
-    finish_menu,
     guess_language,
     language_tag,
     list_text_front,
-    menu_names,
     mtime,
     note_unplaced_keys,
     read_text,
@@ -40,6 +38,7 @@ from lanting.importer.excalidraw import NOT_DRAWN, exported_image, is_drawing
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects, listed_posts, term_urls
+from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.quartz_bodies import QuartzBodies, inline_tags

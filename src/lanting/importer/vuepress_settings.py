@@ -11,9 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from lanting.importer.common import finish_menu, guess_language, language_tag
+from lanting.importer.common import guess_language, language_tag
 from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
+from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
