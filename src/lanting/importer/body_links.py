@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Protocol
 from urllib.parse import unquote
 
-from lanting.importer.body_math import INLINE_MATH
+from lanting.importer.body_math import INLINE_MATH, formula_spans
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 from lanting.markdown.notes_apps import NOTE_NAME
 
@@ -138,9 +138,14 @@ def _formula_starts(text: str) -> tuple[list[int], list[int]]:
     if "$" in text and ("\\" in text or "](" in text):
         spans += [m.span() for m in INLINE_MATH.finditer(text) if _COMMAND.search(m.group(1))
                   or _tight(m, text)]
+    return _merged(spans)
+
+
+def _merged(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """The starts and ends of `spans`, merged where they overlap."""
     starts: list[int] = []
     ends: list[int] = []
-    for start, end in sorted(spans):  # (merged where they overlap)
+    for start, end in sorted(spans):
         if ends and start < ends[-1]:
             ends[-1] = max(ends[-1], end)
         else:
@@ -327,17 +332,19 @@ def plain_wiki_links(text: str, told: Told,
     names (notes written in Obsidian before the site published them), or None: then the
     text the old page showed is kept, with a warning. Embeds, links whose text is in
     brackets (`[[Link to]](https://…)`), `[[toc]]` and, unless the
-    caller put its math aside (`math_lines=False`), lines of math (`A[[i]]` is TeX) are
-    left alone."""
+    caller put its math aside (`math_lines=False`), formulas (`$A[[i]]$` is TeX; a
+    display's line too) are left alone. (A whole line with a `$` was once left alone:
+    `[[Runge-Kutta]]` after a `$f$` became a link to no page, failing the build, and the
+    line `A[[i]]` of a `$$` block escaped brackets, failing its formula.)"""
+    starts, ends = _merged(formula_spans(text)) if math_lines else ([], [])
 
     def one(match: re.Match[str]) -> str:
         embed, name, heading, shown = match.group(1), match.group(2), \
             match.group(3) or "", match.group(4)
-        line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
+        i = bisect.bisect_right(starts, match.start()) - 1
         if embed or text.startswith("(", match.end()) or not name or not NOTE_NAME.match(name) \
-                or math_lines and (
-                "$" in line or "\\(" in line) or match.group().lower() in ("[[toc]]",
-                                                                          "[[_toc_]]"):
+                or (i >= 0 and match.start() < ends[i]) \
+                or match.group().lower() in ("[[toc]]", "[[_toc_]]"):
             return match.group()
         link = link_to(name, heading, shown)
         if link is not None:

@@ -331,6 +331,18 @@ end a line (`a \\ \\` then the line's end, a control space): `.` would not take 
 line's end after it, and the display, not ending there, ran to the next one's `$$`."""
 
 
+_PAREN_OR_BRACKET = re.compile(r"(?<!\\)\\\((?:(?!\n[ \t]*\n).)+?\\\)"
+                               r"|(?<!\\)\\\[(?:(?!\n[ \t]*\n).)+?\\\]", re.DOTALL)
+
+
+def formula_spans(text: str) -> list[tuple[int, int]]:
+    """Where the formulas of `text` are, as markdown-it's TeX plugins and MathJax read
+    them: `$$…$$`, `$…$` (`_TEX_MATH`), `\\(…\\)`, `\\[…\\]` and bare environments
+    (`\\begin{align}` starting a line); sorted, an inner one's span left in."""
+    return sorted(m.span() for pattern in (_TEX_MATH, _PAREN_OR_BRACKET, _ENVIRONMENT)
+                  for m in pattern.finditer(text))
+
+
 def shelve_tex_math(text: str, shelf: Shelf) -> str:
     """Each formula of a page whose old site had a TeX plugin put on the shelf as it is:
     it was TeX to that site, never Markdown or HTML, so `$\\hat{G}[<EOS>]$` holds no
