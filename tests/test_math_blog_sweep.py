@@ -4,12 +4,27 @@ sites and pages written here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from test_import_hugo_sites import imported_site, prose
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.errors import LantingError
+from lanting.model.problem import Problem
+
+MakeSite = Callable[..., Path]
+Post = Callable[..., str]
+
+
+def problems_of(site: Path) -> list[Problem]:
+    """Every problem a build finds (errors and warnings)."""
+    try:
+        result = build(site, BuildOptions(write=False))
+    except LantingError as error:
+        return error.problems
+    return list(result.warnings)
 
 
 def test_wiki_like_brackets_beside_formulas_of_a_hugo_page(tmp_path: Path) -> None:
@@ -31,3 +46,15 @@ def test_wiki_like_brackets_beside_formulas_of_a_hugo_page(tmp_path: Path) -> No
     assert not page.find_all("a")
     formulas = [m.text() for m in page.find_all("math")]
     assert formulas == ["h", "y=M[[k]]", "N[[j]]"]
+
+
+def test_an_errors_caret_is_at_the_formula_that_has_it(make_site: MakeSite,
+                                                        post: Post) -> None:
+    """Two formulas with the same text on a line, the first begun on the line above:
+    the second's caret pointed at the first's end (`a_^^b` of the continued one). A
+    formula's text written before it in prose took the caret from it too."""
+    site = make_site({"content/posts/a.md": post("A", body=(
+        "由 $y +\na_^^b$ 得 $a_^^b$。\n\n"
+        "把 c_^^d 写成 $c_^^d$ 就错了。\n"))})
+    found = sorted((p.line, p.column) for p in problems_of(site))
+    assert found == [(6, 3), (6, 13), (8, 15)]

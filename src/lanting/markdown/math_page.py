@@ -95,6 +95,10 @@ def trimmed(source: str) -> str:
     return latex + " " if backslashes % 2 and len(source.rstrip()) < len(source) else latex
 
 
+_OPENERS = ("$", "\\(", "\\[")
+"""What a formula's first line follows on its line: its opening delimiter."""
+
+
 class _Page:
     """What converting one page's formulas found: problems, numbers of labels."""
 
@@ -145,16 +149,24 @@ class _Page:
     def place(self, formula: _Formula, physical: str, text: str, line: int) -> int:
         """Where `text`, the line of `formula` on the page's `line`, is on it: on the
         formula's first line, past the formulas before it there (of two `$p^__t$` on a
-        line, the second's error is at the second)."""
+        line, the second's error is at the second), the end of one begun on a line
+        above among them (`$x +⏎a^__b$ and $a^__b$`: the second's error is not at the
+        first's `a^__b`), and after a delimiter (`write x^__y as $x^__y$`: not at the
+        prose's)."""
         start = 0
         for other in self.formulas if line == formula.line else ():
             if other is formula:
                 break
-            first = other.latex.split("\n", 1)[0]
-            if other.line == formula.line and first and \
-                    (at := physical.find(first, start)) >= 0:
-                start = at + len(first)
+            lines = other.latex.split("\n")
+            part = lines[line - other.line] if 0 <= line - other.line < len(lines) else ""
+            if part and (at := physical.find(part, start)) >= 0:
+                start = at + len(part)
         found = physical.find(text, start)
+        at = found
+        while line == formula.line and at >= 0:
+            if physical[:at].rstrip().endswith(_OPENERS):
+                return at
+            at = physical.find(text, at + 1)
         return found if found >= 0 else physical.find(text)
 
     def body_line(self, n: int) -> str:
