@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from test_import_hugo_sites import imported_site, prose
+from test_math_syntax import render
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.errors import LantingError
+from lanting.markdown.mathtext import mathml_text
 from lanting.model.problem import Problem
 
 MakeSite = Callable[..., Path]
@@ -58,3 +61,58 @@ def test_an_errors_caret_is_at_the_formula_that_has_it(make_site: MakeSite,
         "把 c_^^d 写成 $c_^^d$ 就错了。\n"))})
     found = sorted((p.line, p.column) for p in problems_of(site))
     assert found == [(6, 3), (6, 13), (8, 15)]
+
+
+def shown(tex: str) -> str:
+    """What a reader sees of `$tex$` (the formula must convert)."""
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    return mathml_text(rendered.html[rendered.html.index("<math"):])
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\mqty(\\imat{2})", "(1 0; 0 1)"),
+    ("\\begin{bmatrix}\\identitymatrix{3}\\end{bmatrix}", "[1 0 0; 0 1 0; 0 0 1]"),
+    ("\\mqty[\\zmat{2}{3}]", "[0 0 0; 0 0 0]"), ("\\mqty(\\xmat{c}{1}{2})", "(c c)"),
+    ("\\mqty(\\xmat*{a}{2}{2})", "(a₁₁ a₁₂; a₂₁ a₂₂)"),
+    ("\\mqty(\\xmat*{b}{3}{1})", "(b₁; b₂; b₃)"),
+    ("\\mqty(\\pmat{y})", "(0 −i; i 0)"), ("\\mqty(\\dmat[0]{a,b})", "(a 0; 0 b)"),
+    ("\\mqty(\\admat{a,b_{1,2}})", "(a; b_{1,2})"),
+])
+def test_the_physics_packages_generated_matrices(tex: str, text: str) -> None:
+    """A blog's page of MathJax extensions wrote `\\begin{pmatrix}\\imat{2}
+    \\end{pmatrix}` (physics' identity matrix, which MathJax's `[tex]/physics` writes
+    out): "Unknown command", and the build failed. Its generated matrices are the rows
+    they stand for."""
+    assert shown(tex).replace("\u2061", "") == text
+
+
+@pytest.mark.parametrize("tex", ["\\imat{n}", "\\imat{500}", "\\pmat{4}", "\\dmat",
+                                 "\\xmat{a}{2}"])
+def test_a_generated_matrix_without_its_size_is_an_error(tex: str) -> None:
+    (problem,) = render(f"${tex}$\n").problems
+    assert problem.message.startswith("math:")
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\toggle{x_1}{x_2}\\endtoggle + 1", "x₁+1"), ("\\mathtip{\\alpha}{learning rate}", "α"),
+    ("\\texttip{\\beta}{momentum}", "β"),
+    ("\\toggle{a}{\\toggle{b}{c}\\endtoggle}\\endtoggle", "a"),
+])
+def test_mathjax_actions_show_what_mathjax_showed_first(tex: str, text: str) -> None:
+    """`\\toggle{math1}{math2}\\endtoggle` (MathJax's `action` extension, on the same
+    page) was "Unknown command"; a static page shows its first item, and a tooltip's
+    formula without the tip."""
+    assert shown(tex) == text
+
+
+@pytest.mark.parametrize(("tex", "arrow"), [("p \\not\\implies q", "⟹\u0338"),
+                                            ("p \\not{\\iff} q", "⟺\u0338"),
+                                            ("p \\not\\impliedby q", "⟸\u0338")])
+def test_not_before_a_spaced_arrow_negates_the_arrow(tex: str, arrow: str) -> None:
+    """`\\centernot\\implies \\qquad \\not\\implies` compared the two: MathJax draws
+    both, math-core refused `\\not\\implies` ("Expected a relation after \\not"), its
+    `\\implies` being spaced. It is the negated arrow, spaced."""
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    assert arrow in rendered.html and rendered.html.count("<mspace") == 2

@@ -41,10 +41,12 @@ from lanting.markdown.tex_layout import (
     ruled_rows,
     substack,
 )
-from lanting.markdown.tex_mathjax import mathjax_boxes
+from lanting.markdown.tex_mathjax import mathjax_actions, mathjax_boxes
 from lanting.markdown.tex_operators import operator_names, operators
 from lanting.markdown.tex_physics import NAMES as PHYSICS
 from lanting.markdown.tex_physics import physics
+from lanting.markdown.tex_physics_matrices import NAMES as PHYSICS_MATRICES
+from lanting.markdown.tex_physics_matrices import physics_matrices
 from lanting.markdown.tex_scan import (
     NAMES,
     TOKEN,
@@ -106,7 +108,7 @@ def _chemistry(s: str, ctx: Context) -> str:
 
 
 def _physics(s: str, ctx: Context) -> str:
-    return physics(s)
+    return physics(physics_matrices(s))  # (`\\mqty(\\imat{2})`: the rows, then the matrix)
 
 
 def _require(s: str, ctx: Context) -> str:
@@ -287,7 +289,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"require"}), _require),
     (frozenset({"operatorname"}), operator_names),
     (frozenset({"ce", "pu"}), _chemistry),
-    (PHYSICS, _physics),
+    (PHYSICS | PHYSICS_MATRICES, _physics),
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData", "class",
                 "cssId", "style", "includegraphics"}), links),
     (frozenset({"starred:"}), _stars),
@@ -314,13 +316,15 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"rlap", "llap", "clap", "mathrlap", "mathllap", "mathclap", "smash", "rule",
                 "raisebox", "vcenter", "sout"}), boxes),
     (frozenset({"bbox", "enclose"}), mathjax_boxes),
+    (frozenset({"toggle", "mathtip", "texttip"}), mathjax_actions),
     (frozenset({"textcolor", "color", "colorbox", "fcolorbox"}), colors),
     (frozenset(TEXT_COMMANDS), texts),
     (frozenset(SIZES), sizes),
     (frozenset({"varinjlim", "varprojlim", "varliminf", "varlimsup"}), _varlim),
     (frozenset({"cancelto"}), _cancel_to),
     (frozenset({"buildrel"}), _buildrel),
-    (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit", "centernot"}), aliases),
+    (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit", "centernot", "not"}),
+     aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),
     (frozenset({"mathsfit", "textcircled"}), _letters),
     (frozenset({"above"}), _fractions),

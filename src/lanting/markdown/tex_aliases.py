@@ -87,6 +87,12 @@ _SPACED_ARROWS = {"implies": "\\;\\not\\Longrightarrow\\;",
 the spaced command)."""
 
 
+_NOT_SPACED = re.compile(r"\\not(?![A-Za-z])\s*(?:\{\s*\\(implies|impliedby|iff)\s*\}"
+                         r"|\\(implies|impliedby|iff)(?![A-Za-z]))")
+"""`\\not\\implies`: MathJax draws it (a slash, then the spaced arrow), math-core wanted a
+relation right after `\\not` and refused it; it is `\\centernot\\implies`' arrow."""
+
+
 def _centernot(m: re.Match[str]) -> str:
     """The centernot package's `\\centernot\\implies` (MathJax autoloads it): the slash
     centred on the symbol, which is what math-core's `\\not` draws (a negated character,
@@ -97,7 +103,8 @@ def _centernot(m: re.Match[str]) -> str:
 
 def aliases(s: str, ctx: Context) -> str:
     """Each alias as the command it stands for (and `\\intop`, `\\mathnormal`,
-    `\\TextOrMath`, which take arguments, `\\mit`, `\\scr{…}` and `\\centernot`)."""
+    `\\TextOrMath`, which take arguments, `\\mit`, `\\scr{…}`, `\\centernot` and a
+    `\\not` before a spaced arrow)."""
     if "\\intop" in s:
         s = re.sub(r"\\intop(?![A-Za-z])", r"\\int\\limits " if ctx.display else r"\\int ", s)
     if "\\mathnormal" in s:
@@ -108,6 +115,8 @@ def aliases(s: str, ctx: Context) -> str:
         s = replace_command(s, "TextOrMath", 2, lambda o, a, i: "{" + a[1] + "}")
     if "\\centernot" in s:
         s = _CENTERNOT.sub(_centernot, s)
+    if "\\not" in s:
+        s = _NOT_SPACED.sub(lambda m: _SPACED_ARROWS[m.group(1) or m.group(2)], s)
     if "\\mit" in s:
         s = _MIT.sub(lambda m: m.group(1) + (f"\\mathit{{{m.group(2)}}}" if m.group(2)
                                              else ""), s)

@@ -5,6 +5,9 @@ itself: `\\bbox` (a box with a background colour, padding or a border: `\\bbox[y
 `\\enclose{updiagonalstrike}{x}`; `\\enclose{longdiv}{…}`, a long division). math-core
 has neither, and each failed the build ("Unknown command"). The elements are put into
 math-core's output by `Marks`; the theme's CSS draws the notations Chromium does not.
+And the `action` extension's `\\toggle{a}{b}\\endtoggle` (a click shows the next),
+`\\mathtip{x}{tip}` and `\\texttip{x}{tip}` (a tooltip): a static page shows what
+MathJax showed first, `a` and `x` (MathML Core has no `maction`).
 MathJax's `\\style`, `\\class` and `\\cssId` are `tex_text.links`', as KaTeX's
 `\\htmlStyle` and its kin are."""
 
@@ -97,4 +100,25 @@ def mathjax_boxes(s: str, ctx: Context) -> str:
             return ctx.marks.wrap(f'<mrow style="{html.escape(style)}">', "</mrow>",
                                   mathjax_boxes(args[0], ctx))  # (a box in a box)
         s = replace_command(s, "bbox", 1, bbox, optional=True)
+    return s
+
+
+_TOGGLE = re.compile(r"\\toggle(?![A-Za-z])")
+_END_TOGGLE = re.compile(r"\\endtoggle(?![A-Za-z])")
+
+
+def mathjax_actions(s: str, ctx: Context) -> str:
+    """`\\toggle{a}{b}…\\endtoggle` as its first item, `\\mathtip{x}{tip}` and
+    `\\texttip{x}{tip}` as `x` (innermost toggle first)."""
+    while found := list(_TOGGLE.finditer(s)):
+        match = found[-1]
+        first = arguments(s, match.end(), 1)
+        end = _END_TOGGLE.search(s, first[2]) if first else None
+        if first is None or end is None:
+            raise TexError("`\\toggle` needs its items and `\\endtoggle`", match.start(),
+                           hint="`\\toggle{a}{b}\\endtoggle`")
+        s = s[:match.start()] + "{" + first[1][0] + "}" + s[end.end():]
+    for name in ("mathtip", "texttip"):
+        if "\\" + name in s:
+            s = replace_command(s, name, 2, lambda o, a, i: "{" + a[0] + "}")
     return s
