@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from test_import_hugo_sites import imported_site, prose
+from test_import_jekyll_ml_blogs import imported_site as imported_jekyll_site
 from test_math_syntax import render
 
 from lanting.build import build
@@ -116,3 +117,31 @@ def test_not_before_a_spaced_arrow_negates_the_arrow(tex: str, arrow: str) -> No
     rendered = render(f"${tex}$\n")
     assert rendered.problems == ()
     assert arrow in rendered.html and rendered.html.count("<mspace") == 2
+
+
+RL_PARAGRAPH = ("一步到终点，$V(B) = -1$；同理 $Q(B, \\mathrm{right}) = -1\\$，因为动作相同；"
+                "而 $Q(B, \\mathrm{left}) = -3$。\n\n门票 \\$5，共 $n_1$ 张。\n")
+
+
+@pytest.mark.parametrize("kind", ["hugo", "jekyll"])
+def test_an_escaped_dollar_closes_the_formula_it_is_in(tmp_path: Path, kind: str) -> None:
+    """An RL blog (Hugo, MathJax, no `passthrough`) typed `$Q(…) = -1\\$, because`:
+    Goldmark made the `\\$` a `$` and MathJax closed the formula there, as kramdown's
+    `\\$` for a Chirpy post. Lanting kept the `\\$` a dollar sign: the formula showed
+    as TeX (Hugo) or ran on through the prose to the next formula's `$` (Jekyll). A
+    `\\$` opens no formula: `\\$5` stays a dollar sign."""
+    if kind == "hugo":
+        imported = imported_site(tmp_path, {
+            "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "强化学习问答"\n',
+            "content/posts/q-v.md": "---\ntitle: Q 与 V\ndate: 2024-03-01\nmath: true\n---\n\n"
+                                    + RL_PARAGRAPH})
+    else:
+        imported = imported_jekyll_site(tmp_path, {
+            "_config.yml": "title: 强化学习问答\ntheme: jekyll-theme-chirpy\nlang: zh-CN\n",
+            "_posts/2024-03-01-q-v.md": "---\ntitle: Q 与 V\nmath: true\n---\n\n"
+                                        + RL_PARAGRAPH})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/q-v/index.html")
+    assert [m.text() for m in page.find_all("math")] == [
+        "V(B)=−1", "Q(B,right)=−1", "Q(B,left)=−3", "n1"]
+    assert "门票 $5" in page.text() and "\\" not in page.text()

@@ -197,18 +197,28 @@ def unescape_marked_math(text: str, more: str = "") -> tuple[str, int]:
     """hexo-renderer-marked read Markdown escapes inside math before MathJax saw it, so
     posts were written with `\\_`, `\\*`, `\\\\\\\\` and `\\|`: undo them inside `$…$` and
     `$$…$$` only, which gives what the old pages showed. A `\\\\` ending a line stays a
-    row break: MathJax got `\\⏎` and showed a space, but the author wrote a row break."""
+    row break: MathJax got `\\⏎` and showed a space, but the author wrote a row break.
+    A `\\$` closes the `$…$` it is in (`ESCAPED_DOLLAR_CLOSES`)."""
     count = 0
 
     def undo(match: re.Match[str]) -> str:
         nonlocal count
         inner = _LONE_BACKSLASH_AT_END.sub(r"\1\\", unescape_markdown(match.group(2), more))
-        count += inner != match.group(2)
-        return match.group(1) + inner + match.group(3)
+        closing = "$" if match.group(3) == "\\$" else match.group(3)
+        count += inner != match.group(2) or closing != match.group(3)
+        return match.group(1) + inner + closing
 
     text = re.sub(r"(\$\$)(.+?)(\$\$)", undo, text, flags=re.DOTALL)
-    text = re.sub(r"((?<![\\$])\$)((?:\\.|[^$\n])+?)(\$)", undo, text)
+    text = ESCAPED_DOLLAR_CLOSES.sub(undo, text)
     return text, count
+
+
+ESCAPED_DOLLAR_CLOSES = re.compile(r"((?<![\\$])\$)((?:\\[^$\n]|[^$\n\\])+?)(\\?\$)")
+"""`$…$` on a line as MathJax paired it where the site's Markdown read escapes first
+(kramdown, Goldmark without `passthrough`, marked): its `\\$` was a `$` to MathJax, which
+closed the formula (`$Q(B, \\mathrm{r}) = -1\\$, because…`: the old page showed the
+formula; Lanting showed it as TeX, or took the prose up to the next `$` for TeX). A `\\$`
+opens none: a dollar sign (`\\$5`) stays one."""
 
 
 _ESCAPED_DISPLAY = re.compile(r"(?<!\\)\\\\\[(.+?)\\\\\]", re.DOTALL)

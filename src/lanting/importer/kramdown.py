@@ -85,10 +85,11 @@ def title_math(title: str) -> str:
 
 
 _PARAGRAPH_INLINE_MATH = re.compile(
-    r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n]|\n(?![ \t]*\n))+?)\$(?!\$)")
+    r"(?<![\\$])\$(?!\$)((?:\\[^$]|[^$\n\\]|\n(?![ \t]*\n))+?)\\?\$(?!\$)")
 """`$…$` as MathJax's tex2jax read it: anywhere in a paragraph, over several of its
 lines too (`$\\newcommand{\\v}{…}⏎\\newcommand{\\x}{…}$`, a post's definitions), not
-across a blank line."""
+across a blank line; closed by a `\\$` too, which kramdown made a `$` for MathJax (as in
+`body_math.ESCAPED_DOLLAR_CLOSES`)."""
 
 
 def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
