@@ -145,3 +145,29 @@ def test_an_escaped_dollar_closes_the_formula_it_is_in(tmp_path: Path, kind: str
     assert [m.text() for m in page.find_all("math")] == [
         "V(B)=−1", "Q(B,right)=−1", "Q(B,left)=−3", "n1"]
     assert "门票 $5" in page.text() and "\\" not in page.text()
+
+
+def test_a_copy_of_mathjax_served_by_the_site_defines_no_macros(tmp_path: Path) -> None:
+    """A minimal-mistakes blog serves MathJax 2 from `assets/js/MathJax/` (its
+    `extensions/TeX/*.js` define MathJax's own commands in `macros:{…}`): 415 of them
+    were imported as the site's macros, two of them (`\\begin`, `\\end`) with a warning
+    each. Only the site's own setup is read."""
+    library = ("/*\n *  /MathJax/extensions/TeX/AMSmath.js\n *\n"
+               " *  Copyright (c) 2009-2018 The MathJax Consortium\n */\n\n"
+               "MathJax.Extension[\"TeX/AMSmath\"]={macros:{begin:\"\\\\begin{\","
+               "eqref:[\"HandleRef\",true]}};\n")
+    imported = imported_jekyll_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_layouts/single.html": "<script type=\"text/x-mathjax-config\">\nMathJax.Hub.Config"
+        "({TeX: {Macros: {RR: '{\\\\mathbb R}'}}, tex2jax: {inlineMath: [['$','$']]}});\n"
+        "</script>\n{{ content }}\n",
+        "assets/js/MathJax/extensions/TeX/AMSmath.js": library,
+        "assets/js/MathJax/unpacked/extensions/TeX/AMSmath.js":
+            "/* -*- Mode: Javascript -*- */\n/*" + " *\n" * 900 + " *  Copyright (c) 2009-2018"
+            " The MathJax Consortium\n */\n" + library.split("*/", 1)[1],
+        "_posts/2019-04-03-real.md": "---\ntitle: 实数\n---\n\n$x \\in \\RR$\n"})
+    assert not any("MathJax macro" in w.message for w in imported.report.warnings)
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert "RR" in config and "eqref" not in config and "begin" not in config
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "ℝ" in prose(out, "posts/real/index.html").text()

@@ -58,15 +58,29 @@ JEKYLL_SETUPS = ("_includes", "_layouts", "assets/js", "_data")
 
 def _math_setups(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> list[Path]:
     """The files where a site sets its MathJax or KaTeX up, in `folders` (not a
-    library's minified file, whose own `macros:{…}` are no setup)."""
+    library's minified file, whose own `macros:{…}` are no setup, nor a copy of
+    MathJax served by the site, `assets/js/MathJax/extensions/TeX/AMSmath.js`: its 415
+    macros of MathJax's own were imported as the site's, and `\\begin` failed)."""
     found = []
     for folder in folders:
         for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
             if path.suffix.lower() in (".html", ".js", ".yml", ".liquid") \
                     and not path.name.endswith(".min.js") \
-                    and path.is_file() and path.stat().st_size < 200_000:
+                    and path.is_file() and path.stat().st_size < 200_000 \
+                    and not _library_file(path):
                 found.append(path)
     return found
+
+
+_LIBRARY_HEADER = re.compile(r"The MathJax Consortium|Design Science, Inc\.")
+"""The licence header every file of MathJax's own carries near its top (2.x and 3.x;
+an unpacked source's after a long description)."""
+
+
+def _library_file(path: Path) -> bool:
+    """Whether `path` is a file of MathJax itself (a site's setup names no copyright)."""
+    return path.suffix.lower() == ".js" \
+        and _LIBRARY_HEADER.search(read_text(path), 0, 5000) is not None
 
 
 _MACROS = re.compile(r"\b[Mm]acros\s*:\s*\{")
