@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from test_import_hugo_sites import imported_site, prose
 from test_import_jekyll_ml_blogs import imported_site as imported_jekyll_site
-from test_math_syntax import render
+from test_math_syntax import inline_formulas, render, tree
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -171,3 +171,21 @@ def test_a_copy_of_mathjax_served_by_the_site_defines_no_macros(tmp_path: Path) 
     assert "RR" in config and "eqref" not in config and "begin" not in config
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "ℝ" in prose(out, "posts/real/index.html").text()
+
+
+@pytest.mark.parametrize(("text", "symbols"), [
+    ("从 $ p(x)$进行采样，", ["p(x)"]), ("过程 $W(t) $ 默认为标准过程", ["W(t)"]),
+    ("设 $ X$ 的维度为 $ K$ ：", ["X", "K"]), ("记 $ f(x, y)$，", ["f(x,y)"]),
+])
+def test_a_symbol_with_a_stray_space_a_space_from_chinese_is_math(
+        text: str, symbols: list[str]) -> None:
+    """A Hugo diffusion blog (MathJax reading `$…$`) wrote `从 $ p(x)$进行` and `设 $ X$
+    的维度`: a symbol applied to its argument, or one a space from the Chinese text,
+    with a stray space inside. MathJax drew them; Lanting showed `$ p(x)$` as written."""
+    assert [f.text() for f in inline_formulas(tree(text + "\n"))] == symbols
+
+
+@pytest.mark.parametrize("text", ["价格 $ 5 或 $ 6 元", "记作 $ 5(x)$ 元",
+                                  "变量 $ HOME 和 $ PATH"])
+def test_money_and_shell_variables_beside_chinese_stay_text(text: str) -> None:
+    assert inline_formulas(tree(text + "\n")) == []

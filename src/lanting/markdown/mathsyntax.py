@@ -113,14 +113,19 @@ def _plain_equation(content: str) -> bool:
         and not _LONG_WORD.search(body)
 
 
-_SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9_']{0,3}")
+_SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9_']{0,3}(?:\([A-Za-z0-9_', ]{1,12}\))?")
+"""A symbol, or one applied to a few (`p(x)`, `W(t)`, `f(x, y)`)."""
 
 
 def _symbol_in_chinese(src: str, start: int, end: int, content: str) -> bool:
-    """`让这 $n $位大臣`: a symbol with a stray space, touching Chinese text on a side
-    (problem statements copied into OI blogs; KaTeX and MathJax read it as math)."""
+    """`让这 $n $位大臣`, `从 $ p(x)$进行采样`, `设 $ X$ 的维度`: a symbol (or one
+    applied, `p(x)`) with a stray space, beside Chinese text on a side, or a space away
+    (problem statements copied into OI blogs, a diffusion blog's notes; KaTeX and
+    MathJax read it as math)."""
+    after = src[end + 1:end + 3].lstrip(" ")[:1]
+    before = src[max(0, start - 2):start].rstrip(" ")[-1:]
     return bool(_SYMBOL.fullmatch(content.strip())) and bool(
-        _CJK.match(src[end + 1:end + 2]) or (start > 0 and _CJK.match(src[start - 1])))
+        _CJK.match(after) or _CJK.match(before))
 
 
 _BACKTICKS = re.compile(r"`+")
