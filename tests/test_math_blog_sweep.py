@@ -176,12 +176,14 @@ def test_a_copy_of_mathjax_served_by_the_site_defines_no_macros(tmp_path: Path) 
 @pytest.mark.parametrize(("text", "symbols"), [
     ("从 $ p(x)$进行采样，", ["p(x)"]), ("过程 $W(t) $ 默认为标准过程", ["W(t)"]),
     ("设 $ X$ 的维度为 $ K$ ：", ["X", "K"]), ("记 $ f(x, y)$，", ["f(x,y)"]),
+    ("假设 $ p(z) ～ \\mathcal{N}(z|0, I) $，", ["p(z)～𝒩\ufe00(z|0,I)"]),
 ])
 def test_a_symbol_with_a_stray_space_a_space_from_chinese_is_math(
         text: str, symbols: list[str]) -> None:
     """A Hugo diffusion blog (MathJax reading `$…$`) wrote `从 $ p(x)$进行` and `设 $ X$
     的维度`: a symbol applied to its argument, or one a space from the Chinese text,
-    with a stray space inside. MathJax drew them; Lanting showed `$ p(x)$` as written."""
+    with a stray space inside; a formula holding a full-width `～` typed for `\\sim`.
+    MathJax drew them; Lanting showed `$ p(x)$` as written."""
     assert [f.text() for f in inline_formulas(tree(text + "\n"))] == symbols
 
 

@@ -95,8 +95,9 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         # `$ 涨到 $`: prose; but `$ Y = 2^{e} \times m，其中 m = 1.M $` (a command, and a
         # script or an equals sign) is a formula with Chinese in it, as MathJax reads it,
         # and so is `$ A \subset B 则 \mu(A) \le \mu(B) $` (a relation's command: a
-        # translated textbook's conditions, the 则 inside the formula)
-        return bool(_COMMAND.search(bare)) and (any(c in bare for c in "^_=")
+        # translated textbook's conditions, the 则 inside the formula), or a full-width
+        # relation typed with a Chinese input method (`$ p(z) ～ \mathcal{N}(0, I) $`)
+        return bool(_COMMAND.search(bare)) and (any(c in bare for c in "^_=～＝＜＞")
                                                 or bool(_RELATION.search(bare)))
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
 
