@@ -191,3 +191,18 @@ def test_a_symbol_with_a_stray_space_a_space_from_chinese_is_math(
                                   "变量 $ HOME 和 $ PATH"])
 def test_money_and_shell_variables_beside_chinese_stay_text(text: str) -> None:
     assert inline_formulas(tree(text + "\n")) == []
+
+
+def test_a_reference_to_a_label_without_a_number_is_warned_about(make_site: MakeSite,
+                                                                  post: Post) -> None:
+    """A derivation labelled a `\\nonumber` line of its `align` (`\\label{eq:kl}
+    \\nonumber`) and referred to it in the text and in a later formula: both showed
+    `(??)` (MathJax showed `(???)`), and nothing said why."""
+    site = make_site({"content/posts/a.md": post("A", body=(
+        "由 \\eqref{eq:kl} 与 \\eqref{eq:elbo} 可得：\n\n"
+        "$$\n\\begin{align}\n\\log p(x) &= \\mathcal{L} + D \\label{eq:elbo} \\\\\n"
+        "D &\\ge 0 \\label{eq:kl} \\nonumber\n\\end{align}\n$$\n\n"
+        "$$\n\\log p(x) \\ge \\mathcal{L}\n\\quad \\text{by } \\eqref{eq:kl}\n$$\n"))})
+    found = sorted((p.line, p.severity, p.message) for p in problems_of(site))
+    message = "a reference to `eq:kl` shows `(??)`: its label is on a line without a number"
+    assert found == [(5, "warning", message), (16, "warning", message)]

@@ -295,7 +295,8 @@ def convert_page(state: StateCore) -> None:
                          hint=_label_hint(token.info, labels, written))
 
     todo = [f for f in formulas if not f.failed]
-    wanted = sorted(set(referenced))
+    inside = {m.group(1).strip() for f in todo for m in _REF_TEX.finditer(f.tex)}
+    wanted = sorted(set(referenced) | (inside & labels.keys()))
     keys = _LabelKeys()
     snippets = [(keys.hide(f.tex), f.display) for f in todo] + [
         ("\\eqref{" + keys.key(name) + "}", False) for name in wanted]
@@ -306,6 +307,7 @@ def convert_page(state: StateCore) -> None:
     for name, output in zip(wanted, outputs[len(todo):], strict=True):
         found = REF_LINK.search(output)
         numbers[name] = _untag(found.group(2), tags) if found else "?"
+    _unnumbered_refs(page, refs, todo, {n for n in wanted if numbers[n] == "??"})
     for formula, output in zip(todo, outputs[:len(todo)], strict=True):
         if 'class="math-core-error"' in output[:40]:
             _report_conversion(page, formula, output)
@@ -361,6 +363,26 @@ def _untag(text: str, tags: dict[str, str]) -> str:
         if key in text:
             text = text.replace(key, value)
     return text
+
+
+_REF_TEX = re.compile(r"\\(?:eq)?ref\s*\{([^{}]*)\}")
+
+
+def _unnumbered_refs(page: _Page, refs: Sequence[Token], formulas: Sequence[_Formula],
+                     unnumbered: set[str]) -> None:
+    """A warning at each reference to a label on a line without a number (`\\nonumber`,
+    `\\notag`, a starred environment): it shows `(??)`, as MathJax showed `(???)`, and
+    said nothing."""
+    places = [(token.map[0] if token.map else 0, token.info) for token in refs
+              if token.info in unnumbered]
+    places += [(formula.line + formula.latex.count("\n", 0, max(0, formula.latex.find(
+        m.group(0)))), m.group(1).strip()) for formula in formulas
+        for m in _REF_TEX.finditer(formula.tex) if m.group(1).strip() in unnumbered]
+    for line, name in dict.fromkeys(places):
+        page.problem(f"a reference to `{name}` shows `(??)`: its label is on a line without "
+                     "a number", line, hint="remove the `\\nonumber` (`\\notag`, the `*` of "
+                     "the environment) from its line, or move the `\\label` to a numbered one",
+                     severity="warning")
 
 
 def _label_hint(name: str, labels: dict[str, _Formula], written: str = "") -> str:
