@@ -206,3 +206,15 @@ def test_a_reference_to_a_label_without_a_number_is_warned_about(make_site: Make
     found = sorted((p.line, p.severity, p.message) for p in problems_of(site))
     message = "a reference to `eq:kl` shows `(??)`: its label is on a line without a number"
     assert found == [(5, "warning", message), (16, "warning", message)]
+
+
+def test_a_macro_defined_again_holds_from_there_on() -> None:
+    """Notes that define `\\R` as the reals, then `\\renewcommand{\\R}{\\mathbb{Q}}` for a
+    section on the rationals: MathJax reads the formulas in order, so the first
+    section's `\\R` is ℝ; every `\\R` of the page showed ℚ (math-core takes one set of
+    macros for a page), and so did `\\Rn`, a macro using it."""
+    doc = tree("$\\newcommand{\\R}{\\mathbb{R}}\\newcommand{\\Rn}{\\R^n}$ 先看 $x \\in \\Rn$、"
+               "$\\R$。\n\n$\\renewcommand{\\R}{\\mathbb{Q}}$ 再看 $\\Rn$、$\\R$。\n\n"
+               "$\\def\\v{\\mathbf{v}}$ 重复定义 $\\def\\v{\\mathbf{v}}$ 不变：$\\v$。\n")
+    shown = [f.text() for f in inline_formulas(doc) if f.text()]
+    assert shown == ["x∈ℝn", "ℝ", "ℚn", "ℚ", "𝐯"]

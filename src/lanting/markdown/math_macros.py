@@ -59,6 +59,21 @@ class PageMacros:
 
     converter: dict[str, str] = field(default_factory=dict)
     textual: dict[str, TextMacro] = field(default_factory=dict)
+    scoped: dict[str, list[tuple[int, TextMacro]]] = field(default_factory=dict)
+    """Macros the page defines more than once (`\\renewcommand`): name → (the index of
+    the formula defining it, its definition), each expanded as text in the formulas
+    from its own on, as MathJax reads them in order (a formula before the first takes
+    the first, as for every definition)."""
+
+    def at(self, index: int) -> PageMacros:
+        """The macros of the page's formula number `index`."""
+        if not self.scoped:
+            return self
+        textual = dict(self.textual)
+        for name, definitions in self.scoped.items():
+            textual[name] = next((macro for at, macro in reversed(definitions)
+                                  if at <= index), definitions[0][1])
+        return PageMacros(self.converter, textual)
 
     def expand(self, tex: str) -> str:
         """`tex` with the textual macros expanded, as TeX does (no braces added, but
@@ -162,15 +177,53 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
     macros = PageMacros()
     definers: dict[str, tuple[int, str]] = {}
     bodies: list[str | None] = []
-    for latex in latexes:
+    made: dict[str, list[tuple[int, str | TextMacro]]] = {}
+    for index, latex in enumerate(latexes):
         bodies.append(None)
         if "def" not in latex and "command" not in latex and "Declare" not in latex \
                 and not any(f"\\{name}" in latex for name in definers):
             continue
+        before: dict[str, str | TextMacro] = {**macros.converter, **macros.textual}
         body = _use_definers(_take_definitions(latex, macros, definers), macros, definers)
+        after: dict[str, str | TextMacro] = {**macros.converter, **macros.textual}
+        for name, value in after.items():
+            if before.get(name) != value or _definition_of(name).search(latex):
+                made.setdefault(name, []).append((index, value))
         if body != latex:
             bodies[-1] = body
+    _scope_redefined(macros, made)
     return macros, bodies
+
+
+def _definition_of(name: str) -> re.Pattern[str]:
+    """A definition of `\\name` (the same one again counts too)."""
+    return re.compile(r"\\(?:(?:new|renew|provide)command\*?|g?def|DeclareMathOperator\*?)"
+                      r"\s*\{?\s*\\" + re.escape(name) + r"(?![A-Za-z])")
+
+
+def _as_text(value: str | TextMacro) -> TextMacro:
+    if isinstance(value, TextMacro):
+        return value
+    return TextMacro(max((int(n) for n in _PARAMETER.findall(value)), default=0), value)
+
+
+def _scope_redefined(macros: PageMacros,
+                     made: dict[str, list[tuple[int, str | TextMacro]]]) -> None:
+    """The macros defined again differently (`\\renewcommand{\\R}{\\mathbb{Q}}` in a
+    later section) made `scoped`, and the converter's macros that use one made textual:
+    math-core takes one set of macros for the whole page, and every `\\R` had the last."""
+    for name, definitions in made.items():
+        if len({value for _at, value in definitions}) > 1:
+            macros.converter.pop(name, None)
+            macros.textual.pop(name, None)
+            macros.scoped[name] = [(at, _as_text(value)) for at, value in definitions]
+    if not macros.scoped:
+        return
+    uses = re.compile(r"\\(" + "|".join(map(re.escape, macros.scoped)) + r")(?![A-Za-z])")
+    for name, value in list(macros.converter.items()):
+        if uses.search(value):  # (`\\Rn` = `\\R^n`: the `\\R` of where it is used)
+            del macros.converter[name]
+            macros.textual[name] = _as_text(value)
 
 
 _WITH_OPTIONAL = re.compile(r"\[\s*(\d)\s*\]\s*\[([^\]]*)\]\s*\{(.*)\}", re.DOTALL)

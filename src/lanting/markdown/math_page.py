@@ -254,8 +254,8 @@ def convert_page(state: StateCore) -> None:
         macros = tuple({**dict(macros), **defined.converter}.items())
     page = _Page(state, formulas)
     lanting_labels: dict[str, _Formula] = {}
-    for formula in formulas:
-        _prepare(page, formula, lanting_labels, dict(macros), defined)
+    for index, formula in enumerate(formulas):
+        _prepare(page, formula, lanting_labels, dict(macros), defined.at(index))
 
     # Labels and references, checked here: math-core prints "(??)" without a word.
     labels: dict[str, _Formula] = {}
