@@ -218,3 +218,16 @@ def test_a_macro_defined_again_holds_from_there_on() -> None:
                "$\\def\\v{\\mathbf{v}}$ 重复定义 $\\def\\v{\\mathbf{v}}$ 不变：$\\v$。\n")
     shown = [f.text() for f in inline_formulas(doc) if f.text()]
     assert shown == ["x∈ℝn", "ℝ", "ℚn", "ℚ", "𝐯"]
+
+
+def test_bracketed_equation_references() -> None:
+    """A Quarto post wrote `见 @eq-elbo 与 [-@eq-kl]` (Pandoc's number alone): the import
+    kept it, and the page showed `[-(2)]`, its brackets and minus around the number.
+    `[@eq-x]` is `@eq-x`; `[-@eq-x]` the number without parentheses."""
+    doc = tree("见 [@eq:elbo] 与 [-@eq:kl]。\n\n$$\n\\log p \\ge L\n$$ (eq:elbo)\n\n"
+               "$$\nD \\ge 0\n$$ (eq:kl)\n")
+    links = doc.find_all("a", class_="eqref")
+    assert [(a.get("href"), a.text()) for a in links] == [("#eq:elbo", "(1)"), ("#eq:kl", "2")]
+    assert "[" not in doc.one("p").text()
+    (problem,) = render("见 [-@eq:none]。\n").problems
+    assert "`[-@eq:none]` refers to no numbered equation" in problem.message

@@ -32,6 +32,9 @@ from lanting.markdown.mathsyntax import math_syntax_plugin
 
 _EQREF = re.compile(r"@(eq[:-][\w\-.:]+)")
 """`@eq:x`, or Quarto's `@eq-x`."""
+_BRACKETED_EQREF = re.compile(r"\[(-?)@(eq[:-][\w\-.:]*\w)\]")
+"""Pandoc's bracketed forms: `[@eq-x]` (as `@eq-x`) and `[-@eq-x]` (the number alone),
+which showed their brackets and minus around the reference (`[-(2)]`)."""
 
 
 _CLOSERS = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]", "\\begin": ""}
@@ -88,6 +91,8 @@ def _glue_punctuation(state: StateCore) -> None:
 
 
 def _eqref_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] == "[" and state.linkLevel == 0:
+        return _bracketed_eqref(state, silent)
     if state.src[state.pos] != "@":
         return False
     if state.pos > 0 and (state.src[state.pos - 1].isalnum() or state.src[state.pos - 1] == "."):
@@ -100,6 +105,20 @@ def _eqref_rule(state: StateInline, silent: bool) -> bool:
         token.info = match.group(1).rstrip(".:")
     state.env["has_eqref"] = True
     state.pos += 1 + len(match.group(1).rstrip(".:"))
+    return True
+
+
+def _bracketed_eqref(state: StateInline, silent: bool) -> bool:
+    match = _BRACKETED_EQREF.match(state.src, state.pos)
+    if not match:
+        return False
+    if not silent:
+        token = state.push("eqref", "a", 0)
+        token.info = match.group(2)
+        token.markup = match.group(0)
+        token.meta = {"plain": bool(match.group(1))}
+    state.env["has_eqref"] = True
+    state.pos = match.end()
     return True
 
 
