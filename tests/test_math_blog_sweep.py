@@ -231,3 +231,21 @@ def test_bracketed_equation_references() -> None:
     assert "[" not in doc.one("p").text()
     (problem,) = render("见 [-@eq:none]。\n").problems
     assert "`[-@eq:none]` refers to no numbered equation" in problem.message
+
+
+def test_kramdown_display_math_alone_in_a_quotes_paragraph(tmp_path: Path) -> None:
+    """An EM-algorithm post quoted a textbook's steps, each formula `$$…\\tag{1}$$` a
+    paragraph of the quote between `>` lines: kramdown made it display math, and the
+    import inline math (a quote's `>` line was not taken for the end of a paragraph),
+    whose `\\tag` failed the build."""
+    imported = imported_jekyll_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_posts/2018-08-09-em.md": "---\ntitle: EM 算法\n---\n\n> E 步：计算\n>\n"
+                                   "> $$Q(\\theta) = \\sum_Z P(Z) \\log P(Y, Z) \\tag{1}$$\n"
+                                   "> \n> M 步：求 $$\\theta$$ 使之最大。\n\n"
+                                   "正文中 $$x_1$$ 是行内公式。\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/em/index.html")
+    (display,) = page.find_all("div", class_="math-display")
+    assert "(1)" in display.text()
+    assert [f.text() for f in inline_formulas(page)] == ["θ", "x1"]

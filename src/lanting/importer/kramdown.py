@@ -20,7 +20,10 @@ from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, fence
 _DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
 
 
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BLANK_LINE = re.compile(r"\n[ \t]*(?:>[ \t]*)*\n")
+"""A blank line, or a quote's (`>` alone): where a paragraph ends (`> $$x \\tag{1}$$`
+between two such lines is display math; it was taken for inline math, whose `\\tag`
+failed)."""
 
 
 _WIKI_LIKE = re.compile(r"(?<![\\!])\[\[(?=[^\[\]\n]*\]\](?![(\[]))")
@@ -85,7 +88,7 @@ def title_math(title: str) -> str:
 
 
 _PARAGRAPH_INLINE_MATH = re.compile(
-    r"(?<![\\$])\$(?!\$)((?:\\[^$]|[^$\n\\]|\n(?![ \t]*\n))+?)\\?\$(?!\$)")
+    r"(?<![\\$])\$(?!\$)((?:\\[^$]|[^$\n\\]|\n(?![ \t]*(?:>[ \t]*)*\n))+?)\\?\$(?!\$)")
 """`$…$` as MathJax's tex2jax read it: anywhere in a paragraph, over several of its
 lines too (`$\\newcommand{\\v}{…}⏎\\newcommand{\\x}{…}$`, a post's definitions), not
 across a blank line; closed by a `\\$` too, which kramdown made a `$` for MathJax (as in
