@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
+from test_import_hexo_sites import hexo_site
 from test_import_hugo_sites import imported_site, prose
 from test_import_jekyll_ml_blogs import imported_site as imported_jekyll_site
 from test_math_syntax import inline_formulas, render, tree
@@ -249,3 +251,25 @@ def test_kramdown_display_math_alone_in_a_quotes_paragraph(tmp_path: Path) -> No
     (display,) = page.find_all("div", class_="math-display")
     assert "(1)" in display.text()
     assert [f.text() for f in inline_formulas(page)] == ["θ", "x1"]
+
+
+def test_a_wiki_link_to_a_heading_the_page_does_not_have_is_text(tmp_path: Path) -> None:
+    """A Hexo study note (written in Obsidian) pointed at a later item as
+    `[[#条款 52：写了 new 也要写 delete]]`, its heading written without the colon. Hexo
+    showed it as written; Lanting read a link to a heading id the page lacks and failed
+    the build. It is text, with a warning; one naming a heading that is there stays a
+    link to it."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlanguage: zh-CN\n",
+        "source/_posts/cpp.md": "---\ntitle: 条款笔记\ndate: 2024-02-07\n---\n\n"
+                                "见（[[#条款 52：写了 new 也要写 delete]]）与 [[#条款 51]]。\n\n"
+                                "## 条款 51\n\n内容。\n\n"
+                                "## 条款 52 写了 new 也要写 delete\n\n内容。\n"})
+    assert [w.message for w in imported.report.warnings] == [
+        "`[[#条款 52：写了 new 也要写 delete]]` names no heading of the page (the old page "
+        "showed it as written): kept as text"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/cpp/index.html")
+    assert "[[#条款 52：写了 new 也要写 delete]]" in page.text()
+    [link] = [a for a in page.find_all("a") if "51" in unquote(a.get("href") or "")]
+    assert link.text() == "条款 51"

@@ -16,6 +16,7 @@ from urllib.parse import unquote
 from lanting.importer.body_math import INLINE_MATH, formula_spans
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 from lanting.markdown.notes_apps import NOTE_NAME
+from lanting.model.names import slugify
 
 # (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
@@ -323,6 +324,9 @@ WIKI_LINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))
 """Obsidian's `[[Note]]`, `[[Note#Heading|shown]]` (as Lanting's Markdown reads them)."""
 
 
+_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+
+
 def plain_wiki_links(text: str, told: Told,
                      link_to: Callable[[str, str, str | None], str | None],
                      math_lines: bool = True) -> str:
@@ -337,11 +341,20 @@ def plain_wiki_links(text: str, told: Told,
     `[[Runge-Kutta]]` after a `$f$` became a link to no page, failing the build, and the
     line `A[[i]]` of a `$$` block escaped brackets, failing its formula.)"""
     starts, ends = _merged(formula_spans(text)) if math_lines else ([], [])
+    headings = {slugify(m.group(1)) for m in _HEADING_LINE.finditer(text)} \
+        if "[[#" in text else set()
 
     def one(match: re.Match[str]) -> str:
         embed, name, heading, shown = match.group(1), match.group(2), \
             match.group(3) or "", match.group(4)
         i = bisect.bisect_right(starts, match.start()) - 1
+        if not embed and not name.strip() and heading and not (i >= 0 and match.start() < ends[i]) \
+                and slugify(heading[1:].strip()) not in headings:
+            # (`[[#条款 52：…]]`, a heading of the page written otherwise: a link to
+            # nothing, which failed the build; the old page showed it as written)
+            told.warn(match.group(), f"`{match.group()}` names no heading of the page (the "
+                      "old page showed it as written): kept as text")
+            return match.group().replace("[", "\\[").replace("]", "\\]")
         if embed or text.startswith("(", match.end()) or not name or not NOTE_NAME.match(name) \
                 or (i >= 0 and match.start() < ends[i]) \
                 or match.group().lower() in ("[[toc]]", "[[_toc_]]"):
