@@ -54,7 +54,7 @@ from lanting.importer.hexo_volantis import (
     volantis_blocks,
 )
 from lanting.importer.item import Item
-from lanting.importer.kramdown import ended_html_blocks, span_tag_over_display
+from lanting.importer.kramdown_html import ended_html_blocks, span_tag_over_display
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.mkdocs_strong import lenient_strong

@@ -39,6 +39,7 @@ from lanting.importer.jekyll_includes import inline_relative
 from lanting.importer.jekyll_liquid import JekyllLiquid
 from lanting.importer.jekyll_math import is_text_theme, katex_tags
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
+from lanting.importer.kramdown_html import ended_html_blocks, span_tag_paragraphs
 from lanting.importer.liquid import (
     Context,
     blocks,
@@ -121,9 +122,9 @@ class JekyllBodies(JekyllLiquid):
                     "several in a row)", count)
         text, count = K.kramdown_blocks(text, ctx.warn, is_text_theme(self.config))
         ctx.convert("kramdown attributes and extensions", count)
-        text, count = K.ended_html_blocks(text)
+        text, count = ended_html_blocks(text)
         ctx.convert("blank lines after HTML blocks (kramdown read Markdown after them)", count)
-        text, count = K.span_tag_paragraphs(text)
+        text, count = span_tag_paragraphs(text)
         ctx.convert("paragraphs starting with a lone `<br />` or `<img>` line", count)
         text, abbreviations = K.kramdown_abbreviations(text)
         for found in abbreviations:

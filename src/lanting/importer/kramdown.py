@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import re
-import textwrap
 from bisect import bisect_right
 from collections.abc import Callable
 
@@ -15,6 +14,7 @@ from markdown_it.common.html_re import HTML_OPEN_CLOSE_TAG_STR
 
 from lanting.importer.body import callout, callout_kind
 from lanting.importer.body_math import unescape_markdown
+from lanting.importer.kramdown_html import markdown_in_html
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, fence
 
 _DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
@@ -298,65 +298,6 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None],
     return text, count + n + m
 
 
-_MARKDOWN_ATTRIBUTE = re.compile(
-    r"""<(\w+)\b([^>]*?)\s+markdown\s*=\s*(["']?)(1|block|span)\3([^>]*)>""")
-_SUMMARY = re.compile(r"\A([ \t]*<summary\b.*?</summary>)[ \t]*\n", re.DOTALL)
-_INLINE_TAGS = frozenset({"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "label", "mark",
-                          "q", "small", "span", "strong", "sub", "sup", "u"})
-
-
-_CLOSED_ELEMENT_LINE = re.compile(
-    r"^([ \t]*<(div|p|h[1-6]|center|section|header|footer|aside|figure)\b[^>]*>.*</\2>[ \t]*)"
-    r"\n(?=[ \t]*[^\s<])", re.MULTILINE | re.IGNORECASE)
-"""A block element opened and closed on its line (`<div class="title">定理</div>`) with
-Markdown on the next: kramdown reads Markdown again after the closing tag, CommonMark
-only after a blank line (a Chirpy box's title line left its list and formulas raw)."""
-
-
-def markdown_in_html(text: str) -> tuple[str, int]:
-    """kramdown's `<div markdown="1">`: Markdown inside an HTML element. CommonMark reads
-    Markdown inside an HTML block only after a blank line, so one goes after the opening
-    tag and before the matching closing tag (and the attribute is dropped): the content
-    showed as literal Markdown (`**bold**`). Returns (text, how many)."""
-    count = 0
-    while True:
-        match = _MARKDOWN_ATTRIBUTE.search(text)
-        if match is None:
-            return text, count
-        count += 1
-        tag = match.group(1)
-        opening = f"<{tag}{match.group(2)}{match.group(5)}>"
-        close = _matching_close(text, tag, match.end())
-        if close is None or match.group(4) == "span" or tag.lower() in _INLINE_TAGS:
-            # Markdown is read inside an inline element anyway; an unclosed one is left
-            text = text[:match.start()] + opening + text[match.end():]
-            continue
-        # (dedented: after a blank line, four spaces would make it a code block; a
-        # `<summary>` line is HTML of its own, Markdown only after a blank line too)
-        inner = _SUMMARY.sub(r"\1\n\n", textwrap.dedent(text[match.end():close]).strip("\n"), 1)
-        inner = _CLOSED_ELEMENT_LINE.sub("\\1\n\n", inner)
-        classes = re.search(r"""\bclass\s*=\s*["']([^"']*)""", opening)
-        kind = callout_kind(" ".join("." + c for c in classes.group(1).split()
-                                     if c.startswith(("notice", "prompt-", "block-")))) \
-            if classes and tag.lower() == "div" else None
-        if kind is not None:  # `<div class="notice--warning" markdown="1">`: a notice
-            end = close + len(f"</{tag}>")
-            text = text[:match.start()] + callout(kind, inner) + text[end:]
-            continue
-        text = (text[:match.start()] + opening + "\n\n" + inner + "\n\n"
-                + text[close:])
-
-
-def _matching_close(text: str, tag: str, start: int) -> int | None:
-    """Where the `</tag>` closing the element opened just before `start` begins."""
-    depth = 1
-    for found in re.finditer(rf"<(/?){tag}\b[^>]*>", text[start:], re.IGNORECASE):
-        depth += -1 if found.group(1) else 1
-        if depth == 0:
-            return start + found.start()
-    return None
-
-
 _ABBREVIATION = re.compile(r"^\*\[[^\]]+\]:.*$\n?", re.MULTILINE)
 
 
@@ -382,72 +323,3 @@ def definition_lists(text: str, language: str = "zh-CN") -> tuple[str, int]:
     text = re.sub(r"^([^\s:>#|\-*\d][^\n]*)\n((?:^:[ \t].*\n?(?:^[ \t]+\S.*\n?)*)+)", one, text,
                   flags=re.MULTILINE)
     return text, count
-
-
-_BLOCK_ELEMENT = re.compile(
-    r"^ {0,3}<(div|center|figure|table|details|section|article|aside|header|footer|nav|"
-    r"blockquote|dl|ol|ul|p|h[1-6])\b[^>]*>", re.IGNORECASE)
-"""An HTML element starting a line, which starts an HTML block in kramdown and in
-CommonMark alike (the tags CommonMark's block kind 6 names that posts use)."""
-
-
-def ended_html_blocks(text: str) -> tuple[str, int]:
-    """A blank line after an HTML block's closing tag when Markdown follows on the next
-    line (`</div>` then `## 参考资料`): kramdown reads Markdown again after the closing
-    tag, CommonMark's HTML block runs on to a blank line, and the heading showed as its
-    `##` text. Returns (text, how many)."""
-    out: list[str] = []
-    count, pos = 0, 0
-    for found in re.finditer(r"^.*$", text, re.MULTILINE):
-        if found.start() < pos:
-            continue  # (inside the element of an earlier line)
-        opened = _BLOCK_ELEMENT.match(found.group())
-        close = _matching_close(text, opened.group(1), found.start() + opened.end()) \
-            if opened else None
-        if opened is None or close is None:
-            continue
-        end = close + len(opened.group(1)) + 3  # (after `</tag>`)
-        line_end = text.find("\n", end)
-        if line_end < 0:
-            break
-        next_end = text.find("\n", line_end + 1)
-        following = text[line_end + 1:next_end if next_end >= 0 else None]
-        if not text[end:line_end].strip() and following.strip() \
-                and not following.lstrip().startswith("<"):
-            out.append(text[pos:line_end + 1] + "\n")
-            pos = line_end + 1
-            count += 1
-        else:
-            out.append(text[pos:line_end + 1])
-            pos = line_end + 1
-    return "".join(out) + text[pos:], count
-
-
-_SPAN_TAG_ALONE = re.compile(
-    r"(?:\A|(?<=\n\n))( {0,3}</?(?:a|abbr|b|big|br|cite|em|font|i|img|kbd|mark|q|s|small|"
-    r"span|strong|sub|sup|u)\b[^<>\n]*>)[ \t]*\n(?=[^\s<#>|$`~:-])(?![*+][ \t]|\d+[.)][ \t])",
-    re.IGNORECASE)
-"""A paragraph's first line that is one span element's tag alone (`<br />`, `<img …>`)
-with Markdown on the next: kramdown starts a paragraph there, CommonMark an HTML block
-(its kind 7), in which the Markdown under it showed as written."""
-
-
-def span_tag_paragraphs(text: str) -> tuple[str, int]:
-    """The Markdown after a lone `<br />` starting a paragraph (`<br />` then an image or a
-    sentence, as posts space out a figure) joined to its line, so CommonMark reads a
-    paragraph, as kramdown did. Returns (text, how many)."""
-    return _SPAN_TAG_ALONE.subn(r"\1 ", text)
-
-
-_SPAN_TAG_OVER_DISPLAY = re.compile(
-    r"(?:\A|(?<=\n\n))( {0,3}</?(?:a|b|br|font|i|img|span|strong)\b[^<>\n]*>)[ \t]*\n"
-    r"(?=[ \t]*\$\$[ \t]*\n)", re.IGNORECASE)
-"""A lone span tag (`<img …/>`) right over a `$$` line: in Pandoc's paragraph the display
-formula and the text after it were read; in CommonMark's HTML block they were not."""
-
-
-def span_tag_over_display(text: str) -> tuple[str, int]:
-    """A blank line between a paragraph's lone `<img …/>` line and the `$$` opening a
-    display formula under it (a NexT blog on hexo-renderer-pandoc: the bold heading
-    after the formula showed its stars). Returns (text, how many)."""
-    return _SPAN_TAG_OVER_DISPLAY.subn(r"\1\n\n", text)

@@ -26,7 +26,7 @@ from lanting.importer.body_links import (
 )
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
-from lanting.importer.kramdown import ended_html_blocks
+from lanting.importer.kramdown_html import ended_html_blocks
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_admonitions import admonition_fences
 from lanting.importer.mkdocs_anchors import (
