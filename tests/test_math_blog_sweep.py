@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from sitebits import write_files
 from test_import_hexo_sites import hexo_site
 from test_import_hugo_sites import imported_site, prose
 from test_import_jekyll_ml_blogs import imported_site as imported_jekyll_site
@@ -17,6 +18,7 @@ from test_math_syntax import inline_formulas, render, tree
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.errors import LantingError
+from lanting.importer import import_site
 from lanting.markdown.mathtext import mathml_text
 from lanting.model.problem import Problem
 
@@ -273,3 +275,17 @@ def test_a_wiki_link_to_a_heading_the_page_does_not_have_is_text(tmp_path: Path)
     assert "[[#条款 52：写了 new 也要写 delete]]" in page.text()
     [link] = [a for a in page.find_all("a") if "51" in unquote(a.get("href") or "")]
     assert link.text() == "条款 51"
+
+
+def test_a_quarto_drafts_empty_heading_is_no_title(tmp_path: Path) -> None:
+    """An economist's Quarto blog keeps offcuts as drafts with no title and a first line
+    `#` followed by spaces: taken for the title, the blank failed the build ("a post
+    needs a `title`"). The file's name titles it, as for any document without one."""
+    write_files(tmp_path / "old", {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: 笔记\n",
+        "posts/2024-05-01-offcuts.qmd": "---\ndraft: true\ndate: 2024-05-01\n---\n\n"
+                                        "#          \n\n弹性 $\\varepsilon$ 较低。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "quarto")
+    post = (imported.dest / "content/posts/2024-05-01-offcuts.md").read_text(encoding="utf-8")
+    assert 'title: "2024-05-01-offcuts"' in post
+    build(imported.dest, BuildOptions(output=tmp_path / "out", drafts=True))

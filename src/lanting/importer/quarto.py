@@ -57,9 +57,11 @@ from lanting.importer.text import (
     zone,
 )
 
-_TITLE_HEADING = re.compile(r"\A\s*#[ \t]+(.+?)[ \t]*(?:\{[^}\n]*?#([\w:.-]+)[^}\n]*\})?[ \t]*$\n?",
-                            re.MULTILINE)
-"""A document's first line a `#` heading (with its label): a book chapter's title."""
+_TITLE_HEADING = re.compile(r"\A\s*#[ \t]+(\S.*?)[ \t]*(?:\{[^}\n]*?#([\w:.-]+)[^}\n]*\})?"
+                            r"[ \t]*$\n?", re.MULTILINE)
+"""A document's first line a `#` heading (with its label): a book chapter's title. Not
+an empty one (`#` and spaces, a draft's placeholder): its blank title failed the build
+("a post needs a `title`"), where the file's name titles it."""
 
 
 def braces(pattern: str) -> list[str]:
