@@ -15,14 +15,10 @@ from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_reveal import is_reveal_deck
 from lanting.importer.hugo_settings import HugoLanguage
-from lanting.importer.hugo_urls import hugo_path
+from lanting.importer.hugo_urls import TERM_FOLDERS, hugo_path
 from lanting.importer.item import Item
 from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping, split_front_matter
-
-_TERM_FOLDERS = {"tags": "tags", "categories": "categories", "series": "series",
-                 "collections": "series"}
-"""Hugo taxonomies whose term pages Lanting makes (FixIt's `collections` are its series)."""
 
 
 class HugoBranches(HugoLanguages):
@@ -133,7 +129,7 @@ class HugoBranches(HugoLanguages):
         become the term page's, `content/tags/rl.md` (`old_url`: the page the text was on,
         kept answering); False (left out) for a taxonomy
         Lanting has no pages of (`authors`), or when it only names its term."""
-        folder = _TERM_FOLDERS.get(taxonomy)
+        folder = TERM_FOLDERS.get(taxonomy)
         if folder is None:
             return False
         front = list_text_front(data, term)

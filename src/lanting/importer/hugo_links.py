@@ -18,11 +18,12 @@ from lanting.importer.common import (
     map_site_url,
 )
 from lanting.importer.hugo_settings import HugoLanguage, static_dirs
-from lanting.importer.hugo_urls import hugo_path
+from lanting.importer.hugo_urls import TERM_FOLDERS, hugo_path
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import NewSite, slug_of
+from lanting.model.names import term_slug
 
 
 class HugoLinks:
@@ -200,7 +201,8 @@ class HugoLinks:
             if path != root and path.is_relative_to(root) and path.is_dir():
                 section = path.relative_to(root).as_posix()
                 return self.url(f"/{section}/", False, ctx, folder)
-        return None
+        # (`ref "/series/夕拾花/"`: a term's page, which Hugo made without a folder)
+        return self.term_url("/" + target.strip().strip("/") + "/", ctx)
 
     def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
         if url.startswith("#") and len(url) > 1 and not image:
@@ -276,7 +278,7 @@ class HugoLinks:
             # `static/` image, whose case Hugo kept: a second warning, with no line)
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
                                  self.table, self.source, self.source / "static", base)
-        return found or self.section_url(url, ctx) or self.series_url(url, ctx) \
+        return found or self.section_url(url, ctx) or self.term_url(url, ctx) \
             or self.old_bundle_url(url, image, ctx) or self.drawn_url(url, image, ctx) \
             or (UNLINK if not image and url.startswith("/")
                 and self.unmade_list(unquote(path), url, ctx) else None)
@@ -353,22 +355,32 @@ class HugoLinks:
         ctx.convert("links to section lists")
         return new + hash_mark + fragment
 
-    def series_url(self, url: str, ctx: Context) -> str | None:
-        """A link to the page of a series (FixIt's `/collections/web-components/`, a
-        `series` taxonomy's `/series/x/`): Lanting's page of that series, found by its
-        name as Hugo made the URL of it (it led nowhere)."""
+    def term_url(self, url: str, ctx: Context) -> str | None:
+        """A link to the page of a term (a tag's `/tags/hexo/`, FixIt's
+        `/collections/web-components/`, a `series` taxonomy's `/series/x/`): Lanting's
+        page of that term, found by its name as Hugo made the URL of it. (A series' led
+        nowhere; a tag's whose folder holds the term's `_index.md` was taken for a
+        section's list and lost its link.)"""
         path, hash_mark, fragment = url.partition("#")
         parts = unquote(path).strip("/").split("/")
-        if len(parts) != 2 or parts[0] not in ("collections", "series"):
+        folder = TERM_FOLDERS.get(parts[0]) if len(parts) == 2 else None
+        if folder is None or not path.startswith("/"):
             return None
-        names = {str(i.front["series"]) for i in self.site.items if i.front.get("series")}
+        names = {str(n) for i in self.site.items if i.kind == "post" and not i.draft
+                 for n in _listed(i.front.get(folder))}
         name = next((n for n in sorted(names) if hugo_path(n, True) == parts[1].lower()),
                     None)
         if name is None:
             return None
-        ctx.convert("links to series")
-        return f"/series/{slug_of(name)}/" + hash_mark + fragment
+        ctx.convert("links to series" if folder == "series" else "links to tags and categories")
+        return f"/{folder}/{term_slug(name)}/" + hash_mark + fragment
 
+
+def _listed(value: Any) -> list[Any]:
+    """A front matter key's terms: a list, or one term (`series: 夕拾花`)."""
+    if isinstance(value, list):
+        return value
+    return [value] if value else []
 
 def folder_page(folder: Path) -> str | None:
     """The name of the page a link to `folder` means: its `README.md` (as GitHub shows

@@ -17,6 +17,10 @@ from lanting.importer.hugo_settings import HugoLanguage
 from lanting.importer.text import When
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
+TERM_FOLDERS = {"tags": "tags", "categories": "categories", "series": "series",
+                "collections": "series"}
+"""Hugo taxonomies whose term pages Lanting makes (FixIt's `collections` are its series)."""
+
 
 def hugo_path(text: str, lower: bool = True) -> str:
     """Hugo's URL sanitizer: letters, digits, marks and `._~#+-/\\%@` kept, each run of
