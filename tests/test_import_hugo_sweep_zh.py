@@ -6,7 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote
 
-from test_import_hugo_sites import built_cleanly, prose
+from htmltree import parse_html
+from test_import_hugo_sites import built_cleanly, imported_site, prose
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
 
 
 def test_links_to_the_pages_of_terms_lead_to_lanting_s(tmp_path: Path) -> None:
@@ -30,3 +34,28 @@ def test_links_to_the_pages_of_terms_lead_to_lanting_s(tmp_path: Path) -> None:
     [series] = prose(out, "posts/annual/index.html").find_all("a")
     assert unquote(series.get("href") or "") == "/series/夕拾花/"
     assert (out / "tags/hexo/index.html").is_file()
+
+
+def test_an_echarts_chart_is_its_option_as_code(tmp_path: Path) -> None:
+    """LoveIt's and FixIt's `{{< echarts >}}` holds the chart's option as JSON, YAML or
+    TOML, which the theme's script drew: it was left between two comments, and the
+    option showed as a paragraph of braces. It is a code block of that data now, with a
+    warning (Lanting draws no chart)."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-CN"\ntheme = "LoveIt"\n',
+        "content/posts/charts.md": (
+            "---\ntitle: 图表\ndate: 2024-03-17\n---\n\n"
+            '{{< echarts >}}\n{\n  "title": {"text": "周访问量"},\n'
+            '  "series": [{"type": "line", "data": [120, 132]}]\n}\n{{< /echarts >}}\n\n'
+            "再画一张：\n\n"
+            '{{< echarts "100%" "20rem" >}}\ntitle:\n  text: 饼图\nseries:\n'
+            "  - type: pie\n{{< /echarts >}}\n")})
+    assert [e.message.split(":")[0] for e in imported.report.warnings] == [
+        "an ECharts chart shown as its option code"] * 2
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = parse_html((out / "posts/charts/index.html").read_text(encoding="utf-8"))
+    codes = [c.text() for c in page.one("div", class_="prose").find_all("pre")]
+    assert [c.get("class") for c in page.one("div", class_="prose").find_all("code")] == [
+        "language-json", "language-yaml"]
+    assert '"text": "周访问量"' in codes[0] and "text: 饼图" in codes[1]
+    assert "echarts" not in page.one("div", class_="prose").text()

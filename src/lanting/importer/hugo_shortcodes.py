@@ -2,7 +2,7 @@
 
 Math (`katex` of hugo-book, `math`; `\\\\(x\\\\)` written for Goldmark without
 `passthrough`), `mermaid`, code blocks and code tabs,
-LoveIt/FixIt/DoIt `image`, `link`, `raw`, `music` and `person`, `bilibili`,
+LoveIt/FixIt/DoIt `image`, `link`, `raw`, `echarts`, `music` and `person`, `bilibili`,
 Blowfish's and Congo's `lead`, `badge`, `button`, `timeline`, `typeit`, `chart`,
 `github`…. Callouts, tabs and collapsible blocks are in `hugo_callouts.py`, Hugo's own
 shortcodes and the reading of bodies in `hugo_bodies.py`.
@@ -68,12 +68,29 @@ def verbatim_shortcodes(text: str, shelf: Shelf, paired: Paired, ctx: Context) -
         return B.block(shelf.put(inner.strip(), "M")) if "\n" in inner.strip() \
             else shelf.put(inner.strip(), "M")
 
+    def echarts(args: str, inner: str, written: str) -> str:
+        # (LoveIt's, FixIt's and DoIt's chart: its option as JSON, YAML or TOML, which
+        # their script drew; left in comments, the option showed as a paragraph)
+        body = textwrap.dedent(inner).strip("\n")
+        ctx.warn(written, "an ECharts chart shown as its option code: Lanting draws none "
+                 "(save the chart as an image to show it)")
+        return B.block(shelf.put(fence(_data_language(body), body + "\n")))
+
     text = paired(text, "raw", raw, ctx, "raw shortcodes")
+    text = paired(text, "echarts", echarts, ctx, "ECharts charts as their code")
     text = paired(text, "katex", katex, ctx, "math shortcodes")
     text = paired(text, "math", math, ctx, "math wrappers removed")
     text = paired(text, "mathjax", math, ctx, "math wrappers removed")
     text = paired(text, "mathblock", math_block, ctx, "math shortcodes")
     return paired(text, "mermaid", mermaid, ctx, "mermaid diagrams")
+
+
+def _data_language(body: str) -> str:
+    """The language of a chart's data as Hugo's `transform.Unmarshal` read it: JSON
+    (`{…}`), TOML (`key = value`) or YAML."""
+    if body.lstrip().startswith(("{", "[")):
+        return "json"
+    return "toml" if re.match(r"\s*(\[[\w.\"-]+\]|[\w\"-]+\s*=)", body) else "yaml"
 
 
 _INLINE_TEMPLATE = re.compile(r"\{\{[<%]-?\s*([\w-]+\.inline)\b[^}]*?-?[>%]\}\}(.*?)"
