@@ -59,3 +59,36 @@ def test_an_echarts_chart_is_its_option_as_code(tmp_path: Path) -> None:
         "language-json", "language-yaml"]
     assert '"text": "周访问量"' in codes[0] and "text: 饼图" in codes[1]
     assert "echarts" not in page.one("div", class_="prose").text()
+
+
+def test_fixit_s_timeline_fence_is_a_list_of_its_events(tmp_path: Path) -> None:
+    """FixIt draws a ```` ```timeline ```` fence of `events` as a timeline: kept as code,
+    the page showed its YAML, and the build warned of an unknown language. Its events
+    are a list now, in the order drawn (`reverse=true`: the last first), each its time
+    over its text; a fence shown as an example, inside a longer one, stays code."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n',
+        "content/about/index.md": (
+            "---\ntitle: 关于\n---\n\n## 建站历程\n\n"
+            '```timeline {reverse=true, animation=true, height="280px"}\nevents:\n'
+            "  - timestamp: 2019-06-01 20:01:01\n    content: 用 Hexo 搭起博客。<br>记录题解。\n"
+            "  - timestamp: 2021-09-08\n    content: 迁到 Hugo，换 **FixIt** 主题。\n"
+            "    type: success\n"
+            "  - timestamp: 2022-01-01\n    content: 停更了很久……\n    hideTimestamp: true\n"
+            "```\n"
+            "之后再说。\n\n"
+            '```timeline\n{"events": [{"timestamp": "2024-07-11", "content": "立项"}]}\n```\n\n'
+            "写法：\n\n````markdown\n```timeline\nevents:\n  - timestamp: 2024-07-11\n"
+            "    content: 示例\n```\n````\n")})
+    page = prose(out, "about/index.html")
+    [drawn, json_one] = page.find_all("ul")
+    assert [" ".join(li.text().split()) for li in drawn.find_all("li")] == [
+        "停更了很久……", "2021-09-08 迁到 Hugo，换 FixIt 主题。",
+        "2019-06-01 20:01:01 用 Hexo 搭起博客。记录题解。"]
+    assert [b.text() for b in drawn.find_all("li")[1].find_all("strong")] == [
+        "2021-09-08", "FixIt"]
+    assert " ".join(json_one.text().split()) == "2024-07-11 立项"
+    assert "之后再说。" in [p.text().strip() for p in page.find_all("p")]  # (no lazy line)
+    assert "之后再说" not in drawn.text()
+    [example] = page.find_all("pre")
+    assert "timestamp: 2024-07-11" in example.text()

@@ -28,6 +28,7 @@ from lanting.importer.hugo_callouts import callout_handlers
 from lanting.importer.hugo_cards import card_paired, card_single
 from lanting.importer.hugo_cite import cite_handlers
 from lanting.importer.hugo_embeds import embed_handlers
+from lanting.importer.hugo_fences import code_options, hugo_fence
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_own_shortcodes import (
     LANTING_READS,
@@ -187,30 +188,13 @@ class HugoBodies(HugoLinks):
         return isinstance(found, dict) and bool_of(found.get("enable"))
 
     def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
-        match = re.match(r"^(\S*)\s*\{(.*)\}\s*$", info)
-        if not match:
-            return fence(info, code, None, indent) if info else fence("", code, None, indent)
-        ctx.convert("code block options")
-        return fence(match.group(1), code, self.code_options(match.group(2)), indent)
-
-    @staticmethod
-    def code_options(text: str) -> dict[str, str]:
-        options: dict[str, str] = {}
-        for key, value in re.findall(r"(\w+)\s*=\s*(\[[^\]]*\]|\"[^\"]*\"|[^,]+)", text):
-            value = value.strip("[]\"")
-            if key == "linenos" and value.lower() not in ("false", ""):
-                options["linenos"] = "true"
-            elif key == "hl_lines":
-                options["hl_lines"] = " ".join(value.replace(",", " ").split())
-            elif key == "linenostart":
-                options["start"] = value
-        return options
+        return hugo_fence(info, code, indent, ctx)
 
     def highlight(self, args: str, inner: str) -> str:
         match = re.match(r"\s*(\S+)\s*(?:\"([^\"]*)\"|'([^']*)'|(\S+))?", args)
         lang = match.group(1) if match else "text"
         given = (match.group(2) or match.group(3) or match.group(4) or "") if match else ""
-        return fence(lang, inner, self.code_options(given))
+        return fence(lang, inner, code_options(given))
 
     def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str) -> str:
         # (the name ends where a shortcode's name may not go on: `theorem` is not the
