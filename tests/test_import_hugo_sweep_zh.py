@@ -92,3 +92,20 @@ def test_fixit_s_timeline_fence_is_a_list_of_its_events(tmp_path: Path) -> None:
     assert "之后再说" not in drawn.text()
     [example] = page.find_all("pre")
     assert "timestamp: 2024-07-11" in example.text()
+
+
+def test_qq_music_players_are_links_to_their_pages(tmp_path: Path) -> None:
+    """An APlayer of QQ Music (`server="tencent"`: FixIt's and LoveIt's `music`, a
+    fork's `meting`) was left in a comment with a warning ("no link to it"), where a
+    NetEase one became a link: its id names its page on y.qq.com just as well."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n',
+        "content/projects/font/index.md": (
+            "---\ntitle: 字体\ndate: 2022-03-01\n---\n\n试听：\n\n"
+            '{{< music server="tencent" type="playlist" id="8305844774" >}}\n\n'
+            "{{< music tencent song 002Zkt5S2z8JZx >}}\n\n"
+            '{{< meting server="tencent" type="album" id="001ZaCQY2OxVMg" >}}\n')})
+    links = [a.get("href") for a in prose(out, "projects/font/index.html").find_all("a")]
+    assert links == ["https://y.qq.com/n/ryqq/playlist/8305844774",
+                     "https://y.qq.com/n/ryqq/songDetail/002Zkt5S2z8JZx",
+                     "https://y.qq.com/n/ryqq/albumDetail/001ZaCQY2OxVMg"]

@@ -21,6 +21,24 @@ _DOUBAN_HOSTS = {"movie": "movie", "film": "movie", "book": "book", "music": "mu
 
 _URL = re.compile(r"^https?://|^//")
 
+_MUSIC_PAGES = {
+    "netease": {k: f"https://music.163.com/#/{k}?id={{}}" for k in ("song", "playlist",
+                                                                   "album", "artist")},
+    "tencent": {"song": "https://y.qq.com/n/ryqq/songDetail/{}",
+                "playlist": "https://y.qq.com/n/ryqq/playlist/{}",
+                "album": "https://y.qq.com/n/ryqq/albumDetail/{}",
+                "artist": "https://y.qq.com/n/ryqq/singer/{}"}}
+"""The page of a song, playlist, album or singer on a MetingJS server (APlayer's
+`server`, `type`, `id`): NetEase's, and QQ Music's (`tencent`), whose ids are the same
+in their pages' addresses."""
+
+
+def music_page(server: str, kind: str, ident: str) -> str:
+    """The address of what an APlayer played, or "" for a server whose pages its ids do
+    not name (Kugou's hashes)."""
+    pattern = _MUSIC_PAGES.get(server.lower(), {}).get(kind.lower())
+    return pattern.format(ident) if pattern and ident else ""
+
 
 def _text(text: str) -> str:
     """Text for inside a link's brackets."""
@@ -41,9 +59,7 @@ def embed_handlers(ctx: Context) -> dict[str, Any]:
         words, named = B.arguments(args)
         server, kind, ident = (named.get(k, "") for k in ("server", "type", "id"))
         url = named.get("url") or (words[0] if words and _URL.match(words[0]) else "")
-        if not url and server == "netease" and ident and kind in ("song", "playlist",
-                                                                   "album", "artist"):
-            url = f"https://music.163.com/#/{kind}?id={ident}"
+        url = url or music_page(server, kind, ident)
         if not url:
             return ctx.leave(written, f"music of `{server or '?'}` has no link to it")
         ctx.convert("music players as links")

@@ -25,6 +25,7 @@ from lanting.importer.body_math import (
     unescaped_environments,
 )
 from lanting.importer.hugo_callouts import container
+from lanting.importer.hugo_embeds import music_page
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence
 
@@ -196,9 +197,7 @@ def link_handlers(ctx: Context) -> dict[str, Any]:
         if (words[0] if words else named.get("id", "") if not server else "").isdigit():
             # (Even's `music "3950552"` or `music id="3950552"`: a NetEase song)
             server, kind, ident = "netease", "song", words[0] if words else named["id"]
-        url = named.get("auto") or named.get("url") or (
-            f"https://music.163.com/#/{kind}?id={ident}" if server == "netease" and ident
-            else "")
+        url = named.get("auto") or named.get("url") or music_page(server, kind, ident)
         if not url:
             return ctx.leave(written, f"music of `{server or '?'}` has no link to it")
         ctx.convert("music players as links")
