@@ -109,3 +109,21 @@ def test_qq_music_players_are_links_to_their_pages(tmp_path: Path) -> None:
     assert links == ["https://y.qq.com/n/ryqq/playlist/8305844774",
                      "https://y.qq.com/n/ryqq/songDetail/002Zkt5S2z8JZx",
                      "https://y.qq.com/n/ryqq/albumDetail/001ZaCQY2OxVMg"]
+
+
+def test_a_term_s_text_beside_a_stray_page_is_still_the_term_s(tmp_path: Path) -> None:
+    """A series' `_index.md` beside another file of its folder (`series/x/notes.md`, the
+    owner's draft of the introduction) was taken for a section's text: a page with the
+    alias `/series/x/`, which Lanting's page of the series answers, and the build
+    failed. It is the series page's text, as beside no other file."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "stack"\n'
+                       '[taxonomies]\ntag = "tags"\nseries = "series"\n',
+        "content/series/心智入门/_index.md": "---\ntitle: 心智入门\n---\n\n关于这个系列的介绍。\n",
+        "content/series/心智入门/notes.md": "写介绍之前的草稿。\n",
+        "content/post/bias/index.md": "---\ntitle: 偏见\ndate: 2025-08-03\n"
+                                      "series: [心智入门]\n---\n\n正文。\n"})
+    series = (out / "series/心智入门/index.html").read_text(encoding="utf-8")
+    assert "关于这个系列的介绍" in series and "偏见" in series
+    assert not (out / "pages").exists()
+

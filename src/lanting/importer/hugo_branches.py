@@ -38,6 +38,7 @@ class HugoBranches(HugoLanguages):
     read_page: Callable[..., None]
     math_off: Callable[[dict[str, Any]], bool]
     section_of: Callable[[Path], str]
+    taxonomy_sections: Callable[[], set[str]]
     dollars: set[Path]
 
     def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
@@ -61,8 +62,11 @@ class HugoBranches(HugoLanguages):
                 folder = path.parent
                 _fmt, _head, body, first = split_front_matter(read_text(path))
                 data = hugo_keys(load_mapping(_fmt or "yaml", _head)[0])
-                if folder != root and not any(page.is_relative_to(folder) for page in pages) \
+                if folder != root and (not any(page.is_relative_to(folder) for page in pages)
+                                       or self.term_folder(folder, root)) \
                         or is_reveal_deck(data):  # (a deck: its pages are its slides too)
+                    # (a term's `_index.md` beside a stray page, `series/x/prompt.md`:
+                    # the term's text still, not a section's page at the term's URL)
                     self.read(path, folder)
                     continue
                 rel = folder.relative_to(root).as_posix()
@@ -81,6 +85,11 @@ class HugoBranches(HugoLanguages):
                     line = first + body[:len(body) - len(body.lstrip())].count("\n")
                     self.report.warn(path, line, f"the text of the list page of `{rel}/` is "
                                      "not imported: Lanting's lists show no text")
+
+    def term_folder(self, folder: Path, root: Path) -> bool:
+        """Whether `folder` is a term's (`series/psychology-101/`, under a taxonomy's)."""
+        parts = folder.relative_to(root).parts
+        return len(parts) == 2 and parts[0] in self.taxonomy_sections()
 
     def section_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                      folder: Path) -> None:
