@@ -127,3 +127,21 @@ def test_a_term_s_text_beside_a_stray_page_is_still_the_term_s(tmp_path: Path) -
     assert "关于这个系列的介绍" in series and "偏见" in series
     assert not (out / "pages").exists()
 
+
+def test_a_shortcode_reading_its_file_from_assets_names_it_from_the_root(
+        tmp_path: Path) -> None:
+    """A site's own `video_local` took its file with `resources.Get` (from `assets/`,
+    published at the same path from the site's root); read as a video, its
+    `src="media/x.mp4"` named a file beside the page, and the build failed."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\n',
+        "layouts/shortcodes/video_local.html": (
+            '{{- $clip := resources.Get (.Get "src") -}}\n'
+            '<video controls src="{{ $clip.RelPermalink }}"></video>\n'),
+        "layouts/shortcodes/video.html": '<video controls src="{{ .Get "src" }}"></video>\n',
+        "assets/media/sea.mp4": b"\x00\x00\x00\x18ftypmp42",
+        "content/page/sea/index.md": "---\ntitle: 海\n---\n\n"
+                                     '{{< video_local src="media/sea.mp4" >}}\n'})
+    page = prose(out, "sea/index.html")
+    assert page.one("video").get("src") == "/media/sea.mp4"
+    assert (out / "media/sea.mp4").is_file()

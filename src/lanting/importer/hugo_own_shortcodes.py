@@ -197,11 +197,31 @@ def media_of(own: OwnShortcodes, name: str, args: str) -> tuple[str, str] | None
     video = _YOUTUBE.match(src)
     if video is not None and "youtu" in template:
         return "youtube", video.group(1)
+    if _ASSETS.search(template):
+        args = _assets_paths(words, named)
     if "<img" in template and _IMAGE_FILE.search(src.split("?")[0]):
         return "figure", args
     if "<video" in template and _VIDEO_FILE.search(src.split("?")[0]):
         return "video", args
     return None
+
+
+_ASSETS = re.compile(r"\bresources\.Get\b")
+"""A template reading its files from `assets/` (`resources.Get $src`), which Hugo then
+published at the same path from the site's root."""
+
+
+def _assets_paths(words: list[str], named: dict[str, str]) -> str:
+    """The arguments of a use whose files are `assets/` ones (`src="media/x.mp4"`,
+    `poster="img/x.webp"`): their paths from the site's root (`/media/x.mp4`), where
+    Hugo published them; read beside the page, they named no file."""
+
+    def rooted(value: str) -> str:
+        return value if re.match(r"[a-zA-Z][\w+.-]*:|/|#", value) else "/" + value
+
+    named = {k: rooted(v) if k in ("src", "poster") else v for k, v in named.items()}
+    words = [rooted(words[0]), *words[1:]] if words and "src" not in named else words
+    return " ".join([f'"{w}"' for w in words] + [f'{k}="{v}"' for k, v in named.items()])
 
 
 LANTING_READS = frozenset({
