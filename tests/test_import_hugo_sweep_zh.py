@@ -4,9 +4,10 @@ the pages of terms, ECharts charts, FixIt's timelines), in small sites written h
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import unquote, urljoin
 
 from htmltree import parse_html
+from sitebits import png
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 
 from lanting.build import build
@@ -145,3 +146,21 @@ def test_a_shortcode_reading_its_file_from_assets_names_it_from_the_root(
     page = prose(out, "sea/index.html")
     assert page.one("video").get("src") == "/media/sea.mp4"
     assert (out / "media/sea.mp4").is_file()
+
+
+def test_a_video_s_poster_from_assets_is_published(tmp_path: Path) -> None:
+    """`<video src="/media/x.mp4" poster="/img/x.png">`, both files in `assets/` (Hugo
+    published what its pipes read there): the video was copied, its poster was not
+    (only the first address of a tag was read), and the image shown before the video
+    plays was missing from the new site, without a word."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\n',
+        "assets/media/sea.mp4": b"\x00\x00\x00\x18ftypmp42",
+        "assets/img/sea.png": png(8, 6),
+        "content/post/sea.md": (
+            "---\ntitle: 海\ndate: 2024-06-01\n---\n\n"
+            '<video controls src="/media/sea.mp4" poster="/img/sea.png"></video>\n')})
+    video = prose(out, "post/sea/index.html").one("video")
+    shown = [urljoin("/post/sea/", video.get(k) or "") for k in ("src", "poster")]
+    assert [(out / url.lstrip("/")).read_bytes()[-4:] for url in shown] == [
+        b"mp42", png(8, 6)[-4:]]

@@ -31,6 +31,11 @@ move with it). It ends at its own quote: the
 other one may be in it (`src="Euler's_formula.png"`), and a line break, which browsers
 drop from a URL (`src="/images/⏎x.png"`), but not a blank line."""
 
+_RAW_POSTER = re.compile(r"(<video\b[^>]*?\sposter\s*=\s*)([\"'])((?:(?!\2)[^\n])*)\2",
+                         re.IGNORECASE)
+"""A video's poster, an image shown before it plays (after its `src`, which `_RAW_URL`
+reads first: its image was left behind)."""
+
 DROPPED = f"{MARK_OPEN}X{MARK_CLOSE}"
 """The URL of a link to drop, its text kept (`unlink_dropped`): what an importer's URL
 mapping or `repair_page_fragments` writes for a link that led nowhere."""
@@ -202,10 +207,11 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         # its line breaks anywhere)
         # (an attribute's entities are its characters: `s&amp;h.png`, as a template's
         # escaping wrote it, names `s&h.png`)
+        opening = match.group(1).lower()
         new = resolve(_slashed(html.unescape(re.sub(r"[\t\n\r]", "", match.group(3)).strip()),
                                markdown=False),
-                      match.group(1)[1:4].lower() == "img"
-                      or match.group(1)[1:6].lower() == "image")
+                      opening[1:4] == "img" or opening[1:6] == "image"
+                      or bool(re.search(r"\sposter\s*=\s*$", opening)))
         if new == UNLINK and match.group(1)[:2].lower() == "<a":
             # (its text alone, as for a Markdown link: an `<a>` without its `href`; kept
             # as written, the link broke the build under a warning saying it was gone)
@@ -214,7 +220,7 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
             f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
 
     text = _LINK.sub(markdown, text)
-    return _RAW_URL.sub(raw, text) if raw_html else text
+    return _RAW_POSTER.sub(raw, _RAW_URL.sub(raw, text)) if raw_html else text
 
 
 REFERENCE_DEFINITION = re.compile(
