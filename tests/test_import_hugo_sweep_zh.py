@@ -164,3 +164,29 @@ def test_a_video_s_poster_from_assets_is_published(tmp_path: Path) -> None:
     shown = [urljoin("/post/sea/", video.get(k) or "") for k in ("src", "poster")]
     assert [(out / url.lstrip("/")).read_bytes()[-4:] for url in shown] == [
         b"mp42", png(8, 6)[-4:]]
+
+
+def test_loveit_s_extended_markdown_is_what_the_page_showed(tmp_path: Path) -> None:
+    """LoveIt, FixIt and DoIt rewrite a page's HTML: `[汉字]^(hàn zì)` is ruby, `[1]/[3]`
+    a fraction, `:(fa-brands fa-github):` an icon, `{?X}` the escape that keeps one of
+    them as written. Each showed as the text written; a formula and a reference link
+    are not theirs to rewrite."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n',
+        "content/posts/syntax.md": (
+            "---\ntitle: 写法\ndate: 2023-05-01\nmath: true\n---\n\n"
+            "注音：[饕餮]^(tāo tiè)，占比 [1]/[3]，原样：[甲]{?^}(乙)。\n\n"
+            "- :(fa-brands fa-github): 关注：[示例](https://example.org)\n"
+            "- [下载 :(fa-solid fa-download):](https://example.org/a.zip)\n\n"
+            "区间 $[0,1]^(n)$ 与 [TCP]/[IP] 协议。\n\n"
+            "[TCP]: https://example.org/tcp\n[IP]: https://example.org/ip\n")})
+    page = prose(out, "posts/syntax/index.html")
+    ruby = page.one("ruby")
+    assert (ruby.text(), ruby.one("rt").text()) == ("饕餮tāo tiè", "tāo tiè")
+    assert (page.one("sup").text(), page.one("sub").text()) == ("1", "3")
+    text = page.text()
+    assert "[甲]^(乙)" in text and ":(" not in text and "{?" not in text
+    assert [" ".join(li.text().split()) for li in page.find_all("li")] == [
+        "关注：示例", "下载"]
+    assert [a.text() for a in page.find_all("a")][-2:] == ["TCP", "IP"]
+    assert len(page.find_all("math")) == 1

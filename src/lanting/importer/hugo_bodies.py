@@ -28,6 +28,7 @@ from lanting.importer.hugo_callouts import callout_handlers
 from lanting.importer.hugo_cards import card_paired, card_single
 from lanting.importer.hugo_cite import cite_handlers
 from lanting.importer.hugo_embeds import embed_handlers
+from lanting.importer.hugo_extended import THEMES, extended_syntax
 from lanting.importer.hugo_fences import code_options, hugo_fence
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_own_shortcodes import (
@@ -137,6 +138,8 @@ class HugoBodies(HugoLinks):
         if not self.passthrough():
             text = escaped_math(text, ctx)
         text = self.shortcodes(text, item, ctx, folder, shelf)
+        if any(t in name.lower() for name in theme_names(self.config) for t in THEMES):
+            text = extended_syntax(text, ctx)
         text, count = text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
         text, count = math_entities(text)
