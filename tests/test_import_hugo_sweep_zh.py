@@ -190,3 +190,21 @@ def test_loveit_s_extended_markdown_is_what_the_page_showed(tmp_path: Path) -> N
         "关注：示例", "下载"]
     assert [a.text() for a in page.find_all("a")][-2:] == ["TCP", "IP"]
     assert len(page.find_all("math")) == 1
+
+
+def test_loveit_s_style_naming_its_element_or_only_aligning(tmp_path: Path) -> None:
+    """`style "text-align: center;" div` (LoveIt's second word names the element it
+    wraps) was reported as the style `text-align: center; div`, with a warning; a style
+    that only aligns its text is a notice, as Even's `center` is, and another style
+    names its CSS alone."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "LoveIt"\n',
+        "content/posts/show.md": (
+            "---\ntitle: 展示\ndate: 2022-02-02\n---\n\n"
+            '{{< style "text-align: center;" div >}}\n手机上的样子\n{{< /style >}}\n\n'
+            '{{< style "color: #00b1ff;" p >}}\n蓝色的字\n{{< /style >}}\n')})
+    assert [(e.severity, e.message) for e in imported.report.entries] == [
+        ("notice", "the text kept, its alignment left out"),
+        ("warning", "the style `color: #00b1ff;` dropped, the text kept")]
+    text = (imported.dest / "content/posts/show.md").read_text(encoding="utf-8")
+    assert "手机上的样子" in text and "蓝色的字" in text

@@ -99,9 +99,16 @@ def callout_handlers(ctx: Context, details_open: bool) -> dict[str, Any]:
         return container(kind.lower(), inner, named.get("title", ""))
 
     def style(args: str, inner: str, written: str) -> str:
-        # LoveIt/FixIt/DoIt `style "css"`: its content kept, its CSS dropped
-        ctx.warn(written, f"the style `{' '.join(B.arguments(args)[0])}` dropped, the "
-                 "text kept")
+        # LoveIt/FixIt/DoIt `style "css" [tag]`: its content kept, its CSS dropped (the
+        # second word is the element it wraps, no CSS); an alignment alone is a notice,
+        # as Even's `center` is
+        words = B.arguments(args)[0]
+        css = words[0].strip() if words else ""
+        rules = [r.strip() for r in css.split(";") if r.strip()]
+        if rules and all(re.fullmatch(r"text-align\s*:\s*[\w-]+", r) for r in rules):
+            ctx.note(written, "the text kept, its alignment left out")
+        else:
+            ctx.warn(written, f"the style `{css}` dropped, the text kept")
         return B.block(inner.strip("\n"))
 
     def center_quote(args: str, inner: str, written: str) -> str:
