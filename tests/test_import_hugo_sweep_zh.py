@@ -208,3 +208,19 @@ def test_loveit_s_style_naming_its_element_or_only_aligning(tmp_path: Path) -> N
         ("warning", "the style `color: #00b1ff;` dropped, the text kept")]
     text = (imported.dest / "content/posts/show.md").read_text(encoding="utf-8")
     assert "手机上的样子" in text and "蓝色的字" in text
+
+
+def test_doit_s_fa_icon_is_left_out(tmp_path: Path) -> None:
+    """DoIt's `{{< fa-icon solid pen >}}` draws a Font Awesome icon (in a table of the
+    admonitions' kinds, beside their names): it was left in a comment with a warning at
+    each use; Lanting has no icon font, and the words beside it say what it showed."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "DoIt"\n',
+        "content/posts/kinds/index.md": (
+            "---\ntitle: 提示的种类\ndate: 2025-01-02\n---\n\n"
+            "| 种类 | 图标 | 名称 |\n| :-: | :-: | :-: |\n"
+            "| note | {{< fa-icon solid pen >}} | 注意 |\n"
+            "| tip | {{< fa-icon solid lightbulb >}} | 技巧 |\n")})
+    rows = [[" ".join(c.text().split()) for c in tr.find_all("td")]
+            for tr in prose(out, "posts/kinds/index.html").find_all("tr")[1:]]
+    assert rows == [["note", "", "注意"], ["tip", "", "技巧"]]

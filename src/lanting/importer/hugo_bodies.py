@@ -357,7 +357,8 @@ class HugoBodies(HugoLinks):
                 "twitter_simple": tweet, "x_simple": tweet, "vimeo_simple": vimeo,
                 # Blowfish's and Congo's `katex` only loads KaTeX on the page (hugo-book's,
                 # with content, is read with the math): Lanting's math always works
-                "katex": remove, "inTextImg": in_text_image, "icon": remove,
+                # (and DoIt's `fa-icon solid pen`: Lanting has no icon font)
+                "katex": remove, "inTextImg": in_text_image, "icon": remove, "fa-icon": remove,
                 "youtubeLite": youtube, "gallery": gallery_image, "version": version}
 
     def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path,
