@@ -224,3 +224,28 @@ def test_doit_s_fa_icon_is_left_out(tmp_path: Path) -> None:
     rows = [[" ".join(c.text().split()) for c in tr.find_all("td")]
             for tr in prose(out, "posts/kinds/index.html").find_all("tr")[1:]]
     assert rows == [["note", "", "注意"], ["tip", "", "技巧"]]
+
+
+def test_a_section_s_text_links_the_chapters_under_it(tmp_path: Path) -> None:
+    """A book's `_index.md` listing its chapters (`[第1章](./chapter_1)`, and one in a
+    folder as Hugo lowercased it, `./tcp编程/readme`) under `uglyURLs`: the list was
+    `/books/lua.html`, whence the links led out of the section, to nothing; the new
+    page's links broke the build (a real site: 174 of them). They lead to the chapters
+    their writer meant."""
+    chapter = "---\ntitle: 第{n}章\ndate: 2025-03-0{n}\n---\n\n正文。\n"
+    out = built_cleanly(tmp_path, {
+        "hugo.yaml": "title: 笔记\nlanguageCode: zh-cn\nuglyURLs: true\n",
+        "content/books/lua/_index.md": (
+            "---\ntitle: Lua 教程\n---\n\n目录：\n\n- [第1章](./chapter_1)\n"
+            "- [第2章](./chapter_2)\n- [网络](./tcp编程/readme)\n"),
+        "content/books/lua/chapter_1.md": chapter.format(n=1),
+        "content/books/lua/chapter_2.md": chapter.format(n=2),
+        "content/books/lua/TCP编程/readme.md": chapter.format(n=3)})
+    pages = sorted(out.glob("**/index.html"))
+    book = next(p for p in pages if "目录" in p.read_text(encoding="utf-8")
+                and "Lua 教程" in p.read_text(encoding="utf-8"))
+    links = [unquote(a.get("href") or "") for a in parse_html(book.read_text(
+        encoding="utf-8")).one("div", class_="prose").find_all("a")]
+    titles = [parse_html((out / url.strip("/") / "index.html").read_text(
+        encoding="utf-8")).one("h1").text().strip() for url in links]
+    assert titles == ["第1章", "第2章", "第3章"]

@@ -23,6 +23,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import NewSite, slug_of
+from lanting.importer.text import names
 from lanting.model.names import term_slug
 
 
@@ -188,6 +189,12 @@ class HugoLinks:
                    if Path(rel).stem == stem or Path(rel).name == stem}
         return next(iter(matches.values())) if len(matches) == 1 else None
 
+    def under_list(self, path: Path) -> bool:
+        """Whether `path` is a page's file (its case as Hugo's lowercased URLs spelt it)."""
+        root, path = self.content.resolve(), path.resolve()
+        return path.is_relative_to(root) and path.relative_to(root).as_posix().lower() in {
+            rel.lower() for rel in self.by_path}
+
     def list_ref(self, name: str, ctx: Context, folder: Path) -> str | None:
         """A `ref` to a section's list (`ref "/publication/_index.md"`, `ref "posts"`),
         which Hugo resolved to the list's URL (a relative name from the page's folder,
@@ -235,6 +242,13 @@ class HugoLinks:
             if target is not None:
                 ctx.convert("links relative to the old page's URL")
                 return self.site.link(target) + url[len(name):]
+            sibling = unquote(name).rstrip("/") + ".md"
+            if ctx.path.name.startswith("_index.") and not file.is_file() and \
+                    self.under_list(folder / sibling):
+                # (a section's text naming its chapters, `[第一章](./chapter_1)`: under
+                # `uglyURLs` the list was `/books/lua.html`, whence `./chapter_1` led out
+                # of the section, to nothing; what its writer meant is the page under it)
+                return self.page_link(sibling, url[len(name):], folder, ctx, url)
             found = None if file.is_file() else self.old_relative_image(name, ctx)
             if found is not None:
                 return found + url[len(name):]
@@ -366,21 +380,14 @@ class HugoLinks:
         folder = TERM_FOLDERS.get(parts[0]) if len(parts) == 2 else None
         if folder is None or not path.startswith("/"):
             return None
-        names = {str(n) for i in self.site.items if i.kind == "post" and not i.draft
-                 for n in _listed(i.front.get(folder))}
-        name = next((n for n in sorted(names) if hugo_path(n, True) == parts[1].lower()),
+        found = {n for i in self.site.items if i.kind == "post" and not i.draft
+                 for n in names(i.front.get(folder))}
+        name = next((n for n in sorted(found) if hugo_path(n, True) == parts[1].lower()),
                     None)
         if name is None:
             return None
         ctx.convert("links to series" if folder == "series" else "links to tags and categories")
         return f"/{folder}/{term_slug(name)}/" + hash_mark + fragment
-
-
-def _listed(value: Any) -> list[Any]:
-    """A front matter key's terms: a list, or one term (`series: 夕拾花`)."""
-    if isinstance(value, list):
-        return value
-    return [value] if value else []
 
 def folder_page(folder: Path) -> str | None:
     """The name of the page a link to `folder` means: its `README.md` (as GitHub shows
