@@ -249,3 +249,17 @@ def test_a_section_s_text_links_the_chapters_under_it(tmp_path: Path) -> None:
     titles = [parse_html((out / url.strip("/") / "index.html").read_text(
         encoding="utf-8")).one("h1").text().strip() for url in links]
     assert titles == ["第1章", "第2章", "第3章"]
+
+
+def test_double_brackets_on_a_formula_s_own_line_are_tex(tmp_path: Path) -> None:
+    """Idiom brackets on their own line of a display formula (`$$`, `[[\\ g\\ x_1\\ ]]`,
+    `$$`) were taken for a `[[note]]` link naming no page: escaped, `\\[\\[`, with a
+    warning, and the build failed on TeX's unknown `\\[`."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "hugo-dead-simple"\n',
+        "content/posts/applicative.md": (
+            "---\ntitle: 应用函子\ndate: 2025-02-01\n---\n\n理解为计算上下文：\n\n"
+            "$$\n[[\\ g\\ x_1\\ \\cdots\\ x_n\\ ]]\n$$\n\n其中 $x_i$ 是参数。\n")})
+    display, inline = prose(out, "posts/applicative/index.html").find_all("math")
+    assert display.get("display") == "block" and "\\" not in display.text()
+    assert " ".join(display.text().split()).startswith("[[ g x1")
