@@ -263,3 +263,24 @@ def test_double_brackets_on_a_formula_s_own_line_are_tex(tmp_path: Path) -> None
     display, inline = prose(out, "posts/applicative/index.html").find_all("math")
     assert display.get("display") == "block" and "\\" not in display.text()
     assert " ".join(display.text().split()).startswith("[[ g x1")
+
+
+def test_a_note_link_naming_a_post_s_title_leads_to_it(tmp_path: Path) -> None:
+    """Posts written in an Obsidian vault link each other by their notes' names, which
+    are their titles (`[[理性看待 Manus]]`), while the site renamed the files for their
+    URLs (`rational-manus.md`): the links matched no file and were kept as text, with a
+    warning each (23 on one year's summary). One naming the title of one page leads
+    to it."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "PaperMod"\n',
+        "content/posts/rational-manus.md": "---\ntitle: 理性看待 Manus\ndate: 2025-03-08\n"
+                                           "---\n\n正文。\n",
+        "content/posts/2025/summary.md": (
+            "---\ntitle: 2025 年终总结\ndate: 2025-12-31\n---\n\n这一年写了：\n\n"
+            "- [[理性看待 Manus]]\n- [[从没写过的文章]]\n")})
+    assert [e.message.split(" names")[0] for e in imported.report.warnings] == [
+        "`[[从没写过的文章]]`"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    [link] = prose(out, "posts/summary/index.html").find_all("a")
+    assert (link.text(), unquote(link.get("href") or "")) == (
+        "理性看待 Manus", "/posts/rational-manus/")

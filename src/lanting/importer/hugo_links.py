@@ -4,6 +4,7 @@ lists. The body conversion (`hugo_bodies.py`) calls these for each URL it meets.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -150,13 +151,23 @@ class HugoLinks(HugoListLinks):
 
     def wiki_links(self, text: str, ctx: Context) -> str:
         """Hugo (Goldmark) has no `[[Note]]` links (`plain_wiki_links`): one naming a page
-        of the site, found as a `ref` finds it, leads to that page."""
+        of the site, found as a `ref` finds it, leads to that page; else one naming the
+        title of one page (`[[理性看待 Manus]]`, an Obsidian vault's note whose file the
+        site renamed `rationally-view-manus.md`) leads to it."""
 
         def link_to(name: str, heading: str, shown: str | None) -> str | None:
             target = self.find(name, ctx.path.parent) if name.strip() else None
-            if target is None:
+            if target is not None:
+                return f"[{shown or name + heading}](<{name.strip()}.md{heading}>)"
+            titled = {i.number: i for i in self.by_path.values() if i.source is not None
+                      and i.kind in ("post", "page") and str(i.front.get("title") or "")
+                      .strip().lower() == name.strip().lower()}
+            if len(titled) != 1:
                 return None
-            return f"[{shown or name + heading}](<{name.strip()}.md{heading}>)"
+            ctx.convert("[[note]] links by a page's title")
+            [source] = [i.source for i in titled.values() if i.source is not None]
+            rel = Path(os.path.relpath(source, ctx.path.parent)).as_posix()
+            return f"[{shown or name + heading}](<{rel}{heading}>)"
 
         return plain_wiki_links(text, ctx, link_to)
 
