@@ -284,3 +284,21 @@ def test_a_note_link_naming_a_post_s_title_leads_to_it(tmp_path: Path) -> None:
     [link] = prose(out, "posts/summary/index.html").find_all("a")
     assert (link.text(), unquote(link.get("href") or "")) == (
         "理性看待 Manus", "/posts/rational-manus/")
+
+
+def test_a_site_s_shortcode_naming_the_page_s_file_runs(tmp_path: Path) -> None:
+    """A site's own `img solve png` showed `/post_img/{{ $.Page.File.BaseFileName }}/
+    solve.png`, the images of each post kept in a folder named after its file: the
+    template was not run (`.Page.File` unknown), and each use was left in a comment,
+    its image lost."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "even"\n',
+        "layouts/shortcodes/img.html": (
+            '<img src="/post_img/{{ $.Page.File.BaseFileName }}/{{ .Get 0 }}.{{ .Get 1 }}"'
+            ' alt="{{ .Get 0 }}">\n'),
+        "static/post_img/CF603E/solve.png": png(6, 6),
+        "content/post/CF603E.md": "---\ntitle: 题解\ndate: 2019-03-01\n---\n\n"
+                                  "分治的过程：\n\n{{% img solve png %}}\n"})
+    [image] = prose(out, "post/cf603e/index.html").find_all("img")
+    assert image.get("alt") == "solve"
+    assert (out / urljoin("/post/cf603e/", image.get("src") or "").lstrip("/")).is_file()

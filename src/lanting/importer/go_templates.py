@@ -7,7 +7,7 @@ What is read: text, `{{/* comments */}}`, the `{{-` and `-}}` trims, `if`/`else 
 `else`/`with`/`end`, variables (`$x := …`, `$x = …`), pipelines with `|` and
 parentheses, the shortcode's `.Get`, `.Inner`, `.InnerDeindent`, `.IsNamedParams`,
 `.Params`, `.Name`, `.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`, `SetInMap`),
-`.Page.RenderString`, the page's `.Page.Params`, `.Page.Title` and `.Page.Permalink`,
+`.Page.RenderString`, the page's `.Page.Params`, `.Page.Title`, `.Page.Permalink` and `.Page.File`,
 and the common functions (`markdownify`, `safeHTML`, `default`, `printf`, `eq`, `not`,
 `and`, `or`, `cond`, `lower`, `title`, …). Anything else — a `range`, a partial, the
 site's parameters, resources — raises
@@ -47,6 +47,9 @@ class Call:
     page: dict[str, Any] = field(default_factory=dict)
     """The page's `.Page.Params` (its front matter, keys in lower case, as Hugo's);
     `.Page.Title` and `.Page.Permalink` are its `title` and its old URL, `url`."""
+    file: dict[str, str] = field(default_factory=dict)
+    """The page's `.Page.File` (`BaseFileName`, …: a site's `img solve png` names the
+    image `/post_img/{{ .Page.File.BaseFileName }}/solve.png`)."""
 
 
 _ACTION = re.compile(r"\{\{(-?)(.*?)(-?)\}\}", re.DOTALL)
@@ -311,6 +314,8 @@ def _field(chain: str, call: Call, dot: Any, args: list[Any]) -> Any:
         return _scratch(name.removeprefix("Page.Scratch."), dot.scratch, args)
     if name.startswith("Page.Params.") and not args:
         return dot.page.get(name.removeprefix("Page.Params.").lower())
+    if name.removeprefix("Page.File.") in dot.file and not args:
+        return dot.file[name.removeprefix("Page.File.")]
     page = {"Page.Params": dot.page, "Page.Title": dot.page.get("title"),
             "Page.Permalink": dot.page.get("url"), "Page.RelPermalink": dot.page.get("url")}
     if name in page and not args:

@@ -136,12 +136,26 @@ class PageUses:
     """Its front matter, keys in lower case, and its old URL as `url`."""
     scratch: dict[str, Any] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
+    file: dict[str, str] = field(default_factory=dict)
+    """Its `.Page.File`: `BaseFileName`, `ContentBaseName`, `LogicalName`, `Ext`."""
+
+    @classmethod
+    def of(cls, path: Path | None, url: str) -> PageUses:
+        """The uses on the page of file `path` (None: a page no file holds)."""
+        if path is None:
+            return cls(page_params(path, url))
+        # (a bundle's `index.md`: its content's name is its folder's)
+        content = path.parent.name if path.stem in ("index", "_index") else path.stem
+        return cls(page_params(path, url), file={
+            "BaseFileName": path.stem, "ContentBaseName": content.split(".")[0],
+            "TranslationBaseName": path.stem.split(".")[0], "LogicalName": path.name,
+            "Ext": path.suffix.lstrip(".")})
 
     def call(self, name: str, args: str, inner: str | None) -> Call:
         ordinal = self.counts.get(name, 0)
         self.counts[name] = ordinal + 1
         words, named = B.arguments(args)
-        return Call(name, words, named, inner, ordinal, self.scratch, self.page)
+        return Call(name, words, named, inner, ordinal, self.scratch, self.page, self.file)
 
 
 def run_paired(text: str, own: OwnShortcodes, known: set[str], paired: Paired,
