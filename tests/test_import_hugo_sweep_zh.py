@@ -302,3 +302,19 @@ def test_a_site_s_shortcode_naming_the_page_s_file_runs(tmp_path: Path) -> None:
     [image] = prose(out, "post/cf603e/index.html").find_all("img")
     assert image.get("alt") == "solve"
     assert (out / urljoin("/post/cf603e/", image.get("src") or "").lstrip("/")).is_file()
+
+
+def test_loveit_s_typeit_of_code_stays_code(tmp_path: Path) -> None:
+    """LoveIt's, FixIt's and DoIt's `typeit code=java` types out a piece of code: it
+    became prose, each line stripped of its indent and joined into one paragraph."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "DoIt"\n',
+        "content/posts/hello.md": (
+            "---\ntitle: 打字机\ndate: 2023-01-01\n---\n\n"
+            "{{< typeit code=java >}}\npublic class Main {\n"
+            "    public static void main(String[] args) {\n"
+            '        System.out.println("你好");\n    }\n}\n{{< /typeit >}}\n')})
+    [code] = prose(out, "posts/hello/index.html").find_all("code")
+    assert code.get("class") == "language-java"
+    assert len(code.find_all("span", class_="line")) == 5  # (one paragraph before)
+    assert 'System.out.println("你好");' in code.text()

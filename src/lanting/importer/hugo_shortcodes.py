@@ -276,6 +276,9 @@ def blowfish_paired(ctx: Context) -> dict[str, Any]:
         return B.block("\n\n".join(t for t in (head, inner.strip()) if t))
 
     def typeit(args: str, inner: str, written: str) -> str:
+        code = B.arguments(args)[1].get("code")
+        if code:  # (LoveIt's, FixIt's and DoIt's `typeit code=java`: code, typed out)
+            return B.block(fence(code, textwrap.dedent(inner).strip("\n") + "\n"))
         return B.block("\n".join(line.strip() for line in inner.strip().splitlines()))
 
     def gallery(args: str, inner: str, written: str) -> str:
