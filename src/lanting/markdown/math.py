@@ -112,14 +112,7 @@ def _bracketed_eqref(state: StateInline, silent: bool) -> bool:
     match = _BRACKETED_EQREF.match(state.src, state.pos)
     if not match:
         return False
-    if not silent:
-        token = state.push("eqref", "a", 0)
-        token.info = match.group(2)
-        token.markup = match.group(0)
-        token.meta = {"plain": bool(match.group(1))}
-    state.env["has_eqref"] = True
-    state.pos = match.end()
-    return True
+    return _reference(state, silent, match, plain=bool(match.group(1)))
 
 
 _TEX_REF = re.compile(r"\\(eqref|ref)\{([^{}\s$\\]+)\}")
@@ -133,11 +126,17 @@ def _tex_ref_rule(state: StateInline, silent: bool) -> bool:
     match = _TEX_REF.match(state.src, state.pos)
     if not match:
         return False
+    return _reference(state, silent, match, plain=match.group(1) == "ref")
+
+
+def _reference(state: StateInline, silent: bool, match: re.Match[str], plain: bool) -> bool:
+    """An equation reference written out in full (`[-@eq-x]`, `\\ref{eq:x}`): its label
+    is the match's second group; `plain` is a number without parentheses."""
     if not silent:
         token = state.push("eqref", "a", 0)
         token.info = match.group(2)
         token.markup = match.group(0)
-        token.meta = {"plain": match.group(1) == "ref"}
+        token.meta = {"plain": plain}
     state.env["has_eqref"] = True
     state.pos = match.end()
     return True
