@@ -10,7 +10,7 @@ import re
 import shlex
 from collections.abc import Callable
 
-from lanting.importer.body_math import table_math
+from lanting.importer.body_tables import table_math
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.percent_lines import shown_percent_lines
 from lanting.importer.shelf import MARKER, Shelf, fence, protect_code

@@ -16,13 +16,12 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import (
-    cell_border_dollars,
     math_entities,
     math_in_html,
     quote_lazy_formulas,
-    shelved_table_math,
     text_underscores,
 )
+from lanting.importer.body_tables import cell_border_dollars, shelved_table_math
 from lanting.importer.common import LinkTable, bool_of, heading_fragment, prose_raw
 from lanting.importer.hugo_callouts import callout_handlers
 from lanting.importer.hugo_cards import card_paired, card_single

@@ -19,7 +19,7 @@ from lanting.importer.body_links import (
     map_urls,
     spaced_image_paths,
 )
-from lanting.importer.body_math import table_math
+from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
 from lanting.importer.grid_tables import grid_tables
 from lanting.importer.item import Item

@@ -32,7 +32,8 @@ from lanting.importer.body_links import (
     spaced_image_paths,
     unlink_dropped,
 )
-from lanting.importer.body_math import shelve_tex_math, table_math
+from lanting.importer.body_math import shelve_tex_math
+from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
