@@ -428,6 +428,8 @@ def test_the_sites_own_image_components_are_images(tmp_path: Path) -> None:
     warnings = [line for line in report.splitlines() if ": warning:" in line]
     assert not [w for w in warnings if "BlogImage" in w or "Plot" in w]
     assert "<Note>" in report  # (no image component: reported, its text kept)
+    assert "MDX imports of Astro's, its integrations' and the site's own components " \
+        "removed (`BlogImage`, `Plot`)" in report
     out = build(dest, BuildOptions()).output
     figure = page(out, "/posts/kl/").one("figure")
     assert "Two [wide] Gaussians." in figure.text()

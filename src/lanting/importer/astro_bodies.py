@@ -217,6 +217,8 @@ class AstroBodies:
             whose = "Astro's and its integrations'" if self.config.kind == "astro" \
                 else "Next.js's and the starter's"
             shown = image_components(text, path, self.source)
+            if shown:  # (the notice names the site's image components with the others)
+                whose = whose.replace(" and ", ", ") + " and the site's"
             own = re.compile(f"{_OWN.pattern}|{own_modules(shown)}") if shown else _OWN
             text, _raw = mdx_lines(text, ctx, path, own, whose)
             text = comments(text, ctx)
