@@ -505,6 +505,18 @@ def test_a_div_no_block_reads_is_a_div_and_a_warning_at_its_line() -> None:
     assert "{.aside}" in problem.message
 
 
+def test_plain_blocks_written_alike_are_one_warning() -> None:
+    """A lecture deck's own layout class (`::: {.col-6}` on every slide) gave one warning
+    per use, 92 for one series: one per way of writing it, at its first line, saying how
+    many more the page has."""
+    result = render("::: {.col-6}\n左\n:::\n\n::: {.col-6}\n右\n:::\n\n::: {.aside}\n旁注\n:::"
+                    "\n\n::: {.col-6}\n下\n:::\n", body_line=1)
+    assert [(p.line, p.message.split("`")[1]) for p in result.problems] == [
+        (1, "::: {.col-6}"), (9, "::: {.aside}")]
+    assert "nor for the 2 more like it on this page, from line 5" in result.problems[0].message
+    assert "more like it" not in result.problems[1].message
+
+
 @pytest.mark.parametrize("breaks", [False, True])
 def test_line_ends_are_breaks_when_the_site_says_so(
         make_site: Callable[..., Path], post: Callable[..., str], breaks: bool) -> None:

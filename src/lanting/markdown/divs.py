@@ -73,14 +73,22 @@ def _render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any
 
 
 def _report(state: StateCore) -> None:
+    """A warning for each plain block written alike, at its first line, saying how many
+    more the page has: a lecture deck's own layout class (`::: {.col-6}`) gave one per
+    use, 92 for one series, which buried every other warning."""
     ctx = state.env.get("lanting")
+    plain: dict[str, list[int]] = {}
     for token in state.tokens:
         if token.type == "container_div_open" and not (
                 set(_id_and_classes(token.info)[1]) & (STYLED | QUARTO_CELLS)):
             line = (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
-            report(cast(dict[str, Any], state.env), line,
-                   f"`{token.markup} {token.info.strip()}` is a plain block: Lanting's theme "
-                   "has no style for it", HINT, severity="warning")
+            plain.setdefault(f"{token.markup} {token.info.strip()}", []).append(line)
+    for written, lines in plain.items():
+        more = f" (nor for the {len(lines) - 1} more like it on this page, from line " \
+            f"{lines[1]})" if len(lines) > 1 else ""
+        report(cast(dict[str, Any], state.env), lines[0],
+               f"`{written}` is a plain block: Lanting's theme has no style for it{more}",
+               HINT, severity="warning")
 
 
 def divs_plugin(md: MarkdownIt) -> None:
