@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import DROPPED, heading_matcher, map_urls, unlink_dropped
+from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import escaped_parentheses, shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.docusaurus_categories import DOC_CARD_LIST
@@ -41,7 +41,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
-from lanting.importer.vuepress_bodies import page_ids
+from lanting.importer.vuepress_bodies import PageAnchors, other_page_fragment
 from lanting.markdown.anchors import github_slug
 from lanting.markdown.callouts import callout_kind
 
@@ -119,7 +119,7 @@ class DocusaurusBodies:
     """(`DocusaurusCategories.doc_card_list`)"""
     documents: list[tuple[Item, str, Path]]
     """Each page's item, body as written and file."""
-    page_anchors: dict[Path, tuple[list[str], set[str]]]
+    page_anchors: PageAnchors
     """The heading ids and other anchors of the pages links name, as they are read."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
@@ -298,21 +298,9 @@ class DocusaurusBodies:
         wanted = unquote(fragment.lstrip("#"))
         if page is None or not wanted:
             return fragment
-        if page not in self.page_anchors:
-            body = next((t for _i, t, p in self.documents if p.resolve() == page.resolve()),
-                        "")
-            shelf = Shelf()
-            self.page_anchors[page] = page_ids(protect_code(body, shelf), shelf, github_slug)
-        ids, anchors = self.page_anchors[page]
-        if wanted in ids or wanted in anchors or wanted == "top":
-            return fragment
-        found = heading_matcher(ids, github_slug)(wanted)
-        if found is not None:
-            ctx.convert("#links to headings repaired")
-            return "#" + found
-        ctx.warn(url, f"link `{url}`: no heading or anchor `#{wanted}` on that page (a "
-                 "dead link of the old site): it goes to the page's top")
-        return ""
+        found = other_page_fragment(wanted, page, self.documents, self.page_anchors,
+                                    github_slug, url, ctx)
+        return "" if found is None else fragment if found == wanted else "#" + found
 
     def in_language(self, page: Path, here: Path | None) -> Path:
         """The translation of `page` in the language of the page `here`, if it has one."""

@@ -87,6 +87,33 @@ def page_ids(text: str, shelf: Shelf, slug: Callable[[str], str] = vitepress_slu
     return ids, {name for found in _ANY_ID.findall(shelf.restore(text)) for name in found}
 
 
+PageAnchors = dict[Path, tuple[list[str], set[str]]]
+"""Each linked page's heading ids and other anchors (`page_ids`), read once a page."""
+
+
+def other_page_fragment(wanted: str, page: Path, documents: list[tuple[Item, str, Path]],
+                        known: PageAnchors, slug: Callable[[str], str], url: str,
+                        ctx: Context) -> str | None:
+    """The id on `page` (one of `documents`) that a link's `#wanted` meant: as written
+    when the page has it; the heading's id when the old site only spelled it otherwise
+    (`#AT` for `#at`, counted as repaired); None when it names nothing there, with a
+    warning: the old site's link was dead, and the browser showed the page's top."""
+    if page not in known:
+        body = next((t for _i, t, p in documents if p.resolve() == page.resolve()), "")
+        shelf = Shelf()
+        known[page] = page_ids(protect_code(body, shelf), shelf, slug)
+    ids, anchors = known[page]
+    if wanted in ids or wanted in anchors or wanted == "top":
+        return wanted
+    found = heading_matcher(ids, slug)(wanted)
+    if found is not None:
+        ctx.convert("#links to headings repaired")
+        return found
+    ctx.warn(url, f"link `{url}`: no heading or anchor `#{wanted}` on that page (a "
+             "dead link of the old site): it goes to the page's top")
+    return None
+
+
 def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
     """`[x](#DDIM-采样)` or `[x](#为什么？)` to the heading `## DDIM 采样` (`#ddim-采样`) or
     `## 为什么？` (`#为什么`): written by hand (or by Typora), the link named no heading
@@ -167,7 +194,7 @@ class VuePressBodies:
     """(`VuePress.documents`: each page, its body as read, its file.)"""
     by_source: dict[Path, Item]
     """(`VuePress.by_source`: each page by its resolved file.)"""
-    page_anchors: dict[Path, tuple[list[str], set[str]]]
+    page_anchors: PageAnchors
     """A page's heading ids and other anchors (`page_ids`), once asked for."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
@@ -261,23 +288,10 @@ class VuePressBodies:
         VitePress's ids are lower case); one naming its first heading, now its title, is
         left out (the link goes to the page), and so is one naming no heading or anchor
         of it, with a warning."""
-        page = target.source or Path()
         if title_links(f"](#{fragment})", target.title)[1]:
             return ""
-        if page not in self.page_anchors:
-            body = next((t for _i, t, p in self.documents if p == page), "")
-            shelf = Shelf()
-            self.page_anchors[page] = page_ids(protect_code(body, shelf), shelf)
-        ids, anchors = self.page_anchors[page]
-        if fragment in ids or fragment in anchors or fragment == "top":
-            return fragment
-        found = heading_matcher(ids, vitepress_slug)(fragment)
-        if found is not None:
-            ctx.convert("#links to headings repaired")
-            return found
-        ctx.warn(url, f"link `{url}`: no heading or anchor `#{fragment}` on that page (a "
-                 "dead link of the old site): it goes to the page's top")
-        return ""
+        return other_page_fragment(fragment, target.source or Path(), self.documents,
+                                   self.page_anchors, vitepress_slug, url, ctx) or ""
 
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
