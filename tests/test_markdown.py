@@ -262,6 +262,9 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("ps", "Get-ChildItem -Path C:\\", True), ("ansi", "\x1b[31mred\x1b[0m", False),
     # Typst by its file extension (an MkDocs blog's post on writing tools: 1 warning)
     ("typ", "#set page(width: 10cm)\n= Title\n$ a^2 + b^2 $", True),
+    # "no highlighting" as highlight.js and Rouge read it (a Jekyll ML blog's ```code)
+    ("code", "step 1: load the checkpoint", False), ("none", "x = 1", False),
+    ("nohighlight", "x = 1", False), ("no-highlight", "x = 1", False),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

@@ -59,7 +59,10 @@ PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log
                              # (Prism's and Shiki's ignore files: patterns, nothing to colour)
                              "gitignore", "ignore", "dockerignore", "npmignore",
                              # (Expressive Code's terminal output with its colour codes)
-                             "ansi"})
+                             "ansi",
+                             # (highlight.js's and Rouge's "leave it plain": a Jekyll ML
+                             # blog's ```code fences were warnings, Rouge showed text)
+                             "code", "none", "nohighlight", "no-highlight"})
 """Fence languages that mean "not code to highlight": shown as they are, no warning."""
 
 
