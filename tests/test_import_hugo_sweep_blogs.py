@@ -9,6 +9,7 @@ from urllib.parse import unquote
 
 from htmltree import parse_html
 from sitebits import png
+from test_import_hugo_config import imported_site
 from test_import_hugo_sites import built_cleanly, prose
 from test_import_hugoblox_home import blox, config_of, notices
 
@@ -277,3 +278,26 @@ def test_hugo_cite_s_csl_json_from_the_site_s_root_is_the_post_s_bibliography(
     assert "[-@ByADi6ga, pp. 3-5]" in written  # (hugo-cite's `-key`: the year alone)
     bib = (tmp_path / "new/content/posts/gnn2mlp/bib.bib").read_text(encoding="utf-8")
     assert "Unused01" not in bib  # (the works the post cites, of the site's one file)
+
+
+def test_an_html_rendering_beside_its_markdown_is_not_a_second_post(tmp_path: Path) -> None:
+    """A math blog's bundle held `index.md` and the `index.html` rendered from it (one
+    page, one path of the old site): each became a post, the second `dl-2`, with the
+    old URL given to the HTML copy. The Markdown is the page; the HTML is named in a
+    notice."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "content/posts/dl/index.md": "---\ntitle: 深度学习\ndate: 2024-03-01\n---\n\n"
+                                     "损失为 $L(\\theta)$。\n",
+        "content/posts/dl/index.html": "---\ntitle: 深度学习\ndate: 2024-03-01\n---\n\n"
+                                       "<p>损失为 L(θ)。</p>\n",
+        "content/posts/rl.md": "---\ntitle: 强化学习\ndate: 2024-03-02\n---\n\n回报。\n",
+        "content/posts/rl.html": "---\ntitle: 强化学习\ndate: 2024-03-02\n---\n\n"
+                                 "<p>回报。</p>\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    posts = sorted(p.name for p in (tmp_path / "new/content/posts").iterdir())
+    assert posts == ["dl.md", "rl.md"]
+    assert "L(" in prose(out, "posts/dl/index.html").one("span", class_="math-inline").text()
+    left_out = sorted(p for p, _l, m in notices(imported) if "beside it" in m)
+    assert left_out == ["content/posts/dl/index.html", "content/posts/rl.html"]

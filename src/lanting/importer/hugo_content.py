@@ -48,6 +48,8 @@ class HugoContent(HugoLanguages):
                     continue
                 if any(root != other and path.is_relative_to(other) for other in roots):
                     continue  # another language's contentDir inside this one
+                if self.rendered_beside_markdown(path):
+                    continue
                 stem, language = self.split_language(path, languages)
                 self.lang_of[path] = language
                 if stem == "index":
@@ -56,6 +58,21 @@ class HugoContent(HugoLanguages):
                              if parent != root and parent.is_relative_to(root)):
                     found.append((path, None))
         return found
+
+    def rendered_beside_markdown(self, path: Path) -> bool:
+        """Whether `path` is an HTML page beside a Markdown page of the same name
+        (`index.html` by `index.md`: blogdown's or a notebook's rendering of the text
+        the author edits). Both were one page, one path of the old site, so only the
+        Markdown is imported: each was a post of its own, the second with `-2` added to
+        its slug."""
+        if path.suffix.lower() != ".html":
+            return False
+        twin = next((path.with_suffix(s) for s in (".md", ".markdown")
+                     if path.with_suffix(s).is_file()), None)
+        if twin is not None:
+            self.report.note(path, None, f"left out: `{twin.name}` beside it is the same "
+                             "page of the old site, imported from its Markdown")
+        return twin is not None
 
     def ignored(self, path: Path) -> bool:
         """Whether Hugo skipped the file: a pattern of `ignoreFiles` is found in its path
