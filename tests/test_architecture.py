@@ -81,3 +81,11 @@ def test_the_architecture_page_names_every_module() -> None:
                if path.name not in ("__init__.py", "__main__.py")
                and not re.search(rf"`(?:\w+/)*{re.escape(path.stem)}(?:\.py)?`", page)]
     assert not missing, "not named in architecture.md: " + ", ".join(missing)
+
+
+def test_the_architecture_table_has_one_row_a_room() -> None:
+    """Each room of the package is one row of the page's table: merged branches that
+    each named a new module had left nine `importer/` rows, each lacking some."""
+    rooms = re.findall(r"^\| (`[^`]+`) \|", ARCHITECTURE.read_text(encoding="utf-8"),
+                       re.MULTILINE)
+    assert rooms and len(rooms) == len(set(rooms)), rooms
