@@ -8,16 +8,15 @@ slug made by `post_slugify` from the title) under `blog_dir`. Every other file i
 at its old path (`/notes/attention/`, or `.html` without `use_directory_urls`);
 `docs/index.md` is the home page. A page's title is its front-matter `title`, else its
 first `# heading`, as MkDocs reads it. `mkdocs.yml` becomes `lanting.toml`
-(`mkdocs_settings.py`); bodies are converted in `mkdocs_bodies.py`.
+(`mkdocs_settings.py`); bodies are converted in `mkdocs_bodies.py`; old URLs, and the
+files MkDocs did not publish, are `mkdocs_paths.py`'s.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import posixpath
 import re
 from collections import Counter
-from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -48,10 +47,9 @@ from lanting.importer.mkdocs_notebooks import (
     notebook_plugin,
     script_notebook,
 )
+from lanting.importer.mkdocs_paths import MkDocsPaths
 from lanting.importer.mkdocs_settings import (
-    BlogSettings,
     MkDocsSettings,
-    babel_date,
     blog_instances,
     blog_slugify,
     plugin,
@@ -61,7 +59,6 @@ from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import (
-    When,
     key_line,
     load_mapping,
     split_front_matter,
@@ -74,7 +71,7 @@ _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "post
 _TAGS_PAGE = re.compile(r"<!--\s*material/tags\b[^>]*-->|^\[TAGS\]\s*$", re.MULTILINE)
 
 
-class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
+class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
     kind = "mkdocs"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -190,38 +187,10 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
                 continue
             self.site.static[rel] = path
 
-    def unbuilt(self, path: Path) -> str:
-        """Why MkDocs did not publish a page: `exclude_docs` or `draft_docs` (gitignore-
-        style patterns), `templates/` (excluded by default), a `README.md` beside an
-        `index.md` (the index wins)."""
-        rel = path.relative_to(self.docs).as_posix()
-        if path.name.lower() == "readme.md" and (path.parent / "index.md").is_file():
-            return "a README.md beside an index.md (MkDocs published the index)"
-        if rel.startswith("templates/"):
-            return "under templates/ (MkDocs excludes it)"
-        for key, what in (("exclude_docs", "excluded by `exclude_docs`"),
-                          ("draft_docs", "a draft by `draft_docs` (never published)")):
-            patterns = str(self.config.get(key) or "").split("\n")
-            if _ignored(rel, patterns):
-                return what
-        return ""
-
     def tags_file(self) -> str:
         """The tags plugin's index page (`tags_file: blog/tags.md`)."""
         options = plugin(self.config, "tags")
         return str((options or {}).get("tags_file") or "").strip("/")
-
-    def is_post(self, rel: str) -> bool:
-        return self.blog_of(rel) is not None
-
-    def blog_of(self, rel: str) -> BlogSettings | None:
-        """The blog whose posts folder holds `rel` (a site may have two: `blog/posts/`
-        and `essays/posts/`), if any."""
-        for blog in self.blogs:
-            folder = blog.posts_folder()
-            if rel.startswith(folder + "/") if folder else True:
-                return blog
-        return None
 
     def read_document(self, path: Path) -> None:
         rel = path.relative_to(self.docs).as_posix()
@@ -350,37 +319,6 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.texts += [cell_text(c) for c in markdown_cells(notebook)]
         self.documents.append((item, NOTEBOOK, path))
 
-    def old_url(self, rel: str, data: dict[str, Any], title: str,
-                front: dict[str, Any]) -> str:
-        """Where MkDocs wrote the file: `notes/x.md` at `/notes/x/` (`/notes/x.html`
-        without `use_directory_urls`); a post at `post_url_format` under `blog_dir`."""
-        if self.blog is not None and self.is_post(rel):
-            rel = self.post_path(rel, data, title, front)
-        stem = rel.rsplit(".", 1)[0]
-        folder, _, name = stem.rpartition("/")
-        if name.lower() in ("index", "readme"):
-            return "/" + (folder + "/" if folder else "")
-        if self.directory_urls:
-            return f"/{stem}/"
-        return f"/{stem}.html"
-
-    def post_path(self, rel: str, data: dict[str, Any], title: str,
-                  front: dict[str, Any]) -> str:
-        blog = self.blog_of(rel)
-        assert blog is not None
-        slug = str(data.get("slug") or blog_slugify(title, blog.separator, blog.slug_unicode))
-        date = front.get("date")
-        moment = date.moment if isinstance(date, When) else dt.datetime(1970, 1, 1)
-        categories = "/".join(blog_slugify(c, blog.separator, blog.categories_unicode)
-                              for c in front.get("categories", [])[:blog.max_categories])
-        path = blog.post_url_format.replace(
-            "{date}", babel_date(blog.post_url_date_format, moment.year, moment.month,
-                                 moment.day)).replace("{slug}", slug).replace(
-            "{categories}", categories).replace("{file}", Path(rel).stem)
-        path = posixpath.normpath(path.strip("/"))
-        prefix = blog.blog_dir.strip("/")
-        return (posixpath.join(prefix, path) if prefix not in ("", ".") else path) + ".md"
-
     def links_to_headings(self, path: Path) -> None:
         """The heading ids the page's links name, by the page they name (a file, or a
         URL the browser resolved from the page's old URL, as `url` reads them)."""
@@ -402,24 +340,6 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
 def _blog_index(blog_dir: str) -> str:
     blog = blog_dir.strip("/")
     return "index.md" if blog in ("", ".") else f"{blog}/index.md"
-
-
-def _ignored(rel: str, patterns: list[str]) -> bool:
-    """Whether gitignore-style `patterns` (as `exclude_docs` takes them) match `rel`."""
-    ignored = False
-    for raw in patterns:
-        pattern = raw.strip()
-        if not pattern or pattern.startswith("#"):
-            continue
-        negate = pattern.startswith("!")
-        pattern = pattern.lstrip("!")
-        anchored = pattern.startswith("/") or "/" in pattern.rstrip("/")
-        pattern = pattern.strip("/") + ("/**" if pattern.endswith("/") else "")
-        candidates = [rel] if anchored else [rel, *(
-            "/".join(rel.split("/")[i:]) for i in range(1, rel.count("/") + 1))]
-        if any(fnmatch(c, pattern) or fnmatch(c, pattern + "/**") for c in candidates):
-            ignored = not negate
-    return ignored
 
 
 def _name_key(name: str) -> str:
