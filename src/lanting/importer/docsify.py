@@ -13,7 +13,8 @@ file name; its slug its file's name (a `README.md` its folder's; a name two file
 gets the folder's before it). Old URLs: in history mode (`routerMode: 'history'`) the
 paths (`/guide/intro`) answer; hash URLs (`#/guide/intro`) never reach a server, so no
 static host can redirect them. Bodies: `docsify_bodies.py`; `index.html`:
-`docsify_config.py`; routes and lists of links: `docsify_sidebar.py`."""
+`docsify_config.py`; routes and lists of links: `docsify_sidebar.py`; the home page,
+reading order, menu and `lanting.toml`: `docsify_site.py`."""
 
 from __future__ import annotations
 
@@ -24,18 +25,15 @@ from pathlib import Path
 from lanting.importer.common import (
     REPOSITORY_FILES,
     Options,
-    guess_language,
-    language_tag,
     read_text,
     walk,
 )
 from lanting.importer.docsify_bodies import DocsifyBodies
-from lanting.importer.docsify_config import docsify_folder, footer_line, read_settings
+from lanting.importer.docsify_config import docsify_folder, read_settings
 from lanting.importer.docsify_sidebar import Entry, list_entries, route_files, split_route
+from lanting.importer.docsify_site import DocsifySite
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.menus import finish_menu
-from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
@@ -44,17 +42,9 @@ _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "post
                         "publications", "talks", "projects", "teaching"})
 """Pages Lanting makes itself: an imported page of that name would take its URL."""
 _HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
-_PLUGIN_NOTES = {
-    "pagination": "docsify-pagination: each page ends with links to the previous and next",
-    "search": "docsify's search: Lanting has its own",
-    "copy-code": "docsify-copy-code: Lanting's code blocks have a copy button",
-    "zoom-image": "zoom-image: images show at their size",
-    "comments": "a comment plugin (Gitalk, giscus, …): not carried over (set Lanting's "
-                "comments in lanting.toml)",
-}
 
 
-class Docsify(DocsifyBodies):
+class Docsify(DocsifyBodies, DocsifySite):
     kind = "docsify"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -238,159 +228,6 @@ class Docsify(DocsifyBodies):
                              f"/{slug}/: it is /{slug}-page/")
             slug = f"{slug}-page"
         return slug
-
-    # --- the site's structure --------------------------------------------------------------
-
-    def title(self) -> str:
-        return re.sub(r"<[^>]+>", "", self.settings.name).strip() \
-            or self.settings.page_title or "My notes"
-
-    def home(self) -> None:
-        """The cover's text, the home page's, then the sidebar as a contents list."""
-        home = next(i for i in self.site.items if i.kind == "home")
-        home.front["title"] = self.title() if self.settings.name or home.source is None \
-            else home.title
-        cover = self.coverpage(home)
-        if cover:
-            home.body = cover + "\n\n" + home.body
-        listing = self.contents(home)
-        if listing:
-            heading = "目录" if self.language().startswith("zh") else "Contents"
-            home.body = home.body.rstrip("\n") + f"\n\n## {heading}\n\n{listing}\n"
-            self.report.convert("the sidebar (a contents list on the home page)")
-
-    def coverpage(self, home: Item) -> str:
-        name = self.settings.coverpage
-        path = self.folder / name if name else None
-        if path is None or not path.is_file():
-            if name:
-                self.report.warn(self.settings.path, None, f"`coverpage` names `{name}`, "
-                                 "which is not there")
-            return ""
-        text = read_text(path)
-        # (a last image of only a colour, `![](#f0f0f0)`, was the cover's background)
-        text, colours = re.subn(r"^[ \t]*!\[[^\]\n]*\]\(#[0-9a-fA-F]{3,8}\)[ \t]*$", "",
-                                text, flags=re.MULTILINE)
-        if colours:
-            self.report.note(path, None, "the cover's background colour: left out")
-        ctx = Context(self.report, path, read_text(path))
-        self.report.convert("the cover page (_coverpage.md) at the top of the home page")
-        # (`[Get started](#intro)` scrolled to the home page's heading, below the cover)
-        text = re.sub(r"\]\(#(?!/)([^)\s]+)\)", r"](#/?id=\1)", text)
-        return self.convert(text, home, path, ctx).strip("\n")
-
-    def contents(self, home: Item) -> str:
-        lines: list[str] = []
-        for entry in self.sidebar:
-            indent = "  " * entry.depth
-            file = self.route_file(entry.link)
-            item = self.by_source.get(file) if file is not None else None
-            if item is home:
-                continue
-            if item is not None:
-                lines.append(f"{indent}- [{entry.title}]({self.site.link(item)})")
-            elif re.match(r"^https?://", entry.link):
-                lines.append(f"{indent}- [{entry.title}]({entry.link})")
-            elif entry.title and not entry.link:  # (a section's name)
-                lines.append(f"{indent}- **{entry.title}**")
-        return "\n".join(lines)
-
-    def reading_order(self) -> None:
-        """Each page the sidebar lists ends with links to the previous and next, named
-        as the sidebar names them (two pages of a chapter often share a heading)."""
-        pages = [p for p in self.order if p.kind != "home"]
-        zh = self.language().startswith("zh")
-
-        def name(page: Item) -> str:
-            own = self.sidebar_titles.get(page.source.resolve(), "") \
-                if page.source is not None else ""
-            return own or page.title
-
-        for i, page in enumerate(pages):
-            words = []
-            if i > 0:
-                words.append(f"{'上一页' if zh else 'Previous'}: "
-                             f"[{name(pages[i - 1])}]({self.site.link(pages[i - 1])})")
-            if i + 1 < len(pages):
-                words.append(f"{'下一页' if zh else 'Next'}: "
-                             f"[{name(pages[i + 1])}]({self.site.link(pages[i + 1])})")
-            if words:
-                page.body = page.body.rstrip("\n") + "\n\n---\n\n" + " · ".join(words) + "\n"
-                self.report.convert("reading order (previous and next links)")
-
-    # --- settings --------------------------------------------------------------------------
-
-    def language(self) -> str:
-        return str(self.site.config.get("language") or guess_language(self.texts))
-
-    def write_config(self) -> None:
-        config = self.site.config
-        settings = self.settings
-        config["title"] = self.title()
-        config["language"] = language_tag(self.language())
-        if settings.repo:
-            url = settings.repo if settings.repo.startswith("http") \
-                else f"https://github.com/{settings.repo.strip('/')}"
-            config["links"] = [{"name": "GitHub" if "github.com" in url else "Repository",
-                                "url": url}]
-        # (`?id=_11-梯度下降` links name headings by docsify's ids)
-        config["markdown"] = {"heading_ids": "docsify"}
-        self.site.config_comments["markdown"] = "heading ids made as docsify made them"
-        if "mermaid" in settings.plugins:  # (docsify-mermaid, or Mermaid's own script)
-            config["markdown"]["mermaid"] = MERMAID
-            self.site.config_comments["markdown"] += "; Mermaid diagrams drawn as the " \
-                "old site drew them (its script from a CDN)"
-            self.report.convert("Mermaid diagrams drawn (the site loaded Mermaid)")
-        if line := footer_line(self.folder, settings):  # (`_footer.md`, under every page)
-            config["copyright"] = line
-        self.menu()
-        where = settings.path
-        if settings.history:
-            self.report.convert("history-mode paths kept as aliases")
-        else:
-            self.report.warn(where, None, "docsify's URLs were hash routes (`/#/guide/"
-                             "intro`): the part after `#` never reaches a server, so no "
-                             "static host can redirect them to the new pages (links "
-                             "shared to the old site lead to its home page)")
-        for name in sorted(settings.plugins & set(_PLUGIN_NOTES)):
-            self.report.note(where, None, _PLUGIN_NOTES[name])
-        if settings.alias:
-            self.report.note(where, None, f"{len(settings.alias)} alias(es) (`alias`): "
-                             "not carried over (they point docsify at other files, often "
-                             "sidebars)")
-        if settings.base_path:
-            self.report.warn(where, None, f"`basePath: {settings.base_path}`: the pages "
-                             "were loaded from there; only this folder's are imported")
-        math = settings.plugins & {"katex", "mathjax", "latex"}
-        if not math and any("$" in t for t in self.texts):
-            self.report.note(where, None, "no math plugin loaded, but pages have `$`: "
-                             "Lanting reads `$…$` as math (write `\\$` for a dollar)")
-
-    def menu(self) -> None:
-        name = self.settings.navbar
-        path = self.folder / name if name else None
-        if path is None or not path.is_file():
-            return
-        entries: list[dict[str, str]] = []
-        for entry in list_entries(read_text(path)):
-            if not entry.link:
-                continue
-            if re.match(r"^https?://", entry.link):
-                entries.append({"name": entry.title, "url": entry.link})
-                continue
-            file = self.route_file(entry.link)
-            item = self.by_source.get(file) if file is not None else None
-            if item is not None:
-                entries.append({"name": entry.title, "url": self.site.new_url(item)})
-                if entry.depth:
-                    self.report.note(path, entry.line, f"`{entry.title}` was in a "
-                                     "drop-down: an entry of the menu (Lanting's menu "
-                                     "has one level)")
-            else:
-                self.report.note(path, entry.line, f"navbar link `{entry.link}` leads to "
-                                 "no page: left out of the menu")
-        self.report.convert("the navbar (_navbar.md) as the menu")
-        finish_menu(self.site, entries, path)
 
 
 def _page_name(path: Path) -> str:
