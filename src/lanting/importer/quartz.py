@@ -11,7 +11,8 @@ matter's `tags` and the inline `#tags` of the text; `aliases` and `permalink` ar
 URLs kept answering, with every note's own (its path, spaces as `-`). Notes left out by
 `ignorePatterns`, `draft: true` or `publish: false` (and, with `ExplicitPublish`, every
 note without `publish: true`) are skipped and reported. Bodies are converted in
-`quartz_bodies.py`, the settings read in `quartz_settings.py`.
+`quartz_bodies.py`, the settings read in `quartz_settings.py` and written, with the
+menu, in `quartz_site.py`.
 """
 
 from __future__ import annotations
@@ -25,8 +26,6 @@ from lanting.importer.common import (
     LinkTable,
     Options,
     bool_of,
-    guess_language,
-    language_tag,
     list_text_front,
     mtime,
     note_unplaced_keys,
@@ -37,14 +36,12 @@ from lanting.importer.common import (
 from lanting.importer.excalidraw import NOT_DRAWN, exported_image, is_drawing
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.listings import Redirects, listed_posts, term_urls
-from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.mkdocs_bodies import first_heading
-from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.quartz_bodies import QuartzBodies, inline_tags
 from lanting.importer.quartz_folders import GENERATED, QuartzFolders
 from lanting.importer.quartz_notebooks import QuartzNotebooks
-from lanting.importer.quartz_settings import ignored, note_url, read_config, slug, tag_slug
+from lanting.importer.quartz_settings import ignored, note_url, read_config, slug
+from lanting.importer.quartz_site import QuartzSite
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import (
@@ -63,10 +60,9 @@ _DATES = ("date", "created", "published", "publishDate")
 _UPDATED = ("modified", "lastmod", "updated", "last-modified")
 _PLACED = frozenset({"title", "tags", "tag", "aliases", "alias", "draft", "publish",
                      "description", "permalink", *_DATES, *_UPDATED})
-_MENU_FOLDERS = 6
 
 
-class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders):
+class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
     kind = "quartz"
     placed_keys = _PLACED
     """The front matter's keys the new front matter carries (others are reported)."""
@@ -323,86 +319,3 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders):
         if urls:
             self.report.convert("aliases and permalinks kept as old URLs", len(urls))
         return urls
-
-    # --- settings ------------------------------------------------------------------------
-
-    def write_config(self) -> None:
-        config, read = self.site.config, self.config
-        config["title"] = read.title.strip() or "My garden"
-        config["language"] = self.language()
-        host = read.base_url.removeprefix("https://").removeprefix("http://").strip("/")
-        # (Quartz's own `quartz.jzhao.xyz`, never edited, and a name with no domain in it,
-        # `math-vault`, name no site: a wrong base URL would break every absolute link)
-        if "." in host.split("/")[0] and host != "quartz.jzhao.xyz":
-            config["base_url"] = f"https://{host}/"
-        elif host:
-            self.report.note(self.config.file, self.config.line("baseUrl"), f"`baseUrl: "
-                             f"{read.base_url}` names no site of yours: set `base_url` in "
-                             "lanting.toml")
-        # (Quartz made heading ids with github-slugger: `#kl_penalty` links keep working)
-        config["markdown"] = {"heading_ids": "github"}
-        if read.hard_breaks:
-            config["markdown"]["breaks"] = True
-            self.report.convert(f"line ends as line breaks ({self.breaks_why})")
-        if self.mermaid:
-            config["markdown"]["mermaid"] = MERMAID
-            self.site.config_comments["markdown"] = (
-                f"Mermaid diagrams drawn as {self.drawn_by} drew them (its script from a "
-                "CDN)")
-        self.tag_redirects()
-        self.menu()
-
-    def language(self) -> str:
-        """`locale`, or the notes' language when there is none, or when it is the sample
-        config's `en-US` left over notes written in Chinese (dates, search and the
-        page's `lang` follow the notes)."""
-        read = self.config
-        guessed = guess_language(self.texts)
-        if not read.locale:
-            return guessed
-        if read.locale == "en-US" and guessed == "zh-CN":
-            self.report.note(self.config.file, self.config.line("locale"), "`locale: "
-                             "en-US` (Quartz's sample) over notes written in Chinese: the "
-                             "new site is in zh-CN (`language` in lanting.toml changes it)")
-            return guessed
-        return language_tag(read.locale, read.locale)
-
-    def menu(self) -> None:
-        """The garden's top folders (Quartz's explorer), after the blog when notes are
-        posts, then the tags."""
-        names = menu_names(str(self.site.config.get("language", "")))
-        menu = [{"name": names["blog"], "url": "/blog/"}] if listed_posts(self.site) else []
-        if len(self.top_folders) > _MENU_FOLDERS:
-            self.report.note(self.config.file, None, f"{len(self.top_folders)} top folders: "
-                             f"the first {_MENU_FOLDERS} are in the menu (edit `[[menu]]`)")
-        menu += [{"name": page.title, "url": self.cased_url(page, url)}
-                 for url, page in self.top_folders[:_MENU_FOLDERS]]
-        menu.append({"name": names["tags"], "url": "/tags/"})
-        finish_menu(self.site, menu, self.config.file)
-
-    def cased_url(self, page: Item, old: str) -> str:
-        """The folder page's new URL, cased as its old one (`/BIM/`) when they differ
-        only in case, as the old URLs' aliases will make it."""
-        own = self.site.new_url(page)
-        if not self.keeps_old_urls:  # (no old URL to keep the case of)
-            return own
-        if old != own and old.casefold() == own.casefold():
-            page.front["slug"] = old.strip("/").rsplit("/", 1)[-1]
-            return old
-        return own
-
-    def tag_redirects(self) -> None:
-        """Quartz's tag pages (`/tags/深度学习`, `/tags/ml/rl`) redirect to Lanting's."""
-        redirects = Redirects(self.site, self.report, self.config.file)
-        urls = term_urls(listed_posts(self.site), "tags")
-        for item in listed_posts(self.site):
-            for tag in item.front.get("tags", []):
-                new = urls.get(str(tag).casefold())
-                if new:
-                    redirects.add(f"/tags/{tag_slug(str(tag))}/", new)
-        if urls:
-            redirects.add("/tags/", "/tags/")
-        redirects.finish("tag pages")
-
-
-
