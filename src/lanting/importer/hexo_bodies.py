@@ -23,6 +23,7 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import is_image, prose_raw
+from lanting.importer.hexo_code import code_fence, codeblock
 from lanting.importer.hexo_inline import inline_tags, site_icons
 from lanting.importer.hexo_math import kramed_display_blocks, math_tags
 from lanting.importer.hexo_plus import plus_blocks, plus_tags
@@ -94,13 +95,13 @@ class HexoBodies(HexoUrls):
         ctx.convert("summary markers", count)
         text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
                       "raw blocks")
-        text = protect_code(text, shelf, lambda info, code, indent: self.fence(
+        text = protect_code(text, shelf, lambda info, code, indent: code_fence(
             info, shelf.restore(code, "R"), indent, ctx))
         # (after the code: `# {% mermaid %}` in a fence, a theme's settings quoted in a
         # post, or `{% codeblock %}` in a post showing the tag, is code, which Hexo did
         # not render)
         text = blocks(text, "codeblock", lambda a, inner, w: shelf.put(
-            self.codeblock(a, inner, shelf)), ctx, "codeblock tags")
+            codeblock(a, inner, shelf)), ctx, "codeblock tags")
         text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(a, inner, w, ctx, shelf),
                       ctx, "mermaid diagrams", shelf)
         text = echarts_blocks(text, ctx, shelf)
@@ -175,58 +176,6 @@ class HexoBodies(HexoUrls):
                      "in lanting.toml names a Mermaid script")
         code = shelf.restore(inner, "R").strip("\n")
         return B.block(shelf.put(fence("mermaid", f"{args}\n{code}" if args else code)))
-
-    def codeblock(self, args: str, inner: str, shelf: Shelf) -> str:
-        words, _named = B.arguments(args)
-        lang, options, caption = "", {}, []
-        for word in words:
-            key, colon, value = word.partition(":")
-            if colon and key == "lang":
-                lang = value
-            elif colon and key in ("mark", "first_line", "line_number", "url", "link_text"):
-                options.update(self.fence_option(key, value))
-            else:
-                caption.append(word)
-        # `[title] [url [link text]]`: Hexo's caption is the title and a link after it
-        at = next((i for i, w in enumerate(caption) if re.match(r"^https?://", w)), None)
-        link = ""
-        if at is not None:
-            text = " ".join(caption[at + 1:]) or "link"
-            link = f"\n\n[{text}]({caption[at]})"
-            caption = caption[:at]
-        if caption:
-            options["title"] = " ".join(caption)
-        # (its code as written: a fence or a code span inside was put aside already)
-        return fence(lang, shelf.restore(inner), options) + link
-
-    @staticmethod
-    def fence_option(key: str, value: str) -> dict[str, str]:
-        if key == "mark":
-            return {"hl_lines": " ".join(value.replace(",", " ").split())}
-        if key == "first_line":
-            return {"start": value}
-        if key == "line_number" and value.lower() == "true":
-            return {"linenos": "true"}
-        return {}
-
-    def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
-        """```` ```python caption.py mark:4-5 first_line:3 ```` → Lanting's options."""
-        words = info.split()
-        if words[:1] == ["mermaid"]:  # (Fluid's diagrams: drawn if the theme drew them)
-            ctx.convert("mermaid diagrams")
-        if len(words) <= 1:
-            return fence(info, code, None, indent)
-        lang, options, caption = words[0], {}, []
-        for word in words[1:]:
-            key, colon, value = word.partition(":")
-            if colon and key in ("mark", "first_line", "line_number"):
-                options.update(self.fence_option(key, value))
-            elif not re.match(r"^https?://", word):
-                caption.append(word)
-        if caption:
-            options["title"] = " ".join(caption)
-        ctx.convert("code block options")
-        return fence(lang, code, options, indent)
 
     def block_tags(self, text: str, ctx: Context, shelf: Shelf) -> str:
         def rendered(inner: str) -> str:
