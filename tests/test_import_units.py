@@ -37,11 +37,10 @@ from lanting.importer.liquid import Context, blocks
 from lanting.importer.listings import Redirects, jekyll_slugify, term_urls
 from lanting.importer.percent_lines import shown_percent_lines
 from lanting.importer.report import Report
+from lanting.importer.serialize import dump_front_matter, dump_toml
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 from lanting.importer.text import (
-    dump_front_matter,
-    dump_toml,
     load_mapping,
     names,
     parse_when,

@@ -20,8 +20,8 @@ from urllib.parse import quote
 from lanting.importer.item import FOLDERS, Item, new_url
 from lanting.importer.old_urls import keep_old_urls
 from lanting.importer.report import Report
+from lanting.importer.serialize import dump_front_matter, dump_toml
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, marker, markers
-from lanting.importer.text import dump_front_matter, dump_toml
 from lanting.model.config import DEFAULT_POST_PERMALINK
 from lanting.model.names import slugify
 
