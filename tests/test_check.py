@@ -690,3 +690,12 @@ def test_a_path_written_with_backslashes_is_read_as_browsers_read_it(
     assert sources == ["/posts/n/chapter3/page-10.png"] * 2
     assert any(a.get("href") == "/posts/n/chapter3/page-10.png"
                for a in page.one("main").find_all("a"))
+
+
+def test_a_drop_down_s_links_are_checked_at_their_lines(make_site: MakeSite) -> None:
+    site = make_site({"lanting.toml": (
+        'title = "T"\n[[menu]]\nname = "Notes"\n'
+        '[[menu.children]]\nname = "A"\nurl = "/archive/"\n'
+        '[[menu.children]]\nname = "B"\nurl = "/nope/"\n')})
+    assert [(line, text.split(":")[0]) for _n, line, _c, text in messages(site)] == [
+        (9, "menu.0.children.1.url")]

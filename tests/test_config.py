@@ -265,3 +265,43 @@ def test_base_url_with_a_query_is_rejected_or_ignored(tmp_path: Path) -> None:
     except LantingError:
         return
     assert config.base_path == "/blog/"
+
+
+def test_a_menu_entry_with_a_drop_down_needs_no_url(tmp_path: Path) -> None:
+    """`[[menu.children]]` under an entry is its drop-down list (Hugo's `parent`, VuePress's
+    and Docusaurus's navbar `items`): the entry may lead nowhere itself."""
+    site = site_with(tmp_path, """\
+title = "T"
+[[menu]]
+name = "笔记"
+[[menu.children]]
+name = "机器学习"
+url = "/ml/"
+[[menu.children]]
+name = "系统"
+url = "/systems/"
+[[menu]]
+name = "关于"
+url = "/about/"
+""")
+    config = load_config(site)
+    assert [(m.name, m.url, [(c.name, c.url) for c in m.children]) for m in config.menu] == [
+        ("笔记", "", [("机器学习", "/ml/"), ("系统", "/systems/")]), ("关于", "/about/", [])]
+
+
+def test_a_menu_entry_leading_nowhere_is_an_error_at_its_line(tmp_path: Path) -> None:
+    site = site_with(tmp_path, 'title = "T"\n[[menu]]\nname = "a"\nurl = "/a/"\n'
+                               '[[menu]]\nname = "b"\n')
+    [problem] = problems(site)
+    assert problem.line == 5 and "menu entry `b` has no `url`" in problem.message
+    assert problem.hint is not None and "[[menu.children]]" in problem.hint
+
+
+def test_a_drop_down_entry_s_problem_points_at_its_own_line(tmp_path: Path) -> None:
+    """`[[menu.children]]` after the second `[[menu]]` is that entry's: its key path is
+    `menu.1.children.0`, and a problem in it is at its own line."""
+    site = site_with(tmp_path, 'title = "T"\n[[menu]]\nname = "a"\nurl = "/a/"\n'
+                               '[[menu]]\nname = "b"\n[[menu.children]]\nname = "c"\n'
+                               'ulr = "/c/"\n')
+    found = [p for p in problems(site) if "ulr" in p.message]
+    assert [(p.line, "menu.1.children.0.ulr" in p.message) for p in found] == [(9, True)]

@@ -36,7 +36,8 @@ def test_every_field_of_the_schema_is_listed() -> None:
         if dataclasses.is_dataclass(hints[field.name]):
             nested = typing.get_type_hints(hints[field.name])
             assert listed[f"[{field.name}]"] == list(nested), field.name
-    assert listed["[[menu]]"] == ["name", "url"]
+    assert listed["[[menu]]"] == ["name", "url", "children"]
+    assert listed["[[menu.children]]"] == ["name", "url"]
     assert "[publications.venues.NAME]" in listed and "[languages.NAME]" in listed
 
 

@@ -38,6 +38,18 @@ def _split_key(key: str) -> list[str]:
     return [p for p in parts if p]
 
 
+def _in_arrays(path: tuple[str, ...], array_counts: dict[tuple[str, ...], int]
+               ) -> tuple[str, ...]:
+    """A header's path with the arrays of tables it goes through indexed: `[[menu.children]]`
+    after the third `[[menu]]` is `menu.2.children`, as TOML reads it."""
+    resolved: tuple[str, ...] = ()
+    for i, part in enumerate(path):
+        resolved = (*resolved, part)
+        if i < len(path) - 1 and resolved in array_counts:
+            resolved = (*resolved, str(array_counts[resolved] - 1))
+    return resolved
+
+
 def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
     """Map every key path (arrays of tables indexed as str(i)) to its 1-based line."""
     lines: dict[tuple[str, ...], int] = {}
@@ -52,7 +64,7 @@ def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
             continue
         header = _HEADER.match(raw)
         if header:
-            path = tuple(_split_key(header.group(2)))
+            path = _in_arrays(tuple(_split_key(header.group(2))), array_counts)
             for end in range(1, len(path)):  # `[a.b]` is where table `a` first appears too
                 lines.setdefault(path[:end], number)
             if header.group(1) == "[[":

@@ -30,6 +30,7 @@ from lanting.model.config import (
     SLUG_STYLES,
     CommentsConfig,
     Config,
+    MenuItem,
 )
 from lanting.model.config_academic import CV_PUBLICATIONS, LINK_KINDS
 from lanting.model.names import RESERVED_PREFIX, alias_path
@@ -101,6 +102,10 @@ def validate_config(config: Config, site: Path) -> list[SchemaProblem]:
         if not 1 <= level <= 6:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),
                                           "heading levels run from 1 to 6"))
+    problems += _validate_menu(("menu",), config.menu)
+    if isinstance(config.languages, dict):
+        for code, language in config.languages.items():
+            problems += _validate_menu(("languages", code, "menu"), language.menu)
     problems += _validate_academic(config)
     problems += _validate_languages(config)
     problems += _validate_reader(config)
@@ -109,6 +114,14 @@ def validate_config(config: Config, site: Path) -> list[SchemaProblem]:
     problems += _validate_permalinks(config.permalinks.posts)
     problems += _validate_redirects(config.redirects)
     return problems
+
+
+def _validate_menu(path: tuple[str, ...], menu: tuple[MenuItem, ...]) -> list[SchemaProblem]:
+    """Each entry leads somewhere: a `url`, or a drop-down of `children`."""
+    return [SchemaProblem((*path, str(i), "url"), f"menu entry `{item.name}` has no `url`",
+                          "give it a `url`, or `[[menu.children]]` entries for a drop-down "
+                          "list")
+            for i, item in enumerate(menu) if not item.url and not item.children]
 
 
 def _validate_redirects(redirects: dict[str, str]) -> list[SchemaProblem]:

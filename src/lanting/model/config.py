@@ -28,13 +28,28 @@ def _base_path(base_url: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class SubmenuItem:
+    """One entry of a menu entry's drop-down list, in the order written."""
+
+    name: str
+    """The entry's text in the drop-down list."""
+    url: Url
+    """Where it leads: a path of the site (`/notes/ml/`, checked to be a page) or an absolute
+    URL."""
+
+
+@dataclass(frozen=True, slots=True)
 class MenuItem:
     """One entry of the navigation, in the order written."""
 
     name: str
     """The entry's text in the navigation."""
-    url: Url
-    """Where it leads: a path of the site (`/blog/`, checked to be a page) or an absolute URL."""
+    url: Url = Url("")
+    """Where it leads: a path of the site (`/blog/`, checked to be a page) or an absolute URL.
+    Required, unless the entry has `children`; with both, it is the drop-down's first entry."""
+    children: tuple[SubmenuItem, ...] = ()
+    """A drop-down list under the entry (`[[menu.children]]`, one level): the entry's name
+    opens it."""
 
 
 @dataclass(frozen=True, slots=True)

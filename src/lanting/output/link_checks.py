@@ -21,6 +21,7 @@ from lanting.errors import did_you_mean
 from lanting.markdown.anchors import HEADING_ID_STYLES
 from lanting.markdown.links import from_root
 from lanting.markdown.urls import url_scheme
+from lanting.model.config import MenuItem
 from lanting.model.content import Document, NotebookPart
 from lanting.model.markdown import LinkRef
 from lanting.model.output import CheckInput
@@ -312,6 +313,17 @@ def _missing_url(url: str, path: str, inp: CheckInput,
 # --- links in lanting.toml -------------------------------------------------------------
 
 
+def _menu_urls(path: tuple[str, ...], menu: tuple[MenuItem, ...]
+               ) -> list[tuple[tuple[str, ...], str]]:
+    """Each URL of a menu, its drop-downs' too, with its key's path."""
+    found: list[tuple[tuple[str, ...], str]] = []
+    for i, item in enumerate(menu):
+        found.append(((*path, str(i), "url"), item.url))
+        found += [((*path, str(i), "children", str(j), "url"), child.url)
+                  for j, child in enumerate(item.children)]
+    return found
+
+
 def config_links(inp: CheckInput, outputs: Outputs) -> list[Problem]:
     """Menu and footer links to the site's own pages exist (their schemes were checked
     when the config was read: `schema.Url`)."""
@@ -323,7 +335,7 @@ def config_links(inp: CheckInput, outputs: Outputs) -> list[Problem]:
     problems = []
     config = inp.config
     urls: list[tuple[tuple[str, ...], str]] = [
-        *((("menu", str(i), "url"), m.url) for i, m in enumerate(config.menu)),
+        *_menu_urls(("menu",), config.menu),
         *((("links", str(i), "url"), x.url) for i, x in enumerate(config.links)),
         (("profile", "photo"), config.profile.photo),
         *((("profile", "links", str(i), "url"), x.url)
@@ -331,8 +343,7 @@ def config_links(inp: CheckInput, outputs: Outputs) -> list[Problem]:
         (("sharing", "image"), config.sharing.image)]
     if isinstance(config.languages, dict):
         for code, language in config.languages.items():
-            urls += [(("languages", code, "menu", str(i), "url"), m.url)
-                     for i, m in enumerate(language.menu)]
+            urls += _menu_urls(("languages", code, "menu"), language.menu)
             if language.profile is not None:
                 urls.append((("languages", code, "profile", "photo"), language.profile.photo))
     for key, url in urls:

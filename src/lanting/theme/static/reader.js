@@ -114,6 +114,27 @@ document.addEventListener("click", (event) => {
   });
 })();
 
+// A drop-down of the menu (a `<details>`, which opens without JavaScript) closes when
+// another opens, on a click elsewhere, and on Escape (focus back on its name).
+(() => {
+  const menus = [...document.querySelectorAll(".site-nav .submenu details")];
+  if (!menus.length) return;
+  const closeAll = (except) => menus.forEach((m) => { if (m !== except) m.open = false; });
+  menus.forEach((menu) => menu.addEventListener("toggle", () => {
+    if (menu.open) closeAll(menu);
+  }));
+  document.addEventListener("click", (event) => {
+    if (!menus.some((m) => m.contains(event.target))) closeAll(null);
+  });
+  document.addEventListener("keydown", (event) => {
+    const open = menus.find((m) => m.open);
+    if (event.key === "Escape" && open) {
+      open.open = false;
+      open.querySelector("summary").focus();
+    }
+  });
+})();
+
 // 5. The table of contents marks the section being read (aria-current on its link): the
 // last heading above the upper third of the window. An IntersectionObserver says when a
 // heading crosses that line, so nothing runs while the reader scrolls inside a section.

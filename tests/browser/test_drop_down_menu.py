@@ -1,0 +1,99 @@
+"""A drop-down of the menu (`[[menu.children]]`) in Chromium: its name opens it, by mouse
+or keyboard; Escape, a click elsewhere or opening another closes it; on a phone it opens
+inside the menu panel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitebits import write_files
+
+MENU = """\
+title = "兰亭笔记"
+language = "zh-CN"
+
+[[menu]]
+name = "博客"
+url = "/blog/"
+
+[[menu]]
+name = "笔记"
+
+[[menu.children]]
+name = "机器学习"
+url = "/ml/"
+
+[[menu.children]]
+name = "系统"
+url = "/systems/"
+
+[[menu]]
+name = "报告"
+
+[[menu.children]]
+name = "2026"
+url = "/systems/"
+"""
+OPEN = "() => [...document.querySelectorAll('.submenu details')].map((d) => d.open)"
+
+
+def _opened(page, expected: list[bool]) -> None:
+    """Wait until the drop-downs' open states are `expected` (a `toggle` event, which
+    closes the others, comes after the click)."""
+    wanted = str(expected).lower().replace(" ", "")
+    page.wait_for_function(f"() => JSON.stringify(({OPEN})()) === '{wanted}'", timeout=3000)
+
+
+def _site(root: Path) -> Path:
+    write_files(root, {"lanting.toml": MENU, **{
+        f"content/pages/{n}.md": f"---\ntitle: {n}\n---\n\n正文。\n" for n in ("ml", "systems")}})
+    return root
+
+
+def test_a_drop_down_opens_and_closes_by_mouse_and_keyboard(browser, serve_site,
+                                                             tmp_path) -> None:
+    served = serve_site(_site(tmp_path / "menus"))
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(served.url + "ml/")
+        notes = page.locator(".submenu summary").first
+        notes.click()
+        _opened(page, [True, False])
+        link = page.locator(".submenu a", has_text="系统")
+        assert link.is_visible()
+        page.locator(".submenu summary").nth(1).click()  # another opens: the first closes
+        _opened(page, [False, True])
+        page.locator("main").click()  # a click elsewhere closes it
+        _opened(page, [False, False])
+        notes.focus()
+        page.keyboard.press("Enter")
+        _opened(page, [True, False])
+        page.keyboard.press("Escape")
+        _opened(page, [False, False])
+        assert page.evaluate("() => document.activeElement.textContent.trim()") == "笔记"
+        notes.click()
+        link.click()
+        page.wait_for_url("**/systems/")
+        assert page.locator(".submenu summary").first.get_attribute("class") == "current"
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_drop_down_opens_inside_the_menu_panel(browser, serve_site,
+                                                            tmp_path) -> None:
+    served = serve_site(_site(tmp_path / "phone"))
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(served.url + "ml/")
+        page.locator(".menu-button").click()
+        page.locator(".submenu summary").first.click()
+        link = page.locator(".submenu a", has_text="系统")
+        assert link.is_visible()
+        summary = page.locator(".submenu summary").first.bounding_box()
+        box = link.bounding_box()
+        assert summary is not None and box is not None
+        assert box["y"] > summary["y"] and box["x"] > summary["x"]  # under it, indented
+    finally:
+        context.close()
