@@ -90,7 +90,8 @@ def load_config(site: Path, overrides: dict[str, Any] | None = None,
     if config is not None:
         if overrides:
             config = replace(config, **overrides)
-        problems += validate_config(config, site)
+        reported = {p.path for p in problems}  # (a value read wrong is said once)
+        problems += [p for p in validate_config(config, site) if p.path not in reported]
     if problems or config is None:
         problems = [_placed_elsewhere(p) for p in problems]
         lines = toml_key_lines(text)

@@ -111,8 +111,7 @@ class HugoBranches(HugoLanguages):
 
     def page_menu(self, path: Path, data: dict[str, Any], url: str) -> None:
         """A page's own entry of the main menu (`menu: main`, or with a `weight`, a
-        `name`); one under a `parent` is left out with the front matter (Lanting's menu
-        has no sub-entries)."""
+        `name`, an `identifier`; one under a `parent` is an entry of its drop-down)."""
         given = data.get("menu") or data.get("menus")
         menus = {given: {}} if isinstance(given, str) else dict.fromkeys(
             map(str, given), {}) if isinstance(given, list) else given
@@ -120,10 +119,9 @@ class HugoBranches(HugoLanguages):
         if entry is None or self.language_of(path) != self.languages[0]:
             return
         entry = entry if isinstance(entry, dict) else {}
-        if entry.get("parent"):
-            return
-        self.page_menus.append({"name": str(entry.get("name") or data.get("title") or url),
-                                "url": url, "weight": entry.get("weight") or 0})
+        self.page_menus.append({**entry, "name": str(entry.get("name") or data.get("title")
+                                                     or url), "url": url,
+                                "weight": entry.get("weight") or 0})
 
     def folder_series(self, folder: Path) -> str | None:
         """The one series every post under `folder` is in (a site keeping a section per

@@ -371,15 +371,47 @@ class HugoSettings:
         given = menus_of.get(language.key) if isinstance(menus_of, dict) else None
         return given or language.settings.get("menu") or language.settings.get("menus") or {}
 
-    def menu_of(self, menus: Any, folder: str) -> list[dict[str, str]]:
+    def menu_of(self, menus: Any, folder: str) -> list[dict[str, Any]]:
+        """The main menu's entries by weight; one under a `parent` (its `identifier`, else
+        its name) an entry of that one's drop-down (one level: a deeper one goes in its
+        top entry's list); an entry under no entry of the menu is left out, as Hugo
+        showed it nowhere."""
         main = menus.get("main") if isinstance(menus, dict) else None
-        entries = []
+        entries: list[dict[str, Any]] = []
+        by_key: dict[str, dict[str, Any]] = {}
+        children: list[tuple[str, dict[str, Any]]] = []
         for entry in sorted((e for e in main or [] if isinstance(e, dict)),
                             key=lambda e: int(e.get("weight") or 0)):
             url = str(entry.get("url") or entry.get("pageref") or "")
             if folder and url.startswith(folder + "/"):
                 url = url.removeprefix(folder)
-            entries.append({"name": str(entry.get("name") or url), "url": self.menu_url(url)})
+            name = str(entry.get("name") or url)
+            made: dict[str, Any] = {"name": name, **({"url": self.menu_url(url)} if url
+                                                       else {})}
+            by_key.setdefault(str(entry.get("identifier") or name), made)
+            parent = str(entry.get("parent") or "")
+            if parent:
+                children.append((parent, made))
+            else:
+                entries.append(made)
+        under: dict[int, list[dict[str, Any]]] = {}
+        for parent, made in children:
+            if by_key.get(parent) is not None and by_key[parent] is not made:
+                under.setdefault(id(by_key[parent]), []).append(made)
+
+        def below(entry: dict[str, Any], seen: set[int]) -> list[dict[str, Any]]:
+            """The entries under `entry`, each followed by its own (one list: Lanting's
+            drop-down has one level)."""
+            found = []
+            for child in under.get(id(entry), []):
+                if id(child) not in seen:  # (entries each other's parents: once)
+                    seen.add(id(child))
+                    found += [child, *below(child, seen)]
+            return found
+
+        for entry in entries:
+            if listed := below(entry, {id(entry)}):
+                entry["children"] = listed
         return entries
 
 

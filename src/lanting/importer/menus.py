@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from lanting.importer.item import FOLDERS, site_path
 from lanting.importer.site import NewSite
@@ -55,7 +56,12 @@ def menu_names(language: str) -> dict[str, str]:
             "talks": "报告" if zh else "Talks", "home": "首页" if zh else "Home"}
 
 
-def finish_menu(site: NewSite, menu: list[dict[str, str]], path: Path | str,
+MenuEntry = dict[str, Any]
+"""`{"name", "url"}`, or `{"name", "children": [entries]}` (with a `url` or not): a drop-down
+list, `[[menu.children]]`."""
+
+
+def finish_menu(site: NewSite, menu: list[MenuEntry], path: Path | str,
                 has_publications: bool = False, has_talks: bool = False) -> None:
     """`[[menu]]` of the items whose URLs the new site answers (others dropped, noted)."""
     kept = menu_entries(site, menu, path, has_publications, has_talks)
@@ -63,15 +69,42 @@ def finish_menu(site: NewSite, menu: list[dict[str, str]], path: Path | str,
         site.config["menu"] = kept
 
 
-def menu_entries(site: NewSite, menu: list[dict[str, str]], path: Path | str,
+def menu_entries(site: NewSite, menu: list[MenuEntry], path: Path | str,
                  has_publications: bool = False,
-                 has_talks: bool = False) -> list[dict[str, str]]:
-    """The entries of `menu` whose URLs the new site answers (the others noted)."""
+                 has_talks: bool = False) -> list[MenuEntry]:
+    """The entries of `menu` whose URLs the new site answers (the others noted); a
+    drop-down keeps the entries of its list that do, and is left out with none."""
     known = generated_urls(site, has_publications, has_talks)
-    kept: list[dict[str, str]] = []
+    kept: list[MenuEntry] = []
     for entry in menu:
+        if entry.get("children"):
+            children = _answered(site, entry["children"], path, known, [])
+            if children:
+                own = _answered(site, [entry], path, known, kept) if entry.get("url") else []
+                kept.append({"name": entry["name"], **({"url": own[0]["url"]} if own else {}),
+                             "children": children})
+                continue
+            if not entry.get("url"):
+                site.report.note(path, None, f"menu entry `{entry['name']}` left out: no "
+                                 "entry of its drop-down leads to a page of the new site")
+                continue
+        if not entry.get("url"):
+            site.report.note(path, None, f"menu entry `{entry['name']}` left out: it led "
+                             "nowhere")
+            continue
+        kept += _answered(site, [{"name": entry["name"], "url": entry["url"]}], path, known,
+                          kept)
+    return kept
+
+
+def _answered(site: NewSite, entries: list[MenuEntry], path: Path | str, known: set[str],
+              before: list[MenuEntry]) -> list[MenuEntry]:
+    """The plain entries whose URLs the new site answers, once each (`before` are the
+    menu's entries kept so far); each other one noted."""
+    kept: list[MenuEntry] = []
+    for entry in entries:
         url = entry["url"]
-        taken = next((k["name"] for k in kept if k["url"] == url), None)
+        taken = next((k["name"] for k in [*before, *kept] if k.get("url") == url), None)
         if not is_safe_url(url):
             # (AnZhiYu's `javascript:toRandomPost()`, a "random post" button: a script
             # of the old theme; such a URL in lanting.toml fails the build)
@@ -82,13 +115,13 @@ def menu_entries(site: NewSite, menu: list[dict[str, str]], path: Path | str,
             site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
                              f"the menu's `{taken}` leads there too")
         elif menu_url_known(url, site, known) and taken is None:
-            kept.append(entry)
+            kept.append({"name": entry["name"], "url": url})
         elif any(i.draft and site.new_url(i) == url for i in site.items):
             # (a draft page in the menu: the old site published no page there either,
             # and a menu entry to it fails the build)
             site.report.warn(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
                              "its page is a draft, which the old site did not publish")
-        elif url not in [k["url"] for k in kept]:
+        elif url not in [k.get("url") for k in [*before, *kept]]:
             site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
                              "the new site has no page there")
     return kept

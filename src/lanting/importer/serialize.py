@@ -150,7 +150,13 @@ def dump_toml(config: dict[str, Any], comments: dict[str, str] | None = None) ->
                 out.append("")
                 comment(key)
                 out.append(f"[[{_toml_key(key)}]]")
-                out += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in item.items()]
+                out += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in item.items()
+                        if not _array_of_tables(v)]
+                for sub_key, sub in item.items():  # (`[[menu.children]]`: under this one)
+                    for sub_item in sub if _array_of_tables(sub) else ():
+                        out.append(f"[[{_toml_key(key)}.{_toml_key(sub_key)}]]")
+                        out += [f"{_toml_key(k)} = {_toml_value(v)}"
+                                for k, v in sub_item.items()]
     for key, value in config.items():
         if isinstance(value, dict) and value:
             out.append("")
