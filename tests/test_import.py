@@ -1389,10 +1389,10 @@ def test_hexo_codeblock_link_is_kept_after_the_code(tmp_path: Path) -> None:
             "```\ny\n```\n\n[link](https://e.example/y)\n") in post
 
 
-def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
+def test_hexo_butterfly_submenus_are_drop_downs(tmp_path: Path) -> None:
     """A Butterfly submenu (`Life || icon: {About: /about/ …}`) was dropped with a notice
-    quoting the mapping as its URL; its entries now join the menu where the new site
-    has the page."""
+    quoting the mapping as its URL, then flattened into the menu; it is a drop-down of
+    the entries whose pages the new site has."""
     imported = hexo_import(tmp_path, {
         "_config.yml": "title: T\nlanguage: en\ntheme: butterfly\n",
         "_config.butterfly.yml": "menu:\n  Home: / || fas fa-home\n  Life || icon-tea:\n"
@@ -1401,10 +1401,10 @@ def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
         "source/about/index.md": "---\ntitle: About\n---\nMe.\n"})
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["menu"] == [{"name": "Blog", "url": "/blog/"},
-                              {"name": "About me", "url": "/about/"}]
+                              {"name": "Life", "children": [{"name": "About me",
+                                                             "url": "/about/"}]}]
     notes = [e.message for e in imported.report.entries if "menu" in e.message]
-    assert notes == ["submenu `Life` flattened: Lanting's menu has one level",
-                     "menu entry `Friends` (/link/) left out: the new site has no page there"]
+    assert notes == ["menu entry `Friends` (/link/) left out: the new site has no page there"]
 
 
 def test_hexo_butterfly_inline_tags_keep_their_text(tmp_path: Path) -> None:

@@ -64,13 +64,15 @@ def test_vitepress_config_literals_become_lanting_toml(vite: tuple[Imported, Pat
         "梯度下降笔记", "zh-CN", "分布式训练与强化学习的笔记")
     assert config["links"] == [{"name": "GitHub",
                                 "url": "https://github.com/example/grad-notes"}]
-    # a page, a post (→ the blog); the drop-down `更多` has no place in a one-level menu
+    # a page, a post (→ the blog); the drop-down `更多` is one, of the entries the new
+    # site has a page for
     assert config["menu"] == [{"name": "指南", "url": "/guide/"},
-                              {"name": "文章", "url": "/blog/"}]
+                              {"name": "文章", "url": "/blog/"},
+                              {"name": "更多", "children": [{"name": "关于",
+                                                             "url": "/about/"}]}]
     assert "base_url" not in config  # no host was written: only the `base`
     report = report_of(imported)
     assert "`base: /grad-notes/`: the site was published under /grad-notes/" in report
-    assert "menu entry `更多` (a drop-down) left out" in report
     assert "left out: `lastUpdated`, `markdown`, `head`" in report
 
 

@@ -186,26 +186,35 @@ class HexoSettings:
                     redirects.add(f"/{folder}/{'/'.join(parts)}/", archive_url(date))
 
     def menu(self) -> None:
+        """The theme's `menu` (`Name: /url/ || icon`); a Butterfly submenu (`Name || icon:
+        {…}`) is a drop-down of its entries."""
         labels = menu_names(self.language)
         menu = self.theme.get("menu")
-        entries = []
-        items = list(menu.items()) if isinstance(menu, dict) else []
-        while items:
-            name, value = items.pop(0)
+        entries: list[dict[str, Any]] = []
+        for name, value in list(menu.items()) if isinstance(menu, dict) else []:
             if isinstance(value, dict):  # a Butterfly submenu: `Name || icon: {…}`
-                label = str(name).split("||")[0].strip()
-                self.report.note(f"_config.{self.config.get('theme')}.yml", None,
-                                 f"submenu `{label}` flattened: Lanting's menu has one level")
-                items[:0] = list(value.items())  # its entries in its place
+                children = [c for c in map(_menu_entry, value.items()) if c is not None]
+                if children:
+                    entries.append({"name": str(name).split("||")[0].strip(),
+                                    "children": children})
                 continue
-            url = str(value).split("||")[0].strip()
-            if url in ("/", ""):
-                continue
-            url = {"/archives/": "/archive/", "/archives": "/archive/"}.get(url, url)
-            entries.append({"name": str(name).split("||")[0].strip(), "url": url})
-        if not any(e["url"] == "/blog/" for e in entries):
+            if (entry := _menu_entry((name, value))) is not None:
+                entries.append(entry)
+        if not any(e.get("url") == "/blog/" or any(c["url"] == "/blog/" for c in
+                                                   e.get("children", [])) for e in entries):
             entries.insert(0, {"name": labels["blog"], "url": "/blog/"})
         finish_menu(self.site, entries, f"_config.{self.config.get('theme') or 'yml'}.yml")
+
+
+def _menu_entry(item: tuple[Any, Any]) -> dict[str, str] | None:
+    """`Name: /url/ || icon` as an entry (the home page's `/` is none: the title leads
+    there), Hexo's `/archives/` as Lanting's archive."""
+    name, value = item
+    url = str(value).split("||")[0].strip()
+    if url in ("/", "") or isinstance(value, dict):
+        return None
+    url = {"/archives/": "/archive/", "/archives": "/archive/"}.get(url, url)
+    return {"name": str(name).split("||")[0].strip(), "url": url}
 
 
 def filter_mathjax_macros(config: dict[str, Any]) -> dict[str, str]:

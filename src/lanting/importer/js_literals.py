@@ -209,10 +209,13 @@ def unquote_js(literal: str) -> str:
 
 
 def literal_entries(code: str, depths: Depths, at: int, first: str,
-             second: str, paths: bool = False) -> list[tuple[str, str]]:
+                    second: str, paths: bool = False,
+                    children: dict[int, list[tuple[str, str]]] | None = None
+                    ) -> list[tuple[str, str]]:
     """(`first`, `second`) of each literal object of the array at `at`; with `paths`, a
     string alone is ("", it) too (hope's navbar entry `"/guide/"`, shown by the title of
-    the page there)."""
+    the page there). A drop-down (`items` or `children`, no `second`) is (`first`, ""):
+    with `children`, the entries of its list (one level) go there, by its index."""
     bracket = code.find("[", at)
     if bracket < 0 or code[at:bracket].strip():
         return []
@@ -223,13 +226,17 @@ def literal_entries(code: str, depths: Depths, at: int, first: str,
     entries: list[tuple[str, str]] = []
     for i in range(bracket + 1, end):
         if code[i] == "{" and depths[i] == level + 1:
-            values = {key: literal_value(code, where)
-                      for key, where in keys_at(code, depths, i, depths[i])}
+            where_of = dict(keys_at(code, depths, i, depths[i]))
+            values = {key: literal_value(code, where) for key, where in where_of.items()}
             a, b = values.get(first), values.get(second)
             if isinstance(a, str) and isinstance(b, str):
                 entries.append((a, b))
             elif isinstance(a, str) and ("items" in values or "children" in values):
-                entries.append((a, ""))  # (a drop-down: named, not followed)
+                if children is not None:
+                    listed = where_of.get("items", where_of.get("children", 0))
+                    children[len(entries)] = literal_entries(code, depths, listed, first,
+                                                             second, paths)
+                entries.append((a, ""))  # (a drop-down)
         elif paths and code[i] in "'\"" and depths[i] == level and not depths.strings[i - 1] \
                 and re.match(r"[\s,\[]*$", code[bracket:i].rsplit(",", 1)[-1]):
             value = literal_value(code, i)

@@ -62,6 +62,8 @@ class JsConfig:
     nav: list[tuple[str, str]] = field(default_factory=list)
     """(text, link) of the literal top entries of `nav` / `navbar` (a drop-down's link
     empty)."""
+    nav_children: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+    """A drop-down's entries (`children`, `items`), by its index in `nav` (one level)."""
     exclude: list[str] = field(default_factory=list)
     """VitePress's `srcExclude`: globs of the files it made no page of."""
     rewrites: dict[str, str] = field(default_factory=dict)
@@ -372,11 +374,15 @@ def _listed(code: str, depths: Depths, at: int, key: str,
     named as computed."""
     first, second = ("text", "link") if key == "nav" else ("icon", "link")
     named = re.match(r"\s*([A-Za-z_$][\w$]*)\s*(?:[,}\n]|$)", code[at:])
+    # (a nav's drop-downs: kept for the first nav read, the one the menu is made of)
+    dropdowns: dict[int, list[tuple[str, str]]] | None = \
+        found.nav_children if key == "nav" and not found.nav else None
     if named and named.group(1) in found.arrays:
         array = found.arrays[named.group(1)]
-        return literal_entries(array, depths_of(array), 0, first, second, key == "nav")
+        return literal_entries(array, depths_of(array), 0, first, second, key == "nav",
+                               dropdowns)
     if not code[at:].lstrip().startswith("["):
         if key not in found.computed:
             found.computed.append(key)
         return []
-    return literal_entries(code, depths, at, first, second, key == "nav")
+    return literal_entries(code, depths, at, first, second, key == "nav", dropdowns)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from lanting.importer.common import guess_language, language_tag
@@ -133,38 +134,49 @@ class VuePressSettings:
 
     def menu(self) -> None:
         """The literal top entries of `nav`/`navbar`: a page → its new URL, a post
-        folder → the blog, a link as it is."""
-        entries: list[dict[str, str]] = []
+        folder → the blog, a link as it is; a drop-down (`children`, `items`) → one of
+        its entries so made."""
+        entries: list[dict[str, Any]] = []
         zh = str(self.site.config.get("language", "")).startswith("zh")
-        for text, link in self.js.nav:
-            if link.startswith(("http://", "https://")):
-                entries.append({"name": text or link, "url": link})
-                continue
-            rel = link.split("#", 1)[0]
-            item = self.document(self.docs / rel.lstrip("/"))
-            # (hope's entry written as a path alone, `"/guide/"`, shows the page's title)
-            text = text or (item.title if item is not None else rel.strip("/").rsplit(
-                "/", 1)[-1])
+        for index, (text, link) in enumerate(self.js.nav):
             if not link:
-                self.report.note(self.config_name(), None, f"menu entry `{text}` (a "
-                                 "drop-down) left out: Lanting's menu has one level")
-            elif item is not None and item.kind == "post":
-                entries.append({"name": text, "url": "/blog/"})
-                self.report.note(self.config_name(), None, f"menu entry `{text}` led to a "
-                                 "post: it leads to the blog")
-            elif item is not None and item.kind != "home":
-                entries.append({"name": text, "url": self.site.new_url(item)})
-            elif item is not None or rel.strip("/") == "":
-                continue  # (the home page: Lanting's title leads there)
-            elif self.is_post_folder(rel):
-                entries.append({"name": text, "url": "/blog/"})
-            else:
-                self.report.note(self.config_name(), None, f"menu entry `{text}` ({link}) "
-                                 "left out: the new site has no page there")
+                children = [e for e in (self.nav_entry(t, u) for t, u in
+                                        self.js.nav_children.get(index, [])) if e]
+                if children:
+                    entries.append({"name": text, "children": children})
+                else:
+                    self.report.note(self.config_name(), None, f"menu entry `{text}` (a "
+                                     "drop-down) left out: none of its entries leads to a "
+                                     "page of the new site")
+            elif (entry := self.nav_entry(text, link)) is not None:
+                entries.append(entry)
         if any(i.kind == "post" for i in self.site.items) and \
-                "/blog/" not in [e["url"] for e in entries]:
+                "/blog/" not in [e.get("url") for e in entries]:
             entries.insert(0, {"name": "博客" if zh else "Blog", "url": "/blog/"})
         finish_menu(self.site, entries, self.config_name())
+
+    def nav_entry(self, text: str, link: str) -> dict[str, str] | None:
+        """A navbar link as an entry of the menu, if the new site has its page."""
+        if link.startswith(("http://", "https://")):
+            return {"name": text or link, "url": link}
+        rel = link.split("#", 1)[0]
+        item = self.document(self.docs / rel.lstrip("/"))
+        # (hope's entry written as a path alone, `"/guide/"`, shows the page's title)
+        text = text or (item.title if item is not None else rel.strip("/").rsplit(
+            "/", 1)[-1])
+        if item is not None and item.kind == "post":
+            self.report.note(self.config_name(), None, f"menu entry `{text}` led to a "
+                             "post: it leads to the blog")
+            return {"name": text, "url": "/blog/"}
+        if item is not None and item.kind != "home":
+            return {"name": text, "url": self.site.new_url(item)}
+        if item is not None or rel.strip("/") == "":
+            return None  # (the home page: Lanting's title leads there)
+        if self.is_post_folder(rel):
+            return {"name": text, "url": "/blog/"}
+        self.report.note(self.config_name(), None, f"menu entry `{text}` ({link}) "
+                         "left out: the new site has no page there")
+        return None
 
     def is_post_folder(self, rel: str) -> bool:
         folder = rel.strip("/")
