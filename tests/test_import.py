@@ -459,8 +459,10 @@ def test_a_quarto_post_shows_its_frozen_outputs_and_citations(built: Any) -> Non
     assert config["base_url"] == "https://gradient-notes.example.org/"
     assert config["profile"] == {"name": "Mira Okafor", "photo": "/profile.png",
                                  "email": "mira@example.org"}
-    assert [m["url"] for m in config["menu"]] == ["/blog/", "/about/",
-                                                  "https://lab.example.org"]
+    assert config["menu"] == [  # (`Elsewhere`'s `menu:`: a drop-down)
+        {"name": "Blog", "url": "/blog/"}, {"name": "About", "url": "/about/"},
+        {"name": "Elsewhere", "children": [{"name": "Lab page",
+                                            "url": "https://lab.example.org"}]}]
     report = done.imported.report.format(done.imported.dest, False)
     assert re.search(r"posts/rollout-sketch/index\.qmd:\d+: warning: 1 code cell\(s\) with "
                      r"no frozen results", report)

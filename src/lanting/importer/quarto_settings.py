@@ -216,31 +216,36 @@ class QuartoSettings:
         return links
 
     def menu(self, links: list[dict[str, str]]) -> None:
+        """The navbar's entries, left then right; a `menu:` of entries is a drop-down."""
         navbar = self.website.get("navbar")
         navbar = navbar if isinstance(navbar, dict) else {}
-        entries: list[dict[str, str]] = [{"name": "Blog", "url": "/blog/"}]
-        queue = [e for side in ("left", "right") for e in (navbar.get(side) or [])]
-        while queue:
-            entry = queue.pop(0)
+        entries: list[dict[str, Any]] = [{"name": "Blog", "url": "/blog/"}]
+        for entry in [e for side in ("left", "right") for e in (navbar.get(side) or [])]:
             if isinstance(entry, dict) and isinstance(entry.get("menu"), list):
-                self.report.note("_quarto.yml", None, f"navbar menu `{entry.get('text')}` "
-                                 "flattened: Lanting's menu has one level")
-                queue[:0] = entry["menu"]
-                continue
-            href = str(entry.get("href") or entry.get("file") or "") \
-                if isinstance(entry, dict) else str(entry)
-            text = str(entry.get("text") or "") if isinstance(entry, dict) else ""
-            icon = str(entry.get("icon") or "") if isinstance(entry, dict) else ""
-            if href.startswith(("http://", "https://")):
-                if text:
-                    entries.append({"name": text, "url": href})
-                elif icon and href not in [link["url"] for link in links]:
-                    links.append({"name": _label(icon), "url": href})
-                continue
-            url, title = self.local_url(href)
-            if url:
-                entries.append({"name": text or title, "url": url})
+                children = [c for c in (self.navbar_entry(e, links) for e in entry["menu"])
+                            if c is not None]
+                if children:
+                    entries.append({"name": str(entry.get("text") or children[0]["name"]),
+                                    "children": children})
+            elif (made := self.navbar_entry(entry, links)) is not None:
+                entries.append(made)
         finish_menu(self.site, entries, "_quarto.yml")
+
+    def navbar_entry(self, entry: Any, links: list[dict[str, str]]) -> dict[str, str] | None:
+        """A navbar entry (`href`, `file` or a path; `text`) as one of the menu; an icon
+        link alone as one of `links`."""
+        href = str(entry.get("href") or entry.get("file") or "") \
+            if isinstance(entry, dict) else str(entry)
+        text = str(entry.get("text") or "") if isinstance(entry, dict) else ""
+        icon = str(entry.get("icon") or "") if isinstance(entry, dict) else ""
+        if href.startswith(("http://", "https://")):
+            if text:
+                return {"name": text, "url": href}
+            if icon and href not in [link["url"] for link in links]:
+                links.append({"name": _label(icon), "url": href})
+            return None
+        url, title = self.local_url(href)
+        return {"name": text or title, "url": url} if url else None
 
     def local_url(self, href: str) -> tuple[str, str]:
         """(the new URL of a document the navbar names, its title); ("", "") for none."""
