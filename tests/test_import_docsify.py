@@ -57,9 +57,12 @@ def test_index_html_becomes_lanting_toml(site: tuple[Imported, Path]) -> None:
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert (config["title"], config["language"]) == ("梯度下降笔记", "zh-CN")
     assert config["links"] == [{"name": "GitHub", "url": "https://github.com/example/gd-notes"}]
-    # _navbar.md: a drop-down's links are entries of their own
-    assert [m["url"] for m in config["menu"]] == ["/", "/gd/", "/chapter2/",
-                                                  "https://github.com/example/gd-notes"]
+    # _navbar.md: a line with a list under it is a drop-down of the list's links
+    assert config["menu"] == [
+        {"name": "首页", "url": "/"},
+        {"name": "章节", "children": [{"name": "梯度下降", "url": "/gd/"},
+                                      {"name": "动量", "url": "/chapter2/"}]},
+        {"name": "GitHub", "url": "https://github.com/example/gd-notes"}]
 
 
 def test_the_home_page_has_the_cover_the_readme_and_the_sidebar(

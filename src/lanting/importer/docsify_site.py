@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from lanting.importer.common import guess_language, language_tag, read_text
 from lanting.importer.docsify_config import DocsifySettings, footer_line
@@ -172,27 +173,33 @@ class DocsifySite:
                              "Lanting reads `$…$` as math (write `\\$` for a dollar)")
 
     def menu(self) -> None:
+        """`_navbar.md`'s list: a link an entry of the menu, a top line with a list under
+        it a drop-down of the list's links."""
         name = self.settings.navbar
         path = self.folder / name if name else None
         if path is None or not path.is_file():
             return
-        entries: list[dict[str, str]] = []
+        entries: list[dict[str, Any]] = []
         for entry in list_entries(read_text(path)):
-            if not entry.link:
-                continue
-            if re.match(r"^https?://", entry.link):
-                entries.append({"name": entry.title, "url": entry.link})
-                continue
-            file = self.route_file(entry.link)
-            item = self.by_source.get(file) if file is not None else None
-            if item is not None:
-                entries.append({"name": entry.title, "url": self.site.new_url(item)})
-                if entry.depth:
-                    self.report.note(path, entry.line, f"`{entry.title}` was in a "
-                                     "drop-down: an entry of the menu (Lanting's menu "
-                                     "has one level)")
-            else:
-                self.report.note(path, entry.line, f"navbar link `{entry.link}` leads to "
-                                 "no page: left out of the menu")
+            made = self.navbar_entry(entry, path) if entry.link else None
+            if entry.depth == 0:
+                entries.append(made or {"name": entry.title})
+            elif made is not None and entries:  # (under the top line before it)
+                entries[-1].setdefault("children", []).append(made)
+            elif made is not None:
+                entries.append(made)
         self.report.convert("the navbar (_navbar.md) as the menu")
-        finish_menu(self.site, entries, path)
+        finish_menu(self.site, [e for e in entries if e.get("url") or e.get("children")],
+                    path)
+
+    def navbar_entry(self, entry: Entry, path: Path) -> dict[str, str] | None:
+        """A navbar link as an entry of the menu, if the new site has its page."""
+        if re.match(r"^https?://", entry.link):
+            return {"name": entry.title, "url": entry.link}
+        file = self.route_file(entry.link)
+        item = self.by_source.get(file) if file is not None else None
+        if item is not None:
+            return {"name": entry.title, "url": self.site.new_url(item)}
+        self.report.note(path, entry.line, f"navbar link `{entry.link}` leads to no page: "
+                         "left out of the menu")
+        return None
