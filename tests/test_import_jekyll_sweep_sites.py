@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import tomllib
 from pathlib import Path
 
 from htmltree import parse_html
@@ -356,12 +357,13 @@ def test_beautiful_jekylls_navbar_links_are_the_menu(tmp_path: Path) -> None:
                               "(gcomp.html).\n",
         "causality/gcomp.md": "---\ntitle: G-computation\n---\n\nStandardization.\n",
         "aboutme.md": "---\ntitle: About me\n---\n\nA statistician.\n"})
-    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
-    menu = re.findall(r'\[\[menu\]\]\nname = "(.*)"\nurl = "(.*)"', config)
-    assert menu == [("Blog", "/blog/"), ("Causality", "/causality/"),
-                    ("About Me", "/aboutme/"), ("Code", "https://github.com/someone")]
-    assert any("`Papers`" in e.message and "Thesis" in e.message
-               for e in imported.report.entries)
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["menu"] == [  # (the drop-down of papers: one, `[[menu.children]]`)
+        {"name": "Blog", "url": "/blog/"},
+        {"name": "Papers", "children": [{"name": "Thesis",
+                                         "url": "https://example.org/thesis"}]},
+        {"name": "Causality", "url": "/causality/"}, {"name": "About Me", "url": "/aboutme/"},
+        {"name": "Code", "url": "https://github.com/someone"}]
     built(tmp_path, imported)
 
 

@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 
 from test_import import hugo_import, written
+from test_import_jekyll_sweep_sites import imported_site as jekyll_site
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -38,3 +39,19 @@ def test_hugo_entries_under_a_parent_are_its_drop_down(tmp_path: Path) -> None:
     assert "[[menu.children]]" in written(imported, "lanting.toml")
     result = build(imported.dest, BuildOptions(output=tmp_path / "out", cache=False))
     assert [str(w) for w in result.warnings] == []
+
+
+def test_jekyll_navigation_children_are_a_drop_down(tmp_path: Path) -> None:
+    """minimal-mistakes' `_data/navigation.yml` entry with `children:` (a drop-down of its
+    theme's masthead) kept its title and link and lost the list."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\ntheme: minimal-mistakes-jekyll\n",
+        "_data/navigation.yml": "main:\n  - title: Posts\n    url: /posts/\n"
+                                "  - title: Notes\n    children:\n"
+                                "      - title: Optimisation\n        url: /optim/\n"
+                                "      - title: Gone\n        url: /gone/\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nText.\n",
+        "optim.md": "---\ntitle: Optimisation\npermalink: /optim/\n---\n\nSGD.\n"})
+    config = tomllib.loads(written(imported, "lanting.toml"))
+    assert config["menu"][-1] == {"name": "Notes", "children": [{"name": "Optimisation",
+                                                                 "url": "/optim/"}]}

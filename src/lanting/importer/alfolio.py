@@ -395,12 +395,12 @@ class AlFolio(AlFolioProfile):
         where = "_pages"
         if not entries and self.navigation():  # academicpages: the menu is a data file
             entries, where = self.navigation(), "_data/navigation.yml"
-        elif not any(e["url"] == "/blog/" for e in entries):
+        elif not any(e.get("url") == "/blog/" for e in entries):
             entries.insert(0, {"name": labels["blog"], "url": "/blog/"})
         finish_menu(self.site, entries, where, has_publications=self.publications > 0,
                     has_talks=any(i.kind == "talk" for i in self.site.items))
 
-    def navigation(self) -> list[dict[str, str]]:
+    def navigation(self) -> list[dict[str, Any]]:
         """academicpages' menu, `main` of `_data/navigation.yml`, its URLs the new site's
         (`/year-archive/` is the archive, `/portfolio/` the projects)."""
         path = self.source / "_data" / "navigation.yml"

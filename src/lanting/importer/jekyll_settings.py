@@ -324,35 +324,49 @@ class JekyllSettings:
                 menu.append({"name": page.title, "url": f"/{page.slug}/"})
         finish_menu(self.site, menu, self.config_name)
 
-    def navbar_menu(self, navbar: dict[str, Any]) -> list[dict[str, str]]:
+    def navbar_menu(self, navbar: dict[str, Any]) -> list[dict[str, Any]]:
         """Beautiful Jekyll's `navbar-links` (`Blog: "blog"`, `About Me: "aboutme"`, an
         address; a list under a name is a drop-down): the entries, in their order, each
-        leading where its page is now. Lanting's menu has one level: a drop-down is
-        left out, with a notice naming its entries."""
-        menu: list[dict[str, str]] = []
+        leading where its page is now."""
+        menu: list[dict[str, Any]] = []
         for name, target in navbar.items():
             if isinstance(target, str) and target.strip():
                 menu.append({"name": str(name), "url": self.navbar_url(target.strip())})
             elif isinstance(target, list):
-                entries = [str(k) for child in target if isinstance(child, dict)
-                           for k in child]
-                self.report.note(self.config_name, None, f"menu `{name}` (a drop-down of "
-                                 f"{', '.join(entries)}) left out: Lanting's menu has one "
-                                 "level; link them from a page")
+                children = [{"name": str(k), "url": self.navbar_url(str(v).strip())}
+                            for child in target if isinstance(child, dict)
+                            for k, v in child.items() if str(v or "").strip()]
+                if children:
+                    menu.append({"name": str(name), "children": children})
         return menu
 
-    def data_navigation(self) -> list[dict[str, str]]:
+    def data_navigation(self) -> list[dict[str, Any]]:
         """The menu of `_data/navigation.yml`: a list of `title` and `url` (So Simple),
         or minimal-mistakes' under `main:`; entries in order, each where its page is
-        now (a `children:` drop-down's own entries are not kept: one level)."""
+        now; one with `children:` (of `title` and `url`) a drop-down."""
         path = self.source / "_data" / "navigation.yml"
         text = read_text(path) if path.is_file() else ""
         data = load_mapping("yaml", text)[0].get("main") or [] if text else []
         entries = data if isinstance(data, list) and data else load_list(text)
-        return [{"name": " ".join(str(e["title"]).split()),
-                 "url": self.navbar_url(str(e["url"]).strip())}
-                for e in entries if isinstance(e, dict) and e.get("title")
-                and isinstance(e.get("url"), str) and e["url"].strip()]
+        menu: list[dict[str, Any]] = []
+        for entry in entries:
+            if not isinstance(entry, dict) or not entry.get("title"):
+                continue
+            made: dict[str, Any] = {"name": " ".join(str(entry["title"]).split())}
+            if isinstance(entry.get("url"), str) and entry["url"].strip():
+                made["url"] = self.navbar_url(entry["url"].strip())
+            children = entry.get("children")
+            made["children"] = [
+                {"name": " ".join(str(c["title"]).split()),
+                 "url": self.navbar_url(c["url"].strip())}
+                for c in children if isinstance(c, dict) and c.get("title")
+                and isinstance(c.get("url"), str) and c["url"].strip()
+            ] if isinstance(children, list) else []
+            if not made["children"]:
+                del made["children"]
+            if made.get("url") or made.get("children"):
+                menu.append(made)
+        return menu
 
     def navbar_url(self, target: str) -> str:
         """Where a `navbar-links` entry leads now: an address as it is; a path of the
