@@ -7,14 +7,21 @@ reveal.js's Markdown sets a slide's attributes in a comment anywhere in the slid
 
 A colour or gradient is the slide's background, an image is drawn behind its content as
 a Marp deck's `![bg]` is (`site.marp`); a video or a web page as background is a warning
-(the slide shows without it). The others (`data-transition`, `data-auto-animate`,
-`data-state`, `id`, `class`) change only the look or the motion, which Lanting's deck
-has: the comment is left out, as it was a comment before.
+(the slide shows without it). A slide's comments add up, as reveal.js applies each
+to the slide: `data-background-size="contain"` in one fits the image of another.
+`data-visibility="hidden"` leaves the slide out, as reveal.js does. The others
+(`data-transition`, `data-auto-animate`, `data-state`, `id`, `class`) change only the
+look or the motion, which Lanting's deck has: the comment is left out, as it was a
+comment before.
+
+reveal.js's notes in HTML, `<aside class="notes">` … `</aside>` (as reveal.js's own
+demo writes them, and Pandoc), are the slide's speaker notes, as after `Note:`.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,52 +33,71 @@ _ATTRIBUTE = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 _COLOUR = re.compile(r"^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(?:rgba?|hsla?)\([\d\s.,%/]+\))$")
 _GRADIENT = re.compile(r"^(?:repeating-)?(?:linear|radial|conic)-gradient\([#\w\s(),.%+-]+\)$")
 _NOT_SHOWN = ("data-background-video", "data-background-iframe")
+_ASIDE = re.compile(r"""<aside\s+class\s*=\s*["']?notes["']?\s*>(.*?)</aside\s*>""",
+                    re.DOTALL | re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
 class RevealSlide:
     text: str
-    """The slide's Markdown, its `.slide:` comments left out (their lines kept)."""
+    """The slide's Markdown, its `.slide:` comments and notes left out (their lines
+    kept)."""
     style: str
     images: Images
+    notes: tuple[tuple[str, int], ...] = ()
+    """Its `<aside class="notes">` texts, each with its file line."""
+    hidden: bool = False
+    """`data-visibility="hidden"`: reveal.js leaves the slide out."""
 
 
 def read_slide(text: str, line: int, path: Path, problems: list[Problem]) -> RevealSlide:
-    """The slide `text` (from file line `line`) with its `<!-- .slide: … -->` read
-    (outside code: in a code block it is code)."""
-    found: list[tuple[dict[str, str], int]] = []
+    """The slide `text` (from file line `line`) with its `<!-- .slide: … -->` and
+    `<aside class="notes">` read (outside code: in a code block they are code)."""
+    values: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    notes: list[tuple[str, int]] = []
 
     def take(chunk: str, at: int) -> str:
         def one(match: re.Match[str]) -> str:
-            values = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
-                      for m in _ATTRIBUTE.finditer(match.group(1))}
-            found.append((values, at + chunk.count("\n", 0, match.start())))
+            where = at + chunk.count("\n", 0, match.start())
+            for m in _ATTRIBUTE.finditer(match.group(1)):
+                name = m.group(1).lower()
+                values[name] = next(g for g in m.groups()[1:] if g is not None)
+                lines[name] = where
             return "\n" * match.group().count("\n")
 
-        return _SLIDE.sub(one, chunk) if ".slide:" in chunk else chunk
+        def aside(match: re.Match[str]) -> str:
+            body = textwrap.dedent(match.group(1).strip("\n"))
+            notes.append((body, at + chunk.count("\n", 0, match.start(1))
+                          + len(match.group(1)) - len(match.group(1).lstrip("\n"))))
+            return "\n" * match.group().count("\n")
+
+        chunk = _SLIDE.sub(one, chunk) if ".slide:" in chunk else chunk
+        return _ASIDE.sub(aside, chunk) if "<aside" in chunk.lower() else chunk
 
     text = outside_code(text, line, take)
+    for name in _NOT_SHOWN:
+        if name in values:
+            problems.append(Problem(
+                f"reveal.js's `{name}` is not shown", path, lines[name], severity="warning",
+                hint="Lanting's deck shows no video or web page behind a slide: put "
+                     "it in the slide (`{{< video >}}`, or a link)"))
     style, backgrounds = "", []
-    for values, at in found:
-        for name in _NOT_SHOWN:
-            if name in values:
-                problems.append(Problem(
-                    f"reveal.js's `{name}` is not shown", path, at, severity="warning",
-                    hint="Lanting's deck shows no video or web page behind a slide: put "
-                         "it in the slide (`{{< video >}}`, or a link)"))
-        colour = values.get("data-background-color") or values.get("data-background-gradient")
-        image = values.get("data-background-image")
-        plain = values.get("data-background", "")
-        if _COLOUR.match(plain) or _GRADIENT.match(plain):
-            colour = colour or plain
-        elif plain:
-            image = image or plain
-        if colour and (_COLOUR.match(colour) or _GRADIENT.match(colour)):
-            style = f"background:{colour}" + _text_colour(colour)
-        if image:
-            fit = "contain" if values.get("data-background-size") == "contain" else "cover"
-            backgrounds.append(Background(f"![](<{image}>)", at, fit))
-    return RevealSlide(text, style, Images(text, tuple(backgrounds)))
+    colour = values.get("data-background-color") or values.get("data-background-gradient")
+    image = values.get("data-background-image")
+    plain = values.get("data-background", "")
+    if _COLOUR.match(plain) or _GRADIENT.match(plain):
+        colour = colour or plain
+    elif plain:
+        image = image or plain
+    if colour and (_COLOUR.match(colour) or _GRADIENT.match(colour)):
+        style = f"background:{colour}" + _text_colour(colour)
+    if image:
+        fit = "contain" if values.get("data-background-size") == "contain" else "cover"
+        at = lines.get("data-background-image", lines.get("data-background", line))
+        backgrounds.append(Background(f"![](<{image}>)", at, fit))
+    return RevealSlide(text, style, Images(text, tuple(backgrounds)), tuple(notes),
+                       values.get("data-visibility") == "hidden")
 
 
 def _text_colour(background: str) -> str:

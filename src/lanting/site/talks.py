@@ -162,7 +162,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         raise _no_slides(doc)
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
                            talk_macros(doc.body))
-    slides = []
+    slides: list[Slide] = []
     seen: set[str] = set()
     state, problems = front_matter_directives(marp or {}, doc.key_lines, doc.source.path)
     collector.problems.extend(problems)
@@ -172,18 +172,21 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
             doc.source.path, line, severity="warning",
             hint="add `marp: true` to the front matter: Marp's comments are then speaker "
                  "notes and settings, and `![bg]` images backgrounds"))
-    for number, source in enumerate(sources, start=1):
+    for source in sources:
         before = len(collector.headings)
         if marp is not None:
             parts = _render_marp_slide(source, state, collector, doc.source.path)
         else:  # (Lanting's own form, or reveal.js's with its `.slide:` comments)
             slide = read_reveal_slide(source.text, source.line, doc.source.path,
                                       collector.problems)
+            if slide.hidden:
+                continue
             html, notes = _render_slide(slide.text, source.line,
-                                        [(source.notes, source.notes_line)], collector)
+                                        [(source.notes, source.notes_line), *slide.notes],
+                                        collector)
             parts = (background_html(slide.images, collector.render) + html, notes, "",
                      slide.style)
-        slides.append(_slide(number, source.line, parts, collector, before, seen))
+        slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen))
     return _talk(doc, context, url, output, slides, collector), collector.problems
 
 

@@ -1,0 +1,93 @@
+"""Talks written in reveal.js's Markdown: its notes in HTML, its slide comments, its
+links to slides (`site.reveal`, `site.slide_links`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from htmltree import parse_html
+
+from lanting.build.options import BuildResult
+
+ASIDE = """---
+title: Sparse solvers
+date: 2026-03-02
+---
+
+## Why sparse
+
+Most entries are zero.
+
+<aside class="notes">
+    Pause here: ask who has *factored* a matrix.
+</aside>
+
+---
+
+## In code
+
+```html
+<aside class="notes">kept as code</aside>
+```
+"""
+
+
+def test_an_aside_of_notes_is_the_slides_speaker_notes(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """reveal.js's own way to write notes, `<aside class="notes">`, stayed in the slide
+    as raw HTML (shown on it), and the speaker view had no notes. It is the slide's
+    notes, read as Markdown; in a code block it is code."""
+    site = make_site({"content/talks/sparse.md": ASIDE})
+    build_site(site)
+    page = parse_html((site / "public/talks/sparse/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert frames[0].one(class_="slide").find("aside") is None
+    notes = frames[0].one("aside", class_="slide-notes")
+    assert notes.one("em").text() == "factored"
+    assert "ask who has" in notes.text()
+    assert frames[1].find("aside", class_="slide-notes") is None
+    assert "kept as code" in frames[1].one("code").text()
+
+
+COMMENTS = """---
+title: Volcanic forcing
+date: 2026-04-24
+---
+
+## Forcing
+
+<!-- .slide: data-background-color="#001928" -->
+<!-- .slide: data-background-size="contain" -->
+<!-- .slide:
+  data-background-image="plume.svg"
+-->
+
+---
+
+<!-- .slide: data-visibility="hidden" -->
+
+## Backup only
+
+---
+
+## Response
+"""
+
+
+def test_a_slides_comments_add_up_and_hidden_slides_are_left_out(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A deck writes one attribute a comment: the image's `contain`, in another comment
+    than the image, was lost (the picture cropped), and a slide reveal.js hides
+    (`data-visibility="hidden"`) showed in the deck."""
+    site = make_site({"content/talks/forcing/index.md": COMMENTS,
+                      "content/talks/forcing/plume.svg":
+                          "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>"})
+    build_site(site)
+    page = parse_html((site / "public/talks/forcing/slides/index.html").read_bytes())
+    boxes = [f.one(class_="slide") for f in page.find_all("section", class_="slide-frame")]
+    assert [b.one("h2").text() for b in boxes] == ["Forcing", "Response"]
+    assert boxes[0]["style"] == "background:#001928;color:#f8fafc"
+    image = boxes[0].one(class_="slide-bg").one(class_="slide-bg-image")
+    assert "marp-bg-contain" in image["class"]
+    assert image.one("img")["src"] == "/talks/forcing/plume.svg"
