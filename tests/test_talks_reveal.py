@@ -91,3 +91,53 @@ def test_a_slides_comments_add_up_and_hidden_slides_are_left_out(
     image = boxes[0].one(class_="slide-bg").one(class_="slide-bg-image")
     assert "marp-bg-contain" in image["class"]
     assert image.one("img")["src"] == "/talks/forcing/plume.svg"
+
+
+REVEAL_MD = """---
+title: Ocean heat uptake
+date: 2026-05-12
+theme: night
+highlightTheme: monokai
+separator: "\\r?\\n---\\r?\\n"
+verticalSeparator: \\n--\\n
+revealOptions:
+  transition: none
+  slideNumber: true
+css: deck.css
+---
+
+## Uptake
+
+--
+
+## By depth
+
+Note: the deep ocean lags
+"""
+
+
+def test_a_reveal_md_header_is_accepted(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """reveal-md's header (`theme`, `highlightTheme`, `revealOptions`, separators) made
+    every deck of a speaker's site fail: `theme` was told to be Marp's, the others
+    unknown keys, and `css` made the deck a Slidev one. The look is ignored, separators
+    cutting as Lanting does are accepted, a stylesheet is a warning."""
+    site = make_site({"content/talks/uptake.md": REVEAL_MD})
+    result = build_site(site)
+    assert [(w.line, w.message) for w in result.warnings] == [
+        (11, "reveal-md's `css` is not applied")]
+    page = parse_html((site / "public/talks/uptake/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [f.one("h2").text() for f in frames] == ["Uptake", "By depth"]
+    assert "the deep ocean lags" in frames[1].one("aside", class_="slide-notes").text()
+
+
+def test_a_reveal_md_separator_lanting_does_not_cut_at_is_a_warning(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    deck = REVEAL_MD.replace('separator: "\\r?\\n---\\r?\\n"', "separator: ^\\n\\n\\n")
+    site = make_site({"content/talks/uptake.md": deck.replace("css: deck.css\n", "")})
+    result = build_site(site)
+    assert [(w.line, w.message) for w in result.warnings] == [
+        (6, "reveal-md's `separator: ^\\n\\n\\n` is not Lanting's")]
+    assert result.warnings[0].hint == (
+        "in a Lanting talk slides are cut at lines `---`: write the deck so")

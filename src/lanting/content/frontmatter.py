@@ -27,6 +27,7 @@ from lanting.content.frontmatter_syntax import (
     split_front_matter,
 )
 from lanting.content.marp import split_marp_keys
+from lanting.content.revealmd import split_reveal_md_keys
 from lanting.content.slidev import is_slidev_deck, split_slidev_keys
 from lanting.content.xaringan import split_xaringan_keys
 from lanting.errors import LantingError, did_you_mean
@@ -277,11 +278,12 @@ def parse(source: Source, raw_html: bool = True) -> Document:
     if is_slidev_deck(source, data, body):
         data, slidev = split_slidev_keys(
             data, lines, (*_KNOWN_KEYS, *HARMLESS, *EQUIVALENTS, "marp"))
+    data, reveal_md = split_reveal_md_keys(source, data, lines)
     data, marp, problems = split_marp_keys(source, data, lines)
     data, xaringan = split_xaringan_keys(source, data)
     data, foreign_problems, foreign = _foreign_keys(source, data, lines)
     problems += foreign_problems
-    warnings = (*warnings, *foreign)
+    warnings = (*warnings, *reveal_md, *foreign)
     data = _split_names(data)
     schema_problems: list[SchemaProblem] = []
     raw = build(RawFrontMatter, data, (), schema_problems)

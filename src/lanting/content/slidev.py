@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from lanting.content.revealmd import is_reveal_md
 from lanting.content.xaringan import is_xaringan
 from lanting.model.content import Kind, Source
 
@@ -60,8 +61,10 @@ _KEY = re.compile(r"^([A-Za-z_$][\w$-]*)\s*:(?:\s|$)")
 
 def is_slidev_deck(source: Source, data: dict[str, Any], body: str) -> bool:
     """Whether the talk `source` (front matter `data`, body `body`) is a Slidev deck."""
-    if source.kind is not Kind.TALK or "marp" in data or is_xaringan(data):
-        return False  # (a xaringan deck's `---`, `class: inverse` opens a remark slide)
+    if source.kind is not Kind.TALK or "marp" in data or is_xaringan(data) \
+            or is_reveal_md(data):
+        return False  # (a xaringan deck's `---`, `class: inverse` opens a remark slide;
+        # reveal-md's `css` is a stylesheet, as Slidev's is)
     if any(key in SIGNS for key in data):
         return True
     if str(data.get("layout", "")) in LAYOUTS:
