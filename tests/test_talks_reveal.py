@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from htmltree import parse_html
 
 from lanting.build.options import BuildResult
+from lanting.errors import LantingError
 
 ASIDE = """---
 title: Sparse solvers
@@ -141,3 +143,61 @@ def test_a_reveal_md_separator_lanting_does_not_cut_at_is_a_warning(
         (6, "reveal-md's `separator: ^\\n\\n\\n` is not Lanting's")]
     assert result.warnings[0].hint == (
         "in a Lanting talk slides are cut at lines `---`: write the deck so")
+
+
+LINKED = """---
+title: Aerosol layers
+date: 2026-06-03
+---
+
+# Aerosol layers
+
+---
+
+## Evidence
+
+--
+
+<!-- .slide: id="plume" -->
+
+## Plume height
+
+--
+
+## Spread
+
+Back to [the plume](#/plume), or [the start](#/0).
+
+Note: if asked, go to [the spread](#/1/2) or <a href="#/1">evidence</a>.
+
+---
+
+## In code
+
+```markdown
+[code](#/plume)
+```
+"""
+
+
+def test_links_to_a_slide_in_reveal_js_form_lead_to_it(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """reveal.js names a slide `#/h/v` (across and down, from 0) or `#/id`; Lanting's
+    deck numbers its slides one after another, so `[Back](#/plume)` in a speaker's
+    deck named no anchor of the page and the build failed. Such a link leads to that
+    slide of the deck; one naming no slide is still reported."""
+    site = make_site({"content/talks/aerosol.md": LINKED})
+    build_site(site)
+    page = parse_html((site / "public/talks/aerosol/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    deck = "/talks/aerosol/slides/"
+    assert [a["href"] for a in frames[3].one(class_="slide").find_all("a")] == [
+        deck + "#3", deck + "#1"]
+    assert [a["href"] for a in frames[3].one("aside").find_all("a")] == [
+        deck + "#4", deck + "#2"]
+    assert "[code](#/plume)" in frames[4].one("code").text()
+
+    (site / "content/talks/aerosol.md").write_text(LINKED.replace("#/0", "#/9/9"))
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    assert [p.message for p in info.value.problems] == ["no anchor `#/9/9` on this page"]

@@ -48,6 +48,8 @@ class RevealSlide:
     """Its `<aside class="notes">` texts, each with its file line."""
     hidden: bool = False
     """`data-visibility="hidden"`: reveal.js leaves the slide out."""
+    ids: tuple[str, ...] = ()
+    """Its `id` (`<!-- .slide: id="methods" -->`), which a link `#/methods` names."""
 
 
 def read_slide(text: str, line: int, path: Path, problems: list[Problem]) -> RevealSlide:
@@ -97,7 +99,8 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem]) -> Rev
         at = lines.get("data-background-image", lines.get("data-background", line))
         backgrounds.append(Background(f"![](<{image}>)", at, fit))
     return RevealSlide(text, style, Images(text, tuple(backgrounds)), tuple(notes),
-                       values.get("data-visibility") == "hidden")
+                       values.get("data-visibility") == "hidden",
+                       (values["id"],) if values.get("id") else ())
 
 
 def _text_colour(background: str) -> str:

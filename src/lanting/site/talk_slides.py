@@ -42,6 +42,8 @@ class SlideSource:
     """File line of the slide's first line."""
     notes: str = ""
     notes_line: int = 0
+    vertical: bool = False
+    """Opened by a vertical break (`--`, `----`): reveal.js's next slide down, not across."""
 
 
 def split_slides(body: str, body_line: int = 1,
@@ -52,6 +54,7 @@ def split_slides(body: str, body_line: int = 1,
     text: list[str] = []
     notes: list[str] = []
     start, notes_start, in_notes, fence = body_line, 0, False, ""
+    vertical = False
     comment = math = False
     """Inside an HTML comment or a `$$` formula: a `---` there is no slide break (a
     slide commented out, a rule in a formula), as a fence's is not."""
@@ -60,7 +63,7 @@ def split_slides(body: str, body_line: int = 1,
         if "".join(text).strip() or "".join(notes).strip():
             slides.append(SlideSource("\n".join(text).strip("\n"), start + _leading_blank(text),
                                       "\n".join(notes).strip("\n"),
-                                      notes_start + _leading_blank(notes)))
+                                      notes_start + _leading_blank(notes), vertical))
 
     lines = body.split("\n")
     for i, line in enumerate(lines):
@@ -79,11 +82,12 @@ def split_slides(body: str, body_line: int = 1,
         elif _SLIDE_BREAK.match(line) or _vertical_break(lines, i):
             close()
             text, notes, start, in_notes = [], [], number + 1, False
+            vertical = not _SLIDE_BREAK.match(line)
             continue
         elif heading_divider and heading_level(line) in heading_divider \
                 and "".join(text + notes).strip():
             close()
-            text, notes, start, in_notes = [line], [], number, False
+            text, notes, start, in_notes, vertical = [line], [], number, False, False
             continue
         elif not in_notes and (match := _NOTES.match(line.strip())):
             in_notes, notes_start = True, number

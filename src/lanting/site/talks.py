@@ -45,6 +45,7 @@ from lanting.site.remark import (
 )
 from lanting.site.remark import read_slide as read_remark_slide
 from lanting.site.reveal import read_slide as read_reveal_slide
+from lanting.site.slide_links import link_slides, slide_targets
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
 from lanting.site.talk_slides import SlideSource, segments, split_slides
@@ -172,18 +173,22 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
             doc.source.path, line, severity="warning",
             hint="add `marp: true` to the front matter: Marp's comments are then speaker "
                  "notes and settings, and `![bg]` images backgrounds"))
-    for source in sources:
+    reveal = [read_reveal_slide(s.text, s.line, doc.source.path, collector.problems)
+              for s in sources] if marp is None else []
+    targets = slide_targets([(source.vertical, slide.ids, slide.text) for source, slide
+                             in zip(sources, reveal, strict=False) if not slide.hidden])
+    for n, source in enumerate(sources):
         before = len(collector.headings)
         if marp is not None:
             parts = _render_marp_slide(source, state, collector, doc.source.path)
         else:  # (Lanting's own form, or reveal.js's with its `.slide:` comments)
-            slide = read_reveal_slide(source.text, source.line, doc.source.path,
-                                      collector.problems)
+            slide = reveal[n]
             if slide.hidden:
                 continue
-            html, notes = _render_slide(slide.text, source.line,
-                                        [(source.notes, source.notes_line), *slide.notes],
-                                        collector)
+            linked = [(link_slides(t, targets, url + "slides/"), at) for t, at in
+                      ((slide.text, source.line), (source.notes, source.notes_line),
+                       *slide.notes)]
+            html, notes = _render_slide(*linked[0], linked[1:], collector)
             parts = (background_html(slide.images, collector.render) + html, notes, "",
                      slide.style)
         slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen))
