@@ -53,3 +53,24 @@ def test_columns_written_as_a_bare_word_and_steps_in_a_list(tmp_path: Path) -> N
     assert "nonincremental" not in text and "    -   one" in text
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings if ":::" in w.message] == []
+
+
+def test_a_headings_background_and_visibility_are_the_slides(tmp_path: Path) -> None:
+    """Quarto sets a slide's background on its heading, `## Results
+    {background-color="black"}`: it was dropped (an image with a warning that Lanting's
+    deck had no backgrounds, which it has for reveal.js's comments), and a slide with
+    `visibility="hidden"` showed. They are the slide's `.slide:` comment; a slide of no
+    title, `## {background-image=…}`, gets no empty heading."""
+    body = ('## Results {#res background-color="black" .smaller}\n\nText\n\n'
+            '## {background-image="cover.png" background-size="contain"}\n\n'
+            '## Backup {visibility="hidden"}\n\nSpare\n\n## End\n\nThanks\n')
+    done = import_site(lecture(tmp_path, body, {"lectures/lecture03/cover.png": png(8, 6)}),
+                       tmp_path / "new")
+    assert [w.message for w in done.report.warnings] == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    deck = (tmp_path / "out/talks/lecture03/slides/index.html").read_text(encoding="utf-8")
+    assert "<h2 id=res>Results</h2>" in deck
+    assert "style=background:black>" in deck
+    assert 'class="slide-bg-image marp-bg-contain"' in deck
+    assert "<h2></h2>" not in deck and "Spare" not in deck and "Thanks" in deck
+    assert [str(w) for w in result.warnings] == []

@@ -37,9 +37,7 @@ def test_decks_are_talks_and_the_talks_listing_is_the_talks_page(
     menu = [a.text() for a in page(out, "/").one("nav", class_="site-nav").find_all("a")]
     assert "Talks" in menu
     assert messages(imported, "talks/2026-acl/index.qmd") == [
-        "`author` kept in `params` (Lanting's pages show the site's author)",
-        "a slide's background image is not shown: Lanting's deck has none outside Marp "
-        "decks; put the image in the slide"]
+        "`author` kept in `params` (Lanting's pages show the site's author)"]
 
 
 def test_slides_are_cut_at_headings_with_a_title_slide_and_notes(
@@ -64,6 +62,9 @@ def test_slides_are_cut_at_headings_with_a_title_slide_and_notes(
     assert "## not a slide heading" in frames[3].one("code").text()
     assert [li.text() for li in frames[5].find_all("li")] == ["Recall +5.2 points",
                                                              "Latency unchanged"]
+    # (the heading's `background-image`, its slide's background, the figure brought along)
+    background = frames[5].one(class_="slide-bg").one("img")
+    assert background["src"] == "/talks/2026-acl/figures/overview.svg"
     assert frames[6].text().strip() == "Thank you!"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -104,8 +105,8 @@ class QuartoBodies(QuartoLinks):
 
         # (an HTML comment is raw to Pandoc: a fence in it, `<!-- ```{tikz}` … "```-->",
         # opened code that swallowed the rest of a real post)
-        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group(), "R"), text,
-                      flags=re.DOTALL)
+        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(_slide_files(m.group(), resolve),
+                                                        "R"), text, flags=re.DOTALL)
         text = protect_code(text, shelf, on_fence)
         text, count = _DIV_LINE.subn("\\1\n\n", text)
         ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
@@ -256,6 +257,15 @@ def scripts(text: str, shelf: Shelf, ctx: Context) -> str:
     text, sups = re.subn(r"(?<![\^\\\[])\^([^\^\s\]]+)\^", r"<sup>\1</sup>", text)
     ctx.convert("subscripts and superscripts", subs + sups)
     return text
+
+
+def _slide_files(comment: str, resolve: Callable[[str, bool], str | None]) -> str:
+    """A deck's `<!-- .slide: data-background-image="x.png" -->` (a heading's
+    background, `quarto_slides`) with its image's new path, the file brought along."""
+    if not comment.startswith("<!-- .slide:"):
+        return comment
+    return re.sub(r'(data-background-image=")([^"]+)"', lambda m: m.group(1) + (
+        resolve(m.group(2), True) or m.group(2)) + '"', comment)
 
 
 def _plain_info(info: str) -> str:

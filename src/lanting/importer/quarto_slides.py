@@ -8,8 +8,9 @@ author make a title slide. A Lanting talk cuts at lines `---` and has no title s
 its own, so the deck is written with a `---` before each such heading and a first slide
 of the title. Each slide's `::: {.notes}` div is its speaker notes (`Note:` at its end);
 click steps (`. . .`, `::: {.incremental}`, `::: {.fragment}`) show at once, as in
-Lanting's deck; a heading's look (`{.smaller background-color="black"}`) is dropped, its
-`#id` kept. Columns (`:::: {.columns}`) Lanting lays out as they are.
+Lanting's deck; a heading's look (`{.smaller}`) is dropped, its `#id` kept, its
+background (`background-color="black"`) the slide's `<!-- .slide: … -->`. Columns
+(`:::: {.columns}`) Lanting lays out as they are.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ _STEPS = {"incremental", "nonincremental", "fragment", "r-stack", "r-hstack", "r
           "r-fit-text", "r-stretch"}
 """Divs of click steps and of reveal.js's layout helpers: their content stays."""
 _NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE)
+_SLIDE_ATTRIBUTE = re.compile(
+    r"""(background(?:-[a-z]+)*|visibility)\s*=\s*["']([^"']*)["']""")
+"""A heading's attributes that reveal.js sets on its slide (`background-color`,
+`background-image`, `background-size`, …, `visibility`)."""
 
 
 def presentation_format(data: dict[str, Any]) -> str:
@@ -107,18 +112,22 @@ def deck(body: str, data: dict[str, Any], ctx: Context) -> str:
 
 
 def _plain_heading(heading: re.Match[str], ctx: Context) -> str:
-    """The heading without reveal.js's look (`.smaller`, `background-image=…`); its
-    `#id` stays, for links to the slide."""
+    """The heading without reveal.js's look (`.smaller`); its `#id` stays, for links to
+    the slide, and its background (`background-color="black"`, `background-image=…`)
+    and `visibility="hidden"` are the slide's reveal.js comment, which Lanting reads."""
     hashes, title, attributes = heading.groups()
     if not attributes:
         return heading.group(0)
-    if "background-image" in attributes or "background-video" in attributes:
-        ctx.warn(attributes, "a slide's background image is not shown: Lanting's deck has "
-                             "none outside Marp decks; put the image in the slide")
-    else:
-        ctx.convert("slide settings on headings (`{.smaller}`, `background-color`): dropped")
+    slide = [f'data-{name}="{value}"' for name, value in _SLIDE_ATTRIBUTE.findall(attributes)]
+    if slide:
+        ctx.convert("slide backgrounds on headings as reveal.js's `.slide:` comments")
+    if re.sub(r"#[\w:.-]+", "", _SLIDE_ATTRIBUTE.sub("", attributes)).strip("{} \t"):
+        ctx.convert("slide settings on headings (`{.smaller}`, `auto-animate`): dropped")
     label = re.search(r"(?:^|[\s{])#([\w:.-]+)", attributes)
-    return f"{hashes} {title}" + (f" {{#{label.group(1)}}}" if label else "")
+    line = f"{hashes} {title}" + (f" {{#{label.group(1)}}}" if label else "") \
+        if title.strip() else ""  # (`## {background-image=…}`: a slide of no title)
+    comment = f"<!-- .slide: {' '.join(slide)} -->" if slide else ""
+    return "\n\n".join(x for x in (line, comment) if x)
 
 
 def _title_slide(data: dict[str, Any]) -> str:
