@@ -74,3 +74,19 @@ def test_a_headings_background_and_visibility_are_the_slides(tmp_path: Path) -> 
     assert 'class="slide-bg-image marp-bg-contain"' in deck
     assert "<h2></h2>" not in deck and "Spare" not in deck and "Thanks" in deck
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_home_page_listing_only_talks_redirects_nothing(tmp_path: Path) -> None:
+    """A site of slides lists its decks on its home page (`index.qmd`, `listing:
+    contents: slides`): the listing, left out for Lanting's talks page, redirected `/`
+    there, which the build refused (`/` is the new home page)."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "index.qmd": "---\ntitle: Slides\nlisting:\n  contents: slides\n---\n",
+        "slides/seminar/index.qmd": DECK.format(body="## One\n\nText\n")})
+    done = import_site(source, tmp_path / "new")
+    assert (done.dest / "content/talks/seminar.md").is_file()
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    assert (tmp_path / "out/talks/seminar/slides/index.html").is_file()

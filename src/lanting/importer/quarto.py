@@ -270,8 +270,10 @@ class Quarto(QuartoFront, QuartoBodies):
         rel = path.relative_to(self.source)
         meta = {**self.config, **self.defaults(path), **data}
         self.metadata[path.resolve()] = meta
-        if path in self.talk_listings:  # (its old URL answers with the talks page)
-            self.redirects.add(self.listing_url(path), "/talks/")
+        if path in self.talk_listings:  # (its old URL answers with the talks page; `/`
+            # is the new home page, which the build refuses to redirect)
+            if (old := self.listing_url(path)) != "/":
+                self.redirects.add(old, "/talks/")
             self.report.note(path, key_line(head, "listing"), "a listing of talks: left out "
                              "(Lanting lists the talks on its talks page)")
             return
