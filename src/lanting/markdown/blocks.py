@@ -38,8 +38,8 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
-from mdit_py_plugins.container import container_plugin
 
+from lanting.markdown.containers import fenced_container_plugin
 from lanting.markdown.fence_info import parse_fence_info
 from lanting.markdown.shortcodes import report
 
@@ -305,10 +305,11 @@ def _render_gallery(self: Any, tokens: Sequence[Token], idx: int, options: Any,
 
 
 def blocks_plugin(md: MarkdownIt) -> None:
-    md.use(container_plugin, "tabs", validate=_is("tabs"), render=_render_tabs)
-    md.use(container_plugin, "code-group", validate=_is("code-group"), render=_render_tabs)
-    md.use(container_plugin, "details", validate=_is("details", "spoiler"), render=_render_details)
-    md.use(container_plugin, "gallery", validate=_is("gallery"), render=_render_gallery)
+    fenced_container_plugin(md, "tabs", validate=_is("tabs"), render=_render_tabs)
+    fenced_container_plugin(md, "code-group", validate=_is("code-group"), render=_render_tabs)
+    fenced_container_plugin(md, "details", validate=_is("details", "spoiler"),
+                            render=_render_details)
+    fenced_container_plugin(md, "gallery", validate=_is("gallery"), render=_render_gallery)
     md.block.ruler.before("paragraph", "tab_marker", _tab_rule, {"alt": ["paragraph"]})
     md.core.ruler.after("block", "tabs", _build_tabs)
     md.core.ruler.after("block", "details_summaries", _summaries)

@@ -26,7 +26,8 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
-from mdit_py_plugins.container import container_plugin
+
+from lanting.markdown.containers import fenced_container_plugin
 
 KINDS = ("note", "tip", "important", "warning", "caution")
 ALIASES = {"info": "note", "todo": "note", "abstract": "note", "summary": "note",
@@ -239,7 +240,7 @@ def _is_callout(params: str, markup: str) -> bool:
 
 def callouts_plugin(md: MarkdownIt) -> None:
     # One container rule for every kind: each extra block rule is tried on every line.
-    md.use(container_plugin, "callout", validate=_is_callout)
+    fenced_container_plugin(md, "callout", validate=_is_callout)
     md.use(admon_plugin)
     md.core.ruler.after("block", "github_alerts", _callouts)
     md.add_render_rule("callout_open", _render_open)

@@ -22,8 +22,8 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
-from mdit_py_plugins.container import container_plugin
 
+from lanting.markdown.containers import fenced_container_plugin
 from lanting.markdown.shortcodes import report
 
 _PARAMS = re.compile(r"[ \t]*(?:\{[ \t]*([.#][^{}]*)\}|([A-Za-z][\w-]*))[ \t]*:*[ \t]*")
@@ -93,5 +93,5 @@ def _report(state: StateCore) -> None:
 
 def divs_plugin(md: MarkdownIt) -> None:
     """(Use after every other `:::` plugin: the block rules are tried in order.)"""
-    md.use(container_plugin, "div", validate=_validate, render=_render)
+    fenced_container_plugin(md, "div", validate=_validate, render=_render)
     md.core.ruler.after("block", "fenced_divs", _report)
