@@ -1,8 +1,9 @@
 """A Quarto post written as a notebook (`posts/x/index.ipynb`): a Lanting notebook post,
-`content/posts/<slug>.ipynb`. Quarto's front matter is the first cell (raw or Markdown,
-a `---` block), as Lanting's is; Lanting shows the stored outputs as Quarto did (neither
-runs the notebook). A notebook post has no bundle, so the files its Markdown cells use
-(`images/x.png`) go to `static/` at their old paths and the links become absolute.
+`content/posts/<slug>.ipynb`. Quarto's front matter is the first raw or Markdown cell
+(a `---` block, code cells before it too), Lanting's the first cell; Lanting shows the
+stored outputs as Quarto did (neither runs the notebook). A notebook post has no bundle,
+so the files its Markdown cells use (`images/x.png`) go to `static/` at their old paths
+and the links become absolute.
 """
 
 from __future__ import annotations
@@ -37,17 +38,21 @@ def notebook_post(report: Report, path: Path) -> tuple[dict[str, Any], str,
         return None
     data: dict[str, Any] = {}
     head = ""
-    if cells and isinstance(cells[0], dict) and cells[0].get("cell_type") in ("raw",
-                                                                             "markdown"):
-        fmt, found, rest, _first = split_front_matter(_source(cells[0]).lstrip())
+    # (the first raw or Markdown cell that opens with a `---` block, code cells before it
+    # too: Quarto reads the YAML blocks of the whole notebook, as Pandoc reads them, and
+    # a deck that imports its libraries first put its front matter in the second cell)
+    for at, cell in enumerate(cells):
+        if not isinstance(cell, dict) or cell.get("cell_type") not in ("raw", "markdown"):
+            continue
+        fmt, found, rest, _first = split_front_matter(_source(cell).lstrip())
         if fmt == "yaml":
             data, error = load_mapping("yaml", found)
             if error:
                 report.warn(path, None, f"front matter not read ({error})")
             head = found
-            cells = cells[1:]
-            if rest.strip():
-                cells.insert(0, {"cell_type": "markdown", "metadata": {}, "source": rest})
+            cells = cells[:at] + ([{"cell_type": "markdown", "metadata": {},
+                                    "source": rest}] if rest.strip() else []) + cells[at + 1:]
+        break
     return data, head, {**notebook, "cells": cells}
 
 
