@@ -36,6 +36,7 @@ from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import QuartoBodies, freeze_of
 from lanting.importer.quarto_front import QuartoFront
 from lanting.importer.quarto_links import DOCUMENTS
+from lanting.importer.quarto_listings import QuartoListings
 from lanting.importer.quarto_math import header_macros
 from lanting.importer.quarto_notebook import (
     cell_options,
@@ -44,6 +45,7 @@ from lanting.importer.quarto_notebook import (
     notebook_post,
     static_file,
 )
+from lanting.importer.quarto_notebook_deck import notebook_markdown
 from lanting.importer.quarto_settings import with_metadata_files
 from lanting.importer.quarto_slides import deck, presentation_format
 from lanting.importer.quarto_vars import fill, project_variables
@@ -64,17 +66,7 @@ an empty one (`#` and spaces, a draft's placeholder): its blank title failed the
 ("a post needs a `title`"), where the file's name titles it."""
 
 
-def braces(pattern: str) -> list[str]:
-    """The globs `{a,b}` stands for, as Quarto's globs read it and Python's do not:
-    `posts/*.{qmd,md}` → `posts/*.qmd`, `posts/*.md` (groups not nested)."""
-    found = re.search(r"\{([^{}]*,[^{}]*)\}", pattern)
-    if found is None:
-        return [pattern]
-    return [one for part in found.group(1).split(",")
-            for one in braces(pattern[:found.start()] + part + pattern[found.end():])]
-
-
-class Quarto(QuartoFront, QuartoBodies):
+class Quarto(QuartoFront, QuartoBodies, QuartoListings):
     kind = "quarto"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -188,68 +180,6 @@ class Quarto(QuartoFront, QuartoBodies):
             found.append((path, data, head, body))
         return found
 
-    def roots(self, found: list[tuple[Path, dict[str, Any], str, str]]) -> list[Path]:
-        """The folders the listing pages list (`contents: posts`, `posts/*.qmd`); the
-        documents a glob names are `self.listed` (a course's chapters beside its
-        `index.ipynb`, which `courses/index.ipynb` lists with `*/index.ipynb`, are
-        pages)."""
-        roots: list[Path] = []
-        folders: list[Path] = []
-        for path, data, _head, _body in found:
-            listing = data.get("listing")
-            if not listing:
-                continue
-            self.listings.append(path)
-            before = len(roots)
-            for one in listing if isinstance(listing, list) else [listing]:
-                contents = one.get("contents") if isinstance(one, dict) else None
-                for entry in contents if isinstance(contents, list) else [contents]:
-                    if not isinstance(entry, str) or entry.endswith((".yml", ".yaml")):
-                        continue
-                    plain = re.split(r"[*?\[{]", entry.lstrip("!"), maxsplit=1)[0]
-                    folder = (path.parent / plain) if not plain.startswith("/") \
-                        else self.source / plain.lstrip("/")
-                    folder = folder if folder.is_dir() else folder.parent
-                    if folder.resolve() == self.source.resolve():
-                        continue  # (the project's own root lists no posts)
-                    if folder not in roots:
-                        roots.append(folder)
-                    if not entry.startswith("!"):
-                        self.list_entry(path.parent, entry, plain, folders)
-            if self.lists_only_talks(roots[before:], found):
-                self.talk_listings.add(path)
-        if not roots and (self.source / "posts").is_dir():
-            roots.append(self.source / "posts")
-            folders.append(self.source / "posts")
-        self.listed.update(p.resolve() for p in self.paths if any(
-            p.resolve().is_relative_to(f.resolve()) for f in folders))
-        return roots
-
-    def lists_only_talks(self, folders: list[Path],
-                         found: list[tuple[Path, dict[str, Any], str, str]]) -> bool:
-        """Whether the documents in `folders` (a listing's) are all presentations: a
-        list of talks, which Lanting's talks page replaces (not its blog page)."""
-        listed = [(p, data) for p, data, _head, _body in found
-                  if any(p.resolve().is_relative_to(f.resolve()) for f in folders)
-                  and not data.get("listing")]
-        return bool(listed) and all(
-            presentation_format({**self.defaults(p), **data}) for p, data in listed)
-
-    def list_entry(self, base: Path, entry: str, plain: str, folders: list[Path]) -> None:
-        """What one `contents:` entry lists: a folder (everything below it) or the
-        documents of a glob."""
-        if plain == entry:
-            folders.append(base / entry if not entry.startswith("/")
-                           else self.source / entry.lstrip("/"))
-            return
-        if entry.startswith("/"):
-            base, entry = self.source, entry.lstrip("/")
-        try:
-            for pattern in braces(entry):
-                self.listed.update(p.resolve() for p in base.glob(pattern) if p.is_file())
-        except ValueError:  # (a pattern Python's glob refuses: the folder, as before)
-            folders.append(base / plain)
-
     def defaults(self, path: Path) -> dict[str, Any]:
         """The `_metadata.yml` of each folder from the root down to the document's."""
         merged: dict[str, Any] = {}
@@ -297,8 +227,7 @@ class Quarto(QuartoFront, QuartoBodies):
             if first.group(2):
                 self.title_labels[first.group(2)] = path
             self.report.convert("titles from a document's first `#` heading")
-        slides = presentation_format({**self.defaults(path), **data}) \
-            if path.suffix != ".ipynb" else ""
+        slides = presentation_format({**self.defaults(path), **data})
         top = rel.as_posix() in ("index.qmd", "index.md", "index.ipynb")
         # (a project of one talk, its deck at `/`: a talk named as its folder, not home)
         name = self.source.resolve().name if top and slides else self.name_of(path)
@@ -339,9 +268,14 @@ class Quarto(QuartoFront, QuartoBodies):
                 if (old_url := item.old_urls.pop(0)).strip("/."):
                     self.redirects.add(old_url, article + "slides/")
         if path.suffix == ".ipynb":
-            item.notebook = cell_options(self.report, path, self.notebooks[path])
-            self.documents.append((item, NOTEBOOK, path, None))
-            return
+            notebook = cell_options(self.report, path, self.notebooks[path])
+            if kind != "talk":
+                item.notebook = notebook
+                self.documents.append((item, NOTEBOOK, path, None))
+                return
+            # (a talk is Markdown: the cells as Quarto showed them, cut as a `.qmd` deck)
+            body = notebook_markdown(notebook, self.site,
+                                     self.site.new_url(item).strip("/"))
         result, folder = freeze_of(self.source, path)
         if result is not None and isinstance(result.get("markdown"), str):
             self.report.convert("executed posts (their freeze)")

@@ -68,6 +68,8 @@ class QuartoLinks:
             return None
         rel, hash_mark, fragment = url.partition("#")
         rel = rel.partition("?")[0]
+        if rel.startswith("/") and f"static{rel}" in self.site.extra:
+            return None  # (a file the import writes itself: a notebook deck's plot)
         file = freeze_figure(figures, path, rel)
         if file is not None:
             if file.is_file():
