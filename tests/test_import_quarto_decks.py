@@ -90,3 +90,25 @@ def test_a_home_page_listing_only_talks_redirects_nothing(tmp_path: Path) -> Non
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
     assert (tmp_path / "out/talks/seminar/slides/index.html").is_file()
+
+
+def test_a_link_to_a_slide_of_a_deck_by_its_id_leads_to_it(tmp_path: Path) -> None:
+    """A post links to a slide of a deck as reveal.js names it, `deck.html#/results`
+    (Pandoc's id of its heading): it led to the deck's start. It leads to that slide; a
+    slide named by its place (`#/2`) still leads to the start (Pandoc's vertical stacks
+    are slides one after another in Lanting's deck)."""
+    source = lecture(tmp_path, "## Setup\n\nA\n\n## Results {#results}\n\nB\n\n"
+                               "## Error bars\n\nC\n", {
+        "posts/notes/index.qmd": "---\ntitle: Notes\ndate: 2024-02-02\n---\n\n"
+                                 "[Results](../../lectures/lecture03/lecture03.html#/results), "
+                                 "[bars](../../lectures/lecture03/lecture03.html#/error-bars) "
+                                 "and [slide 2](../../lectures/lecture03/lecture03.html#/2).\n"})
+    done = import_site(source, tmp_path / "new")
+    text = next((done.dest / "content/posts").glob("notes*")).read_text(encoding="utf-8") \
+        if (done.dest / "content/posts/notes.md").is_file() else \
+        (done.dest / "content/posts/notes/index.md").read_text(encoding="utf-8")
+    assert "(/talks/lecture03/slides/#3)" in text
+    assert "(/talks/lecture03/slides/#4)" in text
+    assert "(/talks/lecture03/slides/)" in text
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []

@@ -166,7 +166,7 @@ date: 2026-06-03
 
 ## Spread
 
-Back to [the plume](#/plume), or [the start](#/0).
+Back to [the plume](#/plume), [the evidence](#/evidence) or [the start](#/0).
 
 Note: if asked, go to [the spread](#/1/2) or <a href="#/1">evidence</a>.
 
@@ -185,14 +185,15 @@ def test_links_to_a_slide_in_reveal_js_form_lead_to_it(
     """reveal.js names a slide `#/h/v` (across and down, from 0) or `#/id`; Lanting's
     deck numbers its slides one after another, so `[Back](#/plume)` in a speaker's
     deck named no anchor of the page and the build failed. Such a link leads to that
-    slide of the deck; one naming no slide is still reported."""
+    slide of the deck (`#/evidence`: Pandoc's id of the slide's heading); one naming no
+    slide is still reported."""
     site = make_site({"content/talks/aerosol.md": LINKED})
     build_site(site)
     page = parse_html((site / "public/talks/aerosol/slides/index.html").read_bytes())
     frames = page.find_all("section", class_="slide-frame")
     deck = "/talks/aerosol/slides/"
     assert [a["href"] for a in frames[3].one(class_="slide").find_all("a")] == [
-        deck + "#3", deck + "#1"]
+        deck + "#3", deck + "#2", deck + "#1"]
     assert [a["href"] for a in frames[3].one("aside").find_all("a")] == [
         deck + "#4", deck + "#2"]
     assert "[code](#/plume)" in frames[4].one("code").text()

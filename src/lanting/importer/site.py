@@ -24,6 +24,7 @@ from lanting.importer.serialize import dump_front_matter, dump_toml
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, marker, markers
 from lanting.model.config import DEFAULT_POST_PERMALINK
 from lanting.model.names import slugify
+from lanting.site.slide_links import slide_of
 
 FRONT_ORDER = ("title", "date", "updated", "slug", "summary", "tags", "categories", "series",
                "series_order", "draft", "unlisted", "toc", "cover", "lang", "translation_key",
@@ -235,9 +236,12 @@ class NewSite:
         def one(match: re.Match[str]) -> str:
             kind, number = match.group(1), int(match.group(2))
             if kind == "L" and match.group(3) and self.items[number].kind == "talk":
-                # (reveal.js's `#/32`, a slide of the old deck: the deck, from its start;
-                # its numbers count a vertical stack as one slide, Lanting's deck does not)
-                return self.new_url(self.items[number]) + "slides/"
+                # (reveal.js's `#/methods`, a slide of the old deck by its id: that slide;
+                # `#/32` by place, the deck from its start: its numbers count a vertical
+                # stack as one slide, Lanting's deck does not)
+                slide = slide_of(self.items[number].body, match.group(3)[2:].strip("/"))
+                return self.new_url(self.items[number]) + "slides/" + (
+                    f"#{slide}" if slide else "")
             if kind == "L":
                 return posixpath.relpath(paths[number], here) + (match.group(3) or "")
             place = places[number]

@@ -16,8 +16,11 @@ import re
 from collections.abc import Sequence
 
 from lanting.site.marp import outside_code
+from lanting.site.talk_slides import split_slides
 
 _HEADING_ID = re.compile(r"^#{1,6}[ \t].*\{[^{}]*#([\w:.-]+)[^{}]*\}[ \t]*$", re.MULTILINE)
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.*?)[ \t]*(?:\{[^{}]*\})?[ \t]*$", re.MULTILINE)
+_SLIDE_ID = re.compile(r"""<!--\s*\.slide:[^>]*?\bid\s*=\s*["']?([\w:.-]+)""")
 _LINK = re.compile(r"""(\]\(\s*<?|\bhref\s*=\s*["']?)#/([^\s)"'>]*)""")
 
 
@@ -34,7 +37,31 @@ def slide_targets(slides: Sequence[tuple[bool, tuple[str, ...], str]]) -> dict[s
             targets.setdefault(str(across), number)
         for name in (*ids, *_HEADING_ID.findall(text)):
             targets.setdefault(name, number)
+        if heading := _HEADING.search(text):  # (Pandoc's section id, `## Methods`)
+            targets.setdefault(pandoc_id(heading.group(1)), number)
     return targets
+
+
+def pandoc_id(heading: str) -> str:
+    """The id Pandoc gives a heading (its section's, so reveal.js's `#/methods`): its
+    text lowercased, formatting and punctuation but `_-.` left out, spaces as hyphens,
+    from its first letter."""
+    text = re.sub(r"<[^>]+>|[*_`~]{1,3}(?=\S)|(?<=\S)[*_`~]{1,3}", "", heading)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text).lower()
+    text = re.sub(r"[^\w\s.-]", "", text)
+    text = re.sub(r"\s+", "-", text.strip())
+    return re.sub(r"^[^a-z]+", "", text) or "section"
+
+
+def slide_of(body: str, name: str) -> int | None:
+    """The number in Lanting's deck of the slide of a talk's `body` (Lanting's form) that
+    reveal.js named `#/<name>` by its id; None for a place (`#/3`: another tool's deck
+    may have had vertical stacks that the talk shows one after another) or no slide."""
+    if not name or name.split("/")[0].isdigit():
+        return None
+    slides = [(s.vertical, tuple(_SLIDE_ID.findall(s.text)), s.text)
+              for s in split_slides(body)]
+    return slide_targets(slides).get(name)
 
 
 def link_slides(text: str, targets: dict[str, int], deck_url: str) -> str:
