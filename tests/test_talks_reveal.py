@@ -202,3 +202,54 @@ def test_links_to_a_slide_in_reveal_js_form_lead_to_it(
     with pytest.raises(LantingError) as info:
         build_site(site)
     assert [p.message for p in info.value.problems] == ["no anchor `#/9/9` on this page"]
+
+
+PANDOC = """---
+title: Packaging a desktop app
+date: 2026-07-08
+---
+
+## Why bundle
+
+::: incremental
+- one file to run
+- no interpreter to install
+:::
+
+::: notes
+Mention the *installer* size.
+
+::: {.column}
+an aside in the notes
+:::
+:::
+
+---
+
+## Layout
+
+::: {.columns}
+Kept as a div.
+:::
+"""
+
+
+def test_pandoc_notes_and_step_divs_in_a_talk(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A deck written for `pandoc -t revealjs` keeps its notes in `::: notes` and its
+    click steps in `::: incremental`: both were "plain blocks" (a warning each) and the
+    notes were shown on the slide. The notes are the slide's notes, the steps' content
+    shows at once; other divs stay divs."""
+    site = make_site({"content/talks/packaging.md": PANDOC})
+    result = build_site(site)
+    assert result.warnings == ()
+    page = parse_html((site / "public/talks/packaging/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    slide = frames[0].one(class_="slide")
+    assert [li.text() for li in slide.find_all("li")] == ["one file to run",
+                                                        "no interpreter to install"]
+    assert "installer" not in slide.text()
+    notes = frames[0].one("aside", class_="slide-notes")
+    assert notes.one("em").text() == "installer"
+    assert "an aside in the notes" in notes.text()
+    assert frames[1].one("div", class_="columns").text().strip() == "Kept as a div."

@@ -15,7 +15,10 @@ look or the motion, which Lanting's deck has: the comment is left out, as it was
 comment before.
 
 reveal.js's notes in HTML, `<aside class="notes">` … `</aside>` (as reveal.js's own
-demo writes them, and Pandoc), are the slide's speaker notes, as after `Note:`.
+demo writes them), and Pandoc's notes div, `::: notes` … `:::` (a deck made with
+`pandoc -t revealjs`), are the slide's speaker notes, as after `Note:`. Pandoc's divs of
+click steps (`::: incremental`, `nonincremental`, `fragment`) keep their content, shown
+at once as Lanting's deck shows every step.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ _ATTRIBUTE = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 _COLOUR = re.compile(r"^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(?:rgba?|hsla?)\([\d\s.,%/]+\))$")
 _GRADIENT = re.compile(r"^(?:repeating-)?(?:linear|radial|conic)-gradient\([#\w\s(),.%+-]+\)$")
 _NOT_SHOWN = ("data-background-video", "data-background-iframe")
+_DIV_OPEN = re.compile(r"^[ \t]*:{3,}[ \t]*(?:\{[ \t]*\.([\w-]+)[^{}]*\}|([\w-]+))[ \t]*:*[ \t]*$")
+_DIV_CLOSE = re.compile(r"^[ \t]*:{3,}[ \t]*$")
+_STEPS = frozenset({"incremental", "nonincremental", "fragment"})
 _ASIDE = re.compile(r"""<aside\s+class\s*=\s*["']?notes["']?\s*>(.*?)</aside\s*>""",
                     re.DOTALL | re.IGNORECASE)
 
@@ -75,7 +81,8 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem]) -> Rev
             return "\n" * match.group().count("\n")
 
         chunk = _SLIDE.sub(one, chunk) if ".slide:" in chunk else chunk
-        return _ASIDE.sub(aside, chunk) if "<aside" in chunk.lower() else chunk
+        chunk = _ASIDE.sub(aside, chunk) if "<aside" in chunk.lower() else chunk
+        return _pandoc_divs(chunk, at, notes) if ":::" in chunk else chunk
 
     text = outside_code(text, line, take)
     for name in _NOT_SHOWN:
@@ -101,6 +108,39 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem]) -> Rev
     return RevealSlide(text, style, Images(text, tuple(backgrounds)), tuple(notes),
                        values.get("data-visibility") == "hidden",
                        (values["id"],) if values.get("id") else ())
+
+
+def _pandoc_divs(chunk: str, at: int, notes: list[tuple[str, int]]) -> str:
+    """`chunk` (from file line `at`) with Pandoc's `::: notes` divs taken into `notes`
+    and its step divs' lines left out, keeping its number of lines; other divs stay."""
+    lines = chunk.split("\n")
+    kinds: list[str] = []  # each open div: "notes", "step", "kept" or "inner" (in notes)
+    taken: list[str] = []
+    start = 0
+    for i, line in enumerate(lines):
+        opened = _DIV_OPEN.match(line)
+        if opened and "notes" not in kinds:
+            name = opened.group(1) or opened.group(2)
+            kinds.append("notes" if name == "notes" else "step" if name in _STEPS
+                         else "kept")
+            if kinds[-1] == "notes":
+                taken, start = [], at + i + 1
+            lines[i] = line if kinds[-1] == "kept" else ""
+        elif _DIV_CLOSE.match(line) and kinds and kinds[-1] != "inner":
+            kind = kinds.pop()
+            if kind == "notes":
+                notes.append(("\n".join(taken), start))
+            lines[i] = line if kind == "kept" else ""
+        elif "notes" in kinds:
+            if opened:
+                kinds.append("inner")
+            elif _DIV_CLOSE.match(line):
+                kinds.pop()
+            taken.append(line)
+            lines[i] = ""
+    if "notes" in kinds:  # (open to the end of the slide)
+        notes.append(("\n".join(taken), start))
+    return "\n".join(lines)
 
 
 def _text_colour(background: str) -> str:
