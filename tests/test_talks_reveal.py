@@ -253,3 +253,39 @@ def test_pandoc_notes_and_step_divs_in_a_talk(
     assert notes.one("em").text() == "installer"
     assert "an aside in the notes" in notes.text()
     assert frames[1].one("div", class_="columns").text().strip() == "Kept as a div."
+
+
+CODE_MATH = """---
+title: Pulse shapes
+date: 2026-08-01
+---
+
+## Model
+
+- injected at `$18\\,\\mathrm{km}$` <!-- .element: class="fragment" -->
+
+`$$
+T_K(t) = [\\phi * f_K](t)
+$$`
+
+Code stays code: `$HOME` and `x = $y$`.
+"""
+
+
+def test_a_formula_in_backticks_is_math_in_a_reveal_js_deck(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """reveal.js's math plugin asks a Markdown deck to wrap formulas in backticks (so
+    that Markdown leaves `_` and `*` alone): a speaker's decks showed `$$ T_K(t) … $$`
+    as code. In a deck written for reveal.js a code span of one formula is the formula;
+    in another talk it stays code."""
+    site = make_site({"content/talks/pulses.md": CODE_MATH,
+                      "content/talks/plain.md": CODE_MATH.replace(
+                          ' <!-- .element: class="fragment" -->', "")})
+    build_site(site)
+    page = parse_html((site / "public/talks/pulses/slides/index.html").read_bytes())
+    slide = page.one("section", class_="slide-frame").one(class_="slide")
+    assert len(slide.find_all("math")) == 2
+    assert slide.one("div", class_="math-display") is not None
+    assert [c.text() for c in slide.find_all("code")] == ["$HOME", "x = $y$"]
+    plain = parse_html((site / "public/talks/plain/slides/index.html").read_bytes())
+    assert plain.find("math") is None

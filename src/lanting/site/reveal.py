@@ -19,6 +19,11 @@ demo writes them), and Pandoc's notes div, `::: notes` … `:::` (a deck made wi
 `pandoc -t revealjs`), are the slide's speaker notes, as after `Note:`. Pandoc's divs of
 click steps (`::: incremental`, `nonincremental`, `fragment`) keep their content, shown
 at once as Lanting's deck shows every step.
+
+reveal.js's math plugin asks a deck in Markdown to wrap a formula in backticks, so that
+Markdown leaves its `_` and `*` alone: `` `$\alpha_1$` ``, `` `$$ … $$` `` over lines. In
+a talk written for reveal.js (one with its `.slide:` or `.element:` comments) such a code
+span, a formula and nothing else, is the formula; elsewhere a code span stays code.
 """
 
 from __future__ import annotations
@@ -39,6 +44,9 @@ _NOT_SHOWN = ("data-background-video", "data-background-iframe")
 _DIV_OPEN = re.compile(r"^[ \t]*:{3,}[ \t]*(?:\{[ \t]*\.([\w-]+)[^{}]*\}|([\w-]+))[ \t]*:*[ \t]*$")
 _DIV_CLOSE = re.compile(r"^[ \t]*:{3,}[ \t]*$")
 _STEPS = frozenset({"incremental", "nonincremental", "fragment"})
+_SIGN = re.compile(r"<!--\s*\.(?:slide|element):")
+_CODE_MATH = re.compile(r"(?<![`\\])`(\$\$?)(?=\S)((?:(?!\n[ \t]*\n)[^`])+?)(?<=\S)\1`(?!`)")
+"""A code span holding one formula, `$…$` or `$$…$$` (its lines in one paragraph)."""
 _ASIDE = re.compile(r"""<aside\s+class\s*=\s*["']?notes["']?\s*>(.*?)</aside\s*>""",
                     re.DOTALL | re.IGNORECASE)
 
@@ -58,9 +66,17 @@ class RevealSlide:
     """Its `id` (`<!-- .slide: id="methods" -->`), which a link `#/methods` names."""
 
 
-def read_slide(text: str, line: int, path: Path, problems: list[Problem]) -> RevealSlide:
+def written_for_reveal(body: str) -> bool:
+    """Whether a talk's `body` is written for reveal.js (has its slide or element
+    comments): its code spans of one formula are formulas."""
+    return _SIGN.search(body) is not None
+
+
+def read_slide(text: str, line: int, path: Path, problems: list[Problem],
+               code_math: bool = False) -> RevealSlide:
     """The slide `text` (from file line `line`) with its `<!-- .slide: … -->` and
-    `<aside class="notes">` read (outside code: in a code block they are code)."""
+    `<aside class="notes">` read (outside code: in a code block they are code); with
+    `code_math`, its code spans of one formula unwrapped."""
     values: dict[str, str] = {}
     lines: dict[str, int] = {}
     notes: list[tuple[str, int]] = []
@@ -82,6 +98,8 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem]) -> Rev
 
         chunk = _SLIDE.sub(one, chunk) if ".slide:" in chunk else chunk
         chunk = _ASIDE.sub(aside, chunk) if "<aside" in chunk.lower() else chunk
+        if code_math and "`$" in chunk:
+            chunk = _CODE_MATH.sub(lambda m: m.group(1) + m.group(2) + m.group(1), chunk)
         return _pandoc_divs(chunk, at, notes) if ":::" in chunk else chunk
 
     text = outside_code(text, line, take)

@@ -45,6 +45,7 @@ from lanting.site.remark import (
 )
 from lanting.site.remark import read_slide as read_remark_slide
 from lanting.site.reveal import read_slide as read_reveal_slide
+from lanting.site.reveal import written_for_reveal
 from lanting.site.slide_links import link_slides, slide_targets
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
@@ -173,8 +174,9 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
             doc.source.path, line, severity="warning",
             hint="add `marp: true` to the front matter: Marp's comments are then speaker "
                  "notes and settings, and `![bg]` images backgrounds"))
-    reveal = [read_reveal_slide(s.text, s.line, doc.source.path, collector.problems)
-              for s in sources] if marp is None else []
+    code_math = written_for_reveal(doc.body)
+    reveal = [read_reveal_slide(s.text, s.line, doc.source.path, collector.problems,
+                                code_math) for s in sources] if marp is None else []
     targets = slide_targets([(source.vertical, slide.ids, slide.text) for source, slide
                              in zip(sources, reveal, strict=False) if not slide.hidden])
     for n, source in enumerate(sources):
