@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lanting.content.slidev import FENCE, closes
+from lanting.markdown.html_elements import KNOWN
 from lanting.model.problem import Problem
 from lanting.site.marp import outside_code
 
@@ -181,7 +182,8 @@ def _tag(match: re.Match[str], text: str, line: int, path: Path, warned: Warned,
               for m in _ATTRIBUTE.finditer(attributes)}
     icon = next((a for a in values if _ICON_ATTRIBUTE.match(a)), None) \
         or next((a for a in attributes.split() if _ICON_ATTRIBUTE.match(a)), None)
-    if not (name[0].isupper() or "-" in name or ":" in name or icon):
+    if not (name[0].isupper() or "-" in name or ":" in name or icon
+            or name.lower() not in KNOWN):  # (`<arrow x1=…/>`: Vue's `Arrow` too)
         closed = empty and name.lower() not in _VOID
         if "\n" in whole:  # (as written: dropping an attribute line would blank it)
             return whole[:-2] + f"></{name}>" if closed else whole
