@@ -126,3 +126,24 @@ def test_the_home_deck_and_a_section_deck_take_their_pages(tmp_path: Path) -> No
     assert frames[0].one("aside", class_="slide-notes").text() == "Thank the hosts."
     seminar = parse_html((out / "talks/seminar/slides/index.html").read_bytes())
     assert len(seminar.find_all("section", class_="slide-frame")) == 2
+
+
+def test_a_section_decks_page_that_is_a_deck_too_is_one_of_its_slides(
+        tmp_path: Path) -> None:
+    """Each page of a speaker's section deck repeats `outputs = ["Reveal"]` (reveal-hugo
+    also shows it alone): every page became a talk of its own (twelve talks for one, each
+    "a deck without a date"), and the section's deck kept only its first slide."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "Decks"\nlanguageCode = "en"\ntheme = "reveal-hugo"\n',
+        "content/ops/_index.md": '+++\ntitle = "Ops basics"\ndate = 2025-03-01\n'
+                                 'outputs = ["Reveal"]\n+++\n\n# Ops basics\n',
+        "content/ops/2_flow.md": '+++\noutputs = ["Reveal"]\nweight = 20\n+++\n\n## Flow\n',
+        "content/ops/1_who.md": '+++\noutputs = ["Reveal"]\nweight = 10\n+++\n\n## Who\n'})
+    assert [e.message for e in imported.report.warnings] == []
+    assert sorted(p.name for p in (imported.dest / "content/talks").iterdir()) == [
+        "ops.md"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    deck = parse_html((out / "talks/ops/slides/index.html").read_bytes())
+    frames = deck.find_all("section", class_="slide-frame")
+    assert [(f.find("h1") or f.one("h2")).text() for f in frames] == [
+        "Ops basics", "Who", "Flow"]

@@ -259,10 +259,14 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoRev
                      data: dict[str, Any], head: str, body: str) -> bool:
         """A page of a theme's own section (Hugo Blox: publications, talks, authors); a
         reveal-hugo deck, anywhere."""
+        # (a page of a section deck is its slides, even with `outputs: [Reveal]` of its
+        # own: reveal-hugo adds it to the section's presentation)
+        if self.deck_part(path, bundle, data, body):
+            return True
         if is_reveal_deck(data):
             self.read_reveal_deck(path, bundle, section, data, head, body)
             return True
-        return bool(self.deck_part(path, bundle, data, body))
+        return False
 
     def remember(self, item: Item, path: Path, bundle: Path | None, body: str) -> None:
         root = self.root_of(path)
