@@ -289,3 +289,50 @@ def test_a_formula_in_backticks_is_math_in_a_reveal_js_deck(
     assert [c.text() for c in slide.find_all("code")] == ["$HOME", "x = $y$"]
     plain = parse_html((site / "public/talks/plain/slides/index.html").read_bytes())
     assert plain.find("math") is None
+
+
+PANDOC_CUT = """---
+title: Incremental parsing
+date: 2026-09-09
+---
+
+# Background
+
+## Grammars
+
+Context-free ones.
+
+## Parsers
+
+Earley's and GLR.
+
+::: notes
+Keep this under a minute.
+:::
+
+# Method
+
+## Results
+
+Faster on long files.
+"""
+
+
+def test_a_pandoc_deck_without_dashes_is_cut_at_its_slide_level(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Pandoc cuts a deck at its headings (no line `---`): such a deck added as a talk
+    was one long slide. With no slide break at all, it is cut as Pandoc cuts it, at the
+    headings up to its slide level (here `##`, the highest level followed by text; `#`
+    starts a section's slide); a talk of one slide with a few headings stays one."""
+    site = make_site({"content/talks/parsing.md": PANDOC_CUT,
+                      "content/talks/one.md": PANDOC_CUT.replace("# Method\n", "Text\n")
+                      .replace("# Background\n", "# Background\n\nText\n")})
+    build_site(site)
+    page = parse_html((site / "public/talks/parsing/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [(f.find_all("h1") + f.find_all("h2"))[0].text() for f in frames] == [
+        "Background", "Grammars", "Parsers", "Method", "Results"]
+    assert frames[2].one("aside", class_="slide-notes").text() == "Keep this under a minute."
+    one = parse_html((site / "public/talks/one/slides/index.html").read_bytes())
+    # (`#` followed by text: the slide level is 1, and one such heading is no deck)
+    assert len(one.find_all("section", class_="slide-frame")) == 1

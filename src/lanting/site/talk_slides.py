@@ -104,6 +104,37 @@ def split_slides(body: str, body_line: int = 1,
     return slides
 
 
+def pandoc_slide_level(body: str) -> frozenset[int]:
+    """The heading levels that start a slide in a deck written for Pandoc (`pandoc -t
+    revealjs`), which cuts at headings, not at lines `---`: those up to its slide level,
+    the highest level of a heading followed by content rather than another heading.
+    Empty unless the body has no slide break at all and two headings of those levels
+    (a talk of one slide whose headings are its sections reads as before)."""
+    levels: list[int] = []
+    fence = ""
+    lines = body.split("\n")
+    for i, line in enumerate(lines):
+        opened = _FENCE.match(line)
+        if fence:
+            if opened and opened.group(1)[0] == fence[0] and line.strip() == opened.group(1) \
+                    and len(opened.group(1)) >= len(fence):
+                fence = ""
+            continue
+        if opened:
+            fence = opened.group(1)
+        elif _SLIDE_BREAK.match(line) or _vertical_break(lines, i):
+            return frozenset()
+        elif level := heading_level(line):
+            following = next((x for x in lines[i + 1:] if x.strip()), "")
+            levels.append(-level if heading_level(following) else level)
+    shown = [x for x in levels if x > 0]
+    if not shown:
+        return frozenset()
+    top = min(shown)
+    return frozenset(range(1, top + 1)) if sum(1 for x in levels if abs(x) <= top) > 1 \
+        else frozenset()
+
+
 def _vertical_break(lines: list[str], i: int) -> bool:
     return bool(_VERTICAL_BREAK.match(lines[i])) \
         and (i == 0 or not lines[i - 1].strip()) \

@@ -49,7 +49,7 @@ from lanting.site.reveal import written_for_reveal
 from lanting.site.slide_links import link_slides, slide_targets
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
-from lanting.site.talk_slides import SlideSource, segments, split_slides
+from lanting.site.talk_slides import SlideSource, pandoc_slide_level, segments, split_slides
 
 _HEADING_ID = re.compile(r'(<h[1-6] id=")([^"]+)(")')
 _ONCE = "(this page's first)"
@@ -158,7 +158,9 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         return _render_deck(doc, slidev, context, options, url, output, link_map)
     if marp is None and (doc.meta.xaringan is not None or is_remark(doc.body)):
         return _render_remark(doc, context, options, url, output, link_map)
-    divider = heading_divider(doc.body, marp) if marp is not None else frozenset()
+    # (a deck written for Pandoc, no line `---` in it, is cut at its slide level)
+    divider = heading_divider(doc.body, marp) if marp is not None \
+        else pandoc_slide_level(doc.body)
     sources = split_slides(doc.body, doc.body_line, divider)
     if not sources:
         raise _no_slides(doc)
