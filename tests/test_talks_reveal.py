@@ -64,6 +64,7 @@ date: 2026-04-24
 <!-- .slide:
   data-background-image="plume.svg"
 -->
+<!-- .slide: data-background-opacity="0.15" -->
 
 ---
 
@@ -92,6 +93,7 @@ def test_a_slides_comments_add_up_and_hidden_slides_are_left_out(
     assert boxes[0]["style"] == "background:#001928;color:#f8fafc"
     image = boxes[0].one(class_="slide-bg").one(class_="slide-bg-image")
     assert "marp-bg-contain" in image["class"]
+    assert image["style"] == "opacity:0.15"  # (faint behind the text, as in reveal.js)
     assert image.one("img")["src"] == "/talks/forcing/plume.svg"
 
 

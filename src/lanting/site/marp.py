@@ -279,6 +279,8 @@ class Background:
     fit: str = "cover"
     scale: str = ""
     """`50%`: the image at half the size of its box."""
+    opacity: str = ""
+    """reveal.js's `data-background-opacity` (`0.15`: faint behind the text)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,9 +359,11 @@ def background_html(images: Images, render: Callable[[str, int], str]) -> str:
         return ""
     cells = []
     for bg in images.backgrounds:
-        scale = f' style="--bg-scale:{bg.scale}"' if bg.scale else ""
+        style = ";".join(([f"--bg-scale:{bg.scale}"] if bg.scale else [])
+                         + ([f"opacity:{bg.opacity}"] if bg.opacity else []))
         fit = "scale" if bg.scale else bg.fit
-        cells.append(f'<div class="slide-bg-image marp-bg-{fit}"{scale}>\n'
+        style = f' style="{style}"' if style else ""
+        cells.append(f'<div class="slide-bg-image marp-bg-{fit}"{style}>\n'
                      f"{render(bg.markdown, bg.line)}</div>\n")
     kind = "slide-bg" + (f" slide-bg-{images.split}" if images.split else "") \
         + (" slide-bg-vertical" if images.vertical else "")

@@ -6,7 +6,8 @@ reveal.js's Markdown sets a slide's attributes in a comment anywhere in the slid
     <!-- .slide: data-background-image="figures/cover.png" data-background-size="contain" -->
 
 A colour or gradient is the slide's background, an image is drawn behind its content as
-a Marp deck's `![bg]` is (`site.marp`); a video or a web page as background is a warning
+a Marp deck's `![bg]` is (`site.marp`), faded by `data-background-opacity`; a video or a
+web page as background is a warning
 (the slide shows without it). A slide's comments add up, as reveal.js applies each
 to the slide: `data-background-size="contain"` in one fits the image of another.
 `data-visibility="hidden"` leaves the slide out, as reveal.js does. The others
@@ -122,7 +123,9 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem],
     if image:
         fit = "contain" if values.get("data-background-size") == "contain" else "cover"
         at = lines.get("data-background-image", lines.get("data-background", line))
-        backgrounds.append(Background(f"![](<{image}>)", at, fit))
+        opacity = values.get("data-background-opacity", "")
+        backgrounds.append(Background(f"![](<{image}>)", at, fit, opacity=opacity if
+                                      re.fullmatch(r"0?\.\d+|[01]", opacity) else ""))
     return RevealSlide(text, style, Images(text, tuple(backgrounds)), tuple(notes),
                        values.get("data-visibility") == "hidden",
                        (values["id"],) if values.get("id") else ())
