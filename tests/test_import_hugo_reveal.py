@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
+from importbits import redirect_target
 from sitebits import png
 from test_import_hugo_sites import imported_site
 
@@ -147,3 +148,5 @@ def test_a_section_decks_page_that_is_a_deck_too_is_one_of_its_slides(
     frames = deck.find_all("section", class_="slide-frame")
     assert [(f.find("h1") or f.one("h2")).text() for f in frames] == [
         "Ops basics", "Who", "Flow"]
+    # (the page alone, as reveal-hugo also showed it: its old URL leads to the deck)
+    assert redirect_target(out, "/ops/2_flow/") == "/talks/ops/"

@@ -261,7 +261,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoRev
         reveal-hugo deck, anywhere."""
         # (a page of a section deck is its slides, even with `outputs: [Reveal]` of its
         # own: reveal-hugo adds it to the section's presentation)
-        if self.deck_part(path, bundle, data, body):
+        if self.deck_part(path, bundle, data, body, section, head):
             return True
         if is_reveal_deck(data):
             self.read_reveal_deck(path, bundle, section, data, head, body)

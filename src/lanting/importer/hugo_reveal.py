@@ -57,12 +57,22 @@ class HugoReveal(HugoBodies):
     """A deck's `reveal_hugo: templates:`, by its file (set per importer: `read_reveal_deck`)."""
     deck_files: dict[Path, bool] = {}
     """Whether each list page asked about is a deck (`is_deck_file`)."""
-    reveal_parts: list[tuple[Path, float, Path, str]] = []
-    """(deck, weight, page, text) of the pages a deck's slides go on with (set per
-    importer: `deck_part`)."""
+    reveal_parts: list[tuple[Path, float, Path, str, list[str]]] = []
+    """(deck, weight, page, text, the page's old URLs) of the pages a deck's slides go
+    on with (set per importer: `deck_part`)."""
+
+    def part_urls(self: Any, path: Path, bundle: Path | None, section: str,
+                  data: dict[str, Any], head: str) -> list[str]:
+        """The old URLs of a page that was a deck of its own too (`outputs: [Reveal]`),
+        which lead to the deck it is a part of."""
+        if not is_reveal_deck(data):
+            return []
+        date = first_date(data, head, DATES, self.tz) or mtime(path, self.tz)
+        return list(self.old_urls(path, bundle, section, data, date, self.stem_of(path),
+                                  self.language_of(path)))
 
     def deck_part(self: Any, path: Path, bundle: Path | None, data: dict[str, Any],
-                  body: str) -> bool:
+                  body: str, section: str = "", head: str = "") -> bool:
         """Whether the page `path` is part of a deck, as reveal-hugo reads a section: the
         pages of the section whose `_index.md` is a deck go on with its slides (by
         `weight`), and so do those of `content/home/` (or `type: home`) when the home
@@ -75,7 +85,8 @@ class HugoReveal(HugoBodies):
             return False
         weight = data.get("weight")
         self.reveal_parts = [*self.reveal_parts, (deck, float(weight) if isinstance(
-            weight, int | float) else 0.0, path, body)]
+            weight, int | float) else 0.0, path, body,
+            self.part_urls(path, bundle, section, data, head))]
         return True
 
     def is_deck_file(self, path: Path) -> bool:
@@ -87,7 +98,7 @@ class HugoReveal(HugoBodies):
     def finish_reveal_parts(self: Any) -> None:
         """The parts of each deck after its own slides, by weight, each converted as a
         text of its own file (its lines in the report, its images from its folder)."""
-        for deck, _weight, path, body in sorted(self.reveal_parts,
+        for deck, _weight, path, body, urls in sorted(self.reveal_parts,
                                                 key=lambda p: (p[1], str(p[2]))):
             talk = next((i for i in self.site.items if i.source == deck and
                          i.kind == "talk"), None)
@@ -96,6 +107,10 @@ class HugoReveal(HugoBodies):
             ctx = Context(self.report, path, read_text(path))
             slides = self.convert(body, talk, ctx, path.parent)
             talk.body = talk.body.rstrip("\n") + "\n\n---\n\n" + slides.lstrip("\n")
+            for url in urls:  # (the page alone, as reveal-hugo also showed it: the deck)
+                if url not in talk.old_urls:
+                    talk.old_urls.append(url)
+                    self.table.add(url, talk)
             self.report.convert("a deck's section pages as its slides")
 
     def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
