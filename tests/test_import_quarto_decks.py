@@ -112,3 +112,14 @@ def test_a_link_to_a_slide_of_a_deck_by_its_id_leads_to_it(tmp_path: Path) -> No
     assert "(/talks/lecture03/slides/)" in text
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_deck_alone_in_a_top_folder_is_named_by_its_file(tmp_path: Path) -> None:
+    """A site's one deck, `talks/acl.qmd`, was named after its folder (as a post alone
+    in `posts/x/` is): the talk `/talks/talks/`. A deck in a folder of the project's
+    root is named by its file."""
+    source = tmp_path / "site"
+    write_files(source, {"_quarto.yml": "project:\n  type: website\n",
+                         "talks/acl.qmd": DECK.format(body="## One\n\nText\n")})
+    done = import_site(source, tmp_path / "new")
+    assert sorted(p.name for p in (done.dest / "content/talks").iterdir()) == ["acl.md"]

@@ -230,7 +230,9 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
         slides = presentation_format({**self.defaults(path), **data})
         top = rel.as_posix() in ("index.qmd", "index.md", "index.ipynb")
         # (a project of one talk, its deck at `/`: a talk named as its folder, not home)
-        name = self.source.resolve().name if top and slides else self.name_of(path)
+        name = self.source.resolve().name if top and slides else path.stem \
+            if slides and path.stem != "index" and path.parent.parent == self.source \
+            else self.name_of(path)  # (`talks/deck.qmd` alone in `talks/`: not "talks")
         kind = "home" if top and not slides else "talk" if slides else "post" if post else "page"
         front = self.front(merged, head, path, kind)
         draft = bool_of(merged.get("draft", False))
