@@ -388,6 +388,24 @@ def test_a_marp_decks_html_option_is_accepted(
     assert "<b>x</b>" in (site / "public/talks/m/slides/index.html").read_text()
 
 
+def test_a_marp_decks_description_is_its_summary_and_author_accepted(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Marp CLI's metadata, `description` and `author`, stopped a lecturer's five Marp
+    decks (unknown keys). In a Marp deck `description` is the talk's summary and
+    `author` is accepted (the talk is the site's author's), as in a Slidev deck."""
+    site = make_site({"content/talks/m.md": "---\ntitle: M\ndate: 2026-01-01\nmarp: true\n"
+                                            "description: Thin-film actuators in brief\n"
+                                            "author: A. Speaker\n---\n## A\n"})
+    result = build_site(site)
+    assert not result.warnings
+    listing = (site / "public/talks/index.html").read_text(encoding="utf-8")
+    assert "Thin-film actuators in brief" in listing
+    outside = make_site({"content/talks/n.md": "---\ntitle: N\ndate: 2026-01-01\n"
+                                               "description: x\n---\n## A\n"})
+    with pytest.raises(LantingError):
+        build_site(outside)
+
+
 def test_a_talk_without_a_title_is_told_to_keep_its_title_slide(
         make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
     """A Marp deck has its title only in its first slide's `# heading`; the hint said to

@@ -34,7 +34,12 @@ NOT_SHOWN = {
 """Directives whose effect a reader would miss: a warning, with what to do instead."""
 
 METADATA = frozenset({"title", "author", "description", "image", "keywords", "url"})
-"""Marp CLI's metadata: Lanting's front matter says these (`title`, `summary`, …)."""
+"""Marp CLI's metadata: Lanting's front matter says these (`title`, `summary`, …). In a
+Marp deck `description` is the talk's `summary` (unless it has one), and `author` and
+`keywords`, which only Marp CLI's HTML `<meta>` showed, are accepted and ignored (a
+talk is the site's author's), as Slidev's are."""
+
+_META_IGNORED = frozenset({"author", "keywords"})
 
 DIRECTIVES = SHOWN | IGNORED | METADATA | frozenset(NOT_SHOWN)
 
@@ -77,7 +82,10 @@ def split_marp_keys(source: Source, data: dict[str, Any], lines: dict[str, int],
     for key, value in data.items():
         if directive_name(key) in DIRECTIVES - METADATA - {"lang"} or key in OPTIONS:
             directives[key] = _plain(value)
-        else:
+        elif key == "description" and "summary" not in data and isinstance(value, str):
+            kept["summary"] = value
+            lines.setdefault("summary", lines.get("description", 1))
+        elif key not in _META_IGNORED:
             kept[key] = value
     return kept, directives, []
 
