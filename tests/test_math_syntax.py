@@ -1327,6 +1327,21 @@ def test_a_formula_in_raw_html_is_read_with_its_character_references() -> None:
     assert "&" not in doc.one("p").text()
 
 
+def test_a_less_than_sign_in_a_formula_in_raw_html() -> None:
+    """`<p style="…">方差为 $\\beta_1 < \\beta_T$。</p>` (a Jekyll blog justifying its
+    Chinese paragraphs): a `<` before a space opens no tag to the browser, so MathJax saw
+    the formula; Lanting took `< \\beta_T$。</p>` for a tag and left the TeX with a
+    warning. A `<` before a letter is a tag, as the browser reads it."""
+    doc = tree('<p style="text-align:justify;">方差满足 $\\beta_1 < \\dots < \\beta_T$，'
+               "且 $x > 0$。</p>\n\n<center>$f = \\begin{cases} 1, & p < q \\\\ 0, & p > q"
+               " \\end{cases}$</center>\n\n<div>粗体 <b>$y$</b> 在此</div>\n")
+    first, second, cases, bold = inline_formulas(doc)
+    assert [mo.text() for mo in first.find_all("mo")].count("<") == 2
+    assert len(cases.find_all("mtr")) == 2
+    assert doc.one("b").find("math") is not None
+    assert "$" not in doc.text() and "\\beta" not in doc.text()
+
+
 def test_a_dollar_pair_in_code_above_a_display_formula() -> None:
     """`` the first `$$` is missing: `` right above a `$$` line (a real Chirpy post about
     kramdown's math): the `$$` in the code span was counted as a formula opened in the
