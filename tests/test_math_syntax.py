@@ -105,6 +105,32 @@ def test_money_and_prose_stay_text(text: str) -> None:
     assert "$" in doc.one("p").text()
 
 
+@pytest.mark.parametrize("text", [
+    "I paid $ for it, and $ more.", "it was $ for me, or $ for them", "was $ at most; by $ now",
+])
+def test_prose_between_spaced_dollars_with_short_words_stays_text(text: str) -> None:
+    """`I paid $ for it, and $ more.`: two words in a row, one of them short or after a
+    comma, were not read as prose (only two words of three letters or more were), so the
+    sentence between the dollars became a formula."""
+    result = render(text + "\n")
+    assert parse_html(result.html).find("math") is None and result.problems == ()
+
+
+@pytest.mark.parametrize(("text", "letters"), [
+    ("设 $ X 和 z$ 是两个随机变量。", ["X", "和", "z"]),
+    ("其中 $ p(x) 与 q(x) $ 都是分布", ["p", "x", "与", "q", "x"]),
+    ("对于 $a、b $，有", ["a", "、", "b"]),
+])
+def test_symbols_joined_by_a_chinese_conjunction_are_one_formula(
+        text: str, letters: list[str]) -> None:
+    """`设 $ X 和 z$ 是…` (a notes post: a stray space inside, the conjunction inside
+    the dollars): MathJax typeset it as one formula; Lanting showed it as TeX, since
+    Chinese in a spaced formula counted as prose unless a command made it math."""
+    (formula,) = inline_formulas(tree(text + "\n"))
+    assert [el.text() for el in formula.iter()
+            if el.tag in ("mi", "mo") and el.text() not in "()"] == letters
+
+
 @pytest.mark.parametrize(("text", "relation"), [
     ("(i) 单调性，如果 $ A \\subset B 则 \\mu\\left(A\\right) \\le \\mu\\left(B\\right) $", "⊂"),
     ("如果 $ x \\uparrow \\infty 则 \\{ X \\le x \\} \\uparrow \\Omega $，而", "↑"),

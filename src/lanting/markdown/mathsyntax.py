@@ -6,7 +6,8 @@ with spaces inside (on both sides, or on one side of a formula holding a command
 reads as money or prose:
 `$5 and $10`, `价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit,
 or a digit right after the closing `$`, or Chinese outside `\\text` (unless a command and
-a script, `=` or a relation's command make it a formula), or two English words, in a
+a script, `=` or a relation's command make it a formula, or it is symbols joined by a
+Chinese conjunction, `$ X 和 z$`), or two English words (`$ for it, and $`), in a
 spaced formula; a `\\begin{…}` environment is a formula whatever its rows' labels).
 Display math (`$$` lines, `\\[ … \\]`, bare environments) is `math_display.py`'s block
 rules, which `math_syntax_plugin` registers with the inline ones.
@@ -41,7 +42,9 @@ _COMMAND = re.compile(r"\\[A-Za-z]+")
 _TEX = re.compile(r"\\(?:[A-Za-z]+|[ ,;:!{}|])")
 """A command, or a control symbol prose never has: a space (`L_2 \\ Regularization`),
 a thin space, `\\{`, `\\|`."""
-_WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}")
+_WORDS = re.compile(r"[A-Za-z]{3,}[\s,;:]+[A-Za-z]{2,}|[A-Za-z]{2,}[\s,;:]+[A-Za-z]{3,}")
+"""Two English words in a row, one of them of three letters or more (`for it, and`):
+prose, not symbols (`dx dy`, `f x`)."""
 _ENVIRONMENT = re.compile(r"\\begin\s*\{[A-Za-z]+\*?\}.*\\end\s*\{[A-Za-z]+\*?\}", re.DOTALL)
 """A TeX environment, `\\begin{cases}` … `\\end{cases}`: no prose or price holds one."""
 _CONTROL_SPACE_LAST = re.compile(r"(?<!\\)(?:\\\\)*\\ $")
@@ -97,8 +100,9 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         # and so is `$ A \subset B 则 \mu(A) \le \mu(B) $` (a relation's command: a
         # translated textbook's conditions, the 则 inside the formula), or a full-width
         # relation typed with a Chinese input method (`$ p(z) ～ \mathcal{N}(0, I) $`)
-        return bool(_COMMAND.search(bare)) and (any(c in bare for c in "^_=～＝＜＞")
-                                                or bool(_RELATION.search(bare)))
+        # `$ X 和 z$`: symbols joined by a Chinese conjunction, as MathJax reads them
+        return _symbol_list(bare) or bool(_COMMAND.search(bare)) and (
+            any(c in bare for c in "^_=～＝＜＞") or bool(_RELATION.search(bare)))
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
 
 
@@ -118,6 +122,17 @@ _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9_']{0,3}(?:\([A-Za-z0-9_', ]{1,12}\))?"
 """A symbol, or one applied to a few (`p(x)`, `W(t)`, `f(x, y)`)."""
 
 
+_JOINED = re.compile(rf"{_SYMBOL.pattern}(?:\s*(?:和|与|及|或|以及|或者|、|，)\s*"
+                     rf"{_SYMBOL.pattern})+")
+
+
+def _symbol_list(content: str) -> bool:
+    """`$ X 和 z$`, `$ p(x) 与 q(x) $`: symbols joined by a Chinese conjunction (a
+    notes post's "设 X 和 z 是随机变量" with the dollars around the lot): MathJax and
+    KaTeX typeset it as one formula; it is no price and no English prose."""
+    return bool(_JOINED.fullmatch(content.strip()))
+
+
 def _symbol_in_chinese(src: str, start: int, end: int, content: str) -> bool:
     """`让这 $n $位大臣`, `从 $ p(x)$进行采样`, `设 $ X$ 的维度`: a symbol (or one
     applied, `p(x)`) with a stray space, beside Chinese text on a side, or a space away
@@ -125,7 +140,7 @@ def _symbol_in_chinese(src: str, start: int, end: int, content: str) -> bool:
     MathJax read it as math)."""
     after = src[end + 1:end + 3].lstrip(" ")[:1]
     before = src[max(0, start - 2):start].rstrip(" ")[-1:]
-    return bool(_SYMBOL.fullmatch(content.strip())) and bool(
+    return (bool(_SYMBOL.fullmatch(content.strip())) or _symbol_list(content)) and bool(
         _CJK.match(after) or _CJK.match(before))
 
 
