@@ -289,3 +289,33 @@ def test_a_quarto_drafts_empty_heading_is_no_title(tmp_path: Path) -> None:
     post = (imported.dest / "content/posts/2024-05-01-offcuts.md").read_text(encoding="utf-8")
     assert 'title: "2024-05-01-offcuts"' in post
     build(imported.dest, BuildOptions(output=tmp_path / "out", drafts=True))
+
+
+@pytest.mark.parametrize(("delimiters", "rows"), [
+    # a TOML literal string: the delimiter is `\\(`, the formula passed through as written
+    ("inline = [['\\\\(', '\\\\)']]\nblock = [['\\\\[', '\\\\]'], ['$$', '$$']]\n", 3),
+    # Hugo's own `\(`: `\\(x\\)` was no passthrough element, its escapes read by Goldmark
+    ("inline = [['\\(', '\\)']]\nblock = [['\\[', '\\]'], ['$$', '$$']]\n", 2),
+])
+def test_escaped_delimiters_beside_goldmark_passthrough_are_math(
+        tmp_path: Path, delimiters: str, rows: int) -> None:
+    """A Hugo notes blog with Goldmark's passthrough on still wrote `\\\\(p_1\\\\)` and
+    `\\\\[ … \\\\]` (its delimiters spelt `'\\\\('` in TOML, or posts from before it
+    turned passthrough on): the importer only read them as math without passthrough,
+    so Lanting showed `\\(p_1\\)` as text. The `\\\\\\\\` of a display is two row
+    breaks as written (passed through), one once Goldmark read its escapes."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "概率笔记"\n'
+                     "[markup.goldmark.extensions.passthrough]\nenable = true\n"
+                     "[markup.goldmark.extensions.passthrough.delimiters]\n" + delimiters,
+        "content/posts/bayes.md": "---\ntitle: 贝叶斯\ndate: 2024-05-01\nmath: true\n---\n\n"
+                                  "先验 \\\\(p_1\\\\) 与后验 $p_2$。\n\n"
+                                  "\\\\[\n\\begin{aligned} a &= 1 \\\\\\\\ b &= 2 \\end{aligned}"
+                                  "\n\\\\]\n\n`\\\\(code\\\\)` 保留。\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/bayes/index.html")
+    assert [m.text() for m in page.find_all("math")][:2] == ["p1", "p2"]
+    display = page.one("div", class_="math-display")
+    assert len(display.find_all("mtr")) == rows
+    assert page.one("code").text() == "\\\\(code\\\\)"
+    assert "\\(" not in page.text().replace("\\\\(code", "")

@@ -30,6 +30,7 @@ from lanting.importer.hugo_embeds import embed_handlers
 from lanting.importer.hugo_extended import THEMES, extended_syntax
 from lanting.importer.hugo_fences import code_options, hugo_fence
 from lanting.importer.hugo_links import HugoLinks
+from lanting.importer.hugo_math import escaped_math, passthrough_math, passthrough_openers
 from lanting.importer.hugo_own_shortcodes import (
     LANTING_READS,
     OwnShortcodes,
@@ -45,7 +46,6 @@ from lanting.importer.hugo_shortcodes import (
     blowfish_single,
     code_block,
     code_tabs,
-    escaped_math,
     inline_templates,
     link_handlers,
     stack_handlers,
@@ -135,6 +135,8 @@ class HugoBodies(HugoLinks):
             ctx.warn(tex, "a formula in raw HTML that does not convert: left as written")
         if not self.passthrough():
             text = escaped_math(text, ctx)
+        else:  # (`\\(x\\)` beside it: math all the same)
+            text = passthrough_math(text, ctx, passthrough_openers(self.config))
         text = self.shortcodes(text, item, ctx, folder, shelf)
         if any(t in name.lower() for name in theme_names(self.config) for t in THEMES):
             text = extended_syntax(text, ctx)

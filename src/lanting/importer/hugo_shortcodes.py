@@ -1,7 +1,7 @@
 """Shortcodes of common Hugo themes → Lanting Markdown.
 
-Math (`katex` of hugo-book, `math`; `\\\\(x\\\\)` written for Goldmark without
-`passthrough`), `mermaid`, code blocks and code tabs,
+Math (`katex` of hugo-book, `math`; formulas outside shortcodes are `hugo_math.py`'s),
+`mermaid`, code blocks and code tabs,
 LoveIt/FixIt/DoIt `image`, `link`, `raw`, `echarts`, `music` and `person`, `bilibili`,
 Blowfish's and Congo's `lead`, `badge`, `button`, `timeline`, `typeit`, `chart`,
 `github`…. Callouts, tabs and collapsible blocks are in `hugo_callouts.py`, Hugo's own
@@ -16,14 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.body_math import (
-    TEXT_ACCENTS,
-    escaped_delimiters,
-    escaped_parentheses,
-    text_underscores,
-    unescape_marked_math,
-    unescaped_environments,
-)
+from lanting.importer.body_math import text_underscores
 from lanting.importer.hugo_callouts import container
 from lanting.importer.hugo_embeds import music_page
 from lanting.importer.liquid import Context
@@ -367,27 +360,3 @@ def stack_handlers(ctx: Context, video_file: Callable[[str], str]
             {"video": link("video", video_file),
              "tencent": link("Tencent video", lambda i: f"https://v.qq.com/x/page/{i}.html"),
              "gitlab": link("GitLab snippet", lambda i: f"https://gitlab.com/-/snippets/{i}")})
-
-
-def escaped_math(text: str, ctx: Context) -> str:
-    """Math written for Goldmark without `passthrough` (as LoveIt, DoIt and FixIt tell
-    their users): `\\\\(x\\\\)` and `\\\\[x\\\\]` reached MathJax as `\\(x\\)` and
-    `\\[x\\]`, `\\_` and `\\\\\\\\` inside `$…$` as `_` and `\\\\`: written as `$x$`,
-    `$$x$$` with the escapes undone. A lone `\\(…\\)` was a pair of parentheses."""
-    # (each formula undone on its own: `\\(a\\)\\(b\\)`, `$a$$b$`, read as a `$$`,
-    # put every `$$` after it out of step, and the escapes of text were undone instead)
-    # (and `\<CLS\>`, which reached MathJax as `<CLS>`: `\<` is no TeX, `\>` a space)
-    # (and inside them `\(c\)`, Goldmark's escaped parentheses, `(c)` to MathJax; a
-    # `\\(` stays `\(`, math in a `\text{}`)
-    formulas = Shelf()
-    formulas.items["E"] = []  # (a kind of its own: the text holds the body's markers)
-    text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>()")
-    ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
-    text, count = unescaped_environments(text, formulas, "E", TEXT_ACCENTS + "<>")
-    ctx.convert("Markdown escapes undone in bare environments (`\\begin{align}`)", count)
-    text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
-    ctx.convert("Markdown escapes undone in math (the old site's Markdown read them first)",
-                count)
-    text, count = escaped_parentheses(text)
-    ctx.convert("escaped parentheses \\( \\) as plain ones", count)
-    return formulas.restore(text, "E")

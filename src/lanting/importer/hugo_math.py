@@ -1,0 +1,84 @@
+"""Formulas of a Hugo body as Goldmark left them for MathJax or KaTeX.
+
+Without Goldmark's `passthrough`, Markdown escapes were read inside math first (LoveIt,
+DoIt and FixIt tell their users to write `\\\\(x\\\\)` and `a\\_1`): `escaped_math`
+undoes that. With it, math is kept as written, but a post may still write `\\\\(x\\\\)`
+(written before the site turned passthrough on, or for delimiters configured as
+`'\\\\('` in a TOML literal string): `passthrough_math` reads those as math too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from lanting.importer.body_math import (
+    TEXT_ACCENTS,
+    escaped_delimiters,
+    escaped_parentheses,
+    unescape_marked_math,
+    unescaped_environments,
+)
+from lanting.importer.common import bool_of
+from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf
+
+
+def escaped_math(text: str, ctx: Context) -> str:
+    """Math written for Goldmark without `passthrough` (as LoveIt, DoIt and FixIt tell
+    their users): `\\\\(x\\\\)` and `\\\\[x\\\\]` reached MathJax as `\\(x\\)` and
+    `\\[x\\]`, `\\_` and `\\\\\\\\` inside `$…$` as `_` and `\\\\`: written as `$x$`,
+    `$$x$$` with the escapes undone. A lone `\\(…\\)` was a pair of parentheses."""
+    # (each formula undone on its own: `\\(a\\)\\(b\\)`, `$a$$b$`, read as a `$$`,
+    # put every `$$` after it out of step, and the escapes of text were undone instead)
+    # (and `\<CLS\>`, which reached MathJax as `<CLS>`: `\<` is no TeX, `\>` a space)
+    # (and inside them `\(c\)`, Goldmark's escaped parentheses, `(c)` to MathJax; a
+    # `\\(` stays `\(`, math in a `\text{}`)
+    formulas = Shelf()
+    formulas.items["E"] = []  # (a kind of its own: the text holds the body's markers)
+    text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>()")
+    ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
+    text, count = unescaped_environments(text, formulas, "E", TEXT_ACCENTS + "<>")
+    ctx.convert("Markdown escapes undone in bare environments (`\\begin{align}`)", count)
+    text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
+    ctx.convert("Markdown escapes undone in math (the old site's Markdown read them first)",
+                count)
+    text, count = escaped_parentheses(text)
+    ctx.convert("escaped parentheses \\( \\) as plain ones", count)
+    return formulas.restore(text, "E")
+
+
+def passthrough_openers(config: dict[str, Any]) -> list[str]:
+    """The opening delimiters of the site's Goldmark `passthrough` (inline and block), as
+    its configuration spells them (Hugo's own, `\\(`, `\\[` and `$$`, unsaid); none
+    when it is not on."""
+    found: Any = config
+    for key in ("markup", "goldmark", "extensions", "passthrough"):
+        found = found.get(key) if isinstance(found, dict) else None
+    if not isinstance(found, dict) or not bool_of(found.get("enable")):
+        return []
+    delimiters = found.get("delimiters")
+    if not isinstance(delimiters, dict):
+        return ["\\(", "\\[", "$$"]
+    return [str(pair[0]) for kind in ("inline", "block")
+            for pair in delimiters.get(kind) or [] if isinstance(pair, list) and pair]
+
+
+def passthrough_math(text: str, ctx: Context, openers: Sequence[str]) -> str:
+    """`\\\\(x\\\\)` and `\\\\[x\\\\]` on a site with Goldmark's `passthrough`, as `$x$`
+    and `$$x$$` (Lanting's Markdown reads `\\\\(` as an escaped backslash and showed
+    them as text). Delimiters configured as `'\\\\('` (a TOML literal string: two
+    backslashes) passed such a formula through as written, its TeX untouched; with
+    `\\(`, it was no passthrough element, so Goldmark read its escapes first (`\\\\(` →
+    `\\(`, `\\_` → `_`), which are undone as MathJax got them."""
+    if not openers:
+        return text
+    if any(opener in ("\\\\(", "\\\\[") for opener in openers):
+        text, count = escaped_delimiters(text)
+    else:
+        formulas = Shelf()
+        formulas.items["E"] = []
+        text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>()")
+        text = formulas.restore(text, "E")
+    ctx.convert("escaped math delimiters \\\\( \\\\[ beside Goldmark's passthrough", count)
+    return text
