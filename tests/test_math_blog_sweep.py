@@ -319,3 +319,29 @@ def test_escaped_delimiters_beside_goldmark_passthrough_are_math(
     assert len(display.find_all("mtr")) == rows
     assert page.one("code").text() == "\\\\(code\\\\)"
     assert "\\(" not in page.text().replace("\\\\(code", "")
+
+
+@pytest.mark.parametrize("passthrough", [False, True])
+def test_a_hugo_display_split_by_a_blank_line_is_one_formula(
+        tmp_path: Path, passthrough: bool) -> None:
+    """`$$\\begin{aligned}` … a blank line … `\\end{aligned}$$` (a Hugo RL blog's
+    derivation, a blank line between its steps): Lanting's Markdown ends a `$$` opened
+    beside TeX at its paragraph's end, so both halves showed as TeX with a warning.
+    The `$$` of a sentence and the prose after it stay text."""
+    config = 'baseURL = "https://example.org/"\ntitle = "强化学习"\n' + (
+        "[markup.goldmark.extensions.passthrough]\nenable = true\n" if passthrough else "")
+    imported = imported_site(tmp_path, {
+        "hugo.toml": config,
+        "content/posts/pg.md": "---\ntitle: 策略梯度\ndate: 2024-06-01\nmath: true\n---\n\n"
+                               "推导：\n\n$$\\begin{aligned}\nJ &= \\mathbb{E}[R] \\\\\n\n"
+                               "&= \\sum_t r_t\n\\end{aligned}$$\n\n$$ a = b\n\nc = d $$\n\n"
+                               "记号 $$ 见下文，$x$ 为状态。\n\n另一段 $$ 结束。\n"})
+    assert imported.report.warnings == []
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    page = prose(result.output, "posts/pg/index.html")
+    first, second = page.find_all("div", class_="math-display")
+    assert len(first.find_all("mtr")) == 2 and "∑" in first.text()
+    assert "a=b" in second.text() and "c=d" in second.text()
+    assert "记号 $$ 见下文" in page.text() and "另一段 $$ 结束" in page.text()
+    assert [p.message for p in result.warnings if "$$" in p.message] == [
+        "`$$` shown as written: it opens no formula"] * 2

@@ -30,7 +30,7 @@ from lanting.importer.hugo_embeds import embed_handlers
 from lanting.importer.hugo_extended import THEMES, extended_syntax
 from lanting.importer.hugo_fences import code_options, hugo_fence
 from lanting.importer.hugo_links import HugoLinks
-from lanting.importer.hugo_math import escaped_math, passthrough_math, passthrough_openers
+from lanting.importer.hugo_math import hugo_formulas
 from lanting.importer.hugo_own_shortcodes import (
     LANTING_READS,
     OwnShortcodes,
@@ -133,10 +133,7 @@ class HugoBodies(HugoLinks):
         ctx.convert("formulas in raw HTML kept for Lanting to render", count)
         for tex in failed:
             ctx.warn(tex, "a formula in raw HTML that does not convert: left as written")
-        if not self.passthrough():
-            text = escaped_math(text, ctx)
-        else:  # (`\\(x\\)` beside it: math all the same)
-            text = passthrough_math(text, ctx, passthrough_openers(self.config))
+        text = hugo_formulas(text, ctx, self.passthrough(), self.config)
         text = self.shortcodes(text, item, ctx, folder, shelf)
         if any(t in name.lower() for name in theme_names(self.config) for t in THEMES):
             text = extended_syntax(text, ctx)

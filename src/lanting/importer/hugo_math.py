@@ -9,6 +9,7 @@ undoes that. With it, math is kept as written, but a post may still write `\\\\(
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -82,3 +83,49 @@ def passthrough_math(text: str, ctx: Context, openers: Sequence[str]) -> str:
         text = formulas.restore(text, "E")
     ctx.convert("escaped math delimiters \\\\( \\\\[ beside Goldmark's passthrough", count)
     return text
+
+
+_DISPLAY = re.compile(r"^[ \t]*\$\$(?!\$)([^$]+?)\$\$[ \t]*$", re.MULTILINE)
+"""A `$$ … $$` display from the start of a line to the end of one (no `$` inside: a
+`$x$` between two displays is prose, never part of one)."""
+_BLANK_LINES = re.compile(r"\n(?:[ \t]*\n)+")
+_TEXT_GROUP = re.compile(r"\\(?:text[a-z]*|mbox|mathrm|operatorname)\s*\{[^{}]*\}")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_TEX = re.compile(r"\\[A-Za-z]+|[\^_=]")
+_PROSE = re.compile(r"(?:[A-Za-z]{2,}[,.]? ){4}")
+
+
+def joined_displays(text: str, ctx: Context) -> str:
+    """A `$$ … $$` display the author split with a blank line (`$$\\begin{aligned}` …
+    a blank line … `\\end{aligned}$$`) as one block: Goldmark's passthrough kept it one
+    formula across the blank line, but Lanting's Markdown ends a `$$` opened beside TeX
+    at the end of its paragraph, and showed both halves as written. Not joined: what
+    reads as prose (Chinese outside `\\text{}`, English words in a row, no TeX at all),
+    lest a stray `$$` take the text up to the next display for a formula."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        tex = match.group(1)
+        bare = _TEXT_GROUP.sub("", tex)
+        if not _BLANK_LINES.search(tex.strip()) or _CJK.search(bare) \
+                or _PROSE.search(bare) or not _TEX.search(bare):
+            return match.group()
+        count += 1
+        return match.group().replace(tex, _BLANK_LINES.sub("\n", tex), 1)
+
+    text = _DISPLAY.sub(one, text)
+    ctx.convert("`$$` displays split by a blank line joined (one formula to the old site)",
+                count)
+    return text
+
+
+def hugo_formulas(text: str, ctx: Context, passthrough: bool, config: dict[str, Any]) -> str:
+    """The formulas of a Hugo body as MathJax got them: escapes undone without
+    Goldmark's `passthrough`, `\\\\(x\\\\)` read as math beside it, split displays
+    joined."""
+    if passthrough:
+        text = passthrough_math(text, ctx, passthrough_openers(config))
+    else:
+        text = escaped_math(text, ctx)
+    return joined_displays(text, ctx)
