@@ -1688,3 +1688,14 @@ def test_upgreek_letters_are_upright(tex: str, letter: str) -> None:
     (formula,) = inline_formulas(tree(f"${tex}$\n"))
     first = formula.find_all("mi")[0]
     assert (first.text(), first.get("mathvariant")) == (letter, "normal")
+
+
+def test_a_numbered_multline_is_styled_as_numbered() -> None:
+    """`\\begin{multline}` is numbered, in a narrower cell than `equation`'s: its
+    display missed the `numbered` class, so its number was not muted as the others
+    were. An `aligned` inside `$$` has no number, and no class."""
+    doc = tree("$$\n\\begin{multline}\na + b \\\\\n+ c \\label{eq:m}\n\\end{multline}\n$$\n\n"
+               "$$\n\\begin{aligned} x &= 1 \\\\ y &= 2 \\end{aligned}\n$$\n\nSee \\eqref{eq:m}.\n")
+    multline, aligned = doc.find_all("div", class_="math-display")
+    assert "numbered" in multline.classes and "numbered" not in aligned.classes
+    assert multline.find_all("mtd")[-1].text() == "(1)"

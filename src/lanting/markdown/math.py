@@ -61,13 +61,18 @@ def _render_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, e
     return f'<span class="math-inline">{mathml}</span>'
 
 
+_NUMBER_CELL = re.compile(r'<mtd style="width: [\d.]+%;text-align: right;justify-items: end;"'
+                          r'[^>]*><mtext>')
+"""The cell math-core puts an equation's number in, at the right edge: half the width for
+`equation`, `align` and `gather`, 7.5% for `multline` (whose number was not muted)."""
+
+
 def _render_block(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
     mathml = (token.meta or {}).get("mathml") or _error_html(token)
     if mathml == '<math display="block"></math>':
         return ""  # only macro definitions: nothing to show
-    numbered = " numbered" if "<mtd" in mathml and 'justify-items: end;"' in mathml \
-        and "width: 50%" in mathml else ""
+    numbered = " numbered" if _NUMBER_CELL.search(mathml) else ""
     return f'<div class="math-display{numbered}" tabindex="0">{mathml}</div>\n'
 
 
