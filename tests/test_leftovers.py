@@ -289,6 +289,18 @@ def test_a_link_to_a_web_address_with_a_space_is_found() -> None:
                     '[c](https://x.org/ "a title") [注](见 https://x.org 一文)\n') == []
 
 
+
+def test_a_web_address_of_a_file_with_a_space_is_one_warning() -> None:
+    """`[PRML](http://x.org/books/Bishop - PRML 2006.pdf)` (a notes folder's reading
+    list): warned about twice, once as a path (whose hint asks for `../a b/note.md`) and
+    once as the web address it is."""
+    rendered = render_markdown("[PRML](http://x.org/books/Bishop - PRML 2006.pdf)\n",
+                               RenderContext(Path("/s/content/posts/a.md"), "posts/a.md",
+                                             body_line=5))
+    (problem,) = rendered.problems
+    assert problem.hint is not None and problem.hint.startswith("an address with a space")
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     ("读了 <<The Great Gatsby>> 和 <<深度学习>>。", "读了 &lt;&lt;The Great Gatsby&gt;&gt; 和 "
      "&lt;&lt;深度学习&gt;&gt;。"),

@@ -301,9 +301,11 @@ SPACED_HINT = ("a path with a space is no image in Markdown: write `%20` for the
 
 
 _PATH_PART = r"(?:[^()<>{}\n#\"']|\([^()\n]*\))"
-_SPACED_PATH = re.compile(r"(?<![!\]])\[[^\]\n]*\]\((" + _PATH_PART + r"*?\S[ \t]+\S"
-                          + _PATH_PART + r"*?\.(?:md|html?|pdf|ipynb))\)")
-"""`[笔记](../Basic Concepts/注意力.md)`: a link to a file whose path has a space."""
+_SPACED_PATH = re.compile(r"(?<![!\]])\[[^\]\n]*\]\((?![A-Za-z][\w+.-]*://)(" + _PATH_PART
+                          + r"*?\S[ \t]+\S" + _PATH_PART + r"*?\.(?:md|html?|pdf|ipynb))\)")
+"""`[笔记](../Basic Concepts/注意力.md)`: a link to a file whose path has a space (a web
+address with one, `https://x.org/Bishop - PRML.pdf`, is `_SPACED_URL`'s: it was warned
+about twice, once as a path)."""
 SPACED_LINK_HINT = ("a path with a space is no link in Markdown: write `%20` for the space, "
                     "or put the path in angle brackets, `[text](<../a b/note.md>)`")
 _SPACED_URL = re.compile(r"(?<![!\]])\[[^\]\n]*\]\((https?://[^()<>\s]*[ \t][^()<>\n]*)\)")
