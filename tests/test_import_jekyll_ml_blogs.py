@@ -431,3 +431,20 @@ def test_a_site_named_without_its_scheme_and_ending_in_a_slash_is_a_site(
     assert '<a href="https://github.com/me/repo/">the repo</a>' in body
     assert "[part 1](https://me.github.io/2015/07/12/net/)" in body
     built_page(tmp_path, imported, "/posts/safe/")
+
+
+def test_a_page_value_taken_from_a_list_of_its_front_matter(tmp_path: Path) -> None:
+    """A post on Bayesian statistics lists its sources in `references:` and links them
+    as `[{{ page.references[1].title }}]({{page.references[1].url}})`: an item of a list
+    was never looked up, so each link was left in a comment and the build failed on a
+    broken link. An index past the list's end stays in a comment, as before."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_posts/2024-05-01-mle.md": (
+            "---\ntitle: 最大似然估计\nreferences:\n  - title: 讲义一\n    url: https://a.example/1\n"
+            "  - title: 讲义二\n    url: https://a.example/2\n---\n\n"
+            "见 [{{ page.references[1].title }}]({{page.references[1].url}})。\n\n"
+            "又见 {{ page.references[5].url }}。\n")})
+    post = (imported.dest / "content/posts/mle.md").read_text(encoding="utf-8")
+    assert "见 [讲义二](https://a.example/2)。" in post
+    assert "<!-- import: unconverted {{ page.references[5].url }} -->" in post

@@ -241,17 +241,27 @@ def filter_chain(expression: str, lookup: Callable[[str], str | None]) -> str | 
     return text
 
 
+_STEP = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
+
+
 def value_at(root: dict[str, Any], name: str, expression: str) -> str | None:
     """The text of `<name>.a.b` (`site.github`, `page.contact`) in `root`, the settings or
-    front matter: a string or number, what Liquid printed; else None."""
-    found = re.fullmatch(re.escape(name) + r"((?:\.[A-Za-z_][\w-]*)+)", expression)
+    front matter, an item of a list taken by its index (`page.references[2].url`, a post
+    linking the works its front matter lists): a string or number, what Liquid printed;
+    else None."""
+    found = re.fullmatch(re.escape(name) + r"((?:\.[A-Za-z_][\w-]*|\[\d+\])+)", expression)
     if found is None:
         return None
     value: Any = root
-    for key in found.group(1)[1:].split("."):
-        if not isinstance(value, dict) or key not in value:
+    for key, index in _STEP.findall(found.group(1)):
+        if index:
+            if not isinstance(value, list) or int(index) >= len(value):
+                return None
+            value = value[int(index)]
+        elif not isinstance(value, dict) or key not in value:
             return None
-        value = value[key]
+        else:
+            value = value[key]
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         return None
     return str(value)
