@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote
 
+import pytest
 from htmltree import parse_html
 from test_import_hexo_sites import hexo_site
 
@@ -51,6 +52,32 @@ def test_hexo_filter_mathjax_macros_become_math_macros(tmp_path: Path) -> None:
     assert any(m.find("mover") is not None for m in maths)  # \overline{z}
     assert "ℝ" in maths[2].text()
     assert [s.text() for s in maths[3].find_all("msub")] == ["xa", "yb"]  # (x default)
+
+
+@pytest.mark.parametrize("setup", [
+    "themes/landscape/layout/_partial/mathjax.ejs", "themes/landscape/source/js/math.js",
+    "source/_data/body-end.njk", "scripts/mathjax.js"])
+def test_macros_of_a_hexo_themes_mathjax_setup_become_math_macros(
+        tmp_path: Path, setup: str) -> None:
+    """A Hexo theme's MathJax setup in its layout (`mathjax.ejs`, NexT's custom
+    `source/_data/body-end.njk`, an injector script) defines `\\RR` and `\\bvec`,
+    as Jekyll's includes and Hugo's partials do: the Hexo importer read only
+    hexo-filter-mathjax's macros, and each formula using one failed the build."""
+    script = ("<script>\nwindow.MathJax = {\n  tex: {\n    inlineMath: [['$', '$']],\n"
+              "    macros: { RR: \"\\\\mathbb{R}\", bvec: [\"\\\\mathbf{#1}\", 1] }\n"
+              "  }\n};\n</script>\n")
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: landscape\n",
+        setup: script,
+        "source/_posts/v.md": "---\ntitle: 向量\ndate: 2023-03-01\n---\n"
+                              "设 $\\bvec{x} \\in \\RR^n$。\n"})
+    assert imported.report.warnings == []
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    page = parse_html((imported.dest / "public" / "posts" / "v" / "index.html")
+                      .read_text(encoding="utf-8"))
+    (formula,) = page.one("main").find_all("math")
+    assert formula.text() == "𝐱∈ℝn"  # (\\mathbf{x}: a bold letter)
 
 
 def test_links_to_source_files_from_the_project_root_find_their_items(

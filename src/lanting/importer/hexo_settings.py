@@ -18,7 +18,11 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import converting_macros, mathjax_value_macros
+from lanting.importer.jekyll_math import (
+    converting_macros,
+    mathjax_macros,
+    mathjax_value_macros,
+)
 from lanting.importer.listings import (
     Redirects,
     archive_url,
@@ -109,8 +113,15 @@ class HexoSettings:
         config["markdown"] = {"heading_ids": self.heading_ids}
         self.site.config_comments["markdown"] = (
             "heading ids as the old renderer made them: #links to the old posts keep working")
-        macros = converting_macros(filter_mathjax_macros(self.config), self.report,
-                                   "_config.yml")
+        # (hexo-filter-mathjax's macros in `_config.yml`, else those of a MathJax or KaTeX
+        # setup in the theme's layout or scripts, or the site's own injected one)
+        theme = "themes/" + str(self.config.get("theme") or "-")
+        found, where = filter_mathjax_macros(self.config), "_config.yml"
+        if not found:
+            found, where = mathjax_macros(self.source, (
+                f"{theme}/layout", f"{theme}/source/js", f"{theme}/scripts", "scripts",
+                "source/_data")), f"{theme}/"
+        macros = converting_macros(found, self.report, where)
         if macros:
             config["markdown"]["math_macros"] = macros
         if self.report.converted["mermaid diagrams"] and self.mermaid_on():

@@ -56,6 +56,11 @@ JEKYLL_SETUPS = ("_includes", "_layouts", "assets/js", "_data")
 """Where a Jekyll site sets its MathJax or KaTeX up (a theme's own copy included)."""
 
 
+SETUP_SUFFIXES = (".html", ".js", ".yml", ".liquid", ".ejs", ".swig", ".njk", ".pug", ".jsx")
+"""Files a setup is written in: Jekyll's and Hugo's templates and scripts, and Hexo
+themes' templates (EJS, Swig, Nunjucks, Pug, Icarus' JSX)."""
+
+
 def _math_setups(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> list[Path]:
     """The files where a site sets its MathJax or KaTeX up, in `folders` (not a
     library's minified file, whose own `macros:{…}` are no setup, nor a copy of
@@ -64,7 +69,7 @@ def _math_setups(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> list
     found = []
     for folder in folders:
         for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
-            if path.suffix.lower() in (".html", ".js", ".yml", ".liquid") \
+            if path.suffix.lower() in SETUP_SUFFIXES \
                     and not path.name.endswith(".min.js") \
                     and path.is_file() and path.stat().st_size < 200_000 \
                     and not _library_file(path):
