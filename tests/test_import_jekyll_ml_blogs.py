@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from urllib.parse import unquote
 
 from htmltree import parse_html
 from sitebits import png, write_files
@@ -448,3 +449,22 @@ def test_a_page_value_taken_from_a_list_of_its_front_matter(tmp_path: Path) -> N
     post = (imported.dest / "content/posts/mle.md").read_text(encoding="utf-8")
     assert "见 [讲义二](https://a.example/2)。" in post
     assert "<!-- import: unconverted {{ page.references[5].url }} -->" in post
+
+
+def test_kramdowns_ids_of_chinese_headings_lead_to_those_headings(tmp_path: Path) -> None:
+    """kramdown's own ids keep ASCII letters alone: a heading of Chinese alone was
+    `#section`, the next `#section-1` (`## HANA 空间` `#hana`). A post linking another's
+    `/articles/spatial/#section-1` (and its own `#section`) named headings Lanting ids
+    by their text: the build failed on each as a missing anchor."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\npermalink: /articles/:title/\n",
+        "_posts/2024-05-01-spatial.md": (
+            "---\ntitle: 空间数据\n---\n\n## 背景\n\n正文。\n\n```sh\n# 注释\n```\n\n"
+            "## HANA 空间\n\n正文。\n\n## 百度地图\n\n正文。\n"),
+        "_posts/2024-05-02-map.md": (
+            "---\ntitle: 地图\n---\n\n## 概述\n\n见 [百度地图][2]，[本页开头](#section)。\n\n"
+            "[2]:/articles/spatial/#section-1\n")})
+    page = parse_html(built_page(tmp_path, imported, "/articles/map/"))
+    links = [unquote(a.get("href") or "") for a in page.one("main").find_all("a")
+             if "#" in (a.get("href") or "")]
+    assert links[:2] == ["/articles/spatial/#百度地图", "#概述"]

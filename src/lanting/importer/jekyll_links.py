@@ -41,6 +41,28 @@ def heading_ids(body: str) -> list[str]:
     return [github_slug(_CUSTOM_ID.sub("", text)) for text in texts]
 
 
+_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def kramdown_ids(body: str) -> dict[str, str]:
+    """The ids kramdown's own `generate_id` gave the headings of a page (ASCII letters,
+    digits and `-` from the first letter on, so that a heading of Chinese alone is
+    `section`, the next such `section-1`, …), each to the new site's id of its heading:
+    links written against the old pages (`#section-1`) name them."""
+    text = _FENCE.sub("", body)
+    headings = sorted([*((m.start(), m.group(1)) for m in _ATX.finditer(text)),
+                       *((m.start(), m.group(1)) for m in _SETEXT.finditer(text))])
+    used: dict[str, int] = {}
+    ids: dict[str, str] = {}
+    for _at, heading in headings:
+        clean = _CUSTOM_ID.sub("", heading)
+        base = re.sub(r"[^a-zA-Z0-9 -]", "", re.sub(r"^[^a-zA-Z]+", "", clean))
+        base = base.replace(" ", "-").lower() or "section"
+        used[base] = used.get(base, -1) + 1
+        ids.setdefault(f"{base}-{used[base]}" if used[base] else base, github_slug(clean))
+    return ids
+
+
 _POST_FRAGMENT = re.compile(f"({MARK_OPEN}L(\\d+){MARK_CLOSE})#(.+)")
 """A link to another page of the site, as `post_url` wrote it, with a fragment."""
 
@@ -97,6 +119,12 @@ class JekyllLinks:
                      f"page either: it goes to `#{spelled[0]}`")
             ctx.convert("#links to headings repaired")
             return page + "#" + spelled[0]
+        # (`#section-1`: kramdown's own id of the second heading of Chinese alone)
+        legacy = kramdown_ids(read_text(path)).get(wanted) \
+            if re.fullmatch(r"section(?:-\d+)?", wanted) else None
+        if legacy is not None:
+            ctx.convert("#links to kramdown's ids of Chinese headings (`#section-1`)")
+            return page + "#" + legacy
         if re.sub(r"-\d+$", "", wanted) in ids:  # (a second heading of the same text)
             return None
         if page:
@@ -209,6 +237,15 @@ class JekyllLinks:
         if image and self.on_media_cdn(url):
             ctx.convert("images on the old site's media CDN (Chirpy's `cdn`)")
             return self.media_cdn + url
+        name, hash_mark, fragment = url.partition("#")
+        if not image and re.fullmatch(r"section(?:-\d+)?", fragment) and name.startswith("/"):
+            # (`/articles/x/#section-1`: kramdown's id of a heading on the other page)
+            target = self.table.find(name.removeprefix(self.baseurl))
+            legacy = kramdown_ids(read_text(target.source)).get(fragment) \
+                if target is not None and target.source is not None else None
+            if legacy is not None:
+                url = name + hash_mark + legacy
+                ctx.convert("#links to kramdown's ids of Chinese headings (`#section-1`)")
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
                             self.baseurl)
 
