@@ -33,6 +33,7 @@ from lanting.importer.hugo_branches import HugoBranches
 from lanting.importer.hugo_content import HugoContent
 from lanting.importer.hugo_front import DATES, HugoFront, hugo_keys
 from lanting.importer.hugo_link_pages import friend_list, link_list
+from lanting.importer.hugo_menus import HugoMenus
 from lanting.importer.hugo_reveal import HugoReveal, is_reveal_deck
 from lanting.importer.hugo_settings import (
     HugoLanguage,
@@ -53,7 +54,8 @@ from lanting.importer.text import key_line, load_mapping, split_front_matter, zo
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 
-class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoReveal):
+class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFront,
+           HugoReveal):
     kind = "hugo"
     language_key = "languageCode"
     """The setting naming the site's language, as the report names it."""

@@ -1,9 +1,11 @@
 """The settings of a Hugo site, read and written: its configuration (one file or
-`config/_default/`), its languages, its static files and its menus → `lanting.toml`."""
+`config/_default/`), its languages and its static files → `lanting.toml` (its menus:
+`hugo_menus`)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -20,9 +22,8 @@ from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros, mathjax_macros
 from lanting.importer.listings import Redirects
-from lanting.importer.menus import finish_menu, menu_entries, menu_names
 from lanting.importer.report import Report
-from lanting.importer.site import NewSite, slug_of
+from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
@@ -129,15 +130,6 @@ def draws_mermaid(source: Path, config: dict[str, Any]) -> bool:
         for root in roots for folder in ("_default/_markup", "_markup"))
 
 
-def menu_file(source: Path) -> str:
-    """The file the site's menu is read from, for the report."""
-    folder = source / "config" / "_default"
-    for path in sorted(folder.glob("menu*.*")) if folder.is_dir() else []:
-        if path.stem.lower() in ("menus", "menu"):
-            return f"config/_default/{path.name}"
-    return config_file(source)
-
-
 def config_file(source: Path) -> str:
     """The site's configuration file, for the report."""
     if not any((source / name).is_file() for name in CONFIG_NAMES) \
@@ -181,6 +173,8 @@ class HugoSettings:
     main: str
     page_menus: list[dict[str, Any]]
     table: LinkTable
+    menu: Callable[[], None]
+    """(`HugoMenus.menu`: the `[[menu]]` of the site's and its languages' menus.)"""
 
     def read_languages(self) -> list[HugoLanguage]:
         """`[languages]` (with `defaultContentLanguage`, `weight`, `contentDir`,
@@ -326,94 +320,6 @@ class HugoSettings:
             title = str(author if isinstance(author, str) else self.config.get("title") or "")
             found = self.site.add(Item("home", "home", None, {"title": title}))
         return found
-
-    def menu_url(self, url: str) -> str:
-        """A menu URL of the old site, as the new site answers it."""
-        path = url if url.startswith(("http", "#")) else "/" + url.strip("/") + "/"
-        if path == "//":  # `url = "/"`: the home page
-            return "/"
-        page = self.table.find(path) if path.startswith("/") else None
-        if page is not None:  # (Stack's `/page/links/` is `/links/` now; a section's text
-            return self.site.new_url(page)  # made a page, a site of documents' `/docs/`)
-        section = path.strip("/")
-        if section == self.main:
-            return "/blog/"
-        if section in self.sections:
-            return f"/categories/{slug_of(section)}/"
-        if section in ("archives", "archive", "posts"):
-            return "/archive/" if section.startswith("archive") else "/blog/"
-        return path
-
-    def menu(self) -> None:
-        default = self.languages[0]
-        given = self.config.get("menu") or self.config.get("menus") \
-            or self.language_menu(default)
-        main = given.get("main") if isinstance(given, dict) else None
-        # (the pages' own entries, `menu: main` in their front matter, by weight with them)
-        entries = self.menu_of({"main": [*(main if isinstance(main, list) else []),
-                                         *self.page_menus]}, "")
-        if not entries:
-            entries = [{"name": menu_names(self.language)["blog"], "url": "/blog/"}]
-        has = {"has_publications": bool(self.site.extra.get("content/publications.bib")),
-               "has_talks": any(i.kind == "talk" for i in self.site.items)}
-        finish_menu(self.site, entries, menu_file(self.source), **has)
-        tables = self.site.config.get("languages")
-        for language in self.languages[1:] if isinstance(tables, dict) else ():
-            own = self.menu_of(self.language_menu(language), language.folder)
-            kept = menu_entries(self.site, own, menu_file(self.source), **has)
-            table = tables.get(language.code) if isinstance(tables, dict) else None
-            if kept and isinstance(table, dict):  # its URLs stay in the language's folder
-                table["menu"] = kept
-
-    def language_menu(self, language: HugoLanguage) -> Any:
-        """A language's menus: `menus.en.toml`, or `[languages.en.menu]`."""
-        menus_of = self.config.get("menus_of")
-        given = menus_of.get(language.key) if isinstance(menus_of, dict) else None
-        return given or language.settings.get("menu") or language.settings.get("menus") or {}
-
-    def menu_of(self, menus: Any, folder: str) -> list[dict[str, Any]]:
-        """The main menu's entries by weight; one under a `parent` (its `identifier`, else
-        its name) an entry of that one's drop-down (one level: a deeper one goes in its
-        top entry's list); an entry under no entry of the menu is left out, as Hugo
-        showed it nowhere."""
-        main = menus.get("main") if isinstance(menus, dict) else None
-        entries: list[dict[str, Any]] = []
-        by_key: dict[str, dict[str, Any]] = {}
-        children: list[tuple[str, dict[str, Any]]] = []
-        for entry in sorted((e for e in main or [] if isinstance(e, dict)),
-                            key=lambda e: int(e.get("weight") or 0)):
-            url = str(entry.get("url") or entry.get("pageref") or "")
-            if folder and url.startswith(folder + "/"):
-                url = url.removeprefix(folder)
-            name = str(entry.get("name") or url)
-            made: dict[str, Any] = {"name": name, **({"url": self.menu_url(url)} if url
-                                                       else {})}
-            by_key.setdefault(str(entry.get("identifier") or name), made)
-            parent = str(entry.get("parent") or "")
-            if parent:
-                children.append((parent, made))
-            else:
-                entries.append(made)
-        under: dict[int, list[dict[str, Any]]] = {}
-        for parent, made in children:
-            if by_key.get(parent) is not None and by_key[parent] is not made:
-                under.setdefault(id(by_key[parent]), []).append(made)
-
-        def below(entry: dict[str, Any], seen: set[int]) -> list[dict[str, Any]]:
-            """The entries under `entry`, each followed by its own (one list: Lanting's
-            drop-down has one level)."""
-            found = []
-            for child in under.get(id(entry), []):
-                if id(child) not in seen:  # (entries each other's parents: once)
-                    seen.add(id(child))
-                    found += [child, *below(child, seen)]
-            return found
-
-        for entry in entries:
-            if listed := below(entry, {id(entry)}):
-                entry["children"] = listed
-        return entries
-
 
 def join_texts(first: str, then: str) -> str:
     """A home page's text from `homeInfoParams` and, after it, its `_index.md`'s."""
