@@ -31,6 +31,8 @@ _GROUP_KEYS = ("category", "group", "role", "type")
 _LEADS = frozenset({"director", "pi", "principal-investigator", "principal investigator",
                     "professor", "faculty", "lead", "leader", "head"})
 """Groups the old pages showed first, above the others (`filter="role == 'pi'"`)."""
+_PAST = frozenset({"alum", "alums", "alumni", "alumnus", "alumna", "former", "past"})
+"""Groups (`role: alum`) and collections (`_alumni/`) of those who left the lab."""
 _LINK_URLS = {
     "home-page": "{}", "homepage": "{}", "website": "{}", "url": "{}",
     "orcid": "https://orcid.org/{}", "github": "https://github.com/{}",
@@ -87,13 +89,16 @@ def people_collections(source: Path, config: dict[str, Any]) -> list[str]:
 
 def _group_name(source: Path, value: str) -> str:
     """A group key as the old pages showed it: its `description` in `_data/types.yaml`
-    (`phd` → "PhD Student"), else the key made words (`postdoc` → "Postdoc")."""
-    for ext in (".yaml", ".yml"):
-        types = source / "_data" / f"types{ext}"
+    (`phd` → "PhD Student"), or its `text` in an older template's `_data/roles.yaml`,
+    else the key made words (`postdoc` → "Postdoc")."""
+    for name in ("types.yaml", "types.yml", "roles.yaml", "roles.yml"):
+        types = source / "_data" / name
         if types.is_file():
             entry = load_mapping("yaml", read_text(types))[0].get(value)
-            if isinstance(entry, dict) and isinstance(entry.get("description"), str):
-                return " ".join(entry["description"].split())
+            shown = entry.get("description", entry.get("text")) \
+                if isinstance(entry, dict) else None
+            if isinstance(shown, str) and shown.strip():
+                return " ".join(shown.split())
     words = " ".join(value.replace("-", " ").replace("_", " ").split())
     return words[:1].upper() + words[1:]
 
@@ -108,7 +113,9 @@ def members(source: Path, folders: list[str]) -> list[Member]:
                 continue
             key = next((str(data[k]).strip() for k in _GROUP_KEYS
                         if isinstance(data.get(k), str) and data[k].strip()), "")
-            past = data.get("current") is False or data.get("alumni") is True
+            past = data.get("current") is False or data.get("alumni") is True \
+                or data.get("alum") is True or key.lower() in _PAST \
+                or name.strip("_").lower() in _PAST  # (a collection of its own, `_alumni/`)
             group = "Alumni" if past else _group_name(source, key) if key else "Members"
             found.append(Member(path, source / name, data, body, first, group))
     order = list(dict.fromkeys(m.group for m in found))
@@ -116,7 +123,7 @@ def members(source: Path, folders: list[str]) -> list[Member]:
     def rank(member: Member) -> tuple[int, int]:
         lead = member.group.lower() in _LEADS or any(
             str(member.data.get(k, "")).strip().lower() in _LEADS for k in _GROUP_KEYS)
-        return (0 if lead else 2 if member.group == "Alumni" else 1, order.index(member.group))
+        return (2 if member.group == "Alumni" else 0 if lead else 1, order.index(member.group))
 
     return sorted(found, key=rank)  # (stable: files in name order within a group)
 
@@ -149,6 +156,15 @@ def member_front(member: Member, weight: int) -> tuple[dict[str, Any], str | Non
     summary, `links` read as `links_of`) and the photo to find."""
     shown = {k: v for k, v in member.data.items() if k not in _GROUP_KEYS}
     front, photo = person_front(shown, member.group, weight)
+    told = member.data.get("description")  # (the lab template's line under the portrait)
+    key = next((str(member.data[k]).strip() for k in _GROUP_KEYS
+                if isinstance(member.data.get(k), str) and member.data[k].strip()), "")
+    if not (isinstance(told, str) and told.strip()) and member.group == "Alumni" \
+            and key and key.lower() not in _PAST:  # (what they were here: `role: phd`)
+        told = _group_name(member.folder.parent, key)
+    if isinstance(told, str) and told.strip():
+        front["summary"] = " · ".join([" ".join(told.split()), *filter(None, [
+            front.get("summary")])])
     links = [*links_of(member.data), *front.get("links", [])]
     if links:
         front["links"] = list({link["url"]: link for link in links}.values())

@@ -8,6 +8,7 @@ key (`students` → "Students")."""
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,10 @@ _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|<h[1-6]\b[^>]*>(.*?)</h[1-6]>
                       re.MULTILINE | re.IGNORECASE | re.DOTALL)
 _PHOTO = ("photo", "image", "avatar", "img", "picture", "pic")
 _ROLE = ("role", "title", "position", "info", "degree", "status")
+_PAST = ("years", "year", "graduated", "graduation", "now", "current_position",
+         "next_position", "placement")
+"""An alumnus's years with the lab and where they went (`now: Engineer at …`), shown
+in their summary after the role line."""
 _LINKS = (("website", "Website"), ("homepage", "Website"), ("url", "Website"),
           ("webpage", "Website"), ("github", "GitHub"), ("scholar", "Google Scholar"),
           ("linkedin", "LinkedIn"), ("twitter", "Twitter"))
@@ -88,12 +93,18 @@ def data_people(source: Path, body: str) -> list[Group]:
     return groups
 
 
+def person_name(value: Any) -> str:
+    """A member's name as words: a name in two scripts broken over two lines
+    (`Wei Zhang<br/>张伟`, for the portrait's caption) is one line, its tags gone."""
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", " ", str(value))).split())
+
+
 def person_front(member: dict[str, Any], group: str, weight: int) -> tuple[
         dict[str, Any], str | None]:
     """A member's front matter (`title`, `role` the group, `summary` the role line and
     interests, `links`, `weight` their place on the old page), and the photo to find."""
-    front: dict[str, Any] = {"title": " ".join(str(member["name"]).split()), "role": group}
-    lines = [" ".join(str(member[k]).split()) for k in (*_ROLE, "affiliation")
+    front: dict[str, Any] = {"title": person_name(member["name"]), "role": group}
+    lines = [" ".join(str(member[k]).split()) for k in (*_ROLE, "affiliation", *_PAST)
              if isinstance(member.get(k), str | int) and str(member[k]).strip()]
     interests = member.get("interests")
     if isinstance(interests, list) and interests:

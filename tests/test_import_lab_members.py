@@ -1,0 +1,71 @@
+"""Faults real lab sites of a Jekyll lab-website template exposed in their people
+(an `_alumni/` collection beside `_members/`, an older template's `_data/roles.yaml`,
+names in two scripts, the line under each portrait), in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import NOW, page
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+CONFIG = """\
+title: Reef Lab
+lang: en
+collections:
+  members:
+    output: true
+  alumni:
+    output: true
+"""
+ROLES = """\
+pi:
+  icon: fas fa-microscope
+  text: Principal Investigator
+phd:
+  icon: fas fa-graduation-cap
+  text: Doctoral Student
+"""
+
+
+def member(name: str, role: str, more: str = "") -> str:
+    return f"---\nname: {name}\nrole: {role}\n{more}---\n\nWorks on reefs.\n"
+
+
+def test_alumni_roles_descriptions_and_names_of_two_scripts(tmp_path: Path) -> None:
+    """The old template kept those who left in an `_alumni/` collection (each still
+    `role: phd`), its role names in `_data/roles.yaml` (`text:`), a name in two scripts
+    as `Lin Yu<br/>林雨` and the portrait's line in `description:` (`PhD 2015-2020`);
+    the newer one marks them `role: alum`. Alumni were listed under "Phd" among the
+    students, names carried their `<br/>` into titles and slugs, and each description
+    was lost. Alumni are one group, last, with their description (else the role they
+    had); role names come from roles.yaml; names read as words."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": CONFIG, "Gemfile": 'gem "jekyll"\n', "_data/roles.yaml": ROLES,
+        "_members/ana.md": member("Ana Ruiz", "pi"),
+        "_members/lin.md": member("Lin Yu<br/>林雨", "phd", "description: PhD, since 2022\n"),
+        "_alumni/kai.md": member("Kai Berg", "phd", "description: PhD 2015-2020\n"),
+        "_alumni/mo.md": member("Mo Chen", "phd"),
+        "_members/sol.md": member("Sol Park", "alum", "now: Engineer at a wave farm\n")})
+    import_site(source, tmp_path / "new", None, False, NOW)
+    people = tmp_path / "new" / "content" / "people"
+    assert sorted(p.name for p in people.iterdir()) == [
+        "ana-ruiz.md", "kai-berg.md", "lin-yu-林雨.md", "mo-chen.md", "sol-park.md"]
+    lin = (people / "lin-yu-林雨.md").read_text(encoding="utf-8")
+    assert "title: Lin Yu 林雨" in lin and "summary: PhD, since 2022" in lin
+    assert "role: Doctoral Student" in lin
+    kai = (people / "kai-berg.md").read_text(encoding="utf-8")
+    assert "role: Alumni" in kai and "summary: PhD 2015-2020" in kai
+    mo = (people / "mo-chen.md").read_text(encoding="utf-8")
+    assert "role: Alumni" in mo and "summary: Doctoral Student" in mo
+    sol = (people / "sol-park.md").read_text(encoding="utf-8")
+    assert "role: Alumni" in sol and "summary: Engineer at a wave farm" in sol
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    listing = page(out, "/people/").text()
+    assert listing.index("Ana Ruiz") < listing.index("Lin Yu") < listing.index("Alumni")
+    assert listing.index("Alumni") < listing.index("Kai Berg")
