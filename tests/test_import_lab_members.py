@@ -69,3 +69,32 @@ def test_alumni_roles_descriptions_and_names_of_two_scripts(tmp_path: Path) -> N
     listing = page(out, "/people/").text()
     assert listing.index("Ana Ruiz") < listing.index("Lin Yu") < listing.index("Alumni")
     assert listing.index("Alumni") < listing.index("Kai Berg")
+
+
+CITATIONS = """\
+- id: doi:10.5555/reef.2024.3
+  title: Coral colour at dusk
+  authors:
+  - A Ruiz
+  - Pat Quinn
+  - Lin Yu
+  publisher: Reef Letters
+  date: '2024-02-01'
+  link: https://doi.org/10.5555/reef.2024.3
+"""
+
+
+def test_the_lab_s_members_are_highlighted_in_its_papers(tmp_path: Path) -> None:
+    """A lab's list of papers (`_data/citations.yaml`) is its members' work, and each
+    member page named the spellings papers give them (`aliases: [A Ruiz]`): the new
+    list highlighted no one, its author lists all alike. Members' names and those
+    spellings are `highlight_names`; an author from outside the lab stays plain."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": CONFIG, "Gemfile": 'gem "jekyll"\n', "_data/citations.yaml": CITATIONS,
+        "_members/ana.md": member("Ana Ruiz", "pi", "aliases:\n  - A Ruiz\n"),
+        "_members/lin.md": member("Lin Yu", "phd")})
+    import_site(source, tmp_path / "new", None, False, NOW)
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    listing = page(out, "/publications/")
+    assert [s.text() for s in listing.find_all("strong", class_="pub-me")] == ["A Ruiz", "Lin Yu"]

@@ -116,6 +116,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         """Documents of the site's own published collections (`PUBLISHED_COLLECTIONS`)."""
         self.people_folders: list[str] = []
         """Collections of the lab's people (`_members/`), read by `read_members`."""
+        self.member_names: list[str] = []
+        """Their names, and the spellings papers give them (the lab template's
+        `aliases: [J. Smith]`), read by `read_members`."""
         self.series_titles: dict[str, str] = {}
         """A published collection -> the series its dated documents make."""
         self.drew_mermaid = _switched_on(self.config.get("mermaid")) \
@@ -187,8 +190,10 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.report.convert(f"publications of {data_file(self.source)} (content/"
                             "publications.bib)", len(entries))
         settings: dict[str, Any] = {"selected_on_home": len(entries)} if on_home else {}
-        if bold:  # (the owner, in bold on the old list)
-            settings["highlight_names"] = sorted(bold)
+        names = sorted(bold) or list(dict.fromkeys(self.member_names))
+        if names:  # (the owner, in bold on the old list; else the lab's members, whose
+            # papers the list is)
+            settings["highlight_names"] = names
         if settings:
             self.site.config["publications"] = settings
 

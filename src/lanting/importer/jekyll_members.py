@@ -171,6 +171,16 @@ def member_front(member: Member, weight: int) -> tuple[dict[str, Any], str | Non
     return front, photo
 
 
+def spellings(data: dict[str, Any]) -> list[str]:
+    """The other spellings of a member's name papers use (the lab template's `aliases:
+    [J. Smith, J Smith]`, which its member page searched the papers for); not the old
+    URLs another theme's `aliases` are."""
+    given = data.get("aliases")
+    names = given if isinstance(given, list) else [given]
+    return [" ".join(n.split()) for n in names if isinstance(n, str) and n.strip()
+            and "/" not in n and not re.search(r"\.html?\s*$", n)]
+
+
 def photo_folders(source: Path) -> list[str]:
     """The folders pages, layouts and includes put before a member's photo file name
     (`/assets/img/people/{{ person.image }}`), and the site's root."""
@@ -211,6 +221,7 @@ class JekyllMembers:
     left_out: dict[str, str]
     posts: list[tuple[Item, str, int, Path]]
     people_folders: list[str]
+    member_names: list[str]
 
     def read_members(self) -> None:
         """Each member a `person` item, its text converted with the posts'."""
@@ -230,6 +241,7 @@ class JekyllMembers:
                 self.report.warn(member.path, None, f"photo `{photo}` of {front['title']} "
                                  "not found: left out")
             item = self.site.add(Item("person", slug_of(front["title"]), member.path, front))
+            self.member_names += dict.fromkeys([front["title"], *spellings(member.data)])
             url = member_url(self.config, member, self.baseurl)
             if url:
                 item.old_urls = [url]
