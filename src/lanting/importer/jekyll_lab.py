@@ -13,6 +13,7 @@ from pathlib import Path
 
 from lanting.importer import body as B
 from lanting.importer.common import read_text
+from lanting.importer.jekyll_lab_cards import item_include
 from lanting.importer.liquid import Context
 from lanting.importer.text import load_mapping
 
@@ -39,7 +40,7 @@ def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context) ->
         return ""
     if name == "button.html":
         return _button(source, named, ctx)
-    return None
+    return item_include(source, name, named, ctx)
 
 
 def _button(source: Path, named: dict[str, str], ctx: Context) -> str:

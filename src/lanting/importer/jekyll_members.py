@@ -87,7 +87,7 @@ def people_collections(source: Path, config: dict[str, Any]) -> list[str]:
     return found
 
 
-def _group_name(source: Path, value: str) -> str:
+def group_name(source: Path, value: str) -> str:
     """A group key as the old pages showed it: its `description` in `_data/types.yaml`
     (`phd` → "PhD Student"), or its `text` in an older template's `_data/roles.yaml`,
     else the key made words (`postdoc` → "Postdoc")."""
@@ -116,7 +116,7 @@ def members(source: Path, folders: list[str]) -> list[Member]:
             past = data.get("current") is False or data.get("alumni") is True \
                 or data.get("alum") is True or key.lower() in _PAST \
                 or name.strip("_").lower() in _PAST  # (a collection of its own, `_alumni/`)
-            group = "Alumni" if past else _group_name(source, key) if key else "Members"
+            group = "Alumni" if past else group_name(source, key) if key else "Members"
             found.append(Member(path, source / name, data, body, first, group))
     order = list(dict.fromkeys(m.group for m in found))
 
@@ -161,7 +161,7 @@ def member_front(member: Member, weight: int) -> tuple[dict[str, Any], str | Non
                 if isinstance(member.data.get(k), str) and member.data[k].strip()), "")
     if not (isinstance(told, str) and told.strip()) and member.group == "Alumni" \
             and key and key.lower() not in _PAST:  # (what they were here: `role: phd`)
-        told = _group_name(member.folder.parent, key)
+        told = group_name(member.folder.parent, key)
     if isinstance(told, str) and told.strip():
         front["summary"] = " · ".join([" ".join(told.split()), *filter(None, [
             front.get("summary")])])

@@ -1,0 +1,114 @@
+"""The lab-website template's includes that draw items (`card.html`, `portrait.html`,
+`citation.html`, and `list.html` of a data file's cards), which real lab sites put on
+their projects, research and contact pages, in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import NOW, messages, page
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+CONFIG = "title: Moss Lab\nlang: en\ncollections:\n  members:\n    output: true\n"
+TYPES = "pi:\n  icon: fa-solid fa-leaf\n  description: Lab Lead\n"
+PROJECTS = """\
+- title: Moss Atlas
+  subtitle: a map of mosses
+  group: featured
+  image: images/atlas.png
+  link: https://atlas.example.org
+  description: Every moss we have _found_.
+  repo: mosslab/atlas
+- title: Spore Counter
+  link: tools
+  description: Counts spores in a photo.
+- title: Old Notes
+  description: What we wrote before.
+"""
+CITATIONS = """\
+- id: doi:10.5555/moss.1
+  title: Mosses after rain
+  authors:
+  - Ida Moss
+  - Ren Oak
+  publisher: Journal of Bryology
+  date: '2022-09-14'
+  link: https://doi.org/10.5555/moss.1
+  description: Rain wakes them.
+"""
+PROJECTS_PAGE = """\
+---
+title: Projects
+---
+
+# Projects
+
+Tools and data sets of the lab, free for anyone to use.
+
+## Featured
+
+{% include list.html component="card" data="projects" filter="group == 'featured'" %}
+
+## More
+
+{% include list.html component="card" data="projects" filters="group: " %}
+"""
+CONTACT = """\
+---
+title: Contact
+---
+
+Write to our lead:
+
+{% include portrait.html lookup="ida-moss" %}
+
+Our best-known paper:
+
+{% include citation.html lookup="Mosses after rain" style="rich" %}
+
+{% include card.html title="Field guide" link="https://guide.example.org" subtitle="PDF" %}
+"""
+
+
+def test_cards_portraits_citations_and_lists_of_cards(tmp_path: Path) -> None:
+    """Each include was left in an HTML comment with a warning, so the projects page
+    listed nothing and the contact page lost its lead and its paper. Each card is an
+    item of a list (its title linking where the card did, its subtitle, description and
+    repository after it); a list of a data file keeps the items its filter kept (a Ruby
+    expression or an older `key: pattern`); a portrait links to the member's page with
+    their role's name; a citation is the paper's title, authors, venue and date."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yaml": CONFIG, "Gemfile": 'gem "jekyll"\n', "_data/types.yaml": TYPES,
+        "_data/projects.yaml": PROJECTS, "_data/citations.yaml": CITATIONS,
+        "_members/ida-moss.md": "---\nname: Ida Moss\nrole: pi\n---\n\nIda leads.\n",
+        "projects/index.md": PROJECTS_PAGE, "contact/index.md": CONTACT,
+        "tools/index.md": "---\ntitle: Tools\n---\n\nCount them.\n",
+        **{f"_includes/{n}.html": "<div>{{ include }}</div>\n"
+           for n in ("list", "card", "portrait", "citation")}})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert messages(imported, "projects/index.md") == []
+    assert messages(imported, "contact/index.md") == []
+    pages = tmp_path / "new" / "content" / "pages"
+    projects = (pages / "projects.md").read_text(encoding="utf-8")
+    featured, more = projects.split("## More")
+    assert "- [Moss Atlas](https://atlas.example.org) — a map of mosses: Every moss we " \
+        "have _found_. · [GitHub](https://github.com/mosslab/atlas)" in featured
+    assert "Spore Counter" not in featured and "Moss Atlas" not in more
+    assert "- [Spore Counter](tools.md) — Counts spores in a photo." in more
+    assert "- **Old Notes** — What we wrote before." in more
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    contact = page(out, "/contact/")
+    assert contact.find("a", href="/people/ida-moss/").text() == "Ida Moss"
+    text = contact.text()
+    assert "Ida Moss — Lab Lead" in text
+    assert contact.find("a", href="https://doi.org/10.5555/moss.1").text() == \
+        "Mosses after rain"
+    for shown in ("Ida Moss, Ren Oak", "Journal of Bryology · 14 Sep 2022",
+                  "Rain wakes them.", "Field guide — PDF"):
+        assert shown in text
+    assert contact.find("a", href="https://guide.example.org") is not None
