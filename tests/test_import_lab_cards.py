@@ -112,3 +112,27 @@ def test_cards_portraits_citations_and_lists_of_cards(tmp_path: Path) -> None:
                   "Rain wakes them.", "Field guide — PDF"):
         assert shown in text
     assert contact.find("a", href="https://guide.example.org") is not None
+
+
+def test_papers_the_citation_script_found_without_authors_or_title(tmp_path: Path) -> None:
+    """The citation script writes what ORCID gives: a paper without `authors`, or with
+    nothing but its `id`. One such entry made the whole list unread (no publication
+    imported) and every "Publications" link the lab template's lists became was
+    broken, failing the build. A paper without authors is an entry; one without a
+    title is left out, with a warning."""
+    papers = CITATIONS + ("- id: eid:2-s2.0-1234\n  title: Moss in orbit\n  publisher: "
+                          "Space Botany 2021\n  date: '2021-05-31'\n"
+                          "- id: doi:10.5555/moss.0\n  plugin: orcid.py\n")
+    research = ('---\ntitle: Research\n---\n\nOur papers.\n\n'
+                '{% include list.html data="citations" component="citation" %}\n')
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yaml": CONFIG, "Gemfile": 'gem "jekyll"\n', "_data/citations.yaml": papers,
+        "research/index.md": research, "_includes/list.html": "{{ include }}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert messages(imported, "_data/citations.yaml") == [
+        "1 of its papers left out: they have no title (the citation script found none)"]
+    bib = (tmp_path / "new" / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "Mosses after rain" in bib and "Moss in orbit" in bib
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    assert "Moss in orbit" in page(out, "/publications/").text()

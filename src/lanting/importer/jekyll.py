@@ -33,7 +33,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
-from lanting.importer.jekyll_data_pubs import data_file, data_publications
+from lanting.importer.jekyll_data_pubs import data_file, data_publications, untitled
 from lanting.importer.jekyll_front import JekyllFront
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages
@@ -189,6 +189,10 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.report.counts["publications"] += len(entries)
         self.report.convert(f"publications of {data_file(self.source)} (content/"
                             "publications.bib)", len(entries))
+        if untitled(self.source):
+            self.report.warn(data_file(self.source) or "", None, f"{untitled(self.source)} "
+                             "of its papers left out: they have no title (the citation "
+                             "script found none)")
         settings: dict[str, Any] = {"selected_on_home": len(entries)} if on_home else {}
         names = sorted(bold) or list(dict.fromkeys(self.member_names))
         if names:  # (the owner, in bold on the old list; else the lab's members, whose

@@ -26,6 +26,9 @@ DATA_FILES = ("_data/publications.yml", "_data/publist.yml", "_data/citations.ya
               "_data/citations.yml")
 """minimal-light's and a lab site's file, then the lab-website templates' (`publist`, an
 older one's; `citations`, the one its `_cite/` script writes)."""
+CITED = ("_data/citations.yaml", "_data/citations.yml")
+"""The list the lab-website template's citation script wrote (from ORCID, a paper may
+come without its authors, or with nothing but its id)."""
 _FIELDS = {"conference_short": "abbr", "pdf": "pdf", "code": "code", "page": "website",
            "project": "website", "image": "preview", "video": "video", "slides": "slides",
            "arxiv": "arxiv", "doi": "doi", "bibtex": "bibtex"}
@@ -57,8 +60,12 @@ def data_publications(source: Path) -> tuple[list[BibEntry], set[str], bool]:
     data, _error = load_mapping("yaml", read_text(path))
     papers = data.get("main") if data else _grouped(load_list(read_text(path)))
     on_home = bool(data)  # (minimal-light's `main:`; a lab's list had its own page)
+    if name in CITED and isinstance(papers, list):  # (the script's own list: a paper it
+        # found no title for is skipped, `untitled` counts them; one without authors kept)
+        papers = [p for p in papers if isinstance(p, dict) and p.get("title")]
     if not isinstance(papers, list) or not papers or not all(
-            isinstance(p, dict) and p.get("title") and p.get("authors") for p in papers):
+            isinstance(p, dict) and p.get("title") and (p.get("authors") or name in CITED)
+            for p in papers):
         return [], set(), False
     entries: list[BibEntry] = []
     bold: set[str] = set()
@@ -72,6 +79,13 @@ def data_publications(source: Path) -> tuple[list[BibEntry], set[str], bool]:
         keys.add(entry.key)
         entries.append(entry)
     return entries, bold, on_home
+
+
+def untitled(source: Path) -> int:
+    """How many papers of the citation script's list have no title (left out)."""
+    name = data_file(source)
+    papers = load_list(read_text(source / name)) if name in CITED else []
+    return sum(isinstance(p, dict) and not p.get("title") for p in papers)
 
 
 def _grouped(papers: list[Any]) -> list[Any]:
@@ -121,7 +135,7 @@ def _named_links(links: Any) -> list[tuple[str, Any]]:
 
 
 def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
-    listed = paper["authors"]  # (a list of names: the citation script's)
+    listed = paper.get("authors") or []  # (a list of names: the citation script's)
     authors_text = ", ".join(map(str, listed)) if isinstance(listed, list) else str(listed)
     bold.update(_plain(m.group(1) or m.group(2)) for m in _STRONG.finditer(authors_text))
     authors = [a for a in (_plain(n).strip("*").strip() for n in (
@@ -134,14 +148,16 @@ def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
     year = _YEAR.findall(venue + " " + str(paper.get("year") or paper.get("date") or ""))
     preprint = "arxiv" in venue.lower() or "preprint" in venue.lower()
     title = _plain(paper["title"])
-    stem = slug_of(f"{(authors[0].split() or ['paper'])[-1]}{year[-1] if year else ''}"
+    first = authors[0].split() if authors else ["paper"]
+    stem = slug_of(f"{first[-1]}{year[-1] if year else ''}"
                    f"{(re.findall(r'[A-Za-z]+', title) or ['x'])[0]}").replace("-", "")
     key, suffix = stem, "b"
     while key in keys:  # (one author's two papers of a year on one word: `wang2024b`)
         key, suffix = stem + suffix, chr(ord(suffix) + 1)
     entry = BibEntry("article" if preprint else "inproceedings", key, {}, 1)
     entry.set("title", title)
-    entry.set("author", " and ".join(authors))
+    if authors:
+        entry.set("author", " and ".join(authors))
     if venue:
         entry.set("journal" if preprint else "booktitle", venue)
     if year:
