@@ -98,3 +98,50 @@ def test_the_lab_s_members_are_highlighted_in_its_papers(tmp_path: Path) -> None
     out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
     listing = page(out, "/publications/")
     assert [s.text() for s in listing.find_all("strong", class_="pub-me")] == ["A Ruiz", "Lin Yu"]
+
+
+PEOPLE = """\
+---
+title: People
+---
+
+# Current members
+
+## Faculty
+
+{% include list.html data="members" component="portrait" filters="role: pi" %}
+{:.center}
+
+## Doctoral students
+
+{% include list.html data="members" component="portrait" filters="role: phd" %}
+
+# Alumni
+
+{% include list.html data="alumni" component="portrait" %}
+
+Thanks to [Kai Berg](https://kai.example.org) for the first version of this page, and to
+all who sent us their photos.
+"""
+
+
+def test_a_people_page_at_people_is_left_out(tmp_path: Path) -> None:
+    """`people/index.md`, at /people/: its headings naming the groups (and a line of
+    thanks) counted as text of its own, so it was kept as a page at /people/ — the URL
+    of Lanting's list — and the build stopped ("URL /people/ is claimed by 2 sources");
+    left out with little text, its redirect from /people/index.html to /people/ stopped
+    it too. Headings are not the page's own text; at /people/ a page with text of its
+    own is left out too, with a warning that the text is not kept."""
+    source = tmp_path / "old"
+    files: dict[str, str | bytes] = {
+        "_config.yml": CONFIG, "Gemfile": 'gem "jekyll"\n', "_data/roles.yaml": ROLES,
+        "_members/ana.md": member("Ana Ruiz", "pi"), "_alumni/kai.md": member("Kai Berg", "phd")}
+    for n, (text, kept) in enumerate(((PEOPLE.split("Thanks")[0], False), (PEOPLE, True))):
+        write_files(source, {**files, "people/index.md": text})
+        new = tmp_path / f"new{n}"
+        imported = import_site(source, new, None, False, NOW)
+        warned = [w.message for w in imported.report.warnings if w.path == "people/index.md"]
+        assert bool(warned) == kept and all("not kept" in w for w in warned)
+        assert not (new / "content" / "pages" / "people.md").exists()
+        out = build(new, BuildOptions(output=tmp_path / f"out{n}")).output
+        assert "Kai Berg" in page(out, "/people/").text()

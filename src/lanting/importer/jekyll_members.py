@@ -26,6 +26,8 @@ from lanting.importer.text import load_mapping, split_front_matter
 _MARKDOWN = (".md", ".markdown")
 _NOT_TEXT = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|<!--.*?-->|<[^>]*>|[#*\s|-]", re.DOTALL)
 """What is not a page's own text: Liquid, HTML markup, Markdown's marks."""
+_HEADINGS = re.compile(r"^[ \t]*(?:#{1,6}[ \t].*|\{:[^}\n]*\}[ \t]*)$", re.MULTILINE)
+"""A page's headings and kramdown's attribute lines (`{:.center}`)."""
 _GROUP_KEYS = ("category", "group", "role", "type")
 """The front matter naming a member's group (`role: phd`, `category: Graduate`)."""
 _LEADS = frozenset({"director", "pi", "principal-investigator", "principal investigator",
@@ -256,16 +258,25 @@ class JekyllMembers:
     def members_page(self, path: Path, body: str, permalink: str, url: str) -> bool:
         """A page listing the people collections with little text of its own: left out
         (Lanting lists them at /people/), its old URL `url` led there. (One with text of
-        its own, a lab's page of everything, stays a page.)"""
-        if not lists_people(body, self.people_folders) or len(_NOT_TEXT.sub("", body)) >= 80:
-            return False
+        its own besides its headings, a lab's page of everything, stays a page; but not
+        at /people/, Lanting's: left out, with a warning.)"""
         old = "/" + (permalink or url).strip("/")
+        # (its headings and kramdown's `{:.center}` name the groups Lanting shows itself)
+        text = len(_NOT_TEXT.sub("", _HEADINGS.sub("", body)))
+        at_people = re.sub(r"/index\.html?$", "", old) == "/people"
+        if not lists_people(body, self.people_folders) or text >= 80 and not at_people:
+            return False
         self.left_out[old_path(old)] = "/people/"
-        if old.rstrip("/") != "/people":
+        if not at_people:
             redirects = Redirects(self.site, self.report, self.report.rel(path))
             redirects.add(self.baseurl + old, "/people/")
             redirects.finish("people page")
-        self.report.note(path, None, "left out: it listed the people of " + ", ".join(
-            f"`{n}/`" for n in self.people_folders) + ", which are content/people/, "
-            "listed at /people/")
+        listed = "left out: it listed the people of " + ", ".join(
+            f"`{n}/`" for n in self.people_folders) + ", which are content/people/, " \
+            "listed at /people/"
+        if text >= 80:  # (at Lanting's own /people/: the page cannot keep its URL)
+            self.report.warn(path, None, listed + "; the page's own text is not kept (put "
+                             "it in a page at another URL)")
+        else:
+            self.report.note(path, None, listed)
         return True
