@@ -172,7 +172,11 @@ class LinkTable:
 
     def find(self, url: str) -> Item | None:
         path = site_path(url)
-        for candidate in (path, path.rstrip("/") + "/", path + "index.html"):
+        # (`/handbook/meetings` for `/handbook/meetings.html`: GitHub Pages, and Jekyll's
+        # own server, answer a page's address without its `.html`)
+        bare = not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]
+        for candidate in (path, path.rstrip("/") + "/", path + "index.html",
+                          path + ".html" if bare else path):
             if candidate in self.urls:
                 return self.urls[candidate]
         return None
