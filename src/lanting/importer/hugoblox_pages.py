@@ -223,6 +223,14 @@ class HugoBloxPages(Hugo):
         cite = (bundle / "cite.bib") if bundle is not None else None
         entries = parse(read_text(cite))[0] if cite is not None and cite.is_file() else []
         title = str(data.get("title") or "")
+        if entries and cite is not None and (not re.fullmatch(r"[^\s,{}()]+", entries[0].key)
+                                             or not entries[0].value("title")):
+            # (a RIS record, `TY  - JOUR` / `AU  - …`, pasted inside `@article{…}`: no key,
+            # no field BibTeX reads)
+            self.report.warn(cite, entries[0].line, "cite.bib holds no BibTeX entry Lanting "
+                             "can read (no key or no title; another format's record?): the "
+                             "entry is made from the page's front matter instead")
+            entries = []
         if entries and cite is not None and title and not same_title(
                 entries[0].value("title"), title):
             # Hugo Blox's page shows the front matter; a cite.bib about another paper is

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from lanting.importer.item import Item, new_url, site_path
+from lanting.importer.item import FOLDERS, Item, new_url, site_path
 from lanting.importer.report import Report
 from lanting.model.names import alias_path
 
@@ -22,18 +22,20 @@ class _NewSiteParts(Protocol):
     permalink: str
     config: dict[str, Any]
     config_comments: dict[str, str]
+    extra: dict[str, str | bytes]
 
 
 def keep_old_urls(items: list[Item], new: _NewSiteParts) -> None:
     """Give every item the aliases (or redirects) of its old URLs; a menu entry that
     led to an item whose URL took an old URL's case (`/ICS/`) leads there still."""
     # (an old URL that is another page's new one would answer for both)
+    lists = make_way_for_lists(items, new)
     taken = {(i.lang, new_url(i, new.permalink)): i for i in items if not i.draft}
     claimed: dict[tuple[str, str], Item] = {}
     moved: dict[str, str] = {}
     # (`/series/`, the list of series, once a post is in one: a Hugo site's section
     # `series/`, whose text became the blog page's, kept its URL there)
-    own_pages = LANTING_PAGES | ({"/series/"} if any(
+    own_pages = LANTING_PAGES | lists | ({"/series/"} if any(
         i.front.get("series") for i in items if i.kind == "post" and not i.draft) else set())
     for item in items:
         before = new_url(item, new.permalink)
@@ -44,6 +46,25 @@ def keep_old_urls(items: list[Item], new: _NewSiteParts) -> None:
             moved[folder + before] = folder + after
     if moved:
         _follow_in_menus(new.config, moved)
+
+
+def make_way_for_lists(items: list[Item], new: _NewSiteParts) -> frozenset[str]:
+    """The URLs of the lists Lanting makes of the new site's collections (`/projects/`
+    of its projects, `/talks/`, `/people/`, `/teaching/`, `/publications/`). A page at
+    one of them (a Hugo Blox site's own `content/projects/index.md`, a table of grants,
+    beside its `content/project/` folders) would claim the list's URL and stop the
+    build: it moves to `/<list>-page/`, with a warning."""
+    lists = {f"/{FOLDERS[i.kind]}/" for i in items if i.kind in FOLDERS and not i.draft}
+    if "content/publications.bib" in new.extra:
+        lists.add("/publications/")
+    for item in items:
+        own = new_url(item, new.permalink)
+        if item.kind == "page" and not item.draft and own in lists:
+            item.front["slug"] = own.strip("/") + "-page"
+            new.report.warn(item.source or "", None, f"its URL {own} is Lanting's list of "
+                            f"the site's {own.strip('/')}: the page is "
+                            f"{new_url(item, new.permalink)}")
+    return frozenset(lists)
 
 
 def _follow_in_menus(config: dict[str, Any], moved: dict[str, str]) -> None:

@@ -1,0 +1,76 @@
+"""Faults a real Hugo Blox lab site exposed (a page of its own at /projects/ beside its
+project folders, a `cite.bib` holding another format's record), in small sites
+written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_import_hugoblox import blox, built, messages
+
+PROJECT = "---\ntitle: Reading Machines\nsummary: Models that read long books.\n---\n\nText.\n"
+GRANTS = """\
+---
+title: Projects
+---
+
+## Grants
+
+| grant | funder | status |
+|---|---|---|
+| Long documents | A science foundation | running |
+"""
+EVENT = "---\ntitle: A talk on reading\ndate: 2024-03-01\n---\n\nWe read.\n"
+
+
+def test_pages_at_the_urls_of_lanting_s_lists_move(tmp_path: Path) -> None:
+    """The lab kept its grants in `content/projects/index.md` (a page at /projects/)
+    and its talks' table in `content/talks/index.md`, beside `content/project/` and
+    `content/event/`, which are Lanting's projects and talks: each page claimed the
+    URL of Lanting's list and the build stopped ("URL /projects/ is claimed by 2
+    sources"). Each page moves to `/<list>-page/`, with a warning."""
+    imported = blox(tmp_path, {
+        "content/project/reading/index.md": PROJECT, "content/projects/index.md": GRANTS,
+        "content/event/reading-talk/index.md": EVENT,
+        "content/talks/index.md": GRANTS.replace("Projects", "Talks")})
+    assert ("content/projects/index.md", "its URL /projects/ is Lanting's list of the "
+            "site's projects: the page is /projects-page/") in messages(imported)
+    out = built(imported, tmp_path)
+    assert "A science foundation" in (out / "projects-page" / "index.html").read_text(
+        encoding="utf-8")
+    assert "Reading Machines" in (out / "projects" / "index.html").read_text(encoding="utf-8")
+    assert (out / "talks-page" / "index.html").is_file()
+
+
+RIS = """\
+@article{
+  TY  - JOUR
+  AU  - Lin, Mei
+  TI  - Reading long books with small models
+  PY  - 2023
+  ER  -
+}
+"""
+PAPER = """\
+---
+title: Reading long books with small models
+authors: [Mei Lin]
+date: 2023-05-01
+publication: "*Journal of Reading Machines*"
+publication_types: ["2"]
+---
+"""
+
+
+def test_a_cite_bib_holding_another_format_s_record(tmp_path: Path) -> None:
+    """A `cite.bib` holding a RIS record inside `@article{…}` (no key, no BibTeX field)
+    was copied into publications.bib as an entry keyed `TY  - JOUR`, and the build
+    stopped on it. The entry is made from the page's front matter, with a warning."""
+    imported = blox(tmp_path, {"content/publication/reading/index.md": PAPER,
+                               "content/publication/reading/cite.bib": RIS})
+    assert any("cite.bib holds no BibTeX entry" in m for _, m in messages(imported))
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "TY  - JOUR" not in bib and "Journal of Reading Machines" in bib
+    out = built(imported, tmp_path)
+    assert "Reading long books with small models" in (
+        out / "publications" / "index.html").read_text(encoding="utf-8")
