@@ -37,6 +37,8 @@ _RAW_END = {"script": r"</script>", "pre": r"</pre>", "style": r"</style>",
             "textarea": r"</textarea>", "": r"-->"}
 """HTML blocks that end at their closing tag (CommonMark's kinds 1 and 2), not at a
 blank line."""
+_PRE_OPEN = re.compile(r"<pre(?:[\s>]|$)", re.IGNORECASE)
+_PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-*:?[ \t]*)+\|?[ \t]*$")
 _OPEN_LINK = re.compile(r"\]\([ \t]*(?P<url><[^<>\n]*>|[^\s()<>]+)?[ \t]*$")
 """A line ending inside a link's parentheses: after `](`, or after its URL."""
@@ -151,4 +153,23 @@ def blocks_left_alone(lines: list[str]) -> set[int]:
                 found.update(range(start, i))
             start = i + 1
         i += 1
+    return found | _inside_pre(lines)
+
+
+def _inside_pre(lines: list[str]) -> set[int]:
+    """The lines of each `<pre>` element begun after other text (a BibTeX entry in
+    `<details><pre><code>` under a paper of a list item, as AcadHomepage's papers show
+    theirs): its text is shown as written, so a line's trailing spaces make no break,
+    and a `\\` in their place was shown in the entry."""
+    found: set[int] = set()
+    i = 0
+    while i < len(lines):
+        opened = _PRE_OPEN.search(lines[i])
+        if opened is None or _PRE_CLOSE.search(lines[i], opened.end()):
+            i += 1
+            continue
+        end = next((j for j in range(i + 1, len(lines)) if _PRE_CLOSE.search(lines[j])),
+                   len(lines) - 1)
+        found.update(range(i, end + 1))
+        i = end + 1
     return found
