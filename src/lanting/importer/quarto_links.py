@@ -145,11 +145,15 @@ class QuartoLinks:
         """A file a document links to: into the post's bundle by its path from the post,
         else into `static/` at its old path (so the link is made absolute)."""
         rel = file.resolve().relative_to(self.source.resolve()).as_posix()
+        fragment = "#" + url.split("#", 1)[1] if "#" in url else ""
         if item.kind == "post" and file.resolve().is_relative_to(path.parent.resolve()):
-            item.files[file.resolve().relative_to(path.parent.resolve()).as_posix()] = file
-            return None
+            name = file.resolve().relative_to(path.parent.resolve()).as_posix()
+            item.files[name] = file
+            # (one written from the project's root, `/project/x/plan.pdf`, is the bundle's
+            # file by its name: the post's URL is not the folder's)
+            return name + fragment if url.startswith("/") else None
         self.site.static[rel] = file
-        return "/" + rel + ("#" + url.split("#", 1)[1] if "#" in url else "")
+        return "/" + rel + fragment
 
     def wiki_links(self, text: str, ctx: Context) -> str:
         """Obsidian's `[[Note|shown]]` in a document written in a vault: Quarto showed it

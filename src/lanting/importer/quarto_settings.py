@@ -7,6 +7,7 @@ bibliographies (`bibliography:`) as a post's own `.bib` or `content/references.b
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +55,27 @@ def with_metadata_files(config: dict[str, Any], source: Path, report: Report
 
 def _label(icon: str) -> str:
     known = {"github": "GitHub", "linkedin": "LinkedIn", "twitter": "Twitter",
-             "mastodon": "Mastodon", "rss": "RSS", "envelope": "Email", "youtube": "YouTube"}
+             "mastodon": "Mastodon", "rss": "RSS", "envelope": "Email", "youtube": "YouTube",
+             "orcid": "ORCID", "google-scholar": "Google Scholar"}
     return known.get(icon, icon.replace("-", " ").title())
+
+
+_ICON_ONLY = re.compile(r"\s*\{\{<\s*(?:fa|ai|bi|iconify)\s+(?:[\w-]+\s+)*?([\w-]+)"
+                        r"(?:\s+[\w-]+=\S*)*\s*>\}\}\s*")
+"""A link's text that is only an icon: `{{< fa brands bluesky >}}`, `{{< ai orcid >}}`
+(the fontawesome and academicons extensions), the icon's name last."""
+
+
+def _link_name(entry: dict[str, Any]) -> str:
+    """An about page link's name: its `text`, or, when that is only an icon (a Quarto
+    shortcode, which `[[links]]` would show as written), its `aria-label`, else the
+    icon's name; a link of an `icon:` alone, that icon's."""
+    text = str(entry.get("text") or "").strip()
+    icon = _ICON_ONLY.fullmatch(text)
+    if text and icon is None:
+        return text
+    label = str(entry.get("aria-label") or "").strip()
+    return label or _label(icon.group(1) if icon else str(entry.get("icon") or "link"))
 
 
 def authors(value: Any) -> list[str]:
@@ -201,8 +221,7 @@ class QuartoSettings:
             if href.startswith("mailto:"):
                 email = href.removeprefix("mailto:")
             if isinstance(entry, dict) and href.startswith("http"):
-                name = entry.get("text") or _label(str(entry.get("icon") or "link"))
-                links.append({"name": str(name), "url": str(entry["href"])})
+                links.append({"name": _link_name(entry), "url": str(entry["href"])})
         image, page = self.about.get("_image"), self.about.get("_path")
         if isinstance(image, str) and isinstance(page, Path) and (page.parent / image).is_file():
             rel = (page.parent / image).resolve().relative_to(self.source.resolve()).as_posix()

@@ -1,0 +1,67 @@
+"""Faults a real Quarto academic site exposed (an about page's links written as icon
+shortcodes, a project's file linked from the project's root), in small sites written
+here."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+ABOUT = """\
+---
+title: About
+about:
+  template: jolla
+  links:
+    - text: "{{< fa brands bluesky >}}"
+      aria-label: "Bluesky"
+      href: https://bsky.example.org/mei
+    - text: "{{< ai orcid >}}"
+      href: https://orcid.org/0000-0000-0000-0001
+    - icon: github
+      href: https://github.com/mei-lin
+    - text: Lab page
+      href: https://lab.example.org
+---
+
+I study reading machines.
+"""
+
+
+def test_about_links_written_as_icons_get_names(tmp_path: Path) -> None:
+    """An about page's link whose `text` is only an icon (the fontawesome and
+    academicons extensions' `{{< fa brands bluesky >}}`, `{{< ai orcid >}}`) was named
+    by that shortcode, shown as written on every page. Its name is the link's
+    `aria-label`, else the icon's; a link of words keeps them."""
+    source = tmp_path / "old"
+    write_files(source, {"_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Mei\n",
+                         "about.qmd": ABOUT})
+    imported = import_site(source, tmp_path / "new")
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert [link["name"] for link in config["links"]] == [
+        "Bluesky", "ORCID", "GitHub", "Lab page"]
+
+
+def test_a_post_s_file_linked_from_the_project_root(tmp_path: Path) -> None:
+    """A project's page linked its own PDF from the project's root
+    (`[plan](/project/clinic/plan.pdf)`): the file went into the post's bundle, but the
+    link stayed as written, to no file of the new site, and the build failed. It links
+    the bundle's file."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "project/index.qmd": "---\ntitle: Projects\nlisting:\n  contents: \"*/index.qmd\"\n---\n",
+        "project/clinic/index.qmd": "---\ntitle: Clinic data\ndate: 2024-03-01\n---\n\n"
+                                    "The [plan](/project/clinic/plan.pdf#page=2) we followed.\n",
+        "project/clinic/plan.pdf": "%PDF-1.4\n"})
+    imported = import_site(source, tmp_path / "new")
+    post = next((imported.dest / "content" / "posts").rglob("index.md"))
+    assert "[plan](plan.pdf#page=2)" in post.read_text(encoding="utf-8")
+    assert (post.parent / "plan.pdf").is_file()
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
