@@ -49,6 +49,8 @@ title: Projects
 
 Tools and data sets of the lab, free for anyone to use.
 
+{% include tags.html tags="data, software" %}
+
 ## Featured
 
 {% include list.html component="card" data="projects" filter="group == 'featured'" %}
@@ -80,7 +82,8 @@ def test_cards_portraits_citations_and_lists_of_cards(tmp_path: Path) -> None:
     item of a list (its title linking where the card did, its subtitle, description and
     repository after it); a list of a data file keeps the items its filter kept (a Ruby
     expression or an older `key: pattern`); a portrait links to the member's page with
-    their role's name; a citation is the paper's title, authors, venue and date."""
+    their role's name; a citation is the paper's title, authors, venue and date. The
+    tags that filtered the page's list (`tags.html`) go, as its search box did."""
     source = tmp_path / "old"
     write_files(source, {
         "_config.yaml": CONFIG, "Gemfile": 'gem "jekyll"\n', "_data/types.yaml": TYPES,
@@ -89,7 +92,7 @@ def test_cards_portraits_citations_and_lists_of_cards(tmp_path: Path) -> None:
         "projects/index.md": PROJECTS_PAGE, "contact/index.md": CONTACT,
         "tools/index.md": "---\ntitle: Tools\n---\n\nCount them.\n",
         **{f"_includes/{n}.html": "<div>{{ include }}</div>\n"
-           for n in ("list", "card", "portrait", "citation")}})
+           for n in ("list", "card", "portrait", "citation", "tags")}})
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     assert messages(imported, "projects/index.md") == []
     assert messages(imported, "contact/index.md") == []

@@ -3,8 +3,9 @@ pages that use them): `list.html` of the papers, people or posts a link to the l
 Lanting makes of them, `button.html` a link (its `type` filling in what `_data/types.yaml`
 gives: `type="github" link="lab/repo"` is the repository's page), and the includes that
 only lay the page out or draw an icon (`section.html`, `icon.html`, `search-box.html`,
-`search-info.html`) removed. None when `name` is not one of them, or the site has no
-such include of its own (another theme's `button.html`)."""
+`search-info.html`, `tags.html`) removed; the cards, portraits and citations are
+`jekyll_lab_cards.py`'s. None when `name` is not one of them, or the site has no such
+include of its own (another theme's `button.html`)."""
 
 from __future__ import annotations
 
@@ -22,9 +23,11 @@ _LISTS = {"citations": ("Publications", "/publications/",
           "members": ("People", "/people/", ("_members",)), "posts": ("Blog", "/blog/", ())}
 """`{% include list.html data="…" %}` → the link to the list Lanting makes of the same,
 and what the site must hold for it to be made."""
-_LAYOUT = frozenset({"section.html", "icon.html", "search-box.html", "search-info.html"})
+_LAYOUT = frozenset({"section.html", "icon.html", "search-box.html", "search-info.html",
+                     "tags.html"})
 """Includes that lay the page out (a full-width band), draw an icon of a font, or the
-template's search box and its count (Lanting has its search page)."""
+template's search box, its count and the tags that fill it in (buttons filtering the
+page's list, which Lanting's lists do not take: it has its search page)."""
 
 
 def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context) -> str | None:
