@@ -145,3 +145,25 @@ def test_a_people_page_at_people_is_left_out(tmp_path: Path) -> None:
         assert not (new / "content" / "pages" / "people.md").exists()
         out = build(new, BuildOptions(output=tmp_path / f"out{n}")).output
         assert "Kai Berg" in page(out, "/people/").text()
+
+
+def test_a_group_key_beside_a_described_role(tmp_path: Path) -> None:
+    """The newer template marks each member `group: active` (or `alum`, or another
+    lab's section) beside `role: phd`, which `_data/types.yaml` names: every current
+    member was grouped "Active", their roles lost. The role the types name is the
+    group; `group: alum` makes an alumnus, whose role and `years_worked` are their
+    summary."""
+    types = "pi:\n  description: Lab Lead\nphd:\n  description: Doctoral Student\n" \
+            "intern:\n  description: Intern\n"
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": CONFIG, "Gemfile": 'gem "jekyll"\n', "_data/types.yaml": types,
+        "_members/ana.md": member("Ana Ruiz", "pi", "group: active\n"),
+        "_members/lin.md": member("Lin Yu", "phd", "group: active\n"),
+        "_members/kai.md": member("Kai Berg", "intern", "group: alum\nyears_worked: 2016\n")})
+    import_site(source, tmp_path / "new", None, False, NOW)
+    people = tmp_path / "new" / "content" / "people"
+    assert "role: Lab Lead" in (people / "ana-ruiz.md").read_text(encoding="utf-8")
+    assert "role: Doctoral Student" in (people / "lin-yu.md").read_text(encoding="utf-8")
+    kai = (people / "kai-berg.md").read_text(encoding="utf-8")
+    assert "role: Alumni" in kai and "summary: Intern · 2016" in kai

@@ -93,6 +93,15 @@ def group_name(source: Path, value: str) -> str:
     """A group key as the old pages showed it: its `description` in `_data/types.yaml`
     (`phd` → "PhD Student"), or its `text` in an older template's `_data/roles.yaml`,
     else the key made words (`postdoc` → "Postdoc")."""
+    shown = _described(source, value)
+    if shown:
+        return shown
+    words = " ".join(value.replace("-", " ").replace("_", " ").split())
+    return words[:1].upper() + words[1:]
+
+
+def _described(source: Path, value: str) -> str | None:
+    """The name `_data/types.yaml` (or `roles.yaml`) gives a role key, if any."""
     for name in ("types.yaml", "types.yml", "roles.yaml", "roles.yml"):
         types = source / "_data" / name
         if types.is_file():
@@ -101,8 +110,18 @@ def group_name(source: Path, value: str) -> str:
                 if isinstance(entry, dict) else None
             if isinstance(shown, str) and shown.strip():
                 return " ".join(shown.split())
-    words = " ".join(value.replace("-", " ").replace("_", " ").split())
-    return words[:1].upper() + words[1:]
+    return None
+
+
+def group_key(source: Path, data: dict[str, Any]) -> str:
+    """The key of a member's group: their `role` when the site's types name it (the lab
+    template's `role: phd` beside `group: active`, a section of the team page, or
+    `group: alum`), else the first of `category`, `group`, `role`, `type`."""
+    role = data.get("role")
+    if isinstance(role, str) and role.strip() and _described(source, role.strip()):
+        return role.strip()
+    return next((str(data[k]).strip() for k in _GROUP_KEYS
+                 if isinstance(data.get(k), str) and data[k].strip()), "")
 
 
 def members(source: Path, folders: list[str]) -> list[Member]:
@@ -113,11 +132,11 @@ def members(source: Path, folders: list[str]) -> list[Member]:
         for path, data, body, first in _documents(source / name):
             if not is_person(data, _GROUP_KEYS + ("links",)):
                 continue
-            key = next((str(data[k]).strip() for k in _GROUP_KEYS
-                        if isinstance(data.get(k), str) and data[k].strip()), "")
+            key = group_key(source, data)
             past = data.get("current") is False or data.get("alumni") is True \
-                or data.get("alum") is True or key.lower() in _PAST \
-                or name.strip("_").lower() in _PAST  # (a collection of its own, `_alumni/`)
+                or data.get("alum") is True or name.strip("_").lower() in _PAST \
+                or any(str(data.get(k, "")).strip().lower() in _PAST for k in _GROUP_KEYS)
+            # (`role: alum`, `group: alum`; a collection of its own, `_alumni/`)
             group = "Alumni" if past else group_name(source, key) if key else "Members"
             found.append(Member(path, source / name, data, body, first, group))
     order = list(dict.fromkeys(m.group for m in found))
@@ -159,8 +178,7 @@ def member_front(member: Member, weight: int) -> tuple[dict[str, Any], str | Non
     shown = {k: v for k, v in member.data.items() if k not in _GROUP_KEYS}
     front, photo = person_front(shown, member.group, weight)
     told = member.data.get("description")  # (the lab template's line under the portrait)
-    key = next((str(member.data[k]).strip() for k in _GROUP_KEYS
-                if isinstance(member.data.get(k), str) and member.data[k].strip()), "")
+    key = group_key(member.folder.parent, member.data)
     if not (isinstance(told, str) and told.strip()) and member.group == "Alumni" \
             and key and key.lower() not in _PAST:  # (what they were here: `role: phd`)
         told = group_name(member.folder.parent, key)

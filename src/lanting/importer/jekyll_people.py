@@ -26,8 +26,8 @@ _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|<h[1-6]\b[^>]*>(.*?)</h[1-6]>
                       re.MULTILINE | re.IGNORECASE | re.DOTALL)
 _PHOTO = ("photo", "image", "avatar", "img", "picture", "pic")
 _ROLE = ("role", "title", "position", "info", "degree", "status")
-_PAST = ("years", "year", "graduated", "graduation", "now", "current_position",
-         "next_position", "placement")
+_PAST = ("years", "years_worked", "year", "graduated", "graduation", "now",
+         "current_position", "next_position", "placement")
 """An alumnus's years with the lab and where they went (`now: Engineer at …`), shown
 in their summary after the role line."""
 _LINKS = (("website", "Website"), ("homepage", "Website"), ("url", "Website"),
