@@ -90,3 +90,29 @@ def test_nasa_ads_journal_macros_are_the_journals() -> None:
                                        text))
     assert [p.venue for p in parsed.publications] == ["ApJ", "ApJL", "MNRAS", "A&A"]
     assert parsed.warnings == ()
+
+
+LAB = """title = "Reef Lab"
+base_url = "https://reef.example.org/"
+[publications]
+highlight_names = ["Chloe Mickels", "Ana B. Ruiz"]
+"""
+LAB_BIB = """@article{dusk2024,
+  title = {Coral Colour at Dusk},
+  author = {Chloe A. Mickels and Ana Ruiz and Ana C. Ruiz and Chloe Mickels-Berg},
+  journal = {Reef Letters},
+  year = 2024,
+}
+"""
+
+
+def test_authors_with_middle_initials_match_names_without(
+        make_site: Make, build_site: Build) -> None:
+    """A lab's members are named `Chloe Mickels` (`highlight_names`), its citation
+    script writes authors as ORCID and Crossref give them, `Chloe A. Mickels`: no
+    member was highlighted. An author's middle initials may be left out to match; a
+    name given with initials (`Ana B. Ruiz`) still needs them, so `Ana C. Ruiz` is
+    another person, and so is `Ana Ruiz`."""
+    site = make_site({"lanting.toml": LAB, "content/publications.bib": LAB_BIB})
+    build_site(site)
+    assert owner_marks(site) == [["Chloe A. Mickels"]]

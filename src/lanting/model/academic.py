@@ -299,6 +299,19 @@ def _normalise(text: str) -> str:
     return re.sub(r"[\W_]+", "", text).casefold()
 
 
+_MIDDLE_INITIALS = re.compile(r"([^\W\d_]{2,}\S*)(?:\s+[^\W\d_]\.?)+")
+"""A given name written out, then middle initials: `Chloe A.`, `Maxwell H` (not `I. M.`,
+all initials, which `initial_spellings` matches)."""
+
+
 def name_keys(first: str, last: str) -> frozenset[str]:
-    """Both orders of a name, normalised: `Zhiyuan Lin` matches `Lin, Zhiyuan` and `Lin Zhiyuan`."""
-    return frozenset({_normalise(first + last), _normalise(last + first)} - {""})
+    """Both orders of a name, normalised: `Zhiyuan Lin` matches `Lin, Zhiyuan` and `Lin Zhiyuan`.
+    An author with middle initials (`Chloe A. Mickels`, as a citation script writes
+    names from ORCID or Crossref) also matches the name without them, as a lab's
+    members are named (`Chloe Mickels`); not the other way round, so `Chloe B. Mickels`
+    is not `Chloe A. Mickels`."""
+    keys = {_normalise(first + last), _normalise(last + first)}
+    bare = _MIDDLE_INITIALS.fullmatch(first.strip())
+    if bare is not None:
+        keys |= {_normalise(bare.group(1) + last), _normalise(last + bare.group(1))}
+    return frozenset(keys - {""})
