@@ -139,3 +139,42 @@ def test_papers_the_citation_script_found_without_authors_or_title(tmp_path: Pat
     assert "Mosses after rain" in bib and "Moss in orbit" in bib
     out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
     assert "Moss in orbit" in page(out, "/publications/").text()
+
+
+PUBS_PAGE = """\
+---
+title: Publications
+---
+
+# Publications
+
+For every paper, see our [Scholar profile](https://scholar.example.org/moss).
+
+{% include search-box.html %}
+
+{% include list.html data="citations" component="citation" style="rich" %}
+"""
+
+
+def test_a_publications_page_listing_the_citations(tmp_path: Path) -> None:
+    """`publications/index.md`, at /publications/, listed the citation script's papers
+    (`list.html data="citations"`): it kept its URL, so the papers were left out ("the
+    site's own page keeps /publications/") and the page linked to itself, the papers
+    lost. The papers are Lanting's list at /publications/; the page, its text kept,
+    moves to /publications-page/, its link leading to the list."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yaml": CONFIG, "Gemfile": 'gem "jekyll"\n', "_data/citations.yaml": CITATIONS,
+        "publications/index.md": PUBS_PAGE,
+        **{f"_includes/{n}.html": "{{ include }}\n" for n in ("list", "search-box")}})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert messages(imported, "_data/citations.yaml") == []
+    assert messages(imported, "publications/index.md") == [
+        "its URL /publications/ is Lanting's list of the site's publications: the page is "
+        "/publications-page/", "old URL `/publications/index.html` left out: Lanting's "
+        "own /publications/ answers there"]
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    assert "Mosses after rain" in page(out, "/publications/").text()
+    moved = page(out, "/publications-page/")
+    assert "Scholar profile" in moved.text()
+    assert moved.find("a", href="/publications/") is not None

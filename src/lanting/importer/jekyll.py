@@ -178,6 +178,13 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
             return
         page = next((i for i in self.site.items if i.kind == "page"
                      and self.site.new_url(i) == "/publications/"), None)
+        if page is not None and page.source is not None and re.search(
+                r"\bdata\s*=\s*[\"']citations[\"']", read_text(page.source)):
+            # (the lab template's page of the papers: it moves for the list,
+            # `make_way_for_lists`, its text kept; links to its old URL lead to the list)
+            for url in [u for u, i in self.table.urls.items() if i is page]:
+                del self.table.urls[url]
+            page = None
         if page is not None:
             self.report.warn(data_file(self.source) or "", None, f"its {len(entries)} "
                              "publications left out: the site's own page "

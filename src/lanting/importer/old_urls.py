@@ -110,10 +110,12 @@ def _aliases(item: Item, taken: dict[tuple[str, str], Item],
     for alias in list(aliases):
         key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
                else alias)
-        if key[1].casefold() in own_pages:  # (`/Blog/`: one folder on macOS)
+        own_page = key[1].casefold().removesuffix("index.html")
+        if own_page in own_pages:
+            # (`/Blog/`: one folder on macOS; `/publications/index.html` is the list's)
             aliases.remove(alias)
             new.report.note(item.source or "", None, f"old URL `{alias}` left out: "
-                            f"Lanting's own {key[1].casefold()} answers there")
+                            f"Lanting's own {own_page} answers there")
             continue
         other = taken.get(key)
         earlier = claimed.setdefault(key, item)
