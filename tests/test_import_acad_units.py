@@ -7,6 +7,7 @@ import pytest
 
 from lanting.importer.jekyll_lab_cards import kept
 from lanting.importer.linebreaks import hard_breaks
+from lanting.importer.liquid import filter_chain
 
 PAPER = (
     "- [Reading long books](https://example.org/paper)\n"
@@ -50,3 +51,12 @@ def test_the_lab_template_s_list_filters(named: dict[str, str], item: dict[str, 
     `filters` a regular expression per key, none meaning the key unset. Ruby this does
     not read is None: the include is left as it was, with a warning."""
     assert kept(item, named) is keeps
+
+
+def test_an_address_jekyll_email_protect_encoded() -> None:
+    """`mailto:{{ site.email | encode_email }}` (jekyll-email-protect, which a
+    homepage's profile page used) was left in a comment with a warning, the mail link
+    broken: the filter percent-encodes the address, the same address to a mail client."""
+    site = {"site.email": "mei@example.org"}
+    assert filter_chain("site.email | encode_email", site.get) == "mei@example.org"
+    assert filter_chain("site.email | encode_email: 'x'", site.get) is None

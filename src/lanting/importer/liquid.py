@@ -236,6 +236,8 @@ def filter_chain(expression: str, lookup: Callable[[str], str | None]) -> str | 
             text = text if text.startswith(("/", "http")) else "/" + text
         elif name in ("prepend", "append") and given is not None:
             text = given + text if name == "prepend" else text + given
+        elif name == "encode_email" and not argument:
+            pass  # (jekyll-email-protect's: each character percent-encoded, the same address)
         else:
             return None
     return text
