@@ -116,6 +116,20 @@ def test_plain_tex_quotes_and_the_spacing_mark_are_text() -> None:
     assert not library.warnings
 
 
+def test_text_mode_symbols_are_their_characters() -> None:
+    """Zotero exports a `<` in an abstract as `\\textless` (`100 \\textless y+`):
+    pylatexenc does not know it, so it was shown as written, with a warning for each
+    entry; so were `\\textgreater`, `\\textbar` and the others LaTeX gives text mode."""
+    library = bib("@article{a, title = {A {\\textbar}B{\\textbar} norm}, author = {Doe, Jane},"
+                  " journal = {J}, year = 2012, abstract = {For 100 \\textless{} y "
+                  "\\textless{} 200, {\\textgreater}90\\% of {\\textquotedbl}x{\\textunderscore}"
+                  "y{\\textquotedbl} in {\\textbraceleft}a{\\textbraceright}.}}\n")
+    [pub] = library.publications
+    assert pub.title == "A |B| norm"
+    assert pub.abstract == 'For 100 < y < 200, >90% of "x_y" in {a}.'
+    assert not library.warnings
+
+
 def test_equal_contribution_marks_the_first_authors() -> None:
     authors, et_al = parse_authors("A, One and B, Two and C, Three", equal=2)
     assert [a.co_first for a in authors] == [True, True, False]

@@ -40,6 +40,13 @@ AAS_JOURNALS = {
 export (`journal = {\\apj}`): an astronomer's papers showed `\\apj` as their venue."""
 
 
+_TEXT_SYMBOLS = {"textless": "<", "textgreater": ">", "textbar": "|",
+                 "textunderscore": "_", "textbraceleft": "{", "textbraceright": "}",
+                 "textquotedbl": '"'}
+"""LaTeX's text-mode symbols (`\\textless` for `<`, as Zotero's exports escape it in an
+abstract's `100 \\textless y+`)."""
+
+
 class _Latex:
     """pylatexenc's LaTeX-to-text converter, built on first use (sites without a
     bibliography do not pay for it, nor for importing bibtexparser): `\\url{…}` is its
@@ -70,6 +77,9 @@ class _Latex:
                 MacroTextSpec("@", simplify_repl=""),
                 *(MacroTextSpec(name, simplify_repl=text)
                   for name, text in AAS_JOURNALS.items()),
+                # text-mode symbols pylatexenc lacks (Zotero writes `<` as `\textless`)
+                *(MacroTextSpec(name, simplify_repl=text)
+                  for name, text in _TEXT_SYMBOLS.items()),
                 # fonts, which plain text has none of (`\texttt{vLLM}`, `{\em x}`)
                 *(MacroTextSpec(name, simplify_repl="%s")
                   for name in ("texttt", "textsf", "textrm", "textup", "textmd", "textnormal",
