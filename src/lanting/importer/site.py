@@ -149,6 +149,7 @@ class NewSite:
         """For each image: the posts whose bundles get it, and its URL elsewhere."""
         places: list[dict[str, Any]] = []
         posts = {i.number for i in self.items if i.kind == "post"}
+        taken: set[str] = set()  # (names in /images/imported/, as one folder on macOS sees them)
         for number, (path, url) in enumerate(self.images):
             users = used.get(number, set())
             bundled = {u for u in users if u in posts} if (url is None or len(users) == 1) \
@@ -160,7 +161,13 @@ class NewSite:
                 # nowhere, and both lost it)
                 place["static_copy"] = [f"static/{url.lstrip('/')}"]
             if url is None and users - bundled:  # a page without a bundle uses it
-                name = path.name
+                # (another file of the same name, each person's `avatar.jpg`, gets a
+                # number: one would be copied over the other)
+                name, n = path.name, 1
+                while name.casefold() in taken:
+                    n += 1
+                    name = f"{path.stem}-{n}{path.suffix}"
+                taken.add(name.casefold())
                 url = f"/images/imported/{name}"
                 place["url"] = url
                 place["static_copy"] = [f"static{url}"]
