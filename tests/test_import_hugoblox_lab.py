@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sitebits import png
 from test_import_hugoblox import blox, built, messages
 
 PROJECT = "---\ntitle: Reading Machines\nsummary: Models that read long books.\n---\n\nText.\n"
@@ -74,3 +75,64 @@ def test_a_cite_bib_holding_another_format_s_record(tmp_path: Path) -> None:
     out = built(imported, tmp_path)
     assert "Reading long books with small models" in (
         out / "publications" / "index.html").read_text(encoding="utf-8")
+
+
+def author(name: str, groups: str, more: str = "") -> str:
+    return (f"---\ntitle: {name}\nsuperuser: false\nrole: {more or 'Researcher'}\n"
+            f"organizations:\n  - name: Wave Institute\nuser_groups:\n{groups}"
+            "social:\n  - icon: envelope\n    link: 'mailto:x@example.org'\n"
+            "  - icon: github\n    link: https://github.com/x\n"
+            "  - icon: cv\n    link: uploads/cv.pdf\n---\n\nWorks on waves.\n")
+
+
+PEOPLE = """\
+---
+title: People
+type: landing
+sections:
+  - block: people
+    content:
+      title: Lab Lead
+      user_groups:
+        - Principal Investigators
+  - block: people
+    content:
+      title: Current Members
+      user_groups:
+        - Researchers
+  - block: people
+    content:
+      title: Alumni
+      user_groups:
+        - Alumni
+---
+"""
+
+
+def test_a_research_group_s_authors_are_its_people(tmp_path: Path) -> None:
+    """A research group lists its authors (`content/authors/<user>/`, each with
+    `user_groups`) in `people` blocks: none was imported (the menu's People entry left
+    out, "the new site has no page there"). Each author of a group a block shows is a
+    person under that block's title, in the blocks' order, with their role and
+    organisation, avatar, web and mail links and text; the theme's example user, in a
+    group no block shows, is not."""
+    imported = blox(tmp_path, {
+        "content/authors/mei/_index.md": author("Mei Lin", "  - Principal Investigators\n",
+                                                "Professor"),
+        "content/authors/mei/avatar.png": png(20, 20),
+        "content/authors/bo/_index.md": author("Bo Chen", "  - Alumni\n"),
+        "content/authors/bo/avatar.png": png(30, 30),
+        "content/authors/cy/_index.md": author("Cy Park", "  - Researchers\n"),
+        "content/authors/example_user/_index.md": author("Example User", "  - Example\n"),
+        "content/people/_index.md": PEOPLE})
+    people = imported.dest / "content" / "people"
+    assert sorted(p.name for p in people.glob("*.md")) == ["bo-chen.md", "cy-park.md",
+                                                           "mei-lin.md"]
+    mei = (people / "mei-lin.md").read_text(encoding="utf-8")
+    assert "role: Lab Lead" in mei and "summary: Professor · Wave Institute" in mei
+    assert "mailto:x@example.org" in mei and "https://github.com/x" in mei
+    assert "cv.pdf" not in mei and "Works on waves." in mei
+    out = built(imported, tmp_path)
+    listing = (out / "people" / "index.html").read_text(encoding="utf-8")
+    assert listing.index("Mei Lin") < listing.index("Cy Park") < listing.index("Bo Chen")
+    assert "Current Members" in listing

@@ -19,7 +19,9 @@ from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
 from lanting.importer.hugoblox_home import education_line, featured_count, is_widget
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
+from lanting.importer.hugoblox_people import group_headings, people
 from lanting.importer.hugoblox_slides import SLIDES
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.site import slug_of
@@ -122,6 +124,19 @@ class HugoBlox(HugoBloxBodies):
             self.owner = owner[0]
             self.authors[""] = owner[1]
             self.read_profile(*owner)
+        self.read_people([f for f in found if f[3].name == "_index.md"])
+
+    def read_people(self, found: list[tuple[str, dict[str, Any], str, Path]]) -> None:
+        """A research group's authors of its `user_groups` as `person` items
+        (`hugoblox_people.py`), their text converted with the pages'."""
+        for person in people(found, group_headings(self.site_root())):
+            front = dict(person.front)
+            if person.avatar is not None:
+                front["cover"] = self.site.image(person.avatar, None)
+            item = self.site.add(Item("person", slug_of(front["title"]), person.path, front))
+            self.items.append((item, person.text + "\n", person.path, person.path.parent))
+            self.report.counts["people"] += 1
+            self.report.convert("authors of a group as people (content/people/)")
 
     def academic_owner(self) -> tuple[str, dict[str, Any], str, Path] | None:
         """Academic before its `content/authors/` (2016–2018): the profile in `params`
