@@ -136,3 +136,12 @@ def test_a_research_group_s_authors_are_its_people(tmp_path: Path) -> None:
     listing = (out / "people" / "index.html").read_text(encoding="utf-8")
     assert listing.index("Mei Lin") < listing.index("Cy Park") < listing.index("Bo Chen")
     assert "Current Members" in listing
+
+
+def test_a_homepage_s_author_with_user_groups_is_no_person(tmp_path: Path) -> None:
+    """The starter gives a homepage's one author `user_groups: [Researchers]`, and no
+    page of it shows people: no /people/ list is made for the owner alone."""
+    imported = blox(tmp_path, {"content/authors/admin/_index.md": author(
+        "Mei Lin", "  - Researchers\n", "Professor").replace("superuser: false",
+                                                            "superuser: true")})
+    assert not (imported.dest / "content" / "people").exists()

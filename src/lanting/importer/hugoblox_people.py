@@ -6,7 +6,8 @@ of the block that showed their group (its `title` when it shows that group alone
 the group's name), `summary` their role and organisation, `cover` the author's
 `avatar.*`, `links` the `social` links to web pages and mail, the text their `bio` and
 page. Only authors of the groups the blocks show are people (the theme's example user,
-in a group of its own, is not); without such blocks, every author with a group."""
+in a group of its own, is not); a site without such blocks has none (the starter gives
+a homepage's one author `user_groups` too, which no page showed)."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def people(authors: list[tuple[str, dict[str, Any], str, Path]],
     found = []
     for user, data, body, path in authors:
         groups = [str(g).strip() for g in data.get("user_groups") or [] if str(g).strip()]
-        shown = [g for g in groups if g in headings] if headings else groups
+        shown = [g for g in groups if g in headings]
         name = data.get("title") or data.get("name")
         if not shown or not isinstance(name, str) or not name.strip():
             continue
