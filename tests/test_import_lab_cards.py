@@ -178,3 +178,22 @@ def test_a_publications_page_listing_the_citations(tmp_path: Path) -> None:
     moved = page(out, "/publications-page/")
     assert "Scholar profile" in moved.text()
     assert moved.find("a", href="/publications/") is not None
+
+
+def test_a_lookup_that_finds_nothing_says_so(tmp_path: Path) -> None:
+    """`citation.html lookup="Mosses After Rain"` (a capital the title lacks: Liquid's
+    `contains` is exact) showed an empty card on the old site; the import left it in a
+    comment saying "`citation.html` is an include of the theme or site", though it reads
+    that include. The warning says the lookup found no paper (or member)."""
+    page_text = ('---\ntitle: Contact\n---\n\n{% include citation.html lookup="Mosses '
+                 'After Rain" %}\n\n{% include portrait.html lookup="ida" %}\n')
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yaml": CONFIG, "Gemfile": 'gem "jekyll"\n', "_data/citations.yaml": CITATIONS,
+        "contact.md": page_text,
+        **{f"_includes/{n}.html": "{{ include }}\n" for n in ("list", "portrait", "citation")}})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    found = messages(imported, "contact.md")
+    assert len(found) == 2 and all("the old site's card showed nothing" in m for m in found)
+    assert "no paper of _data/citations.yaml" in found[0]
+    assert "no people collection's file name" in found[1]

@@ -123,7 +123,7 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         ctx.convert("embeds as links")
         url = src if src.startswith(("/", "http")) else "/" + src
         return B.block(f"[{src.rsplit('/', 1)[-1]}]({url})")
-    lab = lab_include(source, name, named, ctx)
+    lab = lab_include(source, name, named, ctx, written)
     if lab is not None:
         return lab
     own = site_include(source, name)

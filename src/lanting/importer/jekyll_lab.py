@@ -30,7 +30,8 @@ template's search box, its count and the tags that fill it in (buttons filtering
 page's list, which Lanting's lists do not take: it has its search page)."""
 
 
-def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context) -> str | None:
+def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context,
+                written: str) -> str | None:
     if not (source / "_includes" / name).is_file() or not (
             source / "_includes" / "list.html").is_file():
         return None  # (not the template: its `list.html` goes with the others)
@@ -43,7 +44,7 @@ def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context) ->
         return ""
     if name == "button.html":
         return _button(source, named, ctx)
-    return item_include(source, name, named, ctx)
+    return item_include(source, name, named, ctx, written)
 
 
 def _button(source: Path, named: dict[str, str], ctx: Context) -> str:

@@ -144,12 +144,21 @@ def citation(source: Path, fields: dict[str, Any], rich: bool) -> str:
     return text + (f"\n\n  {told}" if told else "")
 
 
-def item_include(source: Path, name: str, named: dict[str, str], ctx: Context) -> str | None:
-    """One of the includes above, as Markdown; None for another, or a filter or a
-    lookup not read here."""
+def item_include(source: Path, name: str, named: dict[str, str], ctx: Context,
+                 written: str) -> str | None:
+    """One of the includes above, as Markdown (`written` left in a comment, with the
+    reason, when its `lookup` finds nothing); None for another, or a filter not read
+    here."""
     if name in ("card.html", "portrait.html", "citation.html"):
         one = card(named) if name == "card.html" else portrait(source, named) \
             if name == "portrait.html" else citation(source, named, named.get("style") == "rich")
+        lookup = named.get("lookup", "").strip()
+        if not one and lookup and name != "card.html":
+            # (Liquid's `contains` is exact, as this is: the old card was empty too)
+            return ctx.leave(written, f"`{lookup}` is no " + (
+                "people collection's file name" if name == "portrait.html" else
+                "paper of _data/citations.yaml by its id or words of its title")
+                + ": the old site's card showed nothing either")
         if not one:
             return None
         ctx.convert("the lab template's cards, portraits and citations as list items")
