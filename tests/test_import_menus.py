@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 
 from test_import import hugo_import, written
+from test_import_docusaurus import imported_tiny as docusaurus_site
 from test_import_jekyll_sweep_sites import imported_site as jekyll_site
 
 from lanting.build import build
@@ -55,3 +56,39 @@ def test_jekyll_navigation_children_are_a_drop_down(tmp_path: Path) -> None:
     config = tomllib.loads(written(imported, "lanting.toml"))
     assert config["menu"][-1] == {"name": "Notes", "children": [{"name": "Optimisation",
                                                                  "url": "/optim/"}]}
+
+
+def test_docusaurus_navbar_drop_downs_are_drop_downs(tmp_path: Path) -> None:
+    """A navbar item `type: 'dropdown'` with `items`: its links were read as entries of
+    their own, in the menu's top row, and the drop-down's name was lost."""
+    imported, _out = docusaurus_site(tmp_path, {
+        "docusaurus.config.js": """\
+            module.exports = {
+              title: 'Notes',
+              url: 'https://notes.example.org',
+              baseUrl: '/',
+              presets: [['classic', {docs: {routeBasePath: '/'}}]],
+              themeConfig: {
+                navbar: {
+                  title: 'Notes',
+                  logo: {alt: 'Logo', src: 'img/logo.svg'},
+                  items: [
+                    {type: 'dropdown', label: 'Courses', position: 'left', items: [
+                      {label: 'Optimisation', to: '/optim'},
+                      {label: 'Elsewhere', href: 'https://example.org/course'},
+                    ]},
+                    {to: '/blog', label: 'Blog', position: 'left'},
+                  ],
+                },
+              },
+            };
+            """,
+        "docs/index.md": "---\nslug: /\ntitle: Welcome\n---\n\nHello.\n",
+        "docs/optim.md": "---\ntitle: Optimisation\n---\n\nSGD.\n",
+        "blog/2024-01-01-a.md": "---\ntitle: A\n---\n\nA.\n"})
+    config = tomllib.loads(written(imported, "lanting.toml"))
+    assert config["menu"] == [
+        {"name": "Courses", "children": [{"name": "Optimisation", "url": "/optim/"},
+                                         {"name": "Elsewhere",
+                                          "url": "https://example.org/course"}]},
+        {"name": "Blog", "url": "/blog/"}]

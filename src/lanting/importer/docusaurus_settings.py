@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from lanting.importer.js_literals import QUOTED, local_modules, strip_comments
+from lanting.importer.js_literals import QUOTED, depths_of, local_modules, strip_comments
 from lanting.importer.js_literals import key_object as _object
 from lanting.importer.js_literals import key_string as _literal
 from lanting.importer.report import Report
@@ -56,8 +57,8 @@ class DocusaurusConfig:
     locales: list[str] = field(default_factory=list)
     blog: Route = Route(True, "blog", "blog")
     docs: Route = Route(True, "docs", "docs")
-    navbar: list[dict[str, str]] = field(default_factory=list)
-    """The navbar's items: `label` with `to` or `href`."""
+    navbar: list[dict[str, Any]] = field(default_factory=list)
+    """The navbar's items: `label` with `to` or `href`; a drop-down's `children`."""
     math: bool = False
     """`remark-math` among its plugins: `$…$` was a formula."""
     mermaid: bool = False
@@ -84,22 +85,43 @@ def _route(text: str, key: str, report: Report, file: str) -> Route:
                  (route if route is not None else key).strip("/"))
 
 
-def _navbar(text: str) -> list[dict[str, str]]:
-    """The navbar's items that are plain links (`{to: '/blog', label: 'Blog'}`)."""
+def _navbar(text: str) -> list[dict[str, Any]]:
+    """The navbar's items that are plain links (`{to: '/blog', label: 'Blog'}`), docs
+    (`type: 'doc'`), and drop-downs (`type: 'dropdown'`, their `items` such links)."""
     navbar = _object(text, "navbar")
     if navbar is None:
         return []
-    items: list[dict[str, str]] = []
-    for inner in re.findall(r"\{([^{}]*)\}", navbar):
-        label, _ = _literal(inner, "label")
-        to, _ = _literal(inner, "to")
-        href, _ = _literal(inner, "href")
-        kind, _ = _literal(inner, "type")
-        if label and (to or href):
-            items.append({"name": label, "url": to or href or ""})
+    depths = depths_of(navbar)
+    items: list[dict[str, Any]] = []
+    for brace in (m.start() for m in re.finditer(r"\{", navbar)):
+        level = depths[brace]
+        if depths.strings[brace] or level not in (_ITEM_LEVEL, _ITEM_LEVEL + 2):
+            continue
+        end = brace + 1
+        while end < len(navbar) and depths[end] >= level:
+            end += 1
+        # (the object's own keys: nested objects and arrays left out)
+        own = "".join(navbar[j] for j in range(brace + 1, end) if depths[j] == level)
+        label, _ = _literal(own, "label")
+        to, _ = _literal(own, "to")
+        href, _ = _literal(own, "href")
+        kind, _ = _literal(own, "type")
+        link = {"name": label, "url": to or href or ""} if label and (to or href) else None
+        if level > _ITEM_LEVEL:  # (an entry of the drop-down before it)
+            if link and items and items[-1].get("type") == "dropdown":
+                items[-1]["children"].append(link)
+        elif label and kind == "dropdown":
+            items.append({"name": label, **({"url": link["url"]} if link else {}),
+                          "type": "dropdown", "children": []})
+        elif link:
+            items.append(link)
         elif label and kind in ("doc", "docSidebar"):
             items.append({"name": label, "url": "", "type": kind})
     return items
+
+
+_ITEM_LEVEL = 2
+"""The depth of the navbar's items (`items: [{…}]` inside the navbar's object)."""
 
 
 def read_config(source: Path, report: Report) -> DocusaurusConfig:

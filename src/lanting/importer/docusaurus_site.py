@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from lanting.importer.common import LinkTable, guess_language, language_tag
 from lanting.importer.docusaurus_settings import DocusaurusConfig, kebab
@@ -72,35 +73,46 @@ class DocusaurusSite:
 
     def menu(self, where: str) -> None:
         """The navbar's links: the blog → `/blog/`, a doc or page → its new URL, a link to
-        another site as it is; a docs sidebar has no Lanting form (a notice)."""
-        zh = str(self.site.config.get("language", "")).startswith("zh")
-        entries: list[dict[str, str]] = []
-        blog = "/" + self.config.blog.route
+        another site as it is; a drop-down → one of its links so made; a docs sidebar has
+        no Lanting form (a notice)."""
+        entries: list[dict[str, Any]] = []
         for entry in self.config.navbar:
-            url = entry["url"]
-            if not url:
-                self.report.note(where, None, f"navbar item `{entry['name']}` (a "
-                                 f"`{entry.get('type')}`) left out: Lanting has no docs "
-                                 "sidebar")
-                continue
-            if url.startswith(("http://", "https://")):
-                entries.append({"name": entry["name"], "url": url})
-                continue
-            path = "/" + url.strip("/")
-            if path.rstrip("/") == blog.rstrip("/") and self.config.blog.enabled:
-                entries.append({"name": entry["name"] or ("博客" if zh else "Blog"),
-                                "url": "/blog/"})
-            elif path in ("/tags", f"{blog.rstrip('/')}/tags"):
-                entries.append({"name": entry["name"], "url": "/tags/"})
-            elif path in ("/archive", f"{blog.rstrip('/')}/archive"):
-                entries.append({"name": entry["name"], "url": "/archive/"})
-            else:
-                item = self.table.find(path)
-                if item is not None and item.kind != "home":
-                    entries.append({"name": entry["name"], "url": self.site.new_url(item)})
-                else:
-                    entries.append(entry)  # (finish_menu notes it when nothing is there)
+            if entry.get("type") == "dropdown":
+                children = [c for c in (self.navbar_entry(e, where)
+                                        for e in entry["children"]) if c is not None]
+                own = self.navbar_entry(entry, where) if entry.get("url") else None
+                if children:
+                    entries.append({"name": entry["name"], **({"url": own["url"]} if own
+                                                              else {}),
+                                    "children": children})
+                elif own is not None:
+                    entries.append(own)
+            elif (made := self.navbar_entry(entry, where)) is not None:
+                entries.append(made)
         finish_menu(self.site, entries, where)
+
+    def navbar_entry(self, entry: dict[str, Any], where: str) -> dict[str, str] | None:
+        """One navbar link as an entry of the menu."""
+        zh = str(self.site.config.get("language", "")).startswith("zh")
+        blog = "/" + self.config.blog.route
+        url = str(entry["url"])
+        if not url:
+            self.report.note(where, None, f"navbar item `{entry['name']}` (a "
+                             f"`{entry.get('type')}`) left out: Lanting has no docs sidebar")
+            return None
+        if url.startswith(("http://", "https://")):
+            return {"name": entry["name"], "url": url}
+        path = "/" + url.strip("/")
+        if path.rstrip("/") == blog.rstrip("/") and self.config.blog.enabled:
+            return {"name": entry["name"] or ("博客" if zh else "Blog"), "url": "/blog/"}
+        if path in ("/tags", f"{blog.rstrip('/')}/tags"):
+            return {"name": entry["name"], "url": "/tags/"}
+        if path in ("/archive", f"{blog.rstrip('/')}/archive"):
+            return {"name": entry["name"], "url": "/archive/"}
+        item = self.table.find(path)
+        if item is not None and item.kind != "home":
+            return {"name": entry["name"], "url": self.site.new_url(item)}
+        return {"name": entry["name"], "url": url}  # (finish_menu notes it when nothing is there)
 
     def listing_redirects(self, where: str) -> None:
         """The blog's tag pages (`/blog/tags/ppo`, or the `permalink` of `tags.yml`), its
