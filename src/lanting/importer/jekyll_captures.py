@@ -7,7 +7,10 @@ definition, lemma or proof include becomes the theorem callout Lanting draws for
 `{prf:theorem} Title` (numbered per kind, the proof ended by ∎); a box of a callout's
 `type` (`{% include infobox.html title="…" type="tip" body=x %}`) that callout, `:::
 tip Title`; another include shows the text as it is, with a warning. (The text was
-removed with the capture before.)"""
+removed with the capture before.) minimal-mistakes' documented notice of several
+paragraphs shows a capture through its value, `<div class="notice--info">{{ notice-2 |
+markdownify }}</div>`: the text is the callout of the notice's kind, or the Markdown
+of the element, or of the line, the value stood in."""
 
 from __future__ import annotations
 
@@ -15,22 +18,27 @@ import re
 
 from lanting.importer import body as B
 from lanting.importer.liquid import Context, string_argument
+from lanting.importer.shelf import Shelf
 from lanting.markdown.callouts import ALIASES as CALLOUT_ALIASES
 from lanting.markdown.callouts import KINDS as CALLOUT_KINDS
 
 _CAPTURE_OR_INCLUDE = re.compile(
-    r"(?P<capture>\{%-?\s*capture\s+(?P<name>\w+)\s*-?%\})(?P<inner>.*?)"
+    # (a variable's name may hold hyphens, `notice-2`, as minimal-mistakes' docs write it)
+    r"(?P<capture>\{%-?\s*capture\s+(?P<name>[\w-]+)\s*-?%\})(?P<inner>.*?)"
     r"\{%-?\s*endcapture\s*-?%\}"
-    r"|(?P<include>\{%-?\s*include\s+(?P<file>[\w./-]+)\s+(?P<args>(?:(?!%\}).)*?)\s*-?%\})",
+    r"|(?P<include>\{%-?\s*include\s+(?P<file>[\w./-]+)\s+(?P<args>(?:(?!%\}).)*?)\s*-?%\})"
+    r"|(?P<div><div\b(?P<attributes>[^>]*)>[ \t]*\n?[ \t]*)?"
+    r"(?P<output>\{\{-?\s*(?P<value>[\w-]+)\s*\|\s*markdownify\s*-?\}\})"
+    r"(?(div)\s*</div>)",
     re.DOTALL)
 _KINDS = ("definition", "theorem", "lemma", "corollary", "proposition", "conjecture",
           "example", "remark", "axiom", "proof", "exercise")
 """sphinx-proof's kinds (`{prf:lemma}`) an include's name or `type` can name."""
 
 
-def captured_includes(text: str, ctx: Context) -> str:
-    """Captures removed; the text of one an include shows is the include's (see the
-    module's docstring); one no include shows is reported as removed."""
+def captured_includes(text: str, ctx: Context, shelf: Shelf | None = None) -> str:
+    """Captures removed; the text of one an include or a `markdownify`d value shows is
+    theirs (see the module's docstring); one nothing shows is reported as removed."""
     latest: dict[str, tuple[str, str]] = {}
     """The text each variable holds at this point of the page, and its capture tag."""
     unused: dict[str, str] = {}
@@ -43,6 +51,11 @@ def captured_includes(text: str, ctx: Context) -> str:
                                            match.group("capture"))
             unused[match.group("name")] = match.group("capture")
             return ""
+        if match.group("output"):
+            if match.group("value") not in latest:
+                return match.group()  # (a value of the theme: reported where values are)
+            unused.pop(match.group("value"), None)
+            return _shown(match, latest[match.group("value")][0], ctx, shelf)
         _words, named = B.arguments(match.group("args"))
         shown = [value for value in named.values() if value in latest]
         if not shown:
@@ -59,6 +72,23 @@ def captured_includes(text: str, ctx: Context) -> str:
 def _removed(ctx: Context, written: str) -> None:
     ctx.warn(written, f"`{written}…{{% endcapture %}}` removed (it only set a variable "
              "for the theme)")
+
+
+def _shown(match: re.Match[str], content: str, ctx: Context, shelf: Shelf | None) -> str:
+    """The captured `content` a `{{ x | markdownify }}` showed: in a notice's `<div>`
+    (`.notice--info`, Chirpy's `.prompt-tip`), that callout; in another `<div>`, the
+    Markdown in it (after a blank line, where CommonMark reads it); else the Markdown."""
+    ctx.convert("captured text shown by `{{ x | markdownify }}` (minimal-mistakes' "
+                "notices of several paragraphs)")
+    if not match.group("div"):
+        return B.block(content)
+    classes = re.search(r"""\bclass\s*=\s*["']([^"']*)""", match.group("attributes"))
+    kind = B.callout_kind(" ".join("." + c for c in classes.group(1).split()
+                                   if c.startswith(("notice", "prompt-", "block-")))) \
+        if classes else None
+    if kind is not None:
+        return B.callout(kind, content, shelf=shelf)
+    return B.block(f"<div{match.group('attributes')}>\n\n{content}\n\n</div>")
 
 
 def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Context) -> str:

@@ -184,7 +184,7 @@ class JekyllLiquid(JekyllLinks):
 
         # (academicpages' sitemap: `{% capture written_label %}'None'{% endcapture %}`;
         # a math post's statement, shown by a theorem include)
-        text = captured_includes(text, ctx)
+        text = captured_includes(text, ctx, shelf)
         text = assigning_ifs(text, ctx)
 
         def quote(args: str, inner: str, written: str) -> str:

@@ -1,0 +1,53 @@
+"""Jekyll blogs on the themes technical bloggers use most (minimal-mistakes, Chirpy,
+Hydejack, TeXt), shaped like real ones (a sweep of public blogs) and written here:
+what their theme's idioms say must reach the new site."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+MINIMAL_MISTAKES = 'remote_theme: "mmistakes/minimal-mistakes"\ntitle: Notes\nlocale: en-US\n'
+
+
+def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, files)
+    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
+
+
+def built_page(tmp_path: Path, imported: Imported, url: str) -> str:
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))  # (errors raise)
+    return (result.output / url.strip("/") / "index.html").read_text(encoding="utf-8")
+
+
+def test_minimal_mistakes_captured_notice_is_a_callout(tmp_path: Path) -> None:
+    """minimal-mistakes' documented way to put several paragraphs in a notice: capture
+    them (the variable named with hyphens, `notice-2`), then `<div class="notice--info">{{
+    notice-2 | markdownify }}</div>`. The capture tags and the value were left in
+    comments, the text shown bare after them; the notice is a callout now."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": MINIMAL_MISTAKES,
+        "_posts/2024-03-02-rate-limits.md": "---\ntitle: Rate limits\n---\n\nIntro.\n\n"
+        "{% capture notice-2 %}\n**Heads up**\n\nThe quota resets *hourly*.\n\n"
+        "- one\n- two\n{% endcapture %}\n\n"
+        "<div class=\"notice--warning\">{{ notice-2 | markdownify }}</div>\n\n"
+        "{% capture plain_note %}\nA second one, on its own lines.\n{% endcapture %}\n"
+        "<div class=\"notice\">\n  {{ plain_note | markdownify }}\n</div>\n\nAfter.\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    (post,) = (imported.dest / "content/posts").rglob("*.md")
+    text = post.read_text(encoding="utf-8")
+    assert "> [!WARNING]\n> **Heads up**\n>\n> The quota resets *hourly*." in text
+    assert "> [!NOTE]\n> A second one, on its own lines." in text
+    assert "capture" not in text and "markdownify" not in text
+    page = parse_html(built_page(tmp_path, imported, "/posts/rate-limits/"))
+    assert "{{" not in page.text() and "{%" not in page.text()
