@@ -51,3 +51,25 @@ def test_minimal_mistakes_captured_notice_is_a_callout(tmp_path: Path) -> None:
     assert "capture" not in text and "markdownify" not in text
     page = parse_html(built_page(tmp_path, imported, "/posts/rate-limits/"))
     assert "{{" not in page.text() and "{%" not in page.text()
+
+
+def test_reference_links_to_missing_files_keep_their_text(tmp_path: Path) -> None:
+    """A Hydejack notice page cites its licences by reference links, `[MIT]: licenses/
+    MIT.md`, files the site does not hold. The report said each link's text was kept
+    without the link, but the definition stayed and every `[MIT]` failed the build (19
+    errors for one page). The definition goes, and its uses are their text."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "theme: jekyll-theme-hydejack\ntitle: Notes\n",
+        "NOTICE.md": "---\ntitle: Notice\n---\n\nThe code is under [MIT], the docs under "
+        "[the licence][CC] and [CC][]; see also [Other][].\n\n"
+        "[MIT]: licenses/MIT.md\n[cc]: licenses/CC.md \"Creative Commons\"\n"
+        "[Other]: https://example.org/other\n"})
+    assert sum("licenses/" in w.message for w in imported.report.warnings) == 2
+    page = parse_html(built_page(tmp_path, imported, "/notice/"))
+    text = page.text()
+    assert "The code is under MIT, the docs under the licence and CC; see also Other." \
+        in " ".join(text.split())
+    hrefs = [a.get("href") for a in page.find_all("a")]
+    assert "https://example.org/other" in hrefs
+    assert not any("licenses" in (h or "") for h in hrefs)
+

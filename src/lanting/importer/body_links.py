@@ -164,7 +164,7 @@ _PATH_BACKSLASH = re.compile(r"""\\(?![!-/:-@\[-`{-~])""")
 """A backslash that escapes no ASCII punctuation (Markdown's escapes): a path's."""
 
 
-def _slashed(url: str, markdown: bool) -> str:
+def slashed(url: str, markdown: bool) -> str:
     """A relative URL written with backslashes (`img\\a.png`, on Windows) as browsers
     read it, with slashes; in Markdown, `\\_` is an escape and stays."""
     if "\\" not in url or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", url):
@@ -185,7 +185,7 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     def markdown(match: re.Match[str]) -> str:
         if starts and in_formula(match.start()):
             return match.group()
-        url = _slashed(match.group(3).strip("<>"), markdown=True)
+        url = slashed(match.group(3).strip("<>"), markdown=True)
         # (a linked image, `[![alt](fig.png)](https://…)`: the image's URL too)
         text = _LINK.sub(markdown, match.group(2)) if "](" in match.group(2) else match.group(2)
         # (a URL an earlier step found dead, a Hugo `ref` to an author's page: as it said)
@@ -208,7 +208,7 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         # (an attribute's entities are its characters: `s&amp;h.png`, as a template's
         # escaping wrote it, names `s&h.png`)
         opening = match.group(1).lower()
-        new = resolve(_slashed(html.unescape(re.sub(r"[\t\n\r]", "", match.group(3)).strip()),
+        new = resolve(slashed(html.unescape(re.sub(r"[\t\n\r]", "", match.group(3)).strip()),
                                markdown=False),
                       opening[1:4] == "img" or opening[1:6] == "image"
                       or bool(re.search(r"\sposter\s*=\s*$", opening)))
@@ -221,22 +221,6 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
 
     text = _LINK.sub(markdown, text)
     return _RAW_POSTER.sub(raw, _RAW_URL.sub(raw, text)) if raw_html else text
-
-
-REFERENCE_DEFINITION = re.compile(
-    r"^([ \t]{0,3}\[(?![\^])[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.MULTILINE)
-"""A reference link's definition, `[AI]: AI.md` (not a footnote's): (its start, the URL)."""
-
-
-def map_reference_urls(text: str, resolve: UrlMap) -> str:
-    """The URL of each reference definition through `resolve` (`[AI]: AI.md`, read by
-    `[AI]` links, which `map_urls` does not see); one to unlink is kept as written."""
-
-    def one(match: re.Match[str]) -> str:
-        new = resolve(_slashed(match.group(2).strip("<>"), markdown=True), False)
-        return match.group() if new is None or new == UNLINK else match.group(1) + new
-
-    return REFERENCE_DEFINITION.sub(one, text)
 
 
 _HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)

@@ -14,7 +14,6 @@ from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.body_links import (
     footnote_links,
-    map_reference_urls,
     map_urls,
     spaced_destinations,
 )
@@ -27,6 +26,7 @@ from lanting.importer.body_math import (
     shelve_environments,
     text_underscores,
 )
+from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import (
     LinkTable,
     prose_raw,

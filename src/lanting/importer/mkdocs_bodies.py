@@ -18,12 +18,12 @@ from urllib.parse import quote, unquote, urlparse
 from lanting.importer import body as B
 from lanting.importer.body_links import (
     DROPPED,
-    REFERENCE_DEFINITION,
     footnote_links,
     map_urls,
     spaced_destinations,
     unlink_dropped,
 )
+from lanting.importer.body_references import REFERENCE_DEFINITION
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.kramdown_html import ended_html_blocks

@@ -1,0 +1,55 @@
+"""Links by reference (`[AI]` with `[AI]: AI.md` under the text), which `map_urls` does
+not see: their definitions' URLs mapped to the new site, and the links whose definition
+named a file the site has not kept as their text. Shared by the importers."""
+
+from __future__ import annotations
+
+import re
+
+from lanting.importer.body_links import UNLINK, UrlMap, slashed
+
+REFERENCE_DEFINITION = re.compile(
+    r"^([ \t]{0,3}\[(?![\^])[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.MULTILINE)
+"""A reference link's definition, `[AI]: AI.md` (not a footnote's): (its start, the URL)."""
+
+
+def map_reference_urls(text: str, resolve: UrlMap) -> str:
+    """The URL of each reference definition through `resolve` (`[AI]: AI.md`, read by
+    `[AI]` links, which `map_urls` does not see); one to unlink goes with its line, and
+    the links using it are their text (`unreferenced`)."""
+    unlinked: set[str] = set()
+
+    def one(match: re.Match[str]) -> str:
+        new = resolve(slashed(match.group(2).strip("<>"), markdown=True), False)
+        if new == UNLINK:
+            unlinked.add(_label(match.group(1).strip().removesuffix(":")[1:-1]))
+            return _GONE
+        return match.group() if new is None else match.group(1) + new
+
+    text = REFERENCE_DEFINITION.sub(one, text)
+    return unreferenced(re.sub(f"^{_GONE}.*\n?", "", text, flags=re.MULTILINE), unlinked) \
+        if unlinked else text
+
+
+_GONE = "\x00gone"
+_FULL_REFERENCE = re.compile(r"(?<![!\]\\])\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\[([^\[\]\n]*)\]")
+_SHORTCUT_REFERENCE = re.compile(r"(?<![!\]\\])\[([^\[\]\n]+)\](?![\[(:])")
+
+
+def _label(label: str) -> str:
+    """A reference's label as CommonMark matches them: case and runs of spaces aside."""
+    return " ".join(label.split()).casefold()
+
+
+def unreferenced(text: str, labels: set[str]) -> str:
+    """The links by reference to `labels` (`[text][label]`, `[label][]`, `[label]`) as
+    their text: their definitions went (the file they named was not in the site), and
+    each was a broken link of the build (images by reference are left alone)."""
+
+    def full(match: re.Match[str]) -> str:
+        label = match.group(2) or match.group(1)
+        return match.group(1) if _label(label) in labels else match.group()
+
+    text = _FULL_REFERENCE.sub(full, text)
+    return _SHORTCUT_REFERENCE.sub(
+        lambda m: m.group(1) if _label(m.group(1)) in labels else m.group(), text)
