@@ -73,3 +73,24 @@ def test_reference_links_to_missing_files_keep_their_text(tmp_path: Path) -> Non
     assert "https://example.org/other" in hrefs
     assert not any("licenses" in (h or "") for h in hrefs)
 
+
+def test_links_to_markdown_files_from_the_root_and_to_pages_left_out(tmp_path: Path) -> None:
+    """jekyll-relative-links reads `[x](/about.md)` from the site's root, as it reads
+    `[x](about.md)` beside the page: a Hydejack home page linked its menu's pages so, and
+    each link stayed `/about.md`, broken. A link to a page left out of the import (a
+    listing its layout filled, `projects.md`) leads where links to its URL do: a list of
+    posts to Lanting's, another's text is kept without the link."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "theme: jekyll-theme-hydejack\ntitle: Notes\n",
+        "about.md": "---\ntitle: About\npermalink: /me/\n---\n\n## Who\n\n"
+        "Who I am, at some length.\n",
+        "posts.md": "---\nlayout: blog\ntitle: Blog\n---\n",
+        "projects.md": "---\nlayout: projects\ntitle: Projects\n---\n",
+        "notes/index.md": "---\ntitle: Notes\n---\n\nSee [me](/about.md#who), [the blog]"
+        "(/posts.md), [my projects][projects] and [again](../projects.md).\n\n"
+        "[projects]: /projects.md\n"})
+    page = parse_html(built_page(tmp_path, imported, "/notes/"))
+    hrefs = [a.get("href") for a in page.find_all("a")]
+    assert "/me/#who" in hrefs and "/blog/" in hrefs
+    assert not any(".md" in (h or "") for h in hrefs)
+    assert "my projects and again." in " ".join(page.text().split())

@@ -108,8 +108,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.no_liquid: set[Path] = set()
         """Posts with `render_with_liquid: false`: Jekyll shows their Liquid as written."""
         self.left_out: dict[str, str] = {}
-        """Old URLs of pages left out (`old_path`): where links to them lead now ("":
-        nowhere, their text kept)."""
+        """Old URLs of pages left out (`old_path`), and their files from the source's
+        root (`/projects.md`): where links to them lead now ("": nowhere, their text
+        kept)."""
         self.page_posts: set[Path] = set()
         """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
         self.collection_docs: dict[Path, Published] = {}

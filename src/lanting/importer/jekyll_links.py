@@ -63,6 +63,8 @@ def kramdown_ids(body: str) -> dict[str, str]:
     return ids
 
 
+_ROOTED_MARKDOWN = re.compile(r"(/(?!/)[^?#]*\.(?:md|markdown))(#.*)?$")
+"""`/about.md#who`: a Markdown file of the site named from its root."""
 _POST_FRAGMENT = re.compile(f"({MARK_OPEN}L(\\d+){MARK_CLOSE})#(.+)")
 """A link to another page of the site, as `post_url` wrote it, with a fragment."""
 
@@ -165,6 +167,13 @@ class JekyllLinks:
             url = media.rstrip("/") + "/" + url  # Chirpy: relative to the post's media path
             if url.startswith(("http://", "https://")):
                 return url
+        rooted = _ROOTED_MARKDOWN.match(url)
+        if rooted and not image:  # (jekyll-relative-links reads it from the site's root)
+            local = (self.source / unquote(rooted.group(1)).lstrip("/")).resolve()
+            if local.is_relative_to(self.source.resolve()):
+                found = self.markdown_file(local, rooted.group(1), rooted.group(2), url, ctx)
+                if found is not None:
+                    return found
         if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
             name, hash_mark, fragment = url.partition("#")
             local = (path.parent / unquote(name)).resolve()
@@ -190,17 +199,9 @@ class JekyllLinks:
             # jekyll-relative-links (on GitHub Pages by default): `[x](other-post.md)`
             if local.is_relative_to(self.source.resolve()) and name.endswith(
                     (".md", ".markdown")):
-                target = self.by_path.get(local.relative_to(self.source.resolve()).as_posix())
-                if target is not None:
-                    ctx.convert("links to other posts' files")
-                    found = heading_fragment(unquote(fragment), target.source) \
-                        if fragment and target.source is not None else None
-                    return self.site.link(target) + hash_mark + (found or fragment)
-                if not local.exists():
-                    ctx.warn(url, f"a link to `{unquote(name)}`, which is not in the site (the "
-                             "old page's link led nowhere): its text kept without the link; "
-                             "publish the page and link it again")
-                    return UNLINK
+                found = self.markdown_file(local, name, hash_mark + fragment, url, ctx)
+                if found is not None:
+                    return found
             if self.post_file(local, path):
                 ctx.convert("files in a post's folder (jekyll-postfiles) in its bundle")
                 return url
@@ -248,6 +249,32 @@ class JekyllLinks:
                 ctx.convert("#links to kramdown's ids of Chinese headings (`#section-1`)")
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
                             self.baseurl)
+
+    def markdown_file(self, local: Path, name: str, fragment: str, url: str,
+                      ctx: Context) -> str | None:
+        """Where a link to the Markdown file `local` of the site (`name` as written,
+        `fragment` with its `#`) leads: the page or post made of it; for a page left out
+        (a listing its layout filled), where links to its URL lead; for a file the site
+        has not, nowhere (`UNLINK`). None for another file, a Markdown file Jekyll
+        copied as it was."""
+        target = self.by_path.get(local.relative_to(self.source.resolve()).as_posix())
+        if target is not None:
+            ctx.convert("links to other posts' files")
+            found = heading_fragment(unquote(fragment[1:]), target.source) \
+                if fragment and target.source is not None else None
+            return self.site.link(target) + (f"#{found}" if found else fragment)
+        if not local.exists():
+            ctx.warn(url, f"a link to `{unquote(name)}`, which is not in the site (the "
+                     "old page's link led nowhere): its text kept without the link; "
+                     "publish the page and link it again")
+            return UNLINK
+        to = self.left_out.get("/" + local.relative_to(self.source.resolve()).as_posix())
+        if to is None:
+            return None
+        ctx.warn(url, f"a link to `{unquote(name)}`, a page left out of the import (its "
+                 "layout filled it): " + (f"it leads to {to}, Lanting's list" if to else
+                                          "its text kept without the link"))
+        return to or UNLINK
 
     def on_media_cdn(self, url: str) -> bool:
         """An image path Chirpy served from its `cdn` (the site's copy, when it has one,

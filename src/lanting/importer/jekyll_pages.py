@@ -264,8 +264,8 @@ class JekyllPages:
                 path, None, "left out: Lanting makes its own search page, /search/"
                 + ("; the page's own text is not kept (put it in a page at another URL)"
                    if left else ""))
-            self.left_out[old_path(self.page_url(path) if not permalink else permalink)] = \
-                "/search/"
+            self.left_out_at(path, self.page_url(path) if not permalink else permalink,
+                             "/search/")
             return
         if self.members_page(path, body, permalink, self.page_url(path)):
             return
@@ -348,7 +348,14 @@ class JekyllPages:
         nothing, their text kept (they stopped the build as broken links)."""
         url = "/" + (permalink or self.page_url(path)).strip("/")
         lists_posts = layout in POST_LAYOUTS or "site.posts" in body or "paginator" in body
-        self.left_out[old_path(url)] = "/blog/" if lists_posts else ""
+        self.left_out_at(path, url, "/blog/" if lists_posts else "")
+
+    def left_out_at(self, path: Path, url: str, to: str) -> None:
+        """Links to the page of `path`, left out, lead to `to` ("": nowhere): those to
+        its old `url`, and those to its file (jekyll-relative-links' `[x](/projects.md)`,
+        a key no URL has: `old_path` ends each in `/`)."""
+        self.left_out[old_path(url)] = to
+        self.left_out["/" + path.relative_to(self.source).as_posix()] = to
 
     def in_language(self, url: str, language: str) -> str:
         """A page's old URL in another language of jekyll-multiple-languages-plugin,
