@@ -94,3 +94,22 @@ def test_links_to_markdown_files_from_the_root_and_to_pages_left_out(tmp_path: P
     assert "/me/#who" in hrefs and "/blog/" in hrefs
     assert not any(".md" in (h or "") for h in hrefs)
     assert "my projects and again." in " ".join(page.text().split())
+
+
+def test_a_fence_line_closing_a_comment_opens_no_code(tmp_path: Path) -> None:
+    """A home page commented out a file tree, `<!-- ~~~` … `~~~ -->`: the comment ends on
+    the line holding `-->` (for kramdown and CommonMark alike), but the import read
+    `~~~ -->` as a fence left open to the end, and took the links after it for code: a
+    reference link to another page was never mapped and failed the build."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "theme: jekyll-theme-hydejack\ntitle: Notes\n",
+        "_posts/2021-05-04-tree.md": "---\ntitle: Tree\n---\n\nSee [the other post].\n\n"
+        "<!-- ~~~\n├── docs\n└── notes\n~~~  -->\n\n"
+        "<!--\n```sh\nmake {{ site.x }}\n```\n-->\n\n"
+        "[the other post]: 2021-05-05-other.md\n",
+        "_posts/2021-05-05-other.md": "---\ntitle: Other\n---\n\nText.\n"})
+    page = parse_html(built_page(tmp_path, imported, "/posts/tree/"))
+    hrefs = [a.get("href") for a in page.find_all("a")]
+    assert "/posts/other/" in hrefs
+    (post,) = [p for p in (imported.dest / "content/posts").rglob("*.md") if "tree" in p.name]
+    assert "make {{ site.x }}" in post.read_text(encoding="utf-8")  # (its own code: kept)

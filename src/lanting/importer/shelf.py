@@ -114,6 +114,7 @@ def _protect_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> s
     if ">" in text and ("```" in text or "~~~" in text):
         text = _quoted_fences(text, shelf, on_fence)
     lines = text.split("\n")
+    comment_ends = _comment_ends(lines)
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -126,6 +127,10 @@ def _protect_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> s
         indent = lead if not lead.strip() else " " * len(lead.expandtabs(4))
         end, closed = _fence_end(lines, i, ticks, len(indent) if lead.strip() else 0,
                                  len(lead.expandtabs(4)))
+        if comment_ends.get(i, end) < end:  # (a fence line in a comment, not closed in it)
+            out.append(lines[i])
+            i += 1
+            continue
         code = "\n".join(line[len(indent):] if line.startswith(indent) else line.lstrip()
                          for line in lines[i + 1:end])
         block = (on_fence(info.strip(), code, indent) if on_fence
@@ -135,6 +140,30 @@ def _protect_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> s
         out.append(lead + shelf.put(block.removeprefix(indent) if on_fence else block))
         i = end + closed
     return "\n".join(out)
+
+
+_COMMENT_START = re.compile(r"^ {0,3}<!--")
+
+
+def _comment_ends(lines: list[str]) -> dict[int, int]:
+    """For each line inside an HTML comment that starts a line (`<!-- ~~~`), the line the
+    comment ends on, the one holding `-->` (kramdown's and CommonMark's HTML block): a
+    fence line there (`~~~  -->`, a file tree commented out) opens no code running past
+    the comment, which took the rest of the page for code."""
+    ends: dict[int, int] = {}
+    i = 0
+    while i < len(lines):
+        start = _COMMENT_START.match(lines[i])
+        if start is None:
+            i += 1
+            continue
+        end = i
+        while end < len(lines) - 1 and "-->" not in (
+                lines[end][start.end():] if end == i else lines[end]):
+            end += 1
+        ends.update(dict.fromkeys(range(i, end + 1), end))
+        i = end + 1
+    return ends
 
 
 def _fence_end(lines: list[str], start: int, ticks: str, item: int, column: int
