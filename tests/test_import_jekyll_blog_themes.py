@@ -113,3 +113,23 @@ def test_a_fence_line_closing_a_comment_opens_no_code(tmp_path: Path) -> None:
     assert "/posts/other/" in hrefs
     (post,) = [p for p in (imported.dest / "content/posts").rglob("*.md") if "tree" in p.name]
     assert "make {{ site.x }}" in post.read_text(encoding="utf-8")  # (its own code: kept)
+
+
+def test_links_to_the_old_feed_lead_to_the_new_one(tmp_path: Path) -> None:
+    """Posts end by asking readers to subscribe to `/feed.xml`, jekyll-feed's feed (or
+    the path `feed: path:` gives it): the new site has its feed at /atom.xml, and each
+    link was broken (83 build errors on one blog)."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "theme: jekyll-text-theme\ntitle: Notes\nplugins: [jekyll-feed]\n",
+        "_posts/2021-11-27-slow-logs.md": "---\ntitle: Slow logs\n---\n\nSubscribe to "
+        "[the feed](/feed.xml) or [its copy]({{ '/feed.xml' | relative_url }}).\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    built_page(tmp_path, imported, "/posts/slow-logs/")  # (a broken link fails it)
+    (post,) = (imported.dest / "content/posts").rglob("*.md")
+    assert post.read_text(encoding="utf-8").count("](/atom.xml)") == 2
+
+    other = imported_site(tmp_path / "other", {
+        "_config.yml": "title: Notes\nfeed:\n  path: blog/atom-feed.xml\n",
+        "_posts/2021-11-28-more.md": "---\ntitle: More\n---\n\n[Feed](/blog/atom-feed.xml)\n"})
+    page = parse_html(built_page(tmp_path / "other", other, "/posts/more/"))
+    assert "/atom.xml" in [a.get("href") for a in page.find_all("a")]

@@ -228,6 +228,10 @@ class JekyllLinks:
                          "and no page of the old one (the old link led nowhere): its text "
                          "kept without the link")
                 return UNLINK
+        if not image and self.old_feed(url):
+            ctx.convert("links to the old site's feed (jekyll-feed's `/feed.xml`) as "
+                        "Lanting's, /atom.xml")
+            return "/atom.xml"
         if not image and url.startswith("/") and not url.startswith("//") and self.left_out:
             to = self.left_out.get(old_path(url.removeprefix(self.baseurl)))
             if to is not None:
@@ -275,6 +279,16 @@ class JekyllLinks:
                  "layout filled it): " + (f"it leads to {to}, Lanting's list" if to else
                                           "its text kept without the link"))
         return to or UNLINK
+
+    def old_feed(self, url: str) -> bool:
+        """Whether `url` is the old site's feed, which jekyll-feed wrote at `/feed.xml`
+        (or its `feed: path:`), a template of the site's own the import leaves out: the
+        new site's feed is /atom.xml ("subscribe to the feed" ending each post of a
+        blog was a broken link)."""
+        feed = self.config.get("feed")
+        path = str((feed.get("path") if isinstance(feed, dict) else None) or "feed.xml")
+        wanted = unquote(url.partition("#")[0].partition("?")[0]).removeprefix(self.baseurl)
+        return wanted == "/" + path.lstrip("/") and path.lstrip("/") not in self.site.static
 
     def on_media_cdn(self, url: str) -> bool:
         """An image path Chirpy served from its `cdn` (the site's copy, when it has one,
