@@ -133,3 +133,27 @@ def test_links_to_the_old_feed_lead_to_the_new_one(tmp_path: Path) -> None:
         "_posts/2021-11-28-more.md": "---\ntitle: More\n---\n\n[Feed](/blog/atom-feed.xml)\n"})
     page = parse_html(built_page(tmp_path / "other", other, "/posts/more/"))
     assert "/atom.xml" in [a.get("href") for a in page.find_all("a")]
+
+
+def test_text_theme_article_lists_are_listings(tmp_path: Path) -> None:
+    """TeXt lists articles with `{% include article-list.html articles=site.series %}`,
+    as other themes loop with `{% for %}`: a page holding only that (a page of series,
+    of categories) was kept with the include in a comment, and at /series/ or
+    /categories/ it took the URL of Lanting's own list and failed the build. It is a
+    listing page now, left out; a page with text of its own keeps its text."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "theme: jekyll-text-theme\ntitle: Notes\n",
+        "en/series.md": "---\nlayout: page\ntitle: Series\n---\n\n<div class=\"layout--"
+        "articles\">\n  <section>\n    {%- include article-list.html\n        articles="
+        "site.series\n        type='grid'\n    -%}\n  </section>\n</div>\n",
+        "en/about.md": "---\nlayout: page\ntitle: About\n---\n\nI write about search "
+        "engines and distributed systems, mostly in Java, and sometimes about tools.\n\n"
+        "{%- include article-list.html articles=site.posts type='brief' -%}\n",
+        "_posts/2021-01-02-shards.md": "---\ntitle: Shards\n---\n\n[Series](/en/series/)\n"})
+    assert not any("article-list" in w.message for w in imported.report.warnings)
+    pages = {p.name: p.read_text(encoding="utf-8")
+             for p in (imported.dest / "content/pages").rglob("*.md")}
+    assert "series.md" not in pages
+    assert "distributed systems" in pages["about.md"] and "article-list" not in pages[
+        "about.md"]
+    built_page(tmp_path, imported, "/posts/shards/")  # (a clash or broken link fails it)

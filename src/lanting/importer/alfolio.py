@@ -30,7 +30,8 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.item import Item
-from lanting.importer.jekyll_pages import is_listing, jekyll_files, own_text
+from lanting.importer.jekyll_listings import is_listing, own_text
+from lanting.importer.jekyll_pages import jekyll_files
 from lanting.importer.jekyll_settings import standalone_document
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects

@@ -15,6 +15,7 @@ from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_links import old_path
+from lanting.importer.jekyll_listings import LISTING_TAG, drop_loops, own_text
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_people import add_people
 from lanting.importer.kramdown import title_math
@@ -23,13 +24,9 @@ from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
 
-_LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b.*?-?%\}", re.DOTALL)
-_NOT_TEXT = re.compile(r"[#*\s-]|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL)
 _PLUGIN_TAG = re.compile(r"\{%-?\s*(?:t|translate|translate_file|tf)\s")
 """A tag of jekyll-multiple-languages-plugin: its page was built in each language."""
-_FOR = re.compile(r"\{%-?\s*for\b")
 _SCRIPT = re.compile(r"<(script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
-"""A Liquid loop, `{% for` or `{%- for` (whitespace control)."""
 LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 """Pages Lanting makes at those URLs: a page of the old site there would clash."""
 LISTINGS = LISTING_URLS | {"archives", "posts"}
@@ -70,24 +67,6 @@ def last_written(fronts: dict[Path, dict[str, Any]]) -> dict[Path, Path]:
             for paths in by_url.values() if len(paths) > 1 for path in paths}
 
 
-def drop_loops(body: str) -> str:
-    """`body` without its `{% for %}…{% endfor %}` loops, each outermost loop whole: the
-    theme's listings (al-folio's projects page loops over categories, then over each
-    one's projects), which Lanting makes itself."""
-    kept, depth, start = [], 0, 0
-    for tag in _LOOP_TAG.finditer(body):
-        if tag.group(1) == "for":
-            if depth == 0:
-                kept.append(body[start:tag.start()])
-            depth += 1
-        elif depth > 0:
-            depth -= 1
-            if depth == 0:
-                start = tag.end()
-    kept.append(body[start:] if depth == 0 else "")
-    return "".join(kept)
-
-
 _LAYOUT_IMAGE = re.compile(
     r"(/[\w./-]*/)\{\{-?\s*\w+\.(?:image|thumbnail)\s*-?\}\}"
     r"|['\"](/[\w./-]*/)['\"]\s*\|\s*append:\s*\w+\.(?:image|thumbnail)\b")
@@ -109,18 +88,6 @@ def layout_image_folders(source: Path) -> list[str]:
                 if folder not in folders:
                     folders.append(folder)
     return folders
-
-
-def own_text(body: str) -> int:
-    """How much text a page has of its own, not counting Liquid tags, HTML markup and
-    comments (al-folio's listing pages are `<div>`s around loops)."""
-    return len(_NOT_TEXT.sub("", body))
-
-
-def is_listing(body: str) -> bool:
-    """A page the theme filled with a list (of posts, tags, a collection's items), with
-    little text of its own: Lanting makes its lists itself."""
-    return "paginator" in body or ("{% for" in body and own_text(drop_loops(body)) < 80)
 
 
 class JekyllPages:
@@ -243,7 +210,7 @@ class JekyllPages:
             return
         if permalink == "/" or rel in ("index.md", "index.markdown") or layout == "home":
             home = self.home()
-            if _FOR.search(body):  # (al-folio's blog.md: the theme's featured-posts loop)
+            if LISTING_TAG.search(body):  # (al-folio's blog.md: the theme's featured-posts loop)
                 body = drop_loops(body)
                 if own_text(body) < 80:
                     body = ""
@@ -271,7 +238,7 @@ class JekyllPages:
             return
         if "site.data." in body and self.people_page(path, body, permalink):
             return
-        if _FOR.search(body) or "paginator" in body:
+        if LISTING_TAG.search(body) or "paginator" in body:
             # academicpages' cv.md: the CV in Markdown around loops over its collections
             kept = drop_loops(body)
             if "paginator" in body or permalink.strip("/") in LISTINGS \

@@ -19,8 +19,8 @@ from lanting.importer.common import (
 )
 from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.jekyll_links import old_path
+from lanting.importer.jekyll_listings import is_listing
 from lanting.importer.jekyll_math import site_math_macros
-from lanting.importer.jekyll_pages import is_listing
 from lanting.importer.listings import (
     Redirects,
     archive_url,

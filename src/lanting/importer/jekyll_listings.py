@@ -1,0 +1,45 @@
+"""What a Jekyll page's body lists: the theme's loops (`{% for post in site.posts %}`)
+and TeXt's `{% include article-list.html %}`, which make lists Lanting makes itself, and
+how much text a page has of its own besides. Shared by the Jekyll and al-folio importers."""
+
+from __future__ import annotations
+
+import re
+
+_LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b.*?-?%\}", re.DOTALL)
+_NOT_TEXT = re.compile(r"[#*\s-]|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL)
+LISTING_TAG = re.compile(r"\{%-?\s*for\b|\{%-?\s*include\s+article-list\.html\b")
+"""A Liquid loop, `{% for` or `{%- for` (whitespace control), or TeXt's list of articles,
+`{% include article-list.html articles=site.series %}`, which is one."""
+_ARTICLE_LIST = re.compile(r"\{%-?\s*include\s+article-list\.html\b.*?-?%\}", re.DOTALL)
+
+
+def drop_loops(body: str) -> str:
+    """`body` without its `{% for %}…{% endfor %}` loops, each outermost loop whole, and
+    TeXt's `article-list.html` includes: the theme's listings (al-folio's projects page
+    loops over categories, then over each one's projects), which Lanting makes itself."""
+    kept, depth, start = [], 0, 0
+    for tag in _LOOP_TAG.finditer(body):
+        if tag.group(1) == "for":
+            if depth == 0:
+                kept.append(body[start:tag.start()])
+            depth += 1
+        elif depth > 0:
+            depth -= 1
+            if depth == 0:
+                start = tag.end()
+    kept.append(body[start:] if depth == 0 else "")
+    return _ARTICLE_LIST.sub("", "".join(kept))  # (TeXt's lists, as loops)
+
+
+def own_text(body: str) -> int:
+    """How much text a page has of its own, not counting Liquid tags, HTML markup and
+    comments (al-folio's listing pages are `<div>`s around loops)."""
+    return len(_NOT_TEXT.sub("", body))
+
+
+def is_listing(body: str) -> bool:
+    """A page the theme filled with a list (of posts, tags, a collection's items), with
+    little text of its own: Lanting makes its lists itself."""
+    return "paginator" in body or (("{% for" in body or _ARTICLE_LIST.search(body) is not None)
+                                   and own_text(drop_loops(body)) < 80)
