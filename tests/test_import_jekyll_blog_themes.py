@@ -157,3 +157,27 @@ def test_text_theme_article_lists_are_listings(tmp_path: Path) -> None:
     assert "distributed systems" in pages["about.md"] and "article-list" not in pages[
         "about.md"]
     built_page(tmp_path, imported, "/posts/shards/")  # (a clash or broken link fails it)
+
+
+def test_a_tag_page_with_text_is_the_tag_pages_text(tmp_path: Path) -> None:
+    """A blog described some of its tags, each in a page of the theme's `layout: tag`
+    (`tags/akka.md`, at /tags/akka/): imported as a page with /tags/akka/ as an alias,
+    it clashed with Lanting's tag page there (22 build errors). Its text is that tag
+    page's own text now (`content/tags/<tag>.md`); one with no text is left out."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\npermalink: /en/:title/\n",
+        "tags/akka.md": "---\nlayout: tag\ntitle: Akka\ntag: akka\n---\n\nA toolkit for "
+        "concurrent, message-driven applications on the JVM.\n",
+        "tags/grpc.md": "---\nlayout: tag\ntitle: gRPC\ntag: grpc\n---\n",
+        "topics/java.md": "---\nlayout: tag\ntitle: Java\ntag: java\npermalink: "
+        "/categories/java/\n---\n\nPosts on the language and its libraries.\n",
+        "_posts/2020-06-20-actors.md": "---\ntitle: Actors\ntags: [akka, grpc]\n"
+        "categories: [java]\n---\n\nSee [Akka](/tags/akka/).\n"})
+    tags = imported.dest / "content/tags/akka.md"
+    assert "message-driven applications" in tags.read_text(encoding="utf-8")
+    assert "Posts on the language" in (imported.dest / "content/categories/java.md"
+                                       ).read_text(encoding="utf-8")
+    assert not (imported.dest / "content/pages").exists() or not list(
+        (imported.dest / "content/pages").rglob("*.md"))
+    page = parse_html(built_page(tmp_path, imported, "/tags/akka/"))
+    assert "message-driven applications" in page.text()

@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.collections import old_url as collection_url
-from lanting.importer.common import GENERATED, LinkTable, read_text, summary_of, walk
+from lanting.importer.common import (
+    GENERATED,
+    LinkTable,
+    list_text_front,
+    read_text,
+    summary_of,
+    walk,
+)
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
@@ -23,6 +30,7 @@ from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
+from lanting.model.names import term_slug
 
 _PLUGIN_TAG = re.compile(r"\{%-?\s*(?:t|translate|translate_file|tf)\s")
 """A tag of jekyll-multiple-languages-plugin: its page was built in each language."""
@@ -32,6 +40,8 @@ LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 LISTINGS = LISTING_URLS | {"archives", "posts"}
 """Permalinks of the lists of posts a theme's page makes (with a loop) and Lanting too."""
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
+_TERM_URL = re.compile(r"/(tags|categories)/([^/]+?)(?:/|\.html)?")
+"""The URL of a tag's or category's page, where Lanting makes its own."""
 THEME_DATA = frozenset({"strings", "locales", "navigation", "countries"})
 """`_data/` files of a theme's own words (hydejack's `strings.yml`, Chirpy's `locales/`),
 menus and look-up tables, which every layout shows: not a page's content."""
@@ -221,6 +231,10 @@ class JekyllPages:
             else:
                 self.report.note(path, None, "left out: Lanting makes the home page")
             return
+        term = _TERM_URL.fullmatch(permalink or self.page_url(path))
+        if term and body.strip():
+            self.term_text(path, term.group(1), term.group(2), data, body, first)
+            return
         listing = permalink.strip("/") or (
             path.stem if path.parent == self.source  # (`search.md`: /search.html)
             else path.parent.name if path.stem == "index" and path.parent.parent == self.source
@@ -308,6 +322,17 @@ class JekyllPages:
                 ", and its own text with it: copy what you need into a page by hand"
                 if text >= 80 else ""))
         return True
+
+    def term_text(self, path: Path, folder: str, term: str, data: dict[str, Any], body: str,
+                  first: int) -> None:
+        """A page of a tag's or category's own (a theme's `layout: tag`, `tags/akka.md` at
+        /tags/akka/): its text is that of Lanting's page of the term, at the same URL
+        (`content/tags/akka.md`); a page with that URL as an alias clashed with it."""
+        name = str(data.get("tag" if folder == "tags" else "category") or term)
+        item = self.site.add(Item("term", term_slug(name), path, list_text_front(data, name),
+                                  name=f"{folder}/{term_slug(name)}"))
+        self.report.convert("tag and category pages' own text (`layout: tag`)")
+        self.posts.append((item, body, first, path))
 
     def leave_out(self, path: Path, permalink: str, layout: str, body: str) -> None:
         """Note where links to a page left out lead now: a list of posts (a theme's
