@@ -80,6 +80,16 @@ def test_pandoc_ids(heading: str, pandoc: str) -> None:
     assert ids(f"## {heading}\n", "pandoc") == [pandoc]
 
 
+def test_a_formula_in_a_heading_is_its_tex_in_other_generators_ids() -> None:
+    """GitHub, kramdown's GFM input, Pandoc made a heading's id of a formula's TeX as
+    written (links to it were written so); Lanting's own ids read it (`λ`)."""
+    heading = "## II. 重根 $\\lambda = -\\cfrac{a}{2}$\n"
+    assert ids(heading, "github") == ["ii-重根-lambda---cfraca2"]
+    assert ids(heading, "pandoc") == ["ii.-重根-lambda--cfraca2"]
+    assert ids(heading, "lanting") != ids(heading, "github")
+    assert "λ" in ids(heading, "lanting")[0]
+
+
 def test_github_ids_are_unique_as_github_makes_them() -> None:
     assert ids("## A\n\n## A\n\n## A\n", "github") == ["a", "a-1", "a-2"]
     assert github_slug("Déjà vu") == "déjà-vu"

@@ -181,3 +181,18 @@ def test_a_tag_page_with_text_is_the_tag_pages_text(tmp_path: Path) -> None:
         (imported.dest / "content/pages").rglob("*.md"))
     page = parse_html(built_page(tmp_path, imported, "/tags/akka/"))
     assert "message-driven applications" in page.text()
+
+
+def test_a_heading_with_a_formula_keeps_the_old_sites_id(tmp_path: Path) -> None:
+    """kramdown's GFM input (Chirpy's) made a heading's id from its text as written, a
+    formula's TeX too: `### II. 重根 $\\lambda = -\\cfrac{a}{2}$` was
+    `#ii-重根-lambda---cfraca2`, and a post linked it so. Lanting's `github` ids made it
+    of the formula's reading (`λ`), and the build failed on the link (and links from
+    elsewhere to the old anchor broke). In the `github` style the TeX is read now."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "theme: jekyll-theme-chirpy\ntitle: 笔记\nlang: zh-CN\n",
+        "_posts/2024-05-01-ode.md": "---\ntitle: 二阶方程\nmath: true\n---\n\n"
+        "另一种[形式](#ii-重根-lambda---cfraca2)。\n\n"
+        "### II. 重根 $\\lambda = -\\cfrac{a}{2}$\n\n正文。\n"})
+    page = parse_html(built_page(tmp_path, imported, "/posts/ode/"))
+    assert page.find(id="ii-重根-lambda---cfraca2") is not None

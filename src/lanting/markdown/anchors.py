@@ -31,8 +31,9 @@ from lanting.markdown.shortcodes import report
 from lanting.model.names import hexo_slugize, slugify, unique
 
 
-def inline_text(token: Token) -> str:
-    """The reader-visible text of an inline token (no markup)."""
+def inline_text(token: Token, tex: bool = False) -> str:
+    """The reader-visible text of an inline token (no markup); with `tex`, a formula's
+    TeX as written (`\\lambda`) in place of its reading (`λ`)."""
     parts: list[str] = []
     for child in token.children or []:
         if child.type == "text":
@@ -40,7 +41,8 @@ def inline_text(token: Token) -> str:
         elif child.type == "code_inline":  # with the punctuation glued to it
             parts.append(child.content + (child.meta or {}).get("glue", ""))
         elif child.type == "math_inline":
-            parts.append(formula_text(child) + (child.meta or {}).get("glue", ""))
+            parts.append((child.content if tex else formula_text(child))
+                         + (child.meta or {}).get("glue", ""))
         elif child.type in ("citation", "secref", "eqref", "figref", "myst_ref"):
             # (a sentence's words)
             parts.append(child.content)
@@ -150,12 +152,12 @@ def ids_in_use(env: MutableMapping[str, Any]) -> dict[str, int]:
 
 
 def heading_id(env: MutableMapping[str, Any], level: int, text: str, explicit: str = "",
-               html: str = "", style: str = "lanting") -> str:
+               html: str = "", style: str = "lanting", source: str = "") -> str:
     """The id of the next heading of a document (unique in it), recorded for its table of
     contents; `text` is its reader-visible text (`inline_text`; formulas as readable
     text, so `## Parameterization of $\\beta_t$` gets `parameterization-of-β-t`), `html`
-    its HTML if it holds math."""
-    anchor = unique(explicit or HEADING_ID_STYLES[style](text), ids_in_use(env))
+    its HTML if it holds math; `source`, when given, the text the id is made of."""
+    anchor = unique(explicit or HEADING_ID_STYLES[style](source or text), ids_in_use(env))
     env.setdefault("headings", []).append((level, anchor, text, html))
     return anchor
 
@@ -188,9 +190,13 @@ def _add_ids(state: StateCore, style: str = "lanting") -> None:
         if token.type != "heading_open" or i + 1 >= len(tokens):
             continue
         explicit = token.attrGet("id")
+        # (the other generators made a heading's id of its formulas' TeX as written:
+        # kramdown's `### $\lambda = -\cfrac{a}{2}$` is `#lambda---cfraca2`, and links
+        # to it are kept only so)
+        source = inline_text(tokens[i + 1], tex=True) if style != "lanting" else ""
         token.attrSet("id", heading_id(state.env, int(token.tag[1]), inline_text(tokens[i + 1]),
                                        str(explicit) if explicit else "",
-                                       inline_math_html(tokens[i + 1]), style))
+                                       inline_math_html(tokens[i + 1]), style, source))
 
 
 _SECREF = re.compile(r"@(sec[:-][\w\-.:]*\w)|\[-?@(sec[:-][\w\-.:]*\w)\]")

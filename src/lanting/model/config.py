@@ -106,7 +106,8 @@ class MarkdownConfig:
     `-`, `_` before a leading digit), `docsify` (as docsify does: ASCII punctuation
     dropped, `_` before a leading digit) or `pandoc` (as Pandoc, Quarto and R Markdown
     do: `.` and `_` kept, all before the first letter dropped), so that links written
-    for an old site keep working."""
+    for an old site keep working. A formula in a heading is its reading (`λ`) in
+    Lanting's ids, its TeX as written (`lambda`) in the others, as they made them."""
 
 
 @dataclass(frozen=True, slots=True)
