@@ -196,3 +196,21 @@ def test_a_heading_with_a_formula_keeps_the_old_sites_id(tmp_path: Path) -> None
         "### II. 重根 $\\lambda = -\\cfrac{a}{2}$\n\n正文。\n"})
     page = parse_html(built_page(tmp_path, imported, "/posts/ode/"))
     assert page.find(id="ii-重根-lambda---cfraca2") is not None
+
+
+def test_a_tag_index_in_html_with_trimmed_loops_is_a_listing(tmp_path: Path) -> None:
+    """beautiful-jekyll's `tags.html` lists the tags with Liquid's whitespace-trimming
+    loops, `{%- for tag in tags_list -%}`: read for `{% for` alone, it was no listing,
+    and every such site was told to copy its text into a Markdown page by hand."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nremote_theme: daattali/beautiful-jekyll\n",
+        "tags.html": "---\nlayout: page\ntitle: 'Tag Index'\n---\n\n"
+        "{%- capture site_tags -%}\n  {%- for tag in site.tags -%}{{- tag | first -}},"
+        "{%- endfor -%}\n{%- endcapture -%}\n{%- assign tags_list = site_tags | split:',' "
+        "-%}\n\n<div id=\"full-tags-list\">\n{%- for tag in tags_list -%}\n  <h2 id=\"{{- "
+        "tag -}}\">{{- tag -}}</h2>\n  {%- for post in site.tags[tag] -%}\n    <a href=\""
+        "{{ post.url }}\">{{ post.title }}</a>\n  {%- endfor -%}\n{%- endfor -%}\n</div>\n",
+        "_posts/2024-02-01-hello.md": "---\ntitle: Hello\ntags: [intro]\n---\n\nHi.\n"})
+    assert not any("tags.html" in w.message for w in imported.report.warnings)
+    assert any(e.path == "tags.html" and "listing" in e.message
+               for e in imported.report.entries)

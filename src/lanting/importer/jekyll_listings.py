@@ -41,5 +41,6 @@ def own_text(body: str) -> int:
 def is_listing(body: str) -> bool:
     """A page the theme filled with a list (of posts, tags, a collection's items), with
     little text of its own: Lanting makes its lists itself."""
-    return "paginator" in body or (("{% for" in body or _ARTICLE_LIST.search(body) is not None)
+    # (`{%- for`, trimming whitespace, too: beautiful-jekyll's `tags.html`)
+    return "paginator" in body or (LISTING_TAG.search(body) is not None
                                    and own_text(drop_loops(body)) < 80)
