@@ -214,3 +214,21 @@ def test_a_tag_index_in_html_with_trimmed_loops_is_a_listing(tmp_path: Path) -> 
     assert not any("tags.html" in w.message for w in imported.report.warnings)
     assert any(e.path == "tags.html" and "listing" in e.message
                for e in imported.report.entries)
+
+
+def test_text_theme_archive_links_of_a_tag_lead_to_the_tag_page(tmp_path: Path) -> None:
+    """TeXt shows a tag's posts on its archive page, `/archive.html?tag=java` (its
+    `paths: archive:` moves it, `/en/archive/`), and posts link a tag so; its feed is at
+    `paths: rss:`. Both were broken links of the new site: they lead to Lanting's tag
+    page and feed."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\ntext_skin: default\npaths:\n  archive: /en/archive/\n"
+        "  rss: /en/feed.xml\n",
+        "_posts/2021-03-04-design.md": "---\ntitle: Design\ntags: [system-design, Java]\n"
+        "---\n\nMore in [the tag](/en/archive/?tag=system-design), [Java](/en/archive/"
+        "?tag=Java) and [the feed](/en/feed.xml).\n"})
+    built_page(tmp_path, imported, "/posts/design/")  # (a broken link fails it)
+    (post,) = (imported.dest / "content/posts").rglob("*.md")
+    text = post.read_text(encoding="utf-8")
+    assert "(/tags/system-design/)" in text and "(/tags/java/)" in text
+    assert "(/atom.xml)" in text

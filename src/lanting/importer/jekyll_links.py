@@ -2,7 +2,8 @@
 the page named by its text, an image beside the post or in its `media_subpath` (or on
 Chirpy's `cdn`), another post's file (jekyll-relative-links), a file in the post's own
 folder (jekyll-postfiles), a file published beside a page, a path written from the old
-page's URL, or an old URL of the site."""
+page's URL, the old feed or TeXt's archive of a tag (Lanting's feed and tag page), or an
+old URL of the site."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import parse_qs, quote, unquote
 
 from lanting.importer.body_links import UNLINK, fragment_key
 from lanting.importer.common import (
@@ -23,11 +24,13 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.item import Item
+from lanting.importer.jekyll_math import is_text_theme
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
 from lanting.markdown.anchors import github_slug
+from lanting.model.names import term_slug
 
 _ATX = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 _SETEXT = re.compile(r"^[ \t]{0,3}(\S.*?)[ \t]*\n[ \t]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
@@ -228,6 +231,10 @@ class JekyllLinks:
                          "and no page of the old one (the old link led nowhere): its text "
                          "kept without the link")
                 return UNLINK
+        if not image and (tag := self.archive_tag(url)) is not None:
+            ctx.convert("links to TeXt's archive of a tag (`/archive.html?tag=x`) as the "
+                        "tag's page")
+            return tag
         if not image and self.old_feed(url):
             ctx.convert("links to the old site's feed (jekyll-feed's `/feed.xml`) as "
                         "Lanting's, /atom.xml")
@@ -282,13 +289,29 @@ class JekyllLinks:
 
     def old_feed(self, url: str) -> bool:
         """Whether `url` is the old site's feed, which jekyll-feed wrote at `/feed.xml`
-        (or its `feed: path:`), a template of the site's own the import leaves out: the
+        (or its `feed: path:`; TeXt's `paths: rss:`), a template the import leaves out: the
         new site's feed is /atom.xml ("subscribe to the feed" ending each post of a
         blog was a broken link)."""
-        feed = self.config.get("feed")
-        path = str((feed.get("path") if isinstance(feed, dict) else None) or "feed.xml")
+        feed, paths = self.config.get("feed"), self.config.get("paths")
+        path = str((feed.get("path") if isinstance(feed, dict) else None)
+                   or (paths.get("rss") if isinstance(paths, dict) else None)  # (TeXt's)
+                   or "feed.xml")
         wanted = unquote(url.partition("#")[0].partition("?")[0]).removeprefix(self.baseurl)
         return wanted == "/" + path.lstrip("/") and path.lstrip("/") not in self.site.static
+
+    def archive_tag(self, url: str) -> str | None:
+        """The new page of the tag a link to TeXt's archive shows (`/archive.html?tag=x`,
+        at its `paths: archive:`), `/tags/x/`; None for another link."""
+        path, _, query = url.partition("#")[0].partition("?")
+        if not query or not is_text_theme(self.config):
+            return None
+        paths = self.config.get("paths")
+        archive = str((paths.get("archive") if isinstance(paths, dict) else None)
+                      or "/archive.html")
+        tags = parse_qs(query).get("tag")
+        if not tags or old_path(path.removeprefix(self.baseurl)) != old_path(archive):
+            return None
+        return f"/tags/{term_slug(tags[0])}/"
 
     def on_media_cdn(self, url: str) -> bool:
         """An image path Chirpy served from its `cdn` (the site's copy, when it has one,
