@@ -232,3 +232,21 @@ def test_text_theme_archive_links_of_a_tag_lead_to_the_tag_page(tmp_path: Path) 
     text = post.read_text(encoding="utf-8")
     assert "(/tags/system-design/)" in text and "(/tags/java/)" in text
     assert "(/atom.xml)" in text
+
+
+def test_a_prompt_written_before_its_quote_is_a_callout(tmp_path: Path) -> None:
+    """kramdown puts a block's attribute list on its own line before the block as well
+    as after it: `{: .prompt-warning }` over a `> …` quote made Chirpy's prompt box. It
+    was removed as an unused list and the prompt became a plain quote."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "theme: jekyll-theme-chirpy\ntitle: Notes\n",
+        "_posts/2024-05-01-photos.md": "---\ntitle: Photos\n---\n\nIntro.\n\n"
+        "{: .prompt-warning }\n> Copy the photos first. Never edit the originals!\n\n"
+        "More.\n\n{: .prompt-tip}\n> Second one,\n> on two lines.\n\n"
+        "{: .prompt-info }\n\n> A list after a blank line: its own block.\n"})
+    (post,) = (imported.dest / "content/posts").rglob("*.md")
+    text = post.read_text(encoding="utf-8")
+    assert "> [!WARNING]\n> Copy the photos first." in text
+    assert "> [!TIP]\n> Second one,\n> on two lines." in text
+    assert "> [!NOTE]\n> A list after" not in text  # (kramdown: no block right under it)
+    built_page(tmp_path, imported, "/posts/photos/")

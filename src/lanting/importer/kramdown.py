@@ -267,6 +267,18 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None],
                          for line in match.group(1).strip("\n").split("\n"))
         return callout(kind, body)
 
+    def quote_under(match: re.Match[str]) -> str:
+        kind = callout_kind(match.group(2))
+        if kind is None:
+            return match.group()
+        body = "\n".join(re.sub(r"^[ \t]*>[ \t]?", "", line)
+                         for line in match.group(3).strip("\n").split("\n"))
+        return match.group(1) + callout(kind, body)
+
+    # (kramdown reads a block's list on the line right above it too: `{: .prompt-tip }`
+    # over a `> …` quote was Chirpy's prompt box)
+    counted(r"(\A|\n[ \t]*\n)[ \t]*(\{:[^{}\n]*\})[ \t]*\n((?:[ \t]*>.*(?:\n|\Z))+)",
+            quote_under)
     counted(r"((?:^[ \t]*>.*\n)+)[ \t]*(\{:[^{}\n]*\})[ \t]*$", quote, re.MULTILINE)
     # minimal-mistakes' notices (and TeXt's alerts) are paragraphs with a class, not
     # blockquotes
