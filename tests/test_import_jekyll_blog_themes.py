@@ -8,7 +8,7 @@ import datetime as dt
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -250,3 +250,28 @@ def test_a_prompt_written_before_its_quote_is_a_callout(tmp_path: Path) -> None:
     assert "> [!TIP]\n> Second one,\n> on two lines." in text
     assert "> [!NOTE]\n> A list after" not in text  # (kramdown: no block right under it)
     built_page(tmp_path, imported, "/posts/photos/")
+
+
+def test_minimal_mistakes_gallery_is_a_gallery(tmp_path: Path) -> None:
+    """minimal-mistakes' `{% include gallery caption="…" %}` shows the images listed in
+    the page's front matter (`gallery:`, or the list `id="…"` names), each thumbnail
+    (`image_path`) linking the full image (`url`). It was left in a comment, the images
+    lost: it is Lanting's gallery of the full images now, the caption under it."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": MINIMAL_MISTAKES,
+        "assets/images/run-1.png": png(8, 6), "assets/images/run-1-th.png": png(4, 3),
+        "assets/images/run-2.png": png(8, 6), "assets/images/run-2-th.png": png(4, 3),
+        "assets/images/setup.png": png(8, 6),
+        "_posts/2024-05-01-runs.md": "---\ntitle: Runs\ngallery:\n"
+        "  - url: /assets/images/run-1.png\n    image_path: /assets/images/run-1-th.png\n"
+        "    alt: \"first run\"\n    title: \"First\"\n"
+        "  - url: /assets/images/run-2.png\n    image_path: assets/images/run-2-th.png\n"
+        "    alt: \"second run\"\nsetup_gallery:\n  - image_path: /assets/images/setup.png\n"
+        "    alt: \"the setup\"\n---\n\nText.\n\n"
+        "{% include gallery caption=\"Two runs of the *model*.\" %}\n\n"
+        "{% include gallery id=\"setup_gallery\" %}\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    page = parse_html(built_page(tmp_path, imported, "/posts/runs/"))
+    alts = [img.get("alt") for img in page.find_all("img")]
+    assert alts[:3] == ["first run", "second run", "the setup"]
+    assert "Two runs of the" in page.text()

@@ -6,7 +6,8 @@ top of a math post) is removed, one embedding a player whose video id is a param
 video, one that only defines macros in a formula (`{% include latex-commands.html %}`,
 a `$$ \\newcommand… $$` MathJax read on the page) is that formula; the lab-website
 template's `{% include list.html data="citations" %}` (or `members`, `posts`) a link to
-the list Lanting makes. Any other is left in a comment and reported."""
+the list Lanting makes; minimal-mistakes' `{% include gallery %}` the images of the page's
+front matter list, as Lanting's gallery. Any other is left in a comment and reported."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.common import read_text
+from lanting.importer.common import is_image, read_text
 from lanting.importer.jekyll_lab import lab_include
 from lanting.importer.liquid import Context, string_argument
 
@@ -83,6 +85,33 @@ _TAG = re.compile(r"<[^>]*>")
 def video_id(site: str, value: str | None) -> str | None:
     """`value` when it is an id of a video of `site`, else None."""
     return value if value and _VIDEO_ID[site].fullmatch(value) else None
+
+
+def gallery(front: dict[str, Any], args: str, ctx: Context) -> str | None:
+    """minimal-mistakes' `{% include gallery id="shots" caption="…" %}`: the images of
+    the page's front matter list `shots` (`gallery` without an `id`), each thumbnail
+    (`image_path`) linking its full image (`url`), as Lanting's `::: gallery` of the full
+    images, the caption (Markdown) under it; None when the page lists none."""
+    _words, named = B.arguments(args)
+    items = front.get(string_argument(named.get("id") or "") or "gallery")
+    lines = []
+    for entry in items if isinstance(items, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        url, thumbnail = str(entry.get("url") or ""), str(entry.get("image_path") or "")
+        src = url if url and is_image(Path(url)) else thumbnail or url
+        if not src:
+            continue
+        src = src if src.startswith(("/", "http")) else "/" + src
+        alt = B.plain_inline(str(entry.get("alt") or entry.get("title") or ""))
+        title = str(entry.get("title") or "").replace('"', "'")
+        lines.append(f"![{alt}]({src}" + (f' "{title}"' if title else "") + ")")
+    if not lines:
+        return None
+    ctx.convert("galleries (minimal-mistakes' `{% include gallery %}`)")
+    caption = string_argument(named.get("caption") or "").strip()
+    return B.block("::: gallery\n" + "\n".join(lines) + "\n:::"
+                   + (f"\n\n{caption}" if caption else ""))
 
 
 def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:

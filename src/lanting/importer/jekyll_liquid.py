@@ -17,7 +17,7 @@ from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes
 from lanting.importer.jekyll_i18n import I18nPlugin
-from lanting.importer.jekyll_includes import include_tag
+from lanting.importer.jekyll_includes import gallery, include_tag
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.liquid import (
     OUTPUT,
@@ -87,6 +87,11 @@ class JekyllLiquid(JekyllLinks):
             return ctx.leave(written, f"no file `{name}` in the source")
 
         def include(args: str, written: str) -> str:
+            if re.match(r"gallery(?:\.html)?\b", args.strip()):  # (of the front matter's list)
+                front = load_mapping(*split_front_matter(read_text(path))[:2])[0]
+                shown = gallery(front, args.strip().partition(" ")[2], ctx)
+                if shown is not None:
+                    return shown
             return include_tag(self.source, args, written, ctx)
 
         def include_relative(args: str, written: str) -> str:
