@@ -275,3 +275,29 @@ def test_minimal_mistakes_gallery_is_a_gallery(tmp_path: Path) -> None:
     alts = [img.get("alt") for img in page.find_all("img")]
     assert alts[:3] == ["first run", "second run", "the setup"]
     assert "Two runs of the" in page.text()
+
+
+def test_minimal_mistakes_captured_figure_is_a_figure(tmp_path: Path) -> None:
+    """minimal-mistakes' documented figure: the image captured (`{% capture fig_img %}
+    ![Foo]({{ "/assets/images/x.png" | relative_url }}){% endcapture %}`), shown in a
+    `<figure>` by `{{ fig_img | markdownify | remove: "<p>" | remove: "</p>" }}` over a
+    `<figcaption>` (written, or captured too). Real posts copy it for every image; the
+    capture was removed and the value left in a comment: the image was lost."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": MINIMAL_MISTAKES,
+        "assets/images/demand.png": png(8, 6), "assets/images/heron.png": png(8, 6),
+        "_posts/2024-05-01-demand.md": "---\ntitle: Demand\n---\n\n"
+        "{% capture fig_img %}\n![Foo]({{ \"/assets/images/demand.png\" | relative_url }})"
+        "\n{% endcapture %}\n\n<figure>\n  {{ fig_img | markdownify | remove: \"<p>\" | "
+        "remove: \"</p>\" }}\n  <figcaption>Demand error map</figcaption>\n</figure>\n\n"
+        "{% capture fig_img %}\n![A heron]({{ '/assets/images/heron.png' | relative_url }})"
+        "\n{% endcapture %}\n\n{% capture fig_caption %}\nThe *Heron* on the lake.\n"
+        "{% endcapture %}\n\n<figure>\n  {{ fig_img | markdownify | remove: \"<p>\" | "
+        "remove: \"</p>\" }}\n  <figcaption>{{ fig_caption | markdownify | remove: \"<p>\" "
+        "| remove: \"</p>\" }}</figcaption>\n</figure>\n\nAfter.\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    page = parse_html(built_page(tmp_path, imported, "/posts/demand/"))
+    figures = page.find_all("figure")
+    assert len(figures) == 2
+    assert "Demand error map" in figures[0].text()
+    assert "Heron" in figures[1].text() and figures[1].find("img") is not None

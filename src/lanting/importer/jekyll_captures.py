@@ -10,7 +10,8 @@ tip Title`; another include shows the text as it is, with a warning. (The text w
 removed with the capture before.) minimal-mistakes' documented notice of several
 paragraphs shows a capture through its value, `<div class="notice--info">{{ notice-2 |
 markdownify }}</div>`: the text is the callout of the notice's kind, or the Markdown
-of the element, or of the line, the value stood in."""
+of the element, or of the line, the value stood in; its documented figure, an image so
+shown in a `<figure>` over its `<figcaption>`, is Lanting's figure."""
 
 from __future__ import annotations
 
@@ -27,10 +28,18 @@ _CAPTURE_OR_INCLUDE = re.compile(
     r"(?P<capture>\{%-?\s*capture\s+(?P<name>[\w-]+)\s*-?%\})(?P<inner>.*?)"
     r"\{%-?\s*endcapture\s*-?%\}"
     r"|(?P<include>\{%-?\s*include\s+(?P<file>[\w./-]+)\s+(?P<args>(?:(?!%\}).)*?)\s*-?%\})"
+    r"|(?P<figure><figure\b[^>]*>(?P<shown>(?:(?!</?figure\b).)*?)</figure>)"
     r"|(?P<div><div\b(?P<attributes>[^>]*)>[ \t]*\n?[ \t]*)?"
-    r"(?P<output>\{\{-?\s*(?P<value>[\w-]+)\s*\|\s*markdownify\s*-?\}\})"
+    r"(?P<output>\{\{-?\s*(?P<value>[\w-]+)\s*\|\s*markdownify\b[^{}]*?-?\}\})"
     r"(?(div)\s*</div>)",
     re.DOTALL)
+_VALUE = re.compile(r"\{\{-?\s*([\w-]+)\s*\|\s*markdownify\b[^{}]*?-?\}\}")
+"""`{{ fig_img | markdownify | remove: "<p>" | remove: "</p>" }}`: a captured value shown."""
+_FIGURE = re.compile(
+    r"\s*\[?!\[(?P<alt>[^\]\n]*)\]\((?P<src>[^)\n]+?)(?:[ \t]+\"[^\"\n]*\")?\)(?:\]\([^)\n]*\))?"
+    r"\s*(?:<figcaption\b[^>]*>(?P<caption>.*?)</figcaption>)?\s*", re.DOTALL)
+"""What minimal-mistakes' figure holds once its values are shown: an image (linked or
+not), and its caption."""
 _KINDS = ("definition", "theorem", "lemma", "corollary", "proposition", "conjecture",
           "example", "remark", "axiom", "proof", "exercise")
 """sphinx-proof's kinds (`{prf:lemma}`) an include's name or `type` can name."""
@@ -51,6 +60,8 @@ def captured_includes(text: str, ctx: Context, shelf: Shelf | None = None) -> st
                                            match.group("capture"))
             unused[match.group("name")] = match.group("capture")
             return ""
+        if match.group("figure"):
+            return _figure(match, latest, unused, ctx)
         if match.group("output"):
             if match.group("value") not in latest:
                 return match.group()  # (a value of the theme: reported where values are)
@@ -72,6 +83,25 @@ def captured_includes(text: str, ctx: Context, shelf: Shelf | None = None) -> st
 def _removed(ctx: Context, written: str) -> None:
     ctx.warn(written, f"`{written}…{{% endcapture %}}` removed (it only set a variable "
              "for the theme)")
+
+
+def _figure(match: re.Match[str], latest: dict[str, tuple[str, str]], unused: dict[str, str],
+            ctx: Context) -> str:
+    """minimal-mistakes' figure of captured values, `<figure>{{ fig_img | markdownify |
+    remove: "<p>" | remove: "</p>" }}<figcaption>…</figcaption></figure>`, as Lanting's
+    figure; another `<figure>` as written."""
+    names = [found.group(1) for found in _VALUE.finditer(match.group("shown"))]
+    if not names or any(name not in latest for name in names):
+        return match.group()
+    shown = _FIGURE.fullmatch(_VALUE.sub(lambda m: latest[m.group(1)][0].strip(),
+                                         match.group("shown")))
+    if shown is None:
+        return match.group()
+    for name in names:
+        unused.pop(name, None)
+    ctx.convert("captured images shown in a `<figure>` (minimal-mistakes' figures)")
+    caption = re.sub(r"<[^>]+>", "", shown.group("caption") or "").strip()
+    return B.figure(shown.group("src").strip(), caption, shown.group("alt"))
 
 
 def _shown(match: re.Match[str], content: str, ctx: Context, shelf: Shelf | None) -> str:
