@@ -169,6 +169,9 @@ def test_a_tag_page_with_text_is_the_tag_pages_text(tmp_path: Path) -> None:
         "tags/akka.md": "---\nlayout: tag\ntitle: Akka\ntag: akka\n---\n\nA toolkit for "
         "concurrent, message-driven applications on the JVM.\n",
         "tags/grpc.md": "---\nlayout: tag\ntitle: gRPC\ntag: grpc\n---\n",
+        "_layouts/tag.html": "---\nlayout: page\n---\n{{ site.data.variables.x }}"
+        "{{ site.data.authors.me.name }}{{ content }}\n",
+        "_data/variables.yml": "x: 1\n", "_data/authors.yml": "me:\n  name: Ann\n",
         "topics/java.md": "---\nlayout: tag\ntitle: Java\ntag: java\npermalink: "
         "/categories/java/\n---\n\nPosts on the language and its libraries.\n",
         "_posts/2020-06-20-actors.md": "---\ntitle: Actors\ntags: [akka, grpc]\n"
@@ -181,6 +184,8 @@ def test_a_tag_page_with_text_is_the_tag_pages_text(tmp_path: Path) -> None:
         (imported.dest / "content/pages").rglob("*.md"))
     page = parse_html(built_page(tmp_path, imported, "/tags/akka/"))
     assert "message-driven applications" in page.text()
+    # (one with no text is Lanting's tag page: a notice, not a warning to copy it)
+    assert not any("grpc" in w.path for w in imported.report.warnings)
 
 
 def test_a_heading_with_a_formula_keeps_the_old_sites_id(tmp_path: Path) -> None:

@@ -235,6 +235,11 @@ class JekyllPages:
         if term and body.strip():
             self.term_text(path, term.group(1), term.group(2), data, body, first)
             return
+        if term:  # (its layout showed the term's posts, and the theme's `_data/`)
+            kind = "tag" if term.group(1) == "tags" else "category"
+            self.report.note(path, None, f"left out: Lanting makes the page of the {kind} "
+                             "itself, at the same URL")
+            return
         listing = permalink.strip("/") or (
             path.stem if path.parent == self.source  # (`search.md`: /search.html)
             else path.parent.name if path.stem == "index" and path.parent.parent == self.source
