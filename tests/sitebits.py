@@ -14,6 +14,35 @@ from htmltree import Element, parse_html
 from PIL import Image
 
 CONFIG = 'title = "Site"\nauthor = "Ann"\nbase_url = "https://example.org/"\n'
+DROP_DOWN_MENU = """\
+[[menu]]
+name = "博客"
+url = "/blog/"
+
+[[menu]]
+name = "笔记"
+url = "/notes/"
+
+[[menu.children]]
+name = "机器学习"
+url = "/ml/"
+
+[[menu.children]]
+name = "系统"
+url = "/systems/"
+
+[[menu]]
+name = "外链"
+
+[[menu.children]]
+name = "GitHub"
+url = "https://github.com/"
+"""
+"""A menu with two drop-downs: one under an entry with a page of its own (`/notes/`,
+listed first in it), one under an entry leading nowhere itself."""
+MENU_PAGES = {f"content/pages/{name}.md": f"---\ntitle: {name}\n---\n\n正文。\n"
+              for name in ("notes", "ml", "systems")}
+"""The pages `DROP_DOWN_MENU` leads to."""
 
 
 def write_files(root: Path, files: Mapping[str, str | bytes | None]) -> None:

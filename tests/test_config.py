@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sitebits import DROP_DOWN_MENU
 
 from lanting.config.load import load_config
 from lanting.errors import LantingError
@@ -270,23 +271,10 @@ def test_base_url_with_a_query_is_rejected_or_ignored(tmp_path: Path) -> None:
 def test_a_menu_entry_with_a_drop_down_needs_no_url(tmp_path: Path) -> None:
     """`[[menu.children]]` under an entry is its drop-down list (Hugo's `parent`, VuePress's
     and Docusaurus's navbar `items`): the entry may lead nowhere itself."""
-    site = site_with(tmp_path, """\
-title = "T"
-[[menu]]
-name = "笔记"
-[[menu.children]]
-name = "机器学习"
-url = "/ml/"
-[[menu.children]]
-name = "系统"
-url = "/systems/"
-[[menu]]
-name = "关于"
-url = "/about/"
-""")
-    config = load_config(site)
+    config = load_config(site_with(tmp_path, 'title = "T"\n' + DROP_DOWN_MENU))
     assert [(m.name, m.url, [(c.name, c.url) for c in m.children]) for m in config.menu] == [
-        ("笔记", "", [("机器学习", "/ml/"), ("系统", "/systems/")]), ("关于", "/about/", [])]
+        ("博客", "/blog/", []), ("笔记", "/notes/", [("机器学习", "/ml/"), ("系统", "/systems/")]),
+        ("外链", "", [("GitHub", "https://github.com/")])]
 
 
 def test_a_menu_entry_leading_nowhere_is_an_error_at_its_line(tmp_path: Path) -> None:

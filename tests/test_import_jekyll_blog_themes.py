@@ -4,30 +4,13 @@ what their theme's idioms say must reach the new site."""
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import png, write_files
+from sitebits import png
+from test_import_jekyll_themes import built_page, imported_site
 
-from lanting.build import build
-from lanting.build.options import BuildOptions
-from lanting.importer import Imported, import_site
-from lanting.importer.common import Options
-
-NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
 MINIMAL_MISTAKES = 'remote_theme: "mmistakes/minimal-mistakes"\ntitle: Notes\nlocale: en-US\n'
-
-
-def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
-    source = tmp_path / "old"
-    write_files(source, files)
-    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
-
-
-def built_page(tmp_path: Path, imported: Imported, url: str) -> str:
-    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))  # (errors raise)
-    return (result.output / url.strip("/") / "index.html").read_text(encoding="utf-8")
 
 
 def test_minimal_mistakes_captured_notice_is_a_callout(tmp_path: Path) -> None:

@@ -5,44 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitebits import read, write_files
+from sitebits import DROP_DOWN_MENU, MENU_PAGES, read, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 
-CONFIG = """\
-title = "兰亭笔记"
-language = "zh-CN"
-
-[[menu]]
-name = "博客"
-url = "/blog/"
-
-[[menu]]
-name = "笔记"
-url = "/notes/"
-
-[[menu.children]]
-name = "机器学习"
-url = "/ml/"
-
-[[menu.children]]
-name = "系统"
-url = "/systems/"
-
-[[menu]]
-name = "外链"
-
-[[menu.children]]
-name = "GitHub"
-url = "https://github.com/"
-"""
+CONFIG = 'title = "兰亭笔记"\nlanguage = "zh-CN"\n\n' + DROP_DOWN_MENU
 
 
 def _built(tmp_path: Path) -> Path:
-    pages = {f"content/pages/{name}.md": f"---\ntitle: {name}\n---\n\n正文。\n"
-             for name in ("notes", "ml", "systems")}
-    write_files(tmp_path / "site", {"lanting.toml": CONFIG, **pages})
+    write_files(tmp_path / "site", {"lanting.toml": CONFIG, **MENU_PAGES})
     result = build(tmp_path / "site", BuildOptions(output=tmp_path / "out", cache=False))
     assert result.warnings == ()
     return result.output

@@ -6,34 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitebits import write_files
+from sitebits import DROP_DOWN_MENU, MENU_PAGES, write_files
 
-MENU = """\
-title = "兰亭笔记"
-language = "zh-CN"
-
-[[menu]]
-name = "博客"
-url = "/blog/"
-
-[[menu]]
-name = "笔记"
-
-[[menu.children]]
-name = "机器学习"
-url = "/ml/"
-
-[[menu.children]]
-name = "系统"
-url = "/systems/"
-
-[[menu]]
-name = "报告"
-
-[[menu.children]]
-name = "2026"
-url = "/systems/"
-"""
+MENU = 'title = "兰亭笔记"\nlanguage = "zh-CN"\n\n' + DROP_DOWN_MENU
 OPEN = "() => [...document.querySelectorAll('.submenu details')].map((d) => d.open)"
 
 
@@ -45,8 +20,7 @@ def _opened(page, expected: list[bool]) -> None:
 
 
 def _site(root: Path) -> Path:
-    write_files(root, {"lanting.toml": MENU, **{
-        f"content/pages/{n}.md": f"---\ntitle: {n}\n---\n\n正文。\n" for n in ("ml", "systems")}})
+    write_files(root, {"lanting.toml": MENU, **MENU_PAGES})
     return root
 
 
