@@ -43,7 +43,8 @@ VARIABLES: dict[str, str] = {
             "`site.academic`, `site.series_of(page)`, `site.unlisted` (posts with "
             "`unlisted: true`: in no listing), … (`model/site.py`).",
     "config": "`lanting.toml`, typed (`model/config.py`): `config.title`, `config.theme`, "
-              "`config.menu`, `config.params` (free-form values for your templates), …",
+              "`config.menu` (each entry's `name`, `url` and `children`, its drop-down's "
+              "entries), `config.params` (free-form values for your templates), …",
     "version": "Lanting's version.",
     "build_year": "The year of the newest dated post or page (the footer's ©; not the "
                   "clock's); none on a site of undated pages.",
