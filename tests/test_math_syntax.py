@@ -6,6 +6,7 @@ and code never become math."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -742,6 +743,28 @@ def test_quarto_and_pandoc_crossref_labels() -> None:
     refs = [(a["href"], a.text()) for a in doc.find_all("a") if a["href"].startswith("#")]
     assert refs == [("#eq-quarto", "(1)"), ("#eq:pandoc", "(2)"), ("#fig-arch", "图 1")]
     assert "{#" not in doc.text() and "@" not in doc.text()
+
+
+def test_a_labelled_align_display_is_numbered_once() -> None:
+    """`$$\\begin{align} … \\end{align}$$ {#eq-x}` (a Quarto post's system of two
+    update rules): Quarto numbers the display once; each row had a number, the label on
+    the first, and the next equation was "(3)"; with a row's `\\nonumber`, the label
+    was on that row, and the build failed. An `align` labelling its own rows keeps
+    them."""
+    doc = tree("$$\n\\begin{align}\nm &= \\beta m + g \\\\\nw &= w - m\n\\end{align}\n"
+               "$$ {#eq-update}\n\n$$\nv = 0\n$$ {#eq-init}\n\n"
+               "$$\n\\begin{gather}\na = 1 \\\\\nb = 2\n\\end{gather}\n$$ (eq:pair)\n\n"
+               "See @eq-update, @eq-init and @eq:pair.\n\n"
+               "$$\n\\begin{align}\nx &= 1 \\nonumber \\\\\ny &= 2\n\\end{align}\n"
+               "$$ {#eq-own}\n\n"
+               "\\begin{align}\np &= 1 \\label{eq:p} \\\\\nq &= 2\n\\end{align}\n\n"
+               "By @eq-own and \\eqref{eq:p}.\n")
+    refs = [(a["href"], a.text()) for a in doc.find_all("a") if a["href"].startswith("#")]
+    assert refs == [("#eq-update", "(1)"), ("#eq-init", "(2)"), ("#eq:pair", "(3)"),
+                    ("#eq-own", "(4)"), ("#eq:p", "(5)")]
+    numbered = [d for d in doc.find_all("div") if "math-display" in d.classes]
+    assert [re.findall(r"\(\d\)", d.text()) for d in numbered] == [
+        ["(1)"], ["(2)"], ["(3)"], ["(4)"], ["(5)", "(6)"]]
 
 
 def test_a_formula_in_a_figure_caption_renders() -> None:

@@ -103,6 +103,17 @@ def add_label(tex: str, label: str) -> str:
     environment, else the whole in an `equation`."""
     command = "\\label{" + label + "}"
     env = NUMBERED_ENV.search(tex)
+    if env and env.group(1) in ("align", "gather") and not env.group(2) and not _OWN_NUMBERS.search(
+            tex) and len(NUMBERED_ENV.findall(tex)) == 1:
+        # (the label is the display's, after it: Quarto's `$$\begin{align}…$$ {#eq-x}`
+        # and Sphinx's labelled `{math}` number the rows once, as a `\tag` after the
+        # `align` does; a number per row, the label on the first, was no one's reading;
+        # a row's `\nonumber` has nothing left to skip)
+        rows = _ROWS_OF[env.group(1)]
+        inner = re.sub(r"\\end\s*\{" + env.group(1) + r"\}", f"\\\\end{{{rows}}}",
+                       _NO_NUMBER.sub("", tex[env.end():]), count=1)
+        tex = tex[:env.start()] + f"\\begin{{{rows}}}" + inner
+        return "\\begin{equation}" + tex + "\n" + command + "\\end{equation}"
     if env and not env.group(2):
         return tex[:env.end()] + command + tex[env.end():]
     if env:
@@ -110,6 +121,9 @@ def add_label(tex: str, label: str) -> str:
     return "\\begin{equation}" + tex + "\n" + command + "\\end{equation}"
 
 
+_OWN_NUMBERS = re.compile(r"\\(?:label|tag)(?![A-Za-z])")
+"""What numbers or labels rows of an `align` itself: its rows are then its own."""
+_NO_NUMBER = re.compile(r"\\(?:nonumber|notag)(?![A-Za-z])")
 _STARRED_ENV = re.compile(r"\\begin\s*\{(equation|align|gather|multline)\*\}(.*)"
                           r"\\end\s*\{\1\*\}", re.DOTALL)
 _ROWS_OF = {"align": "aligned", "gather": "gathered", "multline": "multline"}
