@@ -93,6 +93,7 @@ class QuartoBodies(QuartoLinks):
         text = self.includes(text, path, ctx)
         shelf = Shelf()
         cells = [0]
+        unrun: dict[str, str] = {}
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, figures, ctx)
@@ -101,7 +102,8 @@ class QuartoBodies(QuartoLinks):
             if re.fullmatch(r"\{=html5?\}", info.strip()):  # (raw HTML: its links too)
                 ctx.convert("raw HTML blocks")
                 return B.block(map_urls(code, resolve))
-            return self.fenced(info, code, indent, ctx, cells, frozen=figures is not None)
+            return self.fenced(info, code, indent, ctx, cells, unrun,
+                               frozen=figures is not None)
 
         # (an HTML comment is raw to Pandoc: a fence in it, `<!-- ```{tikz}` … "```-->",
         # opened code that swallowed the rest of a real post)
@@ -121,7 +123,7 @@ class QuartoBodies(QuartoLinks):
         text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx, path), text)
         text, count = spaced_image_paths(text, lambda name: self.exists(name, path, figures))
         ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
-        text = convert_divs(text, ctx)
+        text = convert_divs(text, ctx, unrun)
         # (Pandoc read a table cell's formula whole: its `|`, `\|` are no cell breaks)
         text, bars = table_math(text, whole=True)
         ctx.convert("`|` in formulas of table cells as `\\vert`", bars)
@@ -163,11 +165,13 @@ class QuartoBodies(QuartoLinks):
         return re.sub(r"\{\{<\s*(include)\s+([^>]+?)\s*>\}\}", one, text)
 
     def fenced(self, info: str, code: str, indent: str, ctx: Context,
-               cells: list[int], frozen: bool = False) -> str:
+               cells: list[int], unrun: dict[str, str], frozen: bool = False) -> str:
         """A fence: a raw block for another format left out, a cell (```` ```{python} ````)
         as code. In a freeze's Markdown a cell the run left as it was (`{bash}` in a
         Python document: no engine of the run reads it) is plain code, as Quarto showed
-        it; anywhere else it is counted for the warning about outputs."""
+        it; anywhere else it is counted for the warning about outputs, and a labelled
+        figure or table it made (`#| label: fig-x`) is its caption, with the label's
+        anchor, which `@fig-x` links to (in `unrun`: the label's caption)."""
         info = info.strip()
         if info.startswith("{="):
             ctx.note(info, f"a raw `{info}` block (for another format) left out")
@@ -203,7 +207,17 @@ class QuartoBodies(QuartoLinks):
             ctx.convert("cells the run did not execute, as code")
             return fence(lang, "\n".join(shown), None, indent)
         cells[0] += 1
-        return fence(info, code, None, indent)
+        # (the `#|` lines are options Quarto never shows: the label's caption is below)
+        code = "\n".join(shown).strip("\n")
+        made = _made_label(info, options)
+        if made is None:
+            return fence(info, code, None, indent)
+        # (the build failed on each `@fig-x`: no figure carried the label)
+        label, kind, caption = made
+        unrun[label] = caption or kind.lower()
+        ctx.convert("labels of cells without outputs (an anchor; `@fig-x` links to it)")
+        return fence(info, code, None, indent) + (
+            f'\n\n{indent}<a id="{label}"></a>**{kind}:** {caption}'.rstrip())
 
     def shortcode(self, match: re.Match[str], ctx: Context, path: Path) -> str:
         name, rest = match.group(1), match.group(2).strip()
@@ -311,6 +325,24 @@ def freeze_of(source: Path, path: Path) -> tuple[dict[str, Any] | None, Path]:
         return None, folder
     result = data.get("result") if isinstance(data, dict) else None
     return (result if isinstance(result, dict) else None), folder
+
+
+_KINDS = {"fig": ("Figure", ("fig-cap", "fig.cap")),
+          "tbl": ("Table", ("tbl-cap", "tab.cap"))}
+"""The labels a cell's output carries, Quarto's word for each and its caption options."""
+
+
+def _made_label(info: str, options: dict[str, str]) -> tuple[str, str, str] | None:
+    """(label, kind's word, caption) of a cell labelled as a figure or table: `#| label:
+    fig-x` or the header's (`{r fig-x, fig.cap="…"}`, knitr's chunk label)."""
+    first = re.match(r"^\{[A-Za-z]\w*[ ,]\s*([\w-]+)\s*(?:[,}]|$)", info)
+    label = options.get("label", "").strip("\"'") or (first.group(1) if first else "")
+    kind = _KINDS.get(label.split("-", 1)[0]) if "-" in label else None
+    if kind is None or not re.fullmatch(r"[\w-]+", label):
+        return None
+    caption = next((options[name] for name in kind[1] if options.get(name)), "")
+    caption = caption.strip("\"'") if caption not in ("|", ">", "|-", ">-") else ""
+    return label, kind[0], caption
 
 
 def _header_options(info: str) -> dict[str, str]:

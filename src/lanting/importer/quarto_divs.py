@@ -181,10 +181,12 @@ _TABLE_CAPTION = re.compile(r"^(?:Table)?:[ \t]+(.+?)[ \t]*\{#(tbl-[\w:.-]+)[^}\
 """Pandoc's labelled table caption, a paragraph of its own by the table."""
 
 
-def convert_divs(text: str, ctx: Context) -> str:
+def convert_divs(text: str, ctx: Context, anchors: dict[str, str] | None = None) -> str:
     """The divs in Lanting's forms; a figure without an image and a labelled table
-    (Lanting numbers neither) are anchors that their references link to."""
+    (Lanting numbers neither) are anchors that their references link to, as are the
+    `anchors` already made (a label's words by the label)."""
     divs = Divs(ctx)
+    divs.anchors.update(anchors or {})
     text = divs.render(parse(text))
 
     def caption(match: re.Match[str]) -> str:

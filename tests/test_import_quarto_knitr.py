@@ -1,0 +1,51 @@
+"""The Quarto importer on shapes of R (knitr) blogs and notes: cells with no freeze,
+whose outputs Lanting cannot show, and what refers to them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+
+def test_a_labelled_cell_without_a_freeze_is_its_caption(tmp_path: Path) -> None:
+    """An R post whose project keeps no `_freeze/` (Quarto ran it on each render):
+    `@fig-x` and `@tbl-x` of its labelled cells (`#| label:`, or knitr's chunk label
+    in the header) referred to no figure, and the build failed on each one. The cell
+    shows its code without the `#|` lines, as Quarto did, then its caption, with the
+    label's anchor that the references link to; the import says outputs are missing."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/shrinkage/index.qmd": (
+            "---\ntitle: Shrinkage\ndate: 2024-03-05\n---\n\n"
+            "```{r}\n#| label: fig-paths\n#| fig-cap: \"Coefficient paths as $\\lambda$ "
+            "grows\"\n#| echo: true\nmatplot(fit$lambda, t(fit$beta), type = \"l\")\n"
+            "```\n\n"
+            "```{r tbl-errors, tab.cap=\"Held-out error by fold\"}\nknitr::kable(errs)\n"
+            "```\n\n"
+            "```{r}\n#| label: setup\nlibrary(glmnet)\n```\n\n"
+            "As @fig-paths shows, and [@tbl-errors] lists, the paths shrink.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    [missing] = [w.message for w in done.report.warnings]
+    assert missing.startswith("3 code cell(s) with no frozen results")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w.message.split(":")[0] for w in result.warnings] == [
+        "`{r}` is a cell Quarto runs"]
+    page = parse_html((result.output / "posts/shrinkage/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert "#|" not in page.text() and "matplot" in page.text()
+    assert {"fig-paths", "tbl-errors"} <= page.ids()
+    captions = [p.text() for p in page.find_all("p") if p.find("strong")]
+    assert captions[0].startswith("Figure: Coefficient paths as")
+    assert captions[1] == "Table: Held-out error by fold"
+    refs = [(a["href"], a.text()) for a in page.find_all("a") if a.get("href")]
+    assert refs[0][0] == "#fig-paths" and refs[1] == ("#tbl-errors",
+                                                       "Held-out error by fold")
+    assert "@" not in page.text()
