@@ -576,3 +576,20 @@ def test_lines_marked_added_and_removed_show_as_a_diff() -> None:
     assert [line["class"] for line in first.find_all("span", class_="line")] == [
         "line hl", "line del", "line ins", "line ins"]
     assert [line["class"] for line in second.find_all("span", class_="line")] == ["line"]
+
+
+def test_a_quarto_callout_with_an_id_first_is_a_callout_with_that_id() -> None:
+    """`::: {#emm-experiments .callout-note}` (Pandoc writes the id first; an R blog's
+    notes did): it was a plain block with a warning, and the id of `{.callout-tip
+    #x}` was lost, so a link to it was broken."""
+    rendered = render("::: {#emm-experiments .callout-note}\n### Use them on experiments\n"
+                      "Not on observational data.\n:::\n\n"
+                      "::: {.callout-tip #tip-start collapse=\"true\"}\nStart small.\n:::\n\n"
+                      "See [the note](#emm-experiments) and [the tip](#tip-start).\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    note, tip = doc.find_all(class_="callout")
+    assert (note.tag, note.get("id"), note.get("class")) == (
+        "div", "emm-experiments", "callout callout-note")
+    assert note.one(class_="callout-title").text() == "Use them on experiments"
+    assert (tip.tag, tip.get("id")) == ("details", "tip-start")

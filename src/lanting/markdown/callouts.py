@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
@@ -57,7 +58,11 @@ _MARKER = re.compile(r"^\[!([A-Za-z][^\]\[\n]*)\](?![(\[:])([+-]?)[ \t]*")
 """`[!NOTE]`, `[!theorem]+`, `[!key points]-`, `[!definition 14.1]` (numbered, as course
 notes in Obsidian number them), `[!THEOREM (many)]`, `[!DEFINITION ]` (Obsidian reads
 any name): not a link's text (`[!x](url)`, `[!x][ref]`, `[!x]: url`)."""
-_QUARTO = re.compile(r"^\{\s*\.callout-(\w+)\b(.*)\}\s*$")
+_QUARTO = re.compile(r"^\{(?P<before>[^{}]*?)(?<![^\s{])\.callout-(?P<kind>\w+)\b"
+                     r"(?P<after>.*)\}\s*$")
+"""Quarto's `{.callout-note title="…"}`, also after an id (`{#tip-priors .callout-tip}`,
+as Pandoc writes attributes: id first)."""
+_ID = re.compile(r"(?:^|\s)#([^\s#.{}\"'=]+)")
 _ATTRIBUTE = re.compile(r"""(\w[\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 
 
@@ -135,10 +140,14 @@ def _container(tokens: list[Token], i: int, env: Any, out: list[Token]) -> None:
     params = token.info.strip()
     quarto = _QUARTO.match(params)
     fold = ""
+    anchor = None
     if quarto:
-        name = quarto.group(1)
+        name = quarto.group("kind")
         attributes = {m.group(1): next(g for g in m.groups()[1:] if g is not None)
-                      for m in _ATTRIBUTE.finditer(quarto.group(2))}
+                      for m in _ATTRIBUTE.finditer(quarto.group("after"))}
+        # (its id is a link's target: `[the note](#emms-x)`, Quarto's `@tip-x`)
+        anchor = _ID.search(_ATTRIBUTE.sub("", quarto.group("before") + " "
+                                           + quarto.group("after")))
         title = attributes.get("title", "")
         collapse = attributes.get("collapse", "").lower()
         fold = {"true": "closed", "false": "open"}.get(collapse, "")
@@ -154,10 +163,13 @@ def _container(tokens: list[Token], i: int, env: Any, out: list[Token]) -> None:
             tokens[index].type = "callout_skip"
     _close(tokens[_matching_close(tokens, i, "container_callout_open",
                                   "container_callout_close")], fold)
+    made = callout_tokens(kind, fold, title or default_title(name, env), token.map, token.level)
+    if anchor is not None:
+        made[0].meta["id"] = anchor.group(1)
     if not title and _UNTITLED.fullmatch(name.lower()):
-        out.append(callout_tokens(kind, fold, "", token.map, token.level)[0])
+        out.append(made[0])
         return
-    out += callout_tokens(kind, fold, title or default_title(name, env), token.map, token.level)
+    out += made
 
 
 def _admonition(tokens: list[Token], i: int, env: Any, out: list[Token]) -> int:
@@ -206,10 +218,11 @@ def _callouts(state: StateCore) -> None:
 def _render_open(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
     fold = token.meta.get("fold")
+    anchor = f' id="{escapeHtml(token.meta["id"])}"' if token.meta.get("id") else ""
     if fold:
-        return (f'<details class="callout callout-{token.info}"'
+        return (f'<details{anchor} class="callout callout-{token.info}"'
                 f'{" open" if fold == "open" else ""}>')
-    return f'<div class="callout callout-{token.info}" role="note">'
+    return f'<div{anchor} class="callout callout-{token.info}" role="note">'
 
 
 def _render_title_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -233,8 +246,10 @@ _DOCUSAURUS = re.compile(r"(\w+)\[(.*)\]\s*$")
 
 def _is_callout(params: str, markup: str) -> bool:
     params = params.strip()
-    quarto = _QUARTO.match(params) or _DOCUSAURUS.match(params)
-    return (quarto is not None and callout_kind(quarto.group(1)) is not None) or \
+    quarto = _QUARTO.match(params)
+    docusaurus = _DOCUSAURUS.match(params)
+    name = quarto.group("kind") if quarto else docusaurus.group(1) if docusaurus else None
+    return (name is not None and callout_kind(name) is not None) or \
         callout_kind(params.split(" ", 1)[0]) is not None
 
 
