@@ -49,3 +49,24 @@ def test_a_labelled_cell_without_a_freeze_is_its_caption(tmp_path: Path) -> None
     assert refs[0][0] == "#fig-paths" and refs[1] == ("#tbl-errors",
                                                        "Held-out error by fold")
     assert "@" not in page.text()
+
+
+def test_an_aside_is_margin_text_in_the_text(tmp_path: Path) -> None:
+    """Quarto's `::: aside` (a margin note, as a CV page's contact list and each post's
+    side remark were written) and a site's `.no-print` div were divs Lanting has no
+    form for, one warning each time; they are layouts, unwrapped with one warning."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "cv.qmd": "---\ntitle: CV\n---\n\n:::: {.no-print}\n::: aside\nContact me.\n"
+                  ":::\n::::\n\n## Work\n\nThings.\n\n::: aside\nSince 2019.\n:::\n\n"
+                  "::: {.aside}\nRemote.\n:::\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    messages = sorted(w.message for w in done.report.warnings)
+    assert len(messages) == 2, messages
+    assert "no aside layout; the margin's text is now in the text" in messages[0]
+    assert "no no-print layout" in messages[1]
+    [page] = (done.dest / "content").rglob("cv*.md")
+    text = page.read_text(encoding="utf-8")
+    assert ":::" not in text and "Contact me." in text and "Remote." in text

@@ -34,9 +34,10 @@ _UNWRAPPED = ("cell", "cell-output", "cell-output-display", "cell-output-stdout"
 _LAYOUT = re.compile(r"^(column-[\w-]+|grid|g-col-[\w-]+|page-columns|page-full|"
                      r"quarto-layout-[\w-]+|fig-cap-location-[\w-]+|border|text-center|"
                      r"lead|small|tight-text|pre|(?:fig|tbl)-column-[\w-]+|"
-                     r"caption-margin|margin-caption)$")
+                     r"caption-margin|margin-caption|aside|no-print)$")
 """Layout classes, a cell's too (knitr's freeze writes `::: {.cell .fig-column-margin}`
-and `{.cell .caption-margin}` for `fig-column: margin`, `cap-location: margin`)."""
+and `{.cell .caption-margin}` for `fig-column: margin`, `cap-location: margin`); `aside`,
+Quarto's margin note (`::: aside`), and `no-print`, kept off paper by a site's CSS."""
 _IMAGE = re.compile(r"^!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)(\{[^}\n]*\})?$")
 
 
@@ -101,8 +102,8 @@ class Divs:
             self.ctx.convert("layout divs unwrapped")
             kind = " ".join(names) or "multi-column"
             message = ("the margin's text is now in the text where it was written"
-                       if "column-margin" in names else "its content is kept, the layout "
-                       "is not")
+                       if {"column-margin", "aside"} & set(names) else "its content is "
+                       "kept, the layout is not")
             self.once(kind, div.opening, f"`{div.opening.strip()}`: Lanting has no {kind} "
                       f"layout; {message}")
             return block(inner)
