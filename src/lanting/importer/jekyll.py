@@ -34,6 +34,7 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_data_pubs import data_file, data_publications, untitled
+from lanting.importer.jekyll_fastpages import JekyllNotebooks, notebook_files
 from lanting.importer.jekyll_front import JekyllFront
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages
@@ -70,7 +71,7 @@ def _switched_on(value: Any) -> bool:
 
 
 class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollections,
-             JekyllMembers, JekyllFront):
+             JekyllMembers, JekyllFront, JekyllNotebooks):
     kind = "jekyll"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -153,6 +154,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.read_members()  # (before the published collections, which they are not)
         self.read_published()
         self.read_posts()
+        self.read_notebooks()
         self.read_pages()
         self.read_more()
         self.report_unknown_collections()
@@ -165,6 +167,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         for item, text, _first, path in self.posts:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
+        self.convert_notebooks()
         self.finish_more()
         self.copy_static()
         self.write_config()
@@ -211,7 +214,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
 
     def known_collections(self) -> set[str]:
         """The `_x/` folders of documents this importer reads."""
+        notebooks = {"_notebooks"} if notebook_files(self.source) else set()
         return {"_posts", "_drafts", "_tabs", *self.included_folders(), *self.people_folders,
+                *notebooks,
                 *{"_" + d.collection for d in self.collection_docs.values()}}
 
     def report_unknown_collections(self) -> None:
@@ -222,6 +227,11 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                 self.report.note(folder, None, f"`{folder}/` ({count} files) left out: "
                                  "the theme's page of each category or tag, which Lanting "
                                  "makes itself (their descriptions are not kept)")
+            elif folder == "_word" and (words := len(list((self.source / folder).glob(
+                    "*.docx")))) and notebook_files(self.source):
+                self.report.warn(folder, None, f"`{folder}/`: {words} Word documents fastpages "
+                                 "made posts of, not imported; convert each to Markdown "
+                                 "(`pandoc -t gfm x.docx`) into content/posts/")
             elif isinstance(named, (dict, list)) and folder[1:] in named:
                 self.report.warn(folder, None, f"collection `{folder}/` ({count} files) left "
                                  "out: Lanting has no place for it; copy what you need into "

@@ -38,6 +38,12 @@ _VIDEO_ID = {"youtube": re.compile(r"[0-9A-Za-z_-]{11}"),
 """The ids Lanting's `{{< video >}}` takes: another value (a Liquid variable) is no id."""
 
 
+_BOXES = {"alert": "warning", "info": "note", "note": "note", "tip": "tip",
+          "important": "important", "warning": "warning"}
+"""Includes that draw their `text=` (or `content=`) in a coloured box: fastpages'
+`alert.html` and `info.html`, the documentation theme's `note.html`, `warning.html`."""
+
+
 @dataclass(frozen=True, slots=True)
 class SiteInclude:
     """What `_includes/<name>` of the site does."""
@@ -152,6 +158,11 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         ctx.convert("embeds as links")
         url = src if src.startswith(("/", "http")) else "/" + src
         return B.block(f"[{src.rsplit('/', 1)[-1]}]({url})")
+    box = _BOXES.get(name.removesuffix(".html"))
+    text = named.get("text") or named.get("content")
+    if box and text:  # (fastpages', and the documentation theme's, boxes)
+        ctx.convert("box includes (`alert.html`, `note.html`) as callouts")
+        return B.block(f"::: {box}\n{text.strip()}\n:::")
     lab = lab_include(source, name, named, ctx, written)
     if lab is not None:
         return lab
