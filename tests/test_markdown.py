@@ -593,3 +593,18 @@ def test_a_quarto_callout_with_an_id_first_is_a_callout_with_that_id() -> None:
         "div", "emm-experiments", "callout callout-note")
     assert note.one(class_="callout-title").text() == "Use them on experiments"
     assert (tip.tag, tip.get("id")) == ("details", "tip-start")
+
+
+def test_a_quarto_callout_of_no_kind_and_the_bare_forms_are_callouts() -> None:
+    """`::: {.callout}` (Quarto's plain box, a book's exercises) and the bare forms
+    Pandoc reads as one class, `::: callout-tip` and `::: callout`, were plain blocks
+    with a warning each. The plain one is a note-coloured box, titled only by a heading
+    first, as Quarto showed it."""
+    rendered = render("::: {.callout}\n## Exercise: how fast is it?\nTime it.\n:::\n\n"
+                      "::: callout-tip\nVectorise.\n:::\n\n::: callout\nNo title.\n:::\n")
+    assert rendered.problems == ()
+    boxes = parse_html(rendered.html).find_all(class_="callout")
+    assert [b.get("class") for b in boxes] == [
+        "callout callout-note", "callout callout-tip", "callout callout-note"]
+    assert boxes[0].one(class_="callout-title").text() == "Exercise: how fast is it?"
+    assert boxes[2].find(class_="callout-title") is None

@@ -39,8 +39,9 @@ ALIASES = {"info": "note", "todo": "note", "abstract": "note", "summary": "note"
            "danger": "caution", "error": "caution", "bug": "caution", "tips": "tip",
            **{f"color{n}": "note" for n in range(1, 6)}}
 """Obsidian's, MkDocs' and Yuque's kinds → the colour of one of Lanting's."""
-_UNTITLED = re.compile(r"color[1-5]")
-"""Yuque's coloured blocks (`:::color1` … `:::color5`): a box without a title."""
+_UNTITLED = re.compile(r"color[1-5]|callout")
+"""Yuque's coloured blocks (`:::color1` … `:::color5`) and Quarto's plain `.callout`
+(a box of no kind, a note's here): a box without a title unless one is given."""
 TITLES = {
     "zh": {"note": "注意", "tip": "提示", "important": "重要", "warning": "警告",
            "caution": "小心", "info": "信息", "todo": "待办", "abstract": "摘要",
@@ -58,10 +59,12 @@ _MARKER = re.compile(r"^\[!([A-Za-z][^\]\[\n]*)\](?![(\[:])([+-]?)[ \t]*")
 """`[!NOTE]`, `[!theorem]+`, `[!key points]-`, `[!definition 14.1]` (numbered, as course
 notes in Obsidian number them), `[!THEOREM (many)]`, `[!DEFINITION ]` (Obsidian reads
 any name): not a link's text (`[!x](url)`, `[!x][ref]`, `[!x]: url`)."""
-_QUARTO = re.compile(r"^\{(?P<before>[^{}]*?)(?<![^\s{])\.callout-(?P<kind>\w+)\b"
-                     r"(?P<after>.*)\}\s*$")
+_QUARTO = re.compile(r"^\{(?P<before>[^{}]*?)(?<![^\s{])\.callout(?:-(?P<kind>\w+)\b|"
+                     r"(?=[\s}]))(?P<after>.*)\}\s*$")
 """Quarto's `{.callout-note title="…"}`, also after an id (`{#tip-priors .callout-tip}`,
-as Pandoc writes attributes: id first)."""
+as Pandoc writes attributes: id first), and its plain `{.callout}`."""
+_BARE = re.compile(r"^callout(?:-\w+)?$")
+"""`::: callout-tip` (or `::: callout`): a div of that one class, as Pandoc reads it."""
 _ID = re.compile(r"(?:^|\s)#([^\s#.{}\"'=]+)")
 _ATTRIBUTE = re.compile(r"""(\w[\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 
@@ -138,11 +141,11 @@ def _container(tokens: list[Token], i: int, env: Any, out: list[Token]) -> None:
     Docusaurus's `:::note[Title]`."""
     token = tokens[i]
     params = token.info.strip()
-    quarto = _QUARTO.match(params)
+    quarto = _QUARTO.match("{." + params + "}" if _BARE.match(params) else params)
     fold = ""
     anchor = None
     if quarto:
-        name = quarto.group("kind")
+        name = quarto.group("kind") or "callout"
         attributes = {m.group(1): next(g for g in m.groups()[1:] if g is not None)
                       for m in _ATTRIBUTE.finditer(quarto.group("after"))}
         # (its id is a link's target: `[the note](#emms-x)`, Quarto's `@tip-x`)
@@ -246,9 +249,10 @@ _DOCUSAURUS = re.compile(r"(\w+)\[(.*)\]\s*$")
 
 def _is_callout(params: str, markup: str) -> bool:
     params = params.strip()
-    quarto = _QUARTO.match(params)
+    quarto = _QUARTO.match("{." + params + "}" if _BARE.match(params) else params)
     docusaurus = _DOCUSAURUS.match(params)
-    name = quarto.group("kind") if quarto else docusaurus.group(1) if docusaurus else None
+    name = (quarto.group("kind") or "note") if quarto else docusaurus.group(1) if docusaurus \
+        else None
     return (name is not None and callout_kind(name) is not None) or \
         callout_kind(params.split(" ", 1)[0]) is not None
 
