@@ -138,3 +138,27 @@ def test_bare_aligned_with_a_matrix_and_text_after_a_label(tmp_path: Path) -> No
     assert first.find_all("mtable") and "\\begin" not in prose.text()
     assert second.one("mtd", id="eq-grad") is not None
     assert prose.find_all("p")[-1].text().startswith("to obtain the update, as in")
+
+
+def test_a_link_to_a_label_of_another_chapter_leads_there(tmp_path: Path) -> None:
+    """`[The first steps](#sec-first-steps)`, a link written as an anchor to a label of
+    another chapter (a book ported from bookdown links so): Quarto's book sends it to
+    that chapter; the import left it as an anchor of the page, and the build failed on
+    each one (48 in one book). One of the page's own labels stays an anchor."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - first.qmd\n    - later.qmd\n",
+        "index.qmd": "# Preface\n",
+        "first.qmd": "# The first steps {#sec-first-steps}\n\n## Objects {#sec-objects}\n\n"
+                     "Text.\n",
+        "later.qmd": "# Later {#sec-later}\n\n## Loops {#sec-loops}\n\nAs in [The first "
+                     "steps](#sec-first-steps), with [objects](#sec-objects); see "
+                     "[loops](#sec-loops).\n"})
+    import_site(tmp_path / "book", tmp_path / "site")
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((tmp_path / "site" / "public" / "later" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    assert {a.text(): a["href"] for a in prose.find_all("a")} == {
+        "The first steps": "/first/", "objects": "/first/#sec-objects",
+        "loops": "#sec-loops"}

@@ -19,6 +19,9 @@ _ANY_ID = re.compile(rf"\{{[^}}\n]*#((?:{_KINDS})[-:][\w:.-]*\w)")
 _ID = re.compile(rf"(?:^|\s)#((?:{_KINDS})[-:][\w:.-]*\w)")
 _REFERENCE = re.compile(rf"(?<![\w@\\`/])(-?)@((?:{_KINDS})[-:][\w:.-]*[\w])")
 """`@sec-x`, or pandoc-crossref's `@fig:x`."""
+_HASH_LINK = re.compile(rf"(\]\()#((?:{_KINDS})[-:][\w:.-]*\w)\)")
+"""A link to a label as an anchor, `[The Very Basics](#sec-basics)`: in a book, Quarto
+sends it to the chapter holding the label (bookdown did too)."""
 _WORDS = {"fig": "Figure", "tbl": "Table", "eq": "Equation", "thm": "Theorem",
           "lem": "Lemma", "cor": "Corollary", "prp": "Proposition", "cnj": "Conjecture",
           "def": "Definition", "exm": "Example", "exr": "Exercise", "alg": "Algorithm",
@@ -64,9 +67,20 @@ def cross_references(text: str, path: Path, labels: dict[str, Label],
                      link: Callable[[Path], str | None], put: Callable[[str], str]
                      ) -> tuple[str, int]:
     """`text` with each `@label` of another document a link there (put aside with
-    `put`: it is made, not to be mapped again); the page's own labels stay, for Lanting
-    to resolve. Returns the text and how many were linked."""
+    `put`: it is made, not to be mapped again), and each link to one, `(#sec-x)`, led
+    there; the page's own labels stay, for Lanting to resolve. Returns the text and how
+    many were linked."""
     count = 0
+
+    def linked(match: re.Match[str]) -> str:
+        nonlocal count
+        label = labels.get(match.group(2))
+        target = link(label.path) if label is not None and label.path != path else None
+        if label is None or target is None:
+            return match.group()
+        count += 1
+        return match.group(1) + put(target + (f"#{label.anchor}" if label.anchor else "")
+                                    ) + ")"
 
     def one(match: re.Match[str]) -> str:
         nonlocal count
@@ -81,4 +95,5 @@ def cross_references(text: str, path: Path, labels: dict[str, Label],
         words = label.words.replace("[", "\\[").replace("]", "\\]")
         return put(f"[{words}]({target}{anchor})")
 
+    text = _HASH_LINK.sub(linked, text) if "](#" in text else text
     return _REFERENCE.sub(one, text) if "@" in text else text, count
