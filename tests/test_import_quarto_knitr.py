@@ -70,3 +70,19 @@ def test_an_aside_is_margin_text_in_the_text(tmp_path: Path) -> None:
     [page] = (done.dest / "content").rglob("cv*.md")
     text = page.read_text(encoding="utf-8")
     assert ":::" not in text and "Contact me." in text and "Remote." in text
+
+
+def test_a_bare_default_fence_is_plain_text(tmp_path: Path) -> None:
+    """```` ``` default ```` (Quarto's plain text, a book quoting R's help pages) was
+    an unknown code language, one build warning each."""
+    source = tmp_path / "book"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "help.qmd": "---\ntitle: Help\n---\n\n``` default\nUsage\n    sample(x, size)\n```\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    [page] = result.output.rglob("help/index.html")
+    prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
+    assert prose.one("pre").raw_text() == "Usage\n    sample(x, size)"

@@ -284,7 +284,10 @@ def _slide_files(comment: str, resolve: Callable[[str, bool], str | None]) -> st
 
 def _plain_info(info: str) -> str:
     """A freeze's code fence: `{.r .cell-code}` is R (Lanting reads the rest), a bare
-    `{.cell-code}` (an `echo: fenced` cell) and Quarto's `{.default}` plain text."""
+    `{.cell-code}` (an `echo: fenced` cell) and Quarto's `{.default}` plain text, as
+    its bare ```` ``` default ```` (a help page quoted in a book) is."""
+    if info.strip() == "default":
+        return "text"
     if not info.startswith("{"):
         return info
     info = re.sub(r"(?<=[{\s])\.cell-code(?=[\s}])", "", info)
