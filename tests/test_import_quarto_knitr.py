@@ -86,3 +86,31 @@ def test_a_bare_default_fence_is_plain_text(tmp_path: Path) -> None:
     [page] = result.output.rglob("help/index.html")
     prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
     assert prose.one("pre").raw_text() == "Usage\n    sample(x, size)"
+
+
+def test_callouts_labelled_for_cross_references_are_numbered(tmp_path: Path) -> None:
+    """Quarto 1.4 numbers a callout labelled `#tip-x` (`#nte-`, `#wrn-`, `#imp-`,
+    `#cau-`) per kind, "Tip 1: Its title", and `@tip-x` reads "Tip 1": the references
+    were left as raw `@tip-x` text. A callout with another id keeps its title."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/priors/index.qmd": (
+            "---\ntitle: Priors\ndate: 2024-05-01\n---\n\n"
+            "::: {#tip-scale .callout-tip}\n## Scale the predictors\n\nDivide by two sd.\n"
+            ":::\n\n::: {#wrn-flat .callout-warning}\nFlat priors mislead.\n:::\n\n"
+            "::: {#tip-check .callout-tip title=\"Check the prior\"}\nSimulate.\n:::\n\n"
+            "::: {#why .callout-note}\nPlain.\n:::\n\n"
+            "Use @tip-scale and @tip-check, heeding @wrn-flat.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/priors/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert [t.text() for t in page.find_all(class_="callout-title")] == [
+        "Tip 1: Scale the predictors", "Warning 1", "Tip 2: Check the prior", "Note"]
+    assert [(a["href"], a.text()) for a in page.find_all("a")] == [
+        ("#tip-scale", "Tip 1"), ("#tip-check", "Tip 2"), ("#wrn-flat", "Warning 1")]
+    assert "@" not in page.text()

@@ -38,6 +38,9 @@ _LAYOUT = re.compile(r"^(column-[\w-]+|grid|g-col-[\w-]+|page-columns|page-full|
 """Layout classes, a cell's too (knitr's freeze writes `::: {.cell .fig-column-margin}`
 and `{.cell .caption-margin}` for `fig-column: margin`, `cap-location: margin`); `aside`,
 Quarto's margin note (`::: aside`), and `no-print`, kept off paper by a site's CSS."""
+_CALLOUT_REFS = {"nte": "Note", "tip": "Tip", "wrn": "Warning", "imp": "Important",
+                 "cau": "Caution"}
+"""The label prefixes of callouts Quarto numbers and refers to (`@tip-x`: "Tip 1")."""
 _IMAGE = re.compile(r"^!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)(\{[^}\n]*\})?$")
 
 
@@ -48,6 +51,8 @@ class Divs:
         self.ctx = ctx
         self.warned: set[str] = set()
         self.theorems = Theorems(ctx)
+        self.numbers: dict[str, int] = {}
+        """How many callouts of each kind are numbered so far (`#tip-x`)."""
         self.anchors: dict[str, str] = {}
         """Labels of figures that hold no image (a video), by the words a reference to
         one reads as: an anchor, not a numbered figure."""
@@ -67,7 +72,7 @@ class Divs:
         names = classes(div.attributes)
         label = identifier(div.attributes)
         if any(n.startswith("callout") for n in names):
-            return self.kept(div, braced(div.attributes))
+            return self.callout(div, label)
         if "columns" in names or "column" in names:  # (Lanting lays them out itself)
             return self.kept(div, braced(div.attributes), "columns")
         if "panel-tabset" in names:
@@ -110,6 +115,35 @@ class Divs:
         self.ctx.warn(div.opening, f"`{div.opening.strip()}`: a div Lanting has no form "
                       "for; its content is kept without it")
         return block(inner)
+
+    def callout(self, div: Div, label: str) -> str:
+        """A callout, kept (Lanting reads it); one labelled for cross-references (`#tip-x`,
+        Quarto 1.4's) is numbered per kind as Quarto numbered it, "Tip 1: Its title",
+        and `@tip-x` a link to it reading "Tip 1" (Lanting numbers no callouts)."""
+        kind = _CALLOUT_REFS.get(label.split("-", 1)[0]) if "-" in label else None
+        if kind is None:
+            return self.kept(div, braced(div.attributes))
+        self.numbers[kind] = self.numbers.get(kind, 0) + 1
+        name = f"{kind} {self.numbers[kind]}"
+        self.anchors[label] = name
+        self.ctx.convert("cross-referenced callouts (`@tip-x`) numbered")
+        attributes = braced(div.attributes)
+        title = option(attributes, "title")
+        if title:
+            attributes = re.sub(r"""(?<=\stitle=)("[^"]*"|'[^']*'|[^\s}]+)""",
+                                lambda _m: '"' + f"{name}: {title}".replace('"', "'") + '"',
+                                attributes)
+            return self.kept(div, attributes)
+        heading = next((i for i, n in enumerate(div.children) if not isinstance(n, str)
+                        or n.strip()), None)
+        first = div.children[heading] if heading is not None else ""
+        found = re.match(r"(\s*#{1,6}[ \t]+)", first) if isinstance(first, str) else None
+        children = list(div.children)
+        if heading is not None and found:
+            children[heading] = found.group(1) + f"{name}: " + str(first)[found.end():]
+        else:
+            attributes = attributes[:-1] + f' title="{name}"}}'
+        return self.kept(Div(div.opening, div.attributes, children), attributes)
 
     def list_table(self, div: Div) -> str:
         """pandoc-ext's `.list-table`: a pipe table, else its list with a warning."""
