@@ -114,3 +114,23 @@ def test_callouts_labelled_for_cross_references_are_numbered(tmp_path: Path) -> 
     assert [(a["href"], a.text()) for a in page.find_all("a")] == [
         ("#tip-scale", "Tip 1"), ("#tip-check", "Tip 2"), ("#wrn-flat", "Warning 1")]
     assert "@" not in page.text()
+
+
+def test_front_matter_after_a_blank_line_is_read(tmp_path: Path) -> None:
+    """A document beginning with a blank line, then `---` (a course's slides did):
+    Pandoc reads the block as its metadata; the import showed it as text under the file
+    name, and each `{{< meta params.images >}}` of it was unfilled, a warning each."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "lectures/kernels.qmd": "\n\n---\ntitle: \"Kernels\"\nparams:\n  images: "
+                                "\"/assets/kernels/\"\n---\n\nSee "
+                                "[the grid]({{< meta params.images >}}grid.png).\n",
+        "assets/kernels/grid.png": b"\x89PNG\r\n\x1a\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    [page] = (done.dest / "content" / "pages").glob("*.md")
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("---\ntitle: Kernels\n") and "params" not in text
+    assert "{{<" not in text and "grid.png" in text

@@ -34,7 +34,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import QuartoBodies, freeze_of
-from lanting.importer.quarto_front import QuartoFront
+from lanting.importer.quarto_front import QuartoFront, front_first
 from lanting.importer.quarto_links import DOCUMENTS
 from lanting.importer.quarto_listings import QuartoListings
 from lanting.importer.quarto_math import header_macros
@@ -173,7 +173,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
                     text = "\n\n".join(cell_text(c) for c in markdown_cells(read[2]))
                     found.append((path, data, head, text))
                 continue
-            fmt, head, body, _first = split_front_matter(read_text(path))
+            fmt, head, body, _first = split_front_matter(front_first(read_text(path)))
             data, error = load_mapping(fmt or "yaml", head)
             if error:
                 self.report.warn(path, 2, f"front matter not read ({error})")

@@ -146,3 +146,13 @@ class QuartoFront(QuartoSettings):
             return self.site.image(file, None if not value.startswith("/") else value)
         self.report.warn(path, None, f"image `{value}` not found: no cover")
         return ""
+
+
+_LEADING_BLANKS = re.compile(r"\A(?:[ \t]*\n)+(?=---[ \t]*\n)")
+
+
+def front_first(text: str) -> str:
+    """`text` without the blank lines before its `---` block: Pandoc reads a metadata
+    block after a blank line, and a course's slides began so; their front matter was
+    shown as text, their `{{< meta params.x >}}` unfilled."""
+    return _LEADING_BLANKS.sub("", text, count=1)
