@@ -767,6 +767,16 @@ def test_a_labelled_align_display_is_numbered_once() -> None:
         ["(1)"], ["(2)"], ["(3)"], ["(4)"], ["(5)", "(6)"]]
 
 
+def test_a_label_beside_the_tag_after_an_equation_labels_it() -> None:
+    """`\\end{equation}\\tag{3}\\label{eq:seq}` (a physics blog's numbered step, as
+    MathJax took it): the tag was moved into the equation, the label left outside, and
+    the build failed ("\\label … may only appear in a numbered equation")."""
+    doc = tree("$$\n\\begin{equation}\np(x_1, x_2) = p(x_1) p(x_2).\n\\end{equation}\n"
+               "\\tag{3}\n\\label{eq:seq}\n$$\n\nBy \\eqref{eq:seq}.\n")
+    assert [(a["href"], a.text()) for a in doc.find_all("a")] == [("#eq:seq", "(3)")]
+    assert doc.one("mtd", id="eq:seq").text() == "(3)"
+
+
 def test_a_formula_in_a_figure_caption_renders() -> None:
     """A caption is the image's title, an attribute: its `$…$` was shown as raw TeX."""
     rendered = render('![曲线](loss.png "损失 $\\mathcal{L}$ 曲线")\n\n'

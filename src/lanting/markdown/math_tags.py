@@ -33,8 +33,10 @@ _OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)(\*?)\}"
                         r"((?:\s*(?:\\tag\*?|\\label)\s*\{[^{}]*\})+)\s*$")
 """`\\end{align} \\tag{4}`, also with the display's label beside its tag
 (`\\end{align}\\label{eq:1}\\tag{1}`, as a Hugo post on EM wrote each step)."""
-_TAG_AFTER_EQUATION = re.compile(r"\\end\s*\{(equation|multline)(\*?)\}\s*"
-                                 r"(\\tag\*?\s*\{[^{}]*\})")
+_TAG_AFTER_EQUATION = re.compile(r"\\end\s*\{(equation|multline)(\*?)\}"
+                                 r"((?:\s*(?:\\tag\*?|\\label)\s*\{[^{}]*\})+)")
+"""`\\end{equation} \\tag{3}`, also with the display's `\\label` beside the tag (a
+physics blog's `\\end{equation}\\tag{3}\\label{eq:seq}`, which MathJax took whole)."""
 
 
 _ROW_TAG = re.compile(r"\\tag\*?\s*\{[^{}]*\}")
@@ -85,8 +87,10 @@ def _tag_outside(tex: str) -> str:
     (Obsidian's and Typora's notes number their derivations so) with the tag inside."""
     if len(_ROW_TAG.findall(tex)) == 1:
         # (one number for the environment already; the tag right after it, also where
-        # more follows: `\left\{ \begin{equation}…\end{equation} \tag{2.4} \right.`)
-        tex = _TAG_AFTER_EQUATION.sub(r"\3\\end{\1\2}", tex, count=1)
+        # more follows: `\left\{ \begin{equation}…\end{equation} \tag{2.4} \right.`;
+        # a label beside it goes in with it)
+        tex = _TAG_AFTER_EQUATION.sub(lambda m: m.group(3).strip() + f"\\end{{{m.group(1)}"
+                                      f"{m.group(2)}}}", tex, count=1)
     found = _OUTER_TAG.search(tex)
     if found is None or len(_ROW_TAG.findall(found.group(3))) != 1 \
             or len(LABEL.findall(found.group(3))) > 1:
