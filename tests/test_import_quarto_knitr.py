@@ -134,3 +134,29 @@ def test_front_matter_after_a_blank_line_is_read(tmp_path: Path) -> None:
     text = page.read_text(encoding="utf-8")
     assert text.startswith("---\ntitle: Kernels\n") and "params" not in text
     assert "{{<" not in text and "grid.png" in text
+
+
+def test_observable_cells_are_javascript_with_one_warning(tmp_path: Path) -> None:
+    """`{ojs}` cells (Quarto's Observable JS, run in the reader's browser: no freeze
+    holds their output) were counted as cells missing their frozen results, and each
+    was an unknown code language when built. They are JavaScript code, with one warning
+    a document saying they do not run here."""
+    source = tmp_path / "talk"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/circuits/index.qmd": "---\ntitle: Circuits\ndate: 2024-02-02\n---\n\n"
+                                    "```{ojs}\n//| echo: false\nviewof depth = "
+                                    "Inputs.range([1, 20])\n```\n\n```{ojs}\nplot(depth)\n"
+                                    "```\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings] == [
+        "`{ojs}`: 2 interactive cell(s) (run in the reader's browser, by Observable JS or "
+        "a Quarto extension): shown as code, which does not run here"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/circuits/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    codes = page.find_all("code")
+    assert [c["class"] for c in codes] == ["language-javascript"] * 2
+    assert "//|" not in page.text()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +51,10 @@ _DIV_LINE = re.compile(r"^([ \t]{0,3}<div\b[^>]*>)[ \t]*\n(?=[ \t]{0,3}[^\s<])",
 """A `<div>` line with Markdown on the next: Pandoc reads Markdown inside HTML blocks,
 CommonMark only after a blank line (`![](x.png)` in a `<div style="float:right">` showed
 as its text)."""
-_BROWSER_CELLS = {"webr-r": "r", "webr": "r", "pyodide-python": "python", "pyodide": "python"}
-"""The cells quarto-webr, quarto-pyodide and quarto-live run in the reader's browser."""
+_BROWSER_CELLS = {"webr-r": "r", "webr": "r", "pyodide-python": "python", "pyodide": "python",
+                  "ojs": "javascript"}
+"""The cells quarto-webr, quarto-pyodide and quarto-live run in the reader's browser, and
+Quarto's own Observable JS (`{ojs}`), which no freeze holds either."""
 _BROWSER_CELL = re.compile(r"^\{(" + "|".join(_BROWSER_CELLS) + r")(?:[ ,].*)?\}$")
 _SHORTCODE = re.compile(r"\{\{<\s*([\w-]+)(.*?)>\}\}", re.DOTALL)
 """A shortcode, over several lines too (`{{< video x.mp4⏎  title="…"⏎>}}`)."""
@@ -64,6 +67,18 @@ _ICONS = frozenset({"fa", "bi", "ai", "iconify", "lipsum", "placeholder", "pageb
                     "version"})
 """Shortcodes that only draw (Font Awesome's `fa`, Bootstrap's `bi`, academicons' `ai`,
 an academic's `{{< ai orcid >}}` beside a link) or fill in Quarto's own values."""
+
+
+@dataclass(slots=True)
+class _Unrun:
+    """What a document's cells that did not run here leave for after them."""
+
+    cells: int = 0
+    """Cells with no frozen results."""
+    browser: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """Cells run in the reader's browser, by kind (`ojs`): the first's header, how many."""
+    labels: dict[str, str] = field(default_factory=dict)
+    """Labels of figures and tables such cells made: their captions (`#fig-x`)."""
 
 
 class QuartoBodies(QuartoLinks):
@@ -92,8 +107,7 @@ class QuartoBodies(QuartoLinks):
         """`figures`: the freeze's folder when the text is a freeze's."""
         text = self.includes(text, path, ctx)
         shelf = Shelf()
-        cells = [0]
-        unrun: dict[str, str] = {}
+        unrun = _Unrun()
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, figures, ctx)
@@ -102,8 +116,7 @@ class QuartoBodies(QuartoLinks):
             if re.fullmatch(r"\{=html5?\}", info.strip()):  # (raw HTML: its links too)
                 ctx.convert("raw HTML blocks")
                 return B.block(map_urls(code, resolve))
-            return self.fenced(info, code, indent, ctx, cells, unrun,
-                               frozen=figures is not None)
+            return self.fenced(info, code, indent, ctx, unrun, frozen=figures is not None)
 
         # (an HTML comment is raw to Pandoc: a fence in it, `<!-- ```{tikz}` … "```-->",
         # opened code that swallowed the rest of a real post)
@@ -116,14 +129,18 @@ class QuartoBodies(QuartoLinks):
         text = bare_macros(bare_environments(print_latex(text, ctx), ctx), ctx)
         text = text_after_labels(text, ctx)
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
-        if cells[0]:
-            ctx.warn("```{", f"{cells[0]} code cell(s) with no frozen results (no _freeze/ "
+        if unrun.cells:
+            ctx.warn("```{", f"{unrun.cells} code cell(s) with no frozen results (no _freeze/ "
                      "for this file): shown as code, without their outputs (Quarto ran "
                      "them; Lanting runs no code)")
+        for name, (first, count) in unrun.browser.items():
+            ctx.warn(first, f"`{{{name}}}`: {count} interactive cell(s) (run in the reader's "
+                     "browser, by Observable JS or a Quarto extension): shown as code, which "
+                     "does not run here")
         text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx, path), text)
         text, count = spaced_image_paths(text, lambda name: self.exists(name, path, figures))
         ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
-        text = convert_divs(text, ctx, unrun)
+        text = convert_divs(text, ctx, unrun.labels)
         # (Pandoc read a table cell's formula whole: its `|`, `\|` are no cell breaks)
         text, bars = table_math(text, whole=True)
         ctx.convert("`|` in formulas of table cells as `\\vert`", bars)
@@ -165,13 +182,13 @@ class QuartoBodies(QuartoLinks):
         return re.sub(r"\{\{<\s*(include)\s+([^>]+?)\s*>\}\}", one, text)
 
     def fenced(self, info: str, code: str, indent: str, ctx: Context,
-               cells: list[int], unrun: dict[str, str], frozen: bool = False) -> str:
+               unrun: _Unrun, frozen: bool = False) -> str:
         """A fence: a raw block for another format left out, a cell (```` ```{python} ````)
         as code. In a freeze's Markdown a cell the run left as it was (`{bash}` in a
         Python document: no engine of the run reads it) is plain code, as Quarto showed
         it; anywhere else it is counted for the warning about outputs, and a labelled
         figure or table it made (`#| label: fig-x`) is its caption, with the label's
-        anchor, which `@fig-x` links to (in `unrun`: the label's caption)."""
+        anchor, which `@fig-x` links to (`unrun` counts them)."""
         info = info.strip()
         if info.startswith("{="):
             ctx.note(info, f"a raw `{info}` block (for another format) left out")
@@ -179,8 +196,8 @@ class QuartoBodies(QuartoLinks):
         if browser := _BROWSER_CELL.match(info):
             # (`{webr-r}` was no cell for `_CELL`, and the build took it for an unknown
             # MyST directive)
-            ctx.warn(info, f"`{info}`: an interactive cell (run in the reader's browser by "
-                     "a Quarto extension): shown as its code, which does not run here")
+            first, count = unrun.browser.get(browser.group(1), (info, 0))
+            unrun.browser[browser.group(1)] = (first, count + 1)
             shown = [line for line in code.split("\n")
                      if not re.match(r"\s*(?:#|%%|//)\|", line)]
             return fence(_BROWSER_CELLS[browser.group(1)], "\n".join(shown).strip("\n"),
@@ -206,7 +223,7 @@ class QuartoBodies(QuartoLinks):
         if frozen:
             ctx.convert("cells the run did not execute, as code")
             return fence(lang, "\n".join(shown), None, indent)
-        cells[0] += 1
+        unrun.cells += 1
         # (the `#|` lines are options Quarto never shows: the label's caption is below)
         code = "\n".join(shown).strip("\n")
         made = _made_label(info, options)
@@ -214,7 +231,7 @@ class QuartoBodies(QuartoLinks):
             return fence(info, code, None, indent)
         # (the build failed on each `@fig-x`: no figure carried the label)
         label, kind, caption = made
-        unrun[label] = caption or kind.lower()
+        unrun.labels[label] = caption or kind.lower()
         ctx.convert("labels of cells without outputs (an anchor; `@fig-x` links to it)")
         return fence(info, code, None, indent) + (
             f'\n\n{indent}<a id="{label}"></a>**{kind}:** {caption}'.rstrip())
