@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -160,3 +160,24 @@ def test_observable_cells_are_javascript_with_one_warning(tmp_path: Path) -> Non
     codes = page.find_all("code")
     assert [c["class"] for c in codes] == ["language-javascript"] * 2
     assert "//|" not in page.text()
+
+
+def test_markdown_in_a_figcaption_is_read(tmp_path: Path) -> None:
+    """`<figure>` with `<img>` and a `<figcaption>` whose line is Markdown (a talk's
+    `Source: [the paper](…)`): Pandoc reads Markdown inside HTML blocks, so it was a
+    link; Lanting showed the brackets, with a warning."""
+    source = tmp_path / "talks"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "tree.png": png(20, 10),
+        "trees.qmd": "---\ntitle: Trees\n---\n\n<figure>\n<img src=\"tree.png\" width=\"50%\"/>"
+                     "\n<figcaption>\nSource: [the paper](https://example.org/paper)\n"
+                     "</figcaption>\n</figure>\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    [page] = result.output.rglob("trees/index.html")
+    caption = parse_html(page.read_text(encoding="utf-8")).one("figcaption")
+    assert caption.one("a")["href"] == "https://example.org/paper"
+    assert caption.text() == "Source: the paper"

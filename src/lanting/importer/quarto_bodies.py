@@ -46,11 +46,12 @@ _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
 _HEADER_OPTION = re.compile(r"[\s,]([\w.-]+)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,}\s]+)")
 """knitr's options in a cell's header (`{r setup, include = FALSE}`), R Markdown's way,
 which Quarto reads as it reads `#| include: false`."""
-_DIV_LINE = re.compile(r"^([ \t]{0,3}<div\b[^>]*>)[ \t]*\n(?=[ \t]{0,3}[^\s<])",
+_DIV_LINE = re.compile(r"^([ \t]{0,3}<(?:div|figcaption|section|aside|center|article|"
+                       r"header|footer|blockquote)\b[^>]*>)[ \t]*\n(?=[ \t]{0,3}[^\s<])",
                        re.MULTILINE | re.IGNORECASE)
-"""A `<div>` line with Markdown on the next: Pandoc reads Markdown inside HTML blocks,
-CommonMark only after a blank line (`![](x.png)` in a `<div style="float:right">` showed
-as its text)."""
+"""A `<div>` line (or `<figcaption>`, `<section>`…) with Markdown on the next: Pandoc
+reads Markdown inside HTML blocks, CommonMark only after a blank line (`![](x.png)` in a
+`<div style="float:right">`, a figure's `Source: [paper](…)` caption, showed as text)."""
 _BROWSER_CELLS = {"webr-r": "r", "webr": "r", "pyodide-python": "python", "pyodide": "python",
                   "ojs": "javascript"}
 """The cells quarto-webr, quarto-pyodide and quarto-live run in the reader's browser, and
