@@ -608,3 +608,12 @@ def test_a_quarto_callout_of_no_kind_and_the_bare_forms_are_callouts() -> None:
         "callout callout-note", "callout callout-tip", "callout callout-note"]
     assert boxes[0].one(class_="callout-title").text() == "Exercise: how fast is it?"
     assert boxes[2].find(class_="callout-title") is None
+
+
+def test_highlight_js_class_as_a_language_is_plain_text() -> None:
+    """```` ``` hljs ```` (highlight.js's class, left as the language when an R blog's
+    pages were converted from their HTML; 149 output blocks on one site) was an unknown
+    code language each."""
+    rendered = render("``` hljs\n## Observations: 17,981\n```\n")
+    assert rendered.problems == ()
+    assert "Observations: 17,981" in parse_html(rendered.html).one("pre").text()

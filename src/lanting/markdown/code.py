@@ -62,7 +62,10 @@ PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log
                              "ansi",
                              # (highlight.js's and Rouge's "leave it plain": a Jekyll ML
                              # blog's ```code fences were warnings, Rouge showed text)
-                             "code", "none", "nohighlight", "no-highlight"})
+                             "code", "none", "nohighlight", "no-highlight",
+                             # (highlight.js's own class, left as the language by a page
+                             # converted from HTML: an R blog's printed output)
+                             "hljs"})
 """Fence languages that mean "not code to highlight": shown as they are, no warning."""
 
 
