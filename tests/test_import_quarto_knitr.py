@@ -181,3 +181,26 @@ def test_markdown_in_a_figcaption_is_read(tmp_path: Path) -> None:
     caption = parse_html(page.read_text(encoding="utf-8")).one("figcaption")
     assert caption.one("a")["href"] == "https://example.org/paper"
     assert caption.text() == "Source: the paper"
+
+
+def test_a_reference_without_a_title_is_titled_by_its_url(tmp_path: Path) -> None:
+    """A reference manager's export holds a bare link, `@misc{noauthor_x, url = {…}}`
+    (a course's lecture video): Pandoc cited it by its URL; Lanting's build failed on
+    the whole `.bib` ("has no title"). Its URL is its title now, with a warning."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nbibliography: refs.bib\n",
+        "refs.bib": "@misc{noauthor_video,\n  url = {https://example.org/talks/deep_nets%201},"
+                    "\n}\n\n@book{bishop_prml_2006,\n  title = {Pattern Recognition},\n"
+                    "  author = {Bishop, Christopher},\n  year = {2006},\n}\n",
+        "lecture.qmd": "---\ntitle: Lecture\n---\n\nWatch [@noauthor_video], read "
+                       "[@bishop_prml_2006].\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings] == [
+        "`noauthor_video` has no title: its URL is the title"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    [page] = result.output.rglob("lecture/index.html")
+    text = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose").text()
+    assert "https://example.org/talks/deep_nets%201" in text and "Pattern Recognition" in text

@@ -170,6 +170,13 @@ class QuartoSettings:
                                  "too: the first is kept")
                 continue
             keys.add(entry.key)
+            if not entry.value("title").strip():
+                # (a reference manager's export keeps a bare link so; Pandoc cited it by
+                # its URL, Lanting's build failed on the file)
+                shown = entry.value("url") or entry.value("howpublished") or entry.key
+                entry.set("title", re.sub(r"([_%&#$])", r"\\\1", shown))
+                self.report.warn(file, entry.line, f"`{entry.key}` has no title: its "
+                                 f"{'URL' if entry.value('url') else 'key'} is the title")
             self.references.append(entry)
 
     # --- lanting.toml -----------------------------------------------------------------------
