@@ -204,3 +204,27 @@ def test_a_reference_without_a_title_is_titled_by_its_url(tmp_path: Path) -> Non
     [page] = result.output.rglob("lecture/index.html")
     text = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose").text()
     assert "https://example.org/talks/deep_nets%201" in text and "Pattern Recognition" in text
+
+
+def test_a_link_to_hash_zero_keeps_its_text(tmp_path: Path) -> None:
+    """`[https://doi.org/…](#0)`, as RStudio's visual editor leaves a pasted reference
+    (an R blog's survival post): Pandoc's ids never start with a digit, so the link led
+    nowhere; the build failed ("no anchor `#0`"). Its text is kept, with a warning; an
+    id of the page written so (`{#2}`) is still linked."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/cure/index.qmd": "---\ntitle: Cure models\ndate: 2024-03-01\n---\n\n"
+                                "- Klein (2012). [https://doi.org/10.1007/x](#0)\n\n"
+                                "## Second {#2}\n\nBack to [the second](#2).\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message.split(":")[0] for w in done.report.warnings] == [
+        "link to `#0` names no place of the page (RStudio's visual editor leaves such links)"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/cure/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert "https://doi.org/10.1007/x" in page.text()
+    assert [a["href"] for a in page.find_all("a") if a.get("href", "").startswith("#")
+            and not a.get("class")] == ["#2"]

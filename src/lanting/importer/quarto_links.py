@@ -64,6 +64,15 @@ class QuartoLinks:
 
     def url(self, url: str, image: bool, item: Item, path: Path, figures: Path | None,
             ctx: Context) -> str | None:
+        number = re.fullmatch(r"#(\d+)", url)
+        if number and not re.search(rf"#{number.group(1)}\b[^\n]*\}}|id=[\"']?"
+                                    rf"{number.group(1)}\b", ctx.original):
+            # (RStudio's visual editor leaves `[text](#0)`; Pandoc's ids never start with
+            # a digit, so it named no place: Quarto published it dead, Lanting's build
+            # failed on it)
+            ctx.warn(url, f"link to `{url}` names no place of the page (RStudio's visual "
+                     "editor leaves such links): its text kept without the link")
+            return UNLINK
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
             return None
         rel, hash_mark, fragment = url.partition("#")
