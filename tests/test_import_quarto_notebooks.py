@@ -150,3 +150,41 @@ def test_code_annotations_are_circled_numbers(tmp_path: Path) -> None:
     plain = parse_html((result.output / "plain/index.html").read_text(encoding="utf-8"))
     [pre] = plain.find_all("pre")
     assert pre.text().startswith("fit <- lm(y ~ x)") and pre.text().strip().endswith("# ①")
+
+
+def test_an_nbdev_projects_notebooks(tmp_path: Path) -> None:
+    """nbdev's notebooks (`nbs/`): nbdev processed them before Quarto rendered them.
+    Their directives (`#| export`, `#| hide`: no `key: value`) made every cell's `#|`
+    options unreadable, a warning each, and hidden cells were shown; the first cell's
+    `# Title` / `> description` was no front matter; the page `core.html` that
+    `#| default_exp core` names was unknown, so the index's link to it was dropped."""
+    source = tmp_path / "nbs"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: snips\n",
+        "nbdev.yml": "project:\n  output-dir: _docs\n",
+        "index.ipynb": _notebook("# snips\n\n> Small helpers.\n",
+                                 "See [the core module](core.html)."),
+        "00_core.ipynb": json.dumps({"cells": [
+            {"cell_type": "markdown", "metadata": {},
+             "source": "# core\n\n> Helpers for strings.\n\n- skip_exec: true\n"},
+            _code("#| default_exp core\n", ""),
+            _code("#| hide\n", "from nbdev.showdoc import *\n"),
+            _code("#| export\n", "def shout(s): return s.upper()\n"),
+            _code("#|exporti\n", "def _quiet(s): return s.lower()\n"),
+            _code("#| eval: false\n", "shout('hi')\n", _printed("HI\n")),
+        ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    pages = {p.parent.name: parse_html(p.read_text(encoding="utf-8"))
+             for p in result.output.rglob("index.html")}
+    core = next(doc for doc in pages.values() if doc.one("h1").text() == "core")
+    codes = [c.text() for c in core.one("div", class_="prose").find_all("code")]
+    assert codes == ["def shout(s): return s.upper()", "shout('hi')", "HI"]
+    assert "Helpers for strings." in (core.one("meta", name="description")["content"])
+    home = result.output / "index.html"
+    links = [a["href"] for a in parse_html(home.read_text(encoding="utf-8")).one(
+        "div", class_="prose").find_all("a")]
+    assert links and links[0].rstrip("/").endswith("core")

@@ -34,7 +34,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import QuartoBodies, freeze_of
-from lanting.importer.quarto_front import QuartoFront, front_first
+from lanting.importer.quarto_front import QuartoFront, front_first, published_url
 from lanting.importer.quarto_links import DOCUMENTS
 from lanting.importer.quarto_listings import QuartoListings
 from lanting.importer.quarto_math import header_macros
@@ -258,8 +258,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
                            else "talks" if kind == "talk" else "pages"] += 1
         self.by_source[path.resolve()] = item
         if not draft:
-            url = "/" + (rel.parent.as_posix() + "/" if path.stem == "index"
-                         else rel.with_suffix(".html").as_posix())
+            url = published_url(rel, data)
             item.old_urls = [posixpath.normpath(url) + "/" if url.endswith("/") and
                              url != "/" else url] + self.aliases(data, rel)
             for old in item.old_urls:

@@ -156,3 +156,13 @@ def front_first(text: str) -> str:
     block after a blank line, and a course's slides began so; their front matter was
     shown as text, their `{{< meta params.x >}}` unfilled."""
     return _LEADING_BLANKS.sub("", text, count=1)
+
+
+def published_url(rel: Path, data: dict[str, Any]) -> str:
+    """Where Quarto published the document at `rel`: its folder for an `index`, else its
+    `.html`, or the name its `output-file` gives (nbdev's `core.html` for
+    `00_core.ipynb`)."""
+    if rel.stem == "index":
+        return "/" + rel.parent.as_posix() + "/"
+    return "/" + (rel.parent / str(data.get("output-file") or rel.with_suffix(".html").name)
+                  ).as_posix()

@@ -184,8 +184,15 @@ class QuartoLinks:
         return plain_wiki_links(text, ctx, link_to, math_lines=False)  # (math put aside)
 
     def document(self, file: Path) -> Item | None:
-        """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`."""
-        return first_item(self.by_source, document_files(file))
+        """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`, or
+        the page a document's `output-file` named so (nbdev's `gem.html` for
+        `00_gem.ipynb`)."""
+        found = first_item(self.by_source, document_files(file))
+        if found is None and file.suffix == ".html" and file.resolve().is_relative_to(
+                self.source.resolve()):
+            found = self.table.find("/" + file.resolve().relative_to(self.source.resolve())
+                                    .as_posix())
+        return found
 
 
 def freeze_figure(freeze: Path | None, path: Path, name: str) -> Path | None:

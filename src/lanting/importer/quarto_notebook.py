@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
+from lanting.importer.quarto_nbdev import HIDDEN, SHOWN_EXPORTS, directives, nbdev_front
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping, split_front_matter
@@ -53,6 +54,8 @@ def notebook_post(report: Report, path: Path) -> tuple[dict[str, Any], str,
             cells = cells[:at] + ([{"cell_type": "markdown", "metadata": {},
                                     "source": rest}] if rest.strip() else []) + cells[at + 1:]
         break
+    if not data:  # (nbdev's: its first cell's `# Title`, `> description`)
+        data, head, cells = nbdev_front(cells)
     return data, head, {**notebook, "cells": cells}
 
 
@@ -113,6 +116,7 @@ def cell_options(report: Report, path: Path, notebook: dict[str, Any]) -> dict[s
     plots so, and the build failed on every reference); with `output: asis` what the
     code printed is a Markdown cell."""
     cells: list[Any] = []
+    exported = 0
     for number, cell in enumerate(notebook.get("cells", []), start=1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             cells.append(cell)
@@ -128,12 +132,16 @@ def cell_options(report: Report, path: Path, notebook: dict[str, Any]) -> dict[s
         if not head:
             cells.append(cell)
             continue
+        flags, written = directives(lines[:head])
         options, error = load_mapping("yaml", "\n".join(
-            _OPTION.sub(r"\1", line) for line in lines[:head]))
+            _OPTION.sub(r"\1", line) for line in written))
         if error:
             report.warn(path, None, f"cell {number}: its `#|` options not read ({error})")
         report.convert("Quarto's cell options (`#|` lines) obeyed")
-        if options.get("include") is False:
+        if flags:
+            report.convert("nbdev's directives (`#| export`, `#| hide`) obeyed")
+            exported += bool(flags & SHOWN_EXPORTS)
+        if options.get("include") is False or flags & HIDDEN:
             continue
         stored = cell.get("outputs")
         outputs = list(stored) if isinstance(stored, list) and options.get("output") \
@@ -152,6 +160,10 @@ def cell_options(report: Report, path: Path, notebook: dict[str, Any]) -> dict[s
                 _source({"source": o.get("text", "")}) for o in asis)})
         if figure is not None:
             cells.append(figure[0])
+    if exported:
+        report.note(path, None, f"{exported} cell(s) nbdev exported (`#| export`): their "
+                    "code is shown; nbdev's docs showed the signature and docstring of what "
+                    "they define (`show_doc`, which runs the code)")
     return {**notebook, "cells": cells}
 
 
