@@ -228,3 +228,25 @@ def test_a_link_to_hash_zero_keeps_its_text(tmp_path: Path) -> None:
     assert "https://doi.org/10.1007/x" in page.text()
     assert [a["href"] for a in page.find_all("a") if a.get("href", "").startswith("#")
             and not a.get("class")] == ["#2"]
+
+
+def test_raw_inline_html_is_html(tmp_path: Path) -> None:
+    """Pandoc's raw inline, `` `<img src=…>`{=html} `` (an R blog's gif under its
+    opening paragraph): Lanting showed the tag as code, warning of the attribute; a
+    `{=latex}` one, which Quarto's HTML left out, was shown too."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/git/index.qmd": "---\ntitle: Git\ndate: 2021-08-08\n---\n\n"
+                               '`<img src="https://example.org/a.gif" width="100%"/>`{=html}\n'
+                               "Figure from somewhere.`\\newpage`{=latex} And `x`{.r} stays.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/git/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert page.one("img")["src"] == "https://example.org/a.gif"
+    assert [c.text() for c in page.find_all("code")] == ["x"]
+    assert "newpage" not in page.text() and "{=" not in page.text()

@@ -39,7 +39,7 @@ from lanting.importer.quarto_notebook import code_annotations
 from lanting.importer.quarto_vars import value_of
 from lanting.importer.quarto_xrefs import Label, cross_references
 from lanting.importer.report import Report
-from lanting.importer.shelf import Shelf, fence, protect_code
+from lanting.importer.shelf import MARKER, Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
@@ -124,6 +124,7 @@ class QuartoBodies(QuartoLinks):
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(_slide_files(m.group(), resolve),
                                                         "R"), text, flags=re.DOTALL)
         text = protect_code(text, shelf, on_fence)
+        text = raw_inlines(text, shelf, ctx)
         text, count = _DIV_LINE.subn("\\1\n\n", text)
         ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
         text = imagify_divs(text, shelf.put, ctx)
@@ -298,6 +299,35 @@ def _slide_files(comment: str, resolve: Callable[[str, bool], str | None]) -> st
         return comment
     return re.sub(r'(data-background-image=")([^"]+)"', lambda m: m.group(1) + (
         resolve(m.group(2), True) or m.group(2)) + '"', comment)
+
+
+_RAW_INLINE = re.compile(MARKER.pattern + r"\{=([\w-]+)\}")
+"""A code span (put aside) with Pandoc's raw attribute: `` `<br>`{=html} ``."""
+
+
+def raw_inlines(text: str, shelf: Shelf, ctx: Context) -> str:
+    """Pandoc's raw inlines, `` `<img src=…>`{=html} ``: their HTML as written (Lanting
+    showed the tag as code, and warned of the attribute); one for another format
+    (`{=latex}`) left out, as Quarto's HTML left it."""
+    def one(match: re.Match[str]) -> str:
+        if match.group(1) != "C":
+            return match.group()
+        written = shelf.items["C"][int(match.group(2))]
+        ticks = len(written) - len(written.lstrip("`"))
+        code = written[ticks:len(written) - ticks]
+        code = code[1:-1] if code.startswith(" ") and code.endswith(" ") and code.strip() \
+            else code
+        if match.group(3) in ("html", "html5"):
+            ctx.convert("raw inline HTML (`` `<br>`{=html} ``)")
+            alone = text[max(0, match.start() - 1):match.start()] in ("", "\n") \
+                and text[match.end():match.end() + 1] in ("", "\n")
+            # (a tag alone on its line is an HTML block to CommonMark, the lines after
+            # it raw: in a span it stays inline, in its paragraph, as Pandoc had it)
+            return shelf.put(f"<span>{code}</span>" if alone else code, "R")
+        ctx.note(written, f"a raw inline for another format (`{{={match.group(3)}}}`) left out")
+        return ""
+
+    return _RAW_INLINE.sub(one, text) if "{=" in text else text
 
 
 def _plain_info(info: str) -> str:
