@@ -250,3 +250,32 @@ def test_raw_inline_html_is_html(tmp_path: Path) -> None:
     assert page.one("img")["src"] == "https://example.org/a.gif"
     assert [c.text() for c in page.find_all("code")] == ["x"]
     assert "newpage" not in page.text() and "{=" not in page.text()
+
+
+def test_a_cell_indented_under_a_list_item_is_unwrapped(tmp_path: Path) -> None:
+    """A freeze's R cell in a bullet point (knitr indents its `::: {.cell}` wrappers
+    with the item): only divs at the margin were read, so the wrappers were shown as
+    text, and the last `:::` closed no block. They go, as at the margin; a div of
+    another kind inside the item stays."""
+    source = tmp_path / "blog"
+    frozen = ("- Third, an error I like:\\n\\n    ::: {.cell}\\n    \\n    ```{.r .cell-code}\\n"
+              "    identity[]\\n    ```\\n    \\n    ::: {.cell-output .cell-output-error}\\n"
+              "    ```\\n    Error: not subsettable\\n    ```\\n    :::\\n    :::\\n\\n"
+              "    It stayed my bio.\\n")
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/bio/index.qmd": "---\ntitle: Bio\ndate: 2021-09-26\n---\n\nold\n",
+        "_freeze/posts/bio/index/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}',
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    text = (done.dest / "content/posts/bio.md").read_text(encoding="utf-8")
+    assert ":::" not in text and "    identity[]" in text
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    item = parse_html((result.output / "posts/bio/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose").one("li")
+    assert [c.text() for c in item.find_all("code")] == ["identity[]",
+                                                          "Error: not subsettable"]
+    assert item.find_all("p")[-1].text() == "It stayed my bio."

@@ -216,12 +216,39 @@ _TABLE_CAPTION = re.compile(r"^(?:Table)?:[ \t]+(.+?)[ \t]*\{#(tbl-[\w:.-]+)[^}\
 """Pandoc's labelled table caption, a paragraph of its own by the table."""
 
 
+_INDENTED_OPEN = re.compile(r"^([ \t]{4,})(:{3,})[ \t]*(\{[^}]*\}|[^\s{}:]\S*)[ \t]*$")
+_INDENTED_CLOSE = re.compile(r"^([ \t]{4,}):{3,}[ \t]*$")
+
+
+def indented_cells(text: str) -> str:
+    """A cell's wrappers indented under a list item (`    ::: {.cell}`, a freeze's R
+    cell in a bullet point) taken out, as the unindented ones are: the div parser reads
+    divs at the margin only, and they were shown as text."""
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []  # (indent, whether its lines go)
+    for line in text.split("\n"):
+        opened = _INDENTED_OPEN.match(line)
+        closed = _INDENTED_CLOSE.match(line)
+        if opened:
+            names = classes(opened.group(3))
+            wrapper = bool(names) and all(n in _UNWRAPPED or _LAYOUT.match(n) for n in names)
+            stack.append((opened.group(1), wrapper))
+            if wrapper:
+                continue
+        elif closed and stack and stack[-1][0] == closed.group(1):
+            if stack.pop()[1]:
+                continue
+        out.append(line)
+    return "\n".join(out)
+
+
 def convert_divs(text: str, ctx: Context, anchors: dict[str, str] | None = None) -> str:
     """The divs in Lanting's forms; a figure without an image and a labelled table
     (Lanting numbers neither) are anchors that their references link to, as are the
     `anchors` already made (a label's words by the label)."""
     divs = Divs(ctx)
     divs.anchors.update(anchors or {})
+    text = indented_cells(text) if "    :::" in text or "\t:::" in text else text
     text = divs.render(parse(text))
 
     def caption(match: re.Match[str]) -> str:
