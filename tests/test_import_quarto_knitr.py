@@ -279,3 +279,22 @@ def test_a_cell_indented_under_a_list_item_is_unwrapped(tmp_path: Path) -> None:
     assert [c.text() for c in item.find_all("code")] == ["identity[]",
                                                           "Error: not subsettable"]
     assert item.find_all("p")[-1].text() == "It stayed my bio."
+
+
+def test_a_word_of_a_quoted_attribute_is_no_class(tmp_path: Path) -> None:
+    """`::: {.cell filename='[within .Renviron]'}` (a cell showing a file's lines): the
+    `.Renviron` inside the quoted value was read as a class, so the cell was a div
+    Lanting has no form for, with a warning, instead of a wrapper taken out."""
+    source = tmp_path / "blog"
+    frozen = ("::: {.cell filename='[within .Renviron]'}\\n\\n```{.bash .cell-code}\\n"
+              "GITHUB_PAT=xxx\\n```\\n:::\\n")
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/pat/index.qmd": "---\ntitle: PAT\ndate: 2021-08-08\n---\n\nold\n",
+        "_freeze/posts/pat/index/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}',
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    text = (done.dest / "content/posts/pat.md").read_text(encoding="utf-8")
+    assert ":::" not in text and "GITHUB_PAT=xxx" in text

@@ -39,7 +39,8 @@ def parse(text: str) -> list[str | Div]:
 
 
 def classes(attributes: str) -> list[str]:
-    inner = attributes.strip("{}")
+    # (not a word of a quoted value: `filename='[within .Renviron]'` has no class)
+    inner = re.sub(r"=\s*(\"[^\"]*\"|'[^']*')", "=", attributes.strip("{}"))
     if not attributes.startswith("{"):
         return [attributes.split()[0]] if attributes.split() else []
     return re.findall(r"(?:^|\s)\.([\w-]+)", inner)
