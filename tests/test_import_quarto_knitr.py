@@ -298,3 +298,23 @@ def test_a_word_of_a_quoted_attribute_is_no_class(tmp_path: Path) -> None:
     assert done.report.warnings == []
     text = (done.dest / "content/posts/pat.md").read_text(encoding="utf-8")
     assert ":::" not in text and "GITHUB_PAT=xxx" in text
+
+
+def test_output_file_names_the_old_page(tmp_path: Path) -> None:
+    """`output-file: glossary.html` (Quarto published `terms.qmd` there): a link to
+    `glossary.html` led nowhere and was dropped, and the key was reported as one
+    Lanting has no place for. The document's old URL is the one it names."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "terms.qmd": "---\ntitle: Terms\noutput-file: glossary.html\n---\n\nWords.\n",
+        "about.qmd": "---\ntitle: About\n---\n\nSee [the glossary](glossary.html).\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    assert not [e for e in done.report.entries if "output-file" in e.message]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    [about] = result.output.rglob("about/index.html")
+    link = parse_html(about.read_text(encoding="utf-8")).one("div", class_="prose").one("a")
+    assert link["href"].rstrip("/").endswith("terms")

@@ -17,7 +17,7 @@ from lanting.importer.text import When, key_line, names, parse_when, raw_value
 
 MAPPED_KEYS = frozenset({"title", "date", "date-modified", "categories", "description",
                          "image", "draft", "aliases", "bibliography", "toc", "author",
-                         "listing", "about", "lang"})
+                         "listing", "about", "lang", "output-file"})
 QUARTO_ONLY = frozenset({
     "format", "execute", "jupyter", "engine", "knitr", "freeze", "toc-title", "toc-location",
     "toc-depth", "title-block-banner", "title-block-style", "page-layout", "image-alt",
