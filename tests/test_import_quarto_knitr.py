@@ -318,3 +318,27 @@ def test_output_file_names_the_old_page(tmp_path: Path) -> None:
     [about] = result.output.rglob("about/index.html")
     link = parse_html(about.read_text(encoding="utf-8")).one("div", class_="prose").one("a")
     assert link["href"].rstrip("/").endswith("terms")
+
+
+def test_macros_hidden_in_content_hidden_stay_defined(tmp_path: Path) -> None:
+    """A course's lectures define their macros in a hidden block, `::: {.content-hidden}`
+    around `$$ {{< include _macros.tex >}} $$`: MathJax read the hidden formula and
+    knew `\\vect` for the whole page; the import left the block out, and every formula
+    using a macro failed the build (213 errors on one site)."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "assets/_macros.tex": "\\newcommand{\\vect}[1]{\\mathbf{#1}}\n",
+        "lecture.qmd": "---\ntitle: Lecture\n---\n\n::: {.content-hidden}\n$$\n"
+                       "{{< include /assets/_macros.tex >}}\n$$\n:::\n\n"
+                       "::: {.content-hidden}\nA draft note.\n:::\n\n"
+                       "The input $\\vect{x}$ is a vector.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    [page] = result.output.rglob("lecture/index.html")
+    prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
+    assert "draft note" not in prose.text() and "newcommand" not in prose.text()
+    assert prose.find("math") is not None and "\\vect" not in prose.text()

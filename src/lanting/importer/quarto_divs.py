@@ -41,6 +41,9 @@ Quarto's margin note (`::: aside`), and `no-print`, kept off paper by a site's C
 _CALLOUT_REFS = {"nte": "Note", "tip": "Tip", "wrn": "Warning", "imp": "Important",
                  "cau": "Caution"}
 """The label prefixes of callouts Quarto numbers and refers to (`@tip-x`: "Tip 1")."""
+_HIDDEN_MATH = re.compile(r"\$\$.+?\$\$", re.DOTALL)
+_DEFINES = re.compile(r"\\(?:(?:re)?newcommand|providecommand|DeclareMathOperator|g?def)"
+                      r"(?![A-Za-z])")
 _IMAGE = re.compile(r"^!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)(\{[^}\n]*\})?$")
 
 
@@ -80,9 +83,14 @@ class Divs:
         if "content-hidden" in names or (
                 "content-visible" in names and option(div.attributes, "when-format")
                 not in ("", "html")):
+            # (a formula of `\newcommand`s hidden so still defined them for MathJax, for
+            # the whole page: a course's lectures hid their macros' `$$` block so)
+            macros = [m.group() for m in _HIDDEN_MATH.finditer(self.render(div.children))
+                      if _DEFINES.search(m.group())] if "content-hidden" in names else []
             self.ctx.note(div.opening, "content for another format left out (`"
-                          + div.attributes + "`)")
-            return ""
+                          + div.attributes + "`)" + (", its macro definitions kept"
+                                                     if macros else ""))
+            return block("\n\n".join(macros)) if macros else ""
         if label.startswith("fig-"):
             return self.figure(div, label)
         if "list-table" in names:
