@@ -342,3 +342,22 @@ def test_macros_hidden_in_content_hidden_stay_defined(tmp_path: Path) -> None:
     prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
     assert "draft note" not in prose.text() and "newcommand" not in prose.text()
     assert prose.find("math") is not None and "\\vect" not in prose.text()
+
+
+def test_an_image_whose_closing_parenthesis_is_on_the_next_line(tmp_path: Path) -> None:
+    """`![Search](/assets/lens.png⏎)` (a lecture's image, its `)` on the next line, as
+    CommonMark and Pandoc allow): the import did not read it as an image, so the file
+    was not copied, and the build failed on it."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "assets/lens.png": png(30, 20),
+        "intro.qmd": "---\ntitle: Intro\n---\n\n![Search](/assets/lens.png\n)\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    [page] = result.output.rglob("intro/index.html")
+    image = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose").one("img")
+    assert image["src"].endswith("lens.png")

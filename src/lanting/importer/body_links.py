@@ -21,7 +21,7 @@ from lanting.model.names import slugify
 # (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
                    r"(?:[^\s()]|\([^\s()]*\))+)"
-                   r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*\)")
+                   r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*(?:\n[ \t]*)?\)")
 _RAW_URL = re.compile(r"(<(?:img|image|a|source|video|audio|script|link|iframe|embed)\b[^>]*?"
                       r"\s(?:src|href)\s*=\s*)([\"'])((?:(?!\2)[^\n]|\n(?![ \t]*\n))*)\2",
                       re.IGNORECASE)
