@@ -361,3 +361,27 @@ def test_an_image_whose_closing_parenthesis_is_on_the_next_line(tmp_path: Path) 
     [page] = result.output.rglob("intro/index.html")
     image = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose").one("img")
     assert image["src"].endswith("lens.png")
+
+
+def test_a_hidden_labelled_cell_without_a_freeze_is_its_caption(tmp_path: Path) -> None:
+    """A figure cell with `echo: false` in a page Quarto runs each time (`freeze:
+    false`): the import left the cell out, so `@fig-x` referred to nothing and the build
+    failed. Its caption stands at the label's anchor, as for a shown cell."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "softmax.qmd": "---\ntitle: Softmax\nexecute:\n  freeze: false\n---\n\n"
+                       "@fig-probs shows the softmax.\n\n```{python}\n#| echo: false\n"
+                       "#| label: fig-probs\n#| fig-cap: \"Logits to probabilities\"\n"
+                       "plt.show()\n```\n\n```{python}\n#| include: false\nimport numpy\n```\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message.split(" (")[0] for w in done.report.warnings] == [
+        "1 code cell(s) with no frozen results"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    [page] = result.output.rglob("softmax/index.html")
+    prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
+    assert [a["href"] for a in prose.find_all("a") if a.get("href")] == ["#fig-probs"]
+    assert "Figure: Logits to probabilities" in prose.text()
+    assert "plt.show" not in prose.text() and "numpy" not in prose.text()

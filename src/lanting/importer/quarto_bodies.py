@@ -219,9 +219,18 @@ class QuartoBodies(QuartoLinks):
             ctx.convert(f"{lang} diagrams")
             return fence(lang, "\n".join(shown), None, indent)
         if options.get("include") == "false" or options.get("echo") == "false":
-            ctx.note(info, f"a `{lang}` cell Quarto ran without showing it "
-                     "(`echo: false` or `include: false`) left out")
-            return ""
+            made = None if frozen or options.get("include") == "false" \
+                else _made_label(info, options)
+            if made is None:
+                ctx.note(info, f"a `{lang}` cell Quarto ran without showing it "
+                         "(`echo: false` or `include: false`) left out")
+                return ""
+            # (its code hidden, its figure shown: here, the figure's caption, which
+            # `@fig-x` links to; the build failed on each reference)
+            unrun.cells += 1
+            label, kind, caption = made
+            unrun.labels[label] = caption or kind.lower()
+            return f'{indent}<a id="{label}"></a>**{kind}:** {caption}'.rstrip()
         if frozen:
             ctx.convert("cells the run did not execute, as code")
             return fence(lang, "\n".join(shown), None, indent)
