@@ -385,3 +385,28 @@ def test_a_hidden_labelled_cell_without_a_freeze_is_its_caption(tmp_path: Path) 
     assert [a["href"] for a in prose.find_all("a") if a.get("href")] == ["#fig-probs"]
     assert "Figure: Logits to probabilities" in prose.text()
     assert "plt.show" not in prose.text() and "numpy" not in prose.text()
+
+
+def test_content_hidden_unless_html_is_shown(tmp_path: Path) -> None:
+    """`::: {.content-hidden unless-format="html"}` (a lecture's plot cell, hidden in
+    the PDF only): Quarto's HTML showed it; the import left it out, and `@fig-x` of the
+    cell referred to nothing. `.content-visible unless-format="html"` stays out."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "graphs.qmd": "---\ntitle: Graphs\n---\n\n@fig-graph shows it.\n\n"
+                      "::: {.content-hidden unless-format=\"html\"}\nThe graph, drawn:\n\n"
+                      "```{python}\n#| label: fig-graph\n#| fig-cap: \"The graph\"\n"
+                      "make_dot(f)\n```\n:::\n\n"
+                      "::: {.content-visible unless-format=\"html\"}\nPrinted only.\n:::\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message.split(" (")[0] for w in done.report.warnings] == [
+        "1 code cell(s) with no frozen results"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w.message.split(":")[0] for w in result.warnings] == [
+        "`{python}` is a cell Quarto runs"]
+    [page] = result.output.rglob("graphs/index.html")
+    text = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose").text()
+    assert "The graph, drawn:" in text and "make_dot(f)" in text
+    assert "Printed only." not in text

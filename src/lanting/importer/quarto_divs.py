@@ -29,7 +29,7 @@ from lanting.importer.shelf import MARKER
 
 _UNWRAPPED = ("cell", "cell-output", "cell-output-display", "cell-output-stdout",
               "cell-output-stderr", "cell-output-error", "cell-code", "content-visible",
-              "ansi-escaped-output", "hidden")
+              "content-hidden", "ansi-escaped-output", "hidden")
 """Divs that only wrap: their content stays, the div goes."""
 _LAYOUT = re.compile(r"^(column-[\w-]+|grid|g-col-[\w-]+|page-columns|page-full|"
                      r"quarto-layout-[\w-]+|fig-cap-location-[\w-]+|border|text-center|"
@@ -80,9 +80,7 @@ class Divs:
             return self.kept(div, braced(div.attributes), "columns")
         if "panel-tabset" in names:
             return self.tabset(div)
-        if "content-hidden" in names or (
-                "content-visible" in names and option(div.attributes, "when-format")
-                not in ("", "html")):
+        if not _in_html(names, div.attributes):
             # (a formula of `\newcommand`s hidden so still defined them for MathJax, for
             # the whole page: a course's lectures hid their macros' `$$` block so)
             macros = [m.group() for m in _HIDDEN_MATH.finditer(self.render(div.children))
@@ -248,6 +246,16 @@ def indented_cells(text: str) -> str:
                 continue
         out.append(line)
     return "\n".join(out)
+
+
+def _in_html(names: list[str], attributes: str) -> bool:
+    """Whether Quarto's HTML showed a `.content-visible` or `.content-hidden` div: one
+    hidden `unless-format="html"` it showed (a lecture's plot cell was left out so)."""
+    if "content-hidden" not in names and "content-visible" not in names:
+        return True
+    when, unless = option(attributes, "when-format"), option(attributes, "unless-format")
+    html = when == "html" if when else unless != "html" if unless else True
+    return html == ("content-visible" in names)
 
 
 def convert_divs(text: str, ctx: Context, anchors: dict[str, str] | None = None) -> str:
