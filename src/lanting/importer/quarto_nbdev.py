@@ -10,6 +10,7 @@ signature and docstring of what it defines, `show_doc`, which needs the code run
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from lanting.importer.jekyll_fastpages import front_cell
@@ -22,6 +23,18 @@ HIDDEN = frozenset({"hide", "exporti", "default_exp"})
 """Directives whose cells nbdev's docs left out."""
 SHOWN_EXPORTS = frozenset({"export", "exports"})
 """Directives of cells nbdev documented by `show_doc` (shown here as their code)."""
+
+
+def is_nbdev(path: Path) -> bool:
+    """Whether the notebook at `path` is an nbdev project's: `nbdev.yml` beside it or
+    above (its Quarto folder, `nbs/`), or nbdev's `settings.ini` (a Jupyter Book's or a
+    Quarto blog's notebook keeps its `# Title` cell: that heading's id is linked to)."""
+    for folder in list(path.parents)[:4]:
+        if (folder / "nbdev.yml").is_file() or (folder / "settings.ini").is_file() and \
+                "nbdev" in (folder / "settings.ini").read_text(encoding="utf-8",
+                                                               errors="replace"):
+            return True
+    return False
 
 
 def nbdev_front(cells: list[Any]) -> tuple[dict[str, Any], str, list[Any]]:

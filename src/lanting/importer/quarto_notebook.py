@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
-from lanting.importer.quarto_nbdev import HIDDEN, SHOWN_EXPORTS, directives, nbdev_front
+from lanting.importer.quarto_nbdev import (
+    HIDDEN,
+    SHOWN_EXPORTS,
+    directives,
+    is_nbdev,
+    nbdev_front,
+)
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping, split_front_matter
@@ -54,7 +60,7 @@ def notebook_post(report: Report, path: Path) -> tuple[dict[str, Any], str,
             cells = cells[:at] + ([{"cell_type": "markdown", "metadata": {},
                                     "source": rest}] if rest.strip() else []) + cells[at + 1:]
         break
-    if not data:  # (nbdev's: its first cell's `# Title`, `> description`)
+    if not data and is_nbdev(path):  # (its first cell's `# Title`, `> description`)
         data, head, cells = nbdev_front(cells)
     return data, head, {**notebook, "cells": cells}
 
