@@ -26,6 +26,13 @@ from lanting.importer.common import LinkTable, read_text
 from lanting.importer.grid_tables import grid_tables
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.quarto_cells import (
+    header_options,
+    made_label,
+    plain_info,
+    raw_inlines,
+    unescaped_cells,
+)
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_links import QuartoLinks, freeze_figure
 from lanting.importer.quarto_math import (
@@ -39,13 +46,10 @@ from lanting.importer.quarto_notebook import code_annotations
 from lanting.importer.quarto_vars import value_of
 from lanting.importer.quarto_xrefs import Label, cross_references
 from lanting.importer.report import Report
-from lanting.importer.shelf import MARKER, Shelf, fence, protect_code
+from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
-_HEADER_OPTION = re.compile(r"[\s,]([\w.-]+)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,}\s]+)")
-"""knitr's options in a cell's header (`{r setup, include = FALSE}`), R Markdown's way,
-which Quarto reads as it reads `#| include: false`."""
 _DIV_LINE = re.compile(r"^([ \t]{0,3}<(?:div|figcaption|section|aside|center|article|"
                        r"header|footer|blockquote)\b[^>]*>)[ \t]*\n(?=[ \t]{0,3}[^\s<])",
                        re.MULTILINE | re.IGNORECASE)
@@ -208,9 +212,9 @@ class QuartoBodies(QuartoLinks):
         code, marks = code_annotations(code)
         ctx.convert("code annotations (`# <1>`) as circled numbers", marks)
         if not cell:
-            return fence(_plain_info(info), _unescaped_cells(code), None, indent)
+            return fence(plain_info(info), unescaped_cells(code), None, indent)
         lang = cell.group(1)
-        options = {**_header_options(info),
+        options = {**header_options(info),
                    **dict(re.findall(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", code,
                                      re.MULTILINE))}
         shown = [line for line in code.split("\n") if not re.match(r"\s*(?:#|%%|//)\|", line)]
@@ -220,7 +224,7 @@ class QuartoBodies(QuartoLinks):
             return fence(lang, "\n".join(shown), None, indent)
         if options.get("include") == "false" or options.get("echo") == "false":
             made = None if frozen or options.get("include") == "false" \
-                else _made_label(info, options)
+                else made_label(info, options)
             if made is None:
                 ctx.note(info, f"a `{lang}` cell Quarto ran without showing it "
                          "(`echo: false` or `include: false`) left out")
@@ -237,7 +241,7 @@ class QuartoBodies(QuartoLinks):
         unrun.cells += 1
         # (the `#|` lines are options Quarto never shows: the label's caption is below)
         code = "\n".join(shown).strip("\n")
-        made = _made_label(info, options)
+        made = made_label(info, options)
         if made is None:
             return fence(info, code, None, indent)
         # (the build failed on each `@fig-x`: no figure carried the label)
@@ -310,58 +314,6 @@ def _slide_files(comment: str, resolve: Callable[[str, bool], str | None]) -> st
         resolve(m.group(2), True) or m.group(2)) + '"', comment)
 
 
-_RAW_INLINE = re.compile(MARKER.pattern + r"\{=([\w-]+)\}")
-"""A code span (put aside) with Pandoc's raw attribute: `` `<br>`{=html} ``."""
-
-
-def raw_inlines(text: str, shelf: Shelf, ctx: Context) -> str:
-    """Pandoc's raw inlines, `` `<img src=…>`{=html} ``: their HTML as written (Lanting
-    showed the tag as code, and warned of the attribute); one for another format
-    (`{=latex}`) left out, as Quarto's HTML left it."""
-    def one(match: re.Match[str]) -> str:
-        if match.group(1) != "C":
-            return match.group()
-        written = shelf.items["C"][int(match.group(2))]
-        ticks = len(written) - len(written.lstrip("`"))
-        code = written[ticks:len(written) - ticks]
-        code = code[1:-1] if code.startswith(" ") and code.endswith(" ") and code.strip() \
-            else code
-        if match.group(3) in ("html", "html5"):
-            ctx.convert("raw inline HTML (`` `<br>`{=html} ``)")
-            alone = text[max(0, match.start() - 1):match.start()] in ("", "\n") \
-                and text[match.end():match.end() + 1] in ("", "\n")
-            # (a tag alone on its line is an HTML block to CommonMark, the lines after
-            # it raw: in a span it stays inline, in its paragraph, as Pandoc had it)
-            return shelf.put(f"<span>{code}</span>" if alone else code, "R")
-        ctx.note(written, f"a raw inline for another format (`{{={match.group(3)}}}`) left out")
-        return ""
-
-    return _RAW_INLINE.sub(one, text) if "{=" in text else text
-
-
-def _plain_info(info: str) -> str:
-    """A freeze's code fence: `{.r .cell-code}` is R (Lanting reads the rest), a bare
-    `{.cell-code}` (an `echo: fenced` cell) and Quarto's `{.default}` plain text, as
-    its bare ```` ``` default ```` (a help page quoted in a book) is."""
-    if info.strip() == "default":
-        return "text"
-    if not info.startswith("{"):
-        return info
-    info = re.sub(r"(?<=[{\s])\.cell-code(?=[\s}])", "", info)
-    info = re.sub(r"(?<=[{\s])\.default(?=[\s}])", ".text", info)
-    alone = re.fullmatch(r"\{\s*\.([\w+-]+)\s*\}", info)
-    if alone or re.fullmatch(r"\{\s*\}", info):
-        return alone.group(1) if alone else "text"
-    return re.sub(r"\{\s+", "{", info)
-
-
-def _unescaped_cells(code: str) -> str:
-    """An `echo: fenced` cell shows its header as written, escaped in the freeze
-    (```` ```{{r}} ````): as Quarto showed it, ```` ```{r} ````."""
-    return re.sub(r"^(\s*(?:`{3,}|~{3,})\s*)\{\{([^{}\n]+)\}\}", r"\1{\2}", code,
-                  flags=re.MULTILINE)
-
-
 def _kept_label(attributes: str) -> str:
     """Of an image's or link's attributes (`{#fig-x width=80%}`), what Lanting reads:
     a figure's label."""
@@ -385,28 +337,3 @@ def freeze_of(source: Path, path: Path) -> tuple[dict[str, Any] | None, Path]:
         return None, folder
     result = data.get("result") if isinstance(data, dict) else None
     return (result if isinstance(result, dict) else None), folder
-
-
-_KINDS = {"fig": ("Figure", ("fig-cap", "fig.cap")),
-          "tbl": ("Table", ("tbl-cap", "tab.cap"))}
-"""The labels a cell's output carries, Quarto's word for each and its caption options."""
-
-
-def _made_label(info: str, options: dict[str, str]) -> tuple[str, str, str] | None:
-    """(label, kind's word, caption) of a cell labelled as a figure or table: `#| label:
-    fig-x` or the header's (`{r fig-x, fig.cap="…"}`, knitr's chunk label)."""
-    first = re.match(r"^\{[A-Za-z]\w*[ ,]\s*([\w-]+)\s*(?:[,}]|$)", info)
-    label = options.get("label", "").strip("\"'") or (first.group(1) if first else "")
-    kind = _KINDS.get(label.split("-", 1)[0]) if "-" in label else None
-    if kind is None or not re.fullmatch(r"[\w-]+", label):
-        return None
-    caption = next((options[name] for name in kind[1] if options.get(name)), "")
-    caption = caption.strip("\"'") if caption not in ("|", ">", "|-", ">-") else ""
-    return label, kind[0], caption
-
-
-def _header_options(info: str) -> dict[str, str]:
-    """The options of a cell's header, R's `FALSE` and `F` as `false` (`#|` lines win)."""
-    return {name: "false" if value in ("FALSE", "F") else "true" if value in ("TRUE", "T")
-            else value.strip("\"'")
-            for name, value in _HEADER_OPTION.findall(info.strip("{}"))}

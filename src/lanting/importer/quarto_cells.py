@@ -1,0 +1,92 @@
+"""A Quarto cell's and fence's own parts, read by `quarto_bodies`: its header's knitr
+options (`{r setup, include = FALSE}`), the figure or table label it makes (`#| label:
+fig-x`), a freeze's plain fences (`{.r .cell-code}`, `{.default}`), and Pandoc's raw
+inlines (`` `<br>`{=html} ``) beside the code spans put aside."""
+
+from __future__ import annotations
+
+import re
+
+from lanting.importer.liquid import Context
+from lanting.importer.shelf import MARKER, Shelf
+
+_HEADER_OPTION = re.compile(r"[\s,]([\w.-]+)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,}\s]+)")
+"""knitr's options in a cell's header (`{r setup, include = FALSE}`), R Markdown's way,
+which Quarto reads as it reads `#| include: false`."""
+
+
+_RAW_INLINE = re.compile(MARKER.pattern + r"\{=([\w-]+)\}")
+"""A code span (put aside) with Pandoc's raw attribute: `` `<br>`{=html} ``."""
+
+
+def raw_inlines(text: str, shelf: Shelf, ctx: Context) -> str:
+    """Pandoc's raw inlines, `` `<img src=…>`{=html} ``: their HTML as written (Lanting
+    showed the tag as code, and warned of the attribute); one for another format
+    (`{=latex}`) left out, as Quarto's HTML left it."""
+    def one(match: re.Match[str]) -> str:
+        if match.group(1) != "C":
+            return match.group()
+        written = shelf.items["C"][int(match.group(2))]
+        ticks = len(written) - len(written.lstrip("`"))
+        code = written[ticks:len(written) - ticks]
+        code = code[1:-1] if code.startswith(" ") and code.endswith(" ") and code.strip() \
+            else code
+        if match.group(3) in ("html", "html5"):
+            ctx.convert("raw inline HTML (`` `<br>`{=html} ``)")
+            alone = text[max(0, match.start() - 1):match.start()] in ("", "\n") \
+                and text[match.end():match.end() + 1] in ("", "\n")
+            # (a tag alone on its line is an HTML block to CommonMark, the lines after
+            # it raw: in a span it stays inline, in its paragraph, as Pandoc had it)
+            return shelf.put(f"<span>{code}</span>" if alone else code, "R")
+        ctx.note(written, f"a raw inline for another format (`{{={match.group(3)}}}`) left out")
+        return ""
+
+    return _RAW_INLINE.sub(one, text) if "{=" in text else text
+
+
+def plain_info(info: str) -> str:
+    """A freeze's code fence: `{.r .cell-code}` is R (Lanting reads the rest), a bare
+    `{.cell-code}` (an `echo: fenced` cell) and Quarto's `{.default}` plain text, as
+    its bare ```` ``` default ```` (a help page quoted in a book) is."""
+    if info.strip() == "default":
+        return "text"
+    if not info.startswith("{"):
+        return info
+    info = re.sub(r"(?<=[{\s])\.cell-code(?=[\s}])", "", info)
+    info = re.sub(r"(?<=[{\s])\.default(?=[\s}])", ".text", info)
+    alone = re.fullmatch(r"\{\s*\.([\w+-]+)\s*\}", info)
+    if alone or re.fullmatch(r"\{\s*\}", info):
+        return alone.group(1) if alone else "text"
+    return re.sub(r"\{\s+", "{", info)
+
+
+def unescaped_cells(code: str) -> str:
+    """An `echo: fenced` cell shows its header as written, escaped in the freeze
+    (```` ```{{r}} ````): as Quarto showed it, ```` ```{r} ````."""
+    return re.sub(r"^(\s*(?:`{3,}|~{3,})\s*)\{\{([^{}\n]+)\}\}", r"\1{\2}", code,
+                  flags=re.MULTILINE)
+
+
+_KINDS = {"fig": ("Figure", ("fig-cap", "fig.cap")),
+          "tbl": ("Table", ("tbl-cap", "tab.cap"))}
+"""The labels a cell's output carries, Quarto's word for each and its caption options."""
+
+
+def made_label(info: str, options: dict[str, str]) -> tuple[str, str, str] | None:
+    """(label, kind's word, caption) of a cell labelled as a figure or table: `#| label:
+    fig-x` or the header's (`{r fig-x, fig.cap="…"}`, knitr's chunk label)."""
+    first = re.match(r"^\{[A-Za-z]\w*[ ,]\s*([\w-]+)\s*(?:[,}]|$)", info)
+    label = options.get("label", "").strip("\"'") or (first.group(1) if first else "")
+    kind = _KINDS.get(label.split("-", 1)[0]) if "-" in label else None
+    if kind is None or not re.fullmatch(r"[\w-]+", label):
+        return None
+    caption = next((options[name] for name in kind[1] if options.get(name)), "")
+    caption = caption.strip("\"'") if caption not in ("|", ">", "|-", ">-") else ""
+    return label, kind[0], caption
+
+
+def header_options(info: str) -> dict[str, str]:
+    """The options of a cell's header, R's `FALSE` and `F` as `false` (`#|` lines win)."""
+    return {name: "false" if value in ("FALSE", "F") else "true" if value in ("TRUE", "T")
+            else value.strip("\"'")
+            for name, value in _HEADER_OPTION.findall(info.strip("{}"))}
