@@ -56,14 +56,11 @@ from lanting.markdown.tex_scan import (
     group_end,
     replace_command,
 )
+from lanting.markdown.tex_style import SIZES, boxes, colors, sizes
 from lanting.markdown.tex_text import (
-    SIZES,
     TEXT_COMMANDS,
-    boxes,
     char_codes,
-    colors,
     links,
-    sizes,
     texts,
     unicode_chars,
     verb,
