@@ -7,6 +7,7 @@ talks page replaces).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +35,8 @@ class QuartoListings:
     listed: set[Path]
     """The documents a listing's glob names (`*.ipynb`, `*/index.qmd`): posts."""
 
-    def defaults(self, path: Path) -> dict[str, Any]:
-        raise NotImplementedError  # (`quarto.Quarto`'s: the `_metadata.yml` files)
+    defaults: Callable[[Path], dict[str, Any]]
+    """(`Quarto.defaults`: what the `_metadata.yml` files above a document set.)"""
 
     def roots(self, found: list[tuple[Path, dict[str, Any], str, str]]) -> list[Path]:
         """The folders the listing pages list (`contents: posts`, `posts/*.qmd`); the
