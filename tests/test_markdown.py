@@ -10,6 +10,7 @@ import pytest
 from htmltree import Element, parse_html
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markdown_it.rules_block import StateBlock
 
 from lanting.markdown.render import render_markdown, resolve_links
 from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
@@ -617,3 +618,28 @@ def test_highlight_js_class_as_a_language_is_plain_text() -> None:
     rendered = render("``` hljs\n## Observations: 17,981\n```\n")
     assert rendered.problems == ()
     assert "Observations: 17,981" in parse_html(rendered.html).one("pre").text()
+
+
+def test_container_rules_scan_for_code_only_from_a_container_s_opening(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The `:::` rules look for fenced code inside a block so that a `:::` line in it never
+    ends the block. They scanned the rest of the document from every line a block could
+    start at: a 5 MB post of short paragraphs took minutes. They scan from an opening
+    line only, and only up to the line that closes it."""
+    from lanting.markdown import containers
+
+    scanned: list[int] = []
+    original = containers._code_lines
+
+    def counted(state: StateBlock, begin: int, end: int, marker: str) -> list[int]:
+        found = original(state, begin, end, marker)
+        scanned.append(begin)
+        return found
+
+    monkeypatch.setattr(containers, "_code_lines", counted)
+    paragraphs = "这是一段中文 text with *emphasis* and $x^2$.\n\n" * 300
+    render(paragraphs)
+    assert scanned == []
+    result = render(paragraphs + "::: tip\n```markdown\n:::\n```\n:::\n\n" + paragraphs)
+    assert len(scanned) == 1
+    assert result.html.count('class="callout callout-tip"') == 1 and ":::" in result.html

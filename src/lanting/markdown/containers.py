@@ -29,9 +29,14 @@ def fenced_container_plugin(md: MarkdownIt, name: str, **options: Any) -> None:
     plain = next(r.fn for r in md.block.ruler.__rules__ if r.name == rule)
 
     def fenced(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-        if silent:
-            return plain(state, start, end, silent)
-        inside = _code_lines(state, start + 1, end)
+        # (the plugin's own check of the opening line first: every line of a document
+        # is tried as a block's start, and scanning the rest of it each time was
+        # quadratic: a 5 MB post took minutes)
+        if not plain(state, start, end, True) or silent:
+            return silent and plain(state, start, end, True)
+        opening = state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]]
+        marker = opening[:len(opening) - len(opening.lstrip(opening[:1]))]
+        inside = _code_lines(state, start + 1, end, marker)
         for line in inside:
             state.sCount[line] += 4
         try:
@@ -44,15 +49,18 @@ def fenced_container_plugin(md: MarkdownIt, name: str, **options: Any) -> None:
                                              "list"]})
 
 
-def _code_lines(state: StateBlock, begin: int, end: int) -> list[int]:
+def _code_lines(state: StateBlock, begin: int, end: int, marker: str) -> list[int]:
     """The lines strictly inside the fenced code blocks from line `begin` on (a block
-    left open runs to `end`)."""
+    left open runs to `end`), up to the first line outside code that would close a
+    block opened with `marker` (`:::`: a line of as many colons or more, alone)."""
     inside: list[int] = []
     fence = ""
     for line in range(begin, end):
         if state.sCount[line] - state.blkIndent >= 4 and not fence:
             continue
         text = state.src[state.bMarks[line] + state.tShift[line]:state.eMarks[line]]
+        if not fence and text.startswith(marker) and not text.strip(marker[:1] + " \t"):
+            break
         found = _FENCE.match(text)
         if fence:
             if found and found.group(1)[0] == fence[0] and len(found.group(1)) >= len(fence) \
