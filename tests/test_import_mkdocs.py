@@ -672,10 +672,51 @@ def test_a_menu_entry_follows_a_page_that_keeps_its_old_case(tmp_path: Path) -> 
     })
     done = import_site(source, tmp_path / "new")
     config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
-    assert {"name": "System", "url": "/ICS/"} in config["menu"]
+    # (the section is a drop-down: the URL its entry follows is one of its list's)
+    assert {"name": "System", "children": [{"name": "计算机系统概论", "url": "/ICS/"},
+                                           {"name": "Bits", "url": "/ics-1/"}]} \
+        in config["menu"]
     result = build(done.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert (done.dest / "public" / "ICS" / "index.html").is_file()
+
+
+def test_nav_sections_are_drop_downs(tmp_path: Path) -> None:
+    """Material shows a top-level `nav` section as a tab over its pages: here a drop-down
+    of them. A section of one page is that page; a section inside a section, its first
+    page (noted: a drop-down has one level); a page the site lacks is left out."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\nnav:\n  - Home: index.md\n  - 强化学习:\n"
+                       "    - rl/index.md\n    - 策略梯度: rl/pg.md\n"
+                       "    - 进阶:\n      - rl/ppo.md\n      - rl/grpo.md\n"
+                       "    - 没有的页: rl/missing.md\n"
+                       "    - Spinning Up: https://spinningup.example.org/\n"
+                       "  - 工具:\n    - tools/nccl.md\n"),
+        "docs/index.md": "# Notes\n",
+        "docs/rl/index.md": "# 强化学习笔记\n",
+        "docs/rl/pg.md": "# Policy Gradient\n",
+        "docs/rl/ppo.md": "# PPO\n",
+        "docs/rl/grpo.md": "# GRPO\n",
+        "docs/tools/nccl.md": "# NCCL 调试\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["menu"] == [
+        {"name": "强化学习", "children": [
+            {"name": "强化学习笔记", "url": "/rl/"}, {"name": "策略梯度", "url": "/pg/"},
+            {"name": "进阶", "url": "/ppo/"},
+            {"name": "Spinning Up", "url": "https://spinningup.example.org/"}]},
+        {"name": "工具", "url": "/nccl/"}]
+    report = report_of(done)
+    assert "nav section `进阶` inside a section" in report
+    assert "nav entry `没有的页` left out: `rl/missing.md` is not in" in report
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    nav = page(done.dest / "public", "/pg/").find("details")
+    assert nav.find("summary").text() == "强化学习"
+    assert [a.text() for a in nav.find_all("a")] == ["强化学习笔记", "策略梯度", "进阶",
+                                                     "Spinning Up"]
 
 
 def test_a_quote_is_its_whole_block_as_python_markdown_reads_it(tmp_path: Path) -> None:

@@ -71,3 +71,29 @@ def test_on_a_phone_a_drop_down_opens_inside_the_menu_panel(browser, serve_site,
         assert box["y"] > summary["y"] and box["x"] > summary["x"]  # under it, indented
     finally:
         context.close()
+
+
+def test_a_long_drop_down_scrolls_inside_the_window(browser, serve_site, tmp_path) -> None:
+    """A docs site's section of 40 pages: the list stops at the window's bottom edge and
+    scrolls, so its last page can be reached (before, it ran off the screen)."""
+    entries = "".join(f'\n[[menu.children]]\nname = "第 {n} 章"\nurl = "/ch{n}/"\n'
+                      for n in range(1, 41))
+    pages = {f"content/pages/ch{n}.md": f"---\ntitle: 第 {n} 章\n---\n正文。\n"
+             for n in range(1, 41)}
+    root = tmp_path / "long"
+    write_files(root, {"lanting.toml": MENU.split("[[menu]]")[0]
+                       + f'[[menu]]\nname = "教程"\n{entries}', **pages})
+    served = serve_site(root)
+    context = browser.new_context(viewport={"width": 1280, "height": 500})
+    try:
+        page = context.new_page()
+        page.goto(served.url + "ch1/")
+        page.locator(".submenu summary").click()
+        box = page.locator(".submenu ul").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 500
+        last = page.locator(".submenu a", has_text="第 40 章")
+        last.scroll_into_view_if_needed()
+        last.click()
+        page.wait_for_url("**/ch40/")
+    finally:
+        context.close()

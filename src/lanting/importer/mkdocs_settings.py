@@ -16,7 +16,7 @@ from lanting.importer.common import guess_language, language_tag, read_text
 from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
 from lanting.importer.listings import Redirects, archive_url, listed_posts, term_urls
-from lanting.importer.menus import finish_menu
+from lanting.importer.menus import MenuEntry, finish_menu
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import When, key_line, load_mapping
@@ -330,33 +330,44 @@ class MkDocsSettings:
         return links
 
     def menu(self) -> None:
-        """`nav`'s top level: a page, a section (its first page), a link; the blog's
-        index is Lanting's blog list."""
+        """`nav`'s top level: a page, a link, or a section, which becomes a drop-down of
+        its entries (a section of one entry: that entry); the blog's index is Lanting's
+        blog list."""
         nav = self.config.get("nav")
-        entries: list[dict[str, str]] = []
+        entries: list[MenuEntry] = []
         if self.blog is not None:
             entries.append({"name": "博客" if str(self.site.config.get("language", ""))
                             .startswith("zh") else "Blog", "url": "/blog/"})
-        for entry in nav if isinstance(nav, list) else []:
-            name, target = (next(iter(entry.items())) if isinstance(entry, dict) and entry
-                            else ("", entry))
-            nested = isinstance(target, list)
-            while isinstance(target, list) and target:
-                first = target[0]
-                target = next(iter(first.values())) if isinstance(first, dict) and first \
-                    else first
-            if not isinstance(target, str):
+        for name, target in map(_nav_pair, nav if isinstance(nav, list) else []):
+            if not isinstance(target, list):
+                entries += self.nav_entry(name, target)
                 continue
-            if nested:
-                self.report.note("mkdocs.yml", None, f"nav section `{name}` is one entry "
-                                 "of the menu (its first page): Lanting's menu has one level")
-            if target.startswith(("http://", "https://")):
-                entries.append({"name": str(name or target), "url": target})
-                continue
-            url, title = self.local_url(target)
-            if url:
-                entries.append({"name": str(name or title), "url": url})
+            children = [c for pair in map(_nav_pair, target) for c in self.nav_entry(*pair)]
+            if len(children) == 1:
+                entries.append({"name": name or children[0]["name"],
+                                "url": children[0]["url"]})
+            elif children:
+                entries.append({"name": name, "children": children})
         finish_menu(self.site, entries, "mkdocs.yml")
+
+    def nav_entry(self, name: str, target: object) -> list[MenuEntry]:
+        """A page or a link of `nav`; a section inside a section is its first page, under
+        the section's name, as Lanting's drop-downs have one level."""
+        if isinstance(target, list):
+            self.report.note("mkdocs.yml", None, f"nav section `{name}` inside a section "
+                             "is one entry of its drop-down (its first page): Lanting's "
+                             "drop-downs have one level")
+        while isinstance(target, list) and target:
+            target = _nav_pair(target[0])[1]
+        if not isinstance(target, str):
+            return []
+        if target.startswith(("http://", "https://")):
+            return [{"name": name or target, "url": target}]
+        url, title = self.local_url(target)
+        if not url and not (self.docs / target.lstrip("/")).exists():
+            self.report.note("mkdocs.yml", None, f"nav entry `{name or target}` left out: "
+                             f"`{target}` is not in the docs folder")
+        return [{"name": name or title, "url": url}] if url else []
 
     def local_url(self, target: str) -> tuple[str, str]:
         file = (self.docs / target.lstrip("/")).resolve()
@@ -367,3 +378,12 @@ class MkDocsSettings:
         if item is None or item.kind == "home":
             return "", ""
         return self.site.new_url(item), item.title
+
+
+def _nav_pair(entry: object) -> tuple[str, object]:
+    """A `nav` entry's name and target: `{name: target}`, or a bare target (named by its
+    page's title)."""
+    if isinstance(entry, dict) and entry:
+        name, target = next(iter(entry.items()))
+        return str(name or ""), target
+    return "", entry

@@ -73,8 +73,11 @@ def _follow_in_menus(config: dict[str, Any], moved: dict[str, str]) -> None:
         if isinstance(languages, dict) else [config]
     for table in tables:
         for entry in table.get("menu") or []:
-            if isinstance(entry, dict) and entry.get("url") in moved:
-                entry["url"] = moved[entry["url"]]
+            # (a drop-down's entries too: `[[menu.children]]`)
+            for one in [entry, *(entry.get("children") or [])] if isinstance(entry, dict) \
+                    else []:
+                if isinstance(one, dict) and one.get("url") in moved:
+                    one["url"] = moved[one["url"]]
 
 
 def _aliases(item: Item, taken: dict[tuple[str, str], Item],
