@@ -57,8 +57,12 @@ def test_english_pages_have_an_english_interface(pages: dict[str, bytes]) -> Non
         page = parse_html(pages[path])
         assert page.one("html")["lang"] == "en", path
         assert page.one("a", class_="skip-link").text() == "Skip to content"
-        assert [a.text() for a in page.one("nav", class_="site-nav").find_all("a")] == [
-            "Blog", "Publications", "CV", "Tags", "Archive", "About"]
+        nav = page.one("nav", class_="site-nav")
+        assert [a.text() for a in nav.find_all("a")] == [
+            "Blog", "Publications", "CV", "Tags", "Categories", "Archive", "About"]
+        assert nav.one("summary").text() == "Browse"  # the English menu's drop-down
+        assert [a["href"] for a in nav.one("details").find_all("a")] == [
+            "/en/tags/", "/en/categories/", "/en/archive/"]
         assert page.one("a", class_="site-title").text() == "Lin Zhiyuan · Research & Notes"
     post = parse_html(pages["en/posts/verl-intro/index.html"])
     assert post.one("p", class_="post-meta").one("time").text() == "Jan 8, 2026"
