@@ -293,3 +293,14 @@ def test_a_drop_down_entry_s_problem_points_at_its_own_line(tmp_path: Path) -> N
                                'ulr = "/c/"\n')
     found = [p for p in problems(site) if "ulr" in p.message]
     assert [(p.line, "menu.1.children.0.ulr" in p.message) for p in found] == [(9, True)]
+
+
+def test_a_drop_down_inside_a_drop_down_is_an_error_that_says_so(tmp_path: Path) -> None:
+    """`[[menu.children.children]]` (a two-level menu, as Hugo's `parent` chains allow):
+    the hint said `children` belongs under `[menu]`, where it already was."""
+    site = site_with(tmp_path, 'title = "T"\n[[menu]]\nname = "a"\n[[menu.children]]\n'
+                               'name = "b"\nurl = "/b/"\n[[menu.children.children]]\n'
+                               'name = "c"\nurl = "/c/"\n')
+    [problem] = problems(site)
+    assert problem.line == 7 and "menu.0.children.0.children" in problem.message
+    assert problem.hint is not None and problem.hint.startswith("a drop-down has one level")

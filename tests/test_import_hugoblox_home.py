@@ -335,8 +335,9 @@ def test_the_home_shows_as_many_featured_papers_as_the_old_one(
 
 
 def test_menu_entries_to_the_theme_s_lists_lead_to_lanting_s(tmp_path: Path) -> None:
-    """`url: publication` and `/event/` were left out of the menu ("no page there"), and
-    the entries under Home (`parent: home`, the home's blocks) joined the top level."""
+    """`url: publication` and `/event/` were left out of the menu ("no page there"); the
+    entries under Home (`parent: home`, the home's blocks) joined the top level, then were
+    left out ("one level"): they are Home's drop-down, as on the old site."""
     imported = blox(tmp_path, {
         "config/_default/menus.yaml": MENUS,
         "content/home/index.md": WIDGET_PAGE, "content/home/lectures.md": LECTURES,
@@ -346,7 +347,10 @@ def test_menu_entries_to_the_theme_s_lists_lead_to_lanting_s(tmp_path: Path) -> 
     assert [(e["name"], e["url"]) for e in config_of(imported)["menu"]] == [
         ("Home", "/"), ("Lectures", "/#lectures"), ("Publications", "/publications/"),
         ("Events", "/talks/")]
-    built_home(imported, tmp_path)
+    assert config_of(imported)["menu"][0]["children"] == [
+        {"name": "Experience", "url": "/#experience"}]
+    home = built_home(imported, tmp_path)
+    assert home.one("summary").text() == "Home"
 
 
 def test_authors_in_bold_and_cite_bib_lists_with_commas(tmp_path: Path) -> None:

@@ -49,6 +49,10 @@ def _placed_elsewhere(problem: SchemaProblem) -> SchemaProblem:
     name = problem.path[-1] if problem.path else ""
     if problem.hint or not problem.message.startswith("unknown key"):
         return problem
+    if name == "children" and "children" in problem.path[:-1]:
+        # (`[[menu.children.children]]`, a site's menu of two levels, as Hugo's allows)
+        return replace(problem, hint="a drop-down has one level: move these entries up, "
+                       "into the drop-down's `[[menu.children]]` or a `[[menu]]` of their own")
     here = ".".join(p for p in problem.path[:-1] if not p.isdigit())
     homes = [h for h in _key_homes().get(name, []) if h != here]
     if not homes:

@@ -302,15 +302,6 @@ class HugoBloxHome(HugoBloxSlides):
             return "/" + url
         return super().menu_url(url)
 
-    def menu_of(self, menus: Any, folder: str) -> list[dict[str, str]]:
-        """(An entry under a `parent`, a block of the home in Home's drop-down, is left
-        out: Lanting's menu has one level, and the home page shows its sections.)"""
-        main = menus.get("main") if isinstance(menus, dict) else None
-        if isinstance(main, list):
-            menus = {**menus, "main": [e for e in main
-                                       if not (isinstance(e, dict) and e.get("parent"))]}
-        return super().menu_of(menus, folder)
-
 
 def listed_folder(block: Block) -> str:
     """The section a list block of the old home showed (`id: news` over `page_type:
