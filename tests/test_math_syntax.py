@@ -351,6 +351,25 @@ def test_code_never_becomes_math() -> None:
     assert [c.text() for c in doc.find_all("code")][:2] == ["echo $HOME $PATH", "$x$"]
 
 
+def test_a_math_fence_is_a_display_formula() -> None:
+    """```` ```math ````, GitHub's, GitLab's and remark-math's display math (notes written
+    to be read on GitHub, quoted or not): it showed its TeX as an unknown language's
+    code, with a warning. `latex` stays code: it shows TeX."""
+    doc = tree("旋转公式：\n\n> ```math\n> \\mathbf{v'} = \\cos\\theta\\,\\mathbf{v}\n> ```\n\n"
+               "```math\n\\begin{aligned}\na &= b \\\\\n  &= c\n\\end{aligned}\n```\n\n"
+               "```latex\n\\frac{a}{b}\n```\n")
+    displays = doc.find_all("div", class_="math-display")
+    assert len(displays) == 2
+    assert doc.one("blockquote").find("div", class_="math-display") is not None
+    assert displays[1].find("mtable") is not None
+    assert doc.find("pre").text().strip() == "\\frac{a}{b}"
+
+
+def test_a_math_fence_s_error_is_at_its_own_line() -> None:
+    result = render("Text.\n\n```math\n\\frac{1}\n```\n")
+    assert [p.line for p in result.problems] == [4]
+
+
 def test_tag_label_and_eqref_link_to_the_number_at_the_right_edge() -> None:
     doc = tree("$$ a = b \\tag{2.1} \\label{eq:ab} $$\n\n"
                "\\begin{equation}\nc = d \\label{eq:cd}\n\\end{equation}\n\n"

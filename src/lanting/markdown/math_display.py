@@ -2,7 +2,8 @@
 `$$` over several, optionally followed by a label `(eq:x)`), `\\[ … \\]` likewise, and
 a bare `\\begin{equation}` … `\\end{equation}` (or `align`, `gather`, `multline`, …)
 block; all three may start right after a line of prose, with no blank line between.
-The block rules `mathsyntax.math_syntax_plugin` registers; inline math is
+A ```` ```math ```` fence is display math too (GitHub's and GitLab's syntax, and
+remark-math's). The rules `mathsyntax.math_syntax_plugin` registers; inline math is
 `mathsyntax.py`'s."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
 
 _LABEL = r"(?:\s*(?:\(([^)$\r\n]+)\)|\{#(eq[:-][\w\-.:]+)\}))?\s*"
 """`(eq:x)`, Lanting's label of a display formula, or `{#eq-x}` (Quarto's; `{#eq:x}`,
@@ -316,3 +318,14 @@ def sphinx_display(tex: str) -> str:
         return parts[0] if parts else tex
     return "\\begin{aligned}" + " \\\\\n".join(parts) + "\\end{aligned}"
 
+
+def math_fences(state: StateCore) -> None:
+    """A fence whose language is `math` is a display formula: GitHub, GitLab and
+    remark-math show one (a README's or a notes folder's formulas), where a code block of
+    an unknown language showed its TeX, with a warning."""
+    for token in state.tokens:
+        if token.type == "fence" and token.info.strip().lower() == "math":
+            token.type, token.tag, token.info = "math_block", "math", ""
+            token.content = token.content.rstrip("\n")
+            token.meta = {"line": token.map[0] + 1 if token.map else 0}
+            state.env["has_math"] = True

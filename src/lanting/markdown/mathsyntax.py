@@ -33,6 +33,7 @@ from lanting.markdown.math_display import (
     dollar_block,
     dollar_outside_braces_at,
     environment_block,
+    math_fences,
 )
 
 _CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -268,3 +269,4 @@ def math_syntax_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("fence", "math_block_brackets", bracket_block, {"alt": INTERRUPTS})
     md.block.ruler.before("fence", "math_block_environment", environment_block,
                           {"alt": INTERRUPTS})
+    md.core.ruler.after("block", "math_fences", math_fences)
