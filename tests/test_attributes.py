@@ -109,3 +109,31 @@ def test_a_link_attribute_lanting_does_not_pass_is_a_warning() -> None:
     (problem,) = rendered.problems
     assert problem.severity == "warning" and problem.line == 4 + 1
     assert "link attribute" in problem.message
+
+
+def test_bold_and_italic_text_take_an_attribute_block() -> None:
+    """markdown-it-attrs (VitePress, Hexo) and kramdown put `**重点**{.red}` on the bold
+    text: the block was printed after it, and `**书名**{target="_blank"}` (an attribute
+    bold text has no use for, which the old site dropped) too, without a word."""
+    rendered = render('**重点**{.red #key} 和 *斜体*{lang=en} 和 ~~删除~~{.old}\n\n'
+                      '- **书名**{target="_blank"}, 作者\n')
+    doc = parse_html(rendered.html)
+    strong = doc.find("strong")
+    assert strong is not None and strong.attrs == {"class": "red", "id": "key"}
+    assert doc.find("em").attrs == {"lang": "en"} and doc.find("s").attrs == {"class": "old"}
+    assert "{" not in doc.text()
+    (problem,) = rendered.problems
+    assert problem.severity == "warning" and problem.line == 4 + 2
+    assert "emphasis attribute not used: `target=\"_blank\"`" in problem.message
+
+
+@pytest.mark.parametrize("text", ["**集合**{1,2,3}", "*a*{b c}", "**x**{}"])
+def test_braces_after_bold_text_that_are_no_attributes_stay_text(text: str) -> None:
+    rendered = render(f"{text}\n")
+    assert "{" in parse_html(rendered.html).text() and rendered.problems == ()
+
+
+def test_nested_emphasis_takes_its_own_block() -> None:
+    doc = parse_html(render("**外 *内*{.inner} 外**{.outer}\n").html)
+    assert doc.find("strong").attrs == {"class": "outer"}
+    assert doc.find("em").attrs == {"class": "inner"}

@@ -9,6 +9,9 @@ of text carry, which CommonMark prints as text after them.
   `|250x100` at the end of the alternative text;
 - `[text](url){target="_blank"}` (kramdown's `{:target="_blank"}`, in countless Jekyll
   posts) and `` `code`{.python} ``: the link's or the code's attributes;
+- `**bold**{.red}`, `*text*{#id}` (markdown-it-attrs, in VitePress and Hexo, and
+  kramdown's span IAL): the emphasis' `#id`, classes, `style`, `title`, `lang`; a block
+  that does not read as attributes (`**集合**{1,2,3}`) stays text;
 - Pandoc's bracketed spans, `[text]{.smallcaps}`, `[文字]{.mark}`: a `<span>`
   (mdit-py-plugins' attrs plugin).
 
@@ -52,7 +55,11 @@ _LINK_KEYS = frozenset({"target", "rel", "title", "download", "hreflang", "type"
 """A link's own attributes in HTML, passed on as written."""
 _HINTS = {"link": "Lanting reads a link's `#id`, `.class`, `target`, `rel`, `title`, "
                   "`download`, `hreflang` and `data-` attributes",
-          "code": "Lanting reads a code span's `#id` and `.class`"}
+          "code": "Lanting reads a code span's `#id` and `.class`",
+          "emphasis": "Lanting reads bold, italic or struck-out text's `#id`, `.class`, "
+                      "`style`, `title`, `lang` and `data-` attributes"}
+_EMPHASIS_KEYS = frozenset({"style", "title", "lang"})
+_EMPHASIS = {"strong_close": "strong_open", "em_close": "em_open", "s_close": "s_open"}
 
 
 def _unquote(value: str) -> str:
@@ -128,7 +135,8 @@ def _image(image: Token, text: str, env: MutableMapping[str, Any], line: int) ->
 
 def _link_or_code(token: Token, kind: str, text: str, env: MutableMapping[str, Any],
                   line: int) -> None:
-    """A link's (`token`: its `link_open`) or a code span's attributes."""
+    """A link's (`token`: its `link_open`), a code span's or an emphasis' (its opening)
+    attributes."""
     unused: list[str] = []
     for ident, name, key, raw, other in _ITEM.findall(text):
         value = _unquote(raw)
@@ -137,6 +145,8 @@ def _link_or_code(token: Token, kind: str, text: str, env: MutableMapping[str, A
         elif name:
             _add_class(token, name)
         elif kind == "link" and (key in _LINK_KEYS or key.startswith("data-")):
+            token.attrSet(key, value)
+        elif kind == "emphasis" and (key in _EMPHASIS_KEYS or key.startswith("data-")):
             token.attrSet(key, value)
         else:
             unused.append(other or f"{key}={raw}")
@@ -169,20 +179,45 @@ def _attribute_blocks(state: StateCore) -> None:
         children = block.children or []
         for i in range(len(children) - 1):
             before, after = children[i], children[i + 1]
-            if after.type != "text" or before.type not in ("image", "link_close", "code_inline"):
+            if after.type != "text" or before.type not in ("image", "link_close",
+                                                           "code_inline", *_EMPHASIS):
                 continue
             match = _BLOCK.match(after.content)
-            if match is None:
+            if match is None or (before.type in _EMPHASIS and not _attributes_only(
+                    match.group(1))):
                 continue
             line = _line(state, block, match.group())
             if before.type == "image":
                 _image(before, match.group(1), state.env, line)
             elif before.type == "code_inline":
                 _link_or_code(before, "code", match.group(1), state.env, line)
+            elif before.type in _EMPHASIS:
+                _link_or_code(_opening(children, i), "emphasis", match.group(1), state.env,
+                              line)
             else:
                 opening = next(t for t in reversed(children[:i]) if t.type == "link_open")
                 _link_or_code(opening, "link", match.group(1), state.env, line)
             after.content = after.content[match.end():]
+
+
+def _attributes_only(text: str) -> bool:
+    """Whether every item of `text` is an `#id`, a `.class` or a `key=value` (after
+    emphasis a brace is more often prose's: `**集合**{1,2,3}`)."""
+    items = _ITEM.findall(text)
+    return bool(items) and not any(other for *_, other in items)
+
+
+def _opening(children: list[Token], close: int) -> Token:
+    """The opening token of the emphasis `children[close]` closes."""
+    kind, depth = _EMPHASIS[children[close].type], 0
+    for token in reversed(children[:close]):
+        if token.type == children[close].type:
+            depth += 1
+        elif token.type == kind:
+            if depth == 0:
+                return token
+            depth -= 1
+    return children[close]
 
 
 _SIZED = re.compile(r"""[ \t]*(<[^<>\n]*>|[^\s()<>]+)(?:[ \t]+("[^"\n]*"|'[^'\n]*'))?"""
