@@ -47,6 +47,7 @@ from lanting.markdown.myst import myst_directives_plugin
 from lanting.markdown.myst_refs import myst_refs_plugin
 from lanting.markdown.myst_roles import myst_roles_plugin
 from lanting.markdown.notes_apps import notes_apps_plugin
+from lanting.markdown.pseudocode import pseudocode_plugin
 from lanting.markdown.scrollers import scrollers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
 from lanting.markdown.text import count_units
@@ -100,6 +101,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(angle_quotes_plugin)
     md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
+    md.use(pseudocode_plugin)  # (`\begin{algorithm}`: before the leftovers' TeX check)
     md.use(shortcodes_plugin)
     md.use(cite_plugin)
     md.use(footnote_plugin)

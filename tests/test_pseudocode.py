@@ -1,0 +1,95 @@
+"""Algorithms in LaTeX's pseudocode (`markdown/pseudocode.py`): a bare
+`\\begin{algorithm}` block or a fence of language `pseudocode`, as pseudocode.js drew
+them on Hexo, Jekyll and Quarto sites. They were TeX left on the page, with a warning
+that suggested dollar signs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import Element, parse_html
+
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
+
+CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
+                        body_line=5, base_path="/")
+
+NEXT_FIT = r"""策略如下：
+
+\begin{algorithm}
+\caption{Next-Fit 部署}
+\label{alg:nf}
+\begin{algorithmic}[1]
+\REQUIRE 路线族 $T^f$
+\FOR{$i = 1$ \TO $n$}
+  \IF{$x_i > 0$} \STATE $y \gets$ \CALL{Place}{$i, y$} \COMMENT{放下}
+  \ELSE
+    \STATE 跳过
+  \ENDIF
+\ENDFOR
+\RETURN $y$
+\end{algorithmic}
+\end{algorithm}
+"""
+
+
+def render(text: str, lang: str = "zh-CN") -> RenderedMarkdown:
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, body_line=5,
+                            base_path="/", lang=lang)
+    return render_markdown(text, context, MarkdownOptions())
+
+
+def lines(figure: Element) -> list[tuple[str, str]]:
+    return [(li["style"], li.text()) for li in figure.find_all("li")]
+
+
+def test_a_bare_algorithm_is_a_numbered_figure_of_indented_lines() -> None:
+    rendered = render(NEXT_FIT)
+    assert rendered.problems == ()
+    figure = parse_html(rendered.html).one("figure", class_="algorithm")
+    assert figure["id"] == "alg:nf" and "numbered" in figure.classes
+    assert figure.one("figcaption").text() == "算法 1 Next-Fit 部署"
+    shown = lines(figure)
+    assert [style for style, _ in shown] == [
+        "--depth:0", "--depth:0", "--depth:1", "--depth:2", "--depth:1", "--depth:2",
+        "--depth:1", "--depth:0", "--depth:0"]
+    assert [text.split()[0] for _, text in shown] == [
+        "Require:", "for", "if", "y←", "else", "跳过", "end", "end", "return"]
+    assert shown[1][1].endswith("do") and shown[2][1].endswith("then")
+    # formulas are formulas; a called procedure is in small capitals; a comment is marked
+    assert len(figure.find_all("math")) == 7
+    assert figure.one("span", class_="smallcaps").text() == "Place"
+    assert figure.one("span", class_="alg-comment").text() == "▷ 放下"
+    assert "\\" not in figure.text()
+
+
+def test_a_pseudocode_fence_in_algpseudocode_spelling_is_an_algorithm() -> None:
+    text = ("```pseudocode\n\\begin{algorithm}\n\\caption{Quicksort}\n"
+            "\\begin{algorithmic}\n\\Procedure{Quicksort}{$A, p, r$}\n"
+            "  \\While{$p < r$}\n    \\State $q \\gets p$\n  \\EndWhile\n"
+            "\\EndProcedure\n\\end{algorithmic}\n\\end{algorithm}\n```\n")
+    rendered = render(NEXT_FIT + "\n" + text, lang="en")
+    figures = parse_html(rendered.html).find_all("figure", class_="algorithm")
+    assert [f.one("figcaption").text() for f in figures] == [
+        "Algorithm 1 Next-Fit 部署", "Algorithm 2 Quicksort"]
+    assert "numbered" not in figures[1].classes  # (no `[1]`: no line numbers)
+    assert [text for _, text in lines(figures[1])] == [
+        "procedure Quicksort(A,p,r)", "while p<r do", "q←p", "end while", "end procedure"]
+    assert parse_html(rendered.html).find("pre") is None
+
+
+def test_an_unknown_command_is_a_warning_at_its_line() -> None:
+    rendered = render("\\begin{algorithm}\n\\begin{algorithmic}\n\\STATE $a$\n"
+                      "\\STATE \\Frobnicate $b$\n\\end{algorithmic}\n\\end{algorithm}\n")
+    (problem,) = rendered.problems
+    assert problem.severity == "warning" and problem.line == 5 + 3
+    assert "`\\Frobnicate` in an algorithm" in problem.message
+
+
+def test_an_algorithm_in_a_quote_and_an_unclosed_one() -> None:
+    quoted = render("> \\begin{algorithmic}\n> \\STATE $x \\gets 0$\n> \\end{algorithmic}\n")
+    assert parse_html(quoted.html).one("blockquote").find("figure") is not None
+    unclosed = render("\\begin{algorithm}\n\\STATE $x$\n")
+    assert parse_html(unclosed.html).find("figure") is None
+    assert any("TeX left" in p.message for p in unclosed.problems)
