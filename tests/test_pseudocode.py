@@ -93,3 +93,13 @@ def test_an_algorithm_in_a_quote_and_an_unclosed_one() -> None:
     unclosed = render("\\begin{algorithm}\n\\STATE $x$\n")
     assert parse_html(unclosed.html).find("figure") is None
     assert any("TeX left" in p.message for p in unclosed.problems)
+
+
+def test_ref_to_an_algorithm_s_label_is_its_number() -> None:
+    """`如算法 \\ref{alg:nf} 所示` was an error: "refers to no numbered equation"."""
+    rendered = render(NEXT_FIT.replace(r"\label{alg:nf}", "") + "\n"
+                      + NEXT_FIT.replace("Next-Fit", "First-Fit").replace("nf}", "ff}")
+                      + "\n如算法 \\ref{alg:ff} 所示。\n")
+    assert rendered.problems == ()
+    link = parse_html(rendered.html).one("a", class_="eqref")
+    assert (link["href"], link.text()) == ("#alg:ff", "2")

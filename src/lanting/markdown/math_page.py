@@ -288,6 +288,9 @@ def convert_page(state: StateCore) -> None:
                 labels else token.info  # (a `{math}`'s `:label:`, as math-core took it)
         if token.info in labels:
             referenced.append(token.info)
+        elif token.info in state.env.get("algorithm_labels", {}):
+            # (`\ref{alg:x}`: an algorithm's number, `pseudocode.py`'s)
+            token.content = state.env["algorithm_labels"][token.info]
         else:
             line = token.map[0] if token.map else 0
             written = token.markup or "@" + token.info

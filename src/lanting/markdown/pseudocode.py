@@ -306,7 +306,8 @@ def _push(env: Any, tokens: list[Token], source: str, first: int, level: int,
 
 def _algorithm_fences(state: StateCore) -> None:
     """A fence of language `pseudocode` (quarto-pseudocode, hexo-filter-pseudocode) holds
-    an algorithm."""
+    an algorithm. Then the page's algorithms are numbered, and their labels recorded for
+    `\\ref{alg:x}` (`math_page` resolves references)."""
     out: list[Token] = []
     for token in state.tokens:
         if token.type == "fence" and token.info.strip().lower() in FENCE_LANGUAGES \
@@ -317,6 +318,13 @@ def _algorithm_fences(state: StateCore) -> None:
         else:
             out.append(token)
     state.tokens = out
+    labels: dict[str, str] = {}
+    for number, token in enumerate((t for t in out if t.type == "algorithm_open"), 1):
+        token.meta["number"] = number
+        if token.meta.get("label"):
+            labels.setdefault(str(token.meta["label"]), str(number))
+    if labels:
+        state.env["algorithm_labels"] = labels
 
 
 def _lang(env: Any) -> str:
@@ -327,7 +335,6 @@ def _lang(env: Any) -> str:
 def _render_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
                  env: Any) -> str:
     token = tokens[idx]
-    env["algorithms"] = int(env.get("algorithms", 0)) + 1
     label = str(token.meta.get("label") or "")
     ident = f' id="{escapeHtml(label)}"' if label else ""
     numbered = " numbered" if token.meta.get("numbered") else ""
@@ -336,7 +343,9 @@ def _render_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
 
 def _render_caption_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
                          env: Any) -> str:
-    return f"<figcaption><strong>{_TITLES[_lang(env)]} {env.get('algorithms', 1)}</strong> "
+    number = next((t.meta.get("number", 1) for t in reversed(tokens[:idx])
+                   if t.type == "algorithm_open"), 1)
+    return f"<figcaption><strong>{_TITLES[_lang(env)]} {number}</strong> "
 
 
 def _render_caption_close(self: Any, tokens: Sequence[Token], idx: int, options: Any,
