@@ -615,6 +615,22 @@ def test_alfolio_drawn_fences_are_code_lanting_highlights(tmp_path: Path) -> Non
     assert not [p for p in result.warnings if "unknown code language" in p.message]
 
 
+def test_alfolio_pseudocode_is_drawn_by_lanting(tmp_path: Path) -> None:
+    """al-folio's ```` ```pseudocode ```` (pseudocode.js's `\\begin{algorithm}`) was shown
+    as LaTeX code, with a warning: Lanting draws it now, as al-folio's script did."""
+    post = ("---\nlayout: post\ntitle: Sorting\npseudocode: true\n---\n\n```pseudocode\n"
+            "\\begin{algorithm}\n\\caption{Quicksort}\n\\begin{algorithmic}\n"
+            "\\PROCEDURE{Quicksort}{$A, p, r$}\n  \\IF{$p < r$}\n    \\STATE $q = p$\n"
+            "  \\ENDIF\n\\ENDPROCEDURE\n\\end{algorithmic}\n\\end{algorithm}\n```\n")
+    imported = alfolio(tmp_path, {"_posts/2024-05-02-sorting.md": post})
+    assert not imported.report.warnings
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    figure = page(tmp_path / "out", "/posts/sorting/").one("figure", class_="algorithm")
+    assert figure.one("figcaption").text().endswith("Quicksort")
+    assert len(figure.find_all("li")) == 5
+
+
 def test_jekyll_scholar_reference_and_quote_are_cited(tmp_path: Path) -> None:
     """jekyll-scholar's `{% reference key %}` and `{% quote key %}…{% endquote %}` (al-folio's
     bibliography post) were "no Lanting equivalent", left in comments, the quote's text

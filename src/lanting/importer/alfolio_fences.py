@@ -1,7 +1,8 @@
 """al-folio's fences that its scripts drew (a Chart.js, ECharts or Vega-Lite chart, a
-GeoJSON map, a diff2html diff, a typogram, pseudocode): Lanting draws none of them, so
-each stays the code it was written as, in a language Lanting highlights (the charts'
-JSON, the diff), with a warning at its line."""
+GeoJSON map, a diff2html diff, a typogram): Lanting draws none of them, so each stays the
+code it was written as, in a language Lanting highlights (the charts' JSON, the diff),
+with a warning at its line. (Its ```` ```pseudocode ```` fences Lanting draws itself:
+`markdown/pseudocode.py`.)"""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ DRAWN = {
     "chartjs": ("json", "a Chart.js chart"), "echarts": ("json", "an ECharts chart"),
     "vega_lite": ("json", "a Vega-Lite chart"), "plotly": ("json", "a Plotly chart"),
     "geojson": ("json", "a GeoJSON map"), "diff2html": ("diff", "a diff2html diff"),
-    "typograms": ("text", "a typogram"), "pseudocode": ("latex", "pseudocode"),
+    "typograms": ("text", "a typogram"),
 }
 """Fence language → (the language it is shown in, what al-folio drew of it)."""
 
