@@ -367,3 +367,24 @@ def test_the_themes_copyright_is_the_footers_line(tmp_path: Path) -> None:
     import_site(source, dest, None, False, NOW)
     config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["copyright"] == "Copyright © 2024 Bogo"
+
+
+def test_an_image_in_a_hidden_assets_folder_is_published(tmp_path: Path) -> None:
+    """`![](.assets/cpu.png)` (Typora's image folder, hidden): Vite bundled it, but the
+    import linked `/notes/.assets/cpu.png`, a folder a build never publishes, and the
+    build failed with a missing image."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default {\n  title: '笔记',\n}\n",
+        "docs/index.md": "# 首页\n",
+        "docs/notes/docker-cpu.md": "# Docker 的 CPU\n\n![使用率](.assets/cpu.png)\n",
+        "docs/notes/.assets/cpu.png": png(40, 20),
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    img = page(dest / "public", "/docker-cpu/").one("main").one("img")
+    assert ".assets" not in img["src"]
+    assert (dest / "public" / unquote(img["src"]).lstrip("/")).is_file()
+    assert not any(".assets" in p.parts for p in (dest / "static").rglob("*"))

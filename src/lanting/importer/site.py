@@ -80,6 +80,11 @@ class NewSite:
     def image(self, path: Path, static_url: str | None) -> str:
         """The marker of an image file (`static_url`: where it also is in `static/`)."""
         path = path.resolve()
+        if static_url and any(part.startswith(".") and part != ".." for part in
+                              static_url.split("/")):
+            # (Typora's `.assets/` beside a note: a build publishes no hidden folder, so
+            # the image goes where one without a path of its own does, and its link with it)
+            static_url = None
         number = self._image_numbers.get(path)
         if number is None:
             number = len(self.images)
@@ -113,7 +118,8 @@ class NewSite:
         places = self._place_images(used)
         paths = {item.number: self._path(item, places) for item in self.items}
         texts: dict[str, str | bytes] = {}
-        copies: dict[str, Path] = {f"static/{rel}": src for rel, src in self.static.items()}
+        copies: dict[str, Path] = {f"static/{rel}": src for rel, src in self.static.items()
+                                   if not any(p.startswith(".") for p in rel.split("/"))}
         for item in self.items:
             for name, src in self._bundle(item, places).items():
                 copies[posixpath.join(posixpath.dirname(paths[item.number]), name)] = src
