@@ -115,6 +115,32 @@ def test_static_folder_linked_to_the_site_root_publishes_nothing_hidden(
     assert result.warnings  # what was left out is said
 
 
+def test_static_well_known_is_published_and_follows_edits(
+        make_site: MakeSite, post: Post, build_site: Build) -> None:
+    """`static/.well-known/security.txt` (RFC 8615; a Mastodon or Keybase proof too) is
+    published, as Hugo publishes it: a hidden folder was never published, and a site
+    moved from Hugo lost it. Only that folder, only in `static/`; an edit to it is seen by
+    the next build (the check that the output is up to date skipped hidden folders)."""
+    site = make_site({"content/posts/a.md": post("A", "2026-01-02"),
+                      "static/.well-known/security.txt": "Contact: mailto:a@example.org\n",
+                      "static/.secret.txt": "no\n", "static/x/.well-known/y.txt": "no\n",
+                      "content/posts/.well-known/z.txt": "no\n"})
+    build_site(site)
+    published = {p.relative_to(site / "public").as_posix()
+                 for p in (site / "public").rglob("*") if p.is_file()}
+    assert ".well-known/security.txt" in published
+    assert not {".secret.txt", "x/.well-known/y.txt"} & published
+    assert not any(p.endswith("z.txt") for p in published)
+    proof = site / "static/.well-known/security.txt"
+    proof.write_text("Contact: mailto:b@example.org\n")
+    _later(proof)
+    build_site(site)
+    assert "b@example.org" in (site / "public/.well-known/security.txt").read_text()
+    proof.unlink()
+    build_site(site)
+    assert not (site / "public/.well-known/security.txt").exists()
+
+
 # --- a symlinked output folder ----------------------------------------------------------------
 
 

@@ -159,6 +159,20 @@ def test_a_static_robots_txt_is_left_to_lanting(tmp_path: Path) -> None:
     assert (out / "robots.txt").is_file()
 
 
+def test_static_well_known_is_copied_and_published(tmp_path: Path) -> None:
+    """Hugo published `static/.well-known/` (a Mastodon proof, `security.txt`); the import
+    skipped it as hidden. Other hidden files stay behind, as Hugo's build left them."""
+    imported = imported_site(tmp_path, {
+        "config.yaml": "title: S\nlanguageCode: en\n",
+        "content/post/a.md": "---\ntitle: A\ndate: 2020-01-01\n---\n\nText.\n",
+        "static/.well-known/security.txt": "Contact: mailto:a@example.org\n",
+        "static/.DS_Store": "x"})
+    assert "static/.well-known/security.txt" in imported.copies
+    assert "static/.DS_Store" not in imported.copies
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert (out / ".well-known" / "security.txt").is_file()
+
+
 def test_two_texts_of_one_language_in_a_bundle_are_both_kept(tmp_path: Path) -> None:
     """Stack's starter `page/about/index.md` beside the owner's `index.zh-cn.md`, with
     `defaultContentLanguage: zh-cn`: both are in that language (a file without a

@@ -39,8 +39,9 @@ def _stamps(folder: str, rel: str, lines: list[str]) -> None:
     except OSError:
         return
     for entry in entries:
-        if entry.name.startswith("."):
-            continue
+        if entry.name.startswith(".") and not (rel == f"static{os.sep}"
+                                               and entry.name == ".well-known"):
+            continue  # (static/.well-known/ is published: discover.WELL_KNOWN)
         if entry.is_dir(follow_symlinks=False):
             _stamps(entry.path, rel + entry.name + os.sep, lines)
         else:

@@ -61,11 +61,17 @@ def _unpublishable(real: str, site_real: str, excluded: tuple[str, ...]) -> str 
     return None
 
 
+WELL_KNOWN = ".well-known"
+"""The one hidden folder of `static/` that is published (RFC 8615's: `security.txt`, a
+Mastodon or Keybase proof, `apple-app-site-association`), as Hugo publishes it."""
+
+
 def _walk(root: Path, site: Path, warnings: list[Problem],
-          excluded: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+          excluded: tuple[str, ...] = (), well_known: bool = False) -> list[tuple[str, str]]:
     """(absolute path, path relative to `root` with `/`) of every regular file under
     `root`, sorted. Symlinks leading out of the site, or to a hidden file or folder of
-    it, or into an output folder (`excluded`, real paths), are skipped with a warning."""
+    it, or into an output folder (`excluded`, real paths), are skipped with a warning.
+    `well_known`: `root`'s own `.well-known/` folder is walked too."""
     found: list[tuple[str, str]] = []
     site_real = os.path.realpath(site)
     base = str(root)
@@ -83,7 +89,9 @@ def _walk(root: Path, site: Path, warnings: list[Problem],
         except OSError:
             continue
         for entry in entries:
-            if is_ignored(entry.name):
+            if is_ignored(entry.name) and not (
+                    well_known and not prefix and entry.name == WELL_KNOWN
+                    and entry.is_dir(follow_symlinks=False)):
                 continue
             rel = prefix + entry.name
             if entry.is_symlink():
@@ -313,7 +321,7 @@ def discover(site: Path, reader: FileReader | None = None,
     static = [Asset(Path(name), PurePosixPath(rel), None,
                     reader.remembered(Path(name), image_size)
                     if PurePosixPath(rel).suffix.lower() in IMAGE_SUFFIXES else None)
-              for name, rel in (_walk(static_dir, site, warnings, excluded)
+              for name, rel in (_walk(static_dir, site, warnings, excluded, well_known=True)
                                 if static_dir.is_dir() else [])]
     warnings += [unreadable_image(asset.path) for asset in static
                  if asset.rel.suffix.lower() in IMAGE_SUFFIXES and asset.size is None]

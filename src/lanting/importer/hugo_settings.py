@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from lanting.content.discover import WELL_KNOWN
 from lanting.importer.common import (
     GENERATED,
     LinkTable,
@@ -214,7 +215,10 @@ class HugoSettings:
                 # are the pages and their images, imported with them; copied, every
                 # post's Markdown would be published raw)
                 continue
-            for path in walk(static) if static.is_dir() else []:
+            # (`.well-known/`, which walk skips as hidden: Hugo published it, and so does
+            # Lanting)
+            files = [*walk(static), *walk(static / WELL_KNOWN)] if static.is_dir() else []
+            for path in files:
                 rel = path.relative_to(static).as_posix()
                 if rel in GENERATED:  # (a hand-written robots.txt, a 404 page)
                     self.report.note(path, None, f"left out: Lanting makes its own {rel}")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from lanting.content.discover import WELL_KNOWN
 from lanting.importer.item import FOLDERS, Item, new_url
 from lanting.importer.old_urls import keep_old_urls
 from lanting.importer.report import Report
@@ -80,8 +81,7 @@ class NewSite:
     def image(self, path: Path, static_url: str | None) -> str:
         """The marker of an image file (`static_url`: where it also is in `static/`)."""
         path = path.resolve()
-        if static_url and any(part.startswith(".") and part != ".." for part in
-                              static_url.split("/")):
+        if static_url and not published_path(static_url.lstrip("/").replace("../", "")):
             # (Typora's `.assets/` beside a note: a build publishes no hidden folder, so
             # the image goes where one without a path of its own does, and its link with it)
             static_url = None
@@ -119,7 +119,7 @@ class NewSite:
         paths = {item.number: self._path(item, places) for item in self.items}
         texts: dict[str, str | bytes] = {}
         copies: dict[str, Path] = {f"static/{rel}": src for rel, src in self.static.items()
-                                   if not any(p.startswith(".") for p in rel.split("/"))}
+                                   if published_path(rel)}
         for item in self.items:
             for name, src in self._bundle(item, places).items():
                 copies[posixpath.join(posixpath.dirname(paths[item.number]), name)] = src
@@ -300,3 +300,12 @@ def redirect_page(target: str) -> str:
 def slug_of(text: str) -> str:
     """A new slug from a file name or title (Lanting's rule: lower case, Chinese kept)."""
     return slugify(text, fallback="untitled")
+
+
+def published_path(rel: str) -> bool:
+    """Whether a build publishes `static/<rel>`: no hidden folder or file on its path, but
+    a leading `.well-known/` (`discover.WELL_KNOWN`)."""
+    parts = rel.split("/")
+    if parts[0] == WELL_KNOWN:
+        parts = parts[1:]
+    return not any(part.startswith(".") for part in parts)
