@@ -388,3 +388,24 @@ def test_an_image_in_a_hidden_assets_folder_is_published(tmp_path: Path) -> None
     assert ".assets" not in img["src"]
     assert (dest / "public" / unquote(img["src"]).lstrip("/")).is_file()
     assert not any(".assets" in p.parts for p in (dest / "static").rglob("*"))
+
+
+def test_a_link_to_a_note_with_a_space_in_its_name_leads_to_it(tmp_path: Path) -> None:
+    """`[winget 源](./winget 源.md)`, as Typora writes and follows it: text to
+    markdown-it and Lanting, with a build warning; the note is there, so a link was
+    meant. A path naming no file stays as written."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default {\n  title: '笔记',\n}\n",
+        "docs/index.md": "# 首页\n",
+        "docs/tools/powershell.md": "# PowerShell\n\n另见 [winget 源](./winget 源.md)，"
+                                    "[没有](./no such.md)。\n",
+        "docs/tools/winget 源.md": "# winget 国内源\n\n换源。\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    build(dest, BuildOptions())
+    body = page(dest / "public", "/powershell/").one("main")
+    link = next(a for a in body.find_all("a") if a.text() == "winget 源")
+    assert unquote(link["href"]).rstrip("/").endswith("winget-源")
+    assert "[没有](./no such.md)" in body.text()

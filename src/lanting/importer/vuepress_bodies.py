@@ -249,12 +249,12 @@ class VuePressBodies:
         ctx.convert("emoji shortcodes", count)
         text = self.wiki_links(text, path, shelf, ctx)
 
-        # (Typora's `![](./images/In-Context RALM.png)`: text to markdown-it, but the file
-        # is there, so an image was meant, as the Hugo and Jekyll imports read it)
+        # (Typora's `![](./images/In-Context RALM.png)` and `[x](./winget 源.md)`: text to
+        # markdown-it, but the file is there, so a link was meant, as Typora followed it)
         text, count = spaced_image_paths(text, lambda name: (
             self.public / name.lstrip("/") if name.startswith("/") else path.parent / name
-        ).is_file())
-        ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
+        ).is_file(), links=True)
+        ctx.convert("link and image paths with spaces (Typora's) in angle brackets", count)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, path, ctx)
