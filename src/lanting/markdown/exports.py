@@ -15,9 +15,8 @@ Each was printed as text (most without a word):
   (`markdown/blocks.py`; their embeds are `markdown/embeds.py`'s); their comment
   tags `[name=小明] [time=…]` a byline, `[color=red]` left out; a `###### tags:` line
   is a warning (a Lanting page's tags are in its front matter);
-- Zhihu's formulas, exported as images of `https://www.zhihu.com/equation?tex=…`
-  (`![[公式]](…)`, or `<img … eeimg="1">`), are formulas again: the image was fetched from
-  Zhihu on every view, and the `<img>`'s TeX alt text was reported as TeX left in the page;
+- Zhihu's formulas, exported as images, are formulas again (`formula_images.py`, with
+  the other services' formula images);
 - a `:::` that closes no block (Pandoc's and Quarto's same-length nested divs) is a
   warning at its line;
 - Jupyter's `nbconvert --to markdown` puts a `<style scoped>` before each DataFrame's
@@ -28,7 +27,6 @@ from __future__ import annotations
 
 import re
 from typing import Any, cast
-from urllib.parse import parse_qs, urlsplit
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import normalizeReference
@@ -54,10 +52,6 @@ _BARE_REF = re.compile(r"\(\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
                        rf"|{_SIYUAN_ID})\)\)")
 REF_HINT = ("Lanting cannot show a block of another note: copy its text in, or link to the "
             "note as `[[…]]`")
-_ZHIHU_IMG = re.compile(r"<img\b[^<>]*\bsrc=\"(https?://(?:www\.)?zhihu\.com/equation\?[^\"]*)\""
-                        r"[^<>]*>", re.IGNORECASE)
-_ZHIHU_IMAGE = re.compile(r"!\[[^\]\n]*\]?\]\((https?://(?:www\.)?zhihu\.com/equation\?[^()\s]*)\)")
-"""(Zhihu's exporters write the alt text `[公式]`, brackets and all.)"""
 
 
 def _tidy(content: str) -> str:
@@ -256,70 +250,6 @@ def _logseq_cloze(state: StateInline, silent: bool) -> bool:
     return True
 
 
-def _zhihu_tex(url: str) -> str | None:
-    tex = parse_qs(urlsplit(url).query).get("tex")
-    return tex[0].strip() if tex and tex[0].strip() else None
-
-
-def _formula(state: StateInline, tex: str) -> None:
-    token = state.push("math_inline", "math", 0)
-    display = tex.endswith("\\\\")  # Zhihu's mark of a display formula: `…\\`
-    token.content, token.markup = (tex[:-2].rstrip() if display else tex), "$"
-    # (a problem in it is reported at the image's place)
-    token.meta = {"pos": state.pos, "zhihu_display": display}
-    state.env["has_math"] = True
-
-
-def _zhihu_displays(state: StateCore) -> None:
-    """A display formula of Zhihu's alone in its paragraph, or an `<img eeimg>` of one
-    on its own lines, is a display formula here too (it was drawn at the size of the text
-    around it, or left an image of Zhihu's with a "TeX left" warning)."""
-    if "equation?" not in state.src:
-        return
-    tokens, out, i = state.tokens, [], 0
-    while i < len(tokens):
-        opening, inline = tokens[i], tokens[i + 1] if i + 1 < len(tokens) else None
-        found = [c for c in inline.children or [] if c.type != "text" or c.content.strip()
-                 ] if opening.type == "paragraph_open" and inline is not None else []
-        tex = found[0].content if len(found) == 1 and found[0].type == "math_inline" \
-            and (found[0].meta or {}).get("zhihu_display") else None
-        raw = _ZHIHU_IMG.fullmatch(opening.content.strip()) \
-            if opening.type == "html_block" and "equation?" in opening.content else None
-        if raw is not None:
-            tex = _zhihu_tex(raw.group(1).replace("&amp;", "&"))
-            tex = tex[:-2].rstrip() if tex and tex.endswith("\\\\") else tex
-        if tex is not None:
-            block = Token("math_block", "math", 0, block=True, content=tex, markup="$$",
-                          map=opening.map, level=opening.level)
-            block.meta = {"line": opening.map[0] if opening.map else 0}
-            out.append(block)
-            i += 1 if raw is not None else 3  # (a paragraph: its open, inline and close)
-            continue
-        out.append(opening)
-        i += 1
-    state.tokens = out
-
-
-def _zhihu_image(state: StateInline, silent: bool) -> bool:
-    """`![[公式]](https://www.zhihu.com/equation?tex=…)` or Zhihu's `<img … eeimg="1">`."""
-    start = state.pos
-    if not state.src.startswith(("![", "<img", "<IMG"), start):
-        return False
-    if state.src[start] == "<":
-        match = _ZHIHU_IMG.match(state.src, start)
-        url = match.group(1).replace("&amp;", "&") if match else ""
-    else:
-        match = _ZHIHU_IMAGE.match(state.src, start)
-        url = match.group(1) if match else ""
-    tex = _zhihu_tex(url) if match else None
-    if match is None or tex is None:
-        return False
-    if not silent:
-        _formula(state, tex)
-    state.pos = match.end()
-    return True
-
-
 _STRAY_FENCE = re.compile(r":{3,}[ \t]*")
 FENCE_HINT = ("a block inside another is written with a longer fence for the outer one "
               "(`::::` around `:::`); or remove the extra `:::`")
@@ -371,8 +301,6 @@ def exports_plugin(md: MarkdownIt) -> None:
                           {"alt": ["paragraph", "reference", "blockquote"]})
     md.core.ruler.after("export_bookkeeping", "logseq_tasks", _logseq_tasks)
     md.core.ruler.after("logseq_tasks", "empty_list_items", _empty_items)
-    md.inline.ruler.before("link", "zhihu_formula", _zhihu_image)
-    md.core.ruler.before("math_convert", "zhihu_displays", _zhihu_displays)
     md.inline.ruler.before("link", "hackmd_tag", _hackmd_tag)
     md.inline.ruler.before("emphasis", "logseq_mark", _logseq_mark)
     md.inline.ruler.before("emphasis", "logseq_cloze", _logseq_cloze)

@@ -13,6 +13,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from lanting.errors import did_you_mean
+from lanting.markdown.formula_images import MARKERS as IMAGE_MARKERS
 from lanting.markdown.math_formula import (
     HINT,
     REF_LINK,
@@ -67,7 +68,8 @@ def _collect(tokens: Sequence[Token]) -> tuple[list[_Formula], list[Token]]:
         elif token.type == "inline" and token.children and (
                 "$" in token.content or "\\" in token.content or "@" in token.content
                 or "`" in token.content or "](#" in token.content
-                or "equation?" in token.content):  # (MyST's refs; Zhihu's formula images)
+                or any(m in token.content for m in IMAGE_MARKERS)):
+            # (`@`, `](#`: MyST's refs; the markers: formula images)
             first = token.map[0] if token.map else 0
             for child in token.children:
                 if child.type == "math_inline":

@@ -36,6 +36,7 @@ from lanting.markdown.exports import exports_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnote_lines import footnote_lines_plugin
 from lanting.markdown.footnotes import add_sidenotes
+from lanting.markdown.formula_images import formula_images_plugin
 from lanting.markdown.heading_links import heading_links_plugin
 from lanting.markdown.inline_code import inline_code_plugin
 from lanting.markdown.leftovers import leftovers_plugin
@@ -117,7 +118,8 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(divs_plugin)  # after every other `:::` block: it takes what they leave
     md.use(more_plugin)
     md.use(notes_apps_plugin, options.heading_ids)
-    md.use(exports_plugin)  # SiYuan, Logseq, HackMD, Zhihu
+    md.use(exports_plugin)  # SiYuan, Logseq, HackMD
+    md.use(formula_images_plugin)  # Zhihu's, CodeCogs' formula images
     md.use(embeds_plugin)  # `{%youtube id %}`, `{{embed [[Page]]}}`
     md.use(anchors_plugin, options.heading_ids)
     md.use(heading_links_plugin, options.heading_ids)  # (Typora's `](#2. Heading)`)
