@@ -103,3 +103,41 @@ def test_ref_to_an_algorithm_s_label_is_its_number() -> None:
     assert rendered.problems == ()
     link = parse_html(rendered.html).one("a", class_="eqref")
     assert (link["href"], link.text()) == ("#alg:ff", "2")
+
+
+QUARTO = r"""The loop is @alg-resample; see also [@alg-resample].
+
+```pseudocode
+#| label: alg-resample
+#| html-line-number: true
+#| html-comment-delimiter: "//"
+#| html-no-end: true
+\begin{algorithm}
+\caption{Resampling}
+\begin{algorithmic}
+\For{$b = 1$ \To $B$}
+  \State fit $f$ on resample $b$ \Comment{in parallel}
+\EndFor
+\end{algorithmic}
+\end{algorithm}
+```
+
+And @alg-missing.
+"""
+
+
+def test_quarto_pseudocode_options_and_references() -> None:
+    """quarto-pseudocode's `#| label`, `html-line-number`, `html-no-end` and
+    `html-comment-delimiter`, and Quarto's `@alg-x`: the options were lines of the
+    algorithm (its label lost), the reference a citation of an unknown key."""
+    rendered = render(QUARTO, lang="en")
+    doc = parse_html(rendered.html)
+    figure = doc.one("figure", class_="algorithm")
+    assert figure["id"] == "alg-resample" and "numbered" in figure.classes
+    assert [text for _, text in lines(figure)] == [
+        "for b=1 to B do", "fit f on resample b // in parallel"]
+    links = doc.find_all("a", class_="algref")
+    assert [(a["href"], a.text()) for a in links] == [("#alg-resample", "Algorithm 1")] * 2
+    (problem,) = rendered.problems
+    assert "`@alg-missing` refers to no algorithm" in problem.message
+    assert problem.line == 5 + 17
