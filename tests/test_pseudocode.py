@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from citebits import references
 from htmltree import Element, parse_html
 
 from lanting.markdown.render import render_markdown
@@ -141,3 +142,15 @@ def test_quarto_pseudocode_options_and_references() -> None:
     (problem,) = rendered.problems
     assert "`@alg-missing` refers to no algorithm" in problem.message
     assert problem.line == 5 + 17
+
+
+def test_a_bracketed_algorithm_reference_is_no_citation_in_a_site_with_papers() -> None:
+    """`[@alg-x]` in a site with a bibliography is a reference to the algorithm, not a
+    citation of an unknown key."""
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, body_line=5, base_path="/",
+                            lang="en", references=references(
+                                "@article{ho2020, title = {D}, year = 2020, author = {Ho, J}}"))
+    rendered = render_markdown(QUARTO.replace("And @alg-missing.\n", ""), context,
+                               MarkdownOptions())
+    assert rendered.problems == ()
+    assert len(parse_html(rendered.html).find_all("a", class_="algref")) == 2
