@@ -145,8 +145,8 @@ def test_quarto_pseudocode_options_and_references() -> None:
 
 
 def test_a_bracketed_algorithm_reference_is_no_citation_in_a_site_with_papers() -> None:
-    """`[@alg-x]` in a site with a bibliography is a reference to the algorithm, not a
-    citation of an unknown key."""
+    """`[@alg-x]` in a site with a bibliography was a citation of an unknown key (an
+    error); it is a reference to the algorithm, as `[@fig-x]` is to a figure."""
     context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, body_line=5, base_path="/",
                             lang="en", references=references(
                                 "@article{ho2020, title = {D}, year = 2020, author = {Ho, J}}"))

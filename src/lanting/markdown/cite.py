@@ -44,7 +44,7 @@ from lanting.model.names import unique
 _KEY = r"[\w][\w:.\-/]*"
 _ITEM = re.compile(rf"^\s*(?:(?P<prefix>[^@;\[\]]*?)\s)?(?P<suppress>-)?@(?P<key>{_KEY})"
                    rf"(?:\s*,\s*(?P<locator>[^;\[\]]+?))?\s*$")
-_CROSS_REFERENCE = re.compile(r"(?:sec|fig|eq|tbl)[:-]")
+_CROSS_REFERENCE = re.compile(r"(?:sec|fig|eq|tbl|alg)[:-]")
 _CLUSTER = re.compile(r"\[([^\[\]]*@[^\[\]]*)\](?![(\[:])")
 _PLACE = "\ue000"
 """Starts a placeholder: `\\ue000<n>\\ue001` is citation n, `\\ue000L\\ue001` the list."""
