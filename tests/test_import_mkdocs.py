@@ -681,6 +681,24 @@ def test_a_menu_entry_follows_a_page_that_keeps_its_old_case(tmp_path: Path) -> 
     assert (done.dest / "public" / "ICS" / "index.html").is_file()
 
 
+def test_an_unclosed_display_formula_puts_no_later_one_out_of_step(tmp_path: Path) -> None:
+    """With pymdownx.caret (or tilde), formulas are put aside before `x^2^` is read. A
+    `$$` left unclosed by its writer took every later `$$` out of step, so a display's
+    `F[f](\\lambda-a)` was read as a link, "dead", and dropped: `$$…=Ff$$`."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: PDE\nmarkdown_extensions:\n  - pymdownx.arithmatex:\n"
+                       "      generic: true\n  - pymdownx.caret\n"),
+        "docs/index.md": "# PDE\n",
+        "docs/fourier.md": ("# Fourier\n\n$$F[a f_1]=a F[f_1$ 写错了\n\n平移：\n\n"
+                            "$$F[e^{iax}f(x)]=F[f](\\lambda-a)$$\n\n2^10^ 次。\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert "lambda" not in report_of(done)
+    text = (done.dest / "content" / "pages" / "fourier.md").read_text(encoding="utf-8")
+    assert "$$F[e^{iax}f(x)]=F[f](\\lambda-a)$$" in text and "2<sup>10</sup>" in text
+
+
 def test_nav_sections_are_drop_downs(tmp_path: Path) -> None:
     """Material shows a top-level `nav` section as a tab over its pages: here a drop-down
     of them. A section of one page is that page; a section inside a section, its first

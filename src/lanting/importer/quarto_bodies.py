@@ -290,10 +290,13 @@ class QuartoBodies(QuartoLinks):
 
 
 
-_MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$(?:[^$\n]|\n(?![ \t]*\n))+?\$", re.DOTALL)
+_MATH = re.compile(r"\$\$[^$]+?\$\$|\$\$(?:(?!\n[ \t]*\n).)+?\$\$"
+                   r"|(?<![\\$])\$(?:[^$\n]|\n(?![ \t]*\n))+?\$", re.DOTALL)
 """A formula: `$$…$$`, or `$…$` (over a line break, as Pandoc reads it, not a blank
 line: `$d: \\mathcal X \\times \\mathcal X` ending on the next line had put every later
-`$` out of step, so `$$`'s closing opened a "formula" over 3,000 characters of text)."""
+`$` out of step, so `$$`'s closing opened a "formula" over 3,000 characters of text).
+A `$$…$$` holding a blank line holds no `$` (an included file of macros, its last line
+blank): else a `$$` left unclosed would put every later display out of step."""
 
 
 def scripts(text: str, shelf: Shelf, ctx: Context) -> str:
