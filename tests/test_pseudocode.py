@@ -154,3 +154,20 @@ def test_a_bracketed_algorithm_reference_is_no_citation_in_a_site_with_papers() 
                                MarkdownOptions())
     assert rendered.problems == ()
     assert len(parse_html(rendered.html).find_all("a", class_="algref")) == 2
+
+
+def test_state_return_is_one_line_and_repeat_until_nests() -> None:
+    r"""`\State \Return $x$` is one line in algpseudocode (it was an empty line, then the
+    return); `\Repeat` … `\Until{…}` holds its lines; `\Statex` is not numbered."""
+    text = ("\\begin{algorithm}\n\\begin{algorithmic}[1]\n\\Repeat\n  \\State $t \\gets t+1$\n"
+            "\\Until{converged}\n\\Function{Sample}{$T$}\n  \\If{$T = 0$}\n"
+            "    \\State \\Return $x_0$\n  \\ElsIf{$T < 0$}\n    \\Statex \\emph{skip}\n"
+            "  \\EndIf\n\\EndFunction\n\\end{algorithmic}\n\\end{algorithm}\n")
+    rendered = render(text, lang="en")
+    assert rendered.problems == ()
+    figure = parse_html(rendered.html).one("figure", class_="algorithm")
+    assert [(style[-1], text) for style, text in lines(figure)] == [
+        ("0", "repeat"), ("1", "t←t+1"), ("0", "until converged"),
+        ("0", "function Sample(T)"), ("1", "if T=0 then"), ("2", "return x0"),
+        ("1", "else if T<0 then"), ("2", "skip"), ("1", "end if"), ("0", "end function")]
+    assert "unnumbered" in figure.find_all("li")[7].classes

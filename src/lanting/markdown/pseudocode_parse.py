@@ -170,6 +170,8 @@ def parse_algorithm(source: str, first_line: int) -> tuple[Algorithm, list[tuple
         match = _COMMAND.match(chunk)
         assert match is not None  # (each start is a command)
         name = match.group(1).lower()
+        if name == "state" and not chunk[match.end():].strip() and n + 1 < len(starts):
+            continue  # (`\\State \\Return x`: one line, the return's)
         command = _COMMANDS[name]
         rest, pos = chunk, match.end()
         arguments: list[str] = []
