@@ -643,3 +643,18 @@ def test_container_rules_scan_for_code_only_from_a_container_s_opening(
     result = render(paragraphs + "::: tip\n```markdown\n:::\n```\n:::\n\n" + paragraphs)
     assert len(scanned) == 1
     assert result.html.count('class="callout callout-tip"') == 1 and ":::" in result.html
+
+
+@pytest.mark.parametrize(("lang", "suggested"), [
+    ("pyhton", "python"), ("javscript", "javascript"), ("bsah", "bash"), ("yamll", "yaml"),
+    ("cron", None), ("config", None), ("stylus", None),
+])
+def test_a_misspelt_fence_language_s_hint_names_the_language(lang: str,
+                                                             suggested: str | None) -> None:
+    """` ```pyhton ` (a real notes site, twice): the hint named python, bash, yaml and cpp
+    as examples, not the one meant. A name one slip from another (a letter wrong in a
+    longer word, missing, extra, or two swapped) is suggested; `cron` is no `croc`."""
+    (problem,) = render(f"```{lang}\nx\n```\n").problems
+    assert problem.hint is not None
+    assert (f"did you mean `{suggested}`?" in problem.hint) if suggested else \
+        "did you mean" not in problem.hint

@@ -92,6 +92,35 @@ def _file_language(name: str) -> str | None:
     return None
 
 
+@functools.cache
+def _language_names() -> tuple[str, ...]:
+    """Every name Pygments knows a language by (a misspelt fence's hint: `pyhton`)."""
+    return tuple(alias for _name, aliases, _patterns, _mimes in get_all_lexers()
+                 for alias in aliases)
+
+
+def _one_slip(word: str, name: str) -> bool:
+    """Whether `word` is `name` with one letter wrong (in a word of five or more: `cron`
+    is no `croc`), missing, extra, or two letters swapped (`pyhton`)."""
+    if abs(len(word) - len(name)) > 1 or word == name:
+        return False
+    if len(word) == len(name):
+        wrong = [i for i, (a, b) in enumerate(zip(word, name, strict=True)) if a != b]
+        return (len(wrong) == 1 and len(word) > 4) or (len(wrong) == 2 and wrong[1] == wrong[0] + 1
+                                   and word[wrong[0]] == name[wrong[1]]
+                                   and word[wrong[1]] == name[wrong[0]])
+    short, long = sorted((word, name), key=len)
+    return any(long[:i] + long[i + 1:] == short for i in range(1, len(long)))  # (not the
+    # first letter: `config` is no `kconfig`)
+
+
+def _language_hint(lang: str) -> str:
+    near = next((n for n in _language_names() if len(lang) > 3 and _one_slip(lang.lower(), n)),
+                None)
+    return (f"did you mean `{near}`? " if near else "") + (
+        "use a Pygments language name such as python, bash, yaml, cpp")
+
+
 def known_language(lang: str) -> bool:
     """Whether Pygments highlights `lang` (a fence's language)."""
     return _lexer(lang) is not None
@@ -226,8 +255,7 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
                 f"{diagram[0]} diagrams shown as their code (this page's first)" if diagram
                 else f"unknown code language `{info.lang}`: shown without highlighting",
                 ctx.path if ctx else None, line, severity="warning",
-                hint=diagram[1] if diagram else
-                "use a Pygments language name such as python, bash, yaml, cpp"))
+                hint=diagram[1] if diagram else _language_hint(info.lang)))
     if info.executable and not env.get(f"cell_{info.lang}_told"):
         env[f"cell_{info.lang}_told"] = True  # (one a page: an R Markdown deck has dozens)
         ctx = env.get("lanting")
