@@ -338,3 +338,50 @@ def test_a_pandoc_deck_without_dashes_is_cut_at_its_slide_level(
     one = parse_html((site / "public/talks/one/slides/index.html").read_bytes())
     # (`#` followed by text: the slide level is 1, and one such heading is no deck)
     assert len(one.find_all("section", class_="slide-frame")) == 1
+
+
+TITLE_BLOCK = """---
+event: Workshop on sparse methods
+---
+% Fill-in and ordering:
+  a short tour
+% Ada Ng; Bo Li
+% 14 March 2026
+
+# Why ordering
+
+Fill-in grows with a bad order.
+
+# Minimum degree
+
+Pick the node of least degree.
+"""
+
+
+def test_a_pandoc_title_block_titles_the_talk_and_makes_its_title_slide(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A deck made for `pandoc -t revealjs` opens with `% Title`, `% Authors`, `% Date`:
+    added as a talk, it had no title (an error) and its lines were a paragraph of `%`
+    text. The block titles and dates the talk (the front matter wins where it sets
+    them) and makes the title slide Pandoc made; a date Lanting cannot read is shown
+    only."""
+    site = make_site({"content/talks/ordering.md": TITLE_BLOCK,
+                      "content/talks/dated.md": TITLE_BLOCK.replace(
+                          "---\nevent", "---\ntitle: Ordering\ndate: 2026-03-01\nevent")
+                      .replace("14 March 2026", "spring term")})
+    build_site(site)
+    page = parse_html((site / "public/talks/ordering/slides/index.html").read_bytes())
+    assert page.one("title").text().startswith("Fill-in and ordering: a short tour")
+    frames = page.find_all("section", class_="slide-frame")
+    first = frames[0].one(class_="slide")
+    assert "slide-lead" in first["class"]
+    assert [e.text() for e in (*first.find_all("h1"), *first.find_all("p"))] == [
+        "Fill-in and ordering: a short tour", "Ada Ng; Bo Li", "14 March 2026"]
+    assert [f.one("h1").text() for f in frames[1:]] == ["Why ordering", "Minimum degree"]
+    assert "%" not in page.one("main").text()
+    article = (site / "public/talks/ordering/index.html").read_text()
+    assert "2026-03-14" in article
+    dated = parse_html((site / "public/talks/dated/slides/index.html").read_bytes())
+    assert dated.one("title").text().startswith("Ordering")
+    assert "spring term" in dated.find_all(class_="slide")[0].text()
+    assert "2026-03-01" in (site / "public/talks/dated/index.html").read_text()

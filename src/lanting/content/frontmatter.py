@@ -27,6 +27,7 @@ from lanting.content.frontmatter_syntax import (
     split_front_matter,
 )
 from lanting.content.marp import split_marp_keys
+from lanting.content.pandoc_title import read_title_block
 from lanting.content.revealmd import split_reveal_md_keys
 from lanting.content.slidev import is_slidev_deck, split_slidev_keys
 from lanting.content.xaringan import split_xaringan_keys
@@ -274,6 +275,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                               1 + (line or 1),
                               hint="a value may hold lists and tables a few levels deep, "
                                    "not thousands") from None
+    title_block = None
+    if source.kind is Kind.TALK:  # (`% Title` lines opening a deck made for Pandoc)
+        data, body, title_block = read_title_block(data, lines, body, body_line)
     slidev = None
     if is_slidev_deck(source, data, body):
         data, slidev = split_slidev_keys(
@@ -362,6 +366,6 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         citation_style=raw.citation_style,
         links=tuple(NamedLink(x.name, x.url) for x in raw.links),
         talk=raw.talk, posts=raw.posts, weight=raw.weight, role=raw.role, term=raw.term,
-        marp=marp, slidev=slidev, xaringan=xaringan,
+        marp=marp, slidev=slidev, xaringan=xaringan, title_block=title_block,
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings, parts)

@@ -207,6 +207,20 @@ class FrontMatter:
     """A talk written for xaringan (`output: xaringan::moon_reader`): what its title
     slide shows (`seal`, `subtitle`, `author`, …; `content.xaringan`). None for any
     other page."""
+    title_block: TitleBlock | None = None
+    """A talk opening with Pandoc's `% Title` lines: what its title slide shows
+    (`content.pandoc_title`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TitleBlock:
+    """Pandoc's title block opening a talk, `% Title`, `% Author; Author`, `% Date`."""
+    title: str
+    authors: tuple[str, ...]
+    date: str
+    """As written: Pandoc shows any text."""
+    line: int
+    """Its first line, counted from the body's first (0)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.content.discover import CONTENT
+from lanting.content.pandoc_title import title_slide as pandoc_title_slide
 from lanting.errors import LantingError
 from lanting.markdown.cite import talk_references
 from lanting.markdown.math_macros import page_macros
@@ -162,6 +163,10 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     divider = heading_divider(doc.body, marp) if marp is not None \
         else pandoc_slide_level(doc.body)
     sources = split_slides(doc.body, doc.body_line, divider)
+    lead = -1  # (the title slide Pandoc made of a `% Title` block: centred)
+    if marp is None and (block := doc.meta.title_block) is not None:
+        sources.insert(0, SlideSource(pandoc_title_slide(block), doc.body_line + block.line))
+        lead = 0
     if not sources:
         raise _no_slides(doc)
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
@@ -193,8 +198,8 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
                       ((slide.text, source.line), (source.notes, source.notes_line),
                        *slide.notes)]
             html, notes = _render_slide(*linked[0], linked[1:], collector)
-            parts = (background_html(slide.images, collector.render) + html, notes, "",
-                     slide.style)
+            parts = (background_html(slide.images, collector.render) + html, notes,
+                     "slide-lead" if n == lead else "", slide.style)
         slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen))
     return _talk(doc, context, url, output, slides, collector), collector.problems
 
