@@ -385,3 +385,61 @@ def test_a_pandoc_title_block_titles_the_talk_and_makes_its_title_slide(
     assert dated.one("title").text().startswith("Ordering")
     assert "spring term" in dated.find_all(class_="slide")[0].text()
     assert "2026-03-01" in (site / "public/talks/dated/index.html").read_text()
+
+
+STACKED = """---
+title: Sampling
+date: 2026-05-02
+---
+
+# Motivation
+
+## Cost
+
+Exact sums are slow.
+
+## Variance
+
+Fewer samples, more noise.
+
+# Methods
+
+## Importance sampling
+
+Weight each draw.
+"""
+
+LINKING = """---
+title: Notes on sampling
+date: 2026-05-03
+---
+
+The [variance slide](/talks/sampling/slides/#/0/2), the [methods](../talks/sampling.md#/methods),
+[the second column](/talks/sampling/slides/#/1) and [its slide](/talks/sampling/#/1/1).
+"""
+
+
+def test_links_to_a_slide_in_reveal_js_form_from_another_page_lead_to_it(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A post linking to a talk's slide as reveal.js names it (`slides/#/0/2`, across
+    and down; `#/methods`) failed the build: no such anchor in the deck, whose slides
+    are `#1`, `#2`. The deck and the article carry reveal.js's names of each slide as
+    anchors (the deck's script goes to the slide); a deck Pandoc cut at its headings
+    stacks each section's slides down under its `#` slide, as reveal.js showed them."""
+    site = make_site({"content/talks/sampling.md": STACKED,
+                      "content/posts/notes.md": LINKING})
+    build_site(site)
+    deck = parse_html((site / "public/talks/sampling/slides/index.html").read_bytes())
+    frames = deck.find_all("section", class_="slide-frame")
+    names = [[s["id"] for s in f.find_all("span", class_="slide-name")] for f in frames]
+    assert names[2] == ["/0/2", "/variance"]
+    assert names[3] == ["/1", "/1/0", "/methods"]
+    assert names[4] == ["/1/1", "/importance-sampling"]
+    article = parse_html((site / "public/talks/sampling/index.html").read_bytes())
+    item = article.one("li", id="slide-5")
+    assert [s["id"] for s in item.find_all("span", class_="slide-name")] == names[4]
+    (site / "content/posts/notes.md").write_text(LINKING.replace("#/1)", "#/7)"))
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    assert [p.message for p in info.value.problems] == [
+        "no anchor `#/7` in /talks/sampling/slides/"]

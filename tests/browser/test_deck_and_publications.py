@@ -38,6 +38,20 @@ def test_hash_opens_that_slide_and_the_slide_fills_the_window_at_16_9(page, exam
     assert box["width"] == 1280 or box["height"] == 900
 
 
+def test_a_reveal_js_hash_opens_the_slide_it_names(page, example_site) -> None:
+    """A link in reveal.js's form (`#/4`, across from 0) opened the first slide: the
+    deck reads it through the slide's names, then numbers the hash as its own; the
+    keys go on from there."""
+    page.goto(example_site.url + DECK + "#/4")
+    assert current(page) == "5"
+    assert page.evaluate("location.hash") == "#5"
+    page.keyboard.press("ArrowRight")
+    assert current(page) == "6"
+    page.goto(example_site.url + DECK + "#/nowhere")
+    assert current(page) == "1"
+    assert page.console_errors == []
+
+
 def test_overview_grid_and_pick_a_slide(page, example_site) -> None:
     page.goto(example_site.url + DECK)
     page.keyboard.press("o")

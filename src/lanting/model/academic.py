@@ -165,6 +165,10 @@ class Slide:
     `marp-lead`)."""
     style: str = ""
     """Its inline style (a Marp deck's `backgroundColor`, `color`)."""
+    names: tuple[str, ...] = ()
+    """The names reveal.js gives it in a URL's hash (`/3`, `/3/0`, `/methods`): anchors
+    of the deck and the article, so that a link in reveal.js's form from another page
+    (`slides/#/3/1`) leads to it."""
 
 
 @dataclass(frozen=True, slots=True)

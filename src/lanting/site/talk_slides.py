@@ -19,7 +19,7 @@ Lines inside fenced code blocks never split.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lanting.site.marp import heading_level
 
@@ -133,6 +133,23 @@ def pandoc_slide_level(body: str) -> frozenset[int]:
     top = min(shown)
     return frozenset(range(1, top + 1)) if sum(1 for x in levels if abs(x) <= top) > 1 \
         else frozenset()
+
+
+def pandoc_stacks(slides: list[SlideSource], levels: frozenset[int]) -> list[SlideSource]:
+    """The slides of a deck cut at its headings' `levels` (`pandoc_slide_level`) in
+    reveal.js's two dimensions, as Pandoc makes them: with a slide level of 2 or more,
+    a top-level heading's slide opens a column across and the slides of its section go
+    down under it (so `#/3/1` names the second slide of the fourth column)."""
+    if len(levels) < 2:
+        return slides
+    top, section = min(levels), False
+    stacked = []
+    for slide in slides:
+        first = next((x for x in slide.text.split("\n") if x.strip()), "")
+        section = section or heading_level(first) == top
+        down = section and heading_level(first) != top
+        stacked.append(replace(slide, vertical=down) if down else slide)
+    return stacked
 
 
 def _vertical_break(lines: list[str], i: int) -> bool:

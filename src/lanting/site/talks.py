@@ -50,7 +50,13 @@ from lanting.site.reveal import written_for_reveal
 from lanting.site.slide_links import link_slides, slide_targets
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
-from lanting.site.talk_slides import SlideSource, pandoc_slide_level, segments, split_slides
+from lanting.site.talk_slides import (
+    SlideSource,
+    pandoc_slide_level,
+    pandoc_stacks,
+    segments,
+    split_slides,
+)
 
 _HEADING_ID = re.compile(r'(<h[1-6] id=")([^"]+)(")')
 _ONCE = "(this page's first)"
@@ -163,6 +169,8 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     divider = heading_divider(doc.body, marp) if marp is not None \
         else pandoc_slide_level(doc.body)
     sources = split_slides(doc.body, doc.body_line, divider)
+    if marp is None:  # (a deck Pandoc cut: its sections stack down, as in reveal.js)
+        sources = pandoc_stacks(sources, divider)
     lead = -1  # (the title slide Pandoc made of a `% Title` block: centred)
     if marp is None and (block := doc.meta.title_block) is not None:
         sources.insert(0, SlideSource(pandoc_title_slide(block), doc.body_line + block.line))
@@ -186,6 +194,9 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
                                 code_math) for s in sources] if marp is None else []
     targets = slide_targets([(source.vertical, slide.ids, slide.text) for source, slide
                              in zip(sources, reveal, strict=False) if not slide.hidden])
+    names: dict[int, list[str]] = {}
+    for name, number in sorted(targets.items()):
+        names.setdefault(number, []).append("/" + name)
     for n, source in enumerate(sources):
         before = len(collector.headings)
         if marp is not None:
@@ -200,7 +211,8 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
             html, notes = _render_slide(*linked[0], linked[1:], collector)
             parts = (background_html(slide.images, collector.render) + html, notes,
                      "slide-lead" if n == lead else "", slide.style)
-        slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen))
+        slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen,
+                             tuple(names.get(len(slides) + 1, ()))))
     return _talk(doc, context, url, output, slides, collector), collector.problems
 
 
@@ -236,12 +248,12 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
 
 
 def _slide(number: int, line: int, parts: tuple[str, str, str, str], collector: _Collector,
-           before: int, seen: set[str]) -> Slide:
+           before: int, seen: set[str], names: tuple[str, ...] = ()) -> Slide:
     """Slide `number` of its rendered (HTML, notes, classes, style), titled by the first
-    heading rendered since `before` headings."""
+    heading rendered since `before` headings; `names`, reveal.js's for it."""
     html, notes, classes, style = parts
     title = collector.headings[before] if len(collector.headings) > before else ""
-    return Slide(number, _unique_ids(html, seen), notes, title, line, classes, style)
+    return Slide(number, _unique_ids(html, seen), notes, title, line, classes, style, names)
 
 
 def _render_deck(doc: Document, headmatter: dict[str, Any], context: RenderContext,

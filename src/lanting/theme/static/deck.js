@@ -42,7 +42,13 @@
 
   const clamp = (i) => Math.max(0, Math.min(slides.length - 1, i));
   const fromHash = () => {
-    const n = parseInt(location.hash.slice(1), 10);
+    // reveal.js's names too (`#/3/1`, `#/methods`): a link to a deck of that form, its
+    // names anchors of the slide they name
+    const hash = decodeURIComponent(location.hash.slice(1));
+    const named = hash.startsWith("/") ? document.getElementById(hash) : null;
+    const at = named ? slides.indexOf(named.closest(".slide-frame")) : -1;
+    if (at >= 0) return at;
+    const n = parseInt(hash, 10);
     return Number.isFinite(n) ? clamp(n - 1) : 0;
   };
 
