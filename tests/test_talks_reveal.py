@@ -443,3 +443,52 @@ def test_links_to_a_slide_in_reveal_js_form_from_another_page_lead_to_it(
         build_site(site)
     assert [p.message for p in info.value.problems] == [
         "no anchor `#/7` in /talks/sampling/slides/"]
+
+
+LEVELLED = """---
+title: Build systems
+date: 2026-06-01
+slide_level: 2
+---
+
+# Make
+
+The oldest one still in use.
+
+## Rules
+
+Targets, prerequisites, recipes.
+
+## Pattern rules
+
+One rule for many files.
+"""
+
+
+def test_a_talks_slide_level_cuts_a_pandoc_deck_as_its_makefile_did(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A deck built with `pandoc --slide-level=2` in its Makefile, whose `#` headings
+    have text under them, was cut at `#` only (the level Pandoc works out alone): its
+    `##` slides ran into one. `slide_level: 2` says what the Makefile said; it is a
+    talk's, and a heading level."""
+    site = make_site({"content/talks/make.md": LEVELLED})
+    build_site(site)
+    page = parse_html((site / "public/talks/make/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [(f.find_all("h1") + f.find_all("h2"))[0].text() for f in frames] == [
+        "Make", "Rules", "Pattern rules"]
+    assert [s["id"] for s in frames[2].find_all("span", class_="slide-name")][0] == "/0/2"
+    for name, text, message in (
+            ("talks/make.md", LEVELLED.replace("level: 2", "level: 9"),
+             "slide_level: `9` is no heading level"),
+            ("talks/make.md", LEVELLED.replace("slide_level: 2\n", ""), ""),
+            ("pages/p.md", "---\ntitle: P\nslide_level: 2\n---\nText\n",
+             "slide_level: only a talk has a `slide_level`")):
+        (site / "content" / name).parent.mkdir(exist_ok=True)
+        (site / "content" / name).write_text(text)
+        if not message:
+            build_site(site)
+            continue
+        with pytest.raises(LantingError) as info:
+            build_site(site)
+        assert [p.message for p in info.value.problems] == [message]

@@ -85,6 +85,7 @@ class RawFrontMatter:
     paper: str | None = None
     video: Url | None = None
     slides_pdf: Url | None = None
+    slide_level: int | None = None
     cover: Url | None = None
     aliases: tuple[str, ...] = ()
     # Citing: the page's own .bib files and its citation style.
@@ -234,6 +235,22 @@ _TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",
            Kind.PERSON: "a person (the name)"}
 
 
+def _slide_level_problems(source: Source, level: int | None,
+                         lines: dict[str, int]) -> list[Problem]:
+    """`slide_level` (a deck made for Pandoc, `--slide-level` in its Makefile) is a
+    talk's, a heading level or 0."""
+    if level is None:
+        return []
+    if source.kind is not Kind.TALK:
+        return [_problem(source, lines, ("slide_level",), "only a talk has a `slide_level`",
+                         "remove it")]
+    if not 0 <= level <= 6:
+        return [_problem(source, lines, ("slide_level",), f"`{level}` is no heading level",
+                         "write 1 to 6 (the headings of that level and above start a "
+                         "slide), or 0 (only lines `---` do)")]
+    return []
+
+
 _FIRST_HEADING = re.compile(r"\A\s*#[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 
 
@@ -329,6 +346,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
             source, lines, ("unlisted",),
             f"only posts and pages can be unlisted, not {_KIND_NAMES[source.kind]}",
             "remove `unlisted: true` (or `draft: true` leaves it out)"))
+    problems += _slide_level_problems(source, raw.slide_level, lines)
     if source.kind in _TITLED and not raw.title.strip():
         problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
                                  f"{_TITLED[source.kind]} needs a `title`",
@@ -361,7 +379,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
-        cover=raw.cover, aliases=tuple(aliases),
+        slide_level=raw.slide_level, cover=raw.cover, aliases=tuple(aliases),
         bibliography=tuple(b.strip() for b in raw.bibliography if b.strip()),
         citation_style=raw.citation_style,
         links=tuple(NamedLink(x.name, x.url) for x in raw.links),

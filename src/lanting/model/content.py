@@ -174,6 +174,9 @@ class FrontMatter:
     video: str | None = None
     """URL of a talk's recording."""
     slides_pdf: str | None = None
+    slide_level: int | None = None
+    """A talk's headings that start a slide: those of this level and above (Pandoc's
+    `--slide-level`); None, as Pandoc works it out (`site.talk_slides`)."""
     """URL (or content path) of a talk's slides as PDF."""
     cover: str | None = None
     """The page's preview image for link sharing: a file beside the post (`cover.png`),

@@ -104,12 +104,16 @@ def split_slides(body: str, body_line: int = 1,
     return slides
 
 
-def pandoc_slide_level(body: str) -> frozenset[int]:
+def pandoc_slide_level(body: str, given: int | None = None) -> frozenset[int]:
     """The heading levels that start a slide in a deck written for Pandoc (`pandoc -t
     revealjs`), which cuts at headings, not at lines `---`: those up to its slide level,
-    the highest level of a heading followed by content rather than another heading.
-    Empty unless the body has no slide break at all and two headings of those levels
-    (a talk of one slide whose headings are its sections reads as before)."""
+    `given` (the talk's `slide_level`: Pandoc's `--slide-level`, which a Makefile or a
+    script gave), else the highest level of a heading followed by content rather than
+    another heading. Then empty unless the body has no slide break at all and two
+    headings of those levels (a talk of one slide whose headings are its sections reads
+    as before)."""
+    if given is not None:
+        return frozenset(range(1, given + 1))
     levels: list[int] = []
     fence = ""
     lines = body.split("\n")

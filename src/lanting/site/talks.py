@@ -167,7 +167,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         return _render_remark(doc, context, options, url, output, link_map)
     # (a deck written for Pandoc, no line `---` in it, is cut at its slide level)
     divider = heading_divider(doc.body, marp) if marp is not None \
-        else pandoc_slide_level(doc.body)
+        else pandoc_slide_level(doc.body, doc.meta.slide_level)
     sources = split_slides(doc.body, doc.body_line, divider)
     if marp is None:  # (a deck Pandoc cut: its sections stack down, as in reveal.js)
         sources = pandoc_stacks(sources, divider)
