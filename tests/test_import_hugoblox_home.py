@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from htmltree import Element
+from importbits import redirect_target
 from sitebits import png, read, write_files
 
 from lanting.build import build
@@ -668,8 +669,10 @@ def test_slide_decks_are_talks_and_an_event_s_deck_is_its_slides(tmp_path: Path)
     page = read(out, "talks/kernels/index.html")
     assert len([a for a in page.find_all("a") if a.get("href", "").startswith(
         "/talks/kernels/slides/#")]) == 4  # (the event's slide and the deck's three)
-    assert "/talks/kernels/" in (out / "slides" / "kernels" / "index.html").read_text(
-        encoding="utf-8")  # (the deck's old URL)
+    # (a deck's old URL showed the slides: it leads to the deck; an event's, to the talk)
+    assert redirect_target(out, "/slides/kernels/") == "/talks/kernels/slides/"
+    assert redirect_target(out, "/slides/solo/") == "/talks/solo/slides/"
+    assert redirect_target(out, "/event/kernels/") == "/talks/kernels/"
 
 
 def test_a_markmap_fence_is_noted_and_built_without_a_warning(tmp_path: Path) -> None:

@@ -111,6 +111,7 @@ class HugoReveal(HugoBodies):
                 if url not in talk.old_urls:
                     talk.old_urls.append(url)
                     self.table.add(url, talk)
+            talk.deck_urls |= set(urls)
             self.report.convert("a deck's section pages as its slides")
 
     def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
@@ -148,6 +149,7 @@ class HugoReveal(HugoBodies):
         self.report.convert("reveal-hugo decks (`outputs: [Reveal]`) as talks")
         item.old_urls = [] if home else self.old_urls(  # (`/` is the new home page)
             path, bundle, section, data, date, stem, language)
+        item.deck_urls = frozenset(item.old_urls)  # (they showed the slides)
         for url in item.old_urls:
             self.table.add(url, item)
         settings = data.get("reveal_hugo")

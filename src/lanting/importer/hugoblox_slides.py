@@ -70,6 +70,7 @@ class HugoBloxSlides(HugoBloxEvents):
         if talk is not None:  # (its old URL answers with the talk)
             self.deck_parts.append((talk, path, body))
             talk.old_urls.append(old)
+            talk.deck_urls |= {old}  # (it showed the slides, the event's URL its page)
             self.table.add(old, talk)
             self.report.convert("decks as the slides of their event's talk")
             return
@@ -90,6 +91,7 @@ class HugoBloxSlides(HugoBloxEvents):
         self.report.counts["talks"] += 1
         self.report.convert("slide decks as talks")
         item.old_urls = [old]
+        item.deck_urls = frozenset(item.old_urls)
         for url in item.old_urls:
             self.table.add(url, item)
         self.remember(item, path, bundle, body)

@@ -31,6 +31,9 @@ class Item:
     draft: bool = False
     old_urls: list[str] = field(default_factory=list)
     """Site paths it answered at (decoded), kept answering with `aliases`."""
+    deck_urls: frozenset[str] = frozenset()
+    """Those of a talk's `old_urls` that showed its slides (a reveal-hugo or Hugo Blox
+    deck), not a page about it: they lead to its deck."""
     files: dict[str, Path] = field(default_factory=dict)
     """Files for its bundle besides the images its text uses (name -> source)."""
     texts: dict[str, str] = field(default_factory=dict)

@@ -133,10 +133,12 @@ def _aliases(item: Item, taken: dict[tuple[str, str], Item],
     if item.kind == "talk":  # talks have no `aliases`
         outside, aliases = outside + aliases, []
     redirects = new.config.setdefault("redirects", {})
+    decks = {site_path(u) for u in item.deck_urls}
     for alias in outside:
         path = alias_path(alias)[0]
-        if path is not None:
-            redirects.setdefault(path, folder + own)
+        if path is not None:  # (an old deck's URL showed the slides: the new deck)
+            redirects.setdefault(path, folder + own + (
+                "slides/" if alias in decks or folder + alias in decks else ""))
     if outside:
         new.config_comments.setdefault("redirects", "old URLs of the old site: each "
                                        "answers with a redirect page")
