@@ -310,6 +310,18 @@ def test_settings_of_the_decks_theme_are_one_warning(
         5, "settings of the deck's theme or layouts, ignored: `glowSeed`, `glow`")
 
 
+def test_slidevs_own_timer_and_editor_settings_are_accepted(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Slidev's presenter timer (`duration: 20min`, `timer: countdown`) and its settings
+    `codeCopy`, `editor`, `remote` and `monacoTypesIgnorePackages` are the deck's own,
+    not a theme's: they were warned about as "settings of the deck's theme"."""
+    text = ("---\ntitle: T\ndate: 2026-01-01\nlayout: cover\nduration: 20min\n"
+            "timer: countdown\ncodeCopy: false\neditor: false\nremote: false\n"
+            "monacoTypesIgnorePackages: []\n---\n# A\n\n---\n\n# B\n")
+    site = make_site({"content/talks/t.md": text})
+    assert build_site(site).warnings == ()
+
+
 def test_an_edit_to_an_included_file_rebuilds_the_talk(
         make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
     """An incremental build equals a clean one: the talk depends on the files it reads."""

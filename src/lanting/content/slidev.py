@@ -28,10 +28,12 @@ DECK = frozenset({
     "wakeLock", "overviewSnapshots", "colorSchema", "routerMode", "aspectRatio",
     "canvasWidth", "themeConfig", "favicon", "plantUmlServer", "fonts", "defaults",
     "drawings", "htmlAttrs", "highlighter", "mdc", "css", "seoMeta", "transition",
+    "duration", "timer", "codeCopy", "editor", "remote", "monacoTypesIgnorePackages",
 })
 """The headmatter's settings of the whole deck (Slidev's `SlidevConfig`; `highlighter`
-and `css` from older versions). None changes what a reader sees in Lanting's deck, which
-has a look of its own (16:9, the site's theme): accepted and ignored."""
+and `css` from older versions; `duration` and `timer` its presenter timer's). None
+changes what a reader sees in Lanting's deck, which has a look of its own (16:9, the
+site's theme): accepted and ignored."""
 
 SLIDE = frozenset({
     "layout", "class", "background", "backgroundSize", "image", "url", "clicks",
