@@ -492,3 +492,53 @@ def test_a_talks_slide_level_cuts_a_pandoc_deck_as_its_makefile_did(
         with pytest.raises(LantingError) as info:
             build_site(site)
         assert [p.message for p in info.value.problems] == [message]
+
+
+NUMBERED = """---
+title: Caching
+date: 2026-06-02
+marp: true
+---
+
+# Caching
+
+Back to [the start](#1), on to [the summary](#3).
+
+<!-- Skip to [the end](#3) if short of time. -->
+
+---
+
+# Code
+
+```md
+[kept](#2)
+```
+
+---
+
+# Summary
+
+[Slide 7](#7) is no slide.
+"""
+
+
+def test_a_link_to_a_slide_by_number_leads_to_it_from_the_article_too(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """`[the summary](#3)` is slide 3 in Lanting's deck (its hash) and in Marp's, but in
+    the talk's article, where slides are `#slide-3`, it named nothing and failed the
+    build. A link to a slide by number leads to that slide of the deck, from the notes
+    too; one in code stays, and one no slide has is reported."""
+    site = make_site({"content/talks/caching.md": NUMBERED})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    assert [(p.message, p.line) for p in info.value.problems] == [
+        ("no anchor `#7` on this page", 25)]
+    (site / "content/talks/caching.md").write_text(NUMBERED.replace("[Slide 7](#7)", "x"))
+    build_site(site)
+    deck = "/talks/caching/slides/"
+    for page in ("", "slides/"):
+        html = parse_html((site / f"public/talks/caching/{page}index.html").read_bytes())
+        assert [a["href"] for a in html.find_all("a") if a["href"].startswith(deck + "#")
+                and "slide-present" not in (a.get("class") or "")] == [
+            deck + "#1", deck + "#3", deck + "#3"]
+        assert "[kept](#2)" in html.one("code").text()

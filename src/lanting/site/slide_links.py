@@ -22,6 +22,7 @@ _HEADING_ID = re.compile(r"^#{1,6}[ \t].*\{[^{}]*#([\w:.-]+)[^{}]*\}[ \t]*$", re
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.*?)[ \t]*(?:\{[^{}]*\})?[ \t]*$", re.MULTILINE)
 _SLIDE_ID = re.compile(r"""<!--\s*\.slide:[^>]*?\bid\s*=\s*["']?([\w:.-]+)""")
 _LINK = re.compile(r"""(\]\(\s*<?|\bhref\s*=\s*["']?)#/([^\s)"'>]*)""")
+_NUMBER = re.compile(r"""(\]\(\s*<?|\bhref\s*=\s*["']?)#(\d+)(?=[\s)"'>])""")
 
 
 def slide_targets(slides: Sequence[tuple[bool, tuple[str, ...], str]]) -> dict[str, int]:
@@ -77,3 +78,20 @@ def link_slides(text: str, targets: dict[str, int], deck_url: str) -> str:
         return match.group() if number is None else f"{match.group(1)}{deck_url}#{number}"
 
     return outside_code(text, 1, lambda chunk, _line: _LINK.sub(one, chunk))
+
+
+def link_numbers(text: str, deck_url: str = "", count: int = 0) -> str:
+    """`text` of a talk of `count` slides with its links to a slide by number, `#3`
+    (Lanting's deck's hash, Marp's), leading to that slide of the deck at `deck_url`:
+    in the talk's article the slides' anchors are `#slide-3`, and the link named
+    nothing there. A number no slide has stays (the build reports it), and so does a
+    link in code."""
+    if not count or "#" not in text:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        number = int(match.group(2))
+        return f"{match.group(1)}{deck_url}#{number}" if 1 <= number <= count \
+            else match.group()
+
+    return outside_code(text, 1, lambda chunk, _line: _NUMBER.sub(one, chunk))

@@ -47,7 +47,7 @@ from lanting.site.remark import (
 from lanting.site.remark import read_slide as read_remark_slide
 from lanting.site.reveal import read_slide as read_reveal_slide
 from lanting.site.reveal import written_for_reveal
-from lanting.site.slide_links import link_slides, slide_targets
+from lanting.site.slide_links import link_numbers, link_slides, slide_targets
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
 from lanting.site.talk_slides import (
@@ -80,11 +80,15 @@ class _Collector:
     included: dict[Path, str] = field(default_factory=dict)
     """The talk and the files its slides include (Slidev's `src:`) -> each one's path in
     `content/`."""
+    deck: tuple[str, int] = ("", 0)
+    """The deck's URL and its number of slides: a link `#3` in a slide or its notes is
+    to slide 3 (`slide_links.link_numbers`)."""
 
     def render(self, text: str, line: int, path: Path | None = None) -> str:
         """`text` from `line` of the talk (or of `path`, a file its slides include).
         One page of many parts: numbers go on from the slides before; the article ends
         with one list of them all (`render_talk`)."""
+        text = link_numbers(text, *self.deck)
         context = replace(self.context, body_line=line, cited_before=tuple(self.citations),
                           reference_list=False, macros=self.context.macros + self.macros)
         if path is not None and path in self.included:  # (its links are from its folder)
@@ -178,7 +182,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     if not sources:
         raise _no_slides(doc)
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
-                           talk_macros(doc.body))
+                           talk_macros(doc.body), deck=(url + "slides/", len(sources)))
     slides: list[Slide] = []
     seen: set[str] = set()
     state, problems = front_matter_directives(marp or {}, doc.key_lines, doc.source.path)
@@ -225,7 +229,7 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
         sources.insert(0, SlideSource(title_slide(doc.meta.title, doc.meta.xaringan),
                                       doc.key_lines.get("title", 1)))
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
-                           talk_macros(doc.body))
+                           talk_macros(doc.body), deck=(url + "slides/", len(sources)))
     templates = Templates()
     slides: list[Slide] = []
     seen: set[str] = set()
@@ -282,6 +286,7 @@ def _render_deck(doc: Document, headmatter: dict[str, Any], context: RenderConte
     collector.problems.extend(problems)
     if not sources:
         raise _no_slides(doc)
+    collector.deck = (url + "slides/", len(sources))
     warned = Warned()
     slides = []
     seen: set[str] = set()
