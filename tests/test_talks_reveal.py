@@ -542,3 +542,34 @@ def test_a_link_to_a_slide_by_number_leads_to_it_from_the_article_too(
                 and "slide-present" not in (a.get("class") or "")] == [
             deck + "#1", deck + "#3", deck + "#3"]
         assert "[kept](#2)" in html.one("code").text()
+
+
+INLINE_FENCE = """---
+title: Writing slides
+date: 2026-06-03
+---
+
+# Code
+
+``` `x` ``` shows a code span.
+
+# Lists
+
+Bullets.
+
+# Images
+
+`![alt](a.png)` shows an image.
+"""
+
+
+def test_three_backticks_with_a_backtick_after_them_open_no_code_block(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A line ``` `` `x` `` ``` is a code span in a paragraph (a backtick fence's info
+    string holds no backtick, in CommonMark), but the slide cutter read it as a code
+    block running to the end: the Pandoc deck after it was one slide."""
+    site = make_site({"content/talks/writing.md": INLINE_FENCE})
+    build_site(site)
+    page = parse_html((site / "public/talks/writing/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [f.one("h1").text() for f in frames] == ["Code", "Lists", "Images"]

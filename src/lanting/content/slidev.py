@@ -18,6 +18,7 @@ from typing import Any
 
 from lanting.content.revealmd import is_reveal_md
 from lanting.content.xaringan import is_xaringan
+from lanting.markdown.fence_info import FENCE_LINE
 from lanting.model.content import Kind, Source
 
 DECK = frozenset({
@@ -56,7 +57,7 @@ SIGNS = (DECK | SLIDE) - {"theme", "class", "transition", "title", "layout", "au
 directives too, the others are Lanting's own keys or other generators' (a page moved
 from Jekyll has `layout`), so they tell nothing alone."""
 
-FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})(.*)$")
+FENCE = FENCE_LINE
 _SEPARATOR = re.compile(r"^-{3,}\s*$")
 _KEY = re.compile(r"^([A-Za-z_$][\w$-]*)\s*:(?:\s|$)")
 

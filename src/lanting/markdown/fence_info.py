@@ -12,6 +12,12 @@ from dataclasses import dataclass, replace
 from markdown_it.common.utils import unescapeAll
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+FENCE_LINE = re.compile(r"^\s{0,3}(`{3,}(?=[^`]*$)|~{3,})(.*)$")
+"""A line opening or closing a fenced code block, as CommonMark reads one: its run of
+three backticks or tildes (group 1) and the rest, the info string (group 2). A
+backtick fence's info string holds no backtick, so ``` `` `a` `` ``` on one line (a
+deck's way to show Markdown inline) is code in a paragraph, not a block running to the
+end of the page: the tools that cut a talk into slides read it so too."""
 
 
 @dataclass(frozen=True, slots=True)

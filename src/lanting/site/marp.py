@@ -21,10 +21,10 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from lanting.content.marp import DIRECTIVES, IGNORED, METADATA, NOT_SHOWN, directive_name
+from lanting.markdown.fence_info import FENCE_LINE
 from lanting.model.problem import Problem
 
 _COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _MAGIC = re.compile(r"^(?:fit|prettier-ignore(?:-start|-end)?|@(?:prettier|format)"
                     r"|(?:markdownlint|textlint|eslint|cspell)[-:].*|@formatter:(?:on|off))$")
 """Comments that are neither notes nor directives (Marpit leaves them out of the notes;
@@ -207,7 +207,7 @@ def outside_code(text: str, line: int, change: Callable[[str, int], str]) -> str
             prose.clear()
 
     for i, raw in enumerate(text.split("\n")):
-        opened = _FENCE.match(raw)
+        opened = FENCE_LINE.match(raw)
         if fence or opened:
             flush()
             if fence:

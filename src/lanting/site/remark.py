@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lanting.markdown.fence_info import parse_fence_info
+from lanting.markdown.fence_info import FENCE_LINE, parse_fence_info
 from lanting.markdown.tex_scan import group_end
 from lanting.model.problem import Problem
 from lanting.site.marp import Background, Images, in_code_span, outside_code
@@ -43,7 +43,7 @@ _PROPERTY = re.compile(r"^([-\w]+):(?!//)[ \t]*(.*?)[ \t]*$")
 before the colon; a URL (`https://…`) is text."""
 _SIGNS = frozenset({"class", "layout", "background-image", "exclude", "template", "count"})
 """Properties that tell a remark deck (`name:` alone could be a slide's text)."""
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_FENCE = FENCE_LINE
 _SEPARATOR = re.compile(r"^---\s*$")
 _OPENER = re.compile(r"(?<![\w\\\]])((?:\.[A-Za-z_-][\w-]*)+)\[")
 """`.name[`, or `.a.b[` of several classes, as remark's lexer reads them."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from lanting.markdown.fence_info import FENCE_LINE
 from lanting.site.marp import heading_level
 
 _SLIDE_BREAK = re.compile(r"^---\s*$")
@@ -29,7 +30,7 @@ _VERTICAL_BREAK = re.compile(r"^(?:--|----)\s*$")
 (`----`): such a line with a blank line before and after it; right under a line of text
 it is a setext underline."""
 _NOTES = re.compile(r"^(?:notes?:(?P<rest>.*)|\?\?\?)$", re.IGNORECASE)
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_FENCE = FENCE_LINE
 _COLUMNS_OPEN = re.compile(r"^:::\s*columns\s*$")
 _COLUMN_BREAK = re.compile(r"^\+\+\+\s*$")
 _CONTAINER_CLOSE = re.compile(r"^:::\s*$")
