@@ -573,3 +573,47 @@ def test_three_backticks_with_a_backtick_after_them_open_no_code_block(
     page = parse_html((site / "public/talks/writing/slides/index.html").read_bytes())
     frames = page.find_all("section", class_="slide-frame")
     assert [f.one("h1").text() for f in frames] == ["Code", "Lists", "Images"]
+
+
+HEADER = """---
+title: Graph sparsifiers
+subtitle: A reading group
+author:
+  - Ada Ng
+  - name: Bo Li
+institute: Example University
+date: 2026-04-09
+---
+
+## Spectral
+
+Keep the Laplacian's quadratic form.
+
+## Cut
+
+Keep every cut.
+"""
+
+
+def test_a_pandoc_decks_header_makes_its_title_slide(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A deck made for Pandoc (or Quarto) names its `author`, `subtitle` and `institute`
+    in its header for the title slide Pandoc makes; copied as a talk, `author` was an
+    unknown key and the build failed. They make that slide, as in Pandoc; a Marp deck's
+    `author` is still only accepted."""
+    site = make_site({"content/talks/sparsifiers.md": HEADER,
+                      "content/talks/marp.md": HEADER.replace("title: Graph",
+                                                              "marp: true\ntitle: Graph")
+                      .replace("subtitle: A reading group\n", "")
+                      .replace("institute: Example University\n", "")})
+    build_site(site)
+    page = parse_html((site / "public/talks/sparsifiers/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    first = frames[0].one(class_="slide")
+    assert "slide-lead" in first["class"]
+    assert [e.text() for e in (*first.find_all("h1"), *first.find_all("p"))] == [
+        "Graph sparsifiers", "A reading group", "Ada Ng; Bo Li", "Example University",
+        "2026-04-09"]
+    assert [f.one("h2").text() for f in frames[1:]] == ["Spectral", "Cut"]
+    marp = parse_html((site / "public/talks/marp/slides/index.html").read_bytes())
+    assert len(marp.find_all("section", class_="slide-frame")) == 1

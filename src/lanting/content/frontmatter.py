@@ -30,7 +30,7 @@ from lanting.content.marp import split_marp_keys
 from lanting.content.pandoc_title import read_title_block
 from lanting.content.revealmd import split_reveal_md_keys
 from lanting.content.slidev import is_slidev_deck, split_slidev_keys
-from lanting.content.xaringan import split_xaringan_keys
+from lanting.content.xaringan import is_xaringan, split_xaringan_keys
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.model.cite import CITATION_STYLES
@@ -294,7 +294,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                    "not thousands") from None
     title_block = None
     if source.kind is Kind.TALK:  # (`% Title` lines opening a deck made for Pandoc)
-        data, body, title_block = read_title_block(data, lines, body, body_line)
+        pandoc = not (data.get("marp") or is_xaringan(data)
+                      or is_slidev_deck(source, data, body))
+        data, body, title_block = read_title_block(data, lines, body, body_line, pandoc)
     slidev = None
     if is_slidev_deck(source, data, body):
         data, slidev = split_slidev_keys(

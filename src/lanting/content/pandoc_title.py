@@ -25,10 +25,10 @@ _FORMS = ("%d %B %Y", "%B %d, %Y", "%B %d %Y", "%d %b %Y", "%b %d, %Y", "%b %d %
 takes any text; these are read as the talk's date, others only shown."""
 
 
-def split_title_block(body: str) -> tuple[TitleBlock | None, str]:
-    """The title block opening `body` (after blank lines: the front matter's) and the
-    body with its lines left blank, so that lines keep their numbers; (None, `body`)
-    when it opens with none."""
+def split_title_block(body: str, body_line: int = 1) -> tuple[TitleBlock | None, str]:
+    """The title block opening `body` (from file line `body_line`, after blank lines:
+    the front matter's) and the body with its lines left blank, so that lines keep their
+    numbers; (None, `body`) when it opens with none."""
     lines = body.split("\n")
     start = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
     fields: list[list[str]] = []
@@ -52,7 +52,7 @@ def split_title_block(body: str) -> tuple[TitleBlock | None, str]:
                         if a.strip())
     date = " ".join(fields[2]).strip() if len(fields) > 2 else ""
     lines[start:end] = [""] * (end - start)
-    return TitleBlock(title, authors, date, start), "\n".join(lines)
+    return TitleBlock(title, authors, date, body_line + start), "\n".join(lines)
 
 
 def block_date(text: str) -> dt.datetime | None:
@@ -71,25 +71,57 @@ def block_date(text: str) -> dt.datetime | None:
 
 def title_slide(block: TitleBlock) -> str:
     """The title slide Pandoc's reveal.js template makes of the block: the title as a
-    heading, the authors and the date under it."""
-    parts = [f"# {block.title}" if block.title else "", "; ".join(block.authors),
-             block.date]
+    heading, the subtitle, the authors, their institute and the date under it."""
+    parts = [f"# {block.title}" if block.title else "", block.subtitle,
+             "; ".join(block.authors), block.institute, block.date]
     return "\n\n".join(p for p in parts if p)
 
 
 def read_title_block(data: dict[str, Any], lines: dict[str, int], body: str,
-                     body_line: int) -> tuple[dict[str, Any], str, TitleBlock | None]:
+                     body_line: int, header: bool = False,
+                     ) -> tuple[dict[str, Any], str, TitleBlock | None]:
     """A talk's front matter `data` with the `title` and `date` of the body's title block
     that it does not set (`lines`, the keys' file lines, noting the block's), and the
-    body without the block."""
-    block, body = split_title_block(body)
+    body without the block. With `header` (a talk read as Pandoc reads it: no Marp,
+    Slidev or xaringan deck), a header's `author`, `subtitle` or `institute`, which only
+    Pandoc's title slide shows, make that slide; they are taken out of `data`."""
+    block, body = split_title_block(body, body_line)
     if block is None:
-        return data, body, None
+        return _header(header, data, lines, body)
     data = dict(data)
     if not str(data.get("title") or "").strip() and block.title:
         data["title"] = block.title
-        lines["title"] = body_line + block.line
+        lines["title"] = block.line
     if data.get("date") is None and (date := block_date(block.date)) is not None:
         data["date"] = date
-        lines["date"] = body_line + block.line + 2
+        lines["date"] = block.line + 2
     return data, body, block
+
+
+_HEADER = ("subtitle", "author", "institute")
+
+
+def _header(header: bool, data: dict[str, Any], lines: dict[str, int], body: str,
+               ) -> tuple[dict[str, Any], str, TitleBlock | None]:
+    if not header or not any(key in data for key in _HEADER):
+        return data, body, None
+    block = TitleBlock(_text(data.get("title")), tuple(_names(data.get("author"))),
+                       _text(data.get("date")), lines.get("title", lines.get("author", 1)),
+                       _text(data.get("subtitle")), _text(data.get("institute")))
+    return {k: v for k, v in data.items() if k not in _HEADER}, body, block
+
+
+def _names(value: Any) -> list[str]:
+    """Pandoc's `author`: a name, a list of names, or (Quarto's) of `{name: …}`."""
+    if isinstance(value, list):
+        return [n for v in value for n in _names(v)]
+    text = _text(value.get("name") if isinstance(value, dict) else value)
+    return [text] if text else []
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(t for t in map(_text, value) if t)
+    if isinstance(value, dt.date):
+        return value.isoformat()[:10]
+    return "" if value is None else str(value).strip()

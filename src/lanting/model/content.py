@@ -217,13 +217,16 @@ class FrontMatter:
 
 @dataclass(frozen=True, slots=True)
 class TitleBlock:
-    """Pandoc's title block opening a talk, `% Title`, `% Author; Author`, `% Date`."""
+    """What the title slide of a deck made for Pandoc shows: its title block, `% Title`,
+    `% Author; Author`, `% Date`, or its header's `author`, `subtitle`, `institute`."""
     title: str
     authors: tuple[str, ...]
     date: str
     """As written: Pandoc shows any text."""
     line: int
-    """Its first line, counted from the body's first (0)."""
+    """Its first line in the file."""
+    subtitle: str = ""
+    institute: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,7 +177,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         sources = pandoc_stacks(sources, divider)
     lead = -1  # (the title slide Pandoc made of a `% Title` block: centred)
     if marp is None and (block := doc.meta.title_block) is not None:
-        sources.insert(0, SlideSource(pandoc_title_slide(block), doc.body_line + block.line))
+        sources.insert(0, SlideSource(pandoc_title_slide(block), block.line))
         lead = 0
     if not sources:
         raise _no_slides(doc)
