@@ -123,3 +123,15 @@ def test_a_deck_alone_in_a_top_folder_is_named_by_its_file(tmp_path: Path) -> No
                          "talks/acl.qmd": DECK.format(body="## One\n\nText\n")})
     done = import_site(source, tmp_path / "new")
     assert sorted(p.name for p in (done.dest / "content/talks").iterdir()) == ["acl.md"]
+
+
+def test_a_folder_of_qmd_files_without_a_project_is_quartos(tmp_path: Path) -> None:
+    """A repository of one talk rendered with `quarto render talk.qmd` has no
+    `_quarto.yml`: it was read as a folder of notes, and its deck, a `.qmd` file,
+    left out without a word (a site of no talks)."""
+    source = tmp_path / "talk"
+    write_files(source, {"index.qmd": DECK.format(body="# Hello\n\nText\n\n## Two\n"),
+                         "README.md": "# A talk\n\nRender it with Quarto.\n"})
+    done = import_site(source, tmp_path / "new")
+    assert done.report.kind == "quarto"
+    assert (done.dest / "content/talks").is_dir()

@@ -46,7 +46,7 @@ for: the readers load the site model, which `lanting --help` need not)."""
 KINDS = tuple(_READERS)
 
 LOOKED_FOR = (
-    "Quarto (_quarto.yml), "
+    "Quarto (_quarto.yml, or .qmd files at the root), "
     "MkDocs (mkdocs.yml), "
     "Docusaurus (docusaurus.config.js or .ts), "
     "Quartz (quartz.config.ts with content/), "
@@ -223,6 +223,8 @@ def detect(source: Path) -> str:
         return "hexo"
     if is_docsify_page(source / "docs" / "index.html"):
         return "docsify"
+    if not config.is_file() and any(source.glob("*.qmd")):
+        return "quarto"  # (documents rendered alone, `quarto render talk.qmd`: no project)
     from lanting.importer.notes import has_notes
 
     # (not beside a generator's settings or posts folder that made no site: Quartz's own
