@@ -135,3 +135,21 @@ def test_a_folder_of_qmd_files_without_a_project_is_quartos(tmp_path: Path) -> N
     done = import_site(source, tmp_path / "new")
     assert done.report.kind == "quarto"
     assert (done.dest / "content/talks").is_dir()
+
+
+def test_an_untitled_decks_first_heading_stays_its_first_slides(tmp_path: Path) -> None:
+    """A deck with no `title` opens with `# Heading` and text, one slide in Quarto
+    (Pandoc makes no title slide untitled). The heading titled the talk and was taken
+    out of the body, then made a title slide of its own: the first slide was split in
+    two, its text alone on the second."""
+    source = tmp_path / "talk"
+    write_files(source, {"_quarto.yml": "project:\n  type: default\n",
+                         "index.qmd": "---\nformat: revealjs\ndate: 2024-05-01\n---\n\n"
+                                      "# Fast joins\n\nA first slide.\n\n---\n\n"
+                                      "## Hash joins\n\nBuild, then probe.\n"})
+    done = import_site(source, tmp_path / "new")
+    [talk] = (done.dest / "content/talks").iterdir()
+    text = talk.read_text(encoding="utf-8")
+    assert "title: Fast joins" in text
+    assert text.split("\n---\n", 1)[1].strip().split("\n\n---\n\n") == [
+        "# Fast joins\n\nA first slide.", "## Hash joins\n\nBuild, then probe."]

@@ -220,14 +220,16 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
             return
         post = path.resolve() in self.listed
         merged = self.filled({**self.defaults(path), **data}, meta, path, head)
-        if not str(merged.get("title") or "").strip() and (first := _TITLE_HEADING.match(body)):
-            # (a book's chapter: Quarto titles it by its first `#` heading)
+        slides = presentation_format({**self.defaults(path), **data})
+        titled = bool(str(merged.get("title") or "").strip())
+        if not titled and (first := _TITLE_HEADING.match(body)):
+            # (a book's chapter: Quarto titles it by its first `#` heading; a deck's is
+            # its first slide's, which it stays: Pandoc makes no title slide untitled)
             merged["title"] = first.group(1)
-            body = body[first.end():]
+            body = body if slides else body[first.end():]
             if first.group(2):
                 self.title_labels[first.group(2)] = path
             self.report.convert("titles from a document's first `#` heading")
-        slides = presentation_format({**self.defaults(path), **data})
         top = rel.as_posix() in ("index.qmd", "index.md", "index.ipynb")
         # (a project of one talk, its deck at `/`: a talk named as its folder, not home)
         name = self.source.resolve().name if top and slides else path.stem \
@@ -288,7 +290,8 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
         else:
             figures = None
         if kind == "talk":  # (its freeze's text too: a deck's code cells ran)
-            body = deck(body, merged, Context(self.report, path, read_text(path)))
+            body = deck(body, merged if titled else {**merged, "title": ""},
+                        Context(self.report, path, read_text(path)))
             self.report.convert(f"presentations (`format: {slides}`) as talks")
         macros = header_macros([(self.config, self.source), (self.defaults(path), path.parent),
                                 (data, path.parent)], body)
