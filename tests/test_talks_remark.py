@@ -15,9 +15,11 @@ import pytest
 from htmltree import Element, parse_html
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from sitebits import png
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
+from lanting.errors import LantingError
 from lanting.model.problem import Problem
 from lanting.site.remark import class_blocks, is_remark
 
@@ -326,3 +328,81 @@ def test_a_xaringan_header_makes_the_title_slide(
     assert {"slide-lead", "marp-invert"} <= set(boxes[0]["class"].split())
     assert boxes[1].one("h2").text() == "Priors" and "∝" in boxes[1].text()
     assert boxes[2].one("h1").text() == "Part two" and "slide-lead" in boxes[2]["class"]
+
+
+COURSE = """---
+title: Ordination methods
+date: 2026-02-10
+output:
+  xaringan::moon_reader:
+    seal: false
+---
+
+# Plan
+
+1. Distances
+2. Models
+
+---
+
+```{r child='distances.Rmd'}
+```
+
+---
+
+```{r child = "models.Rmd", eval = TRUE}
+```
+"""
+
+DISTANCES = """# Distances
+
+![A map](figures/map.png)
+
+???
+Start from the map.
+
+---
+class: inverse
+
+# Bray-Curtis
+
+```{r child='more/extra.Rmd'}
+```
+
+---
+
+```{r child='more/extra.Rmd'}
+```
+"""
+
+
+def test_knitrs_child_documents_are_the_talks_slides(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A lecture kept in parts, each a knitr child (```` ```{r child='part.Rmd'} ````)
+    of a short deck, showed the cells as code: every part was left out. The slides
+    of such cells are the parts' slides, read as the talk is (notes, properties,
+    images from their file); a part that is not there is an error at its cell."""
+    site = make_site({"content/talks/ordination/index.md": COURSE,
+                      "content/talks/ordination/distances.Rmd": DISTANCES,
+                      "content/talks/ordination/more/extra.Rmd": "# Extra\n\nText.\n",
+                      "content/talks/ordination/models.Rmd": "# Models\n\n---\n\n# End\n",
+                      "content/talks/ordination/figures/map.png": png(40, 30)})
+    # (the cell beside a heading: not read, as it says)
+    # (and its cell shown as code; no other: the parts are no pages of their own)
+    warnings = build_site(site).warnings
+    assert [(w.path.name, w.line) for w in warnings] == [("distances.Rmd", 13)] * 2
+    assert "child" in warnings[0].message
+    page = parse_html((site / "public/talks/ordination/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [f.one("h1").text() for f in frames] == [
+        "Plan", "Distances", "Bray-Curtis", "Extra", "Models", "End"]
+    assert frames[1].one("aside", class_="slide-notes").text() == "Start from the map."
+    assert "marp-invert" in frames[2].one(class_="slide")["class"]
+    assert frames[1].one("img")["src"].endswith("map.png")
+    assert "child" not in "".join(f.text() for f in frames[:2] + frames[3:])
+    (site / "content/talks/ordination/models.Rmd").unlink()
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    assert [(p.message, p.line) for p in info.value.problems
+            if p.severity == "error"] == [("knitr's child document `models.Rmd` is not "
+                                           "there", 21)]

@@ -292,8 +292,9 @@ def discover(site: Path, reader: FileReader | None = None,
                     return Source(p, rel, kind, read_text(p))
 
                 sources.append(reader.remembered(path, read_source))
-            elif rel.suffix == ".md" and rel_text.startswith(decks) and kind is None:
-                continue
+            elif (rel.suffix == ".md" or rel.suffix.lower() in OTHER_MARKDOWN) \
+                    and rel_text.startswith(decks) and kind is None:
+                continue  # (a talk's parts: Slidev's `src:`, knitr's child documents)
             elif rel.suffix == ".md" and folder not in bundles:
                 warnings.append(Problem(
                     "Markdown file outside posts/, pages/, talks/ or _index.md is not published",

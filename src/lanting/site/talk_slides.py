@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from lanting.markdown.fence_info import FENCE_LINE
 from lanting.site.marp import heading_level
@@ -45,6 +46,8 @@ class SlideSource:
     notes_line: int = 0
     vertical: bool = False
     """Opened by a vertical break (`--`, `----`): reveal.js's next slide down, not across."""
+    path: Path | None = None
+    """The file it is from when not the talk's own (knitr's child document)."""
 
 
 def split_slides(body: str, body_line: int = 1,

@@ -14,6 +14,7 @@ import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
 from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
+from lanting.site.knitr import child_slides
 from lanting.site.marp import (
     Directives,
     Images,
@@ -107,6 +109,20 @@ class _Collector:
                           (replace(link, written_in=path) for link in result.links))
         return result.html
 
+    def read(self, src: str, among: Path) -> tuple[str, Path] | None:
+        """The file `src` names (Slidev's `src:`, knitr's `child=`), from the file
+        `among` (`/x.md` from the talk's folder): its text and path, or None; its digest
+        is recorded, so that `serve` rebuilds on its edits."""
+        talk = next(iter(self.included))  # (the talk itself, named first)
+        folder = posixpath.dirname(self.included[talk if src.startswith("/") else among])
+        name = posixpath.normpath(posixpath.join(CONTENT, folder, src.lstrip("/")))
+        found = self.context.read_file(name)
+        self.deps.add(("file", name, found[1] if found else ""))
+        if found is None or self.context.site_root is None:
+            return None
+        self.included[self.context.site_root / name] = name.removeprefix(f"{CONTENT}/")
+        return found[0], self.context.site_root / name
+
     def summary(self, text: str, line: int) -> tuple[str, str]:
         """The talk's `summary` as (HTML, text), like a post's (`render_summary`)."""
         result = resolve_links(render_summary(text, replace(self.context, body_line=line),
@@ -119,16 +135,17 @@ class _Collector:
 
 
 def _render_slide(text: str, line: int, notes: Sequence[tuple[str, int]],
-                  collector: _Collector) -> tuple[str, str]:
+                  collector: _Collector, path: Path | None = None) -> tuple[str, str]:
     html = []
     for kind, items in segments(text, line):
         if kind == "md":
-            html.append(collector.render(*items[0]))
+            html.append(collector.render(*items[0], path))
         else:
-            cells = "".join(f'<div class="slide-column">\n{collector.render(t, n)}</div>\n'
-                            for t, n in items)
+            cells = "".join(f'<div class="slide-column">\n{collector.render(t, n, path)}'
+                            '</div>\n' for t, n in items)
             html.append(f'<div class="slide-columns">\n{cells}</div>\n')
-    return "".join(html), "".join(collector.render(t, n) for t, n in notes if t.strip())
+    return "".join(html), "".join(collector.render(t, n, path) for t, n in notes
+                                  if t.strip())
 
 
 def _render_marp_slide(source: SlideSource, state: Directives, collector: _Collector,
@@ -229,21 +246,26 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
         sources.insert(0, SlideSource(title_slide(doc.meta.title, doc.meta.xaringan),
                                       doc.key_lines.get("title", 1)))
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
-                           talk_macros(doc.body), deck=(url + "slides/", len(sources)))
+                           talk_macros(doc.body))
+    collector.included[doc.source.path] = doc.source.rel.as_posix()
+    sources = child_slides(sources, doc.source.path, collector.read, collector.problems)
+    collector.deck = (url + "slides/", len(sources))
     templates = Templates()
     slides: list[Slide] = []
     seen: set[str] = set()
     for source in sources:
-        slide = read_remark_slide(source.text, source.line, templates, doc.source.path,
+        path = source.path or doc.source.path  # (a knitr child's slide: its file)
+        slide = read_remark_slide(source.text, source.line, templates, path,
                                   collector.problems)
         if slide.skip:
             continue
         before = len(collector.headings)
         shown = "".join(collector.render(text, line) for text, line in slide.before)
         html, notes = _render_slide(slide.text, source.line,
-                                    [(source.notes, source.notes_line)], collector)
+                                    [(source.notes, source.notes_line)], collector, path)
         after = "".join(collector.render(text, line) for text, line in slide.after)
-        parts = (background_html(slide.images, collector.render) + shown + html + after,
+        images = background_html(slide.images, partial(collector.render, path=path))
+        parts = (images + shown + html + after,
                  notes, slide.classes, slide.style)
         slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen))
     if not slides:
@@ -267,22 +289,8 @@ def _render_deck(doc: Document, headmatter: dict[str, Any], context: RenderConte
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
                            talk_macros(doc.body))
     collector.included[doc.source.path] = doc.source.rel.as_posix()
-
-    def read(src: str, among: Path) -> tuple[str, Path] | None:
-        """The file `src` names, from the file `among` (Slidev's `/x.md` is from the
-        deck's folder); its digest is recorded, so that `serve` rebuilds on its edits."""
-        folder = posixpath.dirname(
-            collector.included[doc.source.path if src.startswith("/") else among])
-        name = posixpath.normpath(posixpath.join(CONTENT, folder, src.lstrip("/")))
-        found = context.read_file(name)
-        collector.deps.add(("file", name, found[1] if found else ""))
-        if found is None or context.site_root is None:
-            return None
-        collector.included[context.site_root / name] = name.removeprefix(f"{CONTENT}/")
-        return found[0], context.site_root / name
-
     sources, problems = read_deck(doc.body, doc.body_line, headmatter, doc.key_lines,
-                                  doc.source.path, read)
+                                  doc.source.path, collector.read)
     collector.problems.extend(problems)
     if not sources:
         raise _no_slides(doc)
