@@ -406,3 +406,18 @@ def test_knitrs_child_documents_are_the_talks_slides(
     assert [(p.message, p.line) for p in info.value.problems
             if p.severity == "error"] == [("knitr's child document `models.Rmd` is not "
                                            "there", 21)]
+
+
+def test_an_indented_class_block_nested_in_another_is_a_block() -> None:
+    """xaringan decks indent a block inside another (`.pull-left[` holding `  .quote[`
+    and its text four spaces in): the inner one was "not read: it shares a line with
+    its text" and stayed as written, brackets and all. Alone on its lines it is a block,
+    its text taken out of the indent (not a code block)."""
+    problems: list[Problem] = []
+    text = ".pull-left[\n  .quote[\n    ### Question\n    What is a distance?\n  ]\n]\n"
+    done = class_blocks(text, 1, Path("t.md"), problems)
+    assert problems == []
+    assert [x.strip() for x in done.split("\n")] == [
+        ":::: {.pull-left}", "::: {.quote}", "### Question", "What is a distance?", ":::",
+        "::::", ""]
+    assert "\n### Question\nWhat is a distance?\n" in done

@@ -29,6 +29,7 @@ messages point into the talk file.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -333,8 +334,11 @@ def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
         names, inner = opener.group(1).split(".")[1:], text[opener.end():end]
         name, attributes = ".".join(names), " ".join(f".{n}" for n in names)
         inner = _classes(inner, line + text.count("\n", 0, opener.end()), path, problems)
-        alone = (start == 0 or text[start - 1] == "\n") and inner.startswith("\n") \
-            and re.search(r"\n[ \t]*$", inner) is not None
+        # (alone on its lines, indented too: a block nested in another, `  .quote[`)
+        alone = not text[text.rfind("\n", 0, start) + 1:start].strip(" \t") \
+            and inner.startswith("\n") and re.search(r"\n[ \t]*$", inner) is not None
+        if alone and start and text[start - 1] in " \t":  # (its text out of the indent)
+            inner = textwrap.dedent(inner)
         out.append(text[done:start])
         if alone and names == ["mermaid"]:  # (remark decks draw it with mermaid.js)
             diagram = re.sub(r"^[ \t]*</?pre>[ \t]*$", "", text[opener.end():end],
