@@ -11,6 +11,7 @@ from htmltree import parse_html
 
 from lanting.build.options import BuildResult
 from lanting.errors import LantingError
+from lanting.site.slide_links import pandoc_id
 
 ASIDE = """---
 title: Sparse solvers
@@ -617,3 +618,13 @@ def test_a_pandoc_decks_header_makes_its_title_slide(
     assert [f.one("h2").text() for f in frames[1:]] == ["Spectral", "Cut"]
     marp = parse_html((site / "public/talks/marp/slides/index.html").read_bytes())
     assert len(marp.find_all("section", class_="slide-frame")) == 1
+
+
+@pytest.mark.parametrize(("heading", "name"), [
+    ("網頁安全實務", "網頁安全實務"), ("Éclair *au* café", "éclair-au-café"),
+    ("1. [Intro](x.md)", "intro"), ("123", "section")])
+def test_a_slides_pandoc_name_is_pandocs_id_of_its_heading(heading: str, name: str) -> None:
+    """reveal.js names a Pandoc deck's slide by its heading's id: one in Chinese (or
+    starting with `É`) lost its first letters, `網頁安全實務` becoming `section`, and a
+    link `#/網頁安全實務` named no slide."""
+    assert pandoc_id(heading) == name

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from lanting.markdown.anchors import pandoc_slug
 from lanting.site.marp import outside_code
 from lanting.site.talk_slides import split_slides
 
@@ -44,14 +45,11 @@ def slide_targets(slides: Sequence[tuple[bool, tuple[str, ...], str]]) -> dict[s
 
 
 def pandoc_id(heading: str) -> str:
-    """The id Pandoc gives a heading (its section's, so reveal.js's `#/methods`): its
-    text lowercased, formatting and punctuation but `_-.` left out, spaces as hyphens,
-    from its first letter."""
+    """The id Pandoc gives a heading (its section's, so reveal.js's `#/methods`): the
+    id of its text (`markdown.anchors`' Pandoc style: from its first letter, a Chinese
+    or accented one too), formatting and links left out."""
     text = re.sub(r"<[^>]+>|[*_`~]{1,3}(?=\S)|(?<=\S)[*_`~]{1,3}", "", heading)
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text).lower()
-    text = re.sub(r"[^\w\s.-]", "", text)
-    text = re.sub(r"\s+", "-", text.strip())
-    return re.sub(r"^[^a-z]+", "", text) or "section"
+    return pandoc_slug(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text))
 
 
 def slide_of(body: str, name: str) -> int | None:
