@@ -95,7 +95,11 @@ def test_a_reveal_hugo_deck_is_a_talk(tmp_path: Path) -> None:
     assert frames[3].one("aside", class_="slide-notes").text() == "Restore on every member."
     assert frames[2].find("aside", class_="slide-notes") is None
     post = parse_html((out / "posts/etcd-notes/index.html").read_bytes())
-    assert post.one("div", class_="prose").one("a")["href"] == "/talks/etcd-workshop/slides/"
+    # (`#/2`: the first slide of the section's stack, reveal.js's third across)
+    assert post.one("div", class_="prose").one("a")["href"] == (
+        "/talks/etcd-workshop/slides/#3")
+    names = [s["id"] for s in frames[3].find_all("span", class_="slide-name")]
+    assert names[0] == "/2/1"
 
 
 def test_the_home_deck_and_a_section_deck_take_their_pages(tmp_path: Path) -> None:

@@ -94,9 +94,8 @@ def test_a_home_page_listing_only_talks_redirects_nothing(tmp_path: Path) -> Non
 
 def test_a_link_to_a_slide_of_a_deck_by_its_id_leads_to_it(tmp_path: Path) -> None:
     """A post links to a slide of a deck as reveal.js names it, `deck.html#/results`
-    (Pandoc's id of its heading): it led to the deck's start. It leads to that slide; a
-    slide named by its place (`#/2`) still leads to the start (Pandoc's vertical stacks
-    are slides one after another in Lanting's deck)."""
+    (Pandoc's id of its heading) or by its place, `#/2` (the title slide is `#/0`): it
+    led to the deck's start. It leads to that slide."""
     source = lecture(tmp_path, "## Setup\n\nA\n\n## Results {#results}\n\nB\n\n"
                                "## Error bars\n\nC\n", {
         "posts/notes/index.qmd": "---\ntitle: Notes\ndate: 2024-02-02\n---\n\n"
@@ -107,9 +106,8 @@ def test_a_link_to_a_slide_of_a_deck_by_its_id_leads_to_it(tmp_path: Path) -> No
     text = next((done.dest / "content/posts").glob("notes*")).read_text(encoding="utf-8") \
         if (done.dest / "content/posts/notes.md").is_file() else \
         (done.dest / "content/posts/notes/index.md").read_text(encoding="utf-8")
-    assert "(/talks/lecture03/slides/#3)" in text
+    assert text.count("(/talks/lecture03/slides/#3)") == 2
     assert "(/talks/lecture03/slides/#4)" in text
-    assert "(/talks/lecture03/slides/)" in text
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
 
@@ -151,5 +149,6 @@ def test_an_untitled_decks_first_heading_stays_its_first_slides(tmp_path: Path) 
     [talk] = (done.dest / "content/talks").iterdir()
     text = talk.read_text(encoding="utf-8")
     assert "title: Fast joins" in text
-    assert text.split("\n---\n", 1)[1].strip().split("\n\n---\n\n") == [
+    # (`## Hash joins` goes down under the `#` section's slide, as in reveal.js)
+    assert text.split("\n---\n", 1)[1].strip().split("\n\n--\n\n") == [
         "# Fast joins\n\nA first slide.", "## Hash joins\n\nBuild, then probe."]

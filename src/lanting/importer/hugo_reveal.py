@@ -27,6 +27,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.site import slug_of
 from lanting.importer.text import load_mapping, names, split_front_matter
+from lanting.markdown.fence_info import FENCE_LINE
 
 _SLIDE_ATTRIBUTES = ("background", "background-color", "background-image",
                      "background-size", "background-gradient", "background-video",
@@ -163,8 +164,8 @@ class HugoReveal(HugoBodies):
         return {
             "note": (lambda a, inner, w: f"\nNote:\n\n{inner.strip()}\n", "speaker notes"),
             "fragment": (lambda a, inner, w: inner.strip(), "slide fragments"),
-            "section": (lambda a, inner, w: inner.strip("\n"),
-                        "vertical slide groups as slides in sequence"),
+            "section": (lambda a, inner, w: stacked(inner.strip("\n")),
+                        "vertical slide groups as reveal.js stacks (`--` between slides)"),
         }
 
     def deck_single(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
@@ -196,3 +197,21 @@ class HugoReveal(HugoBodies):
             return B.arguments(args.rstrip("/ \t"))[1].get("c", "")
 
         return {"slide": slide, "frag": frag}
+
+
+def stacked(text: str) -> str:
+    """A `{{% section %}}` group's slides as a vertical stack: its lines `---` (outside
+    code) as `--` between blank lines, reveal.js's next slide down, which Lanting's deck
+    shows in sequence and numbers as reveal.js did (`#/3/1`, which links name)."""
+    lines, fence = text.split("\n"), ""
+    for i, line in enumerate(lines):
+        opened = FENCE_LINE.match(line)
+        if fence:
+            fence = "" if opened and line.strip() == opened.group(1) \
+                and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) \
+                else fence
+        elif opened:
+            fence = opened.group(1)
+        elif line.strip() == "---":
+            lines[i] = "\n--\n"
+    return "\n".join(lines)

@@ -64,6 +64,8 @@ def deck(body: str, data: dict[str, Any], ctx: Context) -> str:
     notes at each slide's end, a title slide first."""
     level = slide_level(data)
     slides: list[tuple[list[str], list[str]]] = [([], [])]
+    down = [False]  # (each slide: in a `#` section's vertical stack, below its first)
+    section = False
     fence = ""
     divs: list[str] = []  # each open div: "notes", "step" or "kept"
     for line in body.split("\n"):
@@ -94,8 +96,11 @@ def deck(body: str, data: dict[str, Any], ctx: Context) -> str:
         if "notes" not in divs:
             heading = _HEADING.match(line)
             if heading and len(heading.group(1)) <= level or _RULE.match(line):
+                top = heading is not None and len(heading.group(1)) == 1 < level
                 if any(x.strip() for x in text + notes):
                     slides.append(([], []))
+                    down.append(section and not top)
+                section = section or top
                 if heading is None:
                     continue
                 line = _plain_heading(heading, ctx)
@@ -104,11 +109,16 @@ def deck(body: str, data: dict[str, Any], ctx: Context) -> str:
                 continue
             line = _NOTES_LINE.sub(r"\1\2\\\3", line)  # (no Lanting notes marker)
         slides[-1][1 if "notes" in divs else 0].append(line)
-    parts = [_title_slide(data)] + [
-        "\n".join(text).strip("\n") + ("\n\nNote:\n" + "\n".join(notes).strip("\n")
-                                       if any(x.strip() for x in notes) else "")
-        for text, notes in slides if any(x.strip() for x in text + notes)]
-    return "\n\n---\n\n".join(p for p in parts if p.strip()) + "\n"
+    parts = [(_title_slide(data), False)] + [
+        ("\n".join(text).strip("\n") + ("\n\nNote:\n" + "\n".join(notes).strip("\n")
+                                        if any(x.strip() for x in notes) else ""), below)
+        for (text, notes), below in zip(slides, down, strict=True)
+        if any(x.strip() for x in text + notes)]
+    # (a `#` section's slides go down under its own, as in reveal.js: `--` between them
+    # keeps its numbers, `#/3/1`, which links to the deck name)
+    shown = [(p, below) for p, below in parts if p.strip()]
+    return "".join(("\n\n--\n\n" if below else "\n\n---\n\n") * (i > 0) + p
+                   for i, (p, below) in enumerate(shown)) + "\n"
 
 
 def _plain_heading(heading: re.Match[str], ctx: Context) -> str:

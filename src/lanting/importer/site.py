@@ -249,9 +249,8 @@ class NewSite:
         def one(match: re.Match[str]) -> str:
             kind, number = match.group(1), int(match.group(2))
             if kind == "L" and match.group(3) and self.items[number].kind == "talk":
-                # (reveal.js's `#/methods`, a slide of the old deck by its id: that slide;
-                # `#/32` by place, the deck from its start: its numbers count a vertical
-                # stack as one slide, Lanting's deck does not)
+                # (reveal.js's `#/methods` or `#/3/1`, a slide of the old deck by its id
+                # or its place, stacks kept as `--` breaks: that slide; none, the deck)
                 slide = slide_of(self.items[number].body, match.group(3)[2:].strip("/"))
                 return self.new_url(self.items[number]) + "slides/" + (
                     f"#{slide}" if slide else "")

@@ -54,9 +54,10 @@ def pandoc_id(heading: str) -> str:
 
 def slide_of(body: str, name: str) -> int | None:
     """The number in Lanting's deck of the slide of a talk's `body` (Lanting's form) that
-    reveal.js named `#/<name>` by its id; None for a place (`#/3`: another tool's deck
-    may have had vertical stacks that the talk shows one after another) or no slide."""
-    if not name or name.split("/")[0].isdigit():
+    reveal.js named `#/<name>`, by its id or its place (`#/3/1`: the importers keep a
+    deck's vertical stacks as `--` breaks, so places count as reveal.js counted them);
+    None for no slide."""
+    if not name:
         return None
     slides = [(s.vertical, tuple(_SLIDE_ID.findall(s.text)), s.text)
               for s in split_slides(body)]
