@@ -628,3 +628,34 @@ def test_a_slides_pandoc_name_is_pandocs_id_of_its_heading(heading: str, name: s
     starting with `É`) lost its first letters, `網頁安全實務` becoming `section`, and a
     link `#/網頁安全實務` named no slide."""
     assert pandoc_id(heading) == name
+
+
+STEPPED = """---
+title: Go basics
+date: 2026-06-04
+---
+
+## Hello
+
+```go{1|2|3-4}
+package main
+import "fmt"
+func main() {
+}
+```
+"""
+
+
+def test_steps_in_braces_highlight_their_first_step(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """reveal-hugo writes reveal.js's line steps in braces against the language,
+    ```` ```go{1|2|3-4} ````: the language was `go{1|2|3-4`, unknown (a warning, no
+    highlighting). It is Go, numbered, its first step's lines highlighted, as
+    `go [1|2|3-4]` is."""
+    site = make_site({"content/talks/go.md": STEPPED})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/go/slides/index.html").read_bytes())
+    code = page.one("code")
+    assert code["class"] == "language-go"
+    assert [s.text() for s in code.find_all("span", class_="hl")] == ["package main"]
+    assert "numbered" in page.one(class_="code-block")["class"]

@@ -65,6 +65,9 @@ _REVEAL_STEPS = re.compile(r"([^\s{\[]+)\s*\[\s*(?:(\d+)\s*:\s*)?([\d\s,|-]*)\](
                            re.DOTALL)
 """reveal.js's line numbers and steps, `js [1-2|3]` (`[712: 1-2]` numbered from 712,
 `[]` numbered only), which VitePress's `sh [npm]` would take for a title."""
+_BRACE_STEPS = re.compile(r"([^\s{\[]+)\s*\{([\d\s,-]*\|[\d\s,|-]*)\}(.*)", re.DOTALL)
+"""reveal.js's steps written in braces, `go{1|2|3-5}` (reveal-hugo's form, which it hands
+to reveal.js's `data-line-numbers`) or `go {1|2}`: its first step's lines highlighted."""
 _HIDDEN = re.compile(r"(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b")
 _ATTACHED = re.compile(r"([\w+#.-]+)(\{\s*(?:[.#]|[\w-]+=).*\})")
 """A language with Pandoc's attributes written against it, `shell{filename="x"}` (as a
@@ -75,7 +78,8 @@ def parse_fence_info(info: str) -> FenceInfo:
     """`python {hl_lines="2" title="x.py"}`, and the forms of Pandoc (`{.python
     .numberLines startFrom="5"}`), Quarto (`{python}`, `{.python filename="x.py"}`,
     `code-line-numbers`), MkDocs (`python title="x.py" linenums="1"`) and VitePress
-    (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`), reveal.js (`js [1-2|3]`). Entities
+    (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`), reveal.js (`js [1-2|3]`, and
+    reveal-hugo's `go{1|2}`). Entities
     and backslash escapes
     are read first, as CommonMark has it (`plain&#x20;text` is `plain text`)."""
     info = unescapeAll(info).strip()
@@ -87,6 +91,11 @@ def parse_fence_info(info: str) -> FenceInfo:
         return replace(found, highlight=found.highlight | parse_line_ranges(
             ranges.split("|")[0].replace(",", " ")), line_numbers=True,
             start=int(offset) if offset else found.start)
+    if braces := _BRACE_STEPS.fullmatch(info):
+        lang, ranges, rest = braces.groups()
+        found = parse_fence_info(f"{lang} {rest.strip()}")
+        return replace(found, highlight=found.highlight | parse_line_ranges(
+            ranges.split("|")[0].replace(",", " ")), line_numbers=True)
     vite = _VITEPRESS.fullmatch(info)
     if vite and (vite.group(2) is not None or vite.group(3) or vite.group(5) is not None):
         lang, ranges, numbers, start, title, rest = vite.groups()
