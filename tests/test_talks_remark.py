@@ -421,3 +421,33 @@ def test_an_indented_class_block_nested_in_another_is_a_block() -> None:
         ":::: {.pull-left}", "::: {.quote}", "### Question", "What is a distance?", ":::",
         "::::", ""]
     assert "\n### Question\nWhat is a distance?\n" in done
+
+
+STYLED = """---
+title: Mixed models
+date: 2026-02-11
+output: xaringan::moon_reader
+---
+
+```{css, echo = FALSE}
+.remark-code { font-size: 80%; }
+```
+
+class: center, middle
+
+# Random effects
+"""
+
+
+def test_a_css_cell_without_echo_shows_nothing(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """knitr's `{css, echo = FALSE}` cell (a xaringan deck's own styles) shows no code:
+    its output is a stylesheet. Its CSS was shown as a code block on the title slide,
+    with a warning that Quarto runs it, and the properties after it were text."""
+    site = make_site({"content/talks/mixed.md": STYLED})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/mixed/slides/index.html").read_bytes())
+    boxes = [f.one(class_="slide") for f in page.find_all("section", class_="slide-frame")]
+    assert "font-size" not in page.one("main").text()
+    assert "slide-lead" in boxes[-1]["class"] and boxes[-1].one("h1").text() == (
+        "Random effects")

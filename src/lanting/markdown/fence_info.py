@@ -69,6 +69,9 @@ _BRACE_STEPS = re.compile(r"([^\s{\[]+)\s*\{([\d\s,-]*\|[\d\s,|-]*)\}(.*)", re.D
 """reveal.js's steps written in braces, `go{1|2|3-5}` (reveal-hugo's form, which it hands
 to reveal.js's `data-line-numbers`) or `go {1|2}`: its first step's lines highlighted."""
 _HIDDEN = re.compile(r"(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b")
+_NO_ECHO = re.compile(r"(?:^|[\s,])echo\s*=\s*(?:FALSE|F)\b")
+"""knitr's `echo=FALSE`: the cell's code not shown. A `{css}` cell so (a xaringan deck's
+styles) showed nothing at all: its output is a stylesheet."""
 _ATTACHED = re.compile(r"([\w+#.-]+)(\{\s*(?:[.#]|[\w-]+=).*\})")
 """A language with Pandoc's attributes written against it, `shell{filename="x"}` (as a
 Quarto blog wrote them): the same as with a space between."""
@@ -151,5 +154,6 @@ def parse_fence_info(info: str) -> FenceInfo:
         start=int(start) if start.isdigit() else 1,
         title=options.get("title", options.get("file", options.get("filename", ""))),
         executable=executable,
-        hidden=executable and _HIDDEN.search(rest) is not None,
+        hidden=executable and (_HIDDEN.search(rest) is not None or lang.lower() == "css"
+                               and _NO_ECHO.search(rest) is not None),
     )
