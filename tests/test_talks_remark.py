@@ -451,3 +451,16 @@ def test_a_css_cell_without_echo_shows_nothing(
     assert "font-size" not in page.one("main").text()
     assert "slide-lead" in boxes[-1]["class"] and boxes[-1].one("h1").text() == (
         "Random effects")
+
+
+def test_knitrs_inline_r_code_is_a_warning(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """knitr fills in `` `r expr` `` (an icon, `r fa("book")`; a number) before remark
+    shows the deck; Lanting runs no R, and it showed as code without a word. It is a
+    warning at the first of each file; one in a code block is code."""
+    text = ("---\ntitle: T\ndate: 2026-02-12\noutput: xaringan::moon_reader\n---\n\n"
+            "# Plan\n\n```md\n`r 1 + 1`\n```\n\n---\n\n## `r fa(\"book\")` Reading\n\n"
+            "`r nrow(x)` rows.\n")
+    site = make_site({"content/talks/t.md": text})
+    assert [(w.line, w.message.split(" (")[0]) for w in build_site(site).warnings] == [
+        (15, "knitr's inline R code")]

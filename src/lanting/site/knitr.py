@@ -7,7 +7,8 @@ the deck into slides. Shown as code, the cells left the parts out: a course's de
 its plan and six slides of `child=` lines. A slide that is only such cells is the
 slides of those files, read as the talk is (their lines and images from their own file,
 their own children too); a file that is not there is an error at the cell's line, and
-a cell among other text a warning.
+a cell among other text a warning. Inline R code, `` `r fa("book")` ``, which knitr
+filled in, shows as code: a warning says so, once a file.
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ from pathlib import Path
 
 from lanting.markdown.fence_info import FENCE_LINE
 from lanting.model.problem import Problem
+from lanting.site.marp import outside_code
 from lanting.site.remark import continuation_lines, hidden_cells
 from lanting.site.talk_slides import SlideSource, split_slides
 
 _CHILD = re.compile(r"""^\{r\b[^}]*?\bchild\s*=\s*(?:c\(\s*)?(["'])([^"']+)\1""")
 _CELL = re.compile(r"""^[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*\{r\b[^}\n]*\bchild\s*=""",
                    re.MULTILINE)
+_INLINE_R = re.compile(r"(?<!`)`r[ \t]+[^`\n]+`(?!`)")
+"""knitr's inline R code, `` `r fa("book")` ``, which knitr replaced by its value."""
 _DEPTH = 8
 """Children of children read; deeper is a loop (a part naming itself)."""
 
@@ -88,3 +92,31 @@ def _children(text: str) -> list[tuple[int, str]]:
 def _from(source: SlideSource, file: Path) -> SlideSource:
     return SlideSource(source.text, source.line, source.notes, source.notes_line,
                        source.vertical, source.path or file)
+
+
+def inline_code_warnings(sources: list[SlideSource], path: Path) -> list[Problem]:
+    """A warning at the first of knitr's inline R expressions (`` `r fa("book")` ``)
+    outside code of each file the slides are from (`path`, the talk's, or a child's):
+    Lanting runs no R, so each shows as code where the deck showed its value (an icon,
+    a number)."""
+    problems: list[Problem] = []
+    warned: set[Path] = set()
+    for source in sources:
+        where = source.path or path
+        if where in warned:
+            continue
+        found: list[int] = []
+
+        def look(chunk: str, at: int, found: list[int] = found) -> str:
+            if not found and (match := _INLINE_R.search(chunk)) is not None:
+                found.append(at + chunk.count("\n", 0, match.start()))
+            return chunk
+
+        outside_code(source.text, source.line, look)
+        if found:
+            warned.add(where)
+            problems.append(Problem(
+                "knitr's inline R code (`` `r …` ``) is not run: it shows as code (this "
+                "file's first)", where, found[0], severity="warning",
+                hint="write its value instead (a number, an image of the icon)"))
+    return problems

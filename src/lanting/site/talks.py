@@ -28,7 +28,7 @@ from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
 from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
-from lanting.site.knitr import child_slides
+from lanting.site.knitr import child_slides, inline_code_warnings
 from lanting.site.marp import (
     Directives,
     Images,
@@ -249,6 +249,8 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
                            talk_macros(doc.body))
     collector.included[doc.source.path] = doc.source.rel.as_posix()
     sources = child_slides(sources, doc.source.path, collector.read, collector.problems)
+    if doc.meta.xaringan is not None:  # (R Markdown: `r expr` was knitr's to fill in)
+        collector.problems.extend(inline_code_warnings(sources, doc.source.path))
     collector.deck = (url + "slides/", len(sources))
     templates = Templates()
     slides: list[Slide] = []
