@@ -355,6 +355,23 @@ def test_a_date_with_slashes_or_one_digit_parts_is_read(written: str, read: str)
         parse_date("05/07/2023")  # day or month first: ambiguous, still an error
 
 
+@pytest.mark.parametrize(("written", "read"), [
+    ("June 12, 2017", "2017-06-12"), ("Jun 12 2017", "2017-06-12"),
+    ("12 June 2017", "2017-06-12"), ("Sept. 3, 2020", "2020-09-03"),
+    ("March 1st, 2021", "2021-03-01"), ("2017年6月12日", "2017-06-12"),
+])
+def test_a_date_with_its_month_named_is_read(written: str, read: str) -> None:
+    """`date: June 12, 2017` (a Pandoc deck's YAML header; the `%` block read it) was "not
+    a date", an error. A month's name, or a Chinese date, leaves no doubt."""
+    doc = ok(f"---\ntitle: A\ndate: {written}\n---\n")
+    assert doc.meta.date is not None and doc.meta.date.date().isoformat() == read
+    from lanting.content.frontmatter_syntax import parse_date
+
+    for wrong in ("February 30, 2020", "Smarch 3, 2020"):
+        with pytest.raises(ValueError):
+            parse_date(wrong)
+
+
 def test_a_missing_title_written_as_a_first_heading_says_what_to_write() -> None:
     """An Obsidian or Typora note keeps its title as a first `# heading`: "a post needs a
     `title`" said nothing of it."""

@@ -207,6 +207,35 @@ _LOOSE_DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:T(\d{1,2}:\d{2}(?
 """A date with slashes or one-digit month and day, year first (never ambiguous)."""
 
 
+_MONTHS = {name: n for n, names in enumerate(
+    ("jan january", "feb february", "mar march", "apr april", "may", "jun june",
+     "jul july", "aug august", "sep sept september", "oct october", "nov november",
+     "dec december"), 1) for name in names.split()}
+_NAMED_MONTH = re.compile(r"(?:(?P<m1>[A-Za-z]+)\.?\s+(?P<d1>\d{1,2})(?:st|nd|rd|th)?,?\s+"
+                          r"|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?P<m2>[A-Za-z]+)\.?,?\s+)"
+                          r"(?P<year>\d{4})")
+"""`June 12, 2017`, `Jun 12 2017`, `12 June 2017` (a Pandoc deck's `date:`, a `%` line)."""
+_CHINESE_DATE = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")
+
+
+def _named_date(text: str) -> dt.datetime | None:
+    """A date written with its month's name, or in Chinese (`2017年6月12日`), if it is one."""
+    if chinese := _CHINESE_DATE.fullmatch(text):
+        year, month, day = (int(g) for g in chinese.groups())
+    elif named := _NAMED_MONTH.fullmatch(text):
+        month_name = (named.group("m1") or named.group("m2")).lower()
+        if month_name not in _MONTHS:
+            return None
+        year, month = int(named.group("year")), _MONTHS[month_name]
+        day = int(named.group("d1") or named.group("d2"))
+    else:
+        return None
+    try:
+        return dt.datetime(year, month, day, tzinfo=dt.UTC)
+    except ValueError as error:
+        raise ValueError(f"`{text}` is not a date: {error}") from None
+
+
 def parse_date(value: Any) -> dt.datetime:
     """A date or datetime from YAML/TOML or a string; raises ValueError."""
     if isinstance(value, dt.datetime):
@@ -214,6 +243,8 @@ def parse_date(value: Any) -> dt.datetime:
     if isinstance(value, dt.date):
         return dt.datetime(value.year, value.month, value.day, tzinfo=dt.UTC)
     if isinstance(value, str):
+        if (named := _named_date(value.strip())) is not None:
+            return named
         text = value.strip().replace(" ", "T", 1)
         if loose := _LOOSE_DATE.fullmatch(text):  # `2023/7/5 9:30`: Hexo's, MyST's
             year, month, day, time = loose.groups()
