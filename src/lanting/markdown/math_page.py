@@ -28,6 +28,7 @@ from lanting.markdown.math_tags import LABEL, add_label, braced_tags, numbered
 from lanting.markdown.mathtext import mathml_text
 from lanting.markdown.myst_refs import equation_label
 from lanting.markdown.tex import offset_in_source, rewrite
+from lanting.markdown.tex_layout import breaks_rows
 from lanting.markdown.tex_scan import Marks, TexError
 from lanting.model.problem import Problem
 
@@ -193,9 +194,10 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         return
     # (each wrapping environment closed on a line of its own: a `%` comment ending the
     # display would take in an `\\end` written on its line)
-    if formula.display and "\\\\" in tex and "\\begin" not in tex:
+    if formula.display and "\\begin" not in source and breaks_rows(tex):
         # `a \\ b` with no environment: KaTeX (and so the Hexo or Jekyll site it came
-        # from) breaks the line there; math-core dropped the break without a word
+        # from) breaks the line there; math-core dropped the break without a word (a
+        # `\\` of a script's rows, put in a `subarray`, is none)
         tex = "\\begin{gathered}" + tex + "\n\\end{gathered}"
     if formula.display and "\\" in tex:
         tex = _tags(braced_tags(tex), formula)

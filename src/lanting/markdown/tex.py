@@ -39,6 +39,7 @@ from lanting.markdown.tex_layout import (
     matrices,
     plain_matrices,
     ruled_rows,
+    script_rows,
     substack,
 )
 from lanting.markdown.tex_mathjax import mathjax_actions, mathjax_boxes
@@ -301,6 +302,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"\\", "cr"}), linebreak_dim),
     (frozenset({"kern", "mkern", "mskip", "hskip", "hspace", "rule", "raisebox", "genfrac",
                 "above", "\\"}), lengths),
+    (frozenset({"\\"}), script_rows),
     (frozenset({"substack"}), substack),
     (frozenset({"begin:smallmatrix", "begin:matrix*", "begin:pmatrix*", "begin:bmatrix*",
                 "begin:Bmatrix*", "begin:vmatrix*", "begin:Vmatrix*"}), matrices),

@@ -1,5 +1,5 @@
-"""Rewrite rules for layout: lengths, line breaks with a dimension, `\\substack`, the
-matrices and alignments math-core lacks, and `CD` diagrams."""
+"""Rewrite rules for layout: lengths, line breaks with a dimension, `\\substack` (and
+rows in a script), the matrices and alignments math-core lacks, and `CD` diagrams."""
 
 from __future__ import annotations
 
@@ -76,6 +76,45 @@ def lengths(s: str, ctx: Context) -> str:
 def substack(s: str, ctx: Context) -> str:
     return replace_command(s, "substack", 1, lambda o, a, i:
                            "\\begin{subarray}{c}" + a[0] + "\\end{subarray}")
+
+
+_SCRIPT_OPEN = re.compile(r"(?<!\\)(?:\\\\)*[_^]\s*\{|\\(?:underset|overset|stackrel)\s*\{")
+_ROW_TOKEN = re.compile(r"\\begin\s*\{[^{}]*\}|\\end\s*\{[^{}]*\}|\\\\|\\.|[{}]", re.S)
+
+
+def breaks_rows(tex: str) -> bool:
+    """Whether `tex` has a `\\\\` of its own: outside its groups and environments."""
+    depth = 0
+    for token in _ROW_TOKEN.finditer(tex):
+        text = token.group()
+        if text.startswith("\\begin") or text == "{":
+            depth += 1
+        elif text.startswith("\\end") or text == "}":
+            depth -= 1
+        elif text == "\\\\" and depth == 0:
+            return True
+    return False
+
+
+def script_rows(s: str, ctx: Context) -> str:
+    """`\\sum_{i=1 \\\\ j=2}`, `\\max_{a \\\\ b}`, `\\underset{a \\\\ b}{…}`: rows
+    in a script outside any table. A display failed ("`\\\\` only at the top level of
+    a table"), an inline formula ran the rows together (as MathJax and KaTeX do: they
+    ignore the break); the writer meant them stacked, so they are, as `\\substack`
+    stacks them."""
+    out: list[str] = []
+    pos = 0
+    for match in _SCRIPT_OPEN.finditer(s):
+        start = match.end() - 1
+        if start < pos:
+            continue  # (inside a group already rewritten)
+        end = group_end(s, start)
+        if end is None or not breaks_rows(s[start + 1:end - 1]):
+            continue
+        out += [s[pos:start + 1], "\\begin{subarray}{c}",
+                script_rows(s[start + 1:end - 1], ctx), "\\end{subarray}}"]
+        pos = end
+    return "".join(out) + s[pos:]
 
 
 _FENCES = {"matrix*": (".", "."), "pmatrix*": ("(", ")"), "bmatrix*": ("[", "]"),

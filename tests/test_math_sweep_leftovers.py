@@ -1,0 +1,37 @@
+"""Faults a fourth formula sweep of math-heavy blogs (Jekyll, Hexo, Hugo and note folders
+of ML, optimisation and physics derivations) found, and leftovers of the third: small
+sites and pages written here."""
+
+from __future__ import annotations
+
+import pytest
+from htmltree import parse_html
+from test_math_syntax import render
+
+
+@pytest.mark.parametrize(("text", "rows"), [
+    ("$$\n\\sum_{i=1 \\\\ j \\neq i} w_{ij}\n$$\n", ["i=1", "j≠i"]),
+    ("$$\\max_{\\theta \\\\ \\phi} J$$\n", ["θ", "ϕ"]),
+    ("令 $\\min\\limits_{a \\\\ b} f$ 最小\n", ["a", "b"]),
+    ("$\\underset{x \\\\ y}{\\arg\\max}\\, g$\n", ["x", "y"]),
+    ("$$\n\\begin{aligned}\nL &= \\sum_{s \\\\ a} q \\\\\n&= 0\n\\end{aligned}\n$$\n",
+     ["s", "a"]),
+])
+def test_rows_in_a_script_are_stacked(text: str, rows: list[str]) -> None:
+    """`\\sum_{i=1 \\\\ j \\neq i}` (a script's rows written without `\\substack`): a
+    display failed the build ("`\\\\` may only appear at the top level of a table"), in
+    `aligned` too, and an inline formula ran the rows together. They are stacked, as
+    `\\substack` stacks them."""
+    rendered = render(text)
+    assert rendered.problems == ()
+    table = parse_html(rendered.html).find_all("mtable")[-1]
+    assert [row.text() for row in table.find_all("mtr")] == rows
+
+
+def test_a_displays_own_row_break_still_breaks_beside_a_scripts_rows() -> None:
+    """A display's own `\\\\` (outside any environment) makes it two lines, also when a
+    script of it has rows of its own."""
+    rendered = render("$$\na_{i \\\\ j} = 1 \\\\ b = 2\n$$\n")
+    assert rendered.problems == ()
+    rows = [row.text() for row in parse_html(rendered.html).find_all("mtr")]
+    assert rows[-1] == "b=2" and "i" in rows and "j" in rows
