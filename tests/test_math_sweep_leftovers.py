@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from htmltree import parse_html
+from test_math_blog_sweep import shown
 from test_math_syntax import render
 
 
@@ -35,3 +36,15 @@ def test_a_displays_own_row_break_still_breaks_beside_a_scripts_rows() -> None:
     assert rendered.problems == ()
     rows = [row.text() for row in parse_html(rendered.html).find_all("mtr")]
     assert rows[-1] == "b=2" and "i" in rows and "j" in rows
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\mathbfit{x}^\\top \\mathbfit{W}", "𝒙^⊤ 𝑾"), ("\\mathbfit{\\alpha}", "𝜶"),
+    ("\\mathbfup{v}", "𝐯"), ("\\mathup{d}x", "dx"), ("\\mathsfup{T}", "𝖳"),
+    ("\\mathbfscr{L}", "𝓛"), ("\\mathbffrak{g}", "𝖌"), ("\\mathbfsfup{A1}", "𝗔𝟭"),
+    ("\\mathbfsfit{z}", "𝙯"), ("\\mathbfscr{\\alpha}", "α"),
+])
+def test_mathjax_alphabets_of_unicode_math(tex: str, text: str) -> None:
+    """MathJax's `\\mathbfit{x}` (a bold italic vector, as unicode-math writes one) and its
+    kin were "Unknown command": they are the letters of that alphabet."""
+    assert shown(tex) == text

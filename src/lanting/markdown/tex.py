@@ -59,8 +59,10 @@ from lanting.markdown.tex_scan import (
 )
 from lanting.markdown.tex_style import SIZES, boxes, colors, sizes
 from lanting.markdown.tex_text import (
+    BOLD_ALPHABETS,
     TEXT_COMMANDS,
     char_codes,
+    letters,
     links,
     texts,
     unicode_chars,
@@ -179,26 +181,6 @@ def _dots(s: str, ctx: Context) -> str:
             return "\\cdots" + (m.group(2) or " ")
         return "…" + m.group(2)
     return _DOTS.sub(one, s)
-
-
-_SFIT = {**{chr(65 + i): chr(0x1D608 + i) for i in range(26)},
-         **{chr(97 + i): chr(0x1D622 + i) for i in range(26)},
-         **{chr(48 + i): chr(0x1D7E2 + i) for i in range(10)}}
-_CIRCLED = {**{chr(97 + i): chr(0x24D0 + i) for i in range(26)},
-            **{chr(65 + i): chr(0x24B6 + i) for i in range(26)},
-            "0": "⓪", **{str(i): chr(0x2460 + i - 1) for i in range(1, 10)}}
-
-
-def _letters(s: str, ctx: Context) -> str:
-    """`\\mathsfit` and `\\textcircled` as the Unicode characters they stand for."""
-    if "\\mathsfit" in s:
-        s = replace_command(s, "mathsfit", 1, lambda o, a, i:
-                            "{" + "".join(_SFIT.get(c, c) for c in a[0]) + "}"
-                            if re.fullmatch(r"[A-Za-z0-9 ]*", a[0]) else "\\mathsf{" + a[0] + "}")
-    if "\\textcircled" in s:
-        s = replace_command(s, "textcircled", 1, lambda o, a, i:
-                            _CIRCLED.get(a[0].strip(), a[0]))
-    return s
 
 
 def _fractions(s: str, ctx: Context) -> str:
@@ -325,7 +307,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit", "centernot", "not"}),
      aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),
-    (frozenset({"mathsfit", "textcircled"}), _letters),
+    (frozenset({"mathsfit", "textcircled", *BOLD_ALPHABETS}), letters),
     (frozenset({"above"}), _fractions),
 )
 """Each rule runs only if the formula names one of its commands (`begin:X`: the

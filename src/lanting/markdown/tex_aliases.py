@@ -60,6 +60,11 @@ ALIASES = {
     # MathJax's script-font switch (`{\scr F}`): the nearest math-core has, `\cal`
     # (`\scr{F}`, a Fourier transform in a Chinese ML blog, is `\mathscr{F}`)
     "scr": "\\cal",
+    # MathJax's unicode-math alphabets (`\mathbfit{x}`, a bold italic vector in an ML
+    # post): those of one style math-core has (a bold script, fraktur or sans serif
+    # letter is `tex._letters`')
+    "mathup": "\\mathrm", "mathbfup": "\\mathbf", "mathsfup": "\\mathsf",
+    "mathbfit": "\\boldsymbol",
 }
 """Commands math-core lacks, as commands it has: the same character (KaTeX only draws
 some smaller or bolder; the double-struck `\\mathds{1}` / `\\mathbbm{1}` of the dsfont

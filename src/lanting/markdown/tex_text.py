@@ -1,8 +1,10 @@
 """Rewrite rules for text inside formulas: links and images, `\\char`, `\\verb`, `\\text`
-and friends. (Font sizes, colours and boxes: `tex_style`.)"""
+and friends, and alphabets math-core lacks as their characters (`\\mathsfit`). (Font
+sizes, colours and boxes: `tex_style`.)"""
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable
@@ -252,3 +254,46 @@ def _text_body(body: str) -> str:
     body = _RAW_SPECIAL.sub(lambda m: "".join("\\" + c for c in m.group()), body)
     body = _RAW_CARET.sub(r"\\textasciicircum{}", body)
     return _TEXT_SPACE.sub(r"\\\1{}", body)
+
+
+_SFIT = {**{chr(65 + i): chr(0x1D608 + i) for i in range(26)},
+         **{chr(97 + i): chr(0x1D622 + i) for i in range(26)},
+         **{chr(48 + i): chr(0x1D7E2 + i) for i in range(10)}}
+BOLD_ALPHABETS = {"mathbfscr": (0x1D4D0, 0x1D7CE, "\\mathscr"),
+                   "mathbffrak": (0x1D56C, 0x1D7CE, "\\mathfrak"),
+                   "mathbfsfup": (0x1D5D4, 0x1D7EC, "\\mathsf"),
+                   "mathbfsfit": (0x1D63C, 0x1D7EC, "\\mathsf")}
+"""MathJax's bold alphabets math-core has no command for: (the code of their A, of the
+0 MathJax sets with them, the nearest command for what is not a letter or digit)."""
+_CIRCLED = {**{chr(97 + i): chr(0x24D0 + i) for i in range(26)},
+            **{chr(65 + i): chr(0x24B6 + i) for i in range(26)},
+            "0": "⓪", **{str(i): chr(0x2460 + i - 1) for i in range(1, 10)}}
+
+
+def letters(s: str, ctx: Context) -> str:
+    """`\\mathsfit`, MathJax's bold alphabets (`\\mathbfscr`) and `\\textcircled` as
+    the Unicode characters they stand for."""
+    if "\\mathsfit" in s:
+        s = replace_command(s, "mathsfit", 1, lambda o, a, i:
+                            "{" + "".join(_SFIT.get(c, c) for c in a[0]) + "}"
+                            if re.fullmatch(r"[A-Za-z0-9 ]*", a[0]) else "\\mathsf{" + a[0] + "}")
+    for name, alphabet in BOLD_ALPHABETS.items():
+        if f"\\{name}" in s:
+            s = replace_command(s, name, 1, functools.partial(_alphabet, alphabet))
+    if "\\textcircled" in s:
+        s = replace_command(s, "textcircled", 1, lambda o, a, i:
+                            _CIRCLED.get(a[0].strip(), a[0]))
+    return s
+
+
+def _alphabet(alphabet: tuple[int, int, str], optional: str | None, args: list[str],
+              offset: int) -> str:
+    """`args[0]` in the `alphabet` (the code of its A, of its 0, the nearest command for
+    what holds more than ASCII letters, digits and spaces)."""
+    text, (first, zero, nearest) = args[0], alphabet
+    if not re.fullmatch(r"[A-Za-z0-9 ]*", text):
+        return f"{nearest}{{{text}}}"
+    return "{" + "".join(chr(first + ord(c) - 65) if "A" <= c <= "Z"
+                         else chr(first + 26 + ord(c) - 97) if "a" <= c <= "z"
+                         else chr(zero + ord(c) - 48) if c.isdigit()
+                         else c for c in text) + "}"
