@@ -4,10 +4,14 @@ sites and pages written here."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from htmltree import parse_html
 from test_math_blog_sweep import shown
 from test_math_syntax import render
+
+from lanting.markdown.mathtext import mathml_text
 
 
 @pytest.mark.parametrize(("text", "rows"), [
@@ -48,3 +52,18 @@ def test_mathjax_alphabets_of_unicode_math(tex: str, text: str) -> None:
     """MathJax's `\\mathbfit{x}` (a bold italic vector, as unicode-math writes one) and its
     kin were "Unknown command": they are the letters of that alphabet."""
     assert shown(tex) == text
+
+
+def test_newextarrow_defines_an_arrow_for_the_page() -> None:
+    """MathJax's extpfeil `\\Newextarrow{\\xfoo}{5,10}{0x21C0}` defines an arrow that
+    takes text over and under it; each use failed the build ("Unknown command"), and
+    so did the definition. One of a character math-core stretches is that arrow; any
+    other is the character with the text over and under it; redefining an arrow
+    math-core has is no loop."""
+    rendered = render(
+        "定义 $\\Newextarrow{\\xup}{5,10}{0x21C0}\\Newextarrow\\xsq{0,0}{10239}$，"
+        "$\\Newextarrow{\\xmapsto}{2,7}{0x21A6}$\n\n"
+        "则 $a \\xup[k]{t} b$，$c \\xsq{s} d$，$e \\xmapsto{f} g$。\n")
+    assert rendered.problems == ()
+    texts = [mathml_text(m) for m in re.findall(r"<math.*?</math>", rendered.html, re.S)]
+    assert texts[2:] == ["a ⇀_k^t b", "c⟿^s d", "e ↦^f g"]

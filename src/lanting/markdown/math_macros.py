@@ -15,6 +15,7 @@ import math_core
 
 from lanting.markdown.math_formula import MAX_FORMULA, converter, macro_use, to_mathml
 from lanting.markdown.tex import TRIGGERS, rewrite
+from lanting.markdown.tex_mathjax import extensible_arrows
 from lanting.markdown.tex_operators import styled_letter
 from lanting.markdown.tex_scan import TexError, arguments, group_end
 from lanting.markdown.tex_text import text_ranges
@@ -181,10 +182,13 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
     for index, latex in enumerate(latexes):
         bodies.append(None)
         if "def" not in latex and "command" not in latex and "Declare" not in latex \
+                and "Newextarrow" not in latex \
                 and not any(f"\\{name}" in latex for name in definers):
             continue
         before: dict[str, str | TextMacro] = {**macros.converter, **macros.textual}
-        body = _use_definers(_take_definitions(latex, macros, definers), macros, definers)
+        # (a `\Newextarrow` is the `\newcommand` it amounts to, taken as one)
+        body = _use_definers(_take_definitions(extensible_arrows(latex), macros, definers),
+                             macros, definers)
         after: dict[str, str | TextMacro] = {**macros.converter, **macros.textual}
         for name, value in after.items():
             if before.get(name) != value or _definition_of(name).search(latex):

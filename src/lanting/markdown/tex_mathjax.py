@@ -122,3 +122,40 @@ def mathjax_actions(s: str, ctx: Context) -> str:
         if "\\" + name in s:
             s = replace_command(s, name, 2, lambda o, a, i: "{" + a[0] + "}")
     return s
+
+
+_EXTENSIBLE = {0x2192: "xrightarrow", 0x2190: "xleftarrow", 0x21D2: "xRightarrow",
+               0x21D0: "xLeftarrow", 0x2194: "xleftrightarrow", 0x21D4: "xLeftrightarrow",
+               0x21A9: "xhookleftarrow", 0x21AA: "xhookrightarrow",
+               0x21C0: "xrightharpoonup", 0x21C1: "xrightharpoondown",
+               0x21BC: "xleftharpoonup", 0x21BD: "xleftharpoondown",
+               0x21CC: "xrightleftharpoons", 0x21CB: "xleftrightharpoons",
+               0x21A0: "xtwoheadrightarrow", 0x219E: "xtwoheadleftarrow",
+               0x21A6: "xmapsto", 0x3D: "xlongequal", 0x21C4: "xtofrom"}
+"""The arrows math-core stretches, by the character a `\\Newextarrow` names."""
+_NEWEXTARROW = re.compile(r"\\Newextarrow\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*"
+                          r"\{\s*-?\d+\s*,\s*-?\d+\s*\}\s*"
+                          r"\{\s*(0[xX][0-9A-Fa-f]{1,6}|\d{1,7})\s*\}")
+
+
+def extensible_arrows(latex: str) -> str:
+    """MathJax's extpfeil `\\Newextarrow{\\xfoo}{5,10}{0x21C0}` (a new arrow, taking
+    `\\xfoo[below]{above}` as `\\xrightarrow` does; a post defines one before its first
+    use) as the `\\newcommand` it amounts to, for the page's macros: the stretched
+    arrow of that character where math-core has one, else the character with the text
+    set over and under it (lossy: it does not stretch). The spacing is dropped."""
+
+    def one(m: re.Match[str]) -> str:
+        code = int(m.group(3), 0 if m.group(3)[:2] in ("0x", "0X") else 10)
+        name = m.group(1) or m.group(2)
+        if _EXTENSIBLE.get(code) == name:
+            return " " * len(m.group())  # (math-core has it: defined, it would loop)
+        if code in _EXTENSIBLE:
+            body = f"\\{_EXTENSIBLE[code]}[#1]{{#2}}"
+        elif 0x20 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
+            body = f"\\mathrel{{\\overset{{#2}}{{\\underset{{#1}}{{{chr(code)}}}}}}}"
+        else:
+            return m.group()  # (no character: math-core reports the command)
+        return f"\\newcommand{{\\{name}}}[2][]{{{body}}}".ljust(len(m.group()))
+
+    return _NEWEXTARROW.sub(one, latex) if "\\Newextarrow" in latex else latex
