@@ -5,12 +5,16 @@ sites and pages written here."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from htmltree import parse_html
+from test_import_hexo_sites import hexo_site
 from test_math_blog_sweep import shown
 from test_math_syntax import render
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.markdown.mathtext import mathml_text
 
 
@@ -67,3 +71,36 @@ def test_newextarrow_defines_an_arrow_for_the_page() -> None:
     assert rendered.problems == ()
     texts = [mathml_text(m) for m in re.findall(r"<math.*?</math>", rendered.html, re.S)]
     assert texts[2:] == ["a ⇀_k^t b", "c⟿^s d", "e ↦^f g"]
+
+
+@pytest.mark.parametrize("config", [
+    "math:\n  katex:\n    options:\n      macros:\n        \"\\\\RR\": \"\\\\mathbb{R}\"\n"
+    "        \"\\\\inner\": \"\\\\langle #1, #2 \\\\rangle\"\n",
+    "math:\n  engine: mathjax\n  mathjax:\n    options:\n      tex:\n        macros:\n"
+    "          RR: \"\\\\mathbb{R}\"\n          inner: [\"\\\\langle #1, #2 \\\\rangle\", 2]\n",
+    "math:\n  mathjax:\n    config:\n      TeX:\n        Macros:\n"
+    "          RR: \"\\\\mathbb{R}\"\n          inner: [\"\\\\langle #1, #2 \\\\rangle\", 2]\n",
+    "markdown:\n  plugins:\n    - name: \"@renbaoshuo/markdown-it-katex\"\n"
+    "      options:\n        macros:\n          \"\\\\RR\": \"\\\\mathbb{R}\"\n"
+    "          \"\\\\inner\": \"\\\\langle #1, #2 \\\\rangle\"\n",
+    "markdown_it_plus:\n  plugins:\n    - plugin:\n        name: \"@neilsustc/markdown-it-katex\"\n"
+    "        enable: true\n        options:\n          macros:\n"
+    "            \"\\\\RR\": \"\\\\mathbb{R}\"\n"
+    "            \"\\\\inner\": \"\\\\langle #1, #2 \\\\rangle\"\n",
+])
+def test_macros_of_hexo_math_plugins_in_the_sites_config(tmp_path: Path, config: str) -> None:
+    """hexo-math's macros (`math: katex: options: macros`, `math: mathjax: options: tex:
+    macros`, its MathJax 2 `config: TeX: Macros`) and those of a markdown-it KaTeX
+    plugin in `_config.yml` were not read (hexo-filter-mathjax's were): each formula
+    using one failed the build. They are `[markdown] math_macros`."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n" + config,
+        "source/_posts/svm.md": "---\ntitle: 支持向量机\ndate: 2023-05-01\n---\n"
+                                "设 $w \\in \\RR^d$，间隔为 $\\inner{w}{x} + b$。\n"})
+    assert imported.report.warnings == []
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    page = parse_html((imported.dest / "public" / "posts" / "svm" / "index.html")
+                      .read_text(encoding="utf-8"))
+    maths = page.one("main").find_all("math")
+    assert "ℝ" in maths[0].text() and "⟨" in maths[1].text()

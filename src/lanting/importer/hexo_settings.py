@@ -113,10 +113,10 @@ class HexoSettings:
         config["markdown"] = {"heading_ids": self.heading_ids}
         self.site.config_comments["markdown"] = (
             "heading ids as the old renderer made them: #links to the old posts keep working")
-        # (hexo-filter-mathjax's macros in `_config.yml`, else those of a MathJax or KaTeX
+        # (the math plugin's macros in `_config.yml`, else those of a MathJax or KaTeX
         # setup in the theme's layout or scripts, or the site's own injected one)
         theme = "themes/" + str(self.config.get("theme") or "-")
-        found, where = filter_mathjax_macros(self.config), "_config.yml"
+        found, where = plugin_math_macros(self.config), "_config.yml"
         if not found:
             found, where = mathjax_macros(self.source, (
                 f"{theme}/layout", f"{theme}/source/js", f"{theme}/scripts", "scripts",
@@ -228,12 +228,32 @@ def _menu_entry(item: tuple[Any, Any]) -> dict[str, str] | None:
     return {"name": str(name).split("||")[0].strip(), "url": url}
 
 
-def filter_mathjax_macros(config: dict[str, Any]) -> dict[str, str]:
-    """The macros of hexo-filter-mathjax (`mathjax: {extension_options: {macros: …}}` in
-    `_config.yml`, MathJax's TeX options): each a string or a list `[body, count]`, or
-    `[body, count, default]` with an optional first argument. (Without them every
-    formula using one failed the build.)"""
-    mathjax = config.get("mathjax")
-    options = mathjax.get("extension_options") if isinstance(mathjax, dict) else None
-    found = options.get("macros") if isinstance(options, dict) else None
-    return mathjax_value_macros(found)
+def plugin_math_macros(config: dict[str, Any]) -> dict[str, str]:
+    """The macros of the site's math plugin in `_config.yml`: hexo-filter-mathjax's
+    (`mathjax: {extension_options: {macros: …}}`, MathJax's TeX options), hexo-math's
+    (`math: {katex: {options: {macros: …}}}`, `math: {mathjax: {options: {tex: {macros:
+    …}}}}`, and its version 3's MathJax 2 setup, `math: {mathjax: {config: {TeX:
+    {Macros: …}}}}`) and those of a KaTeX plugin of hexo-renderer-markdown-it (`markdown:
+    {plugins: [{name: …, options: {macros: …}}]}`; `markdown_it_plus:` too): each a
+    string or a list `[body, count]`, or `[body, count, default]` with an optional first
+    argument. (Without them every formula using one failed the build.)"""
+    found: dict[str, str] = {}
+    for path in (("mathjax", "extension_options", "macros"),
+                 ("math", "katex", "options", "macros"),
+                 ("math", "mathjax", "options", "tex", "macros"),
+                 ("math", "mathjax", "config", "TeX", "Macros")):
+        found.update(mathjax_value_macros(_at(config, path)))
+    for key in ("markdown", "markdown_it_plus"):
+        plugins = _at(config, (key, "plugins"))
+        for plugin in plugins if isinstance(plugins, list) else []:
+            if isinstance(plugin, dict) and isinstance(plugin.get("plugin"), dict):
+                plugin = plugin["plugin"]  # (markdown_it_plus: `- plugin: {name: …}`)
+            found.update(mathjax_value_macros(_at(plugin, ("options", "macros"))))
+    return found
+
+
+def _at(value: Any, path: tuple[str, ...]) -> Any:
+    """The value at `path` in nested mappings, or None."""
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value
