@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from htmltree import parse_html
 from test_import_hexo_sites import hexo_site
+from test_import_jekyll_ml_blogs import imported_site as jekyll_site
 from test_math_blog_sweep import shown
 from test_math_syntax import render
 
@@ -104,3 +105,33 @@ def test_macros_of_hexo_math_plugins_in_the_sites_config(tmp_path: Path, config:
                       .read_text(encoding="utf-8"))
     maths = page.one("main").find_all("math")
     assert "ℝ" in maths[0].text() and "⟨" in maths[1].text()
+
+
+def test_kramdowns_escaped_display_inside_a_sentence_stays_a_display(
+        tmp_path: Path) -> None:
+    """`where \\\\[ d \\\\] is the dimension` (kramdown reads `\\\\[` as `\\[`, which
+    MathJax showed as a display, breaking the paragraph) became `$$ d $$` inside the
+    sentence, which Lanting reads as inline math. It is a display on lines of its own,
+    the sentence going on under it, in a list item and a quote too; a mark after it
+    ends the formula; in a table's cell it stays where it is."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: T\nmarkdown: kramdown\n",
+        "_posts/2024-02-01-pca.md": (
+            "---\ntitle: PCA\n---\n\n"
+            "Project onto \\\\[ k \\\\] components, then stop.\n\n"
+            "- each step costs \\\\[ O(n^2) \\\\]. Cheap.\n\n"
+            "> 误差为 \\\\[ \\epsilon \\\\]，其中 \\\\( \\epsilon > 0 \\\\)。\n\n"
+            "| name | value |\n|---|---|\n| rank | \\\\[ r \\\\] |\n")})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    prose = parse_html((out / "posts" / "pca" / "index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    displays = [d.text() for d in prose.find_all("div", class_="math-display")]
+    assert len(displays) == 3
+    assert [p.text().strip() for p in prose.find_all("p")][:2] == ["Project onto",
+                                                                  "components, then stop."]
+    item = prose.one("li")
+    assert item.one("div", class_="math-display") is not None and "Cheap." in item.text()
+    quote = prose.one("blockquote")
+    assert quote.one("div", class_="math-display") is not None and "其中" in quote.text()
+    cell = prose.one("table").find_all("td")[-1]
+    assert cell.one("span", class_="math-inline") is not None
