@@ -13,12 +13,12 @@ from pathlib import Path
 
 from lanting.importer import body as B
 from lanting.importer.bibtex import BibEntry, format_reference
+from lanting.importer.body_displays import joined_displays
 from lanting.importer.body_links import map_urls
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_links import JupyterBookLinks
 from lanting.importer.jupyterbook_refs import (
     Target,
-    joined_displays,
     labelled_equations,
     protect_myst_code,
     unique_names,

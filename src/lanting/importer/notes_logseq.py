@@ -10,9 +10,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from lanting.importer.body_displays import joined_displays
 from lanting.importer.common import guess_language, read_text
 from lanting.importer.item import Item
-from lanting.importer.jupyterbook_refs import joined_displays
 from lanting.importer.liquid import Context
 from lanting.importer.logseq import (
     LogseqGraph,

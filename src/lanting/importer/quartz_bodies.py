@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
+from lanting.importer.body_displays import joined_displays
 from lanting.importer.body_links import UNLINK, map_urls, spaced_image_paths
 from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import (
@@ -28,7 +29,6 @@ from lanting.importer.common import (
 )
 from lanting.importer.excalidraw import NOT_DRAWN
 from lanting.importer.item import Item
-from lanting.importer.jupyterbook_refs import joined_displays
 from lanting.importer.liquid import Context
 from lanting.importer.quartz_find import QuartzFinder
 from lanting.importer.quartz_settings import QuartzConfig, has_extension, slug

@@ -1,0 +1,55 @@
+"""`$$` displays as note apps and MyST read them: to their closing `$$`, blank lines and
+all, where Lanting's Markdown would end one at a paragraph's end (`joined_displays`,
+shared by the Jupyter Book, Quartz, notes and Logseq readers)."""
+
+from __future__ import annotations
+
+import re
+
+from lanting.markdown.math_display import rows_outside_environments
+
+_DISPLAY_OPEN = re.compile(r"^[ \t]{0,3}\$\$(?!.*\$\$)")
+_INDENTED_OPEN = re.compile(r"^[ \t]*(?:-[ \t]+)?\$\$(?!.*\$\$)")
+_DISPLAY_CLOSE = re.compile(r"\$\$[ \t]*(?:\([^()\n]*\))?[ \t]*$")
+
+
+def joined_displays(text: str, split: bool = True,
+                    indented: bool = False) -> tuple[str, int, int]:
+    """`$$` displays as Sphinx showed them: one with blank lines in it (`\\begin{align}`,
+    a blank line, the rows) as one formula — MyST's dollarmath reads a `$$` block to
+    its closing `$$`, and Lanting's Markdown would end a paragraph at a blank line —
+    and one with `\\\\` in `split`, as Sphinx's MathJax output wraps it (where a
+    `\\\\` or `&` is outside any environment: `a &= b \\\\ &= c`, whose `&` with no
+    environment fails; not unless `split`: a note app's MathJax refused it too). Returns
+    the text, how many were joined and how many wrapped. Code must be put aside first.
+    (`indented`: a `$$` indented any deeper opens one too, in a list item of an outline
+    whose every line is one, as Logseq's are.)"""
+    opening = _INDENTED_OPEN if indented else _DISPLAY_OPEN
+    lines = text.split("\n")
+    out: list[str] = []
+    joined = wrapped = 0
+    i = 0
+    while i < len(lines):
+        if not opening.match(lines[i]):
+            out.append(lines[i])
+            i += 1
+            continue
+        end = next((j for j in range(i + 1, len(lines)) if "$$" in lines[j]), None)
+        close = _DISPLAY_CLOSE.search(lines[end]) if end is not None else None
+        if end is None or close is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        inside = [line for line in lines[i + 1:end] if line.strip()]
+        joined += len(inside) < end - i - 1
+        first, last = lines[i], lines[end]
+        body = "\n".join([first.split("$$", 1)[1], *inside, last[:close.start()]])
+        # (Sphinx wraps a display holding `\\\\` anywhere; Lanting needs it only
+        # where a row break or a column is outside the environments)
+        if split and rows_outside_environments(body):
+            wrapped += 1
+            first = first.replace("$$", "$$\\begin{split}", 1)
+            last = last[:close.start()] + "\\end{split}" + last[close.start():]
+        out += [first, *inside, last]
+        i = end + 1
+    return "\n".join(out), joined, wrapped
