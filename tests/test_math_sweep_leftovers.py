@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from htmltree import parse_html
+from importbits import NOW, page
+from sitebits import write_files
 from test_import_hexo_sites import hexo_site
 from test_import_jekyll_ml_blogs import imported_site as jekyll_site
 from test_math_blog_sweep import shown
@@ -16,6 +18,7 @@ from test_math_syntax import render
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 from lanting.markdown.mathtext import mathml_text
 
 
@@ -135,3 +138,22 @@ def test_kramdowns_escaped_display_inside_a_sentence_stays_a_display(
     assert quote.one("div", class_="math-display") is not None and "其中" in quote.text()
     cell = prose.one("table").find_all("td")[-1]
     assert cell.one("span", class_="math-inline") is not None
+
+
+def test_a_notes_display_with_a_blank_line_in_a_list_item_is_one_formula(
+        tmp_path: Path) -> None:
+    """A Typora note's `$$` display indented under a list item, with a blank line in
+    it (Typora read it to its closing `$$`): only displays opening at the margin were
+    joined, so this one ended at the blank line and both halves showed as TeX. A `$$`
+    in an indented code block (under no list item) stays code."""
+    write_files(tmp_path / "old", {"降维.md": (
+        "# 降维\n\n- 把样本写成基的组合：\n\n    其中 $x$ 为列向量\n    $$\n"
+        "    \\begin{aligned}\n    x &= U c \\\\\n\n    &= \\sum_k c_k u_k\n"
+        "    \\end{aligned}\n    $$\n\n- 下一条\n\n代码：\n\n    $$\n    a\n\n    b\n    $$\n")})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(result.output, "/降维/").one("div", class_="prose")
+    item = prose.find_all("li")[0]
+    assert len(item.find_all("math")) == 2 and "\\begin" not in item.text()
+    assert prose.one("pre").raw_text().strip() == "$$\na\n\nb\n$$"

@@ -10,6 +10,26 @@ from lanting.markdown.math_display import rows_outside_environments
 
 _DISPLAY_OPEN = re.compile(r"^[ \t]{0,3}\$\$(?!.*\$\$)")
 _INDENTED_OPEN = re.compile(r"^[ \t]*(?:-[ \t]+)?\$\$(?!.*\$\$)")
+_DEEPER_OPEN = re.compile(r"^([ \t]{4,})\$\$(?!.*\$\$)")
+_LIST_ITEM = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]")
+
+
+def _in_list_item(lines: list[str], i: int) -> bool:
+    """Whether line `i`, a `$$` indented four spaces or more, is in a list item (its
+    text goes on under the item's marker) rather than an indented code block: a line
+    above it, before any line of less indent that is no list item, is one's marker."""
+    deep = _DEEPER_OPEN.match(lines[i])
+    depth = len(deep.group(1).expandtabs(4)) if deep else 0
+    for line in reversed(lines[:i]):
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" \t"))
+        item = _LIST_ITEM.match(line)
+        if item is not None and len(item.group(1).expandtabs(4)) < depth:
+            return True
+        if indent == 0:
+            return False
+    return False
 _DISPLAY_CLOSE = re.compile(r"\$\$[ \t]*(?:\([^()\n]*\))?[ \t]*$")
 
 
@@ -22,15 +42,18 @@ def joined_displays(text: str, split: bool = True,
     `\\\\` or `&` is outside any environment: `a &= b \\\\ &= c`, whose `&` with no
     environment fails; not unless `split`: a note app's MathJax refused it too). Returns
     the text, how many were joined and how many wrapped. Code must be put aside first.
-    (`indented`: a `$$` indented any deeper opens one too, in a list item of an outline
-    whose every line is one, as Logseq's are.)"""
+    A `$$` indented four spaces or more under a list item's text opens one too (a
+    Typora note's display in a list item; not an indented code block). (`indented`: a
+    `$$` indented any deeper opens one too, in a list item of an outline whose every
+    line is one, as Logseq's are.)"""
     opening = _INDENTED_OPEN if indented else _DISPLAY_OPEN
     lines = text.split("\n")
     out: list[str] = []
     joined = wrapped = 0
     i = 0
     while i < len(lines):
-        if not opening.match(lines[i]):
+        if not opening.match(lines[i]) and not (_DEEPER_OPEN.match(lines[i])
+                                                and _in_list_item(lines, i)):
             out.append(lines[i])
             i += 1
             continue
