@@ -87,6 +87,10 @@ def test_newextarrow_defines_an_arrow_for_the_page() -> None:
     "markdown:\n  plugins:\n    - name: \"@renbaoshuo/markdown-it-katex\"\n"
     "      options:\n        macros:\n          \"\\\\RR\": \"\\\\mathbb{R}\"\n"
     "          \"\\\\inner\": \"\\\\langle #1, #2 \\\\rangle\"\n",
+    "katex:\n  macros:\n    \\RR: \\mathbb{R}\n    \\inner: \\langle #1, #2 \\rangle\n",
+    "markdown:\n  plugins:\n    - plugin:\n      name: \"@neilsustc/markdown-it-katex\"\n"
+    "      options:\n        macros:\n          \"\\\\RR\": \"\\\\mathbb{R}\"\n"
+    "          \"\\\\inner\": \"\\\\langle #1, #2 \\\\rangle\"\n",
     "markdown_it_plus:\n  plugins:\n    - plugin:\n        name: \"@neilsustc/markdown-it-katex\"\n"
     "        enable: true\n        options:\n          macros:\n"
     "            \"\\\\RR\": \"\\\\mathbb{R}\"\n"
@@ -94,8 +98,9 @@ def test_newextarrow_defines_an_arrow_for_the_page() -> None:
 ])
 def test_macros_of_hexo_math_plugins_in_the_sites_config(tmp_path: Path, config: str) -> None:
     """hexo-math's macros (`math: katex: options: macros`, `math: mathjax: options: tex:
-    macros`, its MathJax 2 `config: TeX: Macros`) and those of a markdown-it KaTeX
-    plugin in `_config.yml` were not read (hexo-filter-mathjax's were): each formula
+    macros`, its MathJax 2 `config: TeX: Macros`), hexo-katex's and those of a
+    markdown-it KaTeX plugin in `_config.yml` (as Butterfly's docs write one, `name`
+    beside an empty `plugin:`) were not read (hexo-filter-mathjax's were): each formula
     using one failed the build. They are `[markdown] math_macros`."""
     imported = hexo_site(tmp_path, {
         "_config.yml": "title: T\nlanguage: zh-CN\n" + config,

@@ -233,12 +233,13 @@ def plugin_math_macros(config: dict[str, Any]) -> dict[str, str]:
     (`mathjax: {extension_options: {macros: …}}`, MathJax's TeX options), hexo-math's
     (`math: {katex: {options: {macros: …}}}`, `math: {mathjax: {options: {tex: {macros:
     …}}}}`, and its version 3's MathJax 2 setup, `math: {mathjax: {config: {TeX:
-    {Macros: …}}}}`) and those of a KaTeX plugin of hexo-renderer-markdown-it (`markdown:
+    {Macros: …}}}}`), hexo-katex's (`katex: {macros: …}`) and those of a KaTeX plugin of
+    hexo-renderer-markdown-it (`markdown:
     {plugins: [{name: …, options: {macros: …}}]}`; `markdown_it_plus:` too): each a
     string or a list `[body, count]`, or `[body, count, default]` with an optional first
     argument. (Without them every formula using one failed the build.)"""
     found: dict[str, str] = {}
-    for path in (("mathjax", "extension_options", "macros"),
+    for path in (("mathjax", "extension_options", "macros"), ("katex", "macros"),
                  ("math", "katex", "options", "macros"),
                  ("math", "mathjax", "options", "tex", "macros"),
                  ("math", "mathjax", "config", "TeX", "Macros")):
