@@ -14,12 +14,15 @@ from sitebits import write_files
 from test_import_hexo_sites import hexo_site
 from test_import_jekyll_ml_blogs import imported_site as jekyll_site
 from test_math_blog_sweep import shown
-from test_math_syntax import render
+from test_math_syntax import CONTEXT, render
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
+from lanting.markdown.math_macros import check_macro
 from lanting.markdown.mathtext import mathml_text
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext
 
 
 @pytest.mark.parametrize(("text", "rows"), [
@@ -162,3 +165,22 @@ def test_a_notes_display_with_a_blank_line_in_a_list_item_is_one_formula(
     item = prose.find_all("li")[0]
     assert len(item.find_all("math")) == 2 and "\\begin" not in item.text()
     assert prose.one("pre").raw_text().strip() == "$$\na\n\nb\n$$"
+
+
+def test_a_configured_macro_built_on_one_lanting_rewrites_converts() -> None:
+    """`grad = "\\nabla"` (a name of the physics package's, which Lanting rewrites, so
+    it is expanded as text) and `divg = "\\grad \\cdot #1"` built on it: the converter
+    took `divg` and did not know `\\grad` ("Unknown command"), so the import left both
+    out with a warning, and a page using `\\divg` failed."""
+    macros = (("grad", "\\nabla"), ("divg", "\\grad \\cdot #1"),
+              ("divgv", "\\divg{\\mathbf{#1}}"))
+    for name, expansion in macros:
+        check_macro(name, expansion, macros)
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, macros=macros)
+    rendered = render_markdown("$\\divgv{E} = \\divg{B}$\n", context, MarkdownOptions())
+    assert rendered.problems == ()
+    assert shown_text(rendered.html) == ["∇⋅𝐄 = ∇⋅B"]
+
+
+def shown_text(html: str) -> list[str]:
+    return [mathml_text(m) for m in re.findall(r"<math.*?</math>", html, re.S)]

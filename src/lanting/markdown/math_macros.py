@@ -356,7 +356,20 @@ def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
         else:
             count = max((int(n) for n in _PARAMETER.findall(expansion)), default=0)
             defined.textual[name] = TextMacro(count, expansion)
+    # (one built on a textual macro, `divg = "\grad \cdot #1"` beside `grad = "\nabla"`
+    # (a name Lanting rewrites itself): the converter has not that macro, so it is
+    # textual too, and so is one built on it, in turn)
+    while textual := [(name, expansion) for name, expansion in kept if defined.textual
+                      and _uses(expansion, defined.textual)]:
+        for name, expansion in textual:
+            kept.remove((name, expansion))
+            defined.textual[name] = _as_text(expansion)
     return tuple(kept)
+
+
+def _uses(expansion: str, names: dict[str, TextMacro]) -> bool:
+    """Whether `expansion` names one of the macros `names`."""
+    return any(name in names for name in re.findall(r"\\([A-Za-z]+)", expansion))
 
 
 def check_macro(name: str, expansion: str, macros: tuple[tuple[str, str], ...]) -> None:
