@@ -184,3 +184,39 @@ def test_a_configured_macro_built_on_one_lanting_rewrites_converts() -> None:
 
 def shown_text(html: str) -> list[str]:
     return [mathml_text(m) for m in re.findall(r"<math.*?</math>", html, re.S)]
+
+
+MATHTOOLS_SETUP = """window.MathJax = {
+  loader: {load: ['[tex]/mathtools']},
+  tex: {
+    inlineMath: [['$', '$']],
+    packages: {'[+]': ['mathtools']},
+    macros: {
+      // old: ['\\\\left\\\\lceil #1 \\\\right\\\\rceil', 1],
+      RR: '\\\\mathbb{R}'
+    },
+    mathtools: {
+      pairedDelimiters: {
+        ceil: ['\\\\lceil', '\\\\rceil', '#1', 1, '', ''],
+        normsub: ['\\\\lVert', '\\\\rVert', '#1', 2, '', '_{#2}']
+      }
+    }
+  }
+};
+"""
+
+
+def test_a_mathjax_setups_paired_delimiters_and_commented_macros(tmp_path: Path) -> None:
+    """mathtools' `pairedDelimiters` in a Jekyll site's MathJax setup (`\\ceil{x}`,
+    `\\normsub{v}{2}`) were not read, and each formula using one failed the build;
+    a macro the setup comments out (`// old: […]`) was read as one."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: T\nmarkdown: kramdown\n",
+        "assets/js/mathjax-config.js": MATHTOOLS_SETUP,
+        "_posts/2024-03-01-bounds.md": "---\ntitle: Bounds\n---\n\n"
+                                       "Take $\\ceil{x} \\in \\RR$ and $\\normsub{v}{2}$.\n"})
+    toml = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert "ceil = " in toml and "normsub = " in toml and "old = " not in toml
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    html = (out / "posts" / "bounds" / "index.html").read_text(encoding="utf-8")
+    assert shown_text(html) == ["⌈x⌉ ∈ ℝ", "‖v‖₂"]

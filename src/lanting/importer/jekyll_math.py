@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
+from lanting.importer.js_literals import JS_STRING, key_object, strip_comments, unquote_js
 from lanting.importer.kramdown import kramdown_math
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.report import Report
@@ -102,7 +103,8 @@ def setup_macros(text: str) -> list[tuple[str, str, bool, int, str | None]]:
     (`bold: ['{\\\\bf #1}', 1]`), its number of arguments, and the default
     for its first argument when one follows (`['…', 2, '']`: that argument is optional),
     else None)."""
-    found = []
+    found: list[tuple[str, str, bool, int, str | None]] = []
+    text = strip_comments(text)  # (`//abs: […]`, a macro the setup left out)
     for opening in _MACROS.finditer(text):
         depth, end = 0, opening.end() - 1
         for end in range(opening.end() - 1, len(text)):
@@ -117,6 +119,31 @@ def setup_macros(text: str) -> list[tuple[str, str, bool, int, str | None]]:
             default = re.sub(r"\\(.)", r"\1", optional.group(2)) if optional else None
             found.append((entry.group(2), expansion, bool(entry.group(3)),
                           int(entry.group(6) or 0), default))
+    return found + paired_delimiters(text)
+
+
+_PAIRED = re.compile(r"""(['"]?)([A-Za-z]+)\1\s*:\s*\[((?:\s*(?:""" + JS_STRING.pattern
+                     + r")|\s*\d+\s*,?|\s*,)*)\s*\]")
+_ITEM = re.compile(r"\s*(" + JS_STRING.pattern + r"|\d+)\s*,?")
+
+
+def paired_delimiters(text: str) -> list[tuple[str, str, bool, int, str | None]]:
+    """The mathtools extension's `pairedDelimiters: {abs: ['\\\\lvert', '\\\\rvert', '#1', 1,
+    '', '']}` of a MathJax setup (open, close, body, number of arguments, before,
+    after), as the macros they define: `\\abs{x}` is `\\mathopen{\\lvert}x\\mathclose{\\rvert}`
+    (not their starred and sized forms, `\\abs*{x}`: a macro has none). As
+    `setup_macros` gives them."""
+    block = key_object(text, "pairedDelimiters") if "pairedDelimiters" in text else None
+    found: list[tuple[str, str, bool, int, str | None]] = []
+    for entry in _PAIRED.finditer(block or ""):
+        items = [unquote_js(m.group(1)) if not m.group(1).isdigit() else m.group(1)
+                 for m in _ITEM.finditer(entry.group(3))]
+        if len(items) < 2:
+            continue
+        opening, closing, body, count, before, after = (items + ["#1", "1", "", ""])[:6]
+        found.append((entry.group(2), f"{before}\\mathopen{{{opening}}}{body}"
+                      f"\\mathclose{{{closing}}}{after}", True,
+                      int(count) if count.isdigit() else 1, None))
     return found
 
 
