@@ -220,3 +220,13 @@ def test_a_mathjax_setups_paired_delimiters_and_commented_macros(tmp_path: Path)
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     html = (out / "posts" / "bounds" / "index.html").read_text(encoding="utf-8")
     assert shown_text(html) == ["⌈x⌉ ∈ ℝ", "‖v‖₂"]
+
+
+def test_a_jekyll_permalink_without_its_leading_slash(tmp_path: Path) -> None:
+    """`permalink: ':title/'` (a math blog's `_config.yml`): Jekyll reads it from the
+    site's root; it was written `posts = ":slug/"`, which stopped the build."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: T\nmarkdown: kramdown\npermalink: ':title/'\n",
+        "_posts/2024-03-01-lagrange.md": "---\ntitle: Lagrange\n---\n\nDuality.\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert (out / "lagrange" / "index.html").is_file()

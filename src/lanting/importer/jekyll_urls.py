@@ -36,8 +36,9 @@ class JekyllUrls:
         return STYLES.get(style, style)
 
     def lanting_pattern(self, pattern: str) -> str:
-        """The source's pattern in Lanting's words, if it has them; else the default."""
-        translated = pattern.replace(":title", ":slug")
+        """The source's pattern in Lanting's words, if it has them; else the default.
+        (Jekyll reads `:title/` from the site's root, as `/:title/`.)"""
+        translated = "/" + pattern.replace(":title", ":slug").lstrip("/")
         if re.search(r":(?!year\b|month\b|day\b|slug\b)\w+", translated) \
                 or not translated.endswith("/") or ":slug" not in translated:
             return DEFAULT_POST_PERMALINK
