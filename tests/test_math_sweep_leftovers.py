@@ -230,3 +230,25 @@ def test_a_jekyll_permalink_without_its_leading_slash(tmp_path: Path) -> None:
         "_posts/2024-03-01-lagrange.md": "---\ntitle: Lagrange\n---\n\nDuality.\n"})
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert (out / "lagrange" / "index.html").is_file()
+
+
+def test_a_mathjax_setups_own_delimiters_are_math(tmp_path: Path) -> None:
+    """A Jekyll blog's MathJax setup reading `@x@` and `@@x@@` (its way around kramdown's
+    own `$$`): MathJax showed formulas there, Lanting showed them as written, with a
+    "TeX left in the page" warning each. They are formulas, read as MathJax got them
+    (kramdown's escapes undone); the setup's standard `$` stays as it was."""
+    setup = ("<script>\nwindow.MathJax = {\n  tex: {\n    inlineMath: [['@', '@']],\n"
+             "    displayMath: [['@@', '@@'],],\n  }\n};\n</script>\n")
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: T\nmarkdown: kramdown\n",
+        "_includes/scripts.html": setup,
+        "_posts/2024-03-02-attention.md": (
+            "---\ntitle: Attention\n---\n\n"
+            "Scores @q_1 \\cdot k_1@ over @\\sqrt{d}@, costing $5.\n\n"
+            "@@\n\\mathrm{softmax}(QK^T) V\n@@\n\nMail me at a@b.org.\n")})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    html = (out / "posts" / "attention" / "index.html").read_text(encoding="utf-8")
+    prose = parse_html(html).one("div", class_="prose")
+    assert len(prose.find_all("div", class_="math-display")) == 1
+    assert len(prose.find_all("math")) == 3
+    assert "$5" in prose.text() and "a@b.org" in prose.text()

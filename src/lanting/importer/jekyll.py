@@ -38,7 +38,12 @@ from lanting.importer.jekyll_fastpages import JekyllNotebooks, notebook_files
 from lanting.importer.jekyll_front import JekyllFront
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages
-from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, scripts_draw_mermaid
+from lanting.importer.jekyll_math import (
+    custom_delimiters,
+    dollar_inline_math,
+    is_chirpy,
+    scripts_draw_mermaid,
+)
 from lanting.importer.jekyll_members import JekyllMembers
 from lanting.importer.jekyll_outputs import JekyllCollections, Published
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
@@ -106,6 +111,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.dollar_math = dollar_inline_math(self.source, self.config) \
             or spaceship_dollar_math(self.source, self.config)
         """The site's MathJax (or KaTeX) read `$…$` as inline math."""
+        self.math_delimiters = custom_delimiters(self.source)
+        """The (inline, display) delimiters of its MathJax setup besides `$` and `\\(`."""
         self.no_liquid: set[Path] = set()
         """Posts with `render_with_liquid: false`: Jekyll shows their Liquid as written."""
         self.left_out: dict[str, str] = {}

@@ -37,7 +37,7 @@ from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import inline_relative
 from lanting.importer.jekyll_liquid import JekyllLiquid
-from lanting.importer.jekyll_math import is_text_theme, katex_tags
+from lanting.importer.jekyll_math import custom_math, is_text_theme, katex_tags
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.kramdown_html import ended_html_blocks, span_tag_paragraphs
 from lanting.importer.liquid import (
@@ -80,6 +80,7 @@ class JekyllBodies(JekyllLiquid):
     reference_keys: set[str]
     chirpy: bool
     dollar_math: bool
+    math_delimiters: tuple[list[tuple[str, str]], list[tuple[str, str]]]
     no_liquid: set[Path]
     media_base: dict[Path, str]
     media_cdn: str = ""
@@ -149,6 +150,8 @@ class JekyllBodies(JekyllLiquid):
         ctx.convert("Markdown escapes in bare environments (`\\\\{` → `\\{`), as MathJax got them",
                     count)
         text = shelve_environments(text, shelf)
+        text, count = custom_math(text, *self.math_delimiters)
+        ctx.convert("formulas between the MathJax setup's own delimiters (`@x@`)", count)
         text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)

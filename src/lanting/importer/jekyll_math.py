@@ -275,3 +275,48 @@ def katex_tags(text: str, shelf: Shelf, ctx: Context) -> str:
     text = blocks(text, "katexmm", mixed, ctx, "jekyll-katex's mixed-mode blocks "
                   "(`$` and `$$` in them as math)")
     return blocks(text, "katex", formula, ctx, "jekyll-katex's formulas")
+
+
+_DELIMITERS = re.compile(r"\b(inlineMath|displayMath)\s*[:=]\s*\[")
+_DELIMITER_PAIR = re.compile(r"\[\s*(" + JS_STRING.pattern + r")\s*,\s*("
+                             + JS_STRING.pattern + r")\s*\]")
+_STANDARD = frozenset({"$", "$$", "\\(", "\\["})
+
+
+def custom_delimiters(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS
+                      ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The delimiters of the site's MathJax setup other than `$`, `$$`, `\\(` and `\\[`
+    (`inlineMath: [['@', '@']]`, `displayMath: [['@@', '@@']]`, a blog's way around
+    kramdown): (inline, display) pairs of (opening, closing)."""
+    found: tuple[list[tuple[str, str]], list[tuple[str, str]]] = ([], [])
+    for path in _math_setups(source, folders):
+        text = active(read_text(path))
+        for setting in _DELIMITERS.finditer(text):
+            end = text.find("]]", setting.end())
+            for pair in _DELIMITER_PAIR.finditer(text, setting.end() - 1,
+                                                 end + 2 if end >= 0 else len(text)):
+                opening, closing = unquote_js(pair.group(1)), unquote_js(pair.group(2))
+                kind = found[setting.group(1) == "displayMath"]
+                if opening and closing and opening not in _STANDARD \
+                        and (opening, closing) not in kind:
+                    kind.append((opening, closing))
+    return found
+
+
+def custom_math(text: str, inline: list[tuple[str, str]],
+                display: list[tuple[str, str]]) -> tuple[str, int]:
+    """Formulas between a setup's own delimiters (`@x@`, `@@x@@`), which kramdown read as
+    text and MathJax as math, written with kramdown's escaped delimiters, `\\\\(x\\\\)`
+    and `\\\\[x\\\\]`, which the next steps read as MathJax got them (Markdown's escapes
+    undone; a display in a sentence on lines of its own). Never across a blank line.
+    Code must be put aside first. Returns (text, how many)."""
+    count = 0
+    for pairs, opening, closing in ((display, "\\\\[", "\\\\]"), (inline, "\\\\(", "\\\\)")):
+        for start, end in sorted(pairs, key=lambda pair: -len(pair[0])):
+            pattern = re.compile(re.escape(start) + r"((?:(?!\n[ \t]*\n)[^\\]|\\.)+?)"
+                                 + re.escape(end), re.DOTALL)
+            text, found = pattern.subn(opening.replace("\\", "\\\\") + r"\1"
+                                       + closing.replace("\\", "\\\\"), text)
+            count += found
+    return text, count
+
