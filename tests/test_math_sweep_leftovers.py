@@ -252,3 +252,16 @@ def test_a_mathjax_setups_own_delimiters_are_math(tmp_path: Path) -> None:
     assert len(prose.find_all("div", class_="math-display")) == 1
     assert len(prose.find_all("math")) == 3
     assert "$5" in prose.text() and "a@b.org" in prose.text()
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\ce{SiO_{2}}", "SiO₂"), ("\\ce{Si + 2H_{2}O\\rightarrow SiO_{2} + 2H_{2}}",
+                                "Si+2H₂O → SiO₂+2H₂"),
+    ("\\ce{SiC\\stackrel{高温}{=>}Si}", "SiC= >^{高温}Si"),
+    ("\\ce{Si + O_{2} \\rightarrow SiO_{2}}", "Si+O₂ → SiO₂"),
+])
+def test_mhchem_subscripts_as_tex_and_tex_commands_inside(tex: str, text: str) -> None:
+    """Process notes wrote `\\ce{SiO_{2}}` (a count as TeX's subscript) and put TeX
+    commands inside a `\\ce` (`\\rightarrow`, `\\stackrel{高温}{=>}`), which mhchem
+    sets as TeX: every such formula failed the build (16 on one course's notes)."""
+    assert shown(tex) == text

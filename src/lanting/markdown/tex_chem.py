@@ -2,8 +2,9 @@
 MathJax use them) as plain TeX math-core converts: the common part of the syntax.
 
 - formulae: `H2O`, `SO4^2-`, `Fe^{3+}`, `Na+`, `[AgCl2]-`, `Ca(OH)2`, `CuSO4*5H2O`,
-  isotopes `^{227}_{90}Th`, states `(aq)`, coefficients `2H2`, `1/2O2`, bonds `C6H5-CHO`,
-  `CH2=CH2`, `HC#CH`;
+  counts as TeX's subscripts `SiO_{2}`, isotopes `^{227}_{90}Th`, states `(aq)`,
+  coefficients `2H2`, `1/2O2`, bonds `C6H5-CHO`, `CH2=CH2`, `HC#CH`, TeX commands set
+  as written (`SiC\\stackrel{高温}{=>}Si`, `O2 \\rightarrow`);
 - equations: `+`, arrows `->` `<-` `<->` `<=>` `<=>>` `<<=>` `<-->` (with text or a
   formula above and below: `->[\\Delta][\\text{cat.}]`), `^` (a gas) and `v` (a precipitate),
   `$…$` math as written;
@@ -32,9 +33,14 @@ _JOINS = {"*": "\\cdot ", ".": "\\cdot ", "-": "{-}", "=": "{=}", "#": "{\\equiv
 """A hydrate's dot, and single, double and triple bonds."""
 _SIGNS = {"+": "+", "^": "\\uparrow", "v": "\\downarrow"}
 """Between species: a plus, a gas given off, a precipitate."""
-_PART = re.compile(r"(\^\{[^{}]*\}|\^\d*[+-]|\^\d+|[A-Z][a-z]?|[a-z]+|\(|\)|\[|\]|\d+|\.|\*|-|=|#)")
-"""A part of a formula: an oxidation state or charge inside it (`[Hg^{II}I4]`), an
-element, letters, a bracket, a count, a hydrate's dot, a bond."""
+_PART = re.compile(r"(\^\{[^{}]*\}|\^\d*[+-]|\^\d+|_\{[^{}]*\}|_[0-9A-Za-z]|[A-Z][a-z]?|[a-z]+"
+                   r"|\(|\)|\[|\]|\d+|\.|\*|-|=|#)")
+"""A part of a formula: an oxidation state or charge inside it (`[Hg^{II}I4]`), a count
+written as TeX's subscript (`SiO_{2}`), an element, letters, a bracket, a count, a
+hydrate's dot, a bond."""
+_TEX_COMMAND = re.compile(r"(\\[A-Za-z]+(?:\{[^{}]*\})*)")
+"""A TeX command with its braced arguments inside a formula (`SiC\\stackrel{高温}{=>}Si`,
+`O2\\rightarrow`): mhchem sets it as TeX."""
 
 
 def _subscript_or_charge(formula: str) -> str:
@@ -61,8 +67,8 @@ def _subscript_or_charge(formula: str) -> str:
             raise TexError(f"`\\ce` reads common formulae; not `{formula[pos:]}`", 0,
                            hint="write the formula with `\\mathrm`, e.g. `\\mathrm{H_2O}`")
         text = part.group()
-        if text[0] == "^":
-            out.append("^{" + text[1:].strip("{}") + "}")
+        if text[0] in "^_":
+            out.append(text[0] + "{" + text[1:].strip("{}") + "}")
         elif text.isdigit() and previous and (previous[-1].isalpha() or previous in ")]"):
             out.append(f"_{{{text}}}")
         elif text in _JOINS:
@@ -117,6 +123,9 @@ def ce(content: str) -> str:
             above = _label(labels[0]) if labels else ""
             below = f"[{_label(labels[1])}]" if len(labels) > 1 else ""
             parts.append(f"\\mathrel{{{_ARROWS[arrow.group(1)]}{below}{{{above}}}}}")
+        elif "\\" in item:
+            parts.append("".join(piece if piece.startswith("\\") else _species(piece)
+                                 for piece in _TEX_COMMAND.split(item) if piece))
         else:
             parts.append(_species(item))
     return "{" + " ".join(parts) + "}"
