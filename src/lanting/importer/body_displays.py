@@ -1,10 +1,13 @@
-"""`$$` displays as note apps and MyST read them: to their closing `$$`, blank lines and
-all, where Lanting's Markdown would end one at a paragraph's end (`joined_displays`,
-shared by the Jupyter Book, Quartz, notes and Logseq readers)."""
+"""Display formulas as the old site's renderer read them: `$$` displays to their closing
+`$$`, blank lines and all, as note apps and MyST read them, where Lanting's Markdown
+would end one at a paragraph's end (`joined_displays`, shared by the Jupyter Book,
+Quartz, notes and Logseq readers); and a display inside a sentence, which MathJax
+showed as one, set on lines of its own (`display_alone`)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lanting.markdown.math_display import rows_outside_environments
 
@@ -76,3 +79,41 @@ def joined_displays(text: str, split: bool = True,
         out += [first, *inside, last]
         i = end + 1
     return "\n".join(out), joined, wrapped
+
+
+_CONTAINER = re.compile(r"(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")
+"""The marks that put a line's text in a quote or list item (`> `, `- `, `1. `)."""
+_MARK_AFTER = re.compile(r"[ \t]*([.,;:!?](?=\s|$)|[。，；：！？、])")
+
+
+def display_alone(match: re.Match[str], formula: Callable[[str, str], str]
+                  ) -> tuple[str, int, bool]:
+    """The escaped display `match` (`\\\\[…\\\\]`) as `formula` writes it, on lines of its
+    own where prose shares its line (`where \\\\[ d \\\\] is the dimension`): MathJax
+    showed a display there, but Lanting reads a `$$…$$` inside a sentence as inline
+    math (kramdown's rule). The prose after it goes on under it, in the same quote or
+    list item; a punctuation mark right after it (`\\\\[x\\\\].`) ends the formula. Not
+    in a table's row or a heading, which a line break would end. Returns (the text,
+    where in the text it ends, whether it was set on lines of its own)."""
+    text = match.string
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    end = len(text) if end < 0 else end
+    container = _CONTAINER.match(text, start)
+    at = container.end() if container else start
+    before, after = text[at:match.start()], text[match.end():end]
+    if not before.strip() and not after.strip() or text[at:at + 1] == "#" \
+            or "|" in before + after:
+        return formula("$$", match.group(1)), match.end(), False
+    prefix = re.sub(r"[-*+]|\d+[.)]", lambda m: " " * len(m.group()),
+                    container.group() if container else "")
+    mark = _MARK_AFTER.match(text, match.end())
+    shown = formula("$$", f"\n{prefix}{match.group(1).strip()}\n{prefix}")
+    shown = ("\n" + prefix if before.strip() else "") + shown
+    closed = mark.end() if mark else match.end()
+    if mark:
+        shown += mark.group(1)
+    if text[closed:end].strip():
+        shown += "\n" + prefix
+        closed += len(text[closed:end]) - len(text[closed:end].lstrip(" \t"))
+    return shown, closed, True

@@ -10,6 +10,7 @@ import html
 import re
 from collections.abc import Callable
 
+from lanting.importer.body_displays import display_alone
 from lanting.importer.shelf import Shelf
 from lanting.markdown.math_display import ENVIRONMENTS
 
@@ -169,7 +170,7 @@ def escaped_delimiters(text: str, shelf: Shelf | None = None, kind: str = "M",
 
     parts, pos, count = [], 0, 0
     for match in _ESCAPED_DISPLAY.finditer(text):
-        shown, end = display_alone(match, formula)
+        shown, end, _ = display_alone(match, formula)
         parts += [text[pos:match.start()], shown]
         pos, count = end, count + 1
     text = "".join(parts) + text[pos:]
@@ -177,44 +178,6 @@ def escaped_delimiters(text: str, shelf: Shelf | None = None, kind: str = "M",
     text, environments = _ESCAPED_ENVIRONMENT.subn(
         lambda m: m.group(1) + formula("$$", "\n" + m.group(2) + "\n"), text)
     return text, count + inline + environments
-
-
-_CONTAINER = re.compile(r"(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")
-"""The marks that put a line's text in a quote or list item (`> `, `- `, `1. `)."""
-_MARK_AFTER = re.compile(r"[ \t]*([.,;:!?](?=\s|$)|[。，；：！？、])")
-
-
-def display_alone(match: re.Match[str], formula: Callable[[str, str], str]
-                  ) -> tuple[str, int]:
-    """The escaped display `match` (`\\\\[…\\\\]`) as `formula` writes it, on lines of its
-    own where prose shares its line (`where \\\\[ d \\\\] is the dimension`): MathJax
-    showed a display there, but Lanting reads a `$$…$$` inside a sentence as inline
-    math (kramdown's rule). The prose after it goes on under it, in the same quote or
-    list item; a punctuation mark right after it (`\\\\[x\\\\].`) ends the formula. Not
-    in a table's row or a heading, which a line break would end. Returns (the text,
-    where in the text it ends)."""
-    text = match.string
-    start = text.rfind("\n", 0, match.start()) + 1
-    end = text.find("\n", match.end())
-    end = len(text) if end < 0 else end
-    container = _CONTAINER.match(text, start)
-    at = container.end() if container else start
-    before, after = text[at:match.start()], text[match.end():end]
-    if not before.strip() and not after.strip() or text[at:at + 1] == "#" \
-            or "|" in before + after:
-        return formula("$$", match.group(1)), match.end()
-    prefix = re.sub(r"[-*+]|\d+[.)]", lambda m: " " * len(m.group()),
-                    container.group() if container else "")
-    mark = _MARK_AFTER.match(text, match.end())
-    shown = formula("$$", f"\n{prefix}{match.group(1).strip()}\n{prefix}")
-    shown = ("\n" + prefix if before.strip() else "") + shown
-    closed = mark.end() if mark else match.end()
-    if mark:
-        shown += mark.group(1)
-    if text[closed:end].strip():
-        shown += "\n" + prefix
-        closed += len(text[closed:end]) - len(text[closed:end].lstrip(" \t"))
-    return shown, closed
 
 
 def text_underscores(text: str) -> tuple[str, int]:
