@@ -12,6 +12,8 @@ from htmltree import parse_html
 from importbits import NOW, page
 from sitebits import write_files
 from test_import_hexo_sites import hexo_site
+from test_import_hugo_sites import imported_site as hugo_site
+from test_import_hugo_sites import prose
 from test_import_jekyll_ml_blogs import imported_site as jekyll_site
 from test_math_blog_sweep import shown
 from test_math_syntax import CONTEXT, render
@@ -265,3 +267,24 @@ def test_mhchem_subscripts_as_tex_and_tex_commands_inside(tex: str, text: str) -
     commands inside a `\\ce` (`\\rightarrow`, `\\stackrel{高温}{=>}`), which mhchem
     sets as TeX: every such formula failed the build (16 on one course's notes)."""
     assert shown(tex) == text
+
+
+def test_a_passed_through_bracket_display_inside_a_sentence(tmp_path: Path) -> None:
+    """Goldmark's `passthrough` left `\\[ d \\]` in a sentence as written and MathJax
+    showed a display there; Lanting read `\\[` inside a paragraph as an escaped bracket
+    and showed `[ d ]`, with no warning. It is a display on lines of its own; in code
+    it stays as written."""
+    imported = hugo_site(tmp_path, {
+        "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "笔记"\n'
+                     "[markup.goldmark.extensions.passthrough]\nenable = true\n"
+                     "[markup.goldmark.extensions.passthrough.delimiters]\n"
+                     "block = [['\\[', '\\]'], ['$$', '$$']]\n"
+                     "inline = [['\\(', '\\)']]\n",
+        "content/posts/pca.md": "---\ntitle: 主成分\ndate: 2024-03-01\n---\n\n"
+                                "取前 \\[ k \\] 个主成分，写作 `\\[k\\]`。\n\n"
+                                "- 方差为 \\[ \\sigma^2 \\]\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/pca/index.html")
+    assert len(page.find_all("div", class_="math-display")) == 2
+    assert page.one("code").text() == "\\[k\\]"
+    assert "[ k ]" not in page.text()

@@ -2,7 +2,7 @@
 `$$`, blank lines and all, as note apps and MyST read them, where Lanting's Markdown
 would end one at a paragraph's end (`joined_displays`, shared by the Jupyter Book,
 Quartz, notes and Logseq readers); and a display inside a sentence, which MathJax
-showed as one, set on lines of its own (`display_alone`)."""
+showed as one, set on lines of its own (`display_alone`, `bracket_displays`)."""
 
 from __future__ import annotations
 
@@ -117,3 +117,22 @@ def display_alone(match: re.Match[str], formula: Callable[[str, str], str]
         shown += "\n" + prefix
         closed += len(text[closed:end]) - len(text[closed:end].lstrip(" \t"))
     return shown, closed, True
+
+
+_BRACKET_DISPLAY = re.compile(r"(?<!\\)\\\[((?:(?!\n[ \t]*\n).)+?)(?<!\\)\\\]", re.DOTALL)
+
+
+def bracket_displays(text: str) -> tuple[str, int]:
+    """`\\[x\\]` sharing its line with prose, on a site whose Markdown passed it to
+    MathJax as written (Goldmark's `passthrough`), which showed a display there:
+    Lanting reads `\\[` inside a paragraph as an escaped bracket, and showed `[x]`. Set
+    on lines of its own (`display_alone`). Code must be put aside first. Returns (text,
+    how many)."""
+    parts, pos, count = [], 0, 0
+    for match in _BRACKET_DISPLAY.finditer(text):
+        shown, end, alone = display_alone(match, lambda dollars, tex: dollars + tex + dollars)
+        if not alone:
+            continue  # (on lines of its own already, or in a table's row or a heading)
+        parts += [text[pos:match.start()], shown]
+        pos, count = end, count + 1
+    return "".join(parts) + text[pos:], count

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from lanting.importer.body_displays import bracket_displays
 from lanting.importer.body_math import (
     TEXT_ACCENTS,
     escaped_delimiters,
@@ -74,6 +75,10 @@ def passthrough_math(text: str, ctx: Context, openers: Sequence[str]) -> str:
     `\\(`, `\\_` → `_`), which are undone as MathJax got them."""
     if not openers:
         return text
+    if "\\[" in openers:
+        # (`where \[ d \] is`: passed through in a sentence, MathJax showed a display)
+        text, count = bracket_displays(text)
+        ctx.convert("`\\[…\\]` displays inside a sentence set on lines of their own", count)
     if any(opener in ("\\\\(", "\\\\[") for opener in openers):
         text, count = escaped_delimiters(text)
     else:
