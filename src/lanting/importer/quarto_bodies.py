@@ -27,11 +27,13 @@ from lanting.importer.grid_tables import grid_tables
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_cells import (
+    cell_filenames,
     header_options,
     made_label,
     plain_info,
     raw_inlines,
     unescaped_cells,
+    with_filename,
 )
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_links import QuartoLinks, freeze_figure
@@ -127,6 +129,8 @@ class QuartoBodies(QuartoLinks):
         # opened code that swallowed the rest of a real post)
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(_slide_files(m.group(), resolve),
                                                         "R"), text, flags=re.DOTALL)
+        text, count = cell_filenames(text)
+        ctx.convert("file names of cells (`#| filename:`) as their code's titles", count)
         text = protect_code(text, shelf, on_fence)
         text = raw_inlines(text, shelf, ctx)
         text, count = _DIV_LINE.subn("\\1\n\n", text)
@@ -235,9 +239,14 @@ class QuartoBodies(QuartoLinks):
             label, kind, caption = made
             unrun.labels[label] = caption or kind.lower()
             return f'{indent}<a id="{label}"></a>**{kind}:** {caption}'.rstrip()
+        name = options.get("filename", "").strip("\"'")
+        if name:  # (Quarto showed it as the code's title)
+            ctx.convert("file names of cells (`#| filename:`) as their code's titles")
+            info = with_filename(info, name)
         if frozen:
             ctx.convert("cells the run did not execute, as code")
-            return fence(lang, "\n".join(shown), None, indent)
+            return fence(lang, "\n".join(shown), {"filename": name} if name else None,
+                         indent)
         unrun.cells += 1
         # (the `#|` lines are options Quarto never shows: the label's caption is below)
         code = "\n".join(shown).strip("\n")

@@ -1,7 +1,8 @@
 """A Quarto cell's and fence's own parts, read by `quarto_bodies`: its header's knitr
 options (`{r setup, include = FALSE}`), the figure or table label it makes (`#| label:
-fig-x`), a freeze's plain fences (`{.r .cell-code}`, `{.default}`), and Pandoc's raw
-inlines (`` `<br>`{=html} ``) beside the code spans put aside."""
+fig-x`), its file name (`#| filename: x.py`), a freeze's plain fences (`{.r .cell-code}`,
+`{.default}`), and Pandoc's raw inlines (`` `<br>`{=html} ``) beside the code spans put
+aside."""
 
 from __future__ import annotations
 
@@ -90,3 +91,33 @@ def header_options(info: str) -> dict[str, str]:
     return {name: "false" if value in ("FALSE", "F") else "true" if value in ("TRUE", "T")
             else value.strip("\"'")
             for name, value in _HEADER_OPTION.findall(info.strip("{}"))}
+
+
+_CELL_FILENAME = re.compile(
+    r"^([ \t]{0,3}:{3,}[ \t]*\{[^}\n]*?)[ \t]*(?<=[\s{])filename=(\"[^\"\n]*\"|'[^'\n]*'|"
+    r"[^\s}]+)([^}\n]*\}[ \t]*\n(?:[ \t]*\n)*)([ \t]*(?:`{3,}|~{3,})[ \t]*)([^\n]*)$",
+    re.MULTILINE)
+"""A freeze's cell div carrying the cell's `filename` (`::: {.cell filename="x.R"}`),
+its code's fence next."""
+
+
+def cell_filenames(text: str) -> tuple[str, int]:
+    """A cell's file name (`#| filename: train.py`), which a freeze writes on the cell's
+    div, moved onto the fence of its code (`{.python .cell-code filename="train.py"}`),
+    where Lanting reads it as the code's title, as Quarto showed it: the div's
+    attributes went with the div. Returns the text and how many were moved."""
+    def one(match: re.Match[str]) -> str:
+        opening, name, rest, fence, info = match.groups()
+        return opening + rest + fence + with_filename(info, name.strip("\"'"))
+
+    return _CELL_FILENAME.subn(one, text) if "filename=" in text else (text, 0)
+
+
+def with_filename(info: str, name: str) -> str:
+    """A fence's info string with `filename="…"` among its attributes (`{yaml}`, `r`)."""
+    info = info.strip()
+    quoted = '"' + name.replace('"', "'") + '"'
+    if info.startswith("{") and info.endswith("}"):
+        return f"{info[:-1].rstrip()} filename={quoted}}}"
+    lang = info.split()[0] if info else "text"
+    return f"{{.{lang} filename={quoted}}}"

@@ -1,0 +1,48 @@
+"""The Quarto importer on what a cell shows beside its code: its file name as the
+code's title, and a notebook cell's outputs embedded in another document."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+
+def _titles(page: Path) -> list[str]:
+    prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
+    return [t.text() for t in prose.find_all("div", class_="code-title")]
+
+
+def test_a_cells_filename_is_its_codes_title(tmp_path: Path) -> None:
+    """`#| filename: fit.R` titles the cell's code in Quarto's HTML. A freeze writes it
+    on the cell's div (`::: {.cell filename='fit.R'}`), which went with the div; a cell
+    with no freeze kept the option as a hidden `#|` line. Either way the title was
+    lost; now both are the code's title."""
+    source = tmp_path / "blog"
+    frozen = ("::: {.cell filename='fit.R'}\n\n```{.r .cell-code}\nfit <- lm(y ~ x)\n```\n"
+              ":::\n\nThen the settings:\n\n::: {.cell}\n\n```{.r .cell-code}\n1 + 1\n```\n"
+              ":::\n")
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/ols/index.qmd": "---\ntitle: OLS\ndate: 2024-02-03\n---\n\nold\n",
+        "_freeze/posts/ols/index/execute-results/html.json":
+            json.dumps({"hash": "x", "result": {"markdown": frozen}}),
+        "posts/setup/index.qmd": (
+            "---\ntitle: Setup\ndate: 2024-02-04\n---\n\n"
+            "```{yaml}\n#| filename: \"_quarto.yml (a part)\"\nexecute:\n  freeze: auto\n"
+            "```\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message.split(" (")[0] for w in done.report.warnings] == [
+        "1 code cell(s) with no frozen results"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert _titles(result.output / "posts/ols/index.html") == ["fit.R"]
+    assert _titles(result.output / "posts/setup/index.html") == ["_quarto.yml (a part)"]
+    text = (done.dest / "content/posts/setup.md").read_text(encoding="utf-8")
+    assert "#|" not in text
