@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -46,3 +46,30 @@ def test_a_cells_filename_is_its_codes_title(tmp_path: Path) -> None:
     assert _titles(result.output / "posts/setup/index.html") == ["_quarto.yml (a part)"]
     text = (done.dest / "content/posts/setup.md").read_text(encoding="utf-8")
     assert "#|" not in text
+
+
+def test_a_figure_divs_image_over_two_lines_is_its_figure(tmp_path: Path) -> None:
+    """`![](x.png⏎){width=60%}` and `{width=50%⏎fig-align="center"}` in a `::: {#fig-x}`
+    (an image going on to the next line, as Pandoc reads it): the figure div's image
+    was looked for line by line, so the figure was a bare anchor, unnumbered, with a
+    warning. Both are numbered figures with their captions."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/loss/curve.png": png(40, 30),
+        "posts/loss/index.qmd": (
+            "---\ntitle: Loss\ndate: 2024-02-05\n---\n\n"
+            "::: {#fig-train}\n![](curve.png\n){width=60%}\n\nTraining loss by epoch.\n:::\n\n"
+            "::: {#fig-valid}\n![Validation](curve.png){width=50%\nfig-align=\"center\"}\n\n"
+            "Validation loss by epoch.\n:::\n\nCompare @fig-train with @fig-valid.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/loss/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert [f["id"] for f in prose.find_all("figure")] == ["fig-train", "fig-valid"]
+    captions = [c.text() for c in prose.find_all("figcaption")]
+    assert "Training loss by epoch." in captions[0] and "Validation loss" in captions[1]
+    assert "{" not in prose.text()

@@ -45,6 +45,12 @@ _HIDDEN_MATH = re.compile(r"\$\$.+?\$\$", re.DOTALL)
 _DEFINES = re.compile(r"\\(?:(?:re)?newcommand|providecommand|DeclareMathOperator|g?def)"
                       r"(?![A-Za-z])")
 _IMAGE = re.compile(r"^!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)(\{[^}\n]*\})?$")
+_PARENTHESIS_BELOW = re.compile(r"(!\[[^\]\n]*\]\([^()\s]+(?:[ \t]+\"[^\"\n]*\")?)[ \t]*\n"
+                                r"[ \t]*\)")
+"""An image whose `)` is on the next line (`![](x.png⏎)`), as Pandoc reads it."""
+_ATTRIBUTES_BELOW = re.compile(r"(!\[[^\]\n]*\]\([^()\n]*\)\{[^}\n]*)\n[ \t]*"
+                               r"(?=[^}\s][^}\n]*\})")
+"""An image whose attributes go on to the next line (`{width=50%⏎fig-align="center"}`)."""
 
 
 class Divs:
@@ -191,6 +197,9 @@ class Divs:
         """`::: {#fig-x}` holding images and a caption (the text that is no image): the
         first image a labelled figure, `![caption](x.png "caption"){#fig-x}`."""
         text = self.render(div.children).strip("\n")
+        # (one image over two lines was no image to the line-by-line match below: the
+        # figure was a bare anchor, unnumbered, with a warning)
+        text = _ATTRIBUTES_BELOW.sub(r"\1 ", _PARENTHESIS_BELOW.sub(r"\1)", text))
         lines = [line for line in text.split("\n") if line.strip()]
         # (a cell's echoed code, put aside: before the figure, as Quarto showed it, not
         # in the caption: a lecture's plotting code ended up in its figure's title)
