@@ -49,7 +49,8 @@ def test_a_cells_filename_is_its_codes_title(tmp_path: Path) -> None:
 
 
 def test_a_figure_divs_image_over_two_lines_is_its_figure(tmp_path: Path) -> None:
-    """`![](x.png⏎){width=60%}` and `{width=50%⏎fig-align="center"}` in a `::: {#fig-x}`
+    """`![](x.png⏎){width=60%}`, `{width=50%⏎fig-align="center"}` and `{width=40%⏎}`
+    in a `::: {#fig-x}`
     (an image going on to the next line, as Pandoc reads it): the figure div's image
     was looked for line by line, so the figure was a bare anchor, unnumbered, with a
     warning. Both are numbered figures with their captions."""
@@ -61,7 +62,9 @@ def test_a_figure_divs_image_over_two_lines_is_its_figure(tmp_path: Path) -> Non
             "---\ntitle: Loss\ndate: 2024-02-05\n---\n\n"
             "::: {#fig-train}\n![](curve.png\n){width=60%}\n\nTraining loss by epoch.\n:::\n\n"
             "::: {#fig-valid}\n![Validation](curve.png){width=50%\nfig-align=\"center\"}\n\n"
-            "Validation loss by epoch.\n:::\n\nCompare @fig-train with @fig-valid.\n"),
+            "Validation loss by epoch.\n:::\n\n"
+            "::: {#fig-test}\n![](curve.png){width=40%\n}\n\nTest loss.\n:::\n\n"
+            "Compare @fig-train with @fig-valid and @fig-test.\n"),
     })
     done = import_site(source, tmp_path / "new")
     assert done.report.warnings == []
@@ -69,7 +72,8 @@ def test_a_figure_divs_image_over_two_lines_is_its_figure(tmp_path: Path) -> Non
     assert result.warnings == ()
     prose = parse_html((result.output / "posts/loss/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
-    assert [f["id"] for f in prose.find_all("figure")] == ["fig-train", "fig-valid"]
+    assert [f["id"] for f in prose.find_all("figure")] == ["fig-train", "fig-valid",
+                                                         "fig-test"]
     captions = [c.text() for c in prose.find_all("figcaption")]
     assert "Training loss by epoch." in captions[0] and "Validation loss" in captions[1]
     assert "{" not in prose.text()

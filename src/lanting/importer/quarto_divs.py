@@ -49,7 +49,7 @@ _PARENTHESIS_BELOW = re.compile(r"(!\[[^\]\n]*\]\([^()\s]+(?:[ \t]+\"[^\"\n]*\")
                                 r"[ \t]*\)")
 """An image whose `)` is on the next line (`![](x.png⏎)`), as Pandoc reads it."""
 _ATTRIBUTES_BELOW = re.compile(r"(!\[[^\]\n]*\]\([^()\n]*\)\{[^}\n]*)\n[ \t]*"
-                               r"(?=[^}\s][^}\n]*\})")
+                               r"(?=[^}\n]*\})")
 """An image whose attributes go on to the next line (`{width=50%⏎fig-align="center"}`)."""
 
 
