@@ -3,6 +3,7 @@ code's title, and a notebook cell's outputs embedded in another document."""
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -77,3 +78,52 @@ def test_a_figure_divs_image_over_two_lines_is_its_figure(tmp_path: Path) -> Non
     captions = [c.text() for c in prose.find_all("figcaption")]
     assert "Training loss by epoch." in captions[0] and "Validation loss" in captions[1]
     assert "{" not in prose.text()
+
+
+def _notebook(*cells: dict[str, object]) -> str:
+    return json.dumps({"cells": list(cells), "metadata": {"kernelspec": {
+        "name": "python3", "language": "python"}}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def test_an_embedded_notebook_cell_shows_its_outputs(tmp_path: Path) -> None:
+    """`{{< embed runs.ipynb#fig-acc >}}` (a post showing a plot its notebook made): it
+    was left in a comment with a warning, and the build failed on `@fig-acc`. The
+    cell's stored image is a numbered figure with its `fig-cap`; a table cell's HTML is
+    the table, with an anchor `@tbl-x` links to; `echo=true` shows the code first."""
+    source = tmp_path / "blog"
+    image = base64.b64encode(png(30, 20)).decode()
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/runs/runs.ipynb": _notebook(
+            {"cell_type": "code", "metadata": {}, "execution_count": 1,
+             "source": ["#| label: fig-acc\n", "#| fig-cap: Accuracy by step\n",
+                        "plt.plot(acc)"],
+             "outputs": [{"output_type": "display_data", "metadata": {},
+                          "data": {"image/png": image, "text/plain": ["<Figure>"]}}]},
+            {"cell_type": "code", "metadata": {}, "execution_count": 2,
+             "source": ["#| label: tbl-best\n", "#| tbl-cap: Best runs\n", "best.head()"],
+             "outputs": [{"output_type": "execute_result", "execution_count": 2,
+                          "metadata": {}, "data": {
+                              "text/html": ["<table>\n", "<tr><td>run-7</td></tr>\n",
+                                            "</table>"],
+                              "text/plain": ["run-7"]}}]}),
+        "posts/runs/index.qmd": (
+            "---\ntitle: Runs\ndate: 2024-02-06\n---\n\n"
+            "{{< embed runs.ipynb#fig-acc >}}\n\n"
+            "{{< embed runs.ipynb#tbl-best echo=true >}}\n\n"
+            "As @fig-acc and @tbl-best show, run 7 wins.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w for w in done.report.warnings if "embed" in w.message] == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w for w in result.warnings if "runs/index" in str(w.path)] == []
+    prose = parse_html((result.output / "posts/runs/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    figure = prose.one("figure", id="fig-acc")
+    assert "Accuracy by step" in figure.one("figcaption").text()
+    assert (result.output / figure.one("img")["src"].lstrip("/")).is_file()
+    assert prose.one("td").text() == "run-7"
+    assert "best.head()" in prose.one("code").text()
+    links = [a.get("href") for a in prose.find_all("a")]
+    assert "#fig-acc" in links and "#tbl-best" in links
+    assert "embed" not in prose.text()

@@ -36,6 +36,7 @@ from lanting.importer.quarto_cells import (
     with_filename,
 )
 from lanting.importer.quarto_divs import convert_divs
+from lanting.importer.quarto_embeds import embeds
 from lanting.importer.quarto_links import QuartoLinks, freeze_figure
 from lanting.importer.quarto_math import (
     bare_environments,
@@ -115,6 +116,8 @@ class QuartoBodies(QuartoLinks):
         text = self.includes(text, path, ctx)
         shelf = Shelf()
         unrun = _Unrun()
+        text = embeds(text, path, self.source, self.site, self.site.new_url(item).strip("/"),
+                      ctx, shelf.put)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, figures, ctx)

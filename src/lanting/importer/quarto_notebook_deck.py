@@ -32,9 +32,7 @@ def _text(value: Any) -> str:
 def notebook_markdown(notebook: dict[str, Any], site: NewSite, folder: str) -> str:
     """The notebook's cells as Markdown; image outputs and attachments are written to
     `static/<folder>/` (`folder`: the talk's URL, `talks/<slug>`)."""
-    meta = _mapping(notebook.get("metadata"))
-    language = str(_mapping(meta.get("kernelspec")).get("language")
-                   or _mapping(meta.get("language_info")).get("name") or "python")
+    language = notebook_language(notebook)
     parts: list[str] = []
     for number, cell in enumerate(notebook.get("cells", []), start=1):
         if not isinstance(cell, dict):
@@ -49,7 +47,7 @@ def notebook_markdown(notebook: dict[str, Any], site: NewSite, folder: str) -> s
                 parts.append(f"```{language}\n{source}\n```")
             outputs = cell.get("outputs")
             for at, output in enumerate(outputs if isinstance(outputs, list) else []):
-                shown = _output(output, site, folder, f"cell-{number}-{at + 1}")
+                shown = output_markdown(output, site, folder, f"cell-{number}-{at + 1}")
                 if shown:
                     parts.append(shown)
     if parts:
@@ -57,11 +55,20 @@ def notebook_markdown(notebook: dict[str, Any], site: NewSite, folder: str) -> s
     return "\n\n".join(p for p in parts if p.strip()) + "\n"
 
 
+def notebook_language(notebook: dict[str, Any]) -> str:
+    """The language of the notebook's kernel (`python` when it names none)."""
+    meta = _mapping(notebook.get("metadata"))
+    return str(_mapping(meta.get("kernelspec")).get("language")
+               or _mapping(meta.get("language_info")).get("name") or "python")
+
+
 def _mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _output(output: Any, site: NewSite, folder: str, name: str) -> str:
+def output_markdown(output: Any, site: NewSite, folder: str, name: str) -> str:
+    """A code cell's stored output as Markdown (an image written to `static/<folder>/`
+    as `name`); an error's traceback is nothing."""
     if not isinstance(output, dict):
         return ""
     if output.get("output_type") == "stream":
