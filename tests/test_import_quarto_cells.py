@@ -127,3 +127,41 @@ def test_an_embedded_notebook_cell_shows_its_outputs(tmp_path: Path) -> None:
     links = [a.get("href") for a in prose.find_all("a")]
     assert "#fig-acc" in links and "#tbl-best" in links
     assert "embed" not in prose.text()
+
+
+_BIB = "@article{{{key},\n  title = {{{title}}},\n  author = {{Lee, Ana}},\n  year = {{2021}}\n}}\n"
+
+
+def test_several_bibliographies_and_their_lists(tmp_path: Path) -> None:
+    """multibib's bibliographies (`bibliography: {main: …, software: …}`, or the older
+    filter's `bibliography_main:` keys) were one name Lanting did not find, so every
+    citation failed; `::: {#refs_main}` was a div Lanting has no form for. The files are
+    read, the first list's place is the page's list, the other's a warning. The
+    project's `.bib` named from a post too (`../../refs.bib`) is read once: each entry
+    was a warning of its own, "in an earlier .bib too"."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nbibliography: refs.bib\n",
+        "refs.bib": _BIB.format(key="lee2021", title="Sparse probes"),
+        "posts/probes/main.bib": _BIB.format(key="kim2020", title="Linear probes"),
+        "posts/probes/tools.bib": _BIB.format(key="torch", title="A tensor library"),
+        "posts/probes/index.qmd": (
+            "---\ntitle: Probes\ndate: 2024-02-07\nbibliography:\n  main: main.bib\n"
+            "  software: tools.bib\n---\n\nProbes [@kim2020], built with [@torch].\n\n"
+            "## References\n\n::: {#refs_main}\n:::\n\n## Software\n\n"
+            "::: {#refs_software}\n:::\n\n## Afterword\n\nThanks.\n"),
+        "posts/older/index.qmd": (
+            "---\ntitle: Older\ndate: 2023-02-07\nbibliography_main: ../probes/main.bib\n"
+            "bibliography_extra: ../../refs.bib\n---\n\nSee [@kim2020] and [@lee2021].\n"),
+        "posts/plain/index.qmd": "---\ntitle: Plain\ndate: 2023-03-07\n---\n\n[@lee2021]\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [(w.path, w.message.split(":")[0]) for w in done.report.warnings] == [
+        ("posts/probes/index.qmd", "`#refs_software`")]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/probes/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    text = prose.text()
+    assert "Linear probes" in text and "A tensor library" in text
+    assert text.index("Linear probes") < text.index("Software") < text.index("Thanks.")

@@ -44,6 +44,8 @@ _CALLOUT_REFS = {"nte": "Note", "tip": "Tip", "wrn": "Warning", "imp": "Importan
 _HIDDEN_MATH = re.compile(r"\$\$.+?\$\$", re.DOTALL)
 _DEFINES = re.compile(r"\\(?:(?:re)?newcommand|providecommand|DeclareMathOperator|g?def)"
                       r"(?![A-Za-z])")
+_MULTIBIB = re.compile(r"refs[_-][\w-]+$")
+"""A reference list of one of several bibliographies (multibib's `#refs_software`)."""
 _IMAGE = re.compile(r"^!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)(\{[^}\n]*\})?$")
 _PARENTHESIS_BELOW = re.compile(r"(!\[[^\]\n]*\]\([^()\s]+(?:[ \t]+\"[^\"\n]*\")?)[ \t]*\n"
                                 r"[ \t]*\)")
@@ -62,6 +64,8 @@ class Divs:
         self.theorems = Theorems(ctx)
         self.numbers: dict[str, int] = {}
         """How many callouts of each kind are numbered so far (`#tip-x`)."""
+        self.places: list[str] = []
+        """The labels of the divs that placed reference lists (`#refs`, `#refs_main`)."""
         self.anchors: dict[str, str] = {}
         """Labels of figures that hold no image (a video), by the words a reference to
         one reads as: an anchor, not a numbered figure."""
@@ -99,9 +103,8 @@ class Divs:
             return self.figure(div, label)
         if "list-table" in names:
             return self.list_table(div)
-        if label == "refs":  # (Pandoc's place for the reference list: Lanting's too)
-            self.ctx.convert("`::: {#refs}` as `{{< references >}}`")
-            return block("{{< references >}}\n\n" + self.render(div.children).strip("\n"))
+        if label == "refs" or _MULTIBIB.match(label):
+            return self.references(div, label)
         if is_theorem(div):
             return self.theorems.directive(div, self.render)
         inner = self.render(div.children)
@@ -156,6 +159,21 @@ class Divs:
         else:
             attributes = attributes[:-1] + f' title="{name}"}}'
         return self.kept(Div(div.opening, div.attributes, children), attributes)
+
+    def references(self, div: Div, label: str) -> str:
+        """`::: {#refs}`, Pandoc's place for the reference list, is Lanting's
+        `{{< references >}}`; so is the first of multibib's (`#refs_main`, `#refs-software`:
+        a list for each bibliography). Lanting makes one list a page, of all it cites:
+        the other places are left empty, with one warning."""
+        inner = self.render(div.children).strip("\n")
+        self.places.append(label)
+        if len(self.places) > 1:
+            self.once("refs", div.opening, f"`#{label}`: Lanting makes one list of a "
+                      f"page's references, at `#{self.places[0]}`: the lists of several "
+                      "bibliographies are one there")
+            return block(inner)
+        self.ctx.convert("`::: {#refs}` as `{{< references >}}`")
+        return block("{{< references >}}\n\n" + inner)
 
     def list_table(self, div: Div) -> str:
         """pandoc-ext's `.list-table`: a pipe table, else its list with a warning."""

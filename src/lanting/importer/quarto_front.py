@@ -119,7 +119,8 @@ class QuartoFront(QuartoSettings):
             self.report.note(path, key_line(head, "author"), "`author` kept in `params` "
                              "(Lanting's pages show the site's author)")
         placed = MAPPED_KEYS | QUARTO_ONLY | ({"subtitle", "institute", "slide-level"}
-                                              if kind == "talk" else set())
+                                              if kind == "talk" else set()) | {
+            k for k in data if str(k).startswith("bibliography_")}  # (multibib's)
         note_unplaced_keys(self.report, path, head, data, placed)
         return front
 

@@ -126,7 +126,7 @@ class QuartoSettings:
         failing the build): its entries in `content/references.bib`, which every page
         cites from."""
         own: dict[str, Path] = {}
-        for name in names(data.get("bibliography", self.config.get("bibliography"))):
+        for name in bibliographies(data) or bibliographies(self.config):
             file = path.parent / name
             if not file.is_file():
                 file = self.source / name.lstrip("/")
@@ -156,9 +156,11 @@ class QuartoSettings:
                              "citation styles are set by `[citations] style`")
 
     def shared(self, file: Path) -> None:
-        if file in self.bib_read:
+        # (one file named from two places, `../../refs.bib` and the project's `refs.bib`,
+        # is read once: each entry was "in an earlier .bib too")
+        if file.resolve() in self.bib_read:
             return
-        self.bib_read.add(file)
+        self.bib_read.add(file.resolve())
         keys = {e.key for e in self.references}
         json_file = file.suffix.lower() == ".json"
         found = csl_entries(read_text(file)) if json_file else parse(read_text(file))[0]
@@ -287,3 +289,15 @@ class QuartoSettings:
         if item is None or item.kind == "home":
             return "", ""
         return self.site.new_url(item), item.title
+
+
+def bibliographies(data: dict[str, Any]) -> list[str]:
+    """The `.bib` files a document's metadata names: `bibliography` (a file, a list, or
+    multibib's mapping of lists, `{main: a.bib, software: b.bib}`) and the older
+    multiple-bibliographies filter's `bibliography_main: a.bib` keys."""
+    value = data.get("bibliography")
+    found = [n for v in value.values() for n in names(v)] if isinstance(value, dict) \
+        else names(value)
+    for key in sorted(k for k in data if str(k).startswith("bibliography_")):
+        found += names(data[key])
+    return list(dict.fromkeys(found))
