@@ -65,3 +65,32 @@ def test_a_post_s_file_linked_from_the_project_root(tmp_path: Path) -> None:
     assert "[plan](plan.pdf#page=2)" in post.read_text(encoding="utf-8")
     assert (post.parent / "plan.pdf").is_file()
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_navbar_links_written_as_icons_are_the_sites_links(tmp_path: Path) -> None:
+    """A navbar entry whose `text` is only an icon (`{{< fa brands bluesky >}}`, with
+    an `aria-label`) was a menu entry named by that shortcode, shown as written on every
+    page; one of `icon:` alone was a link of the site's already. Both are now."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_quarto.yml": """\
+            project:
+              type: website
+            website:
+              title: Mei
+              navbar:
+                right:
+                  - text: "{{< fa brands bluesky >}}"
+                    aria-label: bluesky
+                    href: https://bsky.example.org/mei
+                  - icon: github
+                    href: https://github.com/mei-lin
+                  - text: Lab
+                    href: https://lab.example.org
+            """,
+        "index.qmd": "---\ntitle: Mei\n---\n\nHello.\n"})
+    imported = import_site(source, tmp_path / "new")
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert [(link["name"], link["url"]) for link in config["links"]] == [
+        ("bluesky", "https://bsky.example.org/mei"), ("GitHub", "https://github.com/mei-lin")]
+    assert [entry["name"] for entry in config["menu"]] == ["Blog", "Lab"]

@@ -267,10 +267,12 @@ class QuartoSettings:
         text = str(entry.get("text") or "") if isinstance(entry, dict) else ""
         icon = str(entry.get("icon") or "") if isinstance(entry, dict) else ""
         if href.startswith(("http://", "https://")):
-            if text:
+            if text and _ICON_ONLY.fullmatch(text) is None:
                 return {"name": text, "url": href}
-            if icon and href not in [link["url"] for link in links]:
-                links.append({"name": _label(icon), "url": href})
+            # (an icon's link, `text: "{{< fa brands bluesky >}}"` too: the menu showed
+            # that shortcode as written)
+            if (icon or text) and href not in [link["url"] for link in links]:
+                links.append({"name": _link_name(entry), "url": href})
             return None
         url, title = self.local_url(href)
         return {"name": text or title, "url": url} if url else None
