@@ -165,3 +165,28 @@ def test_several_bibliographies_and_their_lists(tmp_path: Path) -> None:
     text = prose.text()
     assert "Linear probes" in text and "A tensor library" in text
     assert text.index("Linear probes") < text.index("Software") < text.index("Thanks.")
+
+
+def test_a_labelled_diagram_is_what_its_references_link_to(tmp_path: Path) -> None:
+    """A `{mermaid}` cell labelled as a figure (`%%| label: fig-flow`, with `fig-cap`)
+    was Quarto's numbered figure; its label was lost with the `%%|` lines, and the build
+    failed on `@fig-flow`. The diagram keeps its caption, at the label's anchor (above
+    it with `fig-cap-location: top`), and the reference links there."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/stop/index.qmd": (
+            "---\ntitle: Stopping\ndate: 2024-02-08\n---\n\nThe rule is in @fig-flow.\n\n"
+            "```{mermaid}\n%%| label: fig-flow\n%%| fig-cap: Stopping after $k$ looks\n"
+            "%%| fig-cap-location: top\nflowchart TD\n  A[Look] --> B{Stop?}\n```\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/stop/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert prose.one("a", id="fig-flow") is not None
+    assert "#fig-flow" in [a.get("href") for a in prose.find_all("a")]
+    text = prose.text()
+    assert "%%|" not in text and text.index("Stopping after") < text.index("flowchart")

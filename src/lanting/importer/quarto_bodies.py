@@ -228,7 +228,17 @@ class QuartoBodies(QuartoLinks):
         self.mermaid = self.mermaid or lang == "mermaid"
         if lang in ("mermaid", "dot"):
             ctx.convert(f"{lang} diagrams")
-            return fence(lang, "\n".join(shown), None, indent)
+            diagram = fence(lang, "\n".join(shown), None, indent)
+            if (made := made_label(info, options)) is None:
+                return diagram
+            # (a labelled diagram, `%%| label: fig-x`, was a numbered figure: its caption
+            # with the label's anchor, which `@fig-x` links to; the build failed on it)
+            label, kind, caption = made
+            unrun.labels[label] = caption or kind.lower()
+            ctx.convert("labels of diagrams (an anchor; `@fig-x` links to it)")
+            anchor = f'{indent}<a id="{label}"></a>**{kind}:** {caption}'.rstrip()
+            return f"{anchor}\n\n{diagram}" if options.get("fig-cap-location") == "top" \
+                else f"{diagram}\n\n{anchor}"
         if options.get("include") == "false" or options.get("echo") == "false":
             made = None if frozen or options.get("include") == "false" \
                 else made_label(info, options)
