@@ -5,6 +5,7 @@ a favicon saved as `.jfif`, MathJax macros that open what another closes)."""
 from __future__ import annotations
 
 import io
+import json
 import tomllib
 from pathlib import Path
 
@@ -148,3 +149,27 @@ def test_a_term_of_another_pages_glossary_links_there(tmp_path: Path) -> None:
     assert tools.one("em", class_="term").text() == "Docutils"
     python = parse_html((out / "python" / "index.html").read_text(encoding="utf-8"))
     assert python.one("a", class_="term")["href"] == "#term-psf"
+
+
+def test_a_cards_footer_rule_goes_with_the_card(tmp_path: Path) -> None:
+    """A sphinx-design `{card}` whose footer is below `+++` (a chart gallery's notebook
+    cell ended each card with its credits so): the card was unwrapped but its `+++`
+    stayed, shown as text with a warning (MyST-NB's cell break) on every page. The rule
+    goes with the card; the footer's text stays."""
+    cell = ("# Bars\n\n````{card}\n:class-card: wide\n\nA chart of bars.\n\n+++\n\n"
+            "Credits: a gallery\n````\n")
+    write_files(tmp_path / "book", {
+        "_config.yml": "title: Charts\n", "_toc.yml": "format: jb-book\nroot: index\n"
+        "chapters:\n- file: bars\n",
+        "index.md": "# Charts\n",
+        "bars.ipynb": json.dumps({"cells": [{"cell_type": "markdown", "metadata": {},
+                                             "source": cell}],
+                                  "metadata": {}, "nbformat": 4, "nbformat_minor": 5}),
+    })
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    assert "1 grid, card or panel box(es)" in report_of(imported)
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    [page] = (tmp_path / "site" / "public").rglob("bars/index.html")
+    prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
+    assert "+++" not in prose.text() and "Credits: a gallery" in prose.text()

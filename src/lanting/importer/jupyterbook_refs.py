@@ -192,6 +192,8 @@ def title_label(text: str) -> str | None:
 LAYOUT = frozenset({"grid", "grid-item", "grid-item-card", "card", "card-carousel"})
 """sphinx-design's layout directives: only boxes around their content."""
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:")
+_CARD_RULE = re.compile(r"^[ \t]*(?:\^{3,}|\+{3,})[ \t]*$")
+"""A card's header (above `^^^`) and footer (below `+++`) rules."""
 
 
 def unwrap_layout(text: str) -> tuple[str, int]:
@@ -200,7 +202,7 @@ def unwrap_layout(text: str) -> tuple[str, int]:
     unknown directive was not numbered.) Code must be put aside first."""
     lines = text.split("\n")
     out: list[str] = []
-    stack: list[tuple[str, int, bool]] = []
+    stack: list[tuple[str, int, bool, bool]] = []  # (fence, length, layout, card)
     unwrapped = 0
     skipping_options = False
     for line in lines:
@@ -209,7 +211,8 @@ def unwrap_layout(text: str) -> tuple[str, int]:
             continue
         skipping_options = False
         if match is None:
-            out.append(line)
+            # (a card's header or footer rule goes with the card: `+++` was shown as text)
+            out.append("" if stack and stack[-1][3] and _CARD_RULE.match(line) else line)
             continue
         fence, info = match.group(2), match.group(3)
         if stack and not info and fence[0] == stack[-1][0] and len(fence) >= stack[-1][1]:
@@ -219,7 +222,8 @@ def unwrap_layout(text: str) -> tuple[str, int]:
         directive = _DIRECTIVE.match(info)
         layout = directive is not None and directive.group(1).lower() in LAYOUT
         if directive is not None:
-            stack.append((fence[0], len(fence), layout))
+            stack.append((fence[0], len(fence), layout,
+                          layout and "card" in directive.group(1).lower()))
         if not layout:
             out.append(line)
             continue
