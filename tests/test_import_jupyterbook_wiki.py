@@ -173,3 +173,27 @@ def test_a_cards_footer_rule_goes_with_the_card(tmp_path: Path) -> None:
     [page] = (tmp_path / "site" / "public").rglob("bars/index.html")
     prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
     assert "+++" not in prose.text() and "Credits: a gallery" in prose.text()
+
+
+def test_sphinx_design_badges_are_their_words(tmp_path: Path) -> None:
+    """sphinx-design's badges (`{bdg-info-line}`Trend``, a chart gallery's two a page)
+    were unknown roles: shown as code, a warning each. A badge is its words, a link
+    badge a link, a reference badge a reference to its page."""
+    write_files(tmp_path / "book", {
+        "_config.yml": "title: Charts\n", "_toc.yml": "format: jb-book\nroot: index\n"
+        "chapters:\n- file: bars\n",
+        "index.md": "# Charts\n\n(start)=\n## Start\n\nHere.\n",
+        "bars.md": "# Bars\n\nFunctions: {bdg-info-line}`Comparison` {bdg-primary}`Trend`\n\n"
+                   "See {bdg-link-secondary}`the library <https://lib.example.org>` and "
+                   "{bdg-ref-info}`the start <start>`.\n",
+    })
+    import_site(tmp_path / "book", tmp_path / "site")
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    [page] = (tmp_path / "site" / "public").rglob("bars/index.html")
+    prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
+    assert prose.find_all("code") == []
+    assert "Functions: Comparison Trend" in prose.text()
+    links = {a.text(): a["href"] for a in prose.find_all("a")}
+    assert links["the library"] == "https://lib.example.org"
+    assert links["the start"].endswith("#start")

@@ -59,6 +59,9 @@ _BUTTON = re.compile(r"^([ \t]*)(`{3,}|:{3,})\{button-(ref|link)\}[ \t]+(\S+)[^\
 _CITE_ROLE = re.compile(r"(\{(?:foot)?cite(?::\w+)?\}`)([^`\n]+)`")
 _AT_LINK = re.compile(r"\[([^\[\]\n]*)\]\(@([\w:.-]+)\)")
 _SUBSTITUTION = re.compile(r"\{\{\s*([A-Za-z_][\w-]*)\s*\}\}")
+_BADGE = re.compile(r"\{bdg-(link-|ref-)?[\w-]+\}`([^`\n]+)`")
+"""sphinx-design's badges, `{bdg-info-line}`Trend``, a link's `{bdg-link-primary}`Docs
+<https://…>`` and a reference's `{bdg-ref-info}`Intro <intro>``."""
 
 
 class JupyterBookBodies(JupyterBookLinks):
@@ -128,6 +131,7 @@ class JupyterBookBodies(JupyterBookLinks):
             text = _SUBSTITUTION.sub(lambda m: self.substitute(m, ctx), text)
         if self.entries:
             text = _CITE_ROLE.sub(lambda m: self.cite_keys_cased(m, ctx), text)
+        text = _BADGE.sub(lambda m: _badge(m, ctx), text)
         text = _ROLE.sub(lambda m: shelf.put(self.role(m, item, path, ctx)), text)
         text = _AT_LABEL.sub(lambda m: self.at_label(m, item, ctx, shelf), text)
         text = protect_spans_beside_fences(text, shelf)
@@ -262,3 +266,15 @@ def cited_keys(texts: list[str]) -> list[str]:
                 keys += re.findall(r"@([\w:.#$%&+?<>~/-]*\w)", match.group())
     return list(dict.fromkeys(k for k in keys if k))
 
+
+def _badge(match: re.Match[str], ctx: Context) -> str:
+    """A badge as its words (Lanting has no badges; each was an unknown role, shown as
+    code with a warning); a link's a link, a reference's a `{ref}` role."""
+    kind, content = match.group(1), match.group(2)
+    ctx.convert("sphinx-design badges (`{bdg-info}`) as their text")
+    target = re.fullmatch(r"(.*?)\s*<([^<>]+)>", content)
+    if kind == "ref-":
+        return f"{{ref}}`{content}`"
+    if kind == "link-" and target:
+        return f"[{target.group(1) or target.group(2)}](<{target.group(2)}>)"
+    return content
