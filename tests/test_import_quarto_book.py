@@ -162,3 +162,26 @@ def test_a_link_to_a_label_of_another_chapter_leads_there(tmp_path: Path) -> Non
     assert {a.text(): a["href"] for a in prose.find_all("a")} == {
         "The first steps": "/first/", "objects": "/first/#sec-objects",
         "loops": "#sec-loops"}
+
+
+def test_a_reference_to_the_chapters_own_title_is_a_link_to_it(tmp_path: Path) -> None:
+    """`@sec-markdown` in the chapter titled `# Markdown {#sec-markdown}` (a book's
+    chapter recalls itself so): the heading became the page's title, its label gone, and
+    the build failed on each such reference. It links to the chapter, as a reference
+    from another chapter does; `[this chapter](#sec-markdown)` too."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - markdown.qmd\n",
+        "index.qmd": "# Preface\n",
+        "markdown.qmd": "---\nbibliography: refs.bib\n---\n\n# Markdown {#sec-markdown}\n\n"
+                        "## Lists {#sec-lists}\n\nThis is @sec-markdown, see [this "
+                        "chapter](#sec-markdown) and @sec-lists.\n",
+        "refs.bib": "",
+    })
+    import_site(tmp_path / "book", tmp_path / "site")
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((tmp_path / "site" / "public" / "markdown" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    assert {a.text(): a["href"] for a in prose.find_all("a")} == {
+        "Markdown": "/markdown/", "this chapter": "/markdown/", "Lists": "#sec-lists"}

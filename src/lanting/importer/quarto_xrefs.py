@@ -68,14 +68,20 @@ def cross_references(text: str, path: Path, labels: dict[str, Label],
                      ) -> tuple[str, int]:
     """`text` with each `@label` of another document a link there (put aside with
     `put`: it is made, not to be mapped again), and each link to one, `(#sec-x)`, led
-    there; the page's own labels stay, for Lanting to resolve. Returns the text and how
+    there (the page's own title's, to the page); the page's own labels stay, for
+    Lanting to resolve. Returns the text and how
     many were linked."""
     count = 0
+
+    def elsewhere(label: Label | None) -> bool:
+        # (the page's own title's label too, `# Markdown {#sec-authoring}` referred to in
+        # its chapter: the heading is the page's title now, so no id of the page)
+        return label is not None and (label.path != path or not label.anchor)
 
     def linked(match: re.Match[str]) -> str:
         nonlocal count
         label = labels.get(match.group(2))
-        target = link(label.path) if label is not None and label.path != path else None
+        target = link(label.path) if label is not None and elsewhere(label) else None
         if label is None or target is None:
             return match.group()
         count += 1
@@ -85,7 +91,7 @@ def cross_references(text: str, path: Path, labels: dict[str, Label],
     def one(match: re.Match[str]) -> str:
         nonlocal count
         label = labels.get(match.group(2))
-        if label is None or label.path == path:
+        if label is None or not elsewhere(label):
             return match.group()
         target = link(label.path)
         if target is None:
