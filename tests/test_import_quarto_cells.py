@@ -190,3 +190,31 @@ def test_a_labelled_diagram_is_what_its_references_link_to(tmp_path: Path) -> No
     assert "#fig-flow" in [a.get("href") for a in prose.find_all("a")]
     text = prose.text()
     assert "%%|" not in text and text.index("Stopping after") < text.index("flowchart")
+
+
+def test_figures_whose_captions_refer_to_each_other(tmp_path: Path) -> None:
+    """A figure of code (`::: {#fig-tree}` around a fence: no image, an anchor) and an
+    image figure, each caption naming the other (a book's pair of figures side by
+    side): the anchor's link, its caption's words, went into the image's caption, which
+    broke the image, and the build failed on both references. The image's caption
+    reads the words; the references link."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/site/nav.png": png(30, 40),
+        "posts/site/index.qmd": (
+            "---\ntitle: Site\ndate: 2024-02-09\n---\n\n"
+            "The folders of @fig-tree make the menu of @fig-menu.\n\n"
+            "::: {#fig-tree}\n```\nposts/\n  first.qmd\n```\n\n"
+            "The folders that make the menu of @fig-menu\n:::\n\n"
+            "![The menu made from @fig-tree](nav.png){#fig-menu fig-alt=\"A menu\"}\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/site/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    figure = prose.one("figure", id="fig-menu")
+    assert "The menu made from figure" in figure.one("figcaption").text()
+    hrefs = [a.get("href") for a in prose.find_all("a")]
+    assert "#fig-tree" in hrefs and "#fig-menu" in hrefs

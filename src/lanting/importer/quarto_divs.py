@@ -244,6 +244,8 @@ class Divs:
         return "".join(block(b) for b in [*code, first, *rest])
 
 
+_ALT = re.compile(r"!\[([^\[\]\n]*)\]\(")
+"""An image's alt text (Quarto's figure caption)."""
 _TABLE_CAPTION = re.compile(r"^(?:Table)?:[ \t]+(.+?)[ \t]*\{#(tbl-[\w:.-]+)[^}\n]*\}[ \t]*$",
                             re.MULTILINE)
 """Pandoc's labelled table caption, a paragraph of its own by the table."""
@@ -302,9 +304,20 @@ def convert_divs(text: str, ctx: Context, anchors: dict[str, str] | None = None)
     text = _TABLE_CAPTION.sub(caption, text)
     text = divs.theorems.references(text)
     for label, words in divs.anchors.items():
-        # (Lanting's `@fig-x` needs a numbered figure: one without is a link to its anchor)
-        words = words if not re.search(r"[\[\]]", words) else "table" \
+        # (Lanting's `@fig-x` needs a numbered figure: one without is a link to its anchor;
+        # words with references of their own, a caption naming the next figure, are none)
+        words = words if not re.search(r"[\[\]@]", words) else "table" \
             if label.startswith("tbl-") else "figure"
-        link = f"[{words}](#{label})".replace("\\", "\\\\")
-        text = re.sub(rf"(?<![\w.@])\[?-?@{re.escape(label)}\]?(?![\w-])", link, text)
+        alts = [m.span(1) for m in _ALT.finditer(text)]
+
+        def linked(match: re.Match[str], words: str = words, label: str = label,
+                   alts: list[tuple[int, int]] = alts) -> str:
+            # (in an image's alt text, its caption, the words alone: a link there broke
+            # the image, and the figure it labelled with it)
+            inside = any(start <= match.start() < end for start, end in alts)
+            return words if inside else f"[{words}](#{label})"
+
+        # (`[@fig-x]` whole, but not the `]` closing an alt text after a bare `@fig-x`)
+        text = re.sub(rf"(?<![\w.@])(?:\[-?@{re.escape(label)}\]|-?@{re.escape(label)})"
+                      r"(?![\w-])", linked, text)
     return text
