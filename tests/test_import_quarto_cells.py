@@ -218,3 +218,29 @@ def test_figures_whose_captions_refer_to_each_other(tmp_path: Path) -> None:
     assert "The menu made from figure" in figure.one("figcaption").text()
     hrefs = [a.get("href") for a in prose.find_all("a")]
     assert "#fig-tree" in hrefs and "#fig-menu" in hrefs
+
+
+def test_a_subfigures_label_is_what_its_references_link_to(tmp_path: Path) -> None:
+    """A figure div of labelled images (subfigures, `![Loss](loss.png){#fig-loss}` in
+    `::: {#fig-runs}`): the first image carried the div's label and the others followed,
+    their own labels dropped, so the build failed on `@fig-acc`. Each subfigure's label
+    is an anchor before its image, reading its alt text."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/runs/loss.png": png(30, 20),
+        "posts/runs/acc.png": png(30, 20),
+        "posts/runs/index.qmd": (
+            "---\ntitle: Runs\ndate: 2024-02-10\n---\n\n"
+            "::: {#fig-runs}\n\n![Loss](loss.png){#fig-loss}\n\n![Accuracy](acc.png){#fig-acc}"
+            "\n\nTwo views of one run.\n:::\n\n@fig-runs shows it; @fig-acc rises.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/runs/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert prose.one("figure")["id"] == "fig-runs"
+    links = {a.get("href"): a.text() for a in prose.find_all("a") if a.get("href")}
+    assert links["#fig-acc"] == "Accuracy" and links["#fig-runs"].startswith("Figure")
+    assert prose.find("a", id="fig-acc") is not None

@@ -241,7 +241,20 @@ class Divs:
         alt = found[0].group(1) or re.sub(r"\$([^$]*)\$", r"\1", title)
         first = f'![{alt}]({found[0].group(2)} "{title}"){{#{label}}}'
         rest = [f"![{m.group(1)}]({m.group(2)})" for m in found[1:]]
-        return "".join(block(b) for b in [*code, first, *rest])
+        return "".join(block(b) for b in [*code, *(self.subfigure(m) + shown for m, shown
+                                                   in zip(found, [first, *rest],
+                                                          strict=True))])
+
+    def subfigure(self, image: re.Match[str]) -> str:
+        """A subfigure's own label (`![Blog](a.png){#fig-blog}` in `::: {#fig-x}`), which
+        `@fig-blog` referred to (the build failed on it): an anchor before its image,
+        reading its alt text (Lanting numbers no subfigures)."""
+        own = identifier(image.group(3) or "")
+        if not own.startswith("fig-"):
+            return ""
+        self.anchors[own] = image.group(1) or "figure"
+        return f'<a id="{own}"></a>\n\n'
+
 
 
 _ALT = re.compile(r"!\[([^\[\]\n]*)\]\(")
