@@ -185,3 +185,25 @@ def test_a_reference_to_the_chapters_own_title_is_a_link_to_it(tmp_path: Path) -
                        .read_text(encoding="utf-8")).one("div", class_="prose")
     assert {a.text(): a["href"] for a in prose.find_all("a")} == {
         "Markdown": "/markdown/", "this chapter": "/markdown/", "Lists": "#sec-lists"}
+
+
+def test_a_reference_to_no_section_is_shown_as_quarto_showed_it(tmp_path: Path) -> None:
+    """`@sec-tables` in a draft chapter, naming a section no chapter has yet: Quarto
+    showed `?@sec-tables` and went on; Lanting's build failed on it. It is shown so, in
+    bold, with a warning; a reference to a section that is there still links."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - draft.qmd\n",
+        "index.qmd": "# Preface\n",
+        "draft.qmd": "# Draft {#sec-draft}\n\n## Lists {#sec-lists}\n\n"
+                     "Tables come in @sec-tables; lists are in @sec-lists.\n",
+    })
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    assert [w.message.split(":")[0] for w in imported.report.warnings] == [
+        "`@sec-tables` refers to no section of the project"]
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((tmp_path / "site" / "public" / "draft" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    assert prose.one("strong").text() == "?@sec-tables"
+    assert prose.find("a", href="#sec-lists") is not None

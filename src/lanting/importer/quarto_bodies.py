@@ -47,7 +47,7 @@ from lanting.importer.quarto_math import (
 )
 from lanting.importer.quarto_notebook import code_annotations
 from lanting.importer.quarto_vars import value_of
-from lanting.importer.quarto_xrefs import Label, cross_references
+from lanting.importer.quarto_xrefs import Label, cross_references, dangling_sections
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -166,6 +166,7 @@ class QuartoBodies(QuartoLinks):
         text, linked = cross_references(text, path, self.labels, self.document_link,
                                         lambda made: shelf.put(made, "R"))
         ctx.convert("references to labels of other documents (`@sec-x`)", linked)
+        text = dangling_sections(text, self.labels, ctx.original, ctx.warn)
         text = scripts(text, shelf, ctx)  # (math put aside: `A[[i]]` stays TeX)
         text = self.wiki_links(text, ctx)
         text = map_urls(text, resolve)

@@ -103,3 +103,24 @@ def cross_references(text: str, path: Path, labels: dict[str, Label],
 
     text = _HASH_LINK.sub(linked, text) if "](#" in text else text
     return _REFERENCE.sub(one, text) if "@" in text else text, count
+
+
+_SECTION = re.compile(r"(?<![\w@\\`/])(\[)?-?@(sec-[\w:.-]*\w)(\])?")
+
+
+def dangling_sections(text: str, labels: dict[str, Label], original: str,
+                      warn: Callable[[str, str], None]) -> str:
+    """`@sec-x` naming no heading of the project (a draft chapter's reference to a
+    section not yet written) as Quarto showed it, `?@sec-x` in bold, with a warning
+    (`warn(snippet, message)`): Lanting's build failed on it. A section's label is only
+    ever a heading's or a div's, so one found nowhere in the project's text is none."""
+    def one(match: re.Match[str]) -> str:
+        label = match.group(2)
+        if label in labels or re.search(rf"#{re.escape(label)}(?![\w:.-]*\w)", original):
+            return match.group()
+        warn(match.group(), f"`@{label}` refers to no section of the project: shown as "
+             f"Quarto showed it, `?@{label}` in bold; fix the label, or write the words "
+             "it should read")
+        return f"**?\\@{label}**"  # (escaped: no reference to Lanting)
+
+    return _SECTION.sub(one, text) if "@sec-" in text else text
