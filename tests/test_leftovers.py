@@ -347,3 +347,13 @@ def test_a_formula_katex_rendered_before_is_no_tex_left() -> None:
     assert warnings(katex) == []
     assert warnings(katex.replace('<annotation encoding="application/x-tex">', "<span>")
                     .replace("</annotation>", "</span>")) == [(5, "`\\sigma`")]
+
+
+def test_tex_in_an_html_attribute_is_a_tooltip_not_tex_left() -> None:
+    """An equation editor's image link (`<img src=… title="f = \\sqrt{x}">`, a notebook
+    blog's formula as a picture): the title's TeX is a tooltip, not TeX the page failed
+    to read, yet it was reported so. Template syntax in an attribute is still found."""
+    text = ('A formula:\n<a href="https://eq.example.org/?f"><img src="https://eq.example.org'
+            '/f.gif" title="f = {v \\over 2} \\sqrt{x}, $y$" /></a>\n\n'
+            '<img src="{{ site.baseurl }}/a.png">\n')
+    assert warnings(text) == [(8, "`{{ site.baseurl }}`")]

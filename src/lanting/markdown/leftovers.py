@@ -63,6 +63,18 @@ TAG_HINT = ("a placeholder written in prose? put it in `code` (`<branch>`) or es
             "bracket (`\\<branch>`): in Markdown it is an HTML tag, which the browser hides")
 _HIDDEN_HTML = re.compile(r"<!--.*?-->|<(pre|code|script|style|annotation)\b.*?</\1\s*>",
                           re.DOTALL | re.IGNORECASE)
+_TAG_OPEN = re.compile(r"<[A-Za-z][^<>]*>")
+_VALUE = re.compile(r"=\s*(?:\"[^\"]*\"|'[^']*')")
+
+
+def _tex_free_values(html: str) -> str:
+    """`html` with the backslashes and dollars of its tags' attribute values made
+    harmless: a formula in a `title` or `alt` (an equation editor's image link) is a
+    tooltip, no TeX left in the page; template syntax there is still found."""
+    return _TAG_OPEN.sub(lambda tag: _VALUE.sub(
+        lambda v: v.group().replace("\\", "/").replace("$", "S"), tag.group()), html)
+
+
 HINT = ("Lanting runs no Liquid, Hugo shortcodes or kramdown attributes, so this is shown "
         "as written: remove it, or write it in `code` to show it")
 TEX_HINT = ("a formula goes between `$…$` (no space before the closing `$`) or `$$…$$`; "
@@ -113,7 +125,7 @@ def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
             code = max(0, code + (-1 if tag.group(1) else 1))
         elif child.type == "html_inline":
             shown = _HIDDEN_HTML.sub("", child.content)
-            for _offset, found in _found(shown):
+            for _offset, found in _found(_tex_free_values(shown)):
                 yield line, found
             if (component := COMPONENT.match(shown)) is not None:
                 word = _WORD_BEFORE.search(before)  # (`Set<Integer>`: a generic type)
@@ -144,7 +156,8 @@ def _leftovers(state: StateCore) -> None:
             found = list(_in_inline(token))
         elif token.type == "html_block":
             content = _HIDDEN_HTML.sub(lambda m: "\n" * m.group().count("\n"), token.content)
-            found = list(_found(content))  # ($…$ in its text is a formula: html_math.py)
+            # ($…$ in its text is a formula: html_math.py)
+            found = list(_found(_tex_free_values(content)))
             found += [(content.count("\n", 0, m.start()), m.group())
                       for m in COMPONENT.finditer(content)]
         else:
