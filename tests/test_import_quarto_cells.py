@@ -244,3 +244,47 @@ def test_a_subfigures_label_is_what_its_references_link_to(tmp_path: Path) -> No
     links = {a.get("href"): a.text() for a in prose.find_all("a") if a.get("href")}
     assert links["#fig-acc"] == "Accuracy" and links["#fig-runs"].startswith("Figure")
     assert prose.find("a", id="fig-acc") is not None
+
+
+def test_an_embedded_cell_of_an_executed_document_comes_from_its_freeze(
+        tmp_path: Path) -> None:
+    """`{{< embed notebooks/fit.qmd#fig-resid >}}` (a manuscript's figure made by its
+    notebook in `.qmd`): left in a comment, and the build failed on `@fig-resid`. The
+    cell comes from the document's freeze, its code left out, its image copied: a
+    numbered figure with its caption (knitr's, labelled on its image, too; its code
+    with `echo=true`). One the freeze has not is left, with a warning."""
+    source = tmp_path / "paper"
+    frozen = ("---\ntitle: Fit\n---\n\n::: {#fig-resid .cell execution_count=2}\n\n"
+              "``` {.python .cell-code}\nplt.scatter(x, r)\n```\n\n"
+              "::: {.cell-output .cell-output-display}\n"
+              "![Residuals against the fitted values](fit_files/figure-html/fig-resid-"
+              "output-1.png){#fig-resid}\n:::\n:::\n\n::: {.cell}\n\n```{.r .cell-code}\n"
+              "hist(r)\n```\n\n::: {.cell-output-display}\n![Spread of the residuals]"
+              "(fit_files/figure-html/fig-spread-1.png){#fig-spread width=672}\n:::\n:::\n")
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "notebooks/fit.qmd": "---\ntitle: Fit\n---\n\n```{python}\n#| label: fig-resid\n"
+                             "plt.scatter(x, r)\n```\n",
+        "_freeze/notebooks/fit/execute-results/html.json":
+            json.dumps({"hash": "x", "result": {"markdown": frozen}}),
+        "_freeze/notebooks/fit/figure-html/fig-resid-output-1.png": png(30, 20),
+        "_freeze/notebooks/fit/figure-html/fig-spread-1.png": png(30, 20),
+        "index.qmd": ("---\ntitle: Paper\n---\n\n"
+                      "{{< embed notebooks/fit.qmd#fig-resid >}}\n\n"
+                      "As @fig-resid shows, the fit is fine.\n\n"
+                      "{{< embed notebooks/fit.qmd#fig-spread echo=true >}}\n\n"
+                      "{{< embed notebooks/fit.qmd#fig-gone >}}\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message.split(":")[0] for w in done.report.warnings
+            if w.path == "index.qmd"] == ["not converted, left in a comment"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    [page] = [p for p in result.output.rglob("index.html")
+              if "As " in p.read_text(encoding="utf-8")]
+    prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
+    figure = prose.one("figure", id="fig-resid")
+    assert "Residuals against" in figure.one("figcaption").text()
+    assert (result.output / figure.one("img")["src"].lstrip("/")).is_file()
+    assert "plt.scatter" not in prose.text() and "hist(r)" in prose.one("code").text()
+    assert "Spread of the residuals" in prose.one("figure", id="fig-spread").text()
+    assert "#fig-resid" in [a.get("href") for a in prose.find_all("a")]

@@ -117,7 +117,7 @@ class QuartoBodies(QuartoLinks):
         shelf = Shelf()
         unrun = _Unrun()
         text = embeds(text, path, self.source, self.site, self.site.new_url(item).strip("/"),
-                      ctx, shelf.put)
+                      ctx, shelf.put, freeze_of)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, figures, ctx)

@@ -17,6 +17,7 @@ from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.liquid import Context
+from lanting.importer.quarto_embed_cells import frozen_cell
 from lanting.importer.quarto_notebook_deck import notebook_language, output_markdown
 from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping
@@ -26,20 +27,34 @@ _OPTION = re.compile(r"^[ \t]*#\|[ \t]?(.*)$")
 _ECHO = re.compile(r"(?:^|\s)echo\s*=\s*[\"']?true\b", re.IGNORECASE)
 
 
+Freeze = Callable[[Path, Path], tuple[dict[str, Any] | None, Path]]
+"""`freeze_of`: a document's freeze (its `result`) and the freeze's folder."""
+
+
 def embeds(text: str, path: Path, source: Path, site: NewSite, folder: str, ctx: Context,
-           put: Callable[[str, str], str]) -> str:
+           put: Callable[[str, str], str], freeze: Freeze) -> str:
     """`text` with each `{{< embed >}}` of a notebook's cell replaced by its outputs;
     `folder`: the page's URL, where images go; `put` sets aside what the import must
-    not rewrite (an image's new URL, an output's HTML)."""
+    not rewrite (an image's new URL, an output's HTML). A `.qmd`'s cell is found in its
+    freeze (`embed_cells`)."""
     if "embed" not in text:
         return text
 
     def one(match: re.Match[str]) -> str:
         name, label, rest = match.group(1).strip("\"'"), match.group(2), match.group(3)
         file = source / name.lstrip("/") if name.startswith("/") else path.parent / name
+        if file.suffix == ".qmd" and label and file.is_file():
+            frozen = frozen_cell(file, label, source, site, folder,
+                                 bool(_ECHO.search(rest)), freeze)
+            if frozen is None:
+                return ctx.leave(match.group(), f"no cell of `{name}`'s freeze is labelled "
+                                 f"`{label}` (Lanting runs no code)")
+            ctx.convert("embedded cells of executed documents (`{{< embed x.qmd#x >}}`)")
+            return "\n\n" + frozen + "\n\n"
         if file.suffix != ".ipynb" or not label or not file.is_file():
-            why = "the notebook it names is missing" if file.suffix == ".ipynb" and label \
-                else "only a notebook's labelled cell (`nb.ipynb#fig-x`) is embedded"
+            why = "the notebook it names is missing" if file.suffix in (".ipynb", ".qmd") \
+                and label else "only a notebook's labelled cell (`nb.ipynb#fig-x`) is " \
+                "embedded"
             return ctx.leave(match.group(), why)
         try:
             notebook = json.loads(read_text(file))
