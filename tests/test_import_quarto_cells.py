@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 from pathlib import Path
+from typing import Any
 
 from htmltree import parse_html
 from sitebits import png, write_files
@@ -288,3 +289,39 @@ def test_an_embedded_cell_of_an_executed_document_comes_from_its_freeze(
     assert "plt.scatter" not in prose.text() and "hist(r)" in prose.one("code").text()
     assert "Spread of the residuals" in prose.one("figure", id="fig-spread").text()
     assert "#fig-resid" in [a.get("href") for a in prose.find_all("a")]
+
+
+def test_folded_code_is_a_collapsible_block(tmp_path: Path) -> None:
+    """`code-fold: true` hid a cell's code behind "Code" (a freeze writes it on the
+    fence, `{.r .cell-code code-fold="true" code-summary="…"}`; a document sets it for
+    all its cells under `format: html:`); Lanting showed the code open. It is a
+    collapsible block with Quarto's summary; `code-fold: show` starts open; a plain code
+    block and a diagram are not folded."""
+    source = tmp_path / "blog"
+    frozen = ("::: {.cell}\n\n```{.r .cell-code  code-fold=\"true\" code-summary=\"The "
+              "model\"}\nfit <- lm(y ~ x)\n```\n:::\n\nAnd plain:\n\n```r\n1 + 1\n```\n")
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/ols/index.qmd": "---\ntitle: OLS\ndate: 2024-02-11\n---\n\nold\n",
+        "_freeze/posts/ols/index/execute-results/html.json":
+            json.dumps({"hash": "x", "result": {"markdown": frozen}}),
+        "posts/sim/index.qmd": (
+            "---\ntitle: Sim\ndate: 2024-02-12\nformat:\n  html:\n    code-fold: show\n---\n\n"
+            "```{python}\nimport numpy as np\n```\n\n```{mermaid}\nflowchart LR\n  A --> B\n"
+            "```\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w for w in result.warnings if "fold" in w.message] == []
+
+    def prose(url: str) -> Any:
+        return parse_html((result.output / url).read_text(encoding="utf-8")).one(
+            "div", class_="prose")
+
+    ols = prose("posts/ols/index.html")
+    [fold] = ols.find_all("details")
+    assert fold.one("summary").text() == "The model" and "lm(y ~ x)" in fold.text()
+    assert "open" not in fold.attrs and "1 + 1" not in fold.text()
+    [fold] = prose("posts/sim/index.html").find_all("details")
+    assert "open" in fold.attrs and "import numpy" in fold.text()
+    assert fold.one("summary").text() == "Code"

@@ -28,6 +28,8 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_cells import (
     cell_filenames,
+    code_fold,
+    folded,
     header_options,
     made_label,
     plain_info,
@@ -116,6 +118,7 @@ class QuartoBodies(QuartoLinks):
         text = self.includes(text, path, ctx)
         shelf = Shelf()
         unrun = _Unrun()
+        fold = code_fold(self.metadata.get(path.resolve(), {}))
         text = embeds(text, path, self.source, self.site, self.site.new_url(item).strip("/"),
                       ctx, shelf.put, freeze_of)
 
@@ -126,7 +129,8 @@ class QuartoBodies(QuartoLinks):
             if re.fullmatch(r"\{=html5?\}", info.strip()):  # (raw HTML: its links too)
                 ctx.convert("raw HTML blocks")
                 return B.block(map_urls(code, resolve))
-            return self.fenced(info, code, indent, ctx, unrun, frozen=figures is not None)
+            shown = self.fenced(info, code, indent, ctx, unrun, frozen=figures is not None)
+            return self.fold(shown, info, code, indent, fold, ctx)
 
         # (an HTML comment is raw to Pandoc: a fence in it, `<!-- ```{tikz}` … "```-->",
         # opened code that swallowed the rest of a real post)
@@ -273,6 +277,30 @@ class QuartoBodies(QuartoLinks):
         ctx.convert("labels of cells without outputs (an anchor; `@fig-x` links to it)")
         return fence(info, code, None, indent) + (
             f'\n\n{indent}<a id="{label}"></a>**{kind}:** {caption}'.rstrip())
+
+    @staticmethod
+    def fold(shown: str, info: str, code: str, indent: str, document: tuple[str, str],
+             ctx: Context) -> str:
+        """A cell's code Quarto folded (`code-fold: true` on the fence a freeze wrote, in a
+        `#|` line, or for the document's cells) behind its summary, as Quarto showed it:
+        Lanting showed it open."""
+        lang = re.match(r"\{\.?([\w+-]+)[\s},]", info)
+        one_block = re.fullmatch(r"\s*(`{3,}|~{3,})[^\n]*\n.*\n[ \t]*\1[ \t]*", shown,
+                                 re.DOTALL)
+        # (code only: not a diagram, nor a hidden cell's caption, nor a list item's)
+        if indent or lang is None or one_block is None or lang.group(1) in ("mermaid", "dot"):
+            return shown
+        found = re.search(r"""code-fold=["']?(\w+)""", info) or re.search(
+            r"^\s*#\|\s*code-fold:\s*(\w+)", code, re.MULTILINE)
+        summary = re.search(r"""code-summary=(?:"([^"]*)"|'([^']*)')""", info) or re.search(
+            r"^\s*#\|\s*code-summary:\s*[\"']?(.*?)[\"']?\s*$()", code, re.MULTILINE)
+        mode = found.group(1).lower() if found else document[0] if (
+            ".cell-code" in info or not info.startswith("{.")) else ""
+        if mode not in ("true", "show"):
+            return shown
+        ctx.convert("folded code (`code-fold`) as a collapsible block")
+        return folded(shown, mode, summary.group(1) or summary.group(2) if summary
+                      else document[1])
 
     def shortcode(self, match: re.Match[str], ctx: Context, path: Path) -> str:
         name, rest = match.group(1), match.group(2).strip()

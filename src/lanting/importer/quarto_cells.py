@@ -1,13 +1,15 @@
 """A Quarto cell's and fence's own parts, read by `quarto_bodies`: its header's knitr
 options (`{r setup, include = FALSE}`), the figure or table label it makes (`#| label:
-fig-x`), its file name (`#| filename: x.py`), a freeze's plain fences (`{.r .cell-code}`,
-`{.default}`), and Pandoc's raw inlines (`` `<br>`{=html} ``) beside the code spans put
-aside."""
+fig-x`), its file name (`#| filename: x.py`), its folded code (`code-fold`), a freeze's
+plain fences (`{.r .cell-code}`, `{.default}`), and Pandoc's raw inlines (`` `<br>`{=html}
+``) beside the code spans put aside."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from lanting.importer.body import details
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARKER, Shelf
 
@@ -121,3 +123,22 @@ def with_filename(info: str, name: str) -> str:
         return f"{info[:-1].rstrip()} filename={quoted}}}"
     lang = info.split()[0] if info else "text"
     return f"{{.{lang} filename={quoted}}}"
+
+
+def code_fold(document: dict[str, Any]) -> tuple[str, str]:
+    """(`code-fold`, `code-summary`) of a document's metadata, at its top or under
+    `format: html:` (Quarto reads both): ("", "") when its cells' code is not folded."""
+    form = document.get("format")
+    html = form.get("html") if isinstance(form, dict) else None
+    html = html if isinstance(html, dict) else {}
+    fold = html.get("code-fold", document.get("code-fold", ""))
+    summary = html.get("code-summary", document.get("code-summary", ""))
+    mode = "true" if fold is True else str(fold or "").lower()
+    return (mode if mode in ("true", "show") else "", str(summary or ""))
+
+
+def folded(code: str, mode: str, summary: str) -> str:
+    """A cell's code as Quarto folded it (`code-fold: true`, behind "Code"; `show`: open
+    until the reader folds it): a `<details>`, which nests in any block (a `::: details`
+    inside a kept callout would close it)."""
+    return details(summary or "Code", code, opened=mode == "show").strip("\n")
