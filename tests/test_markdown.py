@@ -450,10 +450,13 @@ def test_code_fences_of_pandoc_quarto_and_mkdocs(fence: str, lang: str, title: s
 
 
 @pytest.mark.parametrize("fence", ["python{2,4-5}", "python {2,4-5}",
-                                   "python {hl_lines=\"2 4-5\"}"])
+                                   "python {hl_lines=\"2 4-5\"}",
+                                   "python {linenos=false,hl_lines=[2,\"4-5\"]}",
+                                   "python {hl_lines=[2, 4, 5], linenostart=1}"])
 def test_highlighted_lines_of_vitepress_and_docusaurus(fence: str) -> None:
     """VitePress's `python{2,4-5}` was an unknown language `python{2,4-5`; Docusaurus's
-    `python {2,4-5}` lost its lines."""
+    `python {2,4-5}` lost its lines; so did Hugo's options separated by commas, with
+    their lines as a list (a deck copied by hand from a Hugo site), without a word."""
     rendered = render(f"```{fence}\na = 1\nb = 2\nc = 3\nd = 4\ne = 5\n```\n")
     lines = parse_html(rendered.html).find_all("span", class_="line")
     assert ["hl" in line.classes for line in lines] == [False, True, False, True, True]

@@ -77,6 +77,11 @@ _ATTACHED = re.compile(r"([\w+#.-]+)(\{\s*(?:[.#]|[\w-]+=).*\})")
 Quarto blog wrote them): the same as with a space between."""
 
 
+_TOP_LEVEL_COMMA = re.compile(r""",(?=(?:[^"'\[\]]|"[^"]*"|'[^']*'|\[[^\]]*\])*$)""")
+"""A comma between options, not inside quotes or a `[…]` list: Hugo writes
+`{linenos=table,hl_lines=[2,"4-5"],linenostart=10}`."""
+
+
 def parse_fence_info(info: str) -> FenceInfo:
     """`python {hl_lines="2" title="x.py"}`, and the forms of Pandoc (`{.python
     .numberLines startFrom="5"}`), Quarto (`{python}`, `{.python filename="x.py"}`,
@@ -124,6 +129,10 @@ def parse_fence_info(info: str) -> FenceInfo:
             # is MyST's and sphinxcontrib-mermaid's directive), is no cell to warn of
             lang, rest, executable = first, after, first.lower() != "mermaid"
     options: dict[str, str] = {}
+    if "=" in rest and "," in rest:
+        rest = _TOP_LEVEL_COMMA.sub(" ", rest)  # (Hugo's `{linenos=table,hl_lines=[2]}`)
+    if "[" in rest:  # (Hugo's list of lines, `hl_lines=[1, "3-4"]`: one word)
+        rest = re.sub(r"\[[^\]\n]*\]", lambda m: m.group().replace(" ", ""), rest)
     try:
         words = shlex.split(rest)
     except ValueError:
@@ -138,7 +147,7 @@ def parse_fence_info(info: str) -> FenceInfo:
             bare.append(word)
     # (bare ranges: `{1,4-6}`, Docusaurus's, after the language)
     ranges = options.get("hl_lines", " ".join(part for w in bare for part in w.split(",")
-                                              if _RANGE.match(part)))
+                                              if _RANGE.match(part))).strip("[]")
     start = options.get("start", options.get("linenostart", options.get(
         "startfrom", options.get("startlinenumber", options.get("linenums", "1")))))
     numbered = options.get("linenos", options.get("code-line-numbers", "")).lower()
