@@ -19,6 +19,7 @@ TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)\s*((?:(?!%\}|\{%|\n[ \t]*\n).)*?)\s
 """A Liquid tag, on one line or several (`{% include figure.liquid` with one argument a
 line, as al-folio's posts write it): Liquid reads any whitespace between its parts. It
 stops at a blank line or another `{%`, so a stray `{%` does not run on to a later tag."""
+_RAW_BLOCK = re.compile(r"\{%-?\s*raw\s*-?%\}.*?\{%-?\s*endraw\s*-?%\}", re.DOTALL)
 OUTPUT = re.compile(r"\{\{(?![<%])-?[ \t]*(.*?)[ \t]*-?\}\}")
 """A Liquid output (not a Lanting shortcode, `{{< … >}}`, which a conversion may write)."""
 
@@ -35,6 +36,24 @@ class Context:
     seen: dict[str, int] = field(default_factory=dict)
     """Where each snippet was last found: one written several times is reported at each
     place in turn (conversions go through a file from its start), not always the first."""
+    shown: list[tuple[int, int]] | None = None
+    """The spans of the original's `{% raw %}…{% endraw %}` blocks (found when first
+    needed): shown as written, never converted, so never what a report is about."""
+
+    def _outside_raw(self, at: int) -> bool:
+        if self.shown is None:
+            self.shown = [m.span() for m in _RAW_BLOCK.finditer(self.original)] \
+                if "raw" in self.original else []
+        return not any(start <= at < stop for start, stop in self.shown)
+
+    def _find(self, probe: str, start: int) -> int:
+        """The first place of `probe` in the original from `start` on, outside the raw
+        blocks (a tutorial showing `{% include x.html %}` in one before using it was
+        reported at the example's line); -1 if none."""
+        at = self.original.find(probe, start)
+        while at >= 0 and not self._outside_raw(at):
+            at = self.original.find(probe, at + 1)
+        return at
 
     def line(self, snippet: str, before: str = "", after: str = "") -> int | None:
         """The line of `snippet` in the original. `before` and `after`, the lines next to
@@ -46,15 +65,18 @@ class Context:
                 continue
             pattern = (rf"{re.escape(above)}\s*" if above else "") + f"({re.escape(snippet)})" \
                 + (rf"\s*{re.escape(below)}" if below else "")
-            found = [m.start(1) for m in re.finditer(pattern, self.original)]
+            found = [m.start(1) for m in re.finditer(pattern, self.original)
+                     if self._outside_raw(m.start(1))]
             if len(found) == 1:
                 self.seen[snippet] = found[0]
                 return self.original.count("\n", 0, found[0]) + 1
         for probe in (snippet, snippet.strip(), snippet.strip().split("\n")[0]):
             if not probe:
                 continue
-            at = self.original.find(probe, self.seen.get(probe, -1) + 1)
+            at = self._find(probe, self.seen.get(probe, -1) + 1)
             if at < 0:
+                at = self._find(probe, 0)
+            if at < 0:  # (only in a raw block: there, rather than nowhere)
                 at = self.original.find(probe)
             if at >= 0:
                 self.seen[probe] = at
