@@ -1,5 +1,5 @@
 """The settings of a Jekyll site written for Lanting: `lanting.toml` (title, author,
-language, base URL, links, math macros, the menu of `header_pages`) from `_config.yml`,
+language, base URL, links, math macros; the menu in `jekyll_menu.py`) from `_config.yml`,
 the static files Jekyll published (not `_x/`, `.x`, `exclude:`), and redirects from
 jekyll-archives' tag, category and date pages."""
 
@@ -18,9 +18,9 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.hexo_settings import MERMAID
-from lanting.importer.jekyll_links import old_path
 from lanting.importer.jekyll_listings import is_listing
 from lanting.importer.jekyll_math import site_math_macros
+from lanting.importer.jekyll_menu import JekyllMenu
 from lanting.importer.listings import (
     Redirects,
     archive_url,
@@ -28,14 +28,12 @@ from lanting.importer.listings import (
     listed_posts,
     term_urls,
 )
-from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.old_urls import LANTING_PAGES
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import (
     When,
     key_line,
-    load_list,
     load_mapping,
     split_front_matter,
 )
@@ -81,7 +79,7 @@ def standalone_document(text: str, rel: str) -> tuple[str, str] | None:
     return target.lstrip("/"), body.lstrip("\n")
 
 
-class JekyllSettings:
+class JekyllSettings(JekyllMenu):
     """The settings side of the Jekyll importers."""
 
     source: Path
@@ -304,80 +302,3 @@ class JekyllSettings:
                     redirects.add(fill(permalinks[kind], {"type": kind, **values}),
                                   archive_url(date))
         redirects.finish("jekyll-archives pages (tags, categories, years)")
-
-    def menu(self) -> None:
-        labels = menu_names(self.language)
-        navbar = self.config.get("navbar-links")
-        if isinstance(navbar, dict) and navbar:  # (Beautiful Jekyll's menu)
-            finish_menu(self.site, self.navbar_menu(navbar), self.config_name)
-            return
-        navigation = self.data_navigation()
-        if navigation:  # (So Simple's and minimal-mistakes' `_data/navigation.yml`)
-            finish_menu(self.site, navigation, "_data/navigation.yml")
-            return
-        menu = [{"name": labels["blog"], "url": "/blog/"}]
-        pages = [i for i in self.site.items if i.kind == "page"]
-        wanted = [str(p) for p in self.config.get("header_pages") or []]
-        for page in pages:
-            rel = page.source.relative_to(self.source).as_posix() if page.source else ""
-            if not wanted or rel in wanted:
-                menu.append({"name": page.title, "url": f"/{page.slug}/"})
-        finish_menu(self.site, menu, self.config_name)
-
-    def navbar_menu(self, navbar: dict[str, Any]) -> list[dict[str, Any]]:
-        """Beautiful Jekyll's `navbar-links` (`Blog: "blog"`, `About Me: "aboutme"`, an
-        address; a list under a name is a drop-down): the entries, in their order, each
-        leading where its page is now."""
-        menu: list[dict[str, Any]] = []
-        for name, target in navbar.items():
-            if isinstance(target, str) and target.strip():
-                menu.append({"name": str(name), "url": self.navbar_url(target.strip())})
-            elif isinstance(target, list):
-                children = [{"name": str(k), "url": self.navbar_url(str(v).strip())}
-                            for child in target if isinstance(child, dict)
-                            for k, v in child.items() if str(v or "").strip()]
-                if children:
-                    menu.append({"name": str(name), "children": children})
-        return menu
-
-    def data_navigation(self) -> list[dict[str, Any]]:
-        """The menu of `_data/navigation.yml`: a list of `title` and `url` (So Simple),
-        or minimal-mistakes' under `main:`; entries in order, each where its page is
-        now; one with `children:` (of `title` and `url`) a drop-down."""
-        path = self.source / "_data" / "navigation.yml"
-        text = read_text(path) if path.is_file() else ""
-        data = load_mapping("yaml", text)[0].get("main") or [] if text else []
-        entries = data if isinstance(data, list) and data else load_list(text)
-        menu: list[dict[str, Any]] = []
-        for entry in entries:
-            if not isinstance(entry, dict) or not entry.get("title"):
-                continue
-            made: dict[str, Any] = {"name": " ".join(str(entry["title"]).split())}
-            if isinstance(entry.get("url"), str) and entry["url"].strip():
-                made["url"] = self.navbar_url(entry["url"].strip())
-            children = entry.get("children")
-            made["children"] = [
-                {"name": " ".join(str(c["title"]).split()),
-                 "url": self.navbar_url(c["url"].strip())}
-                for c in children if isinstance(c, dict) and c.get("title")
-                and isinstance(c.get("url"), str) and c["url"].strip()
-            ] if isinstance(children, list) else []
-            if not made["children"]:
-                del made["children"]
-            if made.get("url") or made.get("children"):
-                menu.append(made)
-        return menu
-
-    def navbar_url(self, target: str) -> str:
-        """Where a `navbar-links` entry leads now: an address as it is; a path of the
-        old site (`aboutme`, read from the root) to its page's new URL, or to the list
-        that replaced a list page (`blog`)."""
-        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#", target):
-            return target
-        wanted = old_path(self.baseurl + "/" + target.lstrip("/"))
-        for item in self.site.items:
-            if not item.draft and any(old_path(u) == wanted for u in item.old_urls):
-                return self.site.new_url(item)
-        left = self.left_out.get(old_path("/" + target.lstrip("/")))
-        return left or ("/blog/" if wanted.rstrip("/").endswith("/blog") else wanted)
-
