@@ -5,6 +5,7 @@ minimal-mistakes' and TeXt's `_data/navigation.yml`, else the pages of `header_p
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ class JekyllMenu:
     baseurl: str
     language: str
     left_out: dict[str, str]
+    archive_tag: Callable[[str], str | None]
 
     def menu(self) -> None:
         labels = menu_names(self.language)
@@ -67,13 +69,15 @@ class JekyllMenu:
         now; one with `children:` (of `title` and `url`) a drop-down."""
         path = self.source / "_data" / "navigation.yml"
         text = read_text(path) if path.is_file() else ""
-        data = load_mapping("yaml", text)[0].get("main") or [] if text else []
+        mapping = load_mapping("yaml", text)[0] if text else {}
+        data = mapping.get("main") or mapping.get("header") or []  # (TeXt's: `header:`)
         entries = data if isinstance(data, list) and data else load_list(text)
         menu: list[dict[str, Any]] = []
         for entry in entries:
-            if not isinstance(entry, dict) or not entry.get("title"):
+            title = self.entry_title(entry) if isinstance(entry, dict) else ""
+            if not title:
                 continue
-            made: dict[str, Any] = {"name": " ".join(str(entry["title"]).split())}
+            made: dict[str, Any] = {"name": title}
             if isinstance(entry.get("url"), str) and entry["url"].strip():
                 made["url"] = self.navbar_url(entry["url"].strip())
             children = entry.get("children")
@@ -89,12 +93,26 @@ class JekyllMenu:
                 menu.append(made)
         return menu
 
+    def entry_title(self, entry: dict[str, Any]) -> str:
+        """An entry's name: its `title`, or TeXt's `titles:`, one a language (`en`,
+        `zh-Hans`, `zh-CN`), in the site's language (else its family's, else English)."""
+        title = entry.get("title") or entry.get("titles")
+        if isinstance(title, dict):
+            names = {str(k).lower(): v for k, v in title.items() if v}
+            lang = self.language.lower()
+            title = names.get(lang) or names.get(lang.split("-")[0]) or next(
+                (v for k, v in names.items() if k.split("-")[0] == lang.split("-")[0]),
+                None) or names.get("en") or next(iter(names.values()), "")
+        return " ".join(str(title or "").split())
+
     def navbar_url(self, target: str) -> str:
         """Where a `navbar-links` entry leads now: an address as it is; a path of the
         old site (`aboutme`, read from the root) to its page's new URL, or to the list
         that replaced a list page (`blog`)."""
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#", target):
             return target
+        if (tag := self.archive_tag(target)) is not None:  # (TeXt's `/archive.html?tag=x`)
+            return tag
         wanted = old_path(self.baseurl + "/" + target.lstrip("/"))
         for item in self.site.items:
             if not item.draft and any(old_path(u) == wanted for u in item.old_urls):

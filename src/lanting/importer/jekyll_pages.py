@@ -42,11 +42,14 @@ LISTINGS = LISTING_URLS | {"archives", "posts"}
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 _TERM_URL = re.compile(r"/(tags|categories)/([^/]+?)(?:/|\.html)?")
 """The URL of a tag's or category's page, where Lanting makes its own."""
-THEME_DATA = frozenset({"strings", "locales", "navigation", "countries"})
-"""`_data/` files of a theme's own words (hydejack's `strings.yml`, Chirpy's `locales/`),
-menus and look-up tables, which every layout shows: not a page's content."""
-POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home"})
-"""Layouts of themes (minima, hydejack, minimal-mistakes) that list the site's posts."""
+THEME_DATA = frozenset({"strings", "locales", "navigation", "countries", "locale",
+                        "variables", "licenses", "authors"})
+"""`_data/` files of a theme's own words (hydejack's `strings.yml`, Chirpy's `locales/`,
+TeXt's `locale.yml`), settings (TeXt's `variables.yml`, `licenses.yml`), menus, the
+authors shown beside each post (TeXt's, minimal-mistakes' `authors.yml`) and look-up
+tables, which every layout shows: not a page's content."""
+POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home", "articles"})
+"""Layouts that list the site's posts (minima's, hydejack's, minimal-mistakes', TeXt's)."""
 
 
 def jekyll_files(folder: Path, pattern: str = "*.md") -> list[Path]:

@@ -7,13 +7,14 @@ import datetime as dt
 import json
 import re
 import tomllib
+import warnings
 import zoneinfo
 from collections.abc import Iterable
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.constructor import SafeConstructor
-from ruamel.yaml.error import YAMLError
+from ruamel.yaml.error import ReusedAnchorWarning, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 
@@ -95,8 +96,13 @@ def _first_document(text: str) -> Any:
     """The first YAML document of `text`, as Go's YAML readers (Hugo's) take it: a config
     file wrapped in `---` lines, the last one opening an empty second document, was read
     whole by Hugo and refused by ruamel ("expected a single document")."""
-    for document in _YAML.load_all(text):
-        return document
+    with warnings.catch_warnings():
+        # TeXt's `_data/navigation.yml` and `locale.yml` define `&EN` again in each
+        # entry, which YAML allows (an alias names the latest) and Jekyll's reader
+        # takes: ruamel's warning about it was printed in the middle of the report.
+        warnings.simplefilter("ignore", ReusedAnchorWarning)
+        for document in _YAML.load_all(text):
+            return document
     return None
 
 
