@@ -7,7 +7,7 @@ import datetime as dt
 import tomllib
 from pathlib import Path
 
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.importer import Imported, import_site
 from lanting.importer.common import Options
@@ -73,3 +73,37 @@ def test_text_themes_data_is_the_themes_and_its_navigation_the_menu(tmp_path: Pa
     menu = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))["menu"]
     assert [(m["name"], m["url"]) for m in menu] == [
         ("读书", "/tags/读书/"), ("归档", "/archive/"), ("About", "/about/")]
+
+
+def test_the_themes_header_pictures_are_covers_and_subtitles_summaries(
+        tmp_path: Path) -> None:
+    """Each theme names a post's picture its own way: the Hux blog's forks `header-img`
+    (from the site's root), Beautiful Jekyll `cover-img` (a list of them), minimal-mistakes
+    `header: {teaser:}`, TeXt `article_header: {image: {src:}}`; and the first two show a
+    `subtitle` under the title and in their lists. All were left out with a notice."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "img/post-bg-sea.jpg": png(30, 20),
+        "assets/img/river.png": png(30, 20),
+        "assets/images/hill-th.png": png(20, 20),
+        "assets/images/lake.png": png(30, 20),
+        "_posts/2019-05-02-hux.md": "---\nlayout: post\ntitle: 海边\nsubtitle: 一次旅行的记录\n"
+        "header-img: img/post-bg-sea.jpg\nheader-mask: 0.3\n---\n\n看海。\n",
+        "_posts/2019-06-02-beautiful.md": "---\nlayout: post\ntitle: River\n"
+        "subtitle: Notes from a walk\ncover-img: [\"/assets/img/river.png\" : \"The river\"]\n"
+        "---\n\nWater.\n",
+        "_posts/2019-07-02-mistakes.md": "---\ntitle: Hill\nheader:\n  overlay_color: '#333'\n"
+        "  teaser: /assets/images/hill-th.png\n---\n\nGrass.\n",
+        "_posts/2019-08-02-text.md": "---\ntitle: Lake\narticle_header:\n  type: cover\n"
+        "  image:\n    src: /assets/images/lake.png\n---\n\nStill.\n"})
+    fronts = {}
+    for post in (imported.dest / "content/posts").rglob("*.md"):
+        head = post.read_text(encoding="utf-8").split("---\n")[1]
+        fronts[post.parent.name if post.name == "index.md" else post.stem] = head
+    assert "cover: post-bg-sea.jpg" in fronts["hux"] and "summary: 一次旅行的记录" in fronts["hux"]
+    assert "cover: river.png" in fronts["beautiful"]
+    assert "summary: Notes from a walk" in fronts["beautiful"]
+    assert "cover: hill-th.png" in fronts["mistakes"] and "cover: lake.png" in fronts["text"]
+    left_out = " ".join(e.message for e in imported.report.entries)
+    assert "header-img" not in left_out and "subtitle" not in left_out
+    assert "`header-mask`" in left_out  # (the theme's own look)

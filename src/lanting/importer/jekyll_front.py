@@ -19,11 +19,45 @@ from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import When, key_line, names
 
+COVER_KEYS = ("image", "thumbnail", "header", "thumbnail-img", "cover-img", "share-img",
+              "header-img", "cover", "article_header")
+"""Where a theme takes a post's picture from, the first found used: `image` (Chirpy's,
+So Simple's and Hydejack's, a path or `path:`), minimal-mistakes' `header:` (`teaser`,
+`image`, `overlay_image`), Beautiful Jekyll's `thumbnail-img`, `cover-img` and
+`share-img`, the Hux blog's (and its forks') `header-img`, TeXt's `cover` and
+`article_header: {image: {src: …}}`."""
 MAPPED_KEYS = frozenset({"title", "date", "categories", "category", "tags", "tag", "published",
-                         "slug", "excerpt", "description", "summary", "image", "thumbnail",
+                         "slug", "excerpt", "description", "summary", "subtitle", *COVER_KEYS,
                          "last_modified_at", "last_updated", "lastmod", "updated",
                          "redirect_from", "permalink", "hidden", "featured", "redirect", "pin"})
 """Front-matter keys of a post whose meaning the import keeps."""
+SUMMARY_KEYS = ("excerpt", "description", "summary", "subtitle")
+"""A post's summary: its excerpt or description; else the subtitle the Hux blog and
+Beautiful Jekyll show under the title and in their lists (`summary:`: a blog's own key
+for its SEO text, written by hand for each post)."""
+
+
+def cover_of(data: dict[str, Any]) -> tuple[str, str] | None:
+    """(key, path) of the picture a post's front matter names (`COVER_KEYS`), or None."""
+    for key in COVER_KEYS:
+        value = data.get(key)
+        if isinstance(value, dict):  # (`path:`; minimal-mistakes' `header:`, TeXt's)
+            value = next((value[k] for k in _PICTURE_KEYS if value.get(k)), None)
+            value = value.get("src") if isinstance(value, dict) else value
+        elif key == "header":  # (another theme's `header: false`)
+            continue
+        if isinstance(value, list) and value:  # (Beautiful Jekyll's `cover-img` list, each
+            value = value[0]  # a path or `{path: caption}`)
+            value = next(iter(value), None) if isinstance(value, dict) else value
+        if isinstance(value, str) and value.strip():
+            return key, value.strip()
+    return None
+
+
+_PICTURE_KEYS = ("path", "url", "teaser", "image", "overlay_image", "feature", "src")
+"""Keys of a picture in a mapping: So Simple's `image: {path:}`, minimal-mistakes'
+`header: {teaser:, image:, overlay_image:}` (older themes' `image: {feature:}`), TeXt's
+`article_header: {image: {src:}}`."""
 DEFAULT_KEYS = frozenset({"permalink", "published", "author", "categories", "category",
                           "tags", "tag"})
 """Keys of `_config.yml` `defaults:` that change a post's URL, publication or terms (the
@@ -81,20 +115,15 @@ class JekyllFront:
                                           "updated"), self.tz)
         if updated is not None:
             front["updated"] = updated
-        # (`summary:`: a blog's own key for its SEO text, written by hand for each post)
-        summary = summary_of(data, "excerpt", "description", "summary")
+        summary = summary_of(data, *SUMMARY_KEYS)
         if summary:
             front["summary"] = summary
         front["tags"] = tags_of(data, split_spaces=True)
         front["categories"] = categories
         if data.get("toc") is False:
             front["toc"] = False
-        cover = data.get("image") or data.get("thumbnail")
-        if isinstance(cover, dict):
-            cover = cover.get("path") or cover.get("url")
-        if isinstance(cover, str) and cover:
-            front["cover"] = self.cover(cover, path, key_line(head, "image")
-                                        or key_line(head, "thumbnail"))
+        if (found := cover_of(data)) is not None:
+            front["cover"] = self.cover(found[1], path, key_line(head, found[0]))
         params: dict[str, Any] = {}
         if bool_of(data.get("hidden")):
             front["unlisted"] = True

@@ -299,7 +299,7 @@ class JekyllPages:
         title = data.get("title") or (path.stem.replace("-", " ").capitalize()  # Chirpy's
                                       if rel.startswith("_tabs/") else slug)  # tab names
         front: dict[str, Any] = {"title": title_math(str(title))}
-        summary = summary_of(data, "description")
+        summary = summary_of(data, "description", "subtitle")
         if summary:
             front["summary"] = summary
         item = self.site.add(Item("page", slug, path, front))
