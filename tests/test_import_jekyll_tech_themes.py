@@ -107,3 +107,24 @@ def test_the_themes_header_pictures_are_covers_and_subtitles_summaries(
     left_out = " ".join(e.message for e in imported.report.entries)
     assert "header-img" not in left_out and "subtitle" not in left_out
     assert "`header-mask`" in left_out  # (the theme's own look)
+
+
+def test_a_link_to_a_tag_on_the_page_of_all_tags_is_the_tags_page(tmp_path: Path) -> None:
+    """Beautiful Jekyll's `tags.html` (and minimal-mistakes' `/tags/`, with slugified
+    ids) shows every tag under an anchor, and a series of posts ended with "more under
+    [the tag](/tags/#HomeLab)": the page is left out (Lanting makes /tags/), and the build
+    failed on the missing anchor. The link leads to the tag's own page now; one to a
+    tag no post has is left alone (the build reports it)."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Lab notes\nlang: en\n",
+        "tags.html": "---\nlayout: page\ntitle: Tags\npermalink: /tags/\n---\n\n"
+        "{% for tag in site.tags %}<div id=\"{{ tag[0] }}\"></div>{% endfor %}\n",
+        "_posts/2021-02-01-router.md": "---\ntitle: The router\ntags: [HomeLab, Network Gear]\n"
+        "---\n\nMore posts under [the tag]({{ site.baseurl }}/tags/#HomeLab), gear under "
+        "[this one](/tags#network-gear) and [these](/categories/#Gear).\n",
+        "_posts/2021-03-01-switch.md": "---\ntitle: The switch\ntags: [HomeLab]\n---\n\n"
+        "Part two.\n"})
+    body = (imported.dest / "content/posts/router.md").read_text(encoding="utf-8")
+    assert "[the tag](/tags/homelab/)" in body
+    assert "[this one](/tags/network-gear/)" in body
+    assert "[these](/categories/#Gear)" in body

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, quote, unquote
+from urllib.parse import quote, unquote
 
 from lanting.importer.body_links import UNLINK, fragment_key
 from lanting.importer.common import (
@@ -24,13 +24,13 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import is_text_theme
+from lanting.importer.jekyll_terms import term_link
+from lanting.importer.jekyll_urls import old_path
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
 from lanting.markdown.anchors import github_slug
-from lanting.model.names import term_slug
 
 _ATX = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 _SETEXT = re.compile(r"^[ \t]{0,3}(\S.*?)[ \t]*\n[ \t]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
@@ -70,13 +70,6 @@ _ROOTED_MARKDOWN = re.compile(r"(/(?!/)[^?#]*\.(?:md|markdown))(#.*)?$")
 """`/about.md#who`: a Markdown file of the site named from its root."""
 _POST_FRAGMENT = re.compile(f"({MARK_OPEN}L(\\d+){MARK_CLOSE})#(.+)")
 """A link to another page of the site, as `post_url` wrote it, with a fragment."""
-
-
-def old_path(url: str) -> str:
-    """An old page's URL as links are compared with it: `/x/index.html`, `/x.html` and
-    `/x` are `/x/`."""
-    url = re.sub(r"(?:/index)?\.html?$", "", url.split("#")[0].split("?")[0])
-    return "/" + url.strip("/") + "/" if url.strip("/") else "/"
 
 
 class JekyllLinks:
@@ -232,8 +225,8 @@ class JekyllLinks:
                          "kept without the link")
                 return UNLINK
         if not image and (tag := self.archive_tag(url)) is not None:
-            ctx.convert("links to TeXt's archive of a tag (`/archive.html?tag=x`) as the "
-                        "tag's page")
+            ctx.convert("links to the old theme's page of a tag (TeXt's `/archive.html?tag=x`, "
+                        "`/tags/#x`) as the tag's page")
             return tag
         if not image and self.old_feed(url):
             ctx.convert("links to the old site's feed (jekyll-feed's `/feed.xml`) as "
@@ -300,18 +293,14 @@ class JekyllLinks:
         return wanted == "/" + path.lstrip("/") and path.lstrip("/") not in self.site.static
 
     def archive_tag(self, url: str) -> str | None:
-        """The new page of the tag a link to TeXt's archive shows (`/archive.html?tag=x`,
-        at its `paths: archive:`), `/tags/x/`; None for another link."""
-        path, _, query = url.partition("#")[0].partition("?")
-        if not query or not is_text_theme(self.config):
-            return None
-        paths = self.config.get("paths")
-        archive = str((paths.get("archive") if isinstance(paths, dict) else None)
-                      or "/archive.html")
-        tags = parse_qs(query).get("tag")
-        if not tags or old_path(path.removeprefix(self.baseurl)) != old_path(archive):
-            return None
-        return f"/tags/{term_slug(tags[0])}/"
+        """The new page of the tag or category a link to the old theme's page of it
+        shows (`jekyll_terms.py`); None for another link."""
+        terms: dict[str, set[str]] = {"tags": set(), "categories": set()}
+        for item in self.site.items:
+            for kind, names in terms.items():
+                found = item.front.get(kind) if item.kind == "post" else None
+                names.update(str(n) for n in found or [] if isinstance(found, list))
+        return term_link(url, self.baseurl, self.config, terms)
 
     def on_media_cdn(self, url: str) -> bool:
         """An image path Chirpy served from its `cdn` (the site's copy, when it has one,

@@ -16,8 +16,8 @@ from typing import Any
 from lanting.importer.collections import old_url
 from lanting.importer.common import LinkTable, read_text, walk
 from lanting.importer.item import Item
-from lanting.importer.jekyll_links import old_path
 from lanting.importer.jekyll_people import PHOTO_FOLDER, is_person, person_front
+from lanting.importer.jekyll_urls import old_path
 from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of

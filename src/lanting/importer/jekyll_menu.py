@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
-from lanting.importer.jekyll_links import old_path
+from lanting.importer.jekyll_urls import old_path
 from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.site import NewSite
 from lanting.importer.text import load_list, load_mapping

@@ -21,10 +21,10 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
-from lanting.importer.jekyll_links import old_path
 from lanting.importer.jekyll_listings import LISTING_TAG, drop_loops, own_text
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_people import add_people
+from lanting.importer.jekyll_urls import old_path
 from lanting.importer.kramdown import title_math
 from lanting.importer.listings import Redirects
 from lanting.importer.report import Report

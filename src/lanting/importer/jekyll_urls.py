@@ -68,3 +68,10 @@ class JekyllUrls:
         for extra in ([redirects] if isinstance(redirects, str) else redirects or []):
             urls.append(self.baseurl + "/" + str(extra).lstrip("/"))
         return urls
+
+
+def old_path(url: str) -> str:
+    """An old page's URL as links are compared with it: `/x/index.html`, `/x.html` and
+    `/x` are `/x/`."""
+    url = re.sub(r"(?:/index)?\.html?$", "", url.split("#")[0].split("?")[0])
+    return "/" + url.strip("/") + "/" if url.strip("/") else "/"
