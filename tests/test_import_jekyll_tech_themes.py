@@ -128,3 +128,40 @@ def test_a_link_to_a_tag_on_the_page_of_all_tags_is_the_tags_page(tmp_path: Path
     assert "[the tag](/tags/homelab/)" in body
     assert "[this one](/tags/network-gear/)" in body
     assert "[these](/categories/#Gear)" in body
+
+
+def test_text_themes_extension_includes_are_players_or_links(tmp_path: Path) -> None:
+    """TeXt's `{% include extensions/… %}` players (its gem's includes: the site has no
+    copy) were left in comments with a warning each. A YouTube video or a Bilibili `BV`
+    id is Lanting's player; TeXt's Bilibili include takes an old `av` number, and the
+    others play what Lanting has no player for: links to what they played."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 影音\nlang: zh-CN\nremote_theme: kitian616/jekyll-TeXt-theme\n",
+        "_posts/2020-05-01-media.md": "---\ntitle: 影音\n---\n\n"
+        "<div>{%- include extensions/youtube.html id='abcdefghi_k' -%}</div>\n\n"
+        "{%- include extensions/bilibili.html id='170001' -%}\n\n"
+        "{%- include extensions/bilibili.html bv='BV1xx411c7mD' -%}\n\n"
+        "{%- include extensions/ted.html id='a_talk_on_rivers' -%}\n\n"
+        "{%- include extensions/codepen.html user='someone' hash='xYzAbC' -%}\n"})
+    assert not imported.report.warnings
+    body = (imported.dest / "content/posts/media.md").read_text(encoding="utf-8")
+    assert '{{< video youtube="abcdefghi_k" >}}' in body
+    assert "[▶ Bilibili av170001](https://www.bilibili.com/video/av170001)" in body
+    assert '{{< video bilibili="BV1xx411c7mD" >}}' in body
+    assert "(https://www.ted.com/talks/a_talk_on_rivers)" in body
+    assert "[CodePen](https://codepen.io/someone/pen/xYzAbC)" in body
+
+
+def test_a_cover_naming_a_missing_file_gives_way_to_the_next_picture(tmp_path: Path) -> None:
+    """TeXt posts name a list picture (`cover:`) and a header picture (`article_header`);
+    when the first names a file renamed since, the second, which the site has, is the
+    cover (no warning: the post keeps a picture)."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Books\nlang: en\ntext_skin: default\n",
+        "assets/images/shelf/cover.jpg": png(30, 20),
+        "_posts/2019-05-18-shelf.md": "---\ntitle: Shelf\ncover: /assets/images/shelf/cvr.jpg\n"
+        "article_header:\n  type: overlay\n  background_image:\n    src: "
+        "/assets/images/shelf/cover.jpg\n---\n\nBooks.\n"})
+    assert not imported.report.warnings
+    (post,) = (imported.dest / "content/posts").rglob("*.md")
+    assert "cover: cover.jpg" in post.read_text(encoding="utf-8")

@@ -37,8 +37,9 @@ Beautiful Jekyll show under the title and in their lists (`summary:`: a blog's o
 for its SEO text, written by hand for each post)."""
 
 
-def cover_of(data: dict[str, Any]) -> tuple[str, str] | None:
-    """(key, path) of the picture a post's front matter names (`COVER_KEYS`), or None."""
+def covers_of(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """(key, path) of each picture a post's front matter names (`COVER_KEYS`), in order."""
+    found = []
     for key in COVER_KEYS:
         value = data.get(key)
         if isinstance(value, dict):  # (`path:`; minimal-mistakes' `header:`, TeXt's)
@@ -50,14 +51,15 @@ def cover_of(data: dict[str, Any]) -> tuple[str, str] | None:
             value = value[0]  # a path or `{path: caption}`)
             value = next(iter(value), None) if isinstance(value, dict) else value
         if isinstance(value, str) and value.strip():
-            return key, value.strip()
-    return None
+            found.append((key, value.strip()))
+    return found
 
 
-_PICTURE_KEYS = ("path", "url", "teaser", "image", "overlay_image", "feature", "src")
+_PICTURE_KEYS = ("path", "url", "teaser", "image", "overlay_image", "feature", "src",
+                 "background_image")
 """Keys of a picture in a mapping: So Simple's `image: {path:}`, minimal-mistakes'
 `header: {teaser:, image:, overlay_image:}` (older themes' `image: {feature:}`), TeXt's
-`article_header: {image: {src:}}`."""
+`article_header: {image: {src:}}` or `{background_image: {src:}}`)."""
 DEFAULT_KEYS = frozenset({"permalink", "published", "author", "categories", "category",
                           "tags", "tag"})
 """Keys of `_config.yml` `defaults:` that change a post's URL, publication or terms (the
@@ -122,8 +124,12 @@ class JekyllFront:
         front["categories"] = categories
         if data.get("toc") is False:
             front["toc"] = False
-        if (found := cover_of(data)) is not None:
-            front["cover"] = self.cover(found[1], path, key_line(head, found[0]))
+        covers = covers_of(data)  # (the first found: TeXt's `cover` may name a file
+        # renamed since, its `article_header` picture the one in the site)
+        cover = next((c for _key, value in covers if (c := self.cover(value, path, warn=False))),
+                     None)
+        if covers:
+            front["cover"] = cover or self.cover(covers[0][1], path, key_line(head, covers[0][0]))
         params: dict[str, Any] = {}
         if bool_of(data.get("hidden")):
             front["unlisted"] = True
@@ -150,7 +156,9 @@ class JekyllFront:
                              + ", ".join(f"`{k}`" for k in dropped))
         return front
 
-    def cover(self, value: str, path: Path, line: int | None = None) -> str:
+    def cover(self, value: str, path: Path, line: int | None = None, warn: bool = True) -> str:
+        """The new site's path of the picture `value` names; "" when the site has not
+        the file (reported unless `warn` is false)."""
         media = self.media_base.get(path)
         if media and not value.startswith("/") and "://" not in value:
             value = media.rstrip("/") + "/" + value  # (Chirpy: `image.path` in `media_subpath`)
@@ -172,5 +180,6 @@ class JekyllFront:
         if self.media_cdn:
             self.report.convert("images on the old site's media CDN (Chirpy's `cdn`)")
             return self.media_cdn + url
-        self.report.warn(path, line, f"cover image `{value}` not found: left out")
+        if warn:
+            self.report.warn(path, line, f"cover image `{value}` not found: left out")
         return ""

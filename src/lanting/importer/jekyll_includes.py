@@ -120,6 +120,39 @@ def gallery(front: dict[str, Any], args: str, ctx: Context) -> str | None:
                    + (f"\n\n{caption}" if caption else ""))
 
 
+_EMBED_LINKS = {
+    "ted": ("▶ TED", "https://www.ted.com/talks/{id}"),
+    "soundcloud": ("▶ SoundCloud", "https://w.soundcloud.com/player/?url="
+                   "https://api.soundcloud.com/tracks/{id}"),
+    "netease-cloud-music": ("▶ NetEase Cloud Music", "https://music.163.com/#/song?id={id}"),
+    "slideshare": ("SlideShare", "https://www.slideshare.net/slideshow/embed_code/{id}"),
+    "bilibili": ("▶ Bilibili av{id}", "https://www.bilibili.com/video/av{id}"),
+}
+"""TeXt's players Lanting has none of, as links to what they played (its `bilibili.html`
+takes an old `av` number, `aid=`, which Lanting's player does not)."""
+
+
+def text_extension(kind: str, named: dict[str, str], ctx: Context) -> str | None:
+    """TeXt's `{% include extensions/youtube.html id='…' %}` (and `bilibili`, `ted`,
+    `soundcloud`, `netease-cloud-music`, `slideshare`, `codepen`): Lanting's player for a
+    YouTube video or a Bilibili `BV…` id, else a link to what it played; None for another
+    include, or one without its `id`."""
+    video = (named.get("id") or named.get("bv") or named.get("av") or "").strip()  # (a
+    # copy of the include may take `av=` and `bv=`)
+    if kind in ("youtube", "bilibili") and video_id(kind, video):
+        ctx.convert("video includes")
+        return B.block(f'{{{{< video {kind}="{video}" >}}}}')
+    if kind == "codepen" and named.get("user") and named.get("hash"):
+        ctx.convert("TeXt's embeds as links")
+        return B.block(f"[CodePen](https://codepen.io/{named['user']}/pen/{named['hash']})")
+    if kind not in _EMBED_LINKS or not re.fullmatch(r"[\w-]+", video) or (
+            kind == "bilibili" and not video.isdigit()):
+        return None
+    label, url = _EMBED_LINKS[kind]
+    ctx.convert("TeXt's embeds as links")
+    return B.block(f"[{label.format(id=video)}]({url.format(id=video)})")
+
+
 def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
     """`{% include name key="value" %}` of a post or page: the includes of the themes
     that show a figure, a video or a table of contents as Lanting's own, a site's own
@@ -136,6 +169,9 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         ctx.note(written, "`{% include toc %}` removed: Lanting gives a long post its "
                  "table of contents itself")
         return ""
+    text_theme = re.fullmatch(r"extensions/([\w-]+)\.html", name)
+    if text_theme and (made := text_extension(text_theme.group(1), named, ctx)):
+        return made
     video = named.get("id") if named.get("provider") in ("youtube", "bilibili") else None
     embed = re.fullmatch(r"embed/(youtube|bilibili|twitch)\.html", name)
     if embed and named.get("id"):  # Chirpy's `embed/bilibili.html id='BV…'`
