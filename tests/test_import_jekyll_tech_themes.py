@@ -165,3 +165,24 @@ def test_a_cover_naming_a_missing_file_gives_way_to_the_next_picture(tmp_path: P
     assert not imported.report.warnings
     (post,) = (imported.dest / "content/posts").rglob("*.md")
     assert "cover: cover.jpg" in post.read_text(encoding="utf-8")
+
+
+def test_a_comments_include_in_a_page_is_removed_with_a_notice(tmp_path: Path) -> None:
+    """Themes of Chinese bloggers (leopardpan's and its forks) end the about page with
+    `{% include comments.html %}`, the site's include of its comment service (Disqus,
+    Gitalk, LiveRe): it was left in a comment with a warning to look at by hand."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 博客\nlang: zh-CN\n",
+        "_includes/comments.html": "<section>{% if site.comment.gitalk %}<div id=\"gitalk\">"
+        "</div><script src=\"https://unpkg.com/gitalk/dist/gitalk.min.js\"></script>"
+        "{% endif %}</section>\n",
+        "about.md": "---\nlayout: page\ntitle: 关于\n---\n\n写代码的人。\n\n"
+        "{% include comments.html %}\n",
+        "_posts/2020-01-01-hello.md": "---\ntitle: 你好\n---\n\n第一篇。\n\n"
+        "{% include disqus_comments.html %}\n"})
+    assert not imported.report.warnings
+    notes = [e for e in imported.report.entries if "comments" in e.message]
+    assert [(e.path, e.line) for e in notes] == [("_posts/2020-01-01-hello.md", 7),
+                                                 ("about.md", 8)]
+    page = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
+    assert "写代码的人" in page and "include" not in page

@@ -28,6 +28,11 @@ _HIDDEN = re.compile(
 """What an include holds that shows nothing on the page: scripts, styles, comments,
 links to style sheets, Liquid."""
 _MATH_SCRIPT = re.compile(r"mathjax|katex", re.IGNORECASE)
+_COMMENT_SERVICE = re.compile(r"disqus|gitalk|giscus|utteranc|valine|waline|livere|twikoo"
+                              r"|changyan|duoshuo", re.IGNORECASE)
+_COMMENTS = re.compile(r"(?:[\w-]+/)?(?:comments?|disqus|gitalk|giscus|utterances)"
+                       r"(?:[_-]\w+)?(?:\.html)?")
+"""The name of an include showing the page's comments (`comments.html`, a theme's own)."""
 _PLAYER = re.compile(
     r"""<iframe\b[^>]*?\bsrc=["']?(?:https?:)?//(?:www\.)?"""
     r"""(?:(?P<youtube>youtube(?:-nocookie)?\.com/embed/)"""
@@ -56,6 +61,8 @@ class SiteInclude:
     macros: str = ""
     """Its formulas, when all it shows is formulas that define macros (`\\newcommand`,
     `\\def`, `\\DeclareMathOperator`), as one display formula of the page."""
+    comments: bool = False
+    """It shows a comment service's thread (Disqus, Gitalk, LiveRe, Valine, …)."""
 
 
 def site_include(source: Path, name: str) -> SiteInclude | None:
@@ -72,6 +79,8 @@ def site_include(source: Path, name: str) -> SiteInclude | None:
         return SiteInclude(False, (site, player.group("parameter")))
     if _MATH_SCRIPT.search(text) and not _HIDDEN.sub("", text).strip():
         return SiteInclude(True, None)
+    if _COMMENT_SERVICE.search(text):
+        return SiteInclude(False, None, comments=True)
     shown = _HIDDEN.sub("", text)
     formulas = [next(g for g in m.groups() if g is not None)
                 for m in _FORMULA.finditer(shown)]
@@ -207,6 +216,11 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         ctx.note(written, f"`{name}` removed: it loaded MathJax or KaTeX, and Lanting "
                  "renders the math when it builds")
         ctx.convert("includes loading MathJax or KaTeX removed")
+        return ""
+    if own is not None and own.comments or own is None and _COMMENTS.fullmatch(name):
+        ctx.note(written, f"`{name}` removed: it showed the page's comments (Lanting's are "
+                 "giscus', `[comments]` in lanting.toml)")
+        ctx.convert("comment includes removed")
         return ""
     if own is not None and own.macros:
         ctx.convert("includes defining macros (a formula of the page)")
