@@ -9,6 +9,8 @@ from pathlib import Path
 
 from sitebits import png, write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import Imported, import_site
 from lanting.importer.common import Options
 
@@ -186,3 +188,21 @@ def test_a_comments_include_in_a_page_is_removed_with_a_notice(tmp_path: Path) -
                                                  ("about.md", 8)]
     page = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
     assert "写代码的人" in page and "include" not in page
+
+
+def test_an_old_url_in_another_case_keeps_it_with_a_date_before_the_title(
+        tmp_path: Path) -> None:
+    """A permalink of the date and the title in one part (`/:year-:month-:day-:title/`,
+    kept by the new site) keeps a file name's capitals (`/2017-12-02-Akka-Notes/`), the
+    new URL was lower case and the old one an alias differing only in case: on macOS or
+    Windows one file replaces the other (a warning for each post of the build). The
+    post keeps the old URL's case, as it did with the title alone in the last part."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\npermalink: /:year-:month-:day-:title/\n",
+        "_posts/2017-12-02-Actor-Notes.md": "---\ntitle: Actor notes\n---\n\nMailboxes.\n"})
+    (post,) = (imported.dest / "content/posts").rglob("*.md")
+    text = post.read_text(encoding="utf-8")
+    assert "slug: Actor-Notes" in text and "aliases" not in text
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings
+    assert (result.output / "2017-12-02-Actor-Notes/index.html").is_file()

@@ -160,11 +160,26 @@ def _keep_case(item: Item, own: str, aliases: list[str], permalink: str) -> str:
         if wanted == own or wanted.casefold() != own.casefold():
             continue
         before = item.front.get("slug")
-        item.front["slug"] = wanted.rstrip("/").rsplit("/", 1)[-1]
-        if new_url(item, permalink) == wanted:
-            return wanted
+        for cased in _cased_slugs(own, wanted, str(before or item.slug)):
+            item.front["slug"] = cased
+            if new_url(item, permalink) == wanted:
+                return wanted
         if before is None:
             del item.front["slug"]
         else:
             item.front["slug"] = before
     return own
+
+
+def _cased_slugs(own: str, wanted: str, slug: str) -> list[str]:
+    """Slugs that may make the URL `own` into `wanted`, which differs from it only in
+    case: the last part of `wanted` (`/posts/:slug/`), or the letters of `wanted` where
+    `own` has the slug (`/:year-:month-:day-:slug/`, Beautiful Jekyll's permalink:
+    `/2017-12-02-Akka-Notes/`, the slug but a part of the URL's last segment)."""
+    found = [wanted.rstrip("/").rsplit("/", 1)[-1]]
+    if len(own) == len(wanted) and slug:
+        at = own.rfind(slug)
+        while at >= 0:
+            found.append(wanted[at:at + len(slug)])
+            at = own.rfind(slug, 0, at)
+    return list(dict.fromkeys(found))
