@@ -206,3 +206,15 @@ def test_an_old_url_in_another_case_keeps_it_with_a_date_before_the_title(
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert not result.warnings
     assert (result.output / "2017-12-02-Actor-Notes/index.html").is_file()
+
+
+def test_a_posts_own_excerpt_separator_ends_its_summary(tmp_path: Path) -> None:
+    """Jekyll takes a post's own `excerpt_separator` over `_config.yml`'s (Hydejack's
+    posts set one each): it was left out with a notice, and the summary ran on."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Dev notes\nlang: en\n",
+        "_posts/2016-11-13-docker.md": "---\ntitle: Docker\nexcerpt_separator: <!--cut-->\n"
+        "---\n\nContainers in a paragraph.\n\n<!--cut-->\n\nThe commands.\n"})
+    body = (imported.dest / "content/posts/docker.md").read_text(encoding="utf-8")
+    assert "<!-- more -->" in body and "cut" not in body
+    assert not any("excerpt_separator" in e.message for e in imported.report.entries)

@@ -136,6 +136,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         """The theme drew ```mermaid blocks: TeXt's `mermaid: true` in `_config.yml`, or
         Chirpy's in a post's front matter (read with the posts); or jekyll-spaceship; or
         the site's own layouts' script."""
+        self.separators: dict[Path, str] = {}
+        """A post's own `excerpt_separator` (Jekyll takes it over `_config.yml`'s)."""
         self.media_base: dict[Path, str] = {}
         """A post's `media_subpath` (Chirpy; `img_path` before): where its relative image
         paths point."""
@@ -312,6 +314,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
             self.drew_mermaid = self.drew_mermaid or _switched_on(data.get("mermaid"))
             if data.get("render_with_liquid") is False:  # its `{% %}` shown as written
                 self.no_liquid.add(path)
+            if isinstance(data.get("excerpt_separator"), str):
+                self.separators[path] = data["excerpt_separator"]
             media = data.get("media_subpath") or data.get("img_path")
             if isinstance(media, str) and media.strip():
                 self.media_base[path] = media.strip()

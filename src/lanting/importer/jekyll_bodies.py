@@ -83,6 +83,7 @@ class JekyllBodies(JekyllLiquid):
     math_delimiters: tuple[list[tuple[str, str]], list[tuple[str, str]]]
     no_liquid: set[Path]
     media_base: dict[Path, str]
+    separators: dict[Path, str]
     media_cdn: str = ""
     i18n: I18nPlugin
     data_publications: int = 0
@@ -92,7 +93,7 @@ class JekyllBodies(JekyllLiquid):
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
-        separator = str(self.config.get("excerpt_separator") or "")
+        separator = str(self.separators.get(path) or self.config.get("excerpt_separator") or "")
         if separator.strip() and separator.strip() in text:
             text = text.replace(separator.strip(), "<!-- more -->")
             ctx.convert("excerpt separators")

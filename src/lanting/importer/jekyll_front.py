@@ -29,7 +29,8 @@ So Simple's and Hydejack's, a path or `path:`), minimal-mistakes' `header:` (`te
 MAPPED_KEYS = frozenset({"title", "date", "categories", "category", "tags", "tag", "published",
                          "slug", "excerpt", "description", "summary", "subtitle", *COVER_KEYS,
                          "last_modified_at", "last_updated", "lastmod", "updated",
-                         "redirect_from", "permalink", "hidden", "featured", "redirect", "pin"})
+                         "redirect_from", "permalink", "hidden", "featured", "redirect", "pin",
+                         "excerpt_separator"})
 """Front-matter keys of a post whose meaning the import keeps."""
 SUMMARY_KEYS = ("excerpt", "description", "summary", "subtitle")
 """A post's summary: its excerpt or description; else the subtitle the Hux blog and
