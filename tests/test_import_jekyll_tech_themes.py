@@ -218,3 +218,13 @@ def test_a_posts_own_excerpt_separator_ends_its_summary(tmp_path: Path) -> None:
     body = (imported.dest / "content/posts/docker.md").read_text(encoding="utf-8")
     assert "<!-- more -->" in body and "cut" not in body
     assert not any("excerpt_separator" in e.message for e in imported.report.entries)
+
+
+def test_a_404_page_in_markdown_is_reported_once(tmp_path: Path) -> None:
+    """Hydejack's `404.md` (`permalink: 404.html`) was reported twice as left out, once
+    as a file Lanting makes (`404.md`) and once as the page."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Dev\nlang: en\n",
+        "404.md": "---\nlayout: not-found\npermalink: 404.html\n---\n\nNot here.\n"})
+    assert [e.message for e in imported.report.entries if e.path == "404.md"] == [
+        "left out: Lanting makes its own 404.html"]

@@ -127,7 +127,8 @@ class JekyllSettings(JekyllMenu):
         pages_html: list[str] = []
         for path in walk(self.source):
             rel = path.relative_to(self.source).as_posix()
-            if rel in GENERATED:  # al-folio's robots.txt template, a 404.html, …
+            if rel in GENERATED and path.suffix.lower() != ".md":  # al-folio's robots.txt
+                # template, a 404.html, … (a `404.md` is a page: `read_page` reports it)
                 self.report.note(path, None, f"left out: Lanting makes its own {rel}")
                 continue
             if self.static_file(path) and not self.consumed(path):
