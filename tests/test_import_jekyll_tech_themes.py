@@ -228,3 +228,27 @@ def test_a_404_page_in_markdown_is_reported_once(tmp_path: Path) -> None:
         "404.md": "---\nlayout: not-found\npermalink: 404.html\n---\n\nNot here.\n"})
     assert [e.message for e in imported.report.entries if e.path == "404.md"] == [
         "left out: Lanting makes its own 404.html"]
+
+
+def test_a_post_that_was_a_redirect_is_its_old_urls_redirect(tmp_path: Path) -> None:
+    """A post rewritten as another keeps its file with jekyll-redirect-from's
+    `redirect_to:` (to the new post's full address, or to another site): Jekyll wrote a
+    redirect page there, not the post. It was imported as a post, `redirect_to` left out
+    with a notice, and the old text showed where the redirect had been."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Energy\nlang: en\nurl: https://grid.example.org\n"
+        "permalink: /:title/\n",
+        "_posts/2017-04-30-storage-part-one.md": "---\ntitle: Storage, part one\n"
+        "redirect_to:\n  - https://grid.example.org/storage/\n---\n\nRewritten since.\n",
+        "_posts/2017-05-14-markets.md": "---\ntitle: Markets\nredirect_to: "
+        "https://elsewhere.example.com/markets/\n---\n\nMoved.\n",
+        "_posts/2019-04-25-storage.md": "---\ntitle: Storage\n---\n\nBatteries, and see "
+        "[part one](/storage-part-one/).\n"})
+    posts = sorted(p.stem for p in (imported.dest / "content/posts").rglob("*.md"))
+    assert posts == ["storage"]
+    text = (imported.dest / "content/posts/storage.md").read_text(encoding="utf-8")
+    assert '"/storage-part-one/"' in text and "[part one](storage.md)" in text
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["redirects"] == {"/markets/": "https://elsewhere.example.com/markets/"}
+    assert not imported.report.warnings
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -47,6 +47,7 @@ from lanting.importer.jekyll_math import (
 from lanting.importer.jekyll_members import JekyllMembers
 from lanting.importer.jekyll_outputs import JekyllCollections, Published
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
+from lanting.importer.jekyll_redirects import JekyllRedirects, redirect_target
 from lanting.importer.jekyll_settings import JekyllSettings, config_file
 from lanting.importer.jekyll_spaceship import spaceship_dollar_math, spaceship_processors
 from lanting.importer.jekyll_urls import JekyllUrls
@@ -76,7 +77,7 @@ def _switched_on(value: Any) -> bool:
 
 
 class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollections,
-             JekyllMembers, JekyllFront, JekyllNotebooks):
+             JekyllMembers, JekyllFront, JekyllNotebooks, JekyllRedirects):
     kind = "jekyll"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -136,6 +137,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         """The theme drew ```mermaid blocks: TeXt's `mermaid: true` in `_config.yml`, or
         Chirpy's in a post's front matter (read with the posts); or jekyll-spaceship; or
         the site's own layouts' script."""
+        self.redirected: list[tuple[Path, str, list[str], int | None]] = []
         self.separators: dict[Path, str] = {}
         """A post's own `excerpt_separator` (Jekyll takes it over `_config.yml`'s)."""
         self.media_base: dict[Path, str] = {}
@@ -165,6 +167,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.read_posts()
         self.read_notebooks()
         self.read_pages()
+        self.finish_redirects()
         self.read_more()
         self.report_unknown_collections()
         if not self.language:
@@ -351,6 +354,10 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                 self.report.warn(path, key_line(head, "date"), "dated in the future, which "
                                  "Jekyll does not build: imported as a draft")
             categories = self.categories(data, folder_categories)
+            if not draft and (target := redirect_target(data)) is not None:
+                self.redirect_post(path, head, target, self.old_urls(
+                    data, pattern, date, categories, title_part))
+                continue
             slug = slug_of(str(data.get("slug") or title_part))
             front = self.front(data, head, path, date, categories)
             if path in self.collection_docs and not data.get("series"):
