@@ -252,3 +252,20 @@ def test_a_post_that_was_a_redirect_is_its_old_urls_redirect(tmp_path: Path) -> 
     assert config["redirects"] == {"/markets/": "https://elsewhere.example.com/markets/"}
     assert not imported.report.warnings
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_text_themes_chart_fences_are_their_json(tmp_path: Path) -> None:
+    """TeXt draws a ```chart fence's JSON with Chart.js (`chart: true`): Lanting draws
+    none, and the build warned of an unknown code language at each. Each is its JSON,
+    highlighted, with a warning at its line, as al-folio's `chartjs` fences are."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Charts\nlang: en\ntext_skin: default\n",
+        "_posts/2020-02-02-sales.md": "---\ntitle: Sales\nchart: true\n---\n\nBy month:\n\n"
+        "```chart\n{\n  \"type\": \"line\",\n  \"data\": {\"labels\": [\"Jan\", \"Feb\"]}\n}\n"
+        "```\n\nAnd as code:\n\n````markdown\n```chart\n{}\n```\n````\n"})
+    (warning,) = imported.report.warnings
+    assert warning.line == 8 and "Chart.js" in warning.message
+    body = (imported.dest / "content/posts/sales.md").read_text(encoding="utf-8")
+    assert "```json\n{" in body and "```chart\n{}" in body
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings

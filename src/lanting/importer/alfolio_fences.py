@@ -1,7 +1,8 @@
 """al-folio's fences that its scripts drew (a Chart.js, ECharts or Vega-Lite chart, a
 GeoJSON map, a diff2html diff, a typogram): Lanting draws none of them, so each stays the
 code it was written as, in a language Lanting highlights (the charts' JSON, the diff),
-with a warning at its line. (Its ```` ```pseudocode ```` fences Lanting draws itself:
+with a warning at its line; TeXt's ```` ```chart ```` (Chart.js) fences too, for any
+Jekyll site on TeXt. (Its ```` ```pseudocode ```` fences Lanting draws itself:
 `markdown/pseudocode.py`.)"""
 
 from __future__ import annotations
@@ -16,13 +17,18 @@ DRAWN = {
     "typograms": ("text", "a typogram"),
 }
 """Fence language → (the language it is shown in, what al-folio drew of it)."""
+TEXT_DRAWN = {"chart": ("json", "a Chart.js chart")}
+"""TeXt's: a post with `chart: true` drew each ```` ```chart ```` fence's JSON."""
 
 _FENCE = re.compile(r"^([ \t]*>?[ \t]*)(`{3,}|~{3,})[ \t]*([\w-]*)(.*)$")
 
 
-def drawn_fences(text: str, warn: Callable[[str, str], None]) -> tuple[str, int]:
-    """`text` with each top-level fence of `DRAWN` in its shown language (fences inside
-    another, al-folio's examples of how to write one, stay), and how many."""
+def drawn_fences(text: str, warn: Callable[[str, str], None],
+                 drawn: dict[str, tuple[str, str]] = DRAWN, theme: str = "al-folio"
+                 ) -> tuple[str, int]:
+    """`text` with each top-level fence of `drawn` (`DRAWN`, `TEXT_DRAWN`: fences the
+    `theme`'s scripts drew) in its shown language (fences inside another, al-folio's
+    examples of how to write one, stay), and how many."""
     lines = text.split("\n")
     open_fence = ""
     count = 0
@@ -37,10 +43,10 @@ def drawn_fences(text: str, warn: Callable[[str, str], None]) -> tuple[str, int]
                 open_fence = ""
             continue
         open_fence = marker
-        if lang in DRAWN:
-            shown, what = DRAWN[lang]
+        if lang in drawn:
+            shown, what = drawn[lang]
             lines[i] = f"{match.group(1)}{marker}{shown}{match.group(4)}"
-            warn(line, f"{what} (drawn by al-folio's script) shown as its code, "
+            warn(line, f"{what} (drawn by {theme}'s script) shown as its code, "
                  f"`{shown}`: Lanting does not draw it")
             count += 1
     return "\n".join(lines), count

@@ -12,6 +12,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
+from lanting.importer.alfolio_fences import TEXT_DRAWN, drawn_fences
 from lanting.importer.body_links import (
     footnote_links,
     map_urls,
@@ -116,6 +117,8 @@ class JekyllBodies(JekyllLiquid):
         if "mermaid-processor" in spaceship_processors(self.source, self.config):
             text, count = bang_fences(text)
             ctx.convert("jekyll-spaceship's ```mermaid! fences", count)
+        if is_text_theme(self.config):
+            text, _drawn = drawn_fences(text, ctx.warn, TEXT_DRAWN, "TeXt")
         text = protect_code(text, shelf)
         text, count = K.fence_file_titles(text, shelf)
         ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)
