@@ -269,3 +269,19 @@ def test_text_themes_chart_fences_are_their_json(tmp_path: Path) -> None:
     assert "```json\n{" in body and "```chart\n{}" in body
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert not result.warnings
+
+
+def test_dollars_across_a_table_cell_border_are_no_formula(tmp_path: Path) -> None:
+    """On a site whose MathJax reads `$…$` (Chirpy), a table of columns named with a
+    dollar sign (`| savings_$ | total_$ |`) was read as one formula across the cells,
+    its `|` made `\\vert`, and the build failed on it. kramdown parts the row into cells
+    first and MathJax reads each alone: the dollars were dollars; a formula inside one
+    cell stays one."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Money\nlang: en\ntheme: jekyll-theme-chirpy\n",
+        "_posts/2022-11-19-savings.md": "---\ntitle: Savings\n---\n\n"
+        "| year | savings_$ | total_$ | rate |\n|---|---|---|---|\n"
+        "| 2021 | 10 | 10 | $r_1 = \\frac{1}{2}$ |\n"})
+    body = (imported.dest / "content/posts/savings.md").read_text(encoding="utf-8")
+    assert "savings_\\$ | total_\\$" in body and "$r_1 = \\frac{1}{2}$" in body
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

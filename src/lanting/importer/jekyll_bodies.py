@@ -28,6 +28,7 @@ from lanting.importer.body_math import (
     text_underscores,
 )
 from lanting.importer.body_references import map_reference_urls
+from lanting.importer.body_tables import cell_border_dollars
 from lanting.importer.common import (
     LinkTable,
     prose_raw,
@@ -156,6 +157,10 @@ class JekyllBodies(JekyllLiquid):
         text = shelve_environments(text, shelf)
         text, count = custom_math(text, *self.math_delimiters)
         ctx.convert("formulas between the MathJax setup's own delimiters (`@x@`)", count)
+        if self.dollar_math:  # (kramdown parts a table row into its cells, and MathJax
+            # read each cell alone: a `$…$` across a cell's border was no formula)
+            text, count = cell_border_dollars(text)
+            ctx.convert("dollar signs across a table's cell border escaped", count)
         text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)
