@@ -262,11 +262,13 @@ def test_text_themes_chart_fences_are_their_json(tmp_path: Path) -> None:
         "_config.yml": "title: Charts\nlang: en\ntext_skin: default\n",
         "_posts/2020-02-02-sales.md": "---\ntitle: Sales\nchart: true\n---\n\nBy month:\n\n"
         "```chart\n{\n  \"type\": \"line\",\n  \"data\": {\"labels\": [\"Jan\", \"Feb\"]}\n}\n"
-        "```\n\nAnd as code:\n\n````markdown\n```chart\n{}\n```\n````\n"})
-    (warning,) = imported.report.warnings
-    assert warning.line == 8 and "Chart.js" in warning.message
+        "```\n\nAnd as code:\n\n````markdown\n```chart\n{}\n```\n````\n\n"
+        "Or indented, after a paragraph:\n\n    ```chart\n    {}\n    ```\n\n"
+        "By year:\n\n```chart\n{}\n```\n"})
+    assert [(w.line, "Chart.js" in w.message) for w in imported.report.warnings] == [
+        (8, True), (31, True)]
     body = (imported.dest / "content/posts/sales.md").read_text(encoding="utf-8")
-    assert "```json\n{" in body and "```chart\n{}" in body
+    assert "```json\n{" in body and "```chart\n{}" in body and "    ```chart" in body
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert not result.warnings
 

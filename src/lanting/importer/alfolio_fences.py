@@ -23,7 +23,7 @@ TEXT_DRAWN = {"chart": ("json", "a Chart.js chart")}
 _FENCE = re.compile(r"^([ \t]*>?[ \t]*)(`{3,}|~{3,})[ \t]*([\w-]*)(.*)$")
 
 
-def drawn_fences(text: str, warn: Callable[[str, str], None],
+def drawn_fences(text: str, warn: Callable[[str, str, str], None],
                  drawn: dict[str, tuple[str, str]] = DRAWN, theme: str = "al-folio"
                  ) -> tuple[str, int]:
     """`text` with each top-level fence of `drawn` (`DRAWN`, `TEXT_DRAWN`: fences the
@@ -37,6 +37,9 @@ def drawn_fences(text: str, warn: Callable[[str, str], None],
         if not match:
             continue
         marker, lang = match.group(2), match.group(3)
+        if not open_fence and len(match.group(1).expandtabs(4)) >= 4 \
+                and ">" not in match.group(1):  # (an indented code block's line: TeXt's
+            continue  # example of how to write the fence, after a paragraph)
         if open_fence:
             if marker[0] == open_fence[0] and len(marker) >= len(open_fence) \
                     and not lang and not match.group(4).strip():
@@ -46,7 +49,9 @@ def drawn_fences(text: str, warn: Callable[[str, str], None],
         if lang in drawn:
             shown, what = drawn[lang]
             lines[i] = f"{match.group(1)}{marker}{shown}{match.group(4)}"
+            above = next((x.strip() for x in reversed(lines[:i]) if x.strip()), "")
             warn(line, f"{what} (drawn by {theme}'s script) shown as its code, "
-                 f"`{shown}`: Lanting does not draw it")
+                 f"`{shown}`: Lanting does not draw it", above)  # (placed by the line
+            # above it: the fence's own line is written alike for each chart)
             count += 1
     return "\n".join(lines), count
