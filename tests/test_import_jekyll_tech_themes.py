@@ -287,3 +287,18 @@ def test_dollars_across_a_table_cell_border_are_no_formula(tmp_path: Path) -> No
     body = (imported.dest / "content/posts/savings.md").read_text(encoding="utf-8")
     assert "savings_\\$ | total_\\$" in body and "$r_1 = \\frac{1}{2}$" in body
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_page_in_html_its_layout_filled_is_left_out_with_a_notice(tmp_path: Path) -> None:
+    """TeXt's `archive.html` is front matter alone (`layout: archive`): the import warned
+    to copy its text into a Markdown page by hand, though it has none (one in Markdown
+    was left out with a notice already)."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\ntext_skin: default\n",
+        "_layouts/archive.html": "<ul>{% for post in site.posts %}<li>{{ post.title }}</li>"
+        "{% endfor %}</ul>\n",
+        "archive.html": "---\nlayout: archive\ntitle: 归档\n---\n",
+        "_posts/2020-01-01-a.md": "---\ntitle: 甲\n---\n\n正文。\n"})
+    assert not imported.report.warnings
+    assert any(e.path == "archive.html" and "no text of its own" in e.message
+               for e in imported.report.entries)

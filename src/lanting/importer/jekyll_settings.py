@@ -94,6 +94,7 @@ class JekyllSettings(JekyllMenu):
     language: str
     author_name: Callable[[], str]
     drew_mermaid: bool
+    layout_data: Callable[[str], list[str]]
 
     def source_folder(self, root: Path) -> Path:
         """The folder Jekyll read the site from: `_config.yml`'s `source:` (`source: src`,
@@ -159,6 +160,10 @@ class JekyllSettings(JekyllMenu):
                                      "makes")  # (al-folio's old blog/index.html)
                 elif (whole := standalone_document(read_text(path), rel)) is not None:
                     self.copy_document(*whole)
+                elif self.layout_filled(path):
+                    self.report.note(path, None, "left out: it has no text of its own (its "
+                                     "layout filled it, as with a list of posts, which "
+                                     "Lanting makes)")  # (TeXt's archive.html)
                 else:
                     pages_html.append(rel)
         if pages_html:
@@ -167,6 +172,15 @@ class JekyllSettings(JekyllMenu):
                              "Markdown pages under content/pages/: " + ", ".join(
                                  f"`{p}`" for p in sorted(pages_html)[:8])
                              + (" …" if len(pages_html) > 8 else ""))
+
+    def layout_filled(self, path: Path) -> bool:
+        """Whether the page in HTML at `path` has no text of its own, its layout showing
+        no `_data/` file (TeXt's `archive.html`, front matter naming `layout: archive`
+        alone): a list the layout made, left out as one in Markdown is (`read_page`)."""
+        fmt, head, body, _first = split_front_matter(read_text(path))
+        data = load_mapping(fmt, head)[0] if fmt else {}
+        layout = str(data.get("layout") or "")
+        return not body.strip() and bool(layout) and not self.layout_data(layout)
 
     def copy_document(self, target: str, whole: str) -> None:
         """A whole HTML page of its own (`standalone_document`) into `static/` at
