@@ -25,6 +25,8 @@ from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import NewSite
 
+_NOT_FILES = ("http://", "https://", "//", "data:")
+
 
 class HugoLinks(HugoListLinks):
     """The link side of the Hugo importers' body conversion."""
@@ -46,7 +48,10 @@ class HugoLinks(HugoListLinks):
         an `assets/` one (LoveIt's, FixIt's and DoIt's `image` shortcode and cover find
         `/images/x.jpg` there with `resources.Get`, published at that same path), or a
         file of a section's folder (`content/images/x.png`, which Hugo publishes at
-        `/images/x.png`)."""
+        `/images/x.png`). A URL with a scheme (`data:image/png;base64,…`) names no file:
+        its path would be the whole picture, too long for the file system to look up."""
+        if src.startswith(_NOT_FILES):
+            return None
         if not src.startswith("/"):
             file = (bundle or path.parent) / src
             if file.is_file():
@@ -145,8 +150,8 @@ class HugoLinks(HugoListLinks):
 
     def figure_source(self, src: str, named: dict[str, str], item: Item,
                       folder: Path) -> str | None:
-        if src.startswith(("http://", "https://")):
-            return src
+        if src.startswith(_NOT_FILES):
+            return src  # (an inline `data:` picture is the image itself, kept as written)
         return self.image_ref(src, item.source or folder, folder)
 
     def wiki_links(self, text: str, ctx: Context) -> str:
