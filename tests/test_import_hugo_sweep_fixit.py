@@ -4,6 +4,7 @@ written here."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
 from test_import_hugo_sites import built_cleanly, prose
 
@@ -23,3 +24,20 @@ def test_an_inline_data_picture_is_kept_as_written(tmp_path: Path) -> None:
     [image] = prose(out, "posts/hello/index.html").find_all("img")
     assert image.get("src") == PICTURE
 
+
+def test_a_link_to_a_page_by_its_file_from_content_leads_to_the_page(
+        tmp_path: Path) -> None:
+    """`[…](/posts/rust/pin.md)` and FixIt's `link "/posts/rust/pin.md" "…"` name a page
+    by its file from `content/` (the theme's link hook found it with `GetPage`): they
+    were kept as written, and the build refused them as broken links."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": FIXIT,
+        "content/posts/rust/pin.md": (
+            "---\ntitle: Pin 与 Unpin\ndate: 2024-03-01\n---\n\n## 自引用结构\n\n正文。\n"),
+        "content/posts/trpl.md": (
+            "---\ntitle: Rust 程序设计语言\ndate: 2024-03-02\n---\n\n"
+            "延伸阅读：[Pin](/posts/rust/pin.md)，"
+            '{{< link "/posts/rust/pin.md#自引用结构" "自引用" >}}。\n')})
+    links = prose(out, "posts/trpl/index.html").find_all("a")
+    assert [unquote(a.get("href") or "") for a in links] == [
+        "/posts/pin/", "/posts/pin/#自引用结构"]

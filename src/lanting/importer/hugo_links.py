@@ -276,6 +276,12 @@ class HugoLinks(HugoListLinks):
             # (`content/images/x.png`: Hugo published a section folder's files at its path)
             ctx.convert("images of section folders")
             return self.site.image(section_file, "/" + rel)
+        if url.startswith("/") and not image and Path(rel).suffix.lower() in (
+                ".md", ".markdown") and (self.content / rel).is_file():
+            # (`[…](/posts/rust/pin.md)`, FixIt's `link "/posts/rust/pin.md"`: a page by
+            # its file from `content/`, which the theme's link hook found with `GetPage`)
+            return self.page_link("/" + rel, url[len(url.split("#")[0].split("?")[0]):],
+                                  folder, ctx, url)
         found = map_site_url(url, image, ctx, self.site, self.table, self.source,
                              self.source / "static", base)
         path, hash_mark, fragment = url.partition("#")
