@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote
 
-from test_import_hugo_sites import built_cleanly, prose
+from test_import_hugo_sites import built_cleanly, imported_site, prose
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
 
 FIXIT = 'title = "笔记"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n'
 PICTURE = "data:image/png;base64," + "iVBORw0KGgo" * 40  # (longer than a file name may be)
@@ -41,3 +44,18 @@ def test_a_link_to_a_page_by_its_file_from_content_leads_to_the_page(
     links = prose(out, "posts/trpl/index.html").find_all("a")
     assert [unquote(a.get("href") or "") for a in links] == [
         "/posts/pin/", "/posts/pin/#自引用结构"]
+
+
+def test_a_goat_diagram_is_its_ascii_art(tmp_path: Path) -> None:
+    """Hugo draws a ```goat fence (GoAT: ASCII art) as an SVG diagram; the import kept
+    `goat` as the fence's language, which Lanting did not know: a build warning a
+    diagram. The art is plain text now, shown as written."""
+    art = "+-----+     +------+\n| CPU | --> | 内存 |\n+-----+     +------+"
+    imported = imported_site(tmp_path, {
+        "hugo.toml": FIXIT,
+        "content/posts/arch.md": (
+            f"---\ntitle: 体系结构\ndate: 2024-04-01\n---\n\n```goat\n{art}\n```\n")})
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    [code] = prose(result.output, "posts/arch/index.html").find_all("pre")
+    assert code.raw_text().strip() == art

@@ -1,7 +1,7 @@
 """Hugo's fenced code blocks: Goldmark's attributes after the language
 (`{linenos=table,hl_lines=[3]}`, which Lanting writes as its own options), and the fences a
 theme's render hook draws instead of showing code (FixIt's `timeline`: a list of its
-events)."""
+events; Hugo's own GoAT diagrams: their ASCII art)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,12 @@ def hugo_fence(info: str, code: str, indent: str, ctx: Context) -> str:
         drawn = timeline(code, options, indent, ctx)
         if drawn is not None:
             return drawn
+    if lang.lower() == "goat":
+        # (Hugo drew a ```goat fence's ASCII art as an SVG diagram; Lanting has no
+        # drawing of it, and took `goat` for a language it did not know, with a warning:
+        # the art as plain text reads as the diagram did)
+        ctx.convert("GoAT diagrams as their ASCII art")
+        return fence("text", code, None, indent)
     if not match:
         return fence(info, code, None, indent)
     ctx.convert("code block options")
