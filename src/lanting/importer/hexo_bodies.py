@@ -100,8 +100,9 @@ class HexoBodies(HexoUrls):
         # (after the code: `# {% mermaid %}` in a fence, a theme's settings quoted in a
         # post, or `{% codeblock %}` in a post showing the tag, is code, which Hexo did
         # not render)
-        text = blocks(text, "codeblock", lambda a, inner, w: shelf.put(
-            codeblock(a, inner, shelf)), ctx, "codeblock tags")
+        for name in ("codeblock", "code"):  # (`code`: Hexo's other name of the tag)
+            text = blocks(text, name, lambda a, inner, w: shelf.put(
+                codeblock(a, inner, shelf)), ctx, "codeblock tags")
         text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(a, inner, w, ctx, shelf),
                       ctx, "mermaid diagrams", shelf)
         text = echarts_blocks(text, ctx, shelf)
@@ -360,3 +361,4 @@ class HexoBodies(HexoUrls):
                 "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx),
                 "frame": frame(ctx), "linksfile": links_file(ctx, self.files),
                 **dict.fromkeys(("bilicard", "bvideo", "bilibili"), bilibili(ctx))}
+
