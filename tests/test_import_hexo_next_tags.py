@@ -22,3 +22,23 @@ def test_the_code_tag_is_a_code_block(tmp_path: Path) -> None:
     text = post_text(imported, "alloc")
     assert '```c title=malloc.c\nvoid *p = malloc(16);\n```' in text
     assert "{%" not in text
+
+
+def test_next_s_nested_tabs_are_flattened_in_order(tmp_path: Path) -> None:
+    """NexT's `{% subtabs %}` (and `{% subsubtabs %}`) inside a tab: left in comments,
+    and the tab holding them cut at the first inner `<!-- endtab -->`."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG,
+        "source/_posts/build.md": (
+            "---\ntitle: 构建\ndate: 2023-06-02\n---\n\n"
+            "{% tabs 构建方式 %}\n<!-- tab CMake -->\n用 CMake。\n<!-- endtab -->\n"
+            "<!-- tab Bazel -->\n两种规则：\n\n{% subtabs 规则 %}\n"
+            "<!-- tab cc_library -->\n库。\n<!-- endtab -->\n"
+            "<!-- tab cc_binary -->\n程序。\n<!-- endtab -->\n{% endsubtabs %}\n"
+            "<!-- endtab -->\n{% endtabs %}\n")})
+    assert imported.report.warnings == []
+    text = post_text(imported, "build")
+    labels = [line for line in text.splitlines() if line.startswith("**")]
+    assert labels == ["**CMake**", "**Bazel**", "**cc_library**", "**cc_binary**"]
+    assert text.index("两种规则") < text.index("库。") < text.index("程序。")
+    assert "{%" not in text and "<!--" not in text

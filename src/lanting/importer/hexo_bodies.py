@@ -218,7 +218,8 @@ class HexoBodies(HexoUrls):
         text = volantis_blocks(text, ctx, shelf)
         for name in ("hideToggle", "hideBlock", "folding", "fold", "spoiler"):
             text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
-        text = blocks(text, "tabs", tab_group, ctx, "tabs flattened", shelf)
+        for name in ("subsubtabs", "subtabs", "tabs"):  # (NexT's nested tabs, inner first)
+            text = blocks(text, name, tab_group, ctx, "tabs flattened", shelf)
         text = gallery_blocks(text, ctx, shelf)
         text = plus_blocks(text, ctx, shelf)
         text = shoka_links(text, ctx)
