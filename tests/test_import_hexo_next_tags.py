@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from test_import_hexo_sites import hexo_site, post_text
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
 
 CONFIG = "title: 笔记\nlanguage: zh-CN\ntheme: next\npermalink: :year/:month/:day/:title/\n"
 
@@ -42,3 +46,23 @@ def test_next_s_nested_tabs_are_flattened_in_order(tmp_path: Path) -> None:
     assert labels == ["**CMake**", "**Bazel**", "**cc_library**", "**cc_binary**"]
     assert text.index("两种规则") < text.index("库。") < text.index("程序。")
     assert "{%" not in text and "<!--" not in text
+
+
+def test_links_to_tabs_keep_their_targets(tmp_path: Path) -> None:
+    """NexT gave a group of tabs an id from its name (`{% tabs Tab one %}`: `#tab-one`)
+    and its panes `#tab-one-1`, `#tab-one-2`…: flattened, the tabs lost them, and the
+    page's links to them broke the build."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG,
+        "source/_posts/tabs.md": (
+            "---\ntitle: 标签页\ndate: 2023-06-03\n---\n\n"
+            "见 [第一组](#tab-one) 的 [第二页](#tab-one-2)。\n\n"
+            "{% tabs Tab one %}\n<!-- tab -->\n甲。\n<!-- endtab -->\n"
+            "<!-- tab -->\n乙。\n<!-- endtab -->\n{% endtabs %}\n\n"
+            "{% tabs 不被链接 %}\n<!-- tab -->\n丙。\n<!-- endtab -->\n{% endtabs %}\n")})
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    page = parse_html((result.output / "posts/tabs/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    ids = [a.get("id") for a in page.find_all("a") if a.get("id")]
+    assert ids == ["tab-one", "tab-one-1", "tab-one-2"]

@@ -6,6 +6,7 @@ a body links to."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -199,12 +200,15 @@ class HexoBodies(HexoUrls):
         def collapsible(args: str, inner: str, written: str) -> str:
             return B.details(string_argument(collapsible_summary(args, written)), inner)
 
+        linked = set(re.findall(r"\]\(#([^)\s]+)\)|href=[\"']#([^\"']+)", text))
+        linked_ids = {one for pair in linked for one in pair if one}
+
         def tab_group(args: str, inner: str, written: str) -> str:
             # An unnamed or icon-only tab (`<!-- tab @fab fa-x -->`) is numbered: an
             # empty bold label would be `****`, a horizontal rule.
             parts = [(label.split("@", 1)[0].strip() or f"Tab {number}", content)
                      for number, (label, content) in enumerate(_TAB.findall(inner), 1)]
-            return B.tabs(parts)
+            return anchored_tabs(args, parts, linked_ids)
 
         def quote(args: str, inner: str, written: str) -> str:
             text = B.relined(rendered(inner).strip("\n"), B.quoted, shelf)
@@ -363,3 +367,17 @@ class HexoBodies(HexoUrls):
                 "frame": frame(ctx), "linksfile": links_file(ctx, self.files),
                 **dict.fromkeys(("bilicard", "bvideo", "bilibili"), bilibili(ctx))}
 
+
+def anchored_tabs(args: str, parts: list[tuple[str, str]], linked: set[str]) -> str:
+    """Tabs flattened, with the ids NexT and Butterfly gave them (the group's name, lower
+    case, spaces as `-`: `{% tabs Tab one %}` is `#tab-one`, its panes `#tab-one-1`,
+    `#tab-one-2`…) as anchors when the page links to one: flattened without them, the
+    tabs lost their ids, and those links led nowhere."""
+    name = "-".join(args.split(",")[0].strip().lower().split(" "))
+    if not name or not linked.intersection(
+            [name, *(f"{name}-{n}" for n in range(1, len(parts) + 1))]):
+        return B.tabs(parts)
+    name = html.escape(name)
+    return B.block(f'<a id="{name}"></a>') + "".join(
+        B.block(f'<a id="{name}-{n}"></a>**{label.strip()}**') + B.block(body)
+        for n, (label, body) in enumerate(parts, 1))
