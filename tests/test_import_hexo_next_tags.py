@@ -66,3 +66,20 @@ def test_links_to_tabs_keep_their_targets(tmp_path: Path) -> None:
         encoding="utf-8")).one("div", class_="prose")
     ids = [a.get("id") for a in page.find_all("a") if a.get("id")]
     assert ids == ["tab-one", "tab-one-1", "tab-one-2"]
+
+
+def test_the_embed_tags_hexo_once_had_are_a_video_and_links(tmp_path: Path) -> None:
+    """`{% youtube %}`, `{% vimeo %}` and `{% gist %}` (built into Hexo up to 4, then
+    hexo-tag-embed's) were left in comments: the video was gone from the post."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG,
+        "source/_posts/talks.md": (
+            "---\ntitle: 演讲\ndate: 2023-06-04\n---\n\n"
+            "{% youtube Kt7u5kr_P5o %}\n\n{% youtube PLx0sYbCqOb8T playlist %}\n\n"
+            "{% vimeo 76979871 %}\n\n{% gist octo/8d3a9f2c %}\n")})
+    assert imported.report.warnings == []
+    text = post_text(imported, "talks")
+    assert '{{< video youtube="Kt7u5kr_P5o" >}}' in text
+    assert "(https://www.youtube.com/playlist?list=PLx0sYbCqOb8T)" in text
+    assert "(https://vimeo.com/76979871)" in text
+    assert "(https://gist.github.com/octo/8d3a9f2c)" in text

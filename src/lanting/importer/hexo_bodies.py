@@ -25,6 +25,7 @@ from lanting.importer.body_math import (
 )
 from lanting.importer.common import is_image, prose_raw
 from lanting.importer.hexo_code import code_fence, codeblock
+from lanting.importer.hexo_embeds import embed_tags
 from lanting.importer.hexo_inline import inline_tags, site_icons
 from lanting.importer.hexo_math import kramed_display_blocks, math_tags
 from lanting.importer.hexo_plus import plus_blocks, plus_tags
@@ -353,6 +354,7 @@ class HexoBodies(HexoUrls):
         stellar = "stellar" in str(self.config.get("theme") or "").lower()
         icons = site_icons(self.files)
         return {**butterfly_inline(ctx), **inline_tags(ctx, self.theme, stellar, icons),
+                **embed_tags(ctx),
                 "asset_img": asset_img, "asset_image": asset_img,
                 "asset_path": asset_path, "asset_link": asset_link, "post_link": post_link,
                 "post_path": post_path,
