@@ -83,3 +83,19 @@ def test_the_embed_tags_hexo_once_had_are_a_video_and_links(tmp_path: Path) -> N
     assert "(https://www.youtube.com/playlist?list=PLx0sYbCqOb8T)" in text
     assert "(https://vimeo.com/76979871)" in text
     assert "(https://gist.github.com/octo/8d3a9f2c)" in text
+
+
+def test_a_link_pasted_as_a_destination_leads_to_its_target(tmp_path: Path) -> None:
+    """`[维基百科]([https://…](https://…))`, a rendered link copied as Markdown into a
+    link: read as one relative URL, the link led nowhere, and the build refused it. It
+    leads to the pasted link's own target now."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG,
+        "source/_posts/rsa.md": (
+            "---\ntitle: RSA 原理\ndate: 2023-06-05\n---\n\n"
+            "（来自：[维基百科]([https://zh.wikipedia.org/wiki/RSA%E5%8A%A0%E5%AF%86]"
+            "(https://zh.wikipedia.org/wiki/RSA加密))）\n")})
+    assert "（来自：[维基百科](https://zh.wikipedia.org/wiki/RSA加密)）" in post_text(
+        imported, "rsa")
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []

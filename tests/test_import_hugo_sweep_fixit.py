@@ -59,3 +59,16 @@ def test_a_goat_diagram_is_its_ascii_art(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     [code] = prose(result.output, "posts/arch/index.html").find_all("pre")
     assert code.raw_text().strip() == art
+
+
+def test_a_link_pasted_as_a_destination_leads_to_its_target(tmp_path: Path) -> None:
+    """`[Qwen API]([https://a…](https://b…))`: a link copied as Markdown into a link's
+    parentheses was one relative URL that led nowhere (the build refused it); the pasted
+    link's own target is the link's."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": FIXIT,
+        "content/posts/api.md": (
+            "---\ntitle: 接口\ndate: 2024-06-01\n---\n\n更多功能见 [Qwen API]"
+            "([https://help.example.com/model](https://console.example.com/?tab=doc#/doc)).\n")})
+    [link] = prose(out, "posts/api/index.html").find_all("a")
+    assert link.get("href") == "https://console.example.com/?tab=doc#/doc"

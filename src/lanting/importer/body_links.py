@@ -172,6 +172,12 @@ def slashed(url: str, markdown: bool) -> str:
     return _PATH_BACKSLASH.sub("/", url) if markdown else url.replace("\\", "/")
 
 
+_PASTED_LINK = re.compile(r"\[[^\[\]\n]*\]\(([a-zA-Z][a-zA-Z0-9+.-]*:[^()\s]+)\)")
+"""A Markdown link pasted as a link's destination, `[text]([https://a](https://b))` (a
+rendered link copied as Markdown): CommonMark reads it all as one relative URL, which
+led nowhere; the writer meant the pasted link's own target, `https://b`."""
+
+
 def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     """Every Markdown link and image and (unless not `raw_html`) every raw-HTML
     `src`/`href`, through `resolve`; not what only looks like one inside a formula
@@ -186,6 +192,9 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         if starts and in_formula(match.start()):
             return match.group()
         url = slashed(match.group(3).strip("<>"), markdown=True)
+        pasted = _PASTED_LINK.fullmatch(url)
+        if pasted:  # (`[维基百科]([https://…](https://…))`: the link's own target)
+            url = pasted.group(1)
         # (a linked image, `[![alt](fig.png)](https://…)`: the image's URL too)
         text = _LINK.sub(markdown, match.group(2)) if "](" in match.group(2) else match.group(2)
         # (a URL an earlier step found dead, a Hugo `ref` to an author's page: as it said)
@@ -193,9 +202,9 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         if new == UNLINK:
             return text if not match.group(1) else match.group()
         if new is None:
-            if text == match.group(2):
+            if text == match.group(2) and not pasted:
                 return match.group()
-            new = match.group(3)
+            new = url if pasted else match.group(3)
         if re.search(r"\s", new) and not new.startswith("<"):
             new = f"<{new}>"  # (a path with a space, `/pdf/a b.pdf`: a link only so)
         return f"{match.group(1)}[{text}]({new}{match.group(4)})"
