@@ -72,3 +72,21 @@ def test_a_link_pasted_as_a_destination_leads_to_its_target(tmp_path: Path) -> N
             "([https://help.example.com/model](https://console.example.com/?tab=doc#/doc)).\n")})
     [link] = prose(out, "posts/api/index.html").find_all("a")
     assert link.get("href") == "https://console.example.com/?tab=doc#/doc"
+
+
+def test_a_style_inside_a_line_keeps_the_line_whole(tmp_path: Path) -> None:
+    """FixIt's `style "css" "strong"` inside a sentence of a list item was made a block
+    of its own: the sentence, and the item, were cut in three paragraphs. Its text stays
+    in the line now, in the element it named (the CSS dropped, with a warning)."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": FIXIT,
+        "content/posts/mutex.md": (
+            "---\ntitle: 互斥锁\ndate: 2024-07-01\n---\n\n"
+            '- 只有 {{< style "background-color:green" "strong" >}}持有者{{< /style >}}'
+            " 才能解锁。\n- 第二项。\n")})
+    assert [w.message for w in imported.report.warnings] == [
+        "the style `background-color:green` dropped, the text kept"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    items = prose(out, "posts/mutex/index.html").find_all("li")
+    assert [li.text() for li in items] == ["只有 持有者 才能解锁。", "第二项。"]
+    assert items[0].one("strong").text() == "持有者"

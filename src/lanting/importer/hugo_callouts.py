@@ -32,6 +32,10 @@ def container(name: str, body: str, title: str = "") -> str:
     return B.block(f"{head}\n\n{body.strip(chr(10))}\n\n{colons}")
 
 
+_INLINE_TAGS = frozenset({"strong", "b", "em", "i", "u", "mark", "del", "s", "small", "sub",
+                          "sup", "kbd", "code", "span"})
+"""The elements LoveIt's, FixIt's and DoIt's `style` may name that stay in a line."""
+
 _TAB = re.compile(r"\{\{[<%]-?\s*tab\b(.*?)-?[>%]\}\}(.*?)\{\{[<%]-?\s*/\s*tab\s*-?[>%]\}\}",
                   re.DOTALL)
 
@@ -109,6 +113,12 @@ def callout_handlers(ctx: Context, details_open: bool) -> dict[str, Any]:
             ctx.note(written, "the text kept, its alignment left out")
         else:
             ctx.warn(written, f"the style `{css}` dropped, the text kept")
+        if "\n" not in inner:
+            # (`Only the {{< style "…" "strong" >}}owner{{< /style >}} can…`: inside a
+            # line, its text stays in the line, in the element it named; made a block,
+            # it cut the sentence, and the list item holding it, in three)
+            tag = words[1].lower() if len(words) > 1 else ""
+            return f"<{tag}>{inner}</{tag}>" if tag in _INLINE_TAGS else inner
         return B.block(inner.strip("\n"))
 
     def center_quote(args: str, inner: str, written: str) -> str:
