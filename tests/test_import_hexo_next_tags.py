@@ -99,3 +99,21 @@ def test_a_link_pasted_as_a_destination_leads_to_its_target(tmp_path: Path) -> N
         imported, "rsa")
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
+
+
+def test_tags_showing_a_file_s_code_are_code_blocks(tmp_path: Path) -> None:
+    """Hexo's `{% include_code %}` (a file of `source/downloads/code/`) and a theme's
+    `{% asset_code name %}` (a file of the post's asset folder, an exercise's
+    solution) were left in comments: the code was gone from the page."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG,
+        "source/downloads/code/heap.c": "// 堆\nint a;\nint b;\nint c;\n",
+        "source/_posts/lc709.md": (
+            "---\ntitle: 转换成小写字母\ndate: 2023-06-06\n---\n\n思路：按位或 32。\n\n"
+            "{% asset_code solution.py %}\n\n"
+            "{% include_code 堆的实现 lang:c from:2 to:3 heap.c %}\n"),
+        "source/_posts/lc709/solution.py": "def lower(s):\n    return s.lower()\n"})
+    assert imported.report.warnings == []
+    text = post_text(imported, "lc709")
+    assert "```py title=solution.py\ndef lower(s):\n    return s.lower()\n```" in text
+    assert '```c title=堆的实现 start=2\nint a;\nint b;\n```' in text

@@ -24,7 +24,7 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import is_image, prose_raw
-from lanting.importer.hexo_code import code_fence, codeblock
+from lanting.importer.hexo_code import code_fence, code_file, codeblock, included_code
 from lanting.importer.hexo_embeds import embed_tags
 from lanting.importer.hexo_inline import inline_tags, site_icons
 from lanting.importer.hexo_math import kramed_display_blocks, math_tags
@@ -105,6 +105,9 @@ class HexoBodies(HexoUrls):
         for name in ("codeblock", "code"):  # (`code`: Hexo's other name of the tag)
             text = blocks(text, name, lambda a, inner, w: shelf.put(
                 codeblock(a, inner, shelf)), ctx, "codeblock tags")
+        code_dir = self.files / str(self.config.get("code_dir") or "downloads/code")
+        text = included_code(text, ctx, shelf, lambda tag, name: code_file(
+            tag, name, path, code_dir))
         text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(a, inner, w, ctx, shelf),
                       ctx, "mermaid diagrams", shelf)
         text = echarts_blocks(text, ctx, shelf)

@@ -1,10 +1,13 @@
-"""Hexo's code blocks in Lanting's fences: the `{% codeblock %}` tag and a fence's
-words after its language (```` ```python caption.py mark:4-5 first_line:3 ````: a
-title, highlighted lines, the first line's number)."""
+"""Hexo's code blocks in Lanting's fences: the `{% codeblock %}` tag, a fence's words
+after its language (```` ```python caption.py mark:4-5 first_line:3 ````: a title,
+highlighted lines, the first line's number), and the tags that show a file's code
+(`{% include_code %}`, a theme's `{% asset_code %}`)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
 
 from lanting.importer import body as B
 from lanting.importer.liquid import Context
@@ -65,3 +68,59 @@ def code_fence(info: str, code: str, indent: str, ctx: Context) -> str:
         options["title"] = " ".join(caption)
     ctx.convert("code block options")
     return fence(lang, code, options, indent)
+
+
+_INCLUDED = re.compile(r"\{%-?\s*(include_code|include-code|asset_code)\b((?:(?!%\}).)*?)"
+                       r"\s*-?%\}")
+_CAPTION_AND_FILE = re.compile(r"(.*)?(?:\s+|^)(/*\S+)$")
+
+
+def included_code(text: str, ctx: Context, shelf: Shelf,
+                  find: Callable[[str, str], Path | None]) -> str:
+    """Hexo's `{% include_code [title] [lang:x] [from:n] [to:m] path %}` (a file of
+    `source/downloads/code/`, the `code_dir`) and a theme's `{% asset_code name %}` (a
+    file of the post's asset folder) as a fence of the file's code, titled with the
+    title or the file's name, its language the `lang:` or the file's extension, as Hexo
+    showed them. `find(tag, path)`: the file the tag names, None for none (the tag is
+    left in a comment, with a warning). Run after the code is put aside: a tag written
+    in a code block is the code's."""
+
+    def one(match: re.Match[str]) -> str:
+        args, numbers = match.group(2), {}
+        lang = ""
+        for key in ("lang", "from", "to"):
+            found = re.search(rf"\s*{key}:(\w+)", args, re.IGNORECASE)
+            if found:
+                if key == "lang":
+                    lang = found.group(1)
+                elif found.group(1).isdigit():
+                    numbers[key] = int(found.group(1))
+                args = args[:found.start()] + args[found.end():]
+        named = _CAPTION_AND_FILE.match(args.strip())
+        if named is None:
+            return ctx.leave(match.group(), "no file named")
+        path = named.group(2)
+        file = find(match.group(1), path)
+        if file is None:
+            return ctx.leave(match.group(), f"no file `{path}` in the source")
+        lines = file.read_text(encoding="utf-8", errors="replace").rstrip("\n").split("\n")
+        first = numbers.get("from", 1)
+        code = "\n".join(lines[first - 1:numbers.get("to", len(lines))])
+        options = {"title": (named.group(1) or "").strip() or PurePosixPath(path).name}
+        if first > 1:
+            options["start"] = str(first)
+        ctx.convert("code of included files")
+        return shelf.put(fence(lang or PurePosixPath(path).suffix[1:], code, options))
+
+    return _INCLUDED.sub(one, text)
+
+
+def code_file(tag: str, name: str, page: Path, code_dir: Path) -> Path | None:
+    """The file an `include_code` names (from the site's `code_dir`, `downloads/code`
+    of its source folder) or an `asset_code` (of the `page`'s asset folder, or beside
+    an `index.md` page); None for none, or for a path leading out of its folder."""
+    places = [page.with_suffix(""), page.parent] if tag == "asset_code" else [code_dir]
+    rel = name.lstrip("/")
+    if ".." in Path(rel).parts:
+        return None
+    return next((p / rel for p in places if (p / rel).is_file()), None)
