@@ -117,3 +117,18 @@ def test_tags_showing_a_file_s_code_are_code_blocks(tmp_path: Path) -> None:
     text = post_text(imported, "lc709")
     assert "```py title=solution.py\ndef lower(s):\n    return s.lower()\n```" in text
     assert '```c title=堆的实现 start=2\nint a;\nint b;\n```' in text
+
+
+def test_music_players_are_links_to_what_they_played(tmp_path: Path) -> None:
+    """hexo-tag-aplayer's `{% meting "id" "netease" "song" %}` and `{% aplayer title
+    author url %}` were left in comments: the song was gone from the post."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG,
+        "source/_posts/music.md": (
+            "---\ntitle: 写代码时听的歌\ndate: 2023-06-07\n---\n\n"
+            '{% meting "191252" "netease" "song" "autoplay" %}\n\n'
+            '{% aplayer "夜曲" "某歌手" "https://cdn.example.com/yequ.mp3" %}\n')})
+    assert imported.report.warnings == []
+    text = post_text(imported, "music")
+    assert "(https://music.163.com/#/song?id=191252)" in text
+    assert "[♪ 夜曲 – 某歌手](https://cdn.example.com/yequ.mp3)" in text

@@ -1,7 +1,8 @@
 """The embed tags Hexo had built in up to version 4 and hexo-tag-embed keeps
 (`{% youtube %}`, `{% vimeo %}`, `{% gist %}`, `{% jsfiddle %}`): a YouTube video in
-Lanting's own player, the others links to what the page showed in a frame. Left in a
-comment, the video was gone from the post."""
+Lanting's own player, the others links to what the page showed in a frame; and
+hexo-tag-aplayer's players (`{% aplayer %}`, `{% meting %}`), links to what they
+played. Left in a comment, the video or song was gone from the post."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.hugo_embeds import music_page
 from lanting.importer.liquid import Context
 
 _VIDEO_ID = re.compile(r"[0-9A-Za-z_-]{11}")
@@ -38,7 +40,25 @@ def embed_tags(ctx: Context) -> dict[str, Any]:
             return B.block(f"[{label}]({url})")
         return one
 
-    return {"youtube": youtube,
+    def aplayer(args: str, written: str) -> str:
+        # `{% aplayer title author url [picture] [narrow] [autoplay] [lrc:…] %}`
+        title, author, url = [*B.arguments(args)[0], "", "", ""][:3]
+        if not url:
+            return ctx.leave(written, "no song file in it")
+        ctx.convert("music players as links")
+        shown = " – ".join(w for w in (title, author) if w) or url
+        return B.block(f"[♪ {shown}]({url})")
+
+    def meting(args: str, written: str) -> str:
+        # `{% meting "id" "server" "type" [options] %}` (MetingJS: NetEase, QQ Music…)
+        ident, server, kind = [*B.arguments(args)[0], "", "", ""][:3]
+        url = music_page(server, kind, ident)
+        if not url:
+            return ctx.leave(written, f"music of `{server or '?'}` has no link to it")
+        ctx.convert("music players as links")
+        return B.block(f"[♪ {url}]({url})")
+
+    return {"youtube": youtube, "aplayer": aplayer, "meting": meting,
             "vimeo": linked("▶ Vimeo", "https://vimeo.com/{}"),
             "gist": linked("Gist", "https://gist.github.com/{}"),
             "jsfiddle": linked("JSFiddle", "https://jsfiddle.net/{}/")}
