@@ -266,6 +266,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     # "no highlighting" as highlight.js and Rouge read it (a Jekyll ML blog's ```code)
     ("code", "step 1: load the checkpoint", False), ("none", "x = 1", False),
     ("nohighlight", "x = 1", False), ("no-highlight", "x = 1", False),
+    # Jinja by its package's name (a Hexo blog's Flask notes: 9 warnings)
+    ("jinja2", "{% for user in users %}{{ user.name }}{% endfor %}", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

@@ -33,8 +33,8 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     # highlight.js's and Prism's names, as Hexo and Hugo posts write them
                     "assembly": "nasm", "x86asm": "nasm", "armasm": "gas", "arm": "gas",
                     "riscv": "gas", "mlir": "llvm", "pgsql": "postgresql", "plsql": "sql",
-                    "j2": "jinja", "nunjucks": "jinja", "env": "bash", "dotenv": "bash",
-                    "conf": "ini", "sqlite": "sql", "typ": "typst",
+                    "j2": "jinja", "jinja2": "jinja", "nunjucks": "jinja", "env": "bash",
+                    "dotenv": "bash", "conf": "ini", "sqlite": "sql", "typ": "typst",
                     # Prism's (Docusaurus's) name of HTML, XML and SVG
                     "markup": "html",
                     # Shiki's (Quartz's) Visual Basic, and Excel's macros (VBA);
