@@ -90,3 +90,22 @@ def test_a_style_inside_a_line_keeps_the_line_whole(tmp_path: Path) -> None:
     items = prose(out, "posts/mutex/index.html").find_all("li")
     assert [li.text() for li in items] == ["只有 持有者 才能解锁。", "第二项。"]
     assert items[0].one("strong").text() == "持有者"
+
+
+def test_doit_s_series_weight_orders_the_series(tmp_path: Path) -> None:
+    """DoIt orders a series' parts by `series_weight`: it was left out (with a notice),
+    and the parts were numbered by their `weight`, which orders the section's list,
+    not the series."""
+    part = ("---\ntitle: {title}\ndate: 2024-08-0{day}\nseries: [Transformer 系列]\n"
+            "series_weight: {order}\nweight: {weight}\n---\n\n正文。\n")
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\ntheme = "DoIt"\n',
+        "content/posts/attention.md": part.format(title="注意力", day=1, order=2,
+                                                  weight=1),
+        "content/posts/embedding.md": part.format(title="词嵌入", day=2, order=1,
+                                                  weight=2)})
+    assert not any("series_weight" in e.message for e in imported.report.entries)
+    orders = {name: (imported.dest / "content/posts" / f"{name}.md").read_text(
+        encoding="utf-8").split("series_order: ")[1].split("\n")[0]
+        for name in ("attention", "embedding")}
+    assert orders == {"attention": "2", "embedding": "1"}

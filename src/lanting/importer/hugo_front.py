@@ -22,7 +22,7 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
                          "modified", "expiryDate", "unpublishdate", "draft", "tags",
                          "categories", "summary", "description", "slug", "url", "aliases",
                          "series", "weight", "cover", "image", "featuredImage", "ShowToc",
-                         "toc", "translationKey", "password", "series_order",
+                         "toc", "translationKey", "password", "series_order", "series_weight",
                          "showTableOfContents", "featureimage", "unlisted", "hidden",
                          "build", "_build", "collections"})
 
@@ -85,7 +85,8 @@ class HugoFront:
             if len(series) > 1:
                 self.report.warn(path, key_line(head, "series"), "in several series: only the "
                                  f"first, `{series[0]}`, is kept")
-            order = data.get("series_order", data.get("weight"))  # (Blowfish: `series_order`)
+            # (Blowfish's `series_order`, DoIt's `series_weight`, else Hugo's `weight`)
+            order = data.get("series_order", data.get("series_weight", data.get("weight")))
             if isinstance(order, int) and not isinstance(order, bool):
                 front["series_order"] = order
         if False in (data.get("ShowToc"), data.get("toc"), data.get("showTableOfContents")):
