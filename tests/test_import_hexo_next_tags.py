@@ -132,3 +132,25 @@ def test_music_players_are_links_to_what_they_played(tmp_path: Path) -> None:
     text = post_text(imported, "music")
     assert "(https://music.163.com/#/song?id=191252)" in text
     assert "[♪ 夜曲 – 某歌手](https://cdn.example.com/yequ.mp3)" in text
+
+
+def test_flowchart_fences_are_plain_text_a_lost_diagram_said(tmp_path: Path) -> None:
+    """A ```` ```flow ```` fence (flowchart.js, drawn by hexo-filter-flowchart) was kept
+    as a language Lanting does not know: an "unknown code language" build warning that
+    did not say a diagram was lost. It is plain text now; with the filter installed, the
+    import warns that the diagram shows as its code; without, the old page showed the
+    code too."""
+    post = ("---\ntitle: 流程\ndate: 2023-06-08\n---\n\n```flow\nst=>start: 开始\n"
+            "e=>end: 结束\nst->e\n```\n")
+    drawn = hexo_site(tmp_path / "a", {
+        "package.json": '{"dependencies": {"hexo": "^7", "hexo-renderer-marked": "^6",'
+                        ' "hexo-filter-flowchart": "^1"}}',
+        "_config.yml": CONFIG, "source/_posts/flow.md": post})
+    assert [w.message for w in drawn.report.warnings] == [
+        "a flowchart.js diagram (hexo-filter-flowchart) shown as its code: Lanting draws "
+        "none (a Mermaid diagram of it would be drawn)"]
+    plain = hexo_site(tmp_path / "b", {"_config.yml": CONFIG, "source/_posts/flow.md": post})
+    assert plain.report.warnings == []
+    assert "```text\nst=>start: 开始" in post_text(plain, "flow")
+    result = build(plain.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []

@@ -32,6 +32,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.hexo_bodies import HexoBodies
+from lanting.importer.hexo_code import drawn_diagrams
 from lanting.importer.hexo_config import settings_file
 from lanting.importer.hexo_front import (
     HexoFront,
@@ -128,6 +129,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         self.breaks = self.line_breaks(renderer, read_text(package) if package.is_file()
                                        else "")
         self.tag_katex = '"hexo-tag-katex"' in (read_text(package) if package.is_file() else "")
+        self.diagrams = drawn_diagrams(read_text(package) if package.is_file() else "")
         self.prepend_root = self.marked_prepends_root(read_text(package)
                                                       if package.is_file() else "")
         category_map = self.config.get("category_map")

@@ -87,6 +87,7 @@ class HexoBodies(HexoUrls):
     breaks: bool
     mermaid_on: Callable[[], bool]
     tag_katex: bool
+    diagrams: frozenset[str]
     theme: dict[str, Any]
     config: dict[str, Any]
 
@@ -98,7 +99,7 @@ class HexoBodies(HexoUrls):
         text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
                       "raw blocks")
         text = protect_code(text, shelf, lambda info, code, indent: code_fence(
-            info, shelf.restore(code, "R"), indent, ctx))
+            info, shelf.restore(code, "R"), indent, ctx, self.diagrams))
         # (after the code: `# {% mermaid %}` in a fence, a theme's settings quoted in a
         # post, or `{% codeblock %}` in a post showing the tag, is code, which Hexo did
         # not render)

@@ -50,11 +50,35 @@ def _fence_option(key: str, value: str) -> dict[str, str]:
     return {}
 
 
-def code_fence(info: str, code: str, indent: str, ctx: Context) -> str:
-    """```` ```python caption.py mark:4-5 first_line:3 ```` → Lanting's options."""
+_DIAGRAMS = {"flow": ("flowchart.js", "hexo-filter-flowchart"),
+             "sequence": ("js-sequence-diagrams", "hexo-filter-sequence")}
+"""The fences a Hexo plugin drew as a diagram: (the drawing library, the plugin)."""
+
+
+def drawn_diagrams(package: str) -> frozenset[str]:
+    """The fence languages of `_DIAGRAMS` whose plugin `package.json` installs."""
+    return frozenset(lang for lang, (_library, plugin) in _DIAGRAMS.items()
+                     if f'"{plugin}"' in package)
+
+
+def code_fence(info: str, code: str, indent: str, ctx: Context,
+               drawn: frozenset[str] = frozenset()) -> str:
+    """```` ```python caption.py mark:4-5 first_line:3 ```` → Lanting's options. A
+    ```` ```flow ```` or ```` ```sequence ```` fence (flowchart.js and
+    js-sequence-diagrams, as Typora and their Hexo filters write them) is plain text:
+    with the filter that drew it (`drawn`), a warning says the diagram is shown as its
+    code; without, the old page showed the code as well."""
     words = info.split()
     if words[:1] == ["mermaid"]:  # (Fluid's diagrams: drawn if the theme drew them)
         ctx.convert("mermaid diagrams")
+    if words and words[0].lower() in _DIAGRAMS:
+        library, plugin = _DIAGRAMS[words[0].lower()]
+        if words[0].lower() in drawn:
+            ctx.warn("```" + info, f"a {library} diagram ({plugin}) shown as its code: "
+                     "Lanting draws none (a Mermaid diagram of it would be drawn)")
+        else:
+            ctx.convert(f"{library} fences (no filter drew them) as plain text")
+        return fence("text", code, None, indent)
     if len(words) <= 1:
         return fence(info, code, None, indent)
     lang, options, caption = words[0], {}, []
