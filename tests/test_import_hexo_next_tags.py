@@ -154,3 +154,17 @@ def test_flowchart_fences_are_plain_text_a_lost_diagram_said(tmp_path: Path) -> 
     assert "```text\nst=>start: 开始" in post_text(plain, "flow")
     result = build(plain.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_relative_image_not_in_the_source_is_reported(tmp_path: Path) -> None:
+    """A post's `![](靶场/6.jpg)` or `<img src="靶场/1.jpg">` naming no file of the
+    source (the writer's asset folder left out of the repository) was kept without a
+    word: the report said nothing was lost, and only the build failed on it."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG + "post_asset_folder: true\n",
+        "source/_posts/range.md": (
+            "---\ntitle: 靶场记录\ndate: 2023-06-09\n---\n\n![](靶场/6.jpg)\n\n"
+            '<img src="靶场/1.jpg" style="zoom:80%;" />\n')})
+    assert [w.message for w in imported.report.warnings] == [
+        "image `靶场/6.jpg` not found in the source site: left as written",
+        "image `靶场/1.jpg` not found in the source site: left as written"]

@@ -103,6 +103,9 @@ class HexoUrls:
             ).is_file()):  # (a page of the old site there, or a file of `source/`)
                 return map_site_url(absolute, image, ctx, self.site, self.table,
                                     self.source, self.files, self.root.rstrip("/"))
+            if image:  # (said here, as for an image named from the root: else only the
+                # build said it, after the import had reported nothing lost)
+                ctx.warn(url, f"image `{url}` not found in the source site: left as written")
             return None
         target = self.project_file(url)
         if target is not None:
