@@ -168,3 +168,17 @@ def test_a_relative_image_not_in_the_source_is_reported(tmp_path: Path) -> None:
     assert [w.message for w in imported.report.warnings] == [
         "image `靶场/6.jpg` not found in the source site: left as written",
         "image `靶场/1.jpg` not found in the source site: left as written"]
+
+
+def test_a_site_named_without_its_scheme_is_linked(tmp_path: Path) -> None:
+    """`[m.daocloud.io](m.daocloud.io)` was a path beside the post, which led nowhere
+    and broke the build; as in the Hugo import, it leads to the site, with a notice."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG,
+        "source/_posts/n8n.md": (
+            "---\ntitle: 部署 n8n\ndate: 2023-06-10\n---\n\n"
+            "镜像走了 [m.daocloud.io](m.daocloud.io) 这个镜像站。\n")})
+    assert imported.report.warnings == []
+    assert "[m.daocloud.io](https://m.daocloud.io)" in post_text(imported, "n8n")
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []

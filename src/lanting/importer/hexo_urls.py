@@ -16,7 +16,13 @@ from lanting.importer.body_links import (
     plain_wiki_links,
     repair_fragments,
 )
-from lanting.importer.common import LinkTable, is_image, map_site_url, without_dot_segments
+from lanting.importer.common import (
+    BARE_SITE,
+    LinkTable,
+    is_image,
+    map_site_url,
+    without_dot_segments,
+)
 from lanting.importer.hexo_themes import theme_file
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -106,6 +112,12 @@ class HexoUrls:
             if image:  # (said here, as for an image named from the root: else only the
                 # build said it, after the import had reported nothing lost)
                 ctx.warn(url, f"image `{url}` not found in the source site: left as written")
+            elif BARE_SITE.match(url):
+                # (`[m.daocloud.io](m.daocloud.io)`: a path beside the post that led
+                # nowhere; the build refused it)
+                ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
+                         f"to https://{url} (on the old site it led nowhere)")
+                return "https://" + url
             return None
         target = self.project_file(url)
         if target is not None:
