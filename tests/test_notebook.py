@@ -390,3 +390,27 @@ def test_a_cell_whose_code_was_cleared_still_shows_its_outputs() -> None:
     assert "```python" not in doc.body
     assert "![output](" in doc.body and "r = 0.93" in doc.body
     assert doc.body.count("```") == 2
+
+
+def stream(text: str) -> dict[str, Any]:
+    return {"output_type": "stream", "name": "stdout", "text": text}
+
+
+def test_quarto_and_nbdev_cell_options_are_read_not_shown() -> None:
+    """`#| echo: false`, `#| filename:`, `#| code-fold:` (Quarto) and `#| hide` (nbdev) at
+    a code cell's top were shown as its code, and did nothing."""
+    doc = parse_notebook(notebook(
+        code(stream("shown output\n"), source="#| echo: false\nprint('hidden code')\n"),
+        code(source="#| filename: train.py\n#| code-fold: true\nx = 1\n"),
+        code(stream("nope\n"), source="#| include: false\nimport secret\n"),
+        code(stream("no output\n"), source="#| output: false\ny = 2\n"),
+        code(source="#| hide\nz = 3\n"),
+        code(source="#| export\ndef f(): pass\n"),
+        code(source="#| code-fold: show\n#| code-summary: 看代码\nw = 4\n"),
+    ))
+    body = doc.body
+    assert "#|" not in body and "hidden code" not in body and "secret" not in body
+    assert "shown output" in body and "no output" not in body and "z = 3" not in body
+    assert '::: details Code\n```python title="train.py"\nx = 1\n```\n:::' in body
+    assert "y = 2" in body and "def f(): pass" in body
+    assert "::: details 看代码 {open}\n" in body

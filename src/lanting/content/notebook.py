@@ -29,6 +29,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.content.cell_options import CellOptions, read_cell_options
 from lanting.content.notebook_reader import (
     NOT_A_NOTEBOOK,
     NotebookReader,
@@ -109,6 +110,17 @@ def _fence(text: str, info: str) -> str:
     longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
     fence = "`" * max(3, longest + 1)
     return f"{fence}{info}\n{text.rstrip()}\n{fence}\n"
+
+
+def _code(options: CellOptions, language: str) -> str:
+    """A code cell's code block, titled by its `filename`, in a fold (`::: details`) if
+    its `code-fold` asks for one."""
+    title = options.title.replace('"', "'")
+    block = _fence(options.code, f'{language} title="{title}"' if title else language)
+    if not options.fold:
+        return block
+    opened = " {open}" if options.fold == "open" else ""
+    return f"::: details {options.fold_title}{opened}\n{block}:::\n"
 
 
 
@@ -206,13 +218,17 @@ class _Converter(NotebookReader):
             elif kind == "code" and (source.strip() or cell.get("outputs")):
                 # (a cell whose code was cleared shows its outputs, as Jupyter does: how
                 # Quarto's `echo: false` cells arrive from `lanting import`)
-                if source.strip():
-                    parts.append((_fence(source, cell_language(source, language)),
+                options = read_cell_options(source)
+                if not options.include:
+                    continue
+                if options.code.strip() and options.show_code:
+                    parts.append((_code(options, cell_language(options.code, language)),
                                   NotebookPart(0, where, line)))
                 outputs = cell.get("outputs", [])
                 if not isinstance(outputs, list):
                     self.fail(f"{where}: `outputs` must be a list, not {describe(outputs)}", line)
-                for count, output in enumerate(outputs, start=1):
+                for count, output in enumerate(outputs if options.show_output else [],
+                                               start=1):
                     about = f"{where}, output {count}"
                     parts.append((self.output(output, about, f"out-{number}-{count}", line),
                                   NotebookPart(0, about, line)))
