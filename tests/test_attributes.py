@@ -68,6 +68,20 @@ def test_a_figure_label_in_a_longer_attribute_block_is_the_figures_id() -> None:
     assert rendered.problems == ()
 
 
+def test_a_labelled_image_inside_a_link_is_a_figure_that_leads_there() -> None:
+    """`[![Alt](pic.png "Cap"){#fig-a}](https://…)` (a Quarto figure whose image links
+    to its source): no figure, and `@fig-a` "refers to no labelled figure", an error. A
+    titled image in a link with no label stays an image (a badge, a thumbnail)."""
+    rendered = render('见 @fig-a。\n\n[![Alt](fig.png "Cap"){#fig-a}](https://example.org/)\n\n'
+                      '[![Badge](fig.png "CI")](https://example.org/ci)\n')
+    assert rendered.problems == ()
+    tree = parse_html(rendered.html)
+    (figure,) = tree.find_all("figure")
+    assert figure["id"] == "fig-a" and figure.one("a")["href"] == "https://example.org/"
+    assert figure.one("a").find("img") is not None
+    assert figure.one("figcaption").text().endswith("Cap")
+
+
 def test_a_hackmd_size_is_an_image_with_its_source_resolved() -> None:
     rendered = render("![曲线](fig.png =400x)\n")
     img = parse_html(rendered.html).find("img")

@@ -73,22 +73,28 @@ def _size_images(state: StateCore) -> None:
                 size_image(child, state.env)
 
 
+def _lone_image(children: Sequence[Token], linked: bool = False) -> Token | None:
+    """A paragraph's one image, alone but for white space; `linked`: or with a link
+    around it (`[![a](x.png){#fig-a}](https://…)`, a figure whose image leads somewhere)."""
+    found = [c for c in children if not (c.type == "text" and not c.content.strip())]
+    if linked and len(found) == 3 and (found[0].type, found[2].type) == ("link_open",
+                                                                          "link_close"):
+        found = found[1:2]
+    return found[0] if len(found) == 1 and found[0].type == "image" else None
+
+
 def figure_image(children: Sequence[Token]) -> Token | None:
     """The image of a paragraph that is a figure: one image with a title, alone but for
-    white space."""
-    found = [c for c in children if not (c.type == "text" and not c.content.strip())]
-    if len(found) != 1 or found[0].type != "image" or not found[0].attrGet("title"):
-        return None
-    return found[0]
+    white space. (Linked, a titled image stays an image: a badge, a paper's thumbnail.)"""
+    image = _lone_image(children)
+    return image if image is not None and image.attrGet("title") else None
 
 
 def _labelled_image(children: Sequence[Token]) -> Token | None:
-    """The image of a paragraph `![…](…){#fig:label}`, alone but for white space (its
-    attribute block read by `attributes`)."""
-    found = [c for c in children if not (c.type == "text" and not c.content.strip())]
-    if len(found) != 1 or found[0].type != "image" or not found[0].meta.get("label"):
-        return None
-    return found[0]
+    """The image of a paragraph `![…](…){#fig:label}`, alone but for white space or a
+    link around it (its attribute block read by `attributes`)."""
+    image = _lone_image(children, linked=True)
+    return image if image is not None and image.meta.get("label") else None
 
 
 def _alt(image: Token) -> str:
@@ -198,7 +204,8 @@ def _make_figures(state: StateCore) -> None:
         closing.meta = opening.meta
         if myst is not None:  # its caption and legend follow, inside the figcaption
             _caption_in_figure(tokens, i + 3, myst["legend"])
-        inline.children = [image]
+        linked = [c for c in children if c.type in ("link_open", "link_close")]
+        inline.children = [linked[0], image, linked[1]] if len(linked) == 2 else [image]
         if caption_tokens:
             inline.children += [Token("figure_caption_open", "figcaption", 1, meta={
                 "number": number}), *caption_tokens, Token("figure_caption_close",
