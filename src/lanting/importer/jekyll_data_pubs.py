@@ -40,6 +40,8 @@ _CITE_KEYS = ("id", "publisher", "date", "type", "tags", "buttons", "repo", "gro
               "plugin", "file", "orcid", "remove")
 """Keys of the citation script's entries read above, or its own bookkeeping."""
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_ADDRESS = re.compile(r"[a-z][\w+.-]*:|/|#")
+"""A link that is an address of its own (`https:`, `mailto:`, `/papers/`, `#top`)."""
 _STRONG = re.compile(r"<(?:strong|b)>(.*?)</(?:strong|b)>|\*\*(.*?)\*\*", re.I)
 
 
@@ -70,8 +72,9 @@ def data_publications(source: Path) -> tuple[list[BibEntry], set[str], bool]:
     entries: list[BibEntry] = []
     bold: set[str] = set()
     keys: set[str] = set()
+    kinds = link_types(source)
     for paper in papers:
-        entry = _entry(paper, keys, bold)
+        entry = _entry(paper, keys, bold, kinds)
         if entry.value("preview"):
             entry.set("preview", _image_path(source, entry.value("preview")))
         if on_home:
@@ -79,6 +82,25 @@ def data_publications(source: Path) -> tuple[list[BibEntry], set[str], bool]:
         keys.add(entry.key)
         entries.append(entry)
     return entries, bold, on_home
+
+
+def link_types(source: Path) -> dict[str, dict[str, Any]]:
+    """The lab-website template's `_data/types.yaml`: each type of link (`github`,
+    `email`) with its `text` and its `link` pattern (`https://github.com/$VALUE`)."""
+    types = next((p for p in (source / "_data" / "types.yaml", source / "_data" / "types.yml")
+                  if p.is_file()), None)
+    found = load_mapping("yaml", read_text(types))[0] if types is not None else {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def typed_link(link: str, kind: dict[str, Any]) -> str:
+    """A button's `link` put into its type's pattern when it is no address of its own:
+    `type: github` / `link: lab/repo` is `https://github.com/lab/repo` (the template's
+    buttons and its papers' `buttons:` alike)."""
+    pattern = str(kind.get("link") or "")
+    if link and "$VALUE" in pattern and not _ADDRESS.match(link):
+        return pattern.replace("$VALUE", link)
+    return link
 
 
 def untitled(source: Path) -> int:
@@ -119,14 +141,18 @@ def _plain(value: Any) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", "", str(value))).split())
 
 
-def _named_links(links: Any) -> list[tuple[str, Any]]:
+def _named_links(links: Any, kinds: dict[str, dict[str, Any]]
+                 ) -> list[tuple[str, Any]]:
     """A paper's `links:` list (`- label: Paper` / `url: …`) as keys of the paper:
-    each link's label, lower case (`paper`, `code`), its URL the value."""
+    each link's label, lower case (`paper`, `code`), its URL the value (a `type`'s
+    pattern of `kinds` filled in)."""
     found: list[tuple[str, Any]] = []
     for link in links if isinstance(links, list) else []:
         url = link.get("url") or link.get("link") if isinstance(link, dict) else None
         if not url:
             continue
+        if isinstance(url, str) and isinstance(link.get("type"), str):
+            url = typed_link(url.strip(), kinds.get(link["type"], {}))
         label = str(link.get("label") or link.get("name") or link.get("title")
                     or link.get("type") or link.get("text") or "link")
         name = label.strip().lower().replace(" ", "_")
@@ -134,11 +160,21 @@ def _named_links(links: Any) -> list[tuple[str, Any]]:
     return found
 
 
-def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
+def _author(name: Any) -> str:
+    """A name as BibTeX writes it: out of its emphasis (`**Ida Moss**`), a Markdown-escaped
+    co-first mark (`Ida Moss\\*`, which the citations' list showed as a star) the `*`
+    Lanting reads so; the lone backslash had ended the entry's braces."""
+    plain = _plain(name)
+    bolded = re.fullmatch(r"(\*\*?)([^*].*?)\1", plain)
+    return re.sub(r"\\([*+])", r"\1", bolded.group(2) if bolded else plain).strip()
+
+
+def _entry(paper: dict[str, Any], keys: set[str], bold: set[str],
+           kinds: dict[str, dict[str, Any]]) -> BibEntry:
     listed = paper.get("authors") or []  # (a list of names: the citation script's)
     authors_text = ", ".join(map(str, listed)) if isinstance(listed, list) else str(listed)
     bold.update(_plain(m.group(1) or m.group(2)) for m in _STRONG.finditer(authors_text))
-    authors = [a for a in (_plain(n).strip("*").strip() for n in (
+    authors = [a for a in (_author(n) for n in (
         listed if isinstance(listed, list) else re.split(r",|\band\b", authors_text))) if a]
     given = paper.get("link")
     link: dict[str, Any] = given if isinstance(given, dict) else {"url": given}
@@ -174,8 +210,8 @@ def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
     if isinstance(paper.get("description"), str) and paper["description"].strip():
         entry.set("abstract", _plain(paper["description"]))
     links = []
-    for name, value in [*paper.items(), *_named_links(paper.get("links")),
-                        *_named_links(paper.get("buttons"))]:
+    for name, value in [*paper.items(), *_named_links(paper.get("links"), kinds),
+                        *_named_links(paper.get("buttons"), kinds)]:
         if name in ("title", "authors", "conference", "venue", "year", "links", "link",
                     "highlight", "description", *_CITE_KEYS) or not value:
             continue

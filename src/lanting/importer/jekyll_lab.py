@@ -13,10 +13,9 @@ import re
 from pathlib import Path
 
 from lanting.importer import body as B
-from lanting.importer.common import read_text
+from lanting.importer.jekyll_data_pubs import link_types, typed_link
 from lanting.importer.jekyll_lab_cards import item_include
 from lanting.importer.liquid import Context
-from lanting.importer.text import load_mapping
 
 _LISTS = {"citations": ("Publications", "/publications/",
                         ("_data/citations.yaml", "_data/citations.yml")),
@@ -50,17 +49,9 @@ def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context,
 def _button(source: Path, named: dict[str, str], ctx: Context) -> str:
     """The button's link: its `link`, put into its type's pattern (`https://github.com/
     $VALUE`) when it is no address of its own; its text, else its type's."""
-    kind: dict[str, object] = {}
-    types = next((p for p in (source / "_data" / "types.yaml", source / "_data" / "types.yml")
-                  if p.is_file()), None)
-    if types is not None and named.get("type"):
-        found = load_mapping("yaml", read_text(types))[0].get(named["type"])
-        kind = found if isinstance(found, dict) else {}
-    link = named.get("link", "").strip()
-    pattern = str(kind.get("link") or "")
-    if link and "$VALUE" in pattern and not re.match(r"[a-z][\w+.-]*:|/|#", link):
-        link = pattern.replace("$VALUE", link)
-    elif link and not re.match(r"[a-z][\w+.-]*:|/|#|\.", link):
+    kind = link_types(source).get(named.get("type", ""), {})
+    link = typed_link(named.get("link", "").strip(), kind)
+    if link and not re.match(r"[a-z][\w+.-]*:|/|#|\.", link):
         link = "/" + link  # (a page of the site, `research`: its URL from the root)
     text = named.get("text", str(kind.get("text") or "")).strip() or link
     if not link:
