@@ -1,13 +1,13 @@
 """The lab-website template's papers (`_data/citations.yaml`, its `buttons:` of a
-`type` of `_data/types.yaml`) and the includes that show them, as real lab sites write
-them, in small sites written here."""
+`type` of `_data/types.yaml`) and the includes that lay captured text out, as real lab
+sites write them, in small sites written here."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import NOW, page
-from sitebits import write_files
+from importbits import NOW, messages, page
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -64,3 +64,45 @@ def test_co_first_marks_and_typed_buttons_of_the_citations(tmp_path: Path) -> No
     listing = page(out, "/publications/")
     assert listing.find("a", href="https://github.com/fernlab/shade") is not None
     assert "\\" not in listing.text()
+
+
+CONTACT = """\
+---
+title: Contact
+---
+
+Find us here.
+
+{% capture col1 %}
+{% include figure.html image="images/door.png" caption="**The front door**" %}
+{% endcapture %}
+
+{% capture col2 %}
+Room 12, Fern Hall
+{% endcapture %}
+
+{% capture col3 %}
+Open on weekdays
+{% endcapture %}
+
+{% include cols.html col1=col1 col2=col2 col3=col3 %}
+"""
+
+
+def test_columns_of_captures_side_by_side(tmp_path: Path) -> None:
+    """The template's `{% include cols.html col1=col1 col2=col2 %}`, a capture for each
+    column: the first column's text was kept and the others removed ("capture col2 …
+    removed (it only set a variable for the theme)"), the room and the hours lost. Each
+    capture is a column of Lanting's columns, in the include's order."""
+    source = _site(tmp_path, {"contact/index.md": CONTACT, "images/door.png": png(20, 20),
+                              "_includes/cols.html": "{{ include.col1 }}\n",
+                              "_includes/figure.html": "{{ include.image }}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert messages(imported, "contact/index.md") == []
+    text = (tmp_path / "new" / "content" / "pages" / "contact.md").read_text(encoding="utf-8")
+    assert text.count("::: {.column}") == 3 and ":::: {.columns}" in text
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    columns = page(out, "/contact/").one("div", class_="columns")
+    cells = [" ".join(c.text().split()) for c in columns.find_all("div", class_="column")]
+    assert cells[1:] == ["Room 12, Fern Hall", "Open on weekdays"]
+    assert columns.find("img") is not None

@@ -6,12 +6,14 @@ variable captured again for the next one): the text is the include's, and a theo
 definition, lemma or proof include becomes the theorem callout Lanting draws for MyST's
 `{prf:theorem} Title` (numbered per kind, the proof ended by ∎); a box of a callout's
 `type` (`{% include infobox.html title="…" type="tip" body=x %}`) that callout, `:::
-tip Title`; another include shows the text as it is, with a warning. (The text was
-removed with the capture before.) minimal-mistakes' documented notice of several
-paragraphs shows a capture through its value, `<div class="notice--info">{{ notice-2 |
-markdownify }}</div>`: the text is the callout of the notice's kind, or the Markdown
-of the element, or of the line, the value stood in; its documented figure, an image so
-shown in a `<figure>` over its `<figcaption>`, is Lanting's figure."""
+tip Title`; the lab-website template's `cols.html` of a capture for each column
+(`col1=col1 col2=col2`) Lanting's columns; another include shows the text as it is,
+with a warning. (The text was removed with the capture before.) minimal-mistakes'
+documented notice of several paragraphs shows a capture through its value, `<div
+class="notice--info">{{ notice-2 | markdownify }}</div>`: the text is the callout of the
+notice's kind, or the Markdown of the element, or of the line, the value stood in; its
+documented figure, an image so shown in a `<figure>` over its `<figcaption>`, is
+Lanting's figure."""
 
 from __future__ import annotations
 
@@ -68,10 +70,15 @@ def captured_includes(text: str, ctx: Context, shelf: Shelf | None = None) -> st
             unused.pop(match.group("value"), None)
             return _shown(match, latest[match.group("value")][0], ctx, shelf)
         _words, named = B.arguments(match.group("args"))
-        shown = [value for value in named.values() if value in latest]
+        shown = list(dict.fromkeys(value for value in named.values() if value in latest))
         if not shown:
             return match.group()
-        unused.pop(shown[0], None)
+        for name in shown:
+            unused.pop(name, None)
+        columns = [latest[value][0] for key, value in named.items()
+                   if re.fullmatch(r"col\d+", key) and value in latest]
+        if len(columns) > 1:
+            return _columns(columns, ctx)
         return _box(match.group("file"), named, latest[shown[0]][0], match.group(), ctx)
 
     text = _CAPTURE_OR_INCLUDE.sub(one, text)
@@ -119,6 +126,20 @@ def _shown(match: re.Match[str], content: str, ctx: Context, shelf: Shelf | None
     if kind is not None:
         return B.callout(kind, content, shelf=shelf)
     return B.block(f"<div{match.group('attributes')}>\n\n{content}\n\n</div>")
+
+
+def _columns(columns: list[str], ctx: Context) -> str:
+    """The lab-website template's `{% include cols.html col1=col1 col2=col2 %}`, the text
+    of each capture side by side: Lanting's columns (Quarto's `:::: {.columns}`), one
+    `::: {.column}` each. (The include showed the first capture alone before: the other
+    columns were lost.)"""
+    ctx.convert("captured columns (`{% include cols.html col1=x col2=y %}`) as columns")
+    inner = ":" * max(3, 1 + max((len(run) for column in columns
+                                  for run in re.findall(r"^:{3,}", column, re.MULTILINE)),
+                                 default=0))
+    outer = inner + ":"
+    cells = "\n".join(f"{inner} {{.column}}\n{column.strip()}\n{inner}" for column in columns)
+    return B.block(f"{outer} {{.columns}}\n{cells}\n{outer}")
 
 
 def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Context) -> str:
