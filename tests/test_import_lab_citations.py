@@ -106,3 +106,32 @@ def test_columns_of_captures_side_by_side(tmp_path: Path) -> None:
     cells = [" ".join(c.text().split()) for c in columns.find_all("div", class_="column")]
     assert cells[1:] == ["Room 12, Fern Hall", "Open on weekdays"]
     assert columns.find("img") is not None
+
+
+RESEARCH = """\
+---
+title: Research
+---
+
+# Research
+
+We read ferns closely.
+
+{% include list.html data="citations" style="rich" filter="group == 'featured'" %}
+{% include list.html data="citations" component="citation" filter="group != 'featured'" %}
+
+More soon.
+"""
+
+
+def test_lists_of_one_data_in_a_row_are_one_link(tmp_path: Path) -> None:
+    """A research page lists the featured papers, then the others: two `list.html`
+    includes of the citations in a row. Each was the link to Lanting's publications, so
+    the page showed the same link twice. It is written once."""
+    source = _site(tmp_path, {"_data/citations.yaml": CITATIONS,
+                              "research/index.md": RESEARCH})
+    import_site(source, tmp_path / "new", None, False, NOW)
+    text = (tmp_path / "new" / "content" / "pages" / "research.md").read_text(
+        encoding="utf-8")
+    assert text.count("(/publications/)") == 1
+    assert text.index("We read ferns") < text.index("(/publications/)") < text.index("More")

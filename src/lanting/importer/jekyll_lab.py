@@ -29,6 +29,27 @@ template's search box, its count and the tags that fill it in (buttons filtering
 page's list, which Lanting's lists do not take: it has its search page)."""
 
 
+_LIST_TAG = re.compile(r"\{%-?\s*include\s+list\.html\s(?P<args>(?:(?!%\}).)*?)-?%\}",
+                       re.DOTALL)
+
+
+def adjacent_lists(source: Path, text: str) -> str:
+    """Of `list.html` includes of one list in a row (the papers `filter="group ==
+    'featured'"`, then the others; the lead, then the other members), the first: each
+    is the same link to Lanting's list, which was written twice in a row."""
+    if not (source / "_includes" / "list.html").is_file():
+        return text
+    kept: list[str] = []
+    at, last = 0, ("", -1)  # (the list of the include before, and where it ended)
+    for found in _LIST_TAG.finditer(text):
+        data = B.arguments(found.group("args"))[1].get("data", "")
+        if data in _LISTS and data == last[0] and not text[last[1]:found.start()].strip():
+            kept.append(text[at:last[1]])
+            at = found.end()  # (this one goes; the one before stands for both)
+        last = (data, found.end())
+    return "".join(kept) + text[at:]
+
+
 def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context,
                 written: str) -> str | None:
     if not (source / "_includes" / name).is_file() or not (

@@ -18,6 +18,7 @@ from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import gallery, include_tag
+from lanting.importer.jekyll_lab import adjacent_lists
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.liquid import (
     OUTPUT,
@@ -191,6 +192,7 @@ class JekyllLiquid(JekyllLinks):
         # a math post's statement, shown by a theorem include)
         text = captured_includes(text, ctx, shelf)
         text = assigning_ifs(text, ctx)
+        text = adjacent_lists(self.source, text)
 
         def quote(args: str, inner: str, written: str) -> str:
             """jekyll-scholar's `{% quote key %}…{% endquote %}`: a block quote, its
