@@ -133,11 +133,11 @@ class AlFolio(AlFolioProfile):
         super().read_page(path, data, head, body, first)
 
     def at_publications(self, data: dict[str, Any]) -> bool:
-        """A page at /publications/ on a site with a `papers.bib`, with or without its
+        """A page at /publications/ on a site with its papers' `.bib`, with or without its
         `{% bibliography %}` (one owner took it out, an empty `<div class="publications">`
         left): Lanting's list of that file takes the URL (two claims stop a build)."""
         return str(data.get("permalink") or "").strip("/") == "publications" \
-            and (self.source / "_bibliography" / "papers.bib").is_file()
+            and self.papers_file() is not None
 
     def cv_pdf(self, data: dict[str, Any]) -> str | None:
         """The CV page's `cv_pdf` (its download button: a name in `assets/pdf/`, or a

@@ -1,7 +1,7 @@
 """The collections of an academic Jekyll site (al-folio, academicpages) → Lanting:
-projects and teaching, `_bibliography/papers.bib` (and the other `.bib` files, as
-references), academicpages' `_publications/` (entries of `publications.bib`) and `_talks/`
-(talks)."""
+projects and teaching, `_bibliography/papers.bib` (or the file the publications page
+listed; the other `.bib` files, as references), academicpages' `_publications/`
+(entries of `publications.bib`) and `_talks/` (talks)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,10 @@ from lanting.importer.listings import Redirects
 from lanting.importer.site import slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
 
+_BIBLIOGRAPHY = re.compile(r"\{%-?\s*bibliography\b(?:(?!%\}).)*?(?:-f|--file)\s+([\w.-]+)"
+                           r"|\{%-?\s*bibliography\b", re.DOTALL)
+"""jekyll-scholar's list of a file's entries: `{% bibliography -f tumer -q … %}` (a name,
+not a Liquid value: al-folio's `-f {{ site.scholar.bibliography }}` is the default)."""
 EXAMPLE_PROJECT_TEXT = "Every project has a beautiful feature showcase page."
 """The first line of each of al-folio's example projects (`project 1` … `project 9`)."""
 
@@ -143,9 +147,30 @@ class AcademicCollections(Jekyll):
         return {*super().known_collections(), "_pages", "_news", "_publications", "_talks",
                 *C.KINDS, *books}
 
+    def papers_file(self) -> Path | None:
+        """The `.bib` of the site's own papers: al-folio's `_bibliography/papers.bib`;
+        else the one the page at /publications/ listed, `{% bibliography -f tumer %}`
+        (or, without `-f`, the one `scholar: bibliography:` names), as an older
+        jekyll-scholar site wrote it; None when there is none (a blog citing others)."""
+        folder = self.source / "_bibliography"
+        if (folder / "papers.bib").is_file():
+            return folder / "papers.bib"
+        scholar = self.config.get("scholar")
+        default = scholar.get("bibliography") if isinstance(scholar, dict) else None
+        for path in self.page_files():
+            _fmt, head, body, _first = split_front_matter(read_text(path))
+            permalink = str(load_mapping("yaml", head)[0].get("permalink") or "")
+            tag = _BIBLIOGRAPHY.search(body)
+            if permalink.strip("/") != "publications" or tag is None:
+                continue
+            name = tag.group(1) or (str(default) if default else "references")
+            found = folder / (name if name.endswith(".bib") else name + ".bib")
+            return found if found.is_file() else None
+        return None
+
     def read_bibliography(self) -> None:
-        path = self.source / "_bibliography" / "papers.bib"
-        if not path.is_file():  # (no papers of its own: a blog citing others' papers)
+        path = self.papers_file()
+        if path is None:  # (no papers of its own: a blog citing others' papers)
             self.read_references()
             return
         _fmt, _head, text, first = split_front_matter(read_text(path))
@@ -314,8 +339,9 @@ class AcademicCollections(Jekyll):
         """The other `.bib` files of `_bibliography/` (jekyll-scholar's `--file`: other
         people's papers a post cites) as `content/references.bib`."""
         found: list[BibEntry] = []
+        papers = self.papers_file()
         for path in sorted((self.source / "_bibliography").glob("*.bib")):
-            if path.name == "papers.bib":
+            if path == papers:
                 continue
             _fmt, _head, text, _first = split_front_matter(read_text(path))
             for entry in parse(text)[0]:
