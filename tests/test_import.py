@@ -1785,8 +1785,8 @@ def test_hugo_a_dateless_page_of_another_section_is_a_page(tmp_path: Path) -> No
 def test_jekyll_html_files_without_front_matter_are_copied(tmp_path: Path) -> None:
     """Jekyll copies an HTML file without front matter as it is: al-folio's plotly figures
     (shown in iframes), a page of its own with its script and style. They were dropped
-    without a word; an HTML page with front matter (the theme renders it) is named in a
-    warning instead of vanishing."""
+    without a word; an HTML page with front matter (the theme renders it) is a page of
+    the new site, its HTML kept."""
     source = old_site(tmp_path / "src", {
         "_config.yml": "title: T\nlang: en\n",
         "_posts/2024-01-01-p.md": "---\ntitle: P\n---\n\n<iframe src=\"/assets/plotly/fig.html\">"
@@ -1801,7 +1801,8 @@ def test_jekyll_html_files_without_front_matter_are_copied(tmp_path: Path) -> No
                     for p in (imported.dest / "static").rglob("*") if p.is_file())
     assert static == ["Game/index.html", "Game/sketch.js", "Game/style.css",
                       "assets/plotly/fig.html"]
-    assert any("`about.html`" in w.message for w in imported.report.warnings)
+    about = (imported.dest / "content" / "pages" / "about.md").read_text(encoding="utf-8")
+    assert about.endswith("---\n\n<p>Me.</p>\n")
 
 
 def test_jekyll_a_built_home_page_in_plain_html_is_left_out(tmp_path: Path) -> None:

@@ -78,3 +78,65 @@ def test_the_bib_the_publications_page_lists_is_the_papers(tmp_path: Path) -> No
     out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
     listing = page(out, "/publications/").text()
     assert "Kites in gusty wind" in listing and "Tension along a kite line" in listing
+
+
+HOME = """\
+---
+layout: page
+permalink: /
+title:
+---
+
+<div class="intro">
+  <table>
+    <tr>
+      <td><img src="{{ site.baseurl }}/assets/lena.png" width="100"></td>
+      <td>
+        <p>Lena Ward leads the {{ site.title }}.</p>
+
+        <p>We study how kites hold still in *gusty* wind.</p>
+      </td>
+    </tr>
+  </table>
+</div>
+"""
+RESEARCH = """\
+---
+layout: page
+title: Research
+---
+
+<h2>Lines and knots</h2>
+
+    <p>
+        Every line stretches; we measure by how much.
+    </p>
+
+<pre>
+  keep    this
+</pre>
+"""
+
+
+def test_pages_written_in_html_with_front_matter(tmp_path: Path) -> None:
+    """A group site writes its pages in HTML under front matter (`index.html`,
+    `research.html`), which the theme put in its layout: they were not imported ("copy
+    their text into Markdown pages"), the home page's text lost without a word. Each is
+    a page (the home page's text), its HTML kept as HTML: no indented line read as
+    code, no blank line ending the HTML and leaving the rest Markdown (`*gusty*`), its
+    Liquid values printed, a `<pre>` as written."""
+    source = _site(tmp_path, {"index.html": HOME, "research.html": RESEARCH,
+                              "assets/lena.png": "x"})
+    (source / "index.md").unlink()
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert not [e for e in imported.report.entries if "HTML" in e.message]
+    research = (tmp_path / "new" / "content" / "pages" / "research.md").read_text(
+        encoding="utf-8")
+    assert "<p>\nEvery line stretches; we measure by how much.\n</p>" in research
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    home = page(out, "/")
+    assert "Lena Ward leads the Kite Group." in home.text()
+    assert "*gusty*" in home.text() and home.find("em") is None
+    shown = page(out, "/research/")  # (its old /research.html leads there)
+    assert shown.find("code") is None and "Every line stretches" in shown.text()
+    assert "\n  keep    this\n" in shown.one("pre").raw_text()

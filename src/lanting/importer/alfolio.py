@@ -192,8 +192,9 @@ class AlFolio(AlFolioProfile):
 
     def read_pages(self) -> None:
         super().read_pages()
+        read = set(self.page_files())  # (`_pages/` of `include:`: its HTML pages read)
         for path in jekyll_files(self.source / "_pages", "*.htm*"):
-            if path.suffix not in (".html", ".htm"):  # (`x.html.md`: Markdown, read)
+            if path.suffix not in (".html", ".htm") or path in read:  # (`x.html.md` read)
                 continue
             fmt, head, body, _first = split_front_matter(read_text(path))
             if not fmt:

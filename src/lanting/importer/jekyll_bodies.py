@@ -41,7 +41,11 @@ from lanting.importer.jekyll_includes import inline_relative
 from lanting.importer.jekyll_liquid import JekyllLiquid
 from lanting.importer.jekyll_math import custom_math, is_text_theme, katex_tags
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
-from lanting.importer.kramdown_html import ended_html_blocks, span_tag_paragraphs
+from lanting.importer.kramdown_html import (
+    ended_html_blocks,
+    html_body,
+    span_tag_paragraphs,
+)
 from lanting.importer.liquid import (
     Context,
     blocks,
@@ -95,6 +99,8 @@ class JekyllBodies(JekyllLiquid):
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
+        if path.suffix.lower() in (".html", ".htm"):  # (no Markdown in it: HTML it stays)
+            text = html_body(text)
         separator = str(self.separators.get(path) or self.config.get("excerpt_separator") or "")
         if separator.strip() and separator.strip() in text:
             text = text.replace(separator.strip(), "<!-- more -->")

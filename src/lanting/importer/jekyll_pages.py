@@ -40,6 +40,8 @@ LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 LISTINGS = LISTING_URLS | {"archives", "posts"}
 """Permalinks of the lists of posts a theme's page makes (with a loop) and Lanting too."""
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
+_HOMES = ("index.md", "index.markdown", "index.html")
+"""The files of the home page's text (a group site writes it in HTML)."""
 _TERM_URL = re.compile(r"/(tags|categories)/([^/]+?)(?:/|\.html)?")
 """The URL of a tag's or category's page, where Lanting makes its own."""
 THEME_DATA = frozenset({"strings", "locales", "navigation", "countries", "locale",
@@ -117,6 +119,7 @@ class JekyllPages:
     page_posts: set[Path]
     home: Callable[[], Item]
     members_page: Callable[[Path, str, str, str], bool]
+    html_page: Callable[[Path], bool]
     i18n: I18nPlugin
     languages: JekyllLanguages
     left_out: dict[str, str]
@@ -133,8 +136,7 @@ class JekyllPages:
             fmt, head, body, _first = split_front_matter(read_text(path))
             data = load_mapping(fmt, head)[0] if fmt else {}
             if data.get("date") and body.strip() and not data.get("permalink") == "/" \
-                    and path.relative_to(self.source).as_posix() not in ("index.md",
-                                                                         "index.markdown"):
+                    and path.relative_to(self.source).as_posix() not in _HOMES:
                 found.append(path)
         return found
 
@@ -142,10 +144,10 @@ class JekyllPages:
         tabs = self.source / "_tabs"  # Chirpy's pages of the side bar (about, archives, …)
         included = [p for folder in self.included_folders()
                     for p in jekyll_files(self.source / folder, "**/*")
-                    if p.suffix.lower() in MARKDOWN]
+                    if p.suffix.lower() in MARKDOWN or self.html_page(p)]
         return [p for p in walk(self.source)
-                if p.suffix.lower() in MARKDOWN
-                and not any(part.startswith("_") for part in p.relative_to(self.source).parts)
+                if not any(part.startswith("_") for part in p.relative_to(self.source).parts)
+                and (p.suffix.lower() in MARKDOWN or self.html_page(p))
                 and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
             jekyll_files(tabs)) + included + [p for p, d in self.collection_docs.items()
                                               if not d.dated]
@@ -221,7 +223,7 @@ class JekyllPages:
             self.report.note(path, None, "left out: Lanting makes its own "
                              f"{permalink.strip('/') or '404 page'}")
             return
-        if permalink == "/" or rel in ("index.md", "index.markdown") or layout == "home":
+        if permalink == "/" or rel in _HOMES or layout == "home":
             home = self.home()
             if LISTING_TAG.search(body):  # (al-folio's blog.md: the theme's featured-posts loop)
                 body = drop_loops(body)

@@ -150,8 +150,8 @@ class JekyllSettings(JekyllMenu):
                     for other in path.parent.iterdir():  # its scripts and styles
                         if other.suffix.lower() in (".js", ".css") and other.is_file():
                             self.site.static[other.relative_to(self.source).as_posix()] = other
-                elif rel in ("index.html", "404.html", "feed.xml"):
-                    continue
+                elif rel in ("404.html", "feed.xml") or self.html_page(path):
+                    continue  # (an HTML page is read with the Markdown ones)
                 elif _NEWS_PAGE.fullmatch(split_front_matter(read_text(path))[2].strip()):
                     self.report.note(path, None, "left out: the list of `_news/`, which "
                                      "Lanting shows on the home page")  # (old al-folio's)
@@ -164,7 +164,7 @@ class JekyllSettings(JekyllMenu):
                     self.report.note(path, None, "left out: it has no text of its own (its "
                                      "layout filled it, as with a list of posts, which "
                                      "Lanting makes)")  # (TeXt's archive.html)
-                else:
+                else:  # (a whole document the theme's Liquid filled in)
                     pages_html.append(rel)
         if pages_html:
             self.report.warn(self.config_name, None, "pages written in HTML with front matter "
@@ -181,6 +181,23 @@ class JekyllSettings(JekyllMenu):
         data = load_mapping(fmt, head)[0] if fmt else {}
         layout = str(data.get("layout") or "")
         return not body.strip() and bool(layout) and not self.layout_data(layout)
+
+    def html_page(self, path: Path) -> bool:
+        """A page written in HTML under front matter, which the theme rendered in its
+        layout (a group's `people.html`, its home `index.html`): read as the Markdown
+        pages are, its HTML kept. Not the theme's 404 page or feed, al-folio's old news
+        list, a listing, or a whole document (`<html>…`: of its own, copied, or filled in
+        by Liquid, which is reported)."""
+        if path.suffix.lower() not in (".html", ".htm"):
+            return False
+        rel = path.relative_to(self.source).as_posix()
+        text = read_text(path)
+        if rel in GENERATED \
+                or rel in ("404.html", "feed.xml") or not text.lstrip("\ufeff").startswith("---"):
+            return False
+        body = split_front_matter(text)[2]
+        return not (_NEWS_PAGE.fullmatch(body.strip()) or is_listing(body)
+                    or _DOCUMENT.match(body))
 
     def copy_document(self, target: str, whole: str) -> None:
         """A whole HTML page of its own (`standalone_document`) into `static/` at

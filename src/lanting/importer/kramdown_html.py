@@ -1,6 +1,7 @@
 """kramdown's HTML blocks → CommonMark's: Markdown inside an element
 (`<div markdown="1">`), and where kramdown reads Markdown again after an element's
-closing tag or a lone span tag's line, which CommonMark takes for the HTML block."""
+closing tag or a lone span tag's line, which CommonMark takes for the HTML block; and a
+page written in HTML, which Jekyll read no Markdown in, kept HTML."""
 
 from __future__ import annotations
 
@@ -135,3 +136,27 @@ def span_tag_over_display(text: str) -> tuple[str, int]:
     display formula under it (a NexT blog on hexo-renderer-pandoc: the bold heading
     after the formula showed its stars). Returns (text, how many)."""
     return _SPAN_TAG_OVER_DISPLAY.subn(r"\1\n\n", text)
+
+
+_VERBATIM = re.compile(r"<(pre|script|style|textarea)\b.*?</\1\s*>"
+                       r"|\{%-?\s*(raw|highlight)\b.*?\{%-?\s*end\2\s*-?%\}", re.S | re.I)
+"""What an HTML page shows as written: preformatted text, scripts, styles, and Liquid's
+raw and highlighted code."""
+
+
+def html_body(text: str) -> str:
+    """The body of a page written in HTML (`people.html`), which Jekyll put in its layout
+    as it was, as CommonMark keeps it HTML: its lines out of their indentation and
+    without blank lines between them (an indented line after a blank one was code, and a
+    blank line ended the HTML block, the text after it read as Markdown). The elements
+    of `_VERBATIM` are left as written."""
+    out: list[str] = []
+    at = 0
+    for found in _VERBATIM.finditer(text):
+        out += [_flat(text[at:found.start()]), found.group()]
+        at = found.end()
+    return "".join([*out, _flat(text[at:])]).strip("\n") + "\n"
+
+
+def _flat(part: str) -> str:
+    return re.sub(r"\n{2,}", "\n", re.sub(r"^[ \t]+", "", part, flags=re.MULTILINE))
