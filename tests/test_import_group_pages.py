@@ -140,3 +140,47 @@ def test_pages_written_in_html_with_front_matter(tmp_path: Path) -> None:
     shown = page(out, "/research/")  # (its old /research.html leads there)
     assert shown.find("code") is None and "Every line stretches" in shown.text()
     assert "\n  keep    this\n" in shown.one("pre").raw_text()
+
+
+PEOPLE_DATA = """\
+- name: Lena Ward
+  title: pi
+  picture: lena.png
+- name: Sam Okoye
+  title: phd
+  picture: sam.png
+- name: Ada Lind
+  title: phd
+  picture: ada.png
+"""
+PEOPLE = """\
+---
+layout: page
+title: People
+permalink: /people/
+---
+
+<h3>Lead</h3>
+{% assign leads = site.data.people | where: "title", "pi" %}
+{% include people.html people = leads %}
+
+<h3>PhD Students</h3>
+{% assign phds = site.data.people | where: "title", "phd" %}
+{% include people.html people = phds %}
+"""
+
+
+def test_groups_of_people_a_where_filter_chose(tmp_path: Path) -> None:
+    """The people page assigns each group with a filter, `site.data.people | where:
+    "title", "phd"`: the filter was not read, so every group held every member, each
+    person imported once per group (`sam-okoye-2`, a warning each). Each group is the
+    members the filter chose, under its heading."""
+    source = _site(tmp_path, {"_data/people.yml": PEOPLE_DATA, "people.html": PEOPLE,
+                              "_includes/people.html": "{{ include.people }}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert not [e for e in imported.report.entries if "slug" in e.message]
+    people = tmp_path / "new" / "content" / "people"
+    assert sorted(p.name for p in people.iterdir()) == [
+        "ada-lind.md", "lena-ward.md", "sam-okoye.md"]
+    assert "role: Lead" in (people / "lena-ward.md").read_text(encoding="utf-8")
+    assert "role: PhD Students" in (people / "ada-lind.md").read_text(encoding="utf-8")

@@ -1,10 +1,10 @@
 """A lab site's people kept as data: a page (`group.md`, `team.md`) whose Liquid loops
 over `_data/` (`{% for m in site.data.people.students %}`, `{% for m in
-site.data.team_members %}`; or one person, `{% assign pi = site.data.people.pi %}`)
-drew each member from a `name`, a photo, a role line and a web page. Lanting has
-those people as `content/people/` and lists them at /people/; the group a member is
-in is the heading the old page showed above the loop (`## Alumni`), else the data's
-key (`students` → "Students")."""
+site.data.team_members %}`; or one person, `{% assign pi = site.data.people.pi %}`;
+a group `| where: "title", "phd"` chose) drew each member from a `name`, a photo, a
+role line and a web page. Lanting has those people as `content/people/` and lists them
+at /people/; the group a member is in is the heading the old page showed above the loop
+(`## Alumni`), else the data's key (`students` → "Students")."""
 
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ from lanting.importer.text import load_list, load_mapping
 
 _DATA_TAG = re.compile(
     r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*site\.data\.([\w.]+)[^%]*?-?%\}")
+_WHERE = re.compile(r"""\|\s*where:\s*["'](\w+)["']\s*,\s*["']([^"']*)["']""")
+"""A filter of the data's list, `site.data.people | where: "title", "pi"`: the page
+showed the members of that group only (all of them were in each group)."""
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|<h[1-6]\b[^>]*>(.*?)</h[1-6]>",
                       re.MULTILINE | re.IGNORECASE | re.DOTALL)
 _PHOTO = ("photo", "image", "avatar", "img", "picture", "pic")
@@ -76,6 +79,9 @@ def data_people(source: Path, body: str) -> list[Group]:
     groups: list[Group] = []
     for found in _DATA_TAG.finditer(body):
         value = _lookup(source, found.group(1))
+        for key, wanted in _WHERE.findall(found.group()):
+            value = [v for v in value if isinstance(v, dict) and str(v.get(key)) == wanted] \
+                if isinstance(value, list) else value
         members = [value] if is_person(value) else (
             [v for v in value if is_person(v)] if isinstance(value, list) else [])
         if not members or (isinstance(value, list) and len(members) < len(value) / 2):
