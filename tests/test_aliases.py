@@ -225,3 +225,14 @@ def test_a_config_redirect_over_a_page_is_an_error(make_site: Make, build_site: 
         return
     [problem] = problems
     assert problem.line == 3 and f"redirects: `{old}` is also the URL {old}" in problem.message
+
+
+def test_an_alias_under_a_user_folder(make_site: Make, build_site: Build) -> None:
+    """A university home page served under `/~user/` keeps its old URLs there: the
+    build refused to write `~lab/people/index.html` ("refusing to write outside the
+    output folder"), taking the `~` for a home folder the writer never expands."""
+    site = make_site({"content/pages/people.md": "---\ntitle: People\n"
+                                                 "aliases: [/~lab/people/]\n---\nUs.\n"})
+    out = site / "public"
+    build_site(site)
+    assert redirect(out / "~lab" / "people" / "index.html")[0] == "/people/"
