@@ -184,3 +184,19 @@ def test_groups_of_people_a_where_filter_chose(tmp_path: Path) -> None:
         "ada-lind.md", "lena-ward.md", "sam-okoye.md"]
     assert "role: Lead" in (people / "lena-ward.md").read_text(encoding="utf-8")
     assert "role: PhD Students" in (people / "ada-lind.md").read_text(encoding="utf-8")
+
+
+def test_a_cite_tag_broken_over_lines(tmp_path: Path) -> None:
+    """`{% cite ward2019lines --file` with `ward %}` on the next line (a paragraph of an
+    HTML page wrapped by an editor): the file's name was taken for a key ("`ward` is
+    in no .bib file"), the citation left in a comment. It is the citation."""
+    home = ("---\nlayout: page\npermalink: /\n---\n\n<p>Lines stretch {% cite "
+            "ward2019lines --file\n  ward %}.</p>\n")
+    source = _site(tmp_path, {"_bibliography/ward.bib": BIB, "publications.md": PUBLICATIONS,
+                              "index.html": home})
+    (source / "index.md").unlink()
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert messages(imported, "index.html") == [
+        "its text is the home page's (Lanting makes the list of posts itself)"]
+    text = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "Lines stretch [@ward2019lines]." in text

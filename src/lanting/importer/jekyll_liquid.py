@@ -106,8 +106,9 @@ class JekyllLiquid(JekyllLinks):
             return ctx.leave(written, "no Lanting equivalent")
 
         def cite(args: str, written: str) -> str:
-            # (jekyll-scholar's options: `--file papers_aio`, `--locator 23`, …)
-            words = re.sub(r"--\w+(?:[ \t]+(?!--)\S+)?", " ", args)
+            # (jekyll-scholar's options: `--file papers_aio`, `--locator 23`, …; an option's
+            # value may be on the next line of a tag broken over lines)
+            words = re.sub(r"--\w+(?:\s+(?!--)\S+)?", " ", args)
             keys = [k.strip() for k in string_argument(words).replace(",", " ").split()]
             unknown = [k for k in keys if k not in self.citations | self.reference_keys]
             if unknown or not keys:
