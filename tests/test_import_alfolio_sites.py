@@ -529,3 +529,35 @@ def test_the_address_under_the_photo_is_the_profile_s_location(tmp_path: Path) -
     pages = alfolio_import(tmp_path / "ap", {}, CONFIG + "author:\n  name: Min Zhou\n"
                            "  location: \"Hangzhou, China\"\n", ABOUT)
     assert 'location = "Hangzhou, China"' in str(pages.files["lanting.toml"])
+
+
+COAUTHORS = """\
+"Moss":
+  - firstname: ["Ida"]
+    url: https://ida.example.org/
+
+# Below: written by a script from the lab's list
+Oak:
+- firstname:
+  - Ren
+  url: https://ren.example.org/
+Moss:
+- firstname:
+  - Ada
+  url: https://ada.example.org/
+"""
+
+
+def test_coauthors_a_script_wrote_at_the_left_edge(tmp_path: Path) -> None:
+    """A `coauthors.yml` whose later part a script wrote, each list at the left edge
+    (`Oak:` then `- firstname:` with the names under it): that `- firstname:` line was
+    taken for a surname, and a surname given twice was joined with its lists indented
+    two ways, so content/coauthors.yml was no YAML and the build failed. Each surname
+    keeps its people, a repeated one's lists joined and lined up."""
+    imported = alfolio(tmp_path, {"_data/coauthors.yml": COAUTHORS})
+    assert messages(imported, "_data/coauthors.yml") == [
+        "`Moss` is there more than once (Jekyll kept the last): their lists are joined"]
+    written = (imported.dest / "content" / "coauthors.yml").read_text(encoding="utf-8")
+    assert "  - firstname:\n    - Ada\n    url: https://ada.example.org/" in written
+    assert "Oak:\n- firstname:\n  - Ren" in written
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -43,24 +43,36 @@ AUTHOR_LINKS = {  # academicpages' `author:` key -> (Lanting link kind, URL temp
 }
 
 
-_TOP_KEY = re.compile(r"""^(["']?)([^\s"':#][^"':]*)\1:[ \t]*$""")
+_TOP_KEY = re.compile(r"""^(["']?)([^\s"':#-][^"':]*)\1:[ \t]*$""")
+"""A surname's line (`"wang":`, `Xu:`), not an entry of its list written at the left
+edge, `- firstname:` with the names under it."""
 
 
 def merged_top_keys(yaml: str) -> tuple[str, list[str]]:
     """`coauthors.yml` with the lists of a surname given twice (`"wang":` for two people,
-    which a YAML reader refuses and Jekyll read as the last) under one key; and the keys
-    joined. Each top-level key holds a list, as al-folio writes them."""
+    which a YAML reader refuses and Jekyll read as the last) under one key, the second
+    list indented as the first (a part a script wrote has `- ` where the hand wrote
+    `  - `); and the keys joined. Each top-level key holds a list, as al-folio writes
+    them."""
     blocks: dict[str | None, list[str]] = {None: []}  # None: comments before any key
     merged: list[str] = []
     key: str | None = None
+    indent: dict[str | None, int] = {}  # (how far each key's list is indented, first)
+    shift: int | None = None  # (how far a key's lines move to line up with that)
     for line in yaml.split("\n"):
         match = _TOP_KEY.match(line)
         if match:
-            key = match.group(2).strip()
+            key, shift = match.group(2).strip(), None
             if key in blocks:
                 merged.append(key)
                 continue
             blocks[key] = []
+        item = re.match(r"( *)- ", line)
+        if item and shift is None:
+            shift = indent.setdefault(key, len(item.group(1))) - len(item.group(1))
+        if shift and not match:  # (a repeated key's `- ` under the first one's `  - `)
+            cut = min(-shift, len(line) - len(line.lstrip(" ")))
+            line = " " * shift + line if shift > 0 else line[cut:]
         blocks[key].append(line)
     if not merged:
         return yaml, []
