@@ -11,6 +11,7 @@ from sitebits import write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, import_site
+from lanting.importer.academicpages_citations import citation_authors
 from lanting.importer.jekyll_pages import last_written
 
 CONFIG = "title: Ada Ode\nauthor:\n  name: Ada Ode\ninclude: [_pages]\n"
@@ -355,3 +356,18 @@ def test_the_name_a_citation_sets_in_bold_is_the_owner_s(tmp_path: Path) -> None
     bold = [s.text() for s in page(tmp_path / "out", "/publications/").find_all(
         "strong", class_="pub-me")]
     assert bold == ["A Ode"] * 3
+
+
+def test_citation_of_names_then_the_venue_after_a_full_stop(tmp_path: Path) -> None:
+    """`citation: "Ida Moss, <b>Ada Ode</b> and Sol Fern. In Proceedings of the Fern
+    Workshop (FW) 2021."` (no year in parentheses, no quoted title, as many forks write
+    it): "the authors could not be read", every paper of the site without its authors.
+    The names before the full stop after the last of them are the authors."""
+    paper = ("---\ntitle: \"Ferns at dusk\"\ncollection: publications\ndate: 2021-05-01\n"
+             "venue: 'FW 21'\ncitation: \"Ida Moss, <b>Ada Ode</b> and Sol Fern. In "
+             "Proceedings of the Fern Workshop (FW) 2021.\"\n---\n")
+    imported = academicpages(tmp_path, {"_publications/2021-ferns.md": paper})
+    assert messages(imported, "_publications/2021-ferns.md") == []
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "author  = {Ida Moss and Ada Ode and Sol Fern}" in bib
+    assert citation_authors("See the slides. More soon.", "Ferns at dusk") == []

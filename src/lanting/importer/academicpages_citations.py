@@ -62,15 +62,21 @@ def split_names(text: str) -> list[str]:
     return paired + (["others"] if et_al else [])
 
 
+_NAMES_END = re.compile(r"(?<=[a-z])\.\s+(?=\S)")
+"""The first full stop after a word (not an initial's, `Zhu, H.`), which ends the names
+before the title or the venue: `Bo Li and Ida Moss. In Proceedings of …`, `… Ida Moss.
+arXiv 2020.`"""
+
+
 def citation_authors(citation: str, title: str) -> list[str]:
     """The authors at the head of a formatted citation: what comes before its year in
-    parentheses, its quoted title or the title itself. A citation with none of these
-    is read whole: forks write the authors alone there (`<u>Li Wang</u>*, Bo Xu†`),
-    the venue and year being fields of their own; two names at least, so that a
-    sentence ("See the poster PDF.") is no author."""
+    parentheses, its quoted title, the title itself or the full stop before its venue.
+    A citation with none of these is read whole: forks write the authors alone there
+    (`<u>Li Wang</u>*, Bo Xu†`), the venue and year being fields of their own; two
+    names at least, so that a sentence ("See the poster PDF.") is no author."""
     text = plain(citation)
-    ends = [m.start() for m in (re.search(r"\(\s*\d{4}", text), re.search(r"[\"“]", text))
-            if m]
+    ends = [m.start() for m in (re.search(r"\(\s*\d{4}", text), re.search(r"[\"“]", text),
+                                _NAMES_END.search(text)) if m]
     if title and title.casefold() in text.casefold():
         ends.append(text.casefold().index(title.casefold()))
     if not ends:
@@ -78,7 +84,13 @@ def citation_authors(citation: str, title: str) -> list[str]:
         return names if len(names) >= 2 else []
     if min(ends) == 0:
         return []
-    return split_names(text[:min(ends)].strip(" .,:;"))
+    names = split_names(text[:min(ends)].strip(" .,:;"))
+    stop = _NAMES_END.search(text)
+    if stop is not None and stop.start() == min(ends) and not all(
+            name.replace(",", " ").split()[-1][:1].isupper() for name in names
+            if name != "others"):
+        return []  # (a sentence, "See the poster. Slides too.", is no names)
+    return names
 
 
 def citation_numbers(citation: str) -> dict[str, str]:
