@@ -371,3 +371,17 @@ def test_citation_of_names_then_the_venue_after_a_full_stop(tmp_path: Path) -> N
     bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
     assert "author  = {Ida Moss and Ada Ode and Sol Fern}" in bib
     assert citation_authors("See the slides. More soon.", "Ferns at dusk") == []
+
+
+def test_an_image_of_a_missing_markdown_file_is_its_text(tmp_path: Path) -> None:
+    """A post's `![fern notes](./attachments/fern-notes.md)`, a note the site never
+    published, shown as an image: the import said "its text kept without the link" but
+    kept the image as written, and the build stopped on the broken link. The image is
+    its text."""
+    post = ("---\ntitle: Diary\n---\n\nWhat I read today:\n\n"
+            "![fern notes](./attachments/fern-notes.md)\n")
+    imported = academicpages(tmp_path, {"_posts/2020-01-02-diary.md": post})
+    [warning] = messages(imported, "_posts/2020-01-02-diary.md")
+    assert "its text kept without the link" in warning
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "fern notes" in page(tmp_path / "out", "/posts/diary/").one("main").text()

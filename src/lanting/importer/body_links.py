@@ -199,8 +199,8 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         text = _LINK.sub(markdown, match.group(2)) if "](" in match.group(2) else match.group(2)
         # (a URL an earlier step found dead, a Hugo `ref` to an author's page: as it said)
         new = UNLINK if url == UNLINK else resolve(url, bool(match.group(1)))
-        if new == UNLINK:
-            return text if not match.group(1) else match.group()
+        if new == UNLINK:  # (an image of a page the site has not: its alt text, as said)
+            return text
         if new is None:
             if text == match.group(2) and not pasted:
                 return match.group()
