@@ -9,6 +9,8 @@ from pathlib import Path
 from sitebits import png
 from test_import_hugoblox import blox, built, messages
 
+from lanting.importer.body_links import map_urls
+
 PROJECT = "---\ntitle: Reading Machines\nsummary: Models that read long books.\n---\n\nText.\n"
 GRANTS = """\
 ---
@@ -145,3 +147,12 @@ def test_a_homepage_s_author_with_user_groups_is_no_person(tmp_path: Path) -> No
         "Mei Lin", "  - Researchers\n", "Professor").replace("superuser: false",
                                                             "superuser: true")})
     assert not (imported.dest / "content" / "people").exists()
+
+
+def test_a_link_to_a_bare_email_address(tmp_path: Path) -> None:
+    """`[join@lab.org](join@lab.org)`, an address written as the link's target without
+    `mailto:`: the old page linked to a file of that name, and the new site's build
+    stopped on the broken link. It is a `mailto:` link."""
+    text = "Mail [join@lab.org](join@lab.org) or see ![x](x.png) and [a](b@c)."
+    assert map_urls(text, lambda url, image: None) == (
+        "Mail [join@lab.org](mailto:join@lab.org) or see ![x](x.png) and [a](b@c).")

@@ -160,6 +160,9 @@ def _merged(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
     return starts, ends
 
 
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
+"""An e-mail address written as a link's target without `mailto:`: the old page linked
+to a file of that name beside it, which no site has; the writer meant to be mailed."""
 _PATH_BACKSLASH = re.compile(r"""\\(?![!-/:-@\[-`{-~])""")
 """A backslash that escapes no ASCII punctuation (Markdown's escapes): a path's."""
 
@@ -195,6 +198,8 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         pasted = _PASTED_LINK.fullmatch(url)
         if pasted:  # (`[维基百科]([https://…](https://…))`: the link's own target)
             url = pasted.group(1)
+        if not match.group(1) and _ADDRESS.fullmatch(url):  # (`[x@lab.org](x@lab.org)`)
+            return f"[{match.group(2)}](mailto:{url}{match.group(4)})"
         # (a linked image, `[![alt](fig.png)](https://…)`: the image's URL too)
         text = _LINK.sub(markdown, match.group(2)) if "](" in match.group(2) else match.group(2)
         # (a URL an earlier step found dead, a Hugo `ref` to an author's page: as it said)
