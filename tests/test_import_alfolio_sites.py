@@ -561,3 +561,23 @@ def test_coauthors_a_script_wrote_at_the_left_edge(tmp_path: Path) -> None:
     assert "  - firstname:\n    - Ada\n    url: https://ada.example.org/" in written
     assert "Oak:\n- firstname:\n  - Ren" in written
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_team_members_named_by_their_page_title(tmp_path: Path) -> None:
+    """The lab's real `_team/` pages name each member by the page's `title` (`title: Gao
+    Xing`, `portrait: assets/people/gaoxing.jpg`, `description: <br>`), with no `name`:
+    the collection was "left out: Lanting has no place for it", the team lost. They are
+    the people: the title the name (not also the line under it), the portrait the photo,
+    the empty `<br>` no summary."""
+    member = ("---\nlayout: page\ntitle: Gao Xing\ndescription: <br>\norder: 2\n"
+              "portrait: assets/people/gaoxing.png\ncategory: Students\n---\n")
+    imported = alfolio(tmp_path, {"_config.yml": TEAM_CONFIG, "_pages/team.md": TEAM_PAGE,
+                                  "_team/gaoxing.md": member,
+                                  "assets/people/gaoxing.png": png(20, 20)})
+    assert messages(imported, "_team") == []
+    person = (imported.dest / "content" / "people" / "gao-xing.md").read_text(
+        encoding="utf-8")
+    assert "title: Gao Xing" in person and "role: Students" in person
+    assert "cover:" in person and "summary" not in person
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "Gao Xing" in page(tmp_path / "out", "/people/").text()

@@ -35,6 +35,9 @@ _LEADS = frozenset({"director", "pi", "principal-investigator", "principal inves
 """Groups the old pages showed first, above the others (`filter="role == 'pi'"`)."""
 _PAST = frozenset({"alum", "alums", "alumni", "alumnus", "alumna", "former", "past"})
 """Groups (`role: alum`) and collections (`_alumni/`) of those who left the lab."""
+_PEOPLE_FOLDERS = frozenset({"team", "people", "members", "group", "lab", "alumni"})
+"""Collections of people by their name, whose documents may name the person by `title`
+(an al-folio lab's `_team/`, each page titled with the member's name)."""
 _LINK_URLS = {
     "home-page": "{}", "homepage": "{}", "website": "{}", "url": "{}",
     "orcid": "https://orcid.org/{}", "github": "https://github.com/{}",
@@ -67,8 +70,14 @@ def _documents(folder: Path) -> list[tuple[Path, dict[str, Any], str, int]]:
         if path.suffix.lower() in _MARKDOWN and path.is_file() \
                 and not any(p[:1] in (".", "_", "#", "~") for p in rel):
             fmt, head, body, first = split_front_matter(read_text(path))
+            data = load_mapping(fmt, head)[0] if fmt else {}
+            if fmt and folder.name.strip("_").lower() in _PEOPLE_FOLDERS \
+                    and not data.get("name") and isinstance(data.get("title"), str):
+                # (`_team/x.md`, `title: Bo Li`: the name, not a role line under it)
+                data = {**{k: v for k, v in data.items() if k != "title"},
+                        "name": data["title"]}
             if fmt:
-                found.append((path, load_mapping(fmt, head)[0], body, first))
+                found.append((path, data, body, first))
     return found
 
 
@@ -182,9 +191,9 @@ def member_front(member: Member, weight: int) -> tuple[dict[str, Any], str | Non
     if not (isinstance(told, str) and told.strip()) and member.group == "Alumni" \
             and key and key.lower() not in _PAST:  # (what they were here: `role: phd`)
         told = group_name(member.folder.parent, key)
-    if isinstance(told, str) and told.strip():
-        front["summary"] = " · ".join([" ".join(told.split()), *filter(None, [
-            front.get("summary")])])
+    told = " ".join(re.sub(r"<[^>]*>", " ", told).split()) if isinstance(told, str) else ""
+    if told:  # (`description: <br>`, a blank line under the portrait: none)
+        front["summary"] = " · ".join([told, *filter(None, [front.get("summary")])])
     links = [*links_of(member.data), *front.get("links", [])]
     if links:
         front["links"] = list({link["url"]: link for link in links}.values())

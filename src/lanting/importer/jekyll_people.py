@@ -27,7 +27,7 @@ _WHERE = re.compile(r"""\|\s*where:\s*["'](\w+)["']\s*,\s*["']([^"']*)["']""")
 showed the members of that group only (all of them were in each group)."""
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|<h[1-6]\b[^>]*>(.*?)</h[1-6]>",
                       re.MULTILINE | re.IGNORECASE | re.DOTALL)
-_PHOTO = ("photo", "image", "avatar", "img", "picture", "pic")
+_PHOTO = ("photo", "image", "avatar", "img", "picture", "pic", "portrait")
 _ROLE = ("role", "title", "position", "info", "degree", "status")
 _PAST = ("years", "years_worked", "year", "graduated", "graduation", "now",
          "current_position", "next_position", "placement")
