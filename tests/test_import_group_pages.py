@@ -200,3 +200,18 @@ def test_a_cite_tag_broken_over_lines(tmp_path: Path) -> None:
         "its text is the home page's (Lanting makes the list of posts itself)"]
     text = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
     assert "Lines stretch [@ward2019lines]." in text
+
+
+def test_a_relative_link_of_the_home_page_to_a_page_left_out(tmp_path: Path) -> None:
+    """The home page (`index.html`) links `<a href="bio/">`, a page whose text its
+    layout held, left out of the import: a link from the home page was not read from
+    its old URL, /, so it stayed as written and the build stopped ("broken link `bio/`
+    in raw HTML"). It is read from /, and goes as any link to a page left out does."""
+    home = ('---\nlayout: page\npermalink: /\n---\n<ul>\n<li><a href="bio/">Bio</a></li>\n'
+            "</ul>\n")
+    source = _site(tmp_path, {"index.html": home, "_layouts/bio.html": "{{ content }}\n",
+                              "bio.md": "---\nlayout: bio\ntitle: Bio\npermalink: /bio/\n---\n"})
+    (source / "index.md").unlink()
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert any("a page left out of the import" in m for m in messages(imported, "index.html"))
+    build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))

@@ -121,6 +121,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         root (`/projects.md`): where links to them lead now ("": nowhere, their text
         kept)."""
         self.page_posts: set[Path] = set()
+        self.home_texts: set[Path] = set()  # (the files whose text is the home page's)
         """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
         self.collection_docs: dict[Path, Published] = {}
         """Documents of the site's own published collections (`PUBLISHED_COLLECTIONS`)."""

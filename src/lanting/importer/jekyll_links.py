@@ -86,6 +86,7 @@ class JekyllLinks:
     static_file: Callable[[Path], bool]
     published: Callable[[Path], bool]
     left_out: dict[str, str]
+    home_texts: set[Path]
 
     @staticmethod
     def heading_link(fragment: str, path: Path, ctx: Context, page: str = "") -> str | None:
@@ -331,9 +332,12 @@ class JekyllLinks:
         browser read it: a site path; None for a file that had no page."""
         item = self.by_path.get(path.relative_to(self.source).as_posix()) \
             if path.is_relative_to(self.source) else None
-        if item is None or not item.old_urls:
+        if item is not None and item.old_urls:
+            old = item.old_urls[0].removeprefix(self.baseurl)
+        elif path in self.home_texts:  # (`index.html`'s `<a href="bio/">`: from /)
+            old = "/"
+        else:
             return None
-        old = item.old_urls[0].removeprefix(self.baseurl)
         target = posixpath.normpath(posixpath.join(posixpath.dirname(old), unquote(name)))
         return target if target.startswith("/") else None
 

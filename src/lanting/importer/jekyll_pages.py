@@ -40,8 +40,7 @@ LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 LISTINGS = LISTING_URLS | {"archives", "posts"}
 """Permalinks of the lists of posts a theme's page makes (with a loop) and Lanting too."""
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
-_HOMES = ("index.md", "index.markdown", "index.html")
-"""The files of the home page's text (a group site writes it in HTML)."""
+_HOMES = ("index.md", "index.markdown", "index.html")  # (the home's text; HTML a group's)
 _TERM_URL = re.compile(r"/(tags|categories)/([^/]+?)(?:/|\.html)?")
 """The URL of a tag's or category's page, where Lanting makes its own."""
 THEME_DATA = frozenset({"strings", "locales", "navigation", "countries", "locale",
@@ -117,6 +116,7 @@ class JekyllPages:
     by_path: dict[str, Item]
     posts: list[tuple[Item, str, int, Path]]
     page_posts: set[Path]
+    home_texts: set[Path]
     home: Callable[[], Item]
     members_page: Callable[[Path, str, str, str], bool]
     html_page: Callable[[Path], bool]
@@ -231,6 +231,7 @@ class JekyllPages:
                     body = ""
             if body.strip() and not home.body:
                 self.posts.append((home, body, first, path))
+                self.home_texts.add(path)
                 self.report.note(path, None, "its text is the home page's (Lanting makes "
                                  "the list of posts itself)")
             else:
