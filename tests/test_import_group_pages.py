@@ -215,3 +215,14 @@ def test_a_relative_link_of_the_home_page_to_a_page_left_out(tmp_path: Path) -> 
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     assert any("a page left out of the import" in m for m in messages(imported, "index.html"))
     build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_people_page_in_html_of_loops(tmp_path: Path) -> None:
+    """`people.html` drawing its members with `{% for p in site.data.people %}` loops, and
+    little text besides: taken for a listing Lanting makes and left out, its people
+    lost. Read as a Markdown page is, its people are content/people/."""
+    page_text = ("---\nlayout: page\ntitle: People\n---\n<h2>Everyone</h2>\n"
+                 "{% for p in site.data.people %}\n  <p>{{ p.name }}</p>\n{% endfor %}\n")
+    source = _site(tmp_path, {"_data/people.yml": PEOPLE_DATA, "people.html": page_text})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.counts["people"] == 3

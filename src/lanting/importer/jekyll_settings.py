@@ -18,7 +18,6 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.hexo_settings import MERMAID
-from lanting.importer.jekyll_listings import is_listing
 from lanting.importer.jekyll_math import site_math_macros
 from lanting.importer.jekyll_menu import JekyllMenu
 from lanting.importer.listings import (
@@ -155,9 +154,6 @@ class JekyllSettings(JekyllMenu):
                 elif _NEWS_PAGE.fullmatch(split_front_matter(read_text(path))[2].strip()):
                     self.report.note(path, None, "left out: the list of `_news/`, which "
                                      "Lanting shows on the home page")  # (old al-folio's)
-                elif is_listing(split_front_matter(read_text(path))[2]):
-                    self.report.note(path, None, "left out: a listing page, which Lanting "
-                                     "makes")  # (al-folio's old blog/index.html)
                 elif (whole := standalone_document(read_text(path), rel)) is not None:
                     self.copy_document(*whole)
                 elif self.layout_filled(path):
@@ -185,9 +181,9 @@ class JekyllSettings(JekyllMenu):
     def html_page(self, path: Path) -> bool:
         """A page written in HTML under front matter, which the theme rendered in its
         layout (a group's `people.html`, its home `index.html`): read as the Markdown
-        pages are, its HTML kept. Not the theme's 404 page or feed, al-folio's old news
-        list, a listing, or a whole document (`<html>…`: of its own, copied, or filled in
-        by Liquid, which is reported)."""
+        pages are, its HTML kept (a listing left out there, as a Markdown one is). Not
+        the theme's 404 page or feed, al-folio's old news list, or a whole document
+        (`<html>…`: of its own, copied, or filled in by Liquid, which is reported)."""
         if path.suffix.lower() not in (".html", ".htm"):
             return False
         rel = path.relative_to(self.source).as_posix()
@@ -196,8 +192,7 @@ class JekyllSettings(JekyllMenu):
                 or rel in ("404.html", "feed.xml") or not text.lstrip("\ufeff").startswith("---"):
             return False
         body = split_front_matter(text)[2]
-        return not (_NEWS_PAGE.fullmatch(body.strip()) or is_listing(body)
-                    or _DOCUMENT.match(body))
+        return not (_NEWS_PAGE.fullmatch(body.strip()) or _DOCUMENT.match(body))
 
     def copy_document(self, target: str, whole: str) -> None:
         """A whole HTML page of its own (`standalone_document`) into `static/` at
