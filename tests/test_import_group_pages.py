@@ -217,6 +217,39 @@ def test_a_relative_link_of_the_home_page_to_a_page_left_out(tmp_path: Path) -> 
     build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
 
 
+ALUMNI_DATA = """\
+- name: Tom Reed
+  title: phd
+- name: Una Vale
+  title: postdoc
+"""
+
+
+def test_people_under_an_alumni_heading_are_alumni(tmp_path: Path) -> None:
+    """The people page's `<h2>Alumni</h2>` holds `<h3>PhD Students</h3>` and the others,
+    each a loop over `site.data.alumni`: those who left were imported as "PhD
+    Students", among the current students. They are the Alumni."""
+    page_text = PEOPLE + """
+<h2>Alumni</h2>
+
+<h3>PhD Students</h3>
+{% assign old_phds = site.data.alumni | where: "title", "phd" %}
+{% include people.html people = old_phds %}
+
+<h3>Postdocs</h3>
+{% for p in site.data.former_postdocs %}<p>{{ p.name }}</p>{% endfor %}
+"""
+    source = _site(tmp_path, {"_data/people.yml": PEOPLE_DATA, "_data/alumni.yml": ALUMNI_DATA,
+                              "_data/former_postdocs.yml": "- name: Eve Marsh\n  title: x\n",
+                              "people.html": page_text,
+                              "_includes/people.html": "{{ include.people }}\n"})
+    import_site(source, tmp_path / "new", None, False, NOW)
+    people = tmp_path / "new" / "content" / "people"
+    assert "role: Alumni" in (people / "tom-reed.md").read_text(encoding="utf-8")
+    assert "role: Alumni" in (people / "eve-marsh.md").read_text(encoding="utf-8")
+    assert "role: PhD Students" in (people / "sam-okoye.md").read_text(encoding="utf-8")
+
+
 def test_a_people_page_in_html_of_loops(tmp_path: Path) -> None:
     """`people.html` drawing its members with `{% for p in site.data.people %}` loops, and
     little text besides: taken for a listing Lanting makes and left out, its people

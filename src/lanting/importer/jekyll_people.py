@@ -25,6 +25,8 @@ _DATA_TAG = re.compile(
 _WHERE = re.compile(r"""\|\s*where:\s*["'](\w+)["']\s*,\s*["']([^"']*)["']""")
 """A filter of the data's list, `site.data.people | where: "title", "pi"`: the page
 showed the members of that group only (all of them were in each group)."""
+_PAST_WORD = re.compile(r"\b(?:alumni|alums?|alumn[ai]|former|past)\b", re.IGNORECASE)
+"""A section or data file (`site.data.alumni`) of those who left the lab."""
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|<h[1-6]\b[^>]*>(.*?)</h[1-6]>",
                       re.MULTILINE | re.IGNORECASE | re.DOTALL)
 _PHOTO = ("photo", "image", "avatar", "img", "picture", "pic", "portrait")
@@ -95,8 +97,24 @@ def data_people(source: Path, body: str) -> list[Group]:
             and not _DATA_TAG.search(body, found.end(), after.start()) else None
         name = " ".join((nearby or (headings[-1] if headings else "")).split()) \
             or found.group(1).rsplit(".", 1)[-1].replace("_", " ").capitalize()
+        if _PAST_WORD.search(found.group(1).replace("_", " ")) \
+                or _under_past_heading(body, found.start()):
+            name = "Alumni"  # (`site.data.alumni`; `<h3>PhD Students</h3>` under Alumni)
         groups.append(Group(name, found.group(1), tuple(members)))
     return groups
+
+
+def _under_past_heading(body: str, end: int) -> bool:
+    """Whether the headings above `end` put it in a section of those who left: an
+    `<h2>Alumni</h2>` over the `<h3>PhD Students</h3>` nearest to it."""
+    open_: list[tuple[int, str]] = []  # (the headings enclosing, by level)
+    for found in _HEADING.finditer(body, 0, end):
+        level = len(found.group().lstrip()) - len(found.group().lstrip().lstrip("#")) \
+            if found.group(1) else int(found.group()[2])
+        while open_ and open_[-1][0] >= level:
+            open_.pop()
+        open_.append((level, found.group(1) or found.group(2)))
+    return any(_PAST_WORD.search(re.sub(r"<[^>]+>", "", text)) for _l, text in open_[:-1])
 
 
 def person_name(value: Any) -> str:
