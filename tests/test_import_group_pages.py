@@ -259,3 +259,22 @@ def test_a_people_page_in_html_of_loops(tmp_path: Path) -> None:
     source = _site(tmp_path, {"_data/people.yml": PEOPLE_DATA, "people.html": page_text})
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     assert imported.report.counts["people"] == 3
+
+
+def test_photos_an_include_names_with_their_ending(tmp_path: Path) -> None:
+    """The portraits are drawn by an include the page's include names, `person.html`:
+    `src="{{ site.baseurl }}/assets/bios/{{ include.picture }}.jpg"`, the data giving
+    `picture: lena` without the ending. "photo `lena` not found", every portrait lost.
+    The folder and the ending are read from the includes too."""
+    source = _site(tmp_path, {
+        "_data/people.yml": PEOPLE_DATA.replace(".png", ""), "people.html": PEOPLE,
+        "_includes/people.html": "{% for p in include.people %}{% include person.html "
+                                 "picture=p.picture %}{% endfor %}\n",
+        "_includes/person.html": '<img src="{{ site.baseurl }}/assets/bios/'
+                                 '{{ include.picture }}.jpg">\n',
+        **{f"assets/bios/{n}.jpg": "x" for n in ("lena", "sam", "ada")}})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert not [m for m in messages(imported, "people.html") if "photo" in m]
+    lena = (tmp_path / "new" / "content" / "people" / "lena-ward.md").read_text(
+        encoding="utf-8")
+    assert "cover: /assets/bios/lena.jpg" in lena

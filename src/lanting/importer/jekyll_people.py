@@ -154,21 +154,39 @@ PHOTO_FOLDER = re.compile(
     r"([\w./-]*/)\{\{-?\s*\w+\.(?:" + "|".join(_PHOTO) + r")\s*-?\}\}")
 """`src="{{ site.baseurl }}/images/teampic/{{ member.photo }}"`: the folder a page put
 before a member's photo file name."""
+_PHOTO_ENDING = re.compile(
+    r"\{\{-?\s*[\w.]+\.(?:" + "|".join(_PHOTO) + r")\s*-?\}\}(\.(?:jpe?g|png|webp|gif))\b",
+    re.IGNORECASE)
+"""`{{ include.picture }}.jpg`: the file ending the page (or its include) put after a
+member's photo, named without it (`picture: kagan`)."""
 _NOT_TEXT = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|<!--.*?-->|<[^>]*>|[#*\s|-]", re.DOTALL)
+
+
+def _includes(source: Path, text: str, depth: int = 2) -> list[Path]:
+    """The site's include files a page names (`{% include people.html people=x %}`), and
+    those they name in turn: where a group page's portraits are drawn."""
+    found = [source / "_includes" / name for name in dict.fromkeys(
+        re.findall(r"\{%-?\s*include\s+([\w./-]+)", text))
+        if (source / "_includes" / name).is_file()]
+    return found + [deeper for f in found if depth > 1
+                    for deeper in _includes(source, read_text(f), depth - 1)]
 
 
 def add_people(site: NewSite, report: Report, source: Path, path: Path, body: str
                ) -> tuple[int, int]:
     """The people of a page of `data_people` as `person` items of `site`: (how many,
     how much text the page had besides its people's markup, which is not kept)."""
-    folders = [""] + [f.strip("/") for f in PHOTO_FOLDER.findall(body)]
+    shown = [body, *(read_text(f) for f in _includes(source, body))]
+    folders = [""] + [f.strip("/") for text in shown for f in PHOTO_FOLDER.findall(text)]
+    endings = [""] + [e for text in shown for e in _PHOTO_ENDING.findall(text)]
     count = 0
     for group in data_people(source, body):
         for member in group.members:
             count += 1
             front, photo = person_front(member, group.name, count)
-            local = next((source / folder / photo.lstrip("/") for folder in folders
-                          if photo and (source / folder / photo.lstrip("/")).is_file()), None)
+            local = next((source / folder / (photo.lstrip("/") + end) for folder in folders
+                          for end in endings if photo
+                          and (source / folder / (photo.lstrip("/") + end)).is_file()), None)
             if local is not None:
                 front["cover"] = site.image(local, "/" + local.relative_to(source).as_posix())
             elif photo and not photo.startswith(("http://", "https://")):
