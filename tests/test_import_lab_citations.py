@@ -135,3 +135,39 @@ def test_lists_of_one_data_in_a_row_are_one_link(tmp_path: Path) -> None:
         encoding="utf-8")
     assert text.count("(/publications/)") == 1
     assert text.index("We read ferns") < text.index("(/publications/)") < text.index("More")
+
+
+HOME = """\
+---
+---
+
+# Fern Lab
+
+{% capture text %}
+We measure how ferns unroll.
+{% endcapture %}
+
+{%
+  include feature.html
+  image="images/unroll.png"
+  link="research"
+  title="Our research"
+  text=text
+%}
+"""
+
+
+def test_a_feature_s_picture_title_and_text(tmp_path: Path) -> None:
+    """The template's home page shows `feature.html` blocks, a picture beside a title and
+    the text captured for it: the text was kept with a warning ("without the include's
+    look"), the picture and the title lost. The feature is its picture, linked as the
+    old one was, its title in bold, and its text."""
+    source = _site(tmp_path, {"index.md": HOME, "images/unroll.png": png(20, 20),
+                              "research/index.md": "---\ntitle: Research\n---\n\nFerns.\n",
+                              "_includes/feature.html": "{{ include.text }}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert [m for m in messages(imported, "index.md") if "feature" in m] == []
+    text = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "[![Our research](/images/unroll.png)](pages/research.md)" in text
+    assert "**[Our research](pages/research.md)**\n\nWe measure how ferns unroll." in text
+    build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))

@@ -1,25 +1,26 @@
 """Liquid's `{% capture x %}…{% endcapture %}`: a variable set to a piece of the page. A
-theme's page sets one only for itself (academicpages' `{% capture written_label %}`), and
-the capture goes. Math posts capture a statement and hand it to an include that draws
-the box, `{% include thms/theorem.html title="…" content=thm_content %}` (the same
+theme's page sets one only for itself (academicpages' `{% capture written_label %}`),
+and the capture goes. Math posts capture a statement and hand it to an include that
+draws the box, `{% include thms/theorem.html title="…" content=thm_content %}` (the same
 variable captured again for the next one): the text is the include's, and a theorem,
 definition, lemma or proof include becomes the theorem callout Lanting draws for MyST's
 `{prf:theorem} Title` (numbered per kind, the proof ended by ∎); a box of a callout's
-`type` (`{% include infobox.html title="…" type="tip" body=x %}`) that callout, `:::
-tip Title`; the lab-website template's `cols.html` of a capture for each column
-(`col1=col1 col2=col2`) Lanting's columns; another include shows the text as it is,
-with a warning. (The text was removed with the capture before.) minimal-mistakes'
-documented notice of several paragraphs shows a capture through its value, `<div
-class="notice--info">{{ notice-2 | markdownify }}</div>`: the text is the callout of the
-notice's kind, or the Markdown of the element, or of the line, the value stood in; its
-documented figure, an image so shown in a `<figure>` over its `<figcaption>`, is
-Lanting's figure."""
+`type` (`{% include infobox.html title="…" type="tip" body=x %}`) that callout, `::: tip
+Title`; the lab-website template's `cols.html` of a capture for each column (`col1=col1
+col2=col2`) Lanting's columns, its `feature.html` the picture, the title and the text;
+another include shows the text as it is, with a warning. (The text was removed with the
+capture before.) minimal-mistakes' documented notice of several paragraphs shows a
+capture through its value, `<div class="notice--info">{{ notice-2 | markdownify
+}}</div>`: the text is the callout of the notice's kind, or the Markdown of the element,
+or of the line, the value stood in; its documented figure, an image so shown in a
+`<figure>` over its `<figcaption>`, is Lanting's figure."""
 
 from __future__ import annotations
 
 import re
 
 from lanting.importer import body as B
+from lanting.importer.jekyll_lab_cards import feature
 from lanting.importer.liquid import Context, string_argument
 from lanting.importer.shelf import Shelf
 from lanting.markdown.callouts import ALIASES as CALLOUT_ALIASES
@@ -158,6 +159,10 @@ def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Cont
         ctx.convert("captured text shown by a box include of a `type` (`{% include "
                     "infobox.html type=\"tip\" body=x %}`) as callouts")
         return B.block(f"{fence} {callout} {title}".rstrip() + f"\n{content}\n{fence}")
+    if file.rsplit("/", 1)[-1] == "feature.html" and (named.get("image") or named.get("title")):
+        ctx.convert("the lab template's features (`feature.html`: a picture, a title and "
+                    "the captured text)")
+        return B.block(feature(named, content))
     ctx.warn(written, f"`{file}` showed the text captured before it: the text is kept, "
              "without the include's look")
     return B.block(content)

@@ -95,6 +95,18 @@ def card(fields: dict[str, Any]) -> str:
     return "- " + " — ".join(p for p in (head, note) if p) if head or note else ""
 
 
+def feature(fields: dict[str, str], text: str) -> str:
+    """The template's `feature.html`, a picture beside a title and the text captured for
+    it: the picture (linked to the feature's `link`), the title in bold, the text."""
+    title, link = _line(fields.get("title") or ""), _link(fields.get("link"))
+    image = _line(fields.get("image") or "")
+    src = image if re.match(r"[a-z][\w+.-]*:|/", image) else "/" + image
+    picture = f"![{title}]({src})" if image else ""
+    head = (f"**[{title}]({link})**" if link else f"**{title}**") if title else ""
+    return "\n\n".join(p for p in (f"[{picture}]({link})" if picture and link else picture,
+                                     head, text.strip()) if p)
+
+
 def portrait(source: Path, fields: dict[str, Any]) -> str:
     """A member's item: the name linking to their page, then the portrait's line (the
     member's `description`, else their role's name)."""
