@@ -1802,7 +1802,7 @@ def test_jekyll_html_files_without_front_matter_are_copied(tmp_path: Path) -> No
     assert static == ["Game/index.html", "Game/sketch.js", "Game/style.css",
                       "assets/plotly/fig.html"]
     about = (imported.dest / "content" / "pages" / "about.md").read_text(encoding="utf-8")
-    assert about.endswith("---\n\n<p>Me.</p>\n")
+    assert about.endswith("---\n\nMe.\n")
 
 
 def test_jekyll_a_built_home_page_in_plain_html_is_left_out(tmp_path: Path) -> None:

@@ -132,7 +132,7 @@ def test_pages_written_in_html_with_front_matter(tmp_path: Path) -> None:
     assert not [e for e in imported.report.entries if "HTML" in e.message]
     research = (tmp_path / "new" / "content" / "pages" / "research.md").read_text(
         encoding="utf-8")
-    assert "<p>\nEvery line stretches; we measure by how much.\n</p>" in research
+    assert "\n\nEvery line stretches; we measure by how much.\n\n" in research
     out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
     home = page(out, "/")
     assert "Lena Ward leads the Kite Group." in home.text()
@@ -278,3 +278,20 @@ def test_photos_an_include_names_with_their_ending(tmp_path: Path) -> None:
     lena = (tmp_path / "new" / "content" / "people" / "lena-ward.md").read_text(
         encoding="utf-8")
     assert "cover: /assets/bios/lena.jpg" in lena
+
+
+def test_a_citation_in_a_paragraph_of_an_html_page(tmp_path: Path) -> None:
+    """`<p>Lines stretch {% cite ward2019lines --file ward %}.</p>` in an HTML home page:
+    the citation became `[@ward2019lines]` inside the HTML block, which Markdown does not
+    read, so the page showed the brackets. A paragraph holding no block is a Markdown
+    paragraph (its marks escaped): the citation is drawn."""
+    home = ("---\nlayout: page\npermalink: /\n---\n<div>\n  <p>Lines_stretch {% cite "
+            "ward2019lines --file ward %}.</p>\n</div>\n")
+    source = _site(tmp_path, {"_bibliography/ward.bib": BIB, "publications.md": PUBLICATIONS,
+                              "index.html": home})
+    (source / "index.md").unlink()
+    import_site(source, tmp_path / "new", None, False, NOW)
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    shown = page(out, "/").one("main")
+    assert "[@" not in shown.text() and "Lines_stretch" in shown.text()
+    assert any("ward2019lines" in (a.get("href") or "") for a in shown.find_all("a"))

@@ -144,12 +144,25 @@ _VERBATIM = re.compile(r"<(pre|script|style|textarea)\b.*?</\1\s*>"
 raw and highlighted code."""
 
 
+_PARAGRAPH = re.compile(
+    r"<p\b[^>]*>(?P<inner>(?:(?!</?p\b|<(?:div|table|ul|ol|li|h[1-6]|pre|blockquote|section"
+    r"|figure|script|style)\b).)*?)</p\s*>", re.S | re.I)
+"""A paragraph of an HTML page holding no block of its own."""
+_TEXT_PIECE = re.compile(r"<[^>]*>|\{%.*?%\}|\{\{.*?\}\}|(?P<text>[^<{]+|[<{])", re.S)
+_MARK = re.compile(r"[*_`\[\]\\]|^(?=[#>+-]|\d+[.)])", re.M)
+"""What Markdown reads as its own in a paragraph's text (emphasis, code, links; a
+heading's, a quote's or a list's mark starting a line): escaped, as the page showed it."""
+
+
 def html_body(text: str) -> str:
     """The body of a page written in HTML (`people.html`), which Jekyll put in its layout
     as it was, as CommonMark keeps it HTML: its lines out of their indentation and
     without blank lines between them (an indented line after a blank one was code, and a
     blank line ended the HTML block, the text after it read as Markdown). The elements
-    of `_VERBATIM` are left as written."""
+    of `_VERBATIM` are left as written. A `<p>` holding no block is a paragraph of
+    Markdown (its tags inline HTML, Markdown's marks in its text escaped), so that what
+    its Liquid becomes (a citation `[@key]`, a link) is read: inside the HTML block it
+    was printed as written."""
     out: list[str] = []
     at = 0
     for found in _VERBATIM.finditer(text):
@@ -159,4 +172,12 @@ def html_body(text: str) -> str:
 
 
 def _flat(part: str) -> str:
-    return re.sub(r"\n{2,}", "\n", re.sub(r"^[ \t]+", "", part, flags=re.MULTILINE))
+    flat = re.sub(r"\n{2,}", "\n", re.sub(r"^[ \t]+", "", part, flags=re.MULTILINE))
+    return _PARAGRAPH.sub(lambda m: "\n\n" + _escaped(m.group("inner").strip()) + "\n\n",
+                          flat)
+
+
+def _escaped(inner: str) -> str:
+    return "".join(_MARK.sub(lambda m: "\\" + m.group(), piece.group("text"))
+                   if piece.group("text") else piece.group()
+                   for piece in _TEXT_PIECE.finditer(inner))
