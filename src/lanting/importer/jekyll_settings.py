@@ -156,10 +156,6 @@ class JekyllSettings(JekyllMenu):
                                      "Lanting shows on the home page")  # (old al-folio's)
                 elif (whole := standalone_document(read_text(path), rel)) is not None:
                     self.copy_document(*whole)
-                elif self.layout_filled(path):
-                    self.report.note(path, None, "left out: it has no text of its own (its "
-                                     "layout filled it, as with a list of posts, which "
-                                     "Lanting makes)")  # (TeXt's archive.html)
                 else:  # (a whole document the theme's Liquid filled in)
                     pages_html.append(rel)
         if pages_html:
@@ -168,15 +164,6 @@ class JekyllSettings(JekyllMenu):
                              "Markdown pages under content/pages/: " + ", ".join(
                                  f"`{p}`" for p in sorted(pages_html)[:8])
                              + (" …" if len(pages_html) > 8 else ""))
-
-    def layout_filled(self, path: Path) -> bool:
-        """Whether the page in HTML at `path` has no text of its own, its layout showing
-        no `_data/` file (TeXt's `archive.html`, front matter naming `layout: archive`
-        alone): a list the layout made, left out as one in Markdown is (`read_page`)."""
-        fmt, head, body, _first = split_front_matter(read_text(path))
-        data = load_mapping(fmt, head)[0] if fmt else {}
-        layout = str(data.get("layout") or "")
-        return not body.strip() and bool(layout) and not self.layout_data(layout)
 
     def html_page(self, path: Path) -> bool:
         """A page written in HTML under front matter, which the theme rendered in its
