@@ -171,3 +171,10 @@ def test_state_return_is_one_line_and_repeat_until_nests() -> None:
         ("0", "function Sample(T)"), ("1", "if T=0 then"), ("2", "return x0"),
         ("1", "else if T<0 then"), ("2", "skip"), ("1", "end if"), ("0", "end function")]
     assert "unnumbered" in figure.find_all("li")[7].classes
+
+
+def test_ref_to_an_unknown_algorithm_says_algorithm() -> None:
+    r"""`\ref{alg:y}` naming no algorithm said "no numbered equation"."""
+    (problem,) = render("See \\ref{alg:y}.\n").problems
+    assert "`\\ref{alg:y}` refers to no algorithm on this page" in problem.message
+    assert problem.hint is not None and "\\label{alg:y}" in problem.hint

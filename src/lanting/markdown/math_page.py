@@ -298,8 +298,12 @@ def convert_page(state: StateCore) -> None:
         else:
             line = token.map[0] if token.map else 0
             written = token.markup or "@" + token.info
-            page.problem(f"`{written}` refers to no numbered equation on this page", line,
-                         hint=_label_hint(token.info, labels, written))
+            if token.info.startswith(("alg:", "alg-")):  # (`\\ref{alg:x}`: an algorithm's)
+                page.problem(f"`{written}` refers to no algorithm on this page", line,
+                             hint=f"label an algorithm with `\\label{{{token.info}}}`")
+            else:
+                page.problem(f"`{written}` refers to no numbered equation on this page", line,
+                             hint=_label_hint(token.info, labels, written))
 
     todo = [f for f in formulas if not f.failed]
     inside = {m.group(1).strip() for f in todo for m in _REF_TEX.finditer(f.tex)}
