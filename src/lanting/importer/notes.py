@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.content.pandoc_title import split_title_block
 from lanting.importer.common import (
     REPOSITORY_FILES,
     Options,
@@ -47,6 +48,7 @@ from lanting.importer.logseq import (
     read_graph,
 )
 from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.notes_decks import pandoc_decks
 from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig, has_extension
@@ -131,6 +133,8 @@ class Notes(Quartz, LogseqNotes):
                                  self.content if self.dendron is not None else None)
         self.vault = (source / ".obsidian").is_dir()
         self.typora_roots: dict[Path, str | None] = {}
+        self.decks = pandoc_decks(source)
+        """The notes a Makefile or script makes slides of with Pandoc: talks."""
         self.logseq_init()
 
     def left_out(self, path: Path) -> bool:
@@ -199,14 +203,21 @@ class Notes(Quartz, LogseqNotes):
             return None
         return front_of(rel, body, data, self.graph)
 
+    def is_deck(self, path: Path) -> bool:
+        return path.resolve() in self.decks
+
     def untitled(self, path: Path, folder_note: bool, body: str) -> str:
-        """Outside a vault, the `# heading` on the first line when it is the note's only
-        one (a title; of several, the first is a section: `# 大样本与小样本` over
-        `# 残差`, which links name); in a vault, the file's name, as Obsidian shows it."""
+        """A deck's `% Title` line, as Pandoc titled it; outside a vault, the `# heading`
+        on the first line when it is the note's only one (a title; of several, the first
+        is a section: `# 大样本与小样本` over `# 残差`, which links name); in a vault,
+        the file's name, as Obsidian shows it."""
         if self.graph is not None:
             return page_title(path.stem)
         if self.dendron_paths:
             return self.note_name(path)
+        block = split_title_block(body)[0] if self.is_deck(path) else None
+        if block is not None and block.title:
+            return block.title
         heading = first_heading(body)
         if heading and not self.vault and len(_H1.findall(protect_code(body, Shelf()))) == 1:
             return heading[0]
@@ -223,6 +234,13 @@ class Notes(Quartz, LogseqNotes):
             ctx.convert("Dendron's `[[shown|note]]` links", count)
         if self.graph is not None:
             text = self.logseq_text(text, path, ctx)
+        if item.kind == "talk":  # (its `% Title` lines are the talk's, not `\%` text)
+            block, rest = split_title_block(text)
+            if block is not None:
+                lines, kept = text.split("\n"), rest.split("\n")
+                end = max(i for i, line in enumerate(lines) if line != kept[i]) + 1
+                return "\n".join(lines[:end]).strip("\n") + "\n\n" + super().convert(
+                    "\n".join(kept[end:]), item, ctx, path)
         return super().convert(text, item, ctx, path)
 
     def find(self, target: str, path: Path) -> Item | Path | None:

@@ -172,7 +172,8 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                              f"{why}: not imported ({self.unpublished_why})")
             return
         folder_note = self.is_index(path)
-        kind = "home" if slug(rel) == "index" else "page" if folder_note else \
+        kind = "talk" if self.is_deck(path) else "home" if slug(rel) == "index" \
+            else "page" if folder_note else \
             "post" if any(data.get(k) not in (None, "") for k in _DATES) else "page"
         if rel.startswith("tags/") and not folder_note:
             self.tag_text(path, rel, data, body)  # (`tags/<tag>.md`: the tag page's text)
@@ -189,7 +190,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
             self.unique_name(path, rel, folder)
         item = self.site.add(Item(kind, slug_of(name), path, front))
         self.by_slug[slug(rel)] = item
-        self.report.counts["posts" if kind == "post" else "pages"] += 1
+        self.report.counts[{"post": "posts", "talk": "talks"}.get(kind, "pages")] += 1
         urls = [note_url(rel)]
         if self.keeps_old_urls:  # (in a vault, aliases are names to link by, not URLs)
             urls += self.alias_urls(data, path, head)
@@ -198,7 +199,8 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
             self.table.add(old, item)
             self.table.add(old.removesuffix(".html"), item)
         heading = first_heading(body)
-        if heading is not None and heading[0] == front["title"]:
+        # (a deck's first heading is its first slide's, whatever its title)
+        if heading is not None and heading[0] == front["title"] and kind != "talk":
             body = heading[1]  # (Lanting shows the title above the text: not twice)
         self.texts.append(body)
         self.documents.append((item, body, path))
@@ -207,6 +209,10 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                 body: str) -> dict[str, Any] | None:
         """The note's front matter with what its app implied (None: no note)."""
         return data
+
+    def is_deck(self, path: Path) -> bool:
+        """Whether the note is a slide deck, a talk (none is, in a Quartz garden)."""
+        return False
 
     def drawing(self, path: Path, rel: str) -> None:
         """An Excalidraw drawing: embeds and links show its exported image, else
@@ -279,7 +285,8 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
     def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
               title: str) -> dict[str, Any]:
         front: dict[str, Any] = {"title": title}
-        if kind == "post":
+        if kind == "post" or (kind == "talk" and any(data.get(k) not in (None, "")
+                                                     for k in _DATES)):
             key = next(k for k in _DATES if data.get(k) not in (None, ""))
             value = data[key]
             when = parse_when(value, value if isinstance(value, str) else None, self.tz)

@@ -1,0 +1,60 @@
+"""Which notes of a plain folder are slide decks made with Pandoc: a repository of talks
+or lecture decks keeps no generator's settings, only the Markdown and the `Makefile` (or
+shell script) that runs `pandoc -t revealjs talk.md -o talk.html` (or `-t beamer`,
+`slidy`, …). Read as notes, such a deck was a page: its slides one long text, its `%`
+title block a paragraph of `%` lines. A note the build file makes slides of is a talk.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lanting.importer.common import read_text, walk
+
+_BUILD_NAMES = frozenset({"makefile", "gnumakefile", "justfile"})
+_BUILD_SUFFIXES = frozenset({".mk", ".sh", ".bash", ".bat", ".ps1"})
+_SLIDES = re.compile(r"(?:^|\s)(?:-t|--to|-w|--write)(?:\s+|=)?[\"']?"
+                     r"(?:revealjs|slidy|s5|dzslides|slideous|beamer)\b", re.MULTILINE)
+"""Pandoc's option naming a slide format (`-t revealjs`, `--to=beamer`, `-tslidy`)."""
+_MARKDOWN = re.compile(r"[\w./*%$()-]+\.(?:md|markdown)\b")
+"""A Markdown file a build file names (`talk.md`, `slides/*.md`, `%.md`)."""
+_README = frozenset({"readme.md", "readme.markdown", "index.md", "license.md",
+                     "changelog.md"})
+
+
+def _build_files(source: Path) -> list[Path]:
+    found = [p for p in walk(source) if p.name.lower() in _BUILD_NAMES
+             or p.suffix.lower() in _BUILD_SUFFIXES]
+    return found + sorted((source / ".github" / "workflows").glob("*.y*ml"))
+
+
+def _named(folder: Path, text: str) -> set[Path]:
+    """The Markdown files under `folder` that `text` names, as written or by a pattern
+    (`*.md`, make's `%.md`); a name made of variables (`$(SRC).md`) names none."""
+    files: set[Path] = set()
+    for name in _MARKDOWN.findall(text):
+        if "$" in name:
+            continue
+        pattern = name.replace("%", "*").removeprefix("./")
+        try:
+            files.update(p.resolve() for p in folder.glob(pattern) if p.is_file())
+        except (ValueError, NotImplementedError):  # (an absolute or `..` path)
+            continue
+    return files
+
+
+def pandoc_decks(source: Path) -> set[Path]:
+    """The Markdown files (resolved) that a build file under `source` turns into slides
+    with Pandoc: those it names, or, naming none (`$<` of a pattern kept in a variable),
+    every Markdown file in its folder but a README."""
+    decks: set[Path] = set()
+    for build in _build_files(source):
+        text = read_text(build)
+        if "pandoc" not in text or not _SLIDES.search(text):
+            continue
+        folder = source if build.parent.name == "workflows" else build.parent
+        named = {p for p in _named(folder, text) if p.name.lower() not in _README}
+        decks |= named or {p.resolve() for p in sorted(folder.glob("*.md"))
+                           if p.name.lower() not in _README}
+    return decks

@@ -1,0 +1,84 @@
+"""A plain folder of talks made with Pandoc (`notes_decks.py`): no generator's settings,
+the decks' Markdown beside the Makefile or script that runs `pandoc -t revealjs`. Each
+deck is a talk, its `%` title block kept for the talk to read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import NOW
+from sitebits import write_files
+
+from lanting.build import BuildOptions, build
+from lanting.importer import import_site
+
+_DECK = """% Sparse Signals, Briefly
+% R. Example; S. Second
+% 12 March 2019
+
+# Background
+
+## The problem
+
+We look for $x$ with $Ax = b$.
+
+::: notes
+Start slowly here.
+:::
+
+## A method
+
+- first
+- second
+"""
+
+
+def _imported(tmp_path: Path, files: dict[str, str]) -> Path:
+    write_files(tmp_path / "old", files)
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    return tmp_path / "new"
+
+
+def test_a_deck_a_makefile_names_is_a_talk_with_its_title_block(tmp_path: Path) -> None:
+    new = _imported(tmp_path, {
+        "Makefile": "all: sparse.html\n\nsparse.html: sparse.md\n"
+                    "\tpandoc -t revealjs -s --mathjax -o $@ $<\n",
+        "sparse.md": _DECK,
+        "README.md": "# My talks\n\nBuilt with `make`.\n",
+    })
+    talk = (new / "content" / "talks" / "sparse.md").read_text(encoding="utf-8")
+    assert "title: Sparse Signals, Briefly" in talk
+    assert "\n% Sparse Signals, Briefly\n% R. Example; S. Second\n% 12 March 2019\n" in talk
+    assert "\\%" not in talk
+    assert not (new / "content" / "pages" / "sparse.md").exists()
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    deck = (new / "public" / "talks" / "sparse" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert deck.count("class=slide-frame") == 4  # (the title slide, then the headings')
+    assert "Start slowly here." in deck
+
+
+def test_a_script_with_a_pattern_makes_every_deck_of_its_folder_a_talk(
+        tmp_path: Path) -> None:
+    """A script naming no file (`for f in *.md`) makes slides of its folder's Markdown,
+    but its README; a note no build file names stays a page."""
+    new = _imported(tmp_path, {
+        "lectures/build.sh": 'for f in $(ls | grep md$); do\n'
+                             '  pandoc --to=beamer "$f" -o "${f%.md}.pdf"\ndone\n',
+        "lectures/week1.md": "# One\n\ntext\n\n# Two\n\nmore\n",
+        "lectures/README.md": "# Lectures\n\nThe decks.\n",
+        "notes/reading.md": "# Reading\n\nA note.\n",
+    })
+    assert (new / "content" / "talks" / "week1.md").is_file()
+    assert not (new / "content" / "talks" / "README.md").exists()
+    assert list((new / "content" / "talks").iterdir()) == [
+        new / "content" / "talks" / "week1.md"]
+
+
+def test_a_makefile_of_html_pages_makes_no_talk(tmp_path: Path) -> None:
+    new = _imported(tmp_path, {
+        "Makefile": "page.html: page.md\n\tpandoc -s -t html5 -o $@ $<\n",
+        "page.md": "% A Page\n\ntext\n",
+    })
+    assert not (new / "content" / "talks").exists()
