@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import NOW
+from importbits import NOW, messages
 from sitebits import write_files
 
 from lanting.build import BuildOptions, build
@@ -82,3 +82,22 @@ def test_a_makefile_of_html_pages_makes_no_talk(tmp_path: Path) -> None:
         "page.md": "% A Page\n\ntext\n",
     })
     assert not (new / "content" / "talks").exists()
+
+
+def test_a_deck_gets_the_date_a_talk_needs(tmp_path: Path) -> None:
+    """Its front matter's date written as Pandoc's title block writes one; else the
+    file's time, with a warning (a talk without a date fails the build)."""
+    write_files(tmp_path / "old", {
+        "Makefile": "all:\n\tpandoc -t revealjs -s -o a.html a.md\n"
+                    "\tpandoc -t revealjs -s -o b.html b.md\n",
+        "a.md": "---\ntitle: Worded\ndate: December 9, 2024\n---\n\n## One\n\ntext\n",
+        "b.md": "% Undated\n\n## One\n\ntext\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    talks = tmp_path / "new" / "content" / "talks"
+    assert "date: 2024-12-09\n" in (talks / "a.md").read_text(encoding="utf-8")
+    assert "date: " in (talks / "b.md").read_text(encoding="utf-8")
+    assert any("a talk needs a date" in m for m in messages(imported, "b.md"))
+    assert not messages(imported, "a.md")
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []

@@ -32,6 +32,7 @@ from lanting.content.pandoc_title import split_title_block
 from lanting.importer.common import (
     REPOSITORY_FILES,
     Options,
+    mtime,
     read_text,
     walk,
 )
@@ -48,13 +49,13 @@ from lanting.importer.logseq import (
     read_graph,
 )
 from lanting.importer.mkdocs_bodies import first_heading
-from lanting.importer.notes_decks import pandoc_decks
+from lanting.importer.notes_decks import DATE_KEYS, deck_date, pandoc_decks
 from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig, has_extension
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
-from lanting.importer.text import load_mapping, split_front_matter
+from lanting.importer.text import key_line, load_mapping, split_front_matter
 
 _TOC_BLOCK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*toc[ \t]*\n(?:.*\n)*?[ \t]*\1[ \t]*(?:\n|$)",
                         re.MULTILINE)
@@ -205,6 +206,23 @@ class Notes(Quartz, LogseqNotes):
 
     def is_deck(self, path: Path) -> bool:
         return path.resolve() in self.decks
+
+    def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
+              title: str) -> dict[str, Any]:
+        """A deck's too, with the date a talk needs: its own (a `% Date` line's too),
+        else its file's time, with a warning."""
+        if kind != "talk":
+            return super().front(data, head, path, kind, title)
+        front = super().front({k: v for k, v in data.items() if k not in DATE_KEYS},
+                              head, path, kind, title)
+        when, written = deck_date(data, split_front_matter(read_text(path))[2], self.tz)
+        if when is None:
+            self.report.warn(path, key_line(head, "date"), (
+                f"date `{written}` not read" if written else "a talk needs a date, and the "
+                "deck gives none") + ": the file's time is used")
+            when = mtime(path, self.tz)
+        front["date"] = when
+        return front
 
     def untitled(self, path: Path, folder_note: bool, body: str) -> str:
         """A deck's `% Title` line, as Pandoc titled it; outside a vault, the `# heading`

@@ -7,10 +7,14 @@ title block a paragraph of `%` lines. A note the build file makes slides of is a
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
+from typing import Any
 
+from lanting.content.pandoc_title import block_date, split_title_block
 from lanting.importer.common import read_text, walk
+from lanting.importer.text import When, parse_when
 
 _BUILD_NAMES = frozenset({"makefile", "gnumakefile", "justfile"})
 _BUILD_SUFFIXES = frozenset({".mk", ".sh", ".bash", ".bat", ".ps1"})
@@ -58,3 +62,25 @@ def pandoc_decks(source: Path) -> set[Path]:
         decks |= named or {p.resolve() for p in sorted(folder.glob("*.md"))
                            if p.name.lower() not in _README}
     return decks
+
+
+DATE_KEYS = ("date", "created", "published", "publishDate")
+
+
+def deck_date(data: dict[str, Any], body: str, tz: dt.tzinfo) -> tuple[When | None, str]:
+    """A deck's date, which a talk needs: its front matter's, read as Pandoc's title
+    block is (`December 9, 2024`) too, else that of its `% Date` line; (None, the date
+    written that was not read, or "" when none was)."""
+    value = next((data[k] for k in DATE_KEYS if data.get(k) not in (None, "")), None)
+    if value is not None:
+        when = parse_when(value, value if isinstance(value, str) else None, tz)
+        return (when, "") if when is not None else (_day(str(value)), str(value))
+    block = split_title_block(body)[0]
+    if block is not None and block.date:
+        return _day(block.date), block.date
+    return None, ""
+
+
+def _day(text: str) -> When | None:
+    day = block_date(text.strip())
+    return When(day, True) if day is not None else None

@@ -285,8 +285,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
     def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
               title: str) -> dict[str, Any]:
         front: dict[str, Any] = {"title": title}
-        if kind == "post" or (kind == "talk" and any(data.get(k) not in (None, "")
-                                                     for k in _DATES)):
+        if kind == "post":
             key = next(k for k in _DATES if data.get(k) not in (None, ""))
             value = data[key]
             when = parse_when(value, value if isinstance(value, str) else None, self.tz)
