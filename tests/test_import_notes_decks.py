@@ -101,3 +101,22 @@ def test_a_deck_gets_the_date_a_talk_needs(tmp_path: Path) -> None:
     assert not messages(imported, "a.md")
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_decks_header_and_slide_level_are_the_talks(tmp_path: Path) -> None:
+    """`author` and `subtitle` make the title slide Pandoc made; the Makefile's
+    `--slide-level=1` cuts the deck at `#` headings, as Pandoc cut it."""
+    new = _imported(tmp_path, {
+        "Makefile": "deck.html: deck.md\n\tpandoc --slide-level=1 -t revealjs -s -o $@ $<\n",
+        "deck.md": "---\ntitle: Loops\nsubtitle: and how to stop them\nauthor: Q. Person\n"
+                   "date: 2021-05-04\n---\n\n# First\n\n## A\n\ntext\n\n## B\n\nmore\n\n"
+                   "# Second\n\nend\n",
+    })
+    talk = (new / "content" / "talks" / "deck.md").read_text(encoding="utf-8")
+    assert "slide_level: 1\n" in talk and "author: Q. Person\n" in talk
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    deck = (new / "public" / "talks" / "deck" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert deck.count("class=slide-frame") == 3  # (the title slide, `# First`, `# Second`)
+    assert "and how to stop them" in deck and "Q. Person" in deck

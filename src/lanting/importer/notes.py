@@ -49,7 +49,7 @@ from lanting.importer.logseq import (
     read_graph,
 )
 from lanting.importer.mkdocs_bodies import first_heading
-from lanting.importer.notes_decks import DATE_KEYS, deck_date, pandoc_decks
+from lanting.importer.notes_decks import DATE_KEYS, HEADER_KEYS, deck_date, pandoc_decks
 from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig, has_extension
@@ -210,11 +210,16 @@ class Notes(Quartz, LogseqNotes):
     def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
               title: str) -> dict[str, Any]:
         """A deck's too, with the date a talk needs: its own (a `% Date` line's too),
-        else its file's time, with a warning."""
+        else its file's time, with a warning; its header's `author`, `subtitle` and
+        `institute` (its title slide's), and its build file's `--slide-level`."""
         if kind != "talk":
             return super().front(data, head, path, kind, title)
-        front = super().front({k: v for k, v in data.items() if k not in DATE_KEYS},
-                              head, path, kind, title)
+        front = super().front({k: v for k, v in data.items()
+                               if k not in DATE_KEYS + HEADER_KEYS}, head, path, kind, title)
+        front |= {k: data[k] for k in HEADER_KEYS if data.get(k) not in (None, "", [])}
+        level = self.decks.get(path.resolve())
+        if level is not None:
+            front["slide_level"] = level
         when, written = deck_date(data, split_front_matter(read_text(path))[2], self.tz)
         if when is None:
             self.report.warn(path, key_line(head, "date"), (

@@ -21,6 +21,7 @@ _BUILD_SUFFIXES = frozenset({".mk", ".sh", ".bash", ".bat", ".ps1"})
 _SLIDES = re.compile(r"(?:^|\s)(?:-t|--to|-w|--write)(?:\s+|=)?[\"']?"
                      r"(?:revealjs|slidy|s5|dzslides|slideous|beamer)\b", re.MULTILINE)
 """Pandoc's option naming a slide format (`-t revealjs`, `--to=beamer`, `-tslidy`)."""
+_SLIDE_LEVEL = re.compile(r"--slide-level(?:\s+|=)[\"']?([1-6])\b")
 _MARKDOWN = re.compile(r"[\w./*%$()-]+\.(?:md|markdown)\b")
 """A Markdown file a build file names (`talk.md`, `slides/*.md`, `%.md`)."""
 _README = frozenset({"readme.md", "readme.markdown", "index.md", "license.md",
@@ -48,23 +49,28 @@ def _named(folder: Path, text: str) -> set[Path]:
     return files
 
 
-def pandoc_decks(source: Path) -> set[Path]:
+def pandoc_decks(source: Path) -> dict[Path, int | None]:
     """The Markdown files (resolved) that a build file under `source` turns into slides
     with Pandoc: those it names, or, naming none (`$<` of a pattern kept in a variable),
-    every Markdown file in its folder but a README."""
-    decks: set[Path] = set()
+    every Markdown file in its folder but a README; each with the `--slide-level` the
+    build file gives Pandoc (None: none, Pandoc's own choice)."""
+    decks: dict[Path, int | None] = {}
     for build in _build_files(source):
         text = read_text(build)
         if "pandoc" not in text or not _SLIDES.search(text):
             continue
         folder = source if build.parent.name == "workflows" else build.parent
         named = {p for p in _named(folder, text) if p.name.lower() not in _README}
-        decks |= named or {p.resolve() for p in sorted(folder.glob("*.md"))
-                           if p.name.lower() not in _README}
+        level = _SLIDE_LEVEL.search(text)
+        for deck in named or {p.resolve() for p in sorted(folder.glob("*.md"))
+                              if p.name.lower() not in _README}:
+            decks[deck] = int(level.group(1)) if level else decks.get(deck)
     return decks
 
 
 DATE_KEYS = ("date", "created", "published", "publishDate")
+HEADER_KEYS = ("author", "subtitle", "institute")
+"""A Pandoc header's fields that only its title slide shows, which a talk makes too."""
 
 
 def deck_date(data: dict[str, Any], body: str, tz: dt.tzinfo) -> tuple[When | None, str]:
