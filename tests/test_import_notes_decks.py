@@ -120,3 +120,13 @@ def test_a_decks_header_and_slide_level_are_the_talks(tmp_path: Path) -> None:
         encoding="utf-8")
     assert deck.count("class=slide-frame") == 3  # (the title slide, `# First`, `# Second`)
     assert "and how to stop them" in deck and "Q. Person" in deck
+
+
+def test_a_deck_made_with_a_revealjs_template_is_a_talk(tmp_path: Path) -> None:
+    """Before Pandoc wrote reveal.js, a deck was HTML5 through a reveal.js template."""
+    new = _imported(tmp_path, {
+        "Makefile": "all:\n\tpandoc -t html5 --template=templates/template-revealjs.html \\\n"
+                    "\t\t--section-divs -s slides.md -o index.html\n",
+        "slides.md": "% Testing by Risk\n% A. Tester\n% May 2015\n\n# Why\n\nbecause\n",
+    })
+    assert (new / "content" / "talks" / "slides.md").is_file()
