@@ -130,3 +130,30 @@ def test_a_deck_made_with_a_revealjs_template_is_a_talk(tmp_path: Path) -> None:
         "slides.md": "% Testing by Risk\n% A. Tester\n% May 2015\n\n# Why\n\nbecause\n",
     })
     assert (new / "content" / "talks" / "slides.md").is_file()
+
+
+def test_slidev_and_marp_decks_are_talks_with_their_front_matter(tmp_path: Path) -> None:
+    """A Slidev deck (the `slides.md` beside a `package.json` needing `@slidev/cli`, or
+    the file its scripts name) and a Marp deck (`marp: true`) keep their front matter,
+    which the talk reads: Slidev's slide settings are no text, Marp's comments notes."""
+    new = _imported(tmp_path, {
+        "README.md": "# Course decks\n",
+        "week2/package.json": '{"scripts": {"build": "slidev build --base /w2/ talk.md"},'
+                              ' "devDependencies": {"@slidev/cli": "^0.49.0"}}\n',
+        "week2/talk.md": "---\ntheme: default\nhighlighter: shiki\ndate: 2024-03-01\n---\n\n"
+                         "# Cover\n\n---\nlayout: center\n---\n\n## Middle\n\n"
+                         "<!-- said aloud -->\n",
+        "week3/deck.md": "---\nmarp: true\npaginate: true\n---\n\n# Week 3\n\n"
+                         "<!-- greet the room -->\n\n---\n\n## Next\n",
+    })
+    talks = new / "content" / "talks"
+    slidev = (talks / "talk.md").read_text(encoding="utf-8")
+    assert "highlighter: shiki\n" in slidev and "date: 2024-03-01\n" in slidev
+    assert "marp: true\n" in (talks / "deck.md").read_text(encoding="utf-8")
+    build(new, BuildOptions())
+    deck = (new / "public" / "talks" / "talk" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert "layout: center" not in deck and "said aloud" in deck
+    marp = (new / "public" / "talks" / "deck" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert "greet the room" in marp and marp.count("class=slide-frame") == 2

@@ -49,7 +49,13 @@ from lanting.importer.logseq import (
     read_graph,
 )
 from lanting.importer.mkdocs_bodies import first_heading
-from lanting.importer.notes_decks import DATE_KEYS, HEADER_KEYS, deck_date, pandoc_decks
+from lanting.importer.notes_decks import (
+    DATE_KEYS,
+    HEADER_KEYS,
+    deck_date,
+    pandoc_decks,
+    slidev_decks,
+)
 from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig, has_extension
@@ -136,6 +142,9 @@ class Notes(Quartz, LogseqNotes):
         self.typora_roots: dict[Path, str | None] = {}
         self.decks = pandoc_decks(source)
         """The notes a Makefile or script makes slides of with Pandoc: talks."""
+        self.own_decks = slidev_decks(source)
+        """Decks whose front matter their tool reads, as the talk does (Slidev's, and
+        Marp's, `marp: true`, found as they are read): kept as written."""
         self.logseq_init()
 
     def left_out(self, path: Path) -> bool:
@@ -205,7 +214,13 @@ class Notes(Quartz, LogseqNotes):
         return front_of(rel, body, data, self.graph)
 
     def is_deck(self, path: Path) -> bool:
-        return path.resolve() in self.decks
+        if path.resolve() in self.decks or path.resolve() in self.own_decks:
+            return True
+        head = split_front_matter(read_text(path))[1]
+        if re.search(r"^marp:[ \t]*true[ \t]*$", head, re.MULTILINE):
+            self.own_decks.add(path.resolve())
+            return True
+        return False
 
     def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
               title: str) -> dict[str, Any]:
@@ -214,12 +229,24 @@ class Notes(Quartz, LogseqNotes):
         `institute` (its title slide's), and its build file's `--slide-level`."""
         if kind != "talk":
             return super().front(data, head, path, kind, title)
+        if path.resolve() in self.own_decks:  # (all of it the talk's: Marp's, Slidev's)
+            front = {"title": title, **{k: v for k, v in data.items()
+                                        if k not in DATE_KEYS + ("title",)}}
+            self.deck_date(front, data, head, path)
+            return front
         front = super().front({k: v for k, v in data.items()
                                if k not in DATE_KEYS + HEADER_KEYS}, head, path, kind, title)
         front |= {k: data[k] for k in HEADER_KEYS if data.get(k) not in (None, "", [])}
         level = self.decks.get(path.resolve())
         if level is not None:
             front["slide_level"] = level
+        self.deck_date(front, data, head, path)
+        return front
+
+    def deck_date(self, front: dict[str, Any], data: dict[str, Any], head: str,
+                  path: Path) -> None:
+        """The date a talk needs: the deck's own (a `% Date` line's too), else its file's
+        time, with a warning."""
         when, written = deck_date(data, split_front_matter(read_text(path))[2], self.tz)
         if when is None:
             self.report.warn(path, key_line(head, "date"), (
@@ -227,7 +254,6 @@ class Notes(Quartz, LogseqNotes):
                 "deck gives none") + ": the file's time is used")
             when = mtime(path, self.tz)
         front["date"] = when
-        return front
 
     def untitled(self, path: Path, folder_note: bool, body: str) -> str:
         """A deck's `% Title` line, as Pandoc titled it; outside a vault, the `# heading`

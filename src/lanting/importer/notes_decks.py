@@ -1,13 +1,15 @@
-"""Which notes of a plain folder are slide decks made with Pandoc: a repository of talks
-or lecture decks keeps no generator's settings, only the Markdown and the `Makefile` (or
-shell script) that runs `pandoc -t revealjs talk.md -o talk.html` (or `-t beamer`,
-`slidy`, …). Read as notes, such a deck was a page: its slides one long text, its `%`
-title block a paragraph of `%` lines. A note the build file makes slides of is a talk.
+"""Which notes of a plain folder are slide decks: a repository of talks or lecture decks
+keeps no generator's settings, only the Markdown and the `Makefile` (or shell script)
+that runs `pandoc -t revealjs talk.md -o talk.html` (or `-t beamer`, `slidy`, …), or a
+Slidev deck's `package.json`, or Marp's `marp: true` in a deck's front matter. Read as
+notes, such a deck was a page: its slides one long text, its `%` title block a paragraph
+of `%` lines, Slidev's slide settings text. A note made into slides is a talk.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -93,3 +95,29 @@ def deck_date(data: dict[str, Any], body: str, tz: dt.tzinfo) -> tuple[When | No
 def _day(text: str) -> When | None:
     day = block_date(text.strip())
     return When(day, True) if day is not None else None
+
+
+_SLIDEV_FILE = re.compile(r"\bslidev(?:\s+(?:build|export|dev))?(?:\s+-{1,2}[\w-]+"
+                          r"(?:[ =][^\s-]\S*)?)*\s+([\w./-]+\.md)\b")
+"""The deck a `package.json` script gives Slidev (`slidev build talk.md`)."""
+
+
+def slidev_decks(source: Path) -> set[Path]:
+    """The Markdown files (resolved) that a `package.json` under `source` depending on
+    Slidev (`@slidev/cli`) presents: those its scripts name, else its `slides.md`."""
+    decks: set[Path] = set()
+    for package in (p for p in walk(source) if p.name == "package.json"):
+        try:
+            data = json.loads(read_text(package))
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(data, dict) or "@slidev/cli" not in json.dumps(
+                [data.get("dependencies"), data.get("devDependencies")]):
+            continue
+        scripts = data.get("scripts")
+        named = _SLIDEV_FILE.findall(" ".join(map(str, scripts.values()))
+                                     if isinstance(scripts, dict) else "")
+        for name in named or ["slides.md"]:
+            if (package.parent / name).is_file():
+                decks.add((package.parent / name).resolve())
+    return decks
