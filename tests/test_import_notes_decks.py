@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from importbits import NOW, messages
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import BuildOptions, build
 from lanting.importer import import_site
@@ -33,7 +33,7 @@ Start slowly here.
 """
 
 
-def _imported(tmp_path: Path, files: dict[str, str]) -> Path:
+def _imported(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
     write_files(tmp_path / "old", files)
     import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     return tmp_path / "new"
@@ -157,3 +157,17 @@ def test_slidev_and_marp_decks_are_talks_with_their_front_matter(tmp_path: Path)
     marp = (new / "public" / "talks" / "deck" / "slides" / "index.html").read_text(
         encoding="utf-8")
     assert "greet the room" in marp and marp.count("class=slide-frame") == 2
+
+
+def test_a_slidev_decks_root_paths_are_its_public_folders(tmp_path: Path) -> None:
+    """Slidev serves the deck's `public/` at `/`: `/chart.png` is `public/chart.png`."""
+    new = _imported(tmp_path, {
+        "jvm/package.json": '{"dependencies": {"@slidev/cli": "^0.40.0"}}\n',
+        "jvm/slides.md": "---\nhighlighter: prism\ndate: 2022-11-16\n---\n\n# Bytes\n\n"
+                         "![chart](/chart.png)\n\n---\n\n<img src=\"/chart.png\" width=\"50%\">\n",
+        "jvm/public/chart.png": png(4, 3),
+    })
+    built = build(new, BuildOptions())
+    assert [str(w) for w in built.warnings if "chart" in str(w)] == []
+    talk = (new / "content" / "talks" / "slides.md").read_text(encoding="utf-8")
+    assert "](/chart.png)" not in talk and 'src="/chart.png"' not in talk

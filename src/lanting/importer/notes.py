@@ -313,6 +313,14 @@ class Notes(Quartz, LogseqNotes):
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
         """Also `/pic/a.png` in a note whose `typora-root-url` (`./`, `../assets`) says
         where Typora read paths from `/`."""
+        public = path.parent / "public"  # (Slidev serves its `public/` at the root)
+        if path.resolve() in self.own_decks and url.startswith("/") \
+                and not url.startswith("//") and public.is_dir():
+            name, hash_mark, fragment = url.partition("#")
+            if (public / unquote(name).lstrip("/")).is_file():
+                url = posixpath.relpath(public.relative_to(self.content).as_posix() + name,
+                                        posixpath.dirname(self.rel(path)) or ".")
+                return super().url(url + hash_mark + fragment, image, path, ctx)
         root = self.typora_root(path)
         if root is not None and url.startswith("/") and not url.startswith("//"):
             folder = posixpath.dirname(path.relative_to(self.content).as_posix())
