@@ -171,3 +171,23 @@ def test_a_slidev_decks_root_paths_are_its_public_folders(tmp_path: Path) -> Non
     assert [str(w) for w in built.warnings if "chart" in str(w)] == []
     talk = (new / "content" / "talks" / "slides.md").read_text(encoding="utf-8")
     assert "](/chart.png)" not in talk and 'src="/chart.png"' not in talk
+
+
+def test_decks_marp_cli_is_set_to_make_are_marp_talks(tmp_path: Path) -> None:
+    """Marp CLI reads a deck without `marp: true`: the decks under its `inputDir` (a
+    `package.json`'s `marp` settings) or named by its scripts are Marp's."""
+    new = _imported(tmp_path, {
+        "package.json": '{"scripts": {"one": "npx @marp-team/marp-cli@2.2.0 extra.md"},'
+                        ' "marp": {"inputDir": "./slides/", "html": true}}\n',
+        "slides/seminar.md": "---\n_class: lead\ndate: 2023-01-10\n---\n\n# Numbers\n\n"
+                             "<!-- first the definition -->\n\n---\n\n## Next\n",
+        "extra.md": "---\ndate: 2023-02-01\n---\n\n# Extra\n",
+        "readme.md": "# Seminar\n",
+    })
+    talks = new / "content" / "talks"
+    assert "marp: true\n" in (talks / "seminar.md").read_text(encoding="utf-8")
+    assert "marp: true\n" in (talks / "extra.md").read_text(encoding="utf-8")
+    build(new, BuildOptions())
+    deck = (new / "public" / "talks" / "seminar" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert "first the definition" in deck and deck.count("class=slide-frame") == 2

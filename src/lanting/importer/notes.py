@@ -53,6 +53,7 @@ from lanting.importer.notes_decks import (
     DATE_KEYS,
     HEADER_KEYS,
     deck_date,
+    marp_decks,
     pandoc_decks,
     slidev_decks,
 )
@@ -143,6 +144,8 @@ class Notes(Quartz, LogseqNotes):
         self.decks = pandoc_decks(source)
         """The notes a Makefile or script makes slides of with Pandoc: talks."""
         self.own_decks = slidev_decks(source)
+        self.marp = marp_decks(source)
+        """Decks Marp CLI is set to make, `marp: true` or not."""
         """Decks whose front matter their tool reads, as the talk does (Slidev's, and
         Marp's, `marp: true`, found as they are read): kept as written."""
         self.logseq_init()
@@ -214,6 +217,8 @@ class Notes(Quartz, LogseqNotes):
         return front_of(rel, body, data, self.graph)
 
     def is_deck(self, path: Path) -> bool:
+        if path.resolve() in self.marp:
+            self.own_decks.add(path.resolve())
         if path.resolve() in self.decks or path.resolve() in self.own_decks:
             return True
         head = split_front_matter(read_text(path))[1]
@@ -232,6 +237,8 @@ class Notes(Quartz, LogseqNotes):
         if path.resolve() in self.own_decks:  # (all of it the talk's: Marp's, Slidev's)
             front = {"title": title, **{k: v for k, v in data.items()
                                         if k not in DATE_KEYS + ("title",)}}
+            if path.resolve() in self.marp:  # (what the talk reads Marp's comments by)
+                front["marp"] = True
             self.deck_date(front, data, head, path)
             return front
         front = super().front({k: v for k, v in data.items()

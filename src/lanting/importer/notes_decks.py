@@ -102,6 +102,36 @@ _SLIDEV_FILE = re.compile(r"\bslidev(?:\s+(?:build|export|dev))?(?:\s+-{1,2}[\w-
 """The deck a `package.json` script gives Slidev (`slidev build talk.md`)."""
 
 
+_MARP_FILE = re.compile(r"\bmarp(?:-cli(?:@[\w.^~-]+)?)?(?:\s+-{1,2}[\w-]+"
+                        r"(?:[ =][^\s-]\S*)?)*\s+([\w./-]+\.md)\b")
+"""The deck a script gives Marp CLI (`marp lecture.md`, `npx @marp-team/marp-cli x.md`)."""
+
+
+def marp_decks(source: Path) -> set[Path]:
+    """The Markdown files (resolved) that Marp CLI is set to make slides of, with or
+    without `marp: true` in them (Marp CLI reads any Markdown): those under the
+    `inputDir` of a `package.json`'s `marp` settings, and those its scripts name."""
+    decks: set[Path] = set()
+    for package in (p for p in walk(source) if p.name == "package.json"):
+        try:
+            data = json.loads(read_text(package))
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(data, dict):
+            continue
+        settings = data.get("marp")
+        folder = settings.get("inputDir") if isinstance(settings, dict) else None
+        if isinstance(folder, str) and (package.parent / folder).is_dir():
+            decks |= {p.resolve() for p in walk(package.parent / folder)
+                      if p.suffix.lower() == ".md" and p.name.lower() not in _README}
+        scripts = data.get("scripts")
+        for name in _MARP_FILE.findall(" ".join(map(str, scripts.values()))
+                                       if isinstance(scripts, dict) else ""):
+            if (package.parent / name).is_file():
+                decks.add((package.parent / name).resolve())
+    return decks
+
+
 def slidev_decks(source: Path) -> set[Path]:
     """The Markdown files (resolved) that a `package.json` under `source` depending on
     Slidev (`@slidev/cli`) presents: those its scripts name, else its `slides.md`."""
