@@ -191,3 +191,21 @@ def test_decks_marp_cli_is_set_to_make_are_marp_talks(tmp_path: Path) -> None:
     deck = (new / "public" / "talks" / "seminar" / "slides" / "index.html").read_text(
         encoding="utf-8")
     assert "first the definition" in deck and deck.count("class=slide-frame") == 2
+
+
+def test_a_copy_of_revealjs_beside_a_deck_is_no_notes(tmp_path: Path) -> None:
+    """A deck written in HTML keeps reveal.js beside it: its README, tests and the
+    Markdown plugin's example are reveal.js's, left out with one notice."""
+    write_files(tmp_path / "old", {
+        "README.md": "# Talks\n",
+        "monads/notes.md": "# Monads\n\nwhat I will say\n",
+        "monads/slides/index.html": "<section data-markdown># Hi</section>\n",
+        "monads/slides/js/reveal.js": "// reveal\n",
+        "monads/slides/plugin/markdown/example.md": "# Example\n",
+        "monads/slides/README.md": "# reveal.js\n",
+        "monads/slides/test/simple.md": "## Slide 1\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    pages = sorted(p.name for p in (tmp_path / "new" / "content").rglob("*.md"))
+    assert pages == ["_index.md", "monads.md", "notes.md"]
+    assert len([m for m in messages(imported, "monads/slides") if "reveal.js" in m]) == 1

@@ -55,6 +55,7 @@ from lanting.importer.notes_decks import (
     deck_date,
     marp_decks,
     pandoc_decks,
+    reveal_copies,
     slidev_decks,
 )
 from lanting.importer.notes_logseq import LogseqNotes
@@ -146,14 +147,17 @@ class Notes(Quartz, LogseqNotes):
         self.own_decks = slidev_decks(source)
         self.marp = marp_decks(source)
         """Decks Marp CLI is set to make, `marp: true` or not."""
+        self.reveal_copies = reveal_copies(source)
+        self.told_copies: set[Path] = set()
         """Decks whose front matter their tool reads, as the talk does (Slidev's, and
         Marp's, `marp: true`, found as they are read): kept as written."""
         self.logseq_init()
 
     def left_out(self, path: Path) -> bool:
-        """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`),
-        Logseq's own folder (its `bak/` copies of every page), unreported, as
-        `.obsidian/` is, and Dendron's own files and Markdown outside its vault's top."""
+        """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`), the
+        Markdown of a copy of reveal.js beside a deck, Logseq's own folder (its `bak/`
+        copies of every page), unreported, as `.obsidian/` is, and Dendron's own files
+        and Markdown outside its vault's top."""
         if self.graph is not None:
             rel = path.relative_to(self.content).as_posix()
             if rel.startswith("logseq/"):
@@ -169,6 +173,13 @@ class Notes(Quartz, LogseqNotes):
         if self.dendron_paths and path.suffix == ".md" and path.parent != self.content:
             self.report.note(path, None, "in a folder of the Dendron vault, where Dendron "
                              "reads no notes (`assets/`): left out")
+            return True
+        copy = next((c for c in self.reveal_copies if path.is_relative_to(c)), None)
+        if copy is not None and path.suffix.lower() == ".md":
+            if copy not in self.told_copies:
+                self.told_copies.add(copy)
+                self.report.note(copy, None, "a copy of reveal.js: its Markdown files "
+                                 "(its README, tests, examples) are no notes: left out")
             return True
         if path.parent == self.content and path.name.lower() in REPOSITORY_FILES:
             self.report.note(path, None, "the repository's own file (a licence, or "

@@ -151,3 +151,13 @@ def slidev_decks(source: Path) -> set[Path]:
             if (package.parent / name).is_file():
                 decks.add((package.parent / name).resolve())
     return decks
+
+
+def reveal_copies(source: Path) -> set[Path]:
+    """The folders under `source` holding a copy of reveal.js (`js/reveal.js` or
+    `dist/reveal.js` beside `plugin/`), as a deck written in HTML keeps one: its
+    Markdown files are reveal.js's own (its README, tests, the Markdown plugin's
+    example), no notes."""
+    return {p.parent.parent for p in walk(source)
+            if p.name == "reveal.js" and p.parent.name in ("js", "dist")
+            and (p.parent.parent / "plugin").is_dir()}
