@@ -10,7 +10,7 @@ from importbits import NOW, messages
 from sitebits import png, write_files
 
 from lanting.build import BuildOptions, build
-from lanting.importer import import_site
+from lanting.importer import detect, import_site
 
 _DECK = """% Sparse Signals, Briefly
 % R. Example; S. Second
@@ -209,3 +209,18 @@ def test_a_copy_of_revealjs_beside_a_deck_is_no_notes(tmp_path: Path) -> None:
     pages = sorted(p.name for p in (tmp_path / "new" / "content").rglob("*.md"))
     assert pages == ["_index.md", "monads.md", "notes.md"]
     assert len([m for m in messages(imported, "monads/slides") if "reveal.js" in m]) == 1
+
+
+def test_a_repository_github_pages_published_with_a_theme_is_read_as_notes(
+        tmp_path: Path) -> None:
+    """A `_config.yml` that only picks a GitHub Pages theme (no posts, layouts or
+    Gemfile): its Markdown was published as a folder of notes is read, not refused."""
+    write_files(tmp_path / "old", {
+        "_config.yml": "theme: jekyll-theme-minimal\n",
+        "README.md": "# My talks\n\n- [Loops](loops/slides.md)\n",
+        "loops/Makefile": "slides.html: slides.md\n\tpandoc -t revealjs -s $< -o $@\n",
+        "loops/slides.md": "% Loops\n% A. Speaker\n% 3 June 2019\n\n# For\n\ntext\n",
+    })
+    assert detect(tmp_path / "old") == "notes"
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert (tmp_path / "new" / "content" / "talks" / "slides.md").is_file()

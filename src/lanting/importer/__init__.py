@@ -128,6 +128,14 @@ def _is_astro(source: Path) -> bool:
         or any((source / "src").glob("content.config.*")))
 
 
+_PAGES_THEME = re.compile(r"^(?:remote_theme\s*:|theme\s*:\s*[\"']?"
+                          r"(?:jekyll-theme-|minima\b|pages-themes/))", re.MULTILINE)
+"""A `_config.yml` choosing a GitHub Pages theme: a repository of Markdown that GitHub
+Pages published with its default plugins (each `.md` a page, with or without front
+matter, a folder's README its index, titled by its heading), as a folder of notes is
+read."""
+
+
 def _tool_folder(source: Path, tool: str) -> bool:
     """`.vitepress/` or `.vuepress/` at the root or in a first-level folder (`docs/`,
     hope's `src/`), with a configuration in it."""
@@ -229,9 +237,11 @@ def detect(source: Path) -> str:
 
     # (not beside a generator's settings or posts folder that made no site: Quartz's own
     # docs/ without content/, a `_posts/` of neither Jekyll nor Hexo)
-    if has_notes(source) and not config.is_file() and not (source / "_posts").is_dir() \
+    pages = config.is_file() and _PAGES_THEME.search(_text(config)) is not None
+    if has_notes(source) and (pages or not config.is_file()) \
+            and not (source / "_posts").is_dir() \
             and not any(source.glob("quartz.config.*")):
-        return "notes"  # (no generator's settings: a vault, or a repository of notes)
+        return "notes"  # (no generator's settings, or GitHub Pages' theme alone: a vault, notes)
     raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")
 
 
