@@ -806,3 +806,19 @@ def test_an_import_over_lines_is_named_in_the_report(tmp_path: Path) -> None:
         "MDX import of `{ PubSubExample, ObserverExample }` from `../src/examples/pubSub` "
         "removed: Lanting runs none of the old site's components (React's, Astro's…; "
         "their uses are in the warnings below)"]
+
+
+def test_an_image_required_beside_the_page_keeps_its_file(tmp_path: Path) -> None:
+    """`src={require("./figs/x.png").default}` (webpack bundles the file beside the doc):
+    the image is the page's file, not a dropped attribute."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'RL Notes', url: "
+                                "'https://rl.example.org', baseUrl: '/'};\n",
+        "docs/ch1/intro.md": "# Markov chains\n\nThe loop of agent and world:\n\n"
+                             '<img width="300" src={require("./figs/loop.png").default}/>\n',
+        "docs/ch1/figs/loop.png": png(30, 20),
+    })
+    assert "JSX attribute" not in report_of(imported)
+    img = page(out, "/intro/").find("article").find("img")
+    assert img["width"] == "300"
+    assert (out / img["src"].lstrip("/")).is_file()

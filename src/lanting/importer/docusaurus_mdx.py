@@ -15,8 +15,9 @@ component (`<GitHubStarLink repo="x" />`) as nothing, `{/* … */}` as text. So:
   `{/* comments */}` → HTML comments;
 - HTML written as JSX: `className` → `class`; `style={{textAlign: 'center'}}` → CSS;
   `src={require('@site/static/img/x.png').default}` and `src={useBaseUrl('/img/x.png')}`
-  → `src="/img/x.png"` (an `<img>` with only `src` and `alt` a Markdown image); any
-  other `{…}` attribute dropped, with a warning;
+  → `src="/img/x.png"`, `src={require('./figs/x.png').default}` → `src="./figs/x.png"`
+  (an `<img>` with only `src` and `alt` a Markdown image); any other `{…}` attribute
+  dropped, with a warning;
 - any other component: a pair (`<Highlight color="x">text</Highlight>`) loses its tags
   and keeps its text; a lone `<Component … />` is kept in an HTML comment. Each is a
   warning at its line (Lanting runs none of the old site's components).
@@ -60,8 +61,11 @@ _JSX_ATTRS = (rf"""(?:\s+(?:[\w:.-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|{_BRACED}))?|{_
 _COMPONENT = re.compile(rf"(?<!\\)<([A-Z][\w.]*)\b({_JSX_ATTRS})(/?)>|(?<!\\)</([A-Z][\w.]*)\s*>")
 """A component's tag; not after a `\\`, which makes `\\<T>` the text `<T>` to MDX, nor
 text that is no JSX (`V*{in}<V*{out} 时成立）…>`: no attribute starts with `*`)."""
-_STATIC_CALL = re.compile(r"""^\s*(?:require\(\s*['"]@site/static(/[^'"]+)['"]\s*\)"""
-                          r"""(?:\.default)?|useBaseUrl\(\s*['"](/[^'"]*)['"]\s*\))\s*$""")
+_STATIC_CALL = re.compile(r"""^\s*(?:require\(\s*['"](?:@site/static(/[^'"]+)|(\.\.?/[^'"]+))"""
+                          r"""['"]\s*\)(?:\.default)?|useBaseUrl\(\s*['"](/[^'"]*)['"]\s*\))\s*$""")
+"""`require('@site/static/x.png')`, `useBaseUrl('/x.png')`: a static file's URL; or
+`require('./figs/x.png')`, a file beside the page (webpack bundles it): its path, as a
+Markdown image beside the page is written."""
 
 
 def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME,
@@ -201,7 +205,7 @@ def html_attributes(text: str, ctx: Context) -> str:
         static = _STATIC_CALL.match(value)
         if static:
             ctx.convert("static URLs (require / useBaseUrl)")
-            return f' {name}="{static.group(1) or static.group(2)}"'
+            return f' {name}="{next(g for g in static.groups() if g)}"'
         css = style(value) if name == "style" else None
         if css is not None:
             ctx.convert("JSX styles as CSS")
