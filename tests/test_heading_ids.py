@@ -174,3 +174,15 @@ def test_a_section_reference_to_no_heading_is_reported_at_its_line() -> None:
                             RenderContext(Path("/s/content/posts/a.md"), "posts/a.md"),
                             MarkdownOptions())
     assert plain.problems == () and "secref" not in plain.html
+
+
+def test_an_id_glued_to_the_heading_is_its_id() -> None:
+    """VuePress and VitePress (markdown-it-attrs) and Docusaurus read `## 标题{#id}` with no
+    space before the braces; links to `#id` broke when it stayed in the text. A `{#1}`
+    (a TeX argument) or an escaped brace stays text."""
+    text = "### 3 并发模型{#concurrency}\n\n## Args {#1}x{#1}\n\n## Kept \\{#kept}\n"
+    rendered = render_markdown(text, RenderContext(Path("/s/content/posts/a.md"),
+                                                   "posts/a.md"), MarkdownOptions())
+    assert [(h.id, h.text) for h in rendered.headings] == [
+        ("concurrency", "3 并发模型"), ("args-1x1", "Args {#1}x{#1}"),
+        ("kept-kept", "Kept {#kept}")]

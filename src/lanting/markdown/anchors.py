@@ -165,6 +165,10 @@ def heading_id(env: MutableMapping[str, Any], level: int, text: str, explicit: s
 _ATTRIBUTES = re.compile(r"[ \t]+\{:?[ \t]*((?:(?:[#.][\w:.\-]+|[\w\-]+=(?:\"[^\"]*\"|\S+)|-)"
                          r"[ \t]*)+)\}[ \t]*$")
 _ID = re.compile(r"(?:^|[ \t])#([\w:.\-]+)")
+_GLUED_ID = re.compile(r"(?<=[^\s\\])\{(#[^\W\d][\w:.\-]*)\}[ \t]*$")
+"""`## 模块系统{#modules}`: an id with no space before it, which markdown-it-attrs (VuePress,
+VitePress) and Docusaurus read as the id; only a lone `{#id}` that starts with no digit
+(`\\newcommand{#1}` is TeX's)."""
 
 
 def _written_ids(state: StateCore) -> None:
@@ -175,7 +179,7 @@ def _written_ids(state: StateCore) -> None:
         if token.type != "heading_open" or "{" not in tokens[i + 1].content:
             continue
         inline = tokens[i + 1]
-        match = _ATTRIBUTES.search(inline.content)
+        match = _ATTRIBUTES.search(inline.content) or _GLUED_ID.search(inline.content)
         if match is None:
             continue
         inline.content = inline.content[:match.start()]
