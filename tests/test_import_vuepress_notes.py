@@ -758,3 +758,27 @@ def test_hope_catalog_is_a_list_of_the_folders_pages(tmp_path: Path) -> None:
     assert len(prose.find_all("ul")) == 3  # (the sub-folders' pages nested)
     h5 = page(dest / "public", "/h5/").one("div", class_="prose")
     assert [a.text() for a in h5.find_all("a")] == ["Canvas"]
+
+
+def test_a_bare_plantuml_diagram_is_a_plantuml_block(tmp_path: Path) -> None:
+    """hope's md-enhance drew `@startuml` … `@enduml` written with no fence: read as
+    Markdown, `class Box<T>` was taken for a Vue component (a warning, the text in a
+    comment) and its lines ran into one paragraph. One shown in a fence stays there."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "src/.vuepress/config.ts": "import { defineUserConfig } from 'vuepress'\n"
+                                   "export default defineUserConfig({ title: '并发' })\n",
+        "src/README.md": "# 并发\n",
+        "src/locks.md": "# 锁\n\n线程与变量：\n\n@startuml\nclass Box<T> {\n"
+                        "  + get() : T\n}\nThread --> Box\n@enduml\n\n写法：\n\n"
+                        "```text\n@startuml\nA -> B\n@enduml\n```\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert "Vue component" not in report
+    result = build(dest, BuildOptions())
+    assert [w.message for w in result.warnings] == [
+        "PlantUML diagrams shown as their code (this page's first)"]
+    blocks = page(dest / "public", "/locks/").one("div", class_="prose").find_all("pre")
+    assert [b.one("code")["class"] for b in blocks] == ["language-plantuml", "language-text"]
+    assert "class Box<T> {" in blocks[0].text()

@@ -48,7 +48,12 @@ from lanting.importer.vuepress_blocks import (
     v_pre_wrappers,
 )
 from lanting.importer.vuepress_catalog import catalog
-from lanting.importer.vuepress_code import code_imports, code_notations, includes
+from lanting.importer.vuepress_code import (
+    code_imports,
+    code_notations,
+    includes,
+    plantuml_blocks,
+)
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.markdown.anchors import vitepress_slug
@@ -207,6 +212,7 @@ class VuePressBodies:
         text = includes(text, path, self.docs, ctx,
                         lambda part: protect_code(part, shelf, notations))
         text = code_imports(text, path, self.docs, ctx, shelf)
+        text = plantuml_blocks(text, shelf, ctx)
         # (a comment showed nothing, and what it holds stays in it as written: a tip
         # unwrapped, `<!-- ::: tip` … `::: -->`, took the comment's end with its `:::`,
         # and the comment then hid the rest of the page; a component commented out

@@ -3,7 +3,8 @@
 title) and VuePress 2's
 `@[code{1-3} python](./x.py)`. The old site read the file at build time; the new one has
 the file's lines in a fence, as MkDocs' snippets are inlined. `@` (and `@src`) is the
-source folder; other paths are from the page's folder."""
+source folder; other paths are from the page's folder. And hope's (md-enhance) and
+markdown-it-plantuml's bare `@startuml` … `@enduml` diagrams, a `plantuml` fence."""
 
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ from pathlib import Path
 
 from lanting.importer.common import read_text
 from lanting.importer.liquid import Context
-from lanting.importer.shelf import Shelf
+from lanting.importer.shelf import Shelf, fence
 from lanting.importer.text import split_front_matter
 
 _VITE_IMPORT = re.compile(r"^([ \t]*)<<<[ \t]+(\S+?)(\{[^}\n]*\})?(?:[ \t]+\[([^\]\n]*)\])?"
                           r"[ \t]*$", re.MULTILINE)
 _VUEPRESS_IMPORT = re.compile(r"^([ \t]*)@\[code(?:\{([\d,\s-]*)\})?(?:[ \t]+([\w+#.-]+))?"
                               r"(?:[ \t]+[^\]\n]*)?\]\(([^)\n]+)\)[ \t]*$", re.MULTILINE)
+_PLANTUML = re.compile(r"^@start(uml|mindmap|gantt|wbs|salt|json|yaml)\b[^\n]*\n"
+                       r"(?:.*?\n)??@end\1[ \t]*$", re.MULTILINE | re.DOTALL)
+"""A diagram written as prose, no fence around it, which the old site's plugin drew."""
 _REGION_MARK = re.compile(r"^.*#(end)?region\b.*$")
 LANGUAGES = {"py": "python", "js": "js", "mjs": "js", "ts": "ts", "mts": "ts", "sh": "sh",
              "bash": "bash", "yml": "yaml", "yaml": "yaml", "json": "json", "md": "md",
@@ -202,3 +206,15 @@ def _line_range(spec: str, count: int) -> tuple[int, int]:
     start = int(first) if first.isdigit() else 1
     end = int(last) if last.isdigit() else count if _ else start
     return start, end
+
+
+def plantuml_blocks(text: str, shelf: Shelf, ctx: Context) -> str:
+    """Each bare `@startuml` … `@enduml` in a `plantuml` fence, put aside as code (else its
+    lines were read as Markdown: `class Box<T>` a Vue component, `--` a list). `text`
+    has its fences put aside already: a diagram shown in one stays as written."""
+
+    def one(match: re.Match[str]) -> str:
+        ctx.convert("PlantUML diagrams (@startuml) as plantuml code blocks")
+        return shelf.put(fence("plantuml", match.group()))
+
+    return _PLANTUML.sub(one, text)
