@@ -532,3 +532,20 @@ def test_a_heading_id_written_and_linked_is_one_anchor(tmp_path: Path) -> None:
     result = build(done.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert _page(done.dest, "ask").count('id="before-asking"') == 1
+
+
+def test_a_link_to_a_folder_with_no_index_keeps_its_text(tmp_path: Path) -> None:
+    """`[编程](/cs/lang/)` to a folder of notes with no `index.md`: MkDocs made no page
+    there, so the old link was dead; it was left as written, and failed the build."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": "# Notes\n\n更新了 [编程笔记](/cs/lang/) 与 [C](cs/lang/c.md)。\n",
+        "docs/cs/lang/c.md": "# C\n\n指针。\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [(w.path, w.message) for w in done.report.warnings] == [
+        ("docs/index.md", "link `/cs/lang/` leads to no page or file of the docs folder "
+         "(a dead link of the old site): its text kept, without the link")]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

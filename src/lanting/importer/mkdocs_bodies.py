@@ -269,9 +269,10 @@ class MkDocsBodies(MkDocsSnippets):
             return DROPPED
         if image:
             ctx.warn(url, f"image `{url}` not found: left as written")
-        elif rel and not file.exists():
+        elif rel and not file.is_file():
             # (MkDocs warned and published it, dead, as VitePress's `ignoreDeadLinks`
-            # did: kept as its text, as the other importers keep such a link)
+            # did: kept as its text, as the other importers keep such a link; a folder
+            # with no index page, `/cs/pl/`, answered nothing on the old site either)
             ctx.warn(url, f"link `{url}` leads to no page or file of the docs folder (a "
                      "dead link of the old site): its text kept, without the link")
             return DROPPED
