@@ -715,6 +715,23 @@ def test_a_linked_images_url_is_mapped_too() -> None:
     assert text == '[![arch](new/dbz-arch.png)](https://debezium.io/x "T") [a](new/b.md)'
 
 
+def test_raw_html_after_rewritten_links_is_mapped() -> None:
+    """Formulas were found before the Markdown links were rewritten: a link's shorter
+    URL (an importer's placeholder) moved the text after it, and a raw `<img>` below a
+    display formula fell in the formula's old place, so it was skipped (a figure of
+    physics notes left behind)."""
+    seen: list[str] = []
+
+    def resolve(url: str, image: bool) -> str:
+        seen.append(url)
+        return f"I{len(seen)}"
+
+    text = map_urls("![](../img/light/a.png)\n\n$$\nE = mc^2\n$$\n\n"
+                    '<img src="../img/light/d.png" width="60%"/>\n', resolve)
+    assert seen == ["../img/light/a.png", "../img/light/d.png"]
+    assert text == '![](I1)\n\n$$\nE = mc^2\n$$\n\n<img src="I2" width="60%"/>\n'
+
+
 def test_code_in_a_block_quote_is_put_aside_and_stays_quoted() -> None:
     """`> ```py` was not seen as a fence: the quote's code went through the prose
     conversions (Liquid, shortcodes, math)."""

@@ -234,7 +234,13 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
             f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
 
     text = _LINK.sub(markdown, text)
-    return _RAW_POSTER.sub(raw, _RAW_URL.sub(raw, text)) if raw_html else text
+    if not raw_html:
+        return text
+    # (the links' new URLs moved what follows them: the formulas are found again, else a
+    # raw `<img>` after a link whose URL changed length fell in a formula's old place,
+    # unresolved)
+    starts, ends = _formula_starts(text)
+    return _RAW_POSTER.sub(raw, _RAW_URL.sub(raw, text))
 
 
 _HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
