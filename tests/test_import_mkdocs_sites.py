@@ -549,3 +549,22 @@ def test_a_link_to_a_folder_with_no_index_keeps_its_text(tmp_path: Path) -> None
          "(a dead link of the old site): its text kept, without the link")]
     result = build(done.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_bar_in_table_code_stays_in_its_cell(tmp_path: Path) -> None:
+    """Python-Markdown reads a table row's code spans before its `|`s: `` `map(|x| x)` ``
+    is one cell's code. GFM cut it at each `|`, so the code fell apart and `Vec<u8>` was
+    a tag in the text (hidden, with a warning)."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": "# Notes\n",
+        "docs/iter.md": "# 迭代器\n\n| 方法 | 例子 |\n| --- | --- |\n"
+                        "| `map()` | `let v: Vec<u8> = it.map(|x| x + 1).collect();` |\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    cells = parse_html(_page(done.dest, "iter")).one("table").find_all("td")
+    assert [c.text() for c in cells] == [
+        "map()", "let v: Vec<u8> = it.map(|x| x + 1).collect();"]

@@ -1,7 +1,8 @@
 """Formulas in Markdown tables, which a `|` inside would cut: `\\vert` for it in a row's
 `$…$` and `$$…$$` (`table_math`, and `shelved_table_math` for formulas put aside), and
-Goldmark's way with a `$…$` across a cell's border (`cell_border_dollars`). Shared by the
-importers of sites whose renderers read a formula before or after the table's cells."""
+Goldmark's way with a `$…$` across a cell's border (`cell_border_dollars`), and
+Python-Markdown's code spans, read whole before the cells (`shelved_code_bars`). Shared by
+the importers of sites whose renderers read a formula before or after the table's cells."""
 
 from __future__ import annotations
 
@@ -90,4 +91,20 @@ def shelved_table_math(text: str, shelf: Shelf) -> int:
                 old = shelf.items["M"][n]
                 shelf.items["M"][n] = formula_bars(old, whole=True)
                 count += shelf.items["M"][n] != old
+    return count
+
+
+def shelved_code_bars(text: str, shelf: Shelf) -> int:
+    """In a table's rows (those starting with `|`), a `|` in a code span put aside on
+    `shelf` escaped (`\\|`): Python-Markdown's tables read a code span before their `|`s
+    (`` `map(|x| x * x)` `` one cell), GFM's cut it there, leaving `Vec<i32>` a tag in
+    the text. How many spans were changed."""
+    count = 0
+    for line in text.split("\n"):
+        if line.lstrip().startswith("|"):
+            for n in markers(line, "C"):
+                old = shelf.items["C"][n]
+                if old.startswith("`") and "\n" not in old:
+                    shelf.items["C"][n] = re.sub(r"(?<!\\)\|", r"\\|", old)
+                    count += shelf.items["C"][n] != old
     return count

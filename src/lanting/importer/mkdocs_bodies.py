@@ -24,6 +24,7 @@ from lanting.importer.body_links import (
     unlink_dropped,
 )
 from lanting.importer.body_references import REFERENCE_DEFINITION
+from lanting.importer.body_tables import shelved_code_bars
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.kramdown_html import ended_html_blocks
@@ -143,6 +144,7 @@ class MkDocsBodies(MkDocsSnippets):
                                                        text, re.MULTILINE)))
         shelf = Shelf()
         text = protect_code(text, shelf)
+        ctx.convert("| in table code (escaped)", shelved_code_bars(text, shelf))
         # (MkDocs has no shortcodes: one left from a Hugo past showed as written, and
         # Lanting would read it as its own)
         text = _SHORTCODE.sub(lambda m: ctx.leave(m.group(), "a Hugo shortcode, which "
