@@ -544,6 +544,29 @@ def test_a_navbar_the_themes_file_imports_is_read(tmp_path: Path) -> None:
     assert found.nav == [("博客", "/posts/")]
 
 
+def test_a_navbar_re_exported_by_an_index_file_is_read(tmp_path: Path) -> None:
+    """hope's template: the theme imports `{ enNavbar } from "./navbar/index.js"`,
+    whose file only re-exports (`export * from "./en.js"`). The re-exported file was
+    not read, and the menu was left out with a warning that it was computed."""
+    write_files(tmp_path, {
+        ".vuepress/config.ts": ("import { defineUserConfig } from 'vuepress'\n"
+                                "import theme from './theme.js'\n"
+                                "export default defineUserConfig({ title: '笔记', theme })\n"),
+        ".vuepress/theme.ts": ("import { hopeTheme } from 'vuepress-theme-hope'\n"
+                               "import { enNavbar } from './navbar/index.js'\n"
+                               "export default hopeTheme({ locales: {\n"
+                               "  '/': { navbar: enNavbar },\n} })\n"),
+        ".vuepress/navbar/index.ts": 'export * from "./en.js";\nexport * from "./zh.js";\n',
+        ".vuepress/navbar/en.ts": ("export const enNavbar = navbar([\n"
+                                   "  { text: '算法', link: '/algo/' },\n])\n"),
+        ".vuepress/navbar/zh.ts": ("export const zhNavbar = navbar([\n"
+                                   "  { text: '指南', link: '/zh/guide/' },\n])\n"),
+    })
+    found = read_config(tmp_path / ".vuepress")
+    assert found.nav == [("算法", "/algo/")]
+    assert found.computed == []
+
+
 def test_a_navbar_of_page_paths_in_the_root_locale_is_the_menu(tmp_path: Path) -> None:
     """hope's template: `locales: { "/": { navbar: zhNavbar } }` in `theme.ts`, the
     navbar's entries page paths (`"/"`, `"/深度学习/"`, shown by the page's title) and

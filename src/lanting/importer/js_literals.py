@@ -21,13 +21,15 @@ def strip_comments(code: str) -> str:
                    if kind != _COMMENT or char == "\n")
 
 
-_LOCAL_IMPORT = re.compile(r"""(?:import\s+[^'"]*?from\s+|require\(\s*)['"](\.{1,2}/[^'"]+)['"]""")
+_LOCAL_IMPORT = re.compile(r"""(?:(?:import|export)\s+[^'"]*?from\s+|require\(\s*)"""
+                           r"""['"](\.{1,2}/[^'"]+)['"]""")
 
 
 def local_modules(code: str, folder: Path) -> list[Path]:
     """The files `code` (a config in `folder`, comments stripped) imports by a relative
     path — `import theme from "./theme.js"`, `import presets from "./config/presets"`
-    — each found as TypeScript finds it (`.ts` for `.js`, a folder's `index`), once."""
+    — or re-exports (`export * from "./en.js"`, a hope navbar folder's `index.ts`), each
+    found as TypeScript finds it (`.ts` for `.js`, a folder's `index`), once."""
     found: list[Path] = []
     for rel in _LOCAL_IMPORT.findall(code):
         base = folder / rel
