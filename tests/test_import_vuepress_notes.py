@@ -805,3 +805,18 @@ def test_a_bare_plantuml_diagram_is_a_plantuml_block(tmp_path: Path) -> None:
     blocks = page(dest / "public", "/locks/").one("div", class_="prose").find_all("pre")
     assert [b.one("code")["class"] for b in blocks] == ["language-plantuml", "language-text"]
     assert "class Box<T> {" in blocks[0].text()
+
+
+def test_a_component_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    """A component's warning named the line where its text first occurs: `<Item>` in
+    prose was placed at `List<Item>` in a code block above it."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vuepress/config.js": "module.exports = { title: '泛型' }\n",
+        "docs/README.md": "# 泛型\n",
+        "docs/generics.md": "# 泛型\n\n```java\nList<Item> items = new ArrayList<>();\n```\n\n"
+                            "集合里放的是 <Item> 对象。\n",
+    })
+    done = import_site(source, tmp_path / "new", None, False, NOW)
+    assert [(w.path, w.line) for w in done.report.warnings
+            if "Vue component" in w.message] == [("docs/generics.md", 7)]
