@@ -568,3 +568,20 @@ def test_a_bar_in_table_code_stays_in_its_cell(tmp_path: Path) -> None:
     cells = parse_html(_page(done.dest, "iter")).one("table").find_all("td")
     assert [c.text() for c in cells] == [
         "map()", "let v: Vec<u8> = it.map(|x| x + 1).collect();"]
+
+
+def test_a_link_to_a_heading_in_a_block_quote_finds_it(tmp_path: Path) -> None:
+    """`> #### cache_dir`, a heading quoted in a settings page, had the id `cache_dir`
+    from MkDocs' toc; a link to `config.md#cache_dir` failed the build, since only
+    headings outside quotes kept their old ids."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": "# Notes\n\nSee [the cache](config.md#cache_dir).\n",
+        "docs/config.md": "# Settings\n\n> #### cache_dir\n>\n> Where files are kept.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    quote = parse_html(_page(done.dest, "config")).one("blockquote")
+    assert quote.one("a")["id"] == "cache_dir" and quote.one("h4").text() == "cache_dir"

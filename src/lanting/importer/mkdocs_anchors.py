@@ -19,7 +19,9 @@ from lanting.markdown.math_formula import to_mathml
 from lanting.markdown.mathtext import mathml_text
 from lanting.model.names import slugify, unique
 
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_HEADING = re.compile(r"^(?:[ \t]{0,3}>[ \t]?)*(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+"""A heading, in a block quote too (`> #### custom_dir`): `toc` gave it an id as well."""
+_QUOTE_PREFIX = re.compile(r"^(?:[ \t]{0,3}>[ \t]?)*")
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ATTRS = re.compile(r"[ \t]*\{:?([^{}\n]*)\}[ \t]*$")
 _COUNT = re.compile(r"^(.*)_([0-9]+)$")
@@ -164,7 +166,10 @@ def keep_heading_ids(text: str, headings: list[tuple[str, str]], linked: set[str
             continue  # (a written `{#id}` stays the heading's, or its anchor: once)
         for i in range(start, len(lines)):
             if lines[i] == line:
-                lines.insert(i, f'<a id="{anchor}"></a>')
+                # (in the heading's quote, if it is in one: before it, the anchor's line
+                # would end the quote and leave its id outside)
+                prefix = _QUOTE_PREFIX.match(line)
+                lines.insert(i, f'{prefix.group() if prefix else ""}<a id="{anchor}"></a>')
                 start = i + 2
                 count += 1
                 break
