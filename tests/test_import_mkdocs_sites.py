@@ -585,3 +585,19 @@ def test_a_link_to_a_heading_in_a_block_quote_finds_it(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     quote = parse_html(_page(done.dest, "config")).one("blockquote")
     assert quote.one("a")["id"] == "cache_dir" and quote.one("h4").text() == "cache_dir"
+
+
+def test_a_link_to_a_title_by_its_text_finds_the_page(tmp_path: Path) -> None:
+    """`<a href="guide/api/#API reference">` names the page's title by its text: the
+    link was repaired to `#api-reference`, an id the title (now the page's title, not a
+    heading) no longer had, and the build failed."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": '# Notes\n\n<ul><li><a href="guide/api/#API reference">API</a></li>'
+                         "</ul>\n",
+        "docs/guide/api.md": "# API reference\n\nThe entry points.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

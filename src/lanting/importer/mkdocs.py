@@ -31,6 +31,7 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import (
+    lanting_id,
     linked_ids,
     python_markdown_headings,
     toc_ids,
@@ -334,7 +335,10 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
                     self.document(file)
             if target is not None and target.source is not None:
                 file = target.source
-            self.linked.setdefault(file.resolve(), set()).add(unquote(fragment))
+            # (and the id it names by its text, `#API reference`, which the link is
+            # repaired to: a page's title keeps it only so)
+            self.linked.setdefault(file.resolve(), set()).update(
+                {unquote(fragment), lanting_id(unquote(fragment))})
 
 
 def _blog_index(blog_dir: str) -> str:
