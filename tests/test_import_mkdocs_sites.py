@@ -601,3 +601,18 @@ def test_a_link_to_a_title_by_its_text_finds_the_page(tmp_path: Path) -> None:
     done = import_site(source, tmp_path / "new")
     result = build(done.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_link_to_a_chinese_title_by_its_text_finds_the_page(tmp_path: Path) -> None:
+    """`read/books/#好书推荐`: toc (no unicode slugs) gave the title `_1`, and the link
+    named its text; the title is the page's title now, so the id was nowhere and the
+    build failed."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": '# Notes\n\n<p><a href="read/books/#好书推荐">书单</a></p>\n',
+        "docs/read/books.md": "# 好书推荐\n\n几本书。\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

@@ -153,9 +153,14 @@ def keep_heading_ids(text: str, headings: list[tuple[str, str]], linked: set[str
     lines = text.split("\n")
     start = 0
     for number, (line, anchor) in enumerate(headings):
+        title_line = number == 0 and line.startswith("# ") and line not in lines
+        if title_line and anchor not in linked:
+            # (a link to the title by its text, `#好书推荐`, where toc's id was `_1`: the
+            # id Lanting's heading would have had)
+            anchor = lanting_id(_ATTRS.sub("", line[2:]).strip())
         if anchor not in linked:
             continue
-        if number == 0 and line.startswith("# ") and line not in lines:
+        if title_line:
             lines.insert(0, f'<a id="{anchor}"></a>\n')
             start, count = 1, count + 1
             continue
