@@ -247,6 +247,49 @@ def test_a_subfigures_label_is_what_its_references_link_to(tmp_path: Path) -> No
     assert prose.find("a", id="fig-acc") is not None
 
 
+
+def test_a_figure_divs_linked_image_is_a_numbered_figure(tmp_path: Path) -> None:
+    """A figure div holding an image that is a link (`[![Poster](poster.png)](url)`, a
+    talk's poster leading to its slides) was an anchor with a warning that it held no
+    image, and `@fig-poster` read as its caption's words. It is a numbered figure, the
+    link kept around its image."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/talk/poster.png": png(40, 30),
+        "posts/talk/index.qmd": (
+            "---\ntitle: Talk\ndate: 2024-02-14\n---\n\nThe poster is @fig-poster.\n\n"
+            "::: {#fig-poster}\n[![Poster](poster.png)](https://slides.example.org/a)\n\n"
+            "The poster of the talk.\n:::\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/talk/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    figure = prose.one("figure", id="fig-poster")
+    assert figure.one("a")["href"] == "https://slides.example.org/a"
+    assert figure.one("figcaption").text() == "Figure 1 The poster of the talk."
+    assert prose.one("a", class_="figref").text() == "Figure 1"
+
+
+def test_a_figure_of_code_is_reported_as_code(tmp_path: Path) -> None:
+    """A figure div around a code block (a listing shown as a figure) is kept as an
+    anchor; the warning said it held no image, "a video?", which sent the reader
+    looking for a video."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/rules/index.qmd": (
+            "---\ntitle: Rules\ndate: 2024-02-15\n---\n\n"
+            "::: {#fig-rule}\n```text\nstop when k > 3\n```\n\nThe stopping rule.\n:::\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    [warning] = done.report.warnings
+    assert "holds code" in warning.message and "video" not in warning.message
+
+
 def test_an_embedded_cell_of_an_executed_document_comes_from_its_freeze(
         tmp_path: Path) -> None:
     """`{{< embed notebooks/fit.qmd#fig-resid >}}` (a manuscript's figure made by its
@@ -325,3 +368,4 @@ def test_folded_code_is_a_collapsible_block(tmp_path: Path) -> None:
     [fold] = prose("posts/sim/index.html").find_all("details")
     assert "open" in fold.attrs and "import numpy" in fold.text()
     assert fold.one("summary").text() == "Code"
+

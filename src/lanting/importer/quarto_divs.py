@@ -47,6 +47,9 @@ _DEFINES = re.compile(r"\\(?:(?:re)?newcommand|providecommand|DeclareMathOperato
 _MULTIBIB = re.compile(r"refs[_-][\w-]+$")
 """A reference list of one of several bibliographies (multibib's `#refs_software`)."""
 _IMAGE = re.compile(r"^!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)(\{[^}\n]*\})?$")
+_LINKED = re.compile(r"^\[(!\[[^\]\n]*\]\([^)\s]+(?:\s+\"[^\"]*\")?\)(?:\{[^}\n]*\})?)\]"
+                     r"\(([^)\s]+)\)$")
+"""An image that is a link (`[![a](x.png)](https://…)`): the image, and where it leads."""
 _PARENTHESIS_BELOW = re.compile(r"(!\[[^\]\n]*\]\([^()\s]+(?:[ \t]+\"[^\"\n]*\")?)[ \t]*\n"
                                 r"[ \t]*\)")
 """An image whose `)` is on the next line (`![](x.png⏎)`), as Pandoc reads it."""
@@ -223,13 +226,19 @@ class Divs:
         # in the caption: a lecture's plotting code ended up in its figure's title)
         code = [line for line in lines if MARKER.fullmatch(line.strip())]
         lines = [line for line in lines if line not in code]
-        images = [_IMAGE.match(line.strip()) for line in lines]
+        # (an image that is a link, a paper's thumbnail leading to it, is the figure's
+        # image still, the link kept around it: it was an anchor, with a warning)
+        links = [_LINKED.match(line.strip()) for line in lines]
+        images = [_IMAGE.match(link.group(1) if link else line.strip())
+                  for line, link in zip(lines, links, strict=True)]
         found = [m for m in images if m]
         caption = " ".join(line.strip() for line, m in zip(lines, images, strict=True)
                            if not m)
         if not found:
-            self.ctx.warn(div.opening, f"figure `#{label}` holds no image (a video?): its "
-                          "content is kept, not numbered; `@" + label + "` links to it")
+            # (a figure of code or a diagram as often as a video: say what it held)
+            held = "code" if code else "no image (a video?)"
+            self.ctx.warn(div.opening, f"figure `#{label}` holds {held}: its content is "
+                          "kept, not numbered; `@" + label + "` links to it")
             words = [line.strip() for line in lines if not line.lstrip().startswith("<")]
             self.anchors[label] = " ".join(words[-1:]) or "figure"  # (its caption's)
             return block(f'<a id="{label}"></a>\n\n{text}')
@@ -240,6 +249,9 @@ class Divs:
         self.ctx.convert("figure divs")
         alt = found[0].group(1) or re.sub(r"\$([^$]*)\$", r"\1", title)
         first = f'![{alt}]({found[0].group(2)} "{title}"){{#{label}}}'
+        url = next((link.group(2) for link, m in zip(links, images, strict=True)
+                    if m is found[0] and link), None)
+        first = f"[{first}]({url})" if url else first
         rest = [f"![{m.group(1)}]({m.group(2)})" for m in found[1:]]
         return "".join(block(b) for b in [*code, *(self.subfigure(m) + shown for m, shown
                                                    in zip(found, [first, *rest],
