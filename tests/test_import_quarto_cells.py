@@ -369,3 +369,25 @@ def test_folded_code_is_a_collapsible_block(tmp_path: Path) -> None:
     assert "open" in fold.attrs and "import numpy" in fold.text()
     assert fold.one("summary").text() == "Code"
 
+
+def test_a_list_items_cell_is_folded_inside_the_item(tmp_path: Path) -> None:
+    """`#| code-fold: true` on a cell inside a numbered step (a tutorial's cells under
+    its list items): the option line was dropped and the code shown open. It is a
+    collapsible block in the item, the list going on after it."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/steps/index.qmd": (
+            "---\ntitle: Steps\ndate: 2024-02-13\n---\n\n"
+            "1. Load the table:\n\n    ```{python}\n    #| code-fold: true\n"
+            "    #| code-summary: Loading\n    rows = read('runs.csv')\n    ```\n\n"
+            "2. Plot it.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "posts/steps/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    [first, second] = prose.one("ol").find_all("li")
+    [fold] = first.find_all("details")
+    assert fold.one("summary").text() == "Loading" and "read('runs.csv')" in fold.text()
+    assert "code-fold" not in prose.text() and "Plot it." in second.text()

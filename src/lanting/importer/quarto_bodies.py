@@ -287,8 +287,8 @@ class QuartoBodies(QuartoLinks):
         lang = re.match(r"\{\.?([\w+-]+)[\s},]", info)
         one_block = re.fullmatch(r"\s*(`{3,}|~{3,})[^\n]*\n.*\n[ \t]*\1[ \t]*", shown,
                                  re.DOTALL)
-        # (code only: not a diagram, nor a hidden cell's caption, nor a list item's)
-        if indent or lang is None or one_block is None or lang.group(1) in ("mermaid", "dot"):
+        # (code only: not a diagram, nor a hidden cell's caption)
+        if lang is None or one_block is None or lang.group(1) in ("mermaid", "dot"):
             return shown
         found = re.search(r"""code-fold=["']?(\w+)""", info) or re.search(
             r"^\s*#\|\s*code-fold:\s*(\w+)", code, re.MULTILINE)
@@ -299,8 +299,13 @@ class QuartoBodies(QuartoLinks):
         if mode not in ("true", "show"):
             return shown
         ctx.convert("folded code (`code-fold`) as a collapsible block")
-        return folded(shown, mode, summary.group(1) or summary.group(2) if summary
+        # (a list item's cell, a step of a tutorial, folded as well: its `<details>`
+        # indented as the item's fence was, so the item holds it)
+        plain = "\n".join(line.removeprefix(indent) for line in shown.split("\n"))
+        made = folded(plain, mode, summary.group(1) or summary.group(2) if summary
                       else document[1])
+        return "\n".join(indent + line if line.strip() else line
+                         for line in made.split("\n"))
 
     def shortcode(self, match: re.Match[str], ctx: Context, path: Path) -> str:
         name, rest = match.group(1), match.group(2).strip()
