@@ -321,6 +321,32 @@ def test_a_labelled_image_in_a_list_item_is_a_figure_others_stay_inline() -> Non
     assert html.find_all("li")[1].find("figure") is None
 
 
+
+def test_a_figure_div_of_code_or_a_diagram_is_a_numbered_figure() -> None:
+    """Quarto's figure div around what is no image (`::: {#fig-rule}` holding a code
+    listing, one holding a diagram) is a numbered figure, counted with the image figures
+    in the page's order; its last paragraph is the caption, and without one the caption
+    is its number alone. `@fig-rule` read as the caption's words (an unnumbered anchor)."""
+    rendered = render_markdown(
+        "By @fig-rule and @fig-flow, not @fig-photo.\n\n"
+        "![A photo](p.png){#fig-photo}\n\n"
+        "::: {#fig-rule}\n```text\nstop when k > 3\n```\n\nThe *stopping* rule.\n:::\n\n"
+        "::: {#fig-flow}\n```mermaid\nflowchart LR\n  A --> B\n```\n:::\n",
+        RenderContext(Path("p.md"), "p.md", lang="en"))
+    html = parse_html(rendered.html)
+    figures = html.find_all("figure")
+    assert [(f["id"], f.one("figcaption").text()) for f in figures] == [
+        ("fig-photo", "Figure 1 A photo"), ("fig-rule", "Figure 2 The stopping rule."),
+        ("fig-flow", "Figure 3")]
+    assert "stop when k" in figures[1].one("pre").text()
+    assert figures[1].one("figcaption").one("em").text() == "stopping"
+    refs = [(a["href"], a.text()) for a in html.find_all("a", class_="figref")]
+    assert refs == [("#fig-rule", "Figure 2"), ("#fig-flow", "Figure 3"),
+                    ("#fig-photo", "Figure 1")]
+    # (no "plain block" warning for the divs: the mermaid one's is about its drawing)
+    assert [p.message for p in rendered.problems if "Mermaid" not in p.message] == []
+
+
 def test_details_without_a_title_get_a_localised_one() -> None:
     for lang, title in (("zh-CN", "详情"), ("en", "Details")):
         html = render_markdown("::: details\nHidden.\n:::\n",

@@ -24,6 +24,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from lanting.markdown.containers import fenced_container_plugin
+from lanting.markdown.figure_divs import figure_label
 from lanting.markdown.shortcodes import report
 
 _PARAMS = re.compile(r"[ \t]*(?:\{[ \t]*([.#][^{}]*)\}|([A-Za-z][\w-]*))[ \t]*:*[ \t]*")
@@ -79,7 +80,8 @@ def _report(state: StateCore) -> None:
     ctx = state.env.get("lanting")
     plain: dict[str, list[int]] = {}
     for token in state.tokens:
-        if token.type == "container_div_open" and not (
+        # (a figure div, `::: {#fig-x}`, is a numbered figure: `figure_divs`)
+        if token.type == "container_div_open" and not figure_label(token.info) and not (
                 set(_id_and_classes(token.info)[1]) & (STYLED | QUARTO_CELLS)):
             line = (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
             plain.setdefault(f"{token.markup} {token.info.strip()}", []).append(line)

@@ -21,6 +21,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from lanting.errors import LantingError
+from lanting.markdown.figure_divs import figure_div_renderers, figure_divs, make_figure_div
 from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.markdown.shortcodes import report
 
@@ -166,9 +167,19 @@ def _caption_tokens(inline: Token) -> list[Token]:
 
 def _make_figures(state: StateCore) -> None:
     tokens = state.tokens
-    numbers: dict[str, int] = state.env.setdefault("figures", {})
+    state.env.setdefault("figures", {})
     number = 0
-    for i, outside in _paragraphs(tokens):
+    # (figure divs, `::: {#fig-x}` around code or a diagram, counted with the images in
+    # the page's order, as Quarto numbered them)
+    divs = figure_divs(tokens)
+    paragraphs: list[tuple[int, list[str] | None]] = [*_paragraphs(tokens)]
+    for i, outside in sorted([*paragraphs, *((j, None) for j in divs)],
+                             key=lambda event: event[0]):
+        if outside is None:
+            number += 1
+            _label(state, tokens[i], divs[i], number)
+            make_figure_div(tokens, i, number, divs[i])
+            continue
         opening, inline, closing = tokens[i], tokens[i + 1], tokens[i + 2]
         caption_tokens = _caption_tokens(inline)
         children = inline.children or []
@@ -182,13 +193,7 @@ def _make_figures(state: StateCore) -> None:
             continue
         label = myst["label"] if myst is not None else str(image.meta.get("label", ""))
         number += 1
-        if label in numbers:
-            report(cast(dict[str, Any], state.env), _line(state.env, opening),
-                   f"figure label `{{#{label}}}` is used twice on this page",
-                   "give each figure its own label")
-            label = ""
-        if label:
-            numbers[label] = number
+        label = _label(state, opening, label, number)
         opening.type, closing.type = "figure_open", "figure_close"
         opening.tag = closing.tag = "figure"
         title = str(image.attrGet("title") or "")
@@ -210,6 +215,19 @@ def _make_figures(state: StateCore) -> None:
             inline.children += [Token("figure_caption_open", "figcaption", 1, meta={
                 "number": number}), *caption_tokens, Token("figure_caption_close",
                                                            "figcaption", -1)]
+
+
+def _label(state: StateCore, opening: Token, label: str, number: int) -> str:
+    """`label` recorded as figure `number`'s; "" (reported) when the page used it."""
+    numbers: dict[str, int] = state.env["figures"]
+    if label in numbers:
+        report(cast(dict[str, Any], state.env), _line(state.env, opening),
+               f"figure label `{{#{label}}}` is used twice on this page",
+               "give each figure its own label")
+        return ""
+    if label:
+        numbers[label] = number
+    return label
 
 
 def _caption_html(caption: str, env: MutableMapping[str, Any], token: Token) -> str:
@@ -348,6 +366,7 @@ def figures_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("image_sizes", _size_images)
     md.core.ruler.push("number_figrefs", _number_figrefs)
     md.add_render_rule("figure_open", _render_figure_open)
+    figure_div_renderers(md, _caption_open)
     md.add_render_rule("figure_close", _render_figure_close)
     md.add_render_rule("figure_caption_open", _render_caption_inline)
     md.add_render_rule("figure_caption_close", _render_caption_inline)

@@ -1,0 +1,71 @@
+"""Pandoc's and Quarto's figure div, `::: {#fig-x}` … `:::`, holding what is no image (a
+listing of code, a diagram, a table), its last paragraph the caption: a numbered
+`<figure>` like an image's, counted with them in the page's order, so `@fig-x` reads
+"Figure 2" as it did in Quarto (it read as the caption's words, an unnumbered anchor).
+
+`figures.py` numbers them; this module finds them and renders them. The div itself is
+read by `divs.py` (a `container_div_open` token): its `#fig-` id makes it a figure here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.token import Token
+
+_LABEL = re.compile(r"(?:^|[\s{])#(fig[:-][^\s#.{}]+)")
+"""A div's `#fig-x` (Quarto's) or `#fig:x` (pandoc-crossref's) id."""
+
+
+def figure_label(info: str) -> str:
+    """The figure label of a fenced div's attributes (`{#fig-x layout-ncol=2}`), or ""."""
+    found = _LABEL.search(info)
+    return found.group(1) if found else ""
+
+
+def figure_divs(tokens: Sequence[Token]) -> dict[int, str]:
+    """The index of each figure div's opening, with its label."""
+    return {i: label for i, token in enumerate(tokens)
+            if token.type == "container_div_open" and (label := figure_label(token.info))}
+
+
+def make_figure_div(tokens: list[Token], i: int, number: int, label: str) -> None:
+    """The div opened at `i` as figure `number`: its last paragraph, when it ends the
+    div, the caption; with none, the caption is the figure's number alone (as Quarto
+    showed a figure without one)."""
+    opening = tokens[i]
+    end = next(j for j in range(i + 1, len(tokens))
+               if tokens[j].nesting == -1 and tokens[j].level == opening.level)
+    closing = tokens[end]
+    meta = {"number": number, "label": label, "caption": False}
+    last = end - 3
+    if last > i and tokens[end - 1].type == "paragraph_close" \
+            and tokens[last].type == "paragraph_open" and tokens[last].level == opening.level + 1:
+        tokens[last].type, tokens[end - 1].type = "figure_caption_open", "figure_caption_close"
+        tokens[last].meta = tokens[end - 1].meta = {"number": number}
+        meta["caption"] = True
+    opening.type, closing.type = "figure_div_open", "figure_div_close"
+    opening.meta, closing.meta = meta, meta
+
+
+def _render_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                 env: Any) -> str:
+    return f'<figure class="figure" id="{escapeHtml(tokens[idx].meta["label"])}">\n'
+
+
+def figure_div_renderers(md: MarkdownIt, caption_open: Any) -> None:
+    """Render rules for figure divs; `caption_open(env, number)` opens a figcaption with
+    the figure's number (a figure without a caption shows its number alone)."""
+
+    def close(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        meta = tokens[idx].meta
+        if meta["caption"]:
+            return "</figure>\n"
+        return f'{caption_open(env, meta["number"]).rstrip()}</figcaption></figure>\n'
+
+    md.add_render_rule("figure_div_open", _render_open)
+    md.add_render_rule("figure_div_close", close)
