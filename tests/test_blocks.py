@@ -347,6 +347,20 @@ def test_a_figure_div_of_code_or_a_diagram_is_a_numbered_figure() -> None:
     assert [p.message for p in rendered.problems if "Mermaid" not in p.message] == []
 
 
+
+def test_a_figure_divs_caption_goes_on_top_when_asked() -> None:
+    """`fig-cap-location="top"` on a figure div (Quarto's) puts the caption above what
+    it holds; without it, below."""
+    html = parse_html(render_markdown(
+        '::: {#fig-a fig-cap-location="top"}\n```text\na\n```\n\nAbove.\n:::\n\n'
+        "::: {#fig-b}\n```text\nb\n```\n\nBelow.\n:::\n",
+        RenderContext(Path("p.md"), "p.md", lang="en")).html)
+    top, bottom = html.find_all("figure")
+    assert [c.tag for c in top.children if not isinstance(c, str)][0] == "figcaption"
+    assert [c.tag for c in bottom.children if not isinstance(c, str)][-1] == "figcaption"
+    assert top.one("figcaption").text() == "Figure 1 Above."
+
+
 def test_details_without_a_title_get_a_localised_one() -> None:
     for lang, title in (("zh-CN", "详情"), ("en", "Details")):
         html = render_markdown("::: details\nHidden.\n:::\n",

@@ -19,6 +19,8 @@ from markdown_it.token import Token
 
 _LABEL = re.compile(r"(?:^|[\s{])#(fig[:-][^\s#.{}]+)")
 """A div's `#fig-x` (Quarto's) or `#fig:x` (pandoc-crossref's) id."""
+_TOP = re.compile(r"""\bfig-cap-location\s*=\s*["']?top\b""")
+"""Quarto's caption above its figure (`{#fig-x fig-cap-location="top"}`)."""
 
 
 def figure_label(info: str) -> str:
@@ -38,8 +40,7 @@ def make_figure_div(tokens: list[Token], i: int, number: int, label: str) -> Non
     div, the caption; with none, the caption is the figure's number alone (as Quarto
     showed a figure without one)."""
     opening = tokens[i]
-    end = next(j for j in range(i + 1, len(tokens))
-               if tokens[j].nesting == -1 and tokens[j].level == opening.level)
+    end = _closing(tokens, i)
     closing = tokens[end]
     meta = {"number": number, "label": label, "caption": False}
     last = end - 3
@@ -50,6 +51,23 @@ def make_figure_div(tokens: list[Token], i: int, number: int, label: str) -> Non
         meta["caption"] = True
     opening.type, closing.type = "figure_div_open", "figure_div_close"
     opening.meta, closing.meta = meta, meta
+
+
+def caption_on_top(tokens: list[Token], i: int) -> None:
+    """The caption of the figure div opened at `i` moved to its top when the div asks
+    for it (`fig-cap-location="top"`). (Called once every figure is numbered, from the
+    last: moving tokens shifts the indices after `i` only.)"""
+    if not _TOP.search(tokens[i].info) or not tokens[i].meta.get("caption"):
+        return
+    end = _closing(tokens, i)
+    caption = tokens[end - 3:end]
+    del tokens[end - 3:end]
+    tokens[i + 1:i + 1] = caption
+
+
+def _closing(tokens: Sequence[Token], i: int) -> int:
+    return next(j for j in range(i + 1, len(tokens))
+                if tokens[j].nesting == -1 and tokens[j].level == tokens[i].level)
 
 
 def _render_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,

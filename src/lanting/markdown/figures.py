@@ -21,7 +21,12 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from lanting.errors import LantingError
-from lanting.markdown.figure_divs import figure_div_renderers, figure_divs, make_figure_div
+from lanting.markdown.figure_divs import (
+    caption_on_top,
+    figure_div_renderers,
+    figure_divs,
+    make_figure_div,
+)
 from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.markdown.shortcodes import report
 
@@ -215,6 +220,8 @@ def _make_figures(state: StateCore) -> None:
             inline.children += [Token("figure_caption_open", "figcaption", 1, meta={
                 "number": number}), *caption_tokens, Token("figure_caption_close",
                                                            "figcaption", -1)]
+    for i in sorted(divs, reverse=True):
+        caption_on_top(tokens, i)
 
 
 def _label(state: StateCore, opening: Token, label: str, number: int) -> str:
