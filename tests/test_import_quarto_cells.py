@@ -171,8 +171,9 @@ def test_several_bibliographies_and_their_lists(tmp_path: Path) -> None:
 def test_a_labelled_diagram_is_what_its_references_link_to(tmp_path: Path) -> None:
     """A `{mermaid}` cell labelled as a figure (`%%| label: fig-flow`, with `fig-cap`)
     was Quarto's numbered figure; its label was lost with the `%%|` lines, and the build
-    failed on `@fig-flow`. The diagram keeps its caption, at the label's anchor (above
-    it with `fig-cap-location: top`), and the reference links there."""
+    failed on `@fig-flow`; then it was an anchor, the reference reading its caption's
+    words. It is a numbered figure (its caption above it with `fig-cap-location: top`),
+    and the reference reads "Figure 1"."""
     source = tmp_path / "blog"
     write_files(source, {
         "_quarto.yml": "project:\n  type: website\n",
@@ -187,18 +188,18 @@ def test_a_labelled_diagram_is_what_its_references_link_to(tmp_path: Path) -> No
     assert result.warnings == ()
     prose = parse_html((result.output / "posts/stop/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
-    assert prose.one("a", id="fig-flow") is not None
-    assert "#fig-flow" in [a.get("href") for a in prose.find_all("a")]
-    text = prose.text()
+    figure = prose.one("figure", id="fig-flow")
+    assert figure.one("figcaption").text().startswith("Figure 1 Stopping after")
+    assert prose.one("a", class_="figref").text() == "Figure 1"
+    text = figure.text()
     assert "%%|" not in text and text.index("Stopping after") < text.index("flowchart")
 
 
 def test_figures_whose_captions_refer_to_each_other(tmp_path: Path) -> None:
-    """A figure of code (`::: {#fig-tree}` around a fence: no image, an anchor) and an
-    image figure, each caption naming the other (a book's pair of figures side by
-    side): the anchor's link, its caption's words, went into the image's caption, which
-    broke the image, and the build failed on both references. The image's caption
-    reads the words; the references link."""
+    """A figure of code (`::: {#fig-tree}` around a fence) and an image figure, each
+    caption naming the other (a book's pair of figures side by side): the references
+    made the image's caption a broken image, and the build failed on both. Both are
+    numbered figures, and each caption's reference reads the other's number."""
     source = tmp_path / "blog"
     write_files(source, {
         "_quarto.yml": "project:\n  type: website\n",
@@ -216,7 +217,10 @@ def test_figures_whose_captions_refer_to_each_other(tmp_path: Path) -> None:
     prose = parse_html((result.output / "posts/site/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     figure = prose.one("figure", id="fig-menu")
-    assert "The menu made from figure" in figure.one("figcaption").text()
+    assert figure.one("figcaption").text() == "Figure 2 The menu made from Figure 1"
+    tree = prose.one("figure", id="fig-tree")
+    assert tree.one("figcaption").text() == "Figure 1 The folders that make the menu of " \
+        "Figure 2" and "first.qmd" in tree.one("pre").text()
     hrefs = [a.get("href") for a in prose.find_all("a")]
     assert "#fig-tree" in hrefs and "#fig-menu" in hrefs
 
@@ -274,20 +278,26 @@ def test_a_figure_divs_linked_image_is_a_numbered_figure(tmp_path: Path) -> None
     assert prose.one("a", class_="figref").text() == "Figure 1"
 
 
-def test_a_figure_of_code_is_reported_as_code(tmp_path: Path) -> None:
-    """A figure div around a code block (a listing shown as a figure) is kept as an
-    anchor; the warning said it held no image, "a video?", which sent the reader
-    looking for a video."""
+def test_a_figure_of_code_is_a_numbered_figure(tmp_path: Path) -> None:
+    """A figure div around a code block (a listing shown as a figure) was an anchor,
+    with a warning that it held no image ("a video?"), and `@fig-rule` read as its
+    caption's words while Quarto said "Figure 1". It is a numbered figure, no warning."""
     source = tmp_path / "blog"
     write_files(source, {
         "_quarto.yml": "project:\n  type: website\n",
         "posts/rules/index.qmd": (
-            "---\ntitle: Rules\ndate: 2024-02-15\n---\n\n"
+            "---\ntitle: Rules\ndate: 2024-02-15\n---\n\nBy @fig-rule.\n\n"
             "::: {#fig-rule}\n```text\nstop when k > 3\n```\n\nThe stopping rule.\n:::\n"),
     })
     done = import_site(source, tmp_path / "new")
-    [warning] = done.report.warnings
-    assert "holds code" in warning.message and "video" not in warning.message
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/rules/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    figure = prose.one("figure", id="fig-rule")
+    assert figure.one("figcaption").text() == "Figure 1 The stopping rule."
+    assert prose.one("a", class_="figref").text() == "Figure 1"
 
 
 def test_an_embedded_cell_of_an_executed_document_comes_from_its_freeze(

@@ -239,6 +239,16 @@ class QuartoBodies(QuartoLinks):
             # (a labelled diagram, `%%| label: fig-x`, was a numbered figure: its caption
             # with the label's anchor, which `@fig-x` links to; the build failed on it)
             label, kind, caption = made
+            if label.startswith("fig-"):
+                # (a figure div, which Lanting numbers with the page's other figures, as
+                # Quarto did: `@fig-x` read as the caption's words)
+                ctx.convert("labelled diagrams as numbered figure divs")
+                top = ' fig-cap-location="top"' if options.get("fig-cap-location") == "top" \
+                    else ""
+                div = (f"::: {{#{label}{top}}}\n{diagram.removeprefix(indent)}\n\n{caption}"
+                       "\n:::")
+                return "\n".join(indent + line if line.strip() else line
+                                  for line in div.rstrip("\n").split("\n"))
             unrun.labels[label] = caption or kind.lower()
             ctx.convert("labels of diagrams (an anchor; `@fig-x` links to it)")
             anchor = f'{indent}<a id="{label}"></a>**{kind}:** {caption}'.rstrip()

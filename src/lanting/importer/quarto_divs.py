@@ -235,13 +235,11 @@ class Divs:
         caption = " ".join(line.strip() for line, m in zip(lines, images, strict=True)
                            if not m)
         if not found:
-            # (a figure of code or a diagram as often as a video: say what it held)
-            held = "code" if code else "no image (a video?)"
-            self.ctx.warn(div.opening, f"figure `#{label}` holds {held}: its content is "
-                          "kept, not numbered; `@" + label + "` links to it")
-            words = [line.strip() for line in lines if not line.lstrip().startswith("<")]
-            self.anchors[label] = " ".join(words[-1:]) or "figure"  # (its caption's)
-            return block(f'<a id="{label}"></a>\n\n{text}')
+            # (a figure of code, a diagram or a video: a figure div, which Lanting numbers
+            # with the images, as Quarto did; it was an anchor `@fig-x` read as words)
+            self.ctx.convert("figure divs without an image (code, a diagram) kept")
+            fence = ":" * (3 + depth(div.children))
+            return block(f"{fence} {braced(div.attributes)}\n{text}\n{fence}")
         if len(found) > 1:
             self.ctx.warn(div.opening, f"figure `#{label}` has {len(found)} images: the "
                           "first carries the label and caption, the others follow it")
