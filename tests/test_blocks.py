@@ -361,6 +361,28 @@ def test_a_figure_divs_caption_goes_on_top_when_asked() -> None:
     assert top.one("figcaption").text() == "Figure 1 Above."
 
 
+
+def test_a_figure_divs_labelled_images_are_its_subfigures() -> None:
+    """Quarto's subfigures, labelled images in a figure div: `@fig-acc` reads
+    "Figure 2(b)" and each image is captioned "(a) Loss" by its alt text, as Quarto
+    showed them (a reference read the alt text alone)."""
+    rendered = render_markdown(
+        "![Setup](s.png){#fig-setup}\n\n"
+        "::: {#fig-runs layout-ncol=2}\n![Loss](loss.png){#fig-loss}\n\n"
+        "![Accuracy](acc.png){#fig-acc}\n\nTwo views of one run.\n:::\n\n"
+        "@fig-acc rises; @fig-runs has both.\n",
+        RenderContext(Path("p.md"), "p.md", lang="en"))
+    html = parse_html(rendered.html)
+    runs = html.one("figure", id="fig-runs")
+    subs = runs.find_all("figure", class_="subfigure")
+    assert [(f["id"], f.one("figcaption").text()) for f in subs] == [
+        ("fig-loss", "(a) Loss"), ("fig-acc", "(b) Accuracy")]
+    assert runs.find_all("figcaption")[-1].text() == "Figure 2 Two views of one run."
+    refs = [(a["href"], a.text()) for a in html.find_all("a", class_="figref")]
+    assert refs == [("#fig-acc", "Figure 2(b)"), ("#fig-runs", "Figure 2")]
+    assert rendered.problems == ()
+
+
 def test_details_without_a_title_get_a_localised_one() -> None:
     for lang, title in (("zh-CN", "详情"), ("en", "Details")):
         html = render_markdown("::: details\nHidden.\n:::\n",

@@ -35,10 +35,10 @@ def figure_divs(tokens: Sequence[Token]) -> dict[int, str]:
             if token.type == "container_div_open" and (label := figure_label(token.info))}
 
 
-def make_figure_div(tokens: list[Token], i: int, number: int, label: str) -> None:
+def make_figure_div(tokens: list[Token], i: int, number: int, label: str) -> list[str]:
     """The div opened at `i` as figure `number`: its last paragraph, when it ends the
     div, the caption; with none, the caption is the figure's number alone (as Quarto
-    showed a figure without one)."""
+    showed a figure without one). Returns the labels of its subfigures, in order."""
     opening = tokens[i]
     end = _closing(tokens, i)
     closing = tokens[end]
@@ -51,6 +51,30 @@ def make_figure_div(tokens: list[Token], i: int, number: int, label: str) -> Non
         meta["caption"] = True
     opening.type, closing.type = "figure_div_open", "figure_div_close"
     opening.meta, closing.meta = meta, meta
+    return _subfigures(tokens, i, end)
+
+
+def _subfigures(tokens: list[Token], i: int, end: int) -> list[str]:
+    """Each paragraph of the div that is one labelled image (`![Loss](a.png){#fig-a}`,
+    or one inside a link) a subfigure, captioned "(a) Loss" by its alt text as Quarto
+    captioned it; `@fig-a` then reads "Figure 2(a)"."""
+    labels: list[str] = []
+    for j in range(i + 1, end - 2):
+        if tokens[j].type != "paragraph_open" or tokens[j].level != tokens[i].level + 1:
+            continue
+        found = [c for c in tokens[j + 1].children or []
+                 if not (c.type == "text" and not c.content.strip())]
+        if len(found) == 3 and (found[0].type, found[2].type) == ("link_open", "link_close"):
+            found = found[1:2]
+        if len(found) != 1 or found[0].type != "image" or not found[0].meta.get("label"):
+            continue
+        label = str(found[0].meta["label"])
+        alt = "".join(c.content for c in found[0].children or [])
+        tokens[j].type, tokens[j + 2].type = "subfigure_open", "subfigure_close"
+        tokens[j].meta = tokens[j + 2].meta = {
+            "label": label, "letter": chr(ord("a") + len(labels) % 26), "alt": alt}
+        labels.append(label)
+    return labels
 
 
 def caption_on_top(tokens: list[Token], i: int) -> None:
@@ -75,6 +99,15 @@ def _render_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
     return f'<figure class="figure" id="{escapeHtml(tokens[idx].meta["label"])}">\n'
 
 
+def _render_subfigure(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                      env: Any) -> str:
+    meta = tokens[idx].meta
+    if tokens[idx].nesting == 1:
+        return f'<figure class="subfigure" id="{escapeHtml(meta["label"])}">'
+    alt = f" {escapeHtml(meta['alt'])}" if meta["alt"] else ""
+    return f'<figcaption>({meta["letter"]}){alt}</figcaption></figure>\n'
+
+
 def figure_div_renderers(md: MarkdownIt, caption_open: Any) -> None:
     """Render rules for figure divs; `caption_open(env, number)` opens a figcaption with
     the figure's number (a figure without a caption shows its number alone)."""
@@ -87,3 +120,5 @@ def figure_div_renderers(md: MarkdownIt, caption_open: Any) -> None:
 
     md.add_render_rule("figure_div_open", _render_open)
     md.add_render_rule("figure_div_close", close)
+    md.add_render_rule("subfigure_open", _render_subfigure)
+    md.add_render_rule("subfigure_close", _render_subfigure)

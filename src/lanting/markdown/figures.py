@@ -183,7 +183,8 @@ def _make_figures(state: StateCore) -> None:
         if outside is None:
             number += 1
             _label(state, tokens[i], divs[i], number)
-            make_figure_div(tokens, i, number, divs[i])
+            for k, sub in enumerate(make_figure_div(tokens, i, number, divs[i])):
+                _label(state, tokens[i], sub, f"{number}({chr(ord('a') + k % 26)})")
             continue
         opening, inline, closing = tokens[i], tokens[i + 1], tokens[i + 2]
         caption_tokens = _caption_tokens(inline)
@@ -224,9 +225,10 @@ def _make_figures(state: StateCore) -> None:
         caption_on_top(tokens, i)
 
 
-def _label(state: StateCore, opening: Token, label: str, number: int) -> str:
-    """`label` recorded as figure `number`'s; "" (reported) when the page used it."""
-    numbers: dict[str, int] = state.env["figures"]
+def _label(state: StateCore, opening: Token, label: str, number: int | str) -> str:
+    """`label` recorded as figure `number`'s (a subfigure's: "2(a)"); "" (reported) when
+    the page used it."""
+    numbers: dict[str, int | str] = state.env["figures"]
     if label in numbers:
         report(cast(dict[str, Any], state.env), _line(state.env, opening),
                f"figure label `{{#{label}}}` is used twice on this page",
