@@ -161,13 +161,13 @@ def test_mathjax_macros_of_an_included_header_are_the_pages(tmp_path: Path) -> N
         assert "newcommand" not in prose.text()
 
 
-def test_a_figure_of_a_local_video_is_an_anchor_its_references_link_to(
+def test_a_figure_of_a_local_video_is_a_figure_its_references_link_to(
         tmp_path: Path) -> None:
     """A real post's `::: {#fig-sim}` holds `{{< video sim.mp4 title="…" >}}` written over
     three lines: the shortcode was left as written (only one-line shortcodes were read),
     the video not copied, and `@fig-sim` "refers to no labelled figure", failing the
-    build. The video is HTML's player with its file in the bundle, the figure an anchor
-    that `@fig-sim` links to."""
+    build. The video is HTML's player with its file in the bundle, in a numbered figure
+    that `@fig-sim` refers to."""
     source = tmp_path / "blog"
     write_files(source, {
         "_quarto.yml": "project:\n  type: website\n",
@@ -187,8 +187,10 @@ def test_a_figure_of_a_local_video_is_an_anchor_its_references_link_to(
     assert video["title"] == "Simulated ball & beam"
     assert (result.output / "posts/beam" / video["src"]).is_file() or (
         result.output / video["src"].lstrip("/")).is_file()
-    assert prose.find("a", id="fig-sim") is not None
-    assert [a["href"] for a in prose.find_all("a") if a.get("href")] == ["#fig-sim"]
+    # (a numbered figure, as Quarto's: the reference reads its number)
+    assert prose.one("figure", id="fig-sim").find("video") is not None
+    assert [(a["href"], a.text()) for a in prose.find_all("a") if a.get("href")] == [
+        ("#fig-sim", "Figure 1")]
     assert "{{<" not in prose.text()
 
 

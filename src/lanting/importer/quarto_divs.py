@@ -240,31 +240,27 @@ class Divs:
             self.ctx.convert("figure divs without an image (code, a diagram) kept")
             fence = ":" * (3 + depth(div.children))
             return block(f"{fence} {braced(div.attributes)}\n{text}\n{fence}")
-        if len(found) > 1:
-            self.ctx.warn(div.opening, f"figure `#{label}` has {len(found)} images: the "
-                          "first carries the label and caption, the others follow it")
+        own = identifier(found[0].group(3) or "")
+        # (one image labelled as its cell's output, `#fig-x-1` in a freeze's `#fig-x`
+        # cell, or as the div, is the figure itself; one of another label a subfigure)
+        if len(found) > 1 or own.startswith("fig-") and not re.fullmatch(
+                rf"{re.escape(label)}(?:-\d+)?", own):
+            # (subfigures, or images laid out side by side: the figure div, which Lanting
+            # numbers, its labelled images "Figure 2(a)"; the first image carried the
+            # label and the others followed, their own labels anchors read as alt text)
+            self.ctx.convert("figure divs of several images (subfigures) kept")
+            fence = ":" * (3 + depth(div.children))
+            shown = "\n\n".join(line.strip() for line, m in zip(lines, images, strict=True)
+                                if m)
+            return "".join(block(b) for b in [
+                *code, f"{fence} {braced(div.attributes)}\n{shown}\n\n{caption}\n{fence}"])
         title = (caption or found[0].group(1)).replace('"', "\u201d")
         self.ctx.convert("figure divs")
         alt = found[0].group(1) or re.sub(r"\$([^$]*)\$", r"\1", title)
         first = f'![{alt}]({found[0].group(2)} "{title}"){{#{label}}}'
         url = next((link.group(2) for link, m in zip(links, images, strict=True)
                     if m is found[0] and link), None)
-        first = f"[{first}]({url})" if url else first
-        rest = [f"![{m.group(1)}]({m.group(2)})" for m in found[1:]]
-        return "".join(block(b) for b in [*code, *(self.subfigure(m) + shown for m, shown
-                                                   in zip(found, [first, *rest],
-                                                          strict=True))])
-
-    def subfigure(self, image: re.Match[str]) -> str:
-        """A subfigure's own label (`![Blog](a.png){#fig-blog}` in `::: {#fig-x}`), which
-        `@fig-blog` referred to (the build failed on it): an anchor before its image,
-        reading its alt text (Lanting numbers no subfigures)."""
-        own = identifier(image.group(3) or "")
-        if not own.startswith("fig-"):
-            return ""
-        self.anchors[own] = image.group(1) or "figure"
-        return f'<a id="{own}"></a>\n\n'
-
+        return "".join(block(b) for b in [*code, f"[{first}]({url})" if url else first])
 
 
 _ALT = re.compile(r"!\[([^\[\]\n]*)\]\(")
