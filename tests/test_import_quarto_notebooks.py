@@ -124,6 +124,33 @@ def test_a_notebooks_cell_options_are_obeyed(tmp_path: Path) -> None:
     assert "and the old one." in " ".join(text.split())
 
 
+def test_a_notebook_cells_title_and_fold_reach_the_page(tmp_path: Path) -> None:
+    """`#| filename: fit.py` titles a notebook cell's code and `#| code-fold: true` folds
+    it, in Quarto and in Lanting's notebook reader; the import took every `#|` line out,
+    so a notebook post lost both. They are kept for the reader."""
+    source = tmp_path / "site"
+    notebook = json.dumps({"cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": "---\ntitle: Fit\n"
+         "date: '2024-05-07'\n---\n\nThe fit.\n"},
+        _code("#| filename: fit.py\n#| code-fold: true\n#| code-summary: The fit\n"
+              "#| echo: true\n", "model.fit(x, y)\n", _printed("done\n")),
+    ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/fit/index.ipynb": notebook,
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/fit/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    [fold] = prose.find_all("details")
+    assert fold.one("summary").text() == "The fit"
+    assert fold.one("div", class_="code-title").text() == "fit.py"
+    assert "model.fit" in fold.text() and "#|" not in prose.text() and "done" in prose.text()
+
+
 def test_code_annotations_are_circled_numbers(tmp_path: Path) -> None:
     """Quarto's code annotations (`U, s, Vh = svd(X)  # <1>`, explained by the numbered
     list after the cell) showed their markers, `# <1>`, in a course's code: Quarto shows

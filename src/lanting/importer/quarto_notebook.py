@@ -92,6 +92,9 @@ def static_file(source: Path, site: NewSite, path: Path, url: str) -> str | None
 
 
 _OPTION = re.compile(r"^[ \t]*#\|[ \t]?(.*)$")
+_SHOWN = re.compile(r"^[ \t]*#\|[ \t]*(?:filename|code-fold|code-summary)[ \t]*:")
+"""The options of how a cell's code is shown (its title, its fold), which Lanting's
+notebook reader obeys as Quarto did (`content.cell_options`): kept in the code."""
 _ANNOTATION = re.compile(r"[ \t]*(#|//|--|%)[ \t]*<(\d{1,2})>[ \t]*$", re.MULTILINE)
 """Quarto's code annotation marker ending a line, `x = f(y)  # <1>`."""
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
@@ -152,7 +155,11 @@ def cell_options(report: Report, path: Path, notebook: dict[str, Any]) -> dict[s
         stored = cell.get("outputs")
         outputs = list(stored) if isinstance(stored, list) and options.get("output") \
             is not False else []
-        code = "" if options.get("echo") is False else "\n".join(lines[head:]).strip("\n")
+        # (the title and fold kept for the reader: taken out, the file name over a
+        # post's code and its fold were lost)
+        shown = [line for line in lines[:head] if _SHOWN.match(line)]
+        code = "" if options.get("echo") is False else "\n".join(
+            [*shown, *lines[head:]]).strip("\n")
         label = str(options.get("label") or "")
         figure = _figure(label, options, outputs) if label.startswith("fig-") else None
         if figure is not None:
