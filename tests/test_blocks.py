@@ -383,6 +383,20 @@ def test_a_figure_divs_labelled_images_are_its_subfigures() -> None:
     assert rendered.problems == ()
 
 
+
+def test_a_figure_div_holding_tabs_closes_after_them() -> None:
+    """A figure div around a tab set of plots (one tab a plot, as a report's freeze
+    writes them): the first tab's panel ended the figure and its caption went there."""
+    html = parse_html(render_markdown(
+        ":::: {#fig-pair}\n::: tabs\n@tab a\n![](a.png)\n\n@tab b\n![](b.png)\n:::\n\n"
+        "Both runs.\n::::\n",
+        RenderContext(Path("p.md"), "p.md", lang="en")).html)
+    figure = html.one("figure", id="fig-pair")
+    assert len(figure.find_all("img")) == 2
+    assert figure.one("figcaption").text() == "Figure 1 Both runs."
+    assert [c.tag for c in figure.children if not isinstance(c, str)] == ["div", "figcaption"]
+
+
 def test_details_without_a_title_get_a_localised_one() -> None:
     for lang, title in (("zh-CN", "详情"), ("en", "Details")):
         html = render_markdown("::: details\nHidden.\n:::\n",

@@ -19,6 +19,8 @@ from markdown_it.token import Token
 
 _LABEL = re.compile(r"(?:^|[\s{])#(fig[:-][^\s#.{}]+)")
 """A div's `#fig-x` (Quarto's) or `#fig:x` (pandoc-crossref's) id."""
+_OPENS = ("container_div_open", "figure_div_open")
+_CLOSES = ("container_div_close", "figure_div_close")
 _TOP = re.compile(r"""\bfig-cap-location\s*=\s*["']?top\b""")
 """Quarto's caption above its figure (`{#fig-x fig-cap-location="top"}`)."""
 
@@ -90,8 +92,17 @@ def caption_on_top(tokens: list[Token], i: int) -> None:
 
 
 def _closing(tokens: Sequence[Token], i: int) -> int:
-    return next(j for j in range(i + 1, len(tokens))
-                if tokens[j].nesting == -1 and tokens[j].level == tokens[i].level)
+    """The index of the token closing the div opened at `i`, counting the divs opened
+    and closed between (not levels, nor every token's nesting: the tokens of tabs inside
+    are not balanced so, and the first tab's panel closed the figure)."""
+    depth = 0
+    for j in range(i, len(tokens)):
+        kind = tokens[j].type
+        depth += kind in _OPENS
+        depth -= kind in _CLOSES
+        if depth == 0:
+            return j
+    return len(tokens) - 1
 
 
 def _render_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
