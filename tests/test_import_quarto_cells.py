@@ -302,6 +302,33 @@ def test_a_figure_of_code_is_a_numbered_figure(tmp_path: Path) -> None:
     assert prose.one("a", class_="figref").text() == "Figure 1"
 
 
+
+def test_a_figure_div_of_tabbed_plots_keeps_its_tabs(tmp_path: Path) -> None:
+    """A figure div holding a `.panel-tabset` of plots (an economics report's): its
+    tabs' names and marks became the caption of the first plot. The figure keeps the
+    tabs, its last paragraph the caption."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/gdp/a.png": png(30, 20),
+        "posts/gdp/b.png": png(30, 20),
+        "posts/gdp/index.qmd": (
+            "---\ntitle: GDP\ndate: 2024-02-16\n---\n\nSee @fig-gdp.\n\n:::: {#fig-gdp}\n\n"
+            "::: {.panel-tabset}\n\n### Levels\n\n![](a.png)\n\n### Growth\n\n![](b.png)\n\n"
+            ":::\n\nOutput by quarter.\n\n::::\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/gdp/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    figure = prose.one("figure", id="fig-gdp")
+    assert [t.text() for t in figure.find_all("label", class_="tab-label")] == [
+        "Levels", "Growth"]
+    assert figure.one("figcaption").text() == "Figure 1 Output by quarter."
+
+
 def test_an_embedded_cell_of_an_executed_document_comes_from_its_freeze(
         tmp_path: Path) -> None:
     """`{{< embed notebooks/fit.qmd#fig-resid >}}` (a manuscript's figure made by its

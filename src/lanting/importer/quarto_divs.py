@@ -249,11 +249,13 @@ class Divs:
             # numbers, its labelled images "Figure 2(a)"; the first image carried the
             # label and the others followed, their own labels anchors read as alt text)
             self.ctx.convert("figure divs of several images (subfigures) kept")
+            # (all it holds kept in its order, a tab set of plots too: the last paragraph
+            # is the caption to Lanting, as to Quarto; the echoed code goes before it)
             fence = ":" * (3 + depth(div.children))
-            shown = "\n\n".join(line.strip() for line, m in zip(lines, images, strict=True)
-                                if m)
+            shown = "\n".join(line for line in text.split("\n")
+                              if not MARKER.fullmatch(line.strip())).strip("\n")
             return "".join(block(b) for b in [
-                *code, f"{fence} {braced(div.attributes)}\n{shown}\n\n{caption}\n{fence}"])
+                *code, f"{fence} {braced(div.attributes)}\n{shown}\n{fence}"])
         title = (caption or found[0].group(1)).replace('"', "\u201d")
         self.ctx.convert("figure divs")
         alt = found[0].group(1) or re.sub(r"\$([^$]*)\$", r"\1", title)
