@@ -80,6 +80,8 @@ def test_a_labelled_image_inside_a_link_is_a_figure_that_leads_there() -> None:
     assert figure["id"] == "fig-a" and figure.one("a")["href"] == "https://example.org/"
     assert figure.one("a").find("img") is not None
     assert figure.one("figcaption").text().endswith("Cap")
+    # (the caption is Markdown, as an unlinked figure's is, and no tooltip repeats it)
+    assert "title" not in figure.one("img").attrs
 
 
 def test_a_hackmd_size_is_an_image_with_its_source_resolved() -> None:

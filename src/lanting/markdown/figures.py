@@ -137,6 +137,9 @@ def _parse_captions(state: StateCore) -> None:
         inline = state.tokens[i + 1]
         found = [c for c in inline.children or []
                  if not (c.type == "text" and not c.content.strip())]
+        if len(found) == 4 and (found[0].type, found[-1].type) == ("link_open", "link_close") \
+                and found[2].type == "text" and _LABEL_BLOCK.match(found[2].content):
+            found = found[1:-1]  # (a labelled image inside a link: `_lone_image`'s figure)
         if (state.tokens[i].meta or {}).get("myst_figure") or not found \
                 or found[0].type != "image" or outside and not all(k in LISTS for k in outside):
             continue
