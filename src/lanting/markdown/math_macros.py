@@ -14,6 +14,7 @@ from typing import NamedTuple
 import math_core
 
 from lanting.markdown.math_formula import MAX_FORMULA, converter, macro_use, to_mathml
+from lanting.markdown.math_paired import is_paired, paired_definitions, paired_form
 from lanting.markdown.tex import TRIGGERS, rewrite
 from lanting.markdown.tex_mathjax import extensible_arrows
 from lanting.markdown.tex_operators import styled_letter
@@ -87,8 +88,11 @@ class PageMacros:
         while (match := use.search(tex, pos)) is not None:
             count, body, default = self.textual[match.group(1)]
             optional = default is not None  # (its first argument, in brackets or not)
-            found = arguments(tex, match.end(), count - optional, optional) if count \
-                else (None, [], match.end())
+            start = match.end()
+            if not optional and is_paired(body):  # (`\abs*{x}`, `\abs[\big]{x}`)
+                body, start = paired_form(body, tex, start)
+            found = arguments(tex, start, count - optional, optional) if count \
+                else (None, [], start)
             if found is None:
                 raise TexError(f"`\\{match.group(1)}` needs {count - optional} argument"
                                f"{'s' * (count - optional > 1)}", match.start())
@@ -282,6 +286,11 @@ def _take_definitions(latex: str, macros: PageMacros,
     """`latex` with the definitions it makes blanked out, each kept in `macros` (or in
     `definers`, a macro whose body defines macros)."""
     body = latex
+    for paired in paired_definitions(latex):
+        for known in (macros.converter, macros.textual, definers):
+            known.pop(paired.name, None)
+        macros.textual[paired.name] = TextMacro(paired.argument_count, _rewritten(paired.body))
+        body = body[:paired.start] + " " * (paired.end - paired.start) + body[paired.end:]
     for m in _DEFINITION.finditer(latex):
         if "%" in latex and _COMMENTED.search(latex, latex.rfind("\n", 0, m.start()) + 1,
                                                m.start()):
@@ -346,7 +355,8 @@ def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
     for name, expansion in macros:
         optional = _WITH_OPTIONAL.fullmatch(expansion.strip())
         if optional is None and _balanced(expansion) and not _argument_in_text(expansion) \
-                and name not in TRIGGERS and not _NUMBERING.search(expansion):
+                and name not in TRIGGERS and not _NUMBERING.search(expansion) \
+                and not is_paired(expansion):  # (its `\abs*{x}` is Lanting's to read)
             kept.append((name, expansion))
         elif name in defined.converter or name in defined.textual:
             continue

@@ -1,0 +1,47 @@
+"""Faults a fifth formula sweep of math-heavy blogs (Jekyll, Hugo, Hexo and note folders
+of ML, probability and physics derivations) found, and leftovers of the fourth: small
+pages written here."""
+
+from __future__ import annotations
+
+import pytest
+from test_math_sweep_leftovers import shown_text
+from test_math_syntax import CONTEXT, render
+
+from lanting.markdown.math_macros import check_macro
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext
+
+PAIRED = "$$\n\\DeclarePairedDelimiter\\abs{\\lvert}{\\rvert}\n" \
+         "\\DeclarePairedDelimiterX{\\given}[2]{\\{}{\\}}{#1 \\;\\delimsize\\vert\\; #2}\n$$\n\n"
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("令 $\\abs{x} \\le \\abs*{\\frac{a}{b}}$\n", "|x| ≤ |a/b|"),
+    ("取 $\\abs[\\big]{y}$\n", "|y|"),
+    ("集合 $\\given{x}{x>0} = \\given*{t}{\\frac{t}{2}>0}$\n", "{x | x > 0} = {t | t/2 > 0}"),
+])
+def test_paired_delimiters_a_page_declares(text: str, shown: str) -> None:
+    """mathtools' `\\DeclarePairedDelimiter` in a post (MathJax with mathtools reads
+    it) failed the build ("Unknown command"), and its starred and sized uses
+    (`\\abs*{x}`, `\\abs[\\big]{x}`) showed the star or the size as written."""
+    rendered = render(PAIRED + text)
+    assert rendered.problems == ()
+    assert shown_text(rendered.html)[-1] == shown
+
+
+def test_a_setups_paired_delimiters_starred_and_sized() -> None:
+    """The macros an importer writes for a MathJax setup's `pairedDelimiters`
+    (`\\mathopen{\\lceil}#1\\mathclose{\\rceil}`): `\\ceil*{x}` showed `⌈*⌉x`, a
+    starred use grows its delimiters (`\\left…\\right`) and a sized one takes the size."""
+    macros = (("ceil", "\\mathopen{\\lceil}#1\\mathclose{\\rceil}"),
+              ("norm", "\\mathopen{\\lVert}#1\\mathclose{\\rVert}_{#2}"))
+    for name, expansion in macros:
+        check_macro(name, expansion, macros)
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, macros=macros)
+    rendered = render_markdown("$\\ceil*{\\frac{a}{b}} + \\ceil[\\Big]{y} + \\norm*{v}{2}$\n",
+                               context, MarkdownOptions())
+    assert rendered.problems == ()
+    assert shown_text(rendered.html) == ["⌈a/b⌉+⌈y⌉+‖v‖₂"]
+    assert rendered.html.count("<mrow><mo>⌈</mo>") == 1  # (grown: `\left\lceil`)
+    assert 'minsize="1.623em"' in rendered.html  # (`\Big`)
