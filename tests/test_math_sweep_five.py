@@ -4,10 +4,16 @@ pages written here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from test_import_hugo_sites import imported_site as hugo_site
+from test_import_hugo_sites import prose
 from test_math_sweep_leftovers import shown_text
 from test_math_syntax import CONTEXT, render
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.markdown.math_macros import check_macro
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions, RenderContext
@@ -45,3 +51,28 @@ def test_a_setups_paired_delimiters_starred_and_sized() -> None:
     assert shown_text(rendered.html) == ["⌈a/b⌉+⌈y⌉+‖v‖₂"]
     assert rendered.html.count("<mrow><mo>⌈</mo>") == 1  # (grown: `\left\lceil`)
     assert 'minsize="1.623em"' in rendered.html  # (`\Big`)
+
+
+def test_a_passed_through_dollar_display_inside_a_sentence(tmp_path: Path) -> None:
+    """Goldmark's `passthrough` with `$$` as a block delimiter ends the paragraph at
+    `$$k$$` in a sentence and sets the formula between the halves (its own tests say
+    so: `Block $$x$$ equation`), and MathJax showed a display; Lanting showed inline
+    math. It is a display on lines of its own; on its own lines, in code or in a
+    table it stays as written."""
+    imported = hugo_site(tmp_path, {
+        "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "笔记"\n'
+                     "[markup.goldmark.extensions.passthrough]\nenable = true\n"
+                     "[markup.goldmark.extensions.passthrough.delimiters]\n"
+                     "block = [['\\[', '\\]'], ['$$', '$$']]\n"
+                     "inline = [['\\(', '\\)']]\n",
+        "content/posts/svd.md": "---\ntitle: 奇异值\ndate: 2024-03-01\n---\n\n"
+                                "保留 $$ r $$ 个奇异值，写作 `$$r$$`。\n\n"
+                                "- 误差为 $$\\sigma_{r+1}$$, 最小\n\n"
+                                "$$\nA = U \\Sigma V^T\n$$\n\n"
+                                "| 秩 | 误差 |\n|---|---|\n| $$r$$ | 0 |\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/svd/index.html")
+    assert len(page.find_all("div", class_="math-display")) == 3
+    assert page.one("code").text() == "$$r$$"
+    assert "个奇异值" in page.text() and "最小" in page.text()
+    assert len(page.one("table").find_all("math")) == 1

@@ -2,7 +2,8 @@
 `$$`, blank lines and all, as note apps and MyST read them, where Lanting's Markdown
 would end one at a paragraph's end (`joined_displays`, shared by the Jupyter Book,
 Quartz, notes and Logseq readers); and a display inside a sentence, which MathJax
-showed as one, set on lines of its own (`display_alone`, `bracket_displays`)."""
+showed as one, set on lines of its own (`display_alone`, `bracket_displays`,
+`dollar_displays`)."""
 
 from __future__ import annotations
 
@@ -136,3 +137,26 @@ def bracket_displays(text: str) -> tuple[str, int]:
         parts += [text[pos:match.start()], shown]
         pos, count = end, count + 1
     return "".join(parts) + text[pos:], count
+
+
+_DOLLAR_DISPLAY = re.compile(r"(?<![\\$])\$\$(?!\$)((?:\\\$|[^$])+?)(?<!\\)\$\$(?!\$)")
+
+
+def dollar_displays(text: str) -> tuple[str, int]:
+    """`$$x$$` sharing its line with prose, on a site whose Markdown passed it to MathJax
+    as a block (Goldmark's `passthrough` with `$$` for a block delimiter ends the
+    paragraph there and puts the formula between its halves; MathJax showed a display):
+    Lanting reads it as inline math. Set on lines of its own (`display_alone`), but not
+    one that runs over a blank line (no passthrough element does). Code must be put
+    aside first. Returns (text, how many)."""
+    parts, pos, count = [], 0, 0
+    for match in _DOLLAR_DISPLAY.finditer(text) if "$$" in text else ():
+        if re.search(r"\n[ \t]*\n", match.group(1)):
+            continue
+        shown, end, alone = display_alone(match, lambda dollars, tex: dollars + tex + dollars)
+        if not alone:
+            continue  # (on lines of its own already, or in a table's row or a heading)
+        parts += [text[pos:match.start()], shown]
+        pos, count = end, count + 1
+    return "".join(parts) + text[pos:], count
+

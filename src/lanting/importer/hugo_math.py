@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from lanting.importer.body_displays import bracket_displays
+from lanting.importer.body_displays import bracket_displays, dollar_displays
 from lanting.importer.body_math import (
     TEXT_ACCENTS,
     escaped_delimiters,
@@ -79,6 +79,10 @@ def passthrough_math(text: str, ctx: Context, openers: Sequence[str]) -> str:
         # (`where \[ d \] is`: passed through in a sentence, MathJax showed a display)
         text, count = bracket_displays(text)
         ctx.convert("`\\[…\\]` displays inside a sentence set on lines of their own", count)
+    if "$$" in openers:
+        # (`take $$k$$ of them`: Goldmark ends the paragraph at a block delimiter)
+        text, count = dollar_displays(text)
+        ctx.convert("`$$…$$` displays inside a sentence set on lines of their own", count)
     if any(opener in ("\\\\(", "\\\\[") for opener in openers):
         text, count = escaped_delimiters(text)
     else:
