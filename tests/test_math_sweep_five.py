@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from htmltree import parse_html
 from test_import_hugo_sites import imported_site as hugo_site
 from test_import_hugo_sites import prose
 from test_math_sweep_leftovers import shown_text
@@ -76,3 +77,61 @@ def test_a_passed_through_dollar_display_inside_a_sentence(tmp_path: Path) -> No
     assert page.one("code").text() == "$$r$$"
     assert "个奇异值" in page.text() and "最小" in page.text()
     assert len(page.one("table").find_all("math")) == 1
+
+
+ALGORITHM2E = r"""梯度下降如下。
+
+\begin{algorithm}[H]
+\SetAlgoLined
+\DontPrintSemicolon
+\SetKwFunction{Step}{Step}
+\SetKwProg{Fn}{Function}{:}{end}
+\KwIn{步长 $\eta$，数据 $D$}
+\KwOut{参数 $w$}
+$w \gets 0$\;
+\While{未收敛}{
+  \ForEach{$x \in D$}{
+    \eIf{$\ell(x) > 0$}{
+      \Step{$w$}\; \tcp{更新}
+    }{
+      跳过\;
+    }
+  }
+  \lIf{$t > T$}{停止\;}
+}
+\KwRet{$w$}\;
+\Fn{\Step{$v$}}{ $v \gets v - \eta g$\; }
+\caption{随机梯度下降}
+\label{alg:sgd}
+\end{algorithm}
+
+见算法 \ref{alg:sgd}。
+"""
+
+
+def test_an_algorithm2e_block_is_drawn() -> None:
+    """An algorithm written with algorithm2e (`\\KwIn`, `\\While{c}{…}`, `\\eIf`,
+    statements ended by `\\;`): Lanting drew the caption over no lines, every line of
+    the algorithm lost without a warning. Its lines are read, indented by their
+    blocks, with `end` under each (as `\\SetAlgoLined` draws it)."""
+    rendered = render(ALGORITHM2E)
+    assert rendered.problems == ()
+    figure = parse_html(rendered.html).one("figure", class_="algorithm")
+    lines = [" ".join(item.text().split()) for item in figure.find_all("li")]
+    depths = [item.get("style") for item in figure.find_all("li")]
+    assert lines == ["Input: 步长 η，数据 D", "Output: 参数 w", "w←0",
+                     "while 未收敛 do", "foreach x∈D do", "if ℓ(x)>0 then",
+                     "Step(w)", "▷ 更新", "else", "跳过", "end", "end",
+                     "if t>T then 停止", "end", "return w", "Function Step(v) :",
+                     "v←v−ηg", "end"]
+    assert depths[6] == "--depth:3" and depths[12] == "--depth:1"
+    assert figure.get("id") == "alg:sgd" and "随机梯度下降" in figure.text()
+
+
+def test_an_unknown_algorithm2e_command_is_named() -> None:
+    """A command algorithm2e's reading does not know is a warning at its line, shown
+    as written (not lost)."""
+    rendered = render("\\begin{algorithm}\n\\KwIn{$x$}\n\\Frob{$x$}\\;\n\\end{algorithm}\n")
+    assert [p.message.split(" in ")[0] for p in rendered.problems] == ["`\\Frob`"]
+    assert rendered.problems[0].line == 3
+    assert "\\Frob" in rendered.html

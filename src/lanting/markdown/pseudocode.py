@@ -21,7 +21,8 @@ algpseudocode's (`\\State`, `\\If`, `\\EndIf`, `\\Procedure`, `\\Require`). Each
 text is Markdown's inline text, so `$…$` is a formula; the block is a figure numbered
 "Algorithm N" (算法 N) in the page, its lines indented by the blocks they are in and
 numbered when `algorithmic` has `[1]`. A command it does not know is a warning at its
-line, shown as its name.
+line, shown as its name. An algorithm written with algorithm2e (`\\KwIn`, `\\eIf{c}{…}{…}`,
+statements ended by `\\;`) is read by `pseudocode_algo2e`.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from lanting.markdown.pseudocode_algo2e import is_algorithm2e, parse_algorithm2e
 from lanting.markdown.pseudocode_parse import Algorithm, parse_algorithm
 from lanting.markdown.shortcodes import report
 
@@ -110,7 +112,8 @@ def _push(env: Any, tokens: list[Token], source: str, first: int, level: int,
     `html-line-number` (number the lines), `html-no-end` (no `end if` lines),
     `html-comment-delimiter`."""
     ctx = env.get("lanting")
-    algorithm, unknown = parse_algorithm(source, first)
+    read = parse_algorithm2e if is_algorithm2e(source) else parse_algorithm
+    algorithm, unknown = read(source, first)
     given = options or {}
     if given.get("label"):
         algorithm = replace(algorithm, label=given["label"])
@@ -125,7 +128,8 @@ def _push(env: Any, tokens: list[Token], source: str, first: int, level: int,
         report(env, (ctx.body_line if ctx else 1) + line,
                f"`{name}` in an algorithm: Lanting does not know this command; shown as "
                "written", "Lanting reads algorithmic's and algpseudocode's commands "
-               "(`\\State`, `\\If`, `\\For`, `\\While`, `\\Procedure`, `\\Require`, …)",
+               "(`\\State`, `\\If`, `\\For`, `\\While`, `\\Procedure`, `\\Require`, …) "
+               "and algorithm2e's (`\\KwIn`, `\\eIf`, `\\ForEach`, `\\SetKwFunction`, …)",
                severity="warning")
     tokens.extend(_tokens(algorithm, level, block_map))
 

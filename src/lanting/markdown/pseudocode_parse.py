@@ -60,7 +60,7 @@ _LINE_START = re.compile(r"\\(?:STATEx?|State[x]?|REQUIRE|Require|ENSURE|Ensure|
 
 
 @dataclass(frozen=True, slots=True)
-class _Line:
+class AlgorithmLine:
     depth: int
     words: str
     """The keyword(s) before the text (`for`, `Require:`), or ""."""
@@ -77,11 +77,11 @@ class Algorithm:
     caption: str
     label: str
     numbered: bool
-    lines: tuple[_Line, ...]
+    lines: tuple[AlgorithmLine, ...]
     comment_mark: str = "▷"
 
 
-def _group(text: str, start: int) -> tuple[str, int] | None:
+def tex_group(text: str, start: int) -> tuple[str, int] | None:
     """The `{…}` group at `start` (after spaces), and where it ends."""
     pos = start
     while pos < len(text) and text[pos] in " \t\n":
@@ -104,7 +104,7 @@ def _name(text: str) -> str:
     return f"[{text.strip().replace('[', '').replace(']', '')}]{{.smallcaps}}"
 
 
-def _inline(text: str) -> str:
+def inline_text(text: str) -> str:
     """A line's TeX text as Markdown inline text: formulas stay, `\\textbf{x}` is bold,
     `\\CALL{f}{x}` is `f(x)`, keywords are bold."""
     out: list[str] = []
@@ -123,24 +123,24 @@ def _inline(text: str) -> str:
             continue
         name, pos = match.group(1).lower(), match.end()
         if name in ("call", "textsc"):
-            first = _group(text, pos)
+            first = tex_group(text, pos)
             if first is None:
                 out.append(match.group())
                 continue
             pos = first[1]
-            second = _group(text, pos) if name == "call" else None
+            second = tex_group(text, pos) if name == "call" else None
             if second is not None:
                 pos = second[1]
             out.append(_name(first[0])
-                       + (f"({_inline(second[0])})" if second is not None else ""))
+                       + (f"({inline_text(second[0])})" if second is not None else ""))
         elif name in ("textbf", "textit", "emph", "texttt", "text"):
-            group = _group(text, pos)
+            group = tex_group(text, pos)
             if group is None:
                 out.append(match.group())
                 continue
             pos = group[1]
             mark = {"textbf": "**", "textit": "*", "emph": "*"}.get(name, "")
-            inner = f"`{group[0]}`" if name == "texttt" else _inline(group[0])
+            inner = f"`{group[0]}`" if name == "texttt" else inline_text(group[0])
             out.append(f"{mark}{inner}{mark}")
         elif name in _WORDS:
             out.append(f"**{_WORDS[name]}**")
@@ -153,7 +153,7 @@ def parse_algorithm(source: str, first_line: int) -> tuple[Algorithm, list[tuple
     """The algorithm written in `source` (from `\\begin{algorithm}` to its end), and the
     commands it did not know with their lines."""
     caption_at = source.find("\\caption")
-    caption = _group(source, caption_at + len("\\caption")) if caption_at >= 0 else None
+    caption = tex_group(source, caption_at + len("\\caption")) if caption_at >= 0 else None
     label_match = re.search(r"\\label\{([^{}]*)\}", source)
     body_match = re.search(r"\\begin\{algorithmic\}(?:\[(\d+)\])?(.*?)(?:\\end\{algorithmic\}|$)",
                            source, re.S)
@@ -161,7 +161,7 @@ def parse_algorithm(source: str, first_line: int) -> tuple[Algorithm, list[tuple
     body = body_match.group(2) if body_match else ""
     offset = source.count("\n", 0, body_match.start(2)) if body_match else 0
     starts = [m.start() for m in _LINE_START.finditer(body)]
-    lines: list[_Line] = []
+    lines: list[AlgorithmLine] = []
     unknown: list[tuple[int, str]] = []
     depth = 0
     for n, start in enumerate(starts):
@@ -176,7 +176,7 @@ def parse_algorithm(source: str, first_line: int) -> tuple[Algorithm, list[tuple
         rest, pos = chunk, match.end()
         arguments: list[str] = []
         for _ in range(command.arguments):
-            group = _group(rest, pos)
+            group = tex_group(rest, pos)
             if group is None:
                 break
             arguments.append(group[0])
@@ -184,9 +184,9 @@ def parse_algorithm(source: str, first_line: int) -> tuple[Algorithm, list[tuple
         rest = rest[pos:]
         comment = ""
         if (at := re.search(r"\\(?:COMMENT|Comment)\b", rest)) is not None:
-            group = _group(rest, at.end())
+            group = tex_group(rest, at.end())
             if group is not None:
-                comment = _inline(group[0])
+                comment = inline_text(group[0])
                 rest = rest[:at.start()] + rest[group[1]:]
         for other in _COMMAND.finditer(re.sub(r"\$[^$]*\$", "", rest)):
             if other.group(1).lower() not in (*_WORDS, "call", "textsc", "textbf", "textit",
@@ -196,13 +196,14 @@ def parse_algorithm(source: str, first_line: int) -> tuple[Algorithm, list[tuple
             depth = max(0, depth - 1)
         if name in ("procedure", "function") and arguments:
             text = (_name(arguments[0])
-                    + f"({_inline(arguments[1]) if len(arguments) > 1 else ''})")
+                    + f"({inline_text(arguments[1]) if len(arguments) > 1 else ''})")
         else:
-            text = " ".join(t for t in (*(_inline(a) for a in arguments), _inline(rest)) if t)
-        lines.append(_Line(depth, command.before, text, command.after, comment,
+            text = " ".join(t for t in (*(inline_text(a) for a in arguments),
+                                        inline_text(rest)) if t)
+        lines.append(AlgorithmLine(depth, command.before, text, command.after, comment,
                            name != "statex", line))
         if command.opens:
             depth += 1
-    return Algorithm(_inline(caption[0]) if caption else "",
+    return Algorithm(inline_text(caption[0]) if caption else "",
                      label_match.group(1) if label_match else "", numbered,
                      tuple(lines)), unknown
