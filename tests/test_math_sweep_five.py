@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from htmltree import parse_html
+from importbits import NOW
+from sitebits import write_files
 from test_import_hugo_sites import imported_site as hugo_site
 from test_import_hugo_sites import prose
 from test_math_sweep_leftovers import shown_text
@@ -15,6 +17,7 @@ from test_math_syntax import CONTEXT, render
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 from lanting.markdown.math_macros import check_macro
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions, RenderContext
@@ -135,3 +138,34 @@ def test_an_unknown_algorithm2e_command_is_named() -> None:
     assert [p.message.split(" in ")[0] for p in rendered.problems] == ["`\\Frob`"]
     assert rendered.problems[0].line == 3
     assert "\\Frob" in rendered.html
+
+
+SCHOLAR_BLOG = {
+    "_config.yml": "title: Notes\nmarkdown: kramdown\nplugins:\n  - jekyll-scholar\n"
+                   "collections:\n  essays:\n    output: true\n    permalink: /:collection/:title\n"
+                   "  proofs:\n    output: true\n",
+    "_bibliography/references.bib": "@article{doe2020bound,\n  title = {A Sharp Bound},\n"
+                                    "  author = {Doe, Jane},\n  year = {2020}\n}\n",
+    "_essays/concentration.md": "---\ntitle: Concentration\ndate: 2024-02-01\n---\n\n"
+                                "Hoeffding's bound {% cite doe2020bound %} gives "
+                                "$P(|X| > t) \\le 2e^{-2t^2}$.\n",
+    "_proofs/union.md": "---\ntitle: Union bound\ndate: 2024-03-01\n---\n\nSum them.\n",
+}
+
+
+def test_a_scholar_blog_in_collections_is_a_blog(tmp_path: Path) -> None:
+    """A Jekyll blog citing papers with jekyll-scholar (`_bibliography/references.bib`)
+    whose posts live in published collections (`_essays/`, no `_posts/`) was taken for
+    an academic homepage: every collection was left out, the blog lost. It is a Jekyll
+    blog: the collections' dated documents are posts, and `{% cite %}` finds its keys in
+    `_bibliography/` (it was "in no .bib file of the site")."""
+    source = tmp_path / "old"
+    write_files(source, SCHOLAR_BLOG)
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    posts = sorted(p.stem for p in (imported.dest / "content" / "posts").rglob("*.md"))
+    assert posts == ["concentration", "union"]
+    text = next((imported.dest / "content" / "posts").rglob("concentration.md"))
+    assert "[@doe2020bound]" in text.read_text(encoding="utf-8")
+    assert "doe2020bound" in (imported.dest / "content" / "references.bib").read_text(
+        encoding="utf-8")
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -80,6 +80,15 @@ def _text(path: Path) -> str:
         return ""
 
 
+def _blog_in_collections(source: Path, config: Path) -> bool:
+    """Whether the Jekyll site's `config` publishes its blog in collections
+    (`jekyll_outputs.blog_collections`)."""
+    from lanting.importer.jekyll_outputs import blog_collections
+    from lanting.importer.text import load_mapping
+
+    return blog_collections(source, load_mapping("yaml", _text(config))[0])
+
+
 def _is_hugo(source: Path) -> bool:
     """A Hugo configuration beside the content folder it names (`contentDir`, else
     `content/`)."""
@@ -210,6 +219,8 @@ def detect(source: Path) -> str:
                              or any(source.glob("*/_posts"))):
         return "al-folio" if academic else "jekyll"
     if config.is_file() and academic:
+        if not (source / "_pages").is_dir() and _blog_in_collections(source, config):
+            return "jekyll"  # (jekyll-scholar's `_bibliography/` beside the posts' collections)
         return "al-folio"  # a homepage without a blog (many delete `_posts/`)
     from lanting.importer.zola_config import is_zola
 

@@ -79,6 +79,7 @@ class AcademicCollections(Jekyll):
 
     DATED_PAGES_ARE_POSTS = False  # (a homepage's pages: its talks, its CV)
     PUBLISHED_COLLECTIONS = False  # (its collections read by name; others reported)
+    READS_SCHOLAR = False  # (`_bibliography/` read with the site's own papers)
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)

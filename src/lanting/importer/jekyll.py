@@ -45,7 +45,7 @@ from lanting.importer.jekyll_math import (
     scripts_draw_mermaid,
 )
 from lanting.importer.jekyll_members import JekyllMembers
-from lanting.importer.jekyll_outputs import JekyllCollections, Published
+from lanting.importer.jekyll_outputs import JekyllCollections, Published, scholar_references
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
 from lanting.importer.jekyll_redirects import JekyllRedirects, redirect_target
 from lanting.importer.jekyll_settings import JekyllSettings, config_file
@@ -157,6 +157,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
 
     # --- the steps ---------------------------------------------------------------------
 
+    READS_SCHOLAR = True  # (jekyll-scholar's `_bibliography/`: the papers posts cite)
     PUBLISHED_COLLECTIONS = True
     """A collection of the site's own that Jekyll published (`output: true`), a course's
     lecture notes, is imported (`jekyll_outputs.py`). (Not al-folio's: its collections
@@ -170,6 +171,10 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.read_pages()
         self.finish_redirects()
         self.read_more()
+        if self.READS_SCHOLAR and (cited := scholar_references(self.source, self.config)):
+            self.reference_keys |= {entry.key for entry in cited}  # (for `{% cite %}`)
+            self.site.extra["content/references.bib"] = dump(cited)
+            self.report.convert("cited references (content/references.bib)", len(cited))
         self.report_unknown_collections()
         if not self.language:
             self.language = guess_language([text for _, text, _, _ in self.posts])

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.bibtex import BibEntry, parse
 from lanting.importer.collections import NOT_COLLECTIONS
 from lanting.importer.common import read_text, walk
 from lanting.importer.report import Report
@@ -125,4 +126,33 @@ class JekyllCollections:
                 self.report.warn(html, None, "a document of the collection written in HTML "
                                  "(rendered by the theme): not imported; copy its text into "
                                  "a Markdown page under content/pages/")
+
+
+ACADEMIC_COLLECTIONS = frozenset({"_news", "_projects", "_books", "_publications", "_talks",
+                                  "_teaching", "_portfolio", "_people", "_team", "_members"})
+"""The collections of al-folio and academicpages, which their importer reads by name."""
+
+
+def blog_collections(source: Path, config: dict[str, Any]) -> bool:
+    """Whether a site without `_posts/` keeps its blog in published collections of dated
+    documents (`_blog/`, `_math/`), none of them an academic theme's: a blog citing others'
+    papers with jekyll-scholar keeps `_bibliography/` too, which is no homepage's sign."""
+    folders = published_collections(source, config, set(ACADEMIC_COLLECTIONS))
+    return any(doc.dated for doc in published_documents(source, folders).values())
+
+
+def scholar_references(source: Path, config: dict[str, Any]) -> list[BibEntry]:
+    """The entries of jekyll-scholar's `.bib` files (in `scholar: source:`, by default
+    `_bibliography/`): the papers a blog's `{% cite %}` names (the first of a key in two
+    files)."""
+    scholar = config.get("scholar")
+    named = scholar.get("source") if isinstance(scholar, dict) else None
+    folder = source / (str(named).strip("./") if isinstance(named, str) and named.strip("./")
+                       else "_bibliography")
+    found: dict[str, BibEntry] = {}
+    for path in sorted(folder.glob("*.bib")) if folder.is_dir() else []:
+        _fmt, _head, text, _first = split_front_matter(read_text(path))
+        for entry in parse(text)[0]:
+            found.setdefault(entry.key, entry)
+    return list(found.values())
 
