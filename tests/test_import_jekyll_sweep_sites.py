@@ -251,7 +251,7 @@ def test_pages_under_the_pretty_permalink_style(tmp_path: Path) -> None:
     assert 'aliases: ["/notes/gpu/"]' in page
     out = built(tmp_path, imported)
     assert (out / "notes/gpu/index.html").is_file()
-    post = parse_html((out / "posts/a/index.html").read_text(encoding="utf-8"))
+    post = parse_html((out / "2024/01/02/a/index.html").read_text(encoding="utf-8"))
     assert post.one("main").find("a", href="/gpu/") is not None
 
 

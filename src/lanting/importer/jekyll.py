@@ -304,12 +304,13 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
 
     def read_posts(self) -> None:
         pattern = self.pattern()
-        lanting = self.lanting_pattern(pattern)
+        files = self.post_files()
+        lanting = self.lanting_pattern(pattern, self.categorized(files))
         if lanting != DEFAULT_POST_PERMALINK:
             self.site.permalink = lanting
             self.site.config_comments["permalinks"] = \
                 f"as the old site's `permalink: {self.config.get('permalink')}`"
-        for path, folder_categories, drafted in self.post_files():
+        for path, folder_categories, drafted in files:
             text = read_text(path)
             fmt, head, body, first = split_front_matter(text)
             data, error = load_mapping(fmt or "yaml", head)

@@ -11,13 +11,13 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import bool_of, first_date, summary_of, tags_of
+from lanting.importer.common import bool_of, first_date, read_text, summary_of, tags_of
 from lanting.importer.jekyll_languages import language_keys
 from lanting.importer.jekyll_pages import layout_image_folders
 from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.text import When, key_line, names
+from lanting.importer.text import When, key_line, load_mapping, names, split_front_matter
 
 COVER_KEYS = ("image", "thumbnail", "header", "thumbnail-img", "cover-img", "share-img",
               "header-img", "cover", "article_header")
@@ -109,6 +109,17 @@ class JekyllFront:
         else:
             own = names(data.get("categories"), split_spaces=True)
         return list(dict.fromkeys([*folders, *own]))
+
+    def categorized(self, files: list[tuple[Path, list[str], bool]]) -> bool:
+        """Whether a post of (file, its folders' categories, is a draft) that was
+        published has a category, from its folders or its front matter."""
+        for path, folders, drafted in files:
+            fmt, head = split_front_matter(read_text(path))[:2]
+            data = load_mapping(fmt or "yaml", head)[0]
+            if not drafted and self.categories(
+                    {**self.front_defaults(path, "posts"), **data}, folders):
+                return True
+        return False
 
     def front(self, data: dict[str, Any], head: str, path: Path, date: When,
               categories: list[str]) -> dict[str, Any]:

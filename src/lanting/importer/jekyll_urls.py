@@ -35,9 +35,13 @@ class JekyllUrls:
         style = str(self.options.permalink or self.config.get("permalink") or "date")
         return STYLES.get(style, style)
 
-    def lanting_pattern(self, pattern: str) -> str:
+    def lanting_pattern(self, pattern: str, categorized: bool = True) -> str:
         """The source's pattern in Lanting's words, if it has them; else the default.
-        (Jekyll reads `:title/` from the site's root, as `/:title/`.)"""
+        (Jekyll reads `:title/` from the site's root, as `/:title/`.) On a site whose
+        posts have no categories `:categories` was empty in every URL (`pretty`:
+        `/:year/:month/:day/:title/`), so the pattern without it gives them all."""
+        if not categorized:
+            pattern = re.sub(r"/?:categories(?=/|$)", "", pattern)
         translated = "/" + pattern.replace(":title", ":slug").lstrip("/")
         if re.search(r":(?!year\b|month\b|day\b|slug\b)\w+", translated) \
                 or not translated.endswith("/") or ":slug" not in translated:

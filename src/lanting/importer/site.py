@@ -53,6 +53,8 @@ class NewSite:
         self._image_numbers: dict[Path, int] = {}
         self.permalink = DEFAULT_POST_PERMALINK
         self._slugs: dict[tuple[str, str, str], Item] = {}
+        self._post_urls: set[tuple[str, str]] = set()
+        """(language, new URL) of each post added."""
         self._folder_files: dict[str, dict[str, Path]] = {}
         """Post folder -> the files placed in it, by name."""
 
@@ -65,7 +67,11 @@ class NewSite:
         while (item.kind, slug, item.lang) in self._slugs:
             n += 1
             slug = f"{base}-{n}"
-        if slug != base:
+        if slug != base and self._url_is_free(item, base):
+            # (`/:year/:month/:day/:slug/`: two posts `1` of different days have URLs of
+            # their own, as they had; only their files need names of their own)
+            item.front["slug"] = base
+        elif slug != base:
             taken = self._slugs[item.kind, base, item.lang].source
             self.report.warn(item.source or "", None, f"slug `{base}` is taken by "
                              f"{self.report.rel(taken) if taken else 'another page'}"
@@ -74,9 +80,21 @@ class NewSite:
                 item.front["slug"] = slug
         item.slug = slug
         self._slugs[item.kind, slug, item.lang] = item
+        if item.kind == "post":
+            self._post_urls.add((item.lang, new_url(item, self.permalink)))
         item.number = len(self.items)
         self.items.append(item)
         return item
+
+    def _url_is_free(self, item: Item, slug: str) -> bool:
+        """Whether a post of a slug another post has is at a URL of its own under the
+        permalink pattern (one with the date in it): its slug then need not change."""
+        if item.kind != "post" or ":slug" not in self.permalink \
+                or "slug" in item.front and item.front["slug"] != slug:
+            return False
+        url = new_url(Item(item.kind, slug, None, {**item.front, "slug": slug}),
+                      self.permalink)
+        return (item.lang, url) not in self._post_urls
 
     def image(self, path: Path, static_url: str | None) -> str:
         """The marker of an image file (`static_url`: where it also is in `static/`)."""

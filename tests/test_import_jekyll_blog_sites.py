@@ -1,0 +1,58 @@
+"""Faults real Jekyll blogs exposed (Chinese and English blogs of the popular themes:
+posts named by numbers under `permalink: pretty`, mind maps, galleries fed by data
+files), in small sites written here."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, files)
+    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
+
+
+def built(tmp_path: Path, imported: Imported) -> Path:
+    return build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+
+
+def test_numbered_posts_under_pretty_without_categories(tmp_path: Path) -> None:
+    """A Chinese diary blog names its posts by the day's number (`2024-10-02-1.md`,
+    `2024-10-12-1.md`) under `permalink: pretty`, no post in a category: Jekyll gave
+    them /2024/10/02/1/ and /2024/10/12/1/. The import put them under /posts/:slug/,
+    the second as `1-2` with a warning, each old URL an alias."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 日记\nlang: zh-CN\npermalink: pretty\n",
+        "_posts/2024-10-02-1.md": "---\ntitle: 十月二日\n---\n\n晴。[后来](/2024/10/12/1/)\n",
+        "_posts/2024-10-12-1.md": "---\ntitle: 十月十二日\n---\n\n"
+                                  "雨。[前文]({% post_url 2024-10-02-1 %})\n"})
+    assert not imported.report.warnings
+    out = built(tmp_path, imported)
+    first = parse_html((out / "2024/10/02/1/index.html").read_text(encoding="utf-8"))
+    assert first.one("main").find("a", href="/2024/10/12/1/") is not None
+    second = parse_html((out / "2024/10/12/1/index.html").read_text(encoding="utf-8"))
+    assert second.one("main").find("a", href="/2024/10/02/1/") is not None
+
+
+def test_categories_keep_the_default_pattern(tmp_path: Path) -> None:
+    """A post in a category had `/<category>/…` in its URL, which Lanting's pattern
+    cannot give: the posts stay under /posts/ with their old URLs as aliases."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\npermalink: pretty\n",
+        "_posts/2024-10-02-a.md": "---\ntitle: A\ncategories: [ml]\n---\n\nText.\n",
+        "_posts/2024-10-12-b.md": "---\ntitle: B\n---\n\nText.\n"})
+    page = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    assert 'aliases: ["/ml/2024/10/02/a/"]' in page
+    assert "permalinks" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
