@@ -56,3 +56,27 @@ def test_categories_keep_the_default_pattern(tmp_path: Path) -> None:
     page = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
     assert 'aliases: ["/ml/2024/10/02/a/"]' in page
     assert "permalinks" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+
+
+def test_a_markmap_div_is_a_markmap_block(tmp_path: Path) -> None:
+    """A study blog turns `markmap: true` on in a post's front matter and writes its mind
+    maps as `<div class="markmap">` over a Markdown outline (one in markmap's
+    `<script type="text/template">`): in the HTML block its headings and lists were
+    shown as written, with a build warning each."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2024-01-02-plan.md": (
+            "---\ntitle: Plan\nmarkmap: true\n---\n\nThe plan.\n\n"
+            "<div class=\"markmap\">\n# Study\n## Algebra\n- groups\n- **rings**\n</div>\n\n"
+            "And in a template:\n\n<div class=\"markmap wide\">\n"
+            "  <script type=\"text/template\">\n  # Sport\n  - swim\n  </script>\n</div>\n\n"
+            "The end.\n")})
+    text = (imported.dest / "content/posts/plan.md").read_text(encoding="utf-8")
+    assert "```markmap\n# Study\n## Algebra\n- groups\n- **rings**\n```" in text
+    assert "```markmap\n# Sport\n- swim\n```" in text
+    assert "<div" not in text
+    out = built(tmp_path, imported)
+    page = parse_html((out / "posts/plan/index.html").read_text(encoding="utf-8"))
+    main = page.one("main")
+    assert main.find("h1", string="Study") is None and main.find("pre") is not None
+    assert "The end." in main.text()

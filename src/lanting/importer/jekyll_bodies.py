@@ -44,6 +44,7 @@ from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.kramdown_html import (
     ended_html_blocks,
     html_body,
+    markmap_divs,
     span_tag_paragraphs,
 )
 from lanting.importer.liquid import (
@@ -121,6 +122,12 @@ class JekyllBodies(JekyllLiquid):
                 inner, w, ctx, shelf), ctx, "mermaid diagrams")
             text = katex_tags(text, shelf, ctx)
         text = self.before_code(text, item, ctx, shelf)
+        text, maps = markmap_divs(text)
+        ctx.convert("markmap mind maps (`<div class=\"markmap\">`) as ```markmap blocks",
+                    len(maps))
+        if maps:
+            ctx.note(maps[0], "markmap mind maps show as their Markdown outline (Lanting "
+                     "draws none)")
         if "mermaid-processor" in spaceship_processors(self.source, self.config):
             text, count = bang_fences(text)
             ctx.convert("jekyll-spaceship's ```mermaid! fences", count)

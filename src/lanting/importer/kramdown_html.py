@@ -9,6 +9,7 @@ import re
 import textwrap
 
 from lanting.importer.body import callout, callout_kind
+from lanting.importer.shelf import fence
 
 _MARKDOWN_ATTRIBUTE = re.compile(
     r"""<(\w+)\b([^>]*?)\s+markdown\s*=\s*(["']?)(1|block|span)\3([^>]*)>""")
@@ -67,6 +68,35 @@ def _matching_close(text: str, tag: str, start: int) -> int | None:
         if depth == 0:
             return start + found.start()
     return None
+
+
+_MARKMAP_DIV = re.compile(
+    r"""^[ \t]*<div\b[^>]*\bclass\s*=\s*["'](?:[^"']*\s)?markmap(?:\s[^"']*)?["'][^>]*>""",
+    re.MULTILINE | re.IGNORECASE)
+_TEMPLATE = re.compile(r"""\A\s*<script\b[^>]*>(.*)</script>\s*\Z""", re.DOTALL | re.IGNORECASE)
+
+
+def markmap_divs(text: str) -> tuple[str, list[str]]:
+    """markmap's autoloader draws a `<div class="markmap">` (front matter `markmap:
+    true` loads it on Jekyll themes) as a mind map of the Markdown outline inside, or
+    inside its `<script type="text/template">`: a ```` ```markmap ```` block, as Hugo
+    Blox writes one (in the HTML block, its headings and lists were shown as written).
+    Returns (text, each `<div>` converted)."""
+    found: list[str] = []
+    at = 0
+    while (match := _MARKMAP_DIV.search(text, at)) is not None:
+        close = _matching_close(text, "div", match.end())
+        if close is None:
+            break
+        end = close + len("</div>")
+        inner = text[match.end():close]
+        template = _TEMPLATE.match(inner)
+        outline = textwrap.dedent((template.group(1) if template else inner).strip("\n"))
+        block = fence("markmap", outline.strip("\n"))
+        found.append(text[match.start():end])
+        text = text[:match.start()] + block + text[end:]
+        at = match.start() + len(block)
+    return text, found
 
 
 _BLOCK_ELEMENT = re.compile(
