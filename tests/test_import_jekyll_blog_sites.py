@@ -80,3 +80,37 @@ def test_a_markmap_div_is_a_markmap_block(tmp_path: Path) -> None:
     main = page.one("main")
     assert main.find("h1", string="Study") is None and main.find("pre") is not None
     assert "The end." in main.text()
+
+
+def test_liquid_in_a_liquid_comment_stays_in_the_comment(tmp_path: Path) -> None:
+    """An old Chirpy's page explains `site.tags` in a `{% comment %}` that names `{{
+    site.tags }}`: the value was left in an HTML comment of its own inside the comment's,
+    which ended the outer one, and the rest of the note showed on the page."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\n{% comment %}\n  Print {{ site.tags }}"
+                                  " to look at it.\n{% endcomment %}\nThe text.\n"})
+    assert not imported.report.warnings
+    out = built(tmp_path, imported)
+    page = parse_html((out / "posts/a/index.html").read_text(encoding="utf-8"))
+    text = page.one("main").text()
+    assert "The text." in text and "look at it" not in text
+
+
+def test_a_tags_tab_explained_in_a_comment_is_a_listing(tmp_path: Path) -> None:
+    """An old Chirpy's `tabs/tags.md` (a loop over `site.tags` in a `<div>`, under a
+    `{% comment %}` of a few lines explaining it) counted the comment as its own text:
+    it was kept as a page at /tags/, where Lanting makes its list of tags, and the
+    build failed."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\ndefaults:\n  - scope:\n      path: tabs\n"
+                       "    values:\n      layout: page\n",
+        "tabs/tags.md": "---\ntitle: Tags\n---\n\n{% comment %}\n  `site.tags` maps each tag "
+                        "to the list of its posts; printing it once in a page shows how "
+                        "the loop below reads it, tag by tag.\n"
+                        "{% endcomment %}\n<div id=\"tags\">\n{% for t in site.tags %}\n"
+                        "  <a href=\"/tags/{{ t[0] }}/\">{{ t[0] }}</a>\n{% endfor %}\n</div>\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\ntags: [x]\n---\n\nText.\n"})
+    assert not (imported.dest / "content/pages/tags.md").exists()
+    assert not imported.report.warnings
+    built(tmp_path, imported)

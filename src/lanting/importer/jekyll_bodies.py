@@ -111,9 +111,10 @@ class JekyllBodies(JekyllLiquid):
             text = self.i18n.inline_files(text, self.i18n.language_for(item.lang), ctx, shelf)
         if liquid and "include_relative" in text:
             text = inline_relative(text, path.parent, self.source, ctx, self.data_list_file)
-        if liquid:
-            text = blocks(text, "comment", lambda a, inner, w: "<!--" + inner.replace(
-                "--", "- -") + "-->", ctx, "Liquid comments")
+        if liquid:  # (a comment put aside: Jekyll ran no Liquid in it, and a value in it
+            # left in a comment of its own ended the comment, the rest shown on the page)
+            text = blocks(text, "comment", lambda a, inner, w: shelf.put(
+                "<!--" + inner.replace("--", "- -") + "-->"), ctx, "Liquid comments")
             text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
                           "Liquid raw blocks")
             text = blocks(text, "highlight", lambda a, inner, w: self.highlight(

@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 
 _LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b.*?-?%\}", re.DOTALL)
-_NOT_TEXT = re.compile(r"[#*\s-]|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL)
+_NOT_TEXT = re.compile(r"[#*\s-]|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}"
+                       r"|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL)
+"""What a page shows no text of: Markdown's marks, Liquid (a `{% comment %}` whole: an
+old Chirpy's `tabs/tags.md` explains `site.tags` in one), HTML comments and tags."""
 LISTING_TAG = re.compile(r"\{%-?\s*for\b|\{%-?\s*include\s+article-list\.html\b")
 """A Liquid loop, `{% for` or `{%- for` (whitespace control), or TeXt's list of articles,
 `{% include article-list.html articles=site.series %}`, which is one."""
