@@ -114,3 +114,19 @@ def test_a_tags_tab_explained_in_a_comment_is_a_listing(tmp_path: Path) -> None:
     assert not (imported.dest / "content/pages/tags.md").exists()
     assert not imported.report.warnings
     built(tmp_path, imported)
+
+
+def test_a_web_address_with_a_full_width_colon(tmp_path: Path) -> None:
+    """A Chinese translation of lecture notes writes some figures and references as
+    `https：//…`, the colon a Chinese input method's: the links were dropped as leading
+    nowhere, and the images left as written failed the build as missing files."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_posts/2024-01-02-trees.md": "---\ntitle: 决策树\n---\n\n"
+                                      "![树](https：//img.example.org/notes/tree.png)\n\n"
+                                      "参见[讲义](http：//example.org/boost.pdf)。\n"})
+    assert not imported.report.warnings
+    text = (imported.dest / "content/posts/trees.md").read_text(encoding="utf-8")
+    assert "](https://img.example.org/notes/tree.png)" in text
+    assert "[讲义](http://example.org/boost.pdf)" in text
+    built(tmp_path, imported)

@@ -72,6 +72,10 @@ _POST_FRAGMENT = re.compile(f"({MARK_OPEN}L(\\d+){MARK_CLOSE})#(.+)")
 """A link to another page of the site, as `post_url` wrote it, with a fragment."""
 
 
+_WIDE_COLON = re.compile(r"(https?)(?:\uff1a|%EF%BC%9A)//", re.IGNORECASE)
+"""`https：//`: a web address whose colon a Chinese input method made full-width."""
+
+
 class JekyllLinks:
     """The link side of the Jekyll importers' bodies (`JekyllBodies`)."""
 
@@ -147,6 +151,11 @@ class JekyllLinks:
         return found.group(2) if rel and (self.source / rel).is_file() else None
 
     def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+        wide = _WIDE_COLON.match(url)
+        if wide:  # (a Chinese input method's colon: the browser read a path beside the page)
+            ctx.note(url, f"`{wide.group()}`, a web address written with a full-width "
+                     "colon: it leads to the address (on the old site it led nowhere)")
+            return wide.group(1).lower() + "://" + url[wide.end():]
         own = self.own_file(url)
         if own is not None:
             ctx.convert("files of the site named by its own address, as paths")
