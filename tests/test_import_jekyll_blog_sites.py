@@ -78,7 +78,8 @@ def test_a_markmap_div_is_a_markmap_block(tmp_path: Path) -> None:
     out = built(tmp_path, imported)
     page = parse_html((out / "posts/plan/index.html").read_text(encoding="utf-8"))
     main = page.one("main")
-    assert main.find("h1", string="Study") is None and main.find("pre") is not None
+    assert "Study" not in [e.text() for e in main.find_all("h1")]
+    assert any("# Study" in e.text() for e in main.find_all("pre"))
     assert "The end." in main.text()
 
 
@@ -130,3 +131,28 @@ def test_a_web_address_with_a_full_width_colon(tmp_path: Path) -> None:
     assert "](https://img.example.org/notes/tree.png)" in text
     assert "[讲义](http://example.org/boost.pdf)" in text
     built(tmp_path, imported)
+
+
+def test_an_about_page_of_markdown_includes(tmp_path: Path) -> None:
+    """Hux blog forks keep the about page's text in `_includes/about/zh.md` and `en.md`,
+    each captured in `about.html` and shown through `markdownify` in its language's
+    `<div>`: the includes were left in comments, and the about page was empty."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 小站\nlang: zh-CN\n",
+        "_includes/about/zh.md": "你好，我写**编译器**。\n\n- 喜欢跑步\n",
+        "_includes/about/en.md": "Hello, I write *compilers*.\n",
+        "about.html": "---\nlayout: page\ntitle: 关于\nmultilingual: true\n---\n\n"
+                      "<div class=\"zh post-container\">\n"
+                      "    {% capture about_zh %}{% include about/zh.md %}{% endcapture %}\n"
+                      "    {{ about_zh | markdownify }}\n</div>\n\n"
+                      "<div class=\"en post-container\">\n"
+                      "    {% capture about_en %}{% include about/en.md %}{% endcapture %}\n"
+                      "    {{ about_en | markdownify }}\n</div>\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\n正文。\n"})
+    assert not imported.report.warnings
+    out = built(tmp_path, imported)
+    page = parse_html((out / "about/index.html").read_text(encoding="utf-8"))
+    main = page.one("main")
+    assert [e.text() for e in main.find_all("strong")] == ["编译器"]
+    assert [e.text() for e in main.find_all("em")] == ["compilers"]
+    assert "喜欢跑步" in [e.text() for e in main.find_all("li")]

@@ -37,7 +37,7 @@ from lanting.importer.common import (
 from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
-from lanting.importer.jekyll_includes import inline_relative
+from lanting.importer.jekyll_includes import inline_markdown_includes, inline_relative
 from lanting.importer.jekyll_liquid import JekyllLiquid
 from lanting.importer.jekyll_math import custom_math, is_text_theme, katex_tags
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
@@ -111,6 +111,8 @@ class JekyllBodies(JekyllLiquid):
             text = self.i18n.inline_files(text, self.i18n.language_for(item.lang), ctx, shelf)
         if liquid and "include_relative" in text:
             text = inline_relative(text, path.parent, self.source, ctx, self.data_list_file)
+        if liquid:
+            text = inline_markdown_includes(text, self.source, ctx)
         if liquid:  # (a comment put aside: Jekyll ran no Liquid in it, and a value in it
             # left in a comment of its own ended the comment, the rest shown on the page)
             text = blocks(text, "comment", lambda a, inner, w: shelf.put(

@@ -234,6 +234,32 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
     return ctx.leave(written, f"`{name}` is an include of the theme or site")
 
 
+_MARKDOWN_INCLUDE = re.compile(
+    r"\{%-?\s*include\s+([\w./-]+\.(?:md|markdown))\s*-?%\}", re.IGNORECASE)
+"""`{% include about/zh.md %}`: a Markdown file of `_includes/`, without parameters."""
+
+
+def inline_markdown_includes(text: str, source: Path, ctx: Context) -> str:
+    """`{% include about/zh.md %}`: a Markdown file of the site's `_includes/` (the Hux
+    blog's about page keeps its text in `_includes/about/zh.md` and `en.md`, each
+    captured and shown through `markdownify`) inlined, so its text is converted with the
+    page's; one using the include's parameters (`{{ include.x }}`) stays for the tag's
+    handler. (It was left in a comment: the about page was empty.)"""
+    folder = (source / "_includes").resolve()
+
+    def one(match: re.Match[str]) -> str:
+        file = (folder / match.group(1)).resolve()
+        if not file.is_relative_to(folder) or not file.is_file():
+            return match.group()
+        inlined = read_text(file).strip("\n")
+        if re.search(r"\binclude\.\w", inlined):
+            return match.group()
+        ctx.convert("Markdown files of `_includes/` inlined")
+        return inlined
+
+    return _MARKDOWN_INCLUDE.sub(one, text)
+
+
 _INCLUDE_RELATIVE = re.compile(r"\{%-?\s*include_relative\s+((?:(?!%\}).)+?)\s*-?%\}")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _TEXT_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".txt")
