@@ -156,3 +156,21 @@ def test_an_about_page_of_markdown_includes(tmp_path: Path) -> None:
     assert [e.text() for e in main.find_all("strong")] == ["编译器"]
     assert [e.text() for e in main.find_all("em")] == ["compilers"]
     assert "喜欢跑步" in [e.text() for e in main.find_all("li")]
+
+
+def test_a_comment_thread_under_an_if_is_removed(tmp_path: Path) -> None:
+    """The Hux blog's about page draws a Disqus thread under `{% if site.disqus_username
+    %}`: its tags and the script's values were left in comments one by one (seven
+    warnings), and the script stayed on the page."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\ndisqus_username: me\n",
+        "about.md": "---\ntitle: About\n---\n\nAbout me.\n\n{% if site.disqus_username %}\n"
+                    "<div id=\"disqus_thread\"></div>\n<script>\n"
+                    "  var disqus_shortname = \"{{ site.disqus_username }}\";\n"
+                    "  var disqus_url = \"{{ site.url }}{{ page.url }}\";\n</script>\n"
+                    "{% endif %}\n\n{% if page.show_more %}\nMore about me.\n{% endif %}\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nText.\n"})
+    page = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
+    assert "disqus" not in page and "About me." in page
+    assert [w.message for w in imported.report.warnings if "disqus" in w.message] == []
+    assert "More about me." in page  # (another `{% if %}` is not touched)

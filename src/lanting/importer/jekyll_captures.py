@@ -189,3 +189,30 @@ def assigning_ifs(text: str, ctx: Context) -> str:
         return ""
 
     return _ASSIGNING_IF.sub(one, text)
+
+
+_COMMENTS_IF = re.compile(
+    f"(?P<open>\\{{%-?\\s*if\\s+(?P<condition>(?:(?!%\\}}).)*?)-?%\\}})"
+    f"(?P<inner>(?:(?!{_tag('if|unless')}).)*?){_tag('endif')}", re.DOTALL)
+_COMMENT_SERVICE = re.compile(r"disqus|gitalk|giscus|utteranc|valine|waline|livere|twikoo"
+                              r"|changyan|duoshuo", re.IGNORECASE)
+
+
+def comment_ifs(text: str, ctx: Context) -> str:
+    """An `{% if site.disqus_username %}` around a comment service's thread and script
+    (the Hux blog's about page): removed with a notice, as a comment include is. (Its
+    tags and the script's values were left in comments one by one, seven warnings, and
+    the script stayed on the page.)"""
+
+    def one(match: re.Match[str]) -> str:
+        if not (_COMMENT_SERVICE.search(match.group("condition"))
+                or "comment" in match.group("condition")) \
+                or not _COMMENT_SERVICE.search(match.group("inner")):
+            return match.group()
+        ctx.note(match.group("open"), f"`{match.group('open')}…{{% endif %}}` removed: it "
+                 "showed the page's comments (Lanting's are giscus', `[comments]` in "
+                 "lanting.toml)")
+        ctx.convert("comment threads under an `{% if %}` removed")
+        return ""
+
+    return _COMMENTS_IF.sub(one, text)

@@ -15,7 +15,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.common import read_text
 from lanting.importer.item import Item
-from lanting.importer.jekyll_captures import assigning_ifs, captured_includes
+from lanting.importer.jekyll_captures import assigning_ifs, captured_includes, comment_ifs
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import gallery, include_tag
 from lanting.importer.jekyll_lab import adjacent_lists
@@ -193,6 +193,7 @@ class JekyllLiquid(JekyllLinks):
         # a math post's statement, shown by a theorem include)
         text = captured_includes(text, ctx, shelf)
         text = assigning_ifs(text, ctx)
+        text = comment_ifs(text, ctx)
         text = adjacent_lists(self.source, text)
 
         def quote(args: str, inner: str, written: str) -> str:
