@@ -268,6 +268,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("nohighlight", "x = 1", False), ("no-highlight", "x = 1", False),
     # Jinja by its package's name (a Hexo blog's Flask notes: 9 warnings)
     ("jinja2", "{% for user in users %}{{ user.name }}{% endfor %}", True),
+    # Handlebars by its file extension (a Jekyll front-end blog's templates: 3 warnings)
+    ("hbs", "<ul>{{#each items}}<li>{{name}}</li>{{/each}}</ul>", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

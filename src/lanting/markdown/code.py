@@ -51,7 +51,9 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     # WPF's and .NET MAUI's XAML, an XML (as GitHub colours it)
                     "xaml": "xml",
                     # Shiki's (Astro's Expressive Code) short name of PowerShell
-                    "ps": "powershell"}
+                    "ps": "powershell",
+                    # Handlebars by its file extension (templates of a front-end blog)
+                    "hbs": "html+handlebars"}
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
