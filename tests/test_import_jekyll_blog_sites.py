@@ -174,3 +174,16 @@ def test_a_comment_thread_under_an_if_is_removed(tmp_path: Path) -> None:
     assert "disqus" not in page and "About me." in page
     assert [w.message for w in imported.report.warnings if "disqus" in w.message] == []
     assert "More about me." in page  # (another `{% if %}` is not touched)
+
+
+def test_a_short_youtube_link_without_its_scheme(tmp_path: Path) -> None:
+    """A front-end blog links a talk as `[the talk](youtu.be/<id>?t=1h14m)`: read as a
+    path beside the post, it was dropped as leading nowhere, where `youtube.com/…` is
+    the site it names."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nSee [the talk](youtu.be/abcDEF12345"
+                                  "?t=1h14m48s).\n"})
+    assert not imported.report.warnings
+    text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    assert "[the talk](https://youtu.be/abcDEF12345?t=1h14m48s)" in text

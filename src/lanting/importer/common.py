@@ -303,10 +303,10 @@ def prose_raw(shelf: Shelf, text: str) -> str:
 
 
 BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn|uk|de|fr|jp|"
-                       r"ca|au|nl|ch|eu|me|co|app|blog)(/[^\s]*)?$", re.IGNORECASE)
+                       r"ca|au|nl|ch|eu|me|co|app|blog|be)(/[^\s]*)?$", re.IGNORECASE)
 """A link to a site written without its scheme (`ucf.edu`, `github.com/x`,
-`tobisblog.uk`): only common top-level domains, which no file name of a page's folder
-ends with."""
+`tobisblog.uk`, YouTube's short `youtu.be/…`): only common top-level domains, which no
+file name of a page's folder ends with."""
 
 
 _COUNTRY_FOR_LANGUAGE = {"cn": "zh-CN", "hk": "zh-HK", "jp": "ja"}
