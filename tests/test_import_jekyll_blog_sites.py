@@ -8,7 +8,7 @@ import datetime as dt
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -187,3 +187,34 @@ def test_a_short_youtube_link_without_its_scheme(tmp_path: Path) -> None:
     assert not imported.report.warnings
     text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
     assert "[the talk](https://youtu.be/abcDEF12345?t=1h14m48s)" in text
+
+
+def test_a_sites_gallery_include_of_a_data_file(tmp_path: Path) -> None:
+    """A travel blog's `{% include gallery.html %}` loops over `_data/gallery.csv`,
+    drawing each row's picture with its caption (another, `trips.html`, over a YAML list
+    of pictures under `/assets/img/`): the includes were left in comments with a warning,
+    and the photos were lost."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Trips\nlang: en\n",
+        "_data/gallery.csv": "image,caption\n/photos/lake.png,Morning on the lake\n"
+                             "/photos/hill.png,Up the hill\n",
+        "_data/trips.yml": "- file: sea.png\n  name: By the sea\n",
+        "_includes/gallery.html": "<div class=\"gallery\">\n{% for photo in site.data.gallery %}"
+                                  "\n  <figure>\n    <img src=\"{{ photo.image | relative_url }}\""
+                                  " alt=\"{{ photo.caption }}\">\n    <figcaption>"
+                                  "{{ photo.caption }}</figcaption>\n  </figure>\n{% endfor %}\n"
+                                  "</div>\n",
+        "_includes/trips.html": "{% for t in site.data.trips %}<img src=\"{{ site.baseurl }}"
+                                "/assets/img/{{ t.file }}\" alt=\"{{ t.name }}\">{% endfor %}\n",
+        "photos/lake.png": png(8, 8), "photos/hill.png": png(8, 8),
+        "assets/img/sea.png": png(8, 8),
+        "photos.md": "---\ntitle: Photos\n---\n\nWhere I went.\n\n{% include gallery.html %}\n"
+                     "\n{% include trips.html %}\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nText.\n"})
+    assert not imported.report.warnings
+    page = (imported.dest / "content/pages/photos.md").read_text(encoding="utf-8")
+    assert '![Morning on the lake](/photos/lake.png "Morning on the lake")' in page
+    assert "![By the sea](/assets/img/sea.png)" in page
+    out = built(tmp_path, imported)
+    html = parse_html((out / "photos/index.html").read_text(encoding="utf-8"))
+    assert len(html.one("main").find_all("img")) == 3

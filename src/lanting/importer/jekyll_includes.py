@@ -19,6 +19,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.common import is_image, read_text
+from lanting.importer.jekyll_data_gallery import data_gallery
 from lanting.importer.jekyll_lab import lab_include
 from lanting.importer.liquid import Context, string_argument
 
@@ -212,6 +213,10 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
     if lab is not None:
         return lab
     own = site_include(source, name)
+    drawn = data_gallery(source, name) if own is None else None
+    if drawn is not None:
+        ctx.convert("galleries a site's include drew from a data file (`_data/gallery.csv`)")
+        return drawn
     if own is not None and own.loads_math:
         ctx.note(written, f"`{name}` removed: it loaded MathJax or KaTeX, and Lanting "
                  "renders the math when it builds")
