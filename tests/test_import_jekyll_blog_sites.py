@@ -218,3 +218,20 @@ def test_a_sites_gallery_include_of_a_data_file(tmp_path: Path) -> None:
     out = built(tmp_path, imported)
     html = parse_html((out / "photos/index.html").read_text(encoding="utf-8"))
     assert len(html.one("main").find_all("img")) == 3
+
+
+def test_include_cached_is_an_include(tmp_path: Path) -> None:
+    """A designer's blog ends each of hundreds of posts with `{% include_cached
+    boilerplate/tools.md %}` (jekyll-include-cache, as minimal-mistakes loads it) and
+    embeds videos so: each was left in a comment, with a warning."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Sketches\nlang: en\nplugins: [jekyll-include-cache]\n",
+        "_includes/boilerplate/tools.md": "#### Tools used\n\n- A stylus\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nA face.\n\n"
+                                  "{% include_cached boilerplate/tools.md %}\n\n"
+                                  "{% include_cached video id=\"abcDEF12345\" "
+                                  "provider=\"youtube\" %}\n"})
+    assert not imported.report.warnings
+    text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    assert "#### Tools used\n\n- A stylus" in text
+    assert '{{< video youtube="abcDEF12345" >}}' in text

@@ -240,8 +240,9 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
 
 
 _MARKDOWN_INCLUDE = re.compile(
-    r"\{%-?\s*include\s+([\w./-]+\.(?:md|markdown))\s*-?%\}", re.IGNORECASE)
-"""`{% include about/zh.md %}`: a Markdown file of `_includes/`, without parameters."""
+    r"\{%-?\s*include(?:_cached)?\s+([\w./-]+\.(?:md|markdown))\s*-?%\}", re.IGNORECASE)
+"""`{% include about/zh.md %}` (or jekyll-include-cache's `include_cached`): a Markdown
+file of `_includes/`, without parameters."""
 
 
 def inline_markdown_includes(text: str, source: Path, ctx: Context) -> str:

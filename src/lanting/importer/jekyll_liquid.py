@@ -176,7 +176,9 @@ class JekyllLiquid(JekyllLinks):
             ctx.convert("strings of jekyll-multiple-languages-plugin (`{% t key %}`)")
             return found
 
+        # (jekyll-include-cache's `include_cached`, minimal-mistakes' plugin: an include)
         handlers = {"post_url": post_url, "link": link, "include": include, "cite": cite,
+                    "include_cached": include,
                     "include_relative": include_relative,
                     "twitter": twitter, "assign": drop, "bibliography": bibliography,
                     "reference": reference, "responsive_image": responsive_image}
