@@ -235,3 +235,29 @@ def test_include_cached_is_an_include(tmp_path: Path) -> None:
     text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
     assert "#### Tools used\n\n- A stylus" in text
     assert '{{< video youtube="abcDEF12345" >}}' in text
+
+
+def test_jekyll_figure_blocks(tmp_path: Path) -> None:
+    """A designer's blog (jekyll-figure in its plugins) writes its screenshots as `{%
+    figure caption:"…" %}![…](…){% endfigure %}`, over a thousand of them: the tags were
+    left in comments with a warning each, the captions lost."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Sketches\nlang: en\nplugins: [jekyll-figure]\n",
+        "assets/images/bricks.png": png(8, 8),
+        "assets/images/a.png": png(8, 8), "assets/images/b.png": png(8, 8),
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nBricks.\n\n"
+                                  "{% figure caption:\"Bricks in a [stretcher bond]"
+                                  "(https://example.org/bond).\" %}\n"
+                                  "![Screenshot of bricks](/assets/images/bricks.png)\n"
+                                  "{% endfigure %}\n\n"
+                                  "{% figure caption:\"Before and after\" class:\"gallery-2\" %}"
+                                  "\n![Before](/assets/images/a.png)\n"
+                                  "![After](/assets/images/b.png)\n{% endfigure %}\n"})
+    assert not imported.report.warnings
+    out = built(tmp_path, imported)
+    page = parse_html((out / "posts/a/index.html").read_text(encoding="utf-8"))
+    main = page.one("main")
+    caption = main.one("figcaption")
+    assert "stretcher bond" in caption.text() and caption.find("a") is not None
+    assert len(main.find_all("img")) == 3
+    assert any(e.text() == "Before and after" for e in main.find_all("em"))

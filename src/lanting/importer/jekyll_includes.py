@@ -130,6 +130,23 @@ def gallery(front: dict[str, Any], args: str, ctx: Context) -> str | None:
                    + (f"\n\n{caption}" if caption else ""))
 
 
+_FIGURE_IMAGE = re.compile(r"\A\s*\[?!\[(?P<alt>[^\]\n]*)\]\((?P<src>[^)\s]+)"
+                           r"(?:[ \t]+\"[^\"\n]*\")?\)(?:\]\([^)\n]*\))?\s*\Z")
+
+
+def figure_block(args: str, inner: str, ctx: Context) -> str:
+    """jekyll-figure's `{% figure caption:"…" class:"…" %}…{% endfigure %}`: its content
+    in a `<figure>` over the caption (Markdown). One image in it is Lanting's figure,
+    the caption its title; other content stays, the caption under it in italics."""
+    found = re.search(r"""\bcaption:\s*(?:"([^"]*)"|'([^']*)')""", args)
+    caption = " ".join((found.group(1) or found.group(2) or "").split()) if found else ""
+    image = _FIGURE_IMAGE.match(inner)
+    ctx.convert("jekyll-figure's `{% figure %}` blocks")
+    if image is not None:
+        return B.figure(image.group("src"), caption, image.group("alt"))
+    return B.block(inner.strip("\n") + (f"\n\n*{caption}*" if caption else ""))
+
+
 _EMBED_LINKS = {
     "ted": ("▶ TED", "https://www.ted.com/talks/{id}"),
     "soundcloud": ("▶ SoundCloud", "https://w.soundcloud.com/player/?url="

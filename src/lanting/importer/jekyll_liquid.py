@@ -17,7 +17,7 @@ from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes, comment_ifs
 from lanting.importer.jekyll_i18n import I18nPlugin
-from lanting.importer.jekyll_includes import gallery, include_tag
+from lanting.importer.jekyll_includes import figure_block, gallery, include_tag
 from lanting.importer.jekyll_lab import adjacent_lists
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.liquid import (
@@ -190,6 +190,8 @@ class JekyllLiquid(JekyllLinks):
         text = blocks(text, "details", lambda a, inner, w: B.details(string_argument(a), inner),
                       ctx, "collapsible blocks")
         text = self.liquid_tabs(text, ctx)
+        text = blocks(text, "figure", lambda a, inner, w: figure_block(a, inner, ctx), ctx,
+                      "figures")
 
         # (academicpages' sitemap: `{% capture written_label %}'None'{% endcapture %}`;
         # a math post's statement, shown by a theorem include)
