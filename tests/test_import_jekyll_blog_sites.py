@@ -261,3 +261,27 @@ def test_jekyll_figure_blocks(tmp_path: Path) -> None:
     assert "stretcher bond" in caption.text() and caption.find("a") is not None
     assert len(main.find_all("img")) == 3
     assert any(e.text() == "Before and after" for e in main.find_all("em"))
+
+
+def test_the_hux_blogs_header_and_language_menu(tmp_path: Path) -> None:
+    """The Hux blog's about page opens with `{% include multilingual-sel.html %}` (a menu
+    between its Chinese and English texts) and its PWA's `offline.html` holds only `{%
+    include intro-header.html type="page" %}` and its script: each include was left in a
+    comment with a warning."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 博客\nlang: zh-CN\n",
+        "_includes/multilingual-sel.html": "<select class=\"sel-lang\"><option value=\"0\">"
+                                           "中文</option></select>\n",
+        "_includes/intro-header.html": "<header class=\"intro-header\">{{ page.title }}"
+                                       "</header>\n",
+        "about.md": "---\ntitle: 关于\nmultilingual: true\n---\n\n"
+                    "{% include multilingual-sel.html %}\n\n你好。\n",
+        "offline.html": "---\nlayout: default\ntitle: Offline\npermalink: /offline.html\n---\n"
+                        "\n{% include intro-header.html type=\"page\" %}\n\n<script>\n"
+                        "  document.body.classList.add('page-fullscreen');\n</script>\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\n正文。\n"})
+    assert not imported.report.warnings
+    offline = (imported.dest / "content/pages/offline.md").read_text(encoding="utf-8")
+    assert "intro-header" not in offline
+    about = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
+    assert "你好。" in about and "multilingual-sel" not in about

@@ -44,6 +44,16 @@ _VIDEO_ID = {"youtube": re.compile(r"[0-9A-Za-z_-]{11}"),
 """The ids Lanting's `{{< video >}}` takes: another value (a Liquid variable) is no id."""
 
 
+_THEME_PARTS = {
+    "intro-header.html": "the theme's header of the page (its picture and title), which "
+                         "Lanting's page draws itself",
+    "multilingual-sel.html": "a menu switching between the page's languages: each "
+                             "language's text is kept, one after the other"}
+"""The Hux blog's includes (in its many forks) that draw the theme around a page's text:
+`intro-header.html` (its `offline.html` holds nothing else) and the language menu of
+its `multilingual: true` pages."""
+
+
 _BOXES = {"alert": "warning", "info": "note", "note": "note", "tip": "tip",
           "important": "important", "warning": "warning"}
 """Includes that draw their `text=` (or `content=`) in a coloured box: fastpages'
@@ -191,6 +201,10 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
            or named.get("image"))  # (a lab-website template's `figure.html image=…`)
     if name == "base_path":  # academicpages: sets `base_path` (site.url + baseurl)
         ctx.convert("Liquid site URLs")
+        return ""
+    if name in _THEME_PARTS:
+        ctx.note(written, f"`{{% include {name} %}}` removed: {_THEME_PARTS[name]}")
+        ctx.convert("includes of the theme's header and language menu removed")
         return ""
     if name in ("toc", "toc.html"):  # minimal-mistakes: the post's table of contents
         ctx.note(written, "`{% include toc %}` removed: Lanting gives a long post its "
