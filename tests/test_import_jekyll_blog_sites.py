@@ -285,3 +285,14 @@ def test_the_hux_blogs_header_and_language_menu(tmp_path: Path) -> None:
     assert "intro-header" not in offline
     about = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
     assert "你好。" in about and "multilingual-sel" not in about
+
+
+def test_a_youtube_tag(tmp_path: Path) -> None:
+    """`{% youtube <id> %}` (jekyll-youtube, or a blog's own `_plugins/` tag of the name)
+    was left in a comment with a warning, the video lost."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nWatch:\n\n{% youtube abcDEF12345 %}\n"})
+    assert not imported.report.warnings
+    text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    assert '{{< video youtube="abcDEF12345" >}}' in text

@@ -17,7 +17,7 @@ from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes, comment_ifs
 from lanting.importer.jekyll_i18n import I18nPlugin
-from lanting.importer.jekyll_includes import figure_block, gallery, include_tag
+from lanting.importer.jekyll_includes import figure_block, gallery, include_tag, video_id
 from lanting.importer.jekyll_lab import adjacent_lists
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.liquid import (
@@ -135,6 +135,16 @@ class JekyllLiquid(JekyllLinks):
             label = re.sub(r"^https?://", "", url)
             return B.block(f"> [{label}]({url})")
 
+        def youtube(args: str, written: str) -> str:
+            """`{% youtube <id> %}` (jekyll-youtube, or a site's own plugin of the name):
+            Lanting's player."""
+            words = B.arguments(args)[0]
+            video = video_id("youtube", string_argument(words[0]) if words else None)
+            if video is None:
+                return ctx.leave(written, "no YouTube video id in it")
+            ctx.convert("video includes")
+            return B.block(f'{{{{< video youtube="{video}" >}}}}')
+
         def responsive_image(args: str, written: str) -> str:
             """jekyll-responsive-image's tag (al-folio's images until 2022), written
             `path: assets/img/9.jpg class: "img-fluid" title: "…"`: the image."""
@@ -180,7 +190,8 @@ class JekyllLiquid(JekyllLinks):
         handlers = {"post_url": post_url, "link": link, "include": include, "cite": cite,
                     "include_cached": include,
                     "include_relative": include_relative,
-                    "twitter": twitter, "assign": drop, "bibliography": bibliography,
+                    "twitter": twitter, "youtube": youtube, "assign": drop,
+                    "bibliography": bibliography,
                     "reference": reference, "responsive_image": responsive_image}
         if self.i18n.languages:
             handlers.update(t=translate, translate=translate)
