@@ -296,3 +296,18 @@ def test_a_youtube_tag(tmp_path: Path) -> None:
     assert not imported.report.warnings
     text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
     assert '{{< video youtube="abcDEF12345" >}}' in text
+
+
+def test_a_source_folder_a_build_step_makes(tmp_path: Path) -> None:
+    """A designer's blog sets `source: .tmp/src`: its build copies `src/` there before
+    Jekyll runs. The folder is not in the repository, so the site was read from the
+    root: its includes not found (hundreds of warnings), `src` a category of every post."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Sketches\nlang: en\nsource: .tmp/src\n"
+                       "permalink: /:categories/:title/\n",
+        "src/_includes/boilerplate/tools.md": "#### Tools used\n\n- A stylus\n",
+        "src/_posts/faces/2024-01-02-a.md": "---\ntitle: A\n---\n\nA face.\n\n"
+                                            "{% include boilerplate/tools.md %}\n"})
+    assert not imported.report.warnings
+    text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    assert "- A stylus" in text and "categories" not in text

@@ -104,6 +104,15 @@ class JekyllSettings(JekyllMenu):
         if not isinstance(name, str) or name.strip().strip("/") in ("", "."):
             return root
         folder = (root / name.strip()).resolve()
+        copied = (root / Path(name.strip()).name).resolve()
+        if not folder.exists() and folder.is_relative_to(root.resolve()) \
+                and copied.is_relative_to(root.resolve()) and (copied / "_posts").is_dir():
+            # (`source: .tmp/src`: a build step copies `src/` there before Jekyll runs)
+            self.report.note(self.config_name, key_line(read_text(root / self.config_name),
+                                                        "source", 1),
+                             f"`source: {name}` is made by a build step: the site is read "
+                             f"from `{copied.name}/`, which it copies")
+            return root / copied.relative_to(root.resolve())
         if not folder.is_relative_to(root.resolve()) or not folder.is_dir():
             self.report.warn(self.config_name, key_line(read_text(root / self.config_name),
                                                         "source", 1),
