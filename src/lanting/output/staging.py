@@ -85,10 +85,11 @@ def refuse_unsafe(rel: str) -> None:
 
 def _safe_rel(rel: str) -> bool:
     # Plain string checks: this runs for every output file of every build. A leading
-    # `~` is a folder's name (a university's `/~user/` home page, kept as an old URL):
-    # the writer joins paths, and nothing expands it to a home folder.
-    return bool(rel) and not rel.startswith("/") and "\\" not in rel and \
-        ".." not in rel.split("/")
+    # `~name` is a folder's name (a university's `/~user/` home page, kept as an old
+    # URL): the writer joins paths, and nothing expands it. A bare `~` is refused still:
+    # it is the shell's own home, never a web folder.
+    return bool(rel) and not rel.startswith(("/", "~/")) and rel != "~" \
+        and "\\" not in rel and ".." not in rel.split("/")
 
 
 def same_file(old: str, data: bytes) -> bool:
