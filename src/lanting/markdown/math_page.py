@@ -23,6 +23,7 @@ from lanting.markdown.math_formula import (
     to_mathml,
 )
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
+from lanting.markdown.math_label_keys import LabelKeys
 from lanting.markdown.math_macros import PageMacros, given_macros, page_macros
 from lanting.markdown.math_tags import LABEL, add_label, braced_tags, numbered
 from lanting.markdown.mathtext import mathml_text
@@ -308,7 +309,7 @@ def convert_page(state: StateCore) -> None:
     todo = [f for f in formulas if not f.failed]
     inside = {m.group(1).strip() for f in todo for m in _REF_TEX.finditer(f.tex)}
     wanted = sorted(set(referenced) | (inside & labels.keys()))
-    keys = _LabelKeys()
+    keys = LabelKeys()
     snippets = [(keys.hide(f.tex), f.display) for f in todo] + [
         ("\\eqref{" + keys.key(name) + "}", False) for name in wanted]
     outputs = converter(macros, True).convert_all(snippets) if snippets else []
@@ -335,38 +336,6 @@ def convert_page(state: StateCore) -> None:
                         "number (a starred environment)", hint="remove the `*` or the label")
             continue
         formula.token.meta = {**(formula.token.meta or {}), "mathml": mathml}
-
-
-_LABELLING = re.compile(r"\\(label|eqref|ref)\s*\{([^{}]*)\}")
-_PLAIN_LABEL = re.compile(r"[A-Za-z0-9 :.\-/+,()<=;!?@|*]+")
-"""A label math-core takes as it is (its id percent-encodes a space, `<` and `|`)."""
-
-
-class _LabelKeys:
-    """Labels math-core refuses (`eq:loss_fn`, `eq:损失`, `a'`: MathJax takes any text)
-    as ASCII keys while it converts, their own text put back in its ids and links."""
-
-    def __init__(self) -> None:
-        self.by_name: dict[str, str] = {}
-
-    def key(self, name: str) -> str:
-        if _PLAIN_LABEL.fullmatch(name):
-            return name
-        return self.by_name.setdefault(name, f"LantingLabel{len(self.by_name)}x")
-
-    def hide(self, tex: str) -> str:
-        if "\\" not in tex:
-            return tex
-        return _LABELLING.sub(
-            lambda m: f"\\{m.group(1)}{{{self.key(m.group(2).strip())}}}", tex)
-
-    def restore(self, output: str) -> str:
-        for name, key in self.by_name.items():
-            if key in output:
-                name = html.escape(name)
-                output = output.replace(f'id="{key}"', f'id="{name}"').replace(
-                    f'href="#{key}"', f'href="#{name}"')
-        return output
 
 
 def _untag(text: str, tags: dict[str, str]) -> str:
