@@ -22,7 +22,7 @@ from lanting.importer.body_math import (
     text_underscores,
 )
 from lanting.importer.body_tables import cell_border_dollars, shelved_table_math
-from lanting.importer.common import LinkTable, bool_of, heading_fragment, prose_raw
+from lanting.importer.common import LinkTable, heading_fragment, prose_raw
 from lanting.importer.hugo_callouts import callout_handlers
 from lanting.importer.hugo_cards import card_paired, card_single
 from lanting.importer.hugo_cite import cite_handlers
@@ -30,7 +30,7 @@ from lanting.importer.hugo_embeds import embed_handlers
 from lanting.importer.hugo_extended import THEMES, extended_syntax
 from lanting.importer.hugo_fences import code_options, hugo_fence
 from lanting.importer.hugo_links import HugoLinks
-from lanting.importer.hugo_math import hugo_formulas
+from lanting.importer.hugo_math import hugo_formulas, math_off, passthrough_on
 from lanting.importer.hugo_own_shortcodes import (
     LANTING_READS,
     OwnShortcodes,
@@ -159,33 +159,10 @@ class HugoBodies(HugoLinks):
         return text
 
     def math_off(self, data: dict[str, Any]) -> bool:
-        """Whether the theme showed a page's `$` as a dollar sign: its math turned off by
-        the page (`math: false`; LoveIt's and FixIt's `math: {enable: false}`) or, the page
-        saying nothing, by the site (Stack's `params.article.math`, LoveIt's and FixIt's
-        `params.page.math.enable`). Unsaid, or naming the engine (`math: katex`, as a
-        PaperMod site's own partial reads it): math on, `$` kept."""
-        found: Any = data.get("math")
-        if found is None:
-            for path in (("article", "math"), ("page", "math")):
-                found = self.params
-                for key in path:
-                    found = next((v for k, v in found.items() if str(k).lower() == key),
-                                 None) if isinstance(found, dict) else None
-                if found is not None:
-                    break
-        if isinstance(found, dict):
-            found = found.get("enable")
-        if isinstance(found, str):  # (`math: katex`, `math: mathjax`: which engine, on)
-            return found.strip().lower() in ("false", "no", "off", "0", "none", "")
-        return found is not None and not bool_of(found)
+        return math_off(data, self.params)
 
     def passthrough(self) -> bool:
-        """Whether Goldmark passed math through untouched (its `passthrough` extension);
-        without it, Markdown escapes were read inside math before MathJax saw it."""
-        found: Any = self.config
-        for key in ("markup", "goldmark", "extensions", "passthrough"):
-            found = found.get(key) if isinstance(found, dict) else None
-        return isinstance(found, dict) and bool_of(found.get("enable"))
+        return passthrough_on(self.config)
 
     def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
         return hugo_fence(info, code, indent, ctx)

@@ -138,3 +138,34 @@ def hugo_formulas(text: str, ctx: Context, passthrough: bool, config: dict[str, 
     else:
         text = escaped_math(text, ctx)
     return joined_displays(text, ctx)
+
+
+def math_off(data: dict[str, Any], params: dict[str, Any]) -> bool:
+    """Whether the theme showed a page's `$` as a dollar sign: its math turned off by
+    the page (`math: false`; LoveIt's and FixIt's `math: {enable: false}`) or, the page
+    saying nothing, by the site's `params` (Stack's `article.math`, LoveIt's and FixIt's
+    `page.math.enable`). Unsaid, or naming the engine (`math: katex`, as a PaperMod
+    site's own partial reads it): math on, `$` kept."""
+    found: Any = data.get("math")
+    if found is None:
+        for path in (("article", "math"), ("page", "math")):
+            found = params
+            for key in path:
+                found = next((v for k, v in found.items() if str(k).lower() == key),
+                             None) if isinstance(found, dict) else None
+            if found is not None:
+                break
+    if isinstance(found, dict):
+        found = found.get("enable")
+    if isinstance(found, str):  # (`math: katex`, `math: mathjax`: which engine, on)
+        return found.strip().lower() in ("false", "no", "off", "0", "none", "")
+    return found is not None and not bool_of(found)
+
+
+def passthrough_on(config: dict[str, Any]) -> bool:
+    """Whether Goldmark passed math through untouched (its `passthrough` extension);
+    without it, Markdown escapes were read inside math before MathJax saw it."""
+    found: Any = config
+    for key in ("markup", "goldmark", "extensions", "passthrough"):
+        found = found.get(key) if isinstance(found, dict) else None
+    return isinstance(found, dict) and bool_of(found.get("enable"))
