@@ -7,6 +7,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from importbits import report_of
 from sitebits import write_files
 
 from lanting.build import build
@@ -94,3 +95,53 @@ def test_navbar_links_written_as_icons_are_the_sites_links(tmp_path: Path) -> No
     assert [(link["name"], link["url"]) for link in config["links"]] == [
         ("bluesky", "https://bsky.example.org/mei"), ("GitHub", "https://github.com/mei-lin")]
     assert [entry["name"] for entry in config["menu"]] == ["Blog", "Lab"]
+
+
+GALLERY = """\
+---
+title: Field work
+---
+
+::: {layout-ncol=2}
+### Spring
+
+- soil cores
+- leaf litter
+
+- seed traps
+
+![The north plot](north.png)
+![The south plot](south.png)
+:::
+
+::: {layout="[[30,-10,60]]"}
+A note on the left.
+
+A longer note on the right.
+:::
+"""
+
+
+def test_layout_divs_are_rows_of_columns(tmp_path: Path) -> None:
+    """A group's page laid out its photos with `::: {layout-ncol=2}`: Lanting unwrapped
+    the div with a warning that it had no multi-column layout, though Quarto's columns
+    are Lanting's too. Each of Quarto's cells (a block, a heading with the block after
+    it, each image of a paragraph of images) is a column, a row of them per
+    `layout-ncol`, the widths of `layout="[[…]]"` kept (a negative one a spacer)."""
+    source = tmp_path / "old"
+    write_files(source, {"_quarto.yml": "project:\n  type: website\n",
+                         "field.qmd": GALLERY, "north.png": b"", "south.png": b""})
+    imported = import_site(source, tmp_path / "new")
+    text = (imported.dest / "content" / "pages" / "field.md").read_text(encoding="utf-8")
+    assert "multi-column" not in report_of(imported)
+    rows = [row.split("\n::: {.column")[1:] for row in text.split(":::: {.columns}")[1:]]
+    assert [len(row) for row in rows] == [2, 1, 3]
+    assert "### Spring" in rows[0][0] and "- seed traps" in rows[0][0]
+    assert "north.png" in rows[0][1] and "south.png" in rows[1][0]
+    assert [c.split('"')[1] for c in rows[2]] == ["30%", "10%", "60%"]
+    assert "left" in rows[2][0] and "right" in rows[2][2]
+    assert rows[2][1].split("\n", 1)[1].strip(": \n") == ""  # (the spacer)
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    html = (out / "field" / "index.html").read_text(encoding="utf-8")
+    assert html.count('<div class="columns">') == 3 and ":::" not in html

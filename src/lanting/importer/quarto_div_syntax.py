@@ -69,5 +69,12 @@ def option(attributes: str, name: str) -> str:
 
 def depth(nodes: list[str | Div]) -> int:
     """How deep kept divs nest inside `nodes` (a kept div's fence must be longer than any
-    inside it: Lanting pairs fences by length)."""
-    return max((1 + depth(n.children) if isinstance(n, Div) else 0 for n in nodes), default=0)
+    inside it: Lanting pairs fences by length). A layout div is two deep: its rows of
+    columns (`quarto_layouts`)."""
+    return max((1 + depth(n.children) + (1 if is_layout(n.attributes) else 0)
+                if isinstance(n, Div) else 0 for n in nodes), default=0)
+
+
+def is_layout(attributes: str) -> bool:
+    """Whether a div's attributes lay out its content (`layout-ncol=2`, `layout=…`)."""
+    return re.search(r"(?:^|[\s{])layout(?:-ncol|-nrow)?=", attributes) is not None

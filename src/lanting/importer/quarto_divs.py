@@ -1,8 +1,9 @@
 """Quarto's fenced divs (`::: {.class}` … `:::`) in Lanting's forms: callouts kept (Lanting
 reads them), a cell's wrappers unwrapped (`.cell`, `.cell-output`), `.panel-tabset` as
-tabs, a figure div (`::: {#fig-x}`) as a labelled figure, layout divs (`.column-margin`,
-`layout-ncol`) unwrapped and reported, `.content-hidden` left out; theorems and proofs
-(`::: {#thm-x}`, `::: {.proof}`) in `quarto_theorems`.
+tabs, a figure div (`::: {#fig-x}`) as a labelled figure, `layout-ncol` divs as
+columns (`quarto_layouts`), other layout divs (`.column-margin`) unwrapped and reported,
+`.content-hidden` left out; theorems and proofs (`::: {#thm-x}`, `::: {.proof}`) in
+`quarto_theorems`.
 
 Code is put aside before this runs (a fence is one marker line), so `:::` in a code block
 is never read as a div.
@@ -21,9 +22,11 @@ from lanting.importer.quarto_div_syntax import (
     classes,
     depth,
     identifier,
+    is_layout,
     option,
     parse,
 )
+from lanting.importer.quarto_layouts import columns
 from lanting.importer.quarto_theorems import Theorems, is_theorem
 from lanting.importer.shelf import MARKER
 
@@ -118,9 +121,13 @@ class Divs:
                 return inner
             self.anchors[label] = option(div.attributes, "tbl-cap") or "table"
             return block(f'<a id="{label}"></a>\n\n{inner.strip(chr(10))}')
-        layout = re.search(r"(?:^|[\s{])layout(?:-ncol|-nrow)?=", div.attributes)
+        layout = is_layout(div.attributes)
         if not names and not label and not layout:
             return inner
+        laid = columns(div, self.render, 3 + depth(div.children)) if layout else None
+        if laid is not None:
+            self.ctx.convert("layout divs (`layout-ncol`) as columns")
+            return block(laid)
         if names and all(_LAYOUT.match(n) for n in names) or layout:
             self.ctx.convert("layout divs unwrapped")
             kind = " ".join(names) or "multi-column"
