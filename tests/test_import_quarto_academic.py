@@ -145,3 +145,24 @@ def test_layout_divs_are_rows_of_columns(tmp_path: Path) -> None:
     build(imported.dest, BuildOptions(output=out))
     html = (out / "field" / "index.html").read_text(encoding="utf-8")
     assert html.count('<div class="columns">') == 3 and ":::" not in html
+
+
+def test_a_post_s_subtitle_of_links_is_its_first_paragraph(tmp_path: Path) -> None:
+    """A project's post held its code and paper links in `subtitle`, behind icon
+    shortcodes: the subtitle was left out with a warning that its shortcode had no known
+    value, the links with it. The icons only drew; the subtitle, shown under the title
+    by Quarto, is the text's first paragraph."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts.qmd": "---\ntitle: Projects\nlisting:\n  contents: posts\n---\n",
+        "posts/tide/index.qmd": (
+            "---\ntitle: Tide gauges\ndate: 2024-05-06\nsubtitle: \"{{< fa brands github >}}"
+            " [Code](https://code.example.org/tide) | {{< ai arxiv >}} "
+            "[Paper](https://arxiv.org/abs/2405.00002)\"\n---\n\nWe read the sea.\n")})
+    imported = import_site(source, tmp_path / "new")
+    post = (imported.dest / "content" / "posts" / "tide.md").read_text(encoding="utf-8")
+    assert post.split("---\n", 2)[2].strip() == (
+        "[Code](https://code.example.org/tide) | [Paper](https://arxiv.org/abs/2405.00002)"
+        "\n\nWe read the sea.")
+    assert not [e for e in imported.report.entries if "subtitle" in e.message]

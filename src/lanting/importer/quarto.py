@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bibtex import BibEntry
+from lanting.importer.body import block
 from lanting.importer.common import (
     LinkTable,
     Options,
@@ -59,6 +60,8 @@ from lanting.importer.text import (
     zone,
 )
 
+_ICON = re.compile(r"\{\{<\s*(?:fa|ai|bi|iconify)\s[^<>]*>\}\}[ \t]*")
+"""An icon shortcode (fontawesome, academicons, bootstrap, iconify)."""
 _TITLE_HEADING = re.compile(r"\A\s*#[ \t]+(\S.*?)[ \t]*(?:\{[^}\n]*?#([\w:.-]+)[^}\n]*\})?"
                             r"[ \t]*$\n?", re.MULTILINE)
 """A document's first line a `#` heading (with its label): a book chapter's title. Not
@@ -289,6 +292,12 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
             body, figures = frozen, folder
         else:
             figures = None
+        subtitle = str(merged.get("subtitle") or "").strip()
+        if subtitle and kind != "talk":
+            # (Quarto shows it under the title; Lanting's front matter has no place for
+            # it, and a project's post held its code and paper links there)
+            body = block(" ".join(subtitle.split())) + body.lstrip("\n")
+            self.report.convert("subtitles as the text's first paragraph")
         if kind == "talk":  # (its freeze's text too: a deck's code cells ran)
             body = deck(body, merged if titled else {**merged, "title": ""},
                         Context(self.report, path, read_text(path)))
@@ -310,7 +319,13 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
         out = dict(data)
         for key in ("title", "subtitle", "description"):
             if isinstance(out.get(key), str) and "{{<" in out[key]:
-                out[key] = fill(out[key], self.variables, meta, counted)
+                # (an icon only draws: a post's `subtitle: "{{< fa brands github >}}
+                # [GitHub](…)"` was left out whole, its links with it)
+                out[key], icons = _ICON.subn("", fill(out[key], self.variables, meta,
+                                                      counted))
+                out[key] = out[key].strip()
+                self.report.convert("icons in a title, subtitle or description left out",
+                                    icons)
                 if "{{<" in out[key]:
                     self.report.warn(path, key_line(head, key),
                                      f"`{key}` holds a shortcode whose value is not known "

@@ -118,8 +118,10 @@ class QuartoFront(QuartoSettings):
             front["params"] = {"author": ", ".join(authors(data.get("author")))}
             self.report.note(path, key_line(head, "author"), "`author` kept in `params` "
                              "(Lanting's pages show the site's author)")
-        placed = MAPPED_KEYS | QUARTO_ONLY | ({"subtitle", "institute", "slide-level"}
-                                              if kind == "talk" else set()) | {
+        # (a subtitle is the text's first paragraph, `quarto`; a notebook's is not)
+        shown = {"subtitle"} if kind == "talk" or path.suffix != ".ipynb" else set()
+        placed = MAPPED_KEYS | QUARTO_ONLY | shown | ({"institute", "slide-level"}
+                                                      if kind == "talk" else set()) | {
             k for k in data if str(k).startswith("bibliography_")}  # (multibib's)
         note_unplaced_keys(self.report, path, head, data, placed)
         return front
