@@ -257,3 +257,44 @@ def test_alfolio_1_reads_dollar_math_from_its_al_math_gem(tmp_path: Path) -> Non
         CONFIG, ABOUT)
     text = (off.dest / "content" / "posts" / "euler.md").read_text(encoding="utf-8")
     assert "\\$ e^{i" in text
+
+
+BIO_LAYOUT = """---
+layout: base
+---
+<h2>Noor Haddad</h2>
+<h3>Positions</h3>
+<ul class="plain">
+    <li><b>2019-now</b>: Professor of acoustics, <a href="https://uni.example.edu">Example
+        University</a></li>
+    <li><b>2012-2019</b>: Research engineer at a sonar company</li>
+</ul>
+<p>I also build
+   violins.</p>
+"""
+
+
+def test_a_page_whose_text_is_its_own_layout_s(tmp_path: Path) -> None:
+    """A group's `bio.md` was front matter alone (`layout: bio`); the biography was
+    written in `_layouts/bio.html`, which has no place for a page's text. The page was
+    left out as having no text of its own. The layout's text is its text, its HTML as
+    an HTML page's; a layout that shows a page's `{{ content }}` is no page's text."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Sound Lab\nlang: en\n",
+        "Gemfile": 'gem "jekyll"\n',
+        "_layouts/base.html": "<html><body>{{ content }}\n<footer>Sound Lab, a group of "
+                              "people who listen very carefully to things.</footer>"
+                              "</body></html>\n",
+        "_layouts/bio.html": BIO_LAYOUT,
+        "bio.md": "---\nlayout: bio\ntitle: Bio\npermalink: /bio/\n---\n",
+        "empty.md": "---\nlayout: base\ntitle: Empty\n---\n",
+        "index.md": "---\nlayout: base\n---\nWe listen.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    bio = (imported.dest / "content" / "pages" / "bio.md").read_text(encoding="utf-8")
+    assert "Professor of acoustics" in bio and "I also build\nviolins." in bio
+    assert not (imported.dest / "content" / "pages" / "empty.md").exists()
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    html = (out / "bio" / "index.html").read_text(encoding="utf-8")
+    assert "<li><b>2012-2019</b>: Research engineer" in html
+    assert "<p>I also build\nviolins.</p>" in html

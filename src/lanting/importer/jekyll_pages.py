@@ -21,6 +21,7 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
+from lanting.importer.jekyll_layouts import layout_data, layout_prose
 from lanting.importer.jekyll_listings import LISTING_TAG, drop_loops, own_text
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_people import add_people
@@ -43,12 +44,6 @@ MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 _HOMES = ("index.md", "index.markdown", "index.html")  # (the home's text; HTML a group's)
 _TERM_URL = re.compile(r"/(tags|categories)/([^/]+?)(?:/|\.html)?")
 """The URL of a tag's or category's page, where Lanting makes its own."""
-THEME_DATA = frozenset({"strings", "locales", "navigation", "countries", "locale",
-                        "variables", "licenses", "authors"})
-"""`_data/` files of a theme's own words (hydejack's `strings.yml`, Chirpy's `locales/`,
-TeXt's `locale.yml`), settings (TeXt's `variables.yml`, `licenses.yml`), menus, the
-authors shown beside each post (TeXt's, minimal-mistakes' `authors.yml`) and look-up
-tables, which every layout shows: not a page's content."""
 POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home", "articles"})
 """Layouts that list the site's posts (minima's, hydejack's, minimal-mistakes', TeXt's)."""
 
@@ -284,6 +279,9 @@ class JekyllPages:
                              "itself, a list; the page's own text is not kept (put it in "
                              "content/_index.md or a page at another URL)")
             return
+        if not body.strip() and (prose := layout_prose(self.source, layout)):
+            body = prose  # (front matter alone, its text in its own layout: `layout: bio`)
+            self.report.convert("pages whose text was their own layout's")
         if not body.strip():
             self.leave_out(path, permalink, layout, body)
             data_files = self.layout_data(layout)
@@ -366,25 +364,7 @@ class JekyllPages:
         return self.baseurl + f"/{language}" + url[len(self.baseurl):]
 
     def layout_data(self, layout: str) -> list[str]:
-        """The `_data/` files a page's layout (or the includes it names) showed,
-        `{% for x in site.data.publications.main %}`: what a page of no text of its own
-        held (a homepage theme's publications, news, talks)."""
-        texts, seen = [], set()
-        names = [f"_layouts/{layout}.html"] if layout else []
-        while names:
-            name = names.pop()
-            file = self.source / name
-            if name in seen or not file.is_file():
-                continue
-            seen.add(name)
-            texts.append(text := read_text(file))
-            names += [f"_includes/{n}" for n in re.findall(
-                r"\{%-?\s*include\s+([\w./-]+)", text)]  # (not its own layout's: the frame)
-        found = [name for name in re.findall(r"site\.data\.(\w+)", "".join(texts))
-                 if name not in THEME_DATA]
-        return [f"_data/{n}{ext}" for n in dict.fromkeys(found)
-                for ext in (".yml", ".yaml", ".json", ".csv")
-                if (self.source / "_data" / f"{n}{ext}").is_file()]
+        return layout_data(self.source, layout)
 
     def page_url(self, path: Path) -> str:
         """Where Jekyll published a page without a `permalink`."""

@@ -1,0 +1,58 @@
+"""What a Jekyll page's own layout shows of its own: the `_data/` files it lists, and the
+text of a layout written for one page (a group's `bio.md` is front matter alone, the
+biography in `_layouts/bio.html`). Read by `jekyll_pages`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lanting.importer.common import read_text
+from lanting.importer.jekyll_listings import own_text
+from lanting.importer.kramdown_html import html_body
+from lanting.importer.text import split_front_matter
+
+THEME_DATA = frozenset({"strings", "locales", "navigation", "countries", "locale",
+                        "variables", "licenses", "authors"})
+"""`_data/` files of a theme's own words (hydejack's `strings.yml`, Chirpy's `locales/`,
+TeXt's `locale.yml`), settings (TeXt's `variables.yml`, `licenses.yml`), menus, the
+authors shown beside each post (TeXt's, minimal-mistakes' `authors.yml`) and look-up
+tables, which every layout shows: not a page's content."""
+_CONTENT = re.compile(r"\{\{-?\s*content\s*-?\}\}")
+_LISTS = re.compile(r"\{%-?\s*for\s|paginator|site\.(?:posts|data|pages)\b")
+
+
+def layout_data(source: Path, layout: str) -> list[str]:
+    """The `_data/` files a page's layout (or the includes it names) showed,
+    `{% for x in site.data.publications.main %}`: what a page of no text of its own
+    held (a homepage theme's publications, news, talks)."""
+    texts, seen = [], set()
+    names = [f"_layouts/{layout}.html"] if layout else []
+    while names:
+        name = names.pop()
+        file = source / name
+        if name in seen or not file.is_file():
+            continue
+        seen.add(name)
+        texts.append(text := read_text(file))
+        names += [f"_includes/{n}" for n in re.findall(
+            r"\{%-?\s*include\s+([\w./-]+)", text)]  # (not its own layout's: the frame)
+    found = [name for name in re.findall(r"site\.data\.(\w+)", "".join(texts))
+             if name not in THEME_DATA]
+    return [f"_data/{n}{ext}" for n in dict.fromkeys(found)
+            for ext in (".yml", ".yaml", ".json", ".csv")
+            if (source / "_data" / f"{n}{ext}").is_file()]
+
+
+def layout_prose(source: Path, layout: str) -> str:
+    """The text of a layout written for one page, as the body of a page with none: one
+    without `{{ content }}` (no page's text had a place in it), listing nothing (Lanting
+    makes lists; a layout of `_data/` is `layout_data`'s) and with text of its own.
+    Its HTML as an HTML page's (`html_body`); "" for any other layout."""
+    file = source / "_layouts" / f"{layout}.html"
+    if not layout or not file.is_file():
+        return ""
+    text = split_front_matter(read_text(file))[2]
+    if _CONTENT.search(text) or _LISTS.search(text) or own_text(text) < 80:
+        return ""
+    return html_body(text)
