@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitebits import png
-from test_import_hugoblox import blox, built, messages
+from test_import_hugoblox import blox, built, config_of, messages
 
 from lanting.importer.body_links import map_urls
 
@@ -156,3 +156,24 @@ def test_a_link_to_a_bare_email_address(tmp_path: Path) -> None:
     text = "Mail [join@lab.org](join@lab.org) or see ![x](x.png) and [a](b@c)."
     assert map_urls(text, lambda url, image: None) == (
         "Mail [join@lab.org](mailto:join@lab.org) or see ![x](x.png) and [a](b@c).")
+
+
+def test_mermaid_is_drawn_where_the_site_chose_diagrams(tmp_path: Path) -> None:
+    """A group's site set `diagram = true` in its params, and its join-us page drew a
+    ```` ```mermaid ```` flow as a diagram; imported, the flow showed as code, with a
+    notice to set `[markdown] mermaid`. The site's choice (or a page's own
+    `diagram: true`) sets it; a site that chose nothing keeps the notice."""
+    fence = "\n\n```mermaid\ngraph LR; Apply-->Interview;\n```\n"
+    page = "---\ntitle: Join us\n---\n\nSteps." + fence
+    chose = blox(tmp_path / "a", {"config/_default/params.toml": "diagram = true\n",
+                                  "content/join.md": page})
+    assert config_of(chose)["markdown"]["mermaid"].startswith("https://")
+    assert not [m for _p, m in messages(chose) if "mermaid" in m]
+    html = (built(chose, tmp_path / "a") / "join" / "index.html").read_text(encoding="utf-8")
+    assert '<pre class="mermaid">' in html
+    own = blox(tmp_path / "b", {"content/join.md": page.replace("---\n\n",
+                                                                "diagram: true\n---\n\n")})
+    assert "mermaid" in config_of(own)["markdown"]
+    neither = blox(tmp_path / "c", {"content/join.md": page})
+    assert "mermaid" not in config_of(neither)["markdown"]
+    assert [m for _p, m in messages(neither) if "[markdown] mermaid" in m]

@@ -15,6 +15,7 @@ from lanting.importer.alfolio_home import SELECTED_ON_HOME
 from lanting.importer.bibtex import dump
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import bool_of, read_text
+from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
 from lanting.importer.hugoblox_home import education_line, featured_count, is_widget
@@ -317,6 +318,10 @@ class HugoBlox(HugoBloxBodies):
                             if n not in (self.profile.get("name"), *highlight))
         if highlight:
             config.setdefault("publications", {})["highlight_names"] = highlight
+        if self.diagrams and "mermaid" not in config["markdown"]:
+            config["markdown"]["mermaid"] = MERMAID
+            self.site.config_comments["markdown"] += ("; Mermaid diagrams drawn, as the site "
+                                                      "chose (`diagram = true`)")
         # (the old home's list of featured papers, `count: 12`: as many on the new one)
         count = featured_count(self.blocks)
         featured = sum(bool_of(e.value("selected")) for e in self.entries)

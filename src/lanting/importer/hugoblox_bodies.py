@@ -19,10 +19,14 @@ from lanting.importer.hugoblox_landing import HugoBloxHome
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import fence
+from lanting.importer.text import split_front_matter
 
 _PRE_BLOX = re.compile(r"wowchemy|(?<![\w-])(?:hugo-)?academic\b", re.IGNORECASE)
 """The module paths or theme of a site before Hugo Blox: Wowchemy's modules
 (`wowchemy-hugo-themes/modules/wowchemy/v5`), the Academic theme (`theme = "academic"`)."""
+
+_DIAGRAM = re.compile(r"^diagram[ \t]*[:=][ \t]*true\b", re.MULTILINE)
+"""A page's own `diagram: true` (`diagram = true` in TOML): Mermaid drawn on it."""
 
 
 def static_url(args: str) -> str:
@@ -32,6 +36,9 @@ def static_url(args: str) -> str:
 
 class HugoBloxBodies(HugoBloxHome):
     """The body side of the Hugo Blox importer."""
+
+    diagrams = False
+    """Whether a page drew Mermaid diagrams, as the site or the page chose."""
 
     def cover(self, data: dict[str, Any], path: Path, bundle: Path | None) -> str:
         found = super().cover(data, path, bundle)
@@ -70,11 +77,15 @@ class HugoBloxBodies(HugoBloxHome):
         return self.asset_image(file) if file is not None and is_image(file) else None
 
     def convert(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
-        # Hugo Blox draws ```mermaid fences as diagrams itself; Lanting does once
-        # `[markdown] mermaid` names a script, which the import leaves to the owner (a
-        # script from another site is the owner's choice).
+        # Hugo Blox draws ```mermaid fences as diagrams where the site chose so
+        # (`diagram = true` in its params, or `diagram: true` on the page): Lanting does
+        # once `[markdown] mermaid` names a script, set then (`write_config`); elsewhere
+        # the import leaves that to the owner.
         fence = re.search(r"^[ \t]*(```|~~~)[ \t]*mermaid\b.*$", text, re.MULTILINE)
-        if fence:
+        if fence and (bool_of(self.params.get("diagram"))
+                      or _DIAGRAM.search(split_front_matter(ctx.original)[1])):
+            self.diagrams = True
+        elif fence:
             ctx.note(fence.group(), "Mermaid diagrams show as code until `[markdown] "
                      "mermaid` in lanting.toml names a Mermaid script")
         fence = re.search(r"^[ \t]*(```|~~~)[ \t]*markmap\b.*$", text, re.MULTILINE)
