@@ -298,3 +298,45 @@ def test_a_page_whose_text_is_its_own_layout_s(tmp_path: Path) -> None:
     html = (out / "bio" / "index.html").read_text(encoding="utf-8")
     assert "<li><b>2012-2019</b>: Research engineer" in html
     assert "<p>I also build\nviolins.</p>" in html
+
+
+HERO_HOME = """---
+layout: base
+---
+{% assign intro = site.data.intro %}
+<section class="intro">
+<p class="lede">{{ intro.lede }}</p>
+<dl><dt>Lead</dt><dd>{{ intro.lead.name }} <small>{{ intro.lead.role }}</small></dd></dl>
+<a class="btn" href="{{ intro.call.href }}">{{ intro.call.label }}</a>
+<p>Founded in {{ site.data.intro.founded }}.</p>
+</section>
+"""
+
+
+def test_values_of_data_files_are_filled_in(tmp_path: Path) -> None:
+    """A group's home page gave its data file a name (`{% assign hero = site.data.hero
+    %}`) and printed its words through it (`{{ hero.pi.name }}`): each value was left in
+    a comment with a warning, the `assign` removed with another, and a button's
+    `href="{{ hero.cta.href }}"` became a comment in an attribute, a broken link that
+    stopped the build. The values the data file gives are filled in, through a name or
+    written in full."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Wave Lab\nlang: en\n",
+        "Gemfile": 'gem "jekyll"\n',
+        "_layouts/base.html": "<html><body>{{ content }}</body></html>\n",
+        "_data/intro.yml": "lede: We study <em>waves</em> that break.\nlead:\n  name: Ines Oro\n"
+                           "  role: Professor\ncall:\n  label: Our research\n"
+                           "  href: /research/\nfounded: 2019\n",
+        "research.md": "---\nlayout: base\ntitle: Research\npermalink: /research/\n---\n\n"
+                       "Breaking waves.\n",
+        "index.html": HERO_HOME})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert not [e for e in imported.report.entries if e.severity == "warning"]
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "We study <em>waves</em> that break." in home
+    assert "Ines Oro <small>Professor</small>" in home and "Founded in 2019." in home
+    assert "assign" not in home
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="/research/">Our research</a>' in html

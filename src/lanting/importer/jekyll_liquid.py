@@ -16,6 +16,7 @@ from lanting.importer import body as B
 from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes, comment_ifs
+from lanting.importer.jekyll_data_values import data_aliases, data_value
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import figure_block, gallery, include_tag, video_id
 from lanting.importer.jekyll_lab import adjacent_lists
@@ -225,6 +226,9 @@ class JekyllLiquid(JekyllLinks):
 
         text = blocks(text, "quote", quote, ctx, "jekyll-scholar quotes")
         text = self.liquid_blocks(text, item, ctx, shelf)
+        text, count = data_aliases(text, self.source)  # (before `assign` tags go)
+        ctx.convert("values of `_data/` files printed by a name (`{% assign x = "
+                    "site.data.x %}`)", count)
         return tags(text, self.tag_handlers(item, ctx, path), ctx)
 
     def data_list_file(self, file: Path) -> bool:
@@ -248,7 +252,10 @@ class JekyllLiquid(JekyllLinks):
 
     def site_value(self, expression: str) -> str | None:
         """The text of `site.github` or `site.author.name`: a string or number that
-        `_config.yml` gives it (what Jekyll printed), else None."""
+        `_config.yml` gives it (what Jekyll printed), or `site.data.hero.lede` a file of
+        `_data/`, else None."""
+        if expression.startswith("site.data."):
+            return data_value(self.source, expression)
         return value_at(self.config, "site", expression)
 
     def page_value(self, expression: str, ctx: Context) -> str | None:

@@ -1,0 +1,68 @@
+"""The values of a Jekyll site's `_data/` files that a page printed: `{{ site.data.hero.lede }}`,
+and through a name assigned to one, `{% assign hero = site.data.hero %}` then
+`{{ hero.pi.name }}` (a group's home page kept its words in `_data/hero.yml`). Read by
+`jekyll_liquid`."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import read_text
+from lanting.importer.liquid import value_at
+from lanting.importer.text import load_mapping
+
+_ASSIGN = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*(site\.data(?:\.[\w-]+)+)\s*-?%\}")
+"""A name given to a data file or a part of one, without filters."""
+
+
+def data_value(source: Path, expression: str) -> str | None:
+    """The text of `site.data.<file>.a.b`: a string or number `_data/<file>.yml` (or
+    `.yaml`, `.json`) gives it, what Jekyll printed; else None."""
+    found = re.match(r"site\.data\.([\w-]+)", expression)
+    if found is None:
+        return None
+    name = found.group(1)
+    for ext in (".yml", ".yaml", ".json"):
+        path = source / "_data" / f"{name}{ext}"
+        if path.is_file():
+            data = _mapping(read_text(path), ext)
+            return value_at(data, f"site.data.{name}", expression) if data else None
+    return None
+
+
+def _mapping(text: str, ext: str) -> dict[str, Any]:
+    if ext == ".json":
+        try:
+            found = json.loads(text)
+        except ValueError:
+            return {}
+        return found if isinstance(found, dict) else {}
+    return load_mapping("yaml", text)[0]
+
+
+def data_aliases(text: str, source: Path) -> tuple[str, int]:
+    """`text` with the values it prints through a name assigned a data file (once, and
+    never a loop's variable) filled in: `{{ hero.lede }}` is `{{ site.data.hero.lede }}`'s
+    value; the `assign` gone when nothing else reads the name. And how many values."""
+    count = 0
+    for found in list(_ASSIGN.finditer(text)):
+        name, path = found.groups()
+        if len(re.findall(rf"\{{%-?\s*(?:assign|capture|for)\s+{name}\b", text)) > 1:
+            continue
+        output = re.compile(rf"\{{\{{-?\s*{name}((?:\.[\w-]+|\[\d+\])*)\s*-?\}}\}}")
+
+        def value(match: re.Match[str], path: str = path) -> str:
+            found = data_value(source, path + match.group(1))
+            return match.group() if found is None else found
+
+        text, filled = output.subn(value, text)
+        count += filled
+        used = rf"(?<![\w.]){name}(?=[.\[\s|}}%-])"
+        rest = [t for t in re.findall(r"\{\{.*?\}\}|\{%.*?%\}", text, re.DOTALL)
+                if t != found.group()]
+        if not any(re.search(used, t) for t in rest):
+            text = text.replace(found.group(), "", 1)
+    return text, count
