@@ -101,6 +101,11 @@ def test_hugo_paths_as_hugo_sanitizes_them() -> None:
     assert hugo_path("Megatron 张量并行：列切分与行切分") == "megatron-张量并行列切分与行切分"
     assert hugo_path("Pipeline-Bubbles") == "pipeline-bubbles"
     assert hugo_path("Pipeline-Bubbles", lower=False) == "Pipeline-Bubbles"
+    # (a dash between spaces is one `-`: a talk's title, "MSPTDfast - An …", was linked
+    # at /talk/msptdfast-an-…/, and its redirect was made at `msptdfast---an-…`)
+    assert hugo_path("Fast - An Efficient: Beat ") == "fast-an-efficient-beat"
+    assert hugo_path("  Fast -- Slow - ") == "fast--slow-"
+    assert hugo_path("A : B") == "a-b"
 
 
 def test_split_front_matter_of_each_format() -> None:

@@ -23,19 +23,22 @@ TERM_FOLDERS = {"tags": "tags", "categories": "categories", "series": "series",
 
 
 def hugo_path(text: str, lower: bool = True) -> str:
-    """Hugo's URL sanitizer: letters, digits, marks and `._~#+-/\\%@` kept, each run of
-    spaces one `-`, anything else dropped; lowercased unless `disablePathToLower`."""
+    """Hugo's URL sanitizer (`paths.Sanitize`): letters, digits, marks and
+    `._~#+-/\\%@` kept, anything else dropped; a run of spaces (and what is dropped
+    among them) one `-`, but none beside a `-` of the text ("MSPTDfast - An" is
+    `msptdfast-an`: a talk's title with a dash, linked so, was `msptdfast---an`);
+    lowercased unless `disablePathToLower`."""
     out: list[str] = []
-    space = False
-    for char in text.strip():
-        if char.isspace():
-            if not space:
-                out.append("-")
-            space = True
-            continue
-        space = False
+    pending = hyphen = False  # (a space since the last kept character; was it `-`)
+    for char in text:
         if char.isalnum() or unicodedata.category(char)[0] == "M" or char in "._~#+-/\\%@":
+            hyphen = char == "-"
+            if pending and not hyphen:
+                out.append("-")
+            pending = False
             out.append(char)
+        elif out and not hyphen and char.isspace():
+            pending = True
     path = "".join(out)
     return path.lower() if lower else path
 
