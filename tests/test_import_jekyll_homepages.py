@@ -340,3 +340,25 @@ def test_values_of_data_files_are_filled_in(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     html = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="/research/">Our research</a>' in html
+
+
+def test_people_looped_over_through_a_name_are_people(tmp_path: Path) -> None:
+    """A group's team page named its data file (`{% assign team = site.data.team %}`)
+    and looped over `team.present`: the loop was left out with a warning, and no person
+    was imported. The loop is read as one over `site.data.team.present`: its people
+    are content/people/."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Wave Lab\nlang: en\n",
+        "Gemfile": 'gem "jekyll"\n',
+        "_layouts/base.html": "<html><body>{{ content }}</body></html>\n",
+        "_data/team.yml": "present:\n  - name: Ines Oro\n    role: Professor\n"
+                          "  - name: Tao Rell\n    role: PhD student\n",
+        "team.md": "---\nlayout: base\ntitle: Team\npermalink: /team/\n---\n"
+                   "{% assign team = site.data.team %}\n<h2>Present team</h2>\n"
+                   "{% for m in team.present %}\n<article><h3>{{ m.name }}</h3>"
+                   "<p>{{ m.role }}</p></article>\n{% endfor %}\n",
+        "index.md": "---\nlayout: base\n---\nWe listen.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    people = sorted(p.stem for p in (imported.dest / "content" / "people").glob("*.md"))
+    assert people == ["ines-oro", "tao-rell"]

@@ -66,3 +66,15 @@ def data_aliases(text: str, source: Path) -> tuple[str, int]:
         if not any(re.search(used, t) for t in rest):
             text = text.replace(found.group(), "", 1)
     return text, count
+
+
+def aliased_loops(text: str) -> str:
+    """`text` with the loops over a name assigned a data file (once) written over its
+    path: `{% for m in team.present %}` after `{% assign team = site.data.team %}` is
+    `{% for m in site.data.team.present %}`, as the people reader looks for them."""
+    for name, path in _ASSIGN.findall(text):
+        if len(re.findall(rf"\{{%-?\s*(?:assign|capture|for)\s+{name}\b", text)) > 1:
+            continue
+        text = re.sub(rf"(\{{%-?\s*for\s+\w+\s+in\s+){name}(?=[.\s%|-])", rf"\g<1>{path}",
+                      text)
+    return text

@@ -19,6 +19,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.item import Item
+from lanting.importer.jekyll_data_values import aliased_loops
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_layouts import layout_data, layout_prose
@@ -315,7 +316,8 @@ class JekyllPages:
     def people_page(self, path: Path, body: str, permalink: str) -> bool:
         """A lab site's page of its people, drawn from `_data/` (`jekyll_people.py`):
         they are `content/people/`, the page left out, its URL led to /people/."""
-        count, text = add_people(self.site, self.report, self.source, path, body)
+        count, text = add_people(self.site, self.report, self.source, path,
+                                 aliased_loops(body))
         if not count:
             return False
         self.report.counts["people"] += count
