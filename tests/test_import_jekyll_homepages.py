@@ -362,3 +362,17 @@ def test_people_looped_over_through_a_name_are_people(tmp_path: Path) -> None:
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     people = sorted(p.stem for p in (imported.dest / "content" / "people").glob("*.md"))
     assert people == ["ines-oro", "tao-rell"]
+
+
+def test_a_tie_escaped_in_dollar_math_is_a_tie(tmp_path: Path) -> None:
+    """An optimization post wrote `$(x^\\*,\\~s^\\*)$` for kramdown's GFM input, which
+    unescaped `\\~` (MathJax got `~`, a space); the import undid `\\*` but not `\\~`, a text
+    accent to TeX, and the build stopped: "Not valid in math mode"."""
+    config = CONFIG + "plugins:\n  - al_math\nenable_math: true\n"
+    post = ("---\nlayout: post\ntitle: Barrier\n---\n\nAt a solution point "
+            "$(x^\\*,\\~s^\\*)$ the equations hold.\n")
+    imported = alfolio_import(tmp_path, {"_config.yml": config,
+                                         "_posts/2025-01-02-barrier.md": post}, CONFIG, ABOUT)
+    text = (imported.dest / "content" / "posts" / "barrier.md").read_text(encoding="utf-8")
+    assert "$(x^*,~s^*)$" in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
