@@ -1684,13 +1684,14 @@ def test_hugo_old_urls_of_pages_in_nested_folders(tmp_path: Path) -> None:
 def test_hugo_ugly_urls_and_names_hugo_sanitized(tmp_path: Path) -> None:
     """`uglyURLs` (here for one section): pages were `/post/x.html` (the aliases said
     `/post/x/`); a file name with spaces was an alias with the spaces in it; the old URL
-    of `custom-email.md` is the new one of `custom  -email.md` (both `custom-email` to
-    Lanting): the alias is left out, with a warning, not written twice."""
+    of `custom-email.md` is the new one of `custom -- email.md` (both `custom-email` to
+    Lanting; Hugo's `custom--email`: no hyphen for a space beside one of the name's):
+    the alias is left out, with a warning, not written twice."""
     post = "---\ntitle: T\ndate: 2023-03-0{}\n---\n\nText.\n"
     imported = hugo_import(tmp_path, {
         "config.toml": 'title = "S"\nlanguageCode = "en"\n[uglyURLs]\npost = true\n',
         "content/post/CMake Notes.md": post.format(1),
-        "content/posts/custom  -email.md": post.format(2),
+        "content/posts/custom -- email.md": post.format(2),
         "content/posts/custom-email.md": post.format(3)})
     assert old_urls_of(imported) == {
         "posts/cmake-notes.md": ["/post/cmake-notes.html"],
