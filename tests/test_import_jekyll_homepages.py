@@ -376,3 +376,31 @@ def test_a_tie_escaped_in_dollar_math_is_a_tie(tmp_path: Path) -> None:
     text = (imported.dest / "content" / "posts" / "barrier.md").read_text(encoding="utf-8")
     assert "$(x^*,~s^*)$" in text
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+PAPERS_PAGE = """---
+title: Papers
+permalink: /papers/
+---
+
+<div class="paper" markdown="1">
+<div class="topic">acoustics</div>
+<span class="title">**Listening to Breaking Waves**</span> <br />
+<span class="links">[preprint](https://arxiv.org/abs/2401.00003) -
+[code](https://code.example.org/waves)</span>
+</div>
+"""
+
+
+def test_markdown_after_an_html_line_in_a_markdown_div_is_read(tmp_path: Path) -> None:
+    """A publication list wrote each paper as `<div class="paper" markdown="1">`, a
+    one-line `<div>` first, then lines of `<span>`s holding Markdown: kramdown read the
+    Markdown (the title in bold, the links); Lanting's HTML block ran from the `<div>` line
+    on, and each paper's title and links showed as written, a warning each."""
+    imported = alfolio_import(tmp_path, {"_pages/papers.md": PAPERS_PAGE}, CONFIG, ABOUT)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert out.warnings == ()
+    paper = page(out.output, "/papers/").one("div", class_="paper")
+    assert paper.one("strong").text() == "Listening to Breaking Waves"
+    assert [a["href"] for a in paper.find_all("a")] == [
+        "https://arxiv.org/abs/2401.00003", "https://code.example.org/waves"]

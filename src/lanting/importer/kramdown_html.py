@@ -106,11 +106,17 @@ _BLOCK_ELEMENT = re.compile(
 CommonMark alike (the tags CommonMark's block kind 6 names that posts use)."""
 
 
+_INLINE = re.compile(r"[ \t]*<(?:a|abbr|b|br|cite|code|del|em|font|i|img|ins|kbd|mark|q|"
+                     r"s|small|span|strong|sub|sup|time|u)[\s>/]", re.IGNORECASE)
+"""A line starting with an inline element: a paragraph to kramdown, its Markdown read (a
+publication list's `<span class="papertitle">**Title**</span>` after a `<div>` line)."""
+
+
 def ended_html_blocks(text: str) -> tuple[str, int]:
     """A blank line after an HTML block's closing tag when Markdown follows on the next
     line (`</div>` then `## 参考资料`): kramdown reads Markdown again after the closing
     tag, CommonMark's HTML block runs on to a blank line, and the heading showed as its
-    `##` text. Returns (text, how many)."""
+    `##` text; so with a line of inline HTML (`_INLINE`). Returns (text, how many)."""
     out: list[str] = []
     count, pos = 0, 0
     for found in re.finditer(r"^.*$", text, re.MULTILINE):
@@ -121,6 +127,9 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
             if opened else None
         if opened is None or close is None:
             continue
+        if not found.group()[opened.end():].strip() \
+                and text[found.end() + 1:].split("\n", 1)[0].strip() == "":
+            continue  # (its content Markdown, `markdown="1"`'s: read line by line too)
         end = close + len(opened.group(1)) + 3  # (after `</tag>`)
         line_end = text.find("\n", end)
         if line_end < 0:
@@ -128,7 +137,7 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
         next_end = text.find("\n", line_end + 1)
         following = text[line_end + 1:next_end if next_end >= 0 else None]
         if not text[end:line_end].strip() and following.strip() \
-                and not following.lstrip().startswith("<"):
+                and (not following.lstrip().startswith("<") or _INLINE.match(following)):
             out.append(text[pos:line_end + 1] + "\n")
             pos = line_end + 1
             count += 1
