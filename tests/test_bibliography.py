@@ -414,6 +414,15 @@ def test_font_macros_are_plain_text() -> None:
     assert pub.title == "Serving with vLLM: Fast and Cheap" and library.warnings == ()
 
 
+def test_a_raised_box_is_its_text() -> None:
+    """An astronomer's ADS title wrote "at z\\raisebox{-0.5ex}\\textasciitilde1": the
+    unknown `\\raisebox` was shown as written, its length too, with a warning."""
+    library = bib("@article{a, title={Gas at z\\raisebox{-0.5ex}\\textasciitilde1 and "
+                  "\\raisebox{1pt}[2pt]{up}}, year=2024}\n")
+    [pub] = library.publications
+    assert pub.title == "Gas at z~1 and up" and library.warnings == ()
+
+
 def test_a_link_in_an_abstract_is_its_text_and_address() -> None:
     """An arXiv abstract ending "code at \\href{https://github.com/x/inv}{github.com/x/inv}"
     failed the build: the LaTeX reader parsed `\\href` without its two arguments, and

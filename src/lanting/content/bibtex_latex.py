@@ -86,7 +86,10 @@ class _Latex:
                                "mbox", "hbox")),
                 *(MacroTextSpec(name, simplify_repl="")
                   for name in ("em", "bf", "it", "sc", "tt", "sf", "rm", "sl", "upshape",
-                               "itshape", "bfseries", "ttfamily", "scshape"))],
+                               "itshape", "bfseries", "ttfamily", "scshape")),
+                # a box moved up or down (`z\raisebox{-0.5ex}\textasciitilde1`, an ADS
+                # title's "z ~ 1"): its text, the last argument
+                MacroTextSpec("raisebox", simplify_repl=_last_argument)],
             specials=[SpecialsTextSpec("&", "&")])
         context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=self._unknown))
         # The parser's own macros: its defaults lack `\href`, whose two arguments the
@@ -94,7 +97,8 @@ class _Latex:
         # abstract's `\href{https://github.com/x}{github.com/x}` failed a build).
         self.parsing = latexwalker.get_default_latex_context_db()
         self.parsing.add_context_category("lanting", prepend=True,
-                                          macros=[MacroSpec("href", "{{")])
+                                          macros=[MacroSpec("href", "{{"),
+                                                  MacroSpec("raisebox", "{[[{")])
         self.unknown: list[str] = []
         self.field = LatexNodes2Text(latex_context=context, math_mode="verbatim")
         self.name = LatexNodes2Text(latex_context=context, math_mode="verbatim",
@@ -123,6 +127,10 @@ class _Latex:
         except Exception as error:  # pylatexenc fails on some odd macros
             raise ValueError(f"its LaTeX cannot be read ({error})") from None
         return str(decoded), sorted(set(self.unknown))
+
+
+def _last_argument(node: Any, l2tobj: Any) -> str:
+    return str(l2tobj.nodelist_to_text([node.nodeargd.argnlist[-1]]))
 
 
 @functools.cache
