@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.alfolio_collections import example_books
-from lanting.importer.alfolio_cv import academicpages_cv, cv_yaml
+from lanting.importer.alfolio_cv import cv_yaml
 from lanting.importer.alfolio_fences import drawn_fences
 from lanting.importer.alfolio_home import (
     layout_sections,
@@ -34,7 +34,6 @@ from lanting.importer.jekyll_listings import is_listing, own_text
 from lanting.importer.jekyll_pages import jekyll_files
 from lanting.importer.jekyll_settings import standalone_document
 from lanting.importer.liquid import Context
-from lanting.importer.listings import Redirects
 from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NOTEBOOK, slug_of
@@ -138,40 +137,6 @@ class AlFolio(AlFolioProfile):
         left): Lanting's list of that file takes the URL (two claims stop a build)."""
         return str(data.get("permalink") or "").strip("/") == "publications" \
             and self.papers_file() is not None
-
-    def cv_pdf(self, data: dict[str, Any]) -> str | None:
-        """The CV page's `cv_pdf` (its download button: a name in `assets/pdf/`, or a
-        path of the site) as a URL, when the file is in the site."""
-        name = str(data.get("cv_pdf") or "").strip()
-        if name.rsplit("/", 1)[-1] == "example_pdf.pdf":  # (the theme's, never changed)
-            return None
-        if not name or "://" in name:
-            return name or None
-        url = "/" + name.lstrip("/") if "/" in name else f"/assets/pdf/{name}"
-        return url if (self.source / url.lstrip("/")).is_file() else None
-
-    def json_cv(self, path: Path, data: dict[str, Any]) -> bool:
-        """academicpages' JSON CV page: its `_data/cv.json` as content/cv.yaml, its old
-        URL redirected to /cv/ (unless the site has a page there); True when handled."""
-        made, handled = academicpages_cv(self.source, self.report)
-        if made is None:
-            return handled
-        at_cv = [p for p in self.page_files() if p != path and load_mapping(
-            "yaml", split_front_matter(read_text(p))[1])[0].get("permalink") in ("/cv/",
-                                                                                 "/cv")]
-        if at_cv or "content/cv.yaml" in self.site.extra:
-            self.report.warn(path, None, "_data/cv.json left out: the new site's /cv/ is "
-                             f"{self.report.rel(at_cv[0]) if at_cv else 'another CV'}'s")
-            return True
-        self.site.extra["content/cv.yaml"] = made
-        self.report.convert("CV (content/cv.yaml)")
-        redirects = Redirects(self.site, self.report, self.report.rel(path))
-        redirects.add(self.baseurl + "/" + str(data.get("permalink") or "/cv-json/")
-                      .strip("/") + "/", "/cv/")
-        redirects.finish("JSON CV page")
-        self.report.note(path, None, "the CV of _data/cv.json (JSON Resume) is "
-                         "content/cv.yaml, at /cv/")
-        return True
 
     def listed_collection(self, data: dict[str, Any], body: str) -> str:
         """The collection an academicpages page at that collection's URL lists (`{% for

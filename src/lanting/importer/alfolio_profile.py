@@ -1,7 +1,7 @@
 """The owner of an al-folio or academicpages site: `_pages/about.md`'s picture and
 subtitle, the links of `_data/socials.yml` (older al-folio: of `_config.yml`;
-academicpages: its `author:` block) as `[profile]`, and `_data/coauthors.yml`. A part of
-`alfolio.AlFolio`."""
+academicpages: its `author:` block) as `[profile]`, `_data/coauthors.yml`, and the CV
+pages (a PDF to download, academicpages' JSON CV). A part of `alfolio.AlFolio`."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.alfolio_collections import AcademicCollections
+from lanting.importer.alfolio_cv import academicpages_cv
 from lanting.importer.common import bool_of, html_line, read_text
-from lanting.importer.text import load_mapping
+from lanting.importer.listings import Redirects
+from lanting.importer.text import load_mapping, split_front_matter
 
 SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
     "scholar_userid": ("scholar", "https://scholar.google.com/citations?user={}"),
@@ -81,7 +83,8 @@ def merged_top_keys(yaml: str) -> tuple[str, list[str]]:
 
 
 class AlFolioProfile(AcademicCollections):
-    """The profile side of the al-folio importer."""
+    """The profile side of the al-folio importer: the owner, and their CV (a PDF to
+    download, academicpages' JSON CV)."""
 
     profile: dict[str, Any]
 
@@ -179,3 +182,37 @@ class AlFolioProfile(AcademicCollections):
         if left:
             self.report.note(self.config_name, None, "`author` fields left out (no place for them "
                              "in [profile]): " + ", ".join(f"`{k}`" for k in left))
+
+    def cv_pdf(self, data: dict[str, Any]) -> str | None:
+        """The CV page's `cv_pdf` (its download button: a name in `assets/pdf/`, or a
+        path of the site) as a URL, when the file is in the site."""
+        name = str(data.get("cv_pdf") or "").strip()
+        if name.rsplit("/", 1)[-1] == "example_pdf.pdf":  # (the theme's, never changed)
+            return None
+        if not name or "://" in name:
+            return name or None
+        url = "/" + name.lstrip("/") if "/" in name else f"/assets/pdf/{name}"
+        return url if (self.source / url.lstrip("/")).is_file() else None
+
+    def json_cv(self, path: Path, data: dict[str, Any]) -> bool:
+        """academicpages' JSON CV page: its `_data/cv.json` as content/cv.yaml, its old
+        URL redirected to /cv/ (unless the site has a page there); True when handled."""
+        made, handled = academicpages_cv(self.source, self.report)
+        if made is None:
+            return handled
+        at_cv = [p for p in self.page_files() if p != path and load_mapping(
+            "yaml", split_front_matter(read_text(p))[1])[0].get("permalink") in ("/cv/",
+                                                                                 "/cv")]
+        if at_cv or "content/cv.yaml" in self.site.extra:
+            self.report.warn(path, None, "_data/cv.json left out: the new site's /cv/ is "
+                             f"{self.report.rel(at_cv[0]) if at_cv else 'another CV'}'s")
+            return True
+        self.site.extra["content/cv.yaml"] = made
+        self.report.convert("CV (content/cv.yaml)")
+        redirects = Redirects(self.site, self.report, self.report.rel(path))
+        redirects.add(self.baseurl + "/" + str(data.get("permalink") or "/cv-json/")
+                      .strip("/") + "/", "/cv/")
+        redirects.finish("JSON CV page")
+        self.report.note(path, None, "the CV of _data/cv.json (JSON Resume) is "
+                         "content/cv.yaml, at /cv/")
+        return True
