@@ -109,10 +109,10 @@ def test_a_formula_over_a_line_break_keeps_the_others_in_step() -> None:
     break): read as no formula, it put every later `$` out of step, so a `$$`'s closing
     began a "formula" of 3,000 characters and the real formula's `^k … ^n` became a
     superscript, its images unmapped (13 build errors on a chapter)."""
-    from lanting.importer.quarto_bodies import _MATH
+    from lanting.importer.sub_sup import FORMULA
 
     text = "A metric $d: X\n  Y^+$, for all $x$: $$a^k + b^n$$ holds.\n\n$y$ but not $\n\nz$."
-    assert _MATH.findall(text) == ["$d: X\n  Y^+$", "$x$", "$$a^k + b^n$$", "$y$"]
+    assert FORMULA.findall(text) == ["$d: X\n  Y^+$", "$x$", "$$a^k + b^n$$", "$y$"]
 
 
 def test_bare_aligned_with_a_matrix_and_text_after_a_label(tmp_path: Path) -> None:

@@ -8,8 +8,8 @@ from typing import Any
 
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_settings import extension
-from lanting.importer.quarto_bodies import scripts
 from lanting.importer.shelf import Shelf
+from lanting.importer.sub_sup import scripts
 
 _KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
 

@@ -53,6 +53,7 @@ from lanting.importer.quarto_xrefs import Label, cross_references, dangling_sect
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
+from lanting.importer.sub_sup import FORMULA, scripts
 
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
 _DIV_LINE = re.compile(r"^([ \t]{0,3}<(?:div|figcaption|section|aside|center|article|"
@@ -162,7 +163,7 @@ class QuartoBodies(QuartoLinks):
         text, bars = table_math(text, whole=True)
         ctx.convert("`|` in formulas of table cells as `\\vert`", bars)
         # (math first out of reach: `\sqrt[3]{x}` is no span `[3]{x}` to drop)
-        text = _MATH.sub(lambda m: shelf.put(m.group(), "M"), text)
+        text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"), text)
         text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
         text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
                                  else m.group(), text)
@@ -353,25 +354,6 @@ class QuartoBodies(QuartoLinks):
             return ctx.leave(match.group(), f"the value of `{args[0]}` is not known here: "
                              "write it in")
         return ctx.leave(match.group(), "a shortcode Lanting has no form for")
-
-
-
-_MATH = re.compile(r"\$\$[^$]+?\$\$|\$\$(?:(?!\n[ \t]*\n).)+?\$\$"
-                   r"|(?<![\\$])\$(?:[^$\n]|\n(?![ \t]*\n))+?\$", re.DOTALL)
-"""A formula: `$$…$$`, or `$…$` (over a line break, as Pandoc reads it, not a blank
-line: `$d: \\mathcal X \\times \\mathcal X` ending on the next line had put every later
-`$` out of step, so `$$`'s closing opened a "formula" over 3,000 characters of text).
-A `$$…$$` holding a blank line holds no `$` (an included file of macros, its last line
-blank): else a `$$` left unclosed would put every later display out of step."""
-
-
-def scripts(text: str, shelf: Shelf, ctx: Context) -> str:
-    """Pandoc's `H~2~O` and `2^10^` (not in math) as `<sub>` and `<sup>`."""
-    text = _MATH.sub(lambda m: shelf.put(m.group(), "M"), text)
-    text, subs = re.subn(r"(?<![~\\])~([^~\s]+)~(?!~)", r"<sub>\1</sub>", text)
-    text, sups = re.subn(r"(?<![\^\\\[])\^([^\^\s\]]+)\^", r"<sup>\1</sup>", text)
-    ctx.convert("subscripts and superscripts", subs + sups)
-    return text
 
 
 def _slide_files(comment: str, resolve: Callable[[str, bool], str | None]) -> str:
