@@ -117,8 +117,8 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
     line (`</div>` then `## 参考资料`): kramdown reads Markdown again after the closing
     tag, CommonMark's HTML block runs on to a blank line, and the heading showed as its
     `##` text; so with a line of inline HTML (`_INLINE`). Returns (text, how many)."""
-    out: list[str] = []
-    count, pos = 0, 0
+    blanks: set[int] = set()  # (where a blank line goes: after a closing tag's line)
+    pos = 0
     for found in re.finditer(r"^.*$", text, re.MULTILINE):
         if found.start() < pos:
             continue  # (inside the element of an earlier line)
@@ -127,24 +127,27 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
             if opened else None
         if opened is None or close is None:
             continue
-        if not found.group()[opened.end():].strip() \
-                and text[found.end() + 1:].split("\n", 1)[0].strip() == "":
-            continue  # (its content Markdown, `markdown="1"`'s: read line by line too)
+        # (its content Markdown, `markdown="1"`'s: its lines are read one by one too)
+        markdown = not found.group()[opened.end():].strip() \
+            and text[found.end() + 1:].split("\n", 1)[0].strip() == ""
         end = close + len(opened.group(1)) + 3  # (after `</tag>`)
         line_end = text.find("\n", end)
         if line_end < 0:
+            if markdown:
+                continue
             break
         next_end = text.find("\n", line_end + 1)
         following = text[line_end + 1:next_end if next_end >= 0 else None]
         if not text[end:line_end].strip() and following.strip() \
                 and (not following.lstrip().startswith("<") or _INLINE.match(following)):
-            out.append(text[pos:line_end + 1] + "\n")
+            blanks.add(line_end + 1)
+        if not markdown:
             pos = line_end + 1
-            count += 1
-        else:
-            out.append(text[pos:line_end + 1])
-            pos = line_end + 1
-    return "".join(out) + text[pos:], count
+    out, last = [], 0
+    for at in sorted(blanks):
+        out += [text[last:at], "\n"]
+        last = at
+    return "".join(out) + text[last:], len(blanks)
 
 
 _SPAN_TAG_ALONE = re.compile(
