@@ -13,10 +13,8 @@ from collections.abc import Callable
 from typing import Protocol
 from urllib.parse import unquote
 
-from lanting.importer.body_math import INLINE_MATH, formula_spans
+from lanting.importer.body_math import INLINE_MATH
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
-from lanting.markdown.notes_apps import NOTE_NAME
-from lanting.model.names import slugify
 
 # (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
@@ -144,10 +142,10 @@ def _formula_starts(text: str) -> tuple[list[int], list[int]]:
     if "$" in text and ("\\" in text or "](" in text):
         spans += [m.span() for m in INLINE_MATH.finditer(text) if _COMMAND.search(m.group(1))
                   or _tight(m, text)]
-    return _merged(spans)
+    return merged_spans(spans)
 
 
-def _merged(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+def merged_spans(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
     """The starts and ends of `spans`, merged where they overlap."""
     starts: list[int] = []
     ends: list[int] = []
@@ -328,56 +326,6 @@ def repair_page_fragments(text: str, ids: list[str], loose: Callable[[str], str]
         return f"]({dropped})"
 
     return repair_fragments(text, ids, loose, repaired, dead)
-
-
-WIKI_LINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
-"""Obsidian's `[[Note]]`, `[[Note#Heading|shown]]` (as Lanting's Markdown reads them)."""
-
-
-_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
-
-
-def plain_wiki_links(text: str, told: Told,
-                     link_to: Callable[[str, str, str | None], str | None],
-                     math_lines: bool = True) -> str:
-    """`[[Note]]` links of a site whose Markdown had none (Hugo's Goldmark, docsify's
-    marked): the old page showed them as written, and Lanting reads them as links to
-    `Note.md`. `link_to(name, #heading, shown)` is the Markdown link to the page one
-    names (notes written in Obsidian before the site published them), or None: then the
-    text the old page showed is kept, with a warning. Embeds, links whose text is in
-    brackets (`[[Link to]](https://…)`), `[[toc]]` and, unless the
-    caller put its math aside (`math_lines=False`), formulas (`$A[[i]]$` is TeX; a
-    display's line too) are left alone. (A whole line with a `$` was once left alone:
-    `[[Runge-Kutta]]` after a `$f$` became a link to no page, failing the build, and the
-    line `A[[i]]` of a `$$` block escaped brackets, failing its formula.)"""
-    starts, ends = _merged(formula_spans(text)) if math_lines else ([], [])
-    headings = {slugify(m.group(1)) for m in _HEADING_LINE.finditer(text)} \
-        if "[[#" in text else set()
-
-    def one(match: re.Match[str]) -> str:
-        embed, name, heading, shown = match.group(1), match.group(2), \
-            match.group(3) or "", match.group(4)
-        i = bisect.bisect_right(starts, match.start()) - 1
-        if not embed and not name.strip() and heading and not (i >= 0 and match.start() < ends[i]) \
-                and slugify(heading[1:].strip()) not in headings:
-            # (`[[#条款 52：…]]`, a heading of the page written otherwise: a link to
-            # nothing, which failed the build; the old page showed it as written)
-            told.warn(match.group(), f"`{match.group()}` names no heading of the page (the "
-                      "old page showed it as written): kept as text")
-            return match.group().replace("[", "\\[").replace("]", "\\]")
-        if embed or text.startswith("(", match.end()) or not name or not NOTE_NAME.match(name) \
-                or (i >= 0 and match.start() < ends[i]) \
-                or match.group().lower() in ("[[toc]]", "[[_toc_]]"):
-            return match.group()
-        link = link_to(name, heading, shown)
-        if link is not None:
-            told.convert("[[note]] links to pages of the site")
-            return link
-        told.warn(match.group(), f"`{match.group()}` names no page of the site (the old "
-                  "page showed it as written): kept as text")
-        return match.group().replace("[", "\\[").replace("]", "\\]")
-
-    return WIKI_LINK.sub(one, text)
 
 
 _FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")

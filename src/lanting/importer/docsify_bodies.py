@@ -18,12 +18,12 @@ from lanting.importer.body_links import (
     UNLINK,
     heading_lines,
     map_urls,
-    plain_wiki_links,
     repair_page_fragments,
     spaced_destinations,
     unlink_dropped,
 )
 from lanting.importer.body_math import quote_lazy_formulas
+from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import is_image, read_text
 from lanting.importer.docsify_config import DocsifySettings
 from lanting.importer.docsify_sidebar import route_files, split_route

@@ -13,9 +13,9 @@ from lanting.importer import body as B
 from lanting.importer.body_links import (
     fragment_key,
     heading_lines,
-    plain_wiki_links,
     repair_fragments,
 )
+from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import (
     BARE_SITE,
     LinkTable,

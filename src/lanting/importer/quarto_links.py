@@ -10,7 +10,8 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
-from lanting.importer.body_links import UNLINK, map_urls, plain_wiki_links
+from lanting.importer.body_links import UNLINK, map_urls
+from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context

@@ -27,13 +27,13 @@ from lanting.importer.body_links import (
     heading_lines,
     heading_matcher,
     map_urls,
-    plain_wiki_links,
     repair_page_fragments,
     spaced_image_paths,
     unlink_dropped,
 )
 from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.body_tables import table_math
+from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
