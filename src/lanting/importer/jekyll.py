@@ -43,6 +43,7 @@ from lanting.importer.jekyll_math import (
     dollar_inline_math,
     is_chirpy,
     scripts_draw_mermaid,
+    switched_on,
 )
 from lanting.importer.jekyll_members import JekyllMembers
 from lanting.importer.jekyll_outputs import JekyllCollections, Published, scholar_references
@@ -68,13 +69,6 @@ _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 _JEKYLL_POST_NAME = re.compile(r"^\d{2,4}-\d{1,2}-\d{1,2}-.*\.[^.]+$")
 """A file name Jekyll reads as a post's (its `DATE_FILENAME_MATCHER`); others in
 `_posts/` it skips."""
-def _switched_on(value: Any) -> bool:
-    """`mermaid: true` (Chirpy's, TeXt's), or al-folio's `mermaid: {enabled: true}` in a
-    post's front matter (its layout then loaded Mermaid for the page)."""
-    if isinstance(value, dict):
-        return bool_of(value.get("enabled"))
-    return isinstance(value, (bool, str)) and bool_of(value)
-
 
 class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollections,
              JekyllMembers, JekyllFront, JekyllNotebooks, JekyllRedirects):
@@ -132,7 +126,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         `aliases: [J. Smith]`), read by `read_members`."""
         self.series_titles: dict[str, str] = {}
         """A published collection -> the series its dated documents make."""
-        self.drew_mermaid = _switched_on(self.config.get("mermaid")) \
+        self.drew_mermaid = switched_on(self.config.get("mermaid")) \
             or "mermaid-processor" in spaceship_processors(source, self.config) \
             or scripts_draw_mermaid(source)
         """The theme drew ```mermaid blocks: TeXt's `mermaid: true` in `_config.yml`, or
@@ -321,7 +315,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
             version = self.i18n.language_of(path.relative_to(self.source))
             if version is not None:
                 data["title"] = localized(data.get("title"), version)
-            self.drew_mermaid = self.drew_mermaid or _switched_on(data.get("mermaid"))
+            self.drew_mermaid = self.drew_mermaid or switched_on(data.get("mermaid"))
             if data.get("render_with_liquid") is False:  # its `{% %}` shown as written
                 self.no_liquid.add(path)
             if isinstance(data.get("excerpt_separator"), str):

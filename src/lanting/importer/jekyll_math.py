@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import read_text
+from lanting.importer.common import bool_of, read_text
 from lanting.importer.js_literals import JS_STRING, key_object, strip_comments, unquote_js
 from lanting.importer.kramdown import kramdown_math
 from lanting.importer.liquid import Context, blocks
@@ -320,3 +320,10 @@ def custom_math(text: str, inline: list[tuple[str, str]],
             count += found
     return text, count
 
+
+def switched_on(value: Any) -> bool:
+    """`mermaid: true` (Chirpy's, TeXt's), or al-folio's `mermaid: {enabled: true}` in a
+    post's front matter (its layout then loaded Mermaid for the page)."""
+    if isinstance(value, dict):
+        return bool_of(value.get("enabled"))
+    return isinstance(value, (bool, str)) and bool_of(value)
