@@ -1,5 +1,5 @@
 """Helpers of the importer tests: read a built page, a redirect stub's target, the
-import's report; import a small al-folio site."""
+import's report; import a small al-folio or Jekyll site."""
 
 from __future__ import annotations
 
@@ -31,6 +31,13 @@ def imported_site(tmp_path_factory: pytest.TempPathFactory, name: str) -> tuple[
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     return imported, dest / "public"
+
+
+def jekyll_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    """A Jekyll site of `files` (written under `tmp_path/old`) imported to `tmp_path/new`."""
+    source = tmp_path / "old"
+    write_files(source, files)
+    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
 
 
 def page(out: Path, url: str) -> Element:

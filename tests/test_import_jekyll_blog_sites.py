@@ -4,24 +4,15 @@ files), in small sites written here."""
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import png, write_files
+from importbits import jekyll_site
+from sitebits import png
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import Imported, import_site
-from lanting.importer.common import Options
-
-NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
-
-
-def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
-    source = tmp_path / "old"
-    write_files(source, files)
-    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
+from lanting.importer import Imported
 
 
 def built(tmp_path: Path, imported: Imported) -> Path:
@@ -33,7 +24,7 @@ def test_numbered_posts_under_pretty_without_categories(tmp_path: Path) -> None:
     `2024-10-12-1.md`) under `permalink: pretty`, no post in a category: Jekyll gave
     them /2024/10/02/1/ and /2024/10/12/1/. The import put them under /posts/:slug/,
     the second as `1-2` with a warning, each old URL an alias."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 日记\nlang: zh-CN\npermalink: pretty\n",
         "_posts/2024-10-02-1.md": "---\ntitle: 十月二日\n---\n\n晴。[后来](/2024/10/12/1/)\n",
         "_posts/2024-10-12-1.md": "---\ntitle: 十月十二日\n---\n\n"
@@ -49,7 +40,7 @@ def test_numbered_posts_under_pretty_without_categories(tmp_path: Path) -> None:
 def test_categories_keep_the_default_pattern(tmp_path: Path) -> None:
     """A post in a category had `/<category>/…` in its URL, which Lanting's pattern
     cannot give: the posts stay under /posts/ with their old URLs as aliases."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\npermalink: pretty\n",
         "_posts/2024-10-02-a.md": "---\ntitle: A\ncategories: [ml]\n---\n\nText.\n",
         "_posts/2024-10-12-b.md": "---\ntitle: B\n---\n\nText.\n"})
@@ -63,7 +54,7 @@ def test_a_markmap_div_is_a_markmap_block(tmp_path: Path) -> None:
     maps as `<div class="markmap">` over a Markdown outline (one in markmap's
     `<script type="text/template">`): in the HTML block its headings and lists were
     shown as written, with a build warning each."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\n",
         "_posts/2024-01-02-plan.md": (
             "---\ntitle: Plan\nmarkmap: true\n---\n\nThe plan.\n\n"
@@ -87,7 +78,7 @@ def test_liquid_in_a_liquid_comment_stays_in_the_comment(tmp_path: Path) -> None
     """An old Chirpy's page explains `site.tags` in a `{% comment %}` that names `{{
     site.tags }}`: the value was left in an HTML comment of its own inside the comment's,
     which ended the outer one, and the rest of the note showed on the page."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\n",
         "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\n{% comment %}\n  Print {{ site.tags }}"
                                   " to look at it.\n{% endcomment %}\nThe text.\n"})
@@ -103,7 +94,7 @@ def test_a_tags_tab_explained_in_a_comment_is_a_listing(tmp_path: Path) -> None:
     `{% comment %}` of a few lines explaining it) counted the comment as its own text:
     it was kept as a page at /tags/, where Lanting makes its list of tags, and the
     build failed."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\ndefaults:\n  - scope:\n      path: tabs\n"
                        "    values:\n      layout: page\n",
         "tabs/tags.md": "---\ntitle: Tags\n---\n\n{% comment %}\n  `site.tags` maps each tag "
@@ -121,7 +112,7 @@ def test_a_web_address_with_a_full_width_colon(tmp_path: Path) -> None:
     """A Chinese translation of lecture notes writes some figures and references as
     `https：//…`, the colon a Chinese input method's: the links were dropped as leading
     nowhere, and the images left as written failed the build as missing files."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\n",
         "_posts/2024-01-02-trees.md": "---\ntitle: 决策树\n---\n\n"
                                       "![树](https：//img.example.org/notes/tree.png)\n\n"
@@ -137,7 +128,7 @@ def test_an_about_page_of_markdown_includes(tmp_path: Path) -> None:
     """Hux blog forks keep the about page's text in `_includes/about/zh.md` and `en.md`,
     each captured in `about.html` and shown through `markdownify` in its language's
     `<div>`: the includes were left in comments, and the about page was empty."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 小站\nlang: zh-CN\n",
         "_includes/about/zh.md": "你好，我写**编译器**。\n\n- 喜欢跑步\n",
         "_includes/about/en.md": "Hello, I write *compilers*.\n",
@@ -162,7 +153,7 @@ def test_a_comment_thread_under_an_if_is_removed(tmp_path: Path) -> None:
     """The Hux blog's about page draws a Disqus thread under `{% if site.disqus_username
     %}`: its tags and the script's values were left in comments one by one (seven
     warnings), and the script stayed on the page."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\ndisqus_username: me\n",
         "about.md": "---\ntitle: About\n---\n\nAbout me.\n\n{% if site.disqus_username %}\n"
                     "<div id=\"disqus_thread\"></div>\n<script>\n"
@@ -180,7 +171,7 @@ def test_a_short_youtube_link_without_its_scheme(tmp_path: Path) -> None:
     """A front-end blog links a talk as `[the talk](youtu.be/<id>?t=1h14m)`: read as a
     path beside the post, it was dropped as leading nowhere, where `youtube.com/…` is
     the site it names."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\n",
         "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nSee [the talk](youtu.be/abcDEF12345"
                                   "?t=1h14m48s).\n"})
@@ -194,7 +185,7 @@ def test_a_sites_gallery_include_of_a_data_file(tmp_path: Path) -> None:
     drawing each row's picture with its caption (another, `trips.html`, over a YAML list
     of pictures under `/assets/img/`): the includes were left in comments with a warning,
     and the photos were lost."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Trips\nlang: en\n",
         "_data/gallery.csv": "image,caption\n/photos/lake.png,Morning on the lake\n"
                              "/photos/hill.png,Up the hill\n",
@@ -224,7 +215,7 @@ def test_include_cached_is_an_include(tmp_path: Path) -> None:
     """A designer's blog ends each of hundreds of posts with `{% include_cached
     boilerplate/tools.md %}` (jekyll-include-cache, as minimal-mistakes loads it) and
     embeds videos so: each was left in a comment, with a warning."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Sketches\nlang: en\nplugins: [jekyll-include-cache]\n",
         "_includes/boilerplate/tools.md": "#### Tools used\n\n- A stylus\n",
         "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nA face.\n\n"
@@ -241,7 +232,7 @@ def test_jekyll_figure_blocks(tmp_path: Path) -> None:
     """A designer's blog (jekyll-figure in its plugins) writes its screenshots as `{%
     figure caption:"…" %}![…](…){% endfigure %}`, over a thousand of them: the tags were
     left in comments with a warning each, the captions lost."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Sketches\nlang: en\nplugins: [jekyll-figure]\n",
         "assets/images/bricks.png": png(8, 8),
         "assets/images/a.png": png(8, 8), "assets/images/b.png": png(8, 8),
@@ -268,7 +259,7 @@ def test_the_hux_blogs_header_and_language_menu(tmp_path: Path) -> None:
     between its Chinese and English texts) and its PWA's `offline.html` holds only `{%
     include intro-header.html type="page" %}` and its script: each include was left in a
     comment with a warning."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 博客\nlang: zh-CN\n",
         "_includes/multilingual-sel.html": "<select class=\"sel-lang\"><option value=\"0\">"
                                            "中文</option></select>\n",
@@ -290,7 +281,7 @@ def test_the_hux_blogs_header_and_language_menu(tmp_path: Path) -> None:
 def test_a_youtube_tag(tmp_path: Path) -> None:
     """`{% youtube <id> %}` (jekyll-youtube, or a blog's own `_plugins/` tag of the name)
     was left in a comment with a warning, the video lost."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\n",
         "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nWatch:\n\n{% youtube abcDEF12345 %}\n"})
     assert not imported.report.warnings
@@ -302,7 +293,7 @@ def test_a_source_folder_a_build_step_makes(tmp_path: Path) -> None:
     """A designer's blog sets `source: .tmp/src`: its build copies `src/` there before
     Jekyll runs. The folder is not in the repository, so the site was read from the
     root: its includes not found (hundreds of warnings), `src` a category of every post."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Sketches\nlang: en\nsource: .tmp/src\n"
                        "permalink: /:categories/:title/\n",
         "src/_includes/boilerplate/tools.md": "#### Tools used\n\n- A stylus\n",

@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
+from importbits import jekyll_site
 from sitebits import png
-from test_import_jekyll_themes import built_page, imported_site
+from test_import_jekyll_themes import built_page
 
 MINIMAL_MISTAKES = 'remote_theme: "mmistakes/minimal-mistakes"\ntitle: Notes\nlocale: en-US\n'
 
@@ -18,7 +19,7 @@ def test_minimal_mistakes_captured_notice_is_a_callout(tmp_path: Path) -> None:
     them (the variable named with hyphens, `notice-2`), then `<div class="notice--info">{{
     notice-2 | markdownify }}</div>`. The capture tags and the value were left in
     comments, the text shown bare after them; the notice is a callout now."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": MINIMAL_MISTAKES,
         "_posts/2024-03-02-rate-limits.md": "---\ntitle: Rate limits\n---\n\nIntro.\n\n"
         "{% capture notice-2 %}\n**Heads up**\n\nThe quota resets *hourly*.\n\n"
@@ -41,7 +42,7 @@ def test_reference_links_to_missing_files_keep_their_text(tmp_path: Path) -> Non
     MIT.md`, files the site does not hold. The report said each link's text was kept
     without the link, but the definition stayed and every `[MIT]` failed the build (19
     errors for one page). The definition goes, and its uses are their text."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "theme: jekyll-theme-hydejack\ntitle: Notes\n",
         "NOTICE.md": "---\ntitle: Notice\n---\n\nThe code is under [MIT], the docs under "
         "[the licence][CC] and [CC][]; see also [Other][].\n\n"
@@ -63,7 +64,7 @@ def test_links_to_markdown_files_from_the_root_and_to_pages_left_out(tmp_path: P
     each link stayed `/about.md`, broken. A link to a page left out of the import (a
     listing its layout filled, `projects.md`) leads where links to its URL do: a list of
     posts to Lanting's, another's text is kept without the link."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "theme: jekyll-theme-hydejack\ntitle: Notes\n",
         "about.md": "---\ntitle: About\npermalink: /me/\n---\n\n## Who\n\n"
         "Who I am, at some length.\n",
@@ -84,7 +85,7 @@ def test_a_fence_line_closing_a_comment_opens_no_code(tmp_path: Path) -> None:
     the line holding `-->` (for kramdown and CommonMark alike), but the import read
     `~~~ -->` as a fence left open to the end, and took the links after it for code: a
     reference link to another page was never mapped and failed the build."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "theme: jekyll-theme-hydejack\ntitle: Notes\n",
         "_posts/2021-05-04-tree.md": "---\ntitle: Tree\n---\n\nSee [the other post].\n\n"
         "<!-- ~~~\n├── docs\n└── notes\n~~~  -->\n\n"
@@ -102,7 +103,7 @@ def test_links_to_the_old_feed_lead_to_the_new_one(tmp_path: Path) -> None:
     """Posts end by asking readers to subscribe to `/feed.xml`, jekyll-feed's feed (or
     the path `feed: path:` gives it): the new site has its feed at /atom.xml, and each
     link was broken (83 build errors on one blog)."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "theme: jekyll-text-theme\ntitle: Notes\nplugins: [jekyll-feed]\n",
         "_posts/2021-11-27-slow-logs.md": "---\ntitle: Slow logs\n---\n\nSubscribe to "
         "[the feed](/feed.xml) or [its copy]({{ '/feed.xml' | relative_url }}).\n"})
@@ -111,7 +112,7 @@ def test_links_to_the_old_feed_lead_to_the_new_one(tmp_path: Path) -> None:
     (post,) = (imported.dest / "content/posts").rglob("*.md")
     assert post.read_text(encoding="utf-8").count("](/atom.xml)") == 2
 
-    other = imported_site(tmp_path / "other", {
+    other = jekyll_site(tmp_path / "other", {
         "_config.yml": "title: Notes\nfeed:\n  path: blog/atom-feed.xml\n",
         "_posts/2021-11-28-more.md": "---\ntitle: More\n---\n\n[Feed](/blog/atom-feed.xml)\n"})
     page = parse_html(built_page(tmp_path / "other", other, "/posts/more/"))
@@ -124,7 +125,7 @@ def test_text_theme_article_lists_are_listings(tmp_path: Path) -> None:
     of categories) was kept with the include in a comment, and at /series/ or
     /categories/ it took the URL of Lanting's own list and failed the build. It is a
     listing page now, left out; a page with text of its own keeps its text."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "theme: jekyll-text-theme\ntitle: Notes\n",
         "en/series.md": "---\nlayout: page\ntitle: Series\n---\n\n<div class=\"layout--"
         "articles\">\n  <section>\n    {%- include article-list.html\n        articles="
@@ -147,7 +148,7 @@ def test_a_tag_page_with_text_is_the_tag_pages_text(tmp_path: Path) -> None:
     (`tags/akka.md`, at /tags/akka/): imported as a page with /tags/akka/ as an alias,
     it clashed with Lanting's tag page there (22 build errors). Its text is that tag
     page's own text now (`content/tags/<tag>.md`); one with no text is left out."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\npermalink: /en/:title/\n",
         "tags/akka.md": "---\nlayout: tag\ntitle: Akka\ntag: akka\n---\n\nA toolkit for "
         "concurrent, message-driven applications on the JVM.\n",
@@ -177,7 +178,7 @@ def test_a_heading_with_a_formula_keeps_the_old_sites_id(tmp_path: Path) -> None
     `#ii-重根-lambda---cfraca2`, and a post linked it so. Lanting's `github` ids made it
     of the formula's reading (`λ`), and the build failed on the link (and links from
     elsewhere to the old anchor broke). In the `github` style the TeX is read now."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "theme: jekyll-theme-chirpy\ntitle: 笔记\nlang: zh-CN\n",
         "_posts/2024-05-01-ode.md": "---\ntitle: 二阶方程\nmath: true\n---\n\n"
         "另一种[形式](#ii-重根-lambda---cfraca2)。\n\n"
@@ -190,7 +191,7 @@ def test_a_tag_index_in_html_with_trimmed_loops_is_a_listing(tmp_path: Path) -> 
     """beautiful-jekyll's `tags.html` lists the tags with Liquid's whitespace-trimming
     loops, `{%- for tag in tags_list -%}`: read for `{% for` alone, it was no listing,
     and every such site was told to copy its text into a Markdown page by hand."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nremote_theme: daattali/beautiful-jekyll\n",
         "tags.html": "---\nlayout: page\ntitle: 'Tag Index'\n---\n\n"
         "{%- capture site_tags -%}\n  {%- for tag in site.tags -%}{{- tag | first -}},"
@@ -209,7 +210,7 @@ def test_text_theme_archive_links_of_a_tag_lead_to_the_tag_page(tmp_path: Path) 
     `paths: archive:` moves it, `/en/archive/`), and posts link a tag so; its feed is at
     `paths: rss:`. Both were broken links of the new site: they lead to Lanting's tag
     page and feed."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\ntext_skin: default\npaths:\n  archive: /en/archive/\n"
         "  rss: /en/feed.xml\n",
         "_posts/2021-03-04-design.md": "---\ntitle: Design\ntags: [system-design, Java]\n"
@@ -226,7 +227,7 @@ def test_a_prompt_written_before_its_quote_is_a_callout(tmp_path: Path) -> None:
     """kramdown puts a block's attribute list on its own line before the block as well
     as after it: `{: .prompt-warning }` over a `> …` quote made Chirpy's prompt box. It
     was removed as an unused list and the prompt became a plain quote."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "theme: jekyll-theme-chirpy\ntitle: Notes\n",
         "_posts/2024-05-01-photos.md": "---\ntitle: Photos\n---\n\nIntro.\n\n"
         "{: .prompt-warning }\n> Copy the photos first. Never edit the originals!\n\n"
@@ -245,7 +246,7 @@ def test_minimal_mistakes_gallery_is_a_gallery(tmp_path: Path) -> None:
     the page's front matter (`gallery:`, or the list `id="…"` names), each thumbnail
     (`image_path`) linking the full image (`url`). It was left in a comment, the images
     lost: it is Lanting's gallery of the full images now, the caption under it."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": MINIMAL_MISTAKES,
         "assets/images/run-1.png": png(8, 6), "assets/images/run-1-th.png": png(4, 3),
         "assets/images/run-2.png": png(8, 6), "assets/images/run-2-th.png": png(4, 3),
@@ -271,7 +272,7 @@ def test_minimal_mistakes_captured_figure_is_a_figure(tmp_path: Path) -> None:
     `<figure>` by `{{ fig_img | markdownify | remove: "<p>" | remove: "</p>" }}` over a
     `<figcaption>` (written, or captured too). Real posts copy it for every image; the
     capture was removed and the value left in a comment: the image was lost."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": MINIMAL_MISTAKES,
         "assets/images/demand.png": png(8, 6), "assets/images/heron.png": png(8, 6),
         "_posts/2024-05-01-demand.md": "---\ntitle: Demand\n---\n\n"

@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from htmltree import parse_html
+from importbits import jekyll_site
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -16,12 +17,6 @@ from lanting.importer import Imported, import_site
 from lanting.importer.common import Options
 
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
-
-
-def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
-    source = tmp_path / "old"
-    write_files(source, files)
-    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
 
 
 def built_page(tmp_path: Path, imported: Imported, url: str) -> str:
@@ -34,7 +29,7 @@ def test_files_of_posts_folder_without_a_date_are_no_posts(tmp_path: Path) -> No
     `_posts/python_scripts/<topic>/README.md`. Jekyll skips a file of `_posts/` whose
     name has no date; the import made posts of them, dated by the files' times, three
     `readme` slugs and an old URL claimed twice."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\n",
         "_posts/2025-09-01-kkt.md": "---\ntitle: KKT 条件\n---\n\n正文。\n",
         "_posts/python_scripts/kkt/README.md": "# 脚本说明\n\n画图用的脚本。\n",
@@ -57,7 +52,7 @@ def test_the_sites_own_math_and_player_includes(tmp_path: Path) -> None:
     file loads MathJax) and embeds talks with `{% include youtubePlayer.html id="…" %}`
     (an `<iframe>` of `youtube.com/embed/{{ include.id }}`): both were left in comments,
     a warning each, and the video was gone. An include showing text stays reported."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\n",
         "_includes/katex.html": "<!-- math -->\n<script type=\"text/javascript\" "
                                 "src=\"https://cdn.example.org/MathJax.js\"></script>\n",
@@ -94,7 +89,7 @@ def test_links_to_headings_the_old_page_did_not_have(tmp_path: Path) -> None:
     on the old page either; Lanting's build stopped at each. The first goes to the
     heading it spells, with a notice; the second keeps its text, with a warning. Links
     that find their heading, a setext one or the second of a name, stay as written."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: zh-CN\n",
         "_posts/2024-02-03-vit.md":
             "---\ntitle: ViT\n---\n\n- [Q, K, V](#q--k--v-and-attention)\n"
@@ -138,7 +133,7 @@ def test_jekyll_spaceship_math_mermaid_and_a_search_page(tmp_path: Path) -> None
     were shown as code; `:rocket:` (its emoji processor) stayed text. The theme's
     `search.md` became a page at /search/, Lanting's search page's URL: the build
     stopped."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 清尘\nlang: zh-CN\nmarkdown: kramdown\n", **SPACESHIP_SITE})
     post = (imported.dest / "content/posts/lm.md").read_text(encoding="utf-8")
     assert "$\\mathrm{softmax}(QK^\\top/\\sqrt{d})V$" in post and "🚀" in post
@@ -176,7 +171,7 @@ def test_brackets_escaped_inside_escaped_delimiters(tmp_path: Path) -> None:
     inside, `\\[u u^T\\]`, so kramdown would not read a link: MathJax got `[u u^T]`.
     The import undid `\\_` and `\\\\` there but kept `\\[`, TeX's start of display math,
     and the build stopped ("Unknown command")."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\nmarkdown: kramdown\n",
         "_posts/2024-02-18-dgp.md":
             "---\ntitle: DGP\n---\n\nThe moment \\\\( \\mathbb{E}_{q}\\[u u^T\\] \\\\) and "
@@ -192,7 +187,7 @@ def test_a_cover_named_by_its_file_in_the_layouts_folder(tmp_path: Path) -> None
     """A theme of the Jekyll Now family shows `image: motoko.jpg` from the folder its
     layout names, `{{ site.github.url }}/assets/img/{{ page.image }}`: every cover was
     "not found: left out", a warning each."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\n",
         "_layouts/post.html": "{% if page.image %}<img src=\"{{ site.github.url }}/assets/"
                               "img/{{ page.image }}\">{% endif %}\n{{ content }}\n",
@@ -225,7 +220,7 @@ def test_a_next_blogs_mathjax_2_macros_and_definitions(tmp_path: Path) -> None:
     one formula and the import escaped as dollar signs; and an eqn picture's `delim $$`
     in an HTML comment paired with the next formula's `$$`, the text between them taken
     for math."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\nmarkdown: kramdown\nmathjax:\n  enable: true\n",
         "_includes/_third-party/mathjax.html": NEXT_MATHJAX,
         "_posts/2016-11-14-fm.md":
@@ -247,7 +242,7 @@ def test_a_quotes_formula_on_lazy_lines(tmp_path: Path) -> None:
     """`> $$` in a quote with the formula and its closing `$$` on unmarked lines, which
     kramdown read as lazy lines of the quote: the closing `$$` opened a formula that ran
     into the next heading ("Invalid parameter number" at `### NNLM`)."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\n",
         "_posts/2014-06-19-w2v.md":
             "---\ntitle: word2vec\n---\n\n> 语言模型：\n>\n> $$\np(w_t|c_t) = f(w_t, c_t)\n$$\n"
@@ -262,7 +257,7 @@ def test_a_scripts_dollars_are_not_escaped(tmp_path: Path) -> None:
     """On a site whose math reads no `$…$`, each `$` of prose is a dollar sign and gets
     escaped; the import escaped jQuery's `$(…)` in a post's `<script>` too (and in a
     `<pre>`), which broke the script. kramdown reads no Markdown inside them."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\n",
         "_posts/2024-02-01-shell.md": (
             "---\ntitle: 命令替换\n---\n\n用 $(pwd) 取当前路径，$HOME 是家目录。\n\n"
@@ -278,7 +273,7 @@ def test_kramdown_inline_math_before_a_digit_stays_math(tmp_path: Path) -> None:
     """kramdown's `128$$\\times$$8000` (an image-denoising post's patch counts) became
     `128$\\times$8000`, where a `$` before a digit closes no formula: the TeX showed
     as text, with a warning. Before a digit the formula keeps its `$$`."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\n",
         "_posts/2021-11-07-patches.md": "---\ntitle: 切块\n---\n\n"
                                         "切出 128$$\\times$$8000 张小图，"
@@ -293,7 +288,7 @@ def test_a_math_setup_commented_out_reads_no_dollars(tmp_path: Path) -> None:
     """A head include kept its old MathJax setup in HTML comments, one per line
     (`<!--      inlineMath: [['$', '$']]-->`); the import read it as the site's, and
     `$5` in prose would be math. Its pages ran MathJax's defaults: `$` is a dollar."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\n",
         "_includes/head.html": "<!--<script>-->\n<!--  MathJax = {tex: {-->\n"
                                "<!--      inlineMath: [['$', '$'], ['\\\\(', '\\\\)']]-->\n"
@@ -309,7 +304,7 @@ def test_an_include_that_defines_macros_is_a_formula_of_the_page(tmp_path: Path)
     was left in a comment, a warning each, and every formula using a macro failed the
     build ("Unknown command"). It is now the page's own formula of definitions, which
     shows nothing; an include showing text beside its formulas stays reported."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\n",
         "_includes/latex-commands.html":
             "$$\n\\newcommand{\\devd}[2]{\\frac{d #1}{d #2}} % derivative\n"
@@ -338,7 +333,7 @@ def test_an_escaped_environment_starting_a_line_is_display_math(tmp_path: Path) 
     `\\\\geq` inside (kramdown reads `\\\\` as `\\`, so MathJax got `\\begin{equation}`
     and read it as display math): the import left them, and the built page showed the
     TeX as text with a warning per line. Rows stay rows (`\\\\\\\\`)."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\nmarkdown: kramdown\n",
         "_posts/2017-02-01-inequalities.md":
             "---\ntitle: Inequalities\n---\n\nIf $$g$$ is convex, then\n"
@@ -361,7 +356,7 @@ def test_an_interactive_posts_scripts_are_copied_and_its_image_tags_mapped(
     no files an import copies on its own, and the script element was put aside whole
     (kramdown reads no math in it), so its file was never copied and the build failed;
     `<image>`'s picture did not move with the post."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Visual notes\nlang: en\n",
         "_posts/2019-03-27-nets.md": (
             "---\nlayout: post\ntitle: Nets\n---\n\nThe price is $5 and $6.\n\n"
@@ -393,7 +388,7 @@ def test_a_bare_environments_markdown_escapes_are_read_as_kramdown_read_them(
     `\\\\\\`, `\\{n \\choose k\\}`. kramdown read the paragraph as text, so MathJax got
     `\\left\\{`, `|`, `_`, `\\\\` and a group; kept as written, the build failed on each.
     Inside `$$` kramdown reads no escapes: that TeX stays as it is."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\nmarkdown: kramdown\n",
         "_includes/head.html": (
             '<script src="https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.5/MathJax.js'
@@ -421,7 +416,7 @@ def test_a_site_named_without_its_scheme_and_ending_in_a_slash_is_a_site(
     deep-learning blog's links written without `https://`): a path ending in `/` was read
     as a folder of the old site from the page's old URL, `/2017/03/17/github.com/…/`, and
     the build failed on the link; it is the site it names, as one without the slash is."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Trask-like\nlang: en\n",
         "_posts/2015-07-12-net.md": "---\ntitle: Net\n---\n\nHi.\n",
         "_posts/2017-03-17-safe.md": (
@@ -439,7 +434,7 @@ def test_a_page_value_taken_from_a_list_of_its_front_matter(tmp_path: Path) -> N
     as `[{{ page.references[1].title }}]({{page.references[1].url}})`: an item of a list
     was never looked up, so each link was left in a comment and the build failed on a
     broken link. An index past the list's end stays in a comment, as before."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\n",
         "_posts/2024-05-01-mle.md": (
             "---\ntitle: 最大似然估计\nreferences:\n  - title: 讲义一\n    url: https://a.example/1\n"
@@ -456,7 +451,7 @@ def test_kramdowns_ids_of_chinese_headings_lead_to_those_headings(tmp_path: Path
     `#section`, the next `#section-1` (`## HANA 空间` `#hana`). A post linking another's
     `/articles/spatial/#section-1` (and its own `#section`) named headings Lanting ids
     by their text: the build failed on each as a missing anchor."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\npermalink: /articles/:title/\n",
         "_posts/2024-05-01-spatial.md": (
             "---\ntitle: 空间数据\n---\n\n## 背景\n\n正文。\n\n```sh\n# 注释\n```\n\n"

@@ -3,32 +3,22 @@ sites), in small sites written here."""
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from urllib.parse import unquote
 
 from htmltree import parse_html
-from sitebits import png, write_files
+from importbits import jekyll_site
+from sitebits import png
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import Imported, import_site
-from lanting.importer.common import Options
-
-NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
-
-
-def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
-    source = tmp_path / "old"
-    write_files(source, files)
-    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
 
 
 def test_a_site_url_without_its_scheme(tmp_path: Path) -> None:
     """A minima blog's `url: ann.github.io` (no `https://`), which Jekyll printed as it
     was: the new `base_url` was `ann.github.io/`, and the build stopped ("not an
     absolute URL")."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\nurl: ann.github.io\nbaseurl: /blog\n",
         "_posts/2021-01-02-hello.md": "---\ntitle: Hello\n---\n\nHi.\n"})
     config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
@@ -41,7 +31,7 @@ def test_a_site_url_without_its_scheme(tmp_path: Path) -> None:
 
 
 def test_a_url_naming_no_host_is_left_out(tmp_path: Path) -> None:
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\nurl: my blog\n",
         "_posts/2021-01-02-hello.md": "---\ntitle: Hello\n---\n\nHi.\n"})
     assert "base_url" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
@@ -55,7 +45,7 @@ def test_a_draft_of_a_posts_name_and_the_themes_empty_listing_pages(tmp_path: Pa
     `x-2` (its URL changed); an undated draft, dated by its file as Jekyll did, was a
     warning. The theme's `category-archive.md` (no text, `permalink: /categories/`) was
     a warning that its text "is not kept"."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: zh-CN\ninclude: [_pages]\n",
         "_drafts/raft_notes.md": "---\ntitle: Raft 笔记（草稿）\n---\n\n未完成。\n",
         "_posts/2019-03-04-raft_notes.md": "---\ntitle: Raft 笔记\n---\n\n选主与日志复制。\n",
@@ -78,7 +68,7 @@ def test_a_hydejack_site_of_pages_in_folders(tmp_path: Path) -> None:
     `[Papers]: Papers.md` reference definitions (jekyll-relative-links) were not mapped, a
     broken link each; links to the theme's list pages, which the import leaves out, were
     broken links too: a list of posts leads to Lanting's blog, another keeps its text."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Lab\nlang: en\nurl: https://lab.example.org\n",
         "_posts/2024-01-02-agents.md": "---\ntitle: Agents\n---\n\nNotes.\n",
         "index.md": "---\nlayout: welcome\n---\n\nSee the [blog](/contents/blogs/), the "
@@ -111,7 +101,7 @@ def test_a_link_whose_text_is_in_brackets_and_a_list_of_languages(tmp_path: Path
     `[[wikilink]]`, and the page showed the Markdown as written. Its `lang: ko-KR, en-US`
     (printed as it was by Jekyll) became `language = "ko-KR, en-US"`, which stopped the
     build; its `posts.md` (`layout: list`, the theme's strings only) was a warning."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: EEG notes\nlang: ko-KR, en-US\n",
         "_includes/strings.html": "{{ site.data.strings.posts }}\n",
         "_layouts/list.html": "{% include strings.html %}\n",
@@ -140,7 +130,7 @@ def test_statements_captured_for_a_theorem_include(tmp_path: Path) -> None:
     with it) and the include left in a comment: the definitions, theorems and proofs
     were gone. `$f'\\'\\to\\*$`, kramdown's escapes in a formula, reached the build as
     `\\'`, an error."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "_includes/thms/theorem.html": "<div class=\"thm\">{{ include.content | "
         "markdownify }}</div>\n",
@@ -170,7 +160,7 @@ def test_a_chirpy_cover_written_up_from_the_posts_folder(tmp_path: Path) -> None
     """A Chirpy post's `image: path: ../assets/img/heap.png` (written from `_posts/`):
     Chirpy put `/` before it, and the browser read it from the root; the import looked
     for it outside the site and left the cover out, with a warning."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "assets/img/heap.png": png(32, 16),
         "_posts/2024-10-29-heap.md": "---\ntitle: Heap\nimage:\n"
@@ -185,7 +175,7 @@ def test_hydejacks_featured_categories_are_lanting_s_own(tmp_path: Path) -> None
     """hydejack's `_featured_categories/` and `_featured_tags/` (a page per category or
     tag, a collection of `_config.yml`) were warned about as collections "Lanting has no
     place for": Lanting makes those pages itself, and says so in a notice."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\ncollections:\n  featured_categories:\n"
         "    permalink: /:name/\n    output: true\n  featured_tags:\n"
         "    permalink: /tag-:name/\n    output: true\n",
@@ -203,7 +193,7 @@ def test_liquid_values_of_the_site_settings_are_their_text(tmp_path: Path) -> No
     inference blog's theme): Jekyll printed `_config.yml`'s `github:`; the import left
     each in a comment and the links broke. A string or number the settings give is
     written in; a list, a mapping or an unknown key stays a comment with a warning."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 卡比\nlang: zh\ngithub: kabi-dev\nzhihu: 暂定\n"
                        "author:\n  name: Kabi\n  email: kabi@example.org\nyear: 2025\n"
                        "nav: [a, b]\n",
@@ -225,7 +215,7 @@ def test_markdown_right_after_an_html_block_is_markdown(tmp_path: Path) -> None:
     a Chinese deep-learning post): kramdown reads Markdown again after the closing tag;
     CommonMark ran the HTML block on to the next blank line, so the heading showed as
     `## 参考资料` and the post's table of contents linked to nothing."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: T\nlang: zh\n",
         "_posts/2021-10-10-init.md": "---\ntitle: 参数初始化\n---\n\n- [参考资料](#参考资料)\n\n"
                                      "正文。\n\n<div align=\"center\">\n<img src=\"a.png\" "
@@ -244,7 +234,7 @@ def test_a_tex_group_after_a_subscript_is_no_attribute_list(tmp_path: Path) -> N
     FlashAttention paper's notes): `{:j}` looks like a kramdown span IAL, which kramdown
     dropped, and the build failed on `V_ \\in` ("Duplicate subscript"). A group after
     `_` or `^` is TeX, kept as written; an IAL after text is still removed."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: T\nlang: zh\n",
         "_includes/mathjax.html": "<script>MathJax = {tex: {inlineMath: [['$', '$']]}};"
                                   "</script>\n",
@@ -263,7 +253,7 @@ def test_two_spaces_ending_a_line_stay_a_line_break(tmp_path: Path) -> None:
     """An address and a poem whose lines end in two spaces (kramdown's line break, and
     CommonMark's): the import's tidying stripped the spaces of every importer but two,
     and the lines ran together. Each is a `\\` break; code keeps its spaces' meaning."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: T\nlang: zh\n",
         "_posts/2021-01-02-poem.md": "---\ntitle: 诗\n---\n\n床前明月光，  \n疑是地上霜。\n\n"
                                      "```\nkeep  \nas is\n```\n\n## 标题  \n\n正文。\n"})
@@ -284,7 +274,7 @@ def test_a_tag_left_out_is_reported_at_its_own_line(tmp_path: Path) -> None:
     post = ("---\ntitle: 笔记\n---\n\n{% highlight css %}\na{}\n{% endhighlight %}\n\n"
             "正文。\n\n{% hilight html %}\n<p>x</p>\n{% endhighlight %}\n\n"
             "{% highlight css %}\nb{}\n{% end highlight %}\n")
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: zh-CN\n",
         "_posts/2020-01-02-notes.md": post})
     lines = {w.message.split("`")[1]: w.line for w in imported.report.warnings}
@@ -296,7 +286,7 @@ def test_a_raw_html_image_with_an_apostrophe_in_its_name(tmp_path: Path) -> None
     """`<img src="../images/pe/Euler's_formula.png">` in a post (a file saved under its
     Wikipedia name): the `'` ended the URL for the importer, which left it as written,
     and the built page's image was broken."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: zh-CN\npermalink: /:year-:month-:day/:title.html\n",
         "images/pe/Euler's_formula.png": png(4, 4),
         "_posts/2024-01-02-pe.md": "---\ntitle: 位置编码\n---\n\n欧拉公式：\n\n"
@@ -313,7 +303,7 @@ def test_a_reference_definition_without_its_url_stays_text(tmp_path: Path) -> No
     on its line, then `[2]:http://…`): kramdown wants the URL on the definition's line,
     so `[1]:` and `[论文][1]` were text; CommonMark took the next line, `[2]:http://…`,
     for `[1]`'s URL and the build failed on a link to `[2]:`."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: zh-CN\n",
         "_posts/2020-01-02-vae.md": "---\ntitle: 生成模型\n---\n\n见 [论文][1] 与 [原文][2]。\n\n"
         "[1]:\n[2]:https://example.org/blog\n[^n]:\n    一个脚注。\n"})
@@ -328,7 +318,7 @@ def test_a_display_formula_with_a_blank_line_in_it_stays_one(tmp_path: Path) -> 
     """`$$ s.t. … \\\\` then a blank line then `\\qquad g_k(X)\\leq 0$$` (a Lagrange
     multiplier post): kramdown read one display formula across the blank line; Lanting's
     Markdown ended a paragraph there, and the two halves showed as TeX."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: zh-CN\n",
         "_posts/2020-01-02-kkt.md": "---\ntitle: 拉格朗日乘子\n---\n\n约束：\n\n"
         "$$ s.t.\\quad h(x) = 0 \\\\\n\n  \n\n\\qquad g(x)\\leq 0$$\n\n完。\n"})
@@ -342,7 +332,7 @@ def test_jekyll_katex_tags_are_formulas(tmp_path: Path) -> None:
     """jekyll-katex's `{% katexmm %}` block (its `$…$` inline math, `$$…$$` display,
     though the site's kramdown reads a lone `$` as a dollar) and `{% katex %}` tags (an
     al-folio fork's lottery-ticket post) were comments, the TeX left in the page."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\n",
         "_posts/2019-08-20-lth.md": (
             "---\ntitle: Tickets\n---\n\nIt costs $5 and $10.\n\n{% katexmm %}\n\n"
@@ -365,7 +355,7 @@ def test_jekyll_katex_tags_are_formulas(tmp_path: Path) -> None:
 def test_a_link_to_a_heading_renamed_since_keeps_its_text(tmp_path: Path) -> None:
     """`[above](#a-toy-example)` after the heading became `thought experiment`: the old
     page's link went nowhere, and the new site's build failed on it."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\n",
         "_posts/2019-08-20-lth.md": (
             "---\ntitle: Tickets\n---\n\n## Thought experiment\n\nText.\n\n## Results\n\n"
@@ -384,7 +374,7 @@ def test_a_relative_link_to_a_folder_is_read_from_the_old_url(tmp_path: Path) ->
     the browser read it from the post's URL; from the post's new file it named a folder
     outside `content/`, and the build stopped. A folder that is a page of the site leads
     to that page."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\npermalink: /:year/:month/:day/:title.html\n",
         "about.md": "---\ntitle: About\npermalink: /about/\n---\n\nMe.\n\n## CV\n\nA list.\n",
         "_posts/2020-01-02-a.md": "---\ntitle: A\n---\n\n"

@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 
 from htmltree import parse_html
+from importbits import jekyll_site
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -20,12 +21,6 @@ from lanting.importer.common import Options
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
 
 
-def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
-    source = tmp_path / "old"
-    write_files(source, files)
-    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
-
-
 def built(tmp_path: Path, imported: Imported) -> Path:
     return build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
 
@@ -34,7 +29,7 @@ def test_a_posts_summary_key_is_its_summary(tmp_path: Path) -> None:
     """An engineering blog on minima writes a `summary:` (its SEO text, checked by a
     script) in each of its 125 posts: the import left it out with a notice, each post
     losing the summary written for it."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\n",
         "_posts/2025-09-05-anatomy.md": "---\nlayout: post\ntitle: Anatomy\nsummary: >-\n"
                                          "  How the engine schedules and caches.\n---\n\n"
@@ -51,7 +46,7 @@ def test_double_brackets_inside_a_figures_html_stay_brackets(tmp_path: Path) -> 
     """An ML blog captions its figures in `<div class="thecap">` text, one saying the
     model is "inside the [[ ]] markdown environment". The import escaped the brackets as
     `\\[[`, which an HTML block does not read: the page showed the backslash."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\n",
         "_posts/2015-05-21-rnn.md": "---\ntitle: RNN\n---\n\n"
                                      "In prose, [[ ]] stays too.\n\n"
@@ -70,7 +65,7 @@ def test_the_site_under_source_of_config(tmp_path: Path) -> None:
     """A systems blog keeps `_config.yml` at the root and the site in `src/`
     (`source: src`). Read from the root, every post had the category `src` and an old
     URL under `/src/`, and its images, under `src/assets/`, were not at their URLs."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\nsource: src\npermalink: /:title:output_ext\n",
         "README.md": "# The repository\n",
         "src/_posts/2020-05-06-docker-mounts.md": "---\ntitle: Docker mounts\n---\n\n"
@@ -92,7 +87,7 @@ def test_collections_jekyll_published_are_posts_and_pages(tmp_path: Path) -> Non
     published (`collections: {orf309: {output: true}}`), listed by `orf309/index.html`;
     a blog keeps its notes in `_notes/`, linked with `{% link %}`. Both were left out
     with a warning: the whole site's text was gone, and the link stopped the build."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\ncollections:\n  orf309:\n    output: true\n"
                        "  notes:\n    output: true\n  drafts_box:\n    output: false\n",
         "orf309/index.html": "---\ntitle: ORF 309\n---\n\n<table>\n"
@@ -135,7 +130,7 @@ def test_a_lab_sites_papers_by_year_in_its_data(tmp_path: Path) -> None:
     `items:`, each with `authors`, `venue` and `links:` of a `label` and a `url`), shown
     by its `publications.md` loop. The page was left out as "a listing page, which
     Lanting makes", with a notice, and the papers with it: /publications/ was empty."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Lab\nlang: en\n",
         "_data/publications.yml": """\
             - year: 2025
@@ -179,7 +174,7 @@ def test_a_lab_sites_people_in_its_data(tmp_path: Path) -> None:
     loops under `## Graduate students` and `## Alumni`). The loops were left out with a
     warning, the PI's Liquid left in comments, one inside an `<img src>`, which stopped
     the build; the people were gone. They are `content/people/` now, in their groups."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Lab\nlang: en\n",
         "_data/people.yml": """\
             pi:
@@ -243,7 +238,7 @@ def test_pages_under_the_pretty_permalink_style(tmp_path: Path) -> None:
     """Under `permalink: pretty` (or a pattern ending in `/`) Jekyll published a page
     `notes/gpu.md` at /notes/gpu/: the import took /notes/gpu.html for its old URL, so
     the address readers had stopped answering."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Lab\nlang: en\npermalink: pretty\n",
         "notes/gpu.md": "---\ntitle: GPU notes\n---\n\nWarps.\n",
         "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nSee [the notes](/notes/gpu/).\n"})
@@ -261,7 +256,7 @@ def test_images_named_by_filters_and_the_sites_own_address(tmp_path: Path) -> No
     in `_config.yml`; another post names a figure by that address. The outputs were
     left in comments (the figures gone, a warning each), and an image at the site's
     own address stayed an external one, lost when the old site goes."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\nurl: \"https://ann.github.io\"\n"
                        "imgrepo: \"https://ann.github.io/static/img\"\n",
         "static/img/NiN.png": png(8, 8),
@@ -345,7 +340,7 @@ def test_beautiful_jekylls_navbar_links_are_the_menu(tmp_path: Path) -> None:
     "blog"`, `Causality: "causality"`, `About Me: "aboutme"`, a drop-down of papers).
     The import ignored it and put every one of its 13 pages in the menu, tutorials
     the old menu reached through the Causality page."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Home\nlang: en\nnavbar-links:\n  Blog: \"blog\"\n"
                        "  Papers:\n    - Thesis: \"https://example.org/thesis\"\n"
                        "  Causality: \"causality\"\n  About Me: \"aboutme\"\n"
@@ -371,7 +366,7 @@ def test_a_so_simple_sites_navigation_data_is_the_menu(tmp_path: Path) -> None:
     """An ML blog on a So Simple-like theme lists its menu in `_data/navigation.yml`
     (`- title: Projects` / `url: /projects`, with an excerpt and a thumbnail each): the
     menu was the blog alone, or every page; it is that list now, in order."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\nlang: en\n",
         "_data/navigation.yml": "- title: Blog\n  url: /blog\n  excerpt: Posts\n"
                                 "- title: CV\n  url: /cv\n  image: nav/cv.png\n"
@@ -391,7 +386,7 @@ def test_a_mathjax_macro_of_a_command_lanting_has(tmp_path: Path) -> None:
     which lacked it: the macro does not convert, and the import warned that it was
     left out, though Lanting reads `\\coloneqq` itself. A notice says so now; a macro
     of a command Lanting does not know stays a warning."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\n",
         "_layouts/post.html": "<script type=\"text/x-mathjax-config\">\nMathJax.Hub.Config({"
                               "\n  tex2jax: {inlineMath: [['$', '$']]},\n  TeX: {Macros: {\n"

@@ -3,31 +3,21 @@ the Hux blog, Beautiful Jekyll, minimal-mistakes), in small sites written here."
 
 from __future__ import annotations
 
-import datetime as dt
 import tomllib
 from pathlib import Path
 
-from sitebits import png, write_files
+from importbits import jekyll_site
+from sitebits import png
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import Imported, import_site
-from lanting.importer.common import Options
-
-NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
-
-
-def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
-    source = tmp_path / "old"
-    write_files(source, files)
-    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
 
 
 def test_a_warning_points_at_the_tag_not_at_its_example_in_a_raw_block(
         tmp_path: Path) -> None:
     """A post showing a tag inside `{% raw %}` (the example) before writing it for real
     had the real one's warning point at the example's line, the raw block's."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\n",
         "_posts/2021-04-02-embeds.md": "---\ntitle: Embeds\n---\n\nThe tag:\n\n```\n"
         "{% raw %}{% include player.html clip='k2' %}{% endraw %}\n```\n\n"
@@ -60,7 +50,7 @@ def test_text_themes_data_is_the_themes_and_its_navigation_the_menu(tmp_path: Pa
     `header:`, each name in several languages (`titles:`, an anchor `&EN` defined again in
     each entry): the menu was lost, and the YAML reader's warning about the anchors was
     printed in the middle of the report (an error under pytest's `filterwarnings`)."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 书房\nlang: zh-CN\ntext_skin: default\n",
         "_data/navigation.yml": TEXT_NAVIGATION,
         "_data/variables.yml": "default:\n  page:\n    articles:\n      show_cover: true\n",
@@ -83,7 +73,7 @@ def test_the_themes_header_pictures_are_covers_and_subtitles_summaries(
     (from the site's root), Beautiful Jekyll `cover-img` (a list of them), minimal-mistakes
     `header: {teaser:}`, TeXt `article_header: {image: {src:}}`; and the first two show a
     `subtitle` under the title and in their lists. All were left out with a notice."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\n",
         "img/post-bg-sea.jpg": png(30, 20),
         "assets/img/river.png": png(30, 20),
@@ -117,7 +107,7 @@ def test_a_link_to_a_tag_on_the_page_of_all_tags_is_the_tags_page(tmp_path: Path
     [the tag](/tags/#HomeLab)": the page is left out (Lanting makes /tags/), and the build
     failed on the missing anchor. The link leads to the tag's own page now; one to a
     tag no post has is left alone (the build reports it)."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Lab notes\nlang: en\n",
         "tags.html": "---\nlayout: page\ntitle: Tags\npermalink: /tags/\n---\n\n"
         "{% for tag in site.tags %}<div id=\"{{ tag[0] }}\"></div>{% endfor %}\n",
@@ -137,7 +127,7 @@ def test_text_themes_extension_includes_are_players_or_links(tmp_path: Path) -> 
     copy) were left in comments with a warning each. A YouTube video or a Bilibili `BV`
     id is Lanting's player; TeXt's Bilibili include takes an old `av` number, and the
     others play what Lanting has no player for: links to what they played."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 影音\nlang: zh-CN\nremote_theme: kitian616/jekyll-TeXt-theme\n",
         "_posts/2020-05-01-media.md": "---\ntitle: 影音\n---\n\n"
         "<div>{%- include extensions/youtube.html id='abcdefghi_k' -%}</div>\n\n"
@@ -158,7 +148,7 @@ def test_a_cover_naming_a_missing_file_gives_way_to_the_next_picture(tmp_path: P
     """TeXt posts name a list picture (`cover:`) and a header picture (`article_header`);
     when the first names a file renamed since, the second, which the site has, is the
     cover (no warning: the post keeps a picture)."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Books\nlang: en\ntext_skin: default\n",
         "assets/images/shelf/cover.jpg": png(30, 20),
         "_posts/2019-05-18-shelf.md": "---\ntitle: Shelf\ncover: /assets/images/shelf/cvr.jpg\n"
@@ -173,7 +163,7 @@ def test_a_comments_include_in_a_page_is_removed_with_a_notice(tmp_path: Path) -
     """Themes of Chinese bloggers (leopardpan's and its forks) end the about page with
     `{% include comments.html %}`, the site's include of its comment service (Disqus,
     Gitalk, LiveRe): it was left in a comment with a warning to look at by hand."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 博客\nlang: zh-CN\n",
         "_includes/comments.html": "<section>{% if site.comment.gitalk %}<div id=\"gitalk\">"
         "</div><script src=\"https://unpkg.com/gitalk/dist/gitalk.min.js\"></script>"
@@ -197,7 +187,7 @@ def test_an_old_url_in_another_case_keeps_it_with_a_date_before_the_title(
     new URL was lower case and the old one an alias differing only in case: on macOS or
     Windows one file replaces the other (a warning for each post of the build). The
     post keeps the old URL's case, as it did with the title alone in the last part."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Notes\nlang: en\npermalink: /:year-:month-:day-:title/\n",
         "_posts/2017-12-02-Actor-Notes.md": "---\ntitle: Actor notes\n---\n\nMailboxes.\n"})
     (post,) = (imported.dest / "content/posts").rglob("*.md")
@@ -211,7 +201,7 @@ def test_an_old_url_in_another_case_keeps_it_with_a_date_before_the_title(
 def test_a_posts_own_excerpt_separator_ends_its_summary(tmp_path: Path) -> None:
     """Jekyll takes a post's own `excerpt_separator` over `_config.yml`'s (Hydejack's
     posts set one each): it was left out with a notice, and the summary ran on."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Dev notes\nlang: en\n",
         "_posts/2016-11-13-docker.md": "---\ntitle: Docker\nexcerpt_separator: <!--cut-->\n"
         "---\n\nContainers in a paragraph.\n\n<!--cut-->\n\nThe commands.\n"})
@@ -223,7 +213,7 @@ def test_a_posts_own_excerpt_separator_ends_its_summary(tmp_path: Path) -> None:
 def test_a_404_page_in_markdown_is_reported_once(tmp_path: Path) -> None:
     """Hydejack's `404.md` (`permalink: 404.html`) was reported twice as left out, once
     as a file Lanting makes (`404.md`) and once as the page."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Dev\nlang: en\n",
         "404.md": "---\nlayout: not-found\npermalink: 404.html\n---\n\nNot here.\n"})
     assert [e.message for e in imported.report.entries if e.path == "404.md"] == [
@@ -235,7 +225,7 @@ def test_a_post_that_was_a_redirect_is_its_old_urls_redirect(tmp_path: Path) -> 
     `redirect_to:` (to the new post's full address, or to another site): Jekyll wrote a
     redirect page there, not the post. It was imported as a post, `redirect_to` left out
     with a notice, and the old text showed where the redirect had been."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Energy\nlang: en\nurl: https://grid.example.org\n"
         "permalink: /:title/\n",
         "_posts/2017-04-30-storage-part-one.md": "---\ntitle: Storage, part one\n"
@@ -258,7 +248,7 @@ def test_text_themes_chart_fences_are_their_json(tmp_path: Path) -> None:
     """TeXt draws a ```chart fence's JSON with Chart.js (`chart: true`): Lanting draws
     none, and the build warned of an unknown code language at each. Each is its JSON,
     highlighted, with a warning at its line, as al-folio's `chartjs` fences are."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Charts\nlang: en\ntext_skin: default\n",
         "_posts/2020-02-02-sales.md": "---\ntitle: Sales\nchart: true\n---\n\nBy month:\n\n"
         "```chart\n{\n  \"type\": \"line\",\n  \"data\": {\"labels\": [\"Jan\", \"Feb\"]}\n}\n"
@@ -279,7 +269,7 @@ def test_dollars_across_a_table_cell_border_are_no_formula(tmp_path: Path) -> No
     its `|` made `\\vert`, and the build failed on it. kramdown parts the row into cells
     first and MathJax reads each alone: the dollars were dollars; a formula inside one
     cell stays one."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Money\nlang: en\ntheme: jekyll-theme-chirpy\n",
         "_posts/2022-11-19-savings.md": "---\ntitle: Savings\n---\n\n"
         "| year | savings_$ | total_$ | rate |\n|---|---|---|---|\n"
@@ -293,7 +283,7 @@ def test_a_page_in_html_its_layout_filled_is_left_out_with_a_notice(tmp_path: Pa
     """TeXt's `archive.html` is front matter alone (`layout: archive`): the import warned
     to copy its text into a Markdown page by hand, though it has none (one in Markdown
     was left out with a notice already)."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\ntext_skin: default\n",
         "_layouts/archive.html": "<ul>{% for post in site.posts %}<li>{{ post.title }}</li>"
         "{% endfor %}</ul>\n",

@@ -8,6 +8,7 @@ import datetime as dt
 from pathlib import Path
 
 from htmltree import parse_html
+from importbits import jekyll_site
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -17,12 +18,6 @@ from lanting.importer.common import Options
 
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
 CHIRPY = "theme: jekyll-theme-chirpy\ntitle: 笔记\nlang: zh-CN\n"
-
-
-def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
-    source = tmp_path / "old"
-    write_files(source, files)
-    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
 
 
 def built_page(tmp_path: Path, imported: Imported, url: str) -> str:
@@ -35,7 +30,7 @@ def test_chirpy_images_on_its_cdn(tmp_path: Path) -> None:
     own); the paths, `media_subpath` joined, were "not found in the source site", left
     relative, and the build failed on every one. An image the site does hold stays its
     own; so does a cover's."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY + "cdn: https://cdn.example.net/gh/ann/blog-images@main\n",
         "assets/img/local.png": png(20, 10),
         "_posts/2024-05-29-green-function.md": "---\ntitle: 格林函数\ndate: 2024-05-29\n"
@@ -60,7 +55,7 @@ def test_chirpy_mathjax_macros_with_quoted_names(tmp_path: Path) -> None:
     """Chirpy's `assets/js/data/mathjax.js` writes its macros with quoted names
     (`'RR': '\\\\mathbb{R}'`); only bare names were read, so each `\\RR` was "Unknown
     command" (a real blog: 119 formulas)."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "assets/js/data/mathjax.js": "---\nlayout: compress\n---\n\nMathJax = {\n  tex: {\n"
         "    macros: {\n        'RR': '\\\\mathbb{R}',\n        \"e\": '\\\\mathrm{e}',\n"
@@ -79,7 +74,7 @@ def test_a_box_whose_title_line_is_html_keeps_its_markdown(tmp_path: Path) -> No
     markdown="1">`, its first line `<div class="title"> 定理 </div>`, Markdown right
     under it. kramdown reads Markdown again after the title's closing tag; CommonMark
     went on with the HTML block, so the list and the formulas showed as written."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "_posts/2024-04-02-cyclic.md": "---\ntitle: 循环群\ndate: 2024-04-02\nmath: true\n"
         "---\n\n<div class=\"box-tip\" markdown=\"1\">\n<div class=\"title\"> 定理 </div>\n"
@@ -96,7 +91,7 @@ def test_a_page_in_its_own_folder_gets_no_alias_of_its_own_url(tmp_path: Path) -
     """`about/index.md` (a NexT site's about page) was published at `/about/index.html`,
     which the new page at `/about/` answers already: the alias made the build warn that
     it is the page's own URL."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 博客\nlang: zh-CN\n",
         "about/index.md": "---\nlayout: page\ntype: about\ntitle: 关于\n---\n\n我写机器学习。\n",
         "_posts/2018-06-01-dssm.md": "---\ntitle: DSSM\n---\n\n见 [关于](/about/)。\n"})
@@ -111,7 +106,7 @@ def test_double_braces_in_a_formula_stay_tex(tmp_path: Path) -> None:
     """`\\frac{{p+1}}{2}` in a `$$` formula (a real NexT blog's Cipolla algorithm): taken
     for a Liquid value, it was left in an HTML comment inside the formula, which then
     showed `<!-- import: …` as math. A real Liquid value there still converts."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 博客\nlang: zh-CN\n",
         "_posts/2021-12-08-cipolla.md": "---\ntitle: 二次剩余\nmathjax: true\n---\n\n$$\n"
         "x=(a+i)^{\\frac{{p+1}}{2}}\\\\\ny^{{2}}\n$$\n\n见 {{ site.url }}/about/。\n"})
@@ -130,7 +125,7 @@ def test_chirpy_images_for_light_and_dark_schemes(tmp_path: Path) -> None:
     colour scheme): Lanting kept the classes, styled nothing, and every diagram showed
     twice. They are `.only-light` and `.only-dark`, which the theme hides in the other
     scheme."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "assets/img/loop.png": png(40, 20), "assets/img/loop-dark.png": png(40, 20, "#222"),
         "_posts/2024-05-27-wick.md": "---\ntitle: Wick 定理\ndate: 2024-05-27\n"
@@ -151,7 +146,7 @@ def test_jekyll_multiple_languages_plugin(tmp_path: Path) -> None:
     taken as two posts of one language (`flowsom-2`, its old URL lost, the folders
     `_i18n` and `zh` as categories), titles were `{'zh': '…'}`, and `{% t %}` was left
     in comments."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title:\n  en: Notes\n  zh: 笔记\nlocale:\n  en: en\n  zh: zh\n"
         "languages: [\"en\", \"zh\"]\ninclude: [_pages]\n"
         "plugins:\n  - jekyll-multiple-languages-plugin\n",
@@ -186,7 +181,7 @@ def test_jekyll_multiple_languages_plugin(tmp_path: Path) -> None:
 def test_text_theme_alerts_are_callouts(tmp_path: Path) -> None:
     """The TeXt theme's alerts, `{:.info}`, `{:.warning}`, … under a paragraph (a real
     TeXt blog's notes on TVM): the attribute list was removed and the box lost."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": "title: 笔记\nlang: zh-CN\ntext_skin: default\n",
         "_posts/2020-03-01-tvm.md": "---\ntitle: TVM 工作流\n---\n\n"
         "手头没有 VTA 硬件，所以用模拟器 `tsim`。\n{:.info}\n\n"
@@ -202,7 +197,7 @@ def test_chirpy_captions_with_markdown_or_under_a_pair_stay_visible(tmp_path: Pa
     plain one is a figure's caption still; but one with a formula or a link showed
     `$H$` and `[wiki](…)` as written in the figure caption, and one under a light and a
     dark image went to the last image's title, no figure, so it was only a tooltip."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "assets/img/a.png": png(40, 20), "assets/img/b.png": png(40, 20),
         "assets/img/b-dark.png": png(40, 20, "#222"), "assets/img/c.png": png(40, 20),
@@ -224,7 +219,7 @@ def test_mermaid_switched_on_by_the_theme_is_drawn(tmp_path: Path) -> None:
     """Chirpy draws a post's ```mermaid blocks when its front matter says `mermaid: true`
     (TeXt: `mermaid: true` in `_config.yml`); the new site showed them as code, with a
     warning on each page, until `[markdown] mermaid` was set by hand."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "_posts/2025-02-15-goroutines.md": "---\ntitle: Go 并发\ndate: 2025-02-15\n"
         "mermaid: true\n---\n\n```mermaid\ngraph LR\n  main --> worker\n```\n"})
@@ -244,7 +239,7 @@ def test_mathjax_macros_with_arguments_and_macros_using_them(tmp_path: Path) -> 
     did not convert; and as math-core reads all the macros of a check at once, neither
     did `\\ii` or `\\ee`: 41 "Unknown command" errors. A macro with arguments is a
     `[markdown] math_macros` entry like any other (its `#1` kept)."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "assets/js/data/mathjax.js": "MathJax = {\n  tex: {\n    macros: {\n"
         "      bvec: [\"\\\\mathbf{#1}\", 1],\n      br: \"\\\\bvec{r}\",\n"
@@ -263,7 +258,7 @@ def test_a_mathjax_macro_with_a_default_first_argument(tmp_path: Path) -> None:
     """A NexT blog's MathJax 2 setup: `Abs: ['{\\\\left\\\\lvert #2 …}', 2, '']`, whose
     first argument is optional. It was left out with a warning, and the
     23 formulas using it failed the build. It is carried over with its default."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "assets/js/data/mathjax.js": "MathJax.Hub.Config({\n  TeX: {\n    Macros: {\n"
         "      Abs: ['{\\\\left\\\\lvert #2 \\\\right\\\\rvert_{\\\\text{#1}}}', 2, ''],\n"
@@ -280,7 +275,7 @@ def test_files_in_a_posts_folder_go_with_it(tmp_path: Path) -> None:
     """A post in its own folder under `_posts/` with the files it links (jekyll-postfiles
     publishes them beside the post: a physics blog's `main.f90`, `Makefile`,
     `demo.tar.gz`): the links were broken and the build failed."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY,
         "_posts/2019-07-05-valgrind/2019-07-05-valgrind.md": "---\ntitle: Valgrind 初探\n"
         "date: 2019-07-05\n---\n\n代码见 [`main.f90`](main.f90)，编译用的 [Makefile](Makefile)，"
@@ -324,7 +319,7 @@ def test_an_old_url_differing_only_in_case_is_the_new_url(tmp_path: Path) -> Non
     and the new URL was lower case, so the old one became an alias: on macOS or
     Windows, whose file systems ignore case, its redirect page was written over the
     page itself, which then redirected to itself. The post keeps the old URL's case."""
-    imported = imported_site(tmp_path, {
+    imported = jekyll_site(tmp_path, {
         "_config.yml": CHIRPY + "defaults:\n  - scope:\n      path: ''\n      type: posts\n"
         "    values:\n      permalink: /posts/:title/\n",
         "_posts/2025-02-15-Golang-concurrency.md": "---\ntitle: Go 并发\ndate: 2025-02-15\n"

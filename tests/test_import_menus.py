@@ -6,9 +6,9 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from importbits import jekyll_site
 from test_import import hugo_import, written
 from test_import_docusaurus import imported_tiny as docusaurus_site
-from test_import_jekyll_sweep_sites import imported_site as jekyll_site
 
 from lanting.build import build
 from lanting.build.options import BuildOptions

@@ -9,10 +9,10 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from importbits import jekyll_site as imported_jekyll_site
 from sitebits import write_files
 from test_import_hexo_sites import hexo_site
 from test_import_hugo_sites import imported_site, prose
-from test_import_jekyll_ml_blogs import imported_site as imported_jekyll_site
 from test_math_syntax import inline_formulas, render, tree
 
 from lanting.build import build

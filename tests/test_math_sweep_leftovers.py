@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 from htmltree import parse_html
-from importbits import NOW, page
+from importbits import NOW, jekyll_site, page
 from sitebits import write_files
 from test_import_hexo_sites import hexo_site
 from test_import_hugo_sites import imported_site as hugo_site
 from test_import_hugo_sites import prose
-from test_import_jekyll_ml_blogs import imported_site as jekyll_site
 from test_math_blog_sweep import shown
 from test_math_syntax import CONTEXT, render
 
