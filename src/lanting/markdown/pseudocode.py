@@ -85,6 +85,8 @@ def _tokens(algorithm: Algorithm, level: int, block_map: list[int]) -> list[Toke
 def _algorithm_block(state: StateBlock, start_line: int, end_line: int,
                      silent: bool) -> bool:
     begin = state.bMarks[start_line] + state.tShift[start_line]
+    if not state.src.startswith("\\begin{algorithm", begin):
+        return False  # (tried at every block's first line: the cheap test first)
     match = _OPENING.match(state.src, begin, state.eMarks[start_line])
     if match is None or state.sCount[start_line] - state.blkIndent >= 4:
         return False
@@ -138,6 +140,8 @@ def _algorithm_fences(state: StateCore) -> None:
     """A fence of language `pseudocode` (quarto-pseudocode, hexo-filter-pseudocode) holds
     an algorithm. Then the page's algorithms are numbered, and their labels recorded for
     `\\ref{alg:x}` (`math_page` resolves references)."""
+    if "\\begin{algorithm" not in state.src:
+        return  # (no algorithm, bare or fenced: every other page passes here)
     out: list[Token] = []
     for token in state.tokens:
         if token.type == "fence" and token.info.strip().lower() in FENCE_LANGUAGES \
@@ -174,6 +178,7 @@ def _algref_rule(state: StateInline, silent: bool) -> bool:
         token = state.push("algref", "a", 0)
         token.info = match.group(1)
         token.meta = {"pos": state.pos}
+        state.env["has_algref"] = True
     state.pos = match.end()
     return True
 
@@ -181,6 +186,8 @@ def _algref_rule(state: StateInline, silent: bool) -> bool:
 def _number_algrefs(state: StateCore) -> None:
     """Each `@alg-x` reads "Algorithm N" (the summary too); one naming no algorithm of
     the page is an error at its line."""
+    if not state.env.get("has_algref"):
+        return
     labels: dict[str, str] = state.env.get("algorithm_labels", {})
     ctx = state.env.get("lanting")
     for block in state.tokens:
