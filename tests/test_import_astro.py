@@ -501,3 +501,33 @@ def test_collections_of_a_content_config(tmp_path: Path) -> None:
     })
     found = collections(tmp_path, Report(tmp_path, "astro"))
     assert found == [Collection("post", tmp_path / "content" / "posts", "/posts")]
+
+
+def test_the_tutorial_blogs_markdown_pages_are_posts_at_their_old_urls(
+        tmp_path: Path) -> None:
+    # Astro's own tutorial writes its posts as Markdown pages, no collection:
+    # `src/pages/posts/post-1.md` with a layout and a `pubDate`, listed by `blog.astro`.
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": "import { defineConfig } from 'astro/config';\n"
+                            "import remarkMath from 'remark-math';\n"
+                            "export default defineConfig({ markdown: { remarkPlugins: "
+                            "[remarkMath] } });\n",
+        "package.json": '{"dependencies": {"astro": "^5.0.0"}}\n',
+        "src/pages/blog.astro": "---\nconst posts = Object.values(import.meta.glob("
+                                "'./posts/*.md', { eager: true }));\n---\n<ul></ul>\n",
+        "src/pages/posts/first-steps.md": "---\nlayout: ../../layouts/PostLayout.astro\n"
+                                          "title: 'First steps'\npubDate: 2025-03-04\n"
+                                          "description: 'Why I write'\nauthor: 'R. Li'\n"
+                                          "tags: [\"learning\"]\n---\n\nSee $x^2$.\n",
+        "src/pages/now.md": "---\nlayout: ../layouts/Base.astro\ntitle: Now\n---\n\nToday.\n",
+    })
+    assert detect(source) == "astro"
+    imported = import_site(source, dest, None, False, NOW)
+    post = (dest / "content" / "posts" / "first-steps.md").read_text(encoding="utf-8")
+    assert "date: 2025-03-04" in post and "tags: [learning]" in post
+    assert (dest / "content" / "pages" / "now.md").is_file()
+    assert "no content collection" not in report_of(imported)
+    build(dest, BuildOptions())
+    html = page(dest / "public", "/posts/first-steps/")
+    assert html.find("math") is not None

@@ -131,10 +131,13 @@ _ACADEMIC_THEME = re.compile(r"""^\s*theme\s*[=:]\s*\[?\s*["']?(hugo-)?academic[
 
 def _is_astro(source: Path) -> bool:
     """An Astro configuration with content collections: `src/content/` (or the
-    `src/data/blog/` of AstroPaper 5), or a `src/content.config.ts` naming folders."""
+    `src/data/blog/` of AstroPaper 5), or a `src/content.config.ts` naming folders; or
+    with Markdown pages (`src/pages/posts/post-1.md`, the blog of Astro's own tutorial)."""
+    pages = source / "src" / "pages"
     return any(source.glob("astro.config.*")) and (
         (source / "src" / "content").is_dir() or (source / "src" / "data" / "blog").is_dir()
-        or any((source / "src").glob("content.config.*")))
+        or any((source / "src").glob("content.config.*"))
+        or any(p.suffix.lower() in (".md", ".mdx") for p in pages.rglob("*.md*")))
 
 
 _PAGES_THEME = re.compile(r"^(?:remote_theme\s*:|theme\s*:\s*[\"']?"

@@ -118,9 +118,6 @@ class Astro(AstroFront, AstroBodies):
         """In order: `public/`, the collections, the Markdown pages, the bodies (once
         every entry's new place is known), the settings."""
         self.copy_public()
-        if not self.config.collections:
-            self.report.warn(self.config.file, None, "no content collection with Markdown "
-                             "found (`src/content/`, the folders of `glob()` loaders)")
         for collection in self.config.collections:
             # (a collection's own `resources/` or `public/` folder holds entries)
             files = [p for p in walk(collection.folder, builds=False)
@@ -136,7 +133,9 @@ class Astro(AstroFront, AstroBodies):
                                  "entry `x` that `src/pages/x.astro` shows keeps `/x/`)")
             for path in files:
                 self.read_file(collection, path, "post" if dated else "page")
-        self.markdown_pages()
+        if not self.markdown_pages() and not self.config.collections:
+            self.report.warn(self.config.file, None, "no content collection with Markdown "
+                             "found (`src/content/`, the folders of `glob()` loaders)")
         if self.kind == "nextjs":
             self.about_page()
         self.astro_pages()
@@ -156,15 +155,22 @@ class Astro(AstroFront, AstroBodies):
             else:
                 self.site.static[rel] = path
 
-    def markdown_pages(self) -> None:
-        """`src/pages/about.md` (Astro renders Markdown pages at their paths)."""
+    def markdown_pages(self) -> bool:
+        """`src/pages/about.md` (Astro renders Markdown pages at their paths); a dated one
+        is a post (`src/pages/posts/post-1.md` with `pubDate`, as Astro's tutorial blog
+        writes its posts). Whether there was any."""
         pages = self.source / "src" / "pages"
+        found = False
         for path in walk(pages) if pages.is_dir() else []:
             rel = path.relative_to(pages).as_posix()
             if path.suffix.lower() in _MARKDOWN and not rel.startswith("_"):
                 old = "/" + re.sub(r"(?:^|/)index$", "", re.sub(r"\.\w+$", "", rel))
-                self.read_document(path, "home" if old == "/" else "page",
-                                   old.rstrip("/") + "/", rel)
+                dated = DATE_KEYS & set(load_mapping("yaml", split_front_matter(
+                    read_text(path))[1])[0])
+                kind = "home" if old == "/" else "post" if dated else "page"
+                self.read_document(path, kind, old.rstrip("/") + "/", rel)
+                found = True
+        return found
 
     def astro_pages(self) -> None:
         """Pages written in Astro (`src/pages/about.astro`): a warning each, but for
