@@ -1,5 +1,5 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Zola, Hexo, Quarto,
-MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js or docsify
+MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby or docsify
 site, or a plain folder of notes (Obsidian, Typora), turned into a new Lanting site, with
 a report of what was converted, what could not be and where.
 
@@ -37,6 +37,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "jupyter-book": ("jupyterbook", "JupyterBook"), "docusaurus": ("docusaurus", "Docusaurus"),
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
     "quartz": ("quartz", "Quartz"), "astro": ("astro", "Astro"), "nextjs": ("astro", "Astro"),
+    "gatsby": ("astro", "Astro"),
     "docsify": ("docsify", "Docsify"),
     "notes": ("notes", "Notes"),
 }
@@ -53,6 +54,7 @@ LOOKED_FOR = (
     "Astro (astro.config.mjs or .ts with src/content/, src/data/blog/ or a "
     "src/content.config.ts), "
     "Next.js blogs (contentlayer.config.ts or data/siteMetadata.js with data/blog/), "
+    "Gatsby (gatsby-config.js or .ts), "
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/), "
     "VitePress (.vitepress/ at the root or in docs/), "
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
@@ -197,6 +199,8 @@ def detect(source: Path) -> str:
     if (any(source.glob("contentlayer.config.*")) or (source / "data" / "siteMetadata.js")
             .is_file()) and (source / "data" / "blog").is_dir():
         return "nextjs"
+    if any(source.glob("gatsby-config.*")):
+        return "gatsby"
     from lanting.importer.jupyterbook_toc import book_folder
 
     if book_folder(source) is not None:

@@ -1,4 +1,4 @@
-"""Astro and Next.js blogs → Lanting.
+"""Astro, Next.js and Gatsby blogs → Lanting.
 
 Astro (its blog starter, AstroPaper, Fuwari, astro-theme-pure, Astro Cactus, AstroWind,
 …): the Markdown and MDX entries of the content collections (`src/content/posts/`,
@@ -11,7 +11,9 @@ page. Every entry keeps its old URL: the route that published its collection
 slugified, or the `slug:` of the front matter; AstroPaper's `getPath` puts the folders
 first), Next.js's `/blog/<path>`. `public/` is copied as it is (its files answer at the
 same URLs). Settings are read in `astro_settings.py`, front matter in `astro_front.py`,
-bodies in `astro_bodies.py`.
+bodies in `astro_bodies.py`. Gatsby: the folders `gatsby-source-filesystem` reads are
+collections, routed as `gatsby-node.js` says (`gatsby_settings.py`); `static/` is its
+`public/`.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from lanting.importer.common import (
     read_text,
     walk,
 )
+from lanting.importer.gatsby_settings import read_gatsby
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros
 from lanting.importer.liquid import Context
@@ -71,6 +74,12 @@ def old_path(collection: Collection, rel: str, slug: str | None,
         return permalink(collection.permalink, entry_id(rel, slug), data or {})
     if collection.ids == "path":  # (contentlayer: the path as written, `nested-route/x`)
         tail = slug.strip("/") if slug else re.sub(r"\.\w+$", "", rel)
+    elif collection.ids == "gatsby":  # (Gatsby's `createFilePath`: as written, no `index`)
+        tail = re.sub(r"(?:^|/)index$", "", re.sub(r"\.\w+$", "", rel))
+    elif collection.ids.startswith("front:"):  # (Gatsby's `frontmatter.path`, `.slug`)
+        if not slug:
+            return None
+        tail = slug.strip("/")
     elif collection.ids == "folders":  # (AstroPaper: folders, then the id's last part)
         folders = [github_slug(p) for p in rel.split("/")[:-1] if not p.startswith("_")]
         tail = "/".join([*folders, entry_id(rel, slug).rsplit("/", 1)[-1]])
@@ -104,8 +113,9 @@ class Astro(AstroFront, AstroBodies):
         self.options = options
         self.kind = kind
         self.site = NewSite(report, source)
-        self.config = read_config(source, kind, report)
-        self.public = source / "public"
+        self.config = read_gatsby(source, report) if kind == "gatsby" \
+            else read_config(source, kind, report)
+        self.public = source / ("static" if kind == "gatsby" else "public")
         self.tz = zone(options.timezone)
         self.table = LinkTable(self.site)
         self.by_source: dict[Path, Item] = {}
@@ -124,6 +134,10 @@ class Astro(AstroFront, AstroBodies):
                      if p.suffix.lower() in _MARKDOWN
                      and not any(part.startswith("_") for part in
                                  p.relative_to(collection.folder).parts)]
+            for path in [p for p in files if p.suffix.lower() not in self.config.suffixes]:
+                self.report.note(path, None, "no page of the old site (it had no plugin "
+                                 "reading this kind of file): left out")
+                files.remove(path)
             dated = any(DATE_KEYS & set(load_mapping("yaml", split_front_matter(
                 read_text(p))[1])[0]) for p in files)
             if collection.route is None and files:
@@ -139,6 +153,9 @@ class Astro(AstroFront, AstroBodies):
         if self.kind == "nextjs":
             self.about_page()
         self.astro_pages()
+        if not self.documents:
+            self.report.warn(self.config.file, None, "no post or page found (no Markdown "
+                             "in the folders the settings name): nothing imported")
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
@@ -179,18 +196,23 @@ class Astro(AstroFront, AstroBodies):
         pages = self.source / "src" / "pages"
         routes = {c.route for c in self.config.collections if c.route}
         names = {c.name for c in self.config.collections}
-        for path in sorted(pages.rglob("*.astro")) if pages.is_dir() else []:
+        suffixes = (".js", ".jsx", ".ts", ".tsx") if self.kind == "gatsby" else (".astro",)
+        for path in sorted(p for p in pages.rglob("*") if p.suffix in suffixes) \
+                if pages.is_dir() else []:
             rel = path.relative_to(pages).as_posix()
-            parts = rel.removesuffix(".astro").split("/")
+            parts = rel.removesuffix(path.suffix).split("/")
             parts = parts[:-1] if len(parts) > 1 and parts[-1] == "index" else parts
-            if "[" in rel or any(p.startswith("_") or p.lower() in _LISTS for p in parts):
+            if "[" in rel or "{" in rel \
+                    or any(p.startswith("_") or p.lower() in _LISTS for p in parts):
                 continue
             old = "/" + re.sub(r"(?:^|/)index$", "", "/".join(parts))
             if old.rstrip("/") in routes or parts[0] in names:
                 continue  # (a collection's list: `docs/index.astro`, `tools/index.astro`)
             if self.table.find(old.rstrip("/") + "/") is None:
-                self.report.warn(path, None, "a page written in Astro: not imported (Lanting "
-                                 "runs no Astro components); write it as a Markdown page "
+                tool = "React" if self.kind == "gatsby" else "Astro"
+                self.report.warn(path, None, f"a page written in {tool}: not imported "
+                                 f"(Lanting runs no {tool} components); write it as a "
+                                 "Markdown page "
                                  f"(`content/pages/{parts[-1]}.md`, at {old.rstrip('/')}/)")
 
     def about_page(self) -> None:
@@ -229,7 +251,10 @@ class Astro(AstroFront, AstroBodies):
     def read_file(self, collection: Collection, path: Path, kind: str) -> None:
         rel = path.relative_to(collection.folder).as_posix()
         data = load_mapping("yaml", split_front_matter(read_text(path))[1])[0]
-        slug = data.get("slug", data.get("postSlug"))  # (AstroPaper 1-4's `postSlug`)
+        keys = (collection.ids.removeprefix("front:"),) if collection.ids.startswith(
+            "front:") else () if collection.ids == "gatsby" else ("slug", "postSlug")
+        # (AstroPaper 1-4's `postSlug`; the starters of Gatsby ignore a `slug:`)
+        slug = next((data[k] for k in keys if k in data), None)
         slug = str(slug) if isinstance(slug, (str, int)) and str(slug).strip() else None
         old = old_path(collection, rel, slug, data)
         page = self.source / "src" / "pages" / f"{entry_id(rel, slug)}.astro"

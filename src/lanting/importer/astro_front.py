@@ -114,7 +114,9 @@ class AstroFront:
             front["cover"] = cover
         if kind == "post":
             self.authors(data, head, path, front)
-        note_unplaced_keys(self.report, path, head, data, _PLACED)
+        url_keys = {c.ids.removeprefix("front:") for c in self.config.collections
+                    if c.ids.startswith("front:")}  # (Gatsby's `path:`: the old URL, kept)
+        note_unplaced_keys(self.report, path, head, data, _PLACED | url_keys)
         return front
 
     def authors(self, data: dict[str, Any], head: str, path: Path,

@@ -93,6 +93,8 @@ class AstroConfig:
     links: list[dict[str, str]] = field(default_factory=list)
     menu: list[dict[str, str]] = field(default_factory=list)
     collections: list[Collection] = field(default_factory=list)
+    suffixes: tuple[str, ...] = (".md", ".mdx", ".markdown")
+    """The files of a collection that are entries (Gatsby's `.mdx` need its MDX plugin)."""
 
 
 def unbased(path: str, base: str) -> str:

@@ -257,9 +257,15 @@ def key_string(text: str, key: str) -> tuple[str | None, bool]:
     if not found:
         return None, False
     value = re.match(QUOTED + r"\s*(?:[,}\n]|$)", text[found.end():])
-    if not value:
+    # (or a template without `${}`, as Gatsby's starters write every string)
+    template = None if value else re.match(r"`((?:[^`$\\]|\\.)*)`\s*(?:[,}\n]|$)",
+                                           text[found.end():])
+    if template:
+        raw = template.group(1)
+    elif not value:
         return None, True
-    raw = value.group(1) if value.group(1) is not None else value.group(2) or ""
+    else:
+        raw = value.group(1) if value.group(1) is not None else value.group(2) or ""
     # (JavaScript's escapes: `'luoyjx\'s notes'` is luoyjx's notes)
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)),
                   raw), True

@@ -1,0 +1,157 @@
+"""The Gatsby importer (the Astro reader, with Gatsby's settings): a fixture shaped as
+gatsby-starter-blog makes a site (`content/blog/<slug>/index.md`, `gatsby-config.js`,
+`gatsby-node.js` with `createFilePath`, `static/`), read from its built pages; tiny
+sites written inline for the other ways a site sets its posts' URLs."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from importbits import NOW, imported_site, page, redirect_target, report_of
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, detect, import_site
+from lanting.importer.js_literals import key_string
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+
+
+@pytest.fixture(scope="module")
+def starter(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "gatsby-starter")
+
+
+def test_a_gatsby_blog_is_detected_not_read_as_notes() -> None:
+    assert detect(FIXTURES / "gatsby-starter") == "gatsby"
+
+
+def test_site_metadata_becomes_lanting_toml(starter: tuple[Imported, Path]) -> None:
+    imported, _out = starter
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["author"], config["base_url"], config["language"]) == (
+        "梯度下降手记", "Lin Qiao", "https://qiao.example.org/", "zh-CN")
+    assert config["description"] == "Notes on reinforcement learning and inference systems."
+    # (the starter's own `kylemathews` is no account of hers)
+    assert config["links"] == [{"name": "GitHub", "url": "https://github.com/lin-qiao-example"}]
+
+
+def test_posts_keep_the_urls_create_file_path_gave_them(
+        starter: tuple[Imported, Path]) -> None:
+    imported, out = starter
+    assert imported.report.counts["posts"] == 2
+    for slug in ("ppo-clipping", "kv-cache"):
+        assert redirect_target(out, f"/{slug}/") == f"/posts/{slug}/"
+    post = page(out, "/posts/ppo-clipping/")
+    assert post.find("h1").text().strip() == "PPO 的裁剪到底裁了什么"
+    assert len(post.find_all("math")) == 4  # (gatsby-remark-katex: the formulas render)
+    image = post.find("img")  # (beside the post, in its `images/` folder: in its bundle)
+    assert image is not None and image.attrs["src"] == "/posts/ppo-clipping/clip.png"
+    assert (out / "posts" / "ppo-clipping" / "clip.png").is_file()
+    links = {a.attrs.get("href") for a in page(out, "/posts/kv-cache/").find_all("a")}
+    assert "/files/kv-cache.pdf" in links and "/posts/ppo-clipping/" in links
+
+
+def test_what_the_old_site_did_not_publish_is_reported(starter: tuple[Imported, Path]) -> None:
+    imported, out = starter
+    report = report_of(imported)
+    # (no gatsby-plugin-mdx: Gatsby made no page of an `.mdx` file)
+    assert "content/blog/draft-ideas.mdx: notice: no page of the old site" in report
+    assert "src/pages/uses.js: warning: a page written in React: not imported" in report
+    assert "src/pages/index.js" not in report and "404.js" not in report
+    assert (out / "files" / "kv-cache.pdf").is_file()  # (`static/` is published as it is)
+
+
+def _imported(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, {"gatsby-config.js": "module.exports = { siteMetadata: { title: "
+                         "`T` }, plugins: [{ resolve: `gatsby-source-filesystem`, options: "
+                         "{ path: `${__dirname}/posts`, name: `posts` } }] }\n", **files})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    build(tmp_path / "new", BuildOptions())
+    return imported
+
+
+def _old_urls(imported: Imported, name: str) -> str:
+    return (imported.dest / "content" / "posts" / name).read_text(encoding="utf-8")
+
+
+def test_a_prefix_given_to_the_slug_field_is_kept(tmp_path: Path) -> None:
+    imported = _imported(tmp_path, {
+        "gatsby-node.js": "const { createFilePath } = require(`gatsby-source-filesystem`)\n"
+                          "exports.onCreateNode = ({ node, actions, getNode }) => {\n"
+                          "  const value = createFilePath({ node, getNode })\n"
+                          "  actions.createNodeField({ name: `slug`, node, value: "
+                          "`/posts${value}` })\n}\n"
+                          "exports.createPages = async ({ actions }) => {\n"
+                          "  actions.createPage({ path: `/tags/${tag}/`, component: t })\n"
+                          "  actions.createPage({ path: node.fields.slug, component: p })\n}\n",
+        "posts/2021/attention.md": "---\ntitle: Attention\ndate: 2021-03-01\n---\n\nText.\n",
+    })
+    assert '"/posts/2021/attention/"' in _old_urls(imported, "attention.md")
+
+
+def test_a_front_matter_path_is_the_old_url(tmp_path: Path) -> None:
+    imported = _imported(tmp_path, {
+        "gatsby-node.js": "exports.createPages = async ({ actions, graphql }) => {\n"
+                          "  result.data.allMarkdownRemark.edges.forEach(({ node }) => {\n"
+                          "    actions.createPage({\n      path: `/blog/${node.frontmatter."
+                          "slug}`,\n      component: postTemplate,\n    })\n  })\n}\n",
+        "posts/a.md": "---\ntitle: Adam\ndate: 2022-02-02\nslug: adam-optimizer\n---\n\nA.\n",
+    })
+    assert '"/blog/adam-optimizer/"' in _old_urls(imported, "adam-optimizer.md")
+    other = _imported(tmp_path / "path", {
+        "gatsby-node.js": "exports.createPages = ({ actions }) => {\n  edges.forEach(edge => "
+                          "actions.createPage({ path: edge.node.frontmatter.path, component: "
+                          "t }))\n}\n",
+        "posts/sample/index.md": "---\ntitle: RMSNorm\ndate: 2022-02-03\n"
+                                 "path: /notes/rmsnorm\n---\n\nR.\n",
+    })
+    assert '"/notes/rmsnorm/"' in _old_urls(other, "rmsnorm.md")
+    assert "`path`" not in report_of(other)  # (read: not "left out")
+
+
+def test_the_file_system_route_api_names_the_url_in_a_file_name(tmp_path: Path) -> None:
+    imported = _imported(tmp_path, {
+        "gatsby-config.js": "module.exports = { plugins: [`gatsby-plugin-mdx`, { resolve: "
+                            "`gatsby-source-filesystem`, options: { path: `./posts` } }] }\n",
+        "src/pages/notes/{mdx.frontmatter__slug}.js": "export default function P() {}\n",
+        "posts/b.mdx": "---\ntitle: Beam search\ndate: 2022-03-03\nslug: beam\n---\n\nB.\n",
+    })
+    assert '"/notes/beam/"' in _old_urls(imported, "beam.md")
+
+
+def test_site_metadata_in_a_module_of_its_own_is_read(tmp_path: Path) -> None:
+    imported = _imported(tmp_path, {
+        "gatsby-config.js": "const siteMetadata = require(\"./src/data/metadata\");\n"
+                            "module.exports = { siteMetadata, plugins: [{ resolve: "
+                            "`gatsby-source-filesystem`, options: { path: `${__dirname}/posts`"
+                            " } }] }\n",
+        "src/data/metadata.js": "module.exports = {\n  title: `小站`,\n  author: { name: "
+                                "`mem` },\n};\n",
+        "posts/c.md": "---\ntitle: C\ndate: 2020-01-01\n---\n\n正文。\n",
+    })
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["author"]) == ("小站", "mem")
+
+
+def test_dated_markdown_pages_are_posts_and_an_empty_site_is_a_warning(
+        tmp_path: Path) -> None:
+    # (`src/pages/` read by gatsby-plugin-page-creator: each file a page at its path)
+    imported = _imported(tmp_path / "a", {
+        "src/pages/fe/webworkers.md": "---\ntitle: Web Workers\ndate: 2018-01-02\n---\n\nW.\n",
+    })
+    assert '"/fe/webworkers/"' in _old_urls(imported, "webworkers.md")
+    source = tmp_path / "b"
+    write_files(source, {"gatsby-config.js": "module.exports = { plugins: [] }\n",
+                         "src/pages/index.js": "export default () => null\n"})
+    empty = import_site(source, tmp_path / "b-new", None, False, NOW)
+    assert "gatsby-config.js: warning: no post or page found" in report_of(empty)
+
+
+def test_a_template_literal_without_substitutions_is_a_string() -> None:
+    assert key_string("title: `Ex Machina`,\n", "title") == ("Ex Machina", True)
+    assert key_string("title: `${name}'s notes`,\n", "title") == (None, True)
