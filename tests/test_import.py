@@ -2096,6 +2096,8 @@ def test_jekyll_notes_site_without_posts(tmp_path: Path, monkeypatch: pytest.Mon
     root = tmp_path / "work"
     write_files(root / "notes-site", {
         "_config.yml": "\ufefftitle: K's notes\nkramdown:\n  input: GFM\n",
+        # (built by Jekyll itself: on GitHub Pages, draft.md would be a page)
+        "Gemfile": "source 'https://rubygems.org'\ngem 'jekyll', '~> 4.3'\n",
         "_layouts/note.html": "<article>{{ content }}</article>\n",
         "index.md": "---\nlayout: home\n---\n\n{% for p in site.pages %}{{ p.title }}"
                     "{% endfor %}\n",

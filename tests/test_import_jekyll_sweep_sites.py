@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 
 from htmltree import parse_html
-from importbits import jekyll_site
+from importbits import jekyll_site, redirect_target
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -404,3 +404,42 @@ def test_a_mathjax_macro_of_a_command_lanting_has(tmp_path: Path) -> None:
     out = built(tmp_path, imported)
     page = (out / "posts/lecture1/index.html").read_text(encoding="utf-8")
     assert "≔" in page and "\\coloneqq" not in parse_html(page).one("main").text()
+
+
+def test_markdown_without_front_matter_is_a_page_when_github_pages_built_the_site(
+        tmp_path: Path) -> None:
+    """A course's lecture notes on GitHub Pages (`gem 'github-pages'`): the notes have no
+    front matter, which GitHub Pages' jekyll-optional-front-matter does not ask for, and
+    the index links them as `pages/lecture1_notes.html`. The import dropped all fifteen:
+    their links became text, with a warning that the old links had led nowhere."""
+    files: dict[str, str | bytes] = {
+        "_config.yml": "title: Intro to ML\nexclude: [ReadMe.md, scratch]\n",
+        "_layouts/page.html": "{{ content }}\n",
+        "index.md": "---\nlayout: page\ntitle: Lectures\n---\n\n"
+                    "- [Overview](pages/lecture1_notes.html)\n"
+                    "- [Regression](pages/lecture2_notes.html)\n",
+        "pages/lecture1_notes.md": "# Overview\n\nWhat we will learn: $f(x) = w^T x$.\n",
+        "pages/lecture2_notes.md": "_Week 2_\n\n# Linear regression\n\nLeast squares.\n",
+        "ReadMe.md": "# How to build\n",
+        "LICENSE.md": "Public domain.\n",
+        "scratch/todo.md": "# Todo\n",
+    }
+    imported = jekyll_site(tmp_path / "pages", {**files, "Gemfile": "gem 'github-pages'\n"})
+    out = built(tmp_path / "pages", imported)
+    pages = imported.dest / "content" / "pages"
+    assert sorted(p.name for p in pages.iterdir()) == ["lecture1-notes.md",
+                                                       "lecture2-notes.md"]
+    first = (pages / "lecture1-notes.md").read_text(encoding="utf-8")
+    assert "title: Overview" in first and "# Overview" not in first  # (the title, once)
+    assert '"/pages/lecture1_notes.html"' in first
+    # (a heading below a first line: the title, the heading kept where it was)
+    second = (pages / "lecture2-notes.md").read_text(encoding="utf-8")
+    assert "title: Linear regression" in second and "# Linear regression" in second
+    home = parse_html((out / "index.html").read_text(encoding="utf-8"))
+    links = [a.attrs.get("href") for a in home.find("main").find_all("a")]
+    assert links == ["pages/lecture1_notes.html", "pages/lecture2_notes.html"]
+    for old, new in zip(links, ("/lecture1-notes/", "/lecture2-notes/"), strict=True):
+        assert redirect_target(out, "/" + old) == new  # (the old URLs lead to the pages)
+    # built by Jekyll itself, a Markdown file without front matter is copied as it is
+    plain = jekyll_site(tmp_path / "jekyll", {**files, "Gemfile": "gem 'jekyll', '~> 4.3'\n"})
+    assert not (plain.dest / "content" / "pages").exists()

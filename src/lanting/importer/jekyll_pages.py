@@ -49,6 +49,29 @@ POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home", "articles"
 """Layouts that list the site's posts (minima's, hydejack's, minimal-mistakes', TeXt's)."""
 
 
+_PLAIN_NAMES = frozenset({"README", "LICENSE", "LICENCE", "COPYING", "CODE_OF_CONDUCT",
+                          "CONTRIBUTING", "ISSUE_TEMPLATE", "PULL_REQUEST_TEMPLATE",
+                          "CHANGELOG"})
+"""Files jekyll-optional-front-matter leaves as they are."""
+_ATX = re.compile(r"^ {0,3}#{1,3}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
+
+
+def heading_title(body: str) -> tuple[str, str]:
+    """A page's title as jekyll-titles-from-headings gave it (on GitHub Pages): its
+    first heading, which then leaves the text (Lanting shows the title); else the
+    first heading further down, left in place; else none. The heading's line stays,
+    blank, so that every line keeps its number."""
+    lines = body.split("\n")
+    found = [(i, m.group(1).strip()) for i, line in enumerate(lines[:40])
+             if (m := _ATX.match(line))]
+    if not found:
+        return "", body
+    i, title = found[0]
+    if all(not line.strip() for line in lines[:i]):
+        lines[i] = ""
+    return title, "\n".join(lines)
+
+
 def jekyll_files(folder: Path, pattern: str = "*.md") -> list[Path]:
     """The files of `folder` matching `pattern` (`**/*.md`: at any depth) that Jekyll
     reads: its EntryFilter leaves out a name, or a folder's below `folder`, that starts
@@ -119,6 +142,8 @@ class JekyllPages:
     i18n: I18nPlugin
     languages: JekyllLanguages
     left_out: dict[str, str]
+    optional_front_matter: Callable[[], bool]
+    published: Callable[[Path], bool]
     collection_docs: dict[Path, Published]
 
     DATED_PAGES_ARE_POSTS = True
@@ -160,12 +185,19 @@ class JekyllPages:
 
     def read_pages(self) -> None:
         pages = []
+        optional = self.optional_front_matter()
         for path in self.page_files():
             if path in self.page_posts:
                 continue
             fmt, head, body, first = split_front_matter(read_text(path))
-            if fmt:  # (else not a Jekyll page: a plain file)
+            if fmt:  # (else not a Jekyll page: a plain file, but on GitHub Pages)
                 pages.append((path, load_mapping(fmt, head)[0], head, body, first))
+            elif optional and path.suffix.lower() in MARKDOWN \
+                    and path.stem.upper() not in _PLAIN_NAMES and self.published(path):
+                title, body = heading_title(body)
+                pages.append((path, {"title": title} if title else {}, "", body, first))
+                self.report.convert("Markdown pages without front matter (GitHub Pages' "
+                                    "jekyll-optional-front-matter)")
         shown = last_written({path: data for path, data, *_ in pages})
         for path, data, head, body, first in pages:
             if shown.get(path, path) != path:
