@@ -443,3 +443,29 @@ def test_markdown_without_front_matter_is_a_page_when_github_pages_built_the_sit
     # built by Jekyll itself, a Markdown file without front matter is copied as it is
     plain = jekyll_site(tmp_path / "jekyll", {**files, "Gemfile": "gem 'jekyll', '~> 4.3'\n"})
     assert not (plain.dest / "content" / "pages").exists()
+
+
+def test_a_readme_is_its_folders_index_when_github_pages_built_the_site(
+        tmp_path: Path) -> None:
+    """jekyll-readme-index, on GitHub Pages whatever the settings: a repository of notes
+    whose home page is its README (no index.md), and a folder's README its index. The
+    import left every README out: the home page's text and /notes/ were lost."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Reading notes\n",
+        "_layouts/default.html": "{{ content }}\n",
+        "README.md": "# Reading notes\n\nWhat I read this year: [systems](notes/).\n",
+        "notes/README.md": "# Systems papers\n\n- [Paged attention](paged.md)\n",
+        "notes/paged.md": "# Paged attention\n\nBlocks of the KV cache.\n",
+        "drafts/README.md": "# Drafts\n",
+        "drafts/index.md": "---\ntitle: Drafts\n---\n\nNothing yet.\n",
+    })
+    out = built(tmp_path, imported)
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "What I read this year" in home
+    notes = parse_html((out / "notes" / "index.html").read_text(encoding="utf-8"))
+    assert notes.find("h1").text().strip() == "Systems papers"
+    assert [a.attrs["href"] for a in notes.find("main").find_all("a")
+            if "paged" in a.attrs.get("href", "")] == ["/paged/"]
+    # (a README beside an index is no page: GitHub Pages showed the index)
+    assert "Nothing yet" in (out / "drafts" / "index.html").read_text(encoding="utf-8")
+    assert not (imported.dest / "content" / "pages" / "readme.md").exists()

@@ -20,6 +20,12 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_data_values import aliased_loops
+from lanting.importer.jekyll_github_pages import (
+    PLAIN_NAMES,
+    github_pages_build,
+    heading_title,
+    readme_indexes,
+)
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_layouts import layout_data, layout_prose
@@ -47,29 +53,6 @@ _TERM_URL = re.compile(r"/(tags|categories)/([^/]+?)(?:/|\.html)?")
 """The URL of a tag's or category's page, where Lanting makes its own."""
 POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home", "articles"})
 """Layouts that list the site's posts (minima's, hydejack's, minimal-mistakes', TeXt's)."""
-
-
-_PLAIN_NAMES = frozenset({"README", "LICENSE", "LICENCE", "COPYING", "CODE_OF_CONDUCT",
-                          "CONTRIBUTING", "ISSUE_TEMPLATE", "PULL_REQUEST_TEMPLATE",
-                          "CHANGELOG"})
-"""Files jekyll-optional-front-matter leaves as they are."""
-_ATX = re.compile(r"^ {0,3}#{1,3}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$")
-
-
-def heading_title(body: str) -> tuple[str, str]:
-    """A page's title as jekyll-titles-from-headings gave it (on GitHub Pages): its
-    first heading, which then leaves the text (Lanting shows the title); else the
-    first heading further down, left in place; else none. The heading's line stays,
-    blank, so that every line keeps its number."""
-    lines = body.split("\n")
-    found = [(i, m.group(1).strip()) for i, line in enumerate(lines[:40])
-             if (m := _ATX.match(line))]
-    if not found:
-        return "", body
-    i, title = found[0]
-    if all(not line.strip() for line in lines[:i]):
-        lines[i] = ""
-    return title, "\n".join(lines)
 
 
 def jekyll_files(folder: Path, pattern: str = "*.md") -> list[Path]:
@@ -142,7 +125,7 @@ class JekyllPages:
     i18n: I18nPlugin
     languages: JekyllLanguages
     left_out: dict[str, str]
-    optional_front_matter: Callable[[], bool]
+    root: Path
     published: Callable[[Path], bool]
     collection_docs: dict[Path, Published]
 
@@ -171,7 +154,9 @@ class JekyllPages:
                 and (p.suffix.lower() in MARKDOWN or self.html_page(p))
                 and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
             jekyll_files(tabs)) + included + [p for p, d in self.collection_docs.items()
-                                              if not d.dated]
+                                              if not d.dated] + list(readme_indexes(
+                                                  self.root, self.source, self.config,
+                                                  self.published))
 
     def included_folders(self) -> list[str]:
         """Folders named `_x` that `_config.yml`'s `include:` has Jekyll read as pages
@@ -185,19 +170,27 @@ class JekyllPages:
 
     def read_pages(self) -> None:
         pages = []
-        optional = self.optional_front_matter()
+        optional = github_pages_build(self.root, self.config)
+        readmes = readme_indexes(self.root, self.source, self.config, self.published)
         for path in self.page_files():
             if path in self.page_posts:
                 continue
             fmt, head, body, first = split_front_matter(read_text(path))
             if fmt:  # (else not a Jekyll page: a plain file, but on GitHub Pages)
-                pages.append((path, load_mapping(fmt, head)[0], head, body, first))
-            elif optional and path.suffix.lower() in MARKDOWN \
-                    and path.stem.upper() not in _PLAIN_NAMES and self.published(path):
+                data = load_mapping(fmt, head)[0]
+            elif optional and path.suffix.lower() in MARKDOWN and (
+                    path.stem.upper() not in PLAIN_NAMES or path in readmes) \
+                    and self.published(path):
                 title, body = heading_title(body)
-                pages.append((path, {"title": title} if title else {}, "", body, first))
+                data = {"title": title} if title else {}
                 self.report.convert("Markdown pages without front matter (GitHub Pages' "
                                     "jekyll-optional-front-matter)")
+            else:
+                continue
+            if path in readmes and not data.get("permalink"):
+                data = {**data, "permalink": readmes[path]}
+                self.report.convert("READMEs as their folder's index (jekyll-readme-index)")
+            pages.append((path, data, head, body, first))
         shown = last_written({path: data for path, data, *_ in pages})
         for path, data, head, body, first in pages:
             if shown.get(path, path) != path:

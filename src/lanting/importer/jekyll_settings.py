@@ -121,17 +121,6 @@ class JekyllSettings(JekyllMenu):
             return root
         return root / folder.relative_to(root.resolve())
 
-    def optional_front_matter(self) -> bool:
-        """Whether GitHub Pages built the site, with its plugins that cannot be turned
-        off: jekyll-optional-front-matter made a page of every Markdown file, front
-        matter or not. So says the `github-pages` gem in the Gemfile, or no Gemfile
-        at all (nothing else builds without one), or the plugin named."""
-        gemfile = self.root / "Gemfile"
-        plugins = self.config.get("plugins") or self.config.get("gems") or []
-        return not gemfile.is_file() or bool(re.search(
-            r"""^\s*gem\s+['"]github-pages['"]""", read_text(gemfile), re.MULTILINE)) \
-            or "jekyll-optional-front-matter" in (plugins if isinstance(plugins, list) else [])
-
     def published(self, path: Path) -> bool:
         """Whether Jekyll publishes files at `path` (not `_x/`, `.x`, `exclude:`)."""
         rel = path.relative_to(self.source)
