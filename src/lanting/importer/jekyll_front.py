@@ -13,7 +13,7 @@ from typing import Any
 
 from lanting.importer.common import bool_of, first_date, read_text, summary_of, tags_of
 from lanting.importer.jekyll_languages import language_keys
-from lanting.importer.jekyll_pages import layout_image_folders
+from lanting.importer.jekyll_layouts import layout_image_folders
 from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite

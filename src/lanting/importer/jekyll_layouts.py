@@ -1,6 +1,7 @@
-"""What a Jekyll page's own layout shows of its own: the `_data/` files it lists, and the
+"""What a Jekyll page's own layout shows of its own: the `_data/` files it lists, the
 text of a layout written for one page (a group's `bio.md` is front matter alone, the
-biography in `_layouts/bio.html`). Read by `jekyll_pages`."""
+biography in `_layouts/bio.html`), and the folder a layout takes a post's cover from.
+Read by `jekyll_pages` and `jekyll_front`."""
 
 from __future__ import annotations
 
@@ -56,3 +57,26 @@ def layout_prose(source: Path, layout: str) -> str:
     if _CONTENT.search(text) or _LISTS.search(text) or own_text(text) < 80:
         return ""
     return html_body(text)
+
+
+_LAYOUT_IMAGE = re.compile(
+    r"(/[\w./-]*/)\{\{-?\s*\w+\.(?:image|thumbnail)\s*-?\}\}"
+    r"|['\"](/[\w./-]*/)['\"]\s*\|\s*append:\s*\w+\.(?:image|thumbnail)\b")
+"""`<img src="{{ site.url }}/assets/img/{{ page.image }}">` in a layout, or `{% assign
+rel_path = '/assets/images/' | append: page.image %}` in an include (a social card's
+image): the folder the theme read a post's `image: motoko.jpg` from."""
+
+
+def layout_image_folders(source: Path) -> list[str]:
+    """The folders (`/assets/img/`) the site's layouts and includes put before a post's
+    `image` name, as themes of the Jekyll Now family do: a cover written as a bare file
+    name is there."""
+    folders: list[str] = []
+    for kind in ("_layouts", "_includes"):
+        templates = source / kind
+        for path in sorted(templates.glob("*.html")) if templates.is_dir() else []:
+            for found in _LAYOUT_IMAGE.finditer(read_text(path)):
+                folder = found.group(1) or found.group(2)
+                if folder not in folders:
+                    folders.append(folder)
+    return folders

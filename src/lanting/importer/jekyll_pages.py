@@ -83,29 +83,6 @@ def last_written(fronts: dict[Path, dict[str, Any]]) -> dict[Path, Path]:
             for paths in by_url.values() if len(paths) > 1 for path in paths}
 
 
-_LAYOUT_IMAGE = re.compile(
-    r"(/[\w./-]*/)\{\{-?\s*\w+\.(?:image|thumbnail)\s*-?\}\}"
-    r"|['\"](/[\w./-]*/)['\"]\s*\|\s*append:\s*\w+\.(?:image|thumbnail)\b")
-"""`<img src="{{ site.url }}/assets/img/{{ page.image }}">` in a layout, or `{% assign
-rel_path = '/assets/images/' | append: page.image %}` in an include (a social card's
-image): the folder the theme read a post's `image: motoko.jpg` from."""
-
-
-def layout_image_folders(source: Path) -> list[str]:
-    """The folders (`/assets/img/`) the site's layouts and includes put before a post's
-    `image` name, as themes of the Jekyll Now family do: a cover written as a bare file
-    name is there."""
-    folders: list[str] = []
-    for kind in ("_layouts", "_includes"):
-        templates = source / kind
-        for path in sorted(templates.glob("*.html")) if templates.is_dir() else []:
-            for found in _LAYOUT_IMAGE.finditer(read_text(path)):
-                folder = found.group(1) or found.group(2)
-                if folder not in folders:
-                    folders.append(folder)
-    return folders
-
-
 class JekyllPages:
     """The page side of the Jekyll importers."""
 
