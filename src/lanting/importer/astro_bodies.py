@@ -33,7 +33,13 @@ from lanting.importer.astro_settings import AstroConfig, unbased
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
-from lanting.importer.docusaurus_mdx import comments, components, html_attributes, mdx_lines
+from lanting.importer.docusaurus_mdx import (
+    comments,
+    components,
+    html_attributes,
+    markdown_in_jsx,
+    mdx_lines,
+)
 from lanting.importer.docusaurus_tabs import attribute, convert_tabs, nest_containers
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -55,7 +61,6 @@ _WRAPPER = re.compile(r"^[ \t]*</?(?:Fragment|Steps|FileTree)\b[^<>]*>[ \t]*$\n?
 """Tags on their own lines around Markdown that show it as it is: Astro's `<Fragment>`,
 Starlight's `<Steps>` (around a numbered list) and `<FileTree>` (around a list)."""
 _ASIDE = re.compile(r"<(Aside|Collapse)\b((?:[^<>{}]|\{[^{}]*\})*)>(.*?)</\1\s*>", re.DOTALL)
-_JSX_BLOCK = re.compile(r"^([ \t]*)(<[A-Za-z][^<>]*>|</[A-Za-z][\w.]*>)[ \t]*$")
 
 
 def image_imports(text: str, path: Path) -> tuple[str, dict[str, str]]:
@@ -154,32 +159,6 @@ def asides(text: str, ctx: Context) -> str:
         return f"\n\n{head}\n\n{inner}\n\n:::\n\n"
 
     return _ASIDE.sub(one, text)
-
-
-def markdown_in_jsx(text: str) -> tuple[str, int]:
-    """Markdown between block tags (`<div className="grid">` on its line, an image or a
-    sentence on the next lines, indented): MDX read it as Markdown; CommonMark reads the
-    lines after a `<div>` as HTML up to a blank line, and indented ones as code. Each
-    run of such lines is made a paragraph of its own, unindented."""
-    out: list[str] = []
-    count = 0
-    after_tag = in_run = False
-    for line in text.split("\n"):
-        tag = _JSX_BLOCK.match(line) is not None
-        prose = bool(line.strip()) and not tag and not line.lstrip().startswith("<")
-        if prose and (after_tag or in_run):
-            if not in_run:
-                out.append("")
-                count += 1
-            out.append(line.strip())
-            in_run = True
-        else:
-            if in_run and line.strip():
-                out.append("")  # (the run's end, before the closing tag)
-            out.append(line)
-            in_run = False
-        after_tag = tag and not line.rstrip().endswith("/>")
-    return "\n".join(out), count
 
 
 class AstroBodies:

@@ -32,6 +32,7 @@ from lanting.importer.docusaurus_mdx import (
     components,
     html_attributes,
     links,
+    markdown_in_jsx,
     mdx_lines,
 )
 from lanting.importer.docusaurus_settings import DocusaurusConfig
@@ -130,6 +131,9 @@ class DocusaurusBodies:
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, code, indent, ctx))
         text = nest_containers(text)
+        if self.config.mdx or path.suffix.lower() == ".mdx":
+            text, count = markdown_in_jsx(text)
+            ctx.convert("Markdown inside JSX blocks (MDX) as paragraphs", count)
         text, raw = mdx_lines(text, ctx, path)
         if self.math:  # (KaTeX's colour macros, which Lanting's math lacks)
             text, count = re.subn(r"\\(red|blue|green|gray|purple|orange|pink)\{",

@@ -41,6 +41,9 @@ _IMPORT = re.compile(r"^import\s+(?:([\w$*{},\s]+?)\s+from\s+)?['\"]([^'\"\n]+)[
                      re.MULTILINE)
 _EXPORT = re.compile(r"^export\s+(?:const|let|var|function|default|\{)[^\n]*"
                      r"(?:\n(?!\n)[^\n]*)*\n?", re.MULTILINE)
+_CODE_SUFFIXES = frozenset({"js", "jsx", "ts", "tsx", "mjs", "cjs", "mdx", "md", "css",
+                            "scss", "json", "vue", "astro"})
+"""Imports of modules (components, styles, data), not of files shown by their URL."""
 _THEME = re.compile(r"^@theme/|^@docusaurus/(?:useBaseUrl|Link|theme-common)")
 _ATTRS = r"(?:[^<>{}]|\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
 _COMMENT = re.compile(r"\{/\*(.*?)\*/\}", re.DOTALL)
@@ -75,9 +78,15 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
     converted (Astro's `astro:assets`, Docusaurus's `@theme/Tabs`)."""
     raw: dict[str, Path] = {}
     theme: list[str] = []
+    assets: dict[str, str] = {}
 
     def one(match: re.Match[str]) -> str:
         names, module = (match.group(1) or "").strip(), match.group(2)
+        if re.fullmatch(r"[A-Za-z_$][\w$]*", names) and module.startswith(("./", "../")) \
+                and module.rsplit(".", 1)[-1].lower() not in _CODE_SUFFIXES \
+                and (path.parent / module).is_file():
+            assets[names] = module  # (a file the bundler gave a URL: `import wav from './1.wav'`)
+            return ""
         if module.startswith("!!raw-loader!") or module.endswith("?raw"):
             file = module.removeprefix("!!raw-loader!").removesuffix("?raw")
             file = file.replace("@site/", str(ctx.report.source) + "/", 1)
@@ -94,6 +103,10 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
         return ""
 
     text = _IMPORT.sub(one, text)
+    for name, file in assets.items():  # (`<audio src={wav} />`: the file, by its path)
+        text, count = re.subn(rf"(\s[\w-]+)=\{{\s*{re.escape(name)}\s*\}}",
+                              rf'\1="{file.replace(chr(92), chr(92) * 2)}"', text)
+        ctx.convert("imported files (`import x from './a.wav'`) as their paths", count)
     if theme:
         ctx.note("import ", f"MDX imports of {whose} own components removed ("
                  + ", ".join(f"`{n}`" for n in theme) + "): their uses are converted")
@@ -314,3 +327,49 @@ def components(text: str, ctx: Context) -> str:
         return "".join(f"{value}\n\n" for _key, value in prose)
 
     return _COMPONENT.sub(one, text)
+
+
+_JSX_BLOCK = re.compile(r"^([ \t]*)(<[A-Za-z][^<>]*>|</[A-Za-z][\w.]*>)[ \t]*$")
+_SUMMARY = re.compile(r"^[ \t]*<summary\b[^<>]*>.*</summary>[ \t]*$", re.IGNORECASE)
+_ONE_LINE_BLOCK = re.compile(r"^([ \t]*)(<(center|div|figure|section|aside)\b[^<>]*>)"
+                             r"(.*?)(</\3>)[ \t]*$", re.MULTILINE)
+"""`<center>![a](x.png)</center>` on one line: MDX read the Markdown inside; to
+CommonMark a block tag opening a line makes the line HTML."""
+_MARKS = re.compile(r"!\[|\]\(|\*\*|(?<![\w\\])[*_]\w|`")
+
+
+def _opened(match: re.Match[str]) -> str:
+    indent, opening, _tag, inner, closing = match.groups()
+    if not _MARKS.search(inner) or "<" in inner:
+        return match.group()
+    return f"{indent}{opening}\n\n{inner.strip()}\n\n{indent}{closing}"
+
+
+def markdown_in_jsx(text: str) -> tuple[str, int]:
+    """Markdown between block tags (`<div className="grid">` on its line, an image or a
+    sentence on the next lines, indented): MDX read it as Markdown; CommonMark reads the
+    lines after a `<div>` as HTML up to a blank line, and indented ones as code. Each
+    run of such lines is made a paragraph of its own, unindented."""
+    out: list[str] = []
+    count = 0
+    after_tag = in_run = False
+    opened = _ONE_LINE_BLOCK.sub(_opened, text)
+    count += (opened.count("\n") - text.count("\n")) // 4  # (four line breaks each)
+    text = opened
+    for line in text.split("\n"):
+        # (a `<summary>` line of its own, in a `<details>`, is one too)
+        tag = _JSX_BLOCK.match(line) is not None or _SUMMARY.match(line) is not None
+        prose = bool(line.strip()) and not tag and not line.lstrip().startswith("<")
+        if prose and (after_tag or in_run):
+            if not in_run:
+                out.append("")
+                count += 1
+            out.append(line.strip())
+            in_run = True
+        else:
+            if in_run and line.strip():
+                out.append("")  # (the run's end, before the closing tag)
+            out.append(line)
+            in_run = False
+        after_tag = tag and not line.rstrip().endswith("/>")
+    return "\n".join(out), count

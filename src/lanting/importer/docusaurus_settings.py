@@ -67,6 +67,9 @@ class DocusaurusConfig:
     admonition_keywords: list[str] = field(default_factory=list)
     """The admonitions' `keywords` (`['quiz']`, kinds of the site's own beside the
     default ones)."""
+    mdx: bool = True
+    """Every file was MDX (Docusaurus 2, and 3 by default); `markdown: {format:
+    'detect'}` made `.md` files CommonMark."""
 
 
 def _route(text: str, key: str, report: Report, file: str) -> Route:
@@ -168,6 +171,7 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
     keywords = re.search(r"admonitions\s*:\s*\{[^{}]*?keywords\s*:\s*\[([^\]]*)\]", text)
     if keywords:
         config.admonition_keywords = [a or b for a, b in re.findall(QUOTED, keywords.group(1))]
+    config.mdx = not re.search(r"""(?<![\w.$])format\s*:\s*['"]detect['"]""", text)
     config.mermaid = bool(re.search(r"theme-mermaid", text)) and bool(
         re.search(r"(?<![\w.$])mermaid\s*:\s*true\b", text))
     if unread:
