@@ -270,6 +270,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("jinja2", "{% for user in users %}{{ user.name }}{% endfor %}", True),
     # Handlebars by its file extension (a Jekyll front-end blog's templates: 3 warnings)
     ("hbs", "<ul>{{#each items}}<li>{{name}}</li>{{/each}}</ul>", True),
+    # MDX as Markdown (a Docusaurus blog's page on writing pages: 1 warning)
+    ("mdx", "# Hello\n\n<Highlight color=\"#25c2a0\">**bold**</Highlight>", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

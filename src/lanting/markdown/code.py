@@ -53,7 +53,9 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     # Shiki's (Astro's Expressive Code) short name of PowerShell
                     "ps": "powershell",
                     # Handlebars by its file extension (templates of a front-end blog)
-                    "hbs": "html+handlebars"}
+                    "hbs": "html+handlebars",
+                    # MDX (Docusaurus's and Astro's docs show it): Markdown, with JSX
+                    "mdx": "markdown"}
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
