@@ -469,3 +469,19 @@ def test_a_readme_is_its_folders_index_when_github_pages_built_the_site(
     # (a README beside an index is no page: GitHub Pages showed the index)
     assert "Nothing yet" in (out / "drafts" / "index.html").read_text(encoding="utf-8")
     assert not (imported.dest / "content" / "pages" / "readme.md").exists()
+
+
+def test_a_page_without_a_title_is_titled_by_its_first_heading(tmp_path: Path) -> None:
+    """`syllabus.md` of front matter without a `title` (`layout: page` only), its
+    heading the title GitHub Pages' jekyll-titles-from-headings gave it: the import
+    titled it `syllabus`, the file's name, and the heading showed twice."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Intro to ML\n",
+        "_layouts/page.html": "{{ content }}\n",
+        "syllabus.md": "---\nlayout: page\n---\n\n# Syllabus and grading\n\nWeek 1: $k$-NN.\n",
+        "notes.md": "---\nlayout: page\n---\n\nNo heading here.\n",
+    })
+    syllabus = (imported.dest / "content/pages/syllabus.md").read_text(encoding="utf-8")
+    assert "title: Syllabus and grading" in syllabus and "# Syllabus" not in syllabus
+    assert "title: notes" in (imported.dest / "content/pages/notes.md").read_text(
+        encoding="utf-8")

@@ -155,6 +155,13 @@ class JekyllPages:
             fmt, head, body, first = split_front_matter(read_text(path))
             if fmt:  # (else not a Jekyll page: a plain file, but on GitHub Pages)
                 data = load_mapping(fmt, head)[0]
+                if not data.get("title") and path.suffix.lower() in MARKDOWN \
+                        and path.name not in _HOMES and data.get("permalink") != "/":
+                    # (titled by its heading, as jekyll-titles-from-headings did on
+                    # GitHub Pages; else the theme showed none, and its heading stood
+                    # for one)
+                    title, body = heading_title(body)
+                    data = {**data, "title": title} if title else data
             elif optional and path.suffix.lower() in MARKDOWN and (
                     path.stem.upper() not in PLAIN_NAMES or path in readmes) \
                     and self.published(path):
