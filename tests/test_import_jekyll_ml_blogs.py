@@ -463,3 +463,33 @@ def test_kramdowns_ids_of_chinese_headings_lead_to_those_headings(tmp_path: Path
     links = [unquote(a.get("href") or "") for a in page.one("main").find_all("a")
              if "#" in (a.get("href") or "")]
     assert links[:2] == ["/articles/spatial/#百度地图", "#概述"]
+
+
+def test_a_posts_own_mathjax_setup_says_what_its_dollars_were(tmp_path: Path) -> None:
+    """A post of an ML-fundamentals series loads MathJax itself (a `window.MathJax`
+    setup reading `$…$`, then the CDN's script) on a site whose layouts load none: its
+    `$…$` were escaped as dollar signs, the formulas shown as TeX, and the scripts kept,
+    loading a second renderer from the network. A script shown as code stays."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\n",
+        "Gemfile": "gem 'jekyll'\n",
+        "_posts/2025-10-19-loss-functions.md":
+            "---\ntitle: Loss functions\n---\n\n<script>\nwindow.MathJax = {\n  tex: {\n"
+            "    inlineMath: [['$', '$'], ['\\\\(', '\\\\)']],\n  },\n};\n</script>\n"
+            '<script async\n  src="https://cdn.jsdelivr.net/npm/mathjax@3/es5/'
+            'tex-mml-chtml.js">\n</script>\n<link rel="stylesheet" href="https://cdn.'
+            'jsdelivr.net/npm/katex@0.16.9/dist/katex.min.css">\n\n'
+            "Cross-entropy $L = -\\sum_i y_i \\log p_i$ costs $5 to compute? No.\n\n"
+            '```html\n<script src="https://cdn.jsdelivr.net/npm/mathjax@3"></script>\n```\n',
+        "_posts/2025-10-20-prices.md": "---\ntitle: Prices\n---\n\nA GPU hour is $2 and "
+                                       "a CPU hour $1.\n",
+    })
+    html = parse_html(built_page(tmp_path, imported, "/posts/loss-functions/"))
+    prose = html.one("div", class_="prose")
+    assert len(prose.find_all("math")) == 1
+    assert [s.attrs.get("src") for s in prose.find_all("script")] == []
+    assert "katex.min.css" not in str(html)
+    assert "cdn.jsdelivr.net/npm/mathjax@3" in prose.one("pre").text()
+    # (a post without a setup of its own: a `$` is a dollar sign still)
+    prices = parse_html(built_page(tmp_path / "b", imported, "/posts/prices/"))
+    assert "$2 and a CPU hour $1" in prices.one("div", class_="prose").text()

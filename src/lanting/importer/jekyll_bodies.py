@@ -39,7 +39,7 @@ from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import inline_markdown_includes, inline_relative
 from lanting.importer.jekyll_liquid import JekyllLiquid
-from lanting.importer.jekyll_math import custom_math, is_text_theme, katex_tags
+from lanting.importer.jekyll_math import custom_math, is_text_theme, katex_tags, own_math_setup
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.kramdown_html import (
     ended_html_blocks,
@@ -137,6 +137,10 @@ class JekyllBodies(JekyllLiquid):
         if is_text_theme(self.config):
             text, _drawn = drawn_fences(text, ctx.warn, TEXT_DRAWN, "TeXt")
         text = protect_code(text, shelf)
+        text, own_dollars, count = own_math_setup(text)
+        ctx.convert("a post's own MathJax or KaTeX scripts removed (Lanting draws its "
+                    "formulas)", count)
+        dollar_math = self.dollar_math or own_dollars
         text, count = K.fence_file_titles(text, shelf)
         ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)
         text, count = image_attribute_lists(text, self.chirpy, ctx.warn)
@@ -173,11 +177,11 @@ class JekyllBodies(JekyllLiquid):
         text = shelve_environments(text, shelf)
         text, count = custom_math(text, *self.math_delimiters)
         ctx.convert("formulas between the MathJax setup's own delimiters (`@x@`)", count)
-        if self.dollar_math:  # (kramdown parts a table row into its cells, and MathJax
+        if dollar_math:  # (kramdown parts a table row into its cells, and MathJax
             # read each cell alone: a `$…$` across a cell's border was no formula)
             text, count = cell_border_dollars(text)
             ctx.convert("dollar signs across a table's cell border escaped", count)
-        text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
+        text, inline, dollars = K.kramdown_math(text, shelf, dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)
         text, count = escaped_delimiters(text, shelf)

@@ -191,6 +191,33 @@ def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
         for path in _math_setups(source))
 
 
+_SCRIPT = re.compile(r"<script\b[^>]*>.*?</script\s*>[ \t]*\n?", re.DOTALL | re.IGNORECASE)
+_MATH_LIBRARY = re.compile(r"mathjax|katex|renderMathInElement", re.IGNORECASE)
+_MATH_STYLE = re.compile(r"<link\b[^>]*\bhref=[\"'][^\"']*katex[^\"']*\.css[^\"']*[\"']"
+                         r"[^>]*>[ \t]*\n?", re.IGNORECASE)
+
+
+def own_math_setup(text: str) -> tuple[str, bool, int]:
+    """A post's own MathJax or KaTeX: the setup and loading scripts written in it (and
+    KaTeX's style sheet). (the text without them, whether the setup read `$…$` as
+    inline math, how many went). Lanting draws the formulas itself: the scripts would
+    load a second renderer from the network, and their `$` says what a `$` was."""
+    dollar = False
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal dollar, count
+        if not _MATH_LIBRARY.search(match.group()):
+            return match.group()
+        dollar = dollar or bool(_DOLLAR_DELIMITER.search(active(match.group())))
+        count += 1
+        return ""
+
+    text = _SCRIPT.sub(one, text)
+    text, styles = _MATH_STYLE.subn("", text)
+    return text, dollar, count + styles
+
+
 def uses_al_math(config: dict[str, Any]) -> bool:
     """al-folio 1.x: its theme is gems, none of their files in the site; the `al_math`
     plugin's MathJax setup reads `$…$` as inline math (when `enable_math` is on)."""
