@@ -1,7 +1,7 @@
 """Reading an algorithm written with algorithm2e, LaTeX's other pseudocode package:
 statements ended by `\\;`, blocks as braced arguments (`\\While{c}{…}`, `\\eIf{c}{…}{…}`,
 `\\ForEach`, `\\Repeat`), `\\KwIn{…}` and `\\KwOut{…}` heads, `\\tcp{…}` comments and
-the keywords, functions and programs a `\\SetKw…` names. The same `Algorithm` as
+the keywords, functions, programs and blocks a `\\SetKw…` names. The same `Algorithm` as
 `pseudocode_parse` reads for algorithmic, for `pseudocode.py` to draw. Before, such a
 block showed its caption over no lines, its text lost without a word."""
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from lanting.markdown.pseudocode_parse import Algorithm, AlgorithmLine, inline_text, tex_group
 
 _MARKERS = re.compile(r"\\(?:;|KwIn|KwOut|KwData|KwResult|eIf|uIf|lIf|ForEach|SetAlgoLined|"
-                      r"SetKwInOut|DontPrintSemicolon|tcp|tcc)(?![A-Za-z])")
+                      r"SetKw[A-Za-z]*|DontPrintSemicolon|tcp|tcc)(?![A-Za-z])")
 
 
 def is_algorithm2e(source: str) -> bool:
@@ -41,6 +41,44 @@ _HEADS = {"KwIn": "Input", "KwOut": "Output", "KwData": "Data", "KwResult": "Res
 _LOOPS = {"For": "for", "ForEach": "foreach", "ForAll": "forall", "While": "while"}
 _WORDS = {"KwTo": "to", "KwDownTo": "downto", "KwTrue": "true", "KwFalse": "false",
           "KwAnd": "and", "KwOr": "or", "KwNot": "not", "KwEach": "each"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """A block command a `\\SetKwFor`, `\\SetKwIF`, `\\SetKwBlock`, `\\SetKwRepeat` or
+    `\\SetKwSwitch` defines (a post's own loop, or its keywords in its own language)."""
+    words: str
+    after: str = ""
+    """The words after its condition (`do`, `then`)."""
+    ending: str = "end"
+    condition: bool = True
+    otherwise: str = ""
+    """An if's `else`, for its `\\eIf` form."""
+    until: bool = False
+    """A repeat: its one argument is the condition after its body."""
+
+
+_BLOCK_ARGS = {"SetKwFor": 4, "SetKwIF": 8, "SetKwBlock": 3, "SetKwRepeat": 3,
+               "SetKwSwitch": 8}
+
+
+def _blocks(name: str, args: list[str]) -> dict[str, _Block]:
+    """The block commands `\\<name>{…}` defines, by name (algorithm2e's argument order)."""
+    a = [arg.strip() for arg in args]
+    key = [arg.lstrip("\\") for arg in a]
+    if name == "SetKwFor":
+        return {key[0]: _Block(a[1], a[2], a[3])}
+    if name == "SetKwBlock":
+        return {key[0]: _Block(a[1], "", a[2], condition=False)}
+    if name == "SetKwRepeat":
+        return {key[0]: _Block(a[1], "", a[2], until=True)}
+    if name == "SetKwIF":
+        return {key[0]: _Block(a[3], a[4], a[7], otherwise=a[6]),
+                key[1]: _Block(a[5], a[4], a[7]), key[2]: _Block(a[6], "", a[7], False)}
+    return {key[0]: _Block(a[3], a[4], a[7]), key[1]: _Block(a[5], "", a[7]),
+            key[2]: _Block(a[6], "", a[7], False)}
+
+
 _NAME = re.compile(r"\\([A-Za-z]+)(\*)?")
 _OPTION = re.compile(r"\s*\[[^\]\n]*\]")
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
@@ -59,6 +97,7 @@ class _Reader:
     keywords: dict[str, str] = field(default_factory=dict)
     functions: dict[str, str] = field(default_factory=dict)
     programs: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    blocks: dict[str, _Block] = field(default_factory=dict)
     numbered: bool = False
 
     def line_of(self, at: int) -> int:
@@ -161,6 +200,9 @@ class _Reader:
             key, before, after, ending = (groups.take() for _ in range(4))
             self.programs[key.strip().lstrip("\\")] = (before, after, ending)
             return groups.pos
+        if name in _BLOCK_ARGS:
+            self.blocks.update(_blocks(name, [groups.take() for _ in range(_BLOCK_ARGS[name])]))
+            return groups.pos
         heads = {**_HEADS, **self.heads}
         if name in heads:
             flush()
@@ -180,6 +222,10 @@ class _Reader:
         """A block command: its head line, its body's lines one deeper, its end."""
         plain = name[1:] if name[:1] in "ule" and name[1:2].isupper() else name
         kind = name[0] if plain != name else ""
+        if name in self.blocks or plain in self.blocks:
+            flush()
+            return self.user_block(*((self.blocks[name], "") if name in self.blocks
+                                     else (self.blocks[plain], kind)), at, groups, depth)
         if plain in ("If", "ElseIf", "Else", "Case", "Other") or plain in _LOOPS \
                 or plain in ("Repeat", "Switch", "Begin") or name in self.programs:
             flush()
@@ -214,6 +260,32 @@ class _Reader:
             groups.body(self, depth + 1)
         if kind not in ("u",):
             self.end(depth, groups.pos)
+        return groups.pos
+
+
+    def user_block(self, block: _Block, kind: str, at: int, groups: _Groups,
+                   depth: int) -> int:
+        """A block command the algorithm defined, in its `u` (no end), `l` (one line) or
+        `e` (with an else) form, as algorithm2e draws its own `\\For` or `\\If`."""
+        if block.until:
+            until = self.text(groups.take(), at)
+            self.add(depth, block.words, "", at)
+            groups.body(self, depth + 1)
+            self.add(depth, block.ending, until, groups.pos)
+            return groups.pos
+        condition = self.text(groups.take(), at) if block.condition else ""
+        if kind == "l":
+            body = self.text(re.sub(r"\\;\s*$", "", groups.take().strip()), at)
+            after = block.after and f"**{block.after}**"
+            self.add(depth, block.words, " ".join(t for t in (condition, after, body) if t), at)
+            return groups.pos
+        self.add(depth, block.words, condition, at, block.after)
+        groups.body(self, depth + 1)
+        if kind == "e":
+            self.add(depth, block.otherwise or "else", "", groups.pos)
+            groups.body(self, depth + 1)
+        if kind != "u":
+            self.end(depth, groups.pos, block.ending)
         return groups.pos
 
 
