@@ -4,8 +4,14 @@ small sites and pages written here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from htmltree import parse_html
+from importbits import jekyll_site
 from test_math_syntax import render
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
 
 OWN_KEYWORDS = r"""\begin{algorithm}[H]
 \SetKwFor{Sweep}{sweep over}{do}{end sweep}
@@ -42,3 +48,26 @@ def test_algorithm2e_blocks_an_algorithm_defines_are_drawn() -> None:
                      "wenn j=n dann", "halt", "sweep over k do mark k", "end sweep",
                      "loop", "r←r+1", "until r>2"]
     assert depths == [0, 0, 1, 0, 0, 1, 2, 1, 2, 1, 1, 2, 1, 0, 0, 1, 0]
+
+
+def test_a_tag_in_an_inline_formula_is_its_number_after_it() -> None:
+    """`$a = b \\tag{1}$`: MathJax 2 draws an inline formula's tag at its right;
+    math-core refused it, and the build failed on a formula the site showed. The tag
+    is set after the formula (its `$…$` as math, `\\tag*` without parentheses)."""
+    rendered = render("由 $p(x) = \\int q \\tag{2.1}$ 与 $c \\tag*{$\\dagger$}$ 得证\n")
+    assert rendered.problems == ()
+    maths = parse_html(rendered.html).find_all("math")
+    assert maths[0].text().endswith("(2.1)") and maths[1].text().endswith("†")
+
+
+def test_a_kramdown_inline_display_with_a_tag_builds(tmp_path: Path) -> None:
+    """kramdown's `$$…$$` inside a paragraph is inline math; with a `\\tag` in it (as a
+    MathJax 2 site numbers an equation it wrote in its sentence) the build failed."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: T\nmarkdown: kramdown\n",
+        "_posts/2024-05-01-ode.md": "---\ntitle: ODE\n---\n\n"
+                                    "The flow solves $$\\dot x = f(x) \\tag{3}$$ for all t.\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    html = (out / "posts" / "ode" / "index.html").read_text(encoding="utf-8")
+    prose = parse_html(html).one("div", class_="prose")
+    assert prose.one("math").text().endswith("(3)") and "for all t" in prose.text()

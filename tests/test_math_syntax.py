@@ -738,7 +738,8 @@ def test_a_minus_escaped_for_markdown_is_a_minus() -> None:
 @pytest.mark.parametrize(("text", "hint_start"), [
     ("$$\n\\begin{aligned}\na &= b \\tag{1} \\\\\nc &= d \\tag{2}\n\\end{aligned}\n$$\n",
      "rows of `aligned`"),
-    ("Inline $a \\tag{1}$ here.\n", "`\\tag` and `\\label` belong to a display formula"),
+    # (an inline `\\tag` is its number set after it: `test_math_sweep_six`)
+    ("Inline $a \\label{a}$ here.\n", "`\\tag` and `\\label` belong to a display formula"),
     # (a Quarto course book's `$$ \begin{equation}\label{q} … $${#eq-q}`)
     ("$$\n\\begin{equation}\\label{q}\nQ = 1\n\\end{equation}\n$$ {#eq-q}\n",
      "the formula has two labels"),

@@ -25,7 +25,7 @@ from lanting.markdown.math_formula import (
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
 from lanting.markdown.math_label_keys import LabelKeys
 from lanting.markdown.math_macros import PageMacros, given_macros, page_macros
-from lanting.markdown.math_tags import LABEL, add_label, braced_tags, numbered
+from lanting.markdown.math_tags import LABEL, add_label, braced_tags, inline_tags, numbered
 from lanting.markdown.mathtext import mathml_text
 from lanting.markdown.myst_refs import equation_label
 from lanting.markdown.tex import offset_in_source, rewrite
@@ -188,6 +188,8 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         source = defined.expand(formula.body or formula.latex)
         if source != (formula.body or formula.latex):
             check_size(source, macros)
+        if not formula.display and "\\tag" in source:
+            source = inline_tags(source)
         tex, formula.marks, formula.plain_refs = rewrite(source, formula.display)
     except TexError as error:
         page.report(formula, f"math: {error}", error.offset, error.hint,

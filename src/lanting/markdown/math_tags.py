@@ -20,6 +20,28 @@ def braced_tags(tex: str) -> str:
     return _BARE_TAG.sub(r"\\tag\1{\2}", tex) if "\\tag" in tex else tex
 
 
+_INLINE_TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
+
+
+def inline_tags(tex: str) -> str:
+    r"""An inline formula's `\tag{1}` as its number set after it: kramdown's inline
+    `$$a = b \tag{1}$$` in a paragraph, which MathJax 2 draws with the number at its
+    right; math-core (as MathJax 3 and KaTeX) refuses a tag outside a display, and the
+    build failed on a formula the site showed. The tag is text, its `$…$` math, as
+    amsmath reads it; `\tag*` without the parentheses."""
+
+    def one(m: re.Match[str]) -> str:
+        pieces = m.group(2).split("$")
+        if not m.group(1):
+            pieces[0] = "(" + pieces[0]
+            pieces[-1] += ")"
+        return "\\qquad " + "".join(
+            (f"\\text{{{piece}}}" if piece else "") if i % 2 == 0 else f"{{{piece}}}"
+            for i, piece in enumerate(pieces))
+
+    return _INLINE_TAG.sub(one, braced_tags(tex)) if "\\tag" in tex else tex
+
+
 def numbered(tex: str) -> str:
     """A display's TeX with its tags and labels where math-core takes them, wrapped in an
     `equation` when one needs a number and no numbered environment holds it."""
