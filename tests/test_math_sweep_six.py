@@ -7,11 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
-from importbits import jekyll_site
+from importbits import NOW, jekyll_site
+from sitebits import write_files
 from test_math_syntax import render
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 OWN_KEYWORDS = r"""\begin{algorithm}[H]
 \SetKwFor{Sweep}{sweep over}{do}{end sweep}
@@ -71,3 +73,24 @@ def test_a_kramdown_inline_display_with_a_tag_builds(tmp_path: Path) -> None:
     html = (out / "posts" / "ode" / "index.html").read_text(encoding="utf-8")
     prose = parse_html(html).one("div", class_="prose")
     assert prose.one("math").text().endswith("(3)") and "for all t" in prose.text()
+
+
+def test_an_astro_sites_typst_entries_are_named(tmp_path: Path) -> None:
+    """An Astro site with astro-typst keeps entries as `.typ` files beside its Markdown;
+    they were left out without a word. Each is a warning naming its file (`_`-files,
+    the entries' shared Typst, are no entries)."""
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": "import { typst } from 'astro-typst';\n"
+                            "export default defineConfig({ integrations: [typst()] })\n",
+        "src/content/config.ts": "const notes = defineCollection({ type: 'content' });\n"
+                                 "export const collections = { notes };\n",
+        "src/content/notes/bayes.md": "---\ntitle: 贝叶斯\ndate: 2024-03-01\n---\n\n"
+                                      "$p(a|b) \\propto p(b|a) p(a)$\n",
+        "src/content/notes/kalman/gain.typ": "#metadata((title: \"增益\"))<frontmatter>\n\n"
+                                             "$ K = P H^T S^(-1) $\n",
+        "src/content/notes/_shared.typ": "#let note(body) = body\n",
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    typst = [e for e in imported.report.warnings if "Typst" in e.message]
+    assert [e.path for e in typst] == ["src/content/notes/kalman/gain.typ"]

@@ -49,6 +49,8 @@ from lanting.importer.text import load_mapping, parse_when, split_front_matter, 
 from lanting.markdown.anchors import github_slug
 
 _MARKDOWN = (".md", ".mdx", ".markdown")
+_TYPST = ("an entry written in Typst (astro-typst): not imported, Lanting reads Markdown; "
+          "convert it (`pandoc -f typst -t markdown`) into the new site's `content/`")
 _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                         "publications", "talks"})
 _LISTS = frozenset({"index", "404", "archive", "archives", "tags", "tag", "categories",
@@ -130,10 +132,14 @@ class Astro(AstroFront, AstroBodies):
         self.copy_public()
         for collection in self.config.collections:
             # (a collection's own `resources/` or `public/` folder holds entries)
-            files = [p for p in walk(collection.folder, builds=False)
-                     if p.suffix.lower() in _MARKDOWN
-                     and not any(part.startswith("_") for part in
-                                 p.relative_to(collection.folder).parts)]
+            entries = [p for p in walk(collection.folder, builds=False)
+                       if not any(part.startswith("_") for part in
+                                  p.relative_to(collection.folder).parts)]
+            files = [p for p in entries if p.suffix.lower() in _MARKDOWN]
+            for path in entries:
+                if path.suffix.lower() == ".typ":
+                    # (astro-typst's entries: they were left out without a word)
+                    self.report.warn(path, None, _TYPST)
             for path in [p for p in files if p.suffix.lower() not in self.config.suffixes]:
                 self.report.note(path, None, "no page of the old site (it had no plugin "
                                  "reading this kind of file): left out")
