@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from htmltree import parse_html
 from importbits import NOW, jekyll_site
 from sitebits import write_files
+from test_import_hexo_sites import hexo_site
 from test_math_syntax import render
 
 from lanting.build import build
@@ -94,3 +96,35 @@ def test_an_astro_sites_typst_entries_are_named(tmp_path: Path) -> None:
     imported = import_site(source, dest, None, False, NOW)
     typst = [e for e in imported.report.warnings if "Typst" in e.message]
     assert [e.path for e in typst] == ["src/content/notes/kalman/gain.typ"]
+
+
+@pytest.mark.parametrize(("package", "config"), [
+    ('"hexo-renderer-markdown-it-plus": "^1.0.4"',
+     "markdown_it_plus:\n  plugins:\n    - plugin:\n      name: '@neilsustc/markdown-it-katex'"
+     "\n      enable: true\n"),
+    ('"hexo-renderer-markdown-it": "^6.0.0"',
+     "markdown:\n  plugins:\n    - name: '@renbaoshuo/markdown-it-katex'\n"),
+    ('"hexo-renderer-markdown-it-plus": "^1.0.4"', ""),
+])
+def test_a_hexo_markdown_it_katex_display_runs_across_blank_lines(
+        tmp_path: Path, package: str, config: str) -> None:
+    """markdown-it's KaTeX plugins read a `$$` display to the next line ending `$$`,
+    blank lines and all (a decomposition written as three matrices with a blank line
+    between them); Lanting ended it at the first blank line, the rest showed as TeX
+    and the next display's `$$` paired with the wrong one, failing the build. The
+    formulas of such a site are its plugin's, read as it read them."""
+    imported = hexo_site(tmp_path, {
+        "package.json": '{\n  "dependencies": {\n    "hexo": "^6.0.0",\n    '
+                        + package + '\n  }\n}\n',
+        "_config.yml": "title: T\nlanguage: zh-CN\n" + config,
+        "source/_posts/qr.md": "---\ntitle: QR 分解\ndate: 2023-05-01\n---\n\n"
+                               "分解为\n$$\n\tQ=\\left[\\begin{matrix} q_1 & q_2 \\end{matrix}"
+                               "\\right],\n\n\tR=\\left[\\begin{matrix} r & s \\\\ 0 & t"
+                               "\\end{matrix}\\right]\n$$\n\n其中 $Q^T Q = I$，且\n\n"
+                               "$$ A = QR \\tag{1} $$\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((imported.dest / "public" / "posts" / "qr" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    displays = [d.text() for d in prose.find_all("div", class_="math-display")]
+    assert len(displays) == 2 and "R=" in displays[0] and "\\" not in prose.text()

@@ -41,6 +41,7 @@ from lanting.importer.hexo_front import (
     hierarchies,
     singular_keys,
 )
+from lanting.importer.hexo_math import markdown_it_tex
 from lanting.importer.hexo_pinyin import pinyin_settings
 from lanting.importer.hexo_settings import HexoSettings
 from lanting.importer.hexo_themes import friend_links
@@ -128,6 +129,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         self.heading_ids = "pandoc" if renderer == "hexo-renderer-pandoc" else "hexo"
         self.breaks = self.line_breaks(renderer, read_text(package) if package.is_file()
                                        else "")
+        self.tex_plugin = markdown_it_tex(renderer, self.config)
         self.tag_katex = '"hexo-tag-katex"' in (read_text(package) if package.is_file() else "")
         self.diagrams = drawn_diagrams(read_text(package) if package.is_file() else "")
         self.prepend_root = self.marked_prepends_root(read_text(package)

@@ -20,6 +20,7 @@ from lanting.importer.body_links import (
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
+    shelve_tex_math,
     text_underscores,
     unescape_marked_math,
 )
@@ -87,6 +88,8 @@ class HexoBodies(HexoUrls):
     breaks: bool
     mermaid_on: Callable[[], bool]
     tag_katex: bool
+    tex_plugin: bool
+    """Whether markdown-it read the posts' formulas with a TeX plugin (`hexo_math`)."""
     diagrams: frozenset[str]
     theme: dict[str, Any]
     config: dict[str, Any]
@@ -113,6 +116,8 @@ class HexoBodies(HexoUrls):
                       ctx, "mermaid diagrams", shelf)
         text = echarts_blocks(text, ctx, shelf)
         text = math_tags(text, ctx, shelf, self.tag_katex)
+        if self.tex_plugin:  # (a formula was TeX to the plugin, blank lines and all)
+            text = shelve_tex_math(text, shelf)
         if self.kramed:
             text = lenient_strong(text, ctx, "kramed")
             text, count = kramed_display_blocks(text)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 from lanting.importer.liquid import Context, blocks, string_argument
 from lanting.importer.shelf import Shelf
@@ -111,3 +112,32 @@ def kramed_display_blocks(text: str) -> tuple[str, int]:
         out.extend(block)
         i = last + 1
     return "\n".join(out), count
+
+
+_MARKDOWN_IT = ("hexo-renderer-markdown-it", "hexo-renderer-markdown-it-plus",
+                "hexo-renderer-multi-markdown-it")
+_TEX_PLUGIN = re.compile(r"katex|mathjax|texmath|markdown-it-math", re.IGNORECASE)
+
+
+def markdown_it_tex(renderer: str | None, config: dict[str, Any]) -> bool:
+    """Whether the site's markdown-it renderer read `$…$` and `$$…$$` with a TeX plugin
+    (markdown-it-katex and its forks, markdown-it-mathjax3, … named under `markdown:
+    plugins:` or `markdown_it_plus: plugins:` and not `enable: false`; markdown-it-plus
+    loads its KaTeX plugin when the site names no plugins). Such a plugin reads a
+    display across blank lines (a matrix with a blank line between its parts), where
+    Lanting's Markdown ends it at the first and showed the rest as TeX."""
+    if renderer not in _MARKDOWN_IT:
+        return False
+    key = "markdown_it_plus" if renderer == "hexo-renderer-markdown-it-plus" else "markdown"
+    section = config.get(key)
+    plugins = section.get("plugins") if isinstance(section, dict) else None
+    if not isinstance(plugins, list):
+        return renderer == "hexo-renderer-markdown-it-plus"
+    for plugin in plugins:
+        if isinstance(plugin, dict) and isinstance(plugin.get("plugin"), dict):
+            plugin = plugin["plugin"]  # (markdown_it_plus: `- plugin: {name: …}`)
+        name = plugin.get("name") if isinstance(plugin, dict) else plugin
+        if isinstance(name, str) and _TEX_PLUGIN.search(name) and not (
+                isinstance(plugin, dict) and plugin.get("enable") is False):
+            return True
+    return False
