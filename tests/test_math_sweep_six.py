@@ -128,3 +128,15 @@ def test_a_hexo_markdown_it_katex_display_runs_across_blank_lines(
                        .read_text(encoding="utf-8")).one("div", class_="prose")
     displays = [d.text() for d in prose.find_all("div", class_="math-display")]
     assert len(displays) == 2 and "R=" in displays[0] and "\\" not in prose.text()
+
+
+def test_a_star_spaced_from_its_command_is_its_starred_form() -> None:
+    """`\\operatorname * {P r}` (TeX as a PDF-to-Markdown tool spaces it, in RL notes
+    kept in Obsidian): amsmath, KaTeX and MathJax skip the spaces before the star and
+    draw Pr; the build failed ("Could not extract text from the given macro"). A
+    command with no starred form keeps its `*` apart, a product."""
+    rendered = render("令 $\\operatorname * {P r} _ {\\pi} (s ^ {\\prime} | s)$ 与 "
+                      "$\\lambda *W$\n")
+    assert rendered.problems == ()
+    maths = parse_html(rendered.html).find_all("math")
+    assert maths[0].text().startswith("Pr") and "∗" in maths[1].text()

@@ -207,7 +207,7 @@ def _refs(s: str, ctx: Context) -> str:
     return "".join(out)
 
 
-_STARRED = re.compile(r"\\([A-Za-z]+)\*")
+_STARRED = re.compile(r"\\([A-Za-z]+)\s*\*")
 STARRED_FORMS = frozenset({"operatorname", "tag", "verb", "DeclareMathOperator",
                            "newcommand", "renewcommand", "providecommand"})
 """Commands whose starred form math-core converts (or Lanting reads before it)."""
@@ -216,11 +216,14 @@ STARRED_FORMS = frozenset({"operatorname", "tag", "verb", "DeclareMathOperator",
 def _stars(s: str, ctx: Context) -> str:
     """`\\lambda*W` is `\\lambda` times `W` to KaTeX and MathJax, an unknown command
     `\\lambda*` to math-core: a space goes between a command with no starred form and
-    its `*`. `\\hspace*` is `\\hspace` in math (the star keeps it at a line break)."""
+    its `*`. `\\hspace*` is `\\hspace` in math (the star keeps it at a line break).
+    `\\operatorname * {Pr}` (as a PDF-to-Markdown tool spaces its TeX) is
+    `\\operatorname*`: amsmath's star test, and KaTeX's and MathJax's, skips the spaces
+    before the star; math-core took `\\operatorname` alone and failed on the `*`."""
     def one(m: re.Match[str]) -> str:
         name = m.group(1)
         if name in STARRED_FORMS:
-            return m.group(0)
+            return m.group(0) if name == "verb" else f"\\{name}*"
         return "\\hspace" if name == "hspace" else f"\\{name} *"
     return _STARRED.sub(one, s)
 
