@@ -140,3 +140,18 @@ def test_a_star_spaced_from_its_command_is_its_starred_form() -> None:
     assert rendered.problems == ()
     maths = parse_html(rendered.html).find_all("math")
     assert maths[0].text().startswith("Pr") and "∗" in maths[1].text()
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\fdv{S}{q}", "δSδq"), ("\\fdv*{S}{q}", "δS/δq"), ("\\functionalderivative{F}{\\rho}",
+                                                         "δFδρ"),
+    ("\\ip{\\phi}{\\psi}", "⟨ϕ|ψ⟩"), ("\\innerproduct{a}{b}", "⟨a|b⟩"),
+    ("\\op{0}{1}", "|0⟩⟨1|"),
+])
+def test_the_physics_packages_functional_derivative_and_products(tex: str, text: str) -> None:
+    """The physics package's `\\fdv` (a functional derivative), `\\ip` and `\\op` (its
+    short names for the inner and outer products), in notes of quantum and field
+    theory: each failed the build as an unknown command."""
+    rendered = render(f"有 ${tex}$。\n")
+    assert rendered.problems == ()
+    assert "".join(parse_html(rendered.html).one("math").text().split()) == text

@@ -10,9 +10,10 @@ converts: the common part.
   vector's hat), `\\vdot`, `\\cross`, `\\cp`, `\\grad`, `\\curl`, `\\divergence`,
   `\\laplacian`, `\\vnabla`;
 - derivatives: `\\dd{x}`, `\\dd[n]{x}`, `\\dv{f}{x}`, `\\dv[n]{f}{x}`, `\\dv{x}`, `\\pdv{f}{x}`,
-  `\\pdv{f}{x}{y}`, `\\pdv[n]{f}{x}`, `\\pdv{x}` (`\\dv*`, `\\pdv*`: as a slash);
+  `\\pdv{f}{x}{y}`, `\\pdv[n]{f}{x}`, `\\pdv{x}`, the functional `\\fdv{F}{f}` (δF/δf)
+  (`\\dv*`, `\\pdv*`, `\\fdv*`: as a slash);
 - quantum mechanics: `\\expval{A}` (`\\ev{A}`), `\\expval{A}{\\psi}`, `\\mel{a}{A}{b}`,
-  `\\ketbra{a}{b}`, `\\dyad{a}`
+  `\\ketbra{a}{b}` (`\\op{a}{b}`), `\\dyad{a}`, `\\innerproduct{a}{b}` (`\\ip{a}{b}`)
   (`\\bra`, `\\ket`, `\\braket` math-core knows);
 - `\\tr` (`\\trace`), `\\Tr`, `\\rank`, `\\Res` as operators; `\\qq{text}`, `\\qc`,
   `\\qand`, `\\qor`, `\\qif`, `\\qthen`, `\\qfor`, `\\qas`, `\\qin` as spaced words;
@@ -53,11 +54,13 @@ _MQTY_PAIRS = {"(": ("pmatrix", ")"), "[": ("bmatrix", "]"), "|": ("vmatrix", "|
                "{": ("matrix", "}")}
 _TWO = {"comm": ("\\left[", ",", "\\right]"), "acomm": ("\\left\\{", ",", "\\right\\}"),
         "ketbra": ("\\left\\lvert ", "\\middle\\rangle\\!\\middle\\langle ",
-                   "\\right\\rvert ")}
+                   "\\right\\rvert "),
+        "innerproduct": ("\\left\\langle ", "\\middle\\vert ", "\\right\\rangle ")}
 _LONG = {"ev": "expval", "expectationvalue": "expval", "matrixel": "mel",
          "matrixelement": "mel", "quantity": "qty", "absolutevalue": "abs",
          "evaluated": "eval", "commutator": "comm", "anticommutator": "acomm",
-         "outerproduct": "ketbra", "vectorbold": "vb", "vectorarrow": "va", "vectorunit": "vu",
+         "outerproduct": "ketbra", "op": "ketbra", "ip": "innerproduct",
+         "functionalderivative": "fdv", "vectorbold": "vb", "vectorarrow": "va", "vectorunit": "vu",
          "differential": "dd", "derivative": "dv", "partialderivative": "pdv",
          "pderivative": "pdv", "crossproduct": "cross", "dotproduct": "vdot",
          "gradient": "grad", "matrixquantity": "mqty", "mdet": "vmqty",
@@ -65,7 +68,7 @@ _LONG = {"ev": "expval", "expectationvalue": "expval", "matrixel": "mel",
 """The package's other names for its commands (`\\ev{A}` is `\\expval{A}`, the one
 physics notes use most)."""
 NAMES = frozenset({*_SIMPLE, *_SIZED, *_MATRICES, *_TWO, *_LONG, "vb", "va", "vu", "dd", "dv",
-                   "pdv", "eval", "expval", "mel", "qq", "dyad"})
+                   "pdv", "fdv", "eval", "expval", "mel", "qq", "dyad"})
 """The commands this module reads (the rule's triggers)."""
 _COMMAND = re.compile(r"\\(" + "|".join(sorted(NAMES, key=len, reverse=True))
                       + r")(?![A-Za-z])(\*?)")
@@ -98,7 +101,7 @@ def _one(s: str, name: str, starred: bool, at: int, start: int) -> tuple[str, in
             return "\\," * (start > 0) + _d("\\mathrm{d}", opt) + "{" + physics(group[0]) \
                 + "}", group[1]
         return "\\mathrm{d}" + (f"^{{{opt}}}" if opt else ""), end
-    if name in ("dv", "pdv"):
+    if name in ("dv", "pdv", "fdv"):
         return _derivative(s, name, starred, at, start)
     if name in ("vb", "va", "vu"):
         _opt, (body,), end = _args(s, at, 1, start, name)
@@ -237,7 +240,7 @@ def _derivative(s: str, name: str, starred: bool, at: int, start: int) -> tuple[
     while (group := _next_group(s, end)) is not None and len(rest) < 2:
         rest.append(group[0])
         end = group[1]
-    symbol = "\\mathrm{d}" if name == "dv" else "\\partial "
+    symbol = {"dv": "\\mathrm{d}", "pdv": "\\partial ", "fdv": "\\delta "}[name]
     if not rest:  # `\dv{x}`: the operator d/dx
         top, bottom = _d(symbol, opt), symbol + physics(first) + (f"^{{{opt}}}" if opt else "")
     elif len(rest) == 1:
