@@ -146,7 +146,7 @@ def test_a_star_spaced_from_its_command_is_its_starred_form() -> None:
     ("\\fdv{S}{q}", "δSδq"), ("\\fdv*{S}{q}", "δS/δq"), ("\\functionalderivative{F}{\\rho}",
                                                          "δFδρ"),
     ("\\ip{\\phi}{\\psi}", "⟨ϕ|ψ⟩"), ("\\innerproduct{a}{b}", "⟨a|b⟩"),
-    ("\\op{0}{1}", "|0⟩⟨1|"),
+    ("\\op{0}{1}", "|0⟩⟨1|"), ("\\ip{\\psi_n}", "⟨ψn|ψn⟩"),
 ])
 def test_the_physics_packages_functional_derivative_and_products(tex: str, text: str) -> None:
     """The physics package's `\\fdv` (a functional derivative), `\\ip` and `\\op` (its

@@ -132,6 +132,9 @@ def _one(s: str, name: str, starred: bool, at: int, start: int) -> tuple[str, in
         return (f"\\left\\langle {physics(a)}\\middle\\vert {physics(operator)}\\middle\\vert "
                 f"{physics(b)}\\right\\rangle "), end
     left, middle, right = _TWO[name]
+    if name == "innerproduct" and (one := _next_group(s, at)) is not None \
+            and _next_group(s, one[1]) is None:  # `\ip{a}`: ⟨a|a⟩, as `\braket{a}`
+        return f"{left}{physics(one[0])}{middle}{physics(one[0])}{right}", one[1]
     _opt, (a, b), end = _args(s, at, 2, start, name)
     return f"{left}{physics(a)}{middle}{physics(b)}{right}", end
 
