@@ -155,3 +155,18 @@ def test_the_physics_packages_functional_derivative_and_products(tex: str, text:
     rendered = render(f"有 ${tex}$。\n")
     assert rendered.problems == ()
     assert "".join(parse_html(rendered.html).one("math").text().split()) == text
+
+
+@pytest.mark.parametrize(("env", "fences"), [
+    ("psmallmatrix", "()"), ("bsmallmatrix", "[]"), ("Bsmallmatrix", "{}"),
+    ("vsmallmatrix", "||"), ("Vsmallmatrix", "‖‖"),
+])
+def test_mathtools_fenced_small_matrices(env: str, fences: str) -> None:
+    """mathtools' `psmallmatrix` and kin (an inline block matrix in an ML post; MathJax
+    loads mathtools by itself): the build failed on an unknown environment. Each is a
+    `smallmatrix` in its fences."""
+    rendered = render(f"分块为 $\\begin{{{env}}}a & u^\\top \\\\ u & B\\end{{{env}}}$ 时\n")
+    assert rendered.problems == ()
+    math = parse_html(rendered.html).one("math")
+    assert [mo.text() for mo in math.find_all("mo")] == list(fences)
+    assert len(math.find_all("mtr")) == 2

@@ -122,8 +122,20 @@ _FENCES = {"matrix*": (".", "."), "pmatrix*": ("(", ")"), "bmatrix*": ("[", "]")
 _ROWS = re.compile(r"\\\\|\\cr(?![A-Za-z])")
 
 
+_SMALL_FENCES = {"psmallmatrix": ("(", ")"), "bsmallmatrix": ("[", "]"),
+                 "Bsmallmatrix": ("\\{", "\\}"), "vsmallmatrix": ("|", "|"),
+                 "Vsmallmatrix": ("\\|", "\\|")}
+"""mathtools' fenced small matrices (MathJax loads mathtools by itself): an inline
+block matrix in an ML post, `$\\begin{psmallmatrix}a & q^\\top\\\\ q & P
+\\end{psmallmatrix}$`, failed the build as an unknown environment."""
+
+
 def matrices(s: str, ctx: Context) -> str:
-    """`smallmatrix` as a script-size `matrix`; `pmatrix*[r]` and kin as arrays."""
+    """`smallmatrix` as a script-size `matrix` (mathtools' `psmallmatrix` and kin
+    fenced); `pmatrix*[r]` and kin as arrays."""
+    s = replace_environment(s, tuple(_SMALL_FENCES), lambda e, o, a, body:
+                            f"\\left{_SMALL_FENCES[e][0]}\\begin{{smallmatrix}}{body}"
+                            f"\\end{{smallmatrix}}\\right{_SMALL_FENCES[e][1]}")
     s = replace_environment(s, ("smallmatrix",), lambda e, o, a, body:
                             "{\\scriptstyle\\begin{matrix}" + body + "\\end{matrix}}")
 
