@@ -170,3 +170,46 @@ def test_mathtools_fenced_small_matrices(env: str, fences: str) -> None:
     math = parse_html(rendered.html).one("math")
     assert [mo.text() for mo in math.find_all("mo")] == list(fences)
     assert len(math.find_all("mtr")) == 2
+
+
+SVM_NOTE = """\
+# 软间隔
+
+解 $w$ 唯一，但$$b的解可能不唯一。
+
+设解为 $w^*,b^*$，得分离超平面
+
+$$
+w^*\\cdot x+b^*=0
+$$
+
+以及决策函数
+$$
+f(x)=\\operatorname{sign}(w^*\\cdot x+b^*)
+$$
+"""
+
+
+def test_a_lone_double_dollar_in_a_line_of_text_opens_no_display(tmp_path: Path) -> None:
+    """`但$$b的解` (a typo in a VuePress note: markdown-it's TeX plugins open a display
+    only at a line's start, and showed this `$$` as written): it was paired with the
+    next display's `$$`, the paragraphs between were taken for TeX with their blank
+    lines left out, and every later formula was out of step, failing the build. It is
+    a `$$` shown as written."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "import { defineConfig } from 'vitepress'\n"
+                                      "export default defineConfig({ title: '笔记', lang: "
+                                      "'zh-CN', markdown: { math: true } })\n",
+        "docs/index.md": "# 笔记\n\n首页。\n",
+        "docs/svm.md": SVM_NOTE,
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((dest / "public" / "svm" / "index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    assert "但$$b" in prose.text() and "\\" not in prose.text()
+    assert len(prose.find_all("div", class_="math-display")) == 2
+    assert len(prose.find_all("p")) == 3

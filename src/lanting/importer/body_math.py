@@ -283,7 +283,11 @@ def shelve_tex_math(text: str, shelf: Shelf) -> str:
     display's blank lines are left out: those plugins (and remark-math) read one
     formula across them, where Lanting's Markdown would end it, showing TeX. A display
     stays in its quote: `> $$ ` left alone at a quote's end opens none (it was text),
-    lest it pair with the next formula's `$$` and take the prose between for TeX."""
+    lest it pair with the next formula's `$$` and take the prose between for TeX. A
+    `$$` inside a line of text whose closing one is past a blank line opens none either
+    (a typo, `但$$b的解`: the plugins showed it as written, their displays open a line):
+    paired with the next display's `$$`, it took the paragraphs between for TeX, their
+    blank lines left out, and every later formula was out of step; it is `\\$\\$`."""
     parts: list[str] = []
     at = 0
     while (match := _TEX_MATH.search(text, at)) is not None:
@@ -292,11 +296,26 @@ def shelve_tex_math(text: str, shelf: Shelf) -> str:
             parts.append(text[at:match.start() + 2])
             at = match.start() + 2
             continue
+        if formula.startswith("$$") and _BLANK_LINE.search(formula) \
+                and _in_text(text, match.start()):
+            parts.append(text[at:match.start()] + "\\$\\$")
+            at = match.start() + 2
+            continue
         parts.append(text[at:match.start()])
         parts.append(shelf.put(re.sub(r"\n(?:[ \t]*\n)+", "\n", formula)
                                if formula.startswith("$$") else formula, "M"))
         at = match.end()
     return "".join(parts) + text[at:]
+
+
+_BLANK_LINE = re.compile(r"\n[ \t>]*\n")
+
+
+def _in_text(text: str, start: int) -> bool:
+    """Whether the `$$` at `start` follows text on its line (not only a quote's `>` or a
+    list item's marker)."""
+    before = text[text.rfind("\n", 0, start) + 1:start]
+    return re.sub(r"^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?", "", before) != ""
 
 
 def _leaves_quote(text: str, start: int, formula: str) -> bool:
