@@ -213,3 +213,17 @@ def test_a_lone_double_dollar_in_a_line_of_text_opens_no_display(tmp_path: Path)
     assert "但$$b" in prose.text() and "\\" not in prose.text()
     assert len(prose.find_all("div", class_="math-display")) == 2
     assert len(prose.find_all("p")) == 3
+
+
+def test_a_row_break_ending_the_last_row_makes_no_empty_row() -> None:
+    """`a &= b \\\\ c &= d \\\\ \\end{align}` (posts end every row with `\\\\`): KaTeX and
+    MathJax end the table there; math-core drew an empty third row, numbered (3), and
+    the next equation was (4). Also in `aligned`, `cases` (with a `[2pt]`) and `\\cr`."""
+    rendered = render("$$\n\\begin{align}\na &= b \\\\\nc &= d \\\\\n\\end{align}\n$$\n\n"
+                      "$$\n\\begin{equation} e = f \\end{equation}\n$$\n\n"
+                      "$$\n\\begin{cases} 1 & x > 0 \\\\[2pt] 0 & x \\le 0 \\\\[2pt]"
+                      "\\end{cases}\n$$\n\n$$\\begin{aligned} p \\cr q \\cr \\end{aligned}$$\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert [len(table.find_all("mtr")) for table in doc.find_all("mtable")] == [2, 1, 2, 2]
+    assert [tag.text() for tag in doc.find_all("mtext")] == ["(1)", "(2)", "(3)"]

@@ -37,11 +37,18 @@ def css_length(text: str, offset: int) -> str:
 
 _LINEBREAK_DIM = re.compile(r"(\\\\|\\cr(?![A-Za-z]))\s*\[\s*(" + DIM + r")\s*\]")
 _CR = re.compile(r"\\cr(?![A-Za-z])")
+_FINAL_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)(?:\\\\(?:\s*\[[^\]\n]*\])?|\\cr(?![A-Za-z]))"
+                          r"(\s*)(?=\\end\s*\{)")
+"""A row break right before `\\end{…}` (`a &= b \\\\ c &= d \\\\ \\end{align}`, as posts
+end their rows): KaTeX and MathJax end the table there, as TeX's `\\crcr` does;
+math-core drew one more, empty row, numbered `(3)` in an `align`, and every later
+equation's number one too high."""
 
 
 def linebreak_dim(s: str, ctx: Context) -> str:
     """`\\\\[1em]` (math-core printed "[1em]" as content): the row ends with a strut as
-    deep as the extra space. `\\cr` is `\\\\`."""
+    deep as the extra space. `\\cr` is `\\\\`. A break ending the last row is none."""
+    s = _FINAL_BREAK.sub(r"\1\2", s)
 
     def one(m: re.Match[str]) -> str:
         length = css_length(m.group(2), m.start())
