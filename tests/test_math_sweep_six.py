@@ -215,6 +215,18 @@ def test_a_lone_double_dollar_in_a_line_of_text_opens_no_display(tmp_path: Path)
     assert len(prose.find_all("p")) == 3
 
 
+def test_plain_tex_eqalign_is_aligned_rows() -> None:
+    """Plain TeX's `\\eqalign{… \\cr …}` (MathJax reads it; a post on self-attention
+    aligned its three projections so): an unknown command that failed the build. Its
+    rows are `aligned`'s, `\\cr` or `\\\\` between them."""
+    rendered = render("$$\\eqalign{\n  & Q = X W^Q \\cr\n  & K = X W^K \\cr\n"
+                      "  & V = X W^V \\cr} $$\n\n$$\\eqalign{a &= b \\\\ c &= d}$$\n")
+    assert rendered.problems == ()
+    tables = parse_html(rendered.html).find_all("mtable")
+    assert [len(table.find_all("mtr")) for table in tables] == [3, 2]
+    assert "".join(tables[0].find_all("mtr")[1].text().split()) == "K=XWK"
+
+
 def test_a_row_break_ending_the_last_row_makes_no_empty_row() -> None:
     """`a &= b \\\\ c &= d \\\\ \\end{align}` (posts end every row with `\\\\`): KaTeX and
     MathJax end the table there; math-core drew an empty third row, numbered (3), and

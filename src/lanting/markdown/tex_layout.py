@@ -221,9 +221,12 @@ def _unspecified_columns(s: str) -> str:
     return "".join(out) + s[pos:] if out else s
 
 
-PLAIN_MATRICES = {"matrix": "matrix", "pmatrix": "pmatrix", "cases": "cases"}
+PLAIN_MATRICES = {"matrix": "matrix", "pmatrix": "pmatrix", "cases": "cases",
+                  "eqalign": "aligned"}
 """Plain TeX's `\\pmatrix{a \\cr b}` (MathJax reads it; a real Quarto post wrote
-`\\pmatrix{\\hat t_1\\\\\\vdots}`) → the amsmath environment of that name."""
+`\\pmatrix{\\hat t_1\\\\\\vdots}`) → the amsmath environment of that name, and its
+`\\eqalign{Q &= EW^Q \\cr K &= EW^K}` (rows aligned at `&`, in a Chinese post on
+self-attention) → `aligned`."""
 
 
 def plain_matrices(s: str, ctx: Context) -> str:
