@@ -239,3 +239,11 @@ def test_a_row_break_ending_the_last_row_makes_no_empty_row() -> None:
     doc = parse_html(rendered.html)
     assert [len(table.find_all("mtr")) for table in doc.find_all("mtable")] == [2, 1, 2, 2]
     assert [tag.text() for tag in doc.find_all("mtext")] == ["(1)", "(2)", "(3)"]
+
+
+def test_a_row_break_ending_a_displays_last_line_makes_no_empty_row() -> None:
+    """`$$ a = b \\\\ c = d \\\\ $$` (every line ended with `\\\\`, no environment): the
+    display's lines are stacked, and its last `\\\\` drew an empty third line."""
+    rendered = render("$$\na = b \\\\\nc = d \\\\\n$$\n")
+    assert rendered.problems == ()
+    assert len(parse_html(rendered.html).find_all("mtr")) == 2

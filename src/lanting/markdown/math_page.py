@@ -29,7 +29,7 @@ from lanting.markdown.math_tags import LABEL, add_label, braced_tags, inline_tag
 from lanting.markdown.mathtext import mathml_text
 from lanting.markdown.myst_refs import equation_label
 from lanting.markdown.tex import offset_in_source, rewrite
-from lanting.markdown.tex_layout import breaks_rows
+from lanting.markdown.tex_layout import breaks_rows, without_final_break
 from lanting.markdown.tex_scan import Marks, TexError
 from lanting.model.problem import Problem
 
@@ -201,7 +201,8 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         # `a \\ b` with no environment: KaTeX (and so the Hexo or Jekyll site it came
         # from) breaks the line there; math-core dropped the break without a word (a
         # `\\` of a script's rows, put in a `subarray`, is none)
-        tex = "\\begin{gathered}" + tex + "\n\\end{gathered}"
+        # (a `\\` ending the display's last line, as its rows were written, is none)
+        tex = without_final_break("\\begin{gathered}" + tex + "\n\\end{gathered}")
     if formula.display and "\\" in tex:
         tex = _tags(braced_tags(tex), formula)
         tex = numbered(tex)

@@ -45,10 +45,15 @@ math-core drew one more, empty row, numbered `(3)` in an `align`, and every late
 equation's number one too high."""
 
 
+def without_final_break(s: str) -> str:
+    """`s` without a row break that ends the last row of an environment."""
+    return _FINAL_BREAK.sub(r"\1\2", s)
+
+
 def linebreak_dim(s: str, ctx: Context) -> str:
     """`\\\\[1em]` (math-core printed "[1em]" as content): the row ends with a strut as
     deep as the extra space. `\\cr` is `\\\\`. A break ending the last row is none."""
-    s = _FINAL_BREAK.sub(r"\1\2", s)
+    s = without_final_break(s)
 
     def one(m: re.Match[str]) -> str:
         length = css_length(m.group(2), m.start())
