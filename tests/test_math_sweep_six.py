@@ -247,3 +247,13 @@ def test_a_row_break_ending_a_displays_last_line_makes_no_empty_row() -> None:
     rendered = render("$$\na = b \\\\\nc = d \\\\\n$$\n")
     assert rendered.problems == ()
     assert len(parse_html(rendered.html).find_all("mtr")) == 2
+
+
+def test_plain_tex_root_of_is_a_root() -> None:
+    """Plain TeX's `\\root 3 \\of {…}` (MathJax reads it; MathType writes roots so, and a
+    post on RSA pasted one): both commands were unknown and the build failed. It is the
+    root of the next group or token, with its index."""
+    rendered = render("故 $m=\\root 3 \\of {c+kN}$，且 $\\root n+1 \\of 2$。\n")
+    assert rendered.problems == ()
+    roots = parse_html(rendered.html).find_all("mroot")
+    assert ["".join(root.text().split()) for root in roots] == ["c+kN3", "2n+1"]

@@ -155,9 +155,30 @@ def _buildrel(s: str, ctx: Context) -> str:
     """Plain TeX's `\\buildrel \\text{iid} \\over \\sim` (MathJax has it; a statistics
     course wrote it): the text up to `\\over` set over the next token or group, as
     `\\stackrel` sets it."""
+    return _up_to_next(s, _BUILDREL, lambda top, base: f"\\stackrel{{{top}}}{{{base}}}",
+                       "`\\buildrel … \\over` needs what it sets the text over",
+                       "write `\\stackrel{text}{=}`")
+
+
+_ROOT = re.compile(r"\\root(?![A-Za-z])(.*?)\\of(?![A-Za-z])\s*", re.DOTALL)
+
+
+def _root(s: str, ctx: Context) -> str:
+    """Plain TeX's `\\root 3 \\of {C+kN}` (MathJax has it; MathType writes roots so, and
+    a Chinese post on RSA pasted one): the root of the next token or group, as
+    `\\sqrt[3]{…}` draws it; math-core knew neither command and failed the build."""
+    return _up_to_next(s, _ROOT, lambda index, radicand: f"\\sqrt[{index}]{{{radicand}}}",
+                       "`\\root … \\of` needs what it takes the root of",
+                       "write `\\sqrt[3]{x}`")
+
+
+def _up_to_next(s: str, pattern: re.Pattern[str], make: Callable[[str, str], str],
+                message: str, hint: str) -> str:
+    """Each `pattern` (plain TeX's `\\command … \\word`, what is between its group 1)
+    with the next token or group after it, as `make(between, next)`."""
     out: list[str] = []
     pos = 0
-    while (match := _BUILDREL.search(s, pos)) is not None:
+    while (match := pattern.search(s, pos)) is not None:
         at = match.end()
         if s.startswith("{", at):
             end = group_end(s, at)
@@ -166,9 +187,8 @@ def _buildrel(s: str, ctx: Context) -> str:
             token = _TOKEN_AFTER.match(s, at)
             end, base = (token.end(), token.group()) if token else (None, None)
         if end is None or base is None:
-            raise TexError("`\\buildrel … \\over` needs what it sets the text over",
-                           match.start(), hint="write `\\stackrel{text}{=}`")
-        out += [s[pos:match.start()], f"\\stackrel{{{match.group(1).strip()}}}{{{base}}}"]
+            raise TexError(message, match.start(), hint=hint)
+        out += [s[pos:match.start()], make(match.group(1).strip(), base)]
         pos = end
     return "".join(out) + s[pos:]
 
@@ -309,6 +329,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"varinjlim", "varprojlim", "varliminf", "varlimsup"}), _varlim),
     (frozenset({"cancelto"}), _cancel_to),
     (frozenset({"buildrel"}), _buildrel),
+    (frozenset({"root"}), _root),
     (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit", "centernot", "not"}),
      aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),
