@@ -13,8 +13,8 @@ from urllib.parse import unquote
 
 import pytest
 from htmltree import Element
-from importbits import imported_site, messages, page, report_of
-from sitebits import write_files
+from importbits import NOW, imported_site, messages, page, report_of
+from sitebits import png, write_files
 
 from lanting.errors import UsageError
 from lanting.importer import Imported, detect, import_site
@@ -468,3 +468,18 @@ def test_a_lanting_site_is_not_imported_as_notes(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="a Lanting site already"):
         import_site(tmp_path / "site", tmp_path / "new")
 
+
+
+def test_a_link_to_nothing_is_no_file_to_copy(tmp_path: Path) -> None:
+    """A course's figures linked (symbolic links) from a book's folder the repository did
+    not hold: the import stopped at the first copy with a bare `No such file or
+    directory`. Such a link is no file: the note is imported, its image a warning."""
+    write_files(tmp_path / "old", {
+        "graphs/notes.md": "# Graphs\n\n![A tree](figs/tree.png)\n\nA tree has no cycle.\n",
+        "graphs/figs/path.png": png(4, 3),
+    })
+    (tmp_path / "old" / "graphs" / "figs" / "tree.png").symlink_to("../../book/tree.png")
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert (tmp_path / "new" / "static" / "graphs" / "figs" / "path.png").is_file()
+    assert not (tmp_path / "new" / "static" / "graphs" / "figs" / "tree.png").exists()
+    assert any("tree.png" in m for m in messages(imported, "graphs/notes.md"))

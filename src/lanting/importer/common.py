@@ -64,12 +64,16 @@ class Options:
 
 def walk(root: Path, builds: bool = True) -> list[Path]:
     """Every file under `root`, sorted, without the folders of tools and builds
-    (`builds=False`: a folder that holds no build, whose `resources/` is its own)."""
+    (`builds=False`: a folder that holds no build, whose `resources/` is its own). A
+    link to nothing is no file: a course's repository linked its figures from a book's
+    folder it did not hold, and the import stopped at the first copy with a bare
+    `No such file or directory`; a page naming one now warns of a missing image."""
     found: list[Path] = []
     for folder, dirs, files in os.walk(root):
         skip = SKIP_DIRS | ROOT_SKIP_DIRS if Path(folder) == root and builds else SKIP_DIRS
         dirs[:] = sorted(d for d in dirs if d not in skip and not d.startswith("."))
-        found += [Path(folder) / f for f in sorted(files) if not f.startswith(".")]
+        found += [Path(folder) / f for f in sorted(files) if not f.startswith(".")
+                  and (Path(folder) / f).exists()]
     return found
 
 
