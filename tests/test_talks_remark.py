@@ -464,3 +464,50 @@ def test_knitrs_inline_r_code_is_a_warning(
     site = make_site({"content/talks/t.md": text})
     assert [(w.line, w.message.split(" (")[0]) for w in build_site(site).warnings] == [
         (15, "knitr's inline R code")]
+
+
+HIDDEN_CODE = """---
+title: Shrinkage
+date: 2026-02-13
+output: xaringan::moon_reader
+---
+
+```{r setup, include=FALSE}
+library(glmnet)
+knitr::opts_chunk$set(fig.dim = c(6, 4),
+                      echo = FALSE)
+```
+
+# Coefficient paths
+
+```{r paths}
+plot(fit, xvar = "lambda")
+```
+
+---
+
+# The fit
+
+```{r fit, echo=TRUE}
+fit <- glmnet(x, y, alpha = 1)
+```
+
+```{r, echo = F}
+plot(cv)
+```
+"""
+
+
+def test_knitrs_echo_false_leaves_a_cells_code_out(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A lecture's setup cell sets `knitr::opts_chunk$set(echo = FALSE)`: knitr showed
+    each cell's output (a plot) and none of its code, but every slide showed the code.
+    A cell without code shown (that default, or its own `echo = F`) is left out, one
+    warning a file at the first; a cell's own `echo=TRUE` still shows its code."""
+    site = make_site({"content/talks/lasso.md": HIDDEN_CODE})
+    warnings = [(w.line, w.message.split(" (")[0]) for w in build_site(site).warnings]
+    assert warnings[0] == (15, "knitr's cell with `echo=FALSE` showed only its output")
+    page = parse_html((site / "public/talks/lasso/slides/index.html").read_bytes())
+    text = page.one("main").text()
+    assert "plot(" not in text and "glmnet(x, y, alpha = 1)" in text
+    assert "Coefficient paths" in text

@@ -9,18 +9,25 @@ slides of those files, read as the talk is (their lines and images from their ow
 their own children too); a file that is not there is an error at the cell's line, and
 a cell among other text a warning. Inline R code, `` `r fa("book")` ``, which knitr
 filled in, shows as code: a warning says so, once a file.
+
+A cell knitr showed nothing of (`include=FALSE`, a `{css, echo=FALSE}` deck's styles)
+is left out; so is one whose code it did not show (`echo=FALSE`, or every cell after a
+setup cell's `knitr::opts_chunk$set(echo = FALSE)`, unless it says `echo=TRUE`): its
+output, a plot or a table, is knitr's to make, and a lecture whose setup hid the code
+showed it on every slide. A warning says so, once a file.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from lanting.markdown.fence_info import FENCE_LINE
+from lanting.markdown.fence_info import FENCE_LINE, parse_fence_info
 from lanting.model.problem import Problem
 from lanting.site.marp import outside_code
-from lanting.site.remark import continuation_lines, hidden_cells
+from lanting.site.remark import continuation_lines
 from lanting.site.talk_slides import SlideSource, split_slides
 
 _CHILD = re.compile(r"""^\{r\b[^}]*?\bchild\s*=\s*(?:c\(\s*)?(["'])([^"']+)\1""")
@@ -31,14 +38,73 @@ _INLINE_R = re.compile(r"(?<!`)`r[ \t]+[^`\n]+`(?!`)")
 _DEPTH = 8
 """Children of children read; deeper is a loop (a part naming itself)."""
 
+_ECHO = re.compile(r"(?:^|[\s,{])echo\s*=\s*(FALSE|F|TRUE|T)\b")
+"""A cell's own `echo=FALSE` (or `TRUE`) in its header."""
+_SET_ECHO = re.compile(r"opts_chunk\$set\((?:[^()]|\([^()]*\))*?\becho\s*=\s*(FALSE|F|TRUE|T)\b")
+"""`knitr::opts_chunk$set(echo = FALSE, …)` in a cell: the default of the cells after it."""
+
 Read = Callable[[str, Path], tuple[str, Path] | None]
 """The file a path names, from the file it is written in: its text and path, or None."""
 
 
+@dataclass(frozen=True, slots=True)
+class KnitrCells:
+    text: str
+    """The text with the lines of the cells knitr showed no code of left blank (its
+    number of lines kept: a slide's properties after such a cell open the slide)."""
+    unechoed: tuple[int, ...]
+    """The lines (from 0) of those cells that showed an output (`echo=FALSE`)."""
+    echo: bool
+    """Whether cells show their code after the text (`opts_chunk$set(echo = …)`)."""
+
+
+def knitr_cells(body: str, echo: bool = True) -> KnitrCells:
+    """`body` without knitr's cells that showed no code, `echo` the cells' default."""
+    lines = body.split("\n")
+    fence, hiding = "", False
+    code: list[str] = []
+    unechoed: list[int] = []
+    for i, line in enumerate(lines):
+        opened = FENCE_LINE.match(line)
+        if fence:
+            if opened and opened.group(1)[0] == fence[0] and line.strip() == opened.group(1):
+                fence = ""
+                if (chosen := _SET_ECHO.search("\n".join(code))) is not None:
+                    echo = chosen.group(1).startswith("T")
+            else:
+                code.append(line)
+        elif opened:
+            fence, code = opened.group(1), []
+            info = line.strip()[len(fence):]
+            cell = parse_fence_info(info)
+            own = _ECHO.search(info) if cell.executable else None
+            shown = own.group(1).startswith("T") if own is not None else echo
+            hiding = cell.hidden or cell.executable and not shown
+            if hiding and not cell.hidden:
+                unechoed.append(i)
+        if hiding:
+            lines[i] = ""
+            hiding = bool(fence)
+    return KnitrCells("\n".join(lines), tuple(unechoed), echo)
+
+
+def unechoed_warning(cells: KnitrCells, path: Path, first_line: int) -> list[Problem]:
+    """A warning at the first cell of `cells` (read from file line `first_line` of
+    `path`) left out for showing only its output."""
+    return [Problem(
+        "knitr's cell with `echo=FALSE` showed only its output (a plot, a table), which "
+        "Lanting cannot make: left out (this file's first)", path,
+        first_line + cells.unechoed[0], severity="warning",
+        hint="save the output as an image beside the talk and show it (`![](plot.png)`), "
+             "or write `echo=TRUE` in the cell to show its code")] if cells.unechoed else []
+
+
 def child_slides(sources: list[SlideSource], path: Path, read: Read,
-                 problems: list[Problem], depth: int = 0) -> list[SlideSource]:
+                 problems: list[Problem], depth: int = 0,
+                 echo: bool = True) -> list[SlideSource]:
     """`sources` (slides of the file `path`) with each slide made only of child cells
-    replaced by the slides of the files they name."""
+    replaced by the slides of the files they name (their cells showing code as `echo`
+    says, knitr's setting where the parent's text stops)."""
     slides: list[SlideSource] = []
     for source in sources:
         children = _children(source.text)
@@ -62,9 +128,11 @@ def child_slides(sources: list[SlideSource], path: Path, read: Read,
                     "name's case counts"))
                 continue
             text, file = found
-            parts = split_slides(continuation_lines(hidden_cells(text)), 1)
+            cells = knitr_cells(text, echo)
+            problems.extend(unechoed_warning(cells, file, 1))
+            parts = split_slides(continuation_lines(cells.text), 1)
             slides += child_slides([_from(s, file) for s in parts], file, read, problems,
-                                   depth + 1)
+                                   depth + 1, cells.echo)
     return slides
 
 

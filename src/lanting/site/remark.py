@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lanting.markdown.fence_info import FENCE_LINE, parse_fence_info
+from lanting.markdown.fence_info import FENCE_LINE
 from lanting.markdown.tex_scan import group_end
 from lanting.model.problem import Problem
 from lanting.site.marp import Background, Images, in_code_span, outside_code
@@ -106,26 +106,6 @@ def continuation_lines(body: str) -> str:
 
 Properties = dict[str, tuple[str, int]]
 """A slide's properties: name -> (value, file line)."""
-
-
-def hidden_cells(body: str) -> str:
-    """The body with the lines of knitr's cells that show nothing (`{r setup,
-    include=FALSE}`) left blank: xaringan runs knitr first, so a slide's properties
-    after such a cell open the slide."""
-    lines = body.split("\n")
-    fence, hiding = "", False
-    for i, line in enumerate(lines):
-        opened = _FENCE.match(line)
-        if fence:
-            if opened and opened.group(1)[0] == fence[0] and line.strip() == opened.group(1):
-                fence = ""
-        elif opened:
-            fence = opened.group(1)
-            hiding = parse_fence_info(line.strip()[len(fence):]).hidden
-        if hiding:
-            lines[i] = ""
-            hiding = bool(fence)
-    return "\n".join(lines)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,12 @@ from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
 from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
-from lanting.site.knitr import child_slides, inline_code_warnings
+from lanting.site.knitr import (
+    child_slides,
+    inline_code_warnings,
+    knitr_cells,
+    unechoed_warning,
+)
 from lanting.site.marp import (
     Directives,
     Images,
@@ -42,7 +47,6 @@ from lanting.site.marp import (
 from lanting.site.remark import (
     Templates,
     continuation_lines,
-    hidden_cells,
     is_remark,
     title_slide,
 )
@@ -241,14 +245,17 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
                    url: str, output: str, link_map: dict[str, str] | None,
                    ) -> tuple[Talk, list[Problem]]:
     """The talk of a deck written for remark.js or xaringan (`site.remark`)."""
-    sources = split_slides(continuation_lines(hidden_cells(doc.body)), doc.body_line)
+    cells = knitr_cells(doc.body)
+    sources = split_slides(continuation_lines(cells.text), doc.body_line)
     if doc.meta.xaringan is not None and doc.meta.xaringan["seal"]:
         sources.insert(0, SlideSource(title_slide(doc.meta.title, doc.meta.xaringan),
                                       doc.key_lines.get("title", 1)))
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
                            talk_macros(doc.body))
     collector.included[doc.source.path] = doc.source.rel.as_posix()
-    sources = child_slides(sources, doc.source.path, collector.read, collector.problems)
+    collector.problems.extend(unechoed_warning(cells, doc.source.path, doc.body_line))
+    sources = child_slides(sources, doc.source.path, collector.read, collector.problems,
+                           echo=cells.echo)
     if doc.meta.xaringan is not None:  # (R Markdown: `r expr` was knitr's to fill in)
         collector.problems.extend(inline_code_warnings(sources, doc.source.path))
     collector.deck = (url + "slides/", len(sources))
