@@ -659,3 +659,77 @@ def test_steps_in_braces_highlight_their_first_step(
     assert code["class"] == "language-go"
     assert [s.text() for s in code.find_all("span", class_="hl")] == ["package main"]
     assert "numbered" in page.one(class_="code-block")["class"]
+
+
+HTML_DIVS = """% Sparse Kernels
+% A. Lecturer
+% 14 May 2025
+
+# Timing a kernel
+
+<small>
+<div class="column" width="40%">
+- events measure the GPU
+- **no** host timer
+</div>
+<div class="column" width=60%>
+```cpp
+hipEventRecord(start);
+```
+</div>
+</small>
+
+<div class="notes">
+Ask who has used events.
+</div>
+
+# Two steps
+
+:::{.column}
+:::{.fragment}
+<small>
+First *half*
+```cpp
+copy(a, b);
+```
+</small>
+:::
+:::
+:::{.column}
+Second half
+:::
+
+# Boxed
+
+<div class="box" style="border: 1px solid">
+
+Already **read**: blank lines around it.
+
+</div>
+"""
+
+
+def test_a_pandoc_decks_html_divs_and_nested_fences_are_its_divs(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Pandoc reads a `<div>` line as a div of Markdown, and nests fenced divs by their
+    openings: a lecture deck's `<div class="column" width="40%">` over a list showed it
+    as written, its notes div was text on the slide, and `:::{.column}` holding
+    `:::{.fragment}` (each closed by `:::`, around a code block) ended at the first
+    `:::`, the last ones shown as text. A `<small>` line over a column swallowed it."""
+    site = make_site({"content/talks/kernels.md": HTML_DIVS})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/kernels/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    columns = frames[1].find_all("div", class_="column")
+    assert [li.text() for li in columns[0].find_all("li")] == [
+        "events measure the GPU", "no host timer"]
+    assert columns[0]["style"] == "flex-basis:40%" and columns[1].one("pre")
+    assert frames[1].one("aside", class_="slide-notes").text().strip() == (
+        "Ask who has used events.")
+    assert "Ask who" not in frames[1].one(class_="slide").text()
+    halves = frames[2].find_all("div", class_="column")
+    assert len(halves) == 2 and halves[0].one("em").text() == "half"
+    assert halves[0].one("pre") and halves[1].text().strip() == "Second half"
+    assert ":::" not in frames[2].text() and "**" not in page.one("main").text()
+    box = frames[3].one("div", class_="box")
+    assert box["style"] == "border: 1px solid" and box.one("strong").text() == "read"

@@ -34,6 +34,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+from lanting.markdown.fence_info import FENCE_LINE
 from lanting.model.problem import Problem
 from lanting.site.marp import Background, Images, outside_code
 
@@ -101,9 +102,11 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem],
         chunk = _ASIDE.sub(aside, chunk) if "<aside" in chunk.lower() else chunk
         if code_math and "`$" in chunk:
             chunk = _CODE_MATH.sub(lambda m: m.group(1) + m.group(2) + m.group(1), chunk)
-        return _pandoc_divs(chunk, at, notes) if ":::" in chunk else chunk
+        return chunk
 
     text = outside_code(text, line, take)
+    # (over the whole slide, not between its code blocks: a step div holds code)
+    text = _pandoc_divs(text, line, notes) if ":::" in text else text
     for name in _NOT_SHOWN:
         if name in values:
             problems.append(Problem(
@@ -133,12 +136,25 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem],
 
 def _pandoc_divs(chunk: str, at: int, notes: list[tuple[str, int]]) -> str:
     """`chunk` (from file line `at`) with Pandoc's `::: notes` divs taken into `notes`
-    and its step divs' lines left out, keeping its number of lines; other divs stay."""
+    and its step divs' lines left out, keeping its number of lines; other divs stay,
+    and so do the lines of code blocks (a notes div takes them as they are)."""
     lines = chunk.split("\n")
     kinds: list[str] = []  # each open div: "notes", "step", "kept" or "inner" (in notes)
     taken: list[str] = []
     start = 0
+    fence = ""
     for i, line in enumerate(lines):
+        code = FENCE_LINE.match(line)
+        if fence or code:
+            if fence and code and code.group(1)[0] == fence[0] \
+                    and line.strip() == code.group(1) and len(code.group(1)) >= len(fence):
+                fence = ""
+            elif not fence and code:
+                fence = code.group(1)
+            if "notes" in kinds:
+                taken.append(line)
+                lines[i] = ""
+            continue
         opened = _DIV_OPEN.match(line)
         if opened and "notes" not in kinds:
             name = opened.group(1) or opened.group(2)

@@ -44,6 +44,7 @@ from lanting.site.marp import (
     marp_line,
     read_slide,
 )
+from lanting.site.pandoc_divs import native_divs
 from lanting.site.remark import (
     Templates,
     continuation_lines,
@@ -215,8 +216,10 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
             hint="add `marp: true` to the front matter: Marp's comments are then speaker "
                  "notes and settings, and `![bg]` images backgrounds"))
     code_math = written_for_reveal(doc.body)
-    reveal = [read_reveal_slide(s.text, s.line, doc.source.path, collector.problems,
-                                code_math) for s in sources] if marp is None else []
+    # (its divs as Pandoc reads them: `<div>` lines of Markdown, fences nested alike)
+    reveal = [read_reveal_slide(native_divs(s.text), s.line, doc.source.path,
+                                collector.problems, code_math)
+              for s in sources] if marp is None else []
     targets = slide_targets([(source.vertical, slide.ids, slide.text) for source, slide
                              in zip(sources, reveal, strict=False) if not slide.hidden])
     names: dict[int, list[str]] = {}
