@@ -224,3 +224,24 @@ def test_a_repository_github_pages_published_with_a_theme_is_read_as_notes(
     assert detect(tmp_path / "old") == "notes"
     import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     assert (tmp_path / "new" / "content" / "talks" / "slides.md").is_file()
+
+
+def test_the_files_that_built_the_decks_are_not_published(tmp_path: Path) -> None:
+    """A folder of decks keeps the Makefile that ran Pandoc and a Slidev deck's
+    `package.json` (and its lock file): copied to `static/` as any file of a folder of
+    notes, they were published at the site's URLs (`/seminar/Makefile`). The talks
+    replace that build: they are left out; the decks' figures and other files stay."""
+    new = _imported(tmp_path, {
+        "README.md": "# Talks\n",
+        "seminar/Makefile": "all: deck.html\n\ndeck.html: deck.md\n"
+                            "\tpandoc -t revealjs -s deck.md -o deck.html\n",
+        "seminar/deck.md": _DECK,
+        "seminar/paths.png": png(4, 3),
+        "jvm/package.json": '{"devDependencies": {"@slidev/cli": "^0.48.0"}}\n',
+        "jvm/package-lock.json": '{"lockfileVersion": 3}\n',
+        "jvm/slides.md": "---\nhighlighter: shiki\ndate: 2023-05-04\n---\n\n# Bytes\n",
+        "exercises/Makefile": "run: main.c\n\tcc -o run main.c\n",
+    })
+    static = sorted(p.relative_to(new / "static").as_posix()
+                    for p in (new / "static").rglob("*") if p.is_file())
+    assert static == ["exercises/Makefile", "seminar/paths.png"]

@@ -53,6 +53,7 @@ from lanting.importer.notes_decks import (
     DATE_KEYS,
     HEADER_KEYS,
     deck_date,
+    deck_tools,
     marp_decks,
     pandoc_decks,
     reveal_copies,
@@ -148,6 +149,8 @@ class Notes(Quartz, LogseqNotes):
         self.marp = marp_decks(source)
         """Decks Marp CLI is set to make, `marp: true` or not."""
         self.reveal_copies = reveal_copies(source)
+        self.deck_tools = deck_tools(source)
+        """The files that built the decks (a Makefile, a `package.json`): not published."""
         self.told_copies: set[Path] = set()
         """Decks whose front matter their tool reads, as the talk does (Slidev's, and
         Marp's, `marp: true`, found as they are read): kept as written."""
@@ -180,6 +183,10 @@ class Notes(Quartz, LogseqNotes):
                 self.told_copies.add(copy)
                 self.report.note(copy, None, "a copy of reveal.js: its Markdown files "
                                  "(its README, tests, examples) are no notes: left out")
+            return True
+        if path.resolve() in self.deck_tools:
+            self.report.note(path, None, "it built the slides, which are talks now: not "
+                             "copied to static/")
             return True
         if path.parent == self.content and path.name.lower() in REPOSITORY_FILES:
             self.report.note(path, None, "the repository's own file (a licence, or "

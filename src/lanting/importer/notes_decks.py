@@ -54,16 +54,19 @@ def _named(folder: Path, text: str) -> set[Path]:
     return files
 
 
+def _slide_builds(source: Path) -> list[tuple[Path, str]]:
+    """The build files under `source` that make slides with Pandoc, with their text."""
+    return [(build, text) for build in _build_files(source)
+            if "pandoc" in (text := read_text(build)) and _SLIDES.search(text)]
+
+
 def pandoc_decks(source: Path) -> dict[Path, int | None]:
     """The Markdown files (resolved) that a build file under `source` turns into slides
     with Pandoc: those it names, or, naming none (`$<` of a pattern kept in a variable),
     every Markdown file in its folder but a README; each with the `--slide-level` the
     build file gives Pandoc (None: none, Pandoc's own choice)."""
     decks: dict[Path, int | None] = {}
-    for build in _build_files(source):
-        text = read_text(build)
-        if "pandoc" not in text or not _SLIDES.search(text):
-            continue
+    for build, text in _slide_builds(source):
         folder = source if build.parent.name == "workflows" else build.parent
         named = {p for p in _named(folder, text) if p.name.lower() not in _README}
         level = _SLIDE_LEVEL.search(text)
@@ -161,3 +164,26 @@ def reveal_copies(source: Path) -> set[Path]:
     return {p.parent.parent for p in walk(source)
             if p.name == "reveal.js" and p.parent.name in ("js", "dist")
             and (p.parent.parent / "plugin").is_dir()}
+
+
+_LOCKS = ("package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb")
+
+
+def deck_tools(source: Path) -> set[Path]:
+    """The files (resolved) that made a folder's decks: the build files running Pandoc
+    to slides, and the `package.json` of a Slidev deck or of Marp CLI's settings, with
+    its lock file. They ran the old build, which the talks replace: copied to `static/`
+    as any other file of a folder of notes, they were published at the site's root
+    (`/Makefile`, `/package.json`)."""
+    tools = {build.resolve() for build, _text in _slide_builds(source)
+             if build.parent.name != "workflows"}
+    decks = slidev_decks(source) | marp_decks(source)
+    for package in (p for p in walk(source) if p.name == "package.json"):
+        text = read_text(package)
+        if "@slidev/cli" in text or "@marp-team" in text or any(
+                deck.parent == package.parent.resolve() for deck in decks):
+            tools.add(package.resolve())
+            tools.update((package.parent / lock).resolve() for lock in _LOCKS
+                         if (package.parent / lock).is_file())
+    return tools
+
