@@ -733,3 +733,44 @@ def test_a_pandoc_decks_html_divs_and_nested_fences_are_its_divs(
     assert ":::" not in frames[2].text() and "**" not in page.one("main").text()
     box = frames[3].one("div", class_="box")
     assert box["style"] == "border: 1px solid" and box.one("strong").text() == "read"
+
+
+PAUSES = """---
+title: Tours
+date: 2025-06-02
+---
+
+## Heuristics
+
+Is the graph Hamiltonian? \\pause
+
+. . .
+
+- a sufficient condition on $\\deg(v)$ \\pause
+- the nearest neighbour, $O(V^2)$
+
+\\pause
+
+Its cost: $w(t) = \\pause 17.9$
+
+```tex
+\\pause stays in code
+```
+"""
+
+
+def test_pandoc_and_beamer_pauses_are_no_text(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A lecture deck made with Pandoc steps through a slide with `. . .` paragraphs, or,
+    made for beamer as well, with `\\pause`: both were shown as text, and a `\\pause`
+    in a formula failed the build. Lanting's deck shows every step at once: they are
+    left out, and code keeps them."""
+    site = make_site({"content/talks/tours.md": PAUSES})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/tours/slides/index.html").read_bytes())
+    slide = page.one("section", class_="slide-frame").one(class_="slide")
+    text = slide.text()
+    assert ". . ." not in text and text.count("\\pause") == 1
+    assert slide.one("pre").text().strip() == "\\pause stays in code"
+    assert slide.find_all("p")[0].text() == "Is the graph Hamiltonian?"
+    assert "\\pause" not in slide.find_all("li")[0].text()

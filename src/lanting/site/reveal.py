@@ -19,7 +19,8 @@ reveal.js's notes in HTML, `<aside class="notes">` … `</aside>` (as reveal.js'
 demo writes them), and Pandoc's notes div, `::: notes` … `:::` (a deck made with
 `pandoc -t revealjs`), are the slide's speaker notes, as after `Note:`. Pandoc's divs of
 click steps (`::: incremental`, `nonincremental`, `fragment`) keep their content, shown
-at once as Lanting's deck shows every step.
+at once as Lanting's deck shows every step; so are its pauses, a line `. . .` (Pandoc's)
+or `\\pause` (beamer's, which Pandoc's HTML leaves out): they were shown as text.
 
 reveal.js's math plugin asks a deck in Markdown to wrap a formula in backticks, so that
 Markdown leaves its `_` and `*` alone: `` `$\alpha_1$` ``, `` `$$ … $$` `` over lines. In
@@ -49,6 +50,10 @@ _STEPS = frozenset({"incremental", "nonincremental", "fragment"})
 _SIGN = re.compile(r"<!--\s*\.(?:slide|element):")
 _CODE_MATH = re.compile(r"(?<![`\\])`(\$\$?)(?=\S)((?:(?!\n[ \t]*\n)[^`])+?)(?<=\S)\1`(?!`)")
 """A code span holding one formula, `$…$` or `$$…$$` (its lines in one paragraph)."""
+_DOTS = re.compile(r"^[ \t]{0,3}\.[ \t]\.[ \t]\.[ \t]*$", re.MULTILINE)
+"""Pandoc's pause, a paragraph of three dots parted by spaces."""
+_PAUSE = re.compile(r"(?<!\\)\\pause(?![A-Za-z])[ \t]*")
+"""beamer's pause (a deck Pandoc made for `-t beamer` too), which Pandoc's HTML leaves out."""
 _ASIDE = re.compile(r"""<aside\s+class\s*=\s*["']?notes["']?\s*>(.*?)</aside\s*>""",
                     re.DOTALL | re.IGNORECASE)
 
@@ -100,6 +105,8 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem],
 
         chunk = _SLIDE.sub(one, chunk) if ".slide:" in chunk else chunk
         chunk = _ASIDE.sub(aside, chunk) if "<aside" in chunk.lower() else chunk
+        if ". . ." in chunk or "\\pause" in chunk:
+            chunk = _PAUSE.sub("", _DOTS.sub("", chunk))
         if code_math and "`$" in chunk:
             chunk = _CODE_MATH.sub(lambda m: m.group(1) + m.group(2) + m.group(1), chunk)
         return chunk
