@@ -245,3 +245,20 @@ def test_the_files_that_built_the_decks_are_not_published(tmp_path: Path) -> Non
     static = sorted(p.relative_to(new / "static").as_posix()
                     for p in (new / "static").rglob("*") if p.is_file())
     assert static == ["exercises/Makefile", "seminar/paths.png"]
+
+
+def test_pandocs_options_in_a_makefiles_variable_make_talks(tmp_path: Path) -> None:
+    """A researcher's talks kept their Pandoc options in a Makefile variable,
+    `OPTIONS=-t dzslides --standalone`, used by a pattern rule: the decks were pages.
+    And a deck's header gives the slide level Pandoc cut it at, as Quarto's
+    `slide-level` does, where the Makefile gives none."""
+    new = _imported(tmp_path, {
+        "seminar/Makefile": "INPUT=talk\nOPTIONS=-t dzslides --standalone\n\n"
+                            "all: $(INPUT).html\n\n%.html: %.md\n\tpandoc $(OPTIONS) $< -o $@\n",
+        "seminar/talk.md": "---\ntitle: Bouncing\ndate: 2019-10-15\nslide-level: 2\n---\n\n"
+                           "# Part one\n\n## Model\n\ntext\n\n## Planner\n\nmore\n",
+    })
+    talk = (new / "content" / "talks" / "talk.md").read_text(encoding="utf-8")
+    assert "slide_level: 2\n" in talk and "slide-level" not in talk
+    assert not (new / "content" / "pages").exists() or not list(
+        (new / "content" / "pages").rglob("talk*.md"))

@@ -249,7 +249,8 @@ class Notes(Quartz, LogseqNotes):
               title: str) -> dict[str, Any]:
         """A deck's too, with the date a talk needs: its own (a `% Date` line's too),
         else its file's time, with a warning; its header's `author`, `subtitle` and
-        `institute` (its title slide's), and its build file's `--slide-level`."""
+        `institute` (its title slide's), and its build file's `--slide-level` (else its
+        header's `slide-level`)."""
         if kind != "talk":
             return super().front(data, head, path, kind, title)
         if path.resolve() in self.own_decks:  # (all of it the talk's: Marp's, Slidev's)
@@ -259,10 +260,13 @@ class Notes(Quartz, LogseqNotes):
                 front["marp"] = True
             self.deck_date(front, data, head, path)
             return front
-        front = super().front({k: v for k, v in data.items()
-                               if k not in DATE_KEYS + HEADER_KEYS}, head, path, kind, title)
+        front = super().front({k: v for k, v in data.items() if k not in DATE_KEYS
+                               + HEADER_KEYS + ("slide-level",)}, head, path, kind, title)
         front |= {k: data[k] for k in HEADER_KEYS if data.get(k) not in (None, "", [])}
         level = self.decks.get(path.resolve())
+        written = data.get("slide-level")  # (Quarto's key, which a Pandoc deck borrowed)
+        if level is None and isinstance(written, int) and 0 < written < 7:
+            level = written
         if level is not None:
             front["slide_level"] = level
         self.deck_date(front, data, head, path)

@@ -20,10 +20,11 @@ from lanting.importer.text import When, parse_when
 
 _BUILD_NAMES = frozenset({"makefile", "gnumakefile", "justfile"})
 _BUILD_SUFFIXES = frozenset({".mk", ".sh", ".bash", ".bat", ".ps1"})
-_SLIDES = re.compile(r"(?:^|\s)(?:-t|--to|-w|--write)(?:\s+|=)?[\"']?"
+_SLIDES = re.compile(r"(?:^|[\s=])(?:-t|--to|-w|--write)(?:\s+|=)?[\"']?"
                      r"(?:revealjs|slidy|s5|dzslides|slideous|beamer)\b"
                      r"|--template(?:\s+|=)\S*reveal|revealjs-url", re.MULTILINE)
-"""Pandoc's option naming a slide format (`-t revealjs`, `--to=beamer`, `-tslidy`), or
+"""Pandoc's option naming a slide format (`-t revealjs`, `--to=beamer`, `-tslidy`, and
+in a Makefile's variable, `OPTIONS=-t dzslides`), or
 Pandoc before reveal.js was one: `-t html5 --template=template-revealjs.html`, and
 `-V revealjs-url=…`, which only a reveal.js deck reads."""
 _SLIDE_LEVEL = re.compile(r"--slide-level(?:\s+|=)[\"']?([1-6])\b")
