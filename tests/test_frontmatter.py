@@ -52,6 +52,16 @@ def test_yaml_front_matter() -> None:
     assert doc.key_lines["title"] == 2 and doc.key_lines["tags"] == 4
 
 
+def test_yaml_front_matter_may_end_with_dots() -> None:
+    """Pandoc closes a header with `...` (YAML's end of a document) as well as `---`:
+    a talk's header so closed was its first slide's text, and the talk had no date."""
+    doc = ok("---\ntitle: Bouncing\ndate: 2019-10-15\n...\n\nOutline\n-------\n")
+    assert doc.meta.title == "Bouncing" and doc.body_line == 5
+    assert doc.body == "\nOutline\n-------\n"
+    assert ok("---\ntitle: T\ndate: 2019-10-15\nsummary: |\n  ...\n---\nBody\n").meta.summary \
+        == "..."
+
+
 def test_yaml_datetime_keeps_its_offset() -> None:
     doc = ok("---\ntitle: A\ndate: 2026-01-02T10:00:00+08:00\n---\n")
     assert doc.meta.date == dt.datetime(2026, 1, 2, 2, 0, tzinfo=dt.UTC)

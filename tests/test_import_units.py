@@ -111,6 +111,7 @@ def test_hugo_paths_as_hugo_sanitizes_them() -> None:
 def test_split_front_matter_of_each_format() -> None:
     assert split_front_matter("---\na: 1\n---\nbody\n")[:3] == ("yaml", "a: 1", "body\n")
     assert split_front_matter("+++\na = 1\n+++\nbody")[:3] == ("toml", "a = 1", "body")
+    assert split_front_matter("---\na: 1\n...\nbody\n")[:3] == ("yaml", "a: 1", "body\n")
     fmt, head, text, _line = split_front_matter('{"a": 1}\nbody')
     assert (fmt, head, text) == ("json", '{"a": 1}', "body")
     assert split_front_matter("no front matter")[0] == ""

@@ -56,12 +56,13 @@ _YAML = _yaml()
 
 
 def split_front_matter(text: str) -> tuple[str | None, str | None, str, int]:
-    """(format, front matter text, body, body's first line). format is 'yaml', 'toml' or None."""
+    """(format, front matter text, body, body's first line). format is 'yaml', 'toml' or None.
+    YAML's may end with `...` (YAML's end of a document), as Pandoc reads a header."""
     for fence, fmt in (("---", "yaml"), ("+++", "toml")):
         if text.startswith(fence) and text[3:4] in ("\n", ""):
             lines = text.split("\n")
             for i in range(1, len(lines)):
-                if lines[i].rstrip() == fence:
+                if lines[i].rstrip() == fence or fmt == "yaml" and lines[i].rstrip() == "...":
                     return fmt, "\n".join(lines[1:i]), "\n".join(lines[i + 1 :]), i + 2
             return fmt, None, "", 1
     return None, "", text, 1

@@ -21,7 +21,9 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 def split_front_matter(text: str) -> tuple[str, str, str, int]:
     """(format, front matter, body, first line of the body); format is `yaml`, `toml`,
     `json` or "" (no front matter). A fence may end in spaces (`---  `, as an editor
-    adding two to every line leaves it), as Hugo and Jekyll read it. Every byte-order mark
+    adding two to every line leaves it), as Hugo and Jekyll read it; YAML's may end with
+    `...` (YAML's end of a document, Pandoc's other closing fence, which a talk's header
+    used: its whole front matter was the first slide's text). Every byte-order mark
     before it is skipped, as Hugo skips them: a post saved through two tools that each
     added one starts with two, and its front matter was read as text."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n")
@@ -29,7 +31,7 @@ def split_front_matter(text: str) -> tuple[str, str, str, int]:
         if text.startswith(fence) and text.split("\n", 1)[0].rstrip(" \t") == fence:
             lines = text.split("\n")
             for i in range(1, len(lines)):
-                if lines[i].rstrip() == fence:
+                if lines[i].rstrip() == fence or fmt == "yaml" and lines[i].rstrip() == "...":
                     return fmt, "\n".join(lines[1:i]), "\n".join(lines[i + 1:]), i + 2
     if text.startswith("{"):
         depth = 0
