@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from htmltree import parse_html
+from sitebits import png
 
 from lanting.build.options import BuildResult
 from lanting.errors import LantingError
@@ -774,3 +775,54 @@ def test_pandoc_and_beamer_pauses_are_no_text(
     assert slide.one("pre").text().strip() == "\\pause stays in code"
     assert slide.find_all("p")[0].text() == "Is the graph Hamiltonian?"
     assert "\\pause" not in slide.find_all("li")[0].text()
+
+
+SETEXT = """---
+title: Bouncing robots
+date: 2019-10-15
+...
+
+Outline
+-------
+
+- background
+- a planner
+
+Background
+==========
+
+Collisions are bad
+------------------
+
+Usually.
+
+But they're ok sometimes
+------------------------
+
+![](roomba.png)
+
+Planner
+=======
+
+Safe actions
+------------
+
+$$f: \\partial P \\times U \\to \\partial P$$
+"""
+
+
+def test_a_pandoc_deck_of_setext_headings_is_cut_at_them(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A Pandoc deck underlines its headings (`Outline` over `-------`, a section over
+    `=====`), and Pandoc cuts it there: read for `#` headings only, it was one slide.
+    Its sections (level 1, followed by a slide's heading) stack their slides down."""
+    site = make_site({"content/talks/bounce.md": SETEXT, "content/talks/roomba.png":
+                      png(4, 3)})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/bounce/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [(f.find_all("h1") + f.find_all("h2"))[0].text() for f in frames] == [
+        "Outline", "Background", "Collisions are bad", "But they're ok sometimes",
+        "Planner", "Safe actions"]
+    names = [[s["id"] for s in f.find_all("span", class_="slide-name")] for f in frames]
+    assert "/1/1" in names[2] and "/2/1" in names[5]

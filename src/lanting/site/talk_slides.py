@@ -88,7 +88,7 @@ def split_slides(body: str, body_line: int = 1,
             text, notes, start, in_notes = [], [], number + 1, False
             vertical = not _SLIDE_BREAK.match(line)
             continue
-        elif heading_divider and heading_level(line) in heading_divider \
+        elif heading_divider and line_level(lines, i) in heading_divider \
                 and "".join(text + notes).strip():
             close()
             text, notes, start, in_notes, vertical = [line], [], number, False, False
@@ -132,9 +132,12 @@ def pandoc_slide_level(body: str, given: int | None = None) -> frozenset[int]:
             fence = opened.group(1)
         elif _SLIDE_BREAK.match(line) or _vertical_break(lines, i):
             return frozenset()
-        elif level := heading_level(line):
-            following = next((x for x in lines[i + 1:] if x.strip()), "")
-            levels.append(-level if heading_level(following) else level)
+        elif level := line_level(lines, i):
+            after = i + 1 + (not heading_level(line))  # (below a setext underline)
+            following = next((n for n in range(after, len(lines)) if lines[n].strip()),
+                             None)
+            levels.append(-level if following is not None and line_level(lines, following)
+                          else level)
     shown = [x for x in levels if x > 0]
     if not shown:
         return frozenset()
@@ -153,11 +156,31 @@ def pandoc_stacks(slides: list[SlideSource], levels: frozenset[int]) -> list[Sli
     top, section = min(levels), False
     stacked = []
     for slide in slides:
-        first = next((x for x in slide.text.split("\n") if x.strip()), "")
-        section = section or heading_level(first) == top
-        down = section and heading_level(first) != top
+        lines = slide.text.split("\n")
+        first = next((n for n, x in enumerate(lines) if x.strip()), 0)
+        level = line_level(lines, first) if lines else 0
+        section = section or level == top
+        down = section and level != top
         stacked.append(replace(slide, vertical=down) if down else slide)
     return stacked
+
+
+_UNDERLINE = re.compile(r"^ {0,3}(=+|-{2,})[ \t]*$")
+_NOT_TEXT = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]|:::|<|$)")
+
+
+def line_level(lines: list[str], i: int) -> int:
+    """The level of the heading starting at `lines[i]`: `#`'s, or a setext heading's,
+    a line of text under a blank line with a line of `=` (1) or dashes (2) under it, as
+    Pandoc decks write their sections and slides (`Outline` over `-------`); 0 when
+    none. A line of just three dashes stays the talk's slide break."""
+    if level := heading_level(lines[i]):
+        return level
+    if i + 1 < len(lines) and (i == 0 or not lines[i - 1].strip()) \
+            and not _NOT_TEXT.match(lines[i]) and lines[i + 1].strip() != "---" \
+            and (under := _UNDERLINE.match(lines[i + 1])) is not None:
+        return 1 if under.group(1)[0] == "=" else 2
+    return 0
 
 
 def _vertical_break(lines: list[str], i: int) -> bool:
