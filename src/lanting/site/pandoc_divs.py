@@ -32,6 +32,7 @@ _OPEN = re.compile(r"^([ \t]{0,3})(:{3,})([ \t]*(?:\{[^{}]*\}|[^\s{}:][^\s{}]*)[
 _CLOSE = re.compile(r"^([ \t]{0,3})(:{3,})[ \t]*$")
 _HTML_OPEN = re.compile(r"""^([ \t]{0,3})<div((?:\s+[\w-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|"""
                         r"""[^\s"'=<>`]+))?)*)\s*>[ \t]*$""", re.IGNORECASE)
+_DIV_TAG = re.compile(r"<div\b", re.IGNORECASE)
 _HTML_CLOSE = re.compile(r"^[ \t]{0,3}</div\s*>[ \t]*$", re.IGNORECASE)
 _LONE_TAG = re.compile(r"^[ \t]{0,3}<(/?)(?!div\b)([A-Za-z][\w-]*)(?:\s[^<>]*)?>[ \t]*$",
                        re.IGNORECASE)
@@ -96,6 +97,8 @@ def native_divs(text: str) -> str:
             if at >= 0:
                 stack[at].closing = i
                 del stack[at:]
+        elif "div" in line.lower():
+            _inline_divs(line, i, stack, top)
     for div in top:
         _rewrite(div, lines)
     return "\n".join(_tags_apart(lines))
@@ -106,9 +109,10 @@ def _tags_apart(lines: list[str]) -> list[str]:
     or its text, `</small>` over a `:::`) kept from swallowing what follows: CommonMark
     reads the tag as an HTML block running to the next blank line, where Pandoc reads
     it as HTML in the text. Over a block's first line (a fence, a heading, a list) an
-    opening tag trades places with the blank line above it, a closing one after text
-    is left out (the text it ended shows as before); an inline tag (`<small>`) over a
-    line of text starts that line."""
+    opening tag trades places with the blank line above it, a closing one is followed
+    by an empty comment (a line of HTML in the text, ending no block: left out, its tag
+    stayed open to the end of the deck); an inline tag (`<small>`) over a line of text
+    starts that line."""
     for i in range(len(lines) - 1):
         tag, below = _LONE_TAG.match(lines[i]), lines[i + 1]
         starts = i == 0 or not lines[i - 1].strip() or bool(
@@ -119,11 +123,29 @@ def _tags_apart(lines: list[str]) -> list[str]:
         if _BLOCK.match(below) or _OPEN.match(below) or _CLOSE.match(below):
             if i > 0 and not lines[i - 1].strip():
                 lines[i - 1], lines[i] = lines[i], ""
-            elif tag.group(1):
-                lines[i] = ""
+            elif tag.group(1):  # (followed by a comment, it is HTML in a paragraph)
+                lines[i] = lines[i].rstrip() + "<!-- -->"
         elif starts and tag.group(2).lower() in _INLINE:
             lines[i], lines[i + 1] = "", lines[i].strip() + below.lstrip()
     return lines
+
+
+def _inline_divs(line: str, i: int, stack: list[_Div], top: list[_Div]) -> None:
+    """The divs a line of HTML opens or closes among its other text (`</iframe></div>`
+    closing the `<div>` of a video, `<div class="x">` before its text): an opened one,
+    and the one closed, stay HTML, so that a `</div>` line after them closes the div
+    it closes in HTML, not one of them."""
+    balance = len(_DIV_TAG.findall(line)) - line.lower().count("</div")
+    for _ in range(balance):
+        div = _Div(i, True)
+        (stack[-1].inner if stack else top).append(div)
+        stack.append(div)
+    for _ in range(-balance):
+        at = next((n for n in range(len(stack) - 1, -1, -1) if stack[n].html), -1)
+        if at < 0:
+            return
+        stack[at].attributes = ""  # (its `</div>` is in this line: it stays HTML)
+        del stack[at:]
 
 
 def _braces(written: str) -> str:
