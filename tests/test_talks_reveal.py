@@ -844,3 +844,53 @@ def test_a_pandoc_deck_of_setext_headings_is_cut_at_them(
         "Planner", "Safe actions"]
     names = [[s["id"] for s in f.find_all("span", class_="slide-name")] for f in frames]
     assert "/1/1" in names[2] and "/2/1" in names[5]
+
+
+RULED = """---
+title: Streams
+date: 2026-05-01
+---
+
+# Motivation
+
+Overlap copies with kernels.
+
+# What is a stream?
+
+A queue of work.
+
+# The default stream
+
+Everything waits.
+
+---
+
+A rule: Pandoc starts another slide here.
+
+# Events
+
+Marks in a stream.
+
+# Summary
+
+Streams and events.
+"""
+
+
+def test_a_pandoc_deck_with_a_rule_is_cut_at_its_headings_too(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A lecture deck cut at its `#` headings drew one line `---` to go on with a
+    section on a new slide, as Pandoc does at a rule: that one line made Lanting read
+    the talk as cut at its lines `---` only, two slides for a deck of six. With more
+    than twice as many headings of its slide level as slides between lines `---`, a
+    deck is cut at both; a talk of Lanting's form (a heading a slide) reads as before."""
+    lanting_form = "\n\n---\n\n".join(f"# Part {n}\n\ntext {n}" for n in range(4))
+    site = make_site({"content/talks/streams.md": RULED, "content/talks/plain.md":
+                      "---\ntitle: Plain\ndate: 2026-05-02\n---\n\n" + lanting_form + "\n"})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/streams/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [f.one(class_="slide").text().strip()[:6] for f in frames] == [
+        "Motiva", "What i", "The de", "A rule", "Events", "Summar"]
+    plain = parse_html((site / "public/talks/plain/slides/index.html").read_bytes())
+    assert len(plain.find_all("section", class_="slide-frame")) == 4

@@ -113,12 +113,16 @@ def pandoc_slide_level(body: str, given: int | None = None) -> frozenset[int]:
     revealjs`), which cuts at headings, not at lines `---`: those up to its slide level,
     `given` (the talk's `slide_level`: Pandoc's `--slide-level`, which a Makefile or a
     script gave), else the highest level of a heading followed by content rather than
-    another heading. Then empty unless the body has no slide break at all and two
-    headings of those levels (a talk of one slide whose headings are its sections reads
-    as before)."""
+    another heading. Then empty unless the body has two headings of those levels (a
+    talk of one slide whose headings are its sections reads as before) and no slide
+    break at all, or more than twice as many such headings as slides between its lines
+    `---`: a Pandoc deck cut at its headings that draws a rule, `---`, to start a slide
+    within a section (Pandoc starts one at each), where a talk of Lanting's form has a
+    heading or two on each slide."""
     if given is not None:
         return frozenset(range(1, given + 1))
     levels: list[int] = []
+    breaks = 0
     fence = ""
     lines = body.split("\n")
     for i, line in enumerate(lines):
@@ -131,7 +135,7 @@ def pandoc_slide_level(body: str, given: int | None = None) -> frozenset[int]:
         if opened:
             fence = opened.group(1)
         elif _SLIDE_BREAK.match(line) or _vertical_break(lines, i):
-            return frozenset()
+            breaks += 1
         elif level := line_level(lines, i):
             after = i + 1 + (not heading_level(line))  # (below a setext underline)
             following = next((n for n in range(after, len(lines)) if lines[n].strip()),
@@ -142,8 +146,9 @@ def pandoc_slide_level(body: str, given: int | None = None) -> frozenset[int]:
     if not shown:
         return frozenset()
     top = min(shown)
-    return frozenset(range(1, top + 1)) if sum(1 for x in levels if abs(x) <= top) > 1 \
-        else frozenset()
+    cuts = sum(1 for x in levels if abs(x) <= top)
+    return frozenset(range(1, top + 1)) if cuts > 1 and (
+        not breaks or cuts > 2 * (breaks + 1)) else frozenset()
 
 
 def pandoc_stacks(slides: list[SlideSource], levels: frozenset[int]) -> list[SlideSource]:
