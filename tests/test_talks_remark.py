@@ -495,6 +495,14 @@ fit <- glmnet(x, y, alpha = 1)
 ```{r, echo = F}
 plot(cv)
 ```
+
+---
+
+# The path we chose
+
+```{r chosen, fig.align='center', out.width='60%'}
+knitr::include_graphics("chosen.png")
+```
 """
 
 
@@ -503,11 +511,16 @@ def test_knitrs_echo_false_leaves_a_cells_code_out(
     """A lecture's setup cell sets `knitr::opts_chunk$set(echo = FALSE)`: knitr showed
     each cell's output (a plot) and none of its code, but every slide showed the code.
     A cell without code shown (that default, or its own `echo = F`) is left out, one
-    warning a file at the first; a cell's own `echo=TRUE` still shows its code."""
-    site = make_site({"content/talks/lasso.md": HIDDEN_CODE})
+    warning a file at the first; a cell's own `echo=TRUE` still shows its code, and a
+    cell that only calls `knitr::include_graphics` shows its image."""
+    site = make_site({"content/talks/lasso/index.md": HIDDEN_CODE,
+                      "content/talks/lasso/chosen.png": png(8, 6)})
     warnings = [(w.line, w.message.split(" (")[0]) for w in build_site(site).warnings]
     assert warnings[0] == (15, "knitr's cell with `echo=FALSE` showed only its output")
     page = parse_html((site / "public/talks/lasso/slides/index.html").read_bytes())
     text = page.one("main").text()
     assert "plot(" not in text and "glmnet(x, y, alpha = 1)" in text
-    assert "Coefficient paths" in text
+    assert "Coefficient paths" in text and "include_graphics" not in text
+    # (a cell that only calls `include_graphics` is that image: what knitr showed)
+    [image] = page.one("main").find_all("img")
+    assert image["src"].endswith("chosen.png") and "60%" in str(image.attrs)

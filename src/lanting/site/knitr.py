@@ -14,7 +14,8 @@ A cell knitr showed nothing of (`include=FALSE`, a `{css, echo=FALSE}` deck's st
 is left out; so is one whose code it did not show (`echo=FALSE`, or every cell after a
 setup cell's `knitr::opts_chunk$set(echo = FALSE)`, unless it says `echo=TRUE`): its
 output, a plot or a table, is knitr's to make, and a lecture whose setup hid the code
-showed it on every slide. A warning says so, once a file.
+showed it on every slide. A warning says so, once a file; but a cell that only calls
+`knitr::include_graphics("img/fig.png")` is that image, which is what knitr showed.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ _ECHO = re.compile(r"(?:^|[\s,{])echo\s*=\s*(FALSE|F|TRUE|T)\b")
 _SET_ECHO = re.compile(r"opts_chunk\$set\((?:[^()]|\([^()]*\))*?\becho\s*=\s*(FALSE|F|TRUE|T)\b")
 """`knitr::opts_chunk$set(echo = FALSE, …)` in a cell: the default of the cells after it."""
 
+_GRAPHICS = re.compile(r"""(?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?(["'])"""
+                       r"""([^"'\n]+)\1\s*(?:,[^()]*)?\)\s*;?""")
+"""A cell's one call, `knitr::include_graphics("img/fig.png")`: its output is the image."""
+_OUT_SIZE = re.compile(r"""\bout\.(width|height)\s*=\s*["']([\d.]+(?:%|px)?)["']""")
+
 Read = Callable[[str, Path], tuple[str, Path] | None]
 """The file a path names, from the file it is written in: its text and path, or None."""
 
@@ -64,6 +70,7 @@ def knitr_cells(body: str, echo: bool = True) -> KnitrCells:
     fence, hiding = "", False
     code: list[str] = []
     unechoed: list[int] = []
+    info = ""
     for i, line in enumerate(lines):
         opened = FENCE_LINE.match(line)
         if fence:
@@ -71,6 +78,9 @@ def knitr_cells(body: str, echo: bool = True) -> KnitrCells:
                 fence = ""
                 if (chosen := _SET_ECHO.search("\n".join(code))) is not None:
                     echo = chosen.group(1).startswith("T")
+                if unechoed and unechoed[-1] == i - len(code) - 1 \
+                        and (image := _image(code, info)) is not None:
+                    lines[unechoed.pop()] = image  # (its output is that image)
             else:
                 code.append(line)
         elif opened:
@@ -86,6 +96,17 @@ def knitr_cells(body: str, echo: bool = True) -> KnitrCells:
             lines[i] = ""
             hiding = bool(fence)
     return KnitrCells("\n".join(lines), tuple(unechoed), echo)
+
+
+def _image(code: list[str], info: str) -> str | None:
+    """The image a cell's `code` shows when it only calls `knitr::include_graphics` on
+    one file (a deck's way to size and centre a figure), as Markdown; else None."""
+    lines = [x.strip() for x in code if x.strip() and not x.strip().startswith("#")]
+    found = _GRAPHICS.fullmatch(lines[0]) if len(lines) == 1 else None
+    if found is None:
+        return None
+    sizes = " ".join(f'{key}="{value}"' for key, value in _OUT_SIZE.findall(info))
+    return f"![](<{found.group(2)}>)" + (f"{{{sizes}}}" if sizes else "")
 
 
 def unechoed_warning(cells: KnitrCells, path: Path, first_line: int) -> list[Problem]:
