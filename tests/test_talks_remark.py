@@ -524,3 +524,16 @@ def test_knitrs_echo_false_leaves_a_cells_code_out(
     # (a cell that only calls `include_graphics` is that image: what knitr showed)
     [image] = page.one("main").find_all("img")
     assert image["src"].endswith("chosen.png") and "60%" in str(image.attrs)
+
+
+def test_r_markdowns_rendering_keys_are_accepted_in_a_xaringan_header(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """R Markdown's `always_allow_html` (HTML in other formats) and RStudio's
+    `editor_options` and `knit` say how to render the file, nothing the talk shows: a
+    conference talk's `always_allow_html: yes` failed its build as an unknown key."""
+    text = ("---\ntitle: Exploring cells\ndate: 2021-11-08\nalways_allow_html: yes\n"
+            "editor_options:\n  chunk_output_type: console\nknit: pagedown::chrome_print\n"
+            "output:\n  xaringan::moon_reader:\n    lib_dir: libs\n---\n\n# Cells\n\ntext\n")
+    site = make_site({"content/talks/cells.md": text})
+    assert build_site(site).warnings == ()
+    assert (site / "public/talks/cells/slides/index.html").is_file()

@@ -19,6 +19,10 @@ from lanting.model.content import Kind, Source
 _BREAK = re.compile(r"</?br\s*/?>", re.IGNORECASE)
 TITLE_SLIDE = ("subtitle", "author", "institute")
 """The header's keys only the title slide shows (`title` and `date` are the talk's)."""
+RENDERING = ("always_allow_html", "editor_options", "knit")
+"""R Markdown's and RStudio's keys for rendering the file (HTML in other formats, the
+editor's chunk output, the Knit button's function): nothing the talk shows, accepted
+and ignored as `output` is (a lecture's `always_allow_html: yes` failed its build)."""
 
 
 def is_xaringan(data: dict[str, Any]) -> bool:
@@ -42,7 +46,8 @@ def split_xaringan_keys(source: Source, data: dict[str, Any],
     shown = {key: text for key in (*TITLE_SLIDE, "date") if (text := _text(data.get(key)))}
     # (`output` read here, no warning that it is ignored; its other options — `css`,
     # `nature: {ratio, highlightLines}` — set the look, which Lanting's deck has)
-    kept = {k: v for k, v in data.items() if k not in TITLE_SLIDE and k != "output"}
+    kept = {k: v for k, v in data.items()
+            if k not in TITLE_SLIDE and k != "output" and k not in RENDERING}
     title = data.get("title")
     if isinstance(title, str) and _BREAK.search(title):
         # (`title: "Tips </br></br>"`: line breaks for the title slide, where they stay;
