@@ -518,6 +518,22 @@ def test_a_div_no_block_reads_is_a_div_and_a_warning_at_its_line() -> None:
     assert "{.aside}" in problem.message
 
 
+def test_a_div_of_key_values_is_a_div_with_its_style() -> None:
+    """Pandoc's attributes need not start with a class: a lecture deck's `::: {style=
+    "font-size: 80%"}` was shown as text, `:::` lines and all, and a column's own
+    `style` was dropped. The div keeps its style (no warning: it has a look of its own);
+    a quoted `#f00` or `.8em` is no id or class."""
+    result = render('::: {style="font-size: 80%; color: #f00"}\nsmall *text*\n:::\n\n'
+                    ':::: {.columns}\n::: {.column width="40%" style="padding: .5em"}\nleft\n'
+                    ":::\n::::\n")
+    doc = parse_html(result.html)
+    assert ":::" not in doc.text() and result.problems == ()
+    small = doc.one("div", style="font-size: 80%; color: #f00")
+    assert small.one("em").text() == "text" and "id" not in small.attrs
+    column = doc.one("div", class_="column")
+    assert column["style"] == "flex-basis:40%;padding: .5em"
+
+
 def test_plain_blocks_written_alike_are_one_warning() -> None:
     """A lecture deck's own layout class (`::: {.col-6}` on every slide) gave one warning
     per use, 92 for one series: one per way of writing it, at its first line, saying how

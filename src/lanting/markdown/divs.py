@@ -27,9 +27,14 @@ from lanting.markdown.containers import fenced_container_plugin
 from lanting.markdown.figure_divs import figure_label
 from lanting.markdown.shortcodes import report
 
-_PARAMS = re.compile(r"[ \t]*(?:\{[ \t]*([.#][^{}]*)\}|([A-Za-z][\w-]*))[ \t]*:*[ \t]*")
-"""`{.a #b key=v}` (Pandoc's attributes start with a class or an id) or one word; Pandoc
+_PARAMS = re.compile(r"[ \t]*(?:\{[ \t]*([.#][^{}]*|[A-Za-z][\w-]*[ \t]*=[^{}]*)\}"
+                     r"|([A-Za-z][\w-]*))[ \t]*:*[ \t]*")
+"""`{.a #b key=v}`, `{style="…"}` (Pandoc's attributes, a class, an id or a `key=value`
+first: a deck's `::: {style="font-size: 80%"}` was shown as text) or one word; Pandoc
 allows colons after them (`::: warning :::`)."""
+_QUOTED = re.compile(r""""[^"]*"|'[^']*'""")
+"""A quoted value, whose `#f00` or `.8em` is no id or class."""
+_STYLE = re.compile(r"""\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _ID = re.compile(r"#([^\s#.{}]+)")
 _CLASS = re.compile(r"(?:^|\s)\.([^\s#.{}]+)")
 _WIDTH = re.compile(r"""\bwidth\s*=\s*["']?(\d+(?:\.\d+)?%)""")
@@ -55,7 +60,7 @@ def _id_and_classes(params: str) -> tuple[str, list[str]]:
         return "", []
     if match.group(2):
         return "", [match.group(2)]
-    attributes = match.group(1)
+    attributes = _QUOTED.sub('""', match.group(1))
     ident = _ID.search(attributes)
     return (ident.group(1) if ident else ""), _CLASS.findall(attributes)
 
@@ -68,9 +73,19 @@ def _render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any
     attributes = f' id="{escapeHtml(ident)}"' if ident else ""
     if classes:
         attributes += f' class="{escapeHtml(" ".join(classes))}"'
-    if "column" in classes and (width := _WIDTH.search(token.info)):
-        attributes += f' style="flex-basis:{width.group(1)}"'
+    styles = [f"flex-basis:{width.group(1)}"] if "column" in classes and (
+        width := _WIDTH.search(token.info)) else []
+    if own := _style(token.info):  # (Pandoc's `style`, as Pandoc writes it)
+        styles.append(own)
+    if styles:
+        attributes += f' style="{escapeHtml(";".join(styles))}"'
     return f"<div{attributes}>\n"
+
+
+def _style(params: str) -> str:
+    match = _STYLE.search(params) if _PARAMS.fullmatch(params) else None
+    return (match.group(1) if match.group(1) is not None else match.group(2)).strip() \
+        if match else ""
 
 
 def _report(state: StateCore) -> None:
@@ -81,8 +96,10 @@ def _report(state: StateCore) -> None:
     plain: dict[str, list[int]] = {}
     for token in state.tokens:
         # (a figure div, `::: {#fig-x}`, is a numbered figure: `figure_divs`)
+        # (nor one with a look of its own, `style="…"`)
         if token.type == "container_div_open" and not figure_label(token.info) and not (
-                set(_id_and_classes(token.info)[1]) & (STYLED | QUARTO_CELLS)):
+                set(_id_and_classes(token.info)[1]) & (STYLED | QUARTO_CELLS)) \
+                and not _style(token.info):
             line = (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
             plain.setdefault(f"{token.markup} {token.info.strip()}", []).append(line)
     for written, lines in plain.items():
