@@ -894,3 +894,39 @@ def test_a_pandoc_deck_with_a_rule_is_cut_at_its_headings_too(
         "Motiva", "What i", "The de", "A rule", "Events", "Summar"]
     plain = parse_html((site / "public/talks/plain/slides/index.html").read_bytes())
     assert len(plain.find_all("section", class_="slide-frame")) == 4
+
+
+STYLED_DIVS = """% Portability
+% C. Lecturer
+% 20 May 2025
+
+# Options
+
+<div class="column" style="width:60%">
+- **libraries** first
+- then directives
+</div>
+<div style="border: 2px solid">
+1. portable
+2. fast
+</div>
+<div>
+*plain* HTML
+</div>
+"""
+
+
+def test_a_pandoc_decks_styled_div_lines_keep_their_style(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A course deck boxed a list in `<div style="border: …">` and sized a column with
+    `style="width:60%"`: kept as HTML, their Markdown was shown as written. They are
+    fenced divs with their style; a `<div>` with no attributes stays HTML."""
+    site = make_site({"content/talks/portability.md": STYLED_DIVS})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/portability/slides/index.html").read_bytes())
+    slide = page.find_all("section", class_="slide-frame")[1].one(class_="slide")
+    column = slide.one("div", class_="column")
+    assert column["style"] == "width:60%" and column.one("strong").text() == "libraries"
+    box = slide.one("div", style="border: 2px solid")
+    assert [li.text() for li in box.find_all("li")] == ["portable", "fast"]
+    assert "*plain* HTML" in slide.text()  # (as CommonMark reads it: no `::: {}`)

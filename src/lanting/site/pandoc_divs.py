@@ -13,10 +13,10 @@ written. And Pandoc nests fenced divs by their openings (an opening has attribut
 not by the length of their fences: `:::{.column}` holding `:::{.fragment}`, each closed
 by `:::`, is two divs, where a `:::` block ends at the first `:::` line.
 
-Here such a `<div>` line (whose attributes are a class, an id, a width: what a fenced
-div's braces say) and its `</div>` line become a fenced div's, and each fenced div's
+Here such a `<div>` line (whose attributes are a class, an id, a width, a style: what a
+fenced div's braces say) and its `</div>` line become a fenced div's, and each fenced div's
 fence is made longer than those of the divs inside it, so the blocks nest as Pandoc
-nests them. A `<div>` with other attributes (`style`, `align`) stays HTML. Every line
+nests them. A `<div>` with other attributes (`align`), or none, stays HTML. Every line
 stays a line: messages keep pointing into the talk file.
 """
 
@@ -48,8 +48,8 @@ _ATTRIBUTE = re.compile(r"""([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`
 _READ = frozenset({"columns", "column", "notes", "incremental", "nonincremental",
                    "fragment"})
 """Classes of a div that the deck reads (`site.reveal`, `markdown.divs`)."""
-_KEPT = frozenset({"class", "id", "width"})
-"""The attributes a fenced div carries (`{#id .class width="40%"}`)."""
+_KEPT = frozenset({"class", "id", "width", "style"})
+"""The attributes a fenced div carries (`{#id .class width="40%" style="…"}`)."""
 
 
 @dataclass(slots=True)
@@ -161,7 +161,10 @@ def _braces(written: str) -> str:
     parts += [f".{name}" for name in values.get("class", "").split()]
     if values.get("width"):
         parts.append(f'width="{values["width"]}"')
-    return "{" + " ".join(parts) + "}" if parts else "{}"
+    if values.get("style"):
+        quote = "'" if '"' in values["style"] else '"'
+        parts.append(f"style={quote}{values['style']}{quote}")
+    return "{" + " ".join(parts) + "}" if parts else ""
 
 
 def _converted(div: _Div, lines: list[str]) -> bool:
