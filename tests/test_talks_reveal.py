@@ -913,6 +913,13 @@ STYLED_DIVS = """% Portability
 <div>
 *plain* HTML
 </div>
+
+# Flags
+
+`-DTARGET` picks the back end.
+
+<br/>
+where **ROOT** is the path
 """
 
 
@@ -920,7 +927,8 @@ def test_a_pandoc_decks_styled_div_lines_keep_their_style(
         make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
     """A course deck boxed a list in `<div style="border: …">` and sized a column with
     `style="width:60%"`: kept as HTML, their Markdown was shown as written. They are
-    fenced divs with their style; a `<div>` with no attributes stays HTML."""
+    fenced divs with their style; a `<div>` with no attributes stays HTML. A `<br/>`
+    line over text swallowed it likewise."""
     site = make_site({"content/talks/portability.md": STYLED_DIVS})
     assert build_site(site).warnings == ()
     page = parse_html((site / "public/talks/portability/slides/index.html").read_bytes())
@@ -930,3 +938,7 @@ def test_a_pandoc_decks_styled_div_lines_keep_their_style(
     box = slide.one("div", style="border: 2px solid")
     assert [li.text() for li in box.find_all("li")] == ["portable", "fast"]
     assert "*plain* HTML" in slide.text()  # (as CommonMark reads it: no `::: {}`)
+    # (a lone `<br/>` over text is HTML in that text, as Pandoc reads it: not a block
+    # holding the text as written)
+    flags = page.find_all("section", class_="slide-frame")[2]
+    assert flags.one("strong").text() == "ROOT"

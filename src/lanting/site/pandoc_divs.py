@@ -34,11 +34,11 @@ _HTML_OPEN = re.compile(r"""^([ \t]{0,3})<div((?:\s+[\w-]+(?:\s*=\s*(?:"[^"]*"|'
                         r"""[^\s"'=<>`]+))?)*)\s*>[ \t]*$""", re.IGNORECASE)
 _DIV_TAG = re.compile(r"<div\b", re.IGNORECASE)
 _HTML_CLOSE = re.compile(r"^[ \t]{0,3}</div\s*>[ \t]*$", re.IGNORECASE)
-_LONE_TAG = re.compile(r"^[ \t]{0,3}<(/?)(?!div\b)([A-Za-z][\w-]*)(?:\s[^<>]*)?>[ \t]*$",
+_LONE_TAG = re.compile(r"^[ \t]{0,3}<(/?)(?!div\b)([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>[ \t]*$",
                        re.IGNORECASE)
 """A tag alone on a line (`<small>`, `</center>`), not a div's."""
 _INLINE = frozenset({"small", "big", "span", "font", "b", "i", "u", "s", "em", "strong",
-                     "mark", "sub", "sup", "tt", "code", "a"})
+                     "mark", "sub", "sup", "tt", "code", "a", "br"})
 """Tags that start no HTML block when text follows them on their line."""
 _BLOCK = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,}|#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)][ \t]"
                     r"|>|\||<|!\[|\$\$)")
@@ -67,7 +67,7 @@ class _Div:
 def native_divs(text: str) -> str:
     """`text` (a slide's Markdown) with its `<div>` lines as fenced divs and its fenced
     divs' fences as long as their nesting asks (see the module's docstring)."""
-    if ":::" not in text and "<div" not in text.lower():
+    if ":::" not in text and "<" not in text:
         return text
     lines = text.split("\n")
     top: list[_Div] = []
