@@ -497,3 +497,22 @@ def test_a_cell_warning_is_given_once_a_talk(
                       f"{chunk}\n{chunk}"})
     warnings = [(w.path.name if w.path else "", w.line) for w in build_site(site).warnings]
     assert sorted(warnings) == [("p.md", 6), ("t.md", 8)]
+
+
+def test_a_block_inside_columns_is_the_columns(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A callout in the left column (`::: note` … `:::`) closed the columns at its `:::`:
+    the right column, `+++` and all, was text under them. A block opened inside the
+    columns is theirs, however many colons the columns' fences have."""
+    text = ("---\ntitle: Cols\ndate: 2026-03-01\n---\n\n# Trade-offs\n\n::: columns\n"
+            "Left\n\n::: note\nMind the cost.\n:::\n+++\nRight\n:::\n\n---\n\n"
+            "## Again\n\n:::: columns\nOne\n+++\nTwo\n::::\n")
+    site = make_site({"content/talks/cols.md": text})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/cols/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    first = frames[0].find_all("div", class_="slide-column")
+    assert len(first) == 2 and first[0].one(class_="callout")
+    assert first[1].text().strip() == "Right" and "+++" not in frames[0].text()
+    assert [c.text().strip() for c in frames[1].find_all("div", class_="slide-column")] == [
+        "One", "Two"]

@@ -32,9 +32,11 @@ _VERTICAL_BREAK = re.compile(r"^(?:--|----)\s*$")
 it is a setext underline."""
 _NOTES = re.compile(r"^(?:notes?:(?P<rest>.*)|\?\?\?)$", re.IGNORECASE)
 _FENCE = FENCE_LINE
-_COLUMNS_OPEN = re.compile(r"^:::\s*columns\s*$")
+_COLUMNS_OPEN = re.compile(r"^:{3,}\s*columns\s*$")
 _COLUMN_BREAK = re.compile(r"^\+\+\+\s*$")
-_CONTAINER_CLOSE = re.compile(r"^:::\s*$")
+_CONTAINER_CLOSE = re.compile(r"^:{3,}\s*$")
+_CONTAINER_OPEN = re.compile(r"^\s{0,3}:{3,}\s*[^\s:]")
+"""A block opening inside the columns (`::: note`), whose `:::` closes it, not them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,24 +211,31 @@ def _leading_blank(lines: list[str]) -> int:
 
 
 def segments(text: str, line: int) -> list[tuple[str, list[tuple[str, int]]]]:
-    """("md", [(text, line)]) and ("columns", [(column text, line), …]) parts of a slide."""
+    """("md", [(text, line)]) and ("columns", [(column text, line), …]) parts of a slide.
+    A block inside the columns (`::: note` … `:::`) is theirs: its `:::` closed the
+    columns, the rest of them shown as text, `+++` and all."""
     parts: list[tuple[str, list[tuple[str, int]]]] = []
     current: list[str] = []
     current_line = line
     columns: list[tuple[str, int]] | None = None
+    inner = 0  # (blocks open inside the columns)
     for i, raw in enumerate(text.split("\n")):
         number = line + i
         if columns is None and _COLUMNS_OPEN.match(raw):
             parts.append(("md", [("\n".join(current), current_line)]))
-            columns, current, current_line = [], [], number + 1
-        elif columns is not None and _COLUMN_BREAK.match(raw):
+            columns, current, current_line, inner = [], [], number + 1, 0
+        elif columns is not None and not inner and _COLUMN_BREAK.match(raw):
             columns.append(("\n".join(current), current_line))
             current, current_line = [], number + 1
-        elif columns is not None and _CONTAINER_CLOSE.match(raw):
+        elif columns is not None and not inner and _CONTAINER_CLOSE.match(raw):
             columns.append(("\n".join(current), current_line))
             parts.append(("columns", columns))
             columns, current, current_line = None, [], number + 1
         else:
+            if columns is not None and _CONTAINER_OPEN.match(raw):
+                inner += 1
+            elif columns is not None and _CONTAINER_CLOSE.match(raw):
+                inner -= 1
             current.append(raw)
     if columns is not None:  # an unclosed `::: columns` runs to the end of the slide
         columns.append(("\n".join(current), current_line))
