@@ -942,3 +942,46 @@ def test_a_pandoc_decks_styled_div_lines_keep_their_style(
     # holding the text as written)
     flags = page.find_all("section", class_="slide-frame")[2]
     assert flags.one("strong").text() == "ROOT"
+
+
+RULE_IN_DIV = """% Profiling
+% D. Lecturer
+% 21 May 2025
+
+# Why profile
+
+Measure first.
+
+# Methods
+
+:::{.incremental}
+Collecting information
+
+----
+
+Visualising it
+:::
+
+# Tools
+
+Timelines and flame graphs.
+"""
+
+
+def test_a_rule_inside_a_pandoc_decks_div_is_no_slide_break(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Pandoc cuts a deck at the body's own rules and headings: a lecture's `----`
+    inside its `:::{.incremental}` split the div over two slides (its `:::` lines shown
+    as text) and, counted as a slide break, kept the deck from being cut at its headings
+    at all. A talk whose `::: columns` is left open is still cut at its lines `---`."""
+    unclosed = ("---\ntitle: Open\ndate: 2026-05-03\n---\n\n# One\n\n::: columns\nleft\n"
+                "+++\nright\n\n---\n\n# Two\n\ntext\n\n---\n\n# Three\n\nmore\n")
+    site = make_site({"content/talks/profiling.md": RULE_IN_DIV,
+                      "content/talks/open.md": unclosed})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/profiling/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [f.one("h1").text() for f in frames[1:]] == ["Why profile", "Methods", "Tools"]
+    assert frames[2].one("hr") and ":::" not in frames[2].text()
+    opened = parse_html((site / "public/talks/open/slides/index.html").read_bytes())
+    assert len(opened.find_all("section", class_="slide-frame")) == 3

@@ -53,9 +53,13 @@ class SlideSource:
 
 
 def split_slides(body: str, body_line: int = 1,
-                 heading_divider: frozenset[int] = frozenset()) -> list[SlideSource]:
+                 heading_divider: frozenset[int] = frozenset(),
+                 pandoc: bool = False) -> list[SlideSource]:
     """The slides of a talk body, with their notes and first lines; blank slides dropped.
-    A heading of a level in `heading_divider` (Marp's `headingDivider`) starts a slide."""
+    A heading of a level in `heading_divider` (Marp's `headingDivider`) starts a slide.
+    In a deck Pandoc cuts (`pandoc`), a rule or heading inside a fenced div starts none:
+    Pandoc cuts at the body's own blocks, and a lecture's rule inside its `:::
+    {.incremental}` split the div over two slides, its `:::` lines shown as text."""
     slides: list[SlideSource] = []
     text: list[str] = []
     notes: list[str] = []
@@ -72,9 +76,13 @@ def split_slides(body: str, body_line: int = 1,
                                       notes_start + _leading_blank(notes), vertical))
 
     lines = body.split("\n")
+    divs = 0
+    pandoc = pandoc and _divs_closed(lines)  # (one left open would hold the rest)
     for i, line in enumerate(lines):
         number = body_line + i
         opened = _FENCE.match(line)
+        if pandoc and not (fence or comment or math):
+            divs = _div_depth(line, divs)
         if fence:
             closing = opened.group(1) if opened else ""
             if closing[:1] == fence[0] and len(closing) >= len(fence) \
@@ -85,12 +93,12 @@ def split_slides(body: str, body_line: int = 1,
         elif comment or math:
             comment, math = _inside_comment(line, comment), math ^ (
                 line.count("$$") % 2 == 1 and not comment)
-        elif _SLIDE_BREAK.match(line) or _vertical_break(lines, i):
+        elif (_SLIDE_BREAK.match(line) or _vertical_break(lines, i)) and not divs:
             close()
             text, notes, start, in_notes = [], [], number + 1, False
             vertical = not _SLIDE_BREAK.match(line)
             continue
-        elif heading_divider and line_level(lines, i) in heading_divider \
+        elif heading_divider and not divs and line_level(lines, i) in heading_divider \
                 and "".join(text + notes).strip():
             close()
             text, notes, start, in_notes, vertical = [line], [], number, False, False
@@ -124,11 +132,14 @@ def pandoc_slide_level(body: str, given: int | None = None) -> frozenset[int]:
     if given is not None:
         return frozenset(range(1, given + 1))
     levels: list[int] = []
-    breaks = 0
+    breaks = divs = 0
     fence = ""
     lines = body.split("\n")
+    closed = _divs_closed(lines)
     for i, line in enumerate(lines):
         opened = _FENCE.match(line)
+        if not fence and closed:
+            divs = _div_depth(line, divs)
         if fence:
             if opened and opened.group(1)[0] == fence[0] and line.strip() == opened.group(1) \
                     and len(opened.group(1)) >= len(fence):
@@ -136,6 +147,8 @@ def pandoc_slide_level(body: str, given: int | None = None) -> frozenset[int]:
             continue
         if opened:
             fence = opened.group(1)
+        elif divs:
+            continue  # (Pandoc cuts at the body's own blocks, not a div's)
         elif _SLIDE_BREAK.match(line) or _vertical_break(lines, i):
             breaks += 1
         elif level := line_level(lines, i):
@@ -170,6 +183,32 @@ def pandoc_stacks(slides: list[SlideSource], levels: frozenset[int]) -> list[Sli
         down = section and level != top
         stacked.append(replace(slide, vertical=down) if down else slide)
     return stacked
+
+
+_DIV_OPENING = re.compile(r"^\s{0,3}:{3,}\s*[^\s:]")
+_DIV_CLOSING = re.compile(r"^\s{0,3}:{3,}\s*$")
+
+
+def _div_depth(line: str, depth: int) -> int:
+    """The number of fenced divs open after `line`, `depth` before it."""
+    if _DIV_OPENING.match(line):
+        return depth + 1
+    return depth - 1 if depth and _DIV_CLOSING.match(line) else depth
+
+
+def _divs_closed(lines: list[str]) -> bool:
+    """Whether every fenced div `lines` open outside code is closed."""
+    depth, fence = 0, ""
+    for line in lines:
+        opened = _FENCE.match(line)
+        if fence:
+            fence = "" if opened and line.strip() == opened.group(1) \
+                and opened.group(1)[0] == fence[0] else fence
+        elif opened:
+            fence = opened.group(1)
+        else:
+            depth = _div_depth(line, depth)
+    return depth == 0
 
 
 _UNDERLINE = re.compile(r"^ {0,3}(=+|-{2,})[ \t]*$")

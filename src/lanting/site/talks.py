@@ -194,7 +194,8 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     # (a deck written for Pandoc, no line `---` in it, is cut at its slide level)
     divider = heading_divider(doc.body, marp) if marp is not None \
         else pandoc_slide_level(doc.body, doc.meta.slide_level)
-    sources = split_slides(doc.body, doc.body_line, divider)
+    sources = split_slides(doc.body, doc.body_line, divider,
+                           pandoc=marp is None and bool(divider))
     if marp is None:  # (a deck Pandoc cut: its sections stack down, as in reveal.js)
         sources = pandoc_stacks(sources, divider)
     lead = -1  # (the title slide Pandoc made of a `% Title` block: centred)
