@@ -914,6 +914,18 @@ STYLED_DIVS = """% Portability
 *plain* HTML
 </div>
 
+# Centred
+
+<div class="columns">
+<div class="column" width="20%"></div>
+<div class="column" width="60%">
+| node | key |
+|------|-----|
+| a    | 0   |
+</div>
+<div class="column" width="20%"></div>
+</div>
+
 # Flags
 
 `-DTARGET` picks the back end.
@@ -928,7 +940,7 @@ def test_a_pandoc_decks_styled_div_lines_keep_their_style(
     """A course deck boxed a list in `<div style="border: …">` and sized a column with
     `style="width:60%"`: kept as HTML, their Markdown was shown as written. They are
     fenced divs with their style; a `<div>` with no attributes stays HTML. A `<br/>`
-    line over text swallowed it likewise."""
+    line over text swallowed it likewise, and an empty spacer column the fence under it."""
     site = make_site({"content/talks/portability.md": STYLED_DIVS})
     assert build_site(site).warnings == ()
     page = parse_html((site / "public/talks/portability/slides/index.html").read_bytes())
@@ -940,8 +952,11 @@ def test_a_pandoc_decks_styled_div_lines_keep_their_style(
     assert "*plain* HTML" in slide.text()  # (as CommonMark reads it: no `::: {}`)
     # (a lone `<br/>` over text is HTML in that text, as Pandoc reads it: not a block
     # holding the text as written)
-    flags = page.find_all("section", class_="slide-frame")[2]
+    flags = page.find_all("section", class_="slide-frame")[3]
     assert flags.one("strong").text() == "ROOT"
+    # (empty spacer columns around a table: each swallowed the fence under it)
+    centred = page.find_all("section", class_="slide-frame")[2]
+    assert centred.one("div", class_="column").one("table") and ":::" not in centred.text()
 
 
 RULE_IN_DIV = """% Profiling

@@ -37,6 +37,8 @@ _HTML_CLOSE = re.compile(r"^[ \t]{0,3}</div\s*>[ \t]*$", re.IGNORECASE)
 _LONE_TAG = re.compile(r"^[ \t]{0,3}<(/?)(?!div\b)([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>[ \t]*$",
                        re.IGNORECASE)
 """A tag alone on a line (`<small>`, `</center>`), not a div's."""
+_EMPTY_DIV = re.compile(r"^[ \t]{0,3}<div\b[^<>]*>\s*</div\s*>[ \t]*$", re.IGNORECASE)
+"""`<div class="column" width="20%"></div>`: an empty div, a deck's spacer."""
 _INLINE = frozenset({"small", "big", "span", "font", "b", "i", "u", "s", "em", "strong",
                      "mark", "sub", "sup", "tt", "code", "a", "br"})
 """Tags that start no HTML block when text follows them on their line."""
@@ -112,8 +114,13 @@ def _tags_apart(lines: list[str]) -> list[str]:
     opening tag trades places with the blank line above it, a closing one is followed
     by an empty comment (a line of HTML in the text, ending no block: left out, its tag
     stayed open to the end of the deck); an inline tag (`<small>`) over a line of text
-    starts that line."""
+    starts that line. An empty `<div></div>` line over a fence (a spacer column, an HTML
+    block that would swallow the fence likewise) is left out."""
     for i in range(len(lines) - 1):
+        if _EMPTY_DIV.match(lines[i]) and (_OPEN.match(lines[i + 1])
+                                           or _CLOSE.match(lines[i + 1])):
+            lines[i] = ""  # (an empty spacer column: as HTML it would swallow the fence)
+            continue
         tag, below = _LONE_TAG.match(lines[i]), lines[i + 1]
         starts = i == 0 or not lines[i - 1].strip() or bool(
             _OPEN.match(lines[i - 1]) or _CLOSE.match(lines[i - 1])
