@@ -16,7 +16,9 @@ by `:::`, is two divs, where a `:::` block ends at the first `:::` line.
 Here such a `<div>` line (whose attributes are a class, an id, a width, a style: what a
 fenced div's braces say) and its `</div>` line become a fenced div's, and each fenced div's
 fence is made longer than those of the divs inside it, so the blocks nest as Pandoc
-nests them. A `<div>` with other attributes (`align`), or none, stays HTML. Every line
+nests them. A `<div>` with other attributes (`align`), or none, stays HTML. A tag alone
+on a line (`<small>`, `<br>`, an empty spacer `<div></div>`), an HTML block to CommonMark
+but HTML in the text to Pandoc, is kept from swallowing the line under it. Every line
 stays a line: messages keep pointing into the talk file.
 """
 
