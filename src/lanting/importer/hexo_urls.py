@@ -26,7 +26,7 @@ from lanting.importer.common import (
 from lanting.importer.hexo_themes import theme_file
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.shelf import Shelf
+from lanting.importer.shelf import MARK_OPEN, Shelf
 from lanting.importer.site import NewSite
 from lanting.markdown.anchors import HEADING_ID_STYLES
 
@@ -109,8 +109,9 @@ class HexoUrls:
             ).is_file()):  # (a page of the old site there, or a file of `source/`)
                 return map_site_url(absolute, image, ctx, self.site, self.table,
                                     self.source, self.files, self.root.rstrip("/"))
-            if image:  # (said here, as for an image named from the root: else only the
-                # build said it, after the import had reported nothing lost)
+            if image and MARK_OPEN not in url:  # (said here, as for an image named from
+                # the root: else only the build said it, after the import had reported
+                # nothing lost; an `asset_img` made a figure, whose marker is no file)
                 ctx.warn(url, f"image `{url}` not found in the source site: left as written")
             elif BARE_SITE.match(url):
                 # (`[m.daocloud.io](m.daocloud.io)`: a path beside the post that led
