@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from sitebits import png
 from test_import_hexo_sites import hexo_site, post_text
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
 
 
 def test_an_asset_img_is_not_reported_missing(tmp_path: Path) -> None:
@@ -21,3 +25,25 @@ def test_an_asset_img_is_not_reported_missing(tmp_path: Path) -> None:
     assert [w.message for w in imported.report.warnings] == []
     assert "![](a.png)" in post_text(imported, "skip")
 
+
+def test_template_syntax_in_indented_code_is_code(tmp_path: Path) -> None:
+    """`docker inspect --format {{.State.Pid}}` in an indented code block: Hexo's tag
+    renderer escaped every `{` inside `<code>`, so the page showed it as written; the
+    import took it for a Nunjucks value and hid it in a comment, which the code block
+    then showed as text."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/ns.md": "---\ntitle: 命名空间\ndate: 2021-05-01\n---\n"
+                               "两步：\n\n"
+                               "    $ PID=$(docker inspect --format {{.State.Pid}} c1)\n"
+                               "\t$ echo {% raw_tag %} $PID\n\n"
+                               "完。\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    text = post_text(imported, "ns")
+    assert "    $ PID=$(docker inspect --format {{.State.Pid}} c1)\n" in text
+    assert "\t$ echo {% raw_tag %} $PID\n" in text
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    page = imported.dest / "public" / "posts" / "ns" / "index.html"
+    code = parse_html(page.read_text(encoding="utf-8")).one("pre", "highlight").text()
+    assert "--format {{.State.Pid}} c1" in code and "{% raw_tag %}" in code

@@ -71,10 +71,11 @@ def callout(kind: str, body: str, title: str = "", shelf: Shelf | None = None) -
     return block(head + "\n" + relined(body.strip("\n"), quoted, shelf))
 
 
-def indented_code(text: str, shelf: Shelf) -> tuple[str, int]:
+def indented_code(text: str, shelf: Shelf, as_written: bool = False) -> tuple[str, int]:
     """Indented code blocks (four spaces or more, after a blank line or at the start,
     not in a list item) as fences put aside: inside a callout the first would have
-    continued its title line, the lines joined as prose. Returns (text, how many)."""
+    continued its title line, the lines joined as prose. `as_written`: put aside as they
+    are, indented (their tabs kept). Returns (text, how many)."""
 
     def deep(line: str) -> bool:
         expanded = line.expandtabs(4)
@@ -95,8 +96,8 @@ def indented_code(text: str, shelf: Shelf) -> tuple[str, int]:
             end += 1
         while not lines[end - 1].strip():
             end -= 1
-        out.append(shelf.put(fence("", "\n".join(line.expandtabs(4)[4:]
-                                                 for line in lines[i:end]))))
+        out.append(shelf.put("\n".join(lines[i:end]) if as_written else fence(
+            "", "\n".join(line.expandtabs(4)[4:] for line in lines[i:end]))))
         count += 1
         i = end
     return "\n".join(out), count

@@ -103,6 +103,9 @@ class HexoBodies(HexoUrls):
                       "raw blocks")
         text = protect_code(text, shelf, lambda info, code, indent: code_fence(
             info, shelf.restore(code, "R"), indent, ctx, self.diagrams))
+        # Indented code too: Hexo's `Tag.render` escaped every `{` inside `<code>`, so
+        # `{{.State.Pid}}` or `{% asset_img %}` in an indented block was shown as written
+        text, _count = B.indented_code(text, shelf, as_written=True)
         # (after the code: `# {% mermaid %}` in a fence, a theme's settings quoted in a
         # post, or `{% codeblock %}` in a post showing the tag, is code, which Hexo did
         # not render)
