@@ -587,6 +587,24 @@ def test_a_listing_redirect_clashing_in_case_with_another_page_is_left_out(
     assert "`/tags/cpp/`" in entry.message
 
 
+@pytest.mark.parametrize("first", ["spaced", "dashed"])
+def test_a_listing_redirect_at_another_term_s_page_is_left_out(tmp_path: Path,
+                                                                first: str) -> None:
+    """Tags `userspace cni` and `userspace-cni`: Hexo gave both the page
+    `/tags/userspace-cni/`, which Lanting gives the second (the first is
+    `/tags/userspace-cni-2/`). When the first's post came first, the old page was
+    redirected away from the page the new site has there: the build refused it."""
+    report = Report(tmp_path, "hexo")
+    site = NewSite(report, tmp_path)
+    redirects = Redirects(site, report, "_config.yml")
+    pairs = [("/tags/userspace-cni/", "/tags/userspace-cni-2/"),
+             ("/tags/userspace-cni/", "/tags/userspace-cni/")]
+    for old, new in pairs if first == "spaced" else pairs[::-1]:
+        redirects.add(old, new)
+    redirects.finish("tag pages")
+    assert "redirects" not in site.config
+
+
 @pytest.mark.parametrize(("name", "slug"), [
     ("Deep Learning", "deep-learning"), ("C++", "c"), ("强化学习 RL", "强化学习-rl"),
     ("paper-reading", "paper-reading"), ("a.b_c", "a-b-c")])
