@@ -80,6 +80,22 @@ def test_pandoc_ids(heading: str, pandoc: str) -> None:
     assert ids(f"## {heading}\n", "pandoc") == [pandoc]
 
 
+@pytest.mark.parametrize(("heading", "uslug"), [
+    ("（推荐）Xorg 启动", "推荐xorg-启动"),
+    ("1.9 msg和srv介绍", "19-msg和srv介绍"),
+    ("定理4（策略更新）", "定理4策略更新"),
+    ("为什么、怎么办", "为什么-怎么办"),
+    ("a_b -- c~d", "a_b-c~d"),
+    ("C++ & CUDA", "c-cuda"),
+    ("Ｆｕｌｌ ｗｉｄｔｈ", "full-width"),
+])
+def test_uslug_ids(heading: str, uslug: str) -> None:
+    """As uslug makes them (markdown-it-toc-and-anchor's, which Hexo's markdown-it-plus
+    and multi-markdown-it renderers turn on): NFKC, then letters, digits, `-_~` kept,
+    `、` a space, runs of spaces and `-` one `-`, lower case."""
+    assert ids(f"## {heading}\n", "uslug") == [uslug]
+
+
 def test_a_formula_in_a_heading_is_its_tex_in_other_generators_ids() -> None:
     """GitHub, kramdown's GFM input, Pandoc made a heading's id of a formula's TeX as
     written (links to it were written so); Lanting's own ids read it (`λ`)."""

@@ -1,9 +1,10 @@
 """Plugin: an `id` on every heading (Chinese kept), collected for the table of contents.
 
-Four styles (`[markdown] heading_ids`): Lanting's own slugs, GitHub's (also kramdown's
+Styles (`[markdown] heading_ids`): Lanting's own slugs, GitHub's (also kramdown's
 GFM input and Hugo's Goldmark), which keep `_` and runs of `-`, Hexo's, which keep
-case, and VitePress's (VuePress 2's too), which put `_` before a leading digit, so that
-`#links` written for a site made with those keep working. An id written
+case, uslug's (Hexo's markdown-it-plus renderer), VitePress's (VuePress 2's too), which
+put `_` before a leading digit, docsify's and Pandoc's, so that `#links` written for a
+site made with those keep working. An id written
 after a heading, as Pandoc, Quarto, Hugo and kramdown take it (`## Introduction
 {#sec-intro}`, `{: #x}`, with classes such as `.unnumbered` or `-`), is the heading's
 id, and the braces leave its text.
@@ -106,9 +107,29 @@ def pandoc_slug(text: str) -> str:
     return words[first:] or "section"
 
 
+def uslug(text: str) -> str:
+    """uslug's heading id (markdown-it-toc-and-anchor's, which hexo-renderer-markdown-it-plus
+    and hexo-renderer-multi-markdown-it turn on): the text NFKC-normalized (a full-width
+    `（` becomes `(`), letters, marks, digits, `-`, `_` and `~` kept, `、` and `。` a
+    space, each run of spaces and `-` one `-`, lower case (`## （推荐）Xorg 配置` →
+    `推荐xorg-配置`, `## 1.9 msg和srv` → `19-msg和srv`). It read UTF-16 units, so a
+    character beyond U+FFFF (an emoji) is dropped."""
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFKC", text):
+        code = ord(char)
+        if 0x4E00 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7A3 or char in "-_~":
+            kept.append(char)
+        elif code in (0x3001, 0x3002):  # (its "Japanese ideographic punctuation")
+            kept.append(" ")
+        elif code <= 0xFFFF and unicodedata.category(char)[0] in "LMNZ":
+            kept.append(" " if unicodedata.category(char)[0] == "Z" else char)
+    return re.sub(r"[\s-]+", "-", " ".join("".join(kept).split())).lower() or "section"
+
+
 HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                       "github": github_slug,
                                                       "hexo": hexo_slug,
+                                                      "uslug": uslug,
                                                       "vitepress": vitepress_slug,
                                                       "docsify": docsify_slug,
                                                       "pandoc": pandoc_slug}

@@ -101,7 +101,9 @@ class MarkdownConfig:
     """How heading ids are made from the text: `lanting` (punctuation dropped, runs of
     spaces, `_` and `-` as one `-`), `github` (as GitHub, kramdown's GFM input and
     Hugo do: `_` and `--` kept), `hexo` (as Hexo's renderers do: case and Chinese
-    punctuation kept, `_` and runs of other punctuation one `-`), `vitepress` (as
+    punctuation kept, `_` and runs of other punctuation one `-`), `uslug` (as Hexo's
+    markdown-it-plus and multi-markdown-it renderers do: lower case, full-width
+    punctuation dropped, `、` and runs of spaces and `-` one `-`), `vitepress` (as
     VitePress and VuePress 2 do: full-width punctuation and runs of ASCII punctuation one
     `-`, `_` before a leading digit), `docsify` (as docsify does: ASCII punctuation
     dropped, `_` before a leading digit) or `pandoc` (as Pandoc, Quarto and R Markdown

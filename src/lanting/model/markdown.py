@@ -22,7 +22,8 @@ class MarkdownOptions:
     emoji: bool = True
     breaks: bool = False
     heading_ids: str = "lanting"
-    """`lanting`, `github`, `hexo`, `vitepress` or `docsify` (`[markdown] heading_ids`)."""
+    """`lanting`, `github`, `hexo`, `uslug`, `vitepress`, `docsify` or `pandoc`
+    (`[markdown] heading_ids`)."""
 
 
 @dataclass(frozen=True, slots=True)
