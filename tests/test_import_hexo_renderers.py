@@ -10,6 +10,8 @@ import pytest
 from sitebits import write_files
 from test_import_hexo_sites import NOW, post_text
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 
 POST = "---\ntitle: P\ndate: 2021-01-01\n---\n其中 $\\mu$ 是均值。\n多元高斯分布的密度为：\n"
@@ -79,3 +81,28 @@ def test_a_script_with_blank_lines_gets_no_breaks(tmp_path: Path) -> None:
     post = post_text(imported, "p")
     assert script in post and "第一行\n第二行 -->" in post
     assert "正文一\\\n正文二" in post
+
+
+@pytest.mark.parametrize(("package", "style"), [
+    ('"hexo-renderer-markdown-it-plus": "^1.0.4"', "uslug"),
+    ('"hexo-renderer-multi-markdown-it": "^4.0.0"', "uslug"),
+    ('"hexo-renderer-marked": "^6.0.0"', "hexo")])
+def test_links_to_headings_keep_their_renderer_s_ids(tmp_path: Path, package: str,
+                                                     style: str) -> None:
+    """markdown-it-plus and multi-markdown-it gave headings markdown-it-toc-and-anchor's
+    ids (uslug's: `## （推荐）Xorg 启动` is `#推荐xorg-启动`), which a robotics blog's
+    links name; the import gave the site hexo-util's ids, and every such link failed
+    the build as naming no heading."""
+    source = tmp_path / "old"
+    link = "#推荐xorg-启动" if style == "uslug" else "#（推荐）Xorg-启动"
+    write_files(source, {
+        "package.json": f'{{"dependencies": {{"hexo": "^7", {package}}}}}',
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/p.md": "---\ntitle: P\ndate: 2021-01-01\n---\n"
+                              f"见[下文]({link})。\n\n## （推荐）Xorg 启动\n\n正文。\n"})
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    assert f'heading_ids = "{style}"' in (imported.dest / "lanting.toml").read_text(
+        encoding="utf-8")
+    assert f"[下文]({link})" in post_text(imported, "p")
+    result = build(imported.dest, BuildOptions())  # (a link to no heading fails it)
+    assert [str(w) for w in result.warnings] == []

@@ -124,9 +124,13 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         renderer = markdown_renderer(read_text(package)) if package.is_file() else None
         self.marked = renderer == "hexo-renderer-marked" if package.is_file() else True
         self.kramed = renderer == "hexo-renderer-kramed"
-        # hexo-renderer-pandoc made pandoc's ids; marked, markdown-it and kramed made
-        # hexo-util's `slugize` ones.
-        self.heading_ids = "pandoc" if renderer == "hexo-renderer-pandoc" else "hexo"
+        # hexo-renderer-pandoc made pandoc's ids; markdown-it-plus and multi-markdown-it
+        # turned on markdown-it-toc-and-anchor, whose ids are uslug's (`#推荐xorg配置`
+        # for `## （推荐）Xorg配置`); marked, markdown-it and kramed made hexo-util's
+        # `slugize` ones.
+        self.heading_ids = "pandoc" if renderer == "hexo-renderer-pandoc" else "uslug" \
+            if renderer in ("hexo-renderer-markdown-it-plus",
+                            "hexo-renderer-multi-markdown-it") else "hexo"
         self.breaks = self.line_breaks(renderer, read_text(package) if package.is_file()
                                        else "")
         self.tex_plugin = markdown_it_tex(renderer, self.config)
