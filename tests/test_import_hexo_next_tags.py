@@ -134,6 +134,24 @@ def test_music_players_are_links_to_what_they_played(tmp_path: Path) -> None:
     assert "[♪ 夜曲 – 某歌手](https://cdn.example.com/yequ.mp3)" in text
 
 
+def test_a_dplayer_is_the_video(tmp_path: Path) -> None:
+    """hexo-tag-dplayer's `{% dplayer "url=…" "pic=…" "loop=yes" … %}`, its options over
+    several lines with the writer's `//` notes after them (a robotics blog's demos),
+    was left in a comment: the video was gone from the post."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG,
+        "source/_posts/demo.md": (
+            "---\ntitle: 演示\ndate: 2024-03-01\n---\n\n{%\n    dplayer\n"
+            '    "url=https://cdn.example.com/dance.mp4"\n    "pic=https://cdn.example.com/d.jpg"\n'
+            '    "loop=yes"  //循环播放\n    "theme=#FADFA3"   //主题\n%}\n\n'
+            '{% dplayer "theme=#FADFA3" %}\n')})
+    assert [w.message.split(":")[0] for w in imported.report.warnings] == [
+        "not converted, left in a comment"]
+    assert ('<video src="https://cdn.example.com/dance.mp4" '
+            'poster="https://cdn.example.com/d.jpg" controls loop></video>'
+            in post_text(imported, "demo"))
+
+
 def test_flowchart_fences_are_plain_text_a_lost_diagram_said(tmp_path: Path) -> None:
     """A ```` ```flow ```` fence (flowchart.js, drawn by hexo-filter-flowchart) was kept
     as a language Lanting does not know: an "unknown code language" build warning that

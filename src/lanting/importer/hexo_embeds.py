@@ -2,10 +2,12 @@
 (`{% youtube %}`, `{% vimeo %}`, `{% gist %}`, `{% jsfiddle %}`): a YouTube video in
 Lanting's own player, the others links to what the page showed in a frame; and
 hexo-tag-aplayer's players (`{% aplayer %}`, `{% meting %}`), links to what they
-played. Left in a comment, the video or song was gone from the post."""
+played; hexo-tag-dplayer's `{% dplayer %}`, the video in an HTML `<video>`. Left in a
+comment, the video or song was gone from the post."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -58,7 +60,19 @@ def embed_tags(ctx: Context) -> dict[str, Any]:
         ctx.convert("music players as links")
         return B.block(f"[♪ {url}]({url})")
 
-    return {"youtube": youtube, "aplayer": aplayer, "meting": meting,
+    def dplayer(args: str, written: str) -> str:
+        # `{% dplayer "url=a.mp4" "pic=a.jpg" "loop=yes" "theme=#FADFA3" … %}`: the
+        # player's options, of which a page's `<video>` keeps the file, poster and loop
+        named = B.arguments(args)[1]
+        if not named.get("url"):
+            return ctx.leave(written, "no video file in it (`url=`)")
+        ctx.convert("videos")
+        poster = f' poster="{html.escape(named["pic"])}"' if named.get("pic") else ""
+        loop = " loop" if named.get("loop", "").lower() in ("yes", "true") else ""
+        return B.block(f'<video src="{html.escape(named["url"])}"{poster} controls{loop}>'
+                       "</video>")
+
+    return {"youtube": youtube, "aplayer": aplayer, "meting": meting, "dplayer": dplayer,
             "vimeo": linked("▶ Vimeo", "https://vimeo.com/{}"),
             "gist": linked("Gist", "https://gist.github.com/{}"),
             "jsfiddle": linked("JSFiddle", "https://jsfiddle.net/{}/")}
