@@ -96,6 +96,13 @@ def test_uslug_ids(heading: str, uslug: str) -> None:
     assert ids(f"## {heading}\n", "uslug") == [uslug]
 
 
+def test_uslug_ids_number_a_repeat_from_two() -> None:
+    """markdown-it-toc-and-anchor named a heading's second use `例一-2` (its counter
+    starts at 1 for the first), which links name; Lanting's `例一-1` left them dead."""
+    assert ids("## 例一\n\n## 例一\n\n## 例一\n", "uslug") == ["例一", "例一-2", "例一-3"]
+    assert ids("## 例一\n\n## 例一\n", "github") == ["例一", "例一-1"]
+
+
 def test_a_formula_in_a_heading_is_its_tex_in_other_generators_ids() -> None:
     """GitHub, kramdown's GFM input, Pandoc made a heading's id of a formula's TeX as
     written (links to it were written so); Lanting's own ids read it (`λ`)."""

@@ -178,7 +178,9 @@ def heading_id(env: MutableMapping[str, Any], level: int, text: str, explicit: s
     contents; `text` is its reader-visible text (`inline_text`; formulas as readable
     text, so `## Parameterization of $\\beta_t$` gets `parameterization-of-β-t`), `html`
     its HTML if it holds math; `source`, when given, the text the id is made of."""
-    anchor = unique(explicit or HEADING_ID_STYLES[style](source or text), ids_in_use(env))
+    # (markdown-it-toc-and-anchor numbered a repeated heading from 2: `例一`, `例一-2`)
+    anchor = unique(explicit or HEADING_ID_STYLES[style](source or text), ids_in_use(env),
+                    2 if style == "uslug" else 1)
     env.setdefault("headings", []).append((level, anchor, text, html))
     return anchor
 

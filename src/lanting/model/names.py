@@ -55,10 +55,11 @@ def term_slug(name: str) -> str:
     return slugify(name)
 
 
-def unique(slug: str, seen: dict[str, int]) -> str:
-    """`slug`, or `slug-1`, `slug-2`, … if it was already used (records the use)."""
+def unique(slug: str, seen: dict[str, int], first: int = 1) -> str:
+    """`slug`, or `slug-1`, `slug-2`, … if it was already used (records the use);
+    `first`: the number of its first repeat (`slug-2` for 2)."""
     if slug not in seen:
-        seen[slug] = 0
+        seen[slug] = first - 1
         return slug
     while True:
         seen[slug] += 1
