@@ -932,6 +932,8 @@ def test_mathop_puts_its_limits_below_in_a_display(tex: str, under: bool, name: 
     ("S_t \\mathop{\\rightarrow}\\limits^{A_t} R_{t+1}", ("mover",)),
     ("x \\mathop{\\longrightarrow}\\limits_{n \\to \\infty}^{p} y", ("munder", "mover")),
     ("a \\mathop{\\sim}\\nolimits^{i.i.d.} b", ("msup",)),
+    # no braces: TeX's argument is the one token (a functional-analysis note's)
+    ("f_n\\mathop\\longrightarrow\\limits^{L^2} f", ("mover",)),
 ])
 def test_mathop_of_a_symbol_sets_its_scripts_as_limits(tex: str,
                                                        stacked: tuple[str, ...]) -> None:
