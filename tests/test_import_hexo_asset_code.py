@@ -47,3 +47,16 @@ def test_template_syntax_in_indented_code_is_code(tmp_path: Path) -> None:
     page = imported.dest / "public" / "posts" / "ns" / "index.html"
     code = parse_html(page.read_text(encoding="utf-8")).one("pre", "highlight").text()
     assert "--format {{.State.Pid}} c1" in code and "{% raw_tag %}" in code
+
+
+def test_an_html_post_is_reported_left_out(tmp_path: Path) -> None:
+    """An `.html` file with front matter under `_posts/` (a robotics post's interactive
+    simulator, `hide: true`, which another post links to) was a post to Hexo; the import
+    left it out without a word."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/ctl.md": "---\ntitle: 阻抗控制\ndate: 2025-01-01\n---\n正文。\n",
+        "source/_posts/demo/sim.html": "---\nhide: true\n---\n<div id=\"sim\"></div>\n"})
+    [warning] = imported.report.warnings
+    assert warning.message.startswith("left out: an HTML post")
+    assert warning.path == "source/_posts/demo/sim.html"

@@ -227,6 +227,13 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             for path in walk(root) if root.is_dir() else []:
                 if path.suffix.lower() in MARKDOWN and not self.in_asset_folder(path, root):
                     found.append((path, drafted))
+                elif path.suffix.lower() in _HTML and not self.in_asset_folder(path, root):
+                    # (Hexo rendered it as a post, an interactive demo's page: it was left
+                    # out with no word)
+                    self.report.warn(path, None, "left out: an HTML post (Hexo published "
+                                     "it at its permalink); the import reads Markdown "
+                                     "posts. To keep it, put its HTML in a Markdown post "
+                                     "under `content/posts/`")
         return found
 
     @staticmethod
