@@ -65,3 +65,15 @@ def test_a_folder_of_posts_with_nothing_of_hexo_is_not_taken_for_hexo(
     write_files(tmp_path, {"_posts/2020-01-01-a.md": "---\ntitle: A\n---\n\ntext\n"})
     with pytest.raises(UsageError):
         detect(tmp_path)
+
+
+def test_posts_named_without_dates_make_a_hexo_source_folder(tmp_path: Path) -> None:
+    """A Fluid blog's `source/` backed up alone, its posts using none of Hexo's link
+    tags (`_posts/AINN-Attention.md`, notes and Mermaid only): not recognised. Jekyll
+    reads no post whose name does not start with its date; Hexo names them so."""
+    write_files(tmp_path, {
+        "_posts/AINN-Attention.md": "---\ntitle: 注意力\ndate: 2025-07-28\n---\n\n"
+                                    "{% note info %}\n要点。\n{% endnote %}\n",
+        "_posts/Algorithm-BFS.md": "---\ntitle: 搜索\ndate: 2025-07-01\n---\n\n正文。\n",
+        "about/index.md": "---\ntitle: 关于\n---\n\n我。\n"})
+    assert detect(tmp_path) == "hexo"

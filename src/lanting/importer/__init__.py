@@ -166,6 +166,9 @@ _HEXO_ONLY = re.compile(r"\{%-?\s*(?:post_link|post_path|asset_img|asset_link|as
 and category lists (`type: tags`)."""
 
 
+_DATED = re.compile(r"\d{4}-\d{1,2}-\d{1,2}-")
+
+
 def _hexo_source_folder(source: Path) -> bool:
     """A Hexo site's `source/` folder kept alone (`_posts/`, `about/`, no settings), told
     from a Jekyll folder by what only Hexo reads, in its list pages or its posts."""
@@ -173,6 +176,11 @@ def _hexo_source_folder(source: Path) -> bool:
         return False
     pages = sorted(source.glob("*/index.md"))
     posts = sorted((source / "_posts").rglob("*.md"))[:500]
+    # (Jekyll reads a post only by a name that starts with its date: posts named without
+    # one, `AINN-Attention.md`, each with its front matter, are Hexo's)
+    if posts and not any(_DATED.match(path.name) for path in posts) \
+            and all(_text(path).startswith("---") for path in posts[:20]):
+        return True
     return any(_HEXO_ONLY.search(_text(path)) for path in pages + posts)
 
 
