@@ -26,6 +26,18 @@ def test_an_asset_img_is_not_reported_missing(tmp_path: Path) -> None:
     assert "![](a.png)" in post_text(imported, "skip")
 
 
+def test_a_mistyped_asset_name_is_named_in_the_warning(tmp_path: Path) -> None:
+    """`{% asset_img 003.ppng %}` (an extension mistyped): the warning said "`` is not in
+    the post's asset folder", naming nothing."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\npost_asset_folder: true\n",
+        "source/_posts/boot.md": "---\ntitle: 启动\ndate: 2019-03-01\n---\n"
+                                 "{% asset_img 003.ppng %}\n",
+        "source/_posts/boot/003.png": png(8, 8)})
+    [warning] = imported.report.warnings
+    assert "`003.ppng` is not in the post's asset folder" in warning.message
+
+
 def test_template_syntax_in_indented_code_is_code(tmp_path: Path) -> None:
     """`docker inspect --format {{.State.Pid}}` in an indented code block: Hexo's tag
     renderer escaped every `{` inside `<code>`, so the page showed it as written; the

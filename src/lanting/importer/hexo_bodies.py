@@ -275,7 +275,8 @@ class HexoBodies(HexoUrls):
             words = B.arguments(args)[0]
             at = next((i for i, w in enumerate(words) if (assets / w).is_file()),
                       next((i for i, w in enumerate(words) if is_image(w)), -1))
-            name = words[at] if at >= 0 else ""
+            # (none an image's name, `003.ppng` mistyped: the first word is what it named)
+            name = words[at] if at >= 0 else words[0] if words else ""
             if not (assets / name).is_file():
                 return ctx.leave(written, f"`{name}` is not in the post's asset folder")
             title, alt, size = img_meta(words, at, written)
