@@ -287,6 +287,28 @@ def test_a_post_behind_a_password_is_a_draft(tmp_path: Path) -> None:
                                for p in (imported.dest / "public").rglob("*.html"))
 
 
+def test_a_post_locked_by_its_tag_is_a_draft(tmp_path: Path) -> None:
+    """hexo-blog-encrypt's `encrypt: tags:` in `_config.yml` locks every post with that
+    tag, with no `password:` in the post; the import published their text for everyone.
+    They are drafts, with a warning at the tags; `password: ''` unlocks one."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\nencrypt:\n  tags:\n"
+                       "  - {name: 私密, password: abc}\n",
+        "source/_posts/diary.md": "---\ntitle: 日记\ndate: 2021-03-01\ntags:\n- 私密\n"
+                                  "---\n私事。\n",
+        "source/_posts/open.md": "---\ntitle: 公开\ndate: 2021-03-02\ntags: [私密]\n"
+                                 "password: ''\n---\n正文。\n"})
+    assert "draft: true" in post_text(imported, "diary")
+    assert "draft" not in post_text(imported, "open")
+    [warning] = imported.report.warnings
+    assert (warning.line, warning.message.split(":")[0]) == (
+        4, "protected by the password of its tag `私密` (hexo-blog-encrypt's `encrypt")
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert "私事" not in "".join(p.read_text(encoding="utf-8")
+                               for p in (imported.dest / "public").rglob("*.html"))
+
+
 def test_a_link_to_the_old_url_of_a_locked_post_is_plain_text(tmp_path: Path) -> None:
     """A post behind hexo-blog-encrypt's password, linked by its old URL from another
     (`[总结](../poems#川西)`, a travel blog's): the locked post is imported as a draft,

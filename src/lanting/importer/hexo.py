@@ -39,6 +39,7 @@ from lanting.importer.hexo_front import (
     hexo_fences,
     hexo_tabs,
     hierarchies,
+    locking_tag,
     singular_keys,
 )
 from lanting.importer.hexo_math import markdown_it_tex
@@ -265,10 +266,17 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                 self.report.warn(path, None, "no date in the front matter: the file's "
                                  "modification time is used")
             draft = drafted or not bool_of(data.get("published", True))
-            if data.get("password") and not draft:  # (hexo-blog-encrypt)
+            # (hexo-blog-encrypt: the post's `password:`, else its tag's; `password: ''`
+            # turns the tag's off)
+            tag = locking_tag(self.config, names(data.get("tags"))) \
+                if data.get("password") is None else None
+            locked = bool(data.get("password")) or tag is not None
+            if locked and not draft:
                 draft = True
-                self.report.warn(path, key_line(head, "password"), "protected by a password "
-                                 "(hexo-blog-encrypt): imported as a draft (Lanting has no "
+                why = (f"by the password of its tag `{tag}` (hexo-blog-encrypt's `encrypt: "
+                       "tags:`)") if tag else "by a password (hexo-blog-encrypt)"
+                self.report.warn(path, key_line(head, "tags" if tag else "password"),
+                                 f"protected {why}: imported as a draft (Lanting has no "
                                  "password; publishing it would show the text to everyone)")
             slug = slug_of(title_part or path.stem)
             front = self.front(data, head, path, date)
@@ -278,7 +286,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             self.terms.append((item, hierarchies(data.get("categories")),
                                names(data.get("tags"))))
             self.report.counts["drafts" if draft else "posts"] += 1
-            if not draft or data.get("password"):
+            if not draft or locked:
                 # (a post behind a password was published, locked: links to its old URL
                 # find the draft, and become its title in plain text, with a warning)
                 url = self.old_url(data, pattern, date, title_part or name, path)

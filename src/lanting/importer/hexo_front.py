@@ -291,3 +291,14 @@ def own_asset(url: str, path: Path) -> Path | None:
     file = folder / name
     return file if name and title and folder.name.endswith(title) and file.is_file() \
         else None
+
+
+def locking_tag(config: dict[str, Any], tags: list[str]) -> str | None:
+    """The first of a post's tags that hexo-blog-encrypt's `encrypt: tags:` of
+    `_config.yml` gives a password (`- {name: 私密, password: x}`): the post was shown
+    only to who typed it, as one with a `password:` of its own was."""
+    encrypt = config.get("encrypt")
+    entries = encrypt.get("tags") if isinstance(encrypt, dict) else None
+    locked = {str(e.get("name")) for e in entries if isinstance(e, dict)
+              and e.get("password") not in (None, "")} if isinstance(entries, list) else set()
+    return next((tag for tag in tags if tag in locked), None)
