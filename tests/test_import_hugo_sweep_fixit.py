@@ -109,3 +109,26 @@ def test_doit_s_series_weight_orders_the_series(tmp_path: Path) -> None:
         encoding="utf-8").split("series_order: ")[1].split("\n")[0]
         for name in ("attention", "embedding")}
     assert orders == {"attention": "2", "embedding": "1"}
+
+
+def test_a_part_behind_fixit_s_encryptor_makes_the_post_a_draft(tmp_path: Path) -> None:
+    """FixIt's `{{< fixit-encryptor "password" >}}…{{< /fixit-encryptor >}}` showed that
+    part only to who typed the password; the import published it for everyone (and the
+    password in a comment). The post is a draft, with a warning at the shortcode; one
+    shown in a code block, as the theme's own docs do, changes nothing."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": FIXIT,
+        "content/posts/diary.md": "---\ntitle: 日记\ndate: 2024-05-01\n---\n\n公开。\n\n"
+                                  '{{< fixit-encryptor "abc" >}}\n私事。\n'
+                                  "{{< /fixit-encryptor >}}\n",
+        "content/posts/howto.md": "---\ntitle: 用法\ndate: 2024-05-02\n---\n\n"
+                                  "```go-html-template\n"
+                                  '{{< fixit-encryptor "demo" >}}\n```\n'})
+    warned = [(w.path, w.line) for w in imported.report.warnings
+              if "behind a password" in w.message]
+    assert warned == [("content/posts/diary.md", 8)]
+    result = build(imported.dest, BuildOptions())
+    public = "".join(p.read_text(encoding="utf-8")
+                     for p in (imported.dest / "public").rglob("*.html"))
+    assert "私事" not in public and "abc" not in public
+    assert result.pages and (imported.dest / "public" / "posts" / "howto").is_dir()

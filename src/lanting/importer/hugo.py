@@ -31,7 +31,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.hugo_branches import HugoBranches
 from lanting.importer.hugo_content import HugoContent
-from lanting.importer.hugo_front import DATES, HugoFront, hugo_keys
+from lanting.importer.hugo_front import DATES, HugoFront, behind_password, hugo_keys
 from lanting.importer.hugo_link_pages import friend_list, link_list
 from lanting.importer.hugo_menus import HugoMenus
 from lanting.importer.hugo_reveal import HugoReveal, is_reveal_deck
@@ -199,11 +199,8 @@ class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFro
             self.report.warn(path, None, "no date: the file's modification time is used")
         front = self.front(data, head, path, date, bundle)
         draft = bool_of(data.get("headless")) or self.unpublished(path, data, head)
-        if data.get("password"):  # LoveIt/FixIt: the text was behind a password
+        if behind_password(path, data, head, body, self.report):  # (LoveIt's, FixIt's)
             draft = True
-            self.report.warn(path, key_line(head, "password"), "protected by a password: "
-                             "imported as a draft (Lanting has no password; publishing it "
-                             "would show the text to everyone)")
         build = data.get("build") or data.get("_build")
         if isinstance(build, dict) and str(build.get("render")) in ("never", "false"):
             draft = True

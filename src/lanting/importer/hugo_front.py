@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.common import first_date, is_image, summary_of
+from lanting.importer.common import first_date, is_image, read_text, summary_of
 from lanting.importer.item import Item
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
@@ -149,3 +150,27 @@ class HugoFront:
 def _moment(date: Any) -> float:
     return date.moment.timestamp() if isinstance(date, When) else 0.0
 
+
+_ENCRYPTOR = re.compile(r"\{\{[<%]\s*fixit-encryptor\b")
+_FENCED = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def behind_password(path: Path, data: dict[str, Any], head: str, body: str,
+                    report: Report) -> bool:
+    """Whether LoveIt's or FixIt's password hid the text (`password:`), or a part of it
+    (FixIt's `{{< fixit-encryptor "…" >}}…{{< /fixit-encryptor >}}`, not one shown in a
+    code block): the post is then a draft, with a warning; Lanting has no password."""
+    if data.get("password"):
+        line, what = key_line(head, "password"), "protected by a password"
+    else:
+        shown = _FENCED.sub(lambda m: "\n" * m.group().count("\n"), body)
+        found = _ENCRYPTOR.search(shown)
+        if found is None:
+            return False
+        text = read_text(path)
+        line = text[:len(text) - len(body)].count("\n") + shown.count("\n", 0,
+                                                                    found.start()) + 1
+        what = "part of it behind a password (FixIt's `fixit-encryptor`)"
+    report.warn(path, line, f"{what}: imported as a draft (Lanting has no password; "
+                "publishing it would show the text to everyone)")
+    return True
