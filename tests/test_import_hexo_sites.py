@@ -287,6 +287,20 @@ def test_a_post_behind_a_password_is_a_draft(tmp_path: Path) -> None:
                                for p in (imported.dest / "public").rglob("*.html"))
 
 
+def test_a_draft_without_a_date_is_a_notice_not_a_warning(tmp_path: Path) -> None:
+    """Hexo's draft scaffold writes no date (`hexo publish` adds it): each of a blog's
+    75 drafts was a warning that its file's time is used, burying the warnings about
+    what a reader would miss. A draft's is a notice; a post's stays a warning."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_drafts/todo.md": "---\ntitle: 待写\ntags:\n---\n提纲。\n",
+        "source/_posts/done.md": "---\ntitle: 已写\n---\n正文。\n"})
+    dated = [(e.severity, e.path) for e in imported.report.entries
+             if e.message.startswith("no date in the front matter")]
+    assert sorted(dated) == [("notice", "source/_drafts/todo.md"),
+                             ("warning", "source/_posts/done.md")]
+
+
 def test_a_post_locked_by_its_tag_is_a_draft(tmp_path: Path) -> None:
     """hexo-blog-encrypt's `encrypt: tags:` in `_config.yml` locks every post with that
     tag, with no `password:` in the post; the import published their text for everyone.

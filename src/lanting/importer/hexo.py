@@ -263,8 +263,11 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             date = date_of(data, head, "date", self.tz) or named_date
             if date is None:
                 date = mtime(path, self.tz)
-                self.report.warn(path, None, "no date in the front matter: the file's "
-                                 "modification time is used")
+                # (a draft of `_drafts/` has none until `hexo publish` writes it: Hexo's
+                # own draft scaffold gives none, and the draft is not published)
+                (self.report.note if drafted else self.report.warn)(
+                    path, None, "no date in the front matter: the file's modification "
+                    "time is used")
             draft = drafted or not bool_of(data.get("published", True))
             # (hexo-blog-encrypt: the post's `password:`, else its tag's; `password: ''`
             # turns the tag's off)
