@@ -195,8 +195,11 @@ def test_a_site_named_without_its_scheme_is_linked(tmp_path: Path) -> None:
         "_config.yml": CONFIG,
         "source/_posts/n8n.md": (
             "---\ntitle: 部署 n8n\ndate: 2023-06-10\n---\n\n"
-            "镜像走了 [m.daocloud.io](m.daocloud.io) 这个镜像站。\n")})
+            "镜像走了 [m.daocloud.io](m.daocloud.io) 这个镜像站。在[rsa.ie](rsa.ie)报名，"
+            "见 [blog.x.top](blog.x.top/a)。\n")})
     assert imported.report.warnings == []
-    assert "[m.daocloud.io](https://m.daocloud.io)" in post_text(imported, "n8n")
+    text = post_text(imported, "n8n")
+    assert "[m.daocloud.io](https://m.daocloud.io)" in text
+    assert "[rsa.ie](https://rsa.ie)" in text and "(https://blog.x.top/a)" in text
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []

@@ -307,10 +307,12 @@ def prose_raw(shelf: Shelf, text: str) -> str:
 
 
 BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn|uk|de|fr|jp|"
-                       r"ca|au|nl|ch|eu|me|co|app|blog|be)(/[^\s]*)?$", re.IGNORECASE)
+                       r"ca|au|nl|ch|eu|me|co|app|blog|be|ie|it|es|se|fi|dk|at|kr|tw|hk|sg|"
+                       r"ru|us|tv|xyz|top|info|site|tech)(/[^\s]*)?$", re.IGNORECASE)
 """A link to a site written without its scheme (`ucf.edu`, `github.com/x`,
-`tobisblog.uk`, YouTube's short `youtu.be/…`): only common top-level domains, which no
-file name of a page's folder ends with."""
+`tobisblog.uk`, YouTube's short `youtu.be/…`, Ireland's `rsa.ie`): only common
+top-level domains, which no file name of a page's folder ends with (not `.sh`, `.pl`,
+`.cc`, `.in`, `.md`: a script's, a C++ file's, a Makefile's)."""
 
 
 _COUNTRY_FOR_LANGUAGE = {"cn": "zh-CN", "hk": "zh-HK", "jp": "ja"}
