@@ -132,3 +132,22 @@ def test_a_part_behind_fixit_s_encryptor_makes_the_post_a_draft(tmp_path: Path) 
                      for p in (imported.dest / "public").rglob("*.html"))
     assert "私事" not in public and "abc" not in public
     assert result.pages and (imported.dest / "public" / "posts" / "howto").is_dir()
+
+
+def test_an_admonition_in_a_list_item_stays_in_the_item(tmp_path: Path) -> None:
+    """FixIt's `admonition` indented under a numbered step (a server-setup post's tip
+    after the step's code): the callout was written at column 0, which ended the list;
+    its text, still indented, and the next step fell outside. It stays in the item, as
+    Hexo's notes in list items already did."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": FIXIT,
+        "content/posts/setup.md": (
+            "---\ntitle: 配置\ndate: 2024-05-03\n---\n\n1. 新建用户：\n\n"
+            "   ```bash\n   sudo useradd -m alice\n   ```\n\n"
+            '   {{< admonition type=tip title="如有必要" open=true >}}\n'
+            "   更改权限：`chown -R alice /home/alice`\n   {{< /admonition >}}\n\n"
+            "2. 第二步。\n")})
+    [ol] = prose(out, "posts/setup/index.html").find_all("ol")
+    items = ol.find_all("li")
+    assert len(items) == 2 and items[0].one(class_="callout-tip") is not None
+    assert "更改权限" in items[0].text() and "第二步" in items[1].text()

@@ -52,7 +52,7 @@ from lanting.importer.hugo_shortcodes import (
     verbatim_shortcodes,
 )
 from lanting.importer.item import Item
-from lanting.importer.liquid import Context
+from lanting.importer.liquid import Context, indented_block
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 from lanting.markdown.math_formula import to_mathml
@@ -173,20 +173,21 @@ class HugoBodies(HugoLinks):
         given = (match.group(2) or match.group(3) or match.group(4) or "") if match else ""
         return fence(lang, inner, code_options(given))
 
-    def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str) -> str:
+    def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str,
+               shelf: Shelf | None = None) -> str:
         # (the name ends where a shortcode's name may not go on: `theorem` is not the
         # start of `theorem-label`, whose use ran on to the next `/theorem`)
         # (and its arguments end at the first `>}}`: a block with another inside, the
         # first closing after the inner one's, took the inner opening for its arguments)
+        # (with the `shelf`, one indented in a list item stays in the item, as in Hexo)
         named = re.escape(name) + r"(?![\w/.-])"
         pattern = re.compile(
-            rf"\{{\{{[<%]-?\s*{named}((?:(?![>%]\}}\}}).)*?)\s*-?[>%]\}}\}}"
+            rf"(^[ \t]+)?\{{\{{[<%]-?\s*{named}((?:(?![>%]\}}\}}).)*?)\s*-?[>%]\}}\}}"
             rf"((?:(?!\{{\{{[<%]-?\s*"
             rf"{named}).)*?)\{{\{{[<%]-?\s*/\s*{re.escape(name)}\s*-?[>%]\}}\}}",
-            re.DOTALL)
+            re.DOTALL | re.MULTILINE)
         for _ in range(16):
-            text, count = pattern.subn(lambda m: handler(m.group(1), m.group(2), m.group()),
-                                       text)
+            text, count = pattern.subn(lambda m: indented_block(m, handler, shelf), text)
             ctx.convert(what, count)
             if not count:
                 break
@@ -351,7 +352,7 @@ class HugoBodies(HugoLinks):
             if name in singles:
                 singles[name] = own_first(own, name, uses, ctx, singles[name], False)
         for name, (handler, what) in paired.items():
-            text = self.paired(text, name, handler, ctx, what)
+            text = self.paired(text, name, handler, ctx, what, shelf)
         text = run_paired(text, own, set(paired) | set(singles), self.paired, ctx, uses, shelf)
         closed = {m.group(3) for m in _SHORTCODE.finditer(text) if m.group(2)}
         left: set[str] = set()

@@ -143,25 +143,30 @@ def blocks(text: str, name: str, handler: BlockHandler, ctx: Context, what: str,
         rf"((?:(?!\{{%-?\s*{name}\b).)*?)\{{%-?\s*end{name}\s*-?%\}}",
         re.DOTALL | re.MULTILINE)
 
-    def one(match: re.Match[str]) -> str:
-        indent = match.group(1) or ""
-        written = match.group()[len(indent):]
-        if shelf is None or not indent:
-            return indent + handler(match.group(2), match.group(3), written)
-        inner = relined(match.group(3), lambda line: line[len(indent):]
-                        if line.startswith(indent) else line.lstrip(), shelf)
-        made = handler(match.group(2), inner, written)
-        if not made.startswith("\n"):
-            return indent + made
-        return relined(made, lambda line: indent + line if line.strip() else line, shelf)
-
     for _ in range(32):
-        new, count = pattern.subn(one, text)
+        new, count = pattern.subn(lambda m: indented_block(m, handler, shelf), text)
         ctx.convert(what, count)
         if not count:
             break
         text = new
     return text
+
+
+def indented_block(match: re.Match[str], handler: BlockHandler, shelf: Shelf | None) -> str:
+    """A block tag or paired shortcode matched as (indentation, arguments, inner text)
+    through `handler`: with the `shelf` of the code put aside, one indented on its own
+    line (in a list item) is handed its text without that indentation, and a block it
+    becomes is indented back; at column 0 it ended the list."""
+    indent = match.group(1) or ""
+    written = match.group()[len(indent):]
+    if shelf is None or not indent:
+        return indent + handler(match.group(2), match.group(3), written)
+    inner = relined(match.group(3), lambda line: line[len(indent):]
+                    if line.startswith(indent) else line.lstrip(), shelf)
+    made = handler(match.group(2), inner, written)
+    if not made.startswith("\n"):
+        return indent + made
+    return relined(made, lambda line: indent + line if line.strip() else line, shelf)
 
 
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
