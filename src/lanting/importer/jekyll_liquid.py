@@ -1,6 +1,6 @@
 """Liquid in Jekyll posts and pages → Lanting Markdown: its tags (`highlight`,
 `post_url`, `link`, `include`, `include_relative`, jekyll-scholar's `cite`,
-`reference`, `bibliography` and `quote`, `twitter`, jekyll-multiple-languages' `t`),
+`nocite`, `reference`, `bibliography` and `quote`, `twitter`, jekyll-multiple-languages' `t`),
 its blocks (`details`, jekyll-tabs, `mermaid`, captures) and its values (`{{ site.x }}`
 from `_config.yml`, `{{ page.x }}` from the front matter, `relative_url`); what it
 cannot print is left in a comment, reported. A theme flavour (al-folio) adds blocks
@@ -126,6 +126,14 @@ class JekyllLiquid(JekyllLinks):
                 ctx.convert("jekyll-scholar references as citations")
             return made
 
+        def nocite(args: str, written: str) -> str:
+            """jekyll-scholar's `{% nocite a b %}` (an al-folio project's papers, listed
+            by its layout's `{% bibliography --cited %}`): Lanting's `nocite`."""
+            made = cite(args, written)
+            if not made.startswith("[@"):
+                return made
+            return "{{< nocite " + " ".join(re.findall(r"@([^;\]]+)", made)) + " >}}"
+
         def bibliography(args: str, written: str) -> str:
             ctx.convert("bibliography lists (Lanting lists a post's references itself)")
             return ""
@@ -189,6 +197,7 @@ class JekyllLiquid(JekyllLinks):
 
         # (jekyll-include-cache's `include_cached`, minimal-mistakes' plugin: an include)
         handlers = {"post_url": post_url, "link": link, "include": include, "cite": cite,
+                    "nocite": nocite,
                     "include_cached": include,
                     "include_relative": include_relative,
                     "twitter": twitter, "youtube": youtube, "assign": drop,

@@ -107,11 +107,7 @@ def cite(items: list[CiteItem], env: dict[str, Any], line: int) -> str:
             if item.key not in state.order:
                 state.order.append(item.key)
             continue
-        _absent(env, item.key)
-        hint = did_you_mean(item.key, references) or (
-            "add the entry to content/references.bib (or to the page's `bibliography:` file)"
-            if references else "this site has no content/references.bib")
-        report(env, line, f"unknown citation key `{item.key}`", hint)
+        _unknown(env, item.key, line)
     if len(known) < len(items):
         return "".join(f'<span class="cite-missing">{escape(i.key)}</span>' for i in items
                        if i not in known)
@@ -119,15 +115,49 @@ def cite(items: list[CiteItem], env: dict[str, Any], line: int) -> str:
     return f"{_PLACE}{len(state.clusters) - 1}\ue001"
 
 
+def _shortcode_keys(args: dict[str, str]) -> list[str]:
+    values = [v for k, v in sorted(args.items(), key=lambda kv: (len(kv[0]), kv[0]))
+              if k.isdigit()]
+    return [k for value in values for k in re.split(r"[,;\s]+", value) if k]
+
+
+def _unknown(env: dict[str, Any], key: str, line: int) -> None:
+    ctx = env.get("lanting")
+    references: dict[str, Reference] = ctx.references if ctx else {}
+    _absent(env, key)
+    hint = did_you_mean(key, references) or (
+        "add the entry to content/references.bib (or to the page's `bibliography:` file)"
+        if references else "this site has no content/references.bib")
+    report(env, line, f"unknown citation key `{key}`", hint)
+
+
 @shortcode("cite")
 def cite_shortcode(args: dict[str, str], env: dict[str, Any], line: int) -> str:
-    keys = [v for k, v in sorted(args.items(), key=lambda kv: (len(kv[0]), kv[0]))
-            if k.isdigit()]
-    keys = [k for value in keys for k in re.split(r"[,;\s]+", value) if k]
+    keys = _shortcode_keys(args)
     if not keys:
         report(env, line, "`cite` needs a key", "write {{< cite hichunk2026 >}}")
         return ""
     return cite([CiteItem(k) for k in keys], env, line)
+
+
+@shortcode("nocite")
+def nocite_shortcode(args: dict[str, str], env: dict[str, Any], line: int) -> str:
+    """`{{< nocite a b >}}`: the entries join the page's reference list without a
+    citation in the text (jekyll-scholar's `{% nocite %}`, Pandoc's `nocite`), as a
+    project page lists the papers it grew out of."""
+    keys = _shortcode_keys(args)
+    if not keys:
+        report(env, line, "`nocite` needs a key", "write {{< nocite hichunk2026 >}}")
+        return ""
+    ctx = env.get("lanting")
+    references: dict[str, Reference] = ctx.references if ctx else {}
+    state = _state(env)
+    for key in keys:
+        if key not in references:
+            _unknown(env, key, line)
+        elif key not in state.order:
+            state.order.append(key)
+    return ""
 
 
 @shortcode("references")

@@ -1,0 +1,63 @@
+"""Academic homepages, round 11: faults found on real al-folio, academicpages and
+Hugo Blox sites (each fixture is written for the test, in the shape of those sites)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from citebits import references
+from htmltree import parse_html
+from importbits import alfolio_import, messages, page
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import RenderContext
+
+CONFIG = "title: Ode Lab\nfirst_name: Kai\nlast_name: Ode\nlang: en\n"
+ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nWe study feedback.\n"
+PAPERS = ("---\n---\n\n@article{ode2024seek,\n  title={Seeking Without Models},\n"
+          "  author={Ode, Kai and Fern, Sol},\n  journal={Automatica},\n  year={2024}\n}\n\n"
+          "@inproceedings{ode2022avg,\n  title={Averaging Brackets},\n  author={Ode, Kai},\n"
+          "  booktitle={CDC},\n  year={2022}\n}\n")
+
+
+def test_alfolio_project_lists_the_papers_its_nocite_names(tmp_path: Path) -> None:
+    """An al-folio project page names its papers with jekyll-scholar's `{% nocite %}`
+    and its layout lists them (`related_publications: true`): the tag was left in a
+    comment with a warning, and the page listed no paper."""
+    project = ("---\nlayout: page\ntitle: Extremum seeking\ndescription: x\n"
+               "importance: 1\nrelated_publications: true\n---\n\nWe probe plants "
+               "with small dithers.\n{% nocite ode2024seek ode2022avg %}\n")
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": PAPERS,
+                                         "_projects/seeking.md": project}, CONFIG, ABOUT)
+    assert messages(imported, "_projects/seeking.md") == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    main = page(out, "/projects/seeking/").one("main")
+    assert "small dithers." in main.text() and "nocite" not in main.text()
+    listed = [li["id"] for li in main.find_all("li") if li.get("id", "").startswith("ref-")]
+    assert sorted(listed) == ["ref-ode2022avg", "ref-ode2024seek"]
+
+
+BIB = ("@article{fern2020, title = {Dither Design}, author = {Fern, Sol}, year = 2020}\n"
+       "@article{moss2019, title = {Brackets}, author = {Moss, Ida}, year = 2019}\n")
+
+
+def context() -> RenderContext:
+    return RenderContext(path=Path("/s/content/projects/a.md"), rel="projects/a.md",
+                         body_line=3, references=references(BIB), lang="en")
+
+
+def test_nocite_lists_an_entry_without_a_label_in_the_text() -> None:
+    out = render_markdown("We cite [@moss2019].\n\n{{< nocite fern2020 moss2019 >}}\n",
+                          context())
+    doc = parse_html(out.html)
+    assert [a["href"] for a in doc.find_all("a", class_="cite-link")] == ["#ref-moss2019"]
+    assert [li["id"] for li in doc.find_all("li") if li.get("id", "").startswith("ref-")] \
+        == ["ref-fern2020", "ref-moss2019"]  # (author-year: by author)
+    assert out.citations == ("moss2019", "fern2020") and out.problems == ()
+
+
+def test_nocite_of_an_unknown_key_is_an_error_at_its_line() -> None:
+    out = render_markdown("Text.\n\n{{< nocite fern2021 >}}\n", context())
+    assert [(p.line, p.message, p.hint) for p in out.problems] == [
+        (5, "unknown citation key `fern2021`", "did you mean `fern2020`?")]
