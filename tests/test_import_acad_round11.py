@@ -2,14 +2,20 @@
 Hugo Blox sites (each fixture is written for the test, in the shape of those sites)."""
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
+import pytest
 from citebits import references
 from htmltree import parse_html
-from importbits import alfolio_import, messages, page
+from importbits import NOW, alfolio_import, messages, page
+from sitebits import write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.config.i18n import format_dates
+from lanting.errors import LantingError
+from lanting.importer import import_site
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import RenderContext
 
@@ -61,3 +67,48 @@ def test_nocite_of_an_unknown_key_is_an_error_at_its_line() -> None:
     out = render_markdown("Text.\n\n{{< nocite fern2021 >}}\n", context())
     assert [(p.line, p.message, p.hint) for p in out.problems] == [
         (5, "unknown citation key `fern2021`", "did you mean `fern2020`?")]
+
+
+def test_hugoblox_workshop_of_several_days_shows_them_all(tmp_path: Path) -> None:
+    """A Hugo Blox event's `date_end` (a three-day workshop) was left out with a
+    warning, and the talk showed its first day alone."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "config/_default/hugo.yaml": "title: Ode\nbaseURL: https://example.org/\n"
+                                     "languageCode: en-us\n",
+        "content/authors/admin/_index.md": "---\ntitle: Kai Ode\nsuperuser: true\n---\n",
+        "content/event/school/index.md": (
+            "---\ntitle: Summer school on control\nevent: Control Days\n"
+            "location: Lyon\ndate: '2024-06-30T09:00:00Z'\n"
+            "date_end: '2024-07-02T17:00:00Z'\n---\n\nThree days of lectures.\n"),
+        "content/event/seminar/index.md": (
+            "---\ntitle: Seminar\ndate: '2024-05-02T10:00:00Z'\n"
+            "date_end: '2024-05-02T11:00:00Z'\n---\n\nOne hour.\n"),
+    })
+    imported = import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+    assert [e.message for e in imported.report.warnings if "date_end" in e.message] == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    shown = page(out, "/talks/school/").one("p", class_="talk-meta").text()
+    assert "Jun 30 – Jul 2, 2024" in shown
+    assert "May 2, 2024" in page(out, "/talks/seminar/").one("p", class_="talk-meta").text()
+
+
+def test_days_of_an_event_share_what_they_can() -> None:
+    day = dt.date(2026, 6, 3)
+    assert format_dates(day, dt.date(2026, 6, 5), "en") == "Jun 3–5, 2026"
+    assert format_dates(day, dt.date(2027, 1, 2), "en") == "Jun 3, 2026 – Jan 2, 2027"
+    assert format_dates(day, day, "en") == "Jun 3, 2026"
+    assert format_dates(day, dt.date(2026, 6, 5), "zh-CN") == "2026年6月3–5日"
+    assert format_dates(day, dt.date(2026, 7, 1), "zh-CN") == "2026年6月3日–7月1日"
+
+
+def test_an_end_date_before_the_date_is_an_error(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write_files(site, {"lanting.toml": 'title = "T"\n',
+                       "content/talks/x.md": "---\ntitle: X\ndate: 2026-06-03\n"
+                                             "end_date: 2026-06-01\n---\n# X\n"})
+    with pytest.raises(LantingError) as caught:
+        build(site, BuildOptions(output=tmp_path / "out"))
+    [problem] = caught.value.problems
+    assert (problem.line, problem.message) == (
+        4, "end_date: 2026-06-01 is before `date` (2026-06-03)")

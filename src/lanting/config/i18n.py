@@ -252,3 +252,21 @@ def format_date(value: dt.date | dt.datetime, lang: str) -> str:
     if base_language(lang) == "zh":
         return f"{value.year}年{value.month}月{value.day}日"
     return f"{_MONTHS[value.month - 1]} {value.day}, {value.year}"
+
+
+def format_dates(start: dt.date, end: dt.date, lang: str) -> str:
+    """The days of an event from `start` to `end`, what they share written once:
+    `Jun 3–5, 2026`, `Jun 30 – Jul 2, 2026`; `2026年6月3–5日`."""
+    if (start.year, start.month, start.day) == (end.year, end.month, end.day):
+        return format_date(start, lang)
+    if base_language(lang) == "zh":
+        if start.year != end.year:
+            return f"{format_date(start, lang)}–{format_date(end, lang)}"
+        if start.month != end.month:
+            return f"{format_date(start, lang)}–{end.month}月{end.day}日"
+        return f"{start.year}年{start.month}月{start.day}–{end.day}日"
+    if start.year != end.year:
+        return f"{format_date(start, lang)} – {format_date(end, lang)}"
+    if start.month != end.month:
+        return f"{_MONTHS[start.month - 1]} {start.day} – {format_date(end, lang)}"
+    return f"{_MONTHS[start.month - 1]} {start.day}–{end.day}, {start.year}"

@@ -81,6 +81,7 @@ class RawFrontMatter:
     # The academic pages: the home page's news; a talk's event and its paper.
     news: tuple[RawNews, ...] = ()
     event: str | None = None
+    end_date: Any = None
     location: str | None = None
     paper: str | None = None
     video: Url | None = None
@@ -316,13 +317,18 @@ def parse(source: Source, raw_html: bool = True) -> Document:
     if raw is None:
         raise LantingError(problems)
     dates: dict[str, dt.datetime | None] = {}
-    for key in ("date", "updated"):
+    for key in ("date", "updated", "end_date"):
         value = getattr(raw, key)
         try:
             dates[key] = None if value is None else parse_date(value)
         except ValueError as error:
             problems.append(_problem(source, lines, (key,), str(error),
                                      "write dates as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+08:00"))
+    end, start = dates.get("end_date"), dates.get("date")
+    if end is not None and start is not None and end.date() < start.date():
+        problems.append(_problem(source, lines, ("end_date",), f"{end.date()} is before "
+                                 f"`date` ({start.date()})",
+                                 "`date` is an event's first day, `end_date` its last"))
     if raw.lang is not None and not LANGUAGE_TAG.fullmatch(raw.lang):
         problems.append(_problem(source, lines, ("lang",),
                                  f"`{raw.lang}` is not a language tag",
@@ -380,6 +386,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         draft=raw.draft, unlisted=raw.unlisted, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
+        end_date=dates.get("end_date"),
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
         slide_level=raw.slide_level, cover=raw.cover, aliases=tuple(aliases),
         bibliography=tuple(b.strip() for b in raw.bibliography if b.strip()),

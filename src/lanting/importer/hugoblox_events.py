@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.common import bool_of, first_date
+from lanting.importer.common import bool_of, date_of, first_date
 from lanting.importer.hugo_front import DATES
 from lanting.importer.hugoblox_links import BUTTONS, PageLink, markdown_links
 from lanting.importer.hugoblox_pages import TALKS, HugoBloxPages
@@ -40,6 +40,12 @@ class HugoBloxEvents(HugoBloxPages):
             self.report.warn(path, None, "a talk without a date: left out")
             return
         front: dict[str, Any] = {"title": str(data.get("title") or stem), "date": date}
+        end = date_of(data, head, "date_end", self.tz)
+        if end is not None and end.moment.date() > date.moment.date():
+            front["end_date"] = end  # (a workshop of several days; an end time is none)
+        elif end is None and str(data.get("date_end") or "").strip():
+            self.report.warn(path, key_line(head, "date_end"), "`date_end` left out: not "
+                             "a date")
         summary = data.get("summary") or data.get("abstract")
         if isinstance(summary, str) and summary.strip():
             front["summary"] = B.plain_inline(summary)
@@ -101,7 +107,4 @@ class HugoBloxEvents(HugoBloxPages):
         if links:
             text += "\n" + markdown_links(links) + "\n"
             self.report.convert("event links in the talk's text", len(links))
-        if str(data.get("date_end") or "").strip():
-            self.report.warn(path, key_line(head, "date_end"), "`date_end` left out: a "
-                             "Lanting talk has one date")
         return text

@@ -183,6 +183,8 @@ class Talk:
     summary: str
     slides: tuple[Slide, ...]
     event: str = ""
+    end_date: dt.datetime | None = None
+    """The event's last day, when it lasted several (`FrontMatter.end_date`)."""
     location: str = ""
     paper: str = ""
     """Key of the publication presented."""

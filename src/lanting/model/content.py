@@ -168,6 +168,9 @@ class FrontMatter:
     """Dated news of the home page, newest first."""
     event: str | None = None
     """A talk's event (`ACL 2026 · Oral`)."""
+    end_date: dt.datetime | None = None
+    """The last day of an event of several days (a workshop, a summer school), which
+    its talk's `date` opens."""
     location: str | None = None
     paper: str | None = None
     """Key of the publication (in `publications.bib`) that a talk or post presents."""

@@ -20,7 +20,7 @@ from jinja2 import (
 )
 from markupsafe import Markup
 
-from lanting.config.i18n import format_date
+from lanting.config.i18n import format_date, format_dates
 from lanting.model.markdown import Heading
 from lanting.render.icons import link_icon
 from lanting.render.recording import RecordingEnvironment
@@ -71,8 +71,11 @@ def toc_entries(headings: Sequence[Heading], levels: Sequence[int]
     return [(h, h.level + shift) for h in headings if h.level in wanted]
 
 
-def humandate(value: dt.date | None, lang: str) -> str:
-    return format_date(value, lang) if value else ""
+def humandate(value: dt.date | None, lang: str, end: dt.date | None = None) -> str:
+    """`value` as a reader writes it; with `end` (an event's last day), the days."""
+    if not value:
+        return ""
+    return format_dates(value, end, lang) if end else format_date(value, lang)
 
 
 _ENVIRONMENTS: dict[tuple[Path, str], Environment] = {}
