@@ -112,3 +112,19 @@ def test_an_end_date_before_the_date_is_an_error(tmp_path: Path) -> None:
     [problem] = caught.value.problems
     assert (problem.line, problem.message) == (
         4, "end_date: 2026-06-01 is before `date` (2026-06-03)")
+
+
+def test_alfolio_projects_and_news_written_as_dot_markdown(tmp_path: Path) -> None:
+    """An al-folio fork kept its projects as `_projects/*.markdown` (Jekyll reads every
+    `markdown_ext`): all were left out without a word, and the home page's links to
+    them broke the build."""
+    project = ("---\nlayout: page\ntitle: Constrained integrators\ndescription: x\n"
+               "importance: 1\n---\n\nSplitting methods for molecules.\n")
+    news = "---\nlayout: post\ndate: 2020-03-01\ninline: true\n---\nJoined the lab.\n"
+    about = ABOUT.replace("We study feedback.",
+                          "See [integrators](projects/integrators/).")
+    imported = alfolio_import(tmp_path, {"_projects/integrators.markdown": project,
+                                         "_news/joined.markdown": news}, CONFIG, about)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Splitting methods" in page(out, "/projects/integrators/").one("main").text()
+    assert "Joined the lab." in page(out, "/").text()

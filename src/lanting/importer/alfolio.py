@@ -31,7 +31,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_listings import is_listing, own_text
-from lanting.importer.jekyll_pages import jekyll_files
+from lanting.importer.jekyll_pages import jekyll_files, markdown_files
 from lanting.importer.jekyll_settings import standalone_document
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu, menu_names
@@ -70,7 +70,7 @@ class AlFolio(AlFolioProfile):
     # --- pages and profile ---------------------------------------------------------------
 
     def page_files(self) -> list[Path]:
-        pages = jekyll_files(self.source / "_pages")
+        pages = markdown_files(self.source / "_pages")
         return pages + [p for p in super().page_files() if p not in pages]
 
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
@@ -151,7 +151,7 @@ class AlFolio(AlFolioProfile):
         for found in loops:
             folder = self.source / f"_{found}"
             if found in FOLDERS_OF and at in (found, FOLDERS_OF[found]) and folder.is_dir() \
-                    and any(folder.rglob("*.md")):
+                    and any(markdown_files(folder, "**/*")):
                 return str(found)
         return ""
 
@@ -192,7 +192,7 @@ class AlFolio(AlFolioProfile):
         else:  # (a lab-website template's `_data/publist.yml`; its `_pages/` read so)
             super().read_more()
         self.read_collections()
-        for path in jekyll_files(self.source / "_news"):
+        for path in markdown_files(self.source / "_news"):
             text = read_text(path)
             fmt, head, body, _first = split_front_matter(text)
             data, _error = load_mapping(fmt or "yaml", head)
@@ -348,7 +348,7 @@ class AlFolio(AlFolioProfile):
     def menu(self) -> None:
         labels = menu_names(self.language)
         menu = []
-        for path in jekyll_files(self.source / "_pages"):
+        for path in markdown_files(self.source / "_pages"):
             fmt, head, _body, _first = split_front_matter(read_text(path))
             data, _error = load_mapping(fmt or "yaml", head)
             if not bool_of(data.get("nav")):

@@ -24,7 +24,7 @@ from lanting.importer.bibtex import BibEntry, dump, parse, renamed_duplicates
 from lanting.importer.common import date_of, read_text
 from lanting.importer.item import FOLDERS, Item
 from lanting.importer.jekyll import Jekyll
-from lanting.importer.jekyll_pages import jekyll_files
+from lanting.importer.jekyll_pages import markdown_files
 from lanting.importer.listings import Redirects
 from lanting.importer.site import slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
@@ -49,7 +49,7 @@ def _theme_example(path: Path) -> bool:
 def example_books(source: Path) -> bool:
     """Whether `_books/` holds only al-folio's example book review (`The Godfather`, its
     text "Lorem ipsum…"), which forks keep and never edit: no books of the owner's."""
-    files = jekyll_files(source / "_books", "**/*.md")
+    files = markdown_files(source / "_books", "**/*")
     return bool(files) and all(_example_book(path) for path in files)
 
 
@@ -95,7 +95,7 @@ class AcademicCollections(Jekyll):
                              "book review (`The Godfather`), never edited")
         for name, kind in C.KINDS.items():
             folder = self.source / name
-            files = jekyll_files(folder, "**/*.md")
+            files = markdown_files(folder, "**/*")
             page = next((i for i in self.site.items if files and i.kind == "page"
                          and self.site.new_url(i) == f"/{FOLDERS[kind]}/"), None)
             if page is not None:  # (7qchen's teaching page, and al-folio's example courses)
@@ -211,7 +211,7 @@ class AcademicCollections(Jekyll):
         file Jekyll copied, no document: left out, with a notice (it was an entry with
         the file's name for a title). A file named `2012-03-01-talk.md` and dated in
         none of its front matter has that date, as Jekyll gave it."""
-        for path in jekyll_files(folder, "**/*.md"):
+        for path in markdown_files(folder, "**/*"):
             fmt, head, body, first = split_front_matter(read_text(path))
             if not fmt:
                 self.report.note(path, None, "left out: no front matter, so Jekyll copied "

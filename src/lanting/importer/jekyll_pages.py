@@ -67,6 +67,13 @@ def jekyll_files(folder: Path, pattern: str = "*.md") -> list[Path]:
         for part in p.relative_to(folder).parts))
 
 
+def markdown_files(folder: Path, pattern: str = "*") -> list[Path]:
+    """The Markdown files of `folder` matching `pattern` that Jekyll reads
+    (`jekyll_files`), of every extension its `markdown_ext` names: `.markdown` too, which
+    `jekyll new` wrote (an al-folio fork's `_projects/*.markdown` were all lost)."""
+    return [p for p in jekyll_files(folder, pattern) if p.suffix.lower() in MARKDOWN]
+
+
 def last_written(fronts: dict[Path, dict[str, Any]]) -> dict[Path, Path]:
     """Each page whose `permalink` another page of its language has too -> the one the
     old site showed there. Jekyll writes its pages sorted by file name, each over the one
@@ -130,10 +137,10 @@ class JekyllPages:
                 if not any(part.startswith("_") for part in p.relative_to(self.source).parts)
                 and (p.suffix.lower() in MARKDOWN or self.html_page(p))
                 and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
-            jekyll_files(tabs)) + included + [p for p, d in self.collection_docs.items()
-                                              if not d.dated] + list(readme_indexes(
-                                                  self.root, self.source, self.config,
-                                                  self.published))
+            markdown_files(tabs)) + included + [p for p, d in self.collection_docs.items()
+                                               if not d.dated] + list(readme_indexes(
+                                                   self.root, self.source, self.config,
+                                                   self.published))
 
     def included_folders(self) -> list[str]:
         """Folders named `_x` that `_config.yml`'s `include:` has Jekyll read as pages
