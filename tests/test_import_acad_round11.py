@@ -128,3 +128,33 @@ def test_alfolio_projects_and_news_written_as_dot_markdown(tmp_path: Path) -> No
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "Splitting methods" in page(out, "/projects/integrators/").one("main").text()
     assert "Joined the lab." in page(out, "/").text()
+
+
+GROUP_MEMBER = ("---\ntitle: {name}\nrole: {role}\nsuperuser: false\n"
+                "user_groups:\n- {group}\n---\n{name} builds robots.\n")
+
+
+def test_academic_people_widget_of_a_widget_page_lists_the_group(tmp_path: Path) -> None:
+    """A lab on Academic (before Hugo Blox's `sections:`) shows its members with a
+    `widget: people` file in the folder of a `type: widget_page` page: only landing
+    pages' `sections:` were read, so no author was a person, and the page was left out
+    as one with no text, with a warning."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "config/_default/config.yaml": "title: Robot Lab\nbaseurl: https://example.org/\n"
+                                       "languageCode: en-us\n",
+        "content/authors/admin/_index.md": "---\ntitle: Ida Moss\nsuperuser: true\n"
+                                           "user_groups:\n- Principal Investigator\n---\n",
+        "content/authors/sol fern/_index.md": GROUP_MEMBER.format(
+            name="Sol Fern", role="PhD student", group="Grad Students"),
+        "content/people/index.md": "---\ntype: widget_page\n---\n",
+        "content/people/people.md": ("---\nwidget: people\nheadless: true\nweight: 10\n"
+                                     "title: Meet the team\ncontent:\n  user_groups:\n"
+                                     "  - Principal Investigator\n  - Grad Students\n---\n"),
+    })
+    imported = import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+    assert [e.message for e in imported.report.warnings] == []
+    assert (imported.dest / "content" / "people" / "sol-fern.md").is_file()
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    listed = page(out, "/people/").one("main").text()
+    assert "Sol Fern" in listed and "Ida Moss" in listed

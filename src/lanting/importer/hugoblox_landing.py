@@ -156,6 +156,11 @@ class HugoBloxHome(HugoBloxSlides):
         it is left out, with a notice (and a warning for a list's own text, which the
         new list does not show); kept, it claimed Lanting's page's URL."""
         name = str(data.get("slug") or (bundle.name if bundle else path.stem)).lower()
+        if name == "people" and blocks and all(b.kind == "people" for b in blocks) \
+                and self.report.counts["people"]:  # (`hugoblox_people.py`)
+            self.report.note(path, None, "left out: the group's people, whom Lanting lists "
+                             "at the same URL, `/people/`")
+            return True
         folders = next((f for f in (PROJECTS, PUBLICATIONS, TALKS) if name == f[-1]), ())
         if (bundle or path).parent != self.site_root() or not folders or not blocks \
                 or any(b.kind not in LISTS | BIOGRAPHY for b in blocks) \
@@ -175,12 +180,13 @@ class HugoBloxHome(HugoBloxSlides):
         return any(p.name != "_index.md" for p in folder.rglob("*.md")) \
             if folder.is_dir() else False
 
-    @staticmethod
-    def left_out_why(block: Block) -> str:
+    def left_out_why(self, block: Block) -> str:
         if block.kind in BIOGRAPHY:
             return "the profile and the home page's text show the biography"
         if block.kind.startswith("resume-"):
             return "the profile it shows has nothing of the kind (its `work`, `skills`, …)"
+        if block.kind == "people" and self.report.counts["people"]:
+            return "Lanting lists the group's people at /people/"
         if block.kind in LISTS:
             return ("Lanting's home page lists selected publications and recent posts, "
                     "and its menu leads to the others")

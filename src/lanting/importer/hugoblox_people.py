@@ -40,18 +40,23 @@ class Person:
 
 def group_headings(content: Path) -> dict[str, str]:
     """Each group the `people` blocks of the site's landing pages show → the heading it
-    is shown under, in the blocks' order (a dict keeps it)."""
+    is shown under, in the blocks' order (a dict keeps it). Academic's and Wowchemy's
+    widgets are blocks too: a file of its own, `widget: people` (`home/people.md`, or
+    `people/people.md` of a `widget_page`), which only `sections:` were read for, so a
+    lab of that age had no people."""
     headings: dict[str, str] = {}
-    for path in sorted(content.rglob("*index.md")):
+    for path in sorted(content.rglob("*.md")):
         fmt, head, _body, _first = split_front_matter(read_text(path))
-        sections = load_mapping(fmt or "yaml", head)[0].get("sections") if fmt else None
-        for block in sections if isinstance(sections, list) else []:
+        data = load_mapping(fmt or "yaml", head)[0] if fmt else {}
+        sections = data.get("sections") if path.name.endswith("index.md") else None
+        blocks = sections if isinstance(sections, list) else [data]
+        for block in blocks:
             if not isinstance(block, dict) or block.get("block", block.get("widget")) \
                     != "people" or not isinstance(block.get("content"), dict):
                 continue
             groups = [str(g).strip() for g in block["content"].get("user_groups") or []
                       if str(g).strip()]
-            title = str(block["content"].get("title") or "").strip()
+            title = str(block["content"].get("title") or block.get("title") or "").strip()
             for group in groups:
                 headings.setdefault(group, title if title and len(groups) == 1 else group)
     return headings
