@@ -158,3 +158,22 @@ def test_academic_people_widget_of_a_widget_page_lists_the_group(tmp_path: Path)
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     listed = page(out, "/people/").one("main").text()
     assert "Sol Fern" in listed and "Ida Moss" in listed
+
+
+def test_alfolio_post_spacing_sections_with_br_lines_keeps_headings(tmp_path: Path) -> None:
+    """al-folio's example posts, kept by many forks, space their sections with lines of
+    `<br />` right over the next `# Heading`: kramdown's GFM parser ended the paragraph
+    at the heading; CommonMark's HTML block took the heading and the text under it in,
+    shown as written, with a warning."""
+    post = ("---\nlayout: post\ntitle: a post with embeds\ndate: 2020-09-28 11:12:00\n---\n"
+            "A sample page.\n\n# First\nAn example of an embed :\n"
+            "{% twitter https://twitter.com/example/status/1 %}\n<br />\n<br />\n"
+            "# Second\nMore text under it.\n\n<div>\n<br>\n# kept raw\n</div>\n")
+    imported = alfolio_import(tmp_path, {"_posts/2020-09-28-embeds.md": post}, CONFIG, ABOUT)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [p.message for p in result.warnings if "embeds" in str(p.path)] == [
+        "Markdown inside HTML shown as written: `# kept raw`"]  # (as kramdown showed it)
+    main = page(result.output, "/posts/embeds/").one("main")
+    assert [h.text() for h in main.find_all("h1") + main.find_all("h2")
+            if h.text() in ("First", "Second")] == ["First", "Second"]
+    assert "# Second" not in main.text() and "# kept raw" in main.text()

@@ -159,11 +159,32 @@ with Markdown on the next: kramdown starts a paragraph there, CommonMark an HTML
 (its kind 7), in which the Markdown under it showed as written."""
 
 
+_SPAN_TAGS_OVER_HEADING = re.compile(
+    r"^(?: {0,3}</?(?:a|b|br|font|i|img|span|strong)\b[^<>\n]*>[ \t]*\n)+(?=#{1,6}[ \t])",
+    re.IGNORECASE | re.MULTILINE)
+"""Lines of lone span tags (`<br />` four times, as al-folio's example posts space out
+their sections) right over a `# Heading`, under a line of text or none: kramdown's GFM
+parser ended their paragraph at the heading, CommonMark's HTML block took it in."""
+
+
 def span_tag_paragraphs(text: str) -> tuple[str, int]:
     """The Markdown after a lone `<br />` starting a paragraph (`<br />` then an image or a
     sentence, as posts space out a figure) joined to its line, so CommonMark reads a
-    paragraph, as kramdown did. Returns (text, how many)."""
-    return _SPAN_TAG_ALONE.subn(r"\1 ", text)
+    paragraph, as kramdown did; a heading right under such lines set apart from them.
+    Returns (text, how many)."""
+    over = 0
+
+    def apart(match: re.Match[str]) -> str:
+        nonlocal over
+        above = text[:match.start()].rstrip("\n").rpartition("\n")[2]
+        if above.lstrip().startswith("<"):  # (inside an HTML block: kramdown's raw HTML)
+            return match.group()
+        over += 1
+        return match.group() + "\n"
+
+    text = _SPAN_TAGS_OVER_HEADING.sub(apart, text)
+    text, joined = _SPAN_TAG_ALONE.subn(r"\1 ", text)
+    return text, over + joined
 
 
 _SPAN_TAG_OVER_DISPLAY = re.compile(
