@@ -177,3 +177,20 @@ def test_alfolio_post_spacing_sections_with_br_lines_keeps_headings(tmp_path: Pa
     assert [h.text() for h in main.find_all("h1") + main.find_all("h2")
             if h.text() in ("First", "Second")] == ["First", "Second"]
     assert "# Second" not in main.text() and "# kept raw" in main.text()
+
+
+def test_empty_fields_of_cited_references_are_left_out(tmp_path: Path) -> None:
+    """An academicpages fork's `_bibliography/` of other people's papers, exported by a
+    reference manager with `month = {}`: the field went to `references.bib` as it was,
+    and the build warned about each empty one (the site's own papers were cleaned)."""
+    refs = ("@article{moss2021, title={Vowel Shifts}, author={Moss, Ida}, journal={Lang},"
+            " year={2021}, month={}, doi={}}\n")
+    post = ("---\nlayout: post\ntitle: Notes\ndate: 2022-01-02\n---\n"
+            "As shown {% cite moss2021 %}.\n")
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": PAPERS,
+                                         "_bibliography/others.bib": refs,
+                                         "_posts/2022-01-02-notes.md": post}, CONFIG, ABOUT)
+    written = (imported.dest / "content" / "references.bib").read_text(encoding="utf-8")
+    assert "moss2021" in written and "month" not in written and "doi" not in written
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w.message for w in result.warnings if "references.bib" in str(w.path)] == []

@@ -20,7 +20,7 @@ from lanting.importer.academicpages import (
     titles_match,
 )
 from lanting.importer.alfolio_bib import SiteFields
-from lanting.importer.bibtex import BibEntry, dump, parse, renamed_duplicates
+from lanting.importer.bibtex import BibEntry, drop_empty_fields, dump, parse, renamed_duplicates
 from lanting.importer.common import date_of, read_text
 from lanting.importer.item import FOLDERS, Item
 from lanting.importer.jekyll import Jekyll
@@ -189,8 +189,7 @@ class AcademicCollections(Jekyll):
             self.citations.add(entry.key)
             self.publication(entry, path, dropped)
             own.move(entry, path)
-            for name in [n for n in entry.fields if not entry.value(n)]:
-                del entry.fields[name]  # (`doi = {}`: al-folio showed nothing, no button)
+            for name in drop_empty_fields(entry):  # (`doi = {}`: al-folio showed no button)
                 empty[name] = empty.get(name, 0) + 1
         own.finish()
         if dropped:
@@ -345,11 +344,15 @@ class AcademicCollections(Jekyll):
             if path == papers:
                 continue
             _fmt, _head, text, _first = split_front_matter(read_text(path))
+            empty = 0
             for entry in parse(text)[0]:
                 if entry.key in self.citations or entry.key in self.reference_keys:
                     continue  # one of the site's own papers, or in two files: the first
                 self.reference_keys.add(entry.key)
                 found.append(entry)
+                empty += len(drop_empty_fields(entry))
+            if empty:
+                self.report.note(path, None, f"empty fields left out ({empty})")
         if found:
             self.site.extra["content/references.bib"] = dump(found)
             self.report.convert("cited references (content/references.bib)", len(found))

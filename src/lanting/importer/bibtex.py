@@ -145,6 +145,16 @@ def renamed_duplicates(entries: list[BibEntry]) -> list[tuple[BibEntry, str, int
     return renamed
 
 
+def drop_empty_fields(entry: BibEntry) -> list[str]:
+    """Take the entry's empty fields out (`doi = {}`, `month = {}`, as reference
+    managers export them: jekyll-scholar showed nothing, and Lanting's build warns about
+    each); their names."""
+    empty = [name for name in entry.fields if not entry.value(name)]
+    for name in empty:
+        del entry.fields[name]
+    return empty
+
+
 def dump(entries: list[BibEntry]) -> str:
     blocks = []
     for entry in entries:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.bibtex import BibEntry, parse
+from lanting.importer.bibtex import BibEntry, drop_empty_fields, parse
 from lanting.importer.collections import NOT_COLLECTIONS
 from lanting.importer.common import read_text, walk
 from lanting.importer.report import Report
@@ -153,6 +153,7 @@ def scholar_references(source: Path, config: dict[str, Any]) -> list[BibEntry]:
     for path in sorted(folder.glob("*.bib")) if folder.is_dir() else []:
         _fmt, _head, text, _first = split_front_matter(read_text(path))
         for entry in parse(text)[0]:
+            drop_empty_fields(entry)  # (`month = {}`: jekyll-scholar showed nothing)
             found.setdefault(entry.key, entry)
     return list(found.values())
 
