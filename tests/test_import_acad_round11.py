@@ -194,3 +194,22 @@ def test_empty_fields_of_cited_references_are_left_out(tmp_path: Path) -> None:
     assert "moss2021" in written and "month" not in written and "doi" not in written
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert [w.message for w in result.warnings if "references.bib" in str(w.path)] == []
+
+
+def test_posts_in_a_folder_jekyll_does_not_read_stay_out(tmp_path: Path) -> None:
+    """An al-folio fork set the theme's example posts aside in `_archive_backup/_posts/`,
+    a folder Jekyll's reader leaves out (its name starts with `_` and `include:` does not
+    name it): the report said so, yet every post was imported, and their missing
+    example images stopped the build."""
+    post = "---\nlayout: post\ntitle: {title}\ndate: 2024-01-27\n---\n{text}\n"
+    imported = alfolio_import(tmp_path, {
+        "_archive_backup/_posts/2024-01-27-images.md": post.format(
+            title="a post with images", text="![x](/assets/img/missing.png)"),
+        "_posts/2024-02-01-mine.md": post.format(title="Mine", text="My own post."),
+        "research/_posts/2024-03-01-field.md": post.format(title="Field", text="Notes."),
+    }, CONFIG, ABOUT)
+    posts = sorted(p.name for p in (imported.dest / "content" / "posts").iterdir())
+    assert posts == ["field.md", "mine.md"]
+    assert "`_archive_backup/` (1 files) left out" in " ".join(
+        e.message for e in imported.report.entries)
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

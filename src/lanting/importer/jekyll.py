@@ -261,9 +261,15 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
     def post_files(self) -> list[tuple[Path, list[str], bool]]:
         """(file, categories from its folders, is a draft)."""
         found: list[tuple[Path, list[str], bool]] = []
+        # (Jekyll leaves out a folder `_x` that `include:` does not name, and its `_posts/`)
+        read = {"_i18n", *self.included_folders()}
         for path in walk(self.source):
             rel = path.relative_to(self.source)
             if path.suffix.lower() not in (*MARKDOWN, ".html"):
+                continue
+            if "_posts" in rel.parts and any(
+                    part[:1] in "_.#~" and part not in read
+                    for part in rel.parts[:rel.parts.index("_posts")]):
                 continue
             if "_posts" in rel.parts and not _JEKYLL_POST_NAME.match(path.name):
                 self.not_a_post(path)
