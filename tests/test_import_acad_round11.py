@@ -213,3 +213,17 @@ def test_posts_in_a_folder_jekyll_does_not_read_stay_out(tmp_path: Path) -> None
     assert "`_archive_backup/` (1 files) left out" in " ".join(
         e.message for e in imported.report.entries)
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_liquid_value_in_an_html_comment_stays_hidden(tmp_path: Path) -> None:
+    """An al-folio news item keeps the theme's card markup in an HTML comment, with a
+    `{{ post.thumbnail | relative_url }}` in it: Jekyll's output hid it; the importer
+    warned that the value was not converted and wrapped it in a comment of its own."""
+    news = ("---\nlayout: post\ndate: 2024-08-24 00:00:00-0000\ninline: true\n---\n\n"
+            "Invited talk at a summit.\n\n<!-- <div class=\"col-sm-3\">\n"
+            "  <img src=\"{{ post.thumbnail | relative_url }}\" alt=\"image\">\n</div> -->\n")
+    imported = alfolio_import(tmp_path, {"_news/talk.md": news}, CONFIG, ABOUT)
+    assert messages(imported, "_news/talk.md") == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    home = page(out, "/")
+    assert "Invited talk at a summit." in home.text() and "thumbnail" not in home.text()

@@ -22,6 +22,7 @@ from lanting.importer.jekyll_includes import figure_block, gallery, include_tag,
 from lanting.importer.jekyll_lab import adjacent_lists
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.liquid import (
+    HTML_COMMENT,
     OUTPUT,
     Context,
     blocks,
@@ -282,9 +283,12 @@ class JekyllLiquid(JekyllLinks):
         comment."""
 
         formulas = display_formulas(text)
+        comments = [m.span() for m in HTML_COMMENT.finditer(text)] if "<!--" in text else []
 
         def one(match: re.Match[str]) -> str:
             expression = match.group(1).strip()
+            if any(start < match.start() < end for start, end in comments):
+                return match.group()  # (as `tags` leaves one: Jekyll's output hid it too)
             if tex_group(expression) and any(
                     start < match.start() < end for start, end in formulas):
                 ctx.convert("`{{…}}` in formulas kept as TeX groups (Liquid had emptied them)")

@@ -169,7 +169,7 @@ def indented_block(match: re.Match[str], handler: BlockHandler, shelf: Shelf | N
     return relined(made, lambda line: indent + line if line.strip() else line, shelf)
 
 
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _TAG_AFTER_BLOCK = re.compile(r"\n[ \t]+(?=</?[A-Za-z])")
 
 
@@ -183,7 +183,7 @@ def tags(text: str, handlers: dict[str, TagHandler], ctx: Context) -> str:
     showing `</div>`."""
     out: list[str] = []
     end = 0
-    comments = [m.span() for m in _HTML_COMMENT.finditer(text)] if "<!--" in text else []
+    comments = [m.span() for m in HTML_COMMENT.finditer(text)] if "<!--" in text else []
     for match in TAG.finditer(text):
         if any(start < match.start() < stop for start, stop in comments):
             continue  # (`<!-- {% include_relative x.md %} -->`: Jekyll's output hid it too)
