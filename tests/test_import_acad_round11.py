@@ -227,3 +227,22 @@ def test_a_liquid_value_in_an_html_comment_stays_hidden(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     home = page(out, "/")
     assert "Invited talk at a summit." in home.text() and "thumbnail" not in home.text()
+
+
+def test_an_about_page_in_another_language_keeps_the_home_profile(tmp_path: Path) -> None:
+    """An al-folio fork made its about page again in Chinese and Japanese by hand
+    (`layout: about` at /cn/ and /jp/): each one read was the profile, so the English
+    site's position was the last one's, in Japanese."""
+    about = ("---\nlayout: about\ntitle: about\npermalink: {url}\nsubtitle: {role}\n---\n\n"
+             "{text}\n")
+    imported = alfolio_import(tmp_path, {
+        "_pages/about.md": about.format(url="/", role="Control researcher",
+                                        text="We study feedback."),
+        "_pages/cn/about_cn.md": about.format(url="/cn/", role="控制研究员",
+                                              text="我们研究反馈。"),
+    }, CONFIG + "include: [_pages]\n", ABOUT)
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'position = "Control researcher"' in config
+    assert [m for m in messages(imported, "_pages/cn/about_cn.md") if "subtitle" in m] == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "我们研究反馈。" in page(out, "/cn/").text()

@@ -20,7 +20,7 @@ from lanting.importer.alfolio_home import (
     recent_posts,
     shows_news,
 )
-from lanting.importer.alfolio_profile import AlFolioProfile
+from lanting.importer.alfolio_profile import AlFolioProfile, about_at_root
 from lanting.importer.alfolio_repos import repositories_body
 from lanting.importer.bibtex import dump, format_reference, parse
 from lanting.importer.common import (
@@ -75,7 +75,9 @@ class AlFolio(AlFolioProfile):
 
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                   first: int) -> None:
-        if str(data.get("layout")) == "about" or str(data.get("permalink")) == "/":
+        permalink = str(data.get("permalink") or "").strip()
+        if permalink == "/" or (str(data.get("layout")) == "about"
+                                and not about_at_root(self.source)):
             self.read_profile(path, data)
             self.about, self.about_path = data, path
             sections, left = layout_sections(self.source, data)

@@ -13,6 +13,7 @@ from typing import Any
 from lanting.importer.alfolio_collections import AcademicCollections
 from lanting.importer.alfolio_cv import academicpages_cv
 from lanting.importer.common import bool_of, html_line, read_text
+from lanting.importer.jekyll_pages import markdown_files
 from lanting.importer.listings import Redirects
 from lanting.importer.text import load_mapping, split_front_matter
 
@@ -216,3 +217,14 @@ class AlFolioProfile(AcademicCollections):
         self.report.note(path, None, "the CV of _data/cv.json (JSON Resume) is "
                          "content/cv.yaml, at /cv/")
         return True
+
+
+def about_at_root(source: Path) -> bool:
+    """Whether a page of `_pages/` is at `/`: then it is the home page and the profile,
+    and another of `layout: about` (`/cn/`, a version in Chinese made by hand) a page of
+    its own (each one overwrote the profile, the last one read winning)."""
+    for page in markdown_files(source / "_pages"):
+        fmt, head, _body, _first = split_front_matter(read_text(page))
+        if str(load_mapping(fmt or "yaml", head)[0].get("permalink") or "").strip() == "/":
+            return True
+    return False
