@@ -246,3 +246,44 @@ def test_an_about_page_in_another_language_keeps_the_home_profile(tmp_path: Path
     assert [m for m in messages(imported, "_pages/cn/about_cn.md") if "subtitle" in m] == []
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "我们研究反馈。" in page(out, "/cn/").text()
+
+
+POLYGLOT = CONFIG.replace("lang: en\n", "") + (
+    "include: [_pages]\nplugins:\n  - jekyll-scholar\n  - jekyll-polyglot\n"
+    "languages: [\"en\", \"fr\"]\ndefault_lang: \"en\"\nlang_from_path: true\n")
+
+
+def test_polyglot_pages_are_versions_in_their_languages(tmp_path: Path) -> None:
+    """A multi-language al-folio (jekyll-polyglot) keeps each page in `_pages/en/` and
+    `_pages/fr/`, of one permalink: they were taken for one page written twice, the
+    English ones left out with a warning, and the French home and profile put at the
+    root of an English site."""
+    page_of = "---\nlayout: {layout}\ntitle: {title}\npermalink: {url}\n{more}---\n\n{text}\n"
+    write_files(tmp_path / "old", {
+        "_config.yml": POLYGLOT,
+        "_pages/en/about.md": page_of.format(layout="about", title="about", url="/",
+                                             more="subtitle: Phonetician\n",
+                                             text="I study vowels."),
+        "_pages/fr/about.md": page_of.format(layout="about", title="Biographie", url="/",
+                                             more="subtitle: Phonéticien\n",
+                                             text="J'étudie les voyelles."),
+        "_pages/en/research.md": page_of.format(layout="page", title="Research",
+                                                url="/research/", more="",
+                                                text="Sibilants across languages."),
+        "_pages/fr/research.md": page_of.format(layout="page", title="Recherche",
+                                                url="/research/", more="",
+                                                text="Les sibilantes entre les langues."),
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", "al-folio", False, NOW)
+    assert [e.message for e in imported.report.warnings
+            if "did not show it" in e.message] == []
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'position = "Phonetician"' in config and 'languages = ["en", "fr"]' in config
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "I study vowels." in page(out, "/").text()
+    assert "J'étudie les voyelles." in page(out, "/fr/").text()
+    assert "Sibilants across languages." in page(out, "/research/").text()
+    french = page(out, "/fr/research/")
+    assert "Les sibilantes" in french.text()
+    assert any(a.get("hreflang") == "en" for a in french.find_all("a")) or any(
+        link.get("hreflang") == "en" for link in french.find_all("link"))

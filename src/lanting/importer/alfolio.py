@@ -76,8 +76,9 @@ class AlFolio(AlFolioProfile):
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                   first: int) -> None:
         permalink = str(data.get("permalink") or "").strip()
-        if permalink == "/" or (str(data.get("layout")) == "about"
-                                and not about_at_root(self.source)):
+        other_language = self.polyglot is not None and self.polyglot.tag(data)
+        if not other_language and (permalink == "/" or (str(data.get("layout")) == "about"
+                                                        and not about_at_root(self.source))):
             self.read_profile(path, data)
             self.about, self.about_path = data, path
             sections, left = layout_sections(self.source, data)

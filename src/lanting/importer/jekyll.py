@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bibtex import dump
-from lanting.importer.collections import unknown_collections
 from lanting.importer.common import (
     LinkTable,
     Options,
@@ -48,6 +47,7 @@ from lanting.importer.jekyll_math import (
 from lanting.importer.jekyll_members import JekyllMembers
 from lanting.importer.jekyll_outputs import JekyllCollections, Published, scholar_references
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
+from lanting.importer.jekyll_polyglot import polyglot
 from lanting.importer.jekyll_redirects import JekyllRedirects, redirect_target
 from lanting.importer.jekyll_settings import JekyllSettings, config_file
 from lanting.importer.jekyll_spaceship import spaceship_dollar_math, spaceship_processors
@@ -90,6 +90,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         """The folder holding `_config.yml`."""
         self.source = source = self.source_folder(source)
         self.i18n = I18nPlugin(source, self.config)
+        self.polyglot = polyglot(self.config)
         self.config = self.i18n.localized_config(self.config)
         self.tz = zone(options.timezone or self.config.get("timezone"))
         self.baseurl = str(self.config.get("baseurl") or "").rstrip("/")
@@ -231,28 +232,6 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                 *notebooks,
                 *{"_" + d.collection for d in self.collection_docs.values()}}
 
-    def report_unknown_collections(self) -> None:
-        named = self.config.get("collections")
-        for folder, count in unknown_collections(self.source, self.config,
-                                                 self.known_collections()):
-            if folder in ("_featured_categories", "_featured_tags"):  # (hydejack's)
-                self.report.note(folder, None, f"`{folder}/` ({count} files) left out: "
-                                 "the theme's page of each category or tag, which Lanting "
-                                 "makes itself (their descriptions are not kept)")
-            elif folder == "_word" and (words := len(list((self.source / folder).glob(
-                    "*.docx")))) and notebook_files(self.source):
-                self.report.warn(folder, None, f"`{folder}/`: {words} Word documents fastpages "
-                                 "made posts of, not imported; convert each to Markdown "
-                                 "(`pandoc -t gfm x.docx`) into content/posts/")
-            elif isinstance(named, (dict, list)) and folder[1:] in named:
-                self.report.warn(folder, None, f"collection `{folder}/` ({count} files) left "
-                                 "out: Lanting has no place for it; copy what you need into "
-                                 "content/pages/ by hand")
-            else:  # (a `_x/` folder no collection names: Jekyll published none of it)
-                self.report.note(folder, None, f"`{folder}/` ({count} files) left out: no "
-                                 "collection of `_config.yml` names it, so the old site did "
-                                 "not publish it either")
-
     def finish_more(self) -> None:
         """What needs every post converted first (al-folio's news)."""
 
@@ -391,10 +370,12 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                 self.by_name.setdefault(rel.split("_posts/", 1)[1].rsplit(".", 1)[0], item)
             self.posts.append((item, body, first, path))
 
-    def home(self) -> Item:
-        found = next((i for i in self.site.items if i.kind == "home"), None)
+    def home(self, lang: str = "") -> Item:
+        """The home page of the site's language, or of `lang` (jekyll-polyglot's)."""
+        found = next((i for i in self.site.items if i.kind == "home" and i.lang == lang), None)
         if found is None:
-            found = self.site.add(Item("home", "home", None, {"title": self.author_name()}))
+            found = self.site.add(Item("home", "home", None, {"title": self.author_name()},
+                                       lang=lang))
         return found
 
     def author_name(self) -> str:

@@ -4,7 +4,8 @@ has no collection of that name, but each document was a page of the old site, at
 own URL: a dated one (its front matter's `date`, or a dated file name) becomes a post
 of a series named after the collection, the others pages; both keep their old URLs.
 (A collection Jekyll did not publish, `output: false`, showed only through a theme's
-loop: it stays reported, as before.)"""
+loop: it stays reported, as before, with every other `_x/` folder the importer does not
+read.)"""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bibtex import BibEntry, drop_empty_fields, parse
-from lanting.importer.collections import NOT_COLLECTIONS
+from lanting.importer.collections import NOT_COLLECTIONS, unknown_collections
 from lanting.importer.common import read_text, walk
+from lanting.importer.jekyll_fastpages import notebook_files
 from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
 
@@ -98,6 +100,29 @@ class JekyllCollections:
     series_titles: dict[str, str]
     PUBLISHED_COLLECTIONS: bool
     known_collections: Callable[[], set[str]]
+
+    def report_unknown_collections(self) -> None:
+        """Each `_x/` folder of documents the importer does not read, and why."""
+        named = self.config.get("collections")
+        for folder, count in unknown_collections(self.source, self.config,
+                                                 self.known_collections()):
+            if folder in ("_featured_categories", "_featured_tags"):  # (hydejack's)
+                self.report.note(folder, None, f"`{folder}/` ({count} files) left out: "
+                                 "the theme's page of each category or tag, which Lanting "
+                                 "makes itself (their descriptions are not kept)")
+            elif folder == "_word" and (words := len(list((self.source / folder).glob(
+                    "*.docx")))) and notebook_files(self.source):
+                self.report.warn(folder, None, f"`{folder}/`: {words} Word documents fastpages "
+                                 "made posts of, not imported; convert each to Markdown "
+                                 "(`pandoc -t gfm x.docx`) into content/posts/")
+            elif isinstance(named, (dict, list)) and folder[1:] in named:
+                self.report.warn(folder, None, f"collection `{folder}/` ({count} files) left "
+                                 "out: Lanting has no place for it; copy what you need into "
+                                 "content/pages/ by hand")
+            else:  # (a `_x/` folder no collection names: Jekyll published none of it)
+                self.report.note(folder, None, f"`{folder}/` ({count} files) left out: no "
+                                 "collection of `_config.yml` names it, so the old site did "
+                                 "not publish it either")
 
     def read_published(self) -> None:
         """Find the documents of the published collections, before the posts and pages

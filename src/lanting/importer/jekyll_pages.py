@@ -32,6 +32,7 @@ from lanting.importer.jekyll_layouts import layout_data, layout_prose
 from lanting.importer.jekyll_listings import LISTING_TAG, drop_loops, own_text
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_people import add_people
+from lanting.importer.jekyll_polyglot import Polyglot, with_language
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.kramdown import title_math
 from lanting.importer.listings import Redirects
@@ -103,10 +104,11 @@ class JekyllPages:
     posts: list[tuple[Item, str, int, Path]]
     page_posts: set[Path]
     home_texts: set[Path]
-    home: Callable[[], Item]
+    home: Callable[..., Item]
     members_page: Callable[[Path, str, str, str], bool]
     html_page: Callable[[Path], bool]
     i18n: I18nPlugin
+    polyglot: Polyglot | None
     languages: JekyllLanguages
     left_out: dict[str, str]
     root: Path
@@ -178,6 +180,8 @@ class JekyllPages:
                                     "jekyll-optional-front-matter)")
             else:
                 continue
+            if self.polyglot is not None:
+                data = with_language(self.polyglot, self.source, path, data)
             if path in readmes and not data.get("permalink"):
                 data = {**data, "permalink": readmes[path]}
                 self.report.convert("READMEs as their folder's index (jekyll-readme-index)")
@@ -235,8 +239,9 @@ class JekyllPages:
             self.report.note(path, None, "left out: Lanting makes its own "
                              f"{permalink.strip('/') or '404 page'}")
             return
+        lang = self.polyglot.tag(data) if self.polyglot is not None else ""
         if permalink == "/" or rel in _HOMES or layout == "home":
-            home = self.home()
+            home = self.home(lang)
             if LISTING_TAG.search(body):  # (al-folio's blog.md: the theme's featured-posts loop)
                 body = drop_loops(body)
                 if own_text(body) < 80:
@@ -320,9 +325,12 @@ class JekyllPages:
         summary = summary_of(data, "description", "subtitle")
         if summary:
             front["summary"] = summary
-        item = self.site.add(Item("page", slug, path, front))
+        item = self.site.add(Item("page", slug, path, front, lang=lang))
         old = permalink or self.page_url(path)
-        item.old_urls = [self.baseurl + "/" + old.lstrip("/")]
+        item.old_urls = [self.baseurl + (f"/{data['lang']}" if lang else "") + "/"
+                         + old.lstrip("/")]
+        if self.polyglot is not None:  # (its versions share their permalink)
+            self.languages.version(item, lang, path, "polyglot:" + old.strip("/"))
         for url in item.old_urls:
             self.table.add(url, item)
         self.by_path[rel] = item
