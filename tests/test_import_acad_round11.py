@@ -287,3 +287,22 @@ def test_polyglot_pages_are_versions_in_their_languages(tmp_path: Path) -> None:
     assert "Les sibilantes" in french.text()
     assert any(a.get("hreflang") == "en" for a in french.find_all("a")) or any(
         link.get("hreflang") == "en" for link in french.find_all("link"))
+
+
+def test_academicpages_publication_abstract_of_its_front_matter(tmp_path: Path) -> None:
+    """An academicpages fork gives each publication an `abstract:` its own list showed
+    under a button: it was left out ("no place in publications.bib"), though an entry
+    has an abstract."""
+    publication = ("---\ntitle: \"Drift in Vowel Spaces\"\ncollection: publications\n"
+                   "date: 2024-01-01\nvenue: 'Journal of Phonetics'\n"
+                   "authors: <b>Ode A.</b>, Fern S.\n"
+                   "abstract: \"We model drift over 1,200 speakers&apos; vowels.\"\n"
+                   "excerpt: 'Drift.'\n---\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": "title: Ada Ode\nauthor:\n  name: Ada Ode\n"
+                                        "include: [_pages]\n",
+                         "_publications/2024-drift.md": publication})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    assert not any("abstract" in m for m in messages(imported, "_publications/2024-drift.md"))
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "abstract = {We model drift over 1,200 speakers' vowels.}" in bib

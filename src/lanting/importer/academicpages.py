@@ -4,9 +4,10 @@
 A publication's front matter says what BibTeX would: `citation` (a formatted reference,
 `Hu Y and <b>Chen Y</b>. (2021). "Title." <i>Journal</i>. 44(4): 553-573.`) holds the
 authors, `venue` the journal or proceedings (which, `category` says), `date` the year and
-month, `paperurl` and `slidesurl` the buttons, `excerpt` or the text the abstract. A
-`bibtexurl` to a `.bib` file of the site wins over all of that, the front matter filling
-in what the file lacks. Whatever has no place is named in the report with its line.
+month, `paperurl` and `slidesurl` the buttons, `abstract` (a fork's), `excerpt` or the
+text the abstract. A `bibtexurl` to a `.bib` file of the site wins over all of that, the
+front matter filling in what the file lacks. Whatever has no place is named in the
+report with its line.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ CATEGORIES = {  # `category:` (a key of `publication_category`) -> type, venue f
 
 USED_KEYS = frozenset({"title", "collection", "category", "permalink", "excerpt", "date",
                        "venue", "slidesurl", "paperurl", "bibtexurl", "citation", "authors",
-                       "author", "year", "pages", "doi", "codeurl", "layout", "journal"})
+                       "author", "year", "pages", "doi", "codeurl", "layout", "journal",
+                       "abstract"})
 """Publication front-matter keys the import reads (`layout` is the theme's)."""
 
 _BOILERPLATE = re.compile(r"^\s*(?:\[?\s*download (?:the )?(?:paper|slides|bibtex)|"
@@ -254,7 +256,8 @@ class Publications:
         if data.get("doi"):
             entry.set("doi", str(data["doi"]))
         self.links(path, entry, data, head)
-        found = abstract_of(str(data.get("excerpt") or ""), body)
+        # (`abstract:`, which a fork's own list showed under a button, over the excerpt)
+        found = abstract_of(str(data.get("abstract") or data.get("excerpt") or ""), body)
         for name, url in found.links.items():
             if name not in entry.fields and not (name == "arxiv" and "url" in entry.fields):
                 entry.set(name, self.link(url))
