@@ -9,7 +9,7 @@ import pytest
 from citebits import references
 from htmltree import parse_html
 from importbits import NOW, alfolio_import, messages, page
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -306,3 +306,23 @@ def test_academicpages_publication_abstract_of_its_front_matter(tmp_path: Path) 
     assert not any("abstract" in m for m in messages(imported, "_publications/2024-drift.md"))
     bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
     assert "abstract = {We model drift over 1,200 speakers' vowels.}" in bib
+
+
+def test_quarto_page_image_path_climbing_above_the_project(tmp_path: Path) -> None:
+    """A Quarto lab site's `facilities/sim.qmd` shows `../../images/research/sim.png`,
+    one `..` too many: the browser stopped at the site's root and found
+    `/images/research/sim.png`; the importer looked outside the project, kept the path
+    with a warning, and the build failed on the missing image."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Bike Lab\n",
+        "index.qmd": "---\ntitle: Bike Lab\n---\n\nWe study cycling.\n",
+        "facilities/sim.qmd": "---\ntitle: Simulator\n---\n\n"
+                              "![The simulator](../../images/research/sim.png)\n",
+        "images/research/sim.png": png(4, 3),
+    })
+    imported = import_site(source, tmp_path / "new", "quarto", False, NOW)
+    assert [e.message for e in imported.report.warnings] == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    [image] = page(out, "/facilities/").one("main").find_all("img")
+    assert image["src"].endswith("sim.png")

@@ -88,7 +88,7 @@ class QuartoLinks:
             ctx.warn(url, f"figure `{url}` is not in the freeze: left as written")
             return None
         file = (self.source / rel.lstrip("/")) if rel.startswith("/") \
-            else (path.parent / rel)
+            else at_root(self.source, path.parent, rel)
         if item.notebook is not None:  # (no bundle, and no markers in its cells)
             linked = self.document(file)
             if linked is not None:
@@ -194,6 +194,22 @@ class QuartoLinks:
             found = self.table.find("/" + file.resolve().relative_to(self.source.resolve())
                                     .as_posix())
         return found
+
+
+def at_root(root: Path, folder: Path, rel: str) -> Path:
+    """`folder/rel`, a `..` above `root` going nowhere, as the browser resolved the URL on
+    the old site (`../../images/x.png` from `/facilities/` is `/images/x.png`: a page
+    one folder down, written as if two)."""
+    if not folder.is_relative_to(root):
+        return folder / rel
+    parts = list(folder.relative_to(root).parts)
+    for part in rel.split("/"):
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return root.joinpath(*parts)
 
 
 def freeze_figure(freeze: Path | None, path: Path, name: str) -> Path | None:
