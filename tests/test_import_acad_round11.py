@@ -326,3 +326,26 @@ def test_quarto_page_image_path_climbing_above_the_project(tmp_path: Path) -> No
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     [image] = page(out, "/facilities/").one("main").find_all("img")
     assert image["src"].endswith("sim.png")
+
+
+def test_hugoblox_starter_example_event_is_left_out(tmp_path: Path) -> None:
+    """Labs on the Hugo Blox (Wowchemy) starter keep its example event, never edited
+    (“Example Event”, 2030, its abstract Lorem ipsum): it became a talk of the lab's,
+    listed first on /talks/."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "config/_default/hugo.yaml": "title: Lab\nbaseURL: https://example.org/\n"
+                                     "languageCode: en-us\n",
+        "content/authors/admin/_index.md": "---\ntitle: Kai Ode\nsuperuser: true\n---\n",
+        "content/event/example/index.md": (
+            "---\ntitle: Example Event\nevent: Starter Conference\n"
+            "summary: An example event.\nabstract: 'Lorem ipsum dolor sit amet.'\n"
+            "date: '2030-06-01T13:00:00Z'\n---\n"),
+        "content/event/seminar/index.md": (
+            "---\ntitle: Feedback seminar\ndate: '2024-05-02T10:00:00Z'\n---\n\nOne hour.\n"),
+    })
+    imported = import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+    talks = sorted(p.name for p in (imported.dest / "content" / "talks").iterdir())
+    assert talks == ["seminar.md"]
+    assert "left out: the theme's example event" in " ".join(
+        e.message for e in imported.report.entries if "example" in e.path)
