@@ -272,7 +272,8 @@ def reference() -> str:
         "warns when a later Lanting changes the original). Templates are Jinja2 with "
         "autoescaping and `StrictUndefined`: a misspelt variable is an error at its line, "
         "not an empty string. Filters besides Jinja's: `xmltext`, `isodate`, `rfc3339`, "
-        "`monthday(lang)`, `humandate(lang)`, `toc_entries(levels)` (a post's headings for "
+        "`monthday(lang)`, `humandate(lang)` (`humandate(lang, end)`: the days from the "
+        "date to `end`, `Jun 3–5, 2026`), `toc_entries(levels)` (a post's headings for "
         "its table of contents, each with the level it is shown at: `levels`, moved up to "
         "the top level the post uses).",
         "",
