@@ -349,3 +349,23 @@ def test_hugoblox_starter_example_event_is_left_out(tmp_path: Path) -> None:
     assert talks == ["seminar.md"]
     assert "left out: the theme's example event" in " ".join(
         e.message for e in imported.report.entries if "example" in e.path)
+
+
+def test_a_paper_commented_out_under_a_closing_div_stays_a_comment(tmp_path: Path) -> None:
+    """An AcadHomepage fork comments a paper's box out right under the one before
+    (`</div>` then `<!-- <div class='paper-box'>…`, a blank line inside): kramdown read
+    a comment; CommonMark's HTML block of the `</div>` ended at that blank line, and the
+    build warned that a comment was never closed."""
+    box = ("<div class='paper-box'>\n<div class='paper-box-text' markdown=\"1\">\n\n"
+           "[{title}](https://example.org/{n}) \\\\\n**Ada Ode**, Sol Fern.\n\n</div>\n"
+           "</div>\n")
+    about = ("---\nlayout: about\ntitle: about\npermalink: /\n---\n\n# Publications\n\n"
+             + box.format(title="Kept Paper", n=1) + "<!-- "
+             + box.format(title="Hidden Paper", n=2).rstrip("\n") + " -->\n\n"
+             "**Preprints**\n- One preprint.\n")
+    imported = alfolio_import(tmp_path, {}, CONFIG, about)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w.message for w in result.warnings if "_index" in str(w.path)] == []
+    home = page(result.output, "/")
+    assert "Kept Paper" in home.text() and "Hidden Paper" not in home.text()
+    assert "Preprints" in home.text()

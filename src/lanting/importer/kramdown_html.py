@@ -116,7 +116,9 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
     """A blank line after an HTML block's closing tag when Markdown follows on the next
     line (`</div>` then `## 参考资料`): kramdown reads Markdown again after the closing
     tag, CommonMark's HTML block runs on to a blank line, and the heading showed as its
-    `##` text; so with a line of inline HTML (`_INLINE`). Returns (text, how many)."""
+    `##` text; so with a line of inline HTML (`_INLINE`), and with an HTML comment (a
+    paper commented out, `<!--` then lines and a blank one: CommonMark's block ended at
+    the blank line, the comment never closed in it). Returns (text, how many)."""
     blanks: set[int] = set()  # (where a blank line goes: after a closing tag's line)
     pos = 0
     for found in re.finditer(r"^.*$", text, re.MULTILINE):
@@ -139,7 +141,8 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
         next_end = text.find("\n", line_end + 1)
         following = text[line_end + 1:next_end if next_end >= 0 else None]
         if not text[end:line_end].strip() and following.strip() \
-                and (not following.lstrip().startswith("<") or _INLINE.match(following)):
+                and (not following.lstrip().startswith("<") or _INLINE.match(following)
+                     or following.lstrip().startswith("<!--")):
             blanks.add(line_end + 1)
         if not markdown:
             pos = line_end + 1
