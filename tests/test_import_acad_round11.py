@@ -369,3 +369,20 @@ def test_a_paper_commented_out_under_a_closing_div_stays_a_comment(tmp_path: Pat
     home = page(result.output, "/")
     assert "Kept Paper" in home.text() and "Hidden Paper" not in home.text()
     assert "Preprints" in home.text()
+
+
+def test_equal_contribution_stars_in_superscripts_stay_stars(tmp_path: Path) -> None:
+    """An AcadHomepage fork marks co-first authors `<sup>*</sup>`, its owner in bold
+    (`**Ada Ode<sup>*</sup>**`): kramdown showed the stars; CommonMark paired them with
+    the bold's, and the build warned that `**` opened no bold text, shown as written."""
+    about = ("---\nlayout: about\ntitle: about\npermalink: /\n---\n\n# Publications\n\n"
+             "- [Paper One](https://example.org/1), Sol Fern<sup>*</sup>, "
+             "**Ada Ode<sup>*</sup>**, Kai Moss.\n"
+             "- [Paper Two](https://example.org/2), **Ada Ode<sup>†,*</sup>**, Sol Fern.\n\n"
+             "<div class=\"note\">Ida Moss<sup>*</sup> joined.</div>\n")
+    imported = alfolio_import(tmp_path, {}, CONFIG, about)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w.message for w in result.warnings if "_index" in str(w.path)] == []
+    home = page(result.output, "/")
+    assert [s.text() for s in home.find_all("strong")][-2:] == ["Ada Ode*", "Ada Ode†,*"]
+    assert "Ida Moss* joined." in home.text() and "&ast;" not in home.text()

@@ -46,6 +46,7 @@ from lanting.importer.kramdown_html import (
     html_body,
     markmap_divs,
     span_tag_paragraphs,
+    starred_superscripts,
 )
 from lanting.importer.liquid import (
     Context,
@@ -152,6 +153,8 @@ class JekyllBodies(JekyllLiquid):
         ctx.convert("blank lines after HTML blocks (kramdown read Markdown after them)", count)
         text, count = span_tag_paragraphs(text)
         ctx.convert("paragraphs starting with a lone `<br />` or `<img>` line", count)
+        text, count = starred_superscripts(text)
+        ctx.convert("stars of superscripts (`<sup>*</sup>`) as `&ast;`", count)
         text, abbreviations = K.kramdown_abbreviations(text)
         for found in abbreviations:
             ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")

@@ -190,6 +190,21 @@ def span_tag_paragraphs(text: str) -> tuple[str, int]:
     return text, over + joined
 
 
+_MARKS_SUPERSCRIPT = re.compile(r"(<sup\b[^<>]*>)([^<>\w]*\*[^<>\w]*)(</sup\s*>)",
+                                re.IGNORECASE)
+"""A superscript of marks alone with a star in it (`<sup>*</sup>`, `<sup>†,*</sup>`: an
+equal contribution, a corresponding author, as author lists mark them)."""
+
+
+def starred_superscripts(text: str) -> tuple[str, int]:
+    r"""The stars of superscripts of marks as `&ast;`: kramdown showed them; CommonMark
+    took them for emphasis, pairing one with the `**` around a name
+    (`**Ada Ode<sup>*</sup>**`), which then showed its stars. (An entity, not `\*`,
+    which an HTML block would show as written.) Returns (text, how many)."""
+    return _MARKS_SUPERSCRIPT.subn(
+        lambda m: m.group(1) + m.group(2).replace("*", "&ast;") + m.group(3), text)
+
+
 _SPAN_TAG_OVER_DISPLAY = re.compile(
     r"(?:\A|(?<=\n\n))( {0,3}</?(?:a|b|br|font|i|img|span|strong)\b[^<>\n]*>)[ \t]*\n"
     r"(?=[ \t]*\$\$[ \t]*\n)", re.IGNORECASE)
