@@ -386,3 +386,25 @@ def test_equal_contribution_stars_in_superscripts_stay_stars(tmp_path: Path) -> 
     home = page(result.output, "/")
     assert [s.text() for s in home.find_all("strong")][-2:] == ["Ada Ode*", "Ada Ode†,*"]
     assert "Ida Moss* joined." in home.text() and "&ast;" not in home.text()
+
+
+def test_polyglot_news_in_language_folders_go_to_their_home(tmp_path: Path) -> None:
+    """The multi-language al-folio keeps its news in `_news/en-us/` and `_news/fr-ca/`:
+    only `_news/*.md` was read, so every item was lost without a word (and read, the
+    French ones would have been the English home's too)."""
+    config = POLYGLOT.replace('["en", "fr"]', '["en-us", "fr-ca"]').replace(
+        'default_lang: "en"', 'default_lang: "en-us"')
+    page_of = "---\nlayout: about\ntitle: about\npermalink: /\nnews: true\n---\n\n{text}\n"
+    item = "---\nlayout: post\ndate: 2024-03-0{day}\ninline: true\n---\n\n{text}\n"
+    write_files(tmp_path / "old", {
+        "_config.yml": config,
+        "_pages/en-us/about.md": page_of.format(text="I study vowels."),
+        "_pages/fr-ca/about.md": page_of.format(text="J'étudie les voyelles."),
+        "_news/en-us/announcement_1.md": item.format(day=1, text="Paper accepted."),
+        "_news/fr-ca/announcement_1.md": item.format(day=1, text="Article accepté."),
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", "al-folio", False, NOW)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    english, french = page(out, "/").text(), page(out, "/fr-ca/").text()
+    assert "Paper accepted." in english and "Article accepté." not in english
+    assert "Article accepté." in french and "Paper accepted." not in french

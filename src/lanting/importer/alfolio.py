@@ -32,6 +32,7 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.jekyll_listings import is_listing, own_text
 from lanting.importer.jekyll_pages import jekyll_files, markdown_files
+from lanting.importer.jekyll_polyglot import with_language
 from lanting.importer.jekyll_settings import standalone_document
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu, menu_names
@@ -195,7 +196,7 @@ class AlFolio(AlFolioProfile):
         else:  # (a lab-website template's `_data/publist.yml`; its `_pages/` read so)
             super().read_more()
         self.read_collections()
-        for path in markdown_files(self.source / "_news"):
+        for path in markdown_files(self.source / "_news", "**/*"):  # (`_news/fr-ca/` too)
             text = read_text(path)
             fmt, head, body, _first = split_front_matter(text)
             data, _error = load_mapping(fmt or "yaml", head)
@@ -297,9 +298,11 @@ class AlFolio(AlFolioProfile):
                              f"({count}): the old one did not list it (`news` or "
                              "`announcements` turned off)")
             return
-        home = self.home()
-        items = []
+        items: dict[str, list[dict[str, str]]] = {}  # (by language: jekyll-polyglot's)
         for path, data, head, body in self.news:
+            lang = self.polyglot.tag(with_language(self.polyglot, self.source, path, data)) \
+                if self.polyglot is not None else ""
+            home = self.home(lang)
             date = date_of(data, head, "date", self.tz)
             if date is None and data.get("date") not in (None, ""):
                 self.report.warn(path, key_line(head, "date"), f"a news item whose date "
@@ -318,11 +321,13 @@ class AlFolio(AlFolioProfile):
                 # (an HTML comment the old page hid would show as text in a news line)
                 text = " ".join(re.sub(r"<!--.*?-->", " ", self.convert(
                     body, home, ctx, path), flags=re.DOTALL).split())
-            items.append({"date": date.moment.date().isoformat(), "text": text})
+            items.setdefault(lang, []).append({"date": date.moment.date().isoformat(),
+                                               "text": text})
             self.report.counts["news items"] += 1
             self.report.convert("news items")
-        if items:
-            home.front["news"] = sorted(items, key=lambda n: n["date"], reverse=True)
+        for lang, found in items.items():
+            self.home(lang).front["news"] = sorted(found, key=lambda n: n["date"],
+                                                   reverse=True)
 
     # --- files and configuration ---------------------------------------------------------------
 

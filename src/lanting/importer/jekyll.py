@@ -376,6 +376,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         if found is None:
             found = self.site.add(Item("home", "home", None, {"title": self.author_name()},
                                        lang=lang))
+            if lang:  # (its language one of the site's, as its pages' are)
+                self.languages.version(found, lang, self.source, f"home:{lang}")
         return found
 
     def author_name(self) -> str:
