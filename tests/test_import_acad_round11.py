@@ -408,3 +408,23 @@ def test_polyglot_news_in_language_folders_go_to_their_home(tmp_path: Path) -> N
     english, french = page(out, "/").text(), page(out, "/fr-ca/").text()
     assert "Paper accepted." in english and "Article accepté." not in english
     assert "Article accepté." in french and "Paper accepted." not in french
+
+
+def test_polyglot_posts_in_language_folders_are_translations(tmp_path: Path) -> None:
+    """The multi-language al-folio keeps each post in `_posts/en-us/` and `_posts/pt-br/`
+    under one file name: they were two posts of the default language, the second one's
+    slug `x-2`, both on the English blog."""
+    post = "---\nlayout: post\ntitle: {title}\ndate: 2024-01-02\n---\n\n{text}\n"
+    write_files(tmp_path / "old", {
+        "_config.yml": POLYGLOT.replace('["en", "fr"]', '["en-us", "pt-br"]').replace(
+            'default_lang: "en"', 'default_lang: "en-us"'),
+        "_pages/en-us/about.md": "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nHi.\n",
+        "_posts/en-us/2024-01-02-tables.md": post.format(title="Tables", text="Rows."),
+        "_posts/pt-br/2024-01-02-tables.md": post.format(title="Tabelas", text="Linhas."),
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", "al-folio", False, NOW)
+    posts = sorted(p.name for p in (imported.dest / "content" / "posts").iterdir())
+    assert posts == ["tables.md", "tables.pt-BR.md"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Linhas." in page(out, "/pt-br/posts/tables/").text()
+    assert "Linhas." not in page(out, "/posts/tables/").text()

@@ -298,6 +298,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                                  "imported without it")
             data = {**self.front_defaults(path, "posts"), **data}
             version = self.i18n.language_of(path.relative_to(self.source))
+            if version is None and self.polyglot is not None:  # (`_posts/fr-ca/x.md`)
+                version = self.polyglot.language_of(path.relative_to(self.source), data)
             if version is not None:
                 data["title"] = localized(data.get("title"), version)
             self.drew_mermaid = self.drew_mermaid or switched_on(data.get("mermaid"))
@@ -352,7 +354,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                 front["draft"] = True
             if "slug" in data:
                 front["slug"] = slug
-            lang = self.i18n.tag(version) if version is not None else ""
+            lang = "" if version is None else self.polyglot.tag({"lang": version}) \
+                if self.polyglot is not None and not self.i18n.languages \
+                else self.i18n.tag(version)
             item = self.site.add(Item("post", slug, path, front, draft=draft, lang=lang))
             self.languages.read(item, data, head, path)
             if version is not None:
