@@ -428,3 +428,21 @@ def test_polyglot_posts_in_language_folders_are_translations(tmp_path: Path) -> 
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "Linhas." in page(out, "/pt-br/posts/tables/").text()
     assert "Linhas." not in page(out, "/posts/tables/").text()
+
+
+def test_polyglot_projects_in_language_folders_are_translations(tmp_path: Path) -> None:
+    """The multi-language al-folio's `_projects/en-us/` and `_projects/pt-br/`: each
+    project was two projects of the default language, the second slugged `x-2`."""
+    project = "---\nlayout: page\ntitle: {title}\ndescription: x\nimportance: 1\n---\n\n{text}\n"
+    write_files(tmp_path / "old", {
+        "_config.yml": POLYGLOT.replace('["en", "fr"]', '["en-us", "pt-br"]').replace(
+            'default_lang: "en"', 'default_lang: "en-us"'),
+        "_pages/en-us/about.md": "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nHi.\n",
+        "_projects/en-us/seeking.md": project.format(title="Seeking", text="Dithers."),
+        "_projects/pt-br/seeking.md": project.format(title="Busca", text="Perturbações."),
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", "al-folio", False, NOW)
+    made = sorted(p.name for p in (imported.dest / "content" / "projects").iterdir())
+    assert made == ["seeking.md", "seeking.pt-BR.md"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Perturbações." in page(out, "/pt-br/projects/seeking/").text()

@@ -25,6 +25,7 @@ from lanting.importer.common import date_of, read_text
 from lanting.importer.item import FOLDERS, Item
 from lanting.importer.jekyll import Jekyll
 from lanting.importer.jekyll_pages import markdown_files
+from lanting.importer.jekyll_polyglot import with_language
 from lanting.importer.listings import Redirects
 from lanting.importer.site import slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
@@ -111,7 +112,10 @@ class AcademicCollections(Jekyll):
             # (`1_project.md`: the number only ordered the files, `importance` orders;
             # unless it is all that tells them apart, as in al-folio's own examples)
             short = [re.sub(r"^\d{1,2}_(?=.)", "", p.stem) for p in files]
-            for path, stem in zip(files, short, strict=True):
+            codes = [str(with_language(self.polyglot, self.source, p, {})["lang"])
+                     if self.polyglot is not None else "" for p in files]  # (`fr-ca/x.md`)
+            for path, stem, code in zip(files, short, codes, strict=True):
+                lang = self.polyglot.tag({"lang": code}) if self.polyglot is not None else ""
                 fmt, head, body, first = split_front_matter(read_text(path))
                 data, _error = load_mapping(fmt or "yaml", head)
                 title = str(data.get("title") or path.stem)
@@ -133,10 +137,13 @@ class AcademicCollections(Jekyll):
                     front["date"] = date
                 if isinstance(data.get("bibliography"), str):  # (a distill project's)
                     front["_bibliography"] = data["bibliography"]
-                if short.count(stem) > 1:
+                if list(zip(short, codes, strict=True)).count((stem, code)) > 1:
                     stem = path.stem
-                item = self.site.add(Item(kind, slug_of(stem), path, front))
-                item.old_urls = [C.old_url(self.config, folder, path, data, self.baseurl)]
+                item = self.site.add(Item(kind, slug_of(stem), path, front, lang=lang))
+                old = C.old_url(self.config, folder, path, data, self.baseurl)
+                item.old_urls = [self.in_language(old, code) if lang else old]
+                if self.polyglot is not None:  # (a version of the same file name's)
+                    self.languages.version(item, lang, path, f"{name}:{path.name}")
                 for url in item.old_urls:
                     self.table.add(url, item)
                 self.by_path[path.relative_to(self.source).as_posix()] = item
