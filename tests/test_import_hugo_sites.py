@@ -505,6 +505,27 @@ def test_a_blogdown_formula_with_character_references_converts(tmp_path: Path) -
     assert [mo.text() for mo in formula.find_all("mo")] == [">"]
 
 
+def test_a_blogdown_code_block_with_a_blank_line_stays_one_block(tmp_path: Path) -> None:
+    """blogdown's `.html` (an `.Rmd` rendered, beside it) writes a chunk as `<pre
+    class="r"><code>` on the line after `</ol>`: the blank line in the code ended the
+    HTML block, and the rest was Markdown, a comment `## Fit` a heading and `fit$a …
+    fit$b` a formula that failed the build."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "content/post/2020-01-02-fits.Rmd": "---\ntitle: Fits\n---\n```{r}\nx\n```\n",
+        "content/post/2020-01-02-fits.html": "---\ntitle: Fits\ndate: 2020-01-02\n---\n"
+            '<div id="setup" class="section level2">\n<h2>Setup</h2>\n<ol>\n'
+            "<li>Load</li>\n</ol>\n"
+            '<pre class="r"><code>fit &lt;- lm(y ~ x)\n\n## Fit\n'
+            "c(fit$a, fit$b)</code></pre>\n<p>Done.</p>\n</div>\n",
+    })
+    page = prose(out, "post/2020-01-02-fits/index.html")
+    code = page.one("pre").text()
+    assert "## Fit" in code and "c(fit$a, fit$b)" in code
+    assert len(page.find_all("h2")) == 1
+    assert page.find_all("math") == []
+
+
 def test_an_inline_shortcode_of_plain_markup_is_kept(tmp_path: Path) -> None:
     """Stack's math demo uses `math.inline` twice: to load KaTeX, then around
     `<p>Inline math: \\(…\\)</p>`, which Hugo showed as written; that one was left out
