@@ -410,3 +410,33 @@ def test_content_hidden_unless_html_is_shown(tmp_path: Path) -> None:
     text = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose").text()
     assert "The graph, drawn:" in text and "make_dot(f)" in text
     assert "Printed only." not in text
+
+
+def test_inline_r_naming_a_value_a_cell_set_is_filled_in(tmp_path: Path) -> None:
+    """An R post sets its picture's path and alt text in a hidden cell and writes them
+    with knitr's inline code in an `<img>`'s attributes (no freeze): the `` `r x` `` was
+    left as written, the image broken without a warning. A value the cells set once to
+    a literal is filled in; other inline R (a call) is one warning for the document,
+    and inline R in a code block is code."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/reading/index.qmd": (
+            "---\ntitle: Reading\ndate: 2023-10-03\nfreeze: false\n---\n\n"
+            "```{r}\n#| echo: false\npic <- \"flow.png\"\n"
+            "pic_alt <- 'Flow chart of the \\'study\\''  # the alt text\n"
+            "n_weeks = 12L\ncounter <- 1\ncounter <- counter + 1\n```\n\n"
+            '<figure><img src="`r pic`" alt="`r pic_alt`"/></figure>\n\n'
+            "Read for `r n_weeks` weeks, `r counter` times, on `r Sys.Date()`.\n\n"
+            "```md\nWrite `r pic` to show it.\n```\n"),
+        "posts/reading/flow.png": png(8, 8),
+    })
+    done = import_site(source, tmp_path / "new")
+    [warned] = [w.message for w in done.report.warnings]
+    assert warned.startswith("2 inline R expression(s) (`` `r counter` `` the first)")
+    text = (done.dest / "content/posts/reading/index.md").read_text(encoding="utf-8")
+    assert '<img src="flow.png" alt="Flow chart of the \'study\'"/>' in text
+    assert "for 12 weeks, `r counter` times" in text and "Write `r pic` to" in text
+    page = parse_html((build(done.dest, BuildOptions(output=tmp_path / "out")).output
+                       / "posts/reading/index.html").read_text(encoding="utf-8"))
+    assert page.one("div", class_="prose").one("img")["src"].endswith("flow.png")

@@ -39,6 +39,7 @@ from lanting.importer.quarto_cells import (
 )
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_embeds import embeds
+from lanting.importer.quarto_inline_r import inline_r
 from lanting.importer.quarto_links import QuartoLinks, freeze_figure
 from lanting.importer.quarto_math import (
     bare_environments,
@@ -117,6 +118,8 @@ class QuartoBodies(QuartoLinks):
                 figures: Path | None) -> str:
         """`figures`: the freeze's folder when the text is a freeze's."""
         text = self.includes(text, path, ctx)
+        if figures is None:  # (a freeze's Markdown has knitr's values in)
+            text = inline_r(text, ctx)
         shelf = Shelf()
         unrun = _Unrun()
         fold = code_fold(self.metadata.get(path.resolve(), {}))

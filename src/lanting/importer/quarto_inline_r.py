@@ -1,0 +1,74 @@
+"""knitr's inline R code, `` `r image_path` ``, in a document Quarto ran with knitr and no
+freeze kept (a freeze's Markdown has the values in).
+
+An R blog sets a post's values once in a hidden cell (`image_path <- "flow.png"`) and
+writes them where they show, in an HTML attribute too (`<img src="`r image_path`">`).
+Lanting runs no R: such code was left as written, the image broken without a word.
+A name a cell of the document sets once, to a quoted string or a whole number, is
+filled in where knitr put its value; any other inline R is a warning, once a document.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lanting.importer.liquid import Context
+
+_R_CELL = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*\{r\b[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$",
+                     re.MULTILINE | re.DOTALL | re.IGNORECASE)
+"""An R cell of a knitr document and its code."""
+_ASSIGNED = re.compile(r"^([A-Za-z.][\w.]*)[ \t]*(?:<-|=)[ \t]*(.*?)[ \t]*(?:#.*)?$",
+                       re.MULTILINE)
+"""A top-level assignment, `name <- value` (or `=`), and its value."""
+_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|(-?\d+)L?')
+"""A value knitr prints as written: a quoted string (its text) or a whole number."""
+_FENCED = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n.*?^[ \t]{0,3}\1[ \t]*$",
+                     re.MULTILINE | re.DOTALL)
+"""A fenced block, where `` `r x` `` is code as written."""
+_INLINE = re.compile(r"(?<!`)`r[ \t]+([^`\n]+?)[ \t]*`(?!`)")
+"""knitr's inline code, `` `r expr` ``."""
+
+
+def r_values(text: str) -> dict[str, str]:
+    """The names the R cells of `text` set once, each to a literal: their values as
+    knitr shows them inline."""
+    seen: dict[str, str | None] = {}
+    for cell in _R_CELL.finditer(text):
+        for name, value in _ASSIGNED.findall(cell.group(2)):
+            literal = _LITERAL.fullmatch(value)
+            known = None if name in seen or literal is None else next(
+                g for g in literal.groups() if g is not None)
+            seen[name] = known.replace('\\"', '"').replace("\\'", "'") \
+                if known is not None else None
+    return {name: value for name, value in seen.items() if value is not None}
+
+
+def inline_r(text: str, ctx: Context) -> str:
+    """`text` (a knitr document's, not a freeze's) with its inline R code naming a value
+    the document's cells set filled in, outside code blocks; a warning at the first that
+    is not."""
+    if not _R_CELL.search(text):
+        return text  # (no R cell: knitr did not run, and `` `r x` `` was code)
+    values = r_values(text)
+    left: list[str] = []
+
+    def one(match: re.Match[str]) -> str:
+        value = values.get(match.group(1).strip())
+        if value is None:
+            left.append(match.group())
+            return match.group()
+        ctx.convert("knitr's inline R code naming a value its cells set, filled in")
+        return value
+
+    out, last = [], 0
+    for block in [*_FENCED.finditer(text), None]:
+        end = block.start() if block is not None else len(text)
+        out.append(_INLINE.sub(one, text[last:end]))
+        if block is not None:
+            out.append(block.group())
+            last = block.end()
+    if left:
+        ctx.warn(left[0], f"{len(left)} inline R expression(s) (`` {left[0]} `` the first): "
+                 "knitr put their values here, Lanting runs no R: left as written (write "
+                 "the values in)")
+    return "".join(out)
