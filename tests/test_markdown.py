@@ -683,3 +683,16 @@ def test_a_misspelt_fence_language_s_hint_names_the_language(lang: str,
     assert problem.hint is not None
     assert (f"did you mean `{suggested}`?" in problem.hint) if suggested else \
         "did you mean" not in problem.hint
+
+
+def test_markdown_in_html_not_in_a_tags_attributes_and_at_its_line() -> None:
+    """A notebook widget's `<iframe srcdoc="…">` holds a page of script over lines: a
+    line of it (`list.add([{…}]);`, `## …`) was taken for Markdown shown as written. The
+    warning for a real one is at its line, after a script above it in the block (the
+    script's text, taken out, moved it up)."""
+    widget = render('<iframe class="grid" width="100%"\nsrcdoc="&lt;script&gt;\n'
+                    'list.add([{&quot;a&quot;: 1}]);\n## not a heading\n">\n</iframe>\n')
+    assert widget.problems == ()
+    [problem] = render('Intro.\n\n<p align="center"><img src="a.png"\nalt="x"><script>\n'
+                       'var a;\nvar b = 1;\n</script></p>\n**bold** after\n').problems
+    assert problem.message.endswith("`**bold** after`") and problem.line == 8

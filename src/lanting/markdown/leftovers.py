@@ -360,6 +360,9 @@ def _spaced_images(state: StateCore) -> None:
 _MARKDOWN_LINE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|(?:[-*+]|\d{1,3}[.)])[ \t]+\S|>[ \t])|"
                             r"\*\*[^*\s][^*\n]*\*\*|!?\[[^\]\n]+\]\([^)\s]+\)")
 """A heading, list item or quote, bold text, a link or image: Markdown, not HTML."""
+_WHOLE_TAG = re.compile(r"<[A-Za-z][^\s/>]*(?:[^>\"']|\"[^\"]*\"|'[^']*')*>")
+"""A start tag with its attributes, quoted values running over lines too (a notebook
+widget's `<iframe srcdoc="…">`, a page of script and data in one attribute)."""
 HTML_BLOCK_HINT = ("an HTML block runs to the next blank line, and Markdown in it is shown as "
                    "written: leave a blank line between the HTML and the Markdown")
 
@@ -368,21 +371,23 @@ def _markdown_in_html(state: StateCore) -> None:
     """`<p align="center"><img …></p>` with a line of Markdown right under it (a note
     centring its figures): the HTML block runs on to the next blank line, so the line's
     `**bold**` or `![](x.png)` was shown as written, without a word. Once per block, at
-    the line; lines starting with a tag, and script, style, pre and comments, are HTML's."""
+    the line; lines starting with a tag, and script, style, pre, comments and a tag's
+    attributes, are HTML's."""
     if state.env.get("lanting") is None or "<" not in state.src:
         return
     for token in state.tokens:
         if token.type != "html_block" or token.map is None:
             continue
         content = _HIDDEN_HTML.sub(lambda m: "\n" * m.group().count("\n"), token.content)
-        start = 0
-        for line in content.split("\n"):
+        content = _WHOLE_TAG.sub(lambda m: "<" + "\n<" * m.group().count("\n"), content)
+        # (what is hidden keeps its line breaks: the n-th line is the block's n-th)
+        for n, line in enumerate(content.split("\n")):
             if not line.lstrip().startswith("<") and _MARKDOWN_LINE.search(line):
                 shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:57] + "…"
+                start = len("\n".join(token.content.split("\n")[:n])) + (n > 0)
                 _warn_at(state, token, start, f"Markdown inside HTML shown as written: "
                          f"`{shown}`", HTML_BLOCK_HINT)
                 break
-            start += len(line) + 1
 
 
 def leftovers_plugin(md: MarkdownIt) -> None:
