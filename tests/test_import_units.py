@@ -806,6 +806,27 @@ def test_indented_code_with_blank_lines_of_spaces_takes_no_exponential_time() ->
     assert result.returncode == 0, result.stderr
 
 
+
+def test_a_line_of_backslashes_after_a_dollar_takes_no_exponential_time() -> None:
+    """A post printing Python's bytes (`b"$NAV,1,\\xff\\xff…"`, a hundred backslashes
+    after one `$`, no closing one) hung the import: the inline formula's pattern read
+    each backslash two ways. In a child process, so that a regression fails, not hangs.
+    A backslash still takes the character after it: `\\$` closes no formula."""
+    import subprocess
+    import sys
+
+    code = ("from lanting.importer.body_math import INLINE_MATH\n"
+            "from lanting.importer.body_links import map_urls\n"
+            "line = 'b\"$NAV,1,' + '\\\\xff' * 120 + '\"\\n\\n[a](b.md)\\n'\n"
+            "assert map_urls(line, lambda url, image: 'c.md').endswith('[a](c.md)\\n')\n"
+            "assert [m.group(1) for m in INLINE_MATH.finditer('$a\\\\$ b$ and $c$')]"
+            " == ['a\\\\$ b', 'c']\n")
+    src = Path(__file__).resolve().parents[1] / "src"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=30, check=False, env={**os.environ, "PYTHONPATH": str(src)})
+    assert result.returncode == 0, result.stderr
+
+
 def test_a_quoted_bibtex_value_ends_at_its_own_quote() -> None:
     """al-folio's sample `title="{{\\"U}ber …}"`: the `"` inside braces ended the value,
     and every field after it was lost (the build then failed on a malformed entry)."""

@@ -103,7 +103,11 @@ def escaped_parentheses(text: str) -> tuple[str, int]:
 
 
 _BLANK_LINE_KEPT = re.compile(r"(\n[ \t]*\n)")
-INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n])+?)\$(?!\$)")
+INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n\\])+?)\$(?!\$)")
+"""An inline formula: a backslash takes the character after it (`\\$` closes nothing, as
+MathJax reads it). Not a backslash alone too: each one read either way doubled the ways
+to try a line with no closing `$`, and a post printing Python's bytes (`b"$PNTI,\\xff…`,
+130 backslashes) hung the import."""
 
 
 _LONE_BACKSLASH_AT_END = re.compile(r"(?<!\\)((?:\\\\)*\\)(?=[ \t]*\n)")
