@@ -526,6 +526,22 @@ def test_a_blogdown_code_block_with_a_blank_line_stays_one_block(tmp_path: Path)
     assert page.find_all("math") == []
 
 
+def test_double_brackets_in_raw_highlighted_code_stay_as_written(tmp_path: Path) -> None:
+    """hugodown writes R's output as highlighted HTML (`<pre class='chroma'>`), so
+    `x[[1]]` is `[[<span class='m'>1</span>]]` there: it was taken for a `[[note]]` link
+    to no page, escaped with backslashes that the raw HTML showed, one warning each."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "content/post/2021-04-02_rivers/index.md": "---\ntitle: Rivers\ndate: 2021-04-02\n"
+            "---\n\n<div class=\"highlight\">\n\n<pre class='chroma'><code class='language-r'>"
+            "<span class='k'>lakes</span>[[<span class='m'>3</span>]]\n\n"
+            "<span class='k'>ids</span>[[<span class='k'>lake_id</span>]]</code></pre>\n\n"
+            "</div>\n",
+    })
+    code = prose(out, "post/2021-04-02-rivers/index.html").one("pre").text()
+    assert "lakes[[3]]" in code and "ids[[lake_id]]" in code and "\\" not in code
+
+
 def test_an_inline_shortcode_of_plain_markup_is_kept(tmp_path: Path) -> None:
     """Stack's math demo uses `math.inline` twice: to load KaTeX, then around
     `<p>Inline math: \\(…\\)</p>`, which Hugo showed as written; that one was left out

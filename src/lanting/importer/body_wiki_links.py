@@ -17,6 +17,9 @@ WIKI_LINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))
 """Obsidian's `[[Note]]`, `[[Note#Heading|shown]]` (as Lanting's Markdown reads them)."""
 
 
+_RAW_CODE = re.compile(r"<(pre|code|script|style|textarea)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+"""Raw HTML whose text is shown or run as written: `x[[1]]` in hugodown's highlighted R
+(`<pre class='chroma'>`) is code, and a `\\[` put there showed as a backslash."""
 _HEADING_LINE = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 
 
@@ -32,8 +35,10 @@ def plain_wiki_links(text: str, told: Told,
     caller put its math aside (`math_lines=False`), formulas (`$A[[i]]$` is TeX; a
     display's line too) are left alone. (A whole line with a `$` was once left alone:
     `[[Runge-Kutta]]` after a `$f$` became a link to no page, failing the build, and the
-    line `A[[i]]` of a `$$` block escaped brackets, failing its formula.)"""
-    starts, ends = merged_spans(formula_spans(text)) if math_lines else ([], [])
+    line `A[[i]]` of a `$$` block escaped brackets, failing its formula.) Nor what raw
+    HTML's `<pre>`, `<code>`, `<script>`, `<style>` hold."""
+    spans = [m.span() for m in _RAW_CODE.finditer(text)] if "<" in text else []
+    starts, ends = merged_spans((formula_spans(text) if math_lines else []) + spans)
     headings = {slugify(m.group(1)) for m in _HEADING_LINE.finditer(text)} \
         if "[[#" in text else set()
 
