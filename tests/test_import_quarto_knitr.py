@@ -440,3 +440,25 @@ def test_inline_r_naming_a_value_a_cell_set_is_filled_in(tmp_path: Path) -> None
     page = parse_html((build(done.dest, BuildOptions(output=tmp_path / "out")).output
                        / "posts/reading/index.html").read_text(encoding="utf-8"))
     assert page.one("div", class_="prose").one("img")["src"].endswith("flow.png")
+
+
+def test_markdown_under_a_summary_is_read(tmp_path: Path) -> None:
+    """An FAQ page of `<details>`, each `<summary>` line followed by its answer in
+    Markdown: Pandoc reads Markdown inside HTML blocks, so the answer's code, emphasis
+    and link were shown so; Lanting showed them as written, with a warning."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "faq.qmd": "---\ntitle: FAQ\n---\n\n<details>\n<summary>Which editor?</summary>\n"
+                   "`vim`, mostly *[with plugins](https://example.org/vim)*.\n</details>\n\n"
+                   "<details>\nMarkdown **right under** the tag.\n</details>\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    [page] = result.output.rglob("faq/index.html")
+    first, second = parse_html(page.read_text(encoding="utf-8")).find_all("details")
+    assert first.one("summary").text() == "Which editor?"
+    assert first.one("code").text() == "vim"
+    assert first.one("em").one("a")["href"] == "https://example.org/vim"
+    assert second.one("strong").text() == "right under"

@@ -57,12 +57,14 @@ from lanting.importer.site import NewSite
 from lanting.importer.sub_sup import FORMULA, scripts
 
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
-_DIV_LINE = re.compile(r"^([ \t]{0,3}<(?:div|figcaption|section|aside|center|article|"
-                       r"header|footer|blockquote)\b[^>]*>)[ \t]*\n(?=[ \t]{0,3}[^\s<])",
+_DIV_LINE = re.compile(r"^([ \t]{0,3}(?:<(?:div|figcaption|section|aside|center|article|"
+                       r"header|footer|blockquote|details)\b[^>]*>"
+                       r"|<summary\b[^>]*>.*</summary\s*>))[ \t]*\n(?=[ \t]{0,3}[^\s<])",
                        re.MULTILINE | re.IGNORECASE)
-"""A `<div>` line (or `<figcaption>`, `<section>`…) with Markdown on the next: Pandoc
-reads Markdown inside HTML blocks, CommonMark only after a blank line (`![](x.png)` in a
-`<div style="float:right">`, a figure's `Source: [paper](…)` caption, showed as text)."""
+"""A `<div>` line (or `<figcaption>`, `<section>`, `<details>`, a whole `<summary>`…)
+with Markdown on the next: Pandoc reads Markdown inside HTML blocks, CommonMark only
+after a blank line (`![](x.png)` in a `<div style="float:right">`, a figure's `Source:
+[paper](…)` caption, an FAQ's answer under its `<summary>`, showed as text)."""
 _BROWSER_CELLS = {"webr-r": "r", "webr": "r", "pyodide-python": "python", "pyodide": "python",
                   "ojs": "javascript"}
 """The cells quarto-webr, quarto-pyodide and quarto-live run in the reader's browser, and
