@@ -542,6 +542,20 @@ def test_double_brackets_in_raw_highlighted_code_stay_as_written(tmp_path: Path)
     assert "lakes[[3]]" in code and "ids[[lake_id]]" in code and "\\" not in code
 
 
+def test_a_link_to_a_terms_anchor_on_the_list_of_tags_leads_to_its_page(
+        tmp_path: Path) -> None:
+    """Tranquilpeak's list of tags puts each tag's posts under an anchor named after it:
+    a post's `[more](/tags/#parallel-r-list)` kept its anchor, which Lanting's list of
+    tags has not, and the build failed on each."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\ntheme = "hugo-tranquilpeak-theme"\n',
+        "content/post/2022-06-03-workers.md": "---\ntitle: Workers\ndate: 2022-06-03\n"
+            "tags: [Parallel R]\n---\nSee the [other posts](/tags/#parallel-r-list).\n",
+    })
+    link = prose(out, "post/2022-06-03-workers/index.html").one("a")
+    assert link["href"] == "/tags/parallel-r/"
+
+
 def test_an_inline_shortcode_of_plain_markup_is_kept(tmp_path: Path) -> None:
     """Stack's math demo uses `math.inline` twice: to load KaTeX, then around
     `<p>Inline math: \\(…\\)</p>`, which Hugo showed as written; that one was left out

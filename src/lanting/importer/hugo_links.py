@@ -283,6 +283,8 @@ class HugoLinks(HugoListLinks):
             # its file from `content/`, which the theme's link hook found with `GetPage`)
             return self.page_link("/" + rel, url[len(url.split("#")[0].split("?")[0]):],
                                   folder, ctx, url)
+        if not image and (anchored := self.term_anchor_url(url, ctx)) is not None:
+            return anchored
         found = map_site_url(url, image, ctx, self.site, self.table, self.source,
                              self.source / "static", base)
         path, hash_mark, fragment = url.partition("#")

@@ -83,14 +83,32 @@ class HugoListLinks:
         folder = TERM_FOLDERS.get(parts[0]) if len(parts) == 2 else None
         if folder is None or not path.startswith("/"):
             return None
-        found = {n for i in self.site.items if i.kind == "post" and not i.draft
-                 for n in names(i.front.get(folder))}
-        name = next((n for n in sorted(found) if hugo_path(n, True) == parts[1].lower()),
-                    None)
+        name = self.term_named(folder, parts[1].lower())
         if name is None:
             return None
         ctx.convert("links to series" if folder == "series" else "links to tags and categories")
         return f"/{folder}/{term_slug(name)}/" + hash_mark + fragment
+
+    def term_anchor_url(self, url: str, ctx: Context) -> str | None:
+        """A link to a term's anchor on the list of all terms (Tranquilpeak's
+        `/tags/#progressr-list`, each tag's posts under an anchor named after it):
+        Lanting's page of that term. Lanting's list has no such anchors: the build
+        failed on each."""
+        path, _hash_mark, fragment = url.partition("#")
+        folder = TERM_FOLDERS.get(unquote(path).strip("/"))
+        if folder is None or not fragment or not path.startswith("/"):
+            return None
+        name = self.term_named(folder, unquote(fragment).lower().removesuffix("-list"))
+        if name is None:
+            return None
+        ctx.convert("links to a term's anchor on the list of terms, to its page")
+        return f"/{folder}/{term_slug(name)}/"
+
+    def term_named(self, folder: str, written: str) -> str | None:
+        """The term of a taxonomy (`tags`) whose URL part Hugo made is `written`."""
+        found = {n for i in self.site.items if i.kind == "post" and not i.draft
+                 for n in names(i.front.get(folder))}
+        return next((n for n in sorted(found) if hugo_path(n, True) == written), None)
 
     def unmade_list(self, old_url: str, url: str, ctx: Context) -> bool:
         """Whether `old_url` was the list of a section the new site makes no page for (a
