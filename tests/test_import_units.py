@@ -827,6 +827,16 @@ def test_a_line_of_backslashes_after_a_dollar_takes_no_exponential_time() -> Non
     assert result.returncode == 0, result.stderr
 
 
+
+def test_an_empty_bibtex_field_is_left_out() -> None:
+    """A Hugo Blox publication's `cite.bib` made by a script left `volume = ,` for a
+    paper not yet in an issue: the importer read `,` as the value and wrote `volume =
+    ,,`, and the build failed reading the site's bibliography."""
+    [entry], _strings = parse("@article{redd21,\n  year = 2021,\n  volume = ,\n"
+                              "  pages = {},\n  doi = {10.1/x}\n}\n")
+    assert entry.fields == {"year": "2021", "pages": "{}", "doi": "{10.1/x}"}
+    assert ",," not in dump([entry])
+
 def test_a_quoted_bibtex_value_ends_at_its_own_quote() -> None:
     """al-folio's sample `title="{{\\"U}ber …}"`: the `"` inside braces ended the value,
     and every field after it was lost (the build then failed on a malformed entry)."""

@@ -87,7 +87,9 @@ def _fields(body: str) -> dict[str, str]:
                 end = _balanced(body, i)
             else:
                 word = re.compile(r"[^,#\s}]+").match(body, i)
-                end = word.end() if word else i + 1
+                if word is None:
+                    break  # (`volume = ,`: a field left empty, a form's export)
+                end = word.end()
             parts.append(body[i:end])
             i = end
             hash_ = re.compile(r"\s*#\s*").match(body, i)
@@ -95,7 +97,8 @@ def _fields(body: str) -> dict[str, str]:
                 i = hash_.end()
                 continue
             break
-        fields[name] = " # ".join(parts)
+        if parts:  # (an empty one was written `,,` and failed the build's reading)
+            fields[name] = " # ".join(parts)
     return fields
 
 
