@@ -430,3 +430,25 @@ def test_a_list_items_cell_is_folded_inside_the_item(tmp_path: Path) -> None:
     [fold] = first.find_all("details")
     assert fold.one("summary").text() == "Loading" and "read('runs.csv')" in fold.text()
     assert "code-fold" not in prose.text() and "Plot it." in second.text()
+
+
+def test_include_code_files_fills_an_empty_fence(tmp_path: Path) -> None:
+    """quarto-ext's include-code-files (in the project's `filters`) fills a fence
+    `{.python include="train.py" start-line=2 end-line=3 dedent=4}` with those lines of
+    the file: the block was empty, and the file not copied."""
+    source = tmp_path / "blog"
+    post = ("---\ntitle: Training\ndate: 2024-05-06\n---\n\n"
+            '```{.python include="train.py" start-line=2 end-line=3 dedent=4}\n```\n')
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nfilters:\n  - include-code-files\n",
+        "posts/train/index.qmd": post,
+        "posts/train/train.py": "def train():\n    model.fit(x)\n    return model\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    text = (done.dest / "content/posts/train.md").read_text(encoding="utf-8")
+    assert "```python\nmodel.fit(x)\nreturn model\n```" in text
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    code = parse_html((result.output / "posts/train/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose").one("pre").text()
+    assert code.split() == ["model.fit(x)", "return", "model"]

@@ -31,6 +31,7 @@ from lanting.importer.quarto_cells import (
     code_fold,
     folded,
     header_options,
+    included_code,
     made_label,
     plain_info,
     raw_inlines,
@@ -124,7 +125,8 @@ class QuartoBodies(QuartoLinks):
             text = inline_r(text, ctx)
         shelf = Shelf()
         unrun = _Unrun()
-        fold = code_fold(self.metadata.get(path.resolve(), {}))
+        meta = self.metadata.get(path.resolve(), {})
+        fold = code_fold(meta)
         text = embeds(text, path, self.source, self.site, self.site.new_url(item).strip("/"),
                       ctx, shelf.put, freeze_of)
 
@@ -135,6 +137,8 @@ class QuartoBodies(QuartoLinks):
             if re.fullmatch(r"\{=html5?\}", info.strip()):  # (raw HTML: its links too)
                 ctx.convert("raw HTML blocks")
                 return B.block(map_urls(code, resolve))
+            if (included := included_code(info, code, path, meta, ctx)) is not None:
+                info, code = included
             shown = self.fenced(info, code, indent, ctx, unrun, frozen=figures is not None)
             return self.fold(shown, info, code, indent, fold, ctx)
 

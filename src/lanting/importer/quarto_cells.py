@@ -1,15 +1,17 @@
 """A Quarto cell's and fence's own parts, read by `quarto_bodies`: its header's knitr
 options (`{r setup, include = FALSE}`), the figure or table label it makes (`#| label:
 fig-x`), its file name (`#| filename: x.py`), its folded code (`code-fold`), a freeze's
-plain fences (`{.r .cell-code}`, `{.default}`), and Pandoc's raw inlines (`` `<br>`{=html}
-``) beside the code spans put aside."""
+plain fences (`{.r .cell-code}`, `{.default}`), Pandoc's raw inlines (`` `<br>`{=html}
+``) beside the code spans put aside, and the code include-code-files put in a fence."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from lanting.importer.body import details
+from lanting.importer.common import read_text
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARKER, Shelf
 
@@ -142,3 +144,38 @@ def folded(code: str, mode: str, summary: str) -> str:
     until the reader folds it): a `<details>`, which nests in any block (a `::: details`
     inside a kept callout would close it)."""
     return details(summary or "Code", code, opened=mode == "show").strip("\n")
+
+
+_INCLUDE = re.compile(r"""(?<=[\s{])include\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s}]+))""")
+"""The `include="x.py"` of a fence's attributes (quarto-ext's include-code-files)."""
+_INCLUDE_OPTIONS = re.compile(r"""\s+(?:include|start-line|end-line|dedent)\s*=\s*"""
+                              r"""(?:"[^"]*"|'[^']*'|[^\s}]+)""")
+
+
+def included_code(info: str, code: str, path: Path, meta: dict[str, Any],
+                  ctx: Context) -> tuple[str, str] | None:
+    """A fence `{.python include="x.py" start-line=3 end-line=9 dedent=4}` with no code, on
+    a project or document whose `filters` name include-code-files: (its info without
+    those options, the file's lines) as the filter put them in; None for another fence,
+    or when the filter is off (Quarto then showed an empty block, as Lanting does). The
+    block was empty, and the file was not copied."""
+    found = _INCLUDE.search(info) if info.lstrip().startswith("{") else None
+    filters = meta.get("filters")
+    if found is None or code.strip() or not any(
+            str(f).endswith("include-code-files") for f in (
+                filters if isinstance(filters, list) else [filters])):
+        return None
+    name = next(g for g in found.groups() if g is not None)
+    file = path.parent / name
+    if not file.is_file():
+        ctx.warn(name, f"`include=\"{name}\"`: no such file beside the document: the code "
+                 "block is empty")
+        return None
+    lines = read_text(file).split("\n")
+    numbers = {key: int(value) for key, value in re.findall(
+        r"(start-line|end-line|dedent)\s*=\s*[\"']?(\d+)", info)}
+    lines = lines[numbers.get("start-line", 1) - 1:numbers.get("end-line", len(lines))]
+    cut = numbers.get("dedent", 0)
+    lines = [line[cut:] if line[:cut].strip() == "" else line.lstrip() for line in lines]
+    ctx.convert("code blocks filled from their files (include-code-files)")
+    return _INCLUDE_OPTIONS.sub("", info), "\n".join(lines).strip("\n")
