@@ -18,7 +18,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.jupyterbook_refs import targets_of, title_label
-from lanting.importer.jupyterbook_toc import mystmd_slug
+from lanting.importer.jupyterbook_toc import book_folder, mystmd_slug
 
 FIXTURE = Path(__file__).parent / "fixtures" / "import" / "jupyter-book"
 CODE_CELL = "`{code-cell}` is a cell MyST-NB runs"
@@ -52,6 +52,23 @@ def test_a_book_folder_with_toc_is_a_jupyter_book(tmp_path: Path) -> None:
                            "_posts/2024-01-01-a.md": "# a\n"})
     assert detect(tmp_path) == "jupyter-book"
 
+
+
+def test_a_book_in_a_folder_of_its_own_name_is_a_jupyter_book(tmp_path: Path) -> None:
+    """A course's repository keeps its notebooks at the root and the book in `mlbook/`
+    (`_toc.yml` and `_config.yml`): it was taken for a folder of notes, the book's
+    chapters for notes and its table of contents lost. Two such folders are no one
+    book, and one in a generator's site (a Jekyll site's lecture notes) is its part."""
+    write_files(tmp_path, {"Readme.md": "# Course\n", "svm.ipynb": "{}",
+                           "mlbook/_config.yml": "title: ML\n",
+                           "mlbook/_toc.yml": "format: jb-book\nroot: index\n",
+                           "mlbook/index.md": "# ML\n"})
+    assert detect(tmp_path) == "jupyter-book"
+    (tmp_path / "_config.yml").write_text("title: Site\n", encoding="utf-8")
+    assert book_folder(tmp_path) is None
+    (tmp_path / "_config.yml").unlink()
+    write_files(tmp_path, {"old/_config.yml": "title: Old\n", "old/_toc.yml": "root: a\n"})
+    assert book_folder(tmp_path) is None
 
 def test_config_becomes_lanting_toml(book: tuple[Imported, Path]) -> None:
     imported, _out = book

@@ -83,12 +83,26 @@ def resolve_file(book: Path, name: str) -> Path | None:
 
 def book_folder(source: Path) -> Path | None:
     """The folder holding the book: the source, or its `book/`, `docs/`, … (many
-    repositories keep the book beside their code)."""
+    repositories keep the book beside their code), or the one first-level folder with
+    `_toc.yml` and `_config.yml`."""
     for folder in (source, *(source / n for n in ("book", "docs", "jupyter-book", "jb",
                                                    "notebooks", "content"))):
         if (folder / "_toc.yml").is_file() or (folder / "myst.yml").is_file():
             return folder
-    return None
+    # (a folder of another name, `mlsbook/` beside a course's notebooks: the pair of
+    # Jupyter Book's files, `_toc.yml` and `_config.yml`, says it is the book; one only,
+    # and not in a generator's site, whose own settings are at the root)
+    if any((source / name).exists() for name in _SITE_SETTINGS):
+        return None
+    found = [folder for folder in sorted(source.iterdir()) if folder.is_dir()
+             and (folder / "_toc.yml").is_file() and (folder / "_config.yml").is_file()]
+    return found[0] if len(found) == 1 else None
+
+
+_SITE_SETTINGS = ("_config.yml", "_config.yaml", "config.toml", "config.yaml", "hugo.toml",
+                  "hugo.yaml", "zola.toml", "config", "package.json")
+"""A generator's settings at a repository's root (Jekyll's, Hexo's, Hugo's, Zola's, a
+JavaScript one's): a book in a folder of it is a part of that site."""
 
 
 class _Reader:
