@@ -1754,3 +1754,14 @@ def test_a_numbered_multline_is_styled_as_numbered() -> None:
     multline, aligned = doc.find_all("div", class_="math-display")
     assert "numbered" in multline.classes and "numbered" not in aligned.classes
     assert multline.find_all("mtd")[-1].text() == "(1)"
+
+
+def test_a_label_inside_split_in_an_equation_numbers_the_equation() -> None:
+    """`\\label` written inside `split` inside `equation`, as amsmath's manual and a
+    Jupyter Book on machine learning write it: MathJax labelled the equation; the
+    formula failed the build ("may only appear in a numbered equation environment")."""
+    rendered = render("$$\n\\begin{equation}\n\\begin{split}\na &= b \\\\\n  &= c\n"
+                      "\\label{eq:bins}\n\\end{split}\n\\end{equation}\n$$\n\n"
+                      "By \\eqref{eq:bins}.\n")
+    assert rendered.problems == ()
+    assert re.search(r'href="#eq:bins"[^>]*>\(1\)<', rendered.html)

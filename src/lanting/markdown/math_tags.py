@@ -45,10 +45,24 @@ def inline_tags(tex: str) -> str:
 def numbered(tex: str) -> str:
     """A display's TeX with its tags and labels where math-core takes them, wrapped in an
     `equation` when one needs a number and no numbered environment holds it."""
-    tex = _tag_outside(_tag_out_of_rows(_starred_as_rows(tex)))
+    tex = _tag_outside(_tag_out_of_rows(_starred_as_rows(_label_out_of_split(tex))))
     if not NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
         tex = "\\begin{equation}" + tex + "\n\\end{equation}"
     return tex
+
+
+_SPLIT_LABEL = re.compile(r"(\\begin\s*\{(split|aligned|gathered)\}(?:(?!\\end\s*\{\2\}).)*?)"
+                          r"\s*(\\label\s*\{[^{}]*\})((?:(?!\\end\s*\{\2\}).)*?"
+                          r"\\end\s*\{\2\})", re.DOTALL)
+
+
+def _label_out_of_split(tex: str) -> str:
+    r"""A `\label` inside `split` (or `aligned`, `gathered`) inside an `equation`, as
+    amsmath's manual writes it and MathJax reads it (the equation's label): math-core
+    takes it only in the equation itself, so it moves after the inner `\end{split}`."""
+    if "\\label" not in tex or not re.search(r"\\begin\s*\{(?:equation|multline)\}", tex):
+        return tex
+    return _SPLIT_LABEL.sub(lambda m: m.group(1) + m.group(4) + " " + m.group(3), tex, count=1)
 
 
 _OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)(\*?)\}"
