@@ -204,6 +204,15 @@ def page_fragments(text: str, restored: str, told: Told) -> str:
     as Lanting reads it, `restored` with its code): MkDocs warned of it and published it
     dead; its `](#x)` is `DROPPED`, for the caller to keep the text alone, with a warning.
     One written in other case (`#RTFM` for `{#rtfm}`) goes to the heading it meant."""
+    ids, anchors = page_ids(restored)
+    # (a heading's `{#id}` at the margin is an anchor before it by now: one to match too)
+    return repair_page_fragments(text, ids + sorted(anchors), lanting_id, anchors, told,
+                                 DROPPED)
+
+
+def page_ids(restored: str) -> tuple[list[str], set[str]]:
+    """The ids Lanting gives the headings of a page's text, in order, and its other
+    anchors: raw `id`s and `name`s, written `{#id}`s, its footnotes' `fn1`, `fnref1`."""
     seen = dict.fromkeys(THEME_IDS, 0)
     ids = []
     for title in _ANY_HEADING.findall(restored):
@@ -215,6 +224,4 @@ def page_fragments(text: str, restored: str, told: Told) -> str:
     notes = len(set(_FOOTNOTE_REF.findall(restored)))
     anchors |= {f"fn{n}" for n in range(1, notes + 1)} | {
         f"fnref{n}" for n in range(1, notes + 1)}
-    # (a heading's `{#id}` at the margin is an anchor before it by now: one to match too)
-    return repair_page_fragments(text, ids + sorted(anchors), lanting_id, anchors, told,
-                                 DROPPED)
+    return ids, anchors

@@ -35,13 +35,14 @@ from lanting.importer.mkdocs_anchors import (
     keep_heading_ids,
     lanting_id,
     page_fragments,
+    page_ids,
 )
 from lanting.importer.mkdocs_attributes import ATTRS, attribute_lists
 from lanting.importer.mkdocs_blogging import blogging_lists
 from lanting.importer.mkdocs_changelog import changelog_lists
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_embeds import image_embeds
-from lanting.importer.mkdocs_extras import pymdownx_extras
+from lanting.importer.mkdocs_extras import ICON, icons, pymdownx_extras
 from lanting.importer.mkdocs_hooks import toc_blocks
 from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.mkdocs_settings import BlogSettings, extension, plugin
@@ -56,16 +57,13 @@ from lanting.importer.mkdocs_wikilinks import (
 )
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
-from lanting.importer.site import NewSite
+from lanting.importer.site import NOTEBOOK, NewSite
 
 _HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _HEADING_TITLE = re.compile(r"^#{1,6}[ \t]+|[ \t]*(?:\{[^{}\n]*\})?[ \t#]*$")
 """What is not a heading line's title: its marks, trailing `#`s and attribute list."""
 _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 """A Hugo shortcode (`{{< notice info >}}`, `{{% /note %}}`) in notes moved from Hugo."""
-_ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+):"
-                   r"(?:\{[^}\n]*\})?")
-_ICON_SPACED = re.compile(_ICON.pattern + r"[ \t]?")
 _ABBR = re.compile(r"^[ \t]*\*\[([^\]\n]+)\]:[ \t]*(.*)$\n?", re.MULTILINE)
 _FIGURE = re.compile(r"(<figure\b[^>]*\bmarkdown\b[^>]*>)(.*?)</figure>", re.DOTALL)
 _MD_IN_HTML = re.compile(r"^([ \t]*)<(\w+)\b([^>\n]*?)\s+markdown(?:=(?:\"[^\"]*\"|'[^']*'"
@@ -84,7 +82,7 @@ def first_heading(body: str) -> tuple[str, str] | None:
             return None
         title = re.sub(r"[ \t]*" + ATTRS + "$", "", found.group(1))
         # (as MkDocs read it: the heading's text, without its marks and icons)
-        title = " ".join(heading_text(_ICON.sub("", title)).split())
+        title = " ".join(heading_text(ICON.sub("", title)).split())
         return title, "\n".join(lines[:i] + lines[i + 1:])
     return None
 
@@ -111,6 +109,7 @@ class MkDocsBodies(MkDocsSnippets):
     `mkdocs_hooks.py`)."""
     headings: dict[Path, list[tuple[str, str]]]
     linked: dict[Path, set[str]]
+    documents: list[tuple[Item, str, Path]]
     changelog: dict[str, list[Any]]
     """The changelog plugin's entries by year (`mkdocs_changelog.py`)."""
     wiki_targets: WikiTargets | None
@@ -169,7 +168,7 @@ class MkDocsBodies(MkDocsSnippets):
         ctx.convert("blank lines after HTML blocks (Python-Markdown read Markdown after "
                     "them)", ended)
         text = attribute_lists(text, ctx)
-        text = _icons(text, ctx)
+        text = icons(text, ctx)
         text = pymdownx_extras(text, self.config, shelf, ctx)
 
         def resolve(url: str, image: bool) -> str | None:
@@ -254,8 +253,8 @@ class MkDocsBodies(MkDocsSnippets):
             return "/blog/" + hash_mark + fragment
         if target is not None:
             ctx.convert("links to other pages")
-            return self.site.link(target) + hash_mark + self.heading_id(target, fragment,
-                                                                         ctx)
+            return self.site.link(target) + self.heading_id(target, hash_mark + fragment,
+                                                            url, ctx)
         docs = self.docs.resolve()
         if file.is_file() and file.resolve().is_relative_to(docs):
             where = "/" + file.resolve().relative_to(docs).as_posix()
@@ -280,21 +279,31 @@ class MkDocsBodies(MkDocsSnippets):
             return DROPPED
         return None
 
-    def heading_id(self, target: Item, fragment: str, ctx: Context) -> str:
-        """`fragment`, or the id of the heading of `target` it names by its text
-        (`PBFX.md#Linear%20and%20nonlinear%20pipeline`, `#Moejail`, as Obsidian writes
-        a link to a heading): such a fragment matched no id MkDocs made either, and the
-        browser showed the page's top; Lanting fails the build on it."""
+    def heading_id(self, target: Item, fragment: str, url: str, ctx: Context) -> str:
+        """`fragment` (`#x`, or none), or the id of the heading of `target` it names by
+        its text (`#Linear%20and%20nonlinear%20pipeline`, as Obsidian writes it), or
+        none when it names nothing there: MkDocs only warned, the browser showed the
+        page's top, and Lanting fails the build on such a link."""
         headings = self.headings.get(target.source.resolve(), []) if target.source else []
-        if not fragment or not headings or fragment in {a for _, a in headings}:
+        name = fragment.removeprefix("#")
+        if not name or target.source is None or name in {a for _, a in headings}:
             return fragment
-        wanted = lanting_id(unquote(fragment))
+        wanted = lanting_id(unquote(name))
         for line, _anchor in headings:
             title = _HEADING_TITLE.sub("", line)
-            if wanted and lanting_id(title) == wanted and lanting_id(title) != fragment:
+            if wanted and lanting_id(title) == wanted and lanting_id(title) != name:
                 ctx.convert("links to a heading by its text (as Obsidian writes them)")
-                return wanted
-        return fragment
+                return "#" + wanted
+        body = next((t for i, t, _p in self.documents if i is target), NOTEBOOK)
+        if body == NOTEBOOK:
+            return fragment  # (a notebook's cells are not read here)
+        ids, anchors = page_ids(body)
+        if {name, unquote(name)} & (set(ids) | anchors | {"top"}):
+            return fragment
+        ctx.warn(url, f"link `{url}`: no heading or anchor `#{unquote(name)}` on that page "
+                 "(a dead link of the old site, which MkDocs only warned of): it goes to "
+                 "the page's top")
+        return ""
 
     def by_name(self, rel: str, page: Path, ctx: Context) -> Path | None:
         """The file a bare name names (`![vim](vim.webp)`, `[cron](crontab.md)`) when
@@ -358,34 +367,3 @@ def _md_in_html(text: str, ctx: Context) -> str:
         ctx.note("grid", "Material's grid cards and buttons show as plain blocks and "
                  "links (their styles are Material's)")
     return text
-
-
-def _icons(text: str, ctx: Context) -> str:
-    before = len(_ICON.findall(text))
-    text = _ICON.sub(_mark, text)
-    ctx.convert("check and cross icons (✓, ✗)", before - len(_ICON.findall(text)))
-    icons = _ICON.findall(text)
-    if icons:
-        ctx.warn(f":{icons[0]}:", f"{len(icons)} icon shortcode(s) (`:{icons[0]}:`) left "
-                 "out: Lanting has no icon sets")
-    # (with the space after it: `**:material-language-javascript: JavaScript 项目**` left
-    # `** JavaScript 项目**`, a space inside the stars, which is no bold text)
-    text = _ICON_SPACED.sub("", text)
-    text, count = B.emoji(text)
-    ctx.convert("emoji shortcodes", count)
-    left = re.findall(r"(?<![\w:/]):([a-z0-9][a-z0-9_+-]*):(?![\w:])", text)
-    if left:
-        ctx.warn(f":{left[0]}:", f"emoji shortcode(s) Lanting does not know, shown as "
-                 f"written: {', '.join(f'`:{e}:`' for e in dict.fromkeys(left))}")
-    return text
-
-
-def _mark(match: re.Match[str]) -> str:
-    """A check or cross icon (a table's yes and no) as the character: left out, the
-    table lost its meaning."""
-    name = match.group(1)
-    if re.search(r"-(check|check-bold|check-circle|checkbox-marked)(-\d+)?$", name):
-        return "✓"
-    if re.search(r"-(x|close|xmark|x-circle|close-circle)(-\d+)?$", name):
-        return "✗"
-    return match.group()

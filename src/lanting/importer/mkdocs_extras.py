@@ -1,16 +1,21 @@
 """What the pymdownx extensions a site lists made of their own syntax: keys, critic
-marks, caret and tilde; without the extension MkDocs showed the syntax as written."""
+marks, caret and tilde, icons and emoji; without the extension MkDocs showed the syntax
+as written."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from lanting.importer import body as B
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_settings import extension
 from lanting.importer.shelf import Shelf
 from lanting.importer.sub_sup import scripts
 
+ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+):"
+                  r"(?:\{[^}\n]*\})?")
+_ICON_SPACED = re.compile(ICON.pattern + r"[ \t]?")
 _KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
 
 
@@ -46,3 +51,36 @@ def pymdownx_extras(text: str, config: dict[str, Any], shelf: Shelf, ctx: Contex
             extension(config, "pymdownx.tilde") is not None:
         text = scripts(text, shelf, ctx)
     return text
+
+
+def icons(text: str, ctx: Context) -> str:
+    """pymdownx.emoji's icons and emoji shortcodes: a check or cross as its character,
+    an emoji as itself, other icons left out (Lanting has no icon sets)."""
+    before = len(ICON.findall(text))
+    text = ICON.sub(_mark, text)
+    ctx.convert("check and cross icons (✓, ✗)", before - len(ICON.findall(text)))
+    icons = ICON.findall(text)
+    if icons:
+        ctx.warn(f":{icons[0]}:", f"{len(icons)} icon shortcode(s) (`:{icons[0]}:`) left "
+                 "out: Lanting has no icon sets")
+    # (with the space after it: `**:material-language-javascript: JavaScript 项目**` left
+    # `** JavaScript 项目**`, a space inside the stars, which is no bold text)
+    text = _ICON_SPACED.sub("", text)
+    text, count = B.emoji(text)
+    ctx.convert("emoji shortcodes", count)
+    left = re.findall(r"(?<![\w:/]):([a-z0-9][a-z0-9_+-]*):(?![\w:])", text)
+    if left:
+        ctx.warn(f":{left[0]}:", f"emoji shortcode(s) Lanting does not know, shown as "
+                 f"written: {', '.join(f'`:{e}:`' for e in dict.fromkeys(left))}")
+    return text
+
+
+def _mark(match: re.Match[str]) -> str:
+    """A check or cross icon (a table's yes and no) as the character: left out, the
+    table lost its meaning."""
+    name = match.group(1)
+    if re.search(r"-(check|check-bold|check-circle|checkbox-marked)(-\d+)?$", name):
+        return "✓"
+    if re.search(r"-(x|close|xmark|x-circle|close-circle)(-\d+)?$", name):
+        return "✗"
+    return match.group()
