@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 from urllib.parse import unquote
 
+from htmltree import parse_html
 from importbits import page, report_of
 from sitebits import png, write_files
 
@@ -409,3 +410,35 @@ def test_a_link_to_a_note_with_a_space_in_its_name_leads_to_it(tmp_path: Path) -
     link = next(a for a in body.find_all("a") if a.text() == "winget 源")
     assert unquote(link["href"]).rstrip("/").endswith("winget-源")
     assert "[没有](./no such.md)" in body.text()
+
+
+def test_a_vitepress_folder_with_readme_and_index(tmp_path: Path) -> None:
+    """`guide/index.md` beside `guide/README.md` (the README kept for GitHub's folder
+    view): VitePress serves the index at `/guide/` and the README at
+    `/guide/README.html`, a page of its own. The README took the folder's name, the
+    index was `guide-2` with two warnings, and the old URL `/guide/` led to the README
+    while links to it led to the index. The index is the folder's page; the README is
+    `guide-readme`, at its old URL too."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        ".vitepress/config.mts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "index.md": "# 笔记\n\n见 [指南](/guide/) 与 [说明](./guide/README.md)。\n",
+        "guide/index.md": "# 指南\n\n入门。\n",
+        "guide/README.md": "# 关于本目录\n\n给 GitHub 看的说明。\n",
+        "guide/start.md": "# 开始\n\n[上一级](./) [说明](README)\n",
+    })
+    dest = tmp_path / "new"
+    imported = import_site(source, dest, None, False, NOW)
+    assert imported.report.warnings == []
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    public = dest / "public"
+    assert "入门" in (public / "guide" / "index.html").read_text(encoding="utf-8")
+    readme = (public / "guide-readme" / "index.html").read_text(encoding="utf-8")
+    assert "给 GitHub 看的说明" in readme
+    assert "/guide-readme/" in (public / "guide" / "README.html").read_text(
+        encoding="utf-8")
+    links = [a.attrs["href"] for a in parse_html((public / "start" / "index.html")
+                                                 .read_text(encoding="utf-8"))
+             .one("main").find_all("a")]
+    assert [h for h in links if "guide" in h] == ["/guide/", "/guide-readme/"]

@@ -119,6 +119,8 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.locales, self.odd_locales = site_locales(self.js)
         self.listings = Redirects(self.site, report, self.config_name())
         self.names: Counter[str] = Counter()
+        self.routes: set[str] = set()
+        """Each page's path from the source folder, as `rewrites` moved it."""
         """How many files have each name (`1.md` in every folder of a notes site)."""
         self.site_author = str(self.js.values.get("author") or "")
         base = self.js.values.get("base")
@@ -157,7 +159,8 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         pages = self.pages()
         rels = [rewritten(p.relative_to(self.docs).as_posix(), self.js.rewrites)
                 for p in pages]
-        self.names = Counter(_bare_name(rel).lower() for rel in rels
+        self.routes = set(rels)
+        self.names = Counter(_bare_name(rel, self.folder_page(rel)).lower() for rel in rels
                              if split(rel, self.locales)[0] is None)
         for path in pages:
             self.read_document(path)
@@ -239,7 +242,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
                                  or key_line(head, "coverImg"),
                                  f"cover image `{cover}` not found in the site: left out")
         draft = bool(front.get("draft"))
-        name = self.name_of(rel, title)
+        name = self.name_of(rel, title, self.folder_page(full))
         if kind == "post":  # (a Jekyll habit: `2020-02-19-movies.md`)
             name = re.sub(r"^\d{4}-\d{1,2}-\d{1,2}-(?=.)", "", name)
         generated = kind == "page" and slug_of(name) in _GENERATED
@@ -258,18 +261,30 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.texts.append(body)
         self.documents.append((item, body, path))
 
-    def name_of(self, rel: str, title: str) -> str:
+    def folder_page(self, route: str) -> bool:
+        """Whether the page at `route` is its folder's: an `index.md`, or a `README.md`
+        but on VitePress beside an `index.md`, which VitePress serves at the folder's URL
+        (the README at `/guide/README.html`, a page of its own)."""
+        folder, _, name = route.rpartition("/")
+        stem = name.rsplit(".", 1)[0].lower()
+        return stem == "index" or stem == "readme" and (
+            self.kind == "vuepress" or (folder + "/" if folder else "") + "index.md"
+            not in self.routes)
+
+    def name_of(self, rel: str, title: str, folder_page: bool) -> str:
         """The new file's name: the old one's (a folder's index: the folder's), else the
         title when the name is a bare number (`mysql/1.md`); a name other files have too,
         or a number with no title, is `<folder>-<name>` (`mysql-config`, `redis-1`): the
         folder told them apart."""
-        name = _bare_name(rel)
+        name = _bare_name(rel, folder_page)
         if not _LETTER.search(name) and _LETTER.search(title):
             return title
         parts = rel.split("/")[:-1]
-        if Path(rel).stem.lower() in ("index", "readme"):
+        if folder_page:
             parts = parts[:-1]
-        if (self.names[name.lower()] > 1 or not _LETTER.search(name)) and parts:
+        # (a README beside an index names nothing by itself: `guide-readme`)
+        if (self.names[name.lower()] > 1 or not _LETTER.search(name)
+                or name.lower() == "readme") and parts:
             return f"{_NUMBERED.sub('', parts[-1]) or parts[-1]}-{name}"
         return name
 
@@ -366,10 +381,10 @@ def _files(root: Path, skip: Path | None) -> list[Path]:
     return found
 
 
-def _bare_name(rel: str) -> str:
-    """A file's name without vdoing's number (a folder's index: the folder's)."""
+def _bare_name(rel: str, folder_page: bool) -> str:
+    """A file's name without vdoing's number (a folder's page: the folder's)."""
     parts = rel.split("/")
     name = parts[-1].rsplit(".", 1)[0]
-    if name.lower() in ("index", "readme") and len(parts) > 1:
+    if folder_page and len(parts) > 1:
         name = parts[-2]
     return _NUMBERED.sub("", name) or name
