@@ -442,3 +442,56 @@ def test_a_vitepress_folder_with_readme_and_index(tmp_path: Path) -> None:
                                                  .read_text(encoding="utf-8"))
              .one("main").find_all("a")]
     assert [h for h in links if "guide" in h] == ["/guide/", "/guide-readme/"]
+
+
+def test_groups_of_a_drop_down_and_hope_prefixes_make_its_entries(tmp_path: Path) -> None:
+    """VitePress's drop-down of groups (`{ text: '指南', items: [{ text: '前端', items:
+    [...] }] }`, each group shown under its title) and hope's `prefix` (`prefix:
+    '/notes/'` over `link: 'vue/'`, nested too): the groups were read as entries with no
+    link and the drop-down was left out ("none of its entries leads to a page"); a
+    prefixed link named no page. A group's entries are the drop-down's (a menu has one
+    level), each link from its prefixes."""
+    vitepress = tmp_path / "vp"
+    write_files(vitepress, {
+        ".vitepress/config.mts": (
+            "export default { title: '笔记', lang: 'zh-CN', themeConfig: { nav: [\n"
+            "  { text: '指南', items: [\n"
+            "    { text: '介绍', items: [{ text: '前言', link: '/preface' }] },\n"
+            "    { text: '前端', items: [{ text: 'Vue', link: '/web/vue' },\n"
+            "                            { text: 'CSS', link: '/web/css' }] },\n"
+            "  ] },\n] } }\n"),
+        "index.md": "# 笔记\n",
+        "preface.md": "# 前言\n",
+        "web/vue.md": "# Vue\n",
+        "web/css.md": "# CSS\n",
+    })
+    import_site(vitepress, tmp_path / "vp-new", None, False, NOW)
+    menu = tomllib.loads((tmp_path / "vp-new" / "lanting.toml").read_text(
+        encoding="utf-8"))["menu"]
+    assert [(m["name"], [(c["name"], c["url"]) for c in m["children"]]) for m in menu] == [
+        ("指南", [("前言", "/preface/"), ("Vue", "/vue/"), ("CSS", "/css/")])]
+    hope = tmp_path / "hope"
+    write_files(hope, {
+        "src/.vuepress/config.ts": ("import theme from './theme.js'\n"
+                                    "export default defineUserConfig({ title: '笔记', "
+                                    "lang: 'zh-CN', theme })\n"),
+        "src/.vuepress/theme.ts": ("import navbar from './navbar.js'\n"
+                                   "export default hopeTheme({\n  navbar,\n})\n"),
+        "src/.vuepress/navbar.ts": (
+            "export default navbar([\n  '/',\n  { text: '笔记', prefix: '/notes/', children: [\n"
+            "    { text: 'Vue', link: 'vue/' },\n"
+            "    { text: '后端', prefix: 'server/', children: [\n"
+            "      { text: 'Go', link: 'go' }, 'rust', { text: 'Java', link: '/java/' }] },\n"
+            "  ] },\n])\n"),
+        "src/README.md": "---\nhome: true\n---\n",
+        "src/notes/vue/README.md": "# Vue 笔记\n\n组件。\n",
+        "src/notes/server/go.md": "# Go\n",
+        "src/notes/server/rust.md": "# Rust\n",
+        "src/java/README.md": "# Java\n\n类。\n",
+    })
+    import_site(hope, tmp_path / "hope-new", None, False, NOW)
+    menu = tomllib.loads((tmp_path / "hope-new" / "lanting.toml").read_text(
+        encoding="utf-8"))["menu"]
+    assert [(m["name"], [(c["name"], c["url"]) for c in m["children"]]) for m in menu] == [
+        ("笔记", [("Vue", "/vue/"), ("Go", "/go/"), ("Rust", "/rust/"),
+                  ("Java", "/java/")])]

@@ -212,12 +212,15 @@ def unquote_js(literal: str) -> str:
 
 def literal_entries(code: str, depths: Depths, at: int, first: str,
                     second: str, paths: bool = False,
-                    children: dict[int, list[tuple[str, str]]] | None = None
-                    ) -> list[tuple[str, str]]:
+                    children: dict[int, list[tuple[str, str]]] | None = None,
+                    prefix: str = "", inside: bool = False) -> list[tuple[str, str]]:
     """(`first`, `second`) of each literal object of the array at `at`; with `paths`, a
     string alone is ("", it) too (hope's navbar entry `"/guide/"`, shown by the title of
     the page there). A drop-down (`items` or `children`, no `second`) is (`first`, ""):
-    with `children`, the entries of its list (one level) go there, by its index."""
+    with `children`, the entries of its list go there, by its index, a group's among
+    them in its place (VitePress's `{ text: '前端', items: [...] }` inside a drop-down,
+    shown under its title: a menu has one level). A relative link is from the `prefix`
+    its drop-downs give (hope's `prefix: "/posts/"` over `link: "js/1"`)."""
     bracket = code.find("[", at)
     if bracket < 0 or code[at:bracket].strip():
         return []
@@ -231,20 +234,34 @@ def literal_entries(code: str, depths: Depths, at: int, first: str,
             where_of = dict(keys_at(code, depths, i, depths[i]))
             values = {key: literal_value(code, where) for key, where in where_of.items()}
             a, b = values.get(first), values.get(second)
+            own = values.get("prefix")
+            under = _joined(prefix, own) if isinstance(own, str) else prefix
             if isinstance(a, str) and isinstance(b, str):
-                entries.append((a, b))
+                entries.append((a, _joined(prefix, b)))
             elif isinstance(a, str) and ("items" in values or "children" in values):
+                listed = where_of.get("items", where_of.get("children", 0))
                 if children is not None:
-                    listed = where_of.get("items", where_of.get("children", 0))
-                    children[len(entries)] = literal_entries(code, depths, listed, first,
-                                                             second, paths)
-                entries.append((a, ""))  # (a drop-down)
+                    children[len(entries)] = literal_entries(
+                        code, depths, listed, first, second, paths, prefix=under, inside=True)
+                    entries.append((a, ""))  # (a drop-down)
+                elif inside:  # (a group of a drop-down: its entries)
+                    entries += literal_entries(code, depths, listed, first, second, paths,
+                                               prefix=under, inside=True)
+                else:
+                    entries.append((a, ""))
         elif paths and code[i] in "'\"" and depths[i] == level and not depths.strings[i - 1] \
                 and re.match(r"[\s,\[]*$", code[bracket:i].rsplit(",", 1)[-1]):
             value = literal_value(code, i)
             if isinstance(value, str):
-                entries.append(("", value))
+                entries.append(("", _joined(prefix, value)))
     return entries
+
+
+def _joined(prefix: str, link: str) -> str:
+    """`link` from `prefix` (hope's navbar), unless it is a path from the root or a URL."""
+    if not prefix or link.startswith("/") or re.match(r"[a-z][\w+.-]*:", link):
+        return link
+    return prefix.rstrip("/") + "/" + link
 
 
 QUOTED = r"""(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")"""
