@@ -544,6 +544,20 @@ def test_a_navbar_the_themes_file_imports_is_read(tmp_path: Path) -> None:
     assert found.nav == [("博客", "/posts/")]
 
 
+def test_a_navbar_key_alone_on_one_line_is_read(tmp_path: Path) -> None:
+    """`hopeTheme({ navbar })` on one line, the key just before the closing brace: the
+    brace was not looked at, the key not seen, and the menu left out without a word."""
+    write_files(tmp_path, {
+        ".vuepress/config.ts": ("import theme from './theme.js'\n"
+                                "export default defineUserConfig({ title: '笔记', theme })\n"),
+        ".vuepress/theme.ts": ("import navbar from './navbar.js'\n"
+                               "export default hopeTheme({ navbar })\n"),
+        ".vuepress/navbar.ts": ("export default navbar([\n"
+                                "  { text: '模型', link: '/llm/' },\n])\n"),
+    })
+    assert read_config(tmp_path / ".vuepress").nav == [("模型", "/llm/")]
+
+
 def test_a_navbar_re_exported_by_an_index_file_is_read(tmp_path: Path) -> None:
     """hope's template: the theme imports `{ enNavbar } from "./navbar/index.js"`,
     whose file only re-exports (`export * from "./en.js"`). The re-exported file was

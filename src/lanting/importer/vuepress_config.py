@@ -206,7 +206,8 @@ def _shorthand_nav(code: str, depths: Depths, start: int, found: JsConfig) -> No
     level, end = depths[start], start + 1
     while end < len(code) and depths[end] >= level:
         end += 1
-    for match in _SHORTHAND_NAV.finditer(code, start, end):
+    # (up to the closing brace, which may follow the key: `hopeTheme({ navbar })`)
+    for match in _SHORTHAND_NAV.finditer(code, start, end + 1):
         at = match.start(1)
         if depths[at] == level and not depths.strings[at] and not found.nav:
             found.nav = _listed(match.group(1), depths_of(match.group(1)), 0, "nav", found)
