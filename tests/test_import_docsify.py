@@ -411,3 +411,21 @@ def test_the_footer_file_is_the_footers_line(tmp_path: Path) -> None:
     config = tomllib.loads(str(imported.files["lanting.toml"]))
     assert config["copyright"] == "Maintained by Robin, ©2017 - 2025. Powered by docsify."
     assert "_footer.md: notice" not in report_of(imported)
+
+
+def test_links_by_reference_lead_to_the_new_pages(tmp_path: Path) -> None:
+    """`[梯度]` with `[梯度]: gd/sgd.md` under the text (marked reads links by
+    reference, and docsify routed them): the definition kept the old path, a broken
+    link of the build. Its URL is the page's; one naming no page is its text."""
+    imported = _docsify(tmp_path, "name: 'N'", {
+        "README.md": "# 首页\n\n先读[梯度]，再读[旧章][old]。\n\n[梯度]: gd/sgd.md\n"
+                     "[old]: gone.md\n",
+        "gd/sgd.md": "# 随机梯度下降\n\n步长。\n"})
+    assert [w.message for w in imported.report.warnings if "hash routes" not in
+            w.message] == ["link `gone.md` leads to no page or file of the site: its "
+                           "text kept, without the link"]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings if "hash routes" not in str(w)] == []
+    main = page(imported.dest / "public", "/").one("main")
+    assert [a.attrs["href"] for a in main.find_all("a")] == ["/sgd/"]
+    assert "再读旧章。" in main.text()

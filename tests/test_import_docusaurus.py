@@ -822,3 +822,22 @@ def test_an_image_required_beside_the_page_keeps_its_file(tmp_path: Path) -> Non
     img = page(out, "/intro/").find("article").find("img")
     assert img["width"] == "300"
     assert (out / img["src"].lstrip("/")).is_file()
+
+
+def test_links_by_reference_lead_to_the_new_pages(tmp_path: Path) -> None:
+    """`[术语]` with `[术语]: scrum/glossary.md` under the text (remark reads links by
+    reference, and Docusaurus resolved their files): the definition kept the old path,
+    a broken link of the build. Its URL is the page's; one naming nothing is its text."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/intro.md": ("# Intro\n\n见[术语]与[旧页][old]。\n\n[术语]: scrum/glossary.md\n"
+                          "[old]: ./gone.md\n"),
+        "docs/scrum/glossary.md": "# Scrum 术语\n\nSprint.\n",
+    })
+    assert [w.message for w in imported.report.warnings] == [
+        "link `./gone.md` leads to no page or file of the site: the link is dropped, its "
+        "text kept"]
+    prose = page(out, "/intro/").one("div", class_="prose")
+    assert [a["href"] for a in prose.find_all("a")] == ["/glossary/"]
+    assert "与旧页。" in prose.text()

@@ -495,3 +495,27 @@ def test_groups_of_a_drop_down_and_hope_prefixes_make_its_entries(tmp_path: Path
     assert [(m["name"], [(c["name"], c["url"]) for c in m["children"]]) for m in menu] == [
         ("笔记", [("Vue", "/vue/"), ("Go", "/go/"), ("Rust", "/rust/"),
                   ("Java", "/java/")])]
+
+
+def test_links_by_reference_lead_to_the_new_pages(tmp_path: Path) -> None:
+    """`[版权说明]` with `[版权说明]: /about/license.md` under the text (markdown-it reads
+    links by reference, and VuePress rewrote their `.md`): the definition kept the old
+    path and each such link failed the build. Its URL is the page's; one naming no page
+    (a dead link of the old site) is its text, with a warning."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        ".vitepress/config.mts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "index.md": "# 笔记\n",
+        "about/license.md": "# 版权\n\n署名。\n",
+        "os/intro.md": ("# 操作系统\n\n转载请看[版权说明]，另见[旧笔记][old]。\n\n"
+                        "[版权说明]: /about/license.md\n[old]: ./gone.md\n"),
+    })
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert [(w.path, w.message) for w in imported.report.warnings] == [
+        ("os/intro.md", "link `./gone.md`: no page of the site there (a dead link of the "
+         "old site): its text kept, without the link")]
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = page(tmp_path / "new" / "public", "/intro/").one("main")
+    assert [a.attrs["href"] for a in main.find_all("a")] == ["/license/"]
+    assert "另见旧笔记。" in main.text()

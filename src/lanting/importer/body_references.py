@@ -13,15 +13,16 @@ REFERENCE_DEFINITION = re.compile(
 """A reference link's definition, `[AI]: AI.md` (not a footnote's): (its start, the URL)."""
 
 
-def map_reference_urls(text: str, resolve: UrlMap) -> str:
+def map_reference_urls(text: str, resolve: UrlMap, dropped: str = UNLINK) -> str:
     """The URL of each reference definition through `resolve` (`[AI]: AI.md`, read by
-    `[AI]` links, which `map_urls` does not see); one to unlink goes with its line, and
-    the links using it are their text (`unreferenced`)."""
+    `[AI]` links, which `map_urls` does not see); one to unlink (`dropped`: what
+    `resolve` returns for it, `UNLINK` or an importer's `DROPPED`) goes with its line,
+    and the links using it are their text (`unreferenced`)."""
     unlinked: set[str] = set()
 
     def one(match: re.Match[str]) -> str:
         new = resolve(slashed(match.group(2).strip("<>"), markdown=True), False)
-        if new == UNLINK:
+        if new in (UNLINK, dropped):
             unlinked.add(_label(match.group(1).strip().removesuffix(":")[1:-1]))
             return _GONE
         return match.group() if new is None else match.group(1) + new

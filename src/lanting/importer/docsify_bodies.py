@@ -23,6 +23,7 @@ from lanting.importer.body_links import (
     unlink_dropped,
 )
 from lanting.importer.body_math import quote_lazy_formulas
+from lanting.importer.body_references import map_reference_urls
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import is_image, read_text
 from lanting.importer.docsify_config import DocsifySettings
@@ -78,6 +79,8 @@ class DocsifyBodies:
         text, spaced = spaced_destinations(text)
         ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)
+        # (`[AI]` with `[AI]: /notes/ai.md` under the text)
+        text = map_reference_urls(text, resolve, DROPPED)
         text = self.fragments(text, shelf, ctx)
         return B.tidy(shelf.restore(text))
 

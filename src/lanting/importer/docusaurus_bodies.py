@@ -23,6 +23,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import escaped_parentheses, shelve_tex_math
+from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.docusaurus_categories import DOC_CARD_LIST
 from lanting.importer.docusaurus_mdx import (
@@ -174,6 +175,8 @@ class DocusaurusBodies:
             return self.url(url, image, item, path, ctx)
 
         text = map_urls(text, resolve)
+        # (`[AI]` with `[AI]: /notes/ai.md` under the text)
+        text = map_reference_urls(text, resolve, DROPPED)
         text = unlink_dropped(text)
         text = B.tables_and_anchors(shelf.restore(text, "M"), ctx.convert)
         return B.tidy(shelf.restore(text))

@@ -32,6 +32,7 @@ from lanting.importer.body_links import (
     unlink_dropped,
 )
 from lanting.importer.body_math import shelve_tex_math
+from lanting.importer.body_references import map_reference_urls
 from lanting.importer.body_tables import table_math
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import LinkTable, is_image
@@ -266,6 +267,8 @@ class VuePressBodies:
             return self.url(url, image, path, ctx)
 
         text = map_urls(text, resolve)
+        # (`[AI]` with `[AI]: /notes/ai.md` under the text)
+        text = map_reference_urls(text, resolve, DROPPED)
         text = fragments(text, shelf, ctx)
         # (a link left out takes its attribute list along, `{ .vp-button target=_blank }`,
         # which was the link's: it stayed behind as text)
