@@ -519,3 +519,31 @@ def test_links_by_reference_lead_to_the_new_pages(tmp_path: Path) -> None:
     main = page(tmp_path / "new" / "public", "/intro/").one("main")
     assert [a.attrs["href"] for a in main.find_all("a")] == ["/license/"]
     assert "另见旧笔记。" in main.text()
+
+
+def test_a_drop_downs_entries_to_posts_lead_to_the_posts(tmp_path: Path) -> None:
+    """hope's notes site whose blog makes every dated note a post, its drop-down
+    listing some of them (`{ text: '八股文', children: ['/posts/os.md', …] }`): each
+    entry was sent to the blog, and the drop-down shrank to one entry. A drop-down's
+    entry leads to its post; a top entry naming a post still leads to the blog."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "src/.vuepress/config.ts": ("import theme from './theme.js'\n"
+                                    "export default defineUserConfig({ title: '笔记', "
+                                    "lang: 'zh-CN', theme })\n"),
+        "src/.vuepress/theme.ts": ("import navbar from './navbar.js'\n"
+                                   "export default hopeTheme({\n  navbar,\n})\n"),
+        "src/.vuepress/navbar.ts": (
+            "export default navbar([\n  { text: '文章', link: '/posts/os.md' },\n"
+            "  { text: '八股文', children: ['/posts/os.md', '/posts/net.md'] },\n])\n"),
+        "src/README.md": "---\nhome: true\n---\n",
+        "src/posts/os.md": "---\ndate: 2024-03-01\n---\n\n# 操作系统\n\n进程。\n",
+        "src/posts/net.md": "---\ndate: 2024-03-02\n---\n\n# 计算机网络\n\nTCP。\n",
+    })
+    import_site(source, tmp_path / "new", None, False, NOW)
+    menu = tomllib.loads((tmp_path / "new" / "lanting.toml").read_text(
+        encoding="utf-8"))["menu"]
+    assert menu == [{"name": "文章", "url": "/blog/"},
+                    {"name": "八股文", "children": [
+                        {"name": "操作系统", "url": "/posts/os/"},
+                        {"name": "计算机网络", "url": "/posts/net/"}]}]

@@ -197,7 +197,8 @@ def literal_value(code: str, at: int) -> str | bool | None:
     """The literal at `at` (a string without `${}`, `true`, `false`); None if code."""
     text = code[at:].lstrip()
     found = JS_STRING.match(text)
-    if found and re.match(r"\s*[,}\n]", text[found.end():]):
+    # (or the array's end: `children: ["/a.md", "/b.md"]`)
+    if found and re.match(r"\s*[,}\]\n]", text[found.end():]):
         return unquote_js(found.group())
     boolean = re.match(r"(true|false)\s*[,}\n]", text)
     if boolean:

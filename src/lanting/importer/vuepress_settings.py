@@ -140,7 +140,7 @@ class VuePressSettings:
         zh = str(self.site.config.get("language", "")).startswith("zh")
         for index, (text, link) in enumerate(self.js.nav):
             if not link:
-                children = [e for e in (self.nav_entry(t, u) for t, u in
+                children = [e for e in (self.nav_entry(t, u, True) for t, u in
                                         self.js.nav_children.get(index, [])) if e]
                 if children:
                     entries.append({"name": text, "children": children})
@@ -155,8 +155,9 @@ class VuePressSettings:
             entries.insert(0, {"name": "博客" if zh else "Blog", "url": "/blog/"})
         finish_menu(self.site, entries, self.config_name())
 
-    def nav_entry(self, text: str, link: str) -> dict[str, str] | None:
-        """A navbar link as an entry of the menu, if the new site has its page."""
+    def nav_entry(self, text: str, link: str, listed: bool = False) -> dict[str, str] | None:
+        """A navbar link as an entry of the menu (`listed`: of a drop-down), if the new
+        site has its page."""
         if link.startswith(("http://", "https://")):
             return {"name": text or link, "url": link}
         rel = link.split("#", 1)[0]
@@ -164,7 +165,10 @@ class VuePressSettings:
         # (hope's entry written as a path alone, `"/guide/"`, shows the page's title)
         text = text or (item.title if item is not None else rel.strip("/").rsplit(
             "/", 1)[-1])
-        if item is not None and item.kind == "post":
+        # (a drop-down's entry is the post: a notes site whose theme has a blog makes
+        # every dated note one, and its drop-downs list them; all sent to the blog,
+        # they were one entry)
+        if item is not None and item.kind == "post" and not listed:
             self.report.note(self.config_name(), None, f"menu entry `{text}` led to a "
                              "post: it leads to the blog")
             return {"name": text, "url": "/blog/"}
