@@ -841,3 +841,21 @@ def test_links_by_reference_lead_to_the_new_pages(tmp_path: Path) -> None:
     prose = page(out, "/intro/").one("div", class_="prose")
     assert [a["href"] for a in prose.find_all("a")] == ["/glossary/"]
     assert "与旧页。" in prose.text()
+
+
+def test_the_locales_written_after_the_theme_config_are_read(tmp_path: Path) -> None:
+    """`i18n: {defaultLocale: "en", locales: ["en", "zh-cn"]}` written last, after
+    `themeConfig` (as a site's config grows): it was not read, the language was guessed
+    from the Chinese posts, and `languages = ["zh-CN", "zh-CN"]` failed the build. The
+    default locale is the language, the other one a language of its own."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": ("module.exports = {\n  title: 'T', url: 'https://t.example',"
+                                 " baseUrl: '/',\n  themeConfig: { navbar: { items: [] } },\n"
+                                 "  i18n: { defaultLocale: 'en', locales: ['en', 'zh-cn'] },\n"
+                                 "};\n"),
+        "docs/intro.md": "# 介绍\n\n这是一篇中文的笔记，写给自己看的。\n",
+        "i18n/zh-cn/docusaurus-plugin-content-docs/current/intro.md": "# 介绍\n\n中文。\n",
+    })
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["language"], config["languages"]) == ("en", ["en", "zh-CN"])
+    assert "no `i18n.defaultLocale`" not in report_of(imported)

@@ -149,7 +149,8 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
     slash = re.search(r"(?<![\w.$])trailingSlash\s*:\s*(true|false)\b", head)
     if slash:
         config.trailing_slash = slash.group(1) == "true"
-    i18n = _object(head, "i18n")
+    # (`i18n` is the config's own too, but often written last, after `themeConfig`)
+    i18n = _object(head, "i18n") or _object(text, "i18n")
     if i18n is not None:
         locale, present = _literal(i18n, "defaultLocale")
         if locale is not None:
