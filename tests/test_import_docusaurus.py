@@ -859,3 +859,17 @@ def test_the_locales_written_after_the_theme_config_are_read(tmp_path: Path) -> 
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert (config["language"], config["languages"]) == ("en", ["en", "zh-CN"])
     assert "no `i18n.defaultLocale`" not in report_of(imported)
+
+
+def test_an_autolink_ending_in_a_slash_stays_a_link(tmp_path: Path) -> None:
+    """`<https://example.org/>` (an autolink whose URL ends with `/`, as Docusaurus's
+    own Markdown demo writes one): its `/>` was read as a JSX tag closing itself, and
+    `</https>` was written after it, a stray tag of the build."""
+    _imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/links.md": "# Links\n\nOr <https://example.org/> and <video src=\"/a.mp4\" />\n",
+    })
+    prose = page(out, "/links/").one("div", class_="prose")
+    assert [a["href"] for a in prose.find_all("a")] == ["https://example.org/"]
+    assert "</https>" not in (out / "links" / "index.html").read_text(encoding="utf-8")

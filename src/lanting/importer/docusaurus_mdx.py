@@ -55,7 +55,8 @@ _PLAIN_IMAGE = re.compile(r"""<img\s+src=(["'])([^"'\s<>]+)\1(?:\s+alt=(["'])([^
 converts to WebP and places under the site's path (raw HTML it leaves as written)."""
 _LINK = re.compile(rf"<Link\b({_ATTRS}?)>(.*?)</Link\s*>", re.DOTALL)
 _DETAILS = re.compile(rf"<Details\b({_ATTRS})>", re.DOTALL)
-_LOWER_TAG = re.compile(rf"<([a-z][\w-]*)\b({_ATTRS}?)(/?)>", re.DOTALL)
+_LOWER_TAG = re.compile(rf"<([a-z][\w-]*)(?=[\s/>])({_ATTRS}?)(/?)>", re.DOTALL)
+"""An HTML tag in JSX's way; not an autolink, `<http://x.org/>`, whose `/>` closes no tag."""
 _JSX_ATTR = re.compile(r"\s([\w-]+)=\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}")
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
 _JSX_ATTRS = (rf"""(?:\s+(?:[\w:.-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|{_BRACED}))?|{_BRACED}))*"""
