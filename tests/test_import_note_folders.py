@@ -156,3 +156,21 @@ def test_a_note_beside_its_folder_of_the_same_name_is_the_folders_page(
     assert body.one("p").text() == "支持向量机的基本型。"
     assert [a["href"] for a in body.find_all("a")] == ["/smo/", "/solve/"]
     assert not (result.output / "svm-2").exists()
+
+
+def test_a_site_named_without_its_scheme_is_a_web_link(tmp_path: Path) -> None:
+    """`[微信公众平台](mp.weixin.qq.com)` in a vault: a path beside the note, which led
+    nowhere in Obsidian and failed the build. It leads to the site, with a notice, as
+    the Hugo and Jekyll imports read such a link; a note of that name stays a note."""
+    write_files(tmp_path / "vault", {
+        ".obsidian/app.json": "{}\n",
+        "问题.md": "# 问题\n\n到[微信公众平台](mp.weixin.qq.com)解除绑定，见[笔记](notes.io)。\n",
+        "notes.io": "a file of that name\n",
+    })
+    imported = import_site(tmp_path / "vault", tmp_path / "new")
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert "`mp.weixin.qq.com`, a site named without `https://`" in report_of(imported)
+    hrefs = [a.attrs["href"] for a in page(imported.dest / "public", "/问题/").one(
+        "main").find_all("a")]
+    assert hrefs[0] == "https://mp.weixin.qq.com" and hrefs[1] != "https://notes.io"

@@ -30,6 +30,7 @@ from urllib.parse import unquote
 
 from lanting.content.pandoc_title import split_title_block
 from lanting.importer.common import (
+    BARE_SITE,
     REPOSITORY_FILES,
     Options,
     mtime,
@@ -341,7 +342,12 @@ class Notes(Quartz, LogseqNotes):
 
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
         """Also `/pic/a.png` in a note whose `typora-root-url` (`./`, `../assets`) says
-        where Typora read paths from `/`."""
+        where Typora read paths from `/`, and a site named without `https://`."""
+        if not image and BARE_SITE.match(url) and not (path.parent / url).exists():
+            # (`[公众平台](mp.weixin.qq.com)`: a path beside the note that led nowhere)
+            ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
+                     f"to https://{url} (in the notes it led nowhere)")
+            return "https://" + url
         public = path.parent / "public"  # (Slidev serves its `public/` at the root)
         if path.resolve() in self.own_decks and url.startswith("/") \
                 and not url.startswith("//") and public.is_dir():
