@@ -174,3 +174,26 @@ def test_a_site_named_without_its_scheme_is_a_web_link(tmp_path: Path) -> None:
     hrefs = [a.attrs["href"] for a in page(imported.dest / "public", "/问题/").one(
         "main").find_all("a")]
     assert hrefs[0] == "https://mp.weixin.qq.com" and hrefs[1] != "https://notes.io"
+
+
+def test_a_link_to_a_block_the_note_does_not_have_leads_to_its_top(tmp_path: Path) -> None:
+    """`[[数组#^ab12cd]]` where the note ends a paragraph in `所示：^ab12cd` (no space
+    before it, which Obsidian needs to read a block id: there it is text, and the link
+    found no block): the link named an id no element has, and failed the build. It
+    leads to the note's top, with a warning; a link to a block id of the note stays."""
+    write_files(tmp_path / "vault", {
+        ".obsidian/app.json": "{}\n",
+        "数组.md": "# 数组\n\n插入元素，如下所示：^ab12cd\n\n拷贝数组。 ^copy-1\n",
+        "源码.md": "# 源码\n\n见 [[数组#^ab12cd]] 与 [[数组#^copy-1]]，及 [[#^gone]]。\n",
+    })
+    imported = import_site(tmp_path / "vault", tmp_path / "new")
+    assert [w.message for w in imported.report.warnings] == [
+        "no block `^ab12cd` in `数组` (Obsidian's block id stands after a space): the link "
+        "leads to the page's top",
+        "no block `^gone` in `源码` (Obsidian's block id stands after a space): the link "
+        "leads to the page's top"]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    hrefs = [unquote(a.attrs["href"]) for a in page(imported.dest / "public", "/源码/").one(
+        "main").find_all("a")]
+    assert [h.rpartition("/")[2] for h in hrefs] == ["", "#^copy-1"]

@@ -171,10 +171,19 @@ class QuartzBodies(QuartzFinder):
     def fragment(self, heading: str, source: Path | None, ctx: Context, written: str) -> str:
         """`#Heading` as the id the new page gives that heading; `#^block` as is. A
         heading the note does not have (renamed since) is left out, with a warning: the
-        old link led to the page's top, and so does the new one."""
+        old link led to the page's top, and so does the new one. So is a block the note
+        does not have: its id must stand after a space (`成立。 ^para1`), as Obsidian
+        reads one, and `成立：^para1` is text there (the id Lanting gives none)."""
         text = heading.lstrip("#").strip()
-        if text.startswith("^") or source is None:
+        if source is None:
             return "#" + text
+        if text.startswith("^"):
+            if re.search(rf"(?:^|[ \t])\^{re.escape(text[1:])}[ \t]*$", read_text(source),
+                         re.MULTILINE):
+                return "#" + text
+            ctx.warn(written, f"no block `{text}` in `{source.stem}` (Obsidian's block id "
+                     "stands after a space): the link leads to the page's top")
+            return ""
         found = heading_fragment(text.split("#")[-1], source)
         if found is None:
             ctx.warn(written, f"no heading `{text}` in `{source.stem}`: the link leads to "
