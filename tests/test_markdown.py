@@ -469,6 +469,23 @@ def test_highlighted_lines_of_vitepress_and_docusaurus(fence: str) -> None:
     assert rendered.problems == ()
 
 
+def test_code_styler_options_of_obsidian_notes() -> None:
+    """Obsidian's Code Styler writes a fence's options `key:value`, `java hl:2,4-5
+    title:Main.java ln:3`, and a block of no language as ```` ``` hl:2 ````: the options
+    were words Lanting did not read, and `hl:2` was an unknown language, warned of."""
+    rendered = render("```java hl:2 title:Main.java ln:3\na;\nb;\n```\n\n"
+                      "``` hl:1\nlog line\n```\n")
+    doc = parse_html(rendered.html)
+    first, second = doc.find_all("code")
+    assert first["class"] == "language-java"
+    assert doc.one("div", class_="code-title").text() == "Main.java"
+    assert doc.find("span", class_="ln")["data-ln"] == "3"
+    assert ["hl" in line.classes for line in doc.find_all("span", class_="line")] == [
+        False, True, True]
+    assert "language-hl" not in str(second.attrs.get("class", ""))
+    assert rendered.problems == ()
+
+
 def test_a_quarto_cell_is_shown_as_code_with_a_warning() -> None:
     rendered = render("Intro.\n\n```{python}\nimport torch\n```\n", body_line=4)
     assert parse_html(rendered.html).one("code")["class"] == "language-python"

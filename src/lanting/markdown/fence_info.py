@@ -77,6 +77,11 @@ _ATTACHED = re.compile(r"([\w+#.-]+)(\{\s*(?:[.#]|[\w-]+=).*\})")
 Quarto blog wrote them): the same as with a space between."""
 
 
+_STYLER = re.compile(r"(hl|title|file|ln):(.+)", re.IGNORECASE)
+"""An option as Obsidian's Code Styler writes it (`java hl:2,4-5 title:Main.java
+ln:10`): highlighted lines, a title, line numbers (from a first number)."""
+
+
 _TOP_LEVEL_COMMA = re.compile(r""",(?=(?:[^"'\[\]]|"[^"]*"|'[^']*'|\[[^\]]*\])*$)""")
 """A comma between options, not inside quotes or a `[…]` list: Hugo writes
 `{linenos=table,hl_lines=[2,"4-5"],linenostart=10}`."""
@@ -87,7 +92,7 @@ def parse_fence_info(info: str) -> FenceInfo:
     .numberLines startFrom="5"}`), Quarto (`{python}`, `{.python filename="x.py"}`,
     `code-line-numbers`), MkDocs (`python title="x.py" linenums="1"`) and VitePress
     (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`), reveal.js (`js [1-2|3]`, and
-    reveal-hugo's `go{1|2}`). Entities
+    reveal-hugo's `go{1|2}`), Obsidian's Code Styler (`java hl:2 title:x`). Entities
     and backslash escapes
     are read first, as CommonMark has it (`plain&#x20;text` is `plain text`)."""
     info = unescapeAll(info).strip()
@@ -114,6 +119,8 @@ def parse_fence_info(info: str) -> FenceInfo:
             start=int(start) if start else found.start,
             title=found.title or (title or "").strip())
     lang, _, rest = info.partition(" ")
+    if _STYLER.fullmatch(lang):  # (a block of no language, ```` ``` hl:3 ````)
+        lang, rest = "", info
     executable = False
     if lang.startswith("{"):
         lang, rest = "", info
@@ -140,6 +147,16 @@ def parse_fence_info(info: str) -> FenceInfo:
     bare: list[str] = []
     for word in words:
         word = word.strip("{}")
+        styler = _STYLER.fullmatch(word)
+        if styler:
+            key, value = styler.groups()
+            numbered = key == "ln" and value.lower() != "false"
+            options.update({"hl_lines": value} if key == "hl" else {"title": value}
+                           if key in ("title", "file") else {"linenos": "true"}
+                           if numbered else {})
+            if numbered and value.isdigit():
+                options["start"] = value
+            continue
         key, eq, value = word.partition("=")
         if eq:
             options[key.strip().lower()] = value.strip()
