@@ -272,6 +272,10 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("hbs", "<ul>{{#each items}}<li>{{name}}</li>{{/each}}</ul>", True),
     # MDX as Markdown (a Docusaurus blog's page on writing pages: 1 warning)
     ("mdx", "# Hello\n\n<Highlight color=\"#25c2a0\">**bold**</Highlight>", True),
+    # a Compose file by its tool's name, and Obsidian's Tasks query (a Logseq graph's and
+    # an Obsidian vault's notes: 1 and 2 warnings)
+    ("docker-compose", "services:\n  web:\n    image: nginx", True),
+    ("tasks", "not done\ndue before tomorrow", False),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

@@ -55,11 +55,15 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     # Handlebars by its file extension (templates of a front-end blog)
                     "hbs": "html+handlebars",
                     # MDX (Docusaurus's and Astro's docs show it): Markdown, with JSX
-                    "mdx": "markdown"}
+                    "mdx": "markdown",
+                    # a Compose file by its tool's name (its file is YAML)
+                    "docker-compose": "yaml"}
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
                              "tsv", "pseudocode", "pseudo", "dataview",
+                             # (Obsidian's Tasks query, `not done`: a list it made there)
+                             "tasks",
                              # (Prism's and Shiki's ignore files: patterns, nothing to colour)
                              "gitignore", "ignore", "dockerignore", "npmignore",
                              # (Expressive Code's terminal output with its colour codes)
