@@ -147,6 +147,8 @@ def hero_text(data: dict[str, Any], head: str, path: Path, report: Report) -> st
         hero = {"name": blog.get("name"), "tagline": " ".join(
             str(v) for v in (blog.get("motto"), words) if v), **hero}
     name = hero.get("name") or data.get("heroText")
+    if isinstance(name, str) and name.strip() == home_title(data, ""):
+        name = None  # (the page's title, shown above its text: not twice)
     lines: list[str] = []
     heading = " ".join(str(v).strip() for v in (name, hero.get("text")) if v)
     if heading:
