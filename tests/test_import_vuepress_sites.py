@@ -446,8 +446,8 @@ def test_a_vitepress_folder_with_readme_and_index(tmp_path: Path) -> None:
 
 def test_groups_of_a_drop_down_and_hope_prefixes_make_its_entries(tmp_path: Path) -> None:
     """VitePress's drop-down of groups (`{ text: '指南', items: [{ text: '前端', items:
-    [...] }] }`, each group shown under its title) and hope's `prefix` (`prefix:
-    '/notes/'` over `link: 'vue/'`, nested too): the groups were read as entries with no
+    [...] }] }`, each group shown under its title, if it has one) and hope's `prefix`
+    (`prefix: '/notes/'` over `link: 'vue/'`, nested too): the groups were read as entries with no
     link and the drop-down was left out ("none of its entries leads to a page"); a
     prefixed link named no page. A group's entries are the drop-down's (a menu has one
     level), each link from its prefixes."""
@@ -459,17 +459,20 @@ def test_groups_of_a_drop_down_and_hope_prefixes_make_its_entries(tmp_path: Path
             "    { text: '介绍', items: [{ text: '前言', link: '/preface' }] },\n"
             "    { text: '前端', items: [{ text: 'Vue', link: '/web/vue' },\n"
             "                            { text: 'CSS', link: '/web/css' }] },\n"
+            "    { items: [{ text: '深搜', link: '/algo/dfs' }] },\n"
             "  ] },\n] } }\n"),
         "index.md": "# 笔记\n",
         "preface.md": "# 前言\n",
         "web/vue.md": "# Vue\n",
         "web/css.md": "# CSS\n",
+        "algo/dfs.md": "# 深搜\n",
     })
     import_site(vitepress, tmp_path / "vp-new", None, False, NOW)
     menu = tomllib.loads((tmp_path / "vp-new" / "lanting.toml").read_text(
         encoding="utf-8"))["menu"]
     assert [(m["name"], [(c["name"], c["url"]) for c in m["children"]]) for m in menu] == [
-        ("指南", [("前言", "/preface/"), ("Vue", "/vue/"), ("CSS", "/css/")])]
+        ("指南", [("前言", "/preface/"), ("Vue", "/vue/"), ("CSS", "/css/"),
+                  ("深搜", "/dfs/")])]
     hope = tmp_path / "hope"
     write_files(hope, {
         "src/.vuepress/config.ts": ("import theme from './theme.js'\n"

@@ -239,16 +239,16 @@ def literal_entries(code: str, depths: Depths, at: int, first: str,
             under = _joined(prefix, own) if isinstance(own, str) else prefix
             if isinstance(a, str) and isinstance(b, str):
                 entries.append((a, _joined(prefix, b)))
-            elif isinstance(a, str) and ("items" in values or "children" in values):
+            elif "items" in values or "children" in values:
                 listed = where_of.get("items", where_of.get("children", 0))
-                if children is not None:
+                if inside:  # (a group of a drop-down, titled or not: its entries)
+                    entries += literal_entries(code, depths, listed, first, second, paths,
+                                               prefix=under, inside=True)
+                elif isinstance(a, str) and children is not None:
                     children[len(entries)] = literal_entries(
                         code, depths, listed, first, second, paths, prefix=under, inside=True)
                     entries.append((a, ""))  # (a drop-down)
-                elif inside:  # (a group of a drop-down: its entries)
-                    entries += literal_entries(code, depths, listed, first, second, paths,
-                                               prefix=under, inside=True)
-                else:
+                elif isinstance(a, str):
                     entries.append((a, ""))
         elif paths and code[i] in "'\"" and depths[i] == level and not depths.strings[i - 1] \
                 and re.match(r"[\s,\[]*$", code[bracket:i].rsplit(",", 1)[-1]):
