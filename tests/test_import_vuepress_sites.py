@@ -550,3 +550,29 @@ def test_a_drop_downs_entries_to_posts_lead_to_the_posts(tmp_path: Path) -> None
                     {"name": "八股文", "children": [
                         {"name": "操作系统", "url": "/posts/os/"},
                         {"name": "计算机网络", "url": "/posts/net/"}]}]
+
+
+def test_a_sites_own_container_of_one_image_is_a_figure(tmp_path: Path) -> None:
+    """`::: img 字幕演出` over one image (a reco blog's `img` type of
+    vuepress-plugin-container, which showed its words as the image's caption): it was
+    unwrapped with a warning and the caption lost. It is a figure, the words its
+    caption; a container of more than one image is unwrapped as before."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "docs/.vuepress/config.js": "module.exports = { title: '动画', theme: 'reco' }\n",
+        "docs/README.md": "# 动画\n",
+        "docs/anime/promare.md": ("# 字幕\n\n正文。\n\n::: img 《血战》中的字幕演出\n"
+                                  "![image](./image/a.png)\n:::\n\n::: cap 两张\n"
+                                  "![](./image/a.png)\n![](./image/a.png)\n:::\n"),
+    })
+    (source / "docs" / "anime" / "image").mkdir()
+    (source / "docs" / "anime" / "image" / "a.png").write_bytes(png(8, 8))
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert [w.message for w in imported.report.warnings] == [
+        "`::: cap 两张` has no Lanting form: unwrapped, its content shown as written"]
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = page(tmp_path / "new" / "public", "/promare/").one("main")
+    [figure] = main.find_all("figure")
+    assert figure.one("figcaption").text().endswith("《血战》中的字幕演出")
+    assert figure.one("img").attrs["alt"] == "《血战》中的字幕演出"

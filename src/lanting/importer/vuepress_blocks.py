@@ -183,6 +183,34 @@ def containers(text: str, ctx: Context) -> str:
     return "\n".join(line for line in out if line is not None)
 
 
+_IMAGE_CONTAINER = re.compile(
+    r"^([ \t]*)(:{3,})[ \t]*([\w-]+)[ \t]+([^\n]*?)[ \t]*\n(?:[ \t]*\n)*"
+    r"[ \t]*!\[([^\]\n]*)\]\(([^)\s]+)\)[ \t]*\n(?:[ \t]*\n)*\1\2[ \t]*$", re.MULTILINE)
+"""A container of the site's own around one image, with words after its name (`::: img
+东宝的字幕演出` over `![](./a.jpg)`): the plugin that defined it showed them with it."""
+
+
+def image_containers(text: str, ctx: Context) -> str:
+    """A container Lanting does not read around one image, titled (a site's `img` type of
+    vuepress-plugin-container, its `info` the caption): a figure, captioned by the title.
+    Unwrapped, as other such containers are, the title was lost."""
+
+    def one(match: re.Match[str]) -> str:
+        indent, name, title, alt, src = (match.group(1), match.group(3), match.group(4),
+                                          match.group(5), match.group(6))
+        if callout_kind(name.lower()) is not None or name.lower() in KEPT | UNWRAPPED \
+                or _TAB_NAME.match(name.lower()) or name.lower() == "code-group-item":
+            return match.group()
+        ctx.note(match.group().split("\n", 1)[0].strip(), f"`::: {name}` around one image: "
+                 "a figure, its title the caption")
+        ctx.convert("containers of one image as figures")
+        # (Typora's placeholder alt text, `image`, says nothing: the caption says it)
+        alt = "" if alt.strip().lower() in ("image", "img") else alt
+        return indent + B.figure(src, title, alt).strip()
+
+    return _IMAGE_CONTAINER.sub(one, text)
+
+
 def _items_follow(lines: list[str], number: int) -> bool:
     """Whether the `::: code-group` opened at line `number` is VuePress 2's (its default
     theme's and reco's), of `::: code-group-item Title` containers, not VitePress's, of

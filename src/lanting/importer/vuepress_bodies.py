@@ -45,6 +45,7 @@ from lanting.importer.vuepress_blocks import (
     badge_heading_ids,
     components,
     containers,
+    image_containers,
     sfc_blocks,
     v_pre_wrappers,
 )
@@ -232,7 +233,7 @@ class VuePressBodies:
         text = sfc_blocks(text, ctx)
         text = v_pre_wrappers(text, ctx)
         text = _MORE.sub("<!-- more -->", text)
-        text = containers(text, ctx)
+        text = containers(image_containers(text, ctx), ctx)
         front: dict[str, Any] = dict(item.front)
         text = badge_heading_ids(text, shelf.restore, ctx)
         widgets: set[str] = set()
