@@ -159,21 +159,21 @@ def test_a_note_beside_its_folder_of_the_same_name_is_the_folders_page(
 
 
 def test_a_site_named_without_its_scheme_is_a_web_link(tmp_path: Path) -> None:
-    """`[微信公众平台](mp.weixin.qq.com)` in a vault: a path beside the note, which led
+    """`[Python 文档](docs.python.org)` in a vault: a path beside the note, which led
     nowhere in Obsidian and failed the build. It leads to the site, with a notice, as
     the Hugo and Jekyll imports read such a link; a note of that name stays a note."""
     write_files(tmp_path / "vault", {
         ".obsidian/app.json": "{}\n",
-        "问题.md": "# 问题\n\n到[微信公众平台](mp.weixin.qq.com)解除绑定，见[笔记](notes.io)。\n",
+        "问题.md": "# 问题\n\n查[Python 文档](docs.python.org)的用法，见[笔记](notes.io)。\n",
         "notes.io": "a file of that name\n",
     })
     imported = import_site(tmp_path / "vault", tmp_path / "new")
     result = build(imported.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
-    assert "`mp.weixin.qq.com`, a site named without `https://`" in report_of(imported)
+    assert "`docs.python.org`, a site named without `https://`" in report_of(imported)
     hrefs = [a.attrs["href"] for a in page(imported.dest / "public", "/问题/").one(
         "main").find_all("a")]
-    assert hrefs[0] == "https://mp.weixin.qq.com" and hrefs[1] != "https://notes.io"
+    assert hrefs[0] == "https://docs.python.org" and hrefs[1] != "https://notes.io"
 
 
 def test_a_link_to_a_block_the_note_does_not_have_leads_to_its_top(tmp_path: Path) -> None:
@@ -183,7 +183,7 @@ def test_a_link_to_a_block_the_note_does_not_have_leads_to_its_top(tmp_path: Pat
     leads to the note's top, with a warning; a link to a block id of the note stays."""
     write_files(tmp_path / "vault", {
         ".obsidian/app.json": "{}\n",
-        "数组.md": "# 数组\n\n插入元素，如下所示：^ab12cd\n\n拷贝数组。 ^copy-1\n",
+        "数组.md": "# 数组\n\n复制后的结果：^ab12cd\n\n拷贝数组。 ^copy-1\n",
         "源码.md": "# 源码\n\n见 [[数组#^ab12cd]] 与 [[数组#^copy-1]]，及 [[#^gone]]。\n",
     })
     imported = import_site(tmp_path / "vault", tmp_path / "new")

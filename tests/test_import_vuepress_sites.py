@@ -445,7 +445,7 @@ def test_a_vitepress_folder_with_readme_and_index(tmp_path: Path) -> None:
 
 
 def test_groups_of_a_drop_down_and_hope_prefixes_make_its_entries(tmp_path: Path) -> None:
-    """VitePress's drop-down of groups (`{ text: '指南', items: [{ text: '前端', items:
+    """VitePress's drop-down of groups (`{ text: '指南', items: [{ text: '模型', items:
     [...] }] }`, each group shown under its title, if it has one) and hope's `prefix`
     (`prefix: '/notes/'` over `link: 'vue/'`, nested too): the groups were read as entries with no
     link and the drop-down was left out ("none of its entries leads to a page"); a
@@ -456,22 +456,22 @@ def test_groups_of_a_drop_down_and_hope_prefixes_make_its_entries(tmp_path: Path
         ".vitepress/config.mts": (
             "export default { title: '笔记', lang: 'zh-CN', themeConfig: { nav: [\n"
             "  { text: '指南', items: [\n"
-            "    { text: '介绍', items: [{ text: '前言', link: '/preface' }] },\n"
-            "    { text: '前端', items: [{ text: 'Vue', link: '/web/vue' },\n"
-            "                            { text: 'CSS', link: '/web/css' }] },\n"
+            "    { text: '概览', items: [{ text: '入门', link: '/intro' }] },\n"
+            "    { text: '模型', items: [{ text: 'Transformer', link: '/models/transformer' },\n"
+            "                            { text: 'CNN', link: '/models/cnn' }] },\n"
             "    { items: [{ text: '深搜', link: '/algo/dfs' }] },\n"
             "  ] },\n] } }\n"),
         "index.md": "# 笔记\n",
-        "preface.md": "# 前言\n",
-        "web/vue.md": "# Vue\n",
-        "web/css.md": "# CSS\n",
+        "intro.md": "# 入门\n",
+        "models/transformer.md": "# Transformer\n",
+        "models/cnn.md": "# CNN\n",
         "algo/dfs.md": "# 深搜\n",
     })
     import_site(vitepress, tmp_path / "vp-new", None, False, NOW)
     menu = tomllib.loads((tmp_path / "vp-new" / "lanting.toml").read_text(
         encoding="utf-8"))["menu"]
     assert [(m["name"], [(c["name"], c["url"]) for c in m["children"]]) for m in menu] == [
-        ("指南", [("前言", "/preface/"), ("Vue", "/vue/"), ("CSS", "/css/"),
+        ("指南", [("入门", "/intro/"), ("Transformer", "/transformer/"), ("CNN", "/cnn/"),
                   ("深搜", "/dfs/")])]
     hope = tmp_path / "hope"
     write_files(hope, {
@@ -501,7 +501,7 @@ def test_groups_of_a_drop_down_and_hope_prefixes_make_its_entries(tmp_path: Path
 
 
 def test_links_by_reference_lead_to_the_new_pages(tmp_path: Path) -> None:
-    """`[版权说明]` with `[版权说明]: /about/license.md` under the text (markdown-it reads
+    """`[许可]` with `[许可]: /about/license.md` under the text (markdown-it reads
     links by reference, and VuePress rewrote their `.md`): the definition kept the old
     path and each such link failed the build. Its URL is the page's; one naming no page
     (a dead link of the old site) is its text, with a warning."""
@@ -510,8 +510,8 @@ def test_links_by_reference_lead_to_the_new_pages(tmp_path: Path) -> None:
         ".vitepress/config.mts": "export default { title: '笔记', lang: 'zh-CN' }\n",
         "index.md": "# 笔记\n",
         "about/license.md": "# 版权\n\n署名。\n",
-        "os/intro.md": ("# 操作系统\n\n转载请看[版权说明]，另见[旧笔记][old]。\n\n"
-                        "[版权说明]: /about/license.md\n[old]: ./gone.md\n"),
+        "os/intro.md": ("# 操作系统\n\n使用前请读[许可]，另见[旧笔记][old]。\n\n"
+                        "[许可]: /about/license.md\n[old]: ./gone.md\n"),
     })
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     assert [(w.path, w.message) for w in imported.report.warnings] == [
@@ -526,7 +526,7 @@ def test_links_by_reference_lead_to_the_new_pages(tmp_path: Path) -> None:
 
 def test_a_drop_downs_entries_to_posts_lead_to_the_posts(tmp_path: Path) -> None:
     """hope's notes site whose blog makes every dated note a post, its drop-down
-    listing some of them (`{ text: '八股文', children: ['/posts/os.md', …] }`): each
+    listing some of them (`{ text: '复习', children: ['/posts/os.md', …] }`): each
     entry was sent to the blog, and the drop-down shrank to one entry. A drop-down's
     entry leads to its post; a top entry naming a post still leads to the blog."""
     source = tmp_path / "notes"
@@ -538,7 +538,7 @@ def test_a_drop_downs_entries_to_posts_lead_to_the_posts(tmp_path: Path) -> None
                                    "export default hopeTheme({\n  navbar,\n})\n"),
         "src/.vuepress/navbar.ts": (
             "export default navbar([\n  { text: '文章', link: '/posts/os.md' },\n"
-            "  { text: '八股文', children: ['/posts/os.md', '/posts/net.md'] },\n])\n"),
+            "  { text: '复习', children: ['/posts/os.md', '/posts/net.md'] },\n])\n"),
         "src/README.md": "---\nhome: true\n---\n",
         "src/posts/os.md": "---\ndate: 2024-03-01\n---\n\n# 操作系统\n\n进程。\n",
         "src/posts/net.md": "---\ndate: 2024-03-02\n---\n\n# 计算机网络\n\nTCP。\n",
@@ -547,32 +547,32 @@ def test_a_drop_downs_entries_to_posts_lead_to_the_posts(tmp_path: Path) -> None
     menu = tomllib.loads((tmp_path / "new" / "lanting.toml").read_text(
         encoding="utf-8"))["menu"]
     assert menu == [{"name": "文章", "url": "/blog/"},
-                    {"name": "八股文", "children": [
+                    {"name": "复习", "children": [
                         {"name": "操作系统", "url": "/posts/os/"},
                         {"name": "计算机网络", "url": "/posts/net/"}]}]
 
 
 def test_a_sites_own_container_of_one_image_is_a_figure(tmp_path: Path) -> None:
-    """`::: img 字幕演出` over one image (a reco blog's `img` type of
+    """`::: img 训练损失曲线` over one image (a reco blog's `img` type of
     vuepress-plugin-container, which showed its words as the image's caption): it was
     unwrapped with a warning and the caption lost. It is a figure, the words its
     caption; a container of more than one image is unwrapped as before."""
     source = tmp_path / "blog"
     write_files(source, {
-        "docs/.vuepress/config.js": "module.exports = { title: '动画', theme: 'reco' }\n",
-        "docs/README.md": "# 动画\n",
-        "docs/anime/promare.md": ("# 字幕\n\n正文。\n\n::: img 《血战》中的字幕演出\n"
+        "docs/.vuepress/config.js": "module.exports = { title: '笔记', theme: 'reco' }\n",
+        "docs/README.md": "# 笔记\n",
+        "docs/notes/loss.md": ("# 训练\n\n正文。\n\n::: img 第三轮的训练损失曲线\n"
                                   "![image](./image/a.png)\n:::\n\n::: cap 两张\n"
                                   "![](./image/a.png)\n![](./image/a.png)\n:::\n"),
     })
-    (source / "docs" / "anime" / "image").mkdir()
-    (source / "docs" / "anime" / "image" / "a.png").write_bytes(png(8, 8))
+    (source / "docs" / "notes" / "image").mkdir()
+    (source / "docs" / "notes" / "image" / "a.png").write_bytes(png(8, 8))
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     assert [w.message for w in imported.report.warnings] == [
         "`::: cap 两张` has no Lanting form: unwrapped, its content shown as written"]
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
-    main = page(tmp_path / "new" / "public", "/promare/").one("main")
+    main = page(tmp_path / "new" / "public", "/loss/").one("main")
     [figure] = main.find_all("figure")
-    assert figure.one("figcaption").text().endswith("《血战》中的字幕演出")
-    assert figure.one("img").attrs["alt"] == "《血战》中的字幕演出"
+    assert figure.one("figcaption").text().endswith("第三轮的训练损失曲线")
+    assert figure.one("img").attrs["alt"] == "第三轮的训练损失曲线"

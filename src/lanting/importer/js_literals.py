@@ -219,7 +219,7 @@ def literal_entries(code: str, depths: Depths, at: int, first: str,
     string alone is ("", it) too (hope's navbar entry `"/guide/"`, shown by the title of
     the page there). A drop-down (`items` or `children`, no `second`) is (`first`, ""):
     with `children`, the entries of its list go there, by its index, a group's among
-    them in its place (VitePress's `{ text: '前端', items: [...] }` inside a drop-down,
+    them in its place (VitePress's `{ text: '模型', items: [...] }` inside a drop-down,
     shown under its title: a menu has one level). A relative link is from the `prefix`
     its drop-downs give (hope's `prefix: "/posts/"` over `link: "js/1"`)."""
     bracket = code.find("[", at)

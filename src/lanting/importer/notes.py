@@ -344,7 +344,7 @@ class Notes(Quartz, LogseqNotes):
         """Also `/pic/a.png` in a note whose `typora-root-url` (`./`, `../assets`) says
         where Typora read paths from `/`, and a site named without `https://`."""
         if not image and BARE_SITE.match(url) and not (path.parent / url).exists():
-            # (`[公众平台](mp.weixin.qq.com)`: a path beside the note that led nowhere)
+            # (`[文档](docs.python.org)`: a path beside the note that led nowhere)
             ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
                      f"to https://{url} (in the notes it led nowhere)")
             return "https://" + url

@@ -187,7 +187,7 @@ _IMAGE_CONTAINER = re.compile(
     r"^([ \t]*)(:{3,})[ \t]*([\w-]+)[ \t]+([^\n]*?)[ \t]*\n(?:[ \t]*\n)*"
     r"[ \t]*!\[([^\]\n]*)\]\(([^)\s]+)\)[ \t]*\n(?:[ \t]*\n)*\1\2[ \t]*$", re.MULTILINE)
 """A container of the site's own around one image, with words after its name (`::: img
-东宝的字幕演出` over `![](./a.jpg)`): the plugin that defined it showed them with it."""
+损失曲线` over `![](./a.jpg)`): the plugin that defined it showed them with it."""
 
 
 def image_containers(text: str, ctx: Context) -> str:
