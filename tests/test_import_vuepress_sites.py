@@ -569,10 +569,34 @@ def test_a_sites_own_container_of_one_image_is_a_figure(tmp_path: Path) -> None:
     (source / "docs" / "notes" / "image" / "a.png").write_bytes(png(8, 8))
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     assert [w.message for w in imported.report.warnings] == [
-        "`::: cap 两张` has no Lanting form: unwrapped, its content shown as written"]
+        "`::: cap 两张` has no Lanting form: unwrapped, its content shown as written, its "
+        "title in bold above it"]
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
     main = page(tmp_path / "new" / "public", "/loss/").one("main")
     [figure] = main.find_all("figure")
     assert figure.one("figcaption").text().endswith("第三轮的训练损失曲线")
     assert figure.one("img").attrs["alt"] == "第三轮的训练损失曲线"
+
+
+def test_an_unread_containers_title_stays_above_its_content(tmp_path: Path) -> None:
+    """`::: demo 梯度裁剪的例子` (a container type the site defined, or a plugin's Lanting
+    does not read): unwrapped, with a warning, its title was lost, though the old site
+    showed it over the block (vuepress-plugin-container's default). It stays, in bold."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        ".vitepress/config.mts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "index.md": "# 笔记\n",
+        "clip.md": ("# 裁剪\n\n::: demo 梯度裁剪的例子\n范数超过阈值时缩放。\n:::\n\n"
+                    "::: demo\n无题。\n:::\n"),
+    })
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert [w.message for w in imported.report.warnings] == [
+        "`::: demo 梯度裁剪的例子` has no Lanting form: unwrapped, its content shown as "
+        "written, its title in bold above it",
+        "`::: demo` has no Lanting form: unwrapped, its content shown as written"]
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    paragraphs = [p.text() for p in page(tmp_path / "new" / "public", "/clip/").one(
+        "main").find_all("p")]
+    assert paragraphs[-3:] == ["梯度裁剪的例子", "范数超过阈值时缩放。", "无题。"]

@@ -178,8 +178,12 @@ def containers(text: str, ctx: Context) -> str:
                      "any other text")
         else:
             stack.append((len(colons), "drop", -1))
+            title = params.strip()[len(name):].strip()
             ctx.warn(line.strip(), f"`{colons} {params.strip()}` has no Lanting form: "
-                     "unwrapped, its content shown as written")
+                     "unwrapped, its content shown as written" + (
+                         ", its title in bold above it" if title else ""))
+            if title:  # (the block's title, as vuepress-plugin-container showed it on top)
+                out += [f"{indent}**{title}**", indent.rstrip()]
     return "\n".join(line for line in out if line is not None)
 
 
