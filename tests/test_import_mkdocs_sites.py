@@ -648,3 +648,27 @@ def test_a_link_to_no_heading_of_another_page_goes_to_its_top(tmp_path: Path) ->
     hrefs = [unquote(a.attrs["href"]) for a in body.one("main").find_all("a")]
     assert [h.rpartition("/")[2] for h in hrefs if "calc" in h] == [
         "", "#链式法则", "#eq-1", "#fn1", "#jacobian", "#chain-rule", ""]
+
+
+def test_an_image_in_center_tags_is_an_image(tmp_path: Path) -> None:
+    """`<center>![架构](img/arch.png){width="500"}</center>`: Python-Markdown, for which
+    `center` starts no HTML block, showed the image; CommonMark starts one there, and
+    the line showed as written, `![架构](…)` in the text. The image is kept alone in its
+    paragraph, which Lanting centres."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - attr_list\n",
+        "docs/index.md": "# Notes\n",
+        "docs/rpc.md": ("# RPC\n\n框架如下。\n\n<center>![架构](img/arch.png){width=\"500\"}"
+                        "</center>\n\n<center>居中的字</center>\n"),
+    })
+    (source / "docs" / "img").mkdir()
+    (source / "docs" / "img" / "arch.png").write_bytes(png(8, 8))
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = parse_html(_page(done.dest, "rpc")).one("main")
+    [img] = main.find_all("img")
+    assert img.attrs["src"].endswith("arch.png") and img.attrs.get("width") == "500"
+    assert "![" not in main.text() and "居中的字" in main.text()

@@ -162,6 +162,7 @@ class MkDocsBodies(MkDocsSnippets):
             ctx.convert("dollar signs escaped (the site read no math)", dollars)
         text = _abbreviations(text, ctx)
         text = self.figures(text, ctx)
+        text = _centered_images(text, ctx)
         text = _md_in_html(text, ctx)
         # (Python-Markdown, as kramdown, read Markdown again after a block's closing tag)
         text, ended = ended_html_blocks(text)
@@ -348,6 +349,19 @@ def _abbreviations(text: str, ctx: Context) -> str:
         ctx.warn("*[", f"{len(found)} abbreviation(s) (`*[{found[0][0]}]: …`) left out: "
                  "Lanting has no abbreviation tooltips (write the expansion in the text)")
     return _ABBR.sub("", text)
+
+
+_CENTERED_IMAGE = re.compile(r"^([ \t]*)<center>[ \t]*(!\[[^\]\n]*\]\([^)\n]*\)(?:\{[^}\n]*\})?)"
+                             r"[ \t]*</center>[ \t]*$", re.MULTILINE | re.IGNORECASE)
+
+
+def _centered_images(text: str, ctx: Context) -> str:
+    """`<center>![a](x.png){width="500"}</center>`: an image to Python-Markdown, for which
+    `center` starts no HTML block; CommonMark's does, and showed the line as written.
+    The image alone (Lanting centres an image alone in its paragraph, a figure)."""
+    text, count = _CENTERED_IMAGE.subn(r"\1\2", text)
+    ctx.convert("images in <center> (Python-Markdown read them)", count)
+    return text
 
 
 def _md_in_html(text: str, ctx: Context) -> str:
