@@ -622,17 +622,20 @@ def test_a_link_to_no_heading_of_another_page_goes_to_its_top(tmp_path: Path) ->
     """`[梯度](calc.md#梯度下降)` naming a heading the other page no longer has: MkDocs
     only warned of it (its `validation.anchors` is `info`) and the browser showed the
     page's top; Lanting failed the whole build on it. It goes to the page, with a
-    warning at its line; links to that page's headings, written anchors, footnotes and
-    a heading by its text stay."""
+    warning at its line; links to that page's headings, written anchors, footnotes,
+    a block id (Obsidian's `^id`, which Lanting gives its paragraph) and a heading by its
+    text stay."""
     source = tmp_path / "src"
     write_files(source, {
         "mkdocs.yml": ("site_name: Notes\nmarkdown_extensions:\n  - attr_list\n"
                        "  - footnotes\n"),
         "docs/index.md": ("# Notes\n\n见 [梯度](calc.md#梯度下降)、[链式](calc.md#链式法则)、"
                           "[锚](calc.md#eq-1)、[注](calc.md#fn1)、[id](calc.md#jacobian)、\n"
-                          "[Obsidian](calc.md#Chain%20Rule) 与 [旧](calc.md#old-name)。\n"),
+                          "[Obsidian](calc.md#Chain%20Rule) 与 [旧](calc.md#old-name)，"
+                          "[块](calc.md#^blk-1)。\n"),
         "docs/calc.md": ("# 微积分\n\n## 链式法则\n\n<a id=\"eq-1\"></a>式一[^1]。\n\n"
-                         "## Chain Rule\n\n## 雅可比 {#jacobian}\n\n[^1]: 注。\n"),
+                         "## Chain Rule\n\n## 雅可比 {#jacobian}\n\n式二。 ^blk-1\n\n"
+                         "[^1]: 注。\n"),
     })
     done = import_site(source, tmp_path / "new")
     assert [(w.path, w.line, w.message) for w in done.report.warnings] == [
@@ -647,7 +650,7 @@ def test_a_link_to_no_heading_of_another_page_goes_to_its_top(tmp_path: Path) ->
     body = parse_html((done.dest / "public" / "index.html").read_text(encoding="utf-8"))
     hrefs = [unquote(a.attrs["href"]) for a in body.one("main").find_all("a")]
     assert [h.rpartition("/")[2] for h in hrefs if "calc" in h] == [
-        "", "#链式法则", "#eq-1", "#fn1", "#jacobian", "#chain-rule", ""]
+        "", "#链式法则", "#eq-1", "#fn1", "#jacobian", "#chain-rule", "", "#^blk-1"]
 
 
 def test_an_image_in_center_tags_is_an_image(tmp_path: Path) -> None:

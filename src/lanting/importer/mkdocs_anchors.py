@@ -197,6 +197,7 @@ _WRITTEN_ID = re.compile(r"\{:?[^{}\n]*?(?<![\w&])#([\w:.\-]+)[^{}\n]*\}")
 """An id written in an attribute list, `{#id}` or `{: #id .x}`, a heading's or not."""
 _RAW_ID = re.compile(r"\b(?:id|name)=[\"']([^\"']+)[\"']")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\n]+\](?!:)")
+_BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$", re.MULTILINE)
 
 
 def page_fragments(text: str, restored: str, told: Told) -> str:
@@ -212,7 +213,8 @@ def page_fragments(text: str, restored: str, told: Told) -> str:
 
 def page_ids(restored: str) -> tuple[list[str], set[str]]:
     """The ids Lanting gives the headings of a page's text, in order, and its other
-    anchors: raw `id`s and `name`s, written `{#id}`s, its footnotes' `fn1`, `fnref1`."""
+    anchors: raw `id`s and `name`s, written `{#id}`s, block ids (`^id`), its footnotes'
+    `fn1`, `fnref1`."""
     seen = dict.fromkeys(THEME_IDS, 0)
     ids = []
     for title in _ANY_HEADING.findall(restored):
@@ -221,6 +223,8 @@ def page_ids(restored: str) -> tuple[list[str], set[str]]:
         ids.append(unique(written.group(1) if written else
                           lanting_id(title[:attrs.start()] if attrs else title), seen))
     anchors = set(_RAW_ID.findall(restored)) | set(_WRITTEN_ID.findall(restored))
+    # (Obsidian's block ids, `… 过程。 ^388d93`, which Lanting gives their paragraphs)
+    anchors |= {"^" + b for b in _BLOCK_ID.findall(restored)}
     notes = len(set(_FOOTNOTE_REF.findall(restored)))
     anchors |= {f"fn{n}" for n in range(1, notes + 1)} | {
         f"fnref{n}" for n in range(1, notes + 1)}
