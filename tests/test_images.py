@@ -360,3 +360,20 @@ def test_an_image_is_not_held_after_its_widest_variant() -> None:
     for width in images.variant_widths(1000):
         images.encode_variant(png(1000, 500), width)
     assert images._last_decoded == []
+
+
+def test_an_image_too_tall_for_webp_keeps_only_the_variants_webp_can_hold(
+        make_site, build_site, post) -> None:
+    """A notebook's plot of many panels stacked (862 by 23,149 pixels) failed the build:
+    libwebp encodes no side over 16,383 pixels. Its narrow variants fit; the others are
+    not offered, and an image with none is served as it is."""
+    assert variant_widths(862, 23149) == (480,)
+    assert variant_widths(100, 20000) == ()
+    site = make_site({
+        "content/posts/p/index.md": post("P", body="![plot](tall.png)\n"),
+        "content/posts/p/tall.png": png(100, 20000),
+    })
+    out = build_site(site).output
+    doc = read(out, "posts/p/index.html")
+    assert doc.one("img", src="/posts/p/tall.png") and doc.find("picture") is None
+    assert not list((out / "posts/p").glob("*.webp"))

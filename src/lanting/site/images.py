@@ -81,11 +81,18 @@ class ResponsiveImages:
 _IMG = re.compile(r'<img\s[^>]*?\bsrc="([^"]+)"[^>]*>')
 
 
-def variant_widths(width: int) -> tuple[int, ...]:
-    """The widths to offer for an image `width` pixels wide: the standard ones below it,
-    and the image's own width when it is not wider than the widest standard one."""
+WEBP_MAX_SIDE = 16383
+"""The most pixels a WebP image has a side: libwebp cannot encode a taller variant."""
+
+
+def variant_widths(width: int, height: int = 0) -> tuple[int, ...]:
+    """The widths to offer for an image `width` by `height` pixels: the standard ones
+    below its width, and its own width when it is not wider than the widest standard
+    one; none whose variant would be taller than WebP allows (a notebook's plot of
+    many panels, 862 by 23,149 pixels: its original is served as it is)."""
     smaller = tuple(w for w in WIDTHS if w < width)
-    return smaller + ((width,) if width <= WIDTHS[-1] else ())
+    widths = smaller + ((width,) if width <= WIDTHS[-1] else ())
+    return tuple(w for w in widths if round(height * w / width) <= WEBP_MAX_SIDE)
 
 
 @functools.cache
@@ -235,7 +242,7 @@ def responsive_images(assets: Iterable[Asset], routes: Routes, cache_dir: Path |
         stem = posixpath.splitext(output)[0]
         found = []
         suffix = asset.path.suffix.lower().lstrip(".")
-        for width in variant_widths(asset.size[0]):
+        for width in variant_widths(*asset.size):
             path = f"{stem}-{width}w.webp"
             if path in made:  # `x.jpg`'s variant beside `x.png`: named by its format too
                 path = f"{stem}-{suffix}-{width}w.webp"
