@@ -493,3 +493,22 @@ def test_a_posts_own_mathjax_setup_says_what_its_dollars_were(tmp_path: Path) ->
     # (a post without a setup of its own: a `$` is a dollar sign still)
     prices = parse_html(built_page(tmp_path / "b", imported, "/posts/prices/"))
     assert "$2 and a CPU hour $1" in prices.one("div", class_="prose").text()
+
+
+def test_a_text_accent_kramdown_unescaped_in_a_bare_environment_is_gone(
+        tmp_path: Path) -> None:
+    """A geometry post ends a bare `\\begin{equation}` with `\\frac{n-2}{2n}\\.` (a full
+    stop escaped for Markdown). kramdown read the paragraph as text and gave MathJax a
+    plain `.`; kept as written, `\\.` is TeX's dot accent, which math mode refuses, and the
+    build failed on it. `\\=` and `` \\` `` are the same; `\\,` is no kramdown escape."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Tilings\nlang: en\nmarkdown: kramdown\n",
+        "_posts/2022-04-17-angles.md": (
+            "---\nlayout: post\ntitle: Angles\n---\n\nThe interior angle is\n"
+            "\\begin{equation}\n\\alpha=\\frac{n-2}{2n}\\.\n\\end{equation}\n"
+            "and the turn\n\\begin{equation}\n\\beta\\,\\=\\,1/n\\.\n\\end{equation}\n"),
+    })
+    body = (imported.dest / "content/posts/angles.md").read_text(encoding="utf-8")
+    assert "\\alpha=\\frac{n-2}{2n}.\n" in body and "\\beta\\,=\\,1/n.\n" in body
+    page = parse_html(built_page(tmp_path, imported, "/posts/angles/"))
+    assert len(page.find_all("math")) == 2

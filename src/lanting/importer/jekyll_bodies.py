@@ -174,7 +174,7 @@ class JekyllBodies(JekyllLiquid):
         text = _RAW_HTML.sub(lambda m: _put_aside_raw(m, shelf), text)
         text, quoted = quote_lazy_formulas(text)  # (kramdown reads lazy lines too)
         ctx.convert("formulas of quotes on unmarked lines made quoted", quoted)
-        text, count = environments_as_text(text)
+        text, count = environments_as_text(text, "{}" + K.MATH_ESCAPES)
         ctx.convert("Markdown escapes in bare environments (`\\\\{` → `\\{`), as MathJax got them",
                     count)
         text = shelve_environments(text, shelf)

@@ -142,16 +142,17 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
     text = re.sub(r"\$\$(.+?)\$\$", one, text, flags=re.DOTALL)
     if dollar_math:
         text = _PARAGRAPH_INLINE_MATH.sub(lambda m: shelf.put(
-            "$" + unescape_markdown(m.group(1), _KRAMDOWN_ESCAPES) + "$", "M"), text)
+            "$" + unescape_markdown(m.group(1), MATH_ESCAPES) + "$", "M"), text)
     text, dollars = re.subn(r"(?<!\\)\$", r"\\$", text)
     return text, inline, dollars
 
 
-_KRAMDOWN_ESCAPES = "()~=.`"
-"""Escapes kramdown read inside a `$…$` (it is no math to kramdown) that are, to TeX,
-errors in a formula: parentheses (`\\(s,t\\)`, MathJax got `(s,t)`), and text accents
-(`$(x^\\*,\\~s^\\*)$`, an academic's tie written for GFM input, Jekyll's: MathJax got
-`~`, a space)."""
+MATH_ESCAPES = "()~=.`"
+"""Escapes kramdown read inside a `$…$` or a bare `\\begin{equation}` (they are no
+math to kramdown) that are, to TeX, errors in a formula: parentheses (`\\(s,t\\)`,
+MathJax got `(s,t)`), and text accents (`$(x^\\*,\\~s^\\*)$`, an academic's tie
+written for GFM input, Jekyll's: MathJax got `~`, a space; `\\frac{n-2}{2n}\\.` ending
+an equation: MathJax got a full stop)."""
 
 
 _TABLE_BLOCK = re.compile(r"(?:^[ \t]*\|.*(?:\n|$))+", re.MULTILINE)
