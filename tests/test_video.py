@@ -45,6 +45,23 @@ def test_youtube_uses_the_no_cookie_player_and_the_page_language() -> None:
     assert zh.text() == "▶ 在 YouTube 播放" and zh["href"].endswith("&t=5s")
 
 
+def test_a_youtube_playlist_plays_in_youtube_s_playlist_player() -> None:
+    """A blog's playlist embed (`embed/videoseries?list=…`, or a video of one,
+    `embed/ID?list=…`) was only a single video, or nothing: `list=` keeps the list."""
+    one = parse_html(render('{{< video youtube="dQw4w9WgXcQ" list="PL9hF3Zq7x2LkD0sYbCq" '
+                            'start=5 >}}\n', "en").html).one("a")
+    assert one["href"] == ("https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+                           "&list=PL9hF3Zq7x2LkD0sYbCq&t=5s")
+    assert one["data-embed"] == ("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"
+                                 "?autoplay=1&list=PL9hF3Zq7x2LkD0sYbCq&start=5")
+    whole = render('{{< video list="PL9hF3Zq7x2LkD0sYbCq" >}}\n', "en")
+    link = parse_html(whole.html).one("figure", class_="video-youtube").one("a")
+    assert whole.problems == ()
+    assert link["href"] == "https://www.youtube.com/playlist?list=PL9hF3Zq7x2LkD0sYbCq"
+    assert link["data-embed"] == ("https://www.youtube-nocookie.com/embed/videoseries"
+                                  "?autoplay=1&list=PL9hF3Zq7x2LkD0sYbCq")
+
+
 @pytest.mark.parametrize(("written", "message", "hint"), [
     ("{{< video >}}", 'video needs one of bilibili="BV…" or youtube="…"',
      "the BV id from the video's address: bilibili=\"BV1GJ411x7h7\""),
@@ -56,7 +73,12 @@ def test_youtube_uses_the_no_cookie_player_and_the_page_language() -> None:
     ('{{< video youtube="dQw4w9WgXcQ" start=1:30 >}}', "video: `start=1:30` is not a whole "
      "number", "write start=30"),
     ('{{< video youtube="dQw4w9WgXcQ" autoplay=1 >}}', "video: unknown option `autoplay`",
-     "options: bilibili or youtube, poster, title, start, page"),
+     "options: bilibili or youtube, list, poster, title, start, page"),
+    ('{{< video bilibili="BV1GJ411x7h7" list="PL9hF3Zq7x2LkD0sYbCq" >}}',
+     "video: `list=PL9hF3Zq7x2LkD0sYbCq` is not a YouTube playlist id",
+     "the id after list= in the playlist's address: list=\"PL9hF3Zq7x2LkD0sYbCq\""),
+    ('{{< video list="a b" >}}', "video: `list=a b` is not a YouTube playlist id",
+     "the id after list= in the playlist's address: list=\"PL9hF3Zq7x2LkD0sYbCq\""),
 ])
 def test_bad_video_shortcodes_are_errors_at_their_line(written: str, message: str,
                                                        hint: str) -> None:

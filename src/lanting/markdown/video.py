@@ -6,7 +6,8 @@ Bilibili or YouTube before the reader clicks. With JavaScript (`reader.js`) the 
 swaps in the player (`data-embed`); without it the link opens the video where it lives.
 
 Options: `poster`, `title` (the caption and the player's accessible name), `start`
-(seconds), `page` (a Bilibili multi-part video's part).
+(seconds), `page` (a Bilibili multi-part video's part), `list` (a YouTube playlist: the
+video plays in it, or without `youtube=` the playlist plays from its first video).
 """
 
 from __future__ import annotations
@@ -26,11 +27,17 @@ _NAMES = {"bilibili": {"zh": "哔哩哔哩", "en": "Bilibili"},
           "youtube": {"zh": "YouTube", "en": "YouTube"}}
 _PLAY = {"zh": "在{}播放", "en": "Play on {}"}
 """`{}` is the site's name: 哔哩哔哩 follows 在 directly, a Latin name gets spaces."""
-_OPTIONS = frozenset({"bilibili", "youtube", "poster", "title", "start", "page"})
+_OPTIONS = frozenset({"bilibili", "youtube", "list", "poster", "title", "start", "page"})
+_OPTIONS_HINT = "options: bilibili or youtube, list, poster, title, start, page"
+_PLAYLIST = re.compile(r"[0-9A-Za-z_-]{2,64}")
+"""A YouTube playlist's id, the `list=` of its address (`PL…`, `UU…`, `OLAK5uy_…`)."""
+_LIST_HINT = 'the id after list= in the playlist\'s address: list="PL9hF3Zq7x2LkD0sYbCq"'
 
 
-def _urls(site: str, video: str, start: int, part: int) -> tuple[str, str]:
-    """(the video's own page, the player to embed)."""
+def _urls(site: str, video: str, start: int, part: int, playlist: str = ""
+          ) -> tuple[str, str]:
+    """(the video's own page, the player to embed); a YouTube `playlist` without a
+    `video` is the playlist's page and YouTube's player of it (`videoseries`)."""
     if site == "bilibili":
         page = f"https://www.bilibili.com/video/{video}/"
         query = "&".join(x for x in (f"p={part}" if part > 1 else "",
@@ -38,9 +45,11 @@ def _urls(site: str, video: str, start: int, part: int) -> tuple[str, str]:
         embed = (f"https://player.bilibili.com/player.html?bvid={video}&page={part}"
                  f"&autoplay=1&high_quality=1" + (f"&t={start}" if start else ""))
         return page + (f"?{query}" if query else ""), embed
-    page = f"https://www.youtube.com/watch?v={video}" + (f"&t={start}s" if start else "")
-    embed = f"https://www.youtube-nocookie.com/embed/{video}?autoplay=1" + (
-        f"&start={start}" if start else "")
+    listed = f"&list={playlist}" if playlist else ""
+    page = (f"https://www.youtube.com/watch?v={video}{listed}" + (f"&t={start}s" if start else "")
+            if video else f"https://www.youtube.com/playlist?list={playlist}")
+    embed = f"https://www.youtube-nocookie.com/embed/{video or 'videoseries'}?autoplay=1" + (
+        listed + (f"&start={start}" if start else ""))
     return page, embed
 
 
@@ -67,18 +76,22 @@ def _poster(url: str, env: dict[str, Any], line: int) -> str:
 
 @shortcode("video")
 def video_shortcode(args: dict[str, str], env: dict[str, Any], line: int) -> str:
-    sites = [name for name in _IDS if name in args]
+    playlist = args.get("list", "").strip()
+    sites = [name for name in _IDS if name in args] or (["youtube"] if "list" in args else [])
     unknown = sorted(set(args) - _OPTIONS)
     if unknown:
-        report(env, line, f"video: unknown option `{unknown[0]}`",
-               "options: bilibili or youtube, poster, title, start, page")
+        report(env, line, f"video: unknown option `{unknown[0]}`", _OPTIONS_HINT)
         return ""
     if len(sites) != 1:
         report(env, line, "video needs one of bilibili=\"BV…\" or youtube=\"…\"",
                _ID_HINT["bilibili"])
         return ""
-    site, video = sites[0], args[sites[0]].strip()
-    if not _IDS[site].fullmatch(video):
+    if "list" in args and (sites != ["youtube"] or not _PLAYLIST.fullmatch(playlist)):
+        report(env, line, f"video: `list={playlist}` is not a YouTube playlist id",
+               _LIST_HINT)
+        return ""
+    site, video = sites[0], args.get(sites[0], "").strip()
+    if (video or not playlist) and not _IDS[site].fullmatch(video):
         report(env, line, f"video: `{video}` is not a {_NAMES[site]['en']} video id",
                _ID_HINT[site])
         return ""
@@ -87,7 +100,7 @@ def video_shortcode(args: dict[str, str], env: dict[str, Any], line: int) -> str
         return ""
     ctx = env.get("lanting")
     lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
-    page, embed = _urls(site, video, start, part)
+    page, embed = _urls(site, video, start, part, playlist)
     title = args.get("title", "").strip()
     name = _NAMES[site][lang]
     play = _PLAY[lang].format(name if lang == "en" or not name.isascii() else f" {name} ")
