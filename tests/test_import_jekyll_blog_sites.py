@@ -302,3 +302,39 @@ def test_a_source_folder_a_build_step_makes(tmp_path: Path) -> None:
     assert not imported.report.warnings
     text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
     assert "- A stylus" in text and "categories" not in text
+
+
+def test_youtube_playlists_and_ids_with_a_query_are_videos(tmp_path: Path) -> None:
+    """A site's own `youtube.html` plays a video in a playlist (`?list={{ include.list
+    }}`), another plays a whole one (`embed/videoseries?list={{ include.id }}`); Chirpy's
+    `embed/youtube.html` is given `id='videoseries?list=…'`, and ids are pasted with the
+    share box's query (`id="…?start=205&end=250"`). The list was dropped (one video
+    left), and the others were left in comments, with warnings."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Talks\nlang: en\n",
+        "_includes/youtube.html": (
+            '<div class="video">\n  <iframe src="https://www.youtube.com/embed/{{ include.id }}'
+            '{% if include.list %}?list={{ include.list }}{% endif %}" allowfullscreen>'
+            "</iframe>\n</div>\n"),
+        "_includes/series.html": (
+            '<iframe src="https://www.youtube-nocookie.com/embed/videoseries?list='
+            '{{ include.id }}"></iframe>\n'),
+        "_posts/2024-02-01-lectures.md": (
+            "---\ntitle: Lectures\n---\n\nThe first lecture, in its course:\n\n"
+            '{% include youtube.html id="aB3dE5gH7jK" list="PLq1W2e3R4t5Y6u7" %}\n\n'
+            "The whole course:\n\n{% include series.html id=\"PLq1W2e3R4t5Y6u7\" %}\n\n"
+            "{% include embed/youtube.html id='videoseries?list=PLq1W2e3R4t5Y6u7' %}\n\n"
+            "From the demo on:\n\n"
+            '{% include youtube.html id="zY9xW8vU7tS?start=205&end=250" %}\n'),
+    })
+    assert imported.report.warnings == []
+    body = (imported.dest / "content/posts/lectures.md").read_text(encoding="utf-8")
+    assert '{{< video youtube="aB3dE5gH7jK" list="PLq1W2e3R4t5Y6u7" >}}' in body
+    assert body.count('{{< video list="PLq1W2e3R4t5Y6u7" >}}') == 2
+    assert '{{< video youtube="zY9xW8vU7tS" start=205 >}}' in body
+    doc = parse_html((built(tmp_path, imported) / "posts/lectures/index.html").read_text(
+        encoding="utf-8"))
+    embeds = [a["data-embed"] for a in doc.find_all("a", class_="video-load")]
+    assert embeds[0].endswith("/embed/aB3dE5gH7jK?autoplay=1&list=PLq1W2e3R4t5Y6u7")
+    assert embeds[1].endswith("/embed/videoseries?autoplay=1&list=PLq1W2e3R4t5Y6u7")
+    assert len(embeds) == 4

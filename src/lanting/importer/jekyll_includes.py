@@ -11,11 +11,13 @@ front matter list, as Lanting's gallery. Any other is left in a comment and repo
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from lanting.importer import body as B
 from lanting.importer.common import is_image, read_text
@@ -36,12 +38,18 @@ _COMMENTS = re.compile(r"(?:[\w-]+/)?(?:comments?|disqus|gitalk|giscus|utterance
 """The name of an include showing the page's comments (`comments.html`, a theme's own)."""
 _PLAYER = re.compile(
     r"""<iframe\b[^>]*?\bsrc=["']?(?:https?:)?//(?:www\.)?"""
-    r"""(?:(?P<youtube>youtube(?:-nocookie)?\.com/embed/)"""
+    r"""(?:(?P<youtube>youtube(?:-nocookie)?\.com/embed/(?P<series>videoseries\?list=)?)"""
     r"""|(?P<bilibili>player\.bilibili\.com/player\.html\?(?:[^"'>]*?&(?:amp;)?)?bvid=))"""
     r"""\{\{-?\s*include\.(?P<parameter>\w+)\s*-?\}\}""", re.IGNORECASE)
 _VIDEO_ID = {"youtube": re.compile(r"[0-9A-Za-z_-]{11}"),
              "bilibili": re.compile(r"BV[0-9A-Za-z]{10}")}
 """The ids Lanting's `{{< video >}}` takes: another value (a Liquid variable) is no id."""
+_LIST_PARAMETER = re.compile(r"""[?&](?:amp;)?list=\{\{-?\s*include\.(\w+)\s*-?\}\}""")
+"""`?list={{ include.list }}` in a YouTube player's address: the include's parameter that
+names a playlist the video plays in."""
+_YOUTUBE_VALUE = re.compile(r"(?P<id>[0-9A-Za-z_-]{11}|videoseries)(?:\?(?P<query>.*))?",
+                            re.DOTALL)
+_PLAYLIST = re.compile(r"[0-9A-Za-z_-]{2,64}")
 
 
 _THEME_PARTS = {
@@ -68,12 +76,15 @@ class SiteInclude:
     """It only loads MathJax or KaTeX (Lanting renders the math at build time)."""
     player: tuple[str, str] | None
     """`("youtube", "id")`: it embeds a player of that site, the video id being the
-    include's parameter `id`."""
+    include's parameter `id` (a YouTube playlist's id, `videoseries?list=`, when
+    `playlist` is that same parameter)."""
     macros: str = ""
     """Its formulas, when all it shows is formulas that define macros (`\\newcommand`,
     `\\def`, `\\DeclareMathOperator`), as one display formula of the page."""
     comments: bool = False
     """It shows a comment service's thread (Disqus, Gitalk, LiveRe, Valine, …)."""
+    playlist: str = ""
+    """The parameter naming the YouTube playlist its player plays (`list=`), if any."""
 
 
 def site_include(source: Path, name: str) -> SiteInclude | None:
@@ -87,7 +98,10 @@ def site_include(source: Path, name: str) -> SiteInclude | None:
     player = _PLAYER.search(text)
     if player is not None:
         site = "youtube" if player.group("youtube") else "bilibili"
-        return SiteInclude(False, (site, player.group("parameter")))
+        listed = _LIST_PARAMETER.search(text) if site == "youtube" else None
+        playlist = player.group("parameter") if player.group("series") else (
+            listed.group(1) if listed else "")
+        return SiteInclude(False, (site, player.group("parameter")), playlist=playlist)
     if _MATH_SCRIPT.search(text) and not _HIDDEN.sub("", text).strip():
         return SiteInclude(True, None)
     if _COMMENT_SERVICE.search(text):
@@ -111,6 +125,26 @@ _TAG = re.compile(r"<[^>]*>")
 def video_id(site: str, value: str | None) -> str | None:
     """`value` when it is an id of a video of `site`, else None."""
     return value if value and _VIDEO_ID[site].fullmatch(value) else None
+
+
+def youtube_video(value: str | None, playlist: str | None = None) -> str | None:
+    """Lanting's `{{< video >}}` of what a YouTube player's address had after `embed/`:
+    an id, with the query of the share box's address too (`s4pvr3dA9nM?start=205&end=250`,
+    `…?list=PL…`), or `videoseries?list=PL…` (a playlist); `playlist` is a playlist the
+    include names apart (`list="PL…"`). The list was dropped, leaving one video, or the
+    whole include was, when the id had a query. None when `value` is no such address."""
+    found = _YOUTUBE_VALUE.fullmatch((value or "").strip())
+    if found is None:
+        return None
+    query = parse_qs(html.unescape(found.group("query") or ""))
+    playlist = (playlist or "").strip() or query.get("list", [""])[0]
+    video = "" if found.group("id") == "videoseries" else found.group("id")
+    start = (query.get("start") or query.get("t") or [""])[0].removesuffix("s")
+    if playlist and not _PLAYLIST.fullmatch(playlist) or not (video or playlist):
+        return None
+    options = (f'youtube="{video}"' if video else "", f'list="{playlist}"' if playlist else "",
+               f"start={start}" if start.isdigit() else "")
+    return B.block("{{< video " + " ".join(o for o in options if o) + " >}}")
 
 
 def gallery(front: dict[str, Any], args: str, ctx: Context) -> str | None:
@@ -176,9 +210,10 @@ def text_extension(kind: str, named: dict[str, str], ctx: Context) -> str | None
     include, or one without its `id`."""
     video = (named.get("id") or named.get("bv") or named.get("av") or "").strip()  # (a
     # copy of the include may take `av=` and `bv=`)
-    if kind in ("youtube", "bilibili") and video_id(kind, video):
+    made = youtube_video(video) if kind == "youtube" else None
+    if made is not None or kind == "bilibili" and video_id(kind, video):
         ctx.convert("video includes")
-        return B.block(f'{{{{< video {kind}="{video}" >}}}}')
+        return made or B.block(f'{{{{< video {kind}="{video}" >}}}}')
     if kind == "codepen" and named.get("user") and named.get("hash"):
         ctx.convert("TeXt's embeds as links")
         return B.block(f"[CodePen](https://codepen.io/{named['user']}/pen/{named['hash']})")
@@ -217,6 +252,8 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
     embed = re.fullmatch(r"embed/(youtube|bilibili|twitch)\.html", name)
     if embed and named.get("id"):  # Chirpy's `embed/bilibili.html id='BV…'`
         ctx.convert("video includes")
+        if embed.group(1) == "youtube" and (made := youtube_video(named["id"])):
+            return made
         if embed.group(1) == "twitch":
             return B.block(f"[▶ Twitch](https://www.twitch.tv/videos/{named['id']})")
         return B.block(f'{{{{< video {embed.group(1)}="{named["id"]}" >}}}}')
@@ -263,10 +300,14 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         return B.block("$$\n" + own.macros + "\n$$")
     if own is not None and own.player is not None:
         site, parameter = own.player
+        series = own.playlist == parameter
+        made = youtube_video("videoseries" if series else named.get(parameter),
+                             named.get(own.playlist)) if site == "youtube" else None
         video = video_id(site, named.get(parameter))
-        if video is not None:  # (the snippet's `<iframe src=".../embed/{{ include.id }}">`)
+        if made is not None or video is not None:  # (the snippet's `<iframe
+            # src=".../embed/{{ include.id }}">`)
             ctx.convert("video includes")
-            return B.block(f'{{{{< video {site}="{video}" >}}}}')
+            return made or B.block(f'{{{{< video {site}="{video}" >}}}}')
     return ctx.leave(written, f"`{name}` is an include of the theme or site")
 
 
