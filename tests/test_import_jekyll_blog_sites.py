@@ -338,3 +338,25 @@ def test_youtube_playlists_and_ids_with_a_query_are_videos(tmp_path: Path) -> No
     assert embeds[0].endswith("/embed/aB3dE5gH7jK?autoplay=1&list=PLq1W2e3R4t5Y6u7")
     assert embeds[1].endswith("/embed/videoseries?autoplay=1&list=PLq1W2e3R4t5Y6u7")
     assert len(embeds) == 4
+
+
+def test_a_link_to_a_file_kept_among_the_posts_led_nowhere(tmp_path: Path) -> None:
+    """A Japanese blog keeps a post's patches and a CAD library beside the posts in
+    `_posts/` (`[パッチ](fix.patch)`). Jekyll publishes nothing of `_posts/` but the
+    posts (jekyll-postfiles copies only a post folder's files): the links led nowhere.
+    The import kept them, as if the files were the site's, and the build failed on
+    each; they keep their text, with a warning, as other dead links do."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 覚書\nlang: ja\npermalink: /:title/\n",
+        "_posts/fix.patch": "--- a/x\n+++ b/x\n",
+        "_posts/parts.lbr": "<eagle/>\n",
+        "_posts/2017-05-25-Touch.md": (
+            "---\ntitle: タッチパネル\n---\n\n- [パッチ](fix.patch)\n"
+            "- [部品ライブラリ](parts.lbr)\n"),
+    })
+    warnings = [w.message for w in imported.report.warnings]
+    assert len(warnings) == 2 and all("a file of `_posts/` that Jekyll did not publish"
+                                      in w for w in warnings)
+    body = (imported.dest / "content/posts/touch.md").read_text(encoding="utf-8")
+    assert "- パッチ\n- 部品ライブラリ\n" in body
+    built(tmp_path, imported)  # (a broken link would raise)

@@ -221,7 +221,12 @@ class JekyllLinks:
                 self.site.static.setdefault(rel, local)
                 ctx.convert("files linked beside a page")
                 return "/" + quote(rel) + hash_mark + fragment
-            if not local.exists() and (beside := self.from_old_url(name, path)) is not None:
+            # (a file of `_posts/` beside the posts, `x.patch`, was no file of the old site:
+            # Jekyll publishes nothing of `_posts/` but the posts, and the link led nowhere)
+            hidden = local.is_file() and local.is_relative_to(self.source.resolve()) \
+                and local.relative_to(self.source.resolve()).parts[0] in ("_posts", "_drafts")
+            if (not local.exists() or hidden) \
+                    and (beside := self.from_old_url(name, path)) is not None:
                 # (`../../../assets/x.png` from `/2025/06/06/x.html`: written from the
                 # page's URL, as the browser read it; SiYuan's and Typora's exports do so)
                 found = map_site_url(beside + hash_mark + fragment, image, ctx, self.site,
@@ -229,10 +234,12 @@ class JekyllLinks:
                 if found is not None:
                     ctx.convert("paths relative to the old page's URL")
                     return found
-            if not image and not local.exists() and self.led_nowhere(name, path):
-                ctx.warn(url, f"a link to `{unquote(name)}`, which is no file of the site "
-                         "and no page of the old one (the old link led nowhere): its text "
-                         "kept without the link")
+            if not image and (not local.exists() or hidden) and self.led_nowhere(name, path):
+                where = (f"a file of `{local.relative_to(self.source.resolve()).parts[0]}/` "
+                         "that Jekyll did not publish," if hidden else
+                         "which is no file of the site")
+                ctx.warn(url, f"a link to `{unquote(name)}`, {where} and no page of the old "
+                         "one (the old link led nowhere): its text kept without the link")
                 return UNLINK
         if not image and (tag := self.archive_tag(url)) is not None:
             ctx.convert("links to the old theme's page of a tag (TeXt's `/archive.html?tag=x`, "
