@@ -153,3 +153,17 @@ def test_nested_emphasis_takes_its_own_block() -> None:
     doc = parse_html(render("**外 *内*{.inner} 外**{.outer}\n").html)
     assert doc.find("strong").attrs == {"class": "outer"}
     assert doc.find("em").attrs == {"class": "inner"}
+
+
+def test_an_attribute_value_holding_html_is_still_the_image_s() -> None:
+    """A maths blog pastes a tweet's text as its image's kramdown `alt`, line breaks and
+    all (`alt="Our Strange Universe.<br><br>Mathematics"`): markdown-it cut the block at
+    each `<br>` (HTML to it), and the whole block showed as text after the image. The
+    value is the attribute's, as kramdown read it; a `<br>` after the block is HTML."""
+    rendered = render('![](fig.png){: #figure-1 width="100%" alt="Universe.<br><br>Maths"} '
+                      "after<br>the image\n")
+    tree = parse_html(rendered.html)
+    img = tree.one("img")
+    assert (img["id"], img["alt"]) == ("figure-1", "Universe.<br><br>Maths")
+    assert tree.text().strip() == "afterthe image" and rendered.problems == ()
+    assert len(tree.find_all("br")) == 1

@@ -182,7 +182,7 @@ def _attribute_blocks(state: StateCore) -> None:
             if after.type != "text" or before.type not in ("image", "link_close",
                                                            "code_inline", *_EMPHASIS):
                 continue
-            match = _BLOCK.match(after.content)
+            match = _BLOCK.match(after.content) or _joined_block(children, i + 1)
             if match is None or (before.type in _EMPHASIS and not _attributes_only(
                     match.group(1))):
                 continue
@@ -198,6 +198,30 @@ def _attribute_blocks(state: StateCore) -> None:
                 opening = next(t for t in reversed(children[:i]) if t.type == "link_open")
                 _link_or_code(opening, "link", match.group(1), state.env, line)
             after.content = after.content[match.end():]
+
+
+def _joined_block(children: list[Token], start: int) -> re.Match[str] | None:
+    """An attribute block whose quoted value holds inline HTML (kramdown's `alt="Title.
+    <br><br>Subtitle"`, a tweet's text pasted in), which markdown-it cut into text and
+    HTML tokens: joined back into the first token when together they make one block (the
+    others emptied), else None and nothing changed. Left apart, the block was text."""
+    if not children[start].content.startswith("{"):
+        return None
+    joined = ""
+    for end in range(start, len(children)):
+        if children[end].type not in ("text", "html_inline"):
+            return None
+        joined += children[end].content
+        if children[end].type == "text" and "}" in children[end].content:
+            break
+    match = _BLOCK.match(joined)
+    if match is None or end == start or match.end() <= len(joined) - len(
+            children[end].content):
+        return None
+    children[start].content = joined
+    for token in children[start + 1:end + 1]:
+        token.type, token.content = "text", ""
+    return match
 
 
 def _attributes_only(text: str) -> bool:
