@@ -332,3 +332,36 @@ def test_an_old_url_differing_only_in_case_is_the_new_url(tmp_path: Path) -> Non
     assert folders == ["Golang-concurrency"]
     assert "协程与通道" in (result.output / "posts/Golang-concurrency/index.html").read_text(
         encoding="utf-8")
+
+
+def test_minimal_mistakes_feature_rows_are_their_teasers(tmp_path: Path) -> None:
+    """minimal-mistakes' splash pages (and the home pages of sites built on it) draw the
+    teasers their front matter lists with `{% include feature_row %}` (the list
+    `feature_row`, or the one `id="…"` names): an image, a title, a Markdown excerpt and
+    a button. They were left in comments, with warnings, the teasers lost."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 树冰\nlang: zh-CN\nremote_theme: mmistakes/minimal-mistakes\n",
+        "assets/images/a.png": png(60, 40), "assets/images/b.png": png(60, 40),
+        "start.md": (
+            "---\ntitle: 开始\nlayout: splash\npermalink: /start/\n"
+            "intro:\n  - excerpt: '一段*介绍*文字。'\n"
+            "feature_row:\n  - image_path: assets/images/a.png\n    alt: 甲图\n"
+            "    title: 可定制\n    excerpt: 用 **Markdown** 写的说明。\n"
+            "    url: /about/\n    btn_label: 了解更多\n"
+            "  - image_path: /assets/images/b.png\n    title: 响应式\n"
+            "    excerpt: 手机上一列。\n    url: /about/\n---\n\n"
+            '{% include feature_row id="intro" type="center" %}\n\n'
+            "{% include feature_row %}\n"),
+        "about.md": "---\ntitle: 关于\npermalink: /about/\n---\n\n关于我。\n",
+    })
+    assert imported.report.warnings == []
+    body = (imported.dest / "content/pages/start.md").read_text(encoding="utf-8")
+    assert "{%" not in body and "一段*介绍*文字。" in body
+    doc = parse_html(built_page(tmp_path, imported, "/start/"))
+    columns = doc.find_all(class_="column")
+    assert len(columns) == 2
+    assert [c.one("img")["alt"] for c in columns] == ["甲图", ""]
+    assert [c.one("h3").text() for c in columns] == ["可定制", "响应式"]
+    assert [a.text() for c in columns for a in c.find_all("a") if a.get("href") == "/about/"
+            ] == ["了解更多", "Learn More"]
+    assert columns[0].one("strong").text() == "Markdown"

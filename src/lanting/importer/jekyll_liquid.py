@@ -17,6 +17,7 @@ from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes, comment_ifs
 from lanting.importer.jekyll_data_values import data_aliases, data_value
+from lanting.importer.jekyll_feature_rows import feature_row
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import figure_block, gallery, include_tag, video_id
 from lanting.importer.jekyll_lab import adjacent_lists
@@ -90,9 +91,11 @@ class JekyllLiquid(JekyllLinks):
             return ctx.leave(written, f"no file `{name}` in the source")
 
         def include(args: str, written: str) -> str:
-            if re.match(r"gallery(?:\.html)?\b", args.strip()):  # (of the front matter's list)
+            listed = re.match(r"(gallery|feature_row)(?:\.html)?\b", args.strip())
+            if listed:  # (of the front matter's list)
                 front = load_mapping(*split_front_matter(read_text(path))[:2])[0]
-                shown = gallery(front, args.strip().partition(" ")[2], ctx)
+                draw = gallery if listed.group(1) == "gallery" else feature_row
+                shown = draw(front, args.strip().partition(" ")[2], ctx)
                 if shown is not None:
                     return shown
             return include_tag(self.source, args, written, ctx)
