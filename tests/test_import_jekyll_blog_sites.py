@@ -360,3 +360,22 @@ def test_a_link_to_a_file_kept_among_the_posts_led_nowhere(tmp_path: Path) -> No
     body = (imported.dest / "content/posts/touch.md").read_text(encoding="utf-8")
     assert "- パッチ\n- 部品ライブラリ\n" in body
     built(tmp_path, imported)  # (a broken link would raise)
+
+
+def test_a_cover_written_up_from_the_post_is_the_site_s_picture(tmp_path: Path) -> None:
+    """H2O's posts name their cover `cover: '../assets/img/face.jpg'`, which the theme
+    printed as it is into the home page's cards, where the browser read it from the
+    root (/assets/img/face.jpg). The import looked for it above the site, found
+    nothing and left the cover out, with a warning."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 前端笔记\nlang: zh-CN\nbaseurl: '/'\n",
+        "assets/img/face.jpg": png(80, 40),
+        "_posts/2018-02-10-promise.md": (
+            "---\nlayout: post\ntitle: Promise 小结\ncover: '../assets/img/face.jpg'\n"
+            "tags: web\n---\n\n正文。\n"),
+    })
+    assert imported.report.warnings == []
+    [post] = (imported.dest / "content/posts").glob("promise*")
+    body = (post / "index.md" if post.is_dir() else post).read_text(encoding="utf-8")
+    assert "\ncover: " in body and "face.jpg" in body
+    built(tmp_path, imported)

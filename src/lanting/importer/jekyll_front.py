@@ -182,6 +182,12 @@ class JekyllFront:
         url = value if value.startswith("/") else "/" + value
         if value.startswith(("http://", "https://")):
             return value
+        rooted = posixpath.normpath("/" + value)
+        if not local.is_file() and not value.startswith("/") and ".." in value.split("/") \
+                and (self.source / rooted.lstrip("/")).is_file():
+            # (H2O's `cover: '../assets/img/face.jpg'`, printed as it is into the home
+            # page's cards, where the browser read it from the root: /assets/img/face.jpg)
+            local, url = self.source / rooted.lstrip("/"), rooted
         if not local.is_file() and "/" not in value:  # (`image: motoko.jpg`)
             local, url = next(((self.source / folder.lstrip("/") / value, folder + value)
                                for folder in layout_image_folders(self.source)
