@@ -379,3 +379,31 @@ def test_a_cover_written_up_from_the_post_is_the_site_s_picture(tmp_path: Path) 
     body = (post / "index.md" if post.is_dir() else post).read_text(encoding="utf-8")
     assert "\ncover: " in body and "face.jpg" in body
     built(tmp_path, imported)
+
+
+def test_a_home_page_of_paged_posts_leaves_its_page_links_too(tmp_path: Path) -> None:
+    """A Chinese theme's `index.html` lists `paginator.posts`, then links the pages of
+    the list (`{% if paginator.next_page %}<a href="{{ paginator.next_page_path }}">`,
+    `{{ paginator.page }} / {{ paginator.total_pages }}`). The loop went, as Lanting
+    makes the list; the page links stayed, their Liquid counted as the page's own text:
+    the home page was those links in comments, and the build failed on their `href`."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 简单\nlang: zh-CN\npaginate: 5\n",
+        "index.html": (
+            "---\nlayout: default\ntitle: 首页\n---\n\n"
+            "{% for post in paginator.posts %}\n<div class=\"item\">\n"
+            "  <h2><a href=\"{{ post.url | relative_url }}\">{{ post.title }}</a></h2>\n"
+            "</div>\n{% endfor %}\n\n<div class=\"pagination\">\n  <div class=\"prev\">\n"
+            "  {% if paginator.previous_page %}\n"
+            "    <a href=\"{{ paginator.previous_page_path | relative_url }}\">"
+            "{{ site.data.settings.prev_page }}</a>\n  {% endif %}\n  </div>\n"
+            "  <div class=\"tips\">{{ paginator.page }} / {{ paginator.total_pages }}</div>\n"
+            "  <div class=\"next\">\n  {% if paginator.next_page %}\n"
+            "    <a href=\"{{ paginator.next_page_path | relative_url }}\">"
+            "{{ site.data.settings.next_page }}</a>\n  {% endif %}\n  </div>\n</div>\n"),
+        "_posts/2020-03-14-hello.md": "---\ntitle: 你好\n---\n\n第一篇。\n",
+    })
+    assert imported.report.warnings == []
+    home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "paginator" not in home and "pagination" not in home
+    built(tmp_path, imported)

@@ -35,6 +35,19 @@ def drop_loops(body: str) -> str:
     return _ARTICLE_LIST.sub("", "".join(kept))  # (TeXt's lists, as loops)
 
 
+_PAGINATION = re.compile(r"\{%-?\s*if\s+paginator\.[^%]*%\}.*?\{%-?\s*endif\s*-?%\}"
+                         r"|\{\{-?\s*paginator\.[^}]*\}\}", re.DOTALL)
+"""jekyll-paginate's links to the pages of the list (`{% if paginator.next_page %}…{%
+endif %}`) and its numbers (`{{ paginator.page }} / {{ paginator.total_pages }}`)."""
+
+
+def drop_pagination(body: str) -> str:
+    """`body` without the links and numbers of the pages of its list: they went with
+    the list of posts (Lanting's home and blog pages page their lists themselves), and
+    left behind, their Liquid counted as the page's own text and stayed in comments."""
+    return _PAGINATION.sub("", body)
+
+
 def own_text(body: str) -> int:
     """How much text a page has of its own, not counting Liquid tags, HTML markup and
     comments (al-folio's listing pages are `<div>`s around loops)."""

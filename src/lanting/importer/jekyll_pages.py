@@ -29,7 +29,7 @@ from lanting.importer.jekyll_github_pages import (
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_layouts import layout_data, layout_prose
-from lanting.importer.jekyll_listings import LISTING_TAG, drop_loops, own_text
+from lanting.importer.jekyll_listings import LISTING_TAG, drop_loops, drop_pagination, own_text
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_people import add_people
 from lanting.importer.jekyll_polyglot import Polyglot, with_language
@@ -243,7 +243,7 @@ class JekyllPages:
         if permalink == "/" or rel in _HOMES or layout == "home":
             home = self.home(lang)
             if LISTING_TAG.search(body):  # (al-folio's blog.md: the theme's featured-posts loop)
-                body = drop_loops(body)
+                body = drop_pagination(drop_loops(body))
                 if own_text(body) < 80:
                     body = ""
             if body.strip() and not home.body:
