@@ -407,3 +407,23 @@ def test_a_home_page_of_paged_posts_leaves_its_page_links_too(tmp_path: Path) ->
     home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
     assert "paginator" not in home and "pagination" not in home
     built(tmp_path, imported)
+
+
+def test_jekyll_avatar_tags_are_the_users_pictures(tmp_path: Path) -> None:
+    """jekyll-avatar (on GitHub Pages' list of plugins) draws a GitHub user's picture:
+    `{% avatar octo %}`, `{% avatar user=octo size=64 %}`, and in a link to the
+    profile, as a blog's page of friends writes it. Each was left in a comment, with a
+    warning."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 友链\nlang: zh-CN\nplugins: [jekyll-avatar]\n",
+        "_posts/2020-03-14-friends.md": (
+            "---\ntitle: 朋友们\n---\n\n{% avatar octo %}\n\n"
+            "[{% avatar user=cat-9 size=64 %}](https://github.com/cat-9) 一位朋友。\n"),
+    })
+    assert imported.report.warnings == []
+    doc = parse_html((built(tmp_path, imported) / "posts/friends/index.html").read_text(
+        encoding="utf-8"))
+    images = {img["alt"]: img for img in doc.one("article").find_all("img")}
+    assert images["octo"]["src"] == "https://avatars.githubusercontent.com/octo?v=3&s=40"
+    assert (images["cat-9"]["width"], images["cat-9"]["height"]) == ("64", "64")
+    assert doc.one("a", href="https://github.com/cat-9").one("img")["alt"] == "cat-9"

@@ -199,12 +199,25 @@ class JekyllLiquid(JekyllLinks):
             ctx.convert("strings of jekyll-multiple-languages-plugin (`{% t key %}`)")
             return found
 
+        def avatar(args: str, written: str) -> str:
+            """jekyll-avatar's `{% avatar hubot size=50 %}` (on GitHub Pages' list of
+            plugins): the GitHub user's picture, 40 pixels square unless `size` says."""
+            words, named = B.arguments(args)
+            user = named.get("user") or (words[0] if words else "")
+            size = named.get("size", "40")
+            if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?", user) \
+                    or not size.isdigit():
+                return ctx.leave(written, "no GitHub user named in it")
+            ctx.convert("jekyll-avatar's pictures of GitHub users")
+            return (f'<img src="https://avatars.githubusercontent.com/{user}?v=3&amp;s={size}"'
+                    f' alt="{user}" width="{size}" height="{size}">')
+
         # (jekyll-include-cache's `include_cached`, minimal-mistakes' plugin: an include)
         handlers = {"post_url": post_url, "link": link, "include": include, "cite": cite,
                     "nocite": nocite,
                     "include_cached": include,
                     "include_relative": include_relative,
-                    "twitter": twitter, "youtube": youtube, "assign": drop,
+                    "twitter": twitter, "youtube": youtube, "assign": drop, "avatar": avatar,
                     "bibliography": bibliography,
                     "reference": reference, "responsive_image": responsive_image}
         if self.i18n.languages:
