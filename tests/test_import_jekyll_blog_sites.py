@@ -427,3 +427,31 @@ def test_jekyll_avatar_tags_are_the_users_pictures(tmp_path: Path) -> None:
     assert images["octo"]["src"] == "https://avatars.githubusercontent.com/octo?v=3&s=40"
     assert (images["cat-9"]["width"], images["cat-9"]["height"]) == ("64", "64")
     assert doc.one("a", href="https://github.com/cat-9").one("img")["alt"] == "cat-9"
+
+
+def test_a_home_page_of_the_site_s_own_post_list_includes_is_lanting_s(
+        tmp_path: Path) -> None:
+    """A minima-based blog's `index.html` is `{% if site.show_excerpts %}{% include
+    home.html %}{% else %}{% include archive.html %}{% endif %}`, and its `archive.html`
+    page `{% include archive.html %}`: includes of its own looping over the posts. The
+    home page's text was those tags in comments, and the archive's was reported lost;
+    both are lists, which Lanting makes."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_includes/home.html": ("{%- assign posts = paginator.posts | default: site.posts -%}\n"
+                                "{% for post in posts %}<article>{{ post.excerpt }}</article>"
+                                "{% endfor %}\n"),
+        "_includes/archive.html": ("<h2>{{ include.title }}</h2>\n<ul>{% for post in "
+                                   "site.posts %}<li>{{ post.title }}</li>{% endfor %}</ul>\n"),
+        "_includes/note.html": "<aside>{{ include.text }}</aside>\n",
+        "index.html": ("---\nlayout: default\ntitle: Home\n---\n\n"
+                       "{% if site.show_excerpts %}\n  {% include home.html %}\n{% else %}\n"
+                       '  {% include archive.html title="Posts" %}\n{% endif %}\n'),
+        "archive.html": "---\ntitle: Archive\nlayout: default\n---\n\n{% include archive.html %}\n",
+        "_posts/2021-05-01-first.md": "---\ntitle: First\n---\n\nHello.\n",
+    })
+    assert imported.report.warnings == []
+    home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "{%" not in home and "include" not in home
+    assert not (imported.dest / "content/pages/archive.md").exists()
+    built(tmp_path, imported)

@@ -5,6 +5,9 @@ how much text a page has of its own besides. Shared by the Jekyll and al-folio i
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from lanting.importer.common import read_text
 
 _LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b.*?-?%\}", re.DOTALL)
 _NOT_TEXT = re.compile(r"[#*\s-]|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}"
@@ -46,6 +49,26 @@ def drop_pagination(body: str) -> str:
     the list of posts (Lanting's home and blog pages page their lists themselves), and
     left behind, their Liquid counted as the page's own text and stayed in comments."""
     return _PAGINATION.sub("", body)
+
+
+_INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)[^%]*?-?%\}")
+_LISTS_POSTS = re.compile(r"\bsite\.posts\b|\bpaginator\.posts\b")
+
+
+def drop_post_lists(body: str, source: Path) -> str:
+    """`body` without its includes of the site's own that list the posts (a home page
+    of `{% include archive.html %}`, whose `_includes/archive.html` loops over
+    `site.posts`): the theme's list in a file of its own, which Lanting makes itself.
+    Left in, each stayed in a comment as the home page's text."""
+    folder = source / "_includes"
+
+    def one(match: re.Match[str]) -> str:
+        path = folder / match.group(1)
+        listed = path.is_file() and path.resolve().is_relative_to(folder.resolve()) \
+            and _LISTS_POSTS.search(read_text(path))
+        return "" if listed else match.group()
+
+    return _INCLUDE.sub(one, body)
 
 
 def own_text(body: str) -> int:

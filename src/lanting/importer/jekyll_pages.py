@@ -29,7 +29,13 @@ from lanting.importer.jekyll_github_pages import (
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_layouts import layout_data, layout_prose
-from lanting.importer.jekyll_listings import LISTING_TAG, drop_loops, drop_pagination, own_text
+from lanting.importer.jekyll_listings import (
+    LISTING_TAG,
+    drop_loops,
+    drop_pagination,
+    drop_post_lists,
+    own_text,
+)
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_people import add_people
 from lanting.importer.jekyll_polyglot import Polyglot, with_language
@@ -242,8 +248,10 @@ class JekyllPages:
         lang = self.polyglot.tag(data) if self.polyglot is not None else ""
         if permalink == "/" or rel in _HOMES or layout == "home":
             home = self.home(lang)
-            if LISTING_TAG.search(body):  # (al-folio's blog.md: the theme's featured-posts loop)
-                body = drop_pagination(drop_loops(body))
+            listed = drop_post_lists(body, self.source)
+            if LISTING_TAG.search(listed) or listed != body:  # (al-folio's blog.md: the
+                # theme's featured-posts loop; a site's own include of the list of posts)
+                body = drop_pagination(drop_loops(listed))
                 if own_text(body) < 80:
                     body = ""
             if body.strip() and not home.body:
@@ -292,6 +300,8 @@ class JekyllPages:
                              "publications, talks and teaching on their own pages); the rest "
                              "of its text is kept")
             body = kept
+        if listing in LISTING_URLS:  # (an archive page of `{% include archive.html %}`)
+            body = drop_post_lists(body, self.source)
         if listing in LISTING_URLS and not body.strip():
             self.report.note(path, None, f"left out: Lanting makes /{listing}/ "
                              "itself")  # (minimal-mistakes' category-archive.md)
