@@ -455,3 +455,23 @@ def test_a_home_page_of_the_site_s_own_post_list_includes_is_lanting_s(
     assert "{%" not in home and "include" not in home
     assert not (imported.dest / "content/pages/archive.md").exists()
     built(tmp_path, imported)
+
+
+def test_a_date_past_its_month_s_end_runs_into_the_next_month(tmp_path: Path) -> None:
+    """A post dated `2023-02-29 13:00:00 +0900` (no such day), another named
+    `2021-04-31-x.md`: Ruby's `Time.parse`, and so Jekyll, ran the days over into the
+    next month (1 March, 1 May), which the post's URL shows. The import took them for
+    no dates and dated the posts by their files' times, with warnings."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 信号\nlang: zh-CN\npermalink: /:year/:month/:day/:title/\n",
+        "_posts/2023-02-29-dft.md": (
+            "---\ntitle: 离散傅里叶变换\ndate: 2023-02-29 13:00:00 +0900\n---\n\n正文。\n"),
+        "_posts/2021-04-31-notes.md": "---\ntitle: 笔记\n---\n\n正文。\n",
+    })
+    assert imported.report.warnings == []
+    dft = (imported.dest / "content/posts/dft.md").read_text(encoding="utf-8")
+    notes = (imported.dest / "content/posts/notes.md").read_text(encoding="utf-8")
+    assert "\ndate: 2023-03-01T13:00:00+09:00\n" in dft
+    assert "\ndate: 2021-05-01\n" in notes
+    out = built(tmp_path, imported)
+    assert (out / "2023/03/01/dft/index.html").is_file()

@@ -34,7 +34,7 @@ from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_data_pubs import data_file, data_publications, untitled
 from lanting.importer.jekyll_fastpages import JekyllNotebooks, notebook_files
-from lanting.importer.jekyll_front import JekyllFront
+from lanting.importer.jekyll_front import JekyllFront, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_math import (
@@ -324,9 +324,12 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                 try:
                     file_date = When(dt.datetime(year, month, day, tzinfo=self.tz), True)
                 except ValueError:  # `2019-13-40-x.md`, which Jekyll refuses
+                    file_date = rolled_over(f"{year}-{month}-{day}", self.tz)
+                if file_date is None:
                     self.report.warn(path, None, f"the file name's date {year}-{month}-{day} "
                                      "is no date: the front matter's date is used, if any")
-            date = date_of(data, head, "date", self.tz) or file_date
+            date = date_of(data, head, "date", self.tz) or rolled_over(
+                str(data.get("date") or ""), self.tz) or file_date
             if date is None and drafted:  # (how Jekyll dated a draft: not a loss)
                 date = mtime(path, self.tz)
                 self.report.note(path, None, "a draft without a date: dated by the file's "

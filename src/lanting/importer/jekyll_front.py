@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import posixpath
+import re
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,14 @@ from lanting.importer.jekyll_layouts import layout_image_folders
 from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.text import When, key_line, load_mapping, names, split_front_matter
+from lanting.importer.text import (
+    When,
+    key_line,
+    load_mapping,
+    names,
+    parse_when,
+    split_front_matter,
+)
 
 COVER_KEYS = ("image", "thumbnail", "header", "thumbnail-img", "cover-img", "share-img",
               "header-img", "cover", "article_header")
@@ -201,3 +209,22 @@ class JekyllFront:
         if warn:
             self.report.warn(path, line, f"cover image `{value}` not found: left out")
         return ""
+
+
+_PAST_MONTH_END = re.compile(r"\s*(\d{4})-(\d{1,2})-(29|30|31)(?!\d)(.*)", re.DOTALL)
+
+
+def rolled_over(text: str, tz: dt.tzinfo) -> When | None:
+    """A date a day or two past its month's end (`2023-02-29 13:00:00 +0900`, in a
+    file name or the front matter) as Ruby's `Time.parse`, and so Jekyll, read it: the
+    days over run into the next month (2023-03-01); None for any other text. The import
+    took it for no date and dated the post by its file's time, with a warning."""
+    found = _PAST_MONTH_END.match(text)
+    if found is None or not 1 <= int(found.group(2)) <= 12:
+        return None
+    first = parse_when(None, f"{found.group(1)}-{int(found.group(2)):02d}-01{found.group(4)}",
+                       tz)
+    if first is None:
+        return None
+    return When(first.moment + dt.timedelta(days=int(found.group(3)) - 1), first.day_only,
+                first.utc_z)
