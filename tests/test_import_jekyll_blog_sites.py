@@ -475,3 +475,24 @@ def test_a_date_past_its_month_s_end_runs_into_the_next_month(tmp_path: Path) ->
     assert "\ndate: 2021-05-01\n" in notes
     out = built(tmp_path, imported)
     assert (out / "2023/03/01/dft/index.html").is_file()
+
+
+def test_what_exclude_names_is_neither_post_nor_page(tmp_path: Path) -> None:
+    """A blog made from a theme's repository keeps the theme's `docs/` (its own demo
+    posts in `docs/_posts/`) and a `test/` site, and `_config.yml` excludes both
+    (`exclude: [/docs, /test, README-*.md]`): Jekyll read none of them. The import
+    made posts and pages of them all, one taking the slug `about-2`."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": ("title: 语音笔记\nlang: zh-CN\nexclude:\n  - README-*.md\n"
+                        "  - /docs\n  - /test\n"),
+        "about.md": "---\ntitle: 关于\n---\n\n我的介绍。\n",
+        "README-zh.md": "---\ntitle: 主题说明\n---\n\n说明。\n",
+        "docs/_posts/2017-05-05-chart.md": "---\ntitle: Chart demo\n---\n\nDemo.\n",
+        "docs/index.md": "---\ntitle: Theme docs\n---\n\nDocs.\n",
+        "test/about.md": "---\ntitle: Test about\n---\n\nTest.\n",
+        "_posts/2021-03-01-ctc.md": "---\ntitle: CTC 损失\n---\n\n正文。\n",
+    })
+    assert imported.report.warnings == []
+    content = imported.dest / "content"
+    assert sorted(p.relative_to(content).as_posix() for p in content.rglob("*.md")) == [
+        "pages/about.md", "posts/ctc.md"]

@@ -33,6 +33,7 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_data_pubs import data_file, data_publications, untitled
+from lanting.importer.jekyll_exclude import excluded
 from lanting.importer.jekyll_fastpages import JekyllNotebooks, notebook_files
 from lanting.importer.jekyll_front import JekyllFront, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
@@ -244,7 +245,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         read = {"_i18n", *self.included_folders()}
         for path in walk(self.source):
             rel = path.relative_to(self.source)
-            if path.suffix.lower() not in (*MARKDOWN, ".html"):
+            if path.suffix.lower() not in (*MARKDOWN, ".html") \
+                    or excluded(rel.as_posix(), self.config):  # (TeXt's `/docs` of demos)
                 continue
             if "_posts" in rel.parts and any(
                     part[:1] in "_.#~" and part not in read

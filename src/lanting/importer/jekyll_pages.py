@@ -20,6 +20,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_data_values import aliased_loops
+from lanting.importer.jekyll_exclude import excluded
 from lanting.importer.jekyll_github_pages import (
     PLAIN_NAMES,
     github_pages_build,
@@ -143,6 +144,7 @@ class JekyllPages:
                     if p.suffix.lower() in MARKDOWN or self.html_page(p)]
         return [p for p in walk(self.source)
                 if not any(part.startswith("_") for part in p.relative_to(self.source).parts)
+                and not excluded(p.relative_to(self.source).as_posix(), self.config)
                 and (p.suffix.lower() in MARKDOWN or self.html_page(p))
                 and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
             markdown_files(tabs)) + included + [p for p, d in self.collection_docs.items()
