@@ -290,3 +290,38 @@ def test_minimal_mistakes_captured_figure_is_a_figure(tmp_path: Path) -> None:
     assert len(figures) == 2
     assert "Demand error map" in figures[0].text()
     assert "Heron" in figures[1].text() and figures[1].find("img") is not None
+
+
+def test_a_hux_about_page_s_own_language_menu_goes_both_texts_stay(tmp_path: Path) -> None:
+    """Forks of the Hux blog written before its `multilingual-sel.html` include carry
+    the language menu in `about.html` itself: a `<select onchange="onLanChange(…)">`
+    over `<div class="zh">` and `<div class="en">`, and a script hiding one of them.
+    Kept, the script hid the English text behind a menu Lanting does not style (and
+    took the page's first `<select>` for its own); as with the include, both texts
+    stay, one after the other, and the menu and script go, with a notice."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 博客\nlang: zh-CN\n",
+        "about.html": (
+            "---\nlayout: page\ntitle: 关于\nmultilingual: true\n---\n\n"
+            "<!-- Language Selector -->\n"
+            "<select onchange= \"onLanChange(this.options[this.options.selectedIndex]"
+            ".value)\">\n    <option value=\"0\" selected> 中文 Chinese </option>\n"
+            "    <option value=\"1\"> 英文 English </option>\n</select>\n\n"
+            "<div class=\"zh post-container\">\n    <p>你好，我写编译器。</p>\n</div>\n\n"
+            "<div class=\"en post-container\">\n    <p>Hi, I write compilers.</p>\n</div>\n\n"
+            "<script type=\"text/javascript\">\n"
+            "    var $zh = document.querySelector(\".zh\");\n"
+            "    var $en = document.querySelector(\".en\");\n"
+            "    function onLanChange(index){\n        if(index == 0){\n"
+            "            $zh.style.display = \"block\";\n"
+            "            $en.style.display = \"none\";\n"
+            "        }else{\n            $en.style.display = \"block\";\n"
+            "            $zh.style.display = \"none\";\n        }\n    }\n"
+            "    onLanChange(0);\n</script>\n"),
+    })
+    assert imported.report.warnings == []
+    assert any("language menu" in e.message for e in imported.report.entries)
+    html = built_page(tmp_path, imported, "/about/")
+    assert "onLanChange" not in html and "<select" not in html
+    article = parse_html(html).one("article").text()
+    assert "你好，我写编译器。" in article and "Hi, I write compilers." in article

@@ -38,6 +38,7 @@ from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import inline_markdown_includes, inline_relative
+from lanting.importer.jekyll_language_menu import language_menus
 from lanting.importer.jekyll_liquid import JekyllLiquid
 from lanting.importer.jekyll_math import custom_math, is_text_theme, katex_tags, own_math_setup
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
@@ -114,6 +115,11 @@ class JekyllBodies(JekyllLiquid):
             text = inline_relative(text, path.parent, self.source, ctx, self.data_list_file)
         if liquid:
             text = inline_markdown_includes(text, self.source, ctx)
+        text, menu = language_menus(text)
+        if menu is not None:
+            ctx.note(menu, "the language menu and its script removed: each language's "
+                     "text is kept, one after the other")
+            ctx.convert("the Hux blog's language menus removed")
         if liquid:  # (a comment put aside: Jekyll ran no Liquid in it, and a value in it
             # left in a comment of its own ended the comment, the rest shown on the page)
             text = blocks(text, "comment", lambda a, inner, w: shelf.put(
