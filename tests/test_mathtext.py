@@ -131,8 +131,13 @@ def test_characters_tex_reserves_show_as_written_in_text(tex: str, shown: str) -
     (r"\matrix{a & b \cr c & d}", r"\begin{matrix}a & b \\ c & d\end{matrix}"),
     (r"f = \cases{1 & x>0 \cr 0 & x \le 0}",
      r"f = \begin{cases}1 & x>0 \\ 0 & x \le 0\end{cases}"),
+    (r"\eqalign{L &= -\log p \cr &= \frac12 x^2}",
+     r"\begin{aligned}L &= -\log p \\ &= \frac12 x^2\end{aligned}"),
+    (r"{1 \over \root \of {2\pi\sigma}}", r"{1 \over \sqrt{2\pi\sigma}}"),
+    (r"\root 3 \of x + \root n+1 \of {y_i}", r"\sqrt[3]{x} + \sqrt[n+1]{y_i}"),
 ])
 def test_plain_tex_matrices_are_their_environments(plain: str, amsmath: str) -> None:
     """`\\pmatrix{…}` (plain TeX's, which MathJax reads: a real Quarto post's observed
-    effects) was "Unknown command", failing the build."""
+    effects) was "Unknown command", failing the build; so were `\\eqalign{…}` and
+    `\\root n \\of x`, in every derivation of a Jekyll ML blog."""
     assert to_mathml(plain, True) == to_mathml(amsmath, True)

@@ -167,7 +167,9 @@ def _root(s: str, ctx: Context) -> str:
     """Plain TeX's `\\root 3 \\of {C+kN}` (MathJax has it; MathType writes roots so, and
     a Chinese post on RSA pasted one): the root of the next token or group, as
     `\\sqrt[3]{…}` draws it; math-core knew neither command and failed the build."""
-    return _up_to_next(s, _ROOT, lambda index, radicand: f"\\sqrt[{index}]{{{radicand}}}",
+    # (`\root \of {2\pi}`, no index: a square root)
+    return _up_to_next(s, _ROOT, lambda index, radicand: f"\\sqrt[{index.strip()}]"
+                       f"{{{radicand}}}" if index.strip() else f"\\sqrt{{{radicand}}}",
                        "`\\root … \\of` needs what it takes the root of",
                        "write `\\sqrt[3]{x}`")
 
