@@ -496,3 +496,20 @@ def test_what_exclude_names_is_neither_post_nor_page(tmp_path: Path) -> None:
     content = imported.dest / "content"
     assert sorted(p.relative_to(content).as_posix() for p in content.rglob("*.md")) == [
         "pages/about.md", "posts/ctc.md"]
+
+
+def test_a_post_named_with_a_two_digit_year_is_dated_by_it(tmp_path: Path) -> None:
+    """An ML blog names its posts `20-10-31-scrum.md`: Jekyll takes `\\d{2,4}` for the
+    year, and Ruby's `Time.parse` makes 20 the year 2020 (69 and over: 19xx). The
+    import dated 55 such posts by their files' times, with a warning each."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": ("title: Notes\nlang: en\n"
+                        "permalink: /:categories/:year/:month/:day/:title/\n"),
+        "ml/_posts/20-10-31-scrum.md": "---\ntitle: Scrum\n---\n\nSprints.\n",
+        "ml/_posts/99-01-02-old.md": "---\ntitle: Old\n---\n\nLong ago.\n",
+    })
+    assert imported.report.warnings == []
+    scrum = (imported.dest / "content/posts/scrum.md").read_text(encoding="utf-8")
+    old = (imported.dest / "content/posts/old.md").read_text(encoding="utf-8")
+    assert "\ndate: 2020-10-31\n" in scrum and "/ml/2020/10/31/scrum/" in scrum
+    assert "\ndate: 1999-01-02\n" in old

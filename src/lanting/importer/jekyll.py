@@ -65,8 +65,9 @@ from lanting.importer.text import (
 )
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
-_POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
-"""A post's file name: Jekyll reads `2019-9-10-title` as well as `2019-09-10-title`."""
+_POST_NAME = re.compile(r"^(\d{2,4})-(\d{1,2})-(\d{1,2})-(.+)$")
+"""A post's file name: Jekyll reads `2019-9-10-title` as well as `2019-09-10-title`, and
+`20-10-31-title` (Ruby's `Time.parse` completes a two-digit year: 2020)."""
 _JEKYLL_POST_NAME = re.compile(r"^\d{2,4}-\d{1,2}-\d{1,2}-.*\.[^.]+$")
 """A file name Jekyll reads as a post's (its `DATE_FILENAME_MATCHER`); others in
 `_posts/` it skips."""
@@ -323,6 +324,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
             file_date = None
             if match:
                 year, month, day = (int(g) for g in match.groups()[:3])
+                year += (1900 if year >= 69 else 2000) if year < 100 else 0
                 try:
                     file_date = When(dt.datetime(year, month, day, tzinfo=self.tz), True)
                 except ValueError:  # `2019-13-40-x.md`, which Jekyll refuses
