@@ -133,6 +133,9 @@ def test_characters_tex_reserves_show_as_written_in_text(tex: str, shown: str) -
      r"f = \begin{cases}1 & x>0 \\ 0 & x \le 0\end{cases}"),
     (r"\eqalign{L &= -\log p \cr &= \frac12 x^2}",
      r"\begin{aligned}L &= -\log p \\ &= \frac12 x^2\end{aligned}"),
+    (r"\eqalign{& \min_x f(x) \\ & s.t. \eqalign{& g(x) \le 0 \\ & h(x) = 0}}",
+     r"\begin{aligned}& \min_x f(x) \\ & s.t. \begin{aligned}& g(x) \le 0 \\ & h(x) = 0"
+     r"\end{aligned}\end{aligned}"),
     (r"{1 \over \root \of {2\pi\sigma}}", r"{1 \over \sqrt{2\pi\sigma}}"),
     (r"\root 3 \of x + \root n+1 \of {y_i}", r"\sqrt[3]{x} + \sqrt[n+1]{y_i}"),
 ])

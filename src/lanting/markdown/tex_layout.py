@@ -235,9 +235,13 @@ self-attention) → `aligned`."""
 
 
 def plain_matrices(s: str, ctx: Context) -> str:
+    """Each of `PLAIN_MATRICES` as its environment, nested ones too (an `\\eqalign` in
+    a row of another: the outer one is replaced first, its argument as written)."""
     for name, env in PLAIN_MATRICES.items():
         begin, end = f"\\begin{{{env}}}", f"\\end{{{env}}}"
-        s = replace_command(s, name, 1, lambda o, a, i: begin + a[0] + end)  # noqa: B023
+        while (done := replace_command(s, name, 1, lambda o, a, i: begin + a[0] + end)  # noqa: B023
+               ) != s:
+            s = done
     return s
 
 
