@@ -31,8 +31,8 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_listings import is_listing, own_text
-from lanting.importer.jekyll_pages import jekyll_files, markdown_files
 from lanting.importer.jekyll_polyglot import with_language
+from lanting.importer.jekyll_reads import jekyll_files, markdown_files
 from lanting.importer.jekyll_settings import standalone_document
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu, menu_names

@@ -24,8 +24,8 @@ from lanting.importer.bibtex import BibEntry, drop_empty_fields, dump, parse, re
 from lanting.importer.common import date_of, read_text
 from lanting.importer.item import FOLDERS, Item
 from lanting.importer.jekyll import Jekyll
-from lanting.importer.jekyll_pages import markdown_files
 from lanting.importer.jekyll_polyglot import with_language
+from lanting.importer.jekyll_reads import markdown_files
 from lanting.importer.listings import Redirects
 from lanting.importer.site import slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter

@@ -13,7 +13,7 @@ from typing import Any
 from lanting.importer.alfolio_collections import AcademicCollections
 from lanting.importer.alfolio_cv import academicpages_cv
 from lanting.importer.common import bool_of, html_line, read_text
-from lanting.importer.jekyll_pages import markdown_files
+from lanting.importer.jekyll_reads import markdown_files
 from lanting.importer.listings import Redirects
 from lanting.importer.text import load_mapping, split_front_matter
 

@@ -33,7 +33,6 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_data_pubs import data_file, data_publications, untitled
-from lanting.importer.jekyll_exclude import excluded
 from lanting.importer.jekyll_fastpages import JekyllNotebooks, notebook_files
 from lanting.importer.jekyll_front import JekyllFront, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
@@ -47,8 +46,9 @@ from lanting.importer.jekyll_math import (
 )
 from lanting.importer.jekyll_members import JekyllMembers
 from lanting.importer.jekyll_outputs import JekyllCollections, Published, scholar_references
-from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
+from lanting.importer.jekyll_pages import JekyllPages
 from lanting.importer.jekyll_polyglot import polyglot
+from lanting.importer.jekyll_reads import MARKDOWN, excluded
 from lanting.importer.jekyll_redirects import JekyllRedirects, redirect_target
 from lanting.importer.jekyll_settings import JekyllSettings, config_file
 from lanting.importer.jekyll_spaceship import spaceship_dollar_math, spaceship_processors

@@ -20,7 +20,6 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_data_values import aliased_loops
-from lanting.importer.jekyll_exclude import excluded
 from lanting.importer.jekyll_github_pages import (
     PLAIN_NAMES,
     github_pages_build,
@@ -40,6 +39,7 @@ from lanting.importer.jekyll_listings import (
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_people import add_people
 from lanting.importer.jekyll_polyglot import Polyglot, with_language
+from lanting.importer.jekyll_reads import MARKDOWN, excluded, jekyll_files, markdown_files
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.kramdown import title_math
 from lanting.importer.listings import Redirects
@@ -55,31 +55,11 @@ LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 """Pages Lanting makes at those URLs: a page of the old site there would clash."""
 LISTINGS = LISTING_URLS | {"archives", "posts"}
 """Permalinks of the lists of posts a theme's page makes (with a loop) and Lanting too."""
-MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 _HOMES = ("index.md", "index.markdown", "index.html")  # (the home's text; HTML a group's)
 _TERM_URL = re.compile(r"/(tags|categories)/([^/]+?)(?:/|\.html)?")
 """The URL of a tag's or category's page, where Lanting makes its own."""
 POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home", "articles"})
 """Layouts that list the site's posts (minima's, hydejack's, minimal-mistakes', TeXt's)."""
-
-
-def jekyll_files(folder: Path, pattern: str = "*.md") -> list[Path]:
-    """The files of `folder` matching `pattern` (`**/*.md`: at any depth) that Jekyll
-    reads: its EntryFilter leaves out a name, or a folder's below `folder`, that starts
-    with `.`, `_`, `#` or `~` or ends with `~` (`_pages/.projects.md`, a page hidden
-    rather than deleted; an editor's backup)."""
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.glob(pattern) if p.is_file() and not any(
-        part[:1] in (".", "_", "#", "~") or part.endswith("~")
-        for part in p.relative_to(folder).parts))
-
-
-def markdown_files(folder: Path, pattern: str = "*") -> list[Path]:
-    """The Markdown files of `folder` matching `pattern` that Jekyll reads
-    (`jekyll_files`), of every extension its `markdown_ext` names: `.markdown` too, which
-    `jekyll new` wrote (an al-folio fork's `_projects/*.markdown` were all lost)."""
-    return [p for p in jekyll_files(folder, pattern) if p.suffix.lower() in MARKDOWN]
 
 
 def last_written(fronts: dict[Path, dict[str, Any]]) -> dict[Path, Path]:
