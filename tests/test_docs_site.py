@@ -28,7 +28,7 @@ PAGES = {
     "publishing": "Publishing",
     "theming": "Making the theme yours",
     "importing": ("Moving from Jekyll, Hugo, Zola, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, "
-                  "VitePress, VuePress, Quartz, Astro, Next.js, Gatsby or docsify"),
+                  "VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify or Pelican"),
     "configuration": "Configuration reference",
     "cli": "Command-line reference",
     "templates": "Template reference",

@@ -1,6 +1,6 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Zola, Hexo, Quarto,
-MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby or docsify
-site, or a plain folder of notes (Obsidian, Typora), turned into a new Lanting site, with
+MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify or
+Pelican site, or a plain folder of notes (Obsidian, Typora), turned into a new Lanting site, with
 a report of what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
@@ -38,7 +38,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
     "quartz": ("quartz", "Quartz"), "astro": ("astro", "Astro"), "nextjs": ("astro", "Astro"),
     "gatsby": ("astro", "Astro"),
-    "docsify": ("docsify", "Docsify"),
+    "docsify": ("docsify", "Docsify"), "pelican": ("pelican", "Pelican"),
     "notes": ("notes", "Notes"),
 }
 """Each kind's reader: its module of `lanting.importer` and class (imported when asked
@@ -60,6 +60,7 @@ LOOKED_FOR = (
     "VitePress (.vitepress/ at the root or in docs/), "
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
     "docsify (an index.html loading docsify, at the root or in docs/), "
+    "Pelican (pelicanconf.py), "
     "Hexo (_config.yml, or a _config.NAME.yml holding Hexo's settings, with source/_posts/ "
     "and hexo in package.json, Hexo's settings or a theme's _config.NAME.yml; or Hexo's "
     "source/ folder alone: _posts/ with Hexo's tags or tag pages), "
@@ -210,6 +211,8 @@ def detect(source: Path) -> str:
         return "nextjs"
     if any(source.glob("gatsby-config.*")):
         return "gatsby"
+    if (source / "pelicanconf.py").is_file():
+        return "pelican"
     from lanting.importer.jupyterbook_toc import book_folder
 
     if book_folder(source) is not None:

@@ -1,0 +1,312 @@
+"""Pelican → Lanting: a folder with `pelicanconf.py` (settings: `pelican_settings.py`).
+
+The content folder (`PATH`, `content/`) holds the articles (under `ARTICLE_PATHS`, all
+of it by default) and the pages (under `PAGE_PATHS`, `pages/`): Markdown files
+(`.md`, `.markdown`, `.mdown`, `.mkd`) opening with Python-Markdown's metadata lines
+(`Title: …`, `Date: …`, `Tags: a, b` until the first blank line; keys in any case) or
+YAML front matter, and notebooks (`.ipynb`, the pelican-ipynb plugin's) with their
+metadata in an `x.ipynb-meta` beside them. Articles are posts, pages pages; `Status:
+draft` (or `DEFAULT_METADATA`'s) a draft, `hidden` an unlisted post. The category is
+`Category:`, else the article's folder (`USE_FOLDER_AS_CATEGORY`). Each keeps its old URL
+(`ARTICLE_URL`, `PAGE_URL`, with the slug Pelican gave it: `Slug:`, else the title's).
+`STATIC_PATHS` (`images/`) are copied to `static/` at the same paths. reStructuredText
+(`.rst`) has no reader in Lanting: each such file is named in a warning. Bodies:
+`pelican_bodies.py`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.astro_front import js_date
+from lanting.importer.common import (
+    GENERATED,
+    LinkTable,
+    Options,
+    guess_language,
+    language_tag,
+    mtime,
+    read_text,
+    walk,
+)
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.menus import finish_menu
+from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.pelican_bodies import PelicanBodies
+from lanting.importer.pelican_settings import fill_url, pelican_slug, read_settings
+from lanting.importer.quarto_notebook import cell_text, markdown_cells
+from lanting.importer.report import Report
+from lanting.importer.site import NOTEBOOK, NewSite, slug_of
+from lanting.importer.text import load_mapping, names, parse_when, split_front_matter, zone
+
+_MARKDOWN = (".md", ".markdown", ".mdown", ".mkd")
+_META_LINE = re.compile(r"^[ ]{0,3}([A-Za-z0-9_-]+):\s*(.*)$")
+_MORE_LINE = re.compile(r"^[ ]{4,}(.*)$")
+_GENERATED_PAGES = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
+                              "publications", "talks"})
+_PLACED = frozenset({"title", "date", "modified", "category", "tags", "slug", "author",
+                     "authors", "summary", "status", "lang", "translation", "save_as", "url",
+                     "template"})
+
+
+def read_header(text: str) -> tuple[dict[str, str], str, int]:
+    """Python-Markdown's metadata lines at the top of `text` (`Key: value`, a line
+    indented four spaces continuing the value; they end at the first blank line or a
+    line of neither kind): (values by lower-case key, the text after them, how many
+    lines they took)."""
+    lines = text.split("\n")
+    found: dict[str, str] = {}
+    key = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+            break
+        match = _META_LINE.match(line)
+        more = _MORE_LINE.match(line)
+        if match:
+            key = match.group(1).lower()
+            found[key] = (found[key] + "\n" if key in found else "") + match.group(2).strip()
+        elif more and key:
+            found[key] += "\n" + more.group(1).strip()
+        else:
+            break
+        i += 1
+    return found, "\n".join(lines[i:]), i
+
+
+def split_list(value: str) -> list[str]:
+    """`Tags: a, b` (`a; b` when a semicolon is in it), as Pelican splits them."""
+    parts = value.replace("\n", ",").split(";" if ";" in value else ",")
+    return [p.strip() for p in parts if p.strip()]
+
+
+class Pelican(PelicanBodies):
+    kind = "pelican"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.report = report
+        self.options = options
+        self.settings = read_settings(source, report)
+        self.content = self.settings.content
+        self.site = NewSite(report, source)
+        self.tz = zone(options.timezone or self.settings.text("TIMEZONE") or None)
+        self.table = LinkTable(self.site)
+        self.by_source: dict[Path, Item] = {}
+        self.documents: list[tuple[Item, str, Path]] = []
+        self.texts: list[str] = []
+        self.math = self.settings.math
+
+    def run(self) -> NewSite:
+        """In order: the settings' notices, the content folder's files (static ones
+        copied, articles and pages read), the bodies (once every item's new place is
+        known), `lanting.toml`."""
+        for name in self.settings.code:
+            self.report.note(self.settings.file, None, f"setting `{name}` is code, not a "
+                             "value: not read (Pelican's default, or pelicanconf's, stands)")
+        if not self.content.is_dir():
+            self.report.warn(self.settings.file, None, f"no content folder "
+                             f"`{self.settings.text('PATH', 'content')}`: nothing imported")
+        for path in walk(self.content) if self.content.is_dir() else []:
+            self.read_file(path)
+        for item, text, path in self.documents:
+            ctx = Context(self.report, path, read_text(path))
+            if item.notebook is not None:
+                for cell in markdown_cells(item.notebook):
+                    cell["source"] = self.convert(cell_text(cell), item, ctx, path)
+            else:
+                item.body = self.convert(text, item, ctx, path)
+        self.write_config()
+        return self.site
+
+    def under(self, rel: str, folders: list[str]) -> bool:
+        return any(not f or rel == f or rel.startswith(f + "/") for f in folders)
+
+    def read_file(self, path: Path) -> None:
+        rel = path.relative_to(self.content).as_posix()
+        suffix = path.suffix.lower()
+        pages = self.under(rel, self.settings.page_paths)
+        articles = not pages and self.under(rel, self.settings.article_paths) and \
+            not self.under(rel, self.settings.paths("ARTICLE_EXCLUDES", []))
+        if suffix in _MARKDOWN and (pages or articles):
+            self.read_markdown(path, rel, "page" if pages else "post")
+        elif suffix == ".ipynb" and (pages or articles) and \
+                path.with_name(path.name + "-meta").is_file():
+            self.read_notebook(path, rel, "page" if pages else "post")
+        elif suffix == ".rst" and (pages or articles):
+            self.report.warn(path, None, "reStructuredText: Lanting has no reader for it, "
+                             "not imported (convert it to Markdown, e.g. with Pandoc)")
+        elif self.under(rel, self.settings.static_paths) and suffix != ".ipynb-meta":
+            if rel in GENERATED:
+                self.report.note(path, None, "a file Lanting makes itself: left out")
+            else:
+                self.site.static[rel] = path
+
+    def read_markdown(self, path: Path, rel: str, kind: str) -> None:
+        text = read_text(path)
+        fmt, head, body, _first = split_front_matter(text)
+        data, error = load_mapping(fmt, head) if fmt else ({}, None)
+        if fmt == "yaml" and error:
+            # (Python-Markdown's meta extension reads `---` lines around its own
+            # `Key: value` lines: `title: Term 2 :: Robotics` is no YAML, but was read)
+            header, rest, _count = read_header(head + "\n")
+            if len(header) == len([k for k in head.split("\n") if _META_LINE.match(k)]):
+                data, error = dict(header), None
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        meta: dict[str, Any] = {str(k).lower(): v for k, v in data.items()}
+        if not fmt:
+            header, body, _count = read_header(text)
+            meta = dict(header)
+        heading = first_heading(body)
+        title = str(meta.get("title") or "").strip()
+        if heading is not None and title and heading[0].strip() == title:
+            body = heading[1]  # (the theme showed the title above it: not twice)
+        self.add_item(path, rel, kind, meta, body, None)
+
+    def read_notebook(self, path: Path, rel: str, kind: str) -> None:
+        try:
+            notebook = json.loads(read_text(path))
+        except ValueError as bad:
+            self.report.warn(path, None, f"not a notebook ({bad}): left out")
+            return
+        if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+            self.report.warn(path, None, "a notebook without cells (nbformat 3?): left out")
+            return
+        header, _rest, _count = read_header(read_text(path.with_name(path.name + "-meta")))
+        self.add_item(path, rel, kind, dict(header), NOTEBOOK, notebook)
+        self.report.convert("notebook articles (pelican-ipynb) as notebook posts")
+
+    def add_item(self, path: Path, rel: str, kind: str, meta: dict[str, Any], body: str,
+                 notebook: dict[str, Any] | None) -> None:
+        title = str(meta.get("title") or "").strip()
+        if not title:
+            self.report.warn(path, None, "no `Title:` (Pelican skipped it): titled by its "
+                             "file name")
+            title = path.stem.replace("-", " ").replace("_", " ")
+        status = str(meta.get("status") or self.settings.default_status).strip().lower()
+        slug = str(meta.get("slug") or "").strip() or pelican_slug(title) or path.stem
+        front: dict[str, Any] = {"title": title}
+        date = self.date(meta.get("date"))
+        if kind == "post":
+            if date is None:
+                self.report.warn(path, None, "no `Date:`: the file's time is used")
+                date = mtime(path, self.tz)
+            front["date"] = date
+            updated = self.date(meta.get("modified"))
+            if updated is not None:
+                front["updated"] = updated
+        category = self.category(meta, rel)
+        if kind == "post":
+            tags = meta.get("tags")
+            tag_list = split_list(tags) if isinstance(tags, str) else names(tags)
+            if tag_list:
+                front["tags"] = tag_list
+            if category:
+                front["categories"] = [category]
+        summary = meta.get("summary")
+        if isinstance(summary, str) and summary.strip():
+            front["summary"] = " ".join(summary.split())
+        authors = meta.get("authors") or meta.get("author")
+        shown = split_list(authors) if isinstance(authors, str) else names(authors)
+        site_author = self.settings.text("AUTHOR")
+        if shown and shown != [site_author]:
+            front.setdefault("params", {})["author"] = ", ".join(shown)
+        if status == "hidden":
+            front["unlisted"] = True
+        dropped = [k for k in meta if k not in _PLACED]
+        if dropped:
+            self.report.note(path, 1, "metadata Lanting has no place for, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+        new_slug = slug_of(slug)
+        if kind == "page" and new_slug in _GENERATED_PAGES:
+            self.report.warn(path, None, f"a page named `{new_slug}` would take Lanting's "
+                             f"own /{new_slug}/: it is /{new_slug}-page/")
+            new_slug = f"{new_slug}-page"
+        draft = status == "draft"
+        if draft:
+            front["draft"] = True
+        item = self.site.add(Item(kind, new_slug, path, front, draft=draft))
+        if notebook is not None:
+            item.notebook = notebook
+        self.report.counts[("drafts" if draft else "posts") if kind == "post"
+                           else "pages"] += 1
+        old = self.old_url(kind, meta, slug, category, date, shown)
+        if old and not draft:
+            item.old_urls = [old]
+            self.table.add(old, item)
+        self.by_source[path.resolve()] = item
+        self.texts.append(body if notebook is None else "\n".join(
+            cell_text(c) for c in markdown_cells(notebook)))
+        self.documents.append((item, body, path))
+
+    def date(self, value: Any) -> Any:
+        """A date as Pelican read it (with dateutil: `2017-02-11 20:25`, `12 Nov 2015`)."""
+        if not isinstance(value, str | dt.date) or not str(value).strip():
+            return None
+        raw = value.strip() if isinstance(value, str) else None
+        return parse_when(value, raw, self.tz) or parse_when(js_date(value), None, self.tz)
+
+    def category(self, meta: dict[str, Any], rel: str) -> str:
+        value = meta.get("category")
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        folder = posixpath.dirname(rel)
+        if folder and self.settings.values.get("USE_FOLDER_AS_CATEGORY", True) is not False:
+            return folder.rsplit("/", 1)[-1]
+        return self.settings.text("DEFAULT_CATEGORY", "misc")
+
+    def old_url(self, kind: str, meta: dict[str, Any], slug: str, category: str,
+                date: Any, authors: list[str]) -> str | None:
+        """Where Pelican published it: its `url`/`save_as` metadata, else the pattern."""
+        own = meta.get("url") or meta.get("save_as")
+        if isinstance(own, str) and own.strip():
+            return "/" + own.strip().lstrip("/")
+        name = "ARTICLE_URL" if kind == "post" else "PAGE_URL"
+        default = "{slug}.html" if kind == "post" else "pages/{slug}.html"
+        lang = str(meta.get("lang") or self.settings.text("DEFAULT_LANG", "en"))
+        values: dict[str, Any] = {
+            "slug": slug, "category": pelican_slug(category), "lang": lang,
+            "author": pelican_slug(authors[0] if authors else self.settings.text("AUTHOR")),
+            "date": date.moment if date is not None else None}
+        return fill_url(self.settings.text(name, default), values)
+
+    def write_config(self) -> None:
+        config, read = self.site.config, self.settings
+        config["title"] = read.text("SITENAME") or self.source.resolve().name
+        if read.text("AUTHOR"):
+            config["author"] = read.text("AUTHOR")
+        language = language_tag(read.text("DEFAULT_LANG"), "")
+        config["language"] = language or guess_language(self.texts)
+        if read.text("SITEURL").startswith("http"):
+            config["base_url"] = read.text("SITEURL").rstrip("/") + "/"
+        if read.text("SITESUBTITLE"):
+            config["description"] = " ".join(read.text("SITESUBTITLE").split())
+        links = [{"name": n, "url": u} for n, u in read.pairs("SOCIAL") + read.pairs("LINKS")]
+        if links:
+            config["links"] = links
+        # (Python-Markdown's toc extension made ids as GitHub does: `#topological-sort`)
+        config["markdown"] = {"heading_ids": "github"}
+        menu: list[dict[str, Any]] = []
+        for name, url in read.pairs("MENUITEMS"):
+            target = self.table.find(url) if url.startswith("/") else None
+            if target is not None:
+                url = self.site.new_url(target)
+            elif url.rstrip("/") in ("", "/index.html", "/blog"):
+                continue  # (the blog's list: Lanting's home and /blog/ have it)
+            elif re.fullmatch(r"/(?:archives?|tags|categories)(?:\.html|/)?", url):
+                url = "/tags/" if "tags" in url else "/archive/"
+            menu.append({"name": name, "url": url})
+        if read.values.get("DISPLAY_PAGES_ON_MENU", True) is not False:
+            for item in self.site.items:  # (Pelican's themes list the pages in the menu)
+                if item.kind == "page" and not item.draft and not item.front.get("unlisted"):
+                    menu.append({"name": item.title, "url": self.site.new_url(item)})
+        finish_menu(self.site, menu, read.file)

@@ -1,0 +1,195 @@
+"""The body of a Pelican article or page (Python-Markdown) in Lanting's Markdown.
+
+Lanting reads as written: `[TOC]` alone in a paragraph (the theme shows the table of
+contents), footnotes, tables, abbreviations. Converted here:
+
+- CodeHilite's language line, `:::python` or `#!python` opening an indented code block
+  (in a list item too), → a fenced block of that language (else the line showed);
+- Pelican's links: `{filename}/path.md` (and the old `|filename|`) → the target's new
+  page; `{static}`, `{attach}` (`|static|`) → the file (an image into the post's folder,
+  another file at its path under `static/`); `{tag}x`, `{category}x` → Lanting's pages
+  of that tag or category, `{index}` the home page;
+- other links: to old URLs (`/2020/05/x.html`), to files of the content folder by their
+  path from the root or from the page (`images/x.png`, how they were published);
+- math: with a math plugin (render_math, pelican-katex) `$…$` and `$$…$$` are put
+  aside as they are (TeX to it, never Markdown); without one, `$` was a dollar sign, and
+  is escaped.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+from lanting.importer import body as B
+from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
+from lanting.importer.body_math import shelve_tex_math
+from lanting.importer.common import BARE_SITE, LinkTable, is_image
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_math import dollar_signs
+from lanting.importer.pelican_settings import PelicanSettings
+from lanting.importer.shelf import Shelf, fence, protect_code
+from lanting.importer.site import NewSite
+from lanting.model.names import term_slug
+
+_LANGUAGE_LINE = re.compile(r"^([ \t]*)(?::::|#!)[ \t]*([\w+#.-]+)(?:[ \t]+hl_lines=.*)?[ \t]*$")
+_PELICAN_LINK = re.compile(r"^(?:\{(\w+)\}|\|(\w+)\|)(.*)$", re.DOTALL)
+
+
+def _indent(line: str) -> int:
+    expanded = line.expandtabs(4)
+    return len(expanded) - len(expanded.lstrip())
+
+
+def codehilite_blocks(text: str) -> tuple[str, int]:
+    """Each indented code block whose first line names its language for CodeHilite
+    (`:::python`, `#!python`: taken out, not shown) as a fenced block of that language,
+    at the block's place (four spaces less: in a list item it stays in the item)."""
+    lines = text.split("\n")
+    out: list[str] = []
+    count = i = 0
+    while i < len(lines):
+        match = _LANGUAGE_LINE.match(lines[i])
+        depth = _indent(lines[i]) if match else 0
+        if not match or depth < 4 or (out and out[-1].strip()):
+            out.append(lines[i])
+            i += 1
+            continue
+        end = i + 1
+        while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) >= depth):
+            end += 1
+        while end > i + 1 and not lines[end - 1].strip():
+            end -= 1
+        pad = " " * (depth - 4)
+        code = "\n".join(line.expandtabs(4)[depth:] for line in lines[i + 1:end])
+        out.append("\n".join(pad + line if line else line
+                             for line in fence(match.group(2), code).split("\n")))
+        count += 1
+        i = end
+    return "\n".join(out), count
+
+
+class PelicanBodies:
+    """The body side of the Pelican importer."""
+
+    content: Path
+    settings: PelicanSettings
+    site: NewSite
+    table: LinkTable
+    by_source: dict[Path, Item]
+    math: bool
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        text, count = codehilite_blocks(text)
+        ctx.convert("CodeHilite's `:::lang` code blocks as fenced blocks", count)
+        shelf = Shelf()
+        text = protect_code(text, shelf)
+        text, _count = B.indented_code(text, shelf)
+        if self.math or item.notebook is not None:
+            # (render_math's `$…$` is TeX: `$a_1*b_2*$` holds no emphasis; nbconvert's
+            # pages of pelican-ipynb brought MathJax with them)
+            text = shelve_tex_math(text, shelf)
+        else:
+            text, count = dollar_signs(text)
+            if count:
+                ctx.note("$", "no math plugin in the settings: its `$` showed as dollar "
+                         "signs, and are escaped (`\\$`) to stay so")
+        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, item, path, ctx)
+
+        text = map_urls(text, resolve)
+        text = unlink_dropped(text)
+        return B.tidy(shelf.restore(text))
+
+    def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
+        """A link or image of the old site as the new one has it (None: as written)."""
+        found = _PELICAN_LINK.match(url)
+        if found:
+            return self.pelican_link(found.group(1) or found.group(2), found.group(3),
+                                     image, path, ctx)
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
+            return None
+        rel, hash_mark, fragment = url.partition("#")
+        rel = unquote(rel.partition("?")[0])
+        fragment = hash_mark + fragment
+        base = posixpath.dirname(item.old_urls[0]) if item.old_urls else "/"
+        site_path = posixpath.normpath(posixpath.join(base, rel)) if not rel.startswith(
+            "/") else posixpath.normpath(self.unbased(rel))
+        candidates = [path.parent / rel] if not rel.startswith("/") else []
+        candidates.append(self.content / site_path.lstrip("/"))
+        for file in candidates:
+            target = self.by_source.get(file.resolve()) if file.is_file() else None
+            if target is not None:
+                ctx.convert("links to other posts")
+                return self.site.link(target) + fragment
+        target = self.table.find(site_path)
+        if target is not None:
+            ctx.convert("links to old URLs")
+            return self.site.link(target) + fragment
+        for file in candidates:
+            if file.is_file():
+                return self.file_url(file, image) + fragment
+        if image:
+            ctx.warn(url, f"image `{url}` not found in the content folder: left as written")
+        elif BARE_SITE.match(url):  # (`[x](www.fnal.gov)` led nowhere; the build refused it)
+            ctx.note(url, f"`{url}`, a site named without `https://`: the link leads to "
+                     f"https://{url} (on the old site it led nowhere)")
+            return "https://" + url
+        return None
+
+    def unbased(self, rel: str) -> str:
+        """A root-relative path without the path of `SITEURL` (`/blog/x.html` → `/x.html`
+        for a site published at `https://a.org/blog`)."""
+        prefix = re.sub(r"^[a-z]+://[^/]+", "", self.settings.text("SITEURL")).rstrip("/")
+        return rel[len(prefix):] or "/" if prefix and rel.startswith(prefix + "/") else rel
+
+    def pelican_link(self, what: str, rest: str, image: bool, path: Path,
+                     ctx: Context) -> str | None:
+        rel, hash_mark, fragment = rest.partition("#")
+        fragment = hash_mark + fragment
+        if what in ("filename", "static", "attach"):
+            rel = unquote(rel.partition("?")[0])
+            file = self.content / rel.lstrip("/") if rel.startswith("/") \
+                else path.parent / rel
+            target = self.by_source.get(file.resolve()) if file.is_file() else None
+            if target is not None:
+                ctx.convert("{filename} links as links to the posts")
+                return self.site.link(target) + fragment
+            if file.is_file():
+                ctx.convert("{static} and {attach} links as links to the files")
+                return self.file_url(file, image) + fragment
+            if image:
+                ctx.warn("{" + what + "}" + rest, f"image `{{{what}}}{rest}` not found in the "
+                         "content folder: left out")
+                return DROPPED
+            ctx.warn("{" + what + "}" + rest, f"link `{{{what}}}{rest}` leads to no file of "
+                     "the content folder (Pelican warned so too): the link is dropped, its "
+                     "text kept")
+            return DROPPED
+        if what in ("tag", "category"):
+            ctx.convert("{tag} and {category} links as links to the term's page")
+            folder = "tags" if what == "tag" else "categories"
+            return f"/{folder}/{term_slug(unquote(rel))}/" + fragment
+        if what == "index":
+            return "/" + fragment
+        ctx.warn(f"{{{what}}}", f"link `{{{what}}}{rest}`: no page of that kind in Lanting: "
+                 "the link is dropped, its text kept")
+        return DROPPED
+
+    def file_url(self, file: Path, image: bool) -> str:
+        """An image as a marker (into the bundle of the post showing it); another file at
+        its path under `static/` (where Pelican published it: a file of `STATIC_PATHS`
+        at its path, and an `{attach}`ed one beside the post, which a static URL
+        stands in for)."""
+        where = file.resolve()
+        rel = where.relative_to(self.content).as_posix() if where.is_relative_to(
+            self.content) else file.name
+        if image or is_image(file):
+            return self.site.image(file, "/" + rel if rel in self.site.static else None)
+        self.site.static.setdefault(rel, file)
+        return "/" + quote(rel)

@@ -1,0 +1,164 @@
+"""The Pelican importer: a fixture shaped as a `pelican-quickstart` site with articles in
+category folders, `pages/`, `images/`, a pelican-ipynb notebook with its
+`.ipynb-meta`, a draft and a reStructuredText article, read from its built pages; the
+settings reader and URL patterns on their own."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from importbits import NOW, imported_site, page, redirect_target, report_of
+from sitebits import write_files
+
+from lanting.importer import Imported, detect, import_site
+from lanting.importer.pelican import read_header
+from lanting.importer.pelican_bodies import codehilite_blocks
+from lanting.importer.pelican_settings import fill_url, pelican_slug, read_settings
+from lanting.importer.report import Report
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+
+
+@pytest.fixture(scope="module")
+def blog(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "pelican-blog")
+
+
+def test_a_pelican_site_is_detected_not_read_as_notes() -> None:
+    assert detect(FIXTURES / "pelican-blog") == "pelican"
+
+
+def test_settings_become_lanting_toml(blog: tuple[Imported, Path]) -> None:
+    imported, _out = blog
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    # (publishconf's SITEURL is the published one; pelicanconf's is empty)
+    assert (config["title"], config["author"], config["base_url"], config["language"]) == (
+        "Gradient Notes", "Wen Hua", "https://wenhua.example.org/", "en")
+    assert config["description"] == "Optimization, sampling and the odd notebook"
+    # (the quickstart's Pelican, Python.org and Jinja2 links are no links of hers)
+    assert config["links"] == [
+        {"name": "GitHub", "url": "https://github.com/wen-hua-example"},
+        {"name": "Reading group", "url": "https://reading.example.org/"}]
+    assert config["menu"] == [{"name": "Archives", "url": "/archive/"},
+                              {"name": "About", "url": "/about/"}]
+
+
+def test_articles_keep_their_old_urls_and_metadata(blog: tuple[Imported, Path]) -> None:
+    imported, out = blog
+    assert (imported.report.counts["posts"], imported.report.counts["drafts"],
+            imported.report.counts["pages"]) == (4, 1, 1)
+    for old, new in (("/2021/03/why-momentum-helps-on-ravines.html",
+                      "/posts/why-momentum-helps-on-ravines/"),
+                     ("/2021/05/nesterov-looking-ahead.html", "/posts/nesterov-looking-ahead/"),
+                     ("/2020/11/line-search-backtracking.html",
+                      "/posts/line-search-backtracking/"),
+                     ("/2021/08/metropolis-in-ten-lines.html",
+                      "/posts/metropolis-in-ten-lines/")):
+        assert redirect_target(out, old) == new
+    post = page(out, "/posts/why-momentum-helps-on-ravines/")
+    text = post.text()
+    # (the metadata lines are the post's front matter, not its first paragraph)
+    assert "Title:" not in text and "Slug:" not in text
+    assert post.find("h1").text().strip() == "Why momentum helps on ravines"
+    terms = {a.attrs.get("href") for a in post.find_all("a")}
+    assert {"/tags/sgd/", "/categories/optimization/"} <= terms
+    # (`Category:` absent: the folder is the category; `12 May 2021` is a date)
+    nesterov = (imported.dest / "content/posts/nesterov-looking-ahead.md").read_text("utf-8")
+    assert "categories: [optimization]" in nesterov and "date: 2021-05-12" in nesterov
+    # (YAML that is no YAML, `title: a :: b`, read as Python-Markdown read it)
+    assert page(out, "/posts/line-search-backtracking/").find("h1").text().strip() == \
+        "Line search :: backtracking"
+
+
+def test_bodies_links_code_and_math(blog: tuple[Imported, Path]) -> None:
+    _imported, out = blog
+    post = page(out, "/posts/why-momentum-helps-on-ravines/")
+    assert len(post.find_all("math")) == 4  # (render_math: `$…$` and `$$…$$` render)
+    code = post.find("pre")
+    assert code is not None and ":::python" not in code.text()
+    assert "def step(x, v, grad" in code.text()
+    assert any("language-python" in str(c.attrs.get("class", "")) for c in post.find_all("code"))
+    links = {a.attrs.get("href") for a in post.find_all("a")}
+    assert {"/posts/nesterov-looking-ahead/", "/downloads/momentum-slides.pdf",
+            "/posts/line-search-backtracking/#armijo-condition"} <= links
+    assert (out / "downloads" / "momentum-slides.pdf").is_file()
+    image = post.find("img")
+    assert image is not None
+    assert image.attrs["src"] == "/posts/why-momentum-helps-on-ravines/ravine.png"
+    nesterov = page(out, "/posts/nesterov-looking-ahead/")
+    assert "#!python" not in nesterov.text() and nesterov.find("pre") is not None
+    assert "/posts/why-momentum-helps-on-ravines/" in {
+        a.attrs.get("href") for a in nesterov.find_all("a")}
+
+
+def test_notebook_article_is_a_notebook_post(blog: tuple[Imported, Path]) -> None:
+    imported, out = blog
+    notebook = json.loads((imported.dest / "content/posts/metropolis-in-ten-lines.ipynb")
+                          .read_text("utf-8"))
+    assert "title: A Metropolis sampler in ten lines" in notebook["cells"][0]["source"]
+    post = page(out, "/posts/metropolis-in-ten-lines/")
+    assert len(post.find_all("math")) == 1 and "0.42" in post.text()
+    assert "/posts/why-momentum-helps-on-ravines/" in {
+        a.attrs.get("href") for a in post.find_all("a")}
+
+
+def test_drafts_static_files_and_rst(blog: tuple[Imported, Path]) -> None:
+    imported, out = blog
+    assert not (out / "posts" / "adam-unfinished").exists()
+    assert (out / "images" / "avatar.png").is_file()  # (STATIC_PATHS at the same paths)
+    report = report_of(imported)
+    assert "old-talk.rst: warning: reStructuredText" in report
+    assert "setting `THEME_PATH` is code" in report
+
+
+def test_default_status_draft_and_no_math_plugin(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "pelicanconf.py": "SITENAME = 'x'\nDEFAULT_METADATA = {'status': 'draft'}\n",
+        "content/a.md": "Title: A\nDate: 2020-01-02\nStatus: published\n\n# A\n\n"
+                        "It cost $5 and $6 at [the lab](www.lab.example.org).\n",
+        "content/b.md": "Title: B\nDate: 2020-01-03\n\nNot yet.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert (imported.report.counts["posts"], imported.report.counts["drafts"]) == (1, 1)
+    body = (tmp_path / "new/content/posts/a.md").read_text("utf-8")
+    assert "cost \\$5 and \\$6" in body and 'aliases: ["/a.html"]' in body
+    # (the heading repeating the title is left out: the theme shows the title above it;
+    # a site named without its scheme led nowhere, and now leads to it)
+    assert "# A" not in body and "(https://www.lab.example.org)" in body
+
+
+def test_settings_reader_reads_literals_only(tmp_path: Path) -> None:
+    write_files(tmp_path, {
+        "pelicanconf.py": "import os\nAUTHOR = 'A'\nSITEURL = ''\nPATH = 'src'\n"
+                          "ARTICLE_PATHS = ['posts']\nPLUGINS = ['pelican.plugins.render_math']\n"
+                          "SITEURL_ALT = os.environ['X']\nlower = 1\n",
+        "publishconf.py": "from pelicanconf import *\nSITEURL = 'https://a.example.org/blog'\n"})
+    settings = read_settings(tmp_path, Report(tmp_path, "pelican"))
+    assert settings.text("AUTHOR") == "A" and settings.text("SITEURL") == \
+        "https://a.example.org/blog"
+    assert settings.content == (tmp_path / "src").resolve()
+    assert settings.article_paths == ["posts"] and settings.page_paths == ["pages"]
+    assert settings.static_paths == ["images"] and settings.math
+    assert settings.code == ["SITEURL_ALT"] and "lower" not in settings.values
+
+
+def test_url_patterns_and_slugs() -> None:
+    when = dt.datetime(2021, 3, 4, 5, 6)
+    values = {"slug": "x", "date": when, "category": "deep-learning", "lang": "en"}
+    assert fill_url("{slug}.html", values) == "/x.html"
+    assert fill_url("{date:%Y}/{date:%m}/{date:%d}/{slug}/", values) == "/2021/03/04/x/"
+    assert fill_url("{category}/{slug}-{lang}.html", values) == "/deep-learning/x-en.html"
+    assert fill_url("{author}/{slug}.html", values) is None
+    assert pelican_slug("Dennard scaling and Moore's law") == "dennard-scaling-and-moores-law"
+    assert pelican_slug("Café -- au  lait!") == "cafe-au-lait"
+
+
+def test_metadata_header_and_codehilite_lines() -> None:
+    meta, body, lines = read_header("Title: A\nTAGS: a, b\nSummary: one\n    two\n\nText\n")
+    assert meta == {"title": "A", "tags": "a, b", "summary": "one\ntwo"}
+    assert (body, lines) == ("Text\n", 5)
+    text, count = codehilite_blocks("x\n\n    :::bash\n    ls -l\n\n    pwd\n\nend")
+    assert count == 1 and text == "x\n\n```bash\nls -l\n\npwd\n```\n\nend"
