@@ -50,7 +50,7 @@ def test_settings_become_lanting_toml(blog: tuple[Imported, Path]) -> None:
 def test_articles_keep_their_old_urls_and_metadata(blog: tuple[Imported, Path]) -> None:
     imported, out = blog
     assert (imported.report.counts["posts"], imported.report.counts["drafts"],
-            imported.report.counts["pages"]) == (4, 1, 1)
+            imported.report.counts["pages"]) == (5, 1, 1)
     for old, new in (("/2021/03/why-momentum-helps-on-ravines.html",
                       "/posts/why-momentum-helps-on-ravines/"),
                      ("/2021/05/nesterov-looking-ahead.html", "/posts/nesterov-looking-ahead/"),
@@ -106,6 +106,34 @@ def test_notebook_article_is_a_notebook_post(blog: tuple[Imported, Path]) -> Non
         a.attrs.get("href") for a in post.find_all("a")}
 
 
+def test_liquid_tags_of_the_data_science_blogs(blog: tuple[Imported, Path]) -> None:
+    imported, out = blog
+    # (ipynb.liquid's `{% notebook gibbs.ipynb cells[1:] %}`: the post is a notebook
+    # post, its text around the cells, the title cell left out as the tag said)
+    notebook = json.loads((imported.dest / "content/posts/"
+                           "gibbs-sampling-one-coordinate-at-a-time.ipynb").read_text("utf-8"))
+    sources = ["".join(c["source"]) for c in notebook["cells"]]
+    assert not any("Gibbs sampling notebook" in s for s in sources)
+    post = page(out, "/posts/gibbs-sampling-one-coordinate-at-a-time/")
+    text = post.text()
+    assert "{%" not in text and "mixing time 37" in text
+    assert text.index("one coordinate from its") < text.index("mixing time 37") < \
+        text.index("mixes slowly")
+    assert len(post.find_all("math")) == 1
+    image = post.find("img")  # (`{% img /images/chain.png 300 [Contours…] %}`)
+    assert image is not None and image.attrs.get("alt") == "Contours of the target"
+    assert image.attrs.get("width") == "300"
+    assert "def gibbs_step(x, rho, rng):" in post.find("pre").text()  # (include_code)
+
+
+def test_a_paragraph_opening_with_an_image_tag_is_markdown(
+        blog: tuple[Imported, Path]) -> None:
+    _imported, out = blog
+    about = page(out, "/about/")
+    assert "https://numerics.example.org/" in {a.attrs.get("href") for a in about.find_all("a")}
+    assert "[numerics group]" not in about.text()
+
+
 def test_drafts_static_files_and_rst(blog: tuple[Imported, Path]) -> None:
     imported, out = blog
     assert not (out / "posts" / "adam-unfinished").exists()
@@ -128,6 +156,14 @@ def test_default_status_draft_and_no_math_plugin(tmp_path: Path) -> None:
     # (the heading repeating the title is left out: the theme shows the title above it;
     # a site named without its scheme led nowhere, and now leads to it)
     assert "# A" not in body and "(https://www.lab.example.org)" in body
+
+
+def test_a_theme_switch_for_mathjax_is_math(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "pelicanconf.py": "SITENAME = 'x'\nENABLE_MATHJAX = True\n",
+        "content/a.md": "Title: A\nDate: 2020-01-02\n\nThe rate $a_1*b_2*c$ holds.\n"})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert "$a_1*b_2*c$" in (tmp_path / "new/content/posts/a.md").read_text("utf-8")
 
 
 def test_settings_reader_reads_literals_only(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ draft` (or `DEFAULT_METADATA`'s) a draft, `hidden` an unlisted post. The categor
 (`ARTICLE_URL`, `PAGE_URL`, with the slug Pelican gave it: `Slug:`, else the title's).
 `STATIC_PATHS` (`images/`) are copied to `static/` at the same paths. reStructuredText
 (`.rst`) has no reader in Lanting: each such file is named in a warning. Bodies:
-`pelican_bodies.py`.
+`pelican_bodies.py` (the liquid_tags plugins' tags: `pelican_liquid.py`).
 """
 
 from __future__ import annotations
@@ -119,11 +119,10 @@ class Pelican(PelicanBodies):
             self.read_file(path)
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
-            if item.notebook is not None:
-                for cell in markdown_cells(item.notebook):
-                    cell["source"] = self.convert(cell_text(cell), item, ctx, path)
-            else:
+            if item.notebook is None:  # (its `{% notebook %}` makes it a notebook post)
                 item.body = self.convert(text, item, ctx, path)
+            for cell in markdown_cells(item.notebook or {}):
+                cell["source"] = self.convert(cell_text(cell), item, ctx, path)
         self.write_config()
         return self.site
 

@@ -30,6 +30,7 @@ from lanting.importer.common import BARE_SITE, LinkTable, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_math import dollar_signs
+from lanting.importer.pelican_liquid import liquid_tags
 from lanting.importer.pelican_settings import PelicanSettings
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -72,6 +73,19 @@ def codehilite_blocks(text: str) -> tuple[str, int]:
     return "\n".join(out), count
 
 
+_INLINE_TAG_LINE = re.compile(
+    r"(^|\n[ \t]*\n)([ ]{0,3}<(?:img|a|span|br|em|strong|b|i|code|sup|sub|small|abbr|kbd|"
+    r"font|label)\b[^<>\n]*>)[ \t]*\n(?=[ \t]*[^\s<])", re.IGNORECASE)
+
+
+def inline_tag_lines(text: str) -> tuple[str, int]:
+    """A paragraph opening with an inline tag alone on its line (`<img src=… align="left"/>`
+    above the text) with the text joined to that line: Python-Markdown read the paragraph
+    as Markdown (an `<img>` starts no HTML block there), where CommonMark took the whole
+    paragraph for raw HTML and showed its `[links](…)` as written."""
+    return _INLINE_TAG_LINE.subn(r"\1\2 ", text)
+
+
 class PelicanBodies:
     """The body side of the Pelican importer."""
 
@@ -98,6 +112,10 @@ class PelicanBodies:
                 ctx.note("$", "no math plugin in the settings: its `$` showed as dollar "
                          "signs, and are escaped (`\\$`) to stay so")
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
+        text, count = inline_tag_lines(text)
+        ctx.convert("paragraphs opening with an inline tag read as Markdown", count)
+        if "{%" in text:
+            text = liquid_tags(text, item, self.content, self.settings.values, ctx, shelf)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)

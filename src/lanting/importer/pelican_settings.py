@@ -74,7 +74,9 @@ class PelicanSettings:
     def math(self) -> bool:
         """Whether a math plugin (render_math, pelican-katex, …) made formulas of `$…$`."""
         return any(_MATH_PLUGINS.search(p.rsplit(".", 1)[-1]) for p in self.plugins) or \
-            any(_MATH_PLUGINS.search(str(e)) for e in self.markdown_extensions)
+            any(_MATH_PLUGINS.search(str(e)) for e in self.markdown_extensions) or \
+            any(re.search(r"MATHJAX|MATH_JAX|KATEX", k) and v for k, v in self.values.items())
+        # (a theme's own switch, `ENABLE_MATHJAX = True`, loaded MathJax on every page)
 
     @property
     def markdown_extensions(self) -> list[str]:
