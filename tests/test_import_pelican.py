@@ -190,6 +190,8 @@ def test_url_patterns_and_slugs() -> None:
     assert fill_url("{author}/{slug}.html", values) is None
     assert pelican_slug("Dennard scaling and Moore's law") == "dennard-scaling-and-moores-law"
     assert pelican_slug("Café -- au  lait!") == "cafe-au-lait"
+    # (Pelican's `unidecode`: a Chinese title's URL is in Latin letters)
+    assert pelican_slug("iid 独立同分布") == "iid-du-li-tong-fen-bu"
 
 
 def test_metadata_header_and_codehilite_lines() -> None:

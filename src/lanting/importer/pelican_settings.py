@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from text_unidecode import unidecode
+
 from lanting.importer.report import Report
 
 _MATH_PLUGINS = re.compile(r"render_math|katex|math|mathjax|latex", re.IGNORECASE)
@@ -134,12 +136,11 @@ def read_settings(source: Path, report: Report) -> PelicanSettings:
 
 
 def pelican_slug(text: str) -> str:
-    """Pelican's slug of a title: accents dropped, lower case, what is neither a word
-    character, a space nor a hyphen left out, spaces and hyphens as one hyphen.
-    (Pelican 4 transliterates other scripts with `unidecode`; here they are kept.)"""
-    value = unicodedata.normalize("NFKD", re.sub(r"<[^>]*>", "", text))
-    value = "".join(c for c in value if not unicodedata.combining(c))
-    value = re.sub(r"[^\w\s-]", "", value.lower()).strip()
+    """Pelican's slug of a title: transliterated into ASCII by Unidecode's table (`独立`
+    → `du-li`, `é` → `e`), lower case, what is neither a word character, a space nor a
+    hyphen left out, spaces and hyphens as one hyphen."""
+    value = unicodedata.normalize("NFKC", re.sub(r"<[^>]*>", "", text))
+    value = re.sub(r"[^\w\s-]", "", unidecode(value).lower()).strip()
     return re.sub(r"[-\s]+", "-", value)
 
 
