@@ -26,6 +26,7 @@ from urllib.parse import quote, unquote
 from lanting.importer import body as B
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import shelve_tex_math
+from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import BARE_SITE, LinkTable, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -120,7 +121,10 @@ class PelicanBodies:
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
 
-        text = map_urls(text, resolve)
+        # (`[text](⏎{filename}x.md)`: a destination on the next line, which
+        # Python-Markdown read and the link mapping would miss)
+        text = re.sub(r"\]\([ \t]*\n[ \t]*(?=[^\s)])", "](", text)
+        text = map_reference_urls(map_urls(text, resolve), resolve)
         text = unlink_dropped(text)
         return B.tidy(shelf.restore(text))
 
