@@ -169,6 +169,20 @@ def test_a_theme_switch_for_mathjax_is_math(tmp_path: Path) -> None:
     assert "$a_1*b_2*c$" in (tmp_path / "new/content/posts/a.md").read_text("utf-8")
 
 
+def test_file_name_dates_and_extra_path_metadata(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "pelicanconf.py": "SITENAME = 'x'\nPATH = 'src'\nSTATIC_PATHS = ['static']\n"
+                          "ARTICLE_EXCLUDES = ['static']\n"
+                          "EXTRA_PATH_METADATA = {'static/resume.html': {'path': 'resume.html'}}\n",
+        "src/2017-08-30_hello.md": "Title: Hello\nModified: 2017-09-16 11:21\n\nHi.\n",
+        "src/static/resume.html": "<p>CV</p>\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    # (Pelican's `FILENAME_METADATA`: the date leading the file's name)
+    post = (tmp_path / "new/content/posts/hello.md").read_text("utf-8")
+    assert "date: 2017-08-30" in post and "no `Date:`" not in report_of(imported)
+    assert (tmp_path / "new/static/resume.html").is_file()
+
+
 def test_settings_reader_reads_literals_only(tmp_path: Path) -> None:
     write_files(tmp_path, {
         "pelicanconf.py": "import os\nAUTHOR = 'A'\nSITEURL = ''\nPATH = 'src'\n"

@@ -144,6 +144,10 @@ class Pelican(PelicanBodies):
             self.report.warn(path, None, "reStructuredText: Lanting has no reader for it, "
                              "not imported (convert it to Markdown, e.g. with Pandoc)")
         elif self.under(rel, self.settings.static_paths) and suffix != ".ipynb-meta":
+            extra = self.settings.values.get("EXTRA_PATH_METADATA")
+            moved = extra.get(rel) if isinstance(extra, dict) else None
+            if isinstance(moved, dict) and isinstance(moved.get("path"), str):
+                rel = moved["path"].lstrip("/")  # (`static/robots.txt` published at the root)
             if rel in GENERATED:
                 self.report.note(path, None, "a file Lanting makes itself: left out")
             else:
@@ -186,6 +190,7 @@ class Pelican(PelicanBodies):
 
     def add_item(self, path: Path, rel: str, kind: str, meta: dict[str, Any], body: str,
                  notebook: dict[str, Any] | None) -> None:
+        meta = {**self.from_file_name(path), **meta}
         title = str(meta.get("title") or "").strip()
         if not title:
             self.report.warn(path, None, "no `Title:` (Pelican skipped it): titled by its "
@@ -246,6 +251,16 @@ class Pelican(PelicanBodies):
         self.texts.append(body if notebook is None else "\n".join(
             cell_text(c) for c in markdown_cells(notebook)))
         self.documents.append((item, body, path))
+
+    def from_file_name(self, path: Path) -> dict[str, str]:
+        """What `FILENAME_METADATA` reads from the file's name (Pelican's default: a
+        leading `2017-08-30` is the date, when `Date:` gives none)."""
+        pattern = self.settings.values.get("FILENAME_METADATA", r"(?P<date>\d{4}-\d{2}-\d{2}).*")
+        try:
+            found = re.match(str(pattern), path.stem) if pattern else None
+        except re.error:
+            return {}
+        return {k.lower(): v for k, v in found.groupdict().items() if v} if found else {}
 
     def date(self, value: Any) -> Any:
         """A date as Pelican read it (with dateutil: `2017-02-11 20:25`, `12 Nov 2015`)."""
