@@ -175,12 +175,17 @@ def test_file_name_dates_and_extra_path_metadata(tmp_path: Path) -> None:
                           "ARTICLE_EXCLUDES = ['static']\n"
                           "EXTRA_PATH_METADATA = {'static/resume.html': {'path': 'resume.html'}}\n",
         "src/2017-08-30_hello.md": "Title: Hello\nModified: 2017-09-16 11:21\n\nHi.\n",
-        "src/static/resume.html": "<p>CV</p>\n"})
+        "src/static/resume.html": "<p>CV</p>\n",
+        "src/hello-zh.md": "Title: 你好\nDate: 2017-08-31\nSlug: hello\nLang: zh\n"
+                           "Translation: true\n\n嗨。\n"})
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     # (Pelican's `FILENAME_METADATA`: the date leading the file's name)
     post = (tmp_path / "new/content/posts/hello.md").read_text("utf-8")
     assert "date: 2017-08-30" in post and "no `Date:`" not in report_of(imported)
     assert (tmp_path / "new/static/resume.html").is_file()
+    # (a translation was at `ARTICLE_LANG_URL`, `{slug}-{lang}.html`)
+    assert 'aliases: ["/hello-zh.html"]' in (tmp_path / "new/content/posts/hello-2.md"
+                                              ).read_text("utf-8")
 
 
 def test_settings_reader_reads_literals_only(tmp_path: Path) -> None:

@@ -286,6 +286,10 @@ class Pelican(PelicanBodies):
             return "/" + own.strip().lstrip("/")
         name = "ARTICLE_URL" if kind == "post" else "PAGE_URL"
         default = "{slug}.html" if kind == "post" else "pages/{slug}.html"
+        if str(meta.get("translation") or "").strip().lower() == "true":
+            # (a translation of another article: `ARTICLE_LANG_URL`, `{slug}-{lang}.html`)
+            name = name.replace("_URL", "_LANG_URL")
+            default = default.replace("{slug}", "{slug}-{lang}")
         lang = str(meta.get("lang") or self.settings.text("DEFAULT_LANG", "en"))
         values: dict[str, Any] = {
             "slug": slug, "category": pelican_slug(category), "lang": lang,
