@@ -188,6 +188,19 @@ def test_file_name_dates_and_extra_path_metadata(tmp_path: Path) -> None:
                                               ).read_text("utf-8")
 
 
+def test_a_page_saved_as_index_html_is_the_home_page(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "pelicanconf.py": "SITENAME = 'x'\n",
+        "content/pages/home.md": "Title: Welcome\nURL:\nsave_as: index.html\n"
+                                 "Status: hidden\n\nI work on sampling.\n",
+        "content/a.md": "Title: A\nDate: 2020-01-02\n\nText.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    home = (tmp_path / "new/content/_index.md").read_text("utf-8")
+    assert "I work on sampling." in home and "aliases" not in home
+    assert not (tmp_path / "new/content/pages/home.md").exists()
+    assert imported.report.counts["posts"] == 1
+
+
 def test_settings_reader_reads_literals_only(tmp_path: Path) -> None:
     write_files(tmp_path, {
         "pelicanconf.py": "import os\nAUTHOR = 'A'\nSITEURL = ''\nPATH = 'src'\n"

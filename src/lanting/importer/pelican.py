@@ -238,13 +238,19 @@ class Pelican(PelicanBodies):
         draft = status == "draft"
         if draft:
             front["draft"] = True
+        if kind == "page" and str(meta.get("save_as") or "").strip().lstrip("/") == \
+                "index.html" and not any(i.kind == "home" for i in self.site.items):
+            # (`Save_as: index.html`: Pelican's way to a static home page, over the list)
+            kind, new_slug = "home", "index"
+            front.pop("unlisted", None)
+            self.report.convert("a page saved as index.html as the home page")
         item = self.site.add(Item(kind, new_slug, path, front, draft=draft))
         if notebook is not None:
             item.notebook = notebook
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
                            else "pages"] += 1
         old = self.old_url(kind, meta, slug, category, date, shown)
-        if old and not draft:
+        if old and not draft and kind != "home":
             item.old_urls = [old]
             self.table.add(old, item)
         self.by_source[path.resolve()] = item
@@ -325,6 +331,8 @@ class Pelican(PelicanBodies):
             menu.append({"name": name, "url": url})
         if read.values.get("DISPLAY_PAGES_ON_MENU", True) is not False:
             for item in self.site.items:  # (Pelican's themes list the pages in the menu)
+                if item.kind == "home":
+                    continue
                 if item.kind == "page" and not item.draft and not item.front.get("unlisted"):
                     menu.append({"name": item.title, "url": self.site.new_url(item)})
         finish_menu(self.site, menu, read.file)
