@@ -24,7 +24,7 @@ from lanting.importer.body_math import (
     text_underscores,
     unescape_marked_math,
 )
-from lanting.importer.common import guess_language, prose_raw
+from lanting.importer.common import prose_raw
 from lanting.importer.hexo_front import hierarchies
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.hugoblox import education_line
@@ -40,6 +40,7 @@ from lanting.importer.report import Report
 from lanting.importer.serialize import dump_front_matter, dump_toml
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language
 from lanting.importer.text import (
     load_mapping,
     names,

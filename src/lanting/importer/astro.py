@@ -28,15 +28,7 @@ from lanting.importer.astro_bodies import AstroBodies
 from lanting.importer.astro_front import DATE_KEYS, AstroFront
 from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_settings import Collection, read_config, unbased
-from lanting.importer.common import (
-    GENERATED,
-    LinkTable,
-    Options,
-    guess_language,
-    language_tag,
-    read_text,
-    walk,
-)
+from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
 from lanting.importer.gatsby_settings import read_gatsby
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros
@@ -45,6 +37,7 @@ from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
+from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import load_mapping, parse_when, split_front_matter, zone
 from lanting.markdown.anchors import github_slug
 

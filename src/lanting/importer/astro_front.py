@@ -22,7 +22,6 @@ from lanting.importer.astro_settings import AstroConfig, unbased
 from lanting.importer.common import (
     bool_of,
     first_date,
-    language_tag,
     mtime,
     note_unplaced_keys,
     read_text,
@@ -30,6 +29,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import language_tag
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 
 DATE_KEYS = frozenset({"pubDate", "published", "pubDatetime", "publishDate", "date",

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import guess_language, language_tag, read_text
+from lanting.importer.common import read_text
 from lanting.importer.docsify_config import DocsifySettings, footer_line
 from lanting.importer.docsify_sidebar import Entry, list_entries
 from lanting.importer.item import Item
@@ -19,6 +19,7 @@ from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language, language_tag
 
 _PLUGIN_NOTES = {
     "pagination": "docsify-pagination: each page ends with links to the previous and next",

@@ -8,13 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import LinkTable, guess_language, language_tag
+from lanting.importer.common import LinkTable
 from lanting.importer.docusaurus_settings import DocusaurusConfig, kebab
 from lanting.importer.listings import Redirects, listed_posts, term_urls
 from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language, language_tag
 
 
 def lanting_language(locale: str) -> str:

@@ -24,8 +24,6 @@ from lanting.importer.common import (
     Options,
     bool_of,
     date_of,
-    guess_language,
-    language_tag,
     mtime,
     read_text,
     summary_of,
@@ -50,6 +48,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
+from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter, zone
 
 MARKDOWN = (".md", ".markdown")

@@ -22,8 +22,6 @@ from lanting.importer.common import (
     Options,
     bool_of,
     first_date,
-    guess_language,
-    language_tag,
     mtime,
     now,
     read_text,
@@ -50,6 +48,7 @@ from lanting.importer.listings import Redirects
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
+from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
 from lanting.model.config import DEFAULT_POST_PERMALINK
 

@@ -8,10 +8,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import guess_language, language_tag
 from lanting.importer.hugo_settings import HugoLanguage, config_file
 from lanting.importer.item import Item
 from lanting.importer.report import Report
+from lanting.importer.site_language import guess_language, language_tag
 
 
 class HugoLanguages:

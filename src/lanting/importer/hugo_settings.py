@@ -11,20 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from lanting.content.discover import WELL_KNOWN
-from lanting.importer.common import (
-    GENERATED,
-    LinkTable,
-    bool_of,
-    language_tag,
-    read_text,
-    walk,
-)
+from lanting.importer.common import GENERATED, LinkTable, bool_of, read_text, walk
 from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros, mathjax_macros
 from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import language_tag
 from lanting.importer.text import load_mapping
 from lanting.model.config import DEFAULT_POST_PERMALINK
 

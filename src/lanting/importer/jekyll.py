@@ -22,9 +22,7 @@ from lanting.importer.common import (
     Options,
     bool_of,
     date_of,
-    guess_language,
     html_line,
-    language_tag,
     mtime,
     now,
     read_text,
@@ -56,6 +54,7 @@ from lanting.importer.jekyll_urls import JekyllUrls
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
+from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import (
     When,
     key_line,

@@ -16,9 +16,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import language_tag, read_text
+from lanting.importer.common import read_text
 from lanting.importer.liquid import Context, string_argument
 from lanting.importer.shelf import Shelf
+from lanting.importer.site_language import language_tag
 from lanting.importer.text import load_mapping, split_front_matter
 
 _TRANSLATE_FILE = re.compile(r"\{%-?\s*(?:translate_file|tf)\s+((?:(?!%\}).)+?)\s*-?%\}",

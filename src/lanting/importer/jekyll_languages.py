@@ -18,10 +18,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import LinkTable, language_tag
+from lanting.importer.common import LinkTable
 from lanting.importer.item import Item
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import language_tag
 from lanting.importer.text import key_line
 
 LANGUAGE_URL_KEY = re.compile(r"([a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8})?)_url")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
-from lanting.importer.common import language_tag
+from lanting.importer.site_language import language_tag
 
 
 @dataclass(frozen=True, slots=True)

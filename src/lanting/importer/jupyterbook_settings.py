@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bibtex import BibEntry, dump, parse
-from lanting.importer.common import guess_language, language_tag, read_text
+from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros, mathjax_value_macros
 from lanting.importer.jupyterbook_toc import Toc
@@ -24,6 +24,7 @@ from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.quarto_settings import authors
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import names
 
 LEFT_OUT = ("launch_buttons", "latex", "exclude_patterns", "logo",

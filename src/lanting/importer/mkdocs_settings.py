@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import guess_language, language_tag, read_text
+from lanting.importer.common import read_text
 from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
 from lanting.importer.listings import Redirects, archive_url, listed_posts, term_urls
 from lanting.importer.menus import MenuEntry, finish_menu
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import When, key_line, load_mapping
 
 LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "extra_css",

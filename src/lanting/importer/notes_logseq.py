@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from lanting.importer.body_displays import joined_displays
-from lanting.importer.common import guess_language, read_text
+from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.logseq import (
@@ -36,6 +36,7 @@ from lanting.importer.quarto_math import bare_environments
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language
 from lanting.importer.text import split_front_matter
 
 _PAGE_EMBED = re.compile(r"\{\{embed[ \t]+\[\[([^\[\]\n]+)\]\][ \t]*\}\}")

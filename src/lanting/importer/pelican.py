@@ -24,16 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.astro_front import js_date
-from lanting.importer.common import (
-    GENERATED,
-    LinkTable,
-    Options,
-    guess_language,
-    language_tag,
-    mtime,
-    read_text,
-    walk,
-)
+from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu
@@ -43,6 +34,7 @@ from lanting.importer.pelican_settings import fill_url, pelican_slug, read_setti
 from lanting.importer.quarto_notebook import cell_text, markdown_cells
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
+from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import load_mapping, names, parse_when, split_front_matter, zone
 
 _MARKDOWN = (".md", ".markdown", ".mdown", ".mkd")

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bibtex import BibEntry, dump, parse
-from lanting.importer.common import guess_language, read_text
+from lanting.importer.common import read_text
 from lanting.importer.csl_json import csl_entries
 from lanting.importer.item import Item
 from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language
 from lanting.importer.text import key_line, load_mapping, names
 
 LEFT_OUT = ("google-analytics", "cookie-consent", "comments", "page-footer", "sidebar",

@@ -5,7 +5,6 @@ from Quartz's tag pages to Lanting's."""
 
 from __future__ import annotations
 
-from lanting.importer.common import guess_language, language_tag
 from lanting.importer.item import Item
 from lanting.importer.listings import Redirects, listed_posts, term_urls
 from lanting.importer.menus import finish_menu, menu_names
@@ -13,6 +12,7 @@ from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.quartz_settings import QuartzConfig, tag_slug
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language, language_tag
 
 _MENU_FOLDERS = 6
 

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from lanting.importer.common import guess_language, language_tag
 from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
 from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_locales import Locale

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer.body_links import UNLINK
-from lanting.importer.common import Options, heading_fragment, language_tag, read_text, walk
+from lanting.importer.common import Options, heading_fragment, read_text, walk
 from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.hugo import Hugo
 from lanting.importer.hugo_content import _DATED
@@ -26,6 +26,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
+from lanting.importer.site_language import language_tag
 from lanting.importer.text import load_mapping, names, split_front_matter, zone
 from lanting.importer.zola_config import (
     MATH_KEYS,
