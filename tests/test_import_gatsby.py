@@ -155,3 +155,27 @@ def test_dated_markdown_pages_are_posts_and_an_empty_site_is_a_warning(
 def test_a_template_literal_without_substitutions_is_a_string() -> None:
     assert key_string("title: `Ex Machina`,\n", "title") == ("Ex Machina", True)
     assert key_string("title: `${name}'s notes`,\n", "title") == (None, True)
+
+
+def test_a_labs_one_folder_of_news_and_pages_keeps_each_what_it_was(tmp_path: Path) -> None:
+    """A lab's Gatsby site reads all of `src/markdown/` (news, projects, software), each
+    file at its front matter's `slug` through `src/pages/{MarkdownRemark.frontmatter__slug}
+    .js`. Every file was a post, the undated ones with a warning and the file's time;
+    and `[TexMol](../texmol)` from /software/dpg/ was dropped because a folder
+    `software/texmol/` stands beside the file."""
+    imported = _imported(tmp_path, {
+        "gatsby-config.js": "module.exports = { siteMetadata: { title: `Lab` }, plugins: "
+                            "[{ resolve: `gatsby-source-filesystem`, options: { path: "
+                            "`${__dirname}/src/markdown` } }] }\n",
+        "src/pages/{MarkdownRemark.frontmatter__slug}.js": "export default () => null\n",
+        "src/markdown/news/award.md": "---\ntitle: A best paper award\ndate: 2024-05-02\n"
+                                      "slug: /news/award\n---\n\nCongratulations.\n",
+        "src/markdown/software/dpg/dpg.md": "---\ntitle: DPG\nslug: /software/dpg\n---\n\n"
+                                            "Also in [TexMol](../texmol).\n",
+        "src/markdown/software/texmol/texmol.md": "---\ntitle: TexMol\n"
+                                                  "slug: /software/texmol\n---\n\nA viewer.\n",
+    })
+    assert imported.report.counts["posts"] == 1 and imported.report.counts["pages"] == 2
+    assert "no date" not in report_of(imported)
+    dpg = (imported.dest / "content" / "pages" / "dpg.md").read_text(encoding="utf-8")
+    assert '"/software/dpg/"' in dpg and "[TexMol](texmol.md)" in dpg

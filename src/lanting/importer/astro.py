@@ -137,15 +137,19 @@ class Astro(AstroFront, AstroBodies):
                 self.report.note(path, None, "no page of the old site (it had no plugin "
                                  "reading this kind of file): left out")
                 files.remove(path)
-            dated = any(DATE_KEYS & set(load_mapping("yaml", split_front_matter(
-                read_text(p))[1])[0]) for p in files)
+            dates = {p: bool(DATE_KEYS & set(load_mapping("yaml", split_front_matter(
+                read_text(p))[1])[0])) for p in files}
+            dated = any(dates.values())
             if collection.route is None and files:
                 self.report.note(collection.folder, None, f"collection `{collection.name}`: "
                                  "no route of `src/pages/` publishes it by its id: its "
                                  + ("posts" if dated else "pages") + " get new URLs (an "
                                  "entry `x` that `src/pages/x.astro` shows keeps `/x/`)")
             for path in files:
-                self.read_file(collection, path, "post" if dated else "page")
+                # (an Astro collection's schema dates all its entries or none; a folder
+                # Gatsby reads holds news and pages alike: a lab's `src/markdown/`)
+                post = dates[path] if self.kind == "gatsby" else dated
+                self.read_file(collection, path, "post" if post else "page")
         if not self.markdown_pages() and not self.config.collections:
             self.report.warn(self.config.file, None, "no content collection with Markdown "
                              "found (`src/content/`, the folders of `glob()` loaders)")

@@ -233,8 +233,10 @@ class AstroBodies:
             return self.site_url(rel, fragment, image, url, ctx)
         file = Path(rel) if rel.startswith("/") else path.parent / rel
         target = self.by_source.get(file.resolve()) if file.is_file() else None
-        if target is None and not file.exists() and item.old_urls:
-            base = item.old_urls[0]  # (a link from the old URL, `../other/`)
+        if target is None and not file.is_file() and item.old_urls:
+            # (a link from the old URL, `../other/`; a folder of that name beside the
+            # entry's file, `software/texmol/`, is no file the link named)
+            base = item.old_urls[0]
             target = self.table.find(posixpath.normpath(posixpath.join(base, rel)))
         if target is not None:
             ctx.convert("links to other posts")
