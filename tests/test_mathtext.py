@@ -144,3 +144,14 @@ def test_plain_tex_matrices_are_their_environments(plain: str, amsmath: str) -> 
     effects) was "Unknown command", failing the build; so were `\\eqalign{…}` and
     `\\root n \\of x`, in every derivation of a Jekyll ML blog."""
     assert to_mathml(plain, True) == to_mathml(amsmath, True)
+
+
+def test_an_lvert_no_rvert_closes_is_a_bar() -> None:
+    """`p(z \\lvert x)`, a Jekyll ML blog's conditional (MathJax draws a bar): each
+    `\\lvert` opened a fence nothing closed, and a display with 17 of them was refused
+    as too slow to convert ("leaves 18 brackets unclosed"), failing the build."""
+    terms = " + ".join(rf"\log p(z_{{{i}}} \lvert x)" for i in range(17))
+    assert to_mathml(terms, True).count(">|</mo>") == 17
+    assert to_mathml(r"p(z \lvert x)", False) == to_mathml(r"p(z \vert x)", False)
+    # (a pair is a pair still: an absolute value's fences)
+    assert 'form="prefix">|' in to_mathml(r"\lvert x \rvert", False)

@@ -69,9 +69,11 @@ def unclosed_fences(latex: str, macros: dict[str, str] | None = None, _depth: in
     closes (any closes any, as in `[0, 1)`), counting what its macros bring. Fences of
     `\\left`, `\\right` and `\\big` are not counted: math-core pairs those by command."""
     open_ = 0
+    # (an `\lvert` no `\rvert` closes is a bar: the rewrite hands math-core a `\vert`)
+    bars = {f"l{k}" for k in ("vert", "Vert") if not re.search(rf"\\r{k}(?![A-Za-z])", latex)}
     for match in _FENCES.finditer(latex):
         name, escaped, opening = match.group(1), match.group(2), match.group(3)
-        if opening or escaped == "{" or name in _OPENING:
+        if opening or escaped == "{" or name in _OPENING and name not in bars:
             open_ += 1
         elif name is None and escaped is None and match.group(0) in ")]" \
                 or escaped == "}" or name in _CLOSING:

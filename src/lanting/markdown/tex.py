@@ -26,7 +26,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from lanting.markdown.tex_aliases import ALIASES, aliases
+from lanting.markdown.tex_aliases import ALIASES, aliases, unpaired_bars
 from lanting.markdown.tex_chem import chemistry
 from lanting.markdown.tex_layout import (
     DIM,
@@ -332,6 +332,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"cancelto"}), _cancel_to),
     (frozenset({"buildrel"}), _buildrel),
     (frozenset({"root"}), _root),
+    (frozenset({"lvert", "lVert"}), unpaired_bars),
     (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit", "centernot", "not"}),
      aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),

@@ -127,3 +127,17 @@ def aliases(s: str, ctx: Context) -> str:
                                              else ""), s)
     return _ALIAS.sub(lambda m: m.group(1) + ALIASES[m.group(2)]
                       + (" " if ALIASES[m.group(2)] else ""), s)
+
+
+_BARS = ("vert", "Vert")
+
+
+def unpaired_bars(s: str, ctx: Context) -> str:
+    """An `\\lvert` (`\\lVert`) in a formula with no `\\rvert` is a bar, as MathJax draws
+    it: `p(z \\lvert x)`, an ML blog's conditional in every formula. To math-core it
+    opened a fence that nothing closed, and with 17 of them the formula was refused as
+    too slow to convert."""
+    for kind in _BARS:
+        if f"\\l{kind}" in s and not re.search(rf"\\r{kind}(?![A-Za-z])", s):
+            s = re.sub(rf"\\l{kind}(?![A-Za-z])", "\\\\" + kind, s)
+    return s
