@@ -512,3 +512,25 @@ def test_a_text_accent_kramdown_unescaped_in_a_bare_environment_is_gone(
     assert "\\alpha=\\frac{n-2}{2n}.\n" in body and "\\beta\\,=\\,1/n.\n" in body
     page = parse_html(built_page(tmp_path, imported, "/posts/angles/"))
     assert len(page.find_all("math")) == 2
+
+
+def test_a_site_value_the_settings_lack_prints_nothing_in_a_path(tmp_path: Path) -> None:
+    """`![公众号]({{ site.cdn }}/gzh.jpg)` on a site whose `_config.yml` has no `cdn`:
+    Jekyll printed nothing, and the image was `/gzh.jpg`. The value stayed in a comment
+    inside the path, the image was lost and the build failed. A value with no place in
+    a path stays in its comment, with a warning, as before."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\n",
+        "Gemfile": "gem 'jekyll'\n",
+        "gzh.jpg": png(8, 8),
+        "_posts/2024-03-01-hello.md": "---\ntitle: Hello\n---\n\n"
+                                      "![公众号]({{ site.cdn }}/gzh.jpg)\n\n"
+                                      '<img src="{{ site.cdn }}/gzh.jpg" alt="qr">\n\n'
+                                      "Powered by {{ site.engine }}.\n",
+    })
+    post = (imported.dest / "content/posts/hello/index.md").read_text(encoding="utf-8")
+    assert "![公众号](gzh.jpg)" in post and '<img src="gzh.jpg"' in post  # (its bundle's)
+    assert "{{ site.engine }}" in post  # (no path: left for the author, in a comment)
+    html = parse_html(built_page(tmp_path, imported, "/posts/hello/"))
+    sources = {i.attrs["src"] for i in html.one("div", class_="prose").find_all("img")}
+    assert len(sources) == 1 and (tmp_path / "out" / sources.pop().lstrip("/")).is_file()

@@ -320,6 +320,16 @@ class JekyllLiquid(JekyllLinks):
             if value is not None:
                 ctx.convert("Liquid values of the page's front matter (`{{ page.x }}`)")
                 return value
+            unset = re.fullmatch(r"site\.([\w-]+)", expression)
+            if unset and unset.group(1) not in self.config and text.startswith(
+                    "/", match.end()) and re.search(r"""(?:\]\(|=\s*["']?)$""",
+                                                    text[:match.start()]):
+                # (`[x]({{ site.cdn }}/a.jpg)` with no `cdn` in `_config.yml`: Jekyll printed
+                # nothing, and the link led to `/a.jpg`; kept, the path held a comment)
+                ctx.note(match.group(), f"`{match.group()}` has no value in "
+                         "`_config.yml`: Jekyll printed nothing there, and the path is "
+                         "read from the site's root")
+                return ""
             found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
                                  r"site\.baseurl)", expression)
             if found:
