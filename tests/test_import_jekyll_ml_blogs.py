@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from htmltree import parse_html
-from importbits import jekyll_site
+from importbits import jekyll_site, report_of
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -534,3 +534,24 @@ def test_a_site_value_the_settings_lack_prints_nothing_in_a_path(tmp_path: Path)
     html = parse_html(built_page(tmp_path, imported, "/posts/hello/"))
     sources = {i.attrs["src"] for i in html.one("div", class_="prose").find_all("img")}
     assert len(sources) == 1 and (tmp_path / "out" / sources.pop().lstrip("/")).is_file()
+
+
+def test_a_post_that_only_lists_the_posts_is_left_out(tmp_path: Path) -> None:
+    """`_posts/2020-03-24-tips.html`, a post of only `{% for post in site.posts %}` links:
+    its loop stayed in comments, an `href` held one, and the build failed. It is the
+    list of posts, which Lanting makes: left out, its old URL and links lead to /blog/."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\n",
+        "Gemfile": "gem 'jekyll'\n",
+        "_posts/2020-03-24-tips.html": "---\ntitle: All tips\n---\n<ul>\n"
+                                       "{% for post in site.posts %}\n"
+                                       '  <li><a href="{{ post.url }}">{{ post.title }}</a>'
+                                       "</li>\n{% endfor %}\n</ul>\n",
+        "_posts/2020-03-25-first.md": "---\ntitle: First\n---\n\nSee [all](/2020/03/24/"
+                                      "tips.html).\n",
+    })
+    assert "left out: a list of the site's posts" in report_of(imported)
+    assert not (imported.dest / "content/posts/tips.md").exists()
+    first = (imported.dest / "content/posts/first.md").read_text(encoding="utf-8")
+    assert "[all](/blog/)" in first
+    built_page(tmp_path, imported, "/posts/first/")  # (the build fails on no link)

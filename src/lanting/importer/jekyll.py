@@ -35,6 +35,7 @@ from lanting.importer.jekyll_fastpages import JekyllNotebooks, notebook_files
 from lanting.importer.jekyll_front import JekyllFront, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages
+from lanting.importer.jekyll_listings import is_listing
 from lanting.importer.jekyll_math import (
     custom_delimiters,
     dollar_inline_math,
@@ -55,13 +56,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
-from lanting.importer.text import (
-    When,
-    key_line,
-    load_mapping,
-    split_front_matter,
-    zone,
-)
+from lanting.importer.text import When, key_line, load_mapping, split_front_matter, zone
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 _POST_NAME = re.compile(r"^(\d{2,4})-(\d{1,2})-(\d{1,2})-(.+)$")
@@ -348,6 +343,12 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                 self.report.warn(path, key_line(head, "date"), "dated in the future, which "
                                  "Jekyll does not build: imported as a draft")
             categories = self.categories(data, folder_categories)
+            if "site.posts" in body and is_listing(body):  # (a post of only `{% for post
+                # in site.posts %}`: the list of posts, which Lanting makes itself)
+                self.report.note(path, None, "left out: a list of the site's posts (/blog/)")
+                for url in self.old_urls(data, pattern, date, categories, title_part):
+                    self.left_out_at(path, url, "/blog/")
+                continue
             if not draft and (target := redirect_target(data)) is not None:
                 self.redirect_post(path, head, target, self.old_urls(
                     data, pattern, date, categories, title_part))
