@@ -873,3 +873,18 @@ def test_an_autolink_ending_in_a_slash_stays_a_link(tmp_path: Path) -> None:
     prose = page(out, "/links/").one("div", class_="prose")
     assert [a["href"] for a in prose.find_all("a")] == ["https://example.org/"]
     assert "</https>" not in (out / "links" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_locale_the_settings_do_not_list_is_left_out(tmp_path: Path) -> None:
+    """A site whose config has no `i18n` (English only, to Docusaurus) but keeps an
+    `i18n/zh-cn/` folder of translations it never built: its pages were imported as
+    versions in `zh-CN`, the language guessed for the Chinese site too, and the build
+    failed ("`zh-CN` is listed twice", then clashing old URLs)."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: '笔记', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/intro.md": "# 简介\n\n这是一份关于分布式训练的笔记。\n",
+        "i18n/zh-cn/docusaurus-plugin-content-docs/current/intro.md": "# 简介\n\n旧的译文。\n",
+    })
+    assert "locale `zh-cn` is not among the settings' `i18n.locales`" in report_of(imported)
+    assert "旧的译文" not in (out / "intro" / "index.html").read_text(encoding="utf-8")

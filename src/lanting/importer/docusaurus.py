@@ -279,6 +279,11 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
             locale = folder.name
             if locale == self.config.default_locale:
                 continue
+            if self.config.locales_known and locale not in self.config.locales:
+                self.report.note(folder, None, f"locale `{locale}` is not among the "
+                                 "settings' `i18n.locales`: Docusaurus built no page of "
+                                 "it, left out")
+                continue
             strings = [p.name for p in sorted(folder.iterdir())
                        if p.name == "code.json" or p.name.startswith("docusaurus-theme")]
             if strings:

@@ -55,6 +55,9 @@ class DocusaurusConfig:
     trailing_slash: bool | None = None
     default_locale: str = ""
     locales: list[str] = field(default_factory=list)
+    locales_known: bool = True
+    """Whether `locales` are the languages Docusaurus built: the config's literal list,
+    or none but the default one when it has no `i18n` (not when the list is code)."""
     blog: Route = Route(True, "blog", "blog")
     docs: Route = Route(True, "docs", "docs")
     navbar: list[dict[str, Any]] = field(default_factory=list)
@@ -160,6 +163,7 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
         listed = re.search(r"locales\s*:\s*\[([^\]]*)\]", i18n)
         if listed:
             config.locales = [a or b for a, b in re.findall(QUOTED, listed.group(1))]
+        config.locales_known = listed is not None
     # (the presets, plugins and theme config are often modules of their own:
     # `import presets from "./config/presets"`, where remark-math is turned on)
     own = text
