@@ -209,6 +209,10 @@ def test_the_language_of_posts_is_guessed_from_their_prose() -> None:
     assert guess_language([chinese + code * 20]) == "zh-CN"  # code is not prose
     assert guess_language([english, english + code]) == "en"
     assert guess_language([]) == "en"
+    # (kanji with kana is Japanese, not Chinese; Hangul is Korean)
+    assert guess_language(["ニューラルネットワークの覚え書き。勾配降下法について。"]) == "ja"
+    assert guess_language(["신경망 학습 노트: 경사 하강법에 대하여."]) == "ko"
+    assert guess_language(["「カワイイ」在中文网络里也常见，但这篇讲的是梯度下降。"]) == "zh-CN"
 
 @pytest.mark.parametrize("text", [
     "$$\n\\begin{equation}\\label{eq:a}\na=b\n\\end{equation}\n$$\n\nSee \\eqref{eq:a}.\n",

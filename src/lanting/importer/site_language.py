@@ -34,14 +34,24 @@ _LATIN_LETTER = re.compile(r"[A-Za-z]")
 _FENCED = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1", re.MULTILINE | re.DOTALL)
 
 
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+
 def guess_language(texts: list[str]) -> str:
     """What the posts are written in, for a site whose settings do not say: `zh-CN` when
     CJK characters are a tenth or more of the letters of their prose (Chinese posts
-    carry English terms; English posts the odd Chinese word), else `en`. Code blocks
+    carry English terms; English posts the odd Chinese word), else `en`; `ja` when a
+    fifth of those are kana, `ko` when half are Hangul (a Japanese blog read as Chinese
+    had its pages' `lang` say so, and Chinese glyphs drawn for its kanji). Code blocks
     are left out: they are English whatever the prose is."""
-    cjk = latin = 0
+    cjk = latin = kana = hangul = 0
     for text in texts:
         prose = _FENCED.sub("", text)
         cjk += len(_CJK_CHAR.findall(prose))
         latin += len(_LATIN_LETTER.findall(prose))
-    return "zh-CN" if cjk and cjk * 10 >= cjk + latin else "en"
+        kana += len(_KANA.findall(prose))
+        hangul += len(_HANGUL.findall(prose))
+    if not cjk or cjk * 10 < cjk + latin:
+        return "en"
+    return "ja" if kana * 5 >= cjk else "ko" if hangul * 2 >= cjk else "zh-CN"
