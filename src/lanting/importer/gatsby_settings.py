@@ -32,7 +32,7 @@ _FOLDER = re.compile(r"""path\s*:\s*(?:path\.(?:join|resolve)\(\s*__dirname\s*,\
 _FRONT_KEY = re.compile(r"frontmatter\.(\w+)|frontmatter__(\w+)")
 _SOCIAL = {"github": "https://github.com/{}", "twitter": "https://twitter.com/{}",
            "x": "https://x.com/{}", "linkedin": "https://www.linkedin.com/in/{}",
-           "mastodon": "", "youtube": "https://www.youtube.com/@{}"}
+           "youtube": "https://www.youtube.com/@{}"}
 _STARTERS = frozenset({"kylemathews", "gatsbyjs"})
 """Handles the starters ship in `social`: the starter's author's, not the site's."""
 
@@ -50,7 +50,7 @@ def read_gatsby(source: Path, report: Report) -> AstroConfig:
     social = key_object(meta, "social") or key_object(author or "", "social") or ""
     for key, pattern in _SOCIAL.items():
         handle = _string(social, key).strip().lstrip("@")
-        if handle and pattern and handle not in _STARTERS:
+        if handle and handle not in _STARTERS:
             url = handle if handle.startswith("http") else pattern.format(handle)
             config.links.append({"name": "X" if key == "x" else key.title().replace(
                 "Github", "GitHub").replace("Linkedin", "LinkedIn"), "url": url})
