@@ -14,6 +14,7 @@ import pytest
 from importbits import NOW, imported_site, page, redirect_target, report_of
 from sitebits import write_files
 
+from lanting.build import BuildOptions, build
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.pelican import read_header
 from lanting.importer.pelican_bodies import codehilite_blocks
@@ -183,9 +184,51 @@ def test_file_name_dates_and_extra_path_metadata(tmp_path: Path) -> None:
     post = (tmp_path / "new/content/posts/hello.md").read_text("utf-8")
     assert "date: 2017-08-30" in post and "no `Date:`" not in report_of(imported)
     assert (tmp_path / "new/static/resume.html").is_file()
-    # (a translation was at `ARTICLE_LANG_URL`, `{slug}-{lang}.html`)
-    assert 'aliases: ["/hello-zh.html"]' in (tmp_path / "new/content/posts/hello-2.md"
-                                              ).read_text("utf-8")
+    # (a translation was at `ARTICLE_LANG_URL`, `{slug}-{lang}.html`; it is the
+    # post's translation now)
+    assert (tmp_path / "new/content/posts/hello.zh.md").is_file()
+    config = tomllib.loads((tmp_path / "new/lanting.toml").read_text("utf-8"))
+    assert (config["languages"], config["redirects"]) == (
+        ["en", "zh"], {"/hello-zh.html": "/zh/posts/hello/"})
+
+
+def test_versions_sharing_a_slug_are_translations(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "pelicanconf.py": "SITENAME = 'x'\nDEFAULT_LANG = 'en'\n"
+                          "ARTICLE_URL = 'posts/{slug}/'\n"
+                          "ARTICLE_LANG_URL = 'posts/{slug}/{lang}/'\n",
+        # (the original: in the default language, not marked as a translation)
+        "content/ml/ppo.md": "Title: PPO, clipped\nDate: 2021-04-02\n\n"
+                             "The ratio is clipped.\n",
+        "content/ml/ppo-zh.md": "Title: PPO 的裁剪\nDate: 2021-04-03\nSlug: ppo-clipped\n"
+                                "Lang: zh\n\n比值被裁剪。\n",
+        # (no `Translation:` on either: the one in DEFAULT_LANG is the original)
+        "content/ml/sgd-de.md": "Title: SGD\nDate: 2021-05-01\nSlug: sgd\nLang: de\n\n"
+                                "Schritt für Schritt.\n",
+        "content/ml/sgd.md": "Title: SGD\nDate: 2021-05-01\n\nStep by step.\n",
+        # (alone in its language: Pelican listed it with the others, at its LANG URL)
+        "content/ml/bonjour.md": "Title: Bonjour\nDate: 2021-06-01\nLang: fr\n\nSalut.\n",
+        "content/ml/ppo-note.md": "Title: PPO note\nDate: 2021-04-05\n\nNote.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    config = tomllib.loads((tmp_path / "new/lanting.toml").read_text("utf-8"))
+    assert config["languages"] == ["en", "zh", "de"]
+    posts = tmp_path / "new/content/posts"
+    assert sorted(p.name for p in posts.iterdir()) == [
+        "bonjour.md", "ppo-clipped.md", "ppo-clipped.zh.md", "ppo-note.md", "sgd.de.md",
+        "sgd.md"]
+    assert 'aliases: ["/posts/bonjour/fr/"]' in (posts / "bonjour.md").read_text("utf-8")
+    assert imported.report.counts["posts"] == 6
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = tmp_path / "new/public"
+    zh = page(out, "/zh/posts/ppo-clipped/")
+    assert "比值被裁剪" in zh.text()
+    assert redirect_target(out, "/posts/ppo-clipped/zh/") == "/zh/posts/ppo-clipped/"
+    assert redirect_target(out, "/posts/sgd/de/") == "/de/posts/sgd/"
+    # (each version names the other: Pelican linked its translations)
+    english = page(out, "/posts/ppo-clipped/")
+    assert {link.attrs["hreflang"] for link in english.find_all("link")
+            if link.attrs.get("rel") == "alternate" and link.attrs.get("hreflang")} >= {"en", "zh"}
 
 
 def test_a_page_saved_as_index_html_is_the_home_page(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.pelican_bodies import PelicanBodies
+from lanting.importer.pelican_languages import Version, group_of, pair_translations
 from lanting.importer.pelican_settings import fill_url, pelican_slug, read_settings
 from lanting.importer.quarto_notebook import cell_text, markdown_cells
 from lanting.importer.report import Report
@@ -95,6 +96,9 @@ class Pelican(PelicanBodies):
         self.by_source: dict[Path, Item] = {}
         self.documents: list[tuple[Item, str, Path]] = []
         self.texts: list[str] = []
+        self.texts_read: list[tuple[Path, str, str, dict[str, Any], str,
+                                    dict[str, Any] | None]] = []
+        self.languages: list[str] = []
         self.math = self.settings.math
 
     def run(self) -> NewSite:
@@ -109,6 +113,7 @@ class Pelican(PelicanBodies):
                              f"`{self.settings.text('PATH', 'content')}`: nothing imported")
         for path in walk(self.content) if self.content.is_dir() else []:
             self.read_file(path)
+        self.add_items()
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             if item.notebook is None:  # (its `{% notebook %}` makes it a notebook post)
@@ -165,7 +170,7 @@ class Pelican(PelicanBodies):
         title = str(meta.get("title") or "").strip()
         if heading is not None and title and heading[0].strip() == title:
             body = heading[1]  # (the theme showed the title above it: not twice)
-        self.add_item(path, rel, kind, meta, body, None)
+        self.texts_read.append((path, rel, kind, meta, body, None))
 
     def read_notebook(self, path: Path, rel: str, kind: str) -> None:
         try:
@@ -177,19 +182,43 @@ class Pelican(PelicanBodies):
             self.report.warn(path, None, "a notebook without cells (nbformat 3?): left out")
             return
         header, _rest, _count = read_header(read_text(path.with_name(path.name + "-meta")))
-        self.add_item(path, rel, kind, dict(header), NOTEBOOK, notebook)
+        self.texts_read.append((path, rel, kind, dict(header), NOTEBOOK, notebook))
         self.report.convert("notebook articles (pelican-ipynb) as notebook posts")
 
-    def add_item(self, path: Path, rel: str, kind: str, meta: dict[str, Any], body: str,
-                 notebook: dict[str, Any] | None) -> None:
-        meta = {**self.from_file_name(path), **meta}
-        title = str(meta.get("title") or "").strip()
-        if not title:
-            self.report.warn(path, None, "no `Title:` (Pelican skipped it): titled by its "
-                             "file name")
-            title = path.stem.replace("-", " ").replace("_", " ")
+    def add_items(self) -> None:
+        """The texts read, as items: translations (`pelican_languages.py`) in their
+        language, under their original's name."""
+        versions: list[Version] = []
+        for key, (path, _rel, kind, meta, _body, _notebook) in enumerate(self.texts_read):
+            meta.update({**self.from_file_name(path), **meta})
+            title, slug, status = self.identity(meta, path)
+            group = group_of(kind, status, meta, slug, self.settings.values.get(
+                "ARTICLE_TRANSLATION_ID" if kind == "post" else "PAGE_TRANSLATION_ID",
+                "slug"))
+            if group is not None and status != "draft":
+                versions.append(Version(key, path, group, self.lang_of(meta), str(
+                    meta.get("translation") or "false").strip().lower() != "false"))
+        paired = pair_translations(versions, self.default_lang, self.report)
+        self.languages = paired.languages
+        items = [self.add_item(*read, paired.versions.get(key, ("", 0))[0])
+                 for key, read in enumerate(self.texts_read)]
+        for key, (_lang, original) in paired.versions.items():
+            items[key].name = items[original].slug
+
+    def identity(self, meta: dict[str, Any], path: Path) -> tuple[str, str, str]:
+        """(title, Pelican's slug, status) of a text."""
+        title = str(meta.get("title") or "").strip() or \
+            path.stem.replace("-", " ").replace("_", " ")
         status = str(meta.get("status") or self.settings.default_status).strip().lower()
         slug = str(meta.get("slug") or "").strip() or pelican_slug(title) or path.stem
+        return title, slug, status
+
+    def add_item(self, path: Path, rel: str, kind: str, meta: dict[str, Any], body: str,
+                 notebook: dict[str, Any] | None, lang: str) -> Item:
+        if not str(meta.get("title") or "").strip():
+            self.report.warn(path, None, "no `Title:` (Pelican skipped it): titled by its "
+                             "file name")
+        title, slug, status = self.identity(meta, path)
         front: dict[str, Any] = {"title": title}
         date = self.date(meta.get("date"))
         if kind == "post":
@@ -236,7 +265,7 @@ class Pelican(PelicanBodies):
             kind, new_slug = "home", "index"
             front.pop("unlisted", None)
             self.report.convert("a page saved as index.html as the home page")
-        item = self.site.add(Item(kind, new_slug, path, front, draft=draft))
+        item = self.site.add(Item(kind, new_slug, path, front, draft=draft, lang=lang))
         if notebook is not None:
             item.notebook = notebook
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
@@ -249,6 +278,7 @@ class Pelican(PelicanBodies):
         self.texts.append(body if notebook is None else "\n".join(
             cell_text(c) for c in markdown_cells(notebook)))
         self.documents.append((item, body, path))
+        return item
 
     def from_file_name(self, path: Path) -> dict[str, str]:
         """What `FILENAME_METADATA` reads from the file's name (Pelican's default: a
@@ -259,6 +289,13 @@ class Pelican(PelicanBodies):
         except re.error:
             return {}
         return {k.lower(): v for k, v in found.groupdict().items() if v} if found else {}
+
+    @property
+    def default_lang(self) -> str:
+        return self.settings.text("DEFAULT_LANG", "en")
+
+    def lang_of(self, meta: dict[str, Any]) -> str:
+        return str(meta.get("lang") or "").strip() or self.default_lang
 
     def date(self, value: Any) -> Any:
         """A date as Pelican read it (with dateutil: `2017-02-11 20:25`, `12 Nov 2015`)."""
@@ -284,11 +321,11 @@ class Pelican(PelicanBodies):
             return "/" + own.strip().lstrip("/")
         name = "ARTICLE_URL" if kind == "post" else "PAGE_URL"
         default = "{slug}.html" if kind == "post" else "pages/{slug}.html"
-        if str(meta.get("translation") or "").strip().lower() == "true":
-            # (a translation of another article: `ARTICLE_LANG_URL`, `{slug}-{lang}.html`)
+        lang = self.lang_of(meta)
+        if lang.lower() != self.default_lang.lower():
+            # (not in the site's language: `ARTICLE_LANG_URL`, `{slug}-{lang}.html`)
             name = name.replace("_URL", "_LANG_URL")
             default = default.replace("{slug}", "{slug}-{lang}")
-        lang = str(meta.get("lang") or self.settings.text("DEFAULT_LANG", "en"))
         values: dict[str, Any] = {
             "slug": slug, "category": pelican_slug(category), "lang": lang,
             "author": pelican_slug(authors[0] if authors else self.settings.text("AUTHOR")),
@@ -301,7 +338,16 @@ class Pelican(PelicanBodies):
         if read.text("AUTHOR"):
             config["author"] = read.text("AUTHOR")
         language = language_tag(read.text("DEFAULT_LANG"), "")
-        config["language"] = language or guess_language(self.texts)
+        # (with translations, Pelican's default language is the originals': `en`)
+        config["language"] = language or (language_tag(self.default_lang) if self.languages
+                                          else guess_language(self.texts))
+        others = [tag for tag in self.languages  # (no second tag for the site's own)
+                  if tag.split("-")[0] != config["language"].split("-")[0]]
+        if others:
+            config["languages"] = [config["language"], *others]
+            self.site.config_comments["languages"] = (
+                "the languages of the old translations (`Lang:`): each under its own "
+                "folder, its old URLs kept answering")
         if read.text("SITEURL").startswith("http"):
             config["base_url"] = read.text("SITEURL").rstrip("/") + "/"
         if read.text("SITESUBTITLE"):
