@@ -110,6 +110,41 @@ def test_notebook_article_is_a_notebook_post(blog: tuple[Imported, Path]) -> Non
         a.attrs.get("href") for a in post.find_all("a")}
 
 
+def _notebook(*sources: list[str]) -> str:
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": source} for source in sources]})
+
+
+def test_pelican_jupyter_notebooks_nbdata_and_first_cell(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "pelicanconf.py": "SITENAME = 'x'\nMARKUP = ('md', 'ipynb')\n"
+                          "IPYNB_MARKUP_USE_FIRST_CELL = True\n",
+        # (pelican-jupyter: the metadata in `x.nbdata` beside the notebook …)
+        "content/gibbs.ipynb": _notebook(["Two coordinates at a time."]),
+        "content/gibbs.nbdata": "Title: Gibbs by hand\nDate: 2022-03-01\nTags: sampling\n",
+        # (… or, with IPYNB_MARKUP_USE_FIRST_CELL, in its first cell, as a list whose
+        # lines end with a newline each, which the plugin joined with another)
+        "content/hmc.ipynb": _notebook(
+            ["- Title: HMC in one cell\n", "- Date: 2022-04-02\n", "- Tags: sampling, hmc\n"],
+            ["Leapfrog steps."], ["Tuning."], ["An appendix."]),
+        "content/hmc2.ipynb": _notebook(["# Subcells only\n", "- Date: 2022-05-02\n",
+                                         "- Subcells: [2, 3]\n"],
+                                        ["Skipped."], ["Shown."], ["Cut."])})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert imported.report.counts["posts"] == 3
+    posts = tmp_path / "new/content/posts"
+    gibbs = (posts / "gibbs-by-hand.ipynb").read_text("utf-8")
+    assert "title: Gibbs by hand" in gibbs and "Two coordinates" in gibbs
+    hmc = json.loads((posts / "hmc-in-one-cell.ipynb").read_text("utf-8"))
+    front = "".join(hmc["cells"][0]["source"])
+    assert "tags: [sampling, hmc]" in front and "date: 2022-04-02" in front
+    texts = ["".join(c["source"]).strip() for c in hmc["cells"][1:]]
+    assert texts == ["Leapfrog steps.", "Tuning.", "An appendix."]
+    short = json.loads((posts / "subcells-only.ipynb").read_text("utf-8"))
+    assert ["".join(c["source"]).strip() for c in short["cells"][1:]] == ["Shown."]
+    assert not (tmp_path / "new/static/gibbs.nbdata").exists()
+
+
 def test_liquid_tags_of_the_data_science_blogs(blog: tuple[Imported, Path]) -> None:
     imported, out = blog
     # (ipynb.liquid's `{% notebook gibbs.ipynb cells[1:] %}`: the post is a notebook

@@ -4,8 +4,9 @@ The content folder (`PATH`, `content/`) holds the articles (under `ARTICLE_PATHS
 of it by default) and the pages (under `PAGE_PATHS`, `pages/`): Markdown files
 (`.md`, `.markdown`, `.mdown`, `.mkd`) opening with Python-Markdown's metadata lines
 (`Title: …`, `Date: …`, `Tags: a, b` until the first blank line; keys in any case) or
-YAML front matter, and notebooks (`.ipynb`, the pelican-ipynb plugin's) with their
-metadata in an `x.ipynb-meta` beside them. Articles are posts, pages pages; `Status:
+YAML front matter, and notebooks (`.ipynb`, the pelican-ipynb and pelican-jupyter
+plugins') with their metadata in an `x.ipynb-meta` or `x.nbdata` beside them, or in
+their first cell (`IPYNB_MARKUP_USE_FIRST_CELL`). Articles are posts, pages pages; `Status:
 draft` (or `DEFAULT_METADATA`'s) a draft, `hidden` an unlisted post. The category is
 `Category:`, else the article's folder (`USE_FOLDER_AS_CATEGORY`). Each keeps its old URL
 (`ARTICLE_URL`, `PAGE_URL`, with the slug Pelican gave it: `Slug:`, else the title's).
@@ -16,6 +17,7 @@ draft` (or `DEFAULT_METADATA`'s) a draft, `hidden` an unlisted post. The categor
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
 import json
 import posixpath
@@ -73,6 +75,27 @@ def read_header(text: str) -> tuple[dict[str, str], str, int]:
             break
         i += 1
     return found, "\n".join(lines[i:]), i
+
+
+_SIDECARS = (".ipynb-meta", ".nbdata")
+"""A notebook's metadata beside it: pelican-ipynb's `x.ipynb-meta`, pelican-jupyter's
+`x.nbdata` (both `Key: value` lines)."""
+
+
+def sidecar(notebook: Path) -> Path | None:
+    return next((notebook.with_suffix(s) for s in _SIDECARS
+                 if notebook.with_suffix(s).is_file()), None)
+
+
+def first_cell_header(notebook: dict[str, Any]) -> dict[str, str]:
+    """pelican-jupyter's metadata in a notebook's first cell: `- Title: x` lines (a
+    Markdown list, blank lines between), `# x` the title."""
+    cells = notebook.get("cells") or [{}]
+    text = cell_text(cells[0]) if isinstance(cells[0], dict) else ""
+    text = re.sub(r"^#+\s+", "title: ", text, flags=re.MULTILINE)
+    text = re.sub(r"^\s*[*+-]\s+", "", text, flags=re.MULTILINE)
+    header, _rest, _count = read_header("\n".join(x for x in text.split("\n") if x.strip()))
+    return header
 
 
 def split_list(value: str) -> list[str]:
@@ -134,13 +157,13 @@ class Pelican(PelicanBodies):
             not self.under(rel, self.settings.paths("ARTICLE_EXCLUDES", []))
         if suffix in _MARKDOWN and (pages or articles):
             self.read_markdown(path, rel, "page" if pages else "post")
-        elif suffix == ".ipynb" and (pages or articles) and \
-                path.with_name(path.name + "-meta").is_file():
+        elif suffix == ".ipynb" and (pages or articles) and (
+                sidecar(path) or self.settings.values.get("IPYNB_MARKUP_USE_FIRST_CELL")):
             self.read_notebook(path, rel, "page" if pages else "post")
         elif suffix == ".rst" and (pages or articles):
             self.report.warn(path, None, "reStructuredText: Lanting has no reader for it, "
                              "not imported (convert it to Markdown, e.g. with Pandoc)")
-        elif self.under(rel, self.settings.static_paths) and suffix != ".ipynb-meta":
+        elif self.under(rel, self.settings.static_paths) and suffix not in _SIDECARS:
             extra = self.settings.values.get("EXTRA_PATH_METADATA")
             moved = extra.get(rel) if isinstance(extra, dict) else None
             if isinstance(moved, dict) and isinstance(moved.get("path"), str):
@@ -181,7 +204,23 @@ class Pelican(PelicanBodies):
         if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
             self.report.warn(path, None, "a notebook without cells (nbformat 3?): left out")
             return
-        header, _rest, _count = read_header(read_text(path.with_name(path.name + "-meta")))
+        beside = sidecar(path)
+        if beside is not None:
+            header, _rest, _count = read_header(read_text(beside))
+            start = 0
+        else:  # (`IPYNB_MARKUP_USE_FIRST_CELL`: the first cell's lines, taken out)
+            header, start = first_cell_header(notebook), 1
+        if "subcells" in header:  # (`Subcells: [1, -2]`: the cells Pelican showed)
+            try:
+                first, end = ast.literal_eval(header["subcells"])
+                start, stop = int(first or 0), None if end is None else int(end)
+            except (ValueError, SyntaxError, TypeError):
+                self.report.warn(path, None, f"`Subcells: {header['subcells']}` is no "
+                                 "pair of numbers: every cell shown")
+                stop = None
+        else:
+            stop = None
+        notebook["cells"] = notebook["cells"][start:stop]
         self.texts_read.append((path, rel, kind, dict(header), NOTEBOOK, notebook))
         self.report.convert("notebook articles (pelican-ipynb) as notebook posts")
 
