@@ -16,7 +16,7 @@ from sitebits import write_files
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.zola_config import hugo_shaped, zola_slug
 from lanting.importer.zola_shortcodes import parse_args
-from lanting.importer.zola_tera import OwnTemplates
+from lanting.importer.zola_tera import OwnTemplates, tera_to_jinja
 
 PNG = (FIXTURES / "zola" / "static" / "images" / "diagram.png").read_bytes()
 
@@ -168,6 +168,44 @@ def test_site_templates_with_tera_defaults_and_markdown_arguments(tmp_path: Path
         '<div dir="ltr">\n\nSome *text*.\n\n</div>'  # (the body stays Markdown)
     out, why = own.run("pic", {"src": "a.png", "desc": "A *b*"}, None, {})
     assert (out.strip(), why) == ('<img src="a.png">\nA <em>b</em>', "")
+
+
+def test_a_theme_shortcode_of_data_and_macros(tmp_path: Path) -> None:
+    """A theme's shortcode listing a data file beside the page as cards (serene's
+    `collection`): it imports the theme's macros, calls them Tera's way
+    (`m::card(…)`) and loads the file with `load_data` from the section's path. It
+    was left in a comment, and the CV with it."""
+    imported = small_site(tmp_path, {
+        "config.toml": 'base_url = "https://x.example.org"\ntitle = "T"\ntheme = "calm"\n',
+        "themes/calm/templates/shortcodes/collection.html":
+            "{% import 'macros/cards.html' as cards -%}\n"
+            '{% set data = load_data(path="content" ~ section.path ~ file, format="toml") %}\n'
+            '<section class="cards">\n{% for item in data.collection %}'
+            "{{ cards::card(item=item) }}{% endfor %}\n</section>\n",
+        "themes/calm/templates/macros/cards.html":
+            '{% macro card(item) %}<div class="card"><b>{{ item.title }}</b> '
+            "{{ item.when }}</div>\n{% endmacro %}\n",
+        "content/cv/_index.md": '+++\ntitle = "CV"\n+++\n\n# Work\n\n'
+                                '{{ collection(file="jobs.toml") }}\n\n'
+                                '{{ collection(file="../../../secret.toml") }}\n',
+        "../secret.toml": "[[collection]]\ntitle = 'not the site'\n",
+        "content/cv/jobs.toml": '[[collection]]\ntitle = "Compiler lab"\nwhen = "2024 –"\n\n'
+                                '[[collection]]\ntitle = "Kernel team"\nwhen = "2021 – 2023"\n'})
+    body = written(imported, "content/pages/cv.md")
+    assert '<div class="card"><b>Compiler lab</b> 2024 –</div>' in body
+    assert '<div class="card"><b>Kernel team</b> 2021 – 2023</div>' in body
+    # (a file outside the site's folder is not read: that use stays in a comment)
+    assert "not the site" not in body
+    assert [m for m in messages(imported, "content/cv/_index.md") if "collection" in m] == [
+        'not converted, left in a comment: `{{ collection(file="../../../secret.toml") }}` '
+        "(`collection` is a shortcode of the theme or site: its template does what Lanting "
+        "cannot run (load_data: no file content/cv/../../../secret.toml))"]
+
+
+def test_tera_syntax_made_jinja() -> None:
+    assert tera_to_jinja("{{ m::card(item=x) }}<style>p::part(x) {}</style>"
+                         "{% set_global n = m::count( ) %}") == \
+        "{{ m.card(item=x) }}<style>p::part(x) {}</style>{% set n = m.count( ) %}"
 
 
 def test_image_shortcodes_whose_template_cannot_run(tmp_path: Path) -> None:

@@ -66,6 +66,17 @@ _PAGE_SWITCH = re.compile(r"\{%-?\s*(?:if|elif)\b[^%]*?\b(?:page|section)\.extra
 """A page's switch a template tests (`{% if page.extra.latex %}`)."""
 
 
+def content_paths(source: Path | None, content: Path) -> dict[str, str]:
+    """A page's (a section's) `path` and `colocated_path` as its templates read them
+    (`load_data(path="content" ~ section.path ~ "x.toml")`): its folder in `content/`."""
+    if source is None or not source.is_relative_to(content):
+        return {}
+    rel = source.relative_to(content)
+    folder = rel.parent if rel.stem in ("_index", "index") else rel.parent / rel.stem
+    path = "/" + "".join(f"{part}/" for part in folder.parts)
+    return {"path": path, "colocated_path": path.lstrip("/")}
+
+
 class Zola(Hugo):
     kind = "zola"
     language_key = "default_language"
@@ -228,9 +239,11 @@ class Zola(Hugo):
             self.templates = OwnTemplates(
                 template_files(self.source, theme if isinstance(theme, str) else None),
                 {"extra": self.zola.get("extra") or {}, "base_url": self.zola.get("base_url"),
-                 "title": self.zola.get("title")})
+                 "title": self.zola.get("title")}, self.source,
+                theme if isinstance(theme, str) else None)
         page = {"title": item.title, "lang": item.lang or self.language,
-                "permalink": (item.old_urls or [""])[0]}
+                "permalink": (item.old_urls or [""])[0], **content_paths(
+                    item.source, self.content)}
         codes = ZolaShortcodes(ctx, shelf, self.templates, lambda src: self.figure_source(
             src, {}, item, folder), page, self.language)
         return codes.convert(text)

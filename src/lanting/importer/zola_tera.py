@@ -11,9 +11,12 @@ so that Markdown reads it as one block of HTML."""
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ from markupsafe import Markup
 
 from lanting.importer import body as B
 from lanting.importer.common import read_text
+from lanting.importer.text import load_mapping
 from lanting.importer.zola_components import component_template
 
 BODY = "\ue002"
@@ -93,6 +97,50 @@ def _filters() -> dict[str, Any]:
     }
 
 
+def tera_to_jinja(text: str) -> str:
+    """Tera's syntax where Jinja's differs: `set_global` outside a loop is `set` (`if`
+    has no scope), a macro is called as `macros::card(…)` (Jinja: `macros.card(…)`)."""
+    text = re.sub(r"(\{%-?\s*)set_global\b", r"\1set", text)
+    return re.sub(r"\{\{.*?\}\}|\{%.*?%\}", lambda tag: re.sub(  # (not CSS's `a::part(x)`)
+        r"\b([A-Za-z_]\w*)::([A-Za-z_]\w*)\s*\(", r"\1.\2(", tag.group()), text,
+        flags=re.DOTALL)
+
+
+def _data_loader(root: Path | None) -> Any:
+    """Zola's `load_data(path=…, format=…)` of a file of the site (`content/cv/x.toml`,
+    `@/cv/x.toml`): TOML, JSON, YAML, CSV (`headers`, `records`) or text. A URL, or a
+    file outside the site, is not read (the template is then not run)."""
+
+    def load_data(path: str = "", format: str = "", required: bool = True,  # noqa: A002
+                  **options: Any) -> Any:
+        if root is None or options.get("url") or not path:
+            raise ValueError("load_data of a URL, or without a site")
+        rel = str(path)[2:] if str(path).startswith("@/") else str(path)
+        base = root / "content" if str(path).startswith("@/") else root
+        file = (base / rel.lstrip("/")).resolve()
+        if not file.is_relative_to(root.resolve()) or not file.is_file():
+            if not required:
+                return None
+            raise ValueError(f"load_data: no file {path}")
+        kind = (format or file.suffix.lstrip(".")).lower()
+        text = read_text(file)
+        if kind == "toml":
+            return tomllib.loads(text)
+        if kind == "json":
+            return json.loads(text)
+        if kind in ("yaml", "yml"):
+            data, error = load_mapping("yaml", text)
+            if error:
+                raise ValueError(f"load_data: {path}: {error}")
+            return data
+        if kind == "csv":
+            rows = list(csv.reader(io.StringIO(text)))
+            return {"headers": rows[0] if rows else [], "records": rows[1:]}
+        return text
+
+    return load_data
+
+
 def _tests() -> dict[str, Any]:
     return {"starting_with": lambda v, pat: str(v).startswith(pat),
             "ending_with": lambda v, pat: str(v).endswith(pat),
@@ -102,22 +150,28 @@ def _tests() -> dict[str, Any]:
 class OwnTemplates:
     """The site's shortcode templates, read once, run per use."""
 
-    def __init__(self, files: dict[str, Path], config: dict[str, Any]) -> None:
+    def __init__(self, files: dict[str, Path], config: dict[str, Any],
+                 site: Path | None = None, theme: str | None = None) -> None:
         self.files = files
         self.config = config
-        self.env = SandboxedEnvironment(autoescape=True, undefined=jinja2.Undefined)
+        # (what a template imports, `{% import "macros/x.html" as m %}`: the site's
+        # templates, else its theme's, as Zola looks)
+        roots = [] if site is None else [site / "templates"] + (
+            [site / "themes" / theme / "templates"] if theme else [])
+        self.env = SandboxedEnvironment(autoescape=True, undefined=jinja2.Undefined,
+                                        loader=jinja2.FunctionLoader(
+                                            lambda name: _imported(roots, name)))
         self.env.filters.update(_filters())
         self.env.tests.update(_tests())
         self.env.globals["get_url"] = _get_url
+        self.env.globals["load_data"] = _data_loader(site)
         self.compiled: dict[str, jinja2.Template | str] = {}
 
     def template(self, name: str) -> jinja2.Template | str:
         """The compiled template, or why it cannot be run."""
         if name not in self.compiled:
             try:
-                # (Tera's `set_global` outside a loop is Jinja's `set`: `if` has no scope)
-                self.compiled[name] = self.env.from_string(re.sub(
-                    r"(\{%-?\s*)set_global\b", r"\1set",
+                self.compiled[name] = self.env.from_string(tera_to_jinja(
                     component_template(read_text(self.files[name]))))
             except jinja2.TemplateError as error:
                 self.compiled[name] = f"its template does what Lanting cannot run ({error})"
@@ -130,7 +184,7 @@ class OwnTemplates:
         if isinstance(template, str):
             return "", template
         context = {**args, "nth": 1, "lang": page.get("lang", ""), "page": page,
-                   "config": self.config}
+                   "section": page, "config": self.config}
         if body is not None:
             context["body"] = Markup(BODY)  # (what the template makes of it: placed after)
         try:
@@ -140,6 +194,15 @@ class OwnTemplates:
         if self.files[name].suffix == ".md":
             return out.replace(BODY, body or ""), ""
         return _placed(out, body or ""), ""
+
+
+def _imported(roots: list[Path], name: str) -> str | None:
+    """A template another imports, in Jinja's syntax; None when no root holds it."""
+    for root in roots:
+        path = (root / name).resolve()
+        if path.is_relative_to(root.resolve()) and path.is_file():
+            return tera_to_jinja(read_text(path))
+    return None
 
 
 def _html_lines(text: str) -> str:
