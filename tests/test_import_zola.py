@@ -370,9 +370,14 @@ def test_tex_written_as_tex_keeps_its_row_breaks(tmp_path: Path) -> None:
                              "$$\n\\begin{pmatrix}x'\\\\y'\\end{pmatrix}\n$$\n\n"
                              "Then $\\text{order\\_candidate}$.\n",
         "content/blog/b.md": '+++\ntitle = "B"\ndate = 2024-01-03\n+++\n\n'
-                             "So \\\\(a\\_1 \\\\quad b\\\\).\n"})
+                             "So \\\\(a\\_1 \\\\quad b\\\\).\n",
+        # (a row break before a digit, an identity matrix's: `\0` is no TeX either)
+        "content/blog/c.md": '+++\ntitle = "C"\ndate = 2024-01-04\n+++\n\n'
+                             "$$I = \\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}$$\n"})
     a = written(imported, "content/posts/a.md")
     assert "\\begin{pmatrix}x'\\\\y'\\end{pmatrix}" in a
+    assert "\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}" in written(imported,
+                                                                "content/posts/c.md")
     assert "So $a_1 \\quad b$." in written(imported, "content/posts/b.md")
 
 

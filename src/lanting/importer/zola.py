@@ -56,8 +56,9 @@ _SECTION_FILE = re.compile(r"(?:(.*)/)?_index(?:\.([\w-]+))?\.md")
 """A section's own file, `blog/_index.md`, `_index.es.md`: a link to its list."""
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^[/#@]")
-_ROW_BREAK = re.compile(r"(?<!\\)\\\\[A-Za-z]")
-"""`\\\\y` (a row break, then a letter): TeX written as TeX, not for Markdown."""
+_ROW_BREAK = re.compile(r"(?<!\\)\\\\[A-Za-z0-9]")
+"""`\\\\y`, `\\\\0` (a row break, then a letter or digit): TeX written as TeX, not
+for Markdown (whose `\\y`, `\\0` would be no TeX)."""
 _ESCAPING = re.compile(r"\\\\[(\[]|\\\\\\\\|(?<!\\)\\\*|(?<!\\)\\_(?![^{}$\n]*\})")
 """What a page written for Markdown's escapes holds: `\\\\(`, `\\\\[`, `\\\\\\\\`, `\\*`,
 `\\_` (not one inside braces, `\\text{a\\_b}`, which TeX reads alike)."""
