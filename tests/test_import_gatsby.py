@@ -15,6 +15,7 @@ from sitebits import write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
+from lanting.importer.gatsby_pages import react_page
 from lanting.importer.js_literals import key_string
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
@@ -60,9 +61,52 @@ def test_what_the_old_site_did_not_publish_is_reported(starter: tuple[Imported, 
     report = report_of(imported)
     # (no gatsby-plugin-mdx: Gatsby made no page of an `.mdx` file)
     assert "content/blog/draft-ideas.mdx: notice: no page of the old site" in report
+    # (a page of data from a query: not read)
     assert "src/pages/uses.js: warning: a page written in React: not imported" in report
     assert "src/pages/index.js" not in report and "404.js" not in report
     assert (out / "files" / "kv-cache.pdf").is_file()  # (`static/` is published as it is)
+
+
+def test_a_react_page_of_static_jsx_is_a_page(starter: tuple[Imported, Path]) -> None:
+    """`src/pages/about.js`, JSX of tags and text only: an HTML page at its old URL,
+    its title its `<h1>`, its `<Link>` a link to the post's new page, its
+    `<StaticImage>` an image beside it; `<Bio />` (the site's component) is named in a
+    warning. It was a warning alone: "a page written in React: not imported"."""
+    imported, out = starter
+    about = page(out, "/about/")
+    assert about.find("h1").text().strip() == "关于我"
+    lead = next(p for p in about.find_all("p") if p.attrs.get("class") == "lead")
+    assert " ".join(lead.text().split()) == \
+        "我研究强化学习中的 策略优化，也做大模型推理服务：代码见 GitHub。"
+    assert {a.attrs.get("href") for a in lead.find_all("a")} == {
+        "/posts/ppo-clipping/", "https://github.com/lin-qiao-example"}
+    image = next(i for i in about.find_all("img") if i.attrs.get("alt") ==
+                 "Portrait of Lin Qiao")
+    assert (out / "about" / image.attrs["src"]).is_file() or \
+        (out / image.attrs["src"].lstrip("/")).is_file()
+    assert [li.text() for li in about.find_all("li") if "博士" in li.text() or
+            "读书会" in li.text()] == ["博士生，2021 年至今", "组织 RL 读书会"]
+    report = report_of(imported)
+    assert "src/pages/about.js: warning: the site's own components left out (what " \
+        "they showed is not known): `<Bio />`" in report
+    assert "unused" not in about.text()  # (only the page's own component is read)
+
+
+def test_which_react_pages_are_static() -> None:
+    # (Helmet's title; a fragment; a comment; a literal in braces)
+    page = react_page('export default function A() { return (<><Helmet><title>Hi'
+                      '</title><meta name="x" content="y"/></Helmet>{/* note */}'
+                      '<p>{"a < b"} holds</p></>) }')
+    assert page is not None and (page.title, page.html) == ("Hi", "<p>a &lt; b holds</p>")
+    # (data from a query, a prop, a loop: not static)
+    for dynamic in ("const X = ({ data }) => (<p>{data.site.title}</p>)\nexport default X",
+                    "const X = () => (<ul>{[1, 2].map(n => <li>{n}</li>)}</ul>)\n"
+                    "export default X",
+                    'const X = () => (<a href={url}>x</a>)\nexport default X',
+                    # (every text a component's: react-intl's messages)
+                    'const X = () => (<section><h2><FormattedMessage id="t" /></h2>'
+                    '<p><FormattedMessage id="p" /></p></section>)\nexport default X'):
+        assert react_page(dynamic) is None
 
 
 def _imported(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:

@@ -29,6 +29,7 @@ from lanting.importer.astro_front import DATE_KEYS, AstroFront
 from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
+from lanting.importer.gatsby_pages import ReactPage, react_page
 from lanting.importer.gatsby_settings import read_gatsby
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros
@@ -205,18 +206,50 @@ class Astro(AstroFront, AstroBodies):
             rel = path.relative_to(pages).as_posix()
             parts = rel.removesuffix(path.suffix).split("/")
             parts = parts[:-1] if len(parts) > 1 and parts[-1] == "index" else parts
+            if parts == ["index"] and self.kind == "gatsby" and not any(
+                    i.kind == "home" for i in self.site.items):
+                home = react_page(read_text(path))  # (a home of static JSX: a bio)
+                if home is not None:
+                    self.add_react_page(path, "/", "index", home)
+                    continue
             if "[" in rel or "{" in rel \
                     or any(p.startswith("_") or p.lower() in _LISTS for p in parts):
                 continue
             old = "/" + re.sub(r"(?:^|/)index$", "", "/".join(parts))
             if old.rstrip("/") in routes or parts[0] in names:
                 continue  # (a collection's list: `docs/index.astro`, `tools/index.astro`)
-            if self.table.find(old.rstrip("/") + "/") is None:
+            if self.table.find(old.rstrip("/") + "/") is not None:
+                continue
+            react = react_page(read_text(path)) if self.kind == "gatsby" else None
+            if react is not None:
+                self.add_react_page(path, old.rstrip("/") + "/", parts[-1], react)
+            else:
                 tool = "React" if self.kind == "gatsby" else "Astro"
                 self.report.warn(path, None, f"a page written in {tool}: not imported "
                                  f"(Lanting runs no {tool} components); write it as a "
                                  "Markdown page "
                                  f"(`content/pages/{parts[-1]}.md`, at {old.rstrip('/')}/)")
+
+    def add_react_page(self, path: Path, old: str, name: str, page: ReactPage) -> None:
+        """A Gatsby page of static JSX (`gatsby_pages.py`), as an HTML page at its URL."""
+        slug = slug_of(name)
+        slug = slug if slug not in _GENERATED else f"{slug}-page"
+        item = self.site.add(Item("home", "index", path, {"title": page.title}) if old == "/"
+                             else Item("page", slug, path,
+                                       {"title": page.title or name.replace("-", " ")}))
+        self.report.convert("React pages of static JSX as HTML pages")
+        if page.dropped:
+            self.report.warn(path, None, "the site's own components left out (what they "
+                             "showed is not known): " + ", ".join(
+                                 f"`<{name} />`" for name in page.dropped))
+        self.by_source[path.resolve()] = item
+        if old != "/":
+            self.report.counts["pages"] += 1
+            item.old_urls = [old]
+            for url in (old, old.rstrip("/")):
+                self.table.add(url, item)
+        self.texts.append(re.sub(r"<[^>]+>", " ", page.html))  # (its text, for the language)
+        self.documents.append((item, page.html, path))
 
     def about_page(self) -> None:
         """Next.js starter's `data/authors/default.mdx`: the author, shown at `/about`,

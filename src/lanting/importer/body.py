@@ -32,6 +32,17 @@ CALLOUTS = {"note": "NOTE", "info": "NOTE", "primary": "NOTE", "default": "NOTE"
             "error": "CAUTION", "caution": "CAUTION", "red": "CAUTION"}
 
 
+def html_block_lines(text: str) -> str:
+    """HTML as one block to Markdown: lines unindented (four spaces make code), blank
+    lines dropped (they end the block); a `<pre>`'s lines kept as they are."""
+    parts = re.split(r"(<pre\b.*?</pre>)", text, flags=re.DOTALL | re.IGNORECASE)
+    out = []
+    for n, part in enumerate(parts):
+        out.append(part if n % 2 else "\n".join(
+            line.strip() for line in part.split("\n") if line.strip()))
+    return "".join(out).strip()
+
+
 def callout_kind(attributes: str) -> str | None:
     """The callout an attribute list's classes ask for: al-folio's `.block-tip`, Chirpy's
     `.prompt-tip`, minimal-mistakes' `.notice--info` (a bare `.notice` is a note)."""

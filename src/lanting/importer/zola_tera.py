@@ -205,17 +205,6 @@ def _imported(roots: list[Path], name: str) -> str | None:
     return None
 
 
-def _html_lines(text: str) -> str:
-    """HTML as one block to Markdown: lines unindented (four spaces make code), blank
-    lines dropped (they end the block); a `<pre>`'s lines kept as they are."""
-    parts = re.split(r"(<pre\b.*?</pre>)", text, flags=re.DOTALL | re.IGNORECASE)
-    out = []
-    for n, part in enumerate(parts):
-        out.append(part if n % 2 else "\n".join(
-            line.strip() for line in part.split("\n") if line.strip()))
-    return "".join(out).strip()
-
-
 def _placed(out: str, body: str) -> str:
     """An HTML template's output in Markdown: a block when it makes one, else words."""
     if BODY in out:
@@ -226,8 +215,8 @@ def _placed(out: str, body: str) -> str:
             # (inside a `<pre>` or `<script>`: the body's text itself, not Markdown)
             text = body if opened[-1].lower() in ("script", "style") else html.escape(body)
             return B.block(before + text + after.replace(BODY, ""))
-        return B.block(_html_lines(before)) + B.block(body) + B.block(
-            _html_lines(after.replace(BODY, "")))
+        return B.block(B.html_block_lines(before)) + B.block(body) + B.block(
+            B.html_block_lines(after.replace(BODY, "")))
     if _BLOCK_START.match(out) or "\n\n" in out.strip():
-        return B.block(_html_lines(out))
+        return B.block(B.html_block_lines(out))
     return " ".join(out.split())
