@@ -188,3 +188,54 @@ def deck_tools(source: Path) -> set[Path]:
                          if (package.parent / lock).is_file())
     return tools
 
+
+
+_SEPARATOR = re.compile(r"^---[ \t]*$")
+_FENCE = re.compile(r"^[ \t]*(```|~~~)")
+_YAML_LINE = re.compile(r"^(?:[\w-]+:|[ \t]+\S|-[ \t])")
+_SRC = re.compile(r"^src:[ \t]*[\"']?([^\"'\s#]+)")
+
+
+def slidev_imports(text: str, deck: Path, depth: int = 0) -> tuple[str, list[Path]]:
+    """A Slidev deck with each slide importing another file's (`src: pages/intro.md` in
+    its front matter) replaced by that file's slides, the importing slide's other
+    settings merged into the first one's, as Slidev builds it; and the files imported
+    (resolved). A file not found stays an import, its slide as written."""
+    lines = text.split("\n")
+    fenced = False
+    separators = []
+    for n, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and _SEPARATOR.match(line):
+            separators.append(n)
+    used: list[Path] = []
+    out: list[str] = []
+    at = 0
+    for i, start in enumerate(separators[:-1]):
+        end = separators[i + 1]
+        head = lines[start + 1:end]
+        found = next((_SRC.match(x) for x in head if _SRC.match(x)), None)
+        if start < at or start == 0 or found is None or not all(
+                _YAML_LINE.match(x) or not x.strip() for x in head):
+            continue
+        target = (deck.parent / found.group(1)).resolve()
+        if not target.is_file() or target == deck.resolve() or depth > 4:
+            continue
+        content_end = separators[i + 2] if i + 2 < len(separators) else len(lines)
+        inner, deeper = slidev_imports(read_text(target), target, depth + 1)
+        used += [target, *deeper]
+        settings = [x for x in head if x.strip() and not _SRC.match(x)]
+        inner_lines = inner.strip("\n").split("\n")
+        close = next((n for n in range(1, len(inner_lines))
+                      if _SEPARATOR.match(inner_lines[n])), None) \
+            if _SEPARATOR.match(inner_lines[0]) else None
+        if close is not None:  # (its own first settings win; the importer's added)
+            keys = {x.split(":", 1)[0] for x in inner_lines[1:close]}
+            block = inner_lines[:close] + [x for x in settings if x.split(":", 1)[0]
+                                           not in keys] + inner_lines[close:]
+        else:  # (a blank line after a bare `---`: text right below would be settings)
+            block = (["---", *settings, "---"] if settings else ["---"]) + ["", *inner_lines]
+        out += lines[at:start] + block + [""]
+        at = content_end
+    return "\n".join(out + lines[at:]), used
