@@ -651,6 +651,15 @@ def test_yaml_with_a_tab_after_a_key_is_read() -> None:
     assert load_mapping("yaml", "a:\tb\nc: [1\n")[1] is not None
 
 
+def test_yaml_with_a_tab_before_a_comment_is_read() -> None:
+    """`link: /notes/<tab># …` (a VuePress home page, read by js-yaml): ruamel refused
+    the whole front matter, and the home page lost its hero and features."""
+    data, error = load_mapping("yaml", "home: true\nactionLink: /notes/\t # 入口\n"
+                                       "tagline: 小记 \t# x\n")
+    assert error is None
+    assert data == {"home": True, "actionLink": "/notes/", "tagline": "小记"}
+
+
 def test_nested_blocks_keep_their_own_arguments(tmp_path: Path) -> None:
     """The arguments of a block ran past its `%}` when another block of its name was
     inside: the outer one's arguments swallowed the inner block's opening."""

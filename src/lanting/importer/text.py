@@ -113,6 +113,9 @@ _TAB_AFTER_KEY = re.compile(r"^([ \t]*(?:- )?[^\s#:'\"\[{][^:\n]*:) *\t[ \t]*", 
 Go's readers take as the space YAML allows there, and ruamel refuses ("while scanning
 for the next token"), as it refuses a tab ending a line (`- SQL<tab>`)."""
 _TAB_AT_END = re.compile(r"[ \t]*\t[ \t]*$", re.MULTILINE)
+_TAB_BEFORE_COMMENT = re.compile(r"(?<=\S)[ \t]*\t[ \t]*(?=#)")
+"""`actionLink: /guide/<tab># a note`: a tab before a line's comment, which js-yaml
+(VuePress's, Hexo's) takes as the space before `#`, and ruamel refuses."""
 _TAB_BEFORE_COLON = re.compile(r"^([ \t]*(?:- )?[^\s#:'\"\[{][^:\n\t]*?) *\t[ \t]*:(?=[ \t]|$)",
                                re.MULTILINE)
 """`code<tab><tab> : x` (an academicpages `_config.yml`): tabs between a key and its
@@ -131,7 +134,7 @@ def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
             data = _first_document(text) if text.strip() else {}
     except YAMLError as error:
         spaced = _TAB_AT_END.sub("", _TAB_AFTER_KEY.sub(r"\1 ", _TAB_BEFORE_COLON.sub(
-            r"\1 :", text)))
+            r"\1 :", _TAB_BEFORE_COMMENT.sub(" ", text))))
         if spaced == text:
             return {}, str(error).split("\n")[0]
         return load_mapping(fmt, spaced)
