@@ -42,6 +42,7 @@ from lanting.importer.mkdocs_blogging import BLOG_CONTENT, blogging_folders, blo
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
 from lanting.importer.mkdocs_changelog import changelog_years
 from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
+from lanting.importer.mkdocs_i18n import i18n_of
 from lanting.importer.mkdocs_math import reads_math
 from lanting.importer.mkdocs_notebooks import (
     notebook_files,
@@ -97,6 +98,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
         self.blogging = blogging_folders(self.config)
         """The folders whose pages mkdocs-blogging-plugin listed as posts."""
         self.directory_urls = self.config.get("use_directory_urls", True) is not False
+        self.i18n = i18n_of(plugin(self.config, "i18n"))
         self.tz = zone(options.timezone)
         self.table = LinkTable(self.site)
         self.by_source: dict[Path, Item] = {}
@@ -144,7 +146,9 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
         self.notebooks = notebook_plugin(self.config)
         notebooks = notebook_files(self.docs, walk(self.docs), self.notebooks[1]) \
             if self.notebooks is not None else []
-        self.page_names = Counter(_name_key(_page_name(p)) for p in pages + notebooks)
+        # (a page and its translations are one name: `en/a.md`, `zh/a.md`)
+        self.page_names = Counter(_name_key(_page_name(p)) for p in
+                                  {self.in_language(p)[1] for p in pages} | set(notebooks))
         for path in pages:
             if path.resolve() in parts:
                 self.report.note(path, None, "a snippet other pages inline: not a page")
@@ -193,8 +197,17 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
         options = plugin(self.config, "tags")
         return str((options or {}).get("tags_file") or "").strip("/")
 
+    def in_language(self, path: Path) -> tuple[str, Path]:
+        """(the language of a page, "" for the default one; where it is inside its
+        language's pages, as if in the docs folder: `docs/zh/a.md` → `docs/a.md`)."""
+        if self.i18n is None:
+            return "", path
+        lang, rel = self.i18n.split(path.relative_to(self.docs).as_posix())
+        return lang, self.docs / rel
+
     def read_document(self, path: Path) -> None:
-        rel = path.relative_to(self.docs).as_posix()
+        lang, page = self.in_language(path)
+        rel = page.relative_to(self.docs).as_posix()
         text = read_text(path)
         _fmt, head, body, _first = split_front_matter(text)
         data, error = load_mapping("yaml", head)
@@ -242,8 +255,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
         title = str(title or title_of_file(path)).strip()
         front = self.front(data, head, path, kind, title)
         draft = bool(front.get("draft"))
-        name = self.page_name(path) if kind == "page" else \
-            _page_name(path) if kind != "home" else path.stem
+        name = self.page_name(page) if kind == "page" else \
+            _page_name(page) if kind != "home" else page.stem
         slug = ""
         post_blog = self.blog_of(rel) if kind == "post" else None
         if post_blog is not None:  # (the slug its old URL had)
@@ -255,13 +268,14 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
                              f"/{slug_of(name)}/: it is /{slug_of(name)}-page/, and its "
                              "old URL shows Lanting's page")
             name = f"{name}-page"
-        item = self.site.add(Item(kind, slug_of(slug or name), path, front, draft=draft))
+        item = self.site.add(Item(kind, slug_of(slug or name), path, front, draft=draft,
+                                  lang=lang))
         self.by_source[path.resolve()] = item
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
                            else "pages"] += 1
         if not generated:
             # (a link to a draft, found by its old URL, becomes its text when written)
-            old = self.old_url(rel, data, title, front)
+            old = (f"/{lang}" if lang else "") + self.old_url(rel, data, title, front)
             self.table.add(old, item)
             item.old_urls = [] if draft else [old]
         if kind == "post" and data.get("links"):

@@ -17,6 +17,7 @@ from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
 from lanting.importer.listings import Redirects, archive_url, listed_posts, term_urls
 from lanting.importer.menus import MenuEntry, finish_menu
+from lanting.importer.mkdocs_i18n import I18n, language_settings
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.site_language import guess_language, language_tag
@@ -34,15 +35,14 @@ plugin, mkdocs-ezlinks-plugin, mkdocs-obsidian-bridge, mkdocs-publisher's):
 `mkdocs_wikilinks.py`."""
 PLUGINS_READ = frozenset({"search", "tags", "blog", "material/search", "material/tags",
                           "material/blog", "mermaid2", "mkdocs-jupyter", "mknotebooks",
-                          "obsidian-support", "toc", "blogging", "changelog",
+                          "obsidian-support", "toc", "blogging", "changelog", "i18n",
                           *WIKI_PLUGINS})
 """Plugins whose effect the import carries over (Lanting has search, tags, a blog and
-notebook pages; wiki links become links; obsidian-support's admonition fences become
+notebook pages and languages; wiki links become links; obsidian-support's admonition fences become
 admonitions; the toc plugin's lists, lists of links; mkdocs-blogging-plugin's pages,
 posts; the changelog plugin's years, lists)."""
 PLUGINS_CHANGING_PAGES = {
     "macros": "its Jinja (`{{ … }}`, `{% … %}`) in pages is not run: it shows as written",
-    "i18n": "its language versions (`x.en.md`, `docs/en/`) are pages of one language",
     "awesome-pages": "`.pages` files are not read: the menu comes from `nav`",
     "mkdocstrings": "`::: module.name` API references are not generated",
     "statistics": "its counts (`{{ pages }}`, `{{ words }}`, `{{ codes }}`) are not "
@@ -193,6 +193,7 @@ class MkDocsSettings:
     by_source: dict[Path, Item]
     texts: list[str]
     blog_index: Path | None
+    i18n: I18n | None
 
     def authors(self) -> dict[str, str]:
         """The blog's `.authors.yml`: id -> name."""
@@ -225,7 +226,10 @@ class MkDocsSettings:
             config["author"] = author
         theme = self.config.get("theme")
         language = theme.get("language") if isinstance(theme, dict) else None
-        if isinstance(language, str) and language.strip():
+        if self.i18n is not None:  # (mkdocs-static-i18n's languages: `mkdocs_i18n.py`)
+            config.update(language_settings(self.i18n))
+            self.report.convert("languages", len(self.i18n.names))
+        elif isinstance(language, str) and language.strip():
             # (Material's `zh` is Simplified Chinese, `zh-Hant` Traditional)
             config["language"] = {"zh": "zh-CN", "zh-hant": "zh-TW"}.get(
                 language.strip().lower(), language_tag(language))
@@ -365,13 +369,17 @@ class MkDocsSettings:
         if target.startswith(("http://", "https://")):
             return [{"name": name or target, "url": target}]
         url, title = self.local_url(target)
-        if not url and not (self.docs / target.lstrip("/")).exists():
+        if not url and not (self.docs / target.lstrip("/")).exists() and not (
+                self.i18n and (self.docs / self.i18n.default / target.lstrip("/")).exists()):
             self.report.note("mkdocs.yml", None, f"nav entry `{name or target}` left out: "
                              f"`{target}` is not in the docs folder")
         return [{"name": name or title, "url": url}] if url else []
 
     def local_url(self, target: str) -> tuple[str, str]:
         file = (self.docs / target.lstrip("/")).resolve()
+        if self.i18n is not None and self.i18n.folders and not file.exists():
+            # (the i18n plugin reads `nav` inside the default language's folder)
+            file = (self.docs / self.i18n.default / target.lstrip("/")).resolve()
         if self.blog_index is not None and file in (self.blog_index.resolve(),
                                                     self.blog_index.parent.resolve()):
             return "/blog/", "Blog"
