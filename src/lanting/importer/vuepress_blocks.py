@@ -55,7 +55,7 @@ _CLIENT_ONLY = re.compile(r"</?(?:ClientOnly|client-only)\s*>")
 _OUTBOUND = re.compile(r"<OutboundLink\s*/>|<OutboundLink>\s*</OutboundLink>")
 _CODE_GROUP = re.compile(r"<(CodeGroup|code-group)\b[^>]*>(.*?)</\1>", re.DOTALL)
 _CODE_ITEM = re.compile(r"<(CodeGroupItem|code-block)\b([^>]*)>(.*?)</\1>", re.DOTALL)
-_VUE_VALUE = re.compile(r"\{\{\s*\$(frontmatter|page\.frontmatter)\.(\w+)\s*\}\}")
+_VUE_VALUE = re.compile(r"\{\{\s*\\?\$(frontmatter|page\.frontmatter)\.(\w+)\s*\}\}")
 _COMPONENT = re.compile(
     r"(?<!\\)<(/)?([A-Z][A-Za-z0-9]*|[a-z]+-[a-z-]+)(?(1)\s*|(?:\s+[A-Za-z_:@#.][\w:.@#-]*"
     r"(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?)*\s*/?)>")
