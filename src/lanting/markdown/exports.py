@@ -7,8 +7,8 @@ Each was printed as text (most without a word):
   A block reference with its text, `((20230512…-abcdefg "第一段"))`, is that text;
 - Logseq writes properties as `key:: value` lines (`id::`, `collapsed:: true`, a page's
   `title::` and `tags::`): left out (a list item left empty goes too); `- TODO 读` and
-  `- DONE 读` are task items, `^^高亮^^` is `<mark>` as `==高亮==` is, a flash card's
-  `{{cloze 答案}}` is its text;
+  `- DONE 读` are task items (`- CANCELED 读` struck through), `^^高亮^^` is `<mark>`
+  as `==高亮==` is, a flash card's `{{cloze 答案}}` is its text;
 - a block reference without text (Logseq's `((64a1b2c3-…))`, SiYuan's `((2023…))`) names
   a block of another note that Lanting cannot show: a warning at its line;
 - HackMD's and CodiMD's `:::spoiler 标题` blocks are folded `::: details`
@@ -88,19 +88,24 @@ def _bookkeeping(state: StateCore) -> None:
         state.tokens = [token for i, token in enumerate(tokens) if i not in emptied]
 
 
-_TASK = re.compile(r"(TODO|DOING|NOW|LATER|WAITING|DONE) (?=\S)")
+_TASK = re.compile(r"(TODO|DOING|NOW|LATER|WAITING|DONE|CANCELL?ED) (?=\S)")
 """Logseq's task markers at the start of a block."""
+_CANCELED = ("CANCELED", "CANCELLED")
 
 
 def _logseq_tasks(state: StateCore) -> None:
-    """`- TODO 读论文` / `- DONE 复现`: a task item, as `- [ ] 读论文` / `- [x] 复现` is."""
+    """`- TODO 读论文` / `- DONE 复现`: a task item, as `- [ ] 读论文` / `- [x] 复现` is;
+    `- CANCELED 旧计划` its text struck through, as Logseq shows a task given up."""
     if not any(marker in state.src for marker in ("TODO ", "DOING ", "NOW ", "LATER ",
-                                                  "WAITING ", "DONE ")):
+                                                  "WAITING ", "DONE ", "CANCEL")):
         return
     tokens = state.tokens
     for i in range(2, len(tokens)):
         if tokens[i].type == "inline" and tokens[i - 2].type == "list_item_open" \
                 and (match := _TASK.match(tokens[i].content)):
+            if match.group(1) in _CANCELED:
+                tokens[i].content = f"~~{tokens[i].content[match.end():]}~~"
+                continue
             done = "x" if match.group(1) == "DONE" else " "
             tokens[i].content = f"[{done}] " + tokens[i].content[match.end():]
             state.env["task_marks"] = True  # (the task-list rule runs on this page)
