@@ -54,15 +54,17 @@ def test_language_folders_are_languages(tmp_path: Path) -> None:
 
 
 def test_language_suffixes_are_languages(tmp_path: Path) -> None:
-    """The default structure, `x.md` beside `x.zh.md` (0.x's `default_language` and a
-    mapping of languages): the translation was a page of its own, `x-zh`."""
+    """The default structure, `x.md` (or `x.zh.md`, the default language's) beside
+    `x.en.md` (0.x's `default_language` and a mapping of languages): the translation was
+    a page of its own, `x-en`, and `nav`'s `ml/svm.md` named no page."""
     source = tmp_path / "src"
     write_files(source, {
         "mkdocs.yml": ("site_name: Notes\nplugins:\n  - i18n:\n      default_language: zh\n"
-                       "      languages:\n        zh: 中文\n        en: English\n"),
+                       "      languages:\n        zh: 中文\n        en: English\n"
+                       "nav:\n  - Home: index.md\n  - SVM: ml/svm.md\n"),
         "docs/index.md": "# 笔记\n",
         "docs/index.en.md": "# Notes\n",
-        "docs/ml/svm.md": "# 支持向量机\n\n间隔最大化。\n",
+        "docs/ml/svm.zh.md": "# 支持向量机\n\n间隔最大化。\n",
         "docs/ml/svm.en.md": "# Support vector machines\n\nThe widest margin.\n",
     })
     done = import_site(source, tmp_path / "new")
@@ -70,6 +72,8 @@ def test_language_suffixes_are_languages(tmp_path: Path) -> None:
     config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["language"] == "zh-CN"
     assert config["languages"] == {"en": {"name": "English"}}
+    # (`ml/svm.md` of `nav` is the default language's `ml/svm.zh.md`)
+    assert config["menu"] == [{"name": "SVM", "url": "/svm/"}]
     pages = sorted(p.name for p in (done.dest / "content" / "pages").iterdir())
     assert pages == ["svm.en.md", "svm.md"]
     result = build(done.dest, BuildOptions())

@@ -48,6 +48,14 @@ class I18n:
                 folder + slash + ".".join(parts[:-2] + parts[-1:])
         return "", rel
 
+    def default_file(self, rel: str) -> str:
+        """Where the default language's version of `rel` (a `nav` entry's file) is:
+        `en/x.md` in folders, `x.en.md` by suffix."""
+        if self.folders:
+            return f"{self.default}/{rel}"
+        stem, dot, suffix = rel.rpartition(".")
+        return f"{stem}.{self.default}.{suffix}" if dot else rel
+
 
 def i18n_of(options: dict[str, Any] | None) -> I18n | None:
     """The plugin's languages (None without it, or when it names no locale)."""

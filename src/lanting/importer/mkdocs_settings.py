@@ -370,16 +370,17 @@ class MkDocsSettings:
             return [{"name": name or target, "url": target}]
         url, title = self.local_url(target)
         if not url and not (self.docs / target.lstrip("/")).exists() and not (
-                self.i18n and (self.docs / self.i18n.default / target.lstrip("/")).exists()):
+                self.i18n and (self.docs / self.i18n.default_file(target.lstrip("/")))
+                .exists()):
             self.report.note("mkdocs.yml", None, f"nav entry `{name or target}` left out: "
                              f"`{target}` is not in the docs folder")
         return [{"name": name or title, "url": url}] if url else []
 
     def local_url(self, target: str) -> tuple[str, str]:
         file = (self.docs / target.lstrip("/")).resolve()
-        if self.i18n is not None and self.i18n.folders and not file.exists():
-            # (the i18n plugin reads `nav` inside the default language's folder)
-            file = (self.docs / self.i18n.default / target.lstrip("/")).resolve()
+        if self.i18n is not None and not file.exists():
+            # (the i18n plugin reads `nav` as the default language's files)
+            file = (self.docs / self.i18n.default_file(target.lstrip("/"))).resolve()
         if self.blog_index is not None and file in (self.blog_index.resolve(),
                                                     self.blog_index.parent.resolve()):
             return "/blog/", "Blog"
