@@ -146,11 +146,15 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
 # --- small sites -------------------------------------------------------------------------
 
 
-def _docsify(tmp_path: Path, config: str, files: dict[str, str | bytes]) -> Imported:
+KATEX = '<script src="//cdn.jsdelivr.net/npm/docsify-katex@latest/dist/docsify-katex.js">'
+
+
+def _docsify(tmp_path: Path, config: str, files: dict[str, str | bytes],
+             scripts: str = "") -> Imported:
     write_files(tmp_path / "src", {
         "index.html": f"<script>window.$docsify = {{{config}}}</script>\n"
                       '<script src="//cdn.jsdelivr.net/npm/docsify/lib/docsify.min.js">'
-                      "</script>\n", **files})
+                      f"</script>\n{scripts}", **files})
     return import_site(tmp_path / "src", tmp_path / "out", None, False, NOW)
 
 
@@ -302,7 +306,7 @@ def test_a_quoted_formula_on_unmarked_lines_stays_in_the_quote(tmp_path: Path) -
     imported = _docsify(tmp_path, "name: 'N'", {"README.md": (
         "# Home\n\n> 感知机的定义：\n> $$\nf(x)=\\text{sign}(w \\cdot x + b)\n$$\n"
         "> 其中$w$是权值。\n\n- 显示：\n$$\n% 一个注释\ny = 2\n$$\n\n"
-        "**解答：**  \n第一步\n")})
+        "**解答：**  \n第一步\n")}, KATEX)
     body = str(imported.files["content/_index.md"])
     assert "> $$\n> f(x)=\\text{sign}(w \\cdot x + b)\n> $$\n> 其中" in body
     result = build(imported.dest, BuildOptions())
@@ -390,7 +394,7 @@ def test_note_links_lead_to_pages_or_stay_text(tmp_path: Path) -> None:
         "README.md": "# Home\n",
         "pe/thoughts.md": "# Thoughts\n\n- [[meta_prompts]]\n- [[gone note]]\n\n"
                           "$A[[1]]$ stays math.\n",
-        "pe/meta_prompts.md": "# Meta prompts\n"})
+        "pe/meta_prompts.md": "# Meta prompts\n"}, KATEX)
     body = str(imported.files["content/pages/thoughts.md"])
     assert "\\[\\[gone note\\]\\]" in body and "$A[[1]]$" in body
     assert "`[[gone note]]` names no page" in report_of(imported)
@@ -429,3 +433,19 @@ def test_links_by_reference_lead_to_the_new_pages(tmp_path: Path) -> None:
     main = page(imported.dest / "public", "/").one("main")
     assert [a.attrs["href"] for a in main.find_all("a")] == ["/sgd/"]
     assert "再读旧章。" in main.text()
+
+
+def test_dollars_without_a_math_plugin_are_text(tmp_path: Path) -> None:
+    """A site loading no math plugin showed `$` as written: MongoDB's `{$sum: "$likes"}`
+    in a table, a price; Lanting read them as formulas, and the build failed on each
+    row. They are escaped, with a notice; code keeps its own."""
+    imported = _docsify(tmp_path, "name: 'N'", {"README.md": (
+        "# 聚合\n\n| 表达式 | 实例 |\n| --- | --- |\n"
+        "| $sum | db.c.aggregate([{$group : {_id : \"$by_user\", n : {$sum : 1}}}]) |\n\n"
+        "价格 $5 到 $10。\n\n`{$gt: 20}`\n")})
+    assert "no math plugin loaded" in report_of(imported)
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    text = page(imported.dest / "public", "/").one("main").text()
+    assert '{$group : {_id : "$by_user"' in text and "价格 $5 到 $10。" in text
+    assert "{$gt: 20}" in text

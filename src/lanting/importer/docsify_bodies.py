@@ -26,7 +26,7 @@ from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.body_references import map_reference_urls
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import is_image, read_text
-from lanting.importer.docsify_config import DocsifySettings
+from lanting.importer.docsify_config import MATH_PLUGINS, DocsifySettings
 from lanting.importer.docsify_sidebar import route_files, split_route
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -67,8 +67,14 @@ class DocsifyBodies:
         text = tabs(text, ctx)
         # (a comment's links and images were never shown: `<!-- ![](#f0f0f0) -->`)
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
-        text, quoted = quote_lazy_formulas(text)
-        ctx.convert("formulas of quotes on unmarked lines made quoted", quoted)
+        if not self.settings.plugins & MATH_PLUGINS:
+            # (no math plugin: the old site showed `$x$`, and MongoDB's `{$sum: "$likes"}`
+            # in a table, as written, and so does this)
+            text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
+            ctx.convert("dollar signs escaped (the site had no math plugin)", count)
+        else:
+            text, quoted = quote_lazy_formulas(text)
+            ctx.convert("formulas of quotes on unmarked lines made quoted", quoted)
         text = tips(text, shelf, ctx)
         text = options(text, ctx)
 

@@ -34,6 +34,8 @@ PLUGINS = {
     "alerts": ("flexible-alerts",),
 }
 """Each plugin the import cares about: words of the URLs that load it."""
+MATH_PLUGINS = frozenset({"katex", "mathjax", "latex"})
+"""Those that made formulas of `$…$`."""
 
 
 @dataclass

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
-from lanting.importer.docsify_config import DocsifySettings, footer_line
+from lanting.importer.docsify_config import MATH_PLUGINS, DocsifySettings, footer_line
 from lanting.importer.docsify_sidebar import Entry, list_entries
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -168,10 +168,10 @@ class DocsifySite:
         if settings.base_path:
             self.report.warn(where, None, f"`basePath: {settings.base_path}`: the pages "
                              "were loaded from there; only this folder's are imported")
-        math = settings.plugins & {"katex", "mathjax", "latex"}
-        if not math and any("$" in t for t in self.texts):
-            self.report.note(where, None, "no math plugin loaded, but pages have `$`: "
-                             "Lanting reads `$…$` as math (write `\\$` for a dollar)")
+        if not settings.plugins & MATH_PLUGINS and any("$" in t for t in self.texts):
+            self.report.note(where, None, "no math plugin loaded: `$…$` was text on the "
+                             "old site, so its `$` are escaped; remove the `\\` where a "
+                             "formula was meant")
 
     def menu(self) -> None:
         """`_navbar.md`'s list: a link an entry of the menu, a top line with a list under
