@@ -1044,6 +1044,19 @@ def test_a_code_span_alone_on_its_line_keeps_its_breaks() -> None:
     assert shelf.restore(breaks) == "第一行\\\n`cmd`\\\n第三行\n"
 
 
+def test_a_code_span_ends_with_its_list_item() -> None:
+    """`- ulimit -c 0 : 不产生` with its backtick never closed (an Obsidian outline): the
+    next item's backtick closed it, so the items between were code, and their `[[kernel
+    panic]]` stayed as written. A span over two lines of one paragraph stays one."""
+    shelf = Shelf()
+    text = "- `ulimit -c 0 : 不产生\n- 内核态 --> [[kernel panic]]\n- `/proc/core`\n"
+    assert protect_code(text, shelf).startswith(
+        "- `ulimit -c 0 : 不产生\n- 内核态 --> [[kernel panic]]\n- ")
+    assert "`/proc/core`" not in protect_code(text, Shelf())
+    assert protect_code("见 `a\nb` 与\n## 标题 `x\n", Shelf()).count("`") == 1
+    assert "`a\nb`" not in protect_code("见 `a\nb` 的值\n", Shelf())
+
+
 def test_links_in_an_html_comment_are_not_followed() -> None:
     """`<!-- ![](img/ucb1.png) -->`, an image taken out of a post, was looked for: "image
     not found" warnings for what the page never showed."""

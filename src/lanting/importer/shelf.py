@@ -197,7 +197,12 @@ its own line was in (`7. 安装：` over `   ```js` never closed, then `8. …`:
 ended the code there; the import took the page for code up to a later fence's close)."""
 
 
-_SPAN = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.DOTALL)
+_SPAN = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*(?:\n|(?:[-*+]|\d{1,9}[.)]|#{1,6})[ \t])).)+?)"
+                   r"(?<!`)\1(?!`)", re.DOTALL)
+"""A code span: its backticks close in its paragraph, which a blank line ends, and so does
+a line starting a list item or a heading (an outline's `- ulimit -c 0 : 不产生` with its
+backtick never closed showed it as written; paired with the next item's, it made code of
+the lines between, and their links stayed as written)."""
 
 
 def protect_spans(text: str, shelf: Shelf) -> str:
