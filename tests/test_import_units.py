@@ -753,6 +753,14 @@ def test_a_linked_images_url_is_mapped_too() -> None:
     assert text == '[![arch](new/dbz-arch.png)](https://debezium.io/x "T") [a](new/b.md)'
 
 
+def test_a_link_whose_text_holds_double_brackets_is_mapped() -> None:
+    """`[Bash [[ ]] 字符串](bash/string_oper.md)` (a note on the shell's test command):
+    the link was not seen, so it kept the old file's name and broke the build."""
+    text = map_urls("- [Bash [[ ]] 字符串](bash/string_oper.md) 与 [a [b] c](d.md)\n",
+                    lambda url, image: "new/" + url)
+    assert text == "- [Bash [[ ]] 字符串](new/bash/string_oper.md) 与 [a [b] c](new/d.md)\n"
+
+
 def test_raw_html_after_rewritten_links_is_mapped() -> None:
     """Formulas were found before the Markdown links were rewritten: a link's shorter
     URL (an importer's placeholder) moved the text after it, and a raw `<img>` below a

@@ -17,7 +17,9 @@ from lanting.importer.body_math import INLINE_MATH
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 
 # (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
-_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
+# (brackets in a link's text in pairs, two deep: `[Bash [[ ]] 语法](bash/str.md)`)
+_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*)"
+                   r"\]\([ \t]*(<[^>\n]*>|"
                    r"(?:[^\s()]|\([^\s()]*\))+)"
                    r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*(?:\n[ \t]*)?\)")
 _RAW_URL = re.compile(r"(<(?:img|image|a|source|video|audio|script|link|iframe|embed)\b[^>]*?"
