@@ -173,41 +173,6 @@ def test_a_slidev_decks_root_paths_are_its_public_folders(tmp_path: Path) -> Non
     assert "](/chart.png)" not in talk and 'src="/chart.png"' not in talk
 
 
-def test_a_slidev_deck_of_imported_slides_at_the_top(tmp_path: Path) -> None:
-    """A defence deck at the repository's top: `slides.md` importing each chapter's
-    slides (`src: pages/02-data.md`), its `public/` (at the top, a folder Lanting
-    otherwise skips as a build's) served at `/`, a Vite `?url` on an image. The chapters
-    were notes of their own and the talk their empty slides; every image was missing."""
-    new = _imported(tmp_path, {
-        "package.json": '{"scripts": {"build": "slidev build"},'
-                        ' "dependencies": {"@slidev/cli": "^0.42.5"}}\n',
-        "slides.md": "---\ntheme: default\ndate: 2023-06-26\n---\n\n# Aerial Detection\n\n"
-                     "---\nlayout: section\n---\n\n# Part one\n\n"
-                     "---\nsrc: pages/01-data.md\ncolor: teal\n---\n\n"
-                     "---\nsrc: ./pages/02-model.md\n---\n\nignored by Slidev\n\n"
-                     "---\n\n# Questions?\n",
-        "pages/01-data.md": "---\ntitle: Data\n---\n\n# The data\n\n"
-                            '<img src="/figs/tiles.png" width="40%">\n\n---\n\n'
-                            "# Labels\n\n![sizes](/figs/sizes.svg?url)\n",
-        "pages/02-model.md": "# The model\n\n```yaml\n---\nsrc: not/an/import.md\n---\n```\n",
-        "public/figs/tiles.png": png(4, 3),
-        "public/figs/sizes.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="4"'
-                                 ' height="3"/>\n',
-    })
-    assert not (new / "content" / "pages").exists() or not any(
-        (new / "content" / "pages").rglob("*data*"))
-    talk = (new / "content" / "talks" / "slides.md").read_text(encoding="utf-8")
-    assert "ignored by Slidev" not in talk and "src: pages" not in talk
-    assert talk.index("# The data") < talk.index("# Labels") < talk.index("# The model") \
-        < talk.index("# Questions?")
-    assert "src: not/an/import.md" in talk  # (inside a code block: as written)
-    built = build(new, BuildOptions())
-    assert [str(w) for w in built.warnings if "figs" in str(w)] == []
-    deck = (new / "public" / "talks" / "slides" / "slides" / "index.html").read_text(
-        encoding="utf-8")
-    assert deck.count("class=slide-frame") == 6 and "The model" in deck
-
-
 def test_decks_marp_cli_is_set_to_make_are_marp_talks(tmp_path: Path) -> None:
     """Marp CLI reads a deck without `marp: true`: the decks under its `inputDir` (a
     `package.json`'s `marp` settings) or named by its scripts are Marp's."""

@@ -59,7 +59,6 @@ from lanting.importer.notes_decks import (
     pandoc_decks,
     reveal_copies,
     slidev_decks,
-    slidev_imports,
 )
 from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.quartz import Quartz
@@ -148,9 +147,6 @@ class Notes(Quartz, LogseqNotes):
         self.decks = pandoc_decks(source)
         """The notes a Makefile or script makes slides of with Pandoc: talks."""
         self.own_decks = slidev_decks(source)
-        self.deck_parts = {part: deck for deck in self.own_decks
-                           for part in slidev_imports(read_text(deck), deck)[1]}
-        """The files a Slidev deck's slides import (`src: pages/x.md`), and its deck."""
         self.marp = marp_decks(source)
         """Decks Marp CLI is set to make, `marp: true` or not."""
         self.reveal_copies = reveal_copies(source)
@@ -188,11 +184,6 @@ class Notes(Quartz, LogseqNotes):
                 self.told_copies.add(copy)
                 self.report.note(copy, None, "a copy of reveal.js: its Markdown files "
                                  "(its README, tests, examples) are no notes: left out")
-            return True
-        deck = self.deck_parts.get(path.resolve())
-        if deck is not None and path.resolve() not in self.own_decks:
-            self.report.note(path, None, f"slides of the deck {deck.name} (its `src:`), "
-                             "in that talk: not a note of its own")
             return True
         if path.resolve() in self.deck_tools:
             self.report.note(path, None, "it built the slides, which are talks now: not "
@@ -243,23 +234,6 @@ class Notes(Quartz, LogseqNotes):
                              "left out")
             return None
         return front_of(rel, body, data, self.graph)
-
-    def kept_build_folders(self) -> list[Path]:
-        """A Slidev deck's `public/` at the top, whose files it shows at `/`."""
-        public = self.content / "public"
-        if public.is_dir() and any(d.parent == self.content.resolve() for d in self.own_decks):
-            return walk(public)
-        return []
-
-    def note_text(self, path: Path) -> str:
-        """A Slidev deck's with the slides it imports in place (`src:`)."""
-        text = read_text(path)
-        if path.resolve() in self.own_decks and path.resolve() not in self.marp:
-            inlined, parts = slidev_imports(text, path)
-            if parts:
-                self.report.convert("Slidev slides imported (`src:`) in place", len(parts))
-            return inlined
-        return text
 
     def is_deck(self, path: Path) -> bool:
         if path.resolve() in self.marp:
@@ -378,7 +352,6 @@ class Notes(Quartz, LogseqNotes):
         if path.resolve() in self.own_decks and url.startswith("/") \
                 and not url.startswith("//") and public.is_dir():
             name, hash_mark, fragment = url.partition("#")
-            name = re.sub(r"\?(?:url|raw|inline)$", "", name)  # (Vite's, on a file it served)
             if (public / unquote(name).lstrip("/")).is_file():
                 url = posixpath.relpath(public.relative_to(self.content).as_posix() + name,
                                         posixpath.dirname(self.rel(path)) or ".")

@@ -105,8 +105,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
             self.report.warn(self.config.file, None, "no `content/` folder: nothing to import")
             self.write_config()
             return self.site
-        paths = [p for p in sorted(walk(self.content) + self.kept_build_folders())
-                 if not self.left_out(p)]
+        paths = [p for p in walk(self.content) if not self.left_out(p)]
         notes = [p for p in paths if p.suffix.lower() == ".md"]
         notebooks = [p for p in paths if p.suffix.lower() == ".ipynb"]
         for path in paths:
@@ -152,17 +151,9 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
 
     # --- notes ---------------------------------------------------------------------------
 
-    def kept_build_folders(self) -> list[Path]:
-        """Files of a folder at the top that a build makes elsewhere (`public/`), which
-        this folder's notes use."""
-        return []
-
-    def note_text(self, path: Path) -> str:
-        return read_text(path)
-
     def read_note(self, path: Path) -> None:
         rel = self.rel(path)
-        text = self.note_text(path)
+        text = read_text(path)
         _fmt, head, body, _first = split_front_matter(text)
         data, error = load_mapping("yaml", head)
         if error:
