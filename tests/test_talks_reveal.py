@@ -1000,3 +1000,47 @@ def test_a_rule_inside_a_pandoc_decks_div_is_no_slide_break(
     assert frames[2].one("hr") and ":::" not in frames[2].text()
     opened = parse_html((site / "public/talks/open/slides/index.html").read_bytes())
     assert len(opened.find_all("section", class_="slide-frame")) == 3
+
+
+SPACED_RULES = """---
+title: Counting words
+date: 2015-03-10
+slide_level: 1
+---
+
+# Counting
+
+- - -
+
+## By hand
+
+\\\x20
+
+Slowly.
+
+* * *
+
+## By machine
+
+\\
+
+Quickly: $a\\ b$.
+"""
+
+
+def test_a_pandoc_decks_spaced_rules_and_spacers(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Pandoc starts a slide at any rule, `- - -` and `* * *` as at `---`: such a deck
+    ran its slides together (a lecture of sixty slides was eight). Its `\\ ` lines,
+    Pandoc's non-breaking space alone, space the slide: they showed a backslash (an
+    import trimming the space leaves `\\` alone, read so too); in a formula it is TeX."""
+    site = make_site({"content/talks/count.md": SPACED_RULES})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/count/slides/index.html").read_bytes())
+    slides = [f.one(class_="slide") for f in page.find_all("section", class_="slide-frame")]
+    assert [(s.find("h1") or s.one("h2")).text() for s in slides] == [
+        "Counting", "By hand", "By machine"]
+    assert all("\\" not in s.text() for s in slides)
+    assert [p.text().strip() for p in slides[1].find_all("p")] == ["", "Slowly."]
+    assert slides[2].find("math") is not None
+

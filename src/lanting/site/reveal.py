@@ -20,7 +20,9 @@ demo writes them), and Pandoc's notes div, `::: notes` … `:::` (a deck made wi
 `pandoc -t revealjs`), are the slide's speaker notes, as after `Note:`. Pandoc's divs of
 click steps (`::: incremental`, `nonincremental`, `fragment`) keep their content, shown
 at once as Lanting's deck shows every step; so are its pauses, a line `. . .` (Pandoc's)
-or `\\pause` (beamer's, which Pandoc's HTML leaves out): they were shown as text.
+or `\\pause` (beamer's, which Pandoc's HTML leaves out): they were shown as text. A
+paragraph of Pandoc's non-breaking space alone, `\\ `, which such decks write to space
+a slide, is an empty paragraph, not a backslash.
 
 reveal.js's math plugin asks a deck in Markdown to wrap a formula in backticks, so that
 Markdown leaves its `_` and `*` alone: `` `$\alpha_1$` ``, `` `$$ … $$` `` over lines. In
@@ -54,8 +56,20 @@ _DOTS = re.compile(r"^[ \t]{0,3}\.[ \t]\.[ \t]\.[ \t]*$", re.MULTILINE)
 """Pandoc's pause, a paragraph of three dots parted by spaces."""
 _PAUSE = re.compile(r"(?<!\\)\\pause(?![A-Za-z])[ \t]*")
 """beamer's pause (a deck Pandoc made for `-t beamer` too), which Pandoc's HTML leaves out."""
+_SPACER = re.compile(r"^[ \t]*\\[ \t]*$", re.MULTILINE)
+"""A paragraph of a backslash and a space, Pandoc's non-breaking space alone: a deck's
+empty paragraph that spaces its slide (Markdown shows the backslash; an editor or an
+import that trims the line's end leaves the backslash alone, read so too)."""
 _ASIDE = re.compile(r"""<aside\s+class\s*=\s*["']?notes["']?\s*>(.*?)</aside\s*>""",
                     re.DOTALL | re.IGNORECASE)
+
+
+def _spacer(match: re.Match[str]) -> str:
+    """`&nbsp;` for a spacer paragraph (one under a line of text goes on with it)."""
+    before = match.string[:match.start()]
+    alone = not before.strip() or before.endswith("\n\n") or bool(
+        re.search(r"\n[ \t]*\n$", before))
+    return "&nbsp;" if alone else match.group()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +121,8 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem],
         chunk = _ASIDE.sub(aside, chunk) if "<aside" in chunk.lower() else chunk
         if ". . ." in chunk or "\\pause" in chunk:
             chunk = _PAUSE.sub("", _DOTS.sub("", chunk))
+        if "\\" in chunk:
+            chunk = _SPACER.sub(_spacer, chunk)
         if code_math and "`$" in chunk:
             chunk = _CODE_MATH.sub(lambda m: m.group(1) + m.group(2) + m.group(1), chunk)
         return chunk

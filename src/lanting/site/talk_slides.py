@@ -30,6 +30,9 @@ _VERTICAL_BREAK = re.compile(r"^(?:--|----)\s*$")
 """reveal.js's vertical separator (`^\\r?\\n--\\r?\\n$`, multiline), or reveal-md's
 (`----`): such a line with a blank line before and after it; right under a line of text
 it is a setext underline."""
+_PANDOC_RULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+"""Any Markdown rule (`- - -`, `* * *`, `___`, `-----`), which starts a slide in a deck
+Pandoc cuts as a line `---` does: such decks part their slides with `- - -` too."""
 _NOTES = re.compile(r"^(?:notes?:(?P<rest>.*)|\?\?\?)$", re.IGNORECASE)
 _FENCE = FENCE_LINE
 _COLUMNS_OPEN = re.compile(r"^:{3,}\s*columns\s*$")
@@ -93,10 +96,11 @@ def split_slides(body: str, body_line: int = 1,
         elif comment or math:
             comment, math = _inside_comment(line, comment), math ^ (
                 line.count("$$") % 2 == 1 and not comment)
-        elif (_SLIDE_BREAK.match(line) or _vertical_break(lines, i)) and not divs:
+        elif (_SLIDE_BREAK.match(line) or _vertical_break(lines, i)) and not divs \
+                or pandoc and not divs and _pandoc_rule(lines, i):
             close()
             text, notes, start, in_notes = [], [], number + 1, False
-            vertical = not _SLIDE_BREAK.match(line)
+            vertical = not (_SLIDE_BREAK.match(line) or pandoc)
             continue
         elif heading_divider and not divs and line_level(lines, i) in heading_divider \
                 and "".join(text + notes).strip():
@@ -227,6 +231,13 @@ def line_level(lines: list[str], i: int) -> int:
             and (under := _UNDERLINE.match(lines[i + 1])) is not None:
         return 1 if under.group(1)[0] == "=" else 2
     return 0
+
+
+def _pandoc_rule(lines: list[str], i: int) -> bool:
+    """A rule at `lines[i]`, not a heading's underline (dashes right under text)."""
+    return bool(_PANDOC_RULE.match(lines[i])) and (
+        i == 0 or not lines[i - 1].strip() or lines[i].strip()[0] != "-"
+        or " " in lines[i].strip())
 
 
 def _vertical_break(lines: list[str], i: int) -> bool:
