@@ -1044,3 +1044,36 @@ def test_a_pandoc_decks_spaced_rules_and_spacers(
     assert [p.text().strip() for p in slides[1].find_all("p")] == ["", "Slowly."]
     assert slides[2].find("math") is not None
 
+
+SMALL_PRINT = """---
+title: Fine print
+date: 2026-05-02
+---
+
+## Sources
+
+<small>
+Data from a survey
+
+---
+
+## Results
+
+Large again
+"""
+
+
+def test_an_unclosed_small_stays_in_its_slide(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A `<small>` line a slide never closes made every later slide small (a browser
+    opens a formatting element again after the block it was in, to the page's end):
+    it is closed at the end of its slide."""
+    site = make_site({"content/talks/fine.md": SMALL_PRINT})
+    build_site(site)
+    html = (site / "public/talks/fine/slides/index.html").read_text(encoding="utf-8")
+    first = html[html.index("Data from a survey"):html.index("Large again")]
+    assert "</small>" in first[:first.index("</section>")]
+    page = parse_html(html.encode())
+    second = page.find_all("section", class_="slide-frame")[1]
+    assert second.find("small") is None
+

@@ -38,6 +38,7 @@ from lanting.markdown.footnote_lines import footnote_lines_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.formula_images import formula_images_plugin
 from lanting.markdown.heading_links import heading_links_plugin
+from lanting.markdown.html_formatting import close_formatting
 from lanting.markdown.inline_code import inline_code_plugin
 from lanting.markdown.leftovers import leftovers_plugin
 from lanting.markdown.links import links_plugin, resolve_placeholders
@@ -212,7 +213,7 @@ def _rendered(tokens: list, body: str,  # type: ignore[type-arg]
                                         ("images", "<img" in body)) if used}
     cjk_chars, words = count_units(reader_text)
     return RenderedMarkdown(
-        html=add_sidenotes(body.replace(MORE_HTML + "\n", "")),
+        html=add_sidenotes(close_formatting(body.replace(MORE_HTML + "\n", ""))),
         headings=headings,
         excerpt=excerpt,
         links=links,
