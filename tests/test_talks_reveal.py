@@ -1077,3 +1077,30 @@ def test_an_unclosed_small_stays_in_its_slide(
     second = page.find_all("section", class_="slide-frame")[1]
     assert second.find("small") is None
 
+
+LONE_COLUMNS = """---
+title: Two sides
+date: 2026-05-03
+---
+
+## Compare
+
+::: {.column width="40%"}
+Left
+:::
+
+::: {.column width="60%"}
+Right
+:::
+"""
+
+
+def test_columns_without_a_row_around_them_are_a_row(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A lecture's `::: {.column}` divs written without `:::: {.columns}` around them
+    were one under the other, each as wide as the slide: they are a row, side by side."""
+    site = make_site({"content/talks/sides.md": LONE_COLUMNS})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/sides/slides/index.html").read_bytes())
+    row = page.one("section", class_="slide-frame").one(class_="columns")
+    assert [c.text().strip() for c in row.find_all(class_="column")] == ["Left", "Right"]

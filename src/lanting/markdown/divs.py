@@ -110,7 +110,54 @@ def _report(state: StateCore) -> None:
                HINT, severity="warning")
 
 
+def _is_column(token: Token) -> bool:
+    return token.type == "container_div_open" and "column" in _id_and_classes(token.info)[1]
+
+
+def _wrap_columns(state: StateCore) -> None:
+    """Columns written side by side without the `:::: {.columns}` around them (a
+    lecture deck's `::: {.column width="50%"}` twice): a row of them, as their author
+    meant (they were one under the other, each as wide as the page)."""
+    tokens, out = state.tokens, []
+    open_divs: list[bool] = []  # (whether each div open is a row)
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        ends = [] if any(open_divs) else _column_run(tokens, i)
+        if len(ends) > 1:
+            opening = Token("container_div_open", "div", 1)
+            opening.info, opening.markup, opening.block = "{.columns}", ":::", True
+            opening.level, opening.map = token.level, token.map
+            closing = Token("container_div_close", "div", -1)
+            closing.markup, closing.block, closing.level = ":::", True, token.level
+            out.extend([opening, *tokens[i:ends[-1] + 1], closing])
+            i = ends[-1] + 1
+            continue
+        if token.type == "container_div_open":
+            open_divs.append("columns" in _id_and_classes(token.info)[1])
+        elif token.type == "container_div_close" and open_divs:
+            open_divs.pop()
+        out.append(token)
+        i += 1
+    state.tokens = out
+
+
+def _column_run(tokens: list[Token], i: int) -> list[int]:
+    """The indices of the closings of the column divs following each other from `i`."""
+    ends: list[int] = []
+    while i < len(tokens) and _is_column(tokens[i]):
+        level = tokens[i].level
+        i = next((n for n in range(i + 1, len(tokens)) if tokens[n].level == level
+                  and tokens[n].type == "container_div_close"), len(tokens))
+        if i == len(tokens):
+            break
+        ends.append(i)
+        i += 1
+    return ends
+
+
 def divs_plugin(md: MarkdownIt) -> None:
     """(Use after every other `:::` plugin: the block rules are tried in order.)"""
     fenced_container_plugin(md, "div", validate=_validate, render=_render)
     md.core.ruler.after("block", "fenced_divs", _report)
+    md.core.ruler.after("fenced_divs", "div_columns", _wrap_columns)
