@@ -262,3 +262,35 @@ def test_pandocs_options_in_a_makefiles_variable_make_talks(tmp_path: Path) -> N
     assert "slide_level: 2\n" in talk and "slide-level" not in talk
     assert not (new / "content" / "pages").exists() or not list(
         (new / "content" / "pages").rglob("talk*.md"))
+
+
+def test_a_repository_of_decks_with_jekylls_options_alone_is_read_as_notes(
+        tmp_path: Path) -> None:
+    """A talk's repository that GitHub Pages served keeps a `_config.yml` of Jekyll's
+    options (`auto: false`), no posts, layouts or theme, beside the Makefile running
+    Pandoc: it was refused as no site at all."""
+    write_files(tmp_path / "old", {
+        "_config.yml": "server: false\nauto: false\n",
+        "Makefile": "deck.html: deck.md\n\tpandoc -t revealjs -s deck.md -o deck.html\n",
+        "deck.md": "% Streams\n% B. Speaker\n% 4 May 2015\n\n# Why\n\ntext\n",
+    })
+    assert detect(tmp_path / "old") == "notes"
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert (tmp_path / "new" / "content" / "talks" / "deck.md").is_file()
+
+
+def test_a_decks_month_without_its_day_is_the_months_first(tmp_path: Path) -> None:
+    """`date: 2023-05`, a month alone, was not read: the talk took the file's time (the
+    day of the import), with a warning."""
+    imported = import_site(*_old_and_new(tmp_path, {
+        "Makefile": "all:\n\tpandoc -t revealjs -s -o a.html a.md\n",
+        "a.md": "---\ntitle: Monthly\ndate: 2023-05\n---\n\n## One\n\ntext\n",
+    }), None, False, NOW)
+    talk = (tmp_path / "new" / "content" / "talks" / "a.md").read_text(encoding="utf-8")
+    assert "date: 2023-05-01\n" in talk
+    assert not messages(imported, "a.md")
+
+
+def _old_and_new(tmp_path: Path, files: dict[str, str | bytes]) -> tuple[Path, Path]:
+    write_files(tmp_path / "old", files)
+    return tmp_path / "old", tmp_path / "new"

@@ -152,6 +152,15 @@ matter, a folder's README its index, titled by its heading), as a folder of note
 read."""
 
 
+def _builds_decks(source: Path) -> bool:
+    """A build file under `source` makes slides with Pandoc (`pandoc -t revealjs`): a
+    repository of decks that GitHub Pages served, whose `_config.yml` (`auto: false`,
+    with no posts, layouts or theme) only set Jekyll's options, is a folder of decks."""
+    from lanting.importer.notes_decks import pandoc_decks
+
+    return bool(pandoc_decks(source))
+
+
 def _tool_folder(source: Path, tool: str) -> bool:
     """`.vitepress/` or `.vuepress/` at the root or in a first-level folder (`docs/`,
     hope's `src/`), with a configuration in it."""
@@ -269,7 +278,8 @@ def detect(source: Path) -> str:
 
     # (not beside a generator's settings or posts folder that made no site: Quartz's own
     # docs/ without content/, a `_posts/` of neither Jekyll nor Hexo)
-    pages = config.is_file() and _PAGES_THEME.search(_text(config)) is not None
+    pages = config.is_file() and (_PAGES_THEME.search(_text(config)) is not None
+                                  or _builds_decks(source))
     if has_notes(source) and (pages or not config.is_file()) \
             and not (source / "_posts").is_dir() \
             and not any(source.glob("quartz.config.*")):

@@ -96,8 +96,16 @@ def deck_date(data: dict[str, Any], body: str, tz: dt.tzinfo) -> tuple[When | No
     return None, ""
 
 
+_MONTH = re.compile(r"(\d{4})[-/.](\d{1,2})")
+"""A month without its day (`date: 2023-05`), as a lecture's or a talk's header may
+give it: the month's first day, as Pandoc's `% November 2017` is read."""
+
+
 def _day(text: str) -> When | None:
     day = block_date(text.strip())
+    if day is None and (month := _MONTH.fullmatch(text.strip())) is not None \
+            and 1 <= int(month.group(2)) <= 12:
+        day = dt.datetime(int(month.group(1)), int(month.group(2)), 1, tzinfo=dt.UTC)
     return When(day, True) if day is not None else None
 
 
