@@ -294,3 +294,28 @@ def test_a_decks_month_without_its_day_is_the_months_first(tmp_path: Path) -> No
 def _old_and_new(tmp_path: Path, files: dict[str, str | bytes]) -> tuple[Path, Path]:
     write_files(tmp_path / "old", files)
     return tmp_path / "old", tmp_path / "new"
+
+
+def test_a_repository_of_slidev_decks_one_folder_each(tmp_path: Path) -> None:
+    """One `package.json` needing Slidev at the root, naming no deck, and a
+    `slides.md` in each dated folder (a script ran `slidev build "$dir/slides.md"`):
+    each deck was a page. They are talks, dated by their folder's name; a deck whose
+    header has only `theme`, which Marp has too, failed the build as a Marp deck
+    lacking `marp: true`: its `theme` is left out."""
+    imported = import_site(*_old_and_new(tmp_path, {
+        "package.json": '{"scripts": {"dev": "slidev", "build": "slidev build"},'
+                        ' "devDependencies": {"@slidev/cli": "^52.0.0"}}\n',
+        "20250611-caches/slides.md": "---\ntitle: Caches\ninfo: Why they miss.\n---\n\n"
+                                     "# Caches\n\n---\n\n## Misses\n",
+        "demo/slides.md": "---\ntheme: default\ntitle: Demo\ndate: 2025-01-02\n---\n\n"
+                          "# Demo\n\n---\n\n## Two\n",
+    }), None, False, NOW)
+    talks = tmp_path / "new" / "content" / "talks"
+    assert sorted(p.name for p in talks.iterdir()) == ["20250611-caches-slides.md",
+                                                      "demo-slides.md"]
+    assert "date: 2025-06-11\n" in (talks / "20250611-caches-slides.md").read_text(
+        encoding="utf-8")
+    assert "theme" not in (talks / "demo-slides.md").read_text(encoding="utf-8")
+    assert not [m for m in messages(imported, "20250611-caches/slides.md") if "date" in m]
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []

@@ -57,8 +57,10 @@ from lanting.importer.notes_decks import (
     deck_tools,
     marp_decks,
     pandoc_decks,
+    path_date,
     reveal_copies,
     slidev_decks,
+    slidev_theme_alone,
 )
 from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.quartz import Quartz
@@ -259,6 +261,11 @@ class Notes(Quartz, LogseqNotes):
                                         if k not in DATE_KEYS + ("title",)}}
             if path.resolve() in self.marp:  # (what the talk reads Marp's comments by)
                 front["marp"] = True
+            elif slidev_theme_alone(front, split_front_matter(read_text(path))[2]):
+                self.report.note(path, key_line(head, "theme"), "Slidev's `theme` alone, "
+                                 "which Marp has too: left out (Lanting's deck has a look "
+                                 "of its own)")
+                del front["theme"]
             self.deck_date(front, data, head, path)
             return front
         front = super().front({k: v for k, v in data.items() if k not in DATE_KEYS
@@ -278,6 +285,7 @@ class Notes(Quartz, LogseqNotes):
         """The date a talk needs: the deck's own (a `% Date` line's too), else its file's
         time, with a warning."""
         when, written = deck_date(data, split_front_matter(read_text(path))[2], self.tz)
+        when = when or path_date(path)  # (`20260327-ai-agents/slides.md`)
         if when is None:
             self.report.warn(path, key_line(head, "date"), (
                 f"date `{written}` not read" if written else "a talk needs a date, and the "

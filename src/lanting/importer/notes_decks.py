@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.content.pandoc_title import block_date, split_title_block
+from lanting.content.slidev import LAYOUTS, SIGNS, SLIDE, slide_front_matter_keys
 from lanting.importer.common import read_text, walk
 from lanting.importer.text import When, parse_when
 
@@ -109,6 +110,35 @@ def _day(text: str) -> When | None:
     return When(day, True) if day is not None else None
 
 
+_NAME_DATE = re.compile(r"((?:19|20)\d\d)-?([01]\d)-?([0-3]\d)(?!\d)")
+"""A date opening a deck's file or folder name (`20260327-ai-agents/slides.md`,
+`2019-06-03-loops.md`), as repositories of talks name them."""
+
+
+def path_date(path: Path) -> When | None:
+    """The date opening the name of the deck `path` or of its folder, if one does."""
+    for name in (path.stem, path.parent.name):
+        if (found := _NAME_DATE.match(name)) is not None:
+            try:
+                year, month, day_of = (int(g) for g in found.groups())
+                day = dt.datetime(year, month, day_of, tzinfo=dt.UTC)
+            except ValueError:
+                continue
+            return When(day, True)
+    return None
+
+
+def slidev_theme_alone(front: dict[str, Any], body: str) -> bool:
+    """Whether a Slidev deck (`front`, its front matter as the talk gets it) shows
+    nothing only Slidev has but its `theme`, which Marp has too: the talk would read
+    it as a Marp deck lacking `marp: true`, an error. Its `theme` (the look, which
+    Lanting's deck has) is then best left out: the deck reads alike without it."""
+    if "theme" not in front or any(key in SIGNS for key in front) \
+            or str(front.get("layout", "")) in LAYOUTS:
+        return False
+    return not any(key in SLIDE for keys in slide_front_matter_keys(body) for key in keys)
+
+
 _SLIDEV_FILE = re.compile(r"\bslidev(?:\s+(?:build|export|dev))?(?:\s+-{1,2}[\w-]+"
                           r"(?:[ =][^\s-]\S*)?)*\s+([\w./-]+\.md)\b")
 """The deck a `package.json` script gives Slidev (`slidev build talk.md`)."""
@@ -146,7 +176,9 @@ def marp_decks(source: Path) -> set[Path]:
 
 def slidev_decks(source: Path) -> set[Path]:
     """The Markdown files (resolved) that a `package.json` under `source` depending on
-    Slidev (`@slidev/cli`) presents: those its scripts name, else its `slides.md`."""
+    Slidev (`@slidev/cli`) presents: those its scripts name, else its `slides.md`, or,
+    with none beside it, each folder's under it (a repository of several decks, one
+    folder each, which a build script hands to `slidev build "$dir/slides.md"`)."""
     decks: set[Path] = set()
     for package in (p for p in walk(source) if p.name == "package.json"):
         try:
@@ -162,6 +194,8 @@ def slidev_decks(source: Path) -> set[Path]:
         for name in named or ["slides.md"]:
             if (package.parent / name).is_file():
                 decks.add((package.parent / name).resolve())
+        if not named and not (package.parent / "slides.md").is_file():
+            decks |= {p.resolve() for p in walk(package.parent) if p.name == "slides.md"}
     return decks
 
 
