@@ -180,6 +180,26 @@ def test_old_nbformat_3_notebook_is_still_converted() -> None:
     assert "## Part" in doc.body and "1+1" in doc.body and "```output\n2\n```" in doc.body
 
 
+def test_an_nbformat_3_notebook_of_lines_is_converted() -> None:
+    """Jupyter wrote an nbformat 3 notebook's sources and outputs as lists of lines,
+    which nbformat joins as it reads one: converted without, a lecture's notebook
+    failed ("'list' object has no attribute 'splitlines'")."""
+    text = json.dumps({"metadata": {"celltoolbar": "Slideshow"}, "nbformat": 3,
+                       "nbformat_minor": 0, "worksheets": [{"cells": [
+        {"cell_type": "raw", "metadata": {},
+         "source": ["---\n", "title: Lines\n", "date: 2014-05-06\n", "---"]},
+        {"cell_type": "heading", "level": 1, "metadata": {}, "source": ["Sizes"]},
+        {"cell_type": "markdown", "metadata": {}, "source": ["one\n", "two"]},
+        {"cell_type": "code", "input": ["x = 3\n", "x * 2"], "language": "python",
+         "metadata": {}, "prompt_number": 1, "collapsed": False,
+         "outputs": [{"output_type": "pyout", "metadata": {}, "prompt_number": 1,
+                      "text": ["6"]}]}]}]})
+    doc = parse_notebook(text)
+    assert doc.meta.title == "Lines"
+    assert "# Sizes" in doc.body and "one\ntwo" in doc.body
+    assert "x = 3\nx * 2" in doc.body and "```output\n6\n```" in doc.body
+
+
 # --- nbformat's warnings: turned into problems or dropped, never printed raw ------------
 
 

@@ -179,7 +179,10 @@ class NotebookReader:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                upgraded = nbformat.convert(nbformat.from_dict(data), 4)  # type: ignore[no-untyped-call]
+                # (read as nbformat reads its version, which joins the lists of lines
+                # Jupyter wrote each source and output as: `from_dict` alone failed on them)
+                old = nbformat.versions[version].to_notebook_json(data)
+                upgraded = nbformat.convert(old, 4)  # type: ignore[no-untyped-call]
         except Exception as error:  # nbformat fails in many ways on odd input
             reason = (f"it has no `{error.args[0]}`" if isinstance(error, KeyError)
                       else _CONVERSION.sub("", str(error))[:200])
