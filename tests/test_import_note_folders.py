@@ -197,3 +197,18 @@ def test_a_link_to_a_block_the_note_does_not_have_leads_to_its_top(tmp_path: Pat
     hrefs = [unquote(a.attrs["href"]) for a in page(imported.dest / "public", "/源码/").one(
         "main").find_all("a")]
     assert [h.rpartition("/")[2] for h in hrefs] == ["", "#^copy-1"]
+
+
+def test_an_old_notebook_beside_the_notes_is_a_page_too(tmp_path: Path) -> None:
+    """A notebook Jupyter saved before 2015 keeps its cells in `worksheets`
+    (nbformat 3), which the build reads: the import left it out as a notebook without
+    cells."""
+    old = json.dumps({"metadata": {}, "nbformat": 3, "nbformat_minor": 0, "worksheets": [
+        {"cells": [{"cell_type": "heading", "level": 1, "metadata": {},
+                    "source": ["Old sizes"]},
+                   {"cell_type": "markdown", "metadata": {}, "source": ["Kept text."]}]}]})
+    new, report = _import(tmp_path, {"content/decks/sizes.ipynb": old})
+    assert "without cells" not in report
+    assert "notebooks beside the notes as notebook pages (the file kept) ×1" in report
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

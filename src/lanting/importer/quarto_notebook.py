@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.content.notebook_reader import NotebookReader
+from lanting.errors import LantingError
 from lanting.importer.common import read_text
 from lanting.importer.quarto_nbdev import (
     HIDDEN,
@@ -39,6 +41,10 @@ def notebook_post(report: Report, path: Path) -> tuple[dict[str, Any], str,
     except ValueError as bad:
         report.warn(path, None, f"not a notebook ({bad}): left out")
         return None
+    if isinstance(notebook, dict) and notebook.get("nbformat") in (1, 2, 3):
+        notebook = _upgraded(report, path)  # (its cells in `worksheets`: nbformat 3's)
+        if notebook is None:
+            return None
     cells = notebook.get("cells") if isinstance(notebook, dict) else None
     if not isinstance(cells, list):
         report.warn(path, None, "a notebook without cells: left out")
@@ -63,6 +69,16 @@ def notebook_post(report: Report, path: Path) -> tuple[dict[str, Any], str,
     if not data and is_nbdev(path):  # (its first cell's `# Title`, `> description`)
         data, head, cells = nbdev_front(cells)
     return data, head, {**notebook, "cells": cells}
+
+
+def _upgraded(report: Report, path: Path) -> dict[str, Any] | None:
+    """An old notebook (nbformat 1–3, as Jupyter wrote them before 2015) as the build
+    reads it, converted to nbformat 4: it was left out as a notebook without cells."""
+    try:
+        return NotebookReader(path).load(read_text(path))
+    except LantingError as error:
+        report.warn(path, None, f"{error.problems[0].message}: left out")
+        return None
 
 
 def markdown_cells(notebook: dict[str, Any]) -> list[dict[str, Any]]:
