@@ -309,10 +309,12 @@ def test_a_repository_of_slidev_decks_one_folder_each(tmp_path: Path) -> None:
                                      "# Caches\n\n---\n\n## Misses\n",
         "demo/slides.md": "---\ntheme: default\ntitle: Demo\ndate: 2025-01-02\n---\n\n"
                           "# Demo\n\n---\n\n## Two\n",
+        "marp/deck.md": "---\nmarp: true\ntheme: gaia\ndate: 2025-02-03\n---\n\n# Marp\n",
     }), None, False, NOW)
     talks = tmp_path / "new" / "content" / "talks"
     assert sorted(p.name for p in talks.iterdir()) == ["20250611-caches-slides.md",
-                                                      "demo-slides.md"]
+                                                      "deck.md", "demo-slides.md"]
+    assert "theme: gaia\n" in (talks / "deck.md").read_text(encoding="utf-8")
     assert "date: 2025-06-11\n" in (talks / "20250611-caches-slides.md").read_text(
         encoding="utf-8")
     assert "theme" not in (talks / "demo-slides.md").read_text(encoding="utf-8")

@@ -133,7 +133,7 @@ def slidev_theme_alone(front: dict[str, Any], body: str) -> bool:
     nothing only Slidev has but its `theme`, which Marp has too: the talk would read
     it as a Marp deck lacking `marp: true`, an error. Its `theme` (the look, which
     Lanting's deck has) is then best left out: the deck reads alike without it."""
-    if "theme" not in front or any(key in SIGNS for key in front) \
+    if "theme" not in front or "marp" in front or any(key in SIGNS for key in front) \
             or str(front.get("layout", "")) in LAYOUTS:
         return False
     return not any(key in SLIDE for keys in slide_front_matter_keys(body) for key in keys)
