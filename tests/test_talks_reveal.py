@@ -1104,3 +1104,50 @@ def test_columns_without_a_row_around_them_are_a_row(
     page = parse_html((site / "public/talks/sides/slides/index.html").read_bytes())
     row = page.one("section", class_="slide-frame").one(class_="columns")
     assert [c.text().strip() for c in row.find_all(class_="column")] == ["Left", "Right"]
+
+
+BEAMER_NOTES = """---
+title: Cell membranes
+author: A. Lecturer
+date: 2024-02-01
+---
+
+\\note{
+
+Recall last week's question.
+
+}
+
+# Lipids
+
+Two layers.
+
+\\note{
+
+Draw the *bilayer*; ask about $\\Delta G$.
+
+}
+
+# Proteins
+
+Text \\note{inline} stays as written.
+"""
+
+
+def test_beamers_notes_are_the_slides_speaker_notes(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A lecture deck Pandoc made into beamer slides writes each slide's notes as
+    `\\note{` … `}` lines: they were text on the slide. They are its speaker notes
+    (Markdown and math in them); a note before the first heading is the title
+    slide's, not a blank slide of its own."""
+    site = make_site({"content/talks/cells.md": BEAMER_NOTES})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/cells/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert len(frames) == 3  # (the title slide, then `# Lipids` and `# Proteins`)
+    assert frames[0].one("aside", class_="slide-notes").text().strip() == (
+        "Recall last week's question.")
+    assert "note" not in frames[1].one(class_="slide").text()
+    notes = frames[1].one("aside", class_="slide-notes")
+    assert notes.one("em").text() == "bilayer" and notes.find("math") is not None
+    assert "\\note{inline}" in frames[2].one(class_="slide").text()

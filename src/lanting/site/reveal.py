@@ -22,7 +22,8 @@ click steps (`::: incremental`, `nonincremental`, `fragment`) keep their content
 at once as Lanting's deck shows every step; so are its pauses, a line `. . .` (Pandoc's)
 or `\\pause` (beamer's, which Pandoc's HTML leaves out): they were shown as text. A
 paragraph of Pandoc's non-breaking space alone, `\\ `, which such decks write to space
-a slide, is an empty paragraph, not a backslash.
+a slide, is an empty paragraph, not a backslash. beamer's notes, `\\note{` … `}`, are
+the slide's speaker notes (`site.beamer_notes`).
 
 reveal.js's math plugin asks a deck in Markdown to wrap a formula in backticks, so that
 Markdown leaves its `_` and `*` alone: `` `$\alpha_1$` ``, `` `$$ … $$` `` over lines. In
@@ -39,6 +40,7 @@ from pathlib import Path
 
 from lanting.markdown.fence_info import FENCE_LINE
 from lanting.model.problem import Problem
+from lanting.site.beamer_notes import take_notes
 from lanting.site.marp import Background, Images, outside_code
 
 _SLIDE = re.compile(r"<!--\s*\.slide:(.*?)-->", re.DOTALL)
@@ -123,6 +125,7 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem],
             chunk = _PAUSE.sub("", _DOTS.sub("", chunk))
         if "\\" in chunk:
             chunk = _SPACER.sub(_spacer, chunk)
+            chunk = take_notes(chunk, at, notes) if "\\note" in chunk else chunk
         if code_math and "`$" in chunk:
             chunk = _CODE_MATH.sub(lambda m: m.group(1) + m.group(2) + m.group(1), chunk)
         return chunk

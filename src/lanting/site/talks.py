@@ -221,6 +221,10 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     reveal = [read_reveal_slide(native_divs(s.text), s.line, doc.source.path,
                                 collector.problems, code_math)
               for s in sources] if marp is None else []
+    if lead == 0 and len(reveal) > 1 and not reveal[1].text.strip() and reveal[1].notes:
+        # (beamer's notes before the first heading: the title slide's, not a blank one)
+        reveal[:2] = [replace(reveal[0], notes=reveal[0].notes + reveal[1].notes),
+                      replace(reveal[1], hidden=True)]
     targets = slide_targets([(source.vertical, slide.ids, slide.text) for source, slide
                              in zip(sources, reveal, strict=False) if not slide.hidden])
     names: dict[int, list[str]] = {}
