@@ -212,3 +212,40 @@ def test_an_old_notebook_beside_the_notes_is_a_page_too(tmp_path: Path) -> None:
     assert "notebooks beside the notes as notebook pages (the file kept) ×1" in report
     result = build(new, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def _slide(kind: str, cell_type: str, source: str) -> dict[str, object]:
+    cell: dict[str, object] = {"cell_type": cell_type, "source": source,
+                               "metadata": {"slideshow": {"slide_type": kind}}}
+    if cell_type == "code":
+        cell |= {"outputs": [], "execution_count": None}
+    return cell
+
+
+def test_a_notebook_made_into_slides_is_a_talk(tmp_path: Path) -> None:
+    """A lecture's notebook made into slides by RISE or `nbconvert --to slides` (each
+    cell's `slideshow.slide_type`) was a notebook page, its notes among its cells. It
+    is a talk: a slide at each `slide` cell, `notes` cells the speaker notes, `skip`
+    cells left out; dated by its name."""
+    deck = json.dumps({"metadata": {"kernelspec": {"language": "python", "name": "py"}},
+                       "nbformat": 4, "nbformat_minor": 5, "cells": [
+        _slide("slide", "markdown", "# Sorting, slowly"),
+        _slide("notes", "markdown", "Ask who sorted cards today."),
+        _slide("fragment", "markdown", "Two ideas."),
+        _slide("slide", "code", "sorted([3, 1, 2])"),
+        _slide("skip", "code", "import this_is_setup"),
+        _slide("subslide", "markdown", "## Cost\n\n$O(n^2)$")]})
+    new, report = _import(tmp_path, {"content/lectures/2024-03-05-sorting.ipynb": deck})
+    assert "notebooks made into slides (RISE, nbconvert) as talks ×1" in report
+    talk = (new / "content" / "talks" / "2024-03-05-sorting.md").read_text(
+        encoding="utf-8")
+    assert "date: 2024-03-05\n" in talk and "this_is_setup" not in talk
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    deck_page = page(result.output, "/talks/2024-03-05-sorting/slides/")
+    frames = deck_page.find_all("section", class_="slide-frame")
+    assert len(frames) == 3
+    assert frames[0].one("aside", class_="slide-notes").text().strip() == (
+        "Ask who sorted cards today.")
+    assert "Two ideas." in frames[0].one(class_="slide").text()
+    assert frames[2].find("math") is not None
