@@ -321,3 +321,35 @@ def test_a_repository_of_slidev_decks_one_folder_each(tmp_path: Path) -> None:
     assert not [m for m in messages(imported, "20250611-caches/slides.md") if "date" in m]
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_slidev_decks_parts_go_into_its_talks_folder(tmp_path: Path) -> None:
+    """A Slidev deck made of parts (`src: ./pages/intro.md`), its images in its
+    `public/`: each part was a page of its own and the talk failed to read it. The talk
+    is a folder holding its parts, their `/chart.png` and a slide's `background:` the
+    files of the deck's `public/`."""
+    imported = import_site(*_old_and_new(tmp_path, {
+        "course/week1/package.json": '{"devDependencies": {"@slidev/cli": "^52.0.0"}}\n',
+        "course/week1/slides.md": "---\ntitle: Week one\ndate: 2025-09-01\nmdc: true\n"
+                                  "background: /cover.png\n---\n\n# Week one\n\n---\n"
+                                  "src: ./pages/intro.md\n---\n",
+        "course/week1/pages/intro.md": "# Intro\n\n![chart](/chart.png)\n\n---\n"
+                                       "src: ./more.md\n---\n",
+        "course/week1/pages/more.md": "# More\n\ntext\n",
+        "course/week1/public/chart.png": png(4, 3),
+        "course/week1/public/cover.png": png(4, 3),
+    }), None, False, NOW)
+    talk = tmp_path / "new" / "content" / "talks" / "slides"
+    assert sorted(p.relative_to(talk).as_posix() for p in talk.rglob("*.md")) == [
+        "index.md", "pages/intro.md", "pages/more.md"]
+    pages = tmp_path / "new" / "content" / "pages"
+    assert not [p for p in pages.glob("*.md") if p.stem in ("intro", "more")]
+    assert "/course/week1/public/chart.png" in (talk / "pages" / "intro.md").read_text(
+        encoding="utf-8")
+    assert "/course/week1/public/cover.png" in (talk / "index.md").read_text(encoding="utf-8")
+    assert [e.format() for e in imported.report.entries if e.severity == "warning"] == []
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    deck = (tmp_path / "new" / "public" / "talks" / "slides" / "slides" / "index.html"
+            ).read_text(encoding="utf-8")
+    assert deck.count("class=slide-frame") == 3 and "chart.png" in deck

@@ -33,7 +33,6 @@ from lanting.importer.common import (
     BARE_SITE,
     REPOSITORY_FILES,
     Options,
-    mtime,
     read_text,
     walk,
 )
@@ -51,23 +50,20 @@ from lanting.importer.logseq import (
 )
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.notes_decks import (
-    DATE_KEYS,
-    HEADER_KEYS,
-    deck_date,
     deck_tools,
     marp_decks,
     pandoc_decks,
-    path_date,
     reveal_copies,
     slidev_decks,
-    slidev_theme_alone,
+    slidev_parts,
 )
 from lanting.importer.notes_logseq import LogseqNotes
+from lanting.importer.notes_talks import NoteDecks
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig, has_extension
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
-from lanting.importer.text import key_line, load_mapping, split_front_matter
+from lanting.importer.text import load_mapping, split_front_matter
 
 _TOC_BLOCK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*toc[ \t]*\n(?:.*\n)*?[ \t]*\1[ \t]*(?:\n|$)",
                         re.MULTILINE)
@@ -116,7 +112,7 @@ def read_vault(source: Path, graph: LogseqGraph | None = None,
         hard_breaks=settings.is_dir() and app.get("strictLineBreaks") is not True)
 
 
-class Notes(Quartz, LogseqNotes):
+class Notes(NoteDecks, LogseqNotes):
     kind = "notes"
     placed_keys = Quartz.placed_keys | _TYPORA_KEYS
     keeps_old_urls = False
@@ -149,6 +145,8 @@ class Notes(Quartz, LogseqNotes):
         self.decks = pandoc_decks(source)
         """The notes a Makefile or script makes slides of with Pandoc: talks."""
         self.own_decks = slidev_decks(source)
+        self.deck_parts = slidev_parts(self.own_decks)
+        """The files Slidev decks include (`src:`): in their talks' folders."""
         self.marp = marp_decks(source)
         """Decks Marp CLI is set to make, `marp: true` or not."""
         self.reveal_copies = reveal_copies(source)
@@ -186,6 +184,8 @@ class Notes(Quartz, LogseqNotes):
                 self.told_copies.add(copy)
                 self.report.note(copy, None, "a copy of reveal.js: its Markdown files "
                                  "(its README, tests, examples) are no notes: left out")
+            return True
+        if path.resolve() in self.deck_parts:  # (its deck's bundle holds it)
             return True
         if path.resolve() in self.deck_tools:
             self.report.note(path, None, "it built the slides, which are talks now: not "
@@ -236,62 +236,6 @@ class Notes(Quartz, LogseqNotes):
                              "left out")
             return None
         return front_of(rel, body, data, self.graph)
-
-    def is_deck(self, path: Path) -> bool:
-        if path.resolve() in self.marp:
-            self.own_decks.add(path.resolve())
-        if path.resolve() in self.decks or path.resolve() in self.own_decks:
-            return True
-        head = split_front_matter(read_text(path))[1]
-        if re.search(r"^marp:[ \t]*true[ \t]*$", head, re.MULTILINE):
-            self.own_decks.add(path.resolve())
-            return True
-        return False
-
-    def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
-              title: str) -> dict[str, Any]:
-        """A deck's too, with the date a talk needs: its own (a `% Date` line's too),
-        else its file's time, with a warning; its header's `author`, `subtitle` and
-        `institute` (its title slide's), and its build file's `--slide-level` (else its
-        header's `slide-level`)."""
-        if kind != "talk":
-            return super().front(data, head, path, kind, title)
-        if path.resolve() in self.own_decks:  # (all of it the talk's: Marp's, Slidev's)
-            front = {"title": title, **{k: v for k, v in data.items()
-                                        if k not in DATE_KEYS + ("title",)}}
-            if path.resolve() in self.marp:  # (what the talk reads Marp's comments by)
-                front["marp"] = True
-            elif slidev_theme_alone(front, split_front_matter(read_text(path))[2]):
-                self.report.note(path, key_line(head, "theme"), "Slidev's `theme` alone, "
-                                 "which Marp has too: left out (Lanting's deck has a look "
-                                 "of its own)")
-                del front["theme"]
-            self.deck_date(front, data, head, path)
-            return front
-        front = super().front({k: v for k, v in data.items() if k not in DATE_KEYS
-                               + HEADER_KEYS + ("slide-level",)}, head, path, kind, title)
-        front |= {k: data[k] for k in HEADER_KEYS if data.get(k) not in (None, "", [])}
-        level = self.decks.get(path.resolve())
-        written = data.get("slide-level")  # (Quarto's key, which a Pandoc deck borrowed)
-        if level is None and isinstance(written, int) and 0 < written < 7:
-            level = written
-        if level is not None:
-            front["slide_level"] = level
-        self.deck_date(front, data, head, path)
-        return front
-
-    def deck_date(self, front: dict[str, Any], data: dict[str, Any], head: str,
-                  path: Path) -> None:
-        """The date a talk needs: the deck's own (a `% Date` line's too), else its file's
-        time, with a warning."""
-        when, written = deck_date(data, split_front_matter(read_text(path))[2], self.tz)
-        when = when or path_date(path)  # (`20260327-ai-agents/slides.md`)
-        if when is None:
-            self.report.warn(path, key_line(head, "date"), (
-                f"date `{written}` not read" if written else "a talk needs a date, and the "
-                "deck gives none") + ": the file's time is used")
-            when = mtime(path, self.tz)
-        front["date"] = when
 
     def untitled(self, path: Path, folder_note: bool, body: str) -> str:
         """A deck's `% Title` line, as Pandoc titled it; outside a vault, the `# heading`

@@ -199,6 +199,54 @@ def slidev_decks(source: Path) -> set[Path]:
     return decks
 
 
+_SRC = re.compile(r"^src:[ \t]*[\"']?([^\s\"'#]+\.md)[\"']?[ \t]*$", re.MULTILINE)
+"""A Slidev slide's `src: ./pages/intro.md`, which makes that file's slides its own."""
+
+
+def slidev_parts(decks: set[Path]) -> dict[Path, Path]:
+    """The files (resolved) that the Slidev `decks` include with `src:` (those the
+    included files include too), each with its deck. They are parts of a talk, which
+    reads them from its folder (`talks/<slug>/pages/intro.md`): imported as notes, each
+    was a page and the talk failed to read it."""
+    parts: dict[Path, Path] = {}
+    for deck in sorted(decks):
+        todo = [deck]
+        while todo:
+            naming = todo.pop()  # (a path is from the file that names it; `/x` the deck's)
+            for name in _SRC.findall(read_text(naming)):
+                part = (deck.parent / name.lstrip("/")).resolve() if name.startswith("/") \
+                    else (naming.parent / name).resolve()
+                if part.is_file() and part not in parts and part != deck \
+                        and part.is_relative_to(deck.parent):
+                    parts[part] = deck
+                    todo.append(part)
+    return parts
+
+
+def deck_files(deck: Path, parts: dict[Path, Path], public: str) -> dict[str, str]:
+    """The parts of `deck` by their names in its folder (`pages/intro.md`), with their
+    texts' root paths led to its `public/` folder's files (`public`: their URL)."""
+    return {part.relative_to(deck.parent).as_posix():
+            public_paths(read_text(part), deck.parent / "public", public)
+            for part, owner in parts.items() if owner == deck}
+
+
+_ROOT_PATH = re.compile(r"(?:(?<=[(\"'\s=])|^)/([\w.-]+(?:/[\w.-]+)*\.[A-Za-z0-9]{2,5})"
+                        r"(?=[)\"'\s?#]|$)", re.MULTILINE)
+"""A root path of a file (`/chart.png`) after `(`, a quote, a space or `=`."""
+
+
+def public_paths(text: str, public: Path, url: str) -> str:
+    """`text` with each root path of a file in Slidev's `public/` folder (`/pin.png`,
+    in Markdown, HTML or a slide's `background: /cover.jpg`) made its new URL, `url` +
+    the path: Slidev served the folder at the deck's root, where a site of several
+    decks has none of them."""
+    if not public.is_dir():
+        return text
+    return _ROOT_PATH.sub(lambda m: f"{url}/{m.group(1)}" if (public / m.group(1)).is_file()
+                          else m.group(), text)
+
+
 def reveal_copies(source: Path) -> set[Path]:
     """The folders under `source` holding a copy of reveal.js (`js/reveal.js` or
     `dist/reveal.js` beside `plugin/`), as a deck written in HTML keeps one: its

@@ -232,6 +232,8 @@ class NewSite:
         if item.kind == "page":  # (a notebook page: a Jupyter Book's chapter)
             suffix = ".ipynb" if item.notebook is not None else ".md"
             return f"content/pages/{name}{lang}{suffix}"
+        if item.kind == "talk" and item.texts:  # (a Slidev deck's parts: `src: pages/x.md`)
+            return f"content/talks/{name}/index{lang}.md"
         if item.kind in FOLDERS:
             return f"content/{FOLDERS[item.kind]}/{name}{lang}.md"
         if item.notebook is not None:

@@ -1,0 +1,111 @@
+"""The decks of a folder of notes as talks (`importer.notes`): which notes are decks,
+the front matter a talk needs (its date, its title slide's header, its slide level),
+and a Slidev deck's parts and `public/` files, which go with its talk."""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import mtime, read_text
+from lanting.importer.item import Item
+from lanting.importer.notes_decks import (
+    DATE_KEYS,
+    HEADER_KEYS,
+    deck_date,
+    deck_files,
+    path_date,
+    public_paths,
+    slidev_theme_alone,
+)
+from lanting.importer.quartz import Quartz
+from lanting.importer.quartz_settings import slug
+from lanting.importer.report import Report
+from lanting.importer.text import key_line, split_front_matter
+
+
+class NoteDecks(Quartz):
+    """The deck side of the notes importer (its `Notes`, which sets these)."""
+
+    report: Report
+    tz: dt.tzinfo
+    marp: set[Path]
+    decks: dict[Path, int | None]
+    own_decks: set[Path]
+    deck_parts: dict[Path, Path]
+    by_slug: dict[str, Item]
+    documents: list[tuple[Item, str, Path]]
+
+    def is_deck(self, path: Path) -> bool:
+        if path.resolve() in self.marp:
+            self.own_decks.add(path.resolve())
+        if path.resolve() in self.decks or path.resolve() in self.own_decks:
+            return True
+        head = split_front_matter(read_text(path))[1]
+        if re.search(r"^marp:[ \t]*true[ \t]*$", head, re.MULTILINE):
+            self.own_decks.add(path.resolve())
+            return True
+        return False
+
+    def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
+              title: str) -> dict[str, Any]:
+        """A deck's too, with the date a talk needs: its own (a `% Date` line's too),
+        else its file's time, with a warning; its header's `author`, `subtitle` and
+        `institute` (its title slide's), and its build file's `--slide-level` (else its
+        header's `slide-level`)."""
+        if kind != "talk":
+            return super().front(data, head, path, kind, title)
+        if path.resolve() in self.own_decks:  # (all of it the talk's: Marp's, Slidev's)
+            front = {"title": title, **{k: v for k, v in data.items()
+                                        if k not in DATE_KEYS + ("title",)}}
+            if path.resolve() in self.marp:  # (what the talk reads Marp's comments by)
+                front["marp"] = True
+            elif slidev_theme_alone(front, split_front_matter(read_text(path))[2]):
+                self.report.note(path, key_line(head, "theme"), "Slidev's `theme` alone, "
+                                 "which Marp has too: left out (Lanting's deck has a look "
+                                 "of its own)")
+                del front["theme"]
+            self.deck_date(front, data, head, path)
+            return front
+        front = super().front({k: v for k, v in data.items() if k not in DATE_KEYS
+                               + HEADER_KEYS + ("slide-level",)}, head, path, kind, title)
+        front |= {k: data[k] for k in HEADER_KEYS if data.get(k) not in (None, "", [])}
+        level = self.decks.get(path.resolve())
+        written = data.get("slide-level")  # (Quarto's key, which a Pandoc deck borrowed)
+        if level is None and isinstance(written, int) and 0 < written < 7:
+            level = written
+        if level is not None:
+            front["slide_level"] = level
+        self.deck_date(front, data, head, path)
+        return front
+
+    def read_note(self, path: Path) -> None:
+        """A Slidev deck's parts, too, go with it: into its talk's folder; its root
+        paths of files in its `public/` lead to them (`background: /cover.jpg` too)."""
+        super().read_note(path)
+        item = self.by_slug.get(slug(self.rel(path)))
+        if item is None or item.kind != "talk" or path.resolve() not in self.own_decks:
+            return
+        public = "/" + posixpath.join(posixpath.dirname(self.rel(path)), "public")
+        item.texts.update(deck_files(path.resolve(), self.deck_parts, public))
+        item.front = {k: public_paths(v, path.parent / "public", public)
+                      if isinstance(v, str) else v for k, v in item.front.items()}
+        if self.documents and self.documents[-1][0] is item:
+            body = public_paths(self.documents[-1][1], path.parent / "public", public)
+            self.documents[-1] = (item, body, path)
+
+    def deck_date(self, front: dict[str, Any], data: dict[str, Any], head: str,
+                  path: Path) -> None:
+        """The date a talk needs: the deck's own (a `% Date` line's too), else its file's
+        time, with a warning."""
+        when, written = deck_date(data, split_front_matter(read_text(path))[2], self.tz)
+        when = when or path_date(path)  # (`20260327-ai-agents/slides.md`)
+        if when is None:
+            self.report.warn(path, key_line(head, "date"), (
+                f"date `{written}` not read" if written else "a talk needs a date, and the "
+                "deck gives none") + ": the file's time is used")
+            when = mtime(path, self.tz)
+        front["date"] = when
