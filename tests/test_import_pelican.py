@@ -16,8 +16,8 @@ from sitebits import write_files
 
 from lanting.build import BuildOptions, build
 from lanting.importer import Imported, detect, import_site
-from lanting.importer.pelican import read_header
 from lanting.importer.pelican_bodies import codehilite_blocks
+from lanting.importer.pelican_metadata import read_header
 from lanting.importer.pelican_settings import fill_url, pelican_slug, read_settings
 from lanting.importer.report import Report
 

@@ -17,7 +17,6 @@ draft` (or `DEFAULT_METADATA`'s) a draft, `hidden` an unlisted post. The categor
 
 from __future__ import annotations
 
-import ast
 import datetime as dt
 import json
 import posixpath
@@ -33,6 +32,14 @@ from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.pelican_bodies import PelicanBodies
 from lanting.importer.pelican_languages import Version, group_of, pair_translations
+from lanting.importer.pelican_metadata import (
+    META_LINE,
+    SIDECARS,
+    notebook_header,
+    read_header,
+    sidecar,
+    split_list,
+)
 from lanting.importer.pelican_settings import fill_url, pelican_slug, read_settings
 from lanting.importer.quarto_notebook import cell_text, markdown_cells
 from lanting.importer.report import Report
@@ -41,67 +48,11 @@ from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import load_mapping, names, parse_when, split_front_matter, zone
 
 _MARKDOWN = (".md", ".markdown", ".mdown", ".mkd")
-_META_LINE = re.compile(r"^[ ]{0,3}([A-Za-z0-9_-]+):\s*(.*)$")
-_MORE_LINE = re.compile(r"^[ ]{4,}(.*)$")
 _GENERATED_PAGES = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                               "publications", "talks"})
 _PLACED = frozenset({"title", "date", "modified", "category", "tags", "slug", "author",
                      "authors", "summary", "status", "lang", "translation", "save_as", "url",
                      "template"})
-
-
-def read_header(text: str) -> tuple[dict[str, str], str, int]:
-    """Python-Markdown's metadata lines at the top of `text` (`Key: value`, a line
-    indented four spaces continuing the value; they end at the first blank line or a
-    line of neither kind): (values by lower-case key, the text after them, how many
-    lines they took)."""
-    lines = text.split("\n")
-    found: dict[str, str] = {}
-    key = ""
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if not line.strip():
-            i += 1
-            break
-        match = _META_LINE.match(line)
-        more = _MORE_LINE.match(line)
-        if match:
-            key = match.group(1).lower()
-            found[key] = (found[key] + "\n" if key in found else "") + match.group(2).strip()
-        elif more and key:
-            found[key] += "\n" + more.group(1).strip()
-        else:
-            break
-        i += 1
-    return found, "\n".join(lines[i:]), i
-
-
-_SIDECARS = (".ipynb-meta", ".nbdata")
-"""A notebook's metadata beside it: pelican-ipynb's `x.ipynb-meta`, pelican-jupyter's
-`x.nbdata` (both `Key: value` lines)."""
-
-
-def sidecar(notebook: Path) -> Path | None:
-    return next((notebook.with_suffix(s) for s in _SIDECARS
-                 if notebook.with_suffix(s).is_file()), None)
-
-
-def first_cell_header(notebook: dict[str, Any]) -> dict[str, str]:
-    """pelican-jupyter's metadata in a notebook's first cell: `- Title: x` lines (a
-    Markdown list, blank lines between), `# x` the title."""
-    cells = notebook.get("cells") or [{}]
-    text = cell_text(cells[0]) if isinstance(cells[0], dict) else ""
-    text = re.sub(r"^#+\s+", "title: ", text, flags=re.MULTILINE)
-    text = re.sub(r"^\s*[*+-]\s+", "", text, flags=re.MULTILINE)
-    header, _rest, _count = read_header("\n".join(x for x in text.split("\n") if x.strip()))
-    return header
-
-
-def split_list(value: str) -> list[str]:
-    """`Tags: a, b` (`a; b` when a semicolon is in it), as Pelican splits them."""
-    parts = value.replace("\n", ",").split(";" if ";" in value else ",")
-    return [p.strip() for p in parts if p.strip()]
 
 
 class Pelican(PelicanBodies):
@@ -163,7 +114,7 @@ class Pelican(PelicanBodies):
         elif suffix == ".rst" and (pages or articles):
             self.report.warn(path, None, "reStructuredText: Lanting has no reader for it, "
                              "not imported (convert it to Markdown, e.g. with Pandoc)")
-        elif self.under(rel, self.settings.static_paths) and suffix not in _SIDECARS:
+        elif self.under(rel, self.settings.static_paths) and suffix not in SIDECARS:
             extra = self.settings.values.get("EXTRA_PATH_METADATA")
             moved = extra.get(rel) if isinstance(extra, dict) else None
             if isinstance(moved, dict) and isinstance(moved.get("path"), str):
@@ -181,7 +132,7 @@ class Pelican(PelicanBodies):
             # (Python-Markdown's meta extension reads `---` lines around its own
             # `Key: value` lines: `title: Term 2 :: Robotics` is no YAML, but was read)
             header, rest, _count = read_header(head + "\n")
-            if len(header) == len([k for k in head.split("\n") if _META_LINE.match(k)]):
+            if len(header) == len([k for k in head.split("\n") if META_LINE.match(k)]):
                 data, error = dict(header), None
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
@@ -204,23 +155,7 @@ class Pelican(PelicanBodies):
         if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
             self.report.warn(path, None, "a notebook without cells (nbformat 3?): left out")
             return
-        beside = sidecar(path)
-        if beside is not None:
-            header, _rest, _count = read_header(read_text(beside))
-            start = 0
-        else:  # (`IPYNB_MARKUP_USE_FIRST_CELL`: the first cell's lines, taken out)
-            header, start = first_cell_header(notebook), 1
-        if "subcells" in header:  # (`Subcells: [1, -2]`: the cells Pelican showed)
-            try:
-                first, end = ast.literal_eval(header["subcells"])
-                start, stop = int(first or 0), None if end is None else int(end)
-            except (ValueError, SyntaxError, TypeError):
-                self.report.warn(path, None, f"`Subcells: {header['subcells']}` is no "
-                                 "pair of numbers: every cell shown")
-                stop = None
-        else:
-            stop = None
-        notebook["cells"] = notebook["cells"][start:stop]
+        header = notebook_header(path, notebook, self.report)
         self.texts_read.append((path, rel, kind, dict(header), NOTEBOOK, notebook))
         self.report.convert("notebook articles (pelican-ipynb) as notebook posts")
 
