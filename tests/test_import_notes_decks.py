@@ -173,6 +173,26 @@ def test_a_slidev_decks_root_paths_are_its_public_folders(tmp_path: Path) -> Non
     assert "](/chart.png)" not in talk and 'src="/chart.png"' not in talk
 
 
+def test_a_slidev_deck_at_the_top_keeps_its_public_folder(tmp_path: Path) -> None:
+    """A defence deck at the repository's top: its `public/` (a folder the import
+    otherwise skips there, as a build's output) served at `/`, a Vite `?url` after an
+    image's name. Every image was missing and the build failed."""
+    new = _imported(tmp_path, {
+        "package.json": '{"scripts": {"build": "slidev build"},'
+                        ' "dependencies": {"@slidev/cli": "^0.42.5"}}\n',
+        "slides.md": "---\ntheme: default\ndate: 2023-06-26\n---\n\n# Aerial Detection\n\n"
+                     '<img src="/figs/tiles.png" width="40%">\n\n---\n\n'
+                     "# Labels\n\n![sizes](/figs/sizes.svg?url)\n",
+        "public/figs/tiles.png": png(4, 3),
+        "public/figs/sizes.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="4"'
+                                 ' height="3"/>\n',
+    })
+    built = build(new, BuildOptions())
+    assert [str(w) for w in built.warnings if "figs" in str(w)] == []
+    assert (new / "public" / "public" / "figs" / "tiles.png").is_file() or any(
+        (new / "public").rglob("tiles*.png"))
+
+
 def test_decks_marp_cli_is_set_to_make_are_marp_talks(tmp_path: Path) -> None:
     """Marp CLI reads a deck without `marp: true`: the decks under its `inputDir` (a
     `package.json`'s `marp` settings) or named by its scripts are Marp's."""

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import mtime, read_text
+from lanting.importer.common import mtime, read_text, walk
 from lanting.importer.item import Item
 from lanting.importer.notes_decks import (
     DATE_KEYS,
@@ -38,6 +38,14 @@ class NoteDecks(Quartz):
     deck_parts: dict[Path, Path]
     by_slug: dict[str, Item]
     documents: list[tuple[Item, str, Path]]
+
+    def kept_build_folders(self) -> list[Path]:
+        """A Slidev deck's `public/` at the repository's top, whose files it shows at
+        `/` (a `public/` there is otherwise a build's output, skipped)."""
+        public = self.content / "public"
+        if public.is_dir() and any(d.parent == self.content.resolve() for d in self.own_decks):
+            return walk(public)
+        return []
 
     def is_deck(self, path: Path) -> bool:
         if path.resolve() in self.marp:

@@ -105,7 +105,8 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
             self.report.warn(self.config.file, None, "no `content/` folder: nothing to import")
             self.write_config()
             return self.site
-        paths = [p for p in walk(self.content) if not self.left_out(p)]
+        paths = [p for p in sorted(walk(self.content) + self.kept_build_folders())
+                 if not self.left_out(p)]
         notes = [p for p in paths if p.suffix.lower() == ".md"]
         notebooks = [p for p in paths if p.suffix.lower() == ".ipynb"]
         for path in paths:
@@ -137,6 +138,11 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                 folders.get(item.number, "\n")
         self.write_config()
         return self.site
+
+    def kept_build_folders(self) -> list[Path]:
+        """Files of a folder at the top that is otherwise a build's (`public/`), which
+        the notes use."""
+        return []
 
     def rel(self, path: Path) -> str:
         return path.relative_to(self.content).as_posix()
