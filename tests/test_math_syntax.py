@@ -917,6 +917,9 @@ def test_a_summary_reads_the_numbers_of_equation_and_figure_references() -> None
     ("\\mathop{\\text{mean}}_{i_k} A", True, "mean"),
     ("\\mathop{\\Bbb{E}}_{x \\sim p} f", True, "𝔼"),
     ("\\mathop{\\square}\\limits_{j \\in N(i)} h_j", True, "□"),
+    # a style between the operator and its `\\limits` (an analysis blog's
+    # `\\max\\displaystyle\\limits_{1 \\leq i \\leq k}`, which MathJax took)
+    ("M = \\max\\displaystyle\\limits_{1 \\leq i \\leq k} a_i", True, "max"),
 ])
 def test_mathop_puts_its_limits_below_in_a_display(tex: str, under: bool, name: str) -> None:
     """TeX's `\\mathop` takes its limits below in a display unless `\\nolimits`; they

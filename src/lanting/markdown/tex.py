@@ -301,7 +301,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"\n", "\r", "*", "-", "/"}), _control_symbols),
     (frozenset({"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
                 "Biggr", "big", "Big", "bigg", "Bigg", "bigm", "Bigm"}), _angles),
-    (frozenset({"mathop", "displaylines"}), operators),
+    (frozenset({"mathop", "displaylines", "limits", "nolimits"}), operators),
     (frozenset({"begin:CD"}), commutative_diagram),
     (frozenset(PLAIN_MATRICES), plain_matrices),
     (frozenset({"hline", "hdashline"}), ruled_rows),

@@ -92,6 +92,11 @@ _LIMITS_TAKER = re.compile(
     r"arg|max|min|sup|inf|lim|liminf|limsup|log|ln|lg|exp|det|Pr|gcd|deg|dim|ker|hom|"
     r"argmax|argmin|sin|cos|tan|sinh|cosh|tanh)")
 """The commands math-core takes `\\limits` after: big operators and operator names."""
+_STYLE_BEFORE_LIMITS = re.compile(
+    r"(" + _LIMITS_TAKER.pattern + r")(?![A-Za-z])\s*"
+    r"(\\(?:display|text|script|scriptscript)style)(?![A-Za-z])\s*(\\(?:no)?limits)(?![A-Za-z])")
+"""A style between an operator and its `\\limits` (`\\max\\displaystyle\\limits_i`), which
+MathJax reads as the operator's limits in that style."""
 
 
 def _stacked(symbol: str, s: str, at: int) -> tuple[str, int] | None:
@@ -131,13 +136,15 @@ def operators(s: str, ctx: Context) -> str:
     """`\\mathop{\\rm arg\\,max}\\limits_\\theta` (or `\\mathop{\\arg\\max}_\\theta`), the argmax
     of many an ML post, as `\\operatorname*{arg\\,max}_\\theta` (math-core takes `\\limits`
     after an operator command only; `\\mathop{\\sum}\\limits` is `\\sum\\limits`);
-    `\\displaylines{a \\\\ b}` as the `gathered` it means."""
+    `\\displaylines{a \\\\ b}` as the `gathered` it means; a style between an operator and
+    its `\\limits` put before the operator."""
     if "\\displaylines" in s:
         s = replace_command(s, "displaylines", 1, lambda o, a, i:
                             "\\begin{gathered}" + a[0] + "\\end{gathered}")
     # (`\mathop\longrightarrow\limits^{L^2}`: TeX's argument is one token when it has
     # no braces, as in a note on convergence in the mean; read as the braced form)
     s = _BARE_MATHOP.sub(r"\\mathop{\1}", s)
+    s = _STYLE_BEFORE_LIMITS.sub(r"\2 \1\3", s)
     out, pos = [], 0
     for match in _MATHOP.finditer(s):
         if match.start() < pos or not s.startswith("{", match.end()):
