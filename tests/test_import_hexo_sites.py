@@ -670,3 +670,19 @@ def test_a_config_indented_with_tabs_is_read(tmp_path: Path) -> None:
     config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
     assert 'title = "小站"' in config and 'url = "/about/"' in config
     assert '"/p/a/"' in post_text(imported, "a")
+
+
+def test_a_day_past_the_month_s_end_rolls_over_as_hexo_rolled_it(tmp_path: Path) -> None:
+    """`date: 2018-02-31 23:50:48` (a post of a Hexo blog of 985): js-yaml made it
+    March 3rd, and the post's URL had that day; ruamel refused the date, the whole
+    front matter was lost, and the post its title and category."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\ntimezone: UTC\n",
+        "source/_posts/paren.md": "---\ntitle: Matching Brackets\ndate: 2018-02-31 23:50:48\n"
+                                  "categories: Puzzles\n---\nText.\n",
+        "source/_posts/leap.md": "---\ntitle: Leap\ndate: 2020-02-30\n---\nText.\n"})
+    post = post_text(imported, "paren")
+    assert "title: Matching Brackets" in post and "date: 2018-03-03T23:50:48" in post
+    assert 'aliases: ["/2018/03/03/paren/"]' in post and "Puzzles" in post
+    assert "date: 2020-03-01" in post_text(imported, "leap")
+    assert not any("front matter not read" in e.message for e in imported.report.entries)

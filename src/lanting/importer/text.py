@@ -68,9 +68,20 @@ class _LenientConstructor(SafeConstructor):
         except ValueError:
             return self.construct_scalar(node)
 
+    def construct_yaml_timestamp(self, node: Any, values: Any = None) -> Any:
+        """A date past its month's end (`2018-02-31 23:50:48`): the text as written,
+        which `parse_when` rolls over as js-yaml (Hexo) and Ruby (Jekyll) did; ruamel's
+        ValueError lost the whole front matter, and the post its title and tags."""
+        try:
+            return super().construct_yaml_timestamp(node, values)
+        except ValueError:
+            return self.construct_scalar(node)
+
 
 _LenientConstructor.add_constructor("tag:yaml.org,2002:float",
                                     _LenientConstructor.construct_yaml_float)
+_LenientConstructor.add_constructor("tag:yaml.org,2002:timestamp",
+                                    _LenientConstructor.construct_yaml_timestamp)
 
 
 def _plain(constructor: SafeConstructor, node: Node) -> Any:
@@ -247,7 +258,7 @@ def _from_text(text: str, tz: dt.tzinfo) -> When | None:
     try:
         if match:
             year, month, day = map(int, match.groups())
-            return When(dt.datetime(year, month, day, tzinfo=tz), True)
+            return When(dt.datetime.combine(_day(year, month, day), dt.time(), tz), True)
         match = _DATETIME.match(text)
         if not match:
             return None
@@ -262,12 +273,22 @@ def _from_text(text: str, tz: dt.tzinfo) -> When | None:
             digits = offset[1:].replace(":", "").ljust(4, "0")
             delta = dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:]))
             zone_ = dt.timezone(-delta if offset[0] == "-" else delta)
-        moment = dt.datetime(year, month, day, hour, minute, second, tzinfo=zone_)
+        moment = dt.datetime.combine(_day(year, month, day),
+                                     dt.time(hour, minute, second), zone_)
         if offset is None and isinstance(tz, zoneinfo.ZoneInfo):
             moment = moment.astimezone(dt.timezone(moment.utcoffset() or dt.timedelta()))
         return When(moment, False, offset == "Z")
     except ValueError:
         return None
+
+
+def _day(year: int, month: int, day: int) -> dt.date:
+    """The day, one past its month's end (`02-31`) rolled into the next month as
+    JavaScript's `Date.UTC` (Hexo's js-yaml) and Ruby's `Time.utc` (Jekyll) roll it:
+    the old site dated the post there, and its URL has that day."""
+    if 1 <= month <= 12 and 29 <= day <= 31:
+        return dt.date(year, month, 1) + dt.timedelta(days=day - 1)
+    return dt.date(year, month, day)
 
 
 # --- lists --------------------------------------------------------------------------------
