@@ -402,3 +402,23 @@ def test_an_escaped_formula_over_two_lines_has_its_escapes_undone(tmp_path: Path
                                "\\textrm{avg}(p\\_i\\(c\\))\\\\) as the deviation.\n"})
     [formula] = prose(out, "post/seg/index.html").find_all("math")
     assert "\\" not in formula.text() and "avg" in formula.text()
+
+
+def test_hextra_callouts_are_callouts(tmp_path: Path) -> None:
+    """Hextra's `callout type="info"` (and `emoji=` alone, its default) was left in a
+    comment with a warning, its closing tag too: the box of an AI notes blog lost its
+    frame and its kind."""
+    out = built_cleanly(tmp_path, {
+        "hugo.yaml": "title: 笔记\nlanguageCode: zh-cn\nmodule:\n  imports:\n"
+                     "    - path: github.com/imfing/hextra\n",
+        "content/blog/agent.md": (
+            "---\ntitle: 智能体\ndate: 2025-03-01\n---\n\n"
+            '{{< callout type="info" >}}\n本文先讲**记忆**。\n{{< /callout >}}\n\n'
+            '{{< callout type="warning" emoji="⚠️" >}}\n接口可能会变。\n{{< /callout >}}\n\n'
+            '{{< callout emoji="💡" >}}\n先读上一篇。\n{{< /callout >}}\n')})
+    page = prose(out, "blog/agent/index.html")
+    boxes = [e for e in page.iter() if "callout" in e.classes]
+    assert [b.text().split()[-1] for b in boxes] == ["本文先讲记忆。", "接口可能会变。",
+                                                     "先读上一篇。"]
+    assert "callout-warning" in boxes[1].classes
+    assert "{{" not in page.text()

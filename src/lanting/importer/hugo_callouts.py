@@ -1,10 +1,10 @@
 """Shortcodes of Hugo themes that box, fold or tab their text → Lanting's blocks.
 
 Callouts (LoveIt/FixIt `admonition`, hugo-book `hint`, hugo-notice's `notice`,
-Blowfish/Congo/Docsy `alert`, a shortcode collection's `box`), collapsible blocks
-(Hugo's, hugo-book's and Hextra's `details`, PaperMod's `collapse`, `fold`, `expand`),
-tabs (hugo-book, Hextra, Docsy), LoveIt's `style` and `center-quote`, Even's `center`,
-`left` and `right`.
+Blowfish/Congo/Docsy `alert`, Hextra's `callout`, a shortcode collection's `box`),
+collapsible blocks (Hugo's, hugo-book's and Hextra's `details`, PaperMod's `collapse`,
+`fold`, `expand`), tabs (hugo-book, Hextra, Docsy), LoveIt's `style` and `center-quote`,
+Even's `center`, `left` and `right`.
 """
 
 from __future__ import annotations
@@ -140,6 +140,9 @@ def callout_handlers(ctx: Context, details_open: bool) -> dict[str, Any]:
             "tabs": (tabs, "tabs"),
             "tabpane": (tabs, "tabs"),
             "admonition": (admonition, "callouts"), "hint": (hint, "callouts"),
+            # (Hextra's `callout type="info" emoji="…"`, its emoji dropped; with no
+            # type, its default box, a note)
+            "callout": (admonition, "callouts"),
             # (hugo-shortcode-roneo-collection's `box info|tip|important|warning`, beside
             # PaperMod on many blogs; other themes' `box type="…" title="…"`)
             "box": (admonition, "callouts"),
