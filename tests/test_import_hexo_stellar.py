@@ -202,3 +202,31 @@ def test_a_post_asking_for_mermaid_gets_its_diagrams_drawn(tmp_path: Path) -> No
     html = (imported.dest / "public" / "posts" / "uml" / "index.html").read_text(
         encoding="utf-8")
     assert '<pre class="mermaid">' in html
+
+
+def test_stellar_copy_is_a_code_block_of_its_line(tmp_path: Path) -> None:
+    """Stellar's `{% copy %}` (a line with a copy button: an install command, a
+    repository to clone) was left in a comment with a warning, and the command was
+    gone from the page. `git:` spells a GitHub repository's address as Stellar did."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: stellar\n",
+        "source/_posts/setup.md": (
+            "---\ntitle: 安装\ndate: 2024-05-02\n---\n安装脚本：\n\n"
+            "{% copy curl -fsSL https://get.example.org | sh %}\n\n"
+            "{% copy prefix:$ pip install `tool` %}\n\n"
+            "- 克隆：\n\n  {% copy git:ssh example-org/trainer %}\n\n"
+            "{% copy git:https /example-org/trainer %}\n")})
+    assert imported.report.warnings == []
+    post = post_text(imported, "setup")
+    assert "{%" not in post
+    assert "```\ncurl -fsSL https://get.example.org | sh\n```" in post
+    assert "  ```\n  git@github.com:example-org/trainer.git\n  ```" in post  # (in the item)
+    assert "https://github.com/example-org/trainer.git" in post
+    build(imported.dest, BuildOptions())
+    main = parse_html((imported.dest / "public" / "posts" / "setup" / "index.html")
+                      .read_text(encoding="utf-8")).one("main")
+    codes = [e.text().strip() for e in main.iter() if e.tag == "pre"]
+    assert codes[:4] == ["curl -fsSL https://get.example.org | sh", "pip install `tool`",
+                     "git@github.com:example-org/trainer.git",
+                     "https://github.com/example-org/trainer.git"]
+    assert main.one("li").find_all("pre")

@@ -11,7 +11,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.hexo_inline import stellar_words
 from lanting.importer.liquid import Context, blocks
-from lanting.importer.shelf import Shelf
+from lanting.importer.shelf import Shelf, fence
 
 _CELL = re.compile(r"<!--\s*cell\b.*?-->")
 """A cell's start in Stellar's `grid` (`<!-- cell left -->`: its words are no content)."""
@@ -37,8 +37,8 @@ def stellar_arguments(args: str) -> tuple[dict[str, str], list[str]]:
 def stellar_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
     """Stellar's `{% box [color:…] title %}` (a callout, its colour its kind; `ablock`
     and `border` in older versions), `{% poetry %}` (a quote), `{% grid %}` (`split`:
-    columns) and `{% swiper %}` (a carousel: its images, each in a paragraph of its
-    own)."""
+    columns), `{% copy %}` (a code block) and `{% swiper %}` (a carousel: its images,
+    each in a paragraph of its own)."""
 
     def box(args: str, inner: str, written: str) -> str:
         options, words = stellar_arguments(args)
@@ -72,6 +72,7 @@ def stellar_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
     # (`box` was `ablock` before Stellar 1.18, and `border` before that)
     for name in ("box", "ablock", "border"):
         text = blocks(text, name, box, ctx, "notes as callouts", shelf)
+    text = copies(text, ctx, shelf)
     return blocks(text, "swiper", swiper, ctx, "galleries as images", shelf)
 
 
@@ -89,6 +90,33 @@ def frame(ctx: Context) -> Any:
             return B.block(f"[{options['video']}]({options['video']})")
         return ctx.leave(written, "no image or video in it")
     return one
+
+
+_COPY = re.compile(r"^([ \t]*(?:>[ \t]?)*)\{%-?\s*copy\s+(.*?)\s*-?%\}[ \t]*$", re.MULTILINE)
+"""Stellar's `{% copy … %}` alone on its line, after the indentation of the list item
+(or the quote) it is in."""
+
+
+def copies(text: str, ctx: Context, shelf: Shelf) -> str:
+    """Stellar's `{% copy [prefix:$] [git:https|ssh|gh] text %}`: a line to copy (a
+    command, a repository's address), a code block of it, which Lanting gives a copy
+    button, indented as the tag was; `git:` made the address of a GitHub repository
+    `owner/name`, as Stellar's `copy.js` does. The prefix is only shown beside the
+    line, not copied: dropped."""
+
+    def one(match: re.Match[str]) -> str:
+        indent = match.group(1)
+        found = stellar_words(shelf.restore(match.group(2)), ("git", "prefix"), ("text",))
+        line, git = found.get("text", "").strip(), found.get("git")
+        if not line:
+            return match.group()
+        if git:
+            name = line.removeprefix("/")
+            line = {"ssh": f"git@github.com:{name}.git",
+                    "gh": f"gh repo clone {name}"}.get(git, f"https://github.com/{name}.git")
+        ctx.convert("copyable lines as code blocks")
+        return indent + shelf.put(fence("", line, indent=indent).removeprefix(indent))
+    return _COPY.sub(one, text)
 
 
 def without_options(args: str) -> str:
