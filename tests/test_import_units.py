@@ -660,6 +660,16 @@ def test_yaml_with_a_tab_before_a_comment_is_read() -> None:
     assert data == {"home": True, "actionLink": "/notes/", "tagline": "小记"}
 
 
+def test_yaml_with_a_tab_after_a_list_dash_is_read() -> None:
+    """`-<tab>python` among a Hexo post's categories (js-yaml takes the tab for the
+    space after `-`): ruamel refused the whole front matter, and the post lost its
+    title, date and tags."""
+    data, error = load_mapping("yaml", "title: 机器人帮助\ncategories:\n  -\tpython\n"
+                                       "  - bot\ntags:\n-\t\tqq\n")
+    assert error is None
+    assert data == {"title": "机器人帮助", "categories": ["python", "bot"], "tags": ["qq"]}
+
+
 def test_nested_blocks_keep_their_own_arguments(tmp_path: Path) -> None:
     """The arguments of a block ran past its `%}` when another block of its name was
     inside: the outer one's arguments swallowed the inner block's opening."""

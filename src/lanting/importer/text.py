@@ -127,6 +127,9 @@ _TAB_AT_END = re.compile(r"[ \t]*\t[ \t]*$", re.MULTILINE)
 _TAB_BEFORE_COMMENT = re.compile(r"(?<=\S)[ \t]*\t[ \t]*(?=#)")
 """`actionLink: /guide/<tab># a note`: a tab before a line's comment, which js-yaml
 (VuePress's, Hexo's) takes as the space before `#`, and ruamel refuses."""
+_TAB_AFTER_DASH = re.compile(r"^([ \t]*-)\t[ \t]*(?=\S)", re.MULTILINE)
+"""`-<tab>python`, a list entry after a tab (a Hexo post's categories): js-yaml takes
+the tab as the space after `-`; ruamel refused the whole front matter."""
 _TAB_BEFORE_COLON = re.compile(r"^([ \t]*(?:- )?[^\s#:'\"\[{][^:\n\t]*?) *\t[ \t]*:(?=[ \t]|$)",
                                re.MULTILINE)
 """`code<tab><tab> : x` (an academicpages `_config.yml`): tabs between a key and its
@@ -145,7 +148,7 @@ def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
             data = _first_document(text) if text.strip() else {}
     except YAMLError as error:
         spaced = _TAB_AT_END.sub("", _TAB_AFTER_KEY.sub(r"\1 ", _TAB_BEFORE_COLON.sub(
-            r"\1 :", _TAB_BEFORE_COMMENT.sub(" ", text))))
+            r"\1 :", _TAB_AFTER_DASH.sub(r"\1 ", _TAB_BEFORE_COMMENT.sub(" ", text)))))
         if spaced == text:
             return {}, str(error).split("\n")[0]
         return load_mapping(fmt, spaced)
