@@ -230,3 +230,17 @@ def test_stellar_copy_is_a_code_block_of_its_line(tmp_path: Path) -> None:
                      "git@github.com:example-org/trainer.git",
                      "https://github.com/example-org/trainer.git"]
     assert main.one("li").find_all("pre")
+
+
+def test_stellar_ghcard_options_are_no_part_of_the_repository(tmp_path: Path) -> None:
+    """Stellar's `{% ghcard owner/repo theme:dark %}` (its options after a space, where
+    Volantis' come after a comma) made a link to `…/repo theme:dark`, which Markdown
+    shows as text, with a warning at the build."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: stellar\n",
+        "source/_posts/repo.md": "---\ntitle: 仓库\ndate: 2024-05-03\n---\n"
+                                 "{% ghcard example-org/trainer theme:dark %}\n"})
+    post = post_text(imported, "repo")
+    assert "[example-org/trainer](https://github.com/example-org/trainer)" in post
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

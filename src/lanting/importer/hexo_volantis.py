@@ -111,9 +111,11 @@ def site(args: str) -> str:
 
 
 def ghcard(args: str) -> str:
-    """Volantis' and Butterfly's GitHub card, `{% ghcard user[/repo][, theme=…] %}`: a
-    link to that page (the card was a picture of its numbers)."""
-    path = string_argument(parts(args)[0])
+    """Volantis' and Butterfly's GitHub card, `{% ghcard user[/repo][, theme=…] %}`, and
+    Stellar's, `{% ghcard user/repo theme:dark %}` (its options after a space): a link
+    to that page (the card was a picture of its numbers). A GitHub path has no space:
+    Stellar's options made the link's address `…/repo theme:dark`, shown as text."""
+    path = (string_argument(parts(args)[0]).split() or [""])[0]
     return f"[{path}](https://github.com/{path})"
 
 
