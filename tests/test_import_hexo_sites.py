@@ -686,3 +686,17 @@ def test_a_day_past_the_month_s_end_rolls_over_as_hexo_rolled_it(tmp_path: Path)
     assert 'aliases: ["/2018/03/03/paren/"]' in post and "Puzzles" in post
     assert "date: 2020-03-01" in post_text(imported, "leap")
     assert not any("front matter not read" in e.message for e in imported.report.entries)
+
+
+def test_a_top_level_page_keeps_its_url_before_a_nested_namesake(tmp_path: Path) -> None:
+    """`source/wallpaper/index.md` (at `/wallpaper/`) and `source/gallery/wallpaper/
+    index.md` (at `/gallery/wallpaper/`): the nested one came first and took the slug,
+    and `/wallpaper/` was left out, the top-level page answering elsewhere."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/gallery/wallpaper/index.md": "---\ntitle: 相册·壁纸\n---\n几张图。\n",
+        "source/wallpaper/index.md": "---\ntitle: 壁纸\n---\n全部壁纸。\n"})
+    assert not any("left out" in w.message for w in imported.report.warnings)
+    pages = imported.dest / "content" / "pages"
+    assert "全部壁纸" in (pages / "wallpaper.md").read_text(encoding="utf-8")
+    assert '"/gallery/wallpaper/"' in (pages / "wallpaper-2.md").read_text(encoding="utf-8")

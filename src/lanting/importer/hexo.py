@@ -306,7 +306,11 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
     # --- pages --------------------------------------------------------------------------------
 
     def read_pages(self) -> None:
-        for path in walk(self.files) if self.files.is_dir() else []:
+        # (shallowest first: `source/wallpaper/index.md` had `/wallpaper/`, and takes the
+        # slug before `source/gallery/wallpaper/index.md`, whose new URL took it and left
+        # the first page's old URL unanswered)
+        found = walk(self.files) if self.files.is_dir() else []
+        for path in sorted(found, key=lambda p: len(p.relative_to(self.files).parts)):
             rel = path.relative_to(self.files)
             if path.suffix.lower() not in (*MARKDOWN, *_HTML) \
                     or any(p.startswith("_") for p in rel.parts):
