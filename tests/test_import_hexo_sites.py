@@ -700,3 +700,20 @@ def test_a_top_level_page_keeps_its_url_before_a_nested_namesake(tmp_path: Path)
     pages = imported.dest / "content" / "pages"
     assert "全部壁纸" in (pages / "wallpaper.md").read_text(encoding="utf-8")
     assert '"/gallery/wallpaper/"' in (pages / "wallpaper-2.md").read_text(encoding="utf-8")
+
+
+def test_a_page_behind_a_password_is_a_draft(tmp_path: Path) -> None:
+    """hexo-blog-encrypt locks a page (`source/diary/index.md` with `password:`) as it
+    locks a post, its filter running on every rendered page: the import published the
+    page's text for everyone."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\nencrypt:\n  enable: true\n",
+        "source/diary/index.md": "---\ntitle: 日记\npassword: secret\n---\n私事。\n",
+        "source/about/index.md": "---\ntitle: 关于\n---\n[日记](/diary/)在这里。\n"})
+    assert [w.message.split(" (")[0] for w in imported.report.warnings] == [
+        "protected by a password", "a link to the draft `日记` became plain text"]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    html = "".join(p.read_text(encoding="utf-8")
+                   for p in (imported.dest / "public").rglob("*.html"))
+    assert "私事" not in html and "关于" in html

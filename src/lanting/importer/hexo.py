@@ -355,14 +355,24 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                                  "the text of Lanting's home page")
                 self.posts.append((item, body, path))
                 continue
-            item = self.site.add(Item("page", slug, path, front))
+            # (hexo-blog-encrypt locks a page as it locks a post: its filter runs on
+            # every rendered page; the text was published for everyone)
+            locked = bool(data.get("password")) or (
+                data.get("password") is None
+                and locking_tag(self.config, names(data.get("tags"))) is not None)
+            if locked:
+                front["draft"] = True
+                self.report.warn(path, key_line(head, "password") or key_line(head, "tags"),
+                                 "protected by a password (hexo-blog-encrypt): imported as "
+                                 "a draft (Lanting has no password; publishing it would "
+                                 "show the text to everyone)")
+            item = self.site.add(Item("page", slug, path, front, draft=locked))
             self.by_source[path.resolve()] = item  # (a link to its file finds it)
             old = ("/" + folder + "/" if path.stem == "index" and folder != "."
                    else "/" + rel.with_suffix(".html").as_posix())
-            item.old_urls = [old]
-            for url in item.old_urls:
-                self.table.add(url, item)
-            self.report.counts["pages"] += 1
+            item.old_urls = [] if locked else [old]
+            self.table.add(old, item)
+            self.report.counts["drafts" if locked else "pages"] += 1
             self.posts.append((item, body, path))
 
     def html_page_left_out(self, path: Path, rel: Path) -> None:
