@@ -717,3 +717,21 @@ def test_a_page_behind_a_password_is_a_draft(tmp_path: Path) -> None:
     html = "".join(p.read_text(encoding="utf-8")
                    for p in (imported.dest / "public").rglob("*.html"))
     assert "私事" not in html and "关于" in html
+
+
+def test_a_post_locked_by_title_in_the_config_is_a_draft(tmp_path: Path) -> None:
+    """hexo-blog-encrypt 1.x locked posts named by title in `_config.yml` (`encrypt:
+    blogs: - {title: …, password: …}`), with no `password:` in the post: the import
+    published their text for everyone."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\nencrypt:\n  enable: true\n  blogs:\n"
+                       "    - title: 周记\n      password: abc\n",
+        "source/_posts/week.md": "---\ntitle: 周记\ndate: 2018-04-01\n---\n私事。\n",
+        "source/_posts/open.md": "---\ntitle: 公开\ndate: 2018-04-02\n---\n正文。\n"})
+    assert "draft: true" in post_text(imported, "week")
+    assert "draft" not in post_text(imported, "open")
+    assert [(w.line, w.message.split(":")[0]) for w in imported.report.warnings] == [
+        (2, "protected by the password that `encrypt")]
+    build(imported.dest, BuildOptions())
+    assert "私事" not in "".join(p.read_text(encoding="utf-8")
+                               for p in (imported.dest / "public").rglob("*.html"))

@@ -37,7 +37,7 @@ from lanting.importer.hexo_front import (
     hexo_fences,
     hexo_tabs,
     hierarchies,
-    locking_tag,
+    lock_reason,
     singular_keys,
 )
 from lanting.importer.hexo_math import markdown_it_tex
@@ -268,18 +268,11 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                     path, None, "no date in the front matter: the file's modification "
                     "time is used")
             draft = drafted or not bool_of(data.get("published", True))
-            # (hexo-blog-encrypt: the post's `password:`, else its tag's; `password: ''`
-            # turns the tag's off)
-            tag = locking_tag(self.config, names(data.get("tags"))) \
-                if data.get("password") is None else None
-            locked = bool(data.get("password")) or tag is not None
-            if locked and not draft:
+            lock = lock_reason(self.config, data)
+            locked = lock is not None
+            if lock is not None and not draft:
                 draft = True
-                why = (f"by the password of its tag `{tag}` (hexo-blog-encrypt's `encrypt: "
-                       "tags:`)") if tag else "by a password (hexo-blog-encrypt)"
-                self.report.warn(path, key_line(head, "tags" if tag else "password"),
-                                 f"protected {why}: imported as a draft (Lanting has no "
-                                 "password; publishing it would show the text to everyone)")
+                self.warn_locked(path, head, lock)
             slug = slug_of(title_part or path.stem)
             front = self.front(data, head, path, date)
             if draft:
@@ -357,15 +350,11 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                 continue
             # (hexo-blog-encrypt locks a page as it locks a post: its filter runs on
             # every rendered page; the text was published for everyone)
-            locked = bool(data.get("password")) or (
-                data.get("password") is None
-                and locking_tag(self.config, names(data.get("tags"))) is not None)
-            if locked:
+            lock = lock_reason(self.config, data)
+            locked = lock is not None
+            if lock is not None:
                 front["draft"] = True
-                self.report.warn(path, key_line(head, "password") or key_line(head, "tags"),
-                                 "protected by a password (hexo-blog-encrypt): imported as "
-                                 "a draft (Lanting has no password; publishing it would "
-                                 "show the text to everyone)")
+                self.warn_locked(path, head, lock)
             item = self.site.add(Item("page", slug, path, front, draft=locked))
             self.by_source[path.resolve()] = item  # (a link to its file finds it)
             old = ("/" + folder + "/" if path.stem == "index" and folder != "."
@@ -374,6 +363,11 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             self.table.add(old, item)
             self.report.counts["drafts" if locked else "pages"] += 1
             self.posts.append((item, body, path))
+
+    def warn_locked(self, path: Path, head: str, lock: tuple[str, str]) -> None:
+        self.report.warn(path, key_line(head, lock[1]), f"protected {lock[0]}: imported "
+                         "as a draft (Lanting has no password; publishing it would show "
+                         "the text to everyone)")
 
     def html_page_left_out(self, path: Path, rel: Path) -> None:
         """An `.html` of `source/` (NexT's friends page `links/index.html`, a search

@@ -293,6 +293,18 @@ def own_asset(url: str, path: Path) -> Path | None:
         else None
 
 
+def locked_by_title(config: dict[str, Any], title: Any) -> bool:
+    """Whether hexo-blog-encrypt 1.x's `encrypt: blogs:` of `_config.yml` gives the post
+    of this title a password (`- {title: 日记, password: x}`): it was shown only to who
+    typed it, as one with a `password:` of its own was."""
+    encrypt = config.get("encrypt")
+    entries = encrypt.get("blogs") if isinstance(encrypt, dict) else None
+    return isinstance(entries, list) and any(
+        isinstance(e, dict) and e.get("password") not in (None, "")
+        and str(e.get("title") or "").strip() == str(title or "").strip() != ""
+        for e in entries)
+
+
 def locking_tag(config: dict[str, Any], tags: list[str]) -> str | None:
     """The first of a post's tags that hexo-blog-encrypt's `encrypt: tags:` of
     `_config.yml` gives a password (`- {name: 私密, password: x}`): the post was shown
@@ -302,3 +314,21 @@ def locking_tag(config: dict[str, Any], tags: list[str]) -> str | None:
     locked = {str(e.get("name")) for e in entries if isinstance(e, dict)
               and e.get("password") not in (None, "")} if isinstance(entries, list) else set()
     return next((tag for tag in tags if tag in locked), None)
+
+
+def lock_reason(config: dict[str, Any], data: dict[str, Any]) -> tuple[str, str] | None:
+    """(why, the front matter key saying so) when hexo-blog-encrypt showed a post or a
+    page only to who typed a password: its own `password:`, else its tag's (`encrypt:
+    tags:`), else its title's (1.x's `encrypt: blogs:`); None when it did not
+    (`password: ''` turns the others off)."""
+    password = data.get("password")
+    if password is not None:
+        return ("by a password (hexo-blog-encrypt)", "password") if password else None
+    tag = locking_tag(config, names(data.get("tags")))
+    if tag is not None:
+        return (f"by the password of its tag `{tag}` (hexo-blog-encrypt's `encrypt: "
+                "tags:`)", "tags")
+    if locked_by_title(config, data.get("title")):
+        return ("by the password that `encrypt: blogs:` gives its title "
+                "(hexo-blog-encrypt 1.x)", "title")
+    return None
