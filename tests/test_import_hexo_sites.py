@@ -735,3 +735,20 @@ def test_a_post_locked_by_title_in_the_config_is_a_draft(tmp_path: Path) -> None
     build(imported.dest, BuildOptions())
     assert "私事" not in "".join(p.read_text(encoding="utf-8")
                                for p in (imported.dest / "public").rglob("*.html"))
+
+
+def test_a_post_as_a_folder_is_named_by_its_folder(tmp_path: Path) -> None:
+    """`source/_posts/ai/new-model/index.md` beside its pictures (a blog of 24 posts
+    kept every post so): every post was named `index`, `index-2`, … with a warning
+    each, and its new URL was `/posts/index-2/`."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\npost_asset_folder: true\n",
+        "source/_posts/ai/new-model/index.md": "---\ntitle: 新模型\ndate: 2023-03-01\n---\n"
+                                               "![界面](ui.png)\n",
+        "source/_posts/ai/new-model/ui.png": png(8, 8),
+        "source/_posts/notes/first/index.md": "---\ntitle: 第一篇\ndate: 2023-03-02\n---\n"
+                                              "正文。\n"})
+    assert imported.report.warnings == []
+    assert "title: 新模型" in post_text(imported, "new-model")
+    assert "title: 第一篇" in post_text(imported, "first")
+    assert built_images(imported, "posts/new-model/") != []

@@ -273,7 +273,11 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             if lock is not None and not draft:
                 draft = True
                 self.warn_locked(path, head, lock)
-            slug = slug_of(title_part or path.stem)
+            # (`_posts/ai/new-bing/index.md`, a post as a folder with its pictures: the
+            # folder names it; every such post was `index`, `index-2`, …)
+            stem = path.parent.name if path.stem == "index" and path.parent != root \
+                else path.stem
+            slug = slug_of(title_part or stem)
             front = self.front(data, head, path, date)
             if draft:
                 front["draft"] = True
