@@ -366,3 +366,24 @@ def test_a_codeblock_tag_inside_a_fence_is_code(tmp_path: Path) -> None:
     post = post_text(imported, "usage")
     assert shown in post
     assert "````md\n```js\ny = 2\n```\n````" in post
+
+
+def test_a_flink_block_is_its_groups_of_links(tmp_path: Path) -> None:
+    """Butterfly's and AnZhiYu's `{% flink %}` (the groups of `_data/link.yml` written
+    in a post) was left in a comment with a warning, its `{% endflink %}` too: the
+    links were gone from the page."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: anzhiyu\n",
+        "source/_posts/friends.md": (
+            "---\ntitle: 友链\ndate: 2023-06-01\n---\n{% flink %}\n"
+            "- class_name: 推荐\n  flink_style: flexcard\n  link_list:\n"
+            "    - name: 示例博客\n      link: https://blog.example.org/\n"
+            "      avatar: https://blog.example.org/a.png\n      descr: 写编译器\n\n"
+            "- class_name: 工具\n  class_desc: 常用的网站\n  link_list:\n"
+            "    - name: Docs\n      link: https://docs.example.org/\n"
+            "{% endflink %}\n")})
+    assert imported.report.warnings == []
+    post = post_text(imported, "friends")
+    assert "{%" not in post
+    assert "## 推荐" in post and "- [示例博客](https://blog.example.org/) — 写编译器" in post
+    assert "常用的网站" in post and "- [Docs](https://docs.example.org/)" in post

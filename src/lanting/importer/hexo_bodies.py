@@ -34,6 +34,7 @@ from lanting.importer.hexo_stellar import frame, stellar_blocks
 from lanting.importer.hexo_themes import (
     bilibili,
     butterfly_inline,
+    butterfly_links,
     button,
     caniuse,
     collapsible_summary,
@@ -240,6 +241,7 @@ class HexoBodies(HexoUrls):
         text = gallery_blocks(text, ctx, shelf)
         text = plus_blocks(text, ctx, shelf)
         text = shoka_links(text, ctx)
+        text = butterfly_links(text, ctx)
         text = blocks(text, "markmap", lambda a, inner, written: markmap_outline(
             inner, written, ctx), ctx, "markmap mind maps as their outline")
         text = blocks(text, "blockquote", quote, ctx, "blockquotes", shelf)

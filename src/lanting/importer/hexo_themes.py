@@ -301,6 +301,18 @@ def shoka_links(text: str, ctx: Context) -> str:
     return blocks(text, "links", one, ctx, "lists of sites (links) as links")
 
 
+def butterfly_links(text: str, ctx: Context) -> str:
+    """Butterfly's and AnZhiYu's `{% flink %}…{% endflink %}`: the groups of links of
+    `_data/link.yml` written in a post, as the links page shows them (a heading per
+    group over its list of links)."""
+
+    def one(args: str, inner: str, written: str) -> str:
+        rows = friend_links(inner)
+        return B.block(rows) if rows else ctx.leave(written, "no group of links in it")
+
+    return blocks(text, "flink", one, ctx, "groups of links (flink) as links")
+
+
 def links_file(ctx: Context, source: Path) -> Any:
     """Shoka's `{% linksfile friends.yml %}`: the YAML list of sites in that file (under
     `source/`) as a list of links, as `{% links %}` is."""
