@@ -752,3 +752,20 @@ def test_a_post_as_a_folder_is_named_by_its_folder(tmp_path: Path) -> None:
     assert "title: 新模型" in post_text(imported, "new-model")
     assert "title: 第一篇" in post_text(imported, "first")
     assert built_images(imported, "posts/new-model/") != []
+
+
+def test_a_page_at_lanting_s_own_url_gets_a_slug_of_its_own(tmp_path: Path) -> None:
+    """`source/categories/index.md` with no `type: categories` (a page of charts of the
+    blog's categories, an AnZhiYu blog): it was a page at `/categories/`, where Lanting
+    writes its list of categories, and the build failed (two sources of one URL)."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/categories/index.md": "---\ntitle: 分类统计\n---\n## 统计\n图表。\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2023-01-01\ncategories: 笔记\n---\n正文。\n"})
+    assert [w.message for w in imported.report.warnings] == [
+        "slug `categories` is the URL of Lanting's own page `/categories/`: this one is "
+        "`categories-2`"]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert "图表" in (imported.dest / "public" / "categories-2" / "index.html").read_text(
+        encoding="utf-8")

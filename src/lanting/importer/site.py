@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from lanting.content.discover import WELL_KNOWN
 from lanting.importer.item import FOLDERS, Item, new_url
-from lanting.importer.old_urls import keep_old_urls
+from lanting.importer.old_urls import LANTING_PAGES, keep_old_urls
 from lanting.importer.report import Report
 from lanting.importer.serialize import dump_front_matter, dump_toml
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, marker, markers
@@ -64,10 +64,16 @@ class NewSite:
         """Add an item; a slug taken by another item of its kind gets `-2`, `-3`, … ."""
         base = item.slug or "untitled"
         slug, n = base, 1
-        while (item.kind, slug, item.lang) in self._slugs:
+        while (item.kind, slug, item.lang) in self._slugs or self._lantings(item, slug):
             n += 1
             slug = f"{base}-{n}"
-        if slug != base and self._url_is_free(item, base):
+        if slug != base and self._lantings(item, base):
+            # (Hexo's `source/categories/index.md` of no `type`: a page of its own at
+            # `/categories/`, where Lanting writes its list of categories; both
+            # claimed the URL, and the build failed)
+            self.report.warn(item.source or "", None, f"slug `{base}` is the URL of "
+                             f"Lanting's own page `/{base}/`: this one is `{slug}`")
+        elif slug != base and self._url_is_free(item, base):
             # (`/:year/:month/:day/:slug/`: two posts `1` of different days have URLs of
             # their own, as they had; only their files need names of their own)
             item.front["slug"] = base
@@ -85,6 +91,12 @@ class NewSite:
         item.number = len(self.items)
         self.items.append(item)
         return item
+
+    @staticmethod
+    def _lantings(item: Item, slug: str) -> bool:
+        """Whether a page of this slug would stand at a page every Lanting site makes."""
+        return item.kind == "page" and not item.name and "slug" not in item.front \
+            and f"/{slug.casefold()}/" in LANTING_PAGES
 
     def _url_is_free(self, item: Item, slug: str) -> bool:
         """Whether a post of a slug another post has is at a URL of its own under the
