@@ -1089,3 +1089,17 @@ def test_links_in_an_html_comment_are_not_followed() -> None:
     out = map_urls(text, resolve)
     assert seen == ["a.png", "d.png"]
     assert "<!-- ![](img/ucb1.png) -->" in out and "![shown](/new/a.png)" in out
+
+
+def test_an_html_block_opened_by_a_lone_tag_gets_no_hard_break() -> None:
+    """`<a href=… onClick=…>` alone on its line after a blank line (an AnZhiYu page's
+    cards of categories, in the theme's `<card>` elements) opens an HTML block, which
+    marked showed as written: a `\\` ending each of its lines was shown on the page. A
+    tag inside a paragraph's line is no such block."""
+    text = ("看看这些：\n\n<a href='javascript:void(0);' onClick='go(\"/x/\")' >\n"
+            "  <card data-image=\"/a.webp\">\n    <h1 slot=\"header\">分享</h1>\n"
+            "  </card>\n</a>\n\n第一行\n<b>第二行</b>\n第三行")
+    out, count = hard_breaks(text)
+    assert "<a href='javascript:void(0);' onClick='go(\"/x/\")' >\n  <card" in out
+    assert "</card>\n</a>" in out
+    assert "第一行\\\n<b>第二行</b>\\\n第三行" in out and count == 2

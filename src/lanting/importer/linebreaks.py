@@ -17,6 +17,13 @@ _HTML = re.compile(
     r"^[ \t>]*(?:<!--|</?(?:div|p|details|summary|table|thead|tbody|tr|td|th|figure|"
     r"figcaption|center|iframe|video|audio|section|ul|ol|li|pre|blockquote|h[1-6]|hr|"
     r"script|style|dl|dt|dd)\b)", re.IGNORECASE)
+_ATTRIBUTES = r"""(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*"""
+_LONE_TAG = re.compile(rf"^ {{0,3}}(?:<[A-Za-z][A-Za-z0-9-]*{_ATTRIBUTES}\s*/?>"
+                       r"|</[A-Za-z][A-Za-z0-9-]*\s*>)[ \t]*$")
+"""A line that is one whole tag of any name (`<a href=… onClick=…>`, a theme's
+`<card data-image=…>`): after a blank line it opens an HTML block (CommonMark's kind 7,
+marked's too), which runs to the next blank line and shows its line ends as written; a
+`\\` there was shown on the page."""
 _BLOCK_START = re.compile(
     rf"^[ \t>]*(?:#{{1,6}}(?:[ \t]|$)|\[!|\||\[\^?[^\]]*\]:|\$\$|\\begin\{{|:{{3,}}"
     rf"|(?:!!!|\?\?\?\+?)[ \t]|@tab\b)|{_HTML.pattern}",
@@ -148,8 +155,8 @@ def blocks_left_alone(lines: list[str]) -> set[int]:
             i = start = end + 1
             continue
         if i == len(lines) or not lines[i].strip():
-            if start < i and (_HTML.match(lines[start]) or any(
-                    _TABLE_RULE.match(lines[j]) for j in range(start, i))):
+            if start < i and (_HTML.match(lines[start]) or _LONE_TAG.match(lines[start])
+                              or any(_TABLE_RULE.match(lines[j]) for j in range(start, i))):
                 found.update(range(start, i))
             start = i + 1
         i += 1
