@@ -77,3 +77,12 @@ def test_posts_named_without_dates_make_a_hexo_source_folder(tmp_path: Path) -> 
         "_posts/Algorithm-BFS.md": "---\ntitle: 搜索\ndate: 2025-07-01\n---\n\n正文。\n",
         "about/index.md": "---\ntitle: 关于\n---\n\n我。\n"})
     assert detect(tmp_path) == "hexo"
+
+
+def test_a_folder_of_posts_alone_as_hexo_is_a_usage_error(tmp_path: Path) -> None:
+    """`--from hexo` on a repository of posts alone (no `_config.yml`, no `_posts/`):
+    the command printed Python's `[Errno 2] No such file or directory` and nothing
+    more. It says what a Hexo site holds and how to read such a folder."""
+    write_files(tmp_path / "old", {"vit.md": "---\ntitle: ViT\ndate: 2022-06-11\n---\n正文。\n"})
+    with pytest.raises(UsageError, match=r"has no `_config.yml`.*`_posts/`"):
+        import_site(tmp_path / "old", tmp_path / "new", "hexo", False, NOW)

@@ -18,6 +18,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
+from lanting.errors import UsageError
 from lanting.importer.common import (
     GENERATED,
     LinkTable,
@@ -91,6 +92,13 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         self.options = options
         self.site = NewSite(report, source)
         settings = settings_file(source)
+        if not bare and not settings.is_file():
+            # (`--from hexo` on a folder of posts alone: Python's "No such file" was all
+            # the command said)
+            raise UsageError(f"{source} has no `_config.yml`: a Hexo site keeps its "
+                             "settings there and its posts in `source/_posts/` (a folder "
+                             "holding `_posts/` is read as Hexo's `source/`); for a folder "
+                             "of posts alone, put them in a `_posts/` folder")
         # (Hexo's YAML renderer, like its front matter, reads a tab opening a line as
         # two spaces: a `_config.yml` indented so was refused whole, title and all)
         self.config, error = load_mapping("yaml", "" if bare else hexo_tabs(read_text(settings)))
