@@ -387,3 +387,16 @@ def test_a_flink_block_is_its_groups_of_links(tmp_path: Path) -> None:
     assert "{%" not in post
     assert "## 推荐" in post and "- [示例博客](https://blog.example.org/) — 写编译器" in post
     assert "常用的网站" in post and "- [Docs](https://docs.example.org/)" in post
+
+
+def test_volantis_pin_keeps_the_post_pinned(tmp_path: Path) -> None:
+    """Volantis pins a post by `pin: true` (its scaffold's `# 是否首页置顶`), where
+    Butterfly says `sticky` and Matery `top`: the key was left out with a notice, and
+    the post lost what a template of one's own could show."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: volantis\n",
+        "source/_posts/guide.md": "---\ntitle: 导读\ndate: 2022-01-01\npin: true\n---\n正文。\n",
+        "source/_posts/plain.md": "---\ntitle: 普通\ndate: 2022-01-02\npin: false\n---\n正文。\n"})
+    assert "params:\n  sticky: true" in post_text(imported, "guide")
+    assert "sticky" not in post_text(imported, "plain")
+    assert not [e for e in imported.report.entries if "`pin`" in e.message]

@@ -22,7 +22,7 @@ from lanting.model.names import hexo_slugize
 
 MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "published",
                          "abbrlink", "permalink", "description", "excerpt", "cover",
-                         "series", "hidden", "hide", "sticky", "top", "toc", "slug",
+                         "series", "hidden", "hide", "sticky", "top", "pin", "toc", "slug",
                          "thumbnail", "index_img", "password"})
 """Front-matter keys of a post whose meaning the import keeps."""
 
@@ -246,7 +246,8 @@ class HexoFront:
             self.report.note(path, key_line(head, key), f"`{key}: true`: imported as "
                              "`unlisted: true` (its page answers at its URL; no listing, "
                              "feed, sitemap or search shows it)")
-        sticky = data.get("sticky", data.get("top"))
+        # (Butterfly's, NexT's, Fluid's `sticky`, Matery's `top`, Volantis' `pin`)
+        sticky = data.get("sticky", data.get("top", data.get("pin")))
         if sticky not in (None, False, 0, ""):
             params["sticky"] = sticky
         if params:
