@@ -555,3 +555,22 @@ def test_a_post_that_only_lists_the_posts_is_left_out(tmp_path: Path) -> None:
     first = (imported.dest / "content/posts/first.md").read_text(encoding="utf-8")
     assert "[all](/blog/)" in first
     built_page(tmp_path, imported, "/posts/first/")  # (the build fails on no link)
+
+
+def test_a_variable_the_post_never_set_prints_nothing_in_a_path(tmp_path: Path) -> None:
+    """Jekyll Bootstrap's `<img src="{{ BASE_PATH }}/photo/a.png">` in a post that never
+    set `BASE_PATH` (only its layout's include did, after the post was rendered): Jekyll
+    printed nothing, the image was `/photo/a.png`. The path held a comment and the build
+    failed. A variable the post assigns is left alone."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\n",
+        "Gemfile": "gem 'jekyll'\n",
+        "photo/a.png": png(8, 8),
+        "_posts/2017-08-05-clusters.md": "---\ntitle: Clusters\n---\n\n"
+                                         '<img src="{{ BASE_PATH }}/photo/a.png"/>\n\n'
+                                         "{% assign cdn = 'https://cdn.example.org' %}\n"
+                                         "![b]({{ cdn }}/b.png)\n",
+    })
+    post = (imported.dest / "content/posts/clusters/index.md").read_text(encoding="utf-8")
+    assert "BASE_PATH" not in post and '<img src="a.png"/>' in post  # (its bundle's)
+    assert "{{ cdn }}" in post  # (set by the post: not emptied; in a comment, as before)

@@ -320,15 +320,19 @@ class JekyllLiquid(JekyllLinks):
             if value is not None:
                 ctx.convert("Liquid values of the page's front matter (`{{ page.x }}`)")
                 return value
-            unset = re.fullmatch(r"site\.([\w-]+)", expression)
-            if unset and unset.group(1) not in self.config and text.startswith(
+            unset = re.fullmatch(r"site\.([\w-]+)|([A-Za-z_]\w*)", expression)
+            if unset and (unset.group(1) not in self.config if unset.group(1) else
+                          not re.search(rf"{{%-?\s*(?:assign|capture|for)\s+{unset.group(2)}\b",
+                                        ctx.original)) and text.startswith(
                     "/", match.end()) and re.search(r"""(?:\]\(|=\s*["']?)$""",
                                                     text[:match.start()]):
-                # (`[x]({{ site.cdn }}/a.jpg)` with no `cdn` in `_config.yml`: Jekyll printed
-                # nothing, and the link led to `/a.jpg`; kept, the path held a comment)
-                ctx.note(match.group(), f"`{match.group()}` has no value in "
-                         "`_config.yml`: Jekyll printed nothing there, and the path is "
-                         "read from the site's root")
+                # (`[x]({{ site.cdn }}/a.jpg)` with no `cdn` in `_config.yml`, or Jekyll
+                # Bootstrap's `{{ BASE_PATH }}/photo/a.png` in a post that never set it:
+                # Jekyll printed nothing, and the path led to `/a.jpg`; kept, the path
+                # held a comment)
+                ctx.note(match.group(), f"`{match.group()}` has no value here (not in "
+                         "`_config.yml`, nor set by the page): Jekyll printed nothing "
+                         "there, and the path is read from the site's root")
                 return ""
             found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
                                  r"site\.baseurl)", expression)
