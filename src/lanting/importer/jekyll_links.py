@@ -268,8 +268,15 @@ class JekyllLinks:
             if legacy is not None:
                 url = name + hash_mark + legacy
                 ctx.convert("#links to kramdown's ids of Chinese headings (`#section-1`)")
-        return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
-                            self.baseurl)
+        found = map_site_url(url, image, ctx, self.site, self.table, self.source,
+                             self.source, self.baseurl)
+        if found is None and not image and self.baseurl and url.startswith(self.baseurl + "/"):
+            # (`[papers](/lab/publications/)`, written with the `baseurl` the old site was
+            # served under: a page Lanting makes, at its URL inside the site; kept as
+            # written, it led outside the new one)
+            ctx.convert("links written with the site's `baseurl` as the site's own URLs")
+            return url[len(self.baseurl):]
+        return found
 
     def markdown_file(self, local: Path, name: str, fragment: str, url: str,
                       ctx: Context) -> str | None:

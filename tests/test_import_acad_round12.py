@@ -1,0 +1,33 @@
+"""Academic homepages, round 12: faults found on real al-folio and academicpages sites
+(each fixture is written for the test, in the shape of those sites)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import alfolio_import, page
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+CONFIG = "title: Vale Lab\nfirst_name: Ines\nlast_name: Vale\nlang: en\n"
+ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nWe grow crystals.\n"
+PAPERS = ("@article{vale2023melt,\n  title={Melting Fronts},\n  author={Vale, Ines},\n"
+          "  journal={Phys. Rev. E},\n  year={2023}\n}\n")
+
+
+def test_links_written_with_the_baseurl_lead_inside_the_new_site(tmp_path: Path) -> None:
+    """A fork served under `baseurl: /lab` wrote its links with it
+    (`[papers](/lab/publications/)`): a link to a page Lanting makes was kept as
+    written, and led outside the new site (a broken link, failing the build)."""
+    about = ABOUT.replace("We grow crystals.", "We grow crystals: see [our papers]"
+                          "(/lab/publications/) and [home](/lab/).")
+    publications = ("---\nlayout: page\npermalink: /publications/\ntitle: papers\n---\n\n"
+                    "{% bibliography %}\n")
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": PAPERS,
+                                         "_pages/publications.md": publications},
+                              CONFIG + "baseurl: /lab\n", about)
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "[our papers](/publications/)" in home and "[home](/)" in home
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    links = [a["href"] for a in page(out, "/").one("main").find_all("a")]
+    assert "/publications/" in links
