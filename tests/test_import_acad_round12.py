@@ -2,9 +2,10 @@
 (each fixture is written for the test, in the shape of those sites)."""
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
-from importbits import alfolio_import, page
+from importbits import alfolio_import, messages, page
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -31,3 +32,15 @@ def test_links_written_with_the_baseurl_lead_inside_the_new_site(tmp_path: Path)
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     links = [a["href"] for a in page(out, "/").one("main").find_all("a")]
     assert "/publications/" in links
+
+
+def test_a_cv_link_written_with_the_baseurl_finds_its_file(tmp_path: Path) -> None:
+    """`cv_pdf: /lab/assets/pdf/cv.pdf` in `_data/socials.yml`, the file at
+    `assets/pdf/cv.pdf`: the link was left out, "the file is not in the site"."""
+    imported = alfolio_import(tmp_path, {"_data/socials.yml": "cv_pdf: /lab/assets/pdf/cv.pdf\n",
+                                         "assets/pdf/cv.pdf": b"%PDF-1.4\n"},
+                              CONFIG + "baseurl: /lab\n", ABOUT)
+    assert messages(imported, "_data/socials.yml") == []
+    settings = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert {"kind": "cv", "url": "/assets/pdf/cv.pdf", "name": "CV"} in \
+        settings["profile"]["links"]

@@ -133,7 +133,8 @@ class AlFolioProfile(AcademicCollections):
             elif key == "email":
                 profile["email"] = str(value)
             elif key == "cv_pdf":
-                url = str(value) if str(value).startswith(("/", "http")) else f"/{value}"
+                url = self.in_site(str(value) if str(value).startswith(("/", "http"))
+                                   else f"/{value}")
                 if url.startswith("/") and not (self.source / url.lstrip("/")).is_file():
                     self.report.warn(socials if socials.is_file() else self.config_name, None,
                                      f"CV link `{value}` left out: the file is not in the "
@@ -192,8 +193,14 @@ class AlFolioProfile(AcademicCollections):
             return None
         if not name or "://" in name:
             return name or None
-        url = "/" + name.lstrip("/") if "/" in name else f"/assets/pdf/{name}"
+        url = self.in_site("/" + name.lstrip("/")) if "/" in name else f"/assets/pdf/{name}"
         return url if (self.source / url.lstrip("/")).is_file() else None
+
+    def in_site(self, url: str) -> str:
+        """A path of the site as its owner wrote it, with the `baseurl` the old site was
+        served under (`/lab/assets/pdf/cv.pdf`), as the path of its file."""
+        return url[len(self.baseurl):] if self.baseurl and url.startswith(
+            self.baseurl + "/") else url
 
     def json_cv(self, path: Path, data: dict[str, Any]) -> bool:
         """academicpages' JSON CV page: its `_data/cv.json` as content/cv.yaml, its old
