@@ -44,3 +44,27 @@ def test_a_cv_link_written_with_the_baseurl_finds_its_file(tmp_path: Path) -> No
     settings = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert {"kind": "cv", "url": "/assets/pdf/cv.pdf", "name": "CV"} in \
         settings["profile"]["links"]
+
+
+def test_projects_of_no_declared_collection_are_left_out(tmp_path: Path) -> None:
+    """A fork commented `projects:` out of `collections:`, so Jekyll wrote none of
+    `_projects/` (whose example images it then deleted): each became a project with
+    broken images, failing the build."""
+    config = CONFIG + ("collections:\n  news:\n    output: true\n"
+                       "  # projects:\n  #   output: true\n")
+    project = ("---\nlayout: page\ntitle: Lattice growth\ndescription: x\n---\n\n"
+               '<img src="/assets/img/missing.jpg"/>\n')
+    imported = alfolio_import(tmp_path, {"_projects/1_lattice.md": project}, config, ABOUT)
+    assert messages(imported, "_projects") == [
+        "`_projects/` (1 files) left out: `_config.yml` names no such collection, so "
+        "Jekyll published none of them"]
+    assert not (imported.dest / "content" / "projects").exists()
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_projects_of_a_declared_collection_are_kept(tmp_path: Path) -> None:
+    config = CONFIG + "collections:\n  projects:\n    output: true\n"
+    project = "---\nlayout: page\ntitle: Lattice growth\ndescription: x\n---\n\nSeeds.\n"
+    imported = alfolio_import(tmp_path, {"_projects/1_lattice.md": project}, config, ABOUT)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Seeds." in page(out, "/projects/lattice/").one("main").text()

@@ -94,9 +94,16 @@ class AcademicCollections(Jekyll):
         if example_books(self.source):
             self.report.note(self.source / "_books", None, "left out: al-folio's example "
                              "book review (`The Godfather`), never edited")
+        declared = self.config.get("collections")
         for name, kind in C.KINDS.items():
             folder = self.source / name
             files = markdown_files(folder, "**/*")
+            if files and isinstance(declared, (dict, list)) and name[1:] not in declared:
+                # (`projects:` commented out of `collections:`: Jekyll wrote no page)
+                self.report.note(folder, None, f"`{name}/` ({len(files)} files) left out: "
+                                 "`_config.yml` names no such collection, so Jekyll "
+                                 "published none of them")
+                continue
             page = next((i for i in self.site.items if files and i.kind == "page"
                          and self.site.new_url(i) == f"/{FOLDERS[kind]}/"), None)
             if page is not None:  # (7qchen's teaching page, and al-folio's example courses)
