@@ -68,3 +68,39 @@ def test_projects_of_a_declared_collection_are_kept(tmp_path: Path) -> None:
     imported = alfolio_import(tmp_path, {"_projects/1_lattice.md": project}, config, ABOUT)
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "Seeds." in page(out, "/projects/lattice/").one("main").text()
+
+
+ANNOTATED = ("@article{vale2024,\n  title={Facets},\n  author={Vale*, Ines and Roe*, Tam},\n"
+             "  journal={J. Cryst. Growth},\n  year={2024},\n"
+             "  annotation={* Equal contribution<br>† Corresponding author}\n}\n\n"
+             "@article{roe2022,\n  title={Dendrites},\n  author={Roe, Tam and Vale, Ines},\n"
+             "  journal={Phys. Rev. E},\n  year={2022},\n"
+             "  annotation={Reviewer 2 was right about the baseline.}\n}\n")
+
+
+def test_annotations_the_layout_showed_are_reported_not_published(tmp_path: Path) -> None:
+    """al-folio shows `annotation` in a popover by the authors; the import kept it in
+    the `.bib`, where Lanting shows nothing of it (biblatex's field of notes, where
+    Zotero writes private ones), without a word. One that explains the author marks is
+    a notice (Lanting explains `*` itself); other text a warning naming its entries."""
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": ANNOTATED},
+                              CONFIG, ABOUT)
+    report = [(e.severity, e.message) for e in imported.report.entries
+              if e.path == "_bibliography/papers.bib"]
+    assert report == [
+        ("notice", "`annotation` of 1 entries, which explained the author marks (`*`, "
+                   "`†`) in a popover: not shown, as Lanting explains those marks itself"),
+        ("warning", "`annotation` of 1 entries (`roe2022`), shown in a popover by the "
+                    "authors: not shown, as Lanting publishes no `annotation` (often a "
+                    "reference manager's private notes); move what readers should see to "
+                    "`additional_info`")]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    listing = page(out, "/publications/").one("main").text()
+    assert "Reviewer 2" not in listing and "Dendrites" in listing
+
+
+def test_annotations_a_layout_never_showed_are_not_reported(tmp_path: Path) -> None:
+    layout = "<div>{{ entry.title }} {{ entry.author }}</div>\n"
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": ANNOTATED,
+                                         "_layouts/bib.liquid": layout}, CONFIG, ABOUT)
+    assert messages(imported, "_bibliography/papers.bib") == []

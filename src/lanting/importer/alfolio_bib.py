@@ -76,8 +76,10 @@ class SiteFields:
         self.report = report
         layout = next((source / p for p in LAYOUTS if (source / p).is_file()), None)
         self.layout = layout.relative_to(source).as_posix() if layout else ""
-        self.fields = site_fields(layout.read_text(encoding="utf-8", errors="replace")) \
-            if layout else {}
+        text = layout.read_text(encoding="utf-8", errors="replace") if layout else ""
+        self.fields = site_fields(text) if layout else {}
+        self.popover = not layout or "entry.annotation" in text
+        """Whether the layout showed `annotation` (al-folio's, in a popover by the authors)."""
         self.moved: dict[str, list[str]] = {}
         """Field → where its values went (`the pdf button`, `after the venue`)."""
 
@@ -112,8 +114,9 @@ class SiteFields:
             info = entry.value("additional_info")
             entry.set("additional_info", (info + " · " if info else ". ") + " · ".join(extra))
 
-    def finish(self) -> None:
+    def finish(self, entries: list[BibEntry], bib: Path) -> None:
         """One notice per field: what the old layout did, what Lanting shows instead."""
+        self.annotations(entries, bib)
         for name, where in self.moved.items():
             shown = self.fields[name]
             was = f"the button “{shown.label}”" if shown.how == "link" else \
@@ -121,3 +124,34 @@ class SiteFields:
             self.report.note(self.layout, None, f"`{name}`, a field of the site's own "
                              f"(the layout showed {was}): now "
                              + ", ".join(f"{w} ×{where.count(w)}" for w in dict.fromkeys(where)))
+
+    def annotations(self, entries: list[BibEntry], bib: Path) -> None:
+        """Says what became of the `annotation`s the layout showed. Lanting publishes no
+        `annotation` (biblatex's field of notes: Zotero's Better BibLaTeX writes the
+        owner's private notes there); al-folio's popover mostly explained the author
+        marks (`* Equal contribution`), which Lanting explains itself."""
+        shown = [e for e in entries if self.popover and e.value("annotation")]
+        other = [e for e in shown if not marks_only(e.value("annotation"))]
+        if len(shown) > len(other):
+            self.report.note(bib, None, f"`annotation` of {len(shown) - len(other)} "
+                             "entries, which explained the author marks (`*`, `†`) in a "
+                             "popover: not shown, as Lanting explains those marks itself")
+        if other:
+            keys = ", ".join(f"`{e.key}`" for e in other[:5]) + (", …" if other[5:] else "")
+            self.report.warn(bib, other[0].line, f"`annotation` of {len(other)} entries "
+                             f"({keys}), shown in a popover by the authors: not shown, as "
+                             "Lanting publishes no `annotation` (often a reference "
+                             "manager's private notes); move what readers should see to "
+                             "`additional_info`")
+
+
+_MARK_WORDS = re.compile(
+    r"<[^>]*>|&\w+;|\$[^$]*\$|\\\w+|[\s*†‡§¶#:;,.()\[\]{}^-]|\b(?:equal(?:ly)?|"
+    r"contribut\w*|co-?first|first|corresponding|authors?|and|denotes?|indicates?)\b",
+    re.IGNORECASE)
+
+
+def marks_only(text: str) -> bool:
+    """Whether an `annotation` only explains author marks (`* Equal contribution<br>†
+    Corresponding author`, `$^\\dagger$ co-first authors`)."""
+    return not _MARK_WORDS.sub("", text).strip()

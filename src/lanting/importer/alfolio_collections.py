@@ -205,7 +205,7 @@ class AcademicCollections(Jekyll):
             own.move(entry, path)
             for name in drop_empty_fields(entry):  # (`doi = {}`: al-folio showed no button)
                 empty[name] = empty.get(name, 0) + 1
-        own.finish()
+        own.finish(entries, path)
         if dropped:
             self.report.note(path, None, "fields of missing files left out: " + ", ".join(
                 f"`{name}` ({n})" for name, n in sorted(dropped.items())))
