@@ -1,14 +1,27 @@
-"""Academic homepages, round 12: faults found on real al-folio and academicpages sites
-(each fixture is written for the test, in the shape of those sites)."""
+"""Academic homepages, round 12: faults found on real al-folio, academicpages and
+Hugo Blox sites (each fixture is written for the test, in the shape of those sites)."""
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
 
-from importbits import alfolio_import, messages, page
+from importbits import NOW, alfolio_import, messages, page
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+
+
+def blox_import(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    """A Hugo Blox site of `files`, with a config and its admin author, imported."""
+    source = tmp_path / "old"
+    write_files(source, {"config/_default/hugo.yaml": "title: Vale Lab\nlanguageCode: en-us\n",
+                         "content/authors/admin/_index.md": "---\ntitle: Ines Vale\n"
+                                                           "superuser: true\n---\nBio.\n",
+                         **files})
+    return import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+
 
 CONFIG = "title: Vale Lab\nfirst_name: Ines\nlast_name: Vale\nlang: en\n"
 ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nWe grow crystals.\n"
@@ -104,3 +117,18 @@ def test_annotations_a_layout_never_showed_are_not_reported(tmp_path: Path) -> N
     imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": ANNOTATED,
                                          "_layouts/bib.liquid": layout}, CONFIG, ABOUT)
     assert messages(imported, "_bibliography/papers.bib") == []
+
+
+def test_hugoblox_figure_of_the_media_library_without_library_true(tmp_path: Path) -> None:
+    """Hugo Blox's `figure` looks for `src` beside the page, then in `assets/media/`
+    (`library="true"` only skips the first): a news post's figure whose picture a lab
+    kept in the media library was left in a comment, "image not found"."""
+    post = ("---\ntitle: A defence\ndate: 2025-06-17\n---\n\nThe jury met.\n\n"
+            '{{< figure src="jury.png" title="The jury" >}}\n')
+    imported = blox_import(tmp_path, {"content/post/defence/index.md": post,
+                                      "assets/media/jury.png": png(4, 3)})
+    assert [e.message for e in imported.report.entries
+            if e.path == "content/post/defence/index.md"] == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    figure = page(out, "/post/defence/").one("figure")
+    assert figure.one("img")["src"].endswith(".png") and "The jury" in figure.text()

@@ -56,7 +56,9 @@ class HugoBloxBodies(HugoBloxHome):
         if bool_of(named.get("library")):
             file = self.source / "assets" / "media" / src.lstrip("/")
             return self.site.image(file, None) if file.is_file() else None
-        return super().figure_source(src, named, item, folder)
+        # (the figure shortcode looks in the page's folder, then in the media library)
+        return super().figure_source(src, named, item, folder) \
+            or self.media_image(src, folder)
 
     def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
         found = self.media_image(url, folder) if image else None
