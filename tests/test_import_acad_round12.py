@@ -132,3 +132,15 @@ def test_hugoblox_figure_of_the_media_library_without_library_true(tmp_path: Pat
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     figure = page(out, "/post/defence/").one("figure")
     assert figure.one("img")["src"].endswith(".png") and "The jury" in figure.text()
+
+
+def test_hugoblox_figure_title_is_its_caption_not_a_heading(tmp_path: Path) -> None:
+    """Hugo Blox's `figure` reads `title` as its caption's old name: plain text. The
+    import gave it Hugo's own reading, a heading in bold above the caption."""
+    post = ("---\ntitle: A prize\ndate: 2025-10-17\n---\n\nAwarded.\n\n"
+            '{{< figure src="prize.png" title="Holding the *prize*" >}}\n')
+    imported = blox_import(tmp_path, {"content/post/prize/index.md": post,
+                                      "content/post/prize/prize.png": png(4, 3)})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    caption = page(out, "/post/prize/").one("figcaption")
+    assert caption.find("strong") is None and caption.one("em").text() == "prize"

@@ -212,13 +212,18 @@ class HugoBodies(HugoLinks):
                 "galleries": (lambda a, inner, w: B.block(inner.strip()), "galleries"),
                 "rawhtml": (rawhtml, "raw HTML shortcodes")}
 
+    def figure_arguments(self, named: dict[str, str]) -> dict[str, str]:
+        """A `figure`'s arguments as the theme's shortcode reads them (Hugo's own:
+        as written)."""
+        return named
+
     def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
         labels = {"zh": "▶ YouTube 视频", "en": "▶ YouTube video"}
         label = labels["zh" if self.language.startswith("zh") else "en"]
 
         def figure(args: str, written: str) -> str:
             words, named = B.arguments(args)
-            return figure_of(words, named, written)
+            return figure_of(words, self.figure_arguments(named), written)
 
         def figure_of(words: list[str], named: dict[str, str], written: str) -> str:
             src = named.get("src", words[0] if words else "")

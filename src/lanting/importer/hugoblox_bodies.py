@@ -60,6 +60,13 @@ class HugoBloxBodies(HugoBloxHome):
         return super().figure_source(src, named, item, folder) \
             or self.media_image(src, folder)
 
+    def figure_arguments(self, named: dict[str, str]) -> dict[str, str]:
+        """Hugo Blox's `figure` shows `title` as the caption (its old name), not as a
+        heading above it, as Hugo's does."""
+        title = named.get("title", "")
+        rest = {k: v for k, v in named.items() if k != "title"}
+        return {**rest, "caption": named.get("caption") or title} if title else named
+
     def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
         found = self.media_image(url, folder) if image else None
         return found or super().url(url, image, ctx, folder)
