@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
 from importbits import NOW, alfolio_import, messages, page
 from sitebits import png, write_files
 
@@ -144,3 +145,21 @@ def test_hugoblox_figure_title_is_its_caption_not_a_heading(tmp_path: Path) -> N
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     caption = page(out, "/post/prize/").one("figcaption")
     assert caption.find("strong") is None and caption.one("em").text() == "prize"
+
+
+@pytest.mark.parametrize(("authors", "legend"), [
+    ("Vale, Ines and Roe, Tam", None),
+    ("Vale*, Ines and Roe*, Tam", "* Equal contribution"),
+    ("Vale, Ines and Roe†, Tam", "† Corresponding author"),
+    ("Vale*, Ines and Roe*†, Tam", "* Equal contribution † Corresponding author")])
+def test_the_legend_explains_the_marks_the_list_uses(tmp_path: Path, authors: str,
+                                                     legend: str | None) -> None:
+    """The publications page explained `*` and `†` whenever it knew the owner, on a
+    list (a physicist's forty papers) where no author bore either mark."""
+    write_files(tmp_path / "site", {
+        "lanting.toml": 'title = "Vale Lab"\nlanguage = "en"\n[profile]\nname = "Ines Vale"\n',
+        "content/publications.bib": f"@article{{v1, title = {{Facets}}, author = {{{authors}}},"
+                                    " journal = {J}, year = 2024}\n"})
+    out = build(tmp_path / "site", BuildOptions(output=tmp_path / "out")).output
+    found = page(out, "/publications/").find("span", class_="pub-legend")
+    assert (found.text() if found is not None else None) == legend

@@ -274,6 +274,13 @@ class Academic:
     def selected(self) -> tuple[Publication, ...]:
         return tuple(p for p in self.publications if p.selected)
 
+    @property
+    def marks(self) -> tuple[bool, bool]:
+        """Whether some author of the list is marked co-first (`*`), and corresponding
+        (`†`): the legend explains those, not marks no entry bears."""
+        authors = [a for p in self.publications for a in p.authors]
+        return any(a.co_first for a in authors), any(a.corresponding for a in authors)
+
     def url(self, pub: Publication) -> str:
         return publication_url(pub, self.base_path, self.pages)
 
