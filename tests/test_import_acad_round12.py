@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from importbits import NOW, alfolio_import, messages, page
+from importbits import NOW, alfolio_import, jekyll_site, messages, page
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -163,3 +163,19 @@ def test_the_legend_explains_the_marks_the_list_uses(tmp_path: Path, authors: st
     out = build(tmp_path / "site", BuildOptions(output=tmp_path / "out")).output
     found = page(out, "/publications/").find("span", class_="pub-legend")
     assert (found.text() if found is not None else None) == legend
+
+
+def test_lab_template_float_clear_is_removed(tmp_path: Path) -> None:
+    """The lab-website template's `{% include float.html clear=true %}` ends a float
+    (a picture beside a job offer): it was left in a comment with a warning, though it
+    shows nothing."""
+    join = ("---\ntitle: Join\n---\n\n{% capture content %}\nA microscope.\n"
+            "{% endcapture %}\n{% include float.html content=content %}\n\n"
+            "##### Postdoc\n\nWrite to us.\n{% include float.html clear=true %}\n")
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Vale Lab\n", "_includes/list.html": "<div></div>\n",
+        "_includes/float.html": "<div class=\"float\">{{ include.content }}</div>\n",
+        "join/index.md": join})
+    assert all("clear=true" not in m for m in messages(imported, "join/index.md"))
+    text = (imported.dest / "content" / "pages" / "join.md").read_text(encoding="utf-8")
+    assert "float.html" not in text and "Write to us." in text

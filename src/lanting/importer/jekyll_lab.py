@@ -59,7 +59,8 @@ def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context,
     if listed is not None and (not listed[2] or any((source / n).exists() for n in listed[2])):
         ctx.convert("lists of the lab template as links to Lanting's lists")
         return B.block(f"[{listed[0]}]({listed[1]})")
-    if name in _LAYOUT:
+    if name in _LAYOUT or (name == "float.html" and "content" not in named):
+        # (`float.html clear=true`: the end of a float, whose text stays in the flow)
         ctx.convert("the lab template's layout and icon includes removed")
         return ""
     if name == "button.html":
