@@ -179,3 +179,23 @@ def test_lab_template_float_clear_is_removed(tmp_path: Path) -> None:
     assert all("clear=true" not in m for m in messages(imported, "join/index.md"))
     text = (imported.dest / "content" / "pages" / "join.md").read_text(encoding="utf-8")
     assert "float.html" not in text and "Write to us." in text
+
+
+@pytest.mark.parametrize(("settings", "author"), [
+    ('[profile]\nname = "Dr. Ines Vale"\n', "Vale, I."),
+    ('[profile]\nname = "Ines Vale"\n[publications]\n'
+     'highlight_names = ["Tam Roe, Ph.D.", "Sol Fern, M.Sc."]\n', "Tam P. Roe"),
+    ('[profile]\nname = "Ines Vale"\n[publications]\n'
+     'highlight_names = ["Tam Roe, Ph.D.", "Sol Fern, M.Sc."]\n', "Fern, Sol")])
+def test_names_with_titles_and_degrees_are_highlighted(tmp_path: Path, settings: str,
+                                                       author: str) -> None:
+    """A lab's members named as its member pages name them (`Tam Roe, Ph.D.`, the
+    import's `highlight_names`), or a profile's `Dr. Ines Vale`: no author list writes
+    the degree or the title, and no author of eighty papers was bold."""
+    write_files(tmp_path / "site", {
+        "lanting.toml": 'title = "Vale Lab"\nlanguage = "en"\n' + settings,
+        "content/publications.bib": f"@article{{v1, title = {{Facets}}, author = {{{author}"
+                                    " and Moss, Ida}, journal = {J}, year = 2024}\n"})
+    out = build(tmp_path / "site", BuildOptions(output=tmp_path / "out")).output
+    bold = [s.text() for s in page(out, "/publications/").find_all("strong", class_="pub-me")]
+    assert len(bold) == 1 and "Moss" not in bold[0]

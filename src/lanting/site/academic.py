@@ -67,10 +67,11 @@ def scholar_user(config: Config) -> str:
 def owner_names(config: Config, home_title: str) -> frozenset[str]:
     names = [config.profile.name, config.profile.name_en, *config.publications.highlight_names]
     names = [n for n in names if n.strip()] or [home_title or config.author]
+    names += [bare for n in names if (bare := without_titles(n)) != n]
     spellings = [s for n in names for s in name_spellings(n)]
     # (the profile's own name as papers abbreviate it; `highlight_names` say it all)
     spellings += [s for n in (config.profile.name, config.profile.name_en)
-                  for s in initial_spellings(n)]
+                  for s in initial_spellings(without_titles(n))]
     return frozenset(_normalise(n) for n in spellings if _normalise(n))
 
 
@@ -109,6 +110,20 @@ def name_spellings(name: str) -> list[str]:
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+_DEGREE = (r"(?:Ph\.?\s?D|D\.?\s?Phil|[MB]\.?\s?Sc|M\.?\s?Phil|M\.?\s?Eng|M\.?\s?D|"
+           r"[MB]\.?\s?[SA]|MPH|MBA)\.?")
+_TITLES = re.compile(rf"^(?:(?:Dr|Prof|Professor)\.?\s+)+|(?:,\s*{_DEGREE})+\s*$|"
+                     r"\s+Ph\.?\s?D\.?\s*$")
+"""A title before a name (`Dr.`, `Prof.`) or degrees after it (`, Ph.D.`, `, M.Sc.`,
+` PhD`), as a lab's member pages name people and no author list does. Capitals as
+written: `Li, Ma` and `Xin Ma` are names."""
+
+
+def without_titles(name: str) -> str:
+    """`Daniel Roe, Ph.D.` as papers write it, `Daniel Roe` (the lab's list of members
+    gave the highlighted names so, and no author was bold)."""
+    return " ".join(_TITLES.sub("", name).split()) or name
 
 
 def build_profile(config: Config, home_title: str) -> Profile | None:
