@@ -199,3 +199,21 @@ def test_names_with_titles_and_degrees_are_highlighted(tmp_path: Path, settings:
     out = build(tmp_path / "site", BuildOptions(output=tmp_path / "out")).output
     bold = [s.text() for s in page(out, "/publications/").find_all("strong", class_="pub-me")]
     assert len(bold) == 1 and "Moss" not in bold[0]
+
+
+def test_an_alias_at_another_pages_index_html_is_left_out(tmp_path: Path) -> None:
+    """A Quarto project's section page kept a removed page's URL as an alias
+    (`aliases: [/metrics/index.html]`), and its sub-page `reference/metrics/index.qmd`
+    became the page at /metrics/: the alias was kept, and the build stopped on two
+    pages at one URL."""
+    write_files(tmp_path / "old", {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Vale Lab\n",
+        "index.qmd": "---\ntitle: Home\n---\n\nWe grow crystals.\n",
+        "reference/index.qmd": "---\ntitle: Reference\naliases:\n  - /metrics/index.html\n"
+                               "---\n\nDefinitions.\n",
+        "reference/metrics/index.qmd": "---\ntitle: Metrics\n---\n\nGrowth rates.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Growth rates." in page(out, "/metrics/").one("main").text()
+    assert any("`/metrics/index.html` left out" in m
+               for m in messages(imported, "reference/index.qmd"))

@@ -111,8 +111,9 @@ def _aliases(item: Item, taken: dict[tuple[str, str], Item],
     own = _keep_case(item, own, aliases, new.permalink)
     aliases = [u for u in aliases if own not in (u, u.rstrip("/") + "/")]
     for alias in list(aliases):
-        key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
-               else alias)
+        # (`/metrics/index.html` is the page at `/metrics/`)
+        at = alias.removesuffix("index.html") if alias.endswith("/index.html") else alias
+        key = (item.lang, at.rstrip("/") + "/" if not at.endswith(".html") else at)
         own_page = key[1].casefold().removesuffix("index.html")
         if own_page in own_pages:
             # (`/Blog/`: one folder on macOS; `/publications/index.html` is the list's)
