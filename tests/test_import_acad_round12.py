@@ -217,3 +217,40 @@ def test_an_alias_at_another_pages_index_html_is_left_out(tmp_path: Path) -> Non
     assert "Growth rates." in page(out, "/metrics/").one("main").text()
     assert any("`/metrics/index.html` left out" in m
                for m in messages(imported, "reference/index.qmd"))
+
+
+CV_PAGE = ("---\nlayout: cv\npermalink: /cv/\ntitle: CV\ncv_format: rendercv\n---\n")
+RENDERCV_DIALECT = """\
+cv:
+  name: Ines Vale
+  label: Postdoctoral researcher
+  image: ""
+  summary: >
+    I study how crystals
+    grow from melts.
+  sections:
+    Education:
+      - institution: Lakeside University
+        area: Physics
+        studyType: Ph.D.
+        start_date: 2019
+        end_date: 2024
+"""
+
+
+def test_alfolio_rendercv_cv_with_its_json_resume_names(tmp_path: Path) -> None:
+    """The newer al-folio's CV page (`cv_format: rendercv`) showed `_data/cv.yml` in
+    RenderCV's schema, with JSON Resume's `summary` and `studyType` in it; beside the
+    theme's example `resume.json`, which the import read instead, leaving the CV out
+    as "the theme's example"."""
+    resume = '{"basics": {"name": "Albert Einstein", "email": "albert@einstein.de"}}\n'
+    config = CONFIG + ("jekyll_get_json:\n  - data: resume\n"
+                       "    json: assets/json/resume.json\n")
+    imported = alfolio_import(tmp_path, {"_pages/cv.md": CV_PAGE,
+                                         "_data/cv.yml": RENDERCV_DIALECT,
+                                         "assets/json/resume.json": resume}, config, ABOUT)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    main = page(out, "/cv/").one("main").text()
+    assert "I study how crystals grow from melts." in main
+    assert "Ph.D., Physics" in main and "Lakeside University" in main
+    assert "Einstein" not in main

@@ -91,7 +91,8 @@ class AlFolio(AlFolioProfile):
                                  + ", shown by the site's own about layout (no place for it "
                                  "in Lanting: add it to the text by hand)")
         if str(data.get("layout")) == "cv" and not body.strip():
-            made = cv_yaml(self.source, self.config, path, self.author_name(), self.report)
+            made = cv_yaml(self.source, self.config, path, self.author_name(), self.report,
+                           str(data.get("cv_format") or ""))
             if made is not None:
                 self.site.extra["content/cv.yaml"] = made
                 self.report.convert("CV (content/cv.yaml)")

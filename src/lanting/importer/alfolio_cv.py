@@ -141,10 +141,60 @@ def rendercv(sections: list[Any], name: str) -> dict[str, Any]:
     return {"cv": {"name": name, "sections": out}}
 
 
+def _rendercv_data(path: Path) -> dict[str, Any] | None:
+    """`_data/cv.yml` in RenderCV's own schema (a `cv:` with its `sections:`), which
+    al-folio shows since its CV layout read both formats; None for its older list of
+    sections, or no such file."""
+    try:
+        data = YAML(typ="safe", pure=True).load(read_text(path)) if path.is_file() else None
+    except YAMLError:
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("cv"), dict) else None
+
+
+_HEADER = ("name", "headline", "label", "location", "email", "phone", "website", "photo",
+           "social_networks", "sections")
+"""RenderCV's keys of `cv:` (Lanting's reader refuses others)."""
+
+
+def _rendercv_proper(data: dict[str, Any], path: Path, report: Report) -> dict[str, Any]:
+    """al-folio's `cv.yml` in RenderCV's schema as RenderCV writes it: al-folio's layout
+    also read JSON Resume's names in it, `summary` under `cv:` (a first section here) and
+    an education's `studyType` (RenderCV's `degree`); its `image` and `address`, which
+    RenderCV has not, are left out with a notice. (Kept as they were, the build
+    stopped on `cv.summary`.)"""
+    cv = dict(data["cv"])
+    given = cv.get("sections")
+    sections: dict[str, Any] = given if isinstance(given, dict) else {}
+    summary = str(cv.pop("summary", "") or "").strip()
+    if summary:
+        sections = {"Summary": [" ".join(summary.split())], **sections}
+    cv["sections"] = {title: [{("degree" if k == "studyType" else k): v
+                               for k, v in e.items()} if isinstance(e, dict) else e
+                              for e in entries] if isinstance(entries, list) else entries
+                      for title, entries in sections.items()}
+    left = [k for k in cv if k not in _HEADER]
+    if [k for k in left if cv[k]]:
+        report.note(path, None, "left out of content/cv.yaml (RenderCV has no place for "
+                    "them): " + ", ".join(f"`cv.{k}`" for k in left if cv[k]))
+    return {**data, "cv": {k: v for k, v in cv.items() if k not in left}}
+
+
 def cv_yaml(source: Path, config: dict[str, Any], page: Path, name: str,
-            report: Report) -> str | None:
-    """`content/cv.yaml` from the files the CV page showed, or None (with a notice)."""
-    resume = resume_path(source, config)
+            report: Report, cv_format: str = "") -> str | None:
+    """`content/cv.yaml` from the files the CV page showed, or None (with a notice). The
+    page's `cv_format` (`rendercv`, `jsonresume`) chose one; without it, RenderCV's
+    `cv.yml` came before the JSON Resume."""
+    path = source / "_data" / "cv.yml"
+    given = _rendercv_data(path)
+    if given is not None and cv_format != "jsonresume":
+        if str(given["cv"].get("name") or "") in EXAMPLE_NAMES:
+            report.note(path, None, "left out: the theme's example CV, never edited")
+            return None
+        report.note(page, None, "the CV of _data/cv.yml (RenderCV's schema, as Lanting "
+                    "reads it) is content/cv.yaml")
+        return dump_yaml(_rendercv_proper(given, path, report))
+    resume = resume_path(source, config) if cv_format != "rendercv" else None
     if resume is not None:
         try:
             data = json.loads(read_text(resume))
@@ -158,8 +208,7 @@ def cv_yaml(source: Path, config: dict[str, Any], page: Path, name: str,
         report.note(page, None, f"the CV of {resume.relative_to(source).as_posix()} "
                     "(JSON Resume) is content/cv.yaml")
         return dump_yaml(data)
-    path = source / "_data" / "cv.yml"
-    if not path.is_file():
+    if not path.is_file() or cv_format == "jsonresume":
         return None
     try:
         sections = YAML(typ="safe", pure=True).load(read_text(path))
