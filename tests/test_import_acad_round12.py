@@ -254,3 +254,17 @@ def test_alfolio_rendercv_cv_with_its_json_resume_names(tmp_path: Path) -> None:
     assert "I study how crystals grow from melts." in main
     assert "Ph.D., Physics" in main and "Lakeside University" in main
     assert "Einstein" not in main
+
+
+def test_alfolio_emoji_shortcodes_in_the_bib_as_jemoji_drew_them(tmp_path: Path) -> None:
+    """al-folio runs jemoji, which drew `award_name = {:trophy: Best Paper}` on the
+    publications page as 🏆; the new list showed `:trophy:` as written."""
+    bib = ("@inproceedings{vale2025, title = {Facets}, author = {Vale, Ines},\n"
+           "  booktitle = {ICCG}, year = 2025, award = {Chosen by the jury :tada:},\n"
+           "  award_name = {:trophy: Best Paper}}\n")
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": bib},
+                              CONFIG + "plugins:\n  - jekyll-scholar\n  - jemoji\n", ABOUT)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    award = page(out, "/publications/").one("details", class_="pub-award")
+    assert award.one("summary").text() == "🏆 Best Paper"
+    assert award.text().endswith("Chosen by the jury 🎉")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lanting.content.bibliography import LINK_FIELDS, SITE_FIELDS
 from lanting.importer.bibtex import BibEntry
+from lanting.importer.body import emoji
 from lanting.importer.hugoblox_links import PageLink, publication_field
 from lanting.importer.report import Report
 
@@ -26,6 +27,9 @@ THEME_FIELDS = frozenset({
 })
 """The fields al-folio's own layout (and jekyll-scholar) reads, and BibTeX's: not a
 site's additions."""
+
+SHOWN_TEXT = ("title", "award_name", "award", "note", "additional_info", "abstract")
+"""The fields whose text the publications page showed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +75,11 @@ class SiteFields:
     """Moves the site's own fields of each entry to Lanting's (`paper` → `pdf`), naming
     each field in the report once."""
 
-    def __init__(self, source: Path, report: Report) -> None:
+    def __init__(self, source: Path, report: Report, emoji: bool = False) -> None:
         self.source = source
         self.report = report
+        self.emoji = emoji
+        """Whether jemoji drew the page's `:trophy:` shortcodes as emoji."""
         layout = next((source / p for p in LAYOUTS if (source / p).is_file()), None)
         self.layout = layout.relative_to(source).as_posix() if layout else ""
         text = layout.read_text(encoding="utf-8", errors="replace") if layout else ""
@@ -117,6 +123,15 @@ class SiteFields:
     def finish(self, entries: list[BibEntry], bib: Path) -> None:
         """One notice per field: what the old layout did, what Lanting shows instead."""
         self.annotations(entries, bib)
+        for entry in entries if self.emoji else []:
+            # (`award_name = {:trophy: Best Paper}`: jemoji drew the publications page's
+            # shortcodes too; Lanting reads none in a `.bib`)
+            for name in SHOWN_TEXT:
+                value = entry.value(name)
+                made, count = emoji(value) if ":" in value else (value, 0)
+                if count:
+                    entry.set(name, made)
+                    self.report.convert("emoji", count)
         for name, where in self.moved.items():
             shown = self.fields[name]
             was = f"the button “{shown.label}”" if shown.how == "link" else \

@@ -198,7 +198,7 @@ class AcademicCollections(Jekyll):
                              "(jekyll-scholar showed both); cite it by that key")
         dropped: dict[str, int] = {}
         empty: dict[str, int] = {}
-        own = SiteFields(self.source, self.report)
+        own = SiteFields(self.source, self.report, self.uses_emoji())
         for entry in entries:
             self.citations.add(entry.key)
             self.publication(entry, path, dropped)
