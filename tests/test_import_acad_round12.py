@@ -268,3 +268,27 @@ def test_alfolio_emoji_shortcodes_in_the_bib_as_jemoji_drew_them(tmp_path: Path)
     award = page(out, "/publications/").one("details", class_="pub-award")
     assert award.one("summary").text() == "🏆 Best Paper"
     assert award.text().endswith("Chosen by the jury 🎉")
+
+
+def test_hugoblox_lab_section_of_publications_is_the_list(tmp_path: Path) -> None:
+    """A lab listed all its papers in a section of its own, `content/publication_all/`
+    (its own layout; the menu's "Publications"), each page a publication's front
+    matter: each became a post, 216 of them, and the publications page listed only the
+    theme's `publication/` (the featured few), which the lab's list repeats."""
+    paper = ('---\ntitle: "{title}"\npublication: "**J Cryst Growth**. 12(3):45-67."\n'
+             "authors:\n- Vale I\n- Roe T\ndate: \"{year}-05-01\"\n---\n")
+    imported = blox_import(tmp_path, {
+        "content/publication/facets/index.md": paper.format(title="Facets of melts",
+                                                            year=2024),
+        "content/publication_all/ValeI2024.md": paper.format(title="Facets of Melts",
+                                                             year=2024),
+        "content/publication_all/ValeI2021.md": paper.format(title="Dendrites", year=2021),
+        "content/post/news/index.md": "---\ntitle: News\ndate: 2025-01-01\n---\n\nHello.\n"})
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert bib.count("@") == 2 and "Dendrites" in bib
+    assert not (imported.dest / "content" / "posts" / "valei2021.md").exists()
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    entries = page(out, "/publications/").find_all("article", class_="pub")
+    assert len(entries) == 2 and "Dendrites" in entries[1].text()
+    assert (out / "publication_all" / "ValeI2024" / "index.html").is_file() or \
+        (out / "publication_all" / "valei2024" / "index.html").is_file()

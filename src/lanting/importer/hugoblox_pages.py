@@ -86,8 +86,22 @@ class HugoBloxPages(Hugo):
 
     def read_special(self, path: Path, bundle: Path | None, section: str,
                      data: dict[str, Any], head: str, body: str) -> bool:
-        if section in PUBLICATIONS:
-            self.read_publication(path, bundle, section, data, head, body)
+        if section in PUBLICATIONS or (
+                section not in (*TALKS, *PROJECTS, *AUTHORS, "post", "posts")
+                and data.get("publication") and data.get("authors")):
+            # (a lab's own section of its papers, `content/publication_all/`, listed by
+            # its own layout: each page a publication's front matter, not a post; one
+            # the theme's `publication/` holds too, its featured papers, is that one)
+            words = _title_words(str(data.get("title") or ""))
+            same = None if section in PUBLICATIONS else next(
+                (e for e in self.entries if _title_words(e.value("title")) == words), None)
+            if same is None:
+                self.read_publication(path, bundle, section, data, head, body)
+            else:  # (its old page leads to the one entry)
+                folder = bundle.name if bundle is not None else path.stem
+                slug = hugo_path(str(data.get("slug") or folder), self.lower)
+                self.keep_publication_url(self.in_folder(
+                    f"/{section}/{slug}/", self.language_of(path), data), same.key)
             return True
         if section in PROJECTS:
             self.read_project(path, bundle, section, data, head, body)
