@@ -292,3 +292,15 @@ def test_hugoblox_lab_section_of_publications_is_the_list(tmp_path: Path) -> Non
     assert len(entries) == 2 and "Dendrites" in entries[1].text()
     assert (out / "publication_all" / "ValeI2024" / "index.html").is_file() or \
         (out / "publication_all" / "valei2024" / "index.html").is_file()
+
+
+def test_hugoblox_press_item_keeps_its_external_link(tmp_path: Path) -> None:
+    """A lab's press items (`content/project-media/x/index.md`) are a summary and an
+    `external_link`, where the old lists sent the reader: each became a post without
+    the address ("front matter not needed")."""
+    item = ('---\ntitle: Melts in the news\ndate: "2022-01-23"\nsummary: "An interview."\n'
+            'external_link: "https://www.example.org/news/melts"\n---\n')
+    imported = blox_import(tmp_path, {"content/project-media/melts/index.md": item})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    links = [a["href"] for a in page(out, "/project-media/melts/").one("main").find_all("a")]
+    assert "https://www.example.org/news/melts" in links

@@ -11,7 +11,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from lanting.importer import body as B
 from lanting.importer.common import bool_of, is_image, read_text
@@ -19,7 +19,7 @@ from lanting.importer.hugoblox_landing import HugoBloxHome
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import fence
-from lanting.importer.text import split_front_matter
+from lanting.importer.text import load_mapping, split_front_matter
 
 _PRE_BLOX = re.compile(r"wowchemy|(?<![\w-])(?:hugo-)?academic\b", re.IGNORECASE)
 """The module paths or theme of a site before Hugo Blox: Wowchemy's modules
@@ -101,6 +101,14 @@ class HugoBloxBodies(HugoBloxHome):
         if fence:
             ctx.note(fence.group(), "Markmap mind maps show as their Markdown outline "
                      "(Lanting draws none)")
+        fmt, head, _body, _first = split_front_matter(ctx.original)
+        link = str(load_mapping(fmt or "yaml", head)[0].get("external_link") or "").strip()
+        if item.kind == "post" and re.match(r"https?://[^\s/]+", link) and link not in text:
+            # (a lab's press item: the old lists led to the article it names, never to
+            # this page; kept in the front matter alone, the address was lost)
+            host = urlsplit(link).netloc.removeprefix("www.")
+            text = text.rstrip("\n") + ("\n\n" if text.strip() else "") + f"→ [{host}]({link})\n"
+            ctx.convert("posts' `external_link` (where the old lists led) as a link")
         return super().convert(text, item, ctx, folder)
 
     def passthrough(self) -> bool:
