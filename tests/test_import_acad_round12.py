@@ -304,3 +304,20 @@ def test_hugoblox_press_item_keeps_its_external_link(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     links = [a["href"] for a in page(out, "/project-media/melts/").one("main").find_all("a")]
     assert "https://www.example.org/news/melts" in links
+
+
+def test_hugoblox_publication_venue_with_a_doi_link(tmp_path: Path) -> None:
+    """A lab's script wrote each paper's `publication` with the DOI as an HTML link
+    (`**J Cryst Growth**. 12(3):45. <a href='https://doi.org/…' target='_blank'>…</a>`):
+    the tag, its `_` stripped, became the venue's text, and no DOI button was made."""
+    paper = ('---\ntitle: "Dendrites"\npublication: "**J Cryst Growth**. 12(3):45. '
+             "<a href='https://doi.org/10.1000/jcg.45' target='_blank' "
+             "rel='noopener noreferrer'>10.1000/jcg.45</a>\"\nauthors:\n- Vale I\n"
+             'date: "2021-05-01"\n---\n')
+    imported = blox_import(tmp_path, {"content/publication/dendrites/index.md": paper})
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "J Cryst Growth. 12(3):45." in bib and "<a" not in bib
+    assert "10.1000/jcg.45" in bib
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    entry = page(out, "/publications/").one("article", class_="pub")
+    assert "https://doi.org/10.1000/jcg.45" in [a["href"] for a in entry.find_all("a")]

@@ -372,8 +372,18 @@ class HugoBloxPages(Hugo):
         authors = [self.bib_name(str(a)) for a in data.get("authors") or []]
         if authors:
             entry.set("author", " and ".join(authors))
-        venue = re.sub(r"[*_]", "", str(data.get("publication") or "")).strip()
-        venue = re.sub(r"^In\s+", "", venue)
+        venue = str(data.get("publication") or "")
+        # (`**BMJ Open**. 14(7):e1. <a href='https://doi.org/10.1/x'>10.1/x</a>`, as a
+        # lab's script wrote it: the DOI its link, the rest text; its `target='_blank'`
+        # lost its `_` and the tag was the venue's)
+        for href in re.findall(r"<a\b[^>]*\bhref=['\"]([^'\"]+)", venue, re.IGNORECASE):
+            found = re.match(r"https?://(?:dx\.)?doi\.org/(10\.\S+)", href, re.IGNORECASE)
+            if found and "doi" not in entry.fields and not data.get("doi"):
+                entry.set("doi", found.group(1))
+        venue = re.sub(r"<a\b[^>]*\bhref=['\"]https?://(?:dx\.)?doi\.org/[^>]*>.*?</a>", "",
+                       venue, flags=re.IGNORECASE | re.DOTALL)
+        venue = re.sub(r"<[^>]+>", "", venue)
+        venue = re.sub(r"^In\s+", "", " ".join(re.sub(r"[*_]", "", venue).split()))
         if venue:
             entry.set("journal" if kind == "article" else "booktitle", venue)
         date = first_date(data, head, DATES, self.tz)
