@@ -34,6 +34,13 @@ _UNWRAPPED = ("cell", "cell-output", "cell-output-display", "cell-output-stdout"
               "cell-output-stderr", "cell-output-error", "cell-code", "content-visible",
               "content-hidden", "ansi-escaped-output", "hidden")
 """Divs that only wrap: their content stays, the div goes."""
+_NO_EFFECT = ("column-body", "incremental", "nonincremental", "fragment", "r-stack",
+              "r-hstack", "r-vstack", "r-fit-text", "r-stretch", "smaller", "scrollable",
+              "nostretch", "absolute", "unnumbered", "unlisted")
+"""Classes Quarto's web page does nothing with: `column-body`, the column text is in
+anyway; reveal.js's steps and slide helpers, which only a deck reads (a talk's text
+pasted into a post); Pandoc's `unnumbered` and `unlisted`, which only a heading reads.
+Unwrapped as quietly as Quarto ignored them (each was "a div Lanting has no form for")."""
 _LAYOUT = re.compile(r"^(column-[\w-]+|grid|g-col-[\w-]+|page-columns|page-full|"
                      r"quarto-layout-[\w-]+|fig-cap-location-[\w-]+|border|text-center|"
                      r"lead|small|tight-text|pre|(?:fig|tbl)-column-[\w-]+|"
@@ -115,7 +122,7 @@ class Divs:
             return self.theorems.directive(div, self.render)
         inner = self.render(div.children)
         cell = "cell" in names
-        names = [n for n in names if n not in _UNWRAPPED]
+        names = [n for n in names if n not in _UNWRAPPED and n not in _NO_EFFECT]
         if cell and not names:  # (a cell's label, `#setup` or `#tbl-top`: an anchor)
             if not label.startswith("tbl-"):
                 return inner
@@ -124,6 +131,11 @@ class Divs:
         layout = is_layout(div.attributes)
         if not names and not label and not layout:
             return inner
+        if not names and not layout:
+            # (`::: {#data-science}`, a section a page's own links lead to: Quarto's
+            # `<div id>` did nothing else, so an anchor keeps all it did)
+            self.ctx.convert("divs of an id alone as anchors")
+            return block(f'<a id="{label}"></a>\n\n{inner.strip(chr(10))}')
         laid = columns(div, self.render, 3 + depth(div.children)) if layout else None
         if laid is not None:
             self.ctx.convert("layout divs (`layout-ncol`) as columns")

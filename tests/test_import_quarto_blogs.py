@@ -1,0 +1,47 @@
+"""The Quarto importer on shapes of data scientists' blogs: divs Quarto's web page did
+nothing with, a section's `::: {#id}` that links lead to, a bibliography named in a
+folder's `_metadata.yml`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+
+def test_divs_quarto_ignored_are_unwrapped_without_a_warning(tmp_path: Path) -> None:
+    """A topics page grouped its links in `::: {#ml}` divs its table of contents links
+    to, and a post pasted a talk's `::: {.incremental}` list and put text in `::: {.column-body}`:
+    each was "a div Lanting has no form for", though Quarto's page did nothing with any
+    but the id, which an anchor keeps. A class of the site's own is still reported."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/topics/index.qmd": (
+            "---\ntitle: Topics\ndate: 2024-05-06\n---\n\nJump to [learning](#ml).\n\n"
+            "::: {#ml}\n## Learning\n\nKernels and trees.\n:::\n\n"
+            "::: {.incremental}\n- one step\n- another\n:::\n\n"
+            "::: {.column-body}\nBody text.\n:::\n\n"
+            "::: {.nonincremental .fragment}\nStill here.\n:::\n\n"
+            "::: {.boxed}\nA box of the site's own.\n:::\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    unknown = [w.message for w in done.report.warnings
+               if "no form for" in w.message or "layout" in w.message]
+    assert unknown == ["`::: {.boxed}`: a div Lanting has no form for; its content is "
+                       "kept without it"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    page = (result.output / "posts/topics/index.html").read_text(encoding="utf-8")
+    prose = parse_html(page).one("div", class_="prose")
+    assert [a["href"] for a in prose.find_all("a") if a.get("href")] == ["#ml"]
+    assert [a["id"] for a in prose.find_all("a") if a.get("id")] == ["ml"]
+    text = prose.text()
+    for words in ("Kernels and trees.", "one step", "Body text.", "Still here.",
+                  "A box of the site's own."):
+        assert words in text
+    assert ":::" not in text
