@@ -45,3 +45,25 @@ def test_divs_quarto_ignored_are_unwrapped_without_a_warning(tmp_path: Path) -> 
                   "A box of the site's own."):
         assert words in text
     assert ":::" not in text
+
+
+def test_a_bibliography_named_in_a_folders_metadata_is_from_that_folder(
+        tmp_path: Path) -> None:
+    """`posts/_metadata.yml` named `references.bib`, the file beside it: Quarto reads the
+    path from that folder, the import from each post's, and each of a real blog's
+    seventy posts warned that its bibliography was not found, its citations failing."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/_metadata.yml": "bibliography: references.bib\n",
+        "posts/references.bib": "@book{vapnik1998,\n  title = {Statistical Learning "
+                                "Theory},\n  author = {Vapnik, Vladimir},\n  year = {1998},\n}\n",
+        "posts/margins/index.qmd": "---\ntitle: Margins\ndate: 2024-05-07\n---\n\n"
+                                   "Large margins [@vapnik1998].\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings if "bibliography" in w.message] == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = (result.output / "posts/margins/index.html").read_text(encoding="utf-8")
+    assert "Statistical Learning Theory" in page

@@ -128,7 +128,12 @@ class QuartoSettings:
         cites from."""
         own: dict[str, Path] = {}
         for name in bibliographies(data) or bibliographies(self.config):
-            file = path.parent / name
+            # (a path in a folder's `_metadata.yml` is from that folder, as Quarto reads
+            # it: `posts/_metadata.yml`'s `references.bib` is `posts/references.bib`)
+            folders = [path.parent, *path.parent.parents]
+            up = folders[:folders.index(self.source) + 1] if self.source in folders \
+                else [path.parent]
+            file = next((f / name for f in up if (f / name).is_file()), path.parent / name)
             if not file.is_file():
                 file = self.source / name.lstrip("/")
             if not file.is_file():
