@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -67,3 +67,28 @@ def test_a_bibliography_named_in_a_folders_metadata_is_from_that_folder(
     assert result.warnings == ()
     page = (result.output / "posts/margins/index.html").read_text(encoding="utf-8")
     assert "Statistical Learning Theory" in page
+
+
+def test_a_lone_backtick_in_a_list_item_opens_no_code_span(tmp_path: Path) -> None:
+    """A list of steps showed a key as `` <code>`</code> `` and an HTML screenshot under
+    each item: the lone backtick was read as a code span's opening, up to a backtick in
+    the next item, so the `<img>` between was put aside as code, its file never copied,
+    and the build failed on it. A code span ends with its list item, as in CommonMark."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/keys/index.qmd": (
+            "---\ntitle: Keys\ndate: 2024-05-08\n---\n\nSteps:\n\n"
+            "1. Press <code>`</code> to open the console\n"
+            '<img src="img/console.png" alt="The console" />\n'
+            "1. Type `exit` to close it\n"),
+    })
+    (source / "posts/keys/img").mkdir()
+    (source / "posts/keys/img/console.png").write_bytes(png(4, 3))
+    done = import_site(source, tmp_path / "new")
+    assert (done.dest / "content/posts/keys/console.png").is_file()
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = (result.output / "posts/keys/index.html").read_text(encoding="utf-8")
+    assert [img["src"] for img in parse_html(page).one("div", class_="prose")
+            .find_all("img")] == ["/posts/keys/console.png"]
