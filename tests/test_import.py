@@ -496,25 +496,6 @@ def test_an_unknown_source_is_a_clear_error(tmp_path: Path) -> None:
     assert not (tmp_path.parent / "out").exists()
 
 
-
-def test_a_distill_blog_is_a_clear_error(tmp_path: Path) -> None:
-    """A distill blog (`_site.yml` naming `distill::distill_article`, each post's `.Rmd`
-    and its rendered `.html` in `_posts/<slug>/`) was "not a site Lanting can import",
-    which named everything but what it is. The error says what it is and the way over
-    (Quarto, with a freeze)."""
-    write_files(tmp_path / "blog", {
-        "_site.yml": 'name: "."\ntitle: "Field notes"\noutput_dir: "_site"\n'
-                     "output:\n  distill::distill_article:\n    toc: true\n",
-        "index.Rmd": '---\ntitle: "Posts"\nsite: distill::distill_website\nlisting: posts\n'
-                     "---\n",
-        "_posts/2022-05-01_priors/priors.Rmd": "---\ntitle: Priors\n---\n\nText.\n",
-        "_posts/2022-05-01_priors/priors.html": "<html><body><d-article><p>Text.</p>"
-                                                "</d-article></body></html>\n",
-    })
-    with pytest.raises(UsageError, match=r"blog is a distill blog .*`_freeze/`"):
-        import_site(tmp_path / "blog", tmp_path / "out")
-    assert not (tmp_path / "out").exists()
-
 def tree_hash(root: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*")):

@@ -33,7 +33,8 @@ _READERS: dict[str, tuple[str, str]] = {
     "jekyll": ("jekyll", "Jekyll"), "al-folio": ("alfolio", "AlFolio"),
     "hugo": ("hugo", "Hugo"), "hugo-blox": ("hugoblox", "HugoBlox"), "hexo": ("hexo", "Hexo"),
     "zola": ("zola", "Zola"),
-    "quarto": ("quarto", "Quarto"), "mkdocs": ("mkdocs", "MkDocs"),
+    "quarto": ("quarto", "Quarto"), "distill": ("distill", "Distill"),
+    "mkdocs": ("mkdocs", "MkDocs"),
     "jupyter-book": ("jupyterbook", "JupyterBook"), "docusaurus": ("docusaurus", "Docusaurus"),
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
     "quartz": ("quartz", "Quartz"), "astro": ("astro", "Astro"), "nextjs": ("astro", "Astro"),
@@ -48,6 +49,7 @@ KINDS = tuple(_READERS)
 
 LOOKED_FOR = (
     "Quarto (_quarto.yml, or .qmd files at the root), "
+    "distill (_site.yml with a distill:: output), "
     "MkDocs (mkdocs.yml), "
     "Docusaurus (docusaurus.config.js or .ts), "
     "Quartz (quartz.config.ts with content/), "
@@ -273,7 +275,7 @@ def detect(source: Path) -> str:
     if not config.is_file() and any(source.glob("*.qmd")):
         return "quarto"  # (documents rendered alone, `quarto render talk.qmd`: no project)
     if "distill::" in _text(source / "_site.yml") + _text(source / "_site.yaml"):
-        raise UsageError(f"{source} is {DISTILL}")
+        return "distill"  # (an R Markdown website of distill's: its posts in `_posts/`)
     from lanting.importer.notes import has_notes
 
     # (not beside a generator's settings or posts folder that made no site: Quartz's own
@@ -285,16 +287,6 @@ def detect(source: Path) -> str:
             and not any(source.glob("quartz.config.*")):
         return "notes"  # (no generator's settings, or GitHub Pages' theme alone: a vault, notes)
     raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")
-
-
-DISTILL = (
-    "a distill blog (`_site.yml` with a `distill::` output): Lanting has no importer for "
-    "it (its posts' outputs are only in their rendered HTML). Move it to Quarto as Quarto's guide "
-    "for distill blogs says (`_site.yml` becomes `_quarto.yml` with `project: {type: "
-    "website}`, `_posts/` becomes `posts/`, `index.Rmd`'s `listing: posts` a listing), "
-    "render it once with `execute: {freeze: true}` so `_freeze/` keeps the outputs, then "
-    "import that")
-"""Why a distill blog is not imported, and the way over: a Quarto project Lanting reads."""
 
 
 def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:

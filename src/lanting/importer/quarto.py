@@ -263,7 +263,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
                            else "talks" if kind == "talk" else "pages"] += 1
         self.by_source[path.resolve()] = item
         if not draft:
-            url = published_url(rel, data)
+            url = self.old_url(rel, data)
             item.old_urls = [posixpath.normpath(url) + "/" if url.endswith("/") and
                              url != "/" else url] + self.aliases(data, rel)
             for old in item.old_urls:
@@ -345,6 +345,10 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
         self.by_source[path.resolve()] = item
         self.documents.append((item, body, path, None))
         self.report.convert("a listing page's text (the blog page's now)")
+
+    def old_url(self, rel: Path, data: dict[str, Any]) -> str:
+        """Where the old site published the document at `rel` (distill's differs)."""
+        return published_url(rel, data)
 
     def name_of(self, path: Path) -> str:
         """The folder's name for `posts/x/index.qmd`, and for `posts/x/post.qmd` alone in

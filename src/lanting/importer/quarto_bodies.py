@@ -116,6 +116,7 @@ class QuartoBodies(QuartoLinks):
 
     labels: dict[str, Label]
     """The project's labels, for references across documents (`quarto_xrefs`)."""
+    UNRUN = "no _freeze/ for this file"
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path,
                 figures: Path | None) -> str:
@@ -157,8 +158,8 @@ class QuartoBodies(QuartoLinks):
         text = text_after_labels(text, ctx)
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
         if unrun.cells:
-            ctx.warn("```{", f"{unrun.cells} code cell(s) with no frozen results (no _freeze/ "
-                     "for this file): shown as code, without their outputs (Quarto ran "
+            ctx.warn("```{", f"{unrun.cells} code cell(s) with no frozen results ("
+                     f"{self.UNRUN}): shown as code, without their outputs (Quarto ran "
                      "them; Lanting runs no code)")
         for name, (first, count) in unrun.browser.items():
             ctx.warn(first, f"`{{{name}}}`: {count} interactive cell(s) (run in the reader's "

@@ -292,6 +292,9 @@ class QuartoSettings:
             return "/talks/", "Talks"
         if any(file == p.resolve() for p in self.listings):
             return "/blog/", "Blog"
+        if file.suffix == ".html":  # (the page's published name: distill's `about.html`)
+            file = next((p for p in self.by_source if p.suffix != ".html"
+                         and p.with_suffix("") == file.with_suffix("")), file)
         item = self.by_source.get(file) or self.by_source.get(
             (file / "index.qmd").resolve())
         if item is None or item.kind == "home":

@@ -1,0 +1,123 @@
+"""A distill post's code chunks with their outputs, as knitr showed them.
+
+distill keeps no freeze: a post's `.Rmd` is knitted once, by hand, into the `.html`
+beside it, and the site only copies that page. Its outputs (printed values, figures,
+tables) are only there, each chunk's in one `<div class="layout-chunk">`, in the order of
+the chunks that were not `include=FALSE`. So the `.Rmd`'s chunks are replaced, in order,
+by those divs as Markdown: echoed code a fenced block of its language, printed output a
+plain one, a figure an image, anything else (a table, a widget) its HTML. When the
+counts differ (the `.html` is older than the `.Rmd`), nothing is paired: a wrong output
+under a chunk is worse than none.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+_CHUNK_OPEN = re.compile(r"^(`{3,})[ \t]*\{([A-Za-z]\w*)(?:[ \t,]([^}]*))?\}[ \t]*$")
+_HIDDEN = re.compile(r"(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b")
+_HIDDEN_OPTION = re.compile(r"^#\|\s*include:\s*false\s*$", re.MULTILINE)
+_LAYOUT = re.compile(r"""<div\s+class=["']layout-chunk["'][^>]*>""")
+_DIV = re.compile(r"<(/?)div\b[^>]*>", re.IGNORECASE)
+_PRE = re.compile(r"(<div class=\"sourceCode\"[^>]*>\s*)?<pre(?:\s+class=\"([^\"]*)\")?"
+                  r"[^>]*>\s*<code[^>]*>(.*?)</code>\s*</pre>(?(1)\s*</div>)", re.DOTALL)
+"""Code (in the `sourceCode` div of newer distill versions) or printed output."""
+_IMAGE = re.compile(r"(?:<p>\s*)?<img\s[^>]*?src=\"([^\"]+)\"[^>]*>(?:\s*</p>)?()")
+_FIGURE = re.compile(r"<div class=\"figure\"[^>]*>\s*(?:<p>\s*)?<img\s[^>]*?src=\"([^\"]+)\""
+                     r"[^>]*>(?:\s*</p>)?\s*(?:<p class=\"caption\">(.*?)</p>\s*)?</div>",
+                     re.DOTALL)
+"""A figure (`<div class="figure">`, with its `fig.cap` caption when the chunk had one)."""
+_TAG = re.compile(r"<[^>]+>")
+
+
+@dataclass(frozen=True, slots=True)
+class Knitted:
+    """The post's text with its chunks' outputs, or why it has none."""
+
+    text: str
+    paired: int
+    """How many chunks were paired with their outputs (0 when none could be)."""
+    widgets: int
+    """Outputs that needed the page's scripts (an htmlwidget): kept as their bare HTML."""
+
+
+def layout_chunks(page: str) -> list[str]:
+    """The inside of each `<div class="layout-chunk">` of the rendered page, in order
+    (its own divs counted, so a table's or widget's `</div>` does not end it)."""
+    found: list[str] = []
+    for opening in _LAYOUT.finditer(page):
+        depth = 1
+        for tag in _DIV.finditer(page, opening.end()):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                found.append(page[opening.end():tag.start()])
+                break
+    return found
+
+
+def as_markdown(chunk: str, locate: Callable[[str], str] = str) -> str:
+    """One chunk's HTML as Markdown: code and printed output fenced, figures images (at
+    the path `locate` gives for the page's), the rest (tables, widgets) kept as HTML."""
+    parts: list[str] = []
+
+    def fenced(match: re.Match[str]) -> str:
+        language = (match.group(2) or "").replace("sourceCode", "").split()
+        code = html.unescape(_TAG.sub("", match.group(3))).strip("\n")
+        fence = "````" if "```" in code else "```"
+        parts.append(f"{fence}{language[0] if language else ''}\n{code}\n{fence}")
+        return f"\0{len(parts) - 1}\0"
+
+    def image(match: re.Match[str]) -> str:
+        caption = " ".join(html.unescape(_TAG.sub("", match.group(2) or "")).split())
+        caption = re.sub(r"([\[\]])", r"\\\1", caption)
+        parts.append(f"![{caption}]({locate(html.unescape(match.group(1)))})")
+        return f"\0{len(parts) - 1}\0"
+
+    text = _IMAGE.sub(image, _FIGURE.sub(image, _PRE.sub(fenced, chunk)))
+    out = []
+    for piece in re.split(r"(\0\d+\0)", text):
+        if re.fullmatch(r"\0\d+\0", piece):
+            out.append(parts[int(piece.strip("\0"))])
+        elif piece.strip():
+            out.append(piece.strip())
+    return "\n\n".join(out)
+
+
+def knitted(body: str, page: str, locate: Callable[[str], str] = str) -> Knitted:
+    """`body` (the `.Rmd`'s text) with each chunk replaced by its output in `page`, the
+    `.html` knitr wrote (its figures where `locate` says); the chunks left out
+    (`include=FALSE`) dropped, as knitr did."""
+    lines = body.split("\n")
+    spans: list[tuple[int, int, bool]] = []  # (first line, last line, shown)
+    i = 0
+    while i < len(lines):
+        opened = _CHUNK_OPEN.match(lines[i])
+        if not opened:
+            i += 1
+            continue
+        fence = opened.group(1)
+        end = next((j for j in range(i + 1, len(lines))
+                    if lines[j].strip().startswith(fence) and not lines[j].strip(" `")),
+                   len(lines) - 1)
+        inside = "\n".join(lines[i + 1:end])
+        hidden = bool(_HIDDEN.search(opened.group(3) or "") or _HIDDEN_OPTION.search(inside))
+        spans.append((i, end, not hidden))
+        i = end + 1
+    outputs = layout_chunks(page)
+    shown = [s for s in spans if s[2]]
+    if not spans or len(shown) != len(outputs):
+        return Knitted(body, 0, 0)
+    made = iter(as_markdown(o, locate) for o in outputs)
+    out: list[str] = []
+    at = 0
+    for first, last, visible in spans:
+        out.extend(lines[at:first])
+        if visible:
+            out.append(next(made))
+        at = last + 1
+    out.extend(lines[at:])
+    widgets = sum(1 for o in outputs if "htmlwidget" in o or "<script" in o)
+    return Knitted("\n".join(out), len(shown), widgets)

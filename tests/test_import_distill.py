@@ -1,0 +1,101 @@
+"""The distill importer (an R Markdown website, `_site.yml` with a `distill::` output) on
+shapes of R bloggers' sites: posts in `_posts/<slug>/<slug>.Rmd` with the `.html` knitr
+wrote beside them or only in the published folder, a collection listed by `index.Rmd`."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import png, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import detect, import_site
+
+_SITE = {
+    "_site.yml": 'name: "field-notes"\ntitle: "Field notes"\ndescription: |\n'
+                 "  Notes on priors and shrinkage\nbase_url: https://notes.example.org\n"
+                 'output_dir: "docs"\nnavbar:\n  right:\n    - text: "About"\n'
+                 "      href: about.html\noutput:\n  distill::distill_article:\n"
+                 "    toc: true\ncollections:\n  posts:\n    share: [twitter]\n",
+    "index.Rmd": '---\ntitle: "Posts"\nsite: distill::distill_website\nlisting: posts\n'
+                 "---\n",
+    "about.Rmd": '---\ntitle: "About"\n---\n\nI write about Bayesian models.\n',
+    "_posts/2022-05-01-priors/priors.Rmd": (
+        '---\ntitle: "Flat priors"\ndescription: |\n  Why flat is not neutral\n'
+        "date: 05-01-2022\noutput:\n  distill::distill_article:\n    self_contained: false\n"
+        "---\n\n```{r setup, include=FALSE}\nknitr::opts_chunk$set(echo = TRUE)\n```\n\n"
+        "We draw `r n` values and average them, $\\bar{x}$:\n\n```{r draws}\nn <- 20\n"
+        "mean(rnorm(n))\n```\n\nTheir density:\n\n```{r density, echo=FALSE}\n"
+        "plot(density(rnorm(n)))\n```\n\nThat is all.\n"),
+    "_posts/2022-05-01-priors/priors.html": (
+        "<!DOCTYPE html><html><head><title>Flat priors</title></head><body>\n"
+        '<div class="d-article">\n<p>We draw 20 values and average them, '
+        '<span class="math inline">\\(\\bar{x}\\)</span>:</p>\n'
+        '<div class="layout-chunk" data-layout="l-body">\n<pre class="r"><code>\n'
+        "n &lt;- 20\nmean(rnorm(n))</code></pre>\n<pre><code>\n[1] 0.1234</code></pre>\n"
+        '</div>\n<p>Their density:</p>\n<div class="layout-chunk" data-layout="l-body">\n'
+        '<p><img src="priors_files/figure-html5/density-1.png" width="624" /></p>\n</div>\n'
+        "<p>That is all.</p>\n</div>\n"
+        "<script>$('.layout-chunk').each(function(i, val) {});</script>\n</body></html>\n"),
+    "_posts/2022-06-02-shrinkage/shrinkage.Rmd": (
+        '---\ntitle: "Shrinkage"\ndate: 2022-06-02\n---\n\nThe path:\n\n'
+        "```{r path, echo=FALSE}\nplot(fit)\n```\n"),
+    "docs/posts/2022-06-02-shrinkage/index.html": (
+        '<html><body><p>The path:</p>\n<div class="layout-chunk" data-layout="l-body">\n'
+        '<div class="figure">\n<img src="shrinkage_files/figure-html5/path-1.png" '
+        'width="624" />\n<p class="caption">\nThe lasso path [log scale]\n</p>\n</div>\n'
+        "</div>\n</body></html>\n"),
+    "_posts/2022-07-03-pooling/pooling.Rmd": (
+        '---\ntitle: "Pooling"\ndate: 2022-07-03\n---\n\n```{r}\n1 + 1\n```\n\n```{r}\n'
+        "2 + 2\n```\n"),
+    "_posts/2022-07-03-pooling/pooling.html": (
+        '<html><body><div class="layout-chunk" data-layout="l-body">\n'
+        "<pre><code>## [1] 2</code></pre>\n</div>\n</body></html>\n"),
+}
+
+
+def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
+    """A distill blog was "a distill blog: Lanting has no importer for it". Its posts
+    are the `.Rmd`s of `_posts/`, each chunk with what knitr put in the `.html` (the
+    printed value, the figure), `include=FALSE` chunks left out, knitr's inline value
+    filled in; a post whose `.html` is only in the published folder takes its outputs
+    from there, figures too; one whose `.html` has fewer outputs than chunks keeps its
+    code, with a warning, rather than outputs under the wrong chunks."""
+    source = tmp_path / "blog"
+    write_files(source, _SITE)
+    (source / "_posts/2022-05-01-priors/priors_files/figure-html5").mkdir(parents=True)
+    (source / "_posts/2022-05-01-priors/priors_files/figure-html5/density-1.png"
+     ).write_bytes(png(6, 4))
+    (source / "docs/posts/2022-06-02-shrinkage/shrinkage_files/figure-html5").mkdir(
+        parents=True)
+    (source / "docs/posts/2022-06-02-shrinkage/shrinkage_files/figure-html5/path-1.png"
+     ).write_bytes(png(5, 4))
+    assert detect(source) == "distill"
+    done = import_site(source, tmp_path / "new")
+    warnings = [(w.path, w.message) for w in done.report.warnings]
+    assert warnings == [("_posts/2022-07-03-pooling/pooling.Rmd", "2 code cell(s) with no "
+                         "frozen results (no rendered `.html` whose outputs match its "
+                         "chunks, one by one): shown as code, without their outputs (Quarto "
+                         "ran them; Lanting runs no code)")]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w for w in result.warnings if "cell Quarto runs" not in w.message] == []
+    config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["base_url"] == "https://notes.example.org/"
+    assert [m["url"] for m in config["menu"]] == ["/blog/", "/about/"]
+    posts = sorted(p.parent.name for p in (result.output / "posts").glob("*/index.html"))
+    assert posts == ["2022-05-01-priors", "2022-06-02-shrinkage", "2022-07-03-pooling"]
+    shrinkage = parse_html((result.output / "posts/2022-06-02-shrinkage/index.html")
+                           .read_text(encoding="utf-8")).one("div", class_="prose")
+    assert [(img["src"].rsplit("/", 1)[-1], img["alt"]) for img in shrinkage.find_all(
+        "img")] == [("path-1.png", "The lasso path [log scale]")]
+    page = parse_html((result.output / "posts/2022-05-01-priors/index.html").read_text(
+        encoding="utf-8"))
+    prose = page.one("div", class_="prose")
+    text = prose.text()
+    assert "We draw 20 values" in text and "knitr::opts_chunk" not in text
+    assert "n <- 20" in text and "[1] 0.1234" in text and "{r" not in text
+    assert [img["src"].rsplit("/", 1)[-1] for img in prose.find_all("img")] == [
+        "density-1.png"]
