@@ -68,6 +68,21 @@ def test_a_figure_label_in_a_longer_attribute_block_is_the_figures_id() -> None:
     assert rendered.problems == ()
 
 
+def test_a_figure_label_with_a_dot_before_a_digit_is_one_label() -> None:
+    """Pandoc's ids hold dots: a post labelled its plots by their parameters,
+    `{#fig-map-3.5-0.2}`, `{#fig-map-3.8-0.9}`; both were read as `#fig-map-3` and a
+    class, and the build failed on a label used twice."""
+    rendered = render("![a](fig.png){#fig-map-3.5-0.2}\n\n![b](fig.png){#fig-map-3.8-0.9 "
+                      ".wide}\n\nSee @fig-map-3.8-0.9.\n")
+    tree = parse_html(rendered.html)
+    assert [f.attrs["id"] for f in tree.find_all("figure")] == ["fig-map-3.5-0.2",
+                                                                "fig-map-3.8-0.9"]
+    link = tree.find("a")
+    assert link is not None and link.attrs["href"] == "#fig-map-3.8-0.9"
+    assert link.text().endswith("2")
+    assert rendered.problems == ()
+
+
 def test_a_labelled_image_inside_a_link_is_a_figure_that_leads_there() -> None:
     """`[![Alt](pic.png "Cap"){#fig-a}](https://…)` (a Quarto figure whose image links
     to its source): no figure, and `@fig-a` "refers to no labelled figure", an error. A

@@ -39,9 +39,11 @@ from lanting.markdown.shortcodes import report
 
 _BLOCK = re.compile(r"\{:?[ \t]*((?:[^{}\n\"']|\"[^\"\n]*\"|'[^'\n]*')*)\}")
 """An attribute block: Pandoc's `{…}`, kramdown's `{: …}` (quoted values may hold `}`)."""
-_ITEM = re.compile(r"""#([^\s#.=}"']+)|\.([^\s#.=}"']+)"""
+_ITEM = re.compile(r"""#((?:[^\s#.=}"']|\.(?=\d))+)|\.([^\s#.=}"']+)"""
                    r"""|([\w-]+)=("[^"]*"|'[^']*'|[^\s"'}]+)|(\S+)""")
-"""`#id`, `.class`, `key=value` (quoted or not), or anything else (reported)."""
+"""`#id`, `.class`, `key=value` (quoted or not), or anything else (reported). An id
+holds a `.` before a digit, as Pandoc's do (`#fig-map-3.5`: a class never starts with a
+digit; read as `#fig-map-3` and a class, two figures had one label)."""
 _PIXELS = re.compile(r"(\d+)(?:px)?")
 _LENGTH = re.compile(r"\d+(?:\.\d+)?(?:%|em|rem|vw|vh|cm|mm|in|pt|ch|ex)")
 _ALIGN = ("left", "right", "center")
