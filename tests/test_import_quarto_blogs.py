@@ -92,3 +92,30 @@ def test_a_lone_backtick_in_a_list_item_opens_no_code_span(tmp_path: Path) -> No
     page = (result.output / "posts/keys/index.html").read_text(encoding="utf-8")
     assert [img["src"] for img in parse_html(page).one("div", class_="prose")
             .find_all("img")] == ["/posts/keys/console.png"]
+
+
+def test_a_csl_yaml_bibliography_is_cited_from(tmp_path: Path) -> None:
+    """Pandoc reads a bibliography of CSL YAML (`references:` items, as R Markdown writes
+    them) as well as BibTeX: a post naming `refs.yaml` warned that it was not BibTeX,
+    and its citations failed the build."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/networks/refs.yaml": (
+            "---\nreferences:\n- type: article-journal\n  id: hub2019\n  author:\n"
+            "  - family: Hub\n    given: Ada\n  issued:\n    year: 2019\n"
+            "  title: 'Hyperlinks as social ties'\n  container-title: Web Studies\n"
+            "  volume: 4\n- type: book\n  id: ties2001\n  author:\n  - family: Ties\n"
+            "    given: Bo\n  issued:\n  - year: 2001\n  title: Networks of pages\n"
+            "  publisher: Example Press\n...\n"),
+        "posts/networks/index.qmd": (
+            "---\ntitle: Link networks\ndate: 2024-05-09\nbibliography: refs.yaml\n---\n\n"
+            "Links are ties [@hub2019; see @ties2001].\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings] == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = (result.output / "posts/networks/index.html").read_text(encoding="utf-8")
+    assert "Hyperlinks as social ties" in page and "Networks of pages" in page
+    assert "2019" in page and "2001" in page

@@ -1,5 +1,6 @@
-"""CSL-JSON (hugo-cite's bibliography, as Zotero exports it) → BibTeX entries, which
-Lanting cites from: hugo-cite reads no BibTeX, so a site using it often has none."""
+"""CSL-JSON (hugo-cite's bibliography, as Zotero exports it) and CSL YAML (Pandoc's, as
+R Markdown writes it) → BibTeX entries, which Lanting cites from: hugo-cite reads no
+BibTeX, so a site using it often has none."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 from typing import Any
 
 from lanting.importer.bibtex import BibEntry
+from lanting.importer.text import load_mapping
 
 KINDS = {"article-journal": "article", "article-magazine": "article",
          "article-newspaper": "article", "paper-conference": "inproceedings",
@@ -30,6 +32,16 @@ def csl_entries(text: str, keys: set[str] | None = None) -> list[BibEntry]:
         items = json.loads(text)
     except ValueError:
         return []
+    return _entries(items, keys)
+
+
+def csl_yaml_entries(text: str) -> list[BibEntry]:
+    """The entries of a CSL YAML file, Pandoc's other bibliography of CSL items (a
+    `references:` list, as pandoc-citeproc and R Markdown write it)."""
+    return _entries(load_mapping("yaml", text)[0].get("references"), None)
+
+
+def _entries(items: Any, keys: set[str] | None) -> list[BibEntry]:
     entries = []
     for item in items if isinstance(items, list) else []:
         key = str(item.get("id") or "").strip() if isinstance(item, dict) else ""
@@ -73,6 +85,12 @@ def _name(name: dict[str, Any]) -> str:
 
 def _issued(issued: Any) -> tuple[str, str]:
     """(year, month) of CSL's `issued`: `{"date-parts": [[2023, 6]]}` or a raw date."""
+    if isinstance(issued, list) and issued:  # (CSL YAML's `issued: [{year: 2011}]`)
+        issued = issued[0]
+    if isinstance(issued, int | str) and str(issued)[:4].isdigit():
+        return str(issued)[:4], ""  # (CSL YAML's `issued: 2011`)
+    if isinstance(issued, dict) and "year" in issued:  # (CSL YAML's `{year: 2011}`)
+        return str(issued["year"]), str(issued.get("month") or "")
     if not isinstance(issued, dict):
         return "", ""
     parts = issued.get("date-parts")

@@ -13,7 +13,7 @@ from typing import Any
 
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import read_text
-from lanting.importer.csl_json import csl_entries
+from lanting.importer.csl_json import csl_entries, csl_yaml_entries
 from lanting.importer.item import Item
 from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
@@ -140,14 +140,15 @@ class QuartoSettings:
                 self.report.warn(path, key_line(head, "bibliography"),
                                  f"bibliography `{name}` not found: its citations fail")
                 continue
-            if file.suffix.lower() == ".json":
-                # (CSL-JSON, as Zotero exports it, which Pandoc reads as well as BibTeX:
-                # its citations failed the build)
+            if file.suffix.lower() in (".json", ".yaml", ".yml"):
+                # (CSL-JSON, as Zotero exports it, or CSL YAML, which Pandoc reads as well
+                # as BibTeX: its citations failed the build)
                 self.shared(file)
                 continue
             if file.suffix.lower() != ".bib":
                 self.report.warn(path, key_line(head, "bibliography"), f"bibliography "
-                                 f"`{name}` is not BibTeX or CSL-JSON: its citations fail")
+                                 f"`{name}` is not BibTeX nor CSL (JSON, YAML): its "
+                                 "citations fail")
                 continue
             if bundled and file.parent.resolve() == path.parent.resolve() \
                     and path.stem == "index" and path.parent.resolve() != self.source.resolve():
@@ -168,10 +169,11 @@ class QuartoSettings:
             return
         self.bib_read.add(file.resolve())
         keys = {e.key for e in self.references}
-        json_file = file.suffix.lower() == ".json"
-        found = csl_entries(read_text(file)) if json_file else parse(read_text(file))[0]
-        if json_file:
-            self.report.convert("CSL-JSON bibliographies as BibTeX", len(found))
+        suffix = file.suffix.lower()
+        found = csl_entries(read_text(file)) if suffix == ".json" else csl_yaml_entries(
+            read_text(file)) if suffix in (".yaml", ".yml") else parse(read_text(file))[0]
+        if suffix != ".bib":
+            self.report.convert("CSL bibliographies (JSON, YAML) as BibTeX", len(found))
         for entry in found:
             if entry.key in keys:
                 self.report.warn(file, entry.line, f"`{entry.key}` is in an earlier .bib "
