@@ -47,6 +47,8 @@ _SITE = {
         '<html><body><p>The path:</p>\n<div class="layout-chunk" data-layout="l-body">\n'
         '<div class="figure">\n<img src="shrinkage_files/figure-html5/path-1.png" '
         'width="624" />\n<p class="caption">\nThe lasso path [log scale]\n</p>\n</div>\n'
+        '<pre class="r-output"><code>lambda = 0.1\n</code></pre>\n<p><img src="data:image/'
+        f'png;base64,{"iVBORw0KGgo" * 400}" /></p>\n'
         "</div>\n</body></html>\n"),
     "_posts/2022-07-03-pooling/pooling.Rmd": (
         '---\ntitle: "Pooling"\ndate: 2022-07-03\n---\n\n```{r}\n1 + 1\n```\n\n```{r}\n'
@@ -62,8 +64,10 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     are the `.Rmd`s of `_posts/`, each chunk with what knitr put in the `.html` (the
     printed value, the figure), `include=FALSE` chunks left out, knitr's inline value
     filled in; a post whose `.html` is only in the published folder takes its outputs
-    from there, figures too; one whose `.html` has fewer outputs than chunks keeps its
-    code, with a warning, rather than outputs under the wrong chunks."""
+    from there, figures too (a plot inlined as a `data:` address is no file: looked for
+    as one, its name too long, it failed the import); one whose `.html` has fewer
+    outputs than chunks keeps its code, with a warning, rather than outputs under the
+    wrong chunks."""
     source = tmp_path / "blog"
     write_files(source, _SITE)
     (source / "_posts/2022-05-01-priors/priors_files/figure-html5").mkdir(parents=True)
@@ -89,8 +93,10 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     assert posts == ["2022-05-01-priors", "2022-06-02-shrinkage", "2022-07-03-pooling"]
     shrinkage = parse_html((result.output / "posts/2022-06-02-shrinkage/index.html")
                            .read_text(encoding="utf-8")).one("div", class_="prose")
-    assert [(img["src"].rsplit("/", 1)[-1], img["alt"]) for img in shrinkage.find_all(
-        "img")] == [("path-1.png", "The lasso path [log scale]")]
+    assert [(img["src"].rsplit("/", 1)[-1][:20], img["alt"]) for img in
+            shrinkage.find_all("img")] == [("path-1.png", "The lasso path [log scale]"),
+                                           ("png;base64,iVBORw0KG", "")]
+    assert "lambda = 0.1" in shrinkage.text()
     page = parse_html((result.output / "posts/2022-05-01-priors/index.html").read_text(
         encoding="utf-8"))
     prose = page.one("div", class_="prose")

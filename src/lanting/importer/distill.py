@@ -116,8 +116,10 @@ class Distill(Quarto):
 
         def locate(src: str) -> str:
             # (a figure of the published page, not beside the `.Rmd`: named from it)
-            if "://" in src or src.startswith("/") or (path.parent / src).is_file() \
-                    or not (page.parent / src).is_file():
+            # (an address, `https://…` or a plot inlined as `data:image/png;base64,…`,
+            # is no file)
+            if re.match(r"[a-zA-Z][\w+.-]*:|/", src) or len(src) > 255 \
+                    or (path.parent / src).is_file() or not (page.parent / src).is_file():
                 return src
             return posixpath.relpath((page.parent / src).as_posix(), path.parent.as_posix())
 

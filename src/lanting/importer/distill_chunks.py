@@ -64,7 +64,10 @@ def as_markdown(chunk: str, locate: Callable[[str], str] = str) -> str:
     parts: list[str] = []
 
     def fenced(match: re.Match[str]) -> str:
-        language = (match.group(2) or "").replace("sourceCode", "").split()
+        # (`sourceCode r`: R code; a class of output, a site's own hook's `r-output`,
+        # or distill's `distill-force-highlighting-css`, names no language)
+        language = [c for c in (match.group(2) or "").split() if c != "sourceCode"
+                    and "output" not in c and not c.startswith("distill-")]
         code = html.unescape(_TAG.sub("", match.group(3))).strip("\n")
         fence = "````" if "```" in code else "```"
         parts.append(f"{fence}{language[0] if language else ''}\n{code}\n{fence}")
