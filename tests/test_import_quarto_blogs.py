@@ -119,3 +119,23 @@ def test_a_csl_yaml_bibliography_is_cited_from(tmp_path: Path) -> None:
     page = (result.output / "posts/networks/index.html").read_text(encoding="utf-8")
     assert "Hyperlinks as social ties" in page and "Networks of pages" in page
     assert "2019" in page and "2001" in page
+
+
+def test_a_missing_audio_file_leaves_its_tag_whole(tmp_path: Path) -> None:
+    """A post played a recording, `<audio src="talk.mp3" controls>`, never committed: the
+    import took the `<audio>` for an `<a>` (its name starts so), cut its `src="…"` as a
+    dead link's, and wrote `<audio src= controls>`, which the build read as an image
+    named `controls`. The tag stays as written, for the build to report the file."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/talk/index.qmd": (
+            "---\ntitle: Talk\ndate: 2024-05-10\n---\n\nListen:\n\n"
+            '<audio src="talk.mp3" controls></audio>\n\nOr read [the notes](notes.pdf).\n'),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert sorted(w.message.split(" leads")[0] for w in done.report.warnings) == [
+        "link `notes.pdf`", "link `talk.mp3`"]
+    text = (done.dest / "content/posts/talk.md").read_text(encoding="utf-8")
+    assert '<audio src="talk.mp3" controls></audio>' in text
+    assert "Or read the notes." in text
