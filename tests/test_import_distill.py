@@ -23,6 +23,7 @@ _SITE = {
     "index.Rmd": '---\ntitle: "Posts"\nsite: distill::distill_website\nlisting: posts\n'
                  "---\n",
     "about.Rmd": '---\ntitle: "About"\n---\n\nI write about Bayesian models.\n',
+    "drafts/hierarchy.md": "# Hierarchical priors\n\nNot rendered: not at the root.\n",
     "_posts/2022-05-01-priors/priors.Rmd": (
         '---\ntitle: "Flat priors"\ndescription: |\n  Why flat is not neutral\n'
         "date: 05-01-2022\noutput:\n  distill::distill_article:\n    self_contained: false\n"
@@ -64,7 +65,8 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     are the `.Rmd`s of `_posts/`, each chunk with what knitr put in the `.html` (the
     printed value, the figure), `include=FALSE` chunks left out, knitr's inline value
     filled in; a post whose `.html` is only in the published folder takes its outputs
-    from there, figures too (a plot inlined as a `data:` address is no file: looked for
+    from there, figures too; a document in a folder (a draft) is no page, as R Markdown
+    rendered the root's alone (a plot inlined as a `data:` address is no file: looked for
     as one, its name too long, it failed the import); one whose `.html` has fewer
     outputs than chunks keeps its code, with a warning, rather than outputs under the
     wrong chunks."""
@@ -89,6 +91,7 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["base_url"] == "https://notes.example.org/"
     assert [m["url"] for m in config["menu"]] == ["/blog/", "/about/"]
+    assert sorted(p.name for p in (done.dest / "content/pages").iterdir()) == ["about.md"]
     posts = sorted(p.parent.name for p in (result.output / "posts").glob("*/index.html"))
     assert posts == ["2022-05-01-priors", "2022-06-02-shrinkage", "2022-07-03-pooling"]
     shrinkage = parse_html((result.output / "posts/2022-06-02-shrinkage/index.html")

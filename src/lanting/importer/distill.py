@@ -80,7 +80,9 @@ class Distill(Quarto):
             named = [p for p in folder.iterdir() if p.stem == slug
                      and p.suffix.lower() in (".rmd", ".md")]
             return not named or Path(parts[2]).stem == slug
-        return super().rendered(rel)
+        # (R Markdown renders the documents at the root alone: a folder's, `old-tex/x.md`
+        # drafts beside the site, were never pages of it)
+        return len(parts) == 1 and super().rendered(rel)
 
     def roots(self, found: list[tuple[Path, dict[str, Any], str, str]]) -> list[Path]:
         """A page's `listing: posts` lists the collection `_posts/`."""
