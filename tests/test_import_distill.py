@@ -29,7 +29,8 @@ _SITE = {
         "date: 05-01-2022\noutput:\n  distill::distill_article:\n    self_contained: false\n"
         "---\n\n```{r setup, include=FALSE}\nknitr::opts_chunk$set(echo = TRUE)\n```\n\n"
         "We draw `r n` values and average them, $\\bar{x}$:\n\n```{r draws}\nn <- 20\n"
-        "mean(rnorm(n))\n```\n\nTheir density:\n\n```{r density, echo=FALSE}\n"
+        "mean(rnorm(n))\n```\n\nThe mean, `r round(m, 2)`, is near zero.\n\nTheir density:\n\n"
+        "```{r density, echo=FALSE}\n"
         "plot(density(rnorm(n)))\n```\n\nThat is all.\n"),
     "_posts/2022-05-01-priors/priors.html": (
         "<!DOCTYPE html><html><head><title>Flat priors</title></head><body>\n"
@@ -37,7 +38,8 @@ _SITE = {
         '<span class="math inline">\\(\\bar{x}\\)</span>:</p>\n'
         '<div class="layout-chunk" data-layout="l-body">\n<pre class="r"><code>\n'
         "n &lt;- 20\nmean(rnorm(n))</code></pre>\n<pre><code>\n[1] 0.1234</code></pre>\n"
-        '</div>\n<p>Their density:</p>\n<div class="layout-chunk" data-layout="l-body">\n'
+        "</div>\n<p>The mean, 0.12, is near zero.</p>\n<p>Their density:</p>\n"
+        '<div class="layout-chunk" data-layout="l-body">\n'
         '<p><img src="priors_files/figure-html5/density-1.png" width="624" /></p>\n</div>\n'
         "<p>That is all.</p>\n</div>\n"
         "<script>$('.layout-chunk').each(function(i, val) {});</script>\n</body></html>\n"),
@@ -63,13 +65,13 @@ _SITE = {
 def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     """A distill blog was "a distill blog: Lanting has no importer for it". Its posts
     are the `.Rmd`s of `_posts/`, each chunk with what knitr put in the `.html` (the
-    printed value, the figure), `include=FALSE` chunks left out, knitr's inline value
-    filled in; a post whose `.html` is only in the published folder takes its outputs
-    from there, figures too; a document in a folder (a draft) is no page, as R Markdown
-    rendered the root's alone (a plot inlined as a `data:` address is no file: looked for
-    as one, its name too long, it failed the import); one whose `.html` has fewer
-    outputs than chunks keeps its code, with a warning, rather than outputs under the
-    wrong chunks."""
+    printed value, the figure), `include=FALSE` chunks left out, knitr's inline values
+    filled in (as the page shows them, found by the words around them); a post whose
+    `.html` is only in the published folder takes its outputs from there, figures too;
+    a document in a folder (a draft) is no page, as R Markdown rendered the root's
+    alone (a plot inlined as a `data:` address is no file: looked for as one, its name
+    too long, it failed the import); one whose `.html` has fewer outputs than chunks
+    keeps its code, with a warning, rather than outputs under the wrong chunks."""
     source = tmp_path / "blog"
     write_files(source, _SITE)
     (source / "_posts/2022-05-01-priors/priors_files/figure-html5").mkdir(parents=True)
@@ -105,6 +107,7 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     prose = page.one("div", class_="prose")
     text = prose.text()
     assert "We draw 20 values" in text and "knitr::opts_chunk" not in text
+    assert "The mean, 0.12, is near zero." in text
     assert "n <- 20" in text and "[1] 0.1234" in text and "{r" not in text
     assert [img["src"].rsplit("/", 1)[-1] for img in prose.find_all("img")] == [
         "density-1.png"]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import Options, read_text
-from lanting.importer.distill_chunks import knitted
+from lanting.importer.distill_chunks import inline_values, knitted
 from lanting.importer.liquid import Context
 from lanting.importer.quarto import Quarto
 from lanting.importer.quarto_inline_r import inline_r
@@ -113,7 +113,11 @@ class Distill(Quarto):
         page = self.rendering(path)
         if page is None or "```{" not in body:
             return body
-        # (knitr's inline values its cells set, while the cells are there to read)
+        # (knitr's inline values as the page shows them, else those its cells set, while
+        # the cells are there to read)
+        body, count = inline_values(body, read_text(page))
+        if count:
+            self.report.convert("knitr's inline R values from the rendered .html", count)
         body = inline_r(body, Context(self.report, path, read_text(path)))
 
         def locate(src: str) -> str:

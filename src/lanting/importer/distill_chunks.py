@@ -124,3 +124,53 @@ def knitted(body: str, page: str, locate: Callable[[str], str] = str) -> Knitted
     out.extend(lines[at:])
     widgets = sum(1 for o in outputs if "htmlwidget" in o or "<script" in o)
     return Knitted("\n".join(out), len(shown), widgets)
+
+
+_INLINE = re.compile(r"(?<!`)`r[ \t]+[^`\n]+?`(?!`)")
+"""knitr's inline code, `` `r expr` ``."""
+_FENCED = re.compile(r"^(`{3,}|~{3,}).*?^\1[ \t]*$", re.MULTILINE | re.DOTALL)
+_HIDDEN_HTML = re.compile(r"<(script|style|pre|head)\b.*?</\1>", re.DOTALL | re.IGNORECASE)
+_WORD = re.compile(r"\w+")
+_MARKUP = re.compile(r"\]\([^)\s]*\)|[*_\[\]`]")
+"""What Markdown writes around words and the page does not show: links' targets, marks."""
+
+
+def inline_values(body: str, page: str) -> tuple[str, int]:
+    """`body` with knitr's inline code (`` `r n` ``) replaced by the value the page shows
+    in its place, found by the words around it, when they are found once; and how many
+    were (the others stay, for `quarto_inline_r`)."""
+    shown = " ".join(html.unescape(_TAG.sub(" ", _HIDDEN_HTML.sub(" ", page))).split())
+    code = [m.span() for m in _FENCED.finditer(body)]
+    filled = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal filled
+        if any(start <= match.start() < end for start, end in code):
+            return match.group()
+        # (the words of its paragraph: a chunk's code above is not on the page as text)
+        ahead = _MARKUP.sub("", re.split(r"\n[ \t]*\n", body[max(0, match.start() - 120):
+                                                             match.start()])[-1])
+        behind = _MARKUP.sub("", re.split(r"\n[ \t]*\n", body[match.end():
+                                                              match.end() + 120])[0])
+        before, after = _WORD.findall(ahead)[-3:], _WORD.findall(behind)[:3]
+        if len(before) < 2 or not after:
+            return match.group()
+        # (the punctuation around the code, `(`r n`)`, is the page's too, not the value's)
+        lead = re.search(r"\W*$", ahead).group()  # type: ignore[union-attr]
+        trail = re.match(r"\W*", behind).group()  # type: ignore[union-attr]
+        pattern = (r"(?<!\w)" + r"\W+".join(map(re.escape, before)) + _loose(lead)
+                   + r"(\S(?:.{0,60}?\S)?)" + _loose(trail)
+                   + r"\W+".join(map(re.escape, after)) + r"(?!\w)")
+        found = re.findall(pattern, shown)
+        if len(found) != 1 or "`" in found[0]:
+            return match.group()
+        filled += 1
+        return str(found[0])
+
+    return _INLINE.sub(one, body), filled
+
+
+def _loose(gap: str) -> str:
+    """A pattern of the punctuation between words, any white space where it has some."""
+    return "".join(r"\s*" if c.isspace() else re.escape(c) for c in gap.strip()).join(
+        [r"\s*", r"\s*"])
