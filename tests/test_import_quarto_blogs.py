@@ -18,7 +18,8 @@ def test_divs_quarto_ignored_are_unwrapped_without_a_warning(tmp_path: Path) -> 
     """A topics page grouped its links in `::: {#ml}` divs its table of contents links
     to, and a post pasted a talk's `::: {.incremental}` list and put text in `::: {.column-body}`:
     each was "a div Lanting has no form for", though Quarto's page did nothing with any
-    but the id, which an anchor keeps. A class of the site's own is still reported."""
+    but the id, which an anchor keeps. A class of the site's own is still reported,
+    once a page (a post of many `::: {.center}` divs warned for each)."""
     source = tmp_path / "blog"
     write_files(source, {
         "_quarto.yml": "project:\n  type: website\n",
@@ -28,7 +29,7 @@ def test_divs_quarto_ignored_are_unwrapped_without_a_warning(tmp_path: Path) -> 
             "::: {.incremental}\n- one step\n- another\n:::\n\n"
             "::: {.column-body}\nBody text.\n:::\n\n"
             "::: {.nonincremental .fragment}\nStill here.\n:::\n\n"
-            "::: {.boxed}\nA box of the site's own.\n:::\n"),
+            "::: {.boxed}\nA box of the site's own.\n:::\n\n::: {.boxed}\nAnother.\n:::\n"),
     })
     done = import_site(source, tmp_path / "new")
     unknown = [w.message for w in done.report.warnings

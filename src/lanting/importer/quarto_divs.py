@@ -149,8 +149,10 @@ class Divs:
             self.once(kind, div.opening, f"`{div.opening.strip()}`: Lanting has no {kind} "
                       f"layout; {message}")
             return block(inner)
-        self.ctx.warn(div.opening, f"`{div.opening.strip()}`: a div Lanting has no form "
-                      "for; its content is kept without it")
+        # (once a page for each kind: a post of 123 `::: {.center}` warned 123 times)
+        self.once("unknown " + " ".join(sorted(names)), div.opening,
+                  f"`{div.opening.strip()}`: a div Lanting has no form for; its content is "
+                  "kept without it")
         return block(inner)
 
     def callout(self, div: Div, label: str) -> str:
