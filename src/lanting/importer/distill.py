@@ -29,11 +29,6 @@ _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}[-_]")
 """A post folder's date (`2021-02-05_welcome`, `create_post`'s `date_prefix`)."""
 
 
-def is_distill(source: Path) -> bool:
-    return any("distill::" in read_text(source / n) for n in SETTINGS
-               if (source / n).is_file())
-
-
 def as_quarto(site: dict[str, Any]) -> dict[str, Any]:
     """`_site.yml`'s settings in `_quarto.yml`'s shape."""
     website = {key: site[new] for key, new in (("title", "title"),
