@@ -48,7 +48,8 @@ _SITE = {
         "```{r path, echo=FALSE}\nplot(fit)\n```\n"),
     "docs/posts/2022-06-02-shrinkage/index.html": (
         '<html><body><p>The path:</p>\n<div class="layout-chunk" data-layout="l-body">\n'
-        '<div class="figure">\n<img src="shrinkage_files/figure-html5/path-1.png" '
+        '<div class="figure"><span style="display:block;" id="fig:path"></span>\n'
+        '<img src="shrinkage_files/figure-html5/path-1.png" '
         'width="624" />\n<p class="caption">\nThe lasso path [log scale]\n</p>\n</div>\n'
         '<pre class="r-output"><code>lambda = 0.1\n</code></pre>\n<p><img src="data:image/'
         f'png;base64,{"iVBORw0KGgo" * 400}" /></p>\n'

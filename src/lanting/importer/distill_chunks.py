@@ -26,10 +26,12 @@ _PRE = re.compile(r"(<div class=\"sourceCode\"[^>]*>\s*)?<pre(?:\s+class=\"([^\"
                   r"[^>]*>\s*<code[^>]*>(.*?)</code>\s*</pre>(?(1)\s*</div>)", re.DOTALL)
 """Code (in the `sourceCode` div of newer distill versions) or printed output."""
 _IMAGE = re.compile(r"(?:<p>\s*)?<img\s[^>]*?src=\"([^\"]+)\"[^>]*>(?:\s*</p>)?()")
-_FIGURE = re.compile(r"<div class=\"figure\"[^>]*>\s*(?:<p>\s*)?<img\s[^>]*?src=\"([^\"]+)\""
+_FIGURE = re.compile(r"<div class=\"figure\"[^>]*>\s*(?:<span[^>]*>\s*</span>\s*)?(?:<p>\s*)?"
+                     r"<img\s[^>]*?src=\"([^\"]+)\""
                      r"[^>]*>(?:\s*</p>)?\s*(?:<p class=\"caption\">(.*?)</p>\s*)?</div>",
                      re.DOTALL)
-"""A figure (`<div class="figure">`, with its `fig.cap` caption when the chunk had one)."""
+"""A figure (`<div class="figure">`, with its `fig.cap` caption when the chunk had one;
+bookdown's anchor, `<span id="fig:x">`, first when its output format numbers figures)."""
 _TAG = re.compile(r"<[^>]+>")
 
 
