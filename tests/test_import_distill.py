@@ -26,7 +26,8 @@ _SITE = {
     "drafts/hierarchy.md": "# Hierarchical priors\n\nNot rendered: not at the root.\n",
     "_posts/2022-05-01-priors/priors.Rmd": (
         '---\ntitle: "Flat priors"\ndescription: |\n  Why flat is not neutral\n'
-        "date: 05-01-2022\noutput:\n  distill::distill_article:\n    self_contained: false\n"
+        "date: 05-01-2022\npreview: priors_files/figure-html5/density-1.png\noutput:\n"
+        "  distill::distill_article:\n    self_contained: false\n"
         "---\n\n```{r setup, include=FALSE}\nknitr::opts_chunk$set(echo = TRUE)\n```\n\n"
         "We draw `r n` values and average them, $\\bar{x}$:\n\n```{r draws}\nn <- 20\n"
         "mean(rnorm(n))\n```\n\nThe mean, `r round(m, 2)`, is near zero.\n\nTheir density:\n\n"
@@ -91,6 +92,9 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
                          "ran them; Lanting runs no code)")]
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert [w for w in result.warnings if "cell Quarto runs" not in w.message] == []
+    priors = (done.dest / "content/posts/2022-05-01-priors/index.md").read_text(
+        encoding="utf-8")
+    assert "\ncover: density-1.png\n" in priors
     config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["base_url"] == "https://notes.example.org/"
     assert [m["url"] for m in config["menu"]] == ["/blog/", "/about/"]

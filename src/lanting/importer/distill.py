@@ -101,6 +101,9 @@ class Distill(Quarto):
     def read_sources(self) -> list[tuple[Path, dict[str, Any], str, str]]:
         """The documents, each post's chunks with the outputs of its `.html`."""
         found = super().read_sources()
+        for _path, data, _head, _body in found:
+            if isinstance(data.get("preview"), str) and "image" not in data:
+                data["image"] = data.pop("preview")  # (distill's listing image: Quarto's)
         return [(path, data, head, self.with_outputs(path, body))
                 for path, data, head, body in found]
 
