@@ -55,6 +55,9 @@ _SITE = {
         '<pre class="r-output"><code>lambda = 0.1\n</code></pre>\n<p><img src="data:image/'
         f'png;base64,{"iVBORw0KGgo" * 400}" /></p>\n'
         "</div>\n</body></html>\n"),
+    "_posts/2022-06-02-shrinkage/path-sketch.Rmd": "---\ntitle: Sketch\n---\n\nA draft.\n",
+    "_posts/2022-08-04-ridge/index.Rmd": '---\ntitle: "Ridge"\ndate: 2022-08-04\n---\n\nL2.\n',
+    "_posts/2022-08-04-ridge/figures.Rmd": "---\ntitle: Figures\n---\n\nFor the post.\n",
     "_posts/2022-07-03-pooling/pooling.Rmd": (
         '---\ntitle: "Pooling"\ndate: 2022-07-03\n---\n\n```{r}\n1 + 1\n```\n\n```{r}\n'
         "2 + 2\n```\n"),
@@ -71,9 +74,10 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     filled in (as the page shows them, found by the words around them); a post whose
     `.html` is only in the published folder takes its outputs from there, figures too;
     a document in a folder (a draft) is no page, as R Markdown rendered the root's
-    alone (a plot inlined as a `data:` address is no file: looked for as one, its name
-    too long, it failed the import); one whose `.html` has fewer outputs than chunks
-    keeps its code, with a warning, rather than outputs under the wrong chunks."""
+    alone, nor one beside a post's article (its `<slug>.Rmd` or `index.Rmd`); a plot
+    inlined as a `data:` address is no file (looked for as one, its name too long, it
+    failed the import); one whose `.html` has fewer outputs than chunks keeps its code,
+    with a warning, rather than outputs under the wrong chunks."""
     source = tmp_path / "blog"
     write_files(source, _SITE)
     (source / "_posts/2022-05-01-priors/priors_files/figure-html5").mkdir(parents=True)
@@ -100,7 +104,8 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     assert [m["url"] for m in config["menu"]] == ["/blog/", "/about/"]
     assert sorted(p.name for p in (done.dest / "content/pages").iterdir()) == ["about.md"]
     posts = sorted(p.parent.name for p in (result.output / "posts").glob("*/index.html"))
-    assert posts == ["2022-05-01-priors", "2022-06-02-shrinkage", "2022-07-03-pooling"]
+    assert posts == ["2022-05-01-priors", "2022-06-02-shrinkage", "2022-07-03-pooling",
+                     "2022-08-04-ridge"]
     shrinkage = parse_html((result.output / "posts/2022-06-02-shrinkage/index.html")
                            .read_text(encoding="utf-8")).one("div", class_="prose")
     assert [(img["src"].rsplit("/", 1)[-1][:20], img["alt"]) for img in

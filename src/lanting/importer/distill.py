@@ -66,15 +66,15 @@ class Distill(Quarto):
     def rendered(self, rel: str) -> bool:
         parts = rel.split("/")
         if parts[0].startswith("_") and parts[0][1:] in self.collections:
-            # (a post's folder holds one article, named as the folder less its date when
-            # one is: a draft's `analysis-2.Rmd` beside it was never published)
+            # (a post's folder holds one article, named as the folder less its date, or
+            # `index`: a draft's `analysis-2.Rmd` beside it was never published)
             if len(parts) != 3 or parts[2].startswith(("_", ".")):
                 return False
             folder = self.source / parts[0] / parts[1]
-            slug = _DATED.sub("", parts[1])
-            named = [p for p in folder.iterdir() if p.stem == slug
-                     and p.suffix.lower() in (".rmd", ".md")]
-            return not named or Path(parts[2]).stem == slug
+            names = (_DATED.sub("", parts[1]), "index")
+            named = sorted((names.index(p.stem), p.name) for p in folder.iterdir()
+                           if p.stem in names and p.suffix.lower() in (".rmd", ".md"))
+            return not named or parts[2] == named[0][1]
         # (R Markdown renders the documents at the root alone: a folder's, `old-tex/x.md`
         # drafts beside the site, were never pages of it)
         return len(parts) == 1 and super().rendered(rel)
