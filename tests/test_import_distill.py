@@ -99,6 +99,8 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     priors = (done.dest / "content/posts/2022-05-01-priors/index.md").read_text(
         encoding="utf-8")
     assert "\ncover: density-1.png\n" in priors
+    assert [n.path for n in done.report.entries if "no `lang`" in n.message] == [
+        "_site.yml"]
     config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["base_url"] == "https://notes.example.org/"
     assert [m["url"] for m in config["menu"]] == ["/blog/", "/about/"]

@@ -54,6 +54,7 @@ class Distill(Quarto):
             if (source / name).is_file() else ({}, None)
         if error:
             report.warn(name, None, f"could not read it: {error}")
+        self.settings_file = name
         self.config = as_quarto(site)
         self.website = self.config["website"]
         self.language = str(self.config.get("lang") or "")

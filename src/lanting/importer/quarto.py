@@ -79,6 +79,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
         self.site = NewSite(report, source)
         # (Quarto reads either name)
         name = "_quarto.yml" if (source / "_quarto.yml").is_file() else "_quarto.yaml"
+        self.settings_file = name
         self.config, error = load_mapping("yaml", read_text(source / name)) \
             if (source / name).is_file() else ({}, None)
         if error:

@@ -110,6 +110,8 @@ class QuartoSettings:
     references: list[BibEntry]
     bib_read: set[Path]
     mermaid: bool
+    settings_file: str
+    """The file of the project's settings, as the report names it (`_site.yml`: distill's)."""
 
     def site_author(self) -> str:
         for data in (self.config, *(load_mapping("yaml", read_text(p))[0] for p in sorted(
@@ -200,7 +202,7 @@ class QuartoSettings:
             config["author"] = author
         if not self.language:
             self.language = guess_language([t for _, t, _, _ in self.documents])
-            self.report.note("_quarto.yml", None, f"no `lang`: the posts read as "
+            self.report.note(self.settings_file, None, f"no `lang`: the posts read as "
                              f"`{self.language}`, so the new site is in it")
         config["language"] = self.language
         # (Pandoc made the headings' ids: `#a.1`, `#attention` for `## 3.2 Attention`)
@@ -225,7 +227,7 @@ class QuartoSettings:
                                 len(self.references))
         dropped = [k for k in LEFT_OUT if k in self.website]
         if dropped:
-            self.report.note("_quarto.yml", None, "website settings left out: "
+            self.report.note(self.settings_file, None, "website settings left out: "
                              + ", ".join(f"`{k}`" for k in dropped))
 
     def about_links(self) -> list[dict[str, str]]:
@@ -265,7 +267,7 @@ class QuartoSettings:
                                     "children": children})
             elif (made := self.navbar_entry(entry, links)) is not None:
                 entries.append(made)
-        finish_menu(self.site, entries, "_quarto.yml")
+        finish_menu(self.site, entries, self.settings_file)
 
     def navbar_entry(self, entry: Any, links: list[dict[str, str]]) -> dict[str, str] | None:
         """A navbar entry (`href`, `file` or a path; `text`) as one of the menu; an icon
