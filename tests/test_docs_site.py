@@ -28,7 +28,8 @@ PAGES = {
     "publishing": "Publishing",
     "theming": "Making the theme yours",
     "importing": ("Moving from Jekyll, Hugo, Zola, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, "
-                  "VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify or Pelican"),
+                  "VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify, Pelican or "
+                  "Eleventy"),
     "configuration": "Configuration reference",
     "cli": "Command-line reference",
     "templates": "Template reference",

@@ -201,8 +201,8 @@ def _import(commands: Any) -> None:
     imp = _command(
         commands, "import", "make a new site from a Jekyll, al-folio, Hugo, Hugo Blox, "
         "Zola, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, "
-        "Astro, Next.js, Gatsby, docsify or Pelican site, or a plain folder of notes (Obsidian, "
-        "Typora)",
+        "Astro, Next.js, Gatsby, docsify, Pelican or Eleventy site, or a plain folder of notes "
+        "(Obsidian, Typora)",
         "  lanting import my-jekyll-blog\n"
         "  lanting import my-hexo-blog new-site --dry-run\n"
         "  lanting import old-site --from hugo-blox --timezone Asia/Shanghai\n"

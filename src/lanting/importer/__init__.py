@@ -1,7 +1,7 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Zola, Hexo, Quarto,
-MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify or
-Pelican site, or a plain folder of notes (Obsidian, Typora), turned into a new Lanting site, with
-a report of what was converted, what could not be and where.
+MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify,
+Pelican or Eleventy site, or a plain folder of notes (Obsidian, Typora), turned into a new
+Lanting site, with a report of what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -40,6 +40,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "quartz": ("quartz", "Quartz"), "astro": ("astro", "Astro"), "nextjs": ("astro", "Astro"),
     "gatsby": ("astro", "Astro"),
     "docsify": ("docsify", "Docsify"), "pelican": ("pelican", "Pelican"),
+    "eleventy": ("eleventy", "Eleventy"),
     "notes": ("notes", "Notes"),
 }
 """Each kind's reader: its module of `lanting.importer` and class (imported when asked
@@ -63,6 +64,8 @@ LOOKED_FOR = (
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
     "docsify (an index.html loading docsify, at the root or in docs/), "
     "Pelican (pelicanconf.py), "
+    "Eleventy (eleventy.config.js, .mjs or .cjs, .eleventy.js, or @11ty/eleventy in "
+    "package.json), "
     "Hexo (_config.yml, or a _config.NAME.yml holding Hexo's settings, with source/_posts/ "
     "and hexo in package.json, Hexo's settings or a theme's _config.NAME.yml; or Hexo's "
     "source/ folder alone: _posts/ with Hexo's tags or tag pages), "
@@ -224,6 +227,10 @@ def detect(source: Path) -> str:
         return "gatsby"
     if (source / "pelicanconf.py").is_file():
         return "pelican"
+    from lanting.importer.eleventy_settings import is_eleventy
+
+    if is_eleventy(source):
+        return "eleventy"
     from lanting.importer.jupyterbook_toc import book_folder
 
     if book_folder(source) is not None:

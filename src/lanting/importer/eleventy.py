@@ -1,0 +1,358 @@
+"""Eleventy (11ty) → Lanting: a folder with `eleventy.config.js` (`.mjs`, `.cjs`),
+`.eleventy.js`, or `@11ty/eleventy` in package.json (settings: `eleventy_settings.py`).
+
+Eleventy publishes every template of its input folder (`dir.input`, `.` by default) but
+the includes and data folders. Each Markdown file's data is its folder's data files
+(`blog/blog.11tydata.js`, `blog/blog.json`, from the input folder down, tags added up)
+under its own front matter. A file tagged `posts` or `post` (or a tag a collection of
+the config gathers, or in a folder a collection reads) is a post, dated by `date`, else
+by a date in its file name (or its folder's, for `x/index.md`); any other is a page, the
+input folder's `index.md` the home page. Eleventy's own tags (`posts`, `all`, …) are not
+the post's. `permalink` (`/blog/{{ page.fileSlug }}/`) or the default URL (the path in
+the input folder, `index.md` its folder's) is the old URL, kept as an alias; `permalink:
+false` was not published: left out. `draft: true` is a draft; `eleventyExcludeFromCollections`
+an unlisted page or post. `eleventyNavigation` (`key`, `order`) makes the menu. The
+Nunjucks and Liquid templates (`.njk`, `.liquid`, `.11ty.js`: the home, tag, archive and
+feed pages) are the theme's: not imported. Passthrough copies go to `static/` at the
+URLs they had. Bodies: `eleventy_bodies.py`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.astro_front import js_date
+from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
+from lanting.importer.eleventy_bodies import EleventyBodies
+from lanting.importer.eleventy_settings import js_values, read_data_file, read_settings
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.menus import finish_menu
+from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite, slug_of
+from lanting.importer.site_language import guess_language, language_tag
+from lanting.importer.text import load_mapping, names, parse_when, split_front_matter, zone
+
+COLLECTION_TAGS = frozenset({"posts", "post", "all", "nav", "pages", "page", "blog",
+                             "articles", "article", "notes", "note"})
+"""Tags that only put a template in one of the theme's collections."""
+_GENERATED_PAGES = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
+                              "publications", "talks"})
+_DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-?")
+_THEME_SUFFIXES = (".njk", ".liquid", ".11ty.js", ".11ty.cjs", ".11ty.mjs", ".hbs", ".webc",
+                   ".ejs", ".pug", ".mustache", ".haml")
+_PLACED = frozenset({"title", "date", "tags", "permalink", "layout", "draft", "description",
+                     "summary", "eleventyExcludeFromCollections", "eleventyNavigation",
+                     "author", "updated", "lastmod"})
+
+
+def file_slug(rel: str) -> str:
+    """Eleventy's `page.fileSlug`: the file's name without its date prefix; an `index`
+    file's folder's name."""
+    parts = rel.rsplit("/", 2)
+    stem = parts[-1].rsplit(".", 1)[0]
+    if stem == "index" and len(parts) > 1:
+        stem = parts[-2]
+    elif stem == "index":
+        return ""
+    return _DATE_NAME.sub("", stem) or stem
+
+
+def slugify(text: str) -> str:
+    """Eleventy's `slugify` filter (@sindresorhus/slugify): lower case, words joined by
+    `-`; CJK letters kept, as Lanting's `slug_of` keeps them."""
+    return slug_of(text)
+
+
+_OUTPUT = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
+
+
+def permalink_url(pattern: str, rel: str, data: dict[str, Any]) -> str | None:
+    """The URL a `permalink` pattern gives the file at input-relative `rel` (None: one it
+    cannot work out, a computed value)."""
+    stem = rel.rsplit(".", 1)[0]
+    values = {"page.fileSlug": file_slug(rel), "page.filePathStem": "/" + stem,
+              "fileSlug": file_slug(rel)}
+    missing = False
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal missing
+        expression = match.group(1)
+        name, _bar, filters = expression.partition("|")
+        name = name.strip()
+        value = values.get(name)
+        if value is None and isinstance(data.get(name), str):
+            value = data[name]
+        if value is None:
+            missing = True
+            return ""
+        if re.search(r"\bslug(?:ify)?\b", filters):
+            value = slugify(value)
+        return value
+
+    url = _OUTPUT.sub(one, pattern)
+    if missing or "{%" in url:
+        return None
+    url = "/" + url.strip().lstrip("/")
+    return url
+
+
+def default_url(rel: str) -> str:
+    """Where Eleventy published a template without a permalink: `blog/x.md` at
+    `/blog/x/`, `blog/x/index.md` at `/blog/x/`."""
+    stem = rel.rsplit(".", 1)[0]
+    if stem == "index":
+        return "/"
+    if stem.endswith("/index"):
+        stem = stem[: -len("/index")]
+    return "/" + stem + "/"
+
+
+class Eleventy(EleventyBodies):
+    kind = "eleventy"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.report = report
+        self.options = options
+        self.settings = read_settings(source)
+        self.input = self.settings.input
+        self.site = NewSite(report, source)
+        self.tz = zone(options.timezone)
+        self.table = LinkTable(self.site)
+        self.by_source: dict[Path, Item] = {}
+        self.documents: list[tuple[Item, str, Path]] = []
+        self.texts: list[str] = []
+        self.menu: list[tuple[int, str, Item]] = []
+        self.folder_data: dict[Path, dict[str, Any]] = {}
+
+    def run(self) -> NewSite:
+        """In order: the passthrough copies, the input folder's templates (their data
+        merged, each read), the bodies (once every item's new place is known), the menu
+        and `lanting.toml`."""
+        if not self.settings.file.is_file():
+            self.report.note(self.settings.file, None, "no configuration file: Eleventy's "
+                             "defaults are used (package.json names Eleventy)")
+        if not self.input.is_dir():
+            self.report.warn(self.settings.file, None, "no input folder: nothing imported")
+        for path, url in self.settings.passthrough:
+            self.copy(path, url)
+        theme = 0
+        for path in walk(self.input) if self.input.is_dir() else []:
+            rel = path.relative_to(self.input).as_posix()
+            resolved = path.resolve()
+            if resolved.is_relative_to(self.settings.includes) or \
+                    resolved.is_relative_to(self.settings.data) or self.ignored(rel):
+                continue
+            if path.suffix.lower() in (".md", ".markdown"):
+                self.read_markdown(path, rel)
+            elif path.name.endswith(_THEME_SUFFIXES):
+                theme += 1
+        if theme:
+            self.report.note(self.input, None, f"{theme} Nunjucks, Liquid or JavaScript "
+                             "templates (the home, tag, archive and feed pages) are the "
+                             "theme's: not imported (Lanting makes its own)")
+        for item, text, path in self.documents:
+            ctx = Context(self.report, path, read_text(path))
+            item.body = self.convert(text, item, ctx, path)
+        self.write_config()
+        return self.site
+
+    def ignored(self, rel: str) -> bool:
+        return any(fnmatch.fnmatch(rel, p.strip("./").rstrip("/")) or
+                   rel.startswith(p.strip("./").rstrip("/") + "/")
+                   for p in self.settings.ignores)
+
+    def copy(self, path: Path, url: str) -> None:
+        files = [path] if path.is_file() else walk(path, builds=False) if path.is_dir() \
+            else []
+        for file in files:
+            rel = file.relative_to(path).as_posix() if file != path else ""
+            target = (url.strip("/") + ("/" + rel if rel else "")).strip("/")
+            if file == path and url.endswith("/") and url != "/":
+                target = url.strip("/") + "/" + file.name
+            if target in GENERATED or not target:
+                continue
+            self.site.static.setdefault(target, file)
+
+    def data_of(self, path: Path) -> dict[str, Any]:
+        """The data of the folders from the input down to the file's, and its own data
+        file (`x.11tydata.json`): each deeper one over the one above, tags added up."""
+        merged: dict[str, Any] = {}
+        folders = [self.input, *[p for p in reversed(path.parents)
+                                 if p.is_relative_to(self.input) and p != self.input]]
+        for folder in folders:
+            names_ = (f"{folder.name}.11tydata", folder.name)
+            merge(merged, self.folder_values(folder, names_))
+        merge(merged, self.folder_values(path.parent, (f"{path.stem}.11tydata",)))
+        return merged
+
+    def folder_values(self, folder: Path, stems: tuple[str, ...]) -> dict[str, Any]:
+        key = folder / "|".join(stems)
+        if key not in self.folder_data:
+            found: dict[str, Any] = {}
+            for stem in stems:
+                for suffix in (".json", ".js", ".cjs", ".mjs"):
+                    file = folder / f"{stem}{suffix}"
+                    if file.is_file() and not file.resolve().is_relative_to(self.settings.data):
+                        merge(found, read_data_file(file))
+            self.folder_data[key] = found
+        return self.folder_data[key]
+
+    def read_markdown(self, path: Path, rel: str) -> None:
+        text = read_text(path)
+        meta: dict[str, Any] = {}
+        if text.startswith("---js") or text.startswith("---javascript"):
+            head, _sep, body = text.split("\n", 1)[1].partition("\n---")
+            # (`const eleventyNavigation = {…}`: each name the module declares is a key)
+            meta = js_values(re.sub(r"\b(?:const|let|var)\s+(\w+)\s*=", r"\1:", head))
+            body = body.split("\n", 1)[1] if "\n" in body else ""
+        else:
+            fmt, head, body, _first = split_front_matter(text)
+            data, error = load_mapping(fmt, head) if fmt else ({}, None)
+            if error:
+                self.report.warn(path, 2, f"front matter not read ({error})")
+            meta = dict(data)
+        data = self.data_of(path)
+        tags = names(data.get("tags")) + names(meta.get("tags"))
+        merge(data, meta)
+        data["tags"] = list(dict.fromkeys(tags))
+        if data.get("permalink") is False or str(data.get("permalink")).lower() == "false":
+            self.report.note(path, None, "`permalink: false`: Eleventy never published it: "
+                             "left out")
+            return
+        if rel in GENERATED:
+            return
+        heading = first_heading(body)
+        title = str(data.get("title") or "").strip()
+        if heading is not None and (not title or heading[0].strip() == title):
+            title, body = heading[0].strip(), heading[1]
+        self.add_item(path, rel, data, title, body)
+
+    def is_post(self, rel: str, data: dict[str, Any]) -> bool:
+        tags = set(data["tags"])
+        if tags & {"posts", "post"} or tags & set(self.settings.collection_tags):
+            return True
+        return any(rel.startswith(folder + "/") for folder in self.settings.collection_folders)
+
+    def add_item(self, path: Path, rel: str, data: dict[str, Any], title: str,
+                 body: str) -> None:
+        kind = "home" if rel in ("index.md", "index.markdown") else \
+            "post" if self.is_post(rel, data) else "page"
+        if not title:
+            title = file_slug(rel).replace("-", " ").replace("_", " ") or "Home"
+        front: dict[str, Any] = {"title": title}
+        date = self.date(data.get("date"), path, rel)
+        if kind == "post":
+            if date is None:
+                self.report.warn(path, None, "no `date`, none in the file's name: the "
+                                 "file's time is used (as Eleventy did)")
+                date = mtime(path, self.tz)
+            front["date"] = date
+        hidden = set(self.settings.collections) | COLLECTION_TAGS
+        tags = [t for t in data["tags"] if t not in hidden and t.lower() not in hidden]
+        if tags and kind == "post":
+            front["tags"] = tags
+        summary = data.get("description") or data.get("summary")
+        if isinstance(summary, str) and summary.strip():
+            front["summary"] = " ".join(summary.split())
+        draft = data.get("draft") is True
+        if draft:
+            front["draft"] = True
+        if data.get("eleventyExcludeFromCollections") is True and kind != "home":
+            front["unlisted"] = True
+            self.report.convert("templates left out of Eleventy's collections as unlisted")
+        dropped = sorted(str(k) for k in data if str(k) not in _PLACED)
+        if dropped:
+            self.report.note(path, 1, "data Lanting has no place for, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+        slug = slug_of(file_slug(rel) or title) or "page"
+        if kind == "page" and slug in _GENERATED_PAGES:
+            self.report.warn(path, None, f"a page named `{slug}` would take Lanting's own "
+                             f"/{slug}/: it is /{slug}-page/")
+            slug = f"{slug}-page"
+        item = self.site.add(Item(kind, "index" if kind == "home" else slug, path, front,
+                                  draft=draft))
+        self.report.counts[("drafts" if draft else "posts") if kind == "post"
+                           else "pages"] += 1
+        permalink = data.get("permalink")
+        old = permalink_url(permalink, rel, data) if isinstance(permalink, str) \
+            else default_url(rel)
+        if old is None:
+            self.report.note(path, None, f"`permalink: {permalink}` is worked out by code: "
+                             "its old URL is not kept")
+        elif not draft and kind != "home":
+            item.old_urls = [old]
+            self.table.add(old, item)
+            if self.settings.path_prefix:
+                self.table.add(self.settings.path_prefix + old, item)
+        navigation = data.get("eleventyNavigation")
+        if isinstance(navigation, dict) and navigation.get("key") and \
+                not navigation.get("parent") and not draft:
+            key = str(navigation["key"])
+            name = title if "{{" in key else key
+            order = navigation.get("order")
+            self.menu.append((order if isinstance(order, int) else 999, name, item))
+        self.by_source[path.resolve()] = item
+        self.texts.append(body)
+        self.documents.append((item, body, path))
+
+    def date(self, value: Any, path: Path, rel: str) -> Any:
+        """`date` as Eleventy read it; `Last Modified`, `Created` the file's time; none: a
+        date in the file's name (or its folder's, for `x/index.md`)."""
+        if isinstance(value, str) and value.strip().lower() in (
+                "last modified", "created", "git last modified", "git created"):
+            return mtime(path, self.tz)
+        if isinstance(value, str | dt.date) and str(value).strip():
+            raw = value.strip() if isinstance(value, str) else None
+            found = parse_when(value, raw, self.tz) or parse_when(js_date(value), None,
+                                                                   self.tz)
+            if found is not None:
+                return found
+        for name in (path.stem, path.parent.name if path.stem == "index" else ""):
+            match = _DATE_NAME.match(name)
+            if match:
+                return parse_when(match.group(1), match.group(1), self.tz)
+        return None
+
+    def write_config(self) -> None:
+        config, meta = self.site.config, self.settings.metadata
+        config["title"] = str(meta.get("title") or "").strip() or self.source.resolve().name
+        author = meta.get("author")
+        name = author.get("name") if isinstance(author, dict) else author
+        name = name or meta.get("authorName")
+        if isinstance(name, str) and name.strip():
+            config["author"] = name.strip()
+        language = language_tag(str(meta.get("language") or meta.get("lang") or
+                                    meta.get("locale") or ""), "")
+        config["language"] = language or guess_language(self.texts)
+        url = meta.get("url") or meta.get("baseUrl") or meta.get("siteUrl")
+        if isinstance(url, str) and url.startswith("http"):
+            config["base_url"] = url.rstrip("/") + "/"
+        description = meta.get("description") or meta.get("subtitle")
+        if isinstance(description, str) and description.strip():
+            config["description"] = " ".join(description.split())
+        if isinstance(author, dict) and isinstance(author.get("email"), str):
+            config.setdefault("links", []).append(
+                {"name": "Email", "url": "mailto:" + author["email"]})
+        menu = [{"name": name_, "url": self.site.new_url(item)}
+                for _order, name_, item in sorted(self.menu, key=lambda m: m[0])
+                if item.kind != "home"]
+        finish_menu(self.site, menu, self.settings.file)
+
+
+def merge(into: dict[str, Any], more: dict[str, Any]) -> None:
+    """Eleventy's deep data merge: objects merged key by key, `tags` added up, any other
+    value replaced."""
+    for key, value in more.items():
+        if key == "tags":
+            into["tags"] = list(dict.fromkeys(names(into.get("tags")) + names(value)))
+        elif isinstance(value, dict) and isinstance(into.get(key), dict):
+            into[key] = {**into[key], **value}
+        else:
+            into[key] = value

@@ -1,0 +1,189 @@
+"""The body of an Eleventy post or page (markdown-it, after Liquid or Nunjucks) in
+Lanting's Markdown.
+
+Lanting reads as written: CommonMark, tables, footnotes (markdown-it-footnote), heading
+ids. Converted here:
+
+- the template language left in the Markdown (Eleventy ran it first, Liquid by default,
+  `markdownTemplateEngine` else): `{% raw %}…{% endraw %}` unwrapped (its text shown as
+  written); eleventy-img's `{% image "./a.png", "alt" %}` an image; `{% youtube id %}`
+  (and `vimeo`, `gist`) the video or a link; `{% highlight lang %}` a fenced block;
+  `{{ "/path" | url }}` the path; any other tag or output a warning naming its line,
+  kept only in a comment;
+- math: with a math plugin (markdown-it-katex, markdown-it-mathjax3, …) or KaTeX or
+  MathJax in the layouts, `$…$` and `$$…$$` are put aside as they are; without one, `$`
+  was a dollar sign, and is escaped;
+- links to other posts by their files (`./other.md`) or their old URLs (`/blog/x/`, with
+  the `pathPrefix` or not) lead to their new pages; images beside a post go with it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+from lanting.importer import body as B
+from lanting.importer.body_links import map_urls, unlink_dropped
+from lanting.importer.body_math import escaped_delimiters, shelve_tex_math
+from lanting.importer.body_references import map_reference_urls
+from lanting.importer.common import LinkTable, map_site_url
+from lanting.importer.eleventy_settings import EleventySettings
+from lanting.importer.hexo_embeds import embed_tags
+from lanting.importer.item import Item
+from lanting.importer.js_literals import JS_STRING, unquote_js
+from lanting.importer.liquid import OUTPUT, Context, blocks, tags
+from lanting.importer.mkdocs_math import dollar_signs
+from lanting.importer.shelf import Shelf, fence, protect_code
+from lanting.importer.site import NewSite
+
+_RAW = re.compile(r"\{%-?\s*raw\s*-?%\}(.*?)\{%-?\s*endraw\s*-?%\}", re.DOTALL)
+_URL_FILTER = re.compile(r"^(['\"])([^'\"]*)\1\s*\|\s*(?:url|htmlBaseUrl|relative_url|"
+                         r"absolute_url|absoluteUrl)\b[^|]*$")
+_COMMENT = re.compile(r"\{#.*?#\}|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}",
+                      re.DOTALL)
+
+
+def quoted_arguments(args: str) -> list[str]:
+    """A shortcode's arguments as Nunjucks (`"a.png", "alt"`) or Liquid (`"a.png" "alt"`)
+    writes them: the quoted strings, or the bare words."""
+    found = [unquote_js(m.group()) for m in JS_STRING.finditer(args)]
+    return found or [w for w in re.split(r"[\s,]+", args) if w]
+
+
+class EleventyBodies:
+    """The body side of the Eleventy importer."""
+
+    input: Path
+    settings: EleventySettings
+    site: NewSite
+    table: LinkTable
+    by_source: dict[Path, Item]
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        shelf = Shelf()
+        text = protect_code(text, shelf)
+        text, _count = B.indented_code(text, shelf)
+        if self.settings.markdown_engine:
+            text = self.templates(text, ctx, path, shelf)
+        if self.settings.math:
+            # (markdown-it read `\\(x\\)` as `\(x\)`, which MathJax in the layout took)
+            text, count = escaped_delimiters(text, shelf)
+            ctx.convert("`\\\\(…\\\\)` formulas as `$…$`", count)
+            text = shelve_tex_math(text, shelf)
+        else:
+            text, count = dollar_signs(text)
+            if count:
+                ctx.note("$", "no math plugin in the settings: its `$` showed as dollar "
+                         "signs, and are escaped (`\\$`) to stay so")
+        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, path, ctx)
+
+        text = map_reference_urls(map_urls(text, resolve), resolve)
+        text = unlink_dropped(text)
+        return B.tidy(shelf.restore(text))
+
+    def templates(self, text: str, ctx: Context, path: Path, shelf: Shelf) -> str:
+        """The Liquid or Nunjucks in the Markdown, which Eleventy ran before markdown-it."""
+        text, count = _RAW.subn(lambda m: shelf.put(m.group(1)), text)
+        ctx.convert("`{% raw %}` blocks unwrapped", count)
+        text, count = _COMMENT.subn("", text)
+        ctx.convert("template comments left out", count)
+
+        def highlight(args: str, inner: str, written: str) -> str:
+            return "\n" + shelf.put(fence(args.split()[0] if args.split() else "",
+                                          inner.strip("\n"))) + "\n"
+
+        text = blocks(text, "highlight", highlight, ctx, "`{% highlight %}` blocks as "
+                      "fenced code", shelf)
+
+        def listing(args: str, inner: str, written: str) -> str:
+            if "collections." not in args:
+                return ctx.leave(written, "a loop over the old site's data")
+            return ""
+
+        # (`{% for post in collections.posts %}` on the home page: Lanting's home and
+        # /blog/ list the posts themselves)
+        text = blocks(text, "for", listing, ctx, "lists of a collection's posts left out "
+                      "(Lanting lists them itself)")
+
+        def image(args: str, written: str) -> str:
+            found = quoted_arguments(args)
+            if not found:
+                return ctx.leave(written, "no image named")
+            src, alt = found[0], (found[1] if len(found) > 1 else "")
+            ctx.convert("eleventy-img `{% image %}` shortcodes as images")
+            return f"![{alt}]({src})"
+
+        handlers = {**embed_tags(ctx), "image": image, "img": image,
+                    "eleventyImage": image, "figure": image}
+        youtube = handlers["youtube"]
+
+        def video(args: str, written: str) -> str:
+            words = quoted_arguments(args)
+            found = re.search(r"(?:v=|youtu\.be/|embed/)([\w-]{11})", words[0]) \
+                if words else None
+            return str(youtube(found.group(1) if found else " ".join(words[:1]), written))
+
+        handlers["youtube"] = video
+        text = tags(text, handlers, ctx)
+
+        def output(match: re.Match[str]) -> str:
+            found = _URL_FILTER.match(match.group(1))
+            if found:
+                ctx.convert("`{{ \"/path\" | url }}` as the path")
+                return found.group(2)
+            return ctx.leave_output(match, "a value of the old site's data or code")
+
+        return OUTPUT.sub(output, text)
+
+    def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
+        """A link or image of the old site as the new one has it (None: as written)."""
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
+            return None
+        rel, hash_mark, fragment = url.partition("#")
+        rel = unquote(rel.partition("?")[0])
+        if not image and re.fullmatch(r"/(?:feed/)?(?:feed|atom|rss)\.xml", rel):
+            ctx.convert("links to the old site's feed as Lanting's, /atom.xml")
+            return "/atom.xml"
+        # (the InputPathToUrl plugin's links: a file's path from the input folder)
+        written = self.input / rel.lstrip("/")
+        target = self.by_source.get(written.resolve()) if written.is_file() else None
+        if target is not None and not (path.parent / rel).is_file():
+            ctx.convert("links to other posts")
+            return self.site.link(target) + hash_mark + fragment
+        if not rel.startswith("/"):
+            file = path.parent / rel
+            target = self.by_source.get(file.resolve()) if file.is_file() else None
+            if target is not None:
+                ctx.convert("links to other posts")
+                return self.site.link(target) + hash_mark + fragment
+            if file.is_file() and image:
+                return self.site.image(file, None)
+            if file.is_file():
+                return self.site.linked_file(file, self.input)
+            # (`../other-post/`: a URL from the page's own, which was its folder)
+            item = self.by_source.get(path.resolve())
+            base = item.old_urls[0] if item is not None and item.old_urls else None
+            if base is not None:
+                joined = re.sub(r"/+", "/", base + rel)
+                target = self.table.find(_normal(joined))
+                if target is not None:
+                    ctx.convert("links to old URLs")
+                    return self.site.link(target) + hash_mark + fragment
+            return None
+        return map_site_url(url, image, ctx, self.site, self.table, self.input, self.input,
+                            self.settings.path_prefix)
+
+
+def _normal(path: str) -> str:
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts) or "/"

@@ -1,0 +1,230 @@
+"""An Eleventy site's settings, read without running its configuration: the folders
+(`dir: { input, includes, data, output }`, or `--input` in package.json's scripts), the
+passthrough copies, the Markdown engine's plugins (a math plugin: `$` is TeX), the
+`pathPrefix`, the folders and tags its collections read, the site's data
+(`_data/metadata.json` or `.js`, `site.json`: title, URL, language, author) and
+`.eleventyignore`. Data files (`x.11tydata.js`, `x.json`) are read here too."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import read_text
+from lanting.importer.js_literals import (
+    JS_STRING,
+    QUOTED,
+    key_object,
+    key_string,
+    local_modules,
+    strip_comments,
+    unquote_js,
+)
+
+CONFIG_NAMES = ("eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
+                ".eleventy.js", "eleventy.config.ts")
+"""The configuration files Eleventy looks for, in its order."""
+
+_MATH = re.compile(r"markdown-it-(?:katex|mathjax3?|texmath|math)\b|@[\w-]+/markdown-it-katex"
+                   r"|eleventy-plugin-(?:katex|mathjax)|\bkatex(?:\.min)?\.(?:js|css)\b"
+                   r"|\bMathJax\b|mathjax@|/mathjax/", re.IGNORECASE)
+"""A Markdown engine plugin (or a layout's script) that read `$…$` as TeX."""
+_PASSTHROUGH = re.compile(r"addPassthroughCopy\(\s*(" + QUOTED + r"|\{)")
+_PAIR = re.compile(QUOTED + r"\s*:\s*" + QUOTED)
+_GLOB = re.compile(r"getFilteredByGlob\(\s*(\[[^\]]*\]|" + QUOTED + r")")
+_INPUT_PATH = re.compile(r"inputPath\s*\.\s*(?:includes|startsWith|indexOf)\(\s*" + QUOTED)
+_TAG_TEST = re.compile(r"tags\s*\.\s*includes\(\s*" + QUOTED)
+_COLLECTION = re.compile(r"addCollection\(\s*" + QUOTED)
+_CLI_INPUT = re.compile(r"--input[= ]([\w./-]+)")
+
+
+@dataclass
+class EleventySettings:
+    file: Path
+    """The configuration file (or where it would be)."""
+    root: Path
+    input: Path
+    includes: Path
+    data: Path
+    output: str = "_site"
+    markdown_engine: str = "liquid"
+    """What Markdown was pre-processed with (`markdownTemplateEngine`; `""`: none)."""
+    passthrough: list[tuple[Path, str]] = field(default_factory=list)
+    """(file or folder copied, the site path it was published at)."""
+    math: bool = False
+    path_prefix: str = ""
+    collection_folders: list[str] = field(default_factory=list)
+    """Input-relative folders the collections read (`getFilteredByGlob("posts/*.md")`)."""
+    collection_tags: list[str] = field(default_factory=list)
+    """Tags a collection of posts gathers (`tags.includes("TIL")`)."""
+    collections: list[str] = field(default_factory=list)
+    """The names of the config's own collections (`addCollection("allPosts", …)`)."""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    ignores: list[str] = field(default_factory=list)
+
+
+def config_file(source: Path) -> Path | None:
+    return next((source / n for n in CONFIG_NAMES if (source / n).is_file()), None)
+
+
+def is_eleventy(source: Path) -> bool:
+    """An Eleventy configuration, or Eleventy among package.json's dependencies."""
+    if config_file(source) is not None:
+        return True
+    package = read_text(source / "package.json") if (source / "package.json").is_file() else ""
+    return re.search(r'"@11ty/eleventy"\s*:', package) is not None
+
+
+def _strings(text: str) -> list[str]:
+    return [unquote_js(m.group()) for m in JS_STRING.finditer(text)]
+
+
+def read_settings(source: Path) -> EleventySettings:
+    file = config_file(source) or source / ".eleventy.js"
+    code = strip_comments(read_text(file)) if file.is_file() else ""
+    # (a config split over modules it requires: `./eleventy/config/collections.js`)
+    for module in local_modules(code, file.parent):
+        code += "\n" + strip_comments(read_text(module))
+    package = read_text(source / "package.json") if (source / "package.json").is_file() else ""
+    folders = key_object(code, "dir") or ""
+    found = _CLI_INPUT.search(package)
+    given = key_string(folders, "input")[0] or (found.group(1) if found else None) or "."
+    base = (source / given).resolve()
+    settings = EleventySettings(
+        file=file, root=source, input=base,
+        includes=(base / (key_string(folders, "includes")[0] or "_includes")).resolve(),
+        data=(base / (key_string(folders, "data")[0] or "_data")).resolve(),
+        output=key_string(folders, "output")[0] or "_site")
+    engine, there = key_string(code, "markdownTemplateEngine")
+    if re.search(r"markdownTemplateEngine\s*:\s*false", code):
+        settings.markdown_engine = ""
+    elif engine:
+        settings.markdown_engine = engine
+    prefix = key_string(code, "pathPrefix")[0] or ""
+    cli_prefix = re.search(r"--pathprefix[= ]([\w./-]+)", package, re.IGNORECASE)
+    prefix = prefix or (cli_prefix.group(1) if cli_prefix else "")
+    settings.path_prefix = "/" + prefix.strip("/") if prefix.strip("/") else ""
+    settings.passthrough = _passthrough(code, source, base)
+    layouts = "".join(read_text(p) for p in sorted(settings.includes.rglob("*"))
+                      if p.is_file() and p.suffix in (".njk", ".liquid", ".html"))
+    settings.math = bool(_MATH.search(code + package + layouts))
+    for match in _GLOB.finditer(code):
+        for glob in _strings(match.group(1)):
+            folder = _folder_of(glob, source, base)
+            if folder:
+                settings.collection_folders.append(folder)
+    for match in _INPUT_PATH.finditer(code):
+        folder = _folder_of(match.group(1) or match.group(2) or "", source, base)
+        if folder:
+            settings.collection_folders.append(folder)
+    settings.collection_tags = [m.group(1) or m.group(2) for m in _TAG_TEST.finditer(code)]
+    settings.collections = [m.group(1) or m.group(2) for m in _COLLECTION.finditer(code)]
+    settings.metadata = read_metadata(settings.data)
+    ignore = source / ".eleventyignore"
+    if ignore.is_file():
+        settings.ignores = [line.strip() for line in read_text(ignore).splitlines()
+                            if line.strip() and not line.startswith("#")]
+    return settings
+
+
+def _folder_of(glob: str, source: Path, base: Path) -> str:
+    """The input-relative folder a glob or path names (`./src/posts/**/*.md` → `posts`);
+    "" for the whole input."""
+    head = re.split(r"[*{]", glob, maxsplit=1)[0]
+    head = head.rsplit("/", 1)[0] if "*" in glob or "{" in glob or not head.endswith("/") \
+        else head.rstrip("/")
+    where = (source / head.lstrip("/")).resolve()
+    if where.is_relative_to(base) and where != base:
+        return where.relative_to(base).as_posix()
+    # (`inputPath.includes("/src/content/posts/")`: the path from the project's root)
+    inside = (source / head.strip("/")).resolve()
+    return inside.relative_to(base).as_posix() if inside.is_relative_to(base) and \
+        inside != base else ""
+
+
+def _passthrough(code: str, source: Path, base: Path) -> list[tuple[Path, str]]:
+    """Each `addPassthroughCopy("img")` (published at its path from the input folder)
+    and `addPassthroughCopy({ "static": "/" })` (at the path it names)."""
+    copies: list[tuple[Path, str]] = []
+    for match in _PASSTHROUGH.finditer(code):
+        if match.group(1) != "{":
+            written = (match.group(2) or match.group(3) or "").strip()
+            if "*" in written:
+                continue  # (a glob of the content's images: they go with their posts)
+            path = (source / written).resolve()
+            rel = path.relative_to(base).as_posix() if path.is_relative_to(base) \
+                else written.strip("./").strip("/")
+            copies.append((path, "/" + rel))
+            continue
+        end = code.find("}", match.end())
+        for pair in _PAIR.finditer(code, match.end(), end):
+            src = pair.group(1) if pair.group(1) is not None else pair.group(2) or ""
+            dest = pair.group(3) if pair.group(3) is not None else pair.group(4) or ""
+            if "*" not in src:
+                copies.append(((source / src).resolve(), "/" + dest.strip("./").strip("/")))
+    return copies
+
+
+def read_metadata(data: Path) -> dict[str, Any]:
+    """The site's data (`metadata`, `site`, `siteConfig`, `siteData`, `config`: JSON,
+    or a JavaScript module's literal strings), later names under earlier ones."""
+    found: dict[str, Any] = {}
+    for name in ("metadata", "site", "siteConfig", "siteData", "config", "meta"):
+        for suffix in (".json", ".js", ".mjs", ".cjs"):
+            path = data / f"{name}{suffix}"
+            if path.is_file():
+                for key, value in read_data_file(path).items():
+                    found.setdefault(key, value)
+    return found
+
+
+_DATA_KEYS = ("title", "url", "baseUrl", "siteUrl", "language", "lang", "locale",
+              "description", "subtitle", "name", "email", "author", "layout", "permalink",
+              "tags", "draft", "eleventyExcludeFromCollections", "eleventyNavigation")
+
+
+def read_data_file(path: Path) -> dict[str, Any]:
+    """A data file's values: JSON as it is; of a JavaScript module, the keys Lanting uses
+    that hold literals (strings, `true`/`false`, arrays of strings, `{ key, order }`)."""
+    text = read_text(path)
+    if path.suffix == ".json":
+        try:
+            loaded = json.loads(text)
+        except ValueError:
+            return {}
+        return loaded if isinstance(loaded, dict) else {}
+    return js_values(strip_comments(text))
+
+
+def js_values(code: str) -> dict[str, Any]:
+    """The literal values of the keys Lanting uses in JavaScript data (a data file, a
+    `---js` front matter)."""
+    values: dict[str, Any] = {}
+    # (`"layout": "post.njk"`: a quoted key is a key all the same)
+    code = re.sub(r"([\"'])(\w+)\1(\s*:)", r"\2\3", code)
+    for key in _DATA_KEYS:
+        text, there = key_string(code, key)
+        if text is not None:
+            values[key] = text
+            continue
+        if not there:
+            continue
+        at = re.search(rf"(?<![\w.$]){key}\s*:\s*", code)
+        if at is None:
+            continue
+        rest = code[at.end():]
+        if re.match(r"(true|false)\b", rest):
+            values[key] = rest.startswith("true")
+        elif rest.startswith("["):
+            values[key] = _strings(rest[:rest.find("]") + 1])
+        elif rest.startswith("{"):
+            inner = key_object(code[at.start():], key) or ""
+            values[key] = {k: v for k in ("name", "email", "url", "key", "parent", "title")
+                           if (v := key_string(inner, k)[0]) is not None}
+            order = re.search(r"\border\s*:\s*(-?\d+)", inner)
+            if order:
+                values[key]["order"] = int(order.group(1))
+    return values

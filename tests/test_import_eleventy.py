@@ -1,0 +1,121 @@
+"""The Eleventy importer: a fixture shaped as an eleventy-base-blog fork (`dir.input`
+`content`, a folder data file tagging the posts with a permalink, `_data/metadata.js`,
+passthrough copies, markdown-it-katex) makes a site, read from its built pages; unit
+tests of the settings reader and of the permalink patterns."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from importbits import imported_site, page, redirect_target, report_of
+from sitebits import write_files
+
+from lanting.importer import Imported, detect
+from lanting.importer.eleventy import default_url, file_slug, permalink_url
+from lanting.importer.eleventy_settings import js_values, read_settings
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+
+
+@pytest.fixture(scope="module")
+def blog(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "eleventy-blog")
+
+
+def test_an_eleventy_blog_is_detected_not_read_as_notes(tmp_path: Path) -> None:
+    assert detect(FIXTURES / "eleventy-blog") == "eleventy"
+    write_files(tmp_path, {"package.json": '{"devDependencies": {"@11ty/eleventy": "^3"}}',
+                           "posts/a.md": "# A\n"})
+    assert detect(tmp_path) == "eleventy"
+
+
+def test_metadata_becomes_lanting_toml(blog: tuple[Imported, Path]) -> None:
+    imported, _out = blog
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["author"], config["base_url"], config["language"]) == (
+        "推理笔记", "Wen Shu", "https://wen.example.net/", "zh-CN")
+    assert config["menu"] == [{"name": "About", "url": "/about/"}]
+
+
+def test_posts_keep_their_permalinks_and_render(blog: tuple[Imported, Path]) -> None:
+    imported, out = blog
+    assert (imported.report.counts["posts"], imported.report.counts["drafts"]) == (2, 1)
+    for slug in ("attention-heads", "kv-cache"):
+        assert redirect_target(out, f"/blog/{slug}/") == f"/posts/{slug}/"
+    post = page(out, "/posts/attention-heads/")
+    assert post.find("h1").text().strip() == "注意力头在看什么"
+    assert len(post.find_all("math")) == 3  # (markdown-it-katex: `$` is TeX)
+    assert "2024-03-05" in post.text()  # (the date in the file's name)
+    image = post.find("img")  # (eleventy-img's shortcode, the image beside the post)
+    assert image is not None and image.attrs["src"] == "/posts/attention-heads/heads.png"
+    assert image.attrs["alt"] == "Two heads, one copying and one induction"
+    links = {a.attrs.get("href") for a in post.find_all("a")}
+    assert "/files/heads-slides.pdf" in links
+    assert (out / "files" / "heads-slides.pdf").is_file() and (out / "favicon.ico").is_file()
+    text = post.text()
+    assert "{%" not in text and "Templates write {{ title }}" in text
+    tags = {a.text().strip().lstrip("#") for a in post.find_all("a")
+            if "/tags/" in a.attrs.get("href", "")}
+    assert "posts" not in tags and "transformers" in tags
+    other = page(out, "/posts/kv-cache/")
+    assert "/posts/attention-heads/" in {a.attrs.get("href") for a in other.find_all("a")}
+    assert {a.attrs.get("href") for a in page(out, "/about/").find_all("a")} >= {
+        "/posts/kv-cache/"}
+
+
+def test_unknown_shortcodes_and_theme_pages_are_reported(
+        blog: tuple[Imported, Path]) -> None:
+    imported, out = blog
+    report = report_of(imported)
+    assert "content/blog/2024-04-10-kv-cache.md:9: warning: not converted" in report
+    assert "callout" not in page(out, "/posts/kv-cache/").text()
+    assert "2 Nunjucks, Liquid or JavaScript templates" in report
+    assert not (imported.dest / "content" / "pages" / "tags.md").exists()
+
+
+def test_settings_are_read_without_running_the_config(tmp_path: Path) -> None:
+    write_files(tmp_path, {
+        ".eleventy.js": 'const mk = require("markdown-it-mathjax3");\n'
+                        "module.exports = (c) => {\n"
+                        '  c.addPassthroughCopy("src/img/");\n'
+                        '  c.addCollection("notes", (a) => a.getFilteredByGlob("src/til/*.md"));\n'
+                        '  return { pathPrefix: "/notes/", dir: { input: "src", data: "data" } };\n'
+                        "};\n",
+        "src/data/site.json": '{"title": "T", "url": "https://t.example/"}'})
+    settings = read_settings(tmp_path)
+    assert settings.input == (tmp_path / "src").resolve()
+    assert settings.data == (tmp_path / "src" / "data").resolve()
+    assert settings.math and settings.path_prefix == "/notes"
+    assert settings.passthrough == [((tmp_path / "src" / "img").resolve(), "/img")]
+    assert settings.collection_folders == ["til"] and settings.collections == ["notes"]
+    assert settings.metadata["title"] == "T"
+
+
+def test_javascript_data_is_read_as_literals() -> None:
+    assert js_values('export default { tags: ["posts"], "layout": "post.njk", '
+                     "draft: true, eleventyNavigation: { key: 'Home', order: 1 } }") == {
+        "tags": ["posts"], "layout": "post.njk", "draft": True,
+        "eleventyNavigation": {"key": "Home", "order": 1}}
+
+
+@pytest.mark.parametrize(("pattern", "rel", "data", "url"), [
+    ("/blog/{{ page.fileSlug }}/", "blog/2024-01-02-x.md", {}, "/blog/x/"),
+    ("posts/{{ title | slugify }}/", "posts/a.md", {"title": "Hello World"},
+     "/posts/hello-world/"),
+    ("{{ page.filePathStem }}.html", "notes/b.md", {}, "/notes/b.html"),
+    ("/p/{{ page.fileSlug }}/", "p/y/index.md", {}, "/p/y/"),
+    ("/{{ page.date | date: '%Y' }}/x/", "a.md", {}, None),
+])
+def test_permalink_patterns(pattern: str, rel: str, data: dict[str, str],
+                            url: str | None) -> None:
+    assert permalink_url(pattern, rel, data) == url
+
+
+def test_default_urls_and_file_slugs() -> None:
+    assert default_url("blog/x.md") == "/blog/x/"
+    assert default_url("blog/x/index.md") == "/blog/x/"
+    assert default_url("index.md") == "/"
+    assert file_slug("blog/2020-01-01-first.md") == "first"
+    assert file_slug("blog/2020-01-01-first/index.md") == "first"
