@@ -61,6 +61,9 @@ def test_posts_keep_their_permalinks_and_render(blog: tuple[Imported, Path]) -> 
     assert "posts" not in tags and "transformers" in tags
     other = page(out, "/posts/kv-cache/")
     assert "/posts/attention-heads/" in {a.attrs.get("href") for a in other.find_all("a")}
+    # (eleventy-plugin-syntaxhighlight's ```` ```py/1 ````: the first line marked)
+    marked = [s for s in other.find_all("span") if "hl" in s.attrs.get("class", "").split()]
+    assert [s.text().strip() for s in marked] == ["cache = 2 * layers * d_model"]
     assert {a.attrs.get("href") for a in page(out, "/about/").find_all("a")} >= {
         "/posts/kv-cache/"}
 
@@ -119,3 +122,14 @@ def test_default_urls_and_file_slugs() -> None:
     assert default_url("index.md") == "/"
     assert file_slug("blog/2020-01-01-first.md") == "first"
     assert file_slug("blog/2020-01-01-first/index.md") == "first"
+
+
+@pytest.mark.parametrize(("info", "opening"), [
+    ("js/2/4-5", '```js hl_lines="2 4-5"'),
+    ("text/2-3", "```text hl_lines=2-3"),
+    ("diff-js", "```diff-js"),
+])
+def test_syntaxhighlight_marked_lines_become_hl_lines(info: str, opening: str) -> None:
+    from lanting.importer.eleventy_bodies import marked_lines_fence
+
+    assert marked_lines_fence(info, "a\nb", "").split("\n")[0] == opening

@@ -44,6 +44,22 @@ _COMMENT = re.compile(r"\{#.*?#\}|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s
                       re.DOTALL)
 
 
+_MARKED_LINES = re.compile(r"^([\w+#.-]+)((?:/[\d,-]*)+)$")
+
+
+def marked_lines_fence(info: str, code: str, indent: str) -> str:
+    """eleventy-plugin-syntaxhighlight's ```` ```js/2/4-5 ```` (lines 2, 4 and 5 marked;
+    a second `/…` marks lines removed, shown marked too) as Lanting's `hl_lines`; any
+    other fence as written. Read as a language, `js/2/4` highlighted nothing."""
+    words = info.split(None, 1)
+    found = _MARKED_LINES.match(words[0]) if words else None
+    if found is None:
+        return fence(info, code, None, indent)
+    ranges = [r for part in found.group(2).split("/") for r in part.split(",") if r]
+    options = {"hl_lines": " ".join(ranges)} if ranges else None
+    return fence(found.group(1), code, options, indent)
+
+
 def quoted_arguments(args: str) -> list[str]:
     """A shortcode's arguments as Nunjucks (`"a.png", "alt"`) or Liquid (`"a.png" "alt"`)
     writes them: the quoted strings, or the bare words."""
@@ -62,7 +78,7 @@ class EleventyBodies:
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
-        text = protect_code(text, shelf)
+        text = protect_code(text, shelf, marked_lines_fence)
         text, _count = B.indented_code(text, shelf)
         if self.settings.markdown_engine:
             text = self.templates(text, ctx, path, shelf)
