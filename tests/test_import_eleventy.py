@@ -68,6 +68,18 @@ def test_posts_keep_their_permalinks_and_render(blog: tuple[Imported, Path]) -> 
         "/posts/kv-cache/"}
 
 
+def test_a_content_page_written_in_html_is_a_page(blog: tuple[Imported, Path]) -> None:
+    imported, out = blog
+    reading = page(out, "/reading-list/")
+    # (its indented lines are HTML, not Markdown's code blocks showing the tags)
+    items = [li.text() for li in reading.find_all("li")]
+    assert "Nucleus sampling, and why the tail matters" in items
+    assert "Typical decoding" in items
+    assert "temperature = 0.7" in reading.find("pre").text()
+    assert redirect_target(out, "/notes/reading-list/") == "/reading-list/"
+    assert "1 HTML file(s) without front matter" in report_of(imported)
+
+
 def test_unknown_shortcodes_and_theme_pages_are_reported(
         blog: tuple[Imported, Path]) -> None:
     imported, out = blog

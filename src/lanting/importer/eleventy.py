@@ -143,6 +143,7 @@ class Eleventy(EleventyBodies):
         for path, url in self.settings.passthrough:
             self.copy(path, url)
         theme = 0
+        documents: list[str] = []
         for path in walk(self.input) if self.input.is_dir() else []:
             rel = path.relative_to(self.input).as_posix()
             resolved = path.resolve()
@@ -151,12 +152,21 @@ class Eleventy(EleventyBodies):
                 continue
             if path.suffix.lower() in (".md", ".markdown"):
                 self.read_markdown(path, rel)
+            elif path.suffix.lower() in (".html", ".htm"):
+                if split_front_matter(read_text(path))[0]:
+                    self.read_markdown(path, rel)  # (a content page written in HTML)
+                else:
+                    documents.append(rel)
             elif path.name.endswith(_THEME_SUFFIXES):
                 theme += 1
         if theme:
             self.report.note(self.input, None, f"{theme} Nunjucks, Liquid or JavaScript "
                              "templates (the home, tag, archive and feed pages) are the "
                              "theme's: not imported (Lanting makes its own)")
+        if documents:
+            self.report.note(self.input, None, f"{len(documents)} HTML file(s) without front "
+                             "matter (whole documents, redirects: "
+                             f"`{documents[0]}`…): not imported")
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)

@@ -30,6 +30,7 @@ from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import LinkTable, map_site_url
 from lanting.importer.eleventy_settings import EleventySettings
 from lanting.importer.hexo_embeds import embed_tags
+from lanting.importer.html_pages import raw_elements_apart
 from lanting.importer.item import Item
 from lanting.importer.js_literals import JS_STRING, unquote_js
 from lanting.importer.liquid import OUTPUT, Context, blocks, tags
@@ -60,6 +61,21 @@ def marked_lines_fence(info: str, code: str, indent: str) -> str:
     return fence(found.group(1), code, options, indent)
 
 
+_PRE = re.compile(r"<(pre|script|style|textarea)(?=[\s>])(?:[^<]|<(?!/\1\s*>))*</\1\s*>",
+                  re.IGNORECASE)
+
+
+def html_page(text: str, shelf: Shelf) -> tuple[str, int]:
+    """A content page written in HTML, as Markdown reads it the same: its `<pre>`,
+    `<script>`, `<style>` and `<textarea>` elements put aside whole (one holding a blank
+    line on a line of its own: `raw_elements_apart`), every other line without its
+    indentation (HTML's is only layout; to Markdown, four spaces were a code block
+    showing the tags). Returns (text, how many elements were put aside)."""
+    text, count = raw_elements_apart(text, shelf)
+    text = _PRE.sub(lambda m: shelf.put(m.group()), text)
+    return "\n".join(line.lstrip() for line in text.split("\n")), count
+
+
 def quoted_arguments(args: str) -> list[str]:
     """A shortcode's arguments as Nunjucks (`"a.png", "alt"`) or Liquid (`"a.png" "alt"`)
     writes them: the quoted strings, or the bare words."""
@@ -78,6 +94,9 @@ class EleventyBodies:
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
+        if path.suffix.lower() in (".html", ".htm"):
+            text, _count = html_page(text, shelf)
+            ctx.convert("content pages written in HTML read as Markdown", 1)
         text = protect_code(text, shelf, marked_lines_fence)
         text, _count = B.indented_code(text, shelf)
         if self.settings.markdown_engine:
