@@ -55,6 +55,9 @@ def test_posts_keep_their_permalinks_and_render(blog: tuple[Imported, Path]) -> 
     assert "/files/heads-slides.pdf" in links
     assert (out / "files" / "heads-slides.pdf").is_file() and (out / "favicon.ico").is_file()
     text = post.text()
+    # (markdown-it-biblatex's `[@key]` and `[bibliography]`: cited, and listed)
+    assert "[@" not in text and "[bibliography]" not in text
+    assert "In-context Learning and Induction Heads" in text
     assert "{%" not in text and "Templates write {{ title }}" in text
     tags = {a.text().strip().lstrip("#") for a in post.find_all("a")
             if "/tags/" in a.attrs.get("href", "")}

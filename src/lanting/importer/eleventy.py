@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.astro_front import js_date
+from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
 from lanting.importer.eleventy_bodies import EleventyBodies
 from lanting.importer.eleventy_settings import js_values, read_data_file, read_settings
@@ -167,6 +168,7 @@ class Eleventy(EleventyBodies):
             self.report.note(self.input, None, f"{len(documents)} HTML file(s) without front "
                              "matter (whole documents, redirects: "
                              f"`{documents[0]}`…): not imported")
+        self.bibliography()
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
@@ -329,6 +331,21 @@ class Eleventy(EleventyBodies):
             if match:
                 return parse_when(match.group(1), match.group(1), self.tz)
         return None
+
+    def bibliography(self) -> None:
+        """markdown-it-biblatex's `.bib` (`bibPath`) as `content/references.bib`, which
+        Lanting's `[@key]` citations (written the same) cite from."""
+        bib = self.settings.bibliography
+        if bib is None:
+            return
+        if not bib.is_file():
+            self.report.warn(self.settings.file, None, f"bibliography `{bib.name}` not "
+                             "found: its citations fail")
+            return
+        entries = parse(read_text(bib))[0]
+        if entries:
+            self.site.extra["content/references.bib"] = dump(entries)
+            self.report.convert("bibliographies (content/references.bib)")
 
     def write_config(self) -> None:
         config, meta = self.site.config, self.settings.metadata

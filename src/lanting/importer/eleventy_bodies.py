@@ -61,6 +61,7 @@ def marked_lines_fence(info: str, code: str, indent: str) -> str:
     return fence(found.group(1), code, options, indent)
 
 
+_BIBLIOGRAPHY = re.compile(r"^\[bibliography\][ \t]*$", re.MULTILINE)
 _PRE = re.compile(r"<(pre|script|style|textarea)(?=[\s>])(?:[^<]|<(?!/\1\s*>))*</\1\s*>",
                   re.IGNORECASE)
 
@@ -112,6 +113,10 @@ class EleventyBodies:
                 ctx.note("$", "no math plugin in the settings: its `$` showed as dollar "
                          "signs, and are escaped (`\\$`) to stay so")
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
+        if self.settings.bibliography is not None:
+            # (markdown-it-biblatex's place for the reference list)
+            text, count = _BIBLIOGRAPHY.subn("{{< references >}}", text)
+            ctx.convert("`[bibliography]` as the reference list", count)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, path, ctx)

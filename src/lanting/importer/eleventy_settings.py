@@ -63,6 +63,8 @@ class EleventySettings:
     collections: list[str] = field(default_factory=list)
     """The names of the config's own collections (`addCollection("allPosts", …)`)."""
     metadata: dict[str, Any] = field(default_factory=dict)
+    bibliography: Path | None = None
+    """markdown-it-biblatex's `bibPath`: the `.bib` its `[@key]` citations cite."""
     ignores: list[str] = field(default_factory=list)
 
 
@@ -123,6 +125,8 @@ def read_settings(source: Path) -> EleventySettings:
     settings.collection_tags = [m.group(1) or m.group(2) for m in _TAG_TEST.finditer(code)]
     settings.collections = [m.group(1) or m.group(2) for m in _COLLECTION.finditer(code)]
     settings.metadata = read_metadata(settings.data)
+    bib = key_string(code, "bibPath")[0]
+    settings.bibliography = (source / bib).resolve() if bib else None
     ignore = source / ".eleventyignore"
     if ignore.is_file():
         settings.ignores = [line.strip() for line in read_text(ignore).splitlines()
