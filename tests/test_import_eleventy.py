@@ -9,10 +9,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from importbits import imported_site, page, redirect_target, report_of
+from importbits import NOW, imported_site, page, redirect_target, report_of
 from sitebits import write_files
 
-from lanting.importer import Imported, detect
+from lanting.importer import Imported, detect, import_site
 from lanting.importer.eleventy import default_url, file_slug, permalink_url
 from lanting.importer.eleventy_settings import js_values, read_settings
 
@@ -148,3 +148,25 @@ def test_syntaxhighlight_marked_lines_become_hl_lines(info: str, opening: str) -
     from lanting.importer.eleventy_bodies import marked_lines_fence
 
     assert marked_lines_fence(info, "a\nb", "").split("\n")[0] == opening
+
+
+def test_collections_the_listing_pages_read_and_dated_neighbours_are_posts(
+        tmp_path: Path) -> None:
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'module.exports = () => ({ dir: { input: "src" } });\n',
+        "src/index.njk": "{% for p in collections.post %}{{ p.data.title }}{% endfor %}\n",
+        "src/notes/index.njk": "{% for n in collections.note | reverse %}{{ n.url }}"
+                               "{% endfor %}\n",
+        "src/notes/rope.md": "---\ntitle: RoPE\ndate: 2025-02-01\ntags: [note, rope]\n---\nx\n",
+        "src/posts/posts.json": '{"layout": "post"}',
+        "src/posts/dpo.md": "---\ntitle: DPO\ndate: 2024-04-01\ntags: [post]\n---\nx\n",
+        "src/posts/scaling.md": "---\ntitle: Scaling\ndate: 2026-01-10\ntags: [llms]\n---\nx\n",
+        "src/uses.md": "---\ntitle: Uses\ntags: [note]\n---\nx\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    posts = imported.dest / "content" / "posts"
+    assert sorted(p.name for p in posts.iterdir()) == ["dpo.md", "rope.md", "scaling.md"]
+    # (dated, beside the posts, but tagged off the home page's list: unlisted)
+    assert "unlisted: true" in (posts / "scaling.md").read_text(encoding="utf-8")
+    assert "tags: [rope]" in (posts / "rope.md").read_text(encoding="utf-8")
+    assert (imported.dest / "content" / "pages" / "uses.md").is_file()  # (undated)

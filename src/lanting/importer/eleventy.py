@@ -131,6 +131,8 @@ class Eleventy(EleventyBodies):
         self.texts: list[str] = []
         self.menu: list[tuple[int, str, Item]] = []
         self.folder_data: dict[Path, dict[str, Any]] = {}
+        self.records: list[tuple[Path, str, dict[str, Any], str, str]] = []
+        """(file, path in the input folder, data, title, body) of each document read."""
 
     def run(self) -> NewSite:
         """In order: the passthrough copies, the input folder's templates (their data
@@ -164,6 +166,8 @@ class Eleventy(EleventyBodies):
             self.report.note(self.input, None, f"{theme} Nunjucks, Liquid or JavaScript "
                              "templates (the home, tag, archive and feed pages) are the "
                              "theme's: not imported (Lanting makes its own)")
+        for record, kind in zip(self.records, self.kinds(), strict=True):
+            self.add_item(*record, kind)
         if documents:
             self.report.note(self.input, None, f"{len(documents)} HTML file(s) without front "
                              "matter (whole documents, redirects: "
@@ -244,18 +248,34 @@ class Eleventy(EleventyBodies):
         title = str(data.get("title") or "").strip()
         if heading is not None and (not title or heading[0].strip() == title):
             title, body = heading[0].strip(), heading[1]
-        self.add_item(path, rel, data, title, body)
+        self.records.append((path, rel, data, title, body))
 
-    def is_post(self, rel: str, data: dict[str, Any]) -> bool:
-        tags = set(data["tags"])
-        if tags & {"posts", "post"} or tags & set(self.settings.collection_tags):
-            return True
-        return any(rel.startswith(folder + "/") for folder in self.settings.collection_folders)
+    def kinds(self) -> list[str]:
+        """Each record's kind: a post when tagged `posts` or `post`; when dated, also when
+        in a collection the config or a listing template reads (`collections.notes`), or
+        in a folder beside other posts (untagged to keep it off the home page's list: an
+        unlisted post); else a page; the input folder's `index.md` the home page."""
+        kinds: list[str] = []
+        for path, rel, data, _title, _body in self.records:
+            tags = set(data["tags"])
+            dated = self.date(data.get("date"), path, rel) is not None
+            listed = any(rel.startswith(f + "/") for f in self.settings.collection_folders) \
+                or bool(tags & set(self.settings.collection_tags))
+            kinds.append("home" if rel in ("index.md", "index.markdown") else "post"
+                         if tags & {"posts", "post"} or dated and listed else "page")
+        folders = {rel.split("/", 1)[0] for (_p, rel, *_r), kind in zip(
+            self.records, kinds, strict=True) if kind == "post" and "/" in rel}
+        for i, (path, rel, data, _title, _body) in enumerate(self.records):
+            if kinds[i] == "page" and "/" in rel and rel.split("/", 1)[0] in folders \
+                    and self.date(data.get("date"), path, rel) is not None:
+                kinds[i] = "post"
+                data["eleventyExcludeFromCollections"] = True
+                self.report.note(path, None, "dated, among the posts but in no collection "
+                                 "(the home page did not list it): an unlisted post")
+        return kinds
 
     def add_item(self, path: Path, rel: str, data: dict[str, Any], title: str,
-                 body: str) -> None:
-        kind = "home" if rel in ("index.md", "index.markdown") else \
-            "post" if self.is_post(rel, data) else "page"
+                 body: str, kind: str) -> None:
         if not title:
             title = file_slug(rel).replace("-", " ").replace("_", " ") or "Home"
         front: dict[str, Any] = {"title": title}

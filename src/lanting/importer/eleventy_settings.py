@@ -37,6 +37,8 @@ _PAIR = re.compile(QUOTED + r"\s*:\s*" + QUOTED)
 _GLOB = re.compile(r"getFilteredByGlob\(\s*(\[[^\]]*\]|" + QUOTED + r")")
 _INPUT_PATH = re.compile(r"inputPath\s*\.\s*(?:includes|startsWith|indexOf)\(\s*" + QUOTED)
 _TAG_TEST = re.compile(r"tags\s*\.\s*includes\(\s*" + QUOTED)
+_BY_TAG = re.compile(r"getFilteredByTags?\(\s*" + QUOTED)
+_LISTED = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+collections\.(\w+)")
 _COLLECTION = re.compile(r"addCollection\(\s*" + QUOTED)
 _CLI_INPUT = re.compile(r"--input[= ]([\w./-]+)")
 
@@ -123,6 +125,13 @@ def read_settings(source: Path) -> EleventySettings:
         if folder:
             settings.collection_folders.append(folder)
     settings.collection_tags = [m.group(1) or m.group(2) for m in _TAG_TEST.finditer(code)]
+    settings.collection_tags += [m.group(1) or m.group(2) for m in _BY_TAG.finditer(code)]
+    # (the collections the theme's listing pages loop over: `collections.translation`)
+    pages = "".join(read_text(p) for p in sorted(base.rglob("*"))
+                    if p.is_file() and p.suffix in (".njk", ".liquid") and
+                    "node_modules" not in p.parts)
+    settings.collection_tags += sorted({name for name in _LISTED.findall(layouts + pages)
+                                        if name not in ("all", "tagList", "posts", "post")})
     settings.collections = [m.group(1) or m.group(2) for m in _COLLECTION.finditer(code)]
     settings.metadata = read_metadata(settings.data)
     bib = key_string(code, "bibPath")[0]
