@@ -12,6 +12,8 @@ import pytest
 from importbits import NOW, imported_site, page, redirect_target, report_of
 from sitebits import write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.eleventy import default_url, file_slug, permalink_url
 from lanting.importer.eleventy_settings import js_values, read_settings
@@ -170,3 +172,18 @@ def test_collections_the_listing_pages_read_and_dated_neighbours_are_posts(
     assert "unlisted: true" in (posts / "scaling.md").read_text(encoding="utf-8")
     assert "tags: [rope]" in (posts / "rope.md").read_text(encoding="utf-8")
     assert (imported.dest / "content" / "pages" / "uses.md").is_file()  # (undated)
+
+
+def test_the_old_themes_assets_leave_lantings_own_urls_alone(tmp_path: Path) -> None:
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'module.exports = (c) => { c.addPassthroughCopy("src/assets"); '
+                        'return { dir: { input: "src" } }; };\n',
+        "src/assets/search.js": "// the old theme's search\n",
+        "src/assets/cover.jpg": b"\xff\xd8\xff\xe0",
+        "src/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: posts\n---\nx\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    static = imported.dest / "static" / "assets"
+    assert (static / "cover.jpg").is_file() and not (static / "search.js").exists()
+    assert "`assets/search.js` is the URL of Lanting's own file" in report_of(imported)
+    build(tmp_path / "new", BuildOptions())  # (no URL claimed twice)

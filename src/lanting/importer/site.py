@@ -149,7 +149,7 @@ class NewSite:
         paths = {item.number: self._path(item, places) for item in self.items}
         texts: dict[str, str | bytes] = {}
         copies: dict[str, Path] = {f"static/{rel}": src for rel, src in self.static.items()
-                                   if published_path(rel)}
+                                   if published_path(rel) and not self._lanting_asset(rel)}
         for item in self.items:
             for name, src in self._bundle(item, places).items():
                 copies[posixpath.join(posixpath.dirname(paths[item.number]), name)] = src
@@ -175,6 +175,17 @@ class NewSite:
         texts[".gitignore"] = "public/\n.lanting/\n"
         texts.update(self.extra)
         return texts, copies
+
+    def _lanting_asset(self, rel: str) -> bool:
+        """Whether `rel` (in `static/`) is a file Lanting's build writes itself, under
+        `assets/` (its stylesheet, scripts, math font): the old theme's own
+        `assets/search.js`, copied with the rest of its assets, claimed the URL of
+        Lanting's and failed the build. It is left out, with a notice."""
+        if rel.startswith("assets/") and rel.removeprefix("assets/") in _LANTING_ASSETS:
+            self.report.note(self.static[rel], None, f"`{rel}` is the URL of Lanting's own "
+                             "file: the old theme's is left out")
+            return True
+        return False
 
     def _text_of(self, item: Item) -> str:
         cells = json.dumps(item.notebook["cells"], ensure_ascii=False) \
@@ -326,6 +337,11 @@ def redirect_page(target: str) -> str:
             f'<link rel="canonical" href="{url}"><meta name="robots" content="noindex">'
             f'<meta http-equiv="refresh" content="0; url={url}"></head>'
             f'<body><h1>Moved</h1><p><a href="{url}">{url}</a></p></body></html>\n')
+
+
+_LANTING_ASSETS = frozenset({p.name for p in (Path(__file__).parents[1] / "theme" / "static")
+                            .iterdir()} | {"highlight.css", "math.woff2"})
+"""The files Lanting's build writes under `assets/` (`render/assets.py`)."""
 
 
 def slug_of(text: str) -> str:
