@@ -15,8 +15,8 @@ from sitebits import write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
-from lanting.importer.eleventy import default_url, file_slug, permalink_url
 from lanting.importer.eleventy_settings import js_values, read_settings
+from lanting.importer.eleventy_urls import default_url, file_slug, permalink_url
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
 

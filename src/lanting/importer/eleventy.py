@@ -14,7 +14,7 @@ false` was not published: left out. `draft: true` is a draft; `eleventyExcludeFr
 an unlisted page or post. `eleventyNavigation` (`key`, `order`) makes the menu. The
 Nunjucks and Liquid templates (`.njk`, `.liquid`, `.11ty.js`: the home, tag, archive and
 feed pages) are the theme's: not imported. Passthrough copies go to `static/` at the
-URLs they had. Bodies: `eleventy_bodies.py`.
+URLs they had. URLs: `eleventy_urls.py`; bodies: `eleventy_bodies.py`.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
 from lanting.importer.eleventy_bodies import EleventyBodies
 from lanting.importer.eleventy_settings import js_values, read_data_file, read_settings
+from lanting.importer.eleventy_urls import DATE_NAME, default_url, file_slug, permalink_url
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu
@@ -44,74 +45,11 @@ COLLECTION_TAGS = frozenset({"posts", "post", "all", "nav", "pages", "page", "bl
 """Tags that only put a template in one of the theme's collections."""
 _GENERATED_PAGES = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                               "publications", "talks"})
-_DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-?")
 _THEME_SUFFIXES = (".njk", ".liquid", ".11ty.js", ".11ty.cjs", ".11ty.mjs", ".hbs", ".webc",
                    ".ejs", ".pug", ".mustache", ".haml")
 _PLACED = frozenset({"title", "date", "tags", "permalink", "layout", "draft", "description",
                      "summary", "eleventyExcludeFromCollections", "eleventyNavigation",
                      "author", "updated", "lastmod"})
-
-
-def file_slug(rel: str) -> str:
-    """Eleventy's `page.fileSlug`: the file's name without its date prefix; an `index`
-    file's folder's name."""
-    parts = rel.rsplit("/", 2)
-    stem = parts[-1].rsplit(".", 1)[0]
-    if stem == "index" and len(parts) > 1:
-        stem = parts[-2]
-    elif stem == "index":
-        return ""
-    return _DATE_NAME.sub("", stem) or stem
-
-
-def slugify(text: str) -> str:
-    """Eleventy's `slugify` filter (@sindresorhus/slugify): lower case, words joined by
-    `-`; CJK letters kept, as Lanting's `slug_of` keeps them."""
-    return slug_of(text)
-
-
-_OUTPUT = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
-
-
-def permalink_url(pattern: str, rel: str, data: dict[str, Any]) -> str | None:
-    """The URL a `permalink` pattern gives the file at input-relative `rel` (None: one it
-    cannot work out, a computed value)."""
-    stem = rel.rsplit(".", 1)[0]
-    values = {"page.fileSlug": file_slug(rel), "page.filePathStem": "/" + stem,
-              "fileSlug": file_slug(rel)}
-    missing = False
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal missing
-        expression = match.group(1)
-        name, _bar, filters = expression.partition("|")
-        name = name.strip()
-        value = values.get(name)
-        if value is None and isinstance(data.get(name), str):
-            value = data[name]
-        if value is None:
-            missing = True
-            return ""
-        if re.search(r"\bslug(?:ify)?\b", filters):
-            value = slugify(value)
-        return value
-
-    url = _OUTPUT.sub(one, pattern)
-    if missing or "{%" in url:
-        return None
-    url = "/" + url.strip().lstrip("/")
-    return url
-
-
-def default_url(rel: str) -> str:
-    """Where Eleventy published a template without a permalink: `blog/x.md` at
-    `/blog/x/`, `blog/x/index.md` at `/blog/x/`."""
-    stem = rel.rsplit(".", 1)[0]
-    if stem == "index":
-        return "/"
-    if stem.endswith("/index"):
-        stem = stem[: -len("/index")]
-    return "/" + stem + "/"
 
 
 class Eleventy(EleventyBodies):
@@ -347,7 +285,7 @@ class Eleventy(EleventyBodies):
             if found is not None:
                 return found
         for name in (path.stem, path.parent.name if path.stem == "index" else ""):
-            match = _DATE_NAME.match(name)
+            match = DATE_NAME.match(name)
             if match:
                 return parse_when(match.group(1), match.group(1), self.tz)
         return None

@@ -1,0 +1,76 @@
+"""Where Eleventy published a template: its `permalink` pattern (`/blog/{{ page.fileSlug
+}}/`, `{{ title | slugify }}`, `{{ page.filePathStem }}.html`) worked out, or the default
+URL (the file's path in the input folder, `x/index.md` its folder's); `page.fileSlug`,
+the file's name without the date Eleventy reads from it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lanting.importer.site import slug_of
+
+DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-?")
+"""A date leading a file's name (`2024-03-05-x.md`): Eleventy's date for it."""
+
+
+def file_slug(rel: str) -> str:
+    """Eleventy's `page.fileSlug`: the file's name without its date prefix; an `index`
+    file's folder's name."""
+    parts = rel.rsplit("/", 2)
+    stem = parts[-1].rsplit(".", 1)[0]
+    if stem == "index" and len(parts) > 1:
+        stem = parts[-2]
+    elif stem == "index":
+        return ""
+    return DATE_NAME.sub("", stem) or stem
+
+
+def slugify(text: str) -> str:
+    """Eleventy's `slugify` filter (@sindresorhus/slugify): lower case, words joined by
+    `-`; CJK letters kept, as Lanting's `slug_of` keeps them."""
+    return slug_of(text)
+
+
+_OUTPUT = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
+
+
+def permalink_url(pattern: str, rel: str, data: dict[str, Any]) -> str | None:
+    """The URL a `permalink` pattern gives the file at input-relative `rel` (None: one it
+    cannot work out, a computed value)."""
+    stem = rel.rsplit(".", 1)[0]
+    values = {"page.fileSlug": file_slug(rel), "page.filePathStem": "/" + stem,
+              "fileSlug": file_slug(rel)}
+    missing = False
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal missing
+        expression = match.group(1)
+        name, _bar, filters = expression.partition("|")
+        name = name.strip()
+        value = values.get(name)
+        if value is None and isinstance(data.get(name), str):
+            value = data[name]
+        if value is None:
+            missing = True
+            return ""
+        if re.search(r"\bslug(?:ify)?\b", filters):
+            value = slugify(value)
+        return value
+
+    url = _OUTPUT.sub(one, pattern)
+    if missing or "{%" in url:
+        return None
+    url = "/" + url.strip().lstrip("/")
+    return url
+
+
+def default_url(rel: str) -> str:
+    """Where Eleventy published a template without a permalink: `blog/x.md` at
+    `/blog/x/`, `blog/x/index.md` at `/blog/x/`."""
+    stem = rel.rsplit(".", 1)[0]
+    if stem == "index":
+        return "/"
+    if stem.endswith("/index"):
+        stem = stem[: -len("/index")]
+    return "/" + stem + "/"
