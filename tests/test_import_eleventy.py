@@ -187,3 +187,15 @@ def test_the_old_themes_assets_leave_lantings_own_urls_alone(tmp_path: Path) -> 
     assert (static / "cover.jpg").is_file() and not (static / "search.js").exists()
     assert "`assets/search.js` is the URL of Lanting's own file" in report_of(imported)
     build(tmp_path / "new", BuildOptions())  # (no URL claimed twice)
+
+
+def test_markdown_it_breaks_keep_their_line_ends(tmp_path: Path) -> None:
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'const md = require("markdown-it")({ html: true, breaks: true });\n'
+                        'module.exports = (c) => { c.setLibrary("md", md); };\n',
+        "posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: posts\n---\n"
+                      "第一行\n第二行\n\n- one\n- two\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "第一行\\\n第二行\n" in text and "- one\n- two" in text

@@ -33,6 +33,7 @@ from lanting.importer.hexo_embeds import embed_tags
 from lanting.importer.html_pages import raw_elements_apart
 from lanting.importer.item import Item
 from lanting.importer.js_literals import JS_STRING, unquote_js
+from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, tags
 from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.shelf import Shelf, fence, protect_code
@@ -123,6 +124,9 @@ class EleventyBodies:
 
         text = map_reference_urls(map_urls(text, resolve), resolve)
         text = unlink_dropped(text)
+        if self.settings.breaks:
+            text, count = hard_breaks(text, shelf=shelf)
+            ctx.convert("line ends as hard breaks (markdown-it's breaks: true)", count)
         return B.tidy(shelf.restore(text))
 
     def templates(self, text: str, ctx: Context, path: Path, shelf: Shelf) -> str:

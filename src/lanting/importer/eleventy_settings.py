@@ -57,6 +57,8 @@ class EleventySettings:
     passthrough: list[tuple[Path, str]] = field(default_factory=list)
     """(file or folder copied, the site path it was published at)."""
     math: bool = False
+    breaks: bool = False
+    """markdown-it's `breaks: true`: each line end inside a paragraph was a `<br>`."""
     path_prefix: str = ""
     collection_folders: list[str] = field(default_factory=list)
     """Input-relative folders the collections read (`getFilteredByGlob("posts/*.md")`)."""
@@ -115,6 +117,7 @@ def read_settings(source: Path) -> EleventySettings:
     layouts = "".join(read_text(p) for p in sorted(settings.includes.rglob("*"))
                       if p.is_file() and p.suffix in (".njk", ".liquid", ".html"))
     settings.math = bool(_MATH.search(code + package + layouts))
+    settings.breaks = re.search(r"\bbreaks\s*:\s*true\b", code) is not None
     for match in _GLOB.finditer(code):
         for glob in _strings(match.group(1)):
             folder = _folder_of(glob, source, base)
