@@ -136,6 +136,7 @@ def test_permalink_patterns(pattern: str, rel: str, data: dict[str, str],
 def test_default_urls_and_file_slugs() -> None:
     assert default_url("blog/x.md") == "/blog/x/"
     assert default_url("blog/x/index.md") == "/blog/x/"
+    assert default_url("blog/possum/possum.md") == "/blog/possum/"  # (named as its folder)
     assert default_url("index.md") == "/"
     assert file_slug("blog/2020-01-01-first.md") == "first"
     assert file_slug("blog/2020-01-01-first/index.md") == "first"

@@ -67,10 +67,12 @@ def permalink_url(pattern: str, rel: str, data: dict[str, Any]) -> str | None:
 
 def default_url(rel: str) -> str:
     """Where Eleventy published a template without a permalink: `blog/x.md` at
-    `/blog/x/`, `blog/x/index.md` at `/blog/x/`."""
+    `/blog/x/`; `blog/x/index.md`, and `blog/x/x.md` (a file named as its folder, as
+    eleventy-base-blog keeps a post with its images), at `/blog/x/`."""
     stem = rel.rsplit(".", 1)[0]
     if stem == "index":
         return "/"
-    if stem.endswith("/index"):
-        stem = stem[: -len("/index")]
-    return "/" + stem + "/"
+    parts = stem.split("/")
+    if parts[-1] == "index" or len(parts) > 1 and parts[-1] == parts[-2]:
+        parts.pop()
+    return "/" + "/".join(parts) + "/"
