@@ -31,6 +31,9 @@ def test_an_eleventy_blog_is_detected_not_read_as_notes(tmp_path: Path) -> None:
     write_files(tmp_path, {"package.json": '{"devDependencies": {"@11ty/eleventy": "^3"}}',
                            "posts/a.md": "# A\n"})
     assert detect(tmp_path) == "eleventy"
+    # (a Jekyll site whose build tools name Eleventy too is Jekyll's)
+    write_files(tmp_path, {"_config.yml": "title: T\n", "_posts/2024-01-01-a.md": "x\n"})
+    assert detect(tmp_path) == "jekyll"
 
 
 def test_metadata_becomes_lanting_toml(blog: tuple[Imported, Path]) -> None:

@@ -283,6 +283,8 @@ def detect(source: Path) -> str:
         return "quarto"  # (documents rendered alone, `quarto render talk.qmd`: no project)
     if "distill::" in _text(source / "_site.yml") + _text(source / "_site.yaml"):
         return "distill"  # (an R Markdown website of distill's: its posts in `_posts/`)
+    if is_eleventy(source, package_only=True):
+        return "eleventy"  # (no configuration: after every generator's own files)
     from lanting.importer.notes import has_notes
 
     # (not beside a generator's settings or posts folder that made no site: Quartz's own

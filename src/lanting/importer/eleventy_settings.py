@@ -76,10 +76,11 @@ def config_file(source: Path) -> Path | None:
     return next((source / n for n in CONFIG_NAMES if (source / n).is_file()), None)
 
 
-def is_eleventy(source: Path) -> bool:
-    """An Eleventy configuration, or Eleventy among package.json's dependencies."""
-    if config_file(source) is not None:
-        return True
+def is_eleventy(source: Path, package_only: bool = False) -> bool:
+    """An Eleventy configuration (`package_only`: Eleventy among package.json's
+    dependencies, a site on Eleventy's defaults)."""
+    if not package_only:
+        return config_file(source) is not None
     package = read_text(source / "package.json") if (source / "package.json").is_file() else ""
     return re.search(r'"@11ty/eleventy"\s*:', package) is not None
 
