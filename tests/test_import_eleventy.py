@@ -76,6 +76,26 @@ def test_posts_keep_their_permalinks_and_render(blog: tuple[Imported, Path]) -> 
         "/posts/kv-cache/"}
 
 
+def test_data_values_bundles_and_loops(blog: tuple[Imported, Path]) -> None:
+    imported, out = blog
+    about = page(out, "/about/")
+    # (`{{ lab.email }}`: the value of `_data/lab.yaml`)
+    assert "Write to wen@lab.example, or find me in room B-204." in about.text()
+    assert "teal" not in about.text() and "{%" not in about.text()
+    report = report_of(imported)
+    assert "a page's own CSS and JavaScript (eleventy-plugin-bundle's `{% css %}`) left out" \
+        in report
+    # (a loop over the site's data: reported once, at its line, not on each round)
+    assert report.count("content/about.md:14: warning: not converted") == 1
+    # (the theme's 404 page, `permalink: 404.html`: Lanting makes its own)
+    assert not (imported.dest / "content" / "pages" / "404.md").exists()
+    # (eleventy-img reads a path from the project's root; one worked out from data is
+    # reported, not guessed)
+    kv = page(out, "/posts/kv-cache/")
+    assert "The heads again" in {i.attrs.get("alt") for i in kv.find_all("img")}
+    assert "content/blog/2024-04-10-kv-cache.md:13: warning: not converted" in report
+
+
 def test_a_content_page_written_in_html_is_a_page(blog: tuple[Imported, Path]) -> None:
     imported, out = blog
     reading = page(out, "/reading-list/")

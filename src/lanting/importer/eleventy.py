@@ -180,8 +180,8 @@ class Eleventy(EleventyBodies):
             self.report.note(path, None, "`permalink: false`: Eleventy never published it: "
                              "left out")
             return
-        if rel in GENERATED:
-            return
+        if rel in GENERATED or str(data.get("permalink")).strip("/") in GENERATED:
+            return  # (the theme's 404 page, `permalink: 404.html`: Lanting makes its own)
         heading = first_heading(body)
         title = str(data.get("title") or "").strip()
         if heading is not None and (not title or heading[0].strip() == title):

@@ -34,7 +34,7 @@ from lanting.importer.html_pages import raw_elements_apart
 from lanting.importer.item import Item
 from lanting.importer.js_literals import JS_STRING, unquote_js
 from lanting.importer.linebreaks import hard_breaks
-from lanting.importer.liquid import OUTPUT, Context, blocks, tags
+from lanting.importer.liquid import OUTPUT, Context, blocks, tags, value_at
 from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -62,6 +62,8 @@ def marked_lines_fence(info: str, code: str, indent: str) -> str:
     return fence(found.group(1), code, options, indent)
 
 
+_LITERAL_FIRST = re.compile(r"""\s*(?:"[^"\n]*"|'[^'\n]*')\s*(?:,|$|\s(?!\s*\+))""")
+"""A shortcode's first argument that is a string alone (not `"./src/" + meta.image`)."""
 _BIBLIOGRAPHY = re.compile(r"^\[bibliography\][ \t]*$", re.MULTILINE)
 _PRE = re.compile(r"<(pre|script|style|textarea)(?=[\s>])(?:[^<]|<(?!/\1\s*>))*</\1\s*>",
                   re.IGNORECASE)
@@ -145,18 +147,27 @@ class EleventyBodies:
 
         def listing(args: str, inner: str, written: str) -> str:
             if "collections." not in args:
-                return ctx.leave(written, "a loop over the old site's data")
+                # (on the shelf: left in the open, the comment's own `{% for %}` was found
+                # again, and reported again, on each of the 32 rounds)
+                return shelf.put(ctx.leave(written, "a loop over the old site's data"))
+            return ""
+
+        def bundle(args: str, inner: str, written: str) -> str:
             return ""
 
         # (`{% for post in collections.posts %}` on the home page: Lanting's home and
         # /blog/ list the posts themselves)
         text = blocks(text, "for", listing, ctx, "lists of a collection's posts left out "
                       "(Lanting lists them itself)")
+        for name in ("css", "js"):
+            text = blocks(text, name, bundle, ctx, "a page's own CSS and JavaScript "
+                          "(eleventy-plugin-bundle's `{% css %}`) left out")
 
         def image(args: str, written: str) -> str:
             found = quoted_arguments(args)
-            if not found:
-                return ctx.leave(written, "no image named")
+            if not found or not _LITERAL_FIRST.match(args):
+                # (`"./src/" + meta.image`: a path worked out from the old site's data)
+                return ctx.leave(written, "no image named by a string alone")
             src, alt = found[0], (found[1] if len(found) > 1 else "")
             ctx.convert("eleventy-img `{% image %}` shortcodes as images")
             return f"![{alt}]({src})"
@@ -179,6 +190,14 @@ class EleventyBodies:
             if found:
                 ctx.convert("`{{ \"/path\" | url }}` as the path")
                 return found.group(2)
+            # (`{{ personal.email }}`: a value of a global data file, `_data/personal.yaml`)
+            expression = re.sub(r"\s*\|\s*safe\s*$", "", match.group(1))
+            head = re.match(r"[A-Za-z_]\w*", expression)
+            data = self.settings.data_files.get(head.group()) if head else None
+            value = value_at(data, head.group(), expression) if data and head else None
+            if value is not None:
+                ctx.convert("values of the site's data files (`{{ personal.email }}`)")
+                return value
             return ctx.leave_output(match, "a value of the old site's data or code")
 
         return OUTPUT.sub(output, text)
@@ -200,6 +219,10 @@ class EleventyBodies:
             return self.site.link(target) + hash_mark + fragment
         if not rel.startswith("/"):
             file = path.parent / rel
+            if not file.is_file() and (self.settings.root / rel).is_file():
+                # (eleventy-img reads a relative path from the project's root, where a
+                # site's own shortcode did not join it to the page's folder)
+                file = self.settings.root / rel
             target = self.by_source.get(file.resolve()) if file.is_file() else None
             if target is not None:
                 ctx.convert("links to other posts")

@@ -23,6 +23,7 @@ from lanting.importer.js_literals import (
     strip_comments,
     unquote_js,
 )
+from lanting.importer.text import load_mapping
 
 CONFIG_NAMES = ("eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
                 ".eleventy.js", "eleventy.config.ts")
@@ -67,6 +68,9 @@ class EleventySettings:
     collections: list[str] = field(default_factory=list)
     """The names of the config's own collections (`addCollection("allPosts", …)`)."""
     metadata: dict[str, Any] = field(default_factory=dict)
+    data_files: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The global data files of the data folder by name (`personal.yaml` → `personal`):
+    JSON, YAML, and a JavaScript module's literals."""
     bibliography: Path | None = None
     """markdown-it-biblatex's `bibPath`: the `.bib` its `[@key]` citations cite."""
     ignores: list[str] = field(default_factory=list)
@@ -138,6 +142,7 @@ def read_settings(source: Path) -> EleventySettings:
                                         if name not in ("all", "tagList", "posts", "post")})
     settings.collections = [m.group(1) or m.group(2) for m in _COLLECTION.finditer(code)]
     settings.metadata = read_metadata(settings.data)
+    settings.data_files = read_data_folder(settings.data)
     bib = key_string(code, "bibPath")[0]
     settings.bibliography = (source / bib).resolve() if bib else None
     ignore = source / ".eleventyignore"
@@ -195,6 +200,17 @@ def read_metadata(data: Path) -> dict[str, Any]:
             if path.is_file():
                 for key, value in read_data_file(path).items():
                     found.setdefault(key, value)
+    return found
+
+
+def read_data_folder(data: Path) -> dict[str, dict[str, Any]]:
+    """Each data file at the top of the data folder, by its name."""
+    found: dict[str, dict[str, Any]] = {}
+    for path in sorted(data.glob("*")) if data.is_dir() else []:
+        if path.suffix in (".yaml", ".yml"):
+            found.setdefault(path.stem, load_mapping("yaml", read_text(path))[0])
+        elif path.suffix in (".json", ".js", ".mjs", ".cjs"):
+            found.setdefault(path.stem, read_data_file(path))
     return found
 
 
