@@ -737,6 +737,18 @@ def test_line_ends_in_paragraphs_become_hard_breaks() -> None:
     assert "\ue000C0\ue001\nafter\\\nends with a break\\\nnext" in out
 
 
+def test_a_whole_html_document_in_a_post_gets_no_hard_breaks() -> None:
+    """A notebook exported as HTML into a post (`<html>`, `<head>`, `<meta>` lines up
+    to the first blank line) is one HTML block to CommonMark: a `\\` on its lines was
+    text in the page's HTML, inside its `<style>` too."""
+    text = ('<html lang="en">\n<head><meta charset="utf-8"/>\n<title>nb</title>\n'
+            '<style type="text/css">\npre { line-height: 125%; }\n</style>\n\n'
+            "first line\nsecond line\n")
+    out, count = hard_breaks(text)
+    assert count == 1 and out.startswith(text.split("\n\n")[0] + "\n\n")
+    assert out.endswith("first line\\\nsecond line\n")
+
+
 def test_a_link_url_may_hold_balanced_parentheses() -> None:
     """`![TD](TD(0).png)` was not matched: the image was not copied, and no warning."""
     seen: list[str] = []

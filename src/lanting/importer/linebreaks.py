@@ -14,9 +14,14 @@ _LIST_ITEM = re.compile(r"^[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 """The `>` markers opening a line of a quote or a callout."""
 _HTML = re.compile(
-    r"^[ \t>]*(?:<!--|</?(?:div|p|details|summary|table|thead|tbody|tr|td|th|figure|"
-    r"figcaption|center|iframe|video|audio|section|ul|ol|li|pre|blockquote|h[1-6]|hr|"
-    r"script|style|dl|dt|dd)\b)", re.IGNORECASE)
+    r"^[ \t>]*(?:<!--|</?(?:div|p|details|summary|table|thead|tbody|tfoot|tr|td|th|caption|"
+    r"colgroup|col|figure|figcaption|center|iframe|video|audio|section|article|aside|"
+    r"header|footer|nav|main|address|form|fieldset|legend|ul|ol|li|menu|pre|blockquote|"
+    r"h[1-6]|hr|script|style|dl|dt|dd|html|head|body|title|meta|link|base|dialog|search)"
+    r"\b)", re.IGNORECASE)
+"""A line opening an HTML block that runs to the next blank line (CommonMark's sixth
+kind, by its tag names: a notebook exported as HTML into a post opens with `<html>`,
+`<head>`, `<meta>`, and a `\\` on each of their lines was text in the page's HTML)."""
 _ATTRIBUTES = r"""(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*"""
 _LONE_TAG = re.compile(rf"^ {{0,3}}(?:<[A-Za-z][A-Za-z0-9-]*{_ATTRIBUTES}\s*/?>"
                        r"|</[A-Za-z][A-Za-z0-9-]*\s*>)[ \t]*$")
