@@ -138,8 +138,9 @@ def test_settings_are_read_without_running_the_config(tmp_path: Path) -> None:
 
 def test_javascript_data_is_read_as_literals() -> None:
     assert js_values('export default { tags: ["posts"], "layout": "post.njk", '
-                     "draft: true, eleventyNavigation: { key: 'Home', order: 1 } }") == {
-        "tags": ["posts"], "layout": "post.njk", "draft": True,
+                     "draft: true, date: '2023-01-23', "
+                     "eleventyNavigation: { key: 'Home', order: 1 } }") == {
+        "tags": ["posts"], "date": "2023-01-23", "layout": "post.njk", "draft": True,
         "eleventyNavigation": {"key": "Home", "order": 1}}
 
 

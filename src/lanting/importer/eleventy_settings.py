@@ -214,7 +214,7 @@ def read_data_folder(data: Path) -> dict[str, dict[str, Any]]:
     return found
 
 
-_DATA_KEYS = ("title", "url", "baseUrl", "siteUrl", "language", "lang", "locale",
+_DATA_KEYS = ("title", "date", "url", "baseUrl", "siteUrl", "language", "lang", "locale",
               "description", "subtitle", "name", "email", "author", "layout", "permalink",
               "tags", "draft", "eleventyExcludeFromCollections", "eleventyNavigation")
 
