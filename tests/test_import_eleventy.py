@@ -47,6 +47,9 @@ def test_metadata_becomes_lanting_toml(blog: tuple[Imported, Path]) -> None:
 def test_posts_keep_their_permalinks_and_render(blog: tuple[Imported, Path]) -> None:
     imported, out = blog
     assert (imported.report.counts["posts"], imported.report.counts["drafts"]) == (2, 1)
+    # (a `---js` front matter: its declarations are the data)
+    draft = (imported.dest / "content" / "posts" / "speculative.md").read_text(encoding="utf-8")
+    assert "title: Speculative decoding, a draft\ndate: 2024-05-20T09:30:00" in draft
     for slug in ("attention-heads", "kv-cache"):
         assert redirect_target(out, f"/blog/{slug}/") == f"/posts/{slug}/"
     post = page(out, "/posts/attention-heads/")

@@ -163,8 +163,10 @@ class Eleventy(EleventyBodies):
         meta: dict[str, Any] = {}
         if text.startswith("---js") or text.startswith("---javascript"):
             head, _sep, body = text.split("\n", 1)[1].partition("\n---")
-            # (`const eleventyNavigation = {…}`: each name the module declares is a key)
-            meta = js_values(re.sub(r"\b(?:const|let|var)\s+(\w+)\s*=", r"\1:", head))
+            # (`const eleventyNavigation = {…};`: each name the module declares is a key,
+            # each statement's `;` an entry's end)
+            declared = re.sub(r"\b(?:const|let|var)\s+(\w+)\s*=", r"\1:", head)
+            meta = js_values(re.sub(r";[ \t]*$", ",", declared, flags=re.MULTILINE))
             body = body.split("\n", 1)[1] if "\n" in body else ""
         else:
             fmt, head, body, _first = split_front_matter(text)
