@@ -227,3 +227,16 @@ def test_markdown_it_breaks_keep_their_line_ends(tmp_path: Path) -> None:
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     text = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
     assert "第一行\\\n第二行\n" in text and "- one\n- two" in text
+
+
+def test_a_permalink_of_its_own_names_the_post(tmp_path: Path) -> None:
+    source = tmp_path / "old"
+    post = "---\ntitle: {}\ntags: [post]\npermalink: reflection/{}/\n---\nx\n"
+    write_files(source, {
+        ".eleventy.js": 'module.exports = () => ({ dir: { input: "src" } });\n',
+        "src/reflection/2019-01-31-log/index.md": post.format("January", "january-2019"),
+        "src/reflection/2019-02-28-log/index.md": post.format("February", "february-2019")})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    posts = imported.dest / "content" / "posts"
+    assert sorted(p.name for p in posts.iterdir()) == ["february-2019.md", "january-2019.md"]
+    assert "slug `log` is taken" not in report_of(imported)

@@ -243,7 +243,14 @@ class Eleventy(EleventyBodies):
         if dropped:
             self.report.note(path, 1, "data Lanting has no place for, left out: "
                              + ", ".join(f"`{k}`" for k in dropped))
-        slug = slug_of(file_slug(rel) or title) or "page"
+        permalink = data.get("permalink")
+        old = permalink_url(permalink, rel, data) if isinstance(permalink, str) \
+            else default_url(rel)
+        # (a permalink of its own names the post: `reflection/2019-02-28-log/index.md` at
+        # `/reflection/february-2019/` is `february-2019`, not a fourth `log`)
+        named = old.rstrip("/").rsplit("/", 1)[-1].removesuffix(".html") \
+            if isinstance(permalink, str) and old else ""
+        slug = slug_of(named or file_slug(rel) or title) or "page"
         if kind == "page" and slug in _GENERATED_PAGES:
             self.report.warn(path, None, f"a page named `{slug}` would take Lanting's own "
                              f"/{slug}/: it is /{slug}-page/")
@@ -252,9 +259,6 @@ class Eleventy(EleventyBodies):
                                   draft=draft))
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
                            else "pages"] += 1
-        permalink = data.get("permalink")
-        old = permalink_url(permalink, rel, data) if isinstance(permalink, str) \
-            else default_url(rel)
         if old is None:
             self.report.note(path, None, f"`permalink: {permalink}` is worked out by code: "
                              "its old URL is not kept")
