@@ -368,6 +368,13 @@ def test_a_section_title_keeps_the_case_it_was_written_in(key: str, title: str) 
     assert section_title(key, "en") == title
 
 
+def test_a_japanese_cv_has_its_sections_titled_in_english() -> None:
+    """Japanese and Korean have interface strings but no CV titles of their own: a
+    Japanese site's CV failed the build (no table of titles for `ja`)."""
+    assert section_title("education", "ja") == "Education"
+    assert section_title("talks", "ko-KR") == "Talks"
+
+
 @pytest.mark.parametrize(("date", "shown"), [
     ("2020-2026", "2020 – 2026"), ("2026-Present", "2026 – 至今"),
     ("2024-03 – 2025-01", "2024年3月 – 2025年1月"), ("2024-13", "2024-13"),

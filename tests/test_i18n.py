@@ -119,9 +119,35 @@ def test_traditional_chinese_has_no_simplified_only_characters() -> None:
         assert not set(text) & simplified, (key, text)
 
 
+# --- Japanese and Korean ----------------------------------------------------------------
+
+
+def test_japanese_and_korean_sites_get_their_own_words() -> None:
+    """An imported Japanese or Korean blog is `ja` or `ko`: its menus, counts and dates in
+    that language, not in English."""
+    ja, ko = translator("ja"), translator("ko-KR")
+    assert (ja("blog"), ja("tags"), ja("posts_count", n=3), ja("language_name")) == (
+        "ブログ", "タグ", "3 件の記事", "日本語")
+    assert (ko("blog"), ko("tags"), ko("posts_count", n=3), ko("language_name")) == (
+        "블로그", "태그", "글 3개", "한국어")
+    import datetime as dt
+    assert i18n.format_date(dt.date(2026, 3, 14), "ja") == "2026年3月14日"
+    assert i18n.format_date(dt.date(2026, 3, 14), "ko") == "2026년 3월 14일"
+    assert i18n.format_dates(dt.date(2026, 6, 3), dt.date(2026, 6, 5), "ko") \
+        == "2026년 6월 3–5일"
+    assert i18n.format_dates(dt.date(2026, 6, 30), dt.date(2026, 7, 2), "ja") \
+        == "2026年6月30日–7月2日"
+
+
+def test_korean_strings_are_hangul_not_kana() -> None:
+    for key, (text, *_) in load_catalog("ko").messages.items():
+        assert not re.search("[\u3040-\u30ff]", text), (key, text)
+
+
 @pytest.mark.parametrize(("tag", "name"), [
     ("zh-TW", "zh_TW"), ("ZH-tw", "zh_TW"), ("zh-Hant", "zh_TW"), ("zh-HK", "zh_TW"),
     ("zh-Hant-TW", "zh_TW"), ("zh-CN", "zh"), ("zh", "zh"), ("zh-Hans", "zh"), ("zh-SG", "zh"),
+    ("ja", "ja"), ("ja-JP", "ja"), ("ko", "ko"), ("ko-KR", "ko"),
     ("en", "en"), ("en-GB", "en"), ("fr", "en"), ("xx-YY", "en"),
 ])
 def test_a_language_tag_finds_its_catalog(tag: str, name: str) -> None:

@@ -245,12 +245,18 @@ def strings_for(lang: str, overrides: Mapping[str, Mapping[str, Override]]) -> d
 
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_UNITS = {"zh": ("年", "月", "日"), "ja": ("年", "月", "日"), "ko": ("년 ", "월 ", "일")}
+"""Year, month and day written after their numbers, per language that writes dates so
+(Korean with a space after the year and the month)."""
 
 
 def format_date(value: dt.date | dt.datetime, lang: str) -> str:
-    """`2026年3月14日` for Chinese, `Mar 14, 2026` otherwise (locale-independent)."""
-    if base_language(lang) == "zh":
-        return f"{value.year}年{value.month}月{value.day}日"
+    """`2026年3月14日` for Chinese and Japanese, `2026년 3월 14일` for Korean, `Mar 14,
+    2026` otherwise (locale-independent)."""
+    units = _UNITS.get(base_language(lang))
+    if units:
+        year, month, day = units
+        return f"{value.year}{year}{value.month}{month}{value.day}{day}"
     return f"{_MONTHS[value.month - 1]} {value.day}, {value.year}"
 
 
@@ -259,12 +265,14 @@ def format_dates(start: dt.date, end: dt.date, lang: str) -> str:
     `Jun 3–5, 2026`, `Jun 30 – Jul 2, 2026`; `2026年6月3–5日`."""
     if (start.year, start.month, start.day) == (end.year, end.month, end.day):
         return format_date(start, lang)
-    if base_language(lang) == "zh":
+    units = _UNITS.get(base_language(lang))
+    if units:
+        year, month, day = units
         if start.year != end.year:
             return f"{format_date(start, lang)}–{format_date(end, lang)}"
         if start.month != end.month:
-            return f"{format_date(start, lang)}–{end.month}月{end.day}日"
-        return f"{start.year}年{start.month}月{start.day}–{end.day}日"
+            return f"{format_date(start, lang)}–{end.month}{month}{end.day}{day}"
+        return f"{start.year}{year}{start.month}{month}{start.day}–{end.day}{day}"
     if start.year != end.year:
         return f"{format_date(start, lang)} – {format_date(end, lang)}"
     if start.month != end.month:

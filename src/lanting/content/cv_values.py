@@ -139,6 +139,7 @@ def section_title(key: str, lang: str) -> str:
     """A known section's title in the site's language; else the key as written, its first
     letter capitalised (`selected_talks` → "Selected talks"; "Research at MIT" stays, where
     `str.capitalize` lowered the rest)."""
-    known = TITLES[base_language(lang)].get(key.lower())
+    # (a language with interface strings but no CV titles of its own: English's)
+    known = TITLES.get(base_language(lang), TITLES["en"]).get(key.lower())
     text = key.replace("_", " ").strip()
     return known or text[:1].upper() + text[1:]
