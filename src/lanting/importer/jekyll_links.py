@@ -234,6 +234,14 @@ class JekyllLinks:
                 if found is not None:
                     ctx.convert("paths relative to the old page's URL")
                     return found
+            if image and not local.exists() and (root := self.root_image(name)) is not None:
+                # (Chirpy's `![x](assets/img/x.png)` in a post at `/posts/x/`: no file
+                # beside the post nor under its URL; the site's own `assets/img/x.png`
+                # is surely the one meant, and the build would stop at the path)
+                ctx.note(url, f"`{unquote(name)}`, an image path from no folder of the "
+                         "post's: it is the site's own file of that path, from its root")
+                rel = "/" + root.relative_to(self.source.resolve()).as_posix()
+                return self.site.image(root, rel if self.static_file(root) else None)
             if not image and (not local.exists() or hidden) and self.led_nowhere(name, path):
                 where = (f"a file of `{local.relative_to(self.source.resolve()).parts[0]}/` "
                          "that Jekyll did not publish," if hidden else
@@ -380,6 +388,14 @@ class JekyllLinks:
         target = self.old_target(name, path)
         return target if target is not None and (
             self.source / target.lstrip("/")).is_file() else None
+
+    def root_image(self, name: str) -> Path | None:
+        """The image file of the site that the relative path `name` names from the site's
+        root, if any (none above the root)."""
+        root = self.source.resolve()
+        found = (root / unquote(name)).resolve()
+        return found if found.is_relative_to(root) and found.is_file() and is_image(found) \
+            else None
 
     def led_nowhere(self, name: str, path: Path) -> bool:
         """Whether a relative link to a file (`../blob/master/LICENSE`, a Markdown cheat
