@@ -670,6 +670,20 @@ def test_yaml_with_a_tab_after_a_list_dash_is_read() -> None:
     assert data == {"title": "机器人帮助", "categories": ["python", "bot"], "tags": ["qq"]}
 
 
+def test_yaml_with_tabs_before_a_comment_is_read() -> None:
+    """`layout:     post<tab><tab># 布局` (a Hux blog fork's template, in every post):
+    Jekyll's libyaml skips the tabs as spaces, ruamel refused the front matter, and
+    the post lost its title, date and tags (one blog: 46 posts). A `#` inside a quoted
+    value after a tab stays."""
+    data, error = load_mapping("yaml", "layout:     post\t\t\t# 使用的布局\n"
+                                       "subtitle:   副标题 \t\t#副标题\n"
+                                       "header-img: img/bg.jpg \t# 背景\ntags:\n"
+                                       "    - NLP\t# 标签\n")
+    assert error is None
+    assert data == {"layout": "post", "subtitle": "副标题", "header-img": "img/bg.jpg",
+                    "tags": ["NLP"]}
+
+
 def test_nested_blocks_keep_their_own_arguments(tmp_path: Path) -> None:
     """The arguments of a block ran past its `%}` when another block of its name was
     inside: the outer one's arguments swallowed the inner block's opening."""
