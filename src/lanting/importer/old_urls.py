@@ -30,8 +30,10 @@ def keep_old_urls(items: list[Item], new: _NewSiteParts) -> None:
     led to an item whose URL took an old URL's case (`/ICS/`) leads there still."""
     # (an old URL that is another page's new one would answer for both)
     lists = make_way_for_lists(items, new)
-    taken = {(i.lang, new_url(i, new.permalink)): i for i in items if not i.draft}
-    claimed: dict[tuple[str, str], Item] = {}
+    # (keys in folded case: `/Attention/` and `/attention/` are one folder on macOS and
+    # Windows, and a redirect page there would be written over the page or another one)
+    taken = {(i.lang, new_url(i, new.permalink).casefold()): i for i in items if not i.draft}
+    claimed: dict[tuple[str, str], tuple[Item, str]] = {}
     moved: dict[str, str] = {}
     # (`/series/`, the list of series, once a post is in one: a Hugo site's section
     # `series/`, whose text became the blog page's, kept its URL there)
@@ -81,7 +83,7 @@ def _follow_in_menus(config: dict[str, Any], moved: dict[str, str]) -> None:
 
 
 def _aliases(item: Item, taken: dict[tuple[str, str], Item],
-             claimed: dict[tuple[str, str], Item], new: _NewSiteParts,
+             claimed: dict[tuple[str, str], tuple[Item, str]], new: _NewSiteParts,
              own_pages: frozenset[str] = LANTING_PAGES) -> None:
     """`aliases` (or `[redirects]`) for the item's old URLs: not one that is another
     item's new URL, nor one an earlier item kept (`claimed`: two posts of the
@@ -121,16 +123,16 @@ def _aliases(item: Item, taken: dict[tuple[str, str], Item],
             new.report.note(item.source or "", None, f"old URL `{alias}` left out: "
                             f"Lanting's own {own_page} answers there")
             continue
-        other = taken.get(key)
-        earlier = claimed.setdefault(key, item)
+        folded = (key[0], key[1].casefold())
+        other = taken.get(folded)
+        earlier, spelt = claimed.setdefault(folded, (item, key[1]))
         if (other is not None and other is not item) or earlier is not item:
             aliases.remove(alias)
             who = other if other is not None and other is not item else earlier
+            there = new_url(who, new.permalink) if who is other else spelt
             owner = new.report.rel(who.source) if who.source else who.slug
             new.report.warn(item.source or "", None, f"old URL `{alias}` left out: it "
-                            + (f"is the new URL of {owner}" if who is other else
-                               f"was {owner}'s too (the old site showed one of them "
-                               "there)"))
+                            + _whose(key[1], there, owner, who is other))
     if item.kind == "talk":  # talks have no `aliases`
         outside, aliases = outside + aliases, []
     redirects = new.config.setdefault("redirects", {})
@@ -149,6 +151,18 @@ def _aliases(item: Item, taken: dict[tuple[str, str], Item],
     if aliases:
         item.front["aliases"] = aliases
         new.report.convert("old URLs kept (aliases)", len(aliases))
+
+
+def _whose(url: str, there: str, owner: str, new_one: bool) -> str:
+    """Why an old URL is left out: another item's new URL (`there`) or old one is it, or
+    differs from it only in case (file names differing only in case, `Attention.md` and
+    `attention.md`, whose old URLs did so too)."""
+    if there != url:
+        return (f"differs only in case from `{there}`, " + ("the new URL" if new_one else
+                "an old URL") + f" of {owner}, one folder where case is ignored (macOS, "
+                "Windows)")
+    return f"is the new URL of {owner}" if new_one else \
+        f"was {owner}'s too (the old site showed one of them there)"
 
 
 def _keep_case(item: Item, own: str, aliases: list[str], permalink: str) -> str:
