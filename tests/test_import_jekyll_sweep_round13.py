@@ -66,3 +66,20 @@ def test_posts_whose_names_differ_only_in_case_keep_one_old_url(tmp_path: Path) 
         result = build(imported.dest, BuildOptions(output=root / "out"))
         assert not [w for w in result.warnings if "case" in str(w)]
         assert "One." in (root / f"out/{first}/index.html").read_text(encoding="utf-8")
+
+
+def test_markdown_on_the_line_after_a_rule_is_read(tmp_path: Path) -> None:
+    """A finance blog on Tale opens its sections with `<hr class="fade"/><br />` and the
+    text on the next line: kramdown read the text as Markdown after the rule, which has
+    no closing tag; CommonMark's HTML block ran on to the blank line, and the build
+    warned that its `**bold**` showed as written."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Ledger\nlang: en\n",
+        "_posts/2022-08-21-ratios.md": "---\ntitle: Ratios\n---\n\nFirst part.\n\n"
+                                       '<hr class="fade"/><br />\n'
+                                       "A detour: **compare like with like**.\n"})
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings, result.warnings
+    main = parse_html((tmp_path / "out/posts/ratios/index.html").read_text(
+        encoding="utf-8")).one("main")
+    assert main.one("strong").text() == "compare like with like"

@@ -112,13 +112,23 @@ _INLINE = re.compile(r"[ \t]*<(?:a|abbr|b|br|cite|code|del|em|font|i|img|ins|kbd
 publication list's `<span class="papertitle">**Title**</span>` after a `<div>` line)."""
 
 
+_RULE_LINE = re.compile(r"^( {0,3}<hr\b[^<>\n]*>(?:[ \t]*<br\b[^<>\n]*>)*[ \t]*)\n"
+                        r"(?=[ \t]*[^\s<])", re.MULTILINE | re.IGNORECASE)
+"""A line of `<hr class="fade"/>` (and `<br />`s after it, to space the rule) with
+Markdown on the next: an element with no closing tag, after which kramdown reads
+Markdown again; CommonMark's HTML block ran on to a blank line, its bold text shown as
+`**…**` (a finance blog's every section)."""
+
+
 def ended_html_blocks(text: str) -> tuple[str, int]:
     """A blank line after an HTML block's closing tag when Markdown follows on the next
     line (`</div>` then `## 参考资料`): kramdown reads Markdown again after the closing
     tag, CommonMark's HTML block runs on to a blank line, and the heading showed as its
     `##` text; so with a line of inline HTML (`_INLINE`), and with an HTML comment (a
     paper commented out, `<!--` then lines and a blank one: CommonMark's block ended at
-    the blank line, the comment never closed in it). Returns (text, how many)."""
+    the blank line, the comment never closed in it); and after a rule's line
+    (`_RULE_LINE`). Returns (text, how many)."""
+    text, rules = _RULE_LINE.subn("\\1\n\n", text)
     blanks: set[int] = set()  # (where a blank line goes: after a closing tag's line)
     pos = 0
     for found in re.finditer(r"^.*$", text, re.MULTILINE):
@@ -150,7 +160,7 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
     for at in sorted(blanks):
         out += [text[last:at], "\n"]
         last = at
-    return "".join(out) + text[last:], len(blanks)
+    return "".join(out) + text[last:], len(blanks) + rules
 
 
 _SPAN_TAG_ALONE = re.compile(
