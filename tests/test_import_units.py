@@ -670,6 +670,14 @@ def test_yaml_with_a_tab_after_a_list_dash_is_read() -> None:
     assert data == {"title": "机器人帮助", "categories": ["python", "bot"], "tags": ["qq"]}
 
 
+def test_a_date_past_its_months_end_in_front_matter_is_its_text() -> None:
+    """`update: 2022-10-95` (a typo in a Hux blog post's own key): the YAML date could
+    not be made, and the whole front matter was lost, the post's title and date with
+    it; Jekyll's reader keeps such a value as text."""
+    data, error = load_mapping("yaml", "title: 反射\ndate: 2022-10-25\nupdate: 2022-10-95\n")
+    assert error is None
+    assert data == {"title": "反射", "date": dt.date(2022, 10, 25), "update": "2022-10-95"}
+
 def test_yaml_with_tabs_before_a_comment_is_read() -> None:
     """`layout:     post<tab><tab># 布局` (a Hux blog fork's template, in every post):
     Jekyll's libyaml skips the tabs as spaces, ruamel refused the front matter, and

@@ -69,9 +69,10 @@ class _LenientConstructor(SafeConstructor):
             return self.construct_scalar(node)
 
     def construct_yaml_timestamp(self, node: Any, values: Any = None) -> Any:
-        """A date past its month's end (`2018-02-31 23:50:48`): the text as written,
-        which `parse_when` rolls over as js-yaml (Hexo) and Ruby (Jekyll) did; ruamel's
-        ValueError lost the whole front matter, and the post its title and tags."""
+        """A date past its month's end (`2018-02-31 23:50:48`, or a typo in a post's own
+        key, `update: 2022-10-95`): the text as written, which `parse_when` rolls over
+        as js-yaml (Hexo) and Ruby (Jekyll) did; ruamel's ValueError lost the whole front
+        matter, and the post its title and tags."""
         try:
             return super().construct_yaml_timestamp(node, values)
         except ValueError:
