@@ -83,3 +83,31 @@ def test_markdown_on_the_line_after_a_rule_is_read(tmp_path: Path) -> None:
     main = parse_html((tmp_path / "out/posts/ratios/index.html").read_text(
         encoding="utf-8")).one("main")
     assert main.one("strong").text() == "compare like with like"
+
+
+def test_a_chirpy_tab_without_a_title_is_named_by_its_file(tmp_path: Path) -> None:
+    """A Chirpy starter's `_tabs/about.md` has no `title` and opens with the starter's
+    note in a comment, `<!--- > Add Markdown … \\n# {: .prompt-tip } --->`: the heading
+    inside the comment became the page's title and the menu's entry, `{: .prompt-tip }
+    --->`. Chirpy named the tab by its file, "About"; a heading in a comment is none."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\ntheme: jekyll-theme-chirpy\n",
+        "_tabs/about.md": "---\nicon: fas fa-info-circle\norder: 4\n---\n\n"
+                          "<!--- > Write about yourself here.\n# {: .prompt-tip } --->\n\n"
+                          "I study rare events.\n",
+        "_tabs/reading.md": "---\nicon: fas fa-book\norder: 5\n---\n\n"
+                            "# What I read this year\n\nBooks.\n",
+        "_posts/2024-01-01-hello.md": "---\ntitle: Hello\n---\n\nHi.\n"})
+    toml = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'name = "About"' in toml and "prompt-tip" not in toml
+    # (the theme's own tab name, not the page's heading: Chirpy is built by Jekyll
+    # itself, without GitHub Pages' jekyll-titles-from-headings)
+    assert 'name = "Reading"' in toml
+    page = next((imported.dest / "content").rglob("about*.md")).read_text(encoding="utf-8")
+    assert "title: About" in page
+
+
+def test_a_heading_inside_a_comment_titles_no_page() -> None:
+    from lanting.importer.jekyll_github_pages import heading_title
+    body = "<!--\n# Draft title\n-->\n\nText.\n\n## Method\n"
+    assert heading_title(body)[0] == "Method"

@@ -40,13 +40,27 @@ def heading_title(body: str) -> tuple[str, str]:
     line keeps its number."""
     lines = body.split("\n")
     found = [(i, m.group(1).strip()) for i, line in enumerate(lines[:40])
-             if (m := _ATX.match(line))]
+             if i not in _commented(lines[:40]) and (m := _ATX.match(line))]
     if not found:
         return "", body
     i, title = found[0]
     if all(not line.strip() for line in lines[:i]):
         lines[i] = ""
     return title, "\n".join(lines)
+
+
+def _commented(lines: list[str]) -> set[int]:
+    """The numbers of the lines inside an HTML comment (`<!--- > Add Markdown … \n#
+    {: .prompt-tip } --->`, a Chirpy starter's note in its about page): no heading of
+    the page, and no title."""
+    inside, opened = set(), False
+    for i, line in enumerate(lines):
+        if opened:
+            inside.add(i)
+            opened = "-->" not in line
+        elif "<!--" in line:
+            opened = "-->" not in line[line.index("<!--") + 4:]
+    return inside
 
 
 def readme_indexes(root: Path, source: Path, config: dict[str, Any],

@@ -153,10 +153,11 @@ class JekyllPages:
             if fmt:  # (else not a Jekyll page: a plain file, but on GitHub Pages)
                 data = load_mapping(fmt, head)[0]
                 if not data.get("title") and path.suffix.lower() in MARKDOWN \
-                        and path.name not in _HOMES and data.get("permalink") != "/":
+                        and path.name not in _HOMES and data.get("permalink") != "/" \
+                        and path.parent != self.source / "_tabs":
                     # (titled by its heading, as jekyll-titles-from-headings did on
                     # GitHub Pages; else the theme showed none, and its heading stood
-                    # for one)
+                    # for one. Chirpy named a tab by its file: `about.md`, "About")
                     title, body = heading_title(body)
                     data = {**data, "title": title} if title else data
             elif optional and path.suffix.lower() in MARKDOWN and (
