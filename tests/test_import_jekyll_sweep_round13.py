@@ -111,3 +111,26 @@ def test_a_heading_inside_a_comment_titles_no_page() -> None:
     from lanting.importer.jekyll_github_pages import heading_title
     body = "<!--\n# Draft title\n-->\n\nText.\n\n## Method\n"
     assert heading_title(body)[0] == "Method"
+
+
+def test_an_iframe_whose_srcdoc_runs_over_blank_lines_stays_one_tag(tmp_path: Path) -> None:
+    """A data-science post embeds a profiling report as `<iframe srcdoc="…">`, the
+    page's script and styles escaped in the attribute over thousands of lines, blank
+    ones among them. kramdown read the tag whole; CommonMark's HTML block ended at the
+    first blank line, and the rest became Markdown: jQuery's `$` formulas, `a[b](c)`
+    links, the build failing on each (17 errors on one post)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Data\nlang: en\n",
+        "_posts/2018-08-07-report.md": "---\ntitle: Report\n---\n\nThe profile:\n\n"
+                                       '<iframe width="100%" srcdoc="&lt;p&gt;Rows\n\n'
+                                       "&lt;script&gt;var n = $(x) + $(y);\n\n"
+                                       "f(a[b](c,d))&lt;/script&gt;\n"
+                                       '" frameborder="0"></iframe>\n\n'
+                                       "After it, **bold**.\n"})
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings, result.warnings
+    page = (tmp_path / "out/posts/report/index.html").read_text(encoding="utf-8")
+    main = parse_html(page).one("main")
+    frame = main.one("iframe")
+    assert "var n = $(x) + $(y);" in (frame.get("srcdoc") or "")
+    assert main.one("strong").text() == "bold"

@@ -47,6 +47,7 @@ from lanting.importer.kramdown_html import (
     html_body,
     markmap_divs,
     span_tag_paragraphs,
+    spread_tags,
     starred_superscripts,
 )
 from lanting.importer.liquid import (
@@ -144,6 +145,8 @@ class JekyllBodies(JekyllLiquid):
         if is_text_theme(self.config):
             text, _drawn = drawn_fences(text, ctx.warn, TEXT_DRAWN, "TeXt")
         text = protect_code(text, shelf)
+        text, count = spread_tags(text, shelf)
+        ctx.convert("HTML tags whose attributes run over lines, on one line", count)
         text, own_dollars, count = own_math_setup(text)
         ctx.convert("a post's own MathJax or KaTeX scripts removed (Lanting draws its "
                     "formulas)", count)

@@ -1,7 +1,8 @@
 """kramdown's HTML blocks → CommonMark's: Markdown inside an element
 (`<div markdown="1">`), and where kramdown reads Markdown again after an element's
-closing tag or a lone span tag's line, which CommonMark takes for the HTML block; and a
-page written in HTML, which Jekyll read no Markdown in, kept HTML."""
+closing tag or a lone span tag's line, which CommonMark takes for the HTML block; a tag
+whose attribute runs over lines; and a page written in HTML, which Jekyll read no
+Markdown in, kept HTML."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 import textwrap
 
 from lanting.importer.body import callout, callout_kind
-from lanting.importer.shelf import fence
+from lanting.importer.shelf import Shelf, fence
 
 _MARKDOWN_ATTRIBUTE = re.compile(
     r"""<(\w+)\b([^>]*?)\s+markdown\s*=\s*(["']?)(1|block|span)\3([^>]*)>""")
@@ -110,6 +111,34 @@ _INLINE = re.compile(r"[ \t]*<(?:a|abbr|b|br|cite|code|del|em|font|i|img|ins|kbd
                      r"s|small|span|strong|sub|sup|time|u)[\s>/]", re.IGNORECASE)
 """A line starting with an inline element: a paragraph to kramdown, its Markdown read (a
 publication list's `<span class="papertitle">**Title**</span>` after a `<div>` line)."""
+
+
+_SPREAD_TAG = re.compile(r"^ {0,3}<[A-Za-z][\w-]*(?:\s+[^\s\"'=<>/]+(?:\s*=\s*(?:\"[^\"]*\""
+                         r"|'[^']*'|[^\s\"'=<>`]+))?)*\s*/?>", re.MULTILINE)
+"""A start tag at a line's start, its attributes read whole: quoted values may run over
+lines."""
+
+
+def spread_tags(text: str, shelf: Shelf) -> tuple[str, int]:
+    """A start tag whose quoted attribute runs over blank lines (an `<iframe
+    srcdoc="…">` holding a whole report page, its script and styles): kramdown read the
+    tag whole, CommonMark's HTML block ended at the first blank line and the rest was
+    read as Markdown, its `$` as formulas and `a[b](c)` as links. The tag is written on
+    one line, each line break in a value as `&#10;` (the same value), and put aside
+    from the Markdown conversions. Returns (text, how many)."""
+    count = 0
+
+    def one_line(match: re.Match[str]) -> str:
+        nonlocal count
+        tag = match.group()
+        if not re.search(r"\"[^\"]*\n[ \t]*\n[^\"]*\"|'[^']*\n[ \t]*\n[^']*'", tag):
+            return tag  # (no blank line in a value: CommonMark reads the tag whole too)
+        count += 1
+        tag = re.sub(r"\"[^\"]*\"|'[^']*'|\s*\n\s*", lambda m: m.group().replace(
+            "\n", "&#10;") if m.group()[0] in "\"'" else " ", tag)
+        return shelf.put(tag)
+
+    return _SPREAD_TAG.sub(one_line, text), count
 
 
 _RULE_LINE = re.compile(r"^( {0,3}<hr\b[^<>\n]*>(?:[ \t]*<br\b[^<>\n]*>)*[ \t]*)\n"
