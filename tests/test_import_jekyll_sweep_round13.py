@@ -134,3 +134,20 @@ def test_an_iframe_whose_srcdoc_runs_over_blank_lines_stays_one_tag(tmp_path: Pa
     frame = main.one("iframe")
     assert "var n = $(x) + $(y);" in (frame.get("srcdoc") or "")
     assert main.one("strong").text() == "bold"
+
+
+def test_an_image_path_in_other_capitals_than_its_folder(tmp_path: Path) -> None:
+    """A notebook post's figures are linked from `…-ii-building_files/`, the folder
+    nbconvert wrote being `…-II-building_files/`: found on the writer's Mac, which ignores
+    case, the images were left as written and failed the build. The one file the path
+    names in other capitals is the image, with a notice."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Data\nlang: en\n",
+        "_posts/2018-07-09-model-ii.md": "---\ntitle: Model II\n---\n\n"
+                                         "![png](/assets/img/model-ii_files/model-ii_18_0.png)\n",
+        "assets/img/model-II_files/model-II_18_0.png": png(30, 20)})
+    assert not [e for e in imported.report.entries if e.severity == "warning"], \
+        imported.report.entries
+    out = built(tmp_path, imported)
+    main = parse_html((out / "posts/model-ii/index.html").read_text(encoding="utf-8")).one("main")
+    assert len(main.find_all("img")) == 1

@@ -273,9 +273,29 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
         # asked for `/assets/x.png`, the URL the build's message should name)
         ctx.warn(url, f"image `{url}` not found in the source site: written as `{path}`")
         return path + hash_mark + fragment
+    if image and (cased := _file_in_other_case(static_root, decoded)) is not None:
+        rel = "/" + cased.relative_to(static_root).as_posix()
+        ctx.note(url, f"image `{url}`: the file is `{rel}`, in other capitals (found on "
+                 "the writer's computer, which ignores case; not on a server)")
+        return site.image(cased, rel)
     if image:
         ctx.warn(url, f"image `{url}` not found in the source site: left as written")
     return None
+
+
+def _file_in_other_case(root: Path, path: str) -> Path | None:
+    """The one file at `path` under `root` read without regard to case (a notebook's
+    `…-II-building_files/` linked as `…-ii-building_files/`), or None."""
+    found = root
+    for part in (p for p in path.strip("/").split("/") if p):
+        try:
+            names = [c for c in found.iterdir() if c.name.casefold() == part.casefold()]
+        except OSError:
+            return None
+        if len(names) != 1:
+            return None
+        found = names[0]
+    return found if found != root and found.is_file() else None
 
 
 _TEMPLATE_SYNTAX = re.compile(
