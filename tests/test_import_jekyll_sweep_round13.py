@@ -151,3 +151,22 @@ def test_an_image_path_in_other_capitals_than_its_folder(tmp_path: Path) -> None
     out = built(tmp_path, imported)
     main = parse_html((out / "posts/model-ii/index.html").read_text(encoding="utf-8")).one("main")
     assert len(main.find_all("img")) == 1
+
+
+def test_a_table_quoted_in_backticks_is_a_table_with_its_liquid_read(tmp_path: Path) -> None:
+    """A post on styling Jekyll quotes a table of images between two backticks, the
+    first on the header row and the last after the images: the delimiter row makes the
+    lines a table, each row read alone, but the import took them for one code span and
+    kept the images' `{{site.baseurl}}`, which failed the build (3 errors)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Styles\nlang: en\nbaseurl: ''\n",
+        "_posts/2017-08-22-styling.md": "---\ntitle: Styling\n---\n\n"
+                                        "`Content | Result\n:---:|:---:\n"
+                                        "![a]({{site.baseurl}}/assets/img/a.png) | "
+                                        "![b]({{site.baseurl}}/assets/img/b.png)`\n\n"
+                                        "Inline `{{site.baseurl}}` stays code.\n",
+        "assets/img/a.png": png(20, 20),
+        "assets/img/b.png": png(20, 20, "#2a35a3")})
+    out = built(tmp_path, imported)
+    main = parse_html((out / "posts/styling/index.html").read_text(encoding="utf-8")).one("main")
+    assert len(main.one("table").find_all("img")) == 2

@@ -197,12 +197,16 @@ its own line was in (`7. 安装：` over `   ```js` never closed, then `8. …`:
 ended the code there; the import took the page for code up to a later fence's close)."""
 
 
-_SPAN = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*(?:\n|(?:[-*+]|\d{1,9}[.)]|#{1,6})[ \t])).)+?)"
+_SPAN = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*(?:\n|(?:[-*+]|\d{1,9}[.)]|#{1,6})[ \t])"
+                   r"|\n[ \t]*\|?[ \t]*:?-+:?[ \t]*\|[ \t|:-]*(?:\n|\Z)).)+?)"
                    r"(?<!`)\1(?!`)", re.DOTALL)
 """A code span: its backticks close in its paragraph, which a blank line ends, and so does
 a line starting a list item or a heading (an outline's `- ulimit -c 0 : 不产生` with its
 backtick never closed showed it as written; paired with the next item's, it made code of
-the lines between, and their links stayed as written)."""
+the lines between, and their links stayed as written); nor across a table's delimiter row
+(`:---:|:---:`), which makes the lines a table whose rows are read one by one (a post
+quoting a table of images in backticks: the span taken across its rows kept their
+Liquid `{{site.baseurl}}`, and the images failed the build)."""
 
 
 def protect_spans(text: str, shelf: Shelf) -> str:
