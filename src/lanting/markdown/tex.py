@@ -43,6 +43,7 @@ from lanting.markdown.tex_layout import (
     substack,
 )
 from lanting.markdown.tex_mathjax import mathjax_actions, mathjax_boxes
+from lanting.markdown.tex_multirow import empheq, eqalignno, multlined
 from lanting.markdown.tex_operators import operator_names, operators
 from lanting.markdown.tex_physics import NAMES as PHYSICS
 from lanting.markdown.tex_physics import physics
@@ -315,14 +316,18 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
                 "begin:Bmatrix*", "begin:vmatrix*", "begin:Vmatrix*", "begin:psmallmatrix",
                 "begin:bsmallmatrix", "begin:Bsmallmatrix", "begin:vsmallmatrix",
                 "begin:Vsmallmatrix"}), matrices),
+    (frozenset({"eqalignno", "leqalignno"}), eqalignno),
+    (frozenset({"begin:empheq"}), empheq),
+    (frozenset({"begin:multlined"}), multlined),
     (frozenset({"begin:alignat", "begin:alignat*", "begin:alignedat", "begin:split",
-                "begin:eqnarray", "begin:eqnarray*", "begin:flalign", "begin:flalign*"}),
+                "begin:eqnarray", "begin:eqnarray*", "begin:flalign", "begin:flalign*",
+                "begin:xalignat", "begin:xalignat*", "begin:xxalignat"}),
      alignments),
     (frozenset({"char"}), char_codes),
     (frozenset({"unicode"}), unicode_chars),
     (frozenset({"ref"}), _refs),
     (frozenset({"rlap", "llap", "clap", "mathrlap", "mathllap", "mathclap", "smash", "rule",
-                "raisebox", "vcenter", "sout"}), boxes),
+                "raisebox", "raise", "lower", "vcenter", "sout"}), boxes),
     (frozenset({"bbox", "enclose"}), mathjax_boxes),
     (frozenset({"toggle", "mathtip", "texttip"}), mathjax_actions),
     (frozenset({"textcolor", "color", "colorbox", "fcolorbox"}), colors),

@@ -250,14 +250,18 @@ _ALIGN_PAIR = re.compile(r"&((?:(?!\\\\)[^&])*?)&")
 
 def alignments(s: str, ctx: Context) -> str:
     """`alignat` and `alignedat` as `align`/`aligned` (a little more space between
-    pairs), `flalign` as `align` (its columns not pushed to the margins: math-core has
-    no `flalign`, MathJax has), `split` as `aligned`, `eqnarray` as `align` (`a &=& b`
-    as `a &= b`)."""
+    pairs); amsmath's `xalignat` (MathJax has it, KaTeX not; its pairs spread wider) as
+    `align`, `xxalignat` as `align*`; `flalign` as `align` (its columns not pushed to
+    the margins: math-core has no `flalign`, MathJax has), `split` as `aligned`,
+    `eqnarray` as `align` (`a &=& b` as `a &= b`)."""
     s = replace_environment(
-        s, ("alignat", "alignat*", "alignedat"),
+        s, ("alignat", "alignat*", "alignedat", "xalignat", "xalignat*", "xxalignat"),
         lambda e, o, a, body: {"alignat": "\\begin{align}%s\\end{align}",
                                "alignat*": "\\begin{align*}%s\\end{align*}",
-                               "alignedat": "\\begin{aligned}%s\\end{aligned}"}[e] % body,
+                               "alignedat": "\\begin{aligned}%s\\end{aligned}",
+                               "xalignat": "\\begin{align}%s\\end{align}",
+                               "xalignat*": "\\begin{align*}%s\\end{align*}",
+                               "xxalignat": "\\begin{align*}%s\\end{align*}"}[e] % body,
         takes_arg=True)
     s = replace_environment(s, ("flalign", "flalign*"), lambda e, o, a, body:
                             f"\\begin{{align{e[7:]}}}{body}\\end{{align{e[7:]}}}")

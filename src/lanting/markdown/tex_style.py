@@ -12,7 +12,7 @@ from collections.abc import Callable
 import math_core
 from PIL import ImageColor
 
-from lanting.markdown.tex_layout import css_length
+from lanting.markdown.tex_layout import DIM, css_length
 from lanting.markdown.tex_scan import (
     TOKEN,
     Context,
@@ -181,10 +181,41 @@ def colors(s: str, ctx: Context) -> str:
     return s
 
 
+_RAISE = re.compile(r"\\(raise|lower)(?![A-Za-z])\s*(?:\{\s*(" + DIM + r")\s*\}|(" + DIM + r"))\s*")
+_BOX = re.compile(r"\\(?:hbox|mbox|text|vbox)(?![A-Za-z])\s*")
+
+
+def _raise_lower(s: str, ctx: Context) -> str:
+    """Plain TeX's `\\raise 2pt \\hbox{b}` and `\\lower.5ex\\hbox{…}` (MathJax reads them,
+    the length braced or not, then a box, a group or one token; KaTeX has neither): the
+    box moved up or down, as `\\raisebox` moves it."""
+    out: list[str] = []
+    pos = 0
+    while (match := _RAISE.search(s, pos)) is not None:
+        at = match.end()
+        box = _BOX.match(s, at)
+        start = box.end() if box else at
+        if s.startswith("{", start):
+            end = group_end(s, start)
+        else:
+            token = TOKEN.match(s, start) if start < len(s) else None
+            end = token.end() if token and token.group() not in "}&" else None
+        if end is None:
+            raise TexError(f"`\\{match.group(1)}` needs a length and what it moves",
+                           match.start(), hint="write `\\raise{2pt}{x}`")
+        length = css_length(match.group(2) or match.group(3), match.start())
+        if match.group(1) == "lower":
+            length = length[1:] if length.startswith("-") else "-" + length
+        out += [s[pos:match.start()], ctx.marks.wrap(f'<mpadded voffset="{length}">',
+                                                     "</mpadded>", s[at:end])]
+        pos = end
+    return "".join(out) + s[pos:]
+
+
 def boxes(s: str, ctx: Context) -> str:
     """Zero-width and zero-height boxes (`\\rlap`, `\\mathclap`, `\\smash`), rules,
-    `\\vcenter`, `\\raisebox`, `\\sout` in math: MathML Core's `mpadded`, `mspace` and
-    `menclose`."""
+    `\\vcenter`, `\\raisebox` (and `\\raise`, `\\lower`), `\\sout` in math: MathML Core's
+    `mpadded`, `mspace` and `menclose`."""
     # mpadded's lspace takes no percentage in Chromium: a transform moves the content.
     laps = {"rlap": ("", True), "llap": ("-100%", True), "clap": ("-50%", True),
             "mathrlap": ("", False), "mathllap": ("-100%", False), "mathclap": ("-50%", False)}
@@ -216,6 +247,8 @@ def boxes(s: str, ctx: Context) -> str:
     if "\\raisebox" in s:
         s = replace_command(s, "raisebox", 2, lambda o, a, i: ctx.marks.wrap(
             f'<mpadded voffset="{css_length(a[0], i)}">', "</mpadded>", "\\text{" + a[1] + "}"))
+    if "\\raise" in s or "\\lower" in s:
+        s = _raise_lower(s, ctx)
     if "\\vcenter" in s:
         s = replace_command(s, "vcenter", 1, lambda o, a, i: "{" + a[0] + "}")
     if "\\sout" in s:

@@ -1,0 +1,86 @@
+"""Faults a seventh formula sweep of math-heavy blogs found (plain TeX's boxes and
+numbered rows, amsmath's `xalignat`, empheq, mathtools' `multlined`, which MathJax
+reads and math-core lacks): pages written here."""
+
+from __future__ import annotations
+
+from htmltree import parse_html
+from test_math_syntax import render
+
+from lanting.markdown.tex_multirow import split_top
+
+
+def test_raise_and_lower_move_their_box() -> None:
+    """`\\raise 2pt \\hbox{…}`, `\\lower{3pt}{…}`, `\\raise.5ex\\hbox{$…$}`: MathJax reads
+    plain TeX's boxes moved up or down (old notes set a small index so); each was an
+    unknown command and failed the build."""
+    rendered = render("指标 $a\\raise 2pt \\hbox{b} c \\lower{3pt}{d}"
+                      " \\raise.5ex\\hbox{$\\scriptstyle 1$} e$ 如上\n")
+    assert rendered.problems == ()
+    moved = parse_html(rendered.html).find_all("mpadded")
+    assert [m.get("voffset") for m in moved] == ["2pt", "-3pt", "0.5ex"]
+    assert [m.text() for m in moved] == ["b", "d", "1"]
+
+
+def test_xalignat_rows_are_numbered_pairs() -> None:
+    """amsmath's `xalignat{2}` (two equations side by side on each row, each row
+    numbered; MathJax has it, KaTeX not) was an unknown environment."""
+    rendered = render("$$\n\\begin{xalignat}{2}\nu &= v & p &= q \\\\\nr &= s & t &= w\n"
+                      "\\end{xalignat}\n$$\n\n$$\n\\begin{xxalignat}{2}\na &= b & c &= d\n"
+                      "\\end{xxalignat}\n$$\n")
+    assert rendered.problems == ()
+    first, second = parse_html(rendered.html).find_all("math")
+    assert first.text().replace(" ", "") == "u=vp=q(1)r=st=w(2)"
+    assert second.text().replace(" ", "") == "a=bc=d"
+
+
+def test_empheq_puts_one_delimiter_before_its_rows() -> None:
+    """empheq's `\\begin{empheq}[left=\\empheqlbrace]{align}` (a system of equations
+    with one brace before its rows, as MathJax's empheq draws it) was an unknown
+    environment. The rows stand aligned after the brace, the group numbered once
+    and its `\\label` a reference; `alignat=2` and `box=\\fbox` are read too."""
+    rendered = render("$$\n\\begin{empheq}[left={\\Phi=\\empheqlbrace}]{alignat=2}\n"
+                      "\\nabla\\cdot E &= \\rho \\label{eq:field} \\\\\n"
+                      "\\nabla\\cdot B &= 0\n\\end{empheq}\n$$\n\n"
+                      "$$\n\\begin{empheq}[box=\\fbox]{align*}\nm &= n\n\\end{empheq}\n$$\n\n"
+                      "见 \\eqref{eq:field}。\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    system, boxed = doc.find_all("math")
+    assert [mo.text() for mo in system.find_all("mo")][:2] == ["=", "{"]
+    assert system.text().replace(" ", "").replace("\u2063", "").endswith("B=0(1)")
+    assert boxed.one("menclose").get("notation") == "box"
+    assert doc.one("a", class_="eqref").text() == "(1)"
+
+
+def test_multlined_lines_are_rows() -> None:
+    """mathtools' `multlined` (a long sum broken over lines inside a numbered equation;
+    MathJax has it, KaTeX not) was an unknown environment: its lines are rows, the
+    first at the left, the rest indented; `[t]` and a width are dropped."""
+    rendered = render("$$\n\\begin{equation}\n\\begin{multlined}[t][8cm]\n"
+                      "\\mathcal{L} = \\ell_0(\\theta) + \\ell_1(\\theta) \\\\\n"
+                      "+ \\lambda \\lVert \\theta \\rVert^2 \\\\\n\\end{multlined}\n"
+                      "\\end{equation}\n$$\n")
+    assert rendered.problems == ()
+    rows = parse_html(rendered.html).one("math").find_all("mtr")
+    assert len(rows) == 3  # (the equation's row, its two lines)
+    assert rows[0].text().replace(" ", "").endswith("(1)")
+    assert rows[2].one("mspace").get("width") == "2em"
+
+
+def test_eqalignno_rows_carry_their_tags() -> None:
+    """Plain TeX's `\\eqalignno{… & (1) \\cr …}` (rows numbered in a third column, as
+    old lecture notes wrote them for MathJax) was an unknown command; each row's tag
+    is its number at the right."""
+    rendered = render("$$\n\\eqalignno{f(x) &= x^2 & (1.1) \\cr g(x) &= 2x & (1.2) \\cr}\n$$\n"
+                      "\n行内 $\\eqalignno{a &= b & (\\ast)}$ 亦可\n")
+    assert rendered.problems == ()
+    display, inline = parse_html(rendered.html).find_all("math")
+    assert display.text().replace(" ", "") == "f(x)=x2(1.1)g(x)=2x(1.2)"
+    assert inline.text().replace(" ", "") == "a=b(∗)"
+
+
+def test_rows_split_outside_braces_and_inner_environments() -> None:
+    assert split_top("a \\\\ {b \\\\ c} \\cr \\begin{cases} d \\\\ e \\end{cases}",
+                     frozenset({"\\\\", "\\cr"})) == [
+        "a ", " {b \\\\ c} ", " \\begin{cases} d \\\\ e \\end{cases}"]
