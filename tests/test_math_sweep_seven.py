@@ -84,3 +84,44 @@ def test_rows_split_outside_braces_and_inner_environments() -> None:
     assert split_top("a \\\\ {b \\\\ c} \\cr \\begin{cases} d \\\\ e \\end{cases}",
                      frozenset({"\\\\", "\\cr"})) == [
         "a ", " {b \\\\ c} ", " \\begin{cases} d \\\\ e \\end{cases}"]
+
+
+def _texts(markdown: str) -> list[str]:
+    rendered = render(markdown)
+    assert rendered.problems == ()
+    return [m.text().replace(" ", "").replace("\u2063", "").replace("\u2061", "")
+            for m in parse_html(rendered.html).find_all("math")]
+
+
+def test_mathtools_commands_mathjax_reads_are_drawn() -> None:
+    """mathtools' `lgathered`, `spreadlines`, `dcases*`, `\\splitfrac`, `\\adjustlimits`,
+    `\\smashoperator`, `\\MoveEqLeft` (MathJax's mathtools extension has them, KaTeX
+    not): each was an unknown command or environment and failed the build."""
+    texts = _texts(
+        "$$\n\\begin{spreadlines}{0.5em}\n\\begin{lgathered} u \\\\ vw \\end{lgathered}\n"
+        "\\end{spreadlines}\n$$\n\n"
+        "$$\n\\begin{dcases*} 1 & 若 $x>0$ \\\\ 0 & 其他 \\end{dcases*}\n$$\n\n"
+        "$$\n\\splitfrac{a+b}{c+d} + \\adjustlimits\\lim_{n} \\sup_{k} x"
+        " + \\smashoperator[r]{\\sum_{i=1}^{n}} y_i\n$$\n\n"
+        "$$\n\\begin{align*}\n\\MoveEqLeft[3] p(x, y) \\\\\n&= p(x) p(y)\n\\end{align*}\n$$\n")
+    assert texts == ["uvw", "{1若x>00其他", "a+bc+d+limnsupkx+∑i=1nyi", "p(x,y)=p(x)p(y)"]
+
+
+def test_intertext_is_a_row_of_text_between_the_equations() -> None:
+    """amsmath's `\\intertext{…}` (prose between the rows of one `align`, MathJax draws
+    it) was an unknown command; it is an unnumbered row of its text."""
+    assert _texts("$$\n\\begin{align}\na &= b \\\\\n\\intertext{因此}\nc &= d\n"
+                  "\\end{align}\n$$\n") == ["a=b(1)因此c=d(2)"]
+
+
+def test_numcases_is_a_numbered_piecewise_definition() -> None:
+    """The cases package's `numcases` (MathJax's cases extension; a piecewise
+    definition numbered as one equation) was an unknown environment: the left side
+    and a `cases` of its rows, a condition with a `$` as text, its label a link."""
+    rendered = render("$$\n\\begin{numcases}{f(x)=}\n1, & $x>0$ \\label{eq:step} \\\\\n"
+                      "0, & x \\le 0\n\\end{numcases}\n$$\n\n见式 \\eqref{eq:step}。\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert doc.one("math").text().replace(" ", "").replace("\u2063", "") == \
+        "f(x)={1,x>00,x≤0(1)"
+    assert doc.one("a", class_="eqref").text() == "(1)"

@@ -43,7 +43,9 @@ from lanting.markdown.tex_layout import (
     substack,
 )
 from lanting.markdown.tex_mathjax import mathjax_actions, mathjax_boxes
-from lanting.markdown.tex_multirow import empheq, eqalignno, multlined
+from lanting.markdown.tex_mathtools import NAMES as MATHTOOLS
+from lanting.markdown.tex_mathtools import mathtools
+from lanting.markdown.tex_multirow import empheq, eqalignno, multlined, numcases
 from lanting.markdown.tex_operators import operator_names, operators
 from lanting.markdown.tex_physics import NAMES as PHYSICS
 from lanting.markdown.tex_physics import physics
@@ -300,6 +302,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
                 "cssId", "style", "includegraphics"}), links),
     (frozenset({"starred:"}), _stars),
     (frozenset({"\n", "\r", "*", "-", "/"}), _control_symbols),
+    (MATHTOOLS, mathtools),
     (frozenset({"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
                 "Biggr", "big", "Big", "bigg", "Bigg", "bigm", "Bigm"}), _angles),
     (frozenset({"mathop", "displaylines", "limits", "nolimits"}), operators),
@@ -318,6 +321,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
                 "begin:Vsmallmatrix"}), matrices),
     (frozenset({"eqalignno", "leqalignno"}), eqalignno),
     (frozenset({"begin:empheq"}), empheq),
+    (frozenset({"begin:numcases", "begin:subnumcases"}), numcases),
     (frozenset({"begin:multlined"}), multlined),
     (frozenset({"begin:alignat", "begin:alignat*", "begin:alignedat", "begin:split",
                 "begin:eqnarray", "begin:eqnarray*", "begin:flalign", "begin:flalign*",

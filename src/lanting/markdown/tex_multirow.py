@@ -34,8 +34,8 @@ def split_top(body: str, separators: frozenset[str]) -> list[str]:
     return [*parts, body[start:]]
 
 
-_ROW_BREAKS = frozenset({"\\\\", "\\cr"})
-_CELLS = frozenset({"&"})
+ROW_BREAKS = frozenset({"\\\\", "\\cr"})
+CELLS = frozenset({"&"})
 
 # --- empheq -----------------------------------------------------------------------------
 
@@ -111,6 +111,30 @@ def empheq(s: str, ctx: Context) -> str:
     return replace_environment(s, ("empheq",), one, takes_arg=True, takes_opt=True)
 
 
+def numcases(s: str, ctx: Context) -> str:
+    """The cases package's `\\begin{numcases}{f(x)=} 1 & $x>0$ \\\\ … \\end{numcases}`
+    (and `subnumcases`; MathJax has them, as Chinese notes on control and optimisation
+    write a piecewise definition): `f(x)=` and a `cases` of its rows, numbered once
+    for the group (lossy: not row by row, as in `empheq`). A condition holding a `$`
+    is text, as the package sets it; one without (`x>0`, as posts write it) math."""
+    def one(env: str, opt: str | None, arg: str | None, body: str) -> str:
+        labels = _LABEL.findall(body)
+        rows = []
+        for row in split_top(_NUMBER_OFF.sub("", _LABEL.sub("", body)), ROW_BREAKS):
+            cells = split_top(row, CELLS)
+            condition = "&".join(cells[1:])
+            if "$" in condition:
+                condition = "\\text{" + condition.strip() + "}"
+            rows.append(cells[0] + ("&" + condition if len(cells) > 1 else ""))
+        while len(rows) > 1 and not rows[-1].strip():
+            rows.pop()
+        label = labels[0] if len(labels) == 1 else ""
+        return (f"\\begin{{equation}}{label}{arg or ''}\\begin{{cases}}" + "\\\\".join(rows)
+                + "\\end{cases}\\end{equation}")
+
+    return replace_environment(s, ("numcases", "subnumcases"), one, takes_arg=True)
+
+
 # --- multlined --------------------------------------------------------------------------
 
 _WIDTH = re.compile(r"\s*\[[^\]]*\]")
@@ -126,7 +150,7 @@ def multlined(s: str, ctx: Context) -> str:
     def one(env: str, opt: str | None, arg: str | None, body: str) -> str:
         body = _WIDTH.sub("", body, count=1) if _WIDTH.match(body) else body
         body = _SHOVE.sub("", body)
-        rows = [row.strip() for row in split_top(body, _ROW_BREAKS)]
+        rows = [row.strip() for row in split_top(body, ROW_BREAKS)]
         while rows and not rows[-1]:
             rows.pop()
         lines = [f"&{row}" if k == 0 else f"&\\qquad {row}" for k, row in enumerate(rows)]
@@ -154,10 +178,10 @@ def eqalignno(s: str, ctx: Context) -> str:
             raise TexError(f"`\\{match.group(1)}` needs its rows in braces", match.start())
         whole = ctx.display and not s[:match.start()].strip() and not s[found[2]:].strip()
         rows = []
-        for row in split_top(found[1][0], _ROW_BREAKS):
+        for row in split_top(found[1][0], ROW_BREAKS):
             if not row.strip():
                 continue
-            cells = split_top(row, _CELLS)
+            cells = split_top(row, CELLS)
             tag = cells[2].strip() if len(cells) > 2 else ""
             line = "&".join(cells[:2])
             if tag:
