@@ -12,7 +12,7 @@ from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import import_site
+from lanting.importer import detect, import_site
 
 
 def _page(dest: Path, name: str) -> str:
@@ -675,3 +675,37 @@ def test_an_image_in_center_tags_is_an_image(tmp_path: Path) -> None:
     [img] = main.find_all("img")
     assert img.attrs["src"].endswith("arch.png") and img.attrs.get("width") == "500"
     assert "![" not in main.text() and "居中的字" in main.text()
+
+
+def test_a_zensical_site_is_an_mkdocs_site(tmp_path: Path) -> None:
+    """Zensical (Material for MkDocs' successor) keeps MkDocs' settings in
+    `zensical.toml`'s `[project]` table, its Markdown extensions as nested tables. Such
+    a site was read as a folder of notes: its `nav` and old URLs lost, its arithmatex
+    formulas read as a folder of notes reads them. It is read as MkDocs."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "zensical.toml": (
+            '[project]\nsite_name = "信号笔记"\ndocs_dir = "docs"\n'
+            'nav = [\n  { "首页" = "index.md" },\n  { "课程" = [\n'
+            '    { "采样定理" = "course/sampling.md" },\n  ] },\n]\n\n'
+            "[project.theme]\nlanguage = \"zh\"\n\n"
+            "[project.markdown_extensions.admonition]\n"
+            "[project.markdown_extensions.pymdownx.arithmatex]\ngeneric = true\n"
+            "[project.markdown_extensions.toc]\npermalink = true\n"),
+        "docs/index.md": "# 信号笔记\n",
+        "docs/course/sampling.md": ("# 采样定理\n\n!!! note \"结论\"\n    $f_s > 2 f_{\\max}$ 时"
+                                    "可以无失真恢复。\n\n$$\nx(t) = \\sum_n x[n]\\,"
+                                    "\\mathrm{sinc}(f_s t - n)\n$$\n"),
+    })
+    assert detect(source) == "mkdocs"
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    toml = (done.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'title = "信号笔记"' in toml and 'language = "zh-CN"' in toml
+    assert 'name = "课程"\nurl = "/sampling/"' in toml  # (a section of one page: that page)
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    doc = parse_html(_page(done.dest, "sampling"))
+    assert len(doc.find_all("math")) == 2
+    assert "!!!" not in doc.text()
+    assert (done.dest / "public" / "course" / "sampling" / "index.html").is_file()

@@ -51,7 +51,7 @@ KINDS = tuple(_READERS)
 LOOKED_FOR = (
     "Quarto (_quarto.yml, or .qmd files at the root), "
     "distill (_site.yml with a distill:: output), "
-    "MkDocs (mkdocs.yml), "
+    "MkDocs (mkdocs.yml, or Zensical's zensical.toml), "
     "Docusaurus (docusaurus.config.js or .ts), "
     "Quartz (quartz.config.ts with content/), "
     "Astro (astro.config.mjs or .ts with src/content/, src/data/blog/ or a "
@@ -212,8 +212,9 @@ def detect(source: Path) -> str:
     quarto = _text(source / "_quarto.yml") + _text(source / "_quarto.yaml")
     if quarto and not (_QUARTO_FOR_HUGO.search(quarto) and _is_hugo(source)):
         return "quarto"  # (a Quarto project of `type: hugo` only writes a Hugo site's .md)
-    if (source / "mkdocs.yml").is_file() or (source / "mkdocs.yaml").is_file():
-        return "mkdocs"
+    if any((source / name).is_file() for name in ("mkdocs.yml", "mkdocs.yaml",
+                                                  "zensical.toml")):
+        return "mkdocs"  # (Zensical's settings are MkDocs' own, in TOML)
     if any(source.glob("docusaurus.config.*")):
         return "docusaurus"
     if any(source.glob("quartz.config.*")) and (source / "content").is_dir():

@@ -57,6 +57,7 @@ from lanting.importer.mkdocs_settings import (
     plugin,
 )
 from lanting.importer.mkdocs_wikilinks import WikiTargets, wiki_plugin
+from lanting.importer.mkdocs_zensical import CONFIG, zensical_config
 from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
@@ -81,9 +82,11 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
         self.report = report
         self.options = options
         self.site = NewSite(report, source)
-        name = "mkdocs.yml" if (source / "mkdocs.yml").is_file() else "mkdocs.yaml"
+        name = next((n for n in ("mkdocs.yml", "mkdocs.yaml") if (source / n).is_file()),
+                    CONFIG if (source / CONFIG).is_file() else "mkdocs.yml")
         self.raw = read_text(source / name) if (source / name).is_file() else ""
-        self.config, error = load_mapping("yaml", self.raw)
+        self.config, error = (zensical_config(self.raw) if name == CONFIG
+                              else load_mapping("yaml", self.raw))
         if error:
             report.warn(name, None, f"could not read it: {error}")
         self.docs = source / str(self.config.get("docs_dir") or "docs")
