@@ -1,12 +1,18 @@
 """Faults a seventh formula sweep of math-heavy blogs found (plain TeX's boxes and
 numbered rows, amsmath's `xalignat`, empheq, mathtools' `multlined`, which MathJax
-reads and math-core lacks): pages written here."""
+reads and math-core lacks; a heading's control character in a title): pages and small
+sites written here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from htmltree import parse_html
+from importbits import jekyll_site, page
 from test_math_syntax import render
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.markdown.tex_multirow import split_top
 
 
@@ -125,3 +131,18 @@ def test_numcases_is_a_numbered_piecewise_definition() -> None:
     assert doc.one("math").text().replace(" ", "").replace("\u2063", "") == \
         "f(x)={1,x>00,x≤0(1)"
     assert doc.one("a", class_="eqref").text() == "(1)"
+
+
+def test_a_control_character_in_a_heading_title_is_dropped(tmp_path: Path) -> None:
+    """A GitHub Pages site titles a page without front matter by its first heading;
+    one heading held a backspace pasted before its text (`## \\b参考文章`), invisible on
+    the old site. The title went into the menu of `lanting.toml` with it, and the build
+    refused the settings; the character is dropped."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 笔记\n",
+        "index.md": "---\nlayout: home\n---\n\n首页\n",
+        "ml/evaluation.md": "## \b参考文章\n\n* 交叉验证与 $k$ 折\n",
+    })
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "\b" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert page(out, "/evaluation/").one("h1").text() == "参考文章"

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from lanting.config.schema import CONTROL_CHARACTERS
 from lanting.importer.common import read_text, walk
 
 PLAIN_NAMES = frozenset({"README", "LICENSE", "LICENCE", "COPYING", "CODE_OF_CONDUCT",
@@ -44,6 +45,9 @@ def heading_title(body: str) -> tuple[str, str]:
     if not found:
         return "", body
     i, title = found[0]
+    # (a control character pasted into the heading, `## \b参考`: invisible in the
+    # browser, and a title holding one cannot be a menu entry of lanting.toml)
+    title = CONTROL_CHARACTERS.sub("", title).strip()
     if all(not line.strip() for line in lines[:i]):
         lines[i] = ""
     return title, "\n".join(lines)
