@@ -146,3 +146,13 @@ def test_a_control_character_in_a_heading_title_is_dropped(tmp_path: Path) -> No
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "\b" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
     assert page(out, "/evaluation/").one("h1").text() == "参考文章"
+
+
+def test_a_macro_name_defined_without_its_backslash() -> None:
+    """`\\newcommand{tr}{…}` (the name in braces without its backslash, as a blog on
+    optimisers wrote it before using `\\tr`): MathJax takes the name so; Lanting
+    failed the formula with "Expected the name of a command", and every later `\\tr`
+    of the page with it."""
+    assert _texts("$$\n\\newcommand{tr}{\\mathop{\\text{tr}}}\\tr(AB) = \\tr(BA)\n$$\n\n"
+                  "于是 $\\DeclareMathOperator{sgn}{sgn}\\sgn(x)$ 与 $\\tr(C)$\n") == [
+        "tr(AB)=tr(BA)", "sgn(x)", "tr(C)"]

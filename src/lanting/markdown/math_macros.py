@@ -23,12 +23,14 @@ from lanting.markdown.tex_text import text_ranges
 
 _DEFINITION = re.compile(
     r"\\(?:(newcommand|renewcommand|providecommand)\*?\s*"
-    r"(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))"
+    r"(?:\{\s*\\?([A-Za-z]+)\s*\}|\\([A-Za-z]+))"
     r"\s*(?:\[\s*(\d)\s*\](?:\s*\[([^\]]*)\])?)?\s*"
     r"|(?:global\s*\\)?(g?def)\s*\\([A-Za-z]+)\s*((?:#\d\s*)*)"
-    r"|(DeclareMathOperator\*?)\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*)(?=\{)")
+    r"|(DeclareMathOperator\*?)\s*(?:\{\s*\\?([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*)(?=\{)")
 """`\\newcommand{\\name}[count][default]{…}`, `\\def\\name#1#2{…}` or
-`\\DeclareMathOperator{\\name}{…}` up to its body's brace."""
+`\\DeclareMathOperator{\\name}{…}` up to its body's brace. The braced name may lack
+its backslash (`\\newcommand{tr}{…}`, as a blog on optimisers defines it): MathJax's
+`\\newcommand` takes it so (KaTeX not), and the formulas use `\\tr`."""
 
 
 @functools.lru_cache(maxsize=256)
