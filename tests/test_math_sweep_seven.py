@@ -156,3 +156,11 @@ def test_a_macro_name_defined_without_its_backslash() -> None:
     assert _texts("$$\n\\newcommand{tr}{\\mathop{\\text{tr}}}\\tr(AB) = \\tr(BA)\n$$\n\n"
                   "于是 $\\DeclareMathOperator{sgn}{sgn}\\sgn(x)$ 与 $\\tr(C)$\n") == [
         "tr(AB)=tr(BA)", "sgn(x)", "tr(C)"]
+
+
+def test_mhchem_lists_of_formulae() -> None:
+    """`\\ce{Si,Ge,InGaAs}` and `\\ce{GaAs/InP}` (materials listed in notes on
+    semiconductors; mhchem sets each formula with the comma or slash between them):
+    Lanting's mhchem refused the comma and the slash, and the build failed."""
+    assert _texts("如 $\\ce{Si,Ge,InGaAs}$ 与 $\\ce{GaAs/InP}$ 及 $\\ce{1/2O2 + H2 -> H2O}$\n") \
+        == ["Si,Ge,InGaAs", "GaAs/InP", "12O2+H2→H2O"]

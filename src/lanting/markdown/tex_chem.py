@@ -3,8 +3,8 @@ MathJax use them) as plain TeX math-core converts: the common part of the syntax
 
 - formulae: `H2O`, `SO4^2-`, `Fe^{3+}`, `Na+`, `[AgCl2]-`, `Ca(OH)2`, `CuSO4*5H2O`,
   counts as TeX's subscripts `SiO_{2}`, isotopes `^{227}_{90}Th`, states `(aq)`,
-  coefficients `2H2`, `1/2O2`, bonds `C6H5-CHO`, `CH2=CH2`, `HC#CH`, TeX commands set
-  as written (`SiC\\stackrel{高温}{=>}Si`, `O2 \\rightarrow`);
+  coefficients `2H2`, `1/2O2`, bonds `C6H5-CHO`, `CH2=CH2`, `HC#CH`, lists `Si,Ge` and
+  `GaAs/InP`, TeX commands set as written (`SiC\\stackrel{高温}{=>}Si`, `O2 \\rightarrow`);
 - equations: `+`, arrows `->` `<-` `<->` `<=>` `<=>>` `<<=>` `<-->` (with text or a
   formula above and below: `->[\\Delta][\\text{cat.}]`), `^` (a gas) and `v` (a precipitate),
   `$…$` math as written;
@@ -95,6 +95,13 @@ def _species(item: str) -> str:
     return _subscript_or_charge(item)
 
 
+_LIST = re.compile(r"(,|(?<=[A-Za-z\d)\]])/(?=[A-Z(\[]))")
+"""Formulae in a list (`\\ce{Si,Ge,InGaAs}`, `\\ce{GaAs/InP}`: materials in notes on
+semiconductors), which mhchem sets with the comma or slash between them; a `/` of a
+coefficient (`1/2O2`) is none."""
+_LIST_MARKS = {",": "{,}\\,", "/": "/"}
+
+
 _FORMULA_LIKE = re.compile(r"\+?[A-Z][A-Za-z0-9()\[\]^{}+-]*")
 
 
@@ -127,7 +134,9 @@ def ce(content: str) -> str:
             parts.append("".join(piece if piece.startswith("\\") else _species(piece)
                                  for piece in _TEX_COMMAND.split(item) if piece))
         else:
-            parts.append(_species(item))
+            pieces = _LIST.split(item)
+            parts.append("".join(_LIST_MARKS.get(piece, "") if k % 2 else _species(piece)
+                                 for k, piece in enumerate(pieces)))
     return "{" + " ".join(parts) + "}"
 
 
