@@ -164,3 +164,14 @@ def test_mhchem_lists_of_formulae() -> None:
     Lanting's mhchem refused the comma and the slash, and the build failed."""
     assert _texts("如 $\\ce{Si,Ge,InGaAs}$ 与 $\\ce{GaAs/InP}$ 及 $\\ce{1/2O2 + H2 -> H2O}$\n") \
         == ["Si,Ge,InGaAs", "GaAs/InP", "12O2+H2→H2O"]
+
+
+def test_an_environment_closed_before_a_hard_line_break() -> None:
+    """`\\end{equation}\\` with prose on the next line (posts converted from HTML wrote
+    the line break after each display as Markdown's hard break): MathJax ends the
+    formula at its `\\end`. The display ran on into the prose, and the next `$…$`
+    failed the build with "Unexpected `$`"; a one-line one stayed TeX."""
+    texts = _texts("展开 $x$：\n\\begin{equation}\\begin{aligned}u =&\\, v \\\\\n=&\\, w\n"
+                   "\\end{aligned}\\end{equation}\\\n作为损失的 $l$ 是光滑的。\n\n"
+                   "又有\n\\begin{equation}p = q\\end{equation}\\\n其中 $q$ 已知。\n")
+    assert texts == ["x", "u=v=w(1)", "l", "p=q(2)", "q"]

@@ -266,8 +266,13 @@ def environment_block(state: StateBlock, start_line: int, end_line: int,
         text = _line(state, last)
         if last > start_line and state.sCount[last] < margin and text:
             return False
-        parts.append(text)
-        if text.rstrip().endswith(closing) and (last > start_line or first.count(
+        # (`\end{equation}\` and prose on the next line: a page converted from HTML
+        # wrote the line break after the display as Markdown's hard break; MathJax
+        # ends the formula at its `\end`, the break is not the formula's)
+        ended = text.rstrip()
+        hard_break = ended.endswith(closing + "\\") and not ended.endswith(closing + "\\\\")
+        parts.append(ended[:-1] if hard_break else text)
+        if (hard_break or ended.endswith(closing)) and (last > start_line or first.count(
                 "\\begin{" + match.group(1) + match.group(2) + "}") == 1):
             break
         last += 1
