@@ -175,3 +175,11 @@ def test_an_environment_closed_before_a_hard_line_break() -> None:
                    "\\end{aligned}\\end{equation}\\\n作为损失的 $l$ 是光滑的。\n\n"
                    "又有\n\\begin{equation}p = q\\end{equation}\\\n其中 $q$ 已知。\n")
     assert texts == ["x", "u=v=w(1)", "l", "p=q(2)", "q"]
+
+
+def test_an_aligned_beside_a_ruled_array_converts() -> None:
+    """An `aligned` without rules in a formula that also holds an array's `\\hline`:
+    the rule that turns ruled `aligned` rows into an array gave the unruled one back
+    as it was, found it again, and the build hung."""
+    assert _texts("$$\n\\begin{aligned} a &= b \\end{aligned} \\quad\n"
+                  "\\begin{array}{c} x \\\\ \\hline y \\end{array}\n$$\n") == ["a=bxy"]

@@ -283,15 +283,20 @@ def ruled_rows(s: str, ctx: Context) -> str:
     MathJax draws the rule, math-core takes one only in an array and failed the
     formula. Such rows are an array of the same columns (right, left, … for `align*`,
     centred for `gather*`); numbered `align` keeps its rows (and the error)."""
+    # (one without a rule is kept under another name while the others are read: given
+    # back as it was, the reader found it again, forever — a build hung on an `aligned`
+    # beside an array's `\\hline`)
+    kept = "\uf8ff"
+
     def array(env: str, opt: str | None, arg: str | None, body: str) -> str:
         if "\\hline" not in body and "\\hdashline" not in body:
-            return f"\\begin{{{env}}}{body}\\end{{{env}}}"
+            return f"\\begin{{{env}{kept}}}{body}\\end{{{env}{kept}}}"
         columns = max(row.count("&") for row in _ROWS.split(body)) + 1
         pattern = _RULED[env]
         spec = "".join(pattern[i % len(pattern)] for i in range(columns))
         return f"\\begin{{array}}{{{spec}}}{body}\\end{{array}}"
 
-    return replace_environment(s, tuple(_RULED), array)
+    return replace_environment(s, tuple(_RULED), array).replace(kept, "")
 
 
 def _cd_label(end: str) -> str:
