@@ -183,3 +183,14 @@ def test_an_aligned_beside_a_ruled_array_converts() -> None:
     as it was, found it again, and the build hung."""
     assert _texts("$$\n\\begin{aligned} a &= b \\end{aligned} \\quad\n"
                   "\\begin{array}{c} x \\\\ \\hline y \\end{array}\n$$\n") == ["a=bxy"]
+
+
+def test_a_rule_after_a_control_space_is_drawn() -> None:
+    """`a & b \\\\\\` then `\\hline\\` (each line ending in a hard break's backslash, as
+    pages converted from HTML write an array): MathJax draws the rule under the row;
+    math-core refused an `\\hline` after the control space and failed the build."""
+    rendered = render("$$\n\\begin{array}{c|c}\na & b \\\\\\\n\\hline\\\nc & d\n"
+                      "\\end{array}\n$$\n")
+    assert rendered.problems == ()
+    second = parse_html(rendered.html).find_all("mtr")[1]
+    assert all("border-top" in (cell.get("style") or "") for cell in second.find_all("mtd"))

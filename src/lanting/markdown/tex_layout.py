@@ -275,6 +275,11 @@ def alignments(s: str, ctx: Context) -> str:
 
 
 _RULED = {"align*": "rl", "aligned": "rl", "gather*": "c", "gathered": "c"}
+_SPACED_RULE = re.compile(r"(?<!\\)((?:\\\\)*\\\\)(\s*(?:\[[^\]\n]*\])?)(?:\s|\\ )*"
+                          r"(\\h(?:dash)?line)(?![A-Za-z])")
+"""A row break, then control spaces before the rule (`\\\\\\` and `\\hline\\` at line ends,
+as pages converted from HTML write them): MathJax draws the rule under the row (the
+spaces are nothing); math-core takes `\\hline` only right after the break."""
 
 
 def ruled_rows(s: str, ctx: Context) -> str:
@@ -287,6 +292,8 @@ def ruled_rows(s: str, ctx: Context) -> str:
     # back as it was, the reader found it again, forever — a build hung on an `aligned`
     # beside an array's `\\hline`)
     kept = "\uf8ff"
+    if "\\ " in s:
+        s = _SPACED_RULE.sub(r"\1\2\3", s)
 
     def array(env: str, opt: str | None, arg: str | None, body: str) -> str:
         if "\\hline" not in body and "\\hdashline" not in body:
