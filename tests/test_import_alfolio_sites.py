@@ -161,14 +161,19 @@ def test_alfolio_news_item_hides_its_html_comment(tmp_path: Path) -> None:
 
 
 def test_alfolio_news_item_of_an_impossible_date_says_so(tmp_path: Path) -> None:
-    """`date: 2023-2-29` (no such day): the warning said the item had no date, at no
-    line; it names the date and its line."""
-    news = "---\nlayout: post\ndate: 2023-2-29 00:00:00+0800\ninline: true\n---\nCVPR.\n"
-    imported = alfolio(tmp_path, {"_news/cvpr.md": news})
+    """`date: 2023-2-95` (no such day, which Jekyll's YAML kept as text): the warning said
+    the item had no date, at no line; it names the date and its line. `2023-2-29` was
+    Jekyll's 1 March (Ruby rolls a day past its month's end into the next): so it is."""
+    news = "---\nlayout: post\ndate: 2023-2-95 00:00:00+0800\ninline: true\n---\nCVPR.\n"
+    imported = alfolio(tmp_path / "a", {"_news/cvpr.md": news})
     assert messages(imported, "_news/cvpr.md") == [
-        "a news item whose date `2023-2-29 00:00:00+0800` is no calendar date: left out "
+        "a news item whose date `2023-2-95 00:00:00+0800` is no calendar date: left out "
         "(hint: correct the date)"]
     assert [e.line for e in imported.report.entries if e.path == "_news/cvpr.md"] == [3]
+    rolled = alfolio(tmp_path / "b", {"_news/cvpr.md": news.replace("2-95", "2-29")})
+    assert messages(rolled, "_news/cvpr.md") == []
+    assert '- date: "2023-03-01"\n    text: CVPR.' in (rolled.dest / "content/_index.md"
+                                                     ).read_text(encoding="utf-8")
 
 
 EXAMPLE_CV_YML = """- title: General Information

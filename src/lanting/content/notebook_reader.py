@@ -184,7 +184,11 @@ class NotebookReader:
                 old = nbformat.versions[version].to_notebook_json(data)
                 upgraded = nbformat.convert(old, 4)  # type: ignore[no-untyped-call]
         except Exception as error:  # nbformat fails in many ways on odd input
-            reason = (f"it has no `{error.args[0]}`" if isinstance(error, KeyError)
+            # (a key missing: a KeyError, or nbformat's nodes' AttributeError naming it)
+            missing = error.args[0] if isinstance(error, KeyError) else str(error) \
+                if isinstance(error, AttributeError) and re.fullmatch(r"\w+", str(error)) \
+                else None
+            reason = (f"it has no `{missing}`" if missing
                       else _CONVERSION.sub("", str(error))[:200])
             self.fail(f"an nbformat {version} notebook that could not be converted to "
                       f"nbformat 4: {reason}",
