@@ -118,6 +118,8 @@ def _wrap_columns(state: StateCore) -> None:
     """Columns written side by side without the `:::: {.columns}` around them (a
     lecture deck's `::: {.column width="50%"}` twice): a row of them, as their author
     meant (they were one under the other, each as wide as the page)."""
+    if not any(t.type == "container_div_open" for t in state.tokens):
+        return  # (most texts have no div: no pass of the run finder over each token)
     tokens, out = state.tokens, []
     open_divs: list[bool] = []  # (whether each div open is a row)
     i = 0

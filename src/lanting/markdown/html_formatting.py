@@ -38,8 +38,12 @@ class _OpenElements(HTMLParser):
             del self.open[len(self.open) - 1 - self.open[::-1].index(tag):]
 
 
-def close_formatting(html: str) -> str:
-    """`html` with end tags after it for the formatting elements it leaves open."""
+def close_formatting(html: str, source: str | None = None) -> str:
+    """`html` with end tags after it for the formatting elements it leaves open. Only
+    raw HTML leaves one open: a `source` (the Markdown) naming no such tag is done
+    without reading `html` (a post's MathML and highlighted code are long)."""
+    if source is not None and not _TAG.search(source):
+        return html
     counts: dict[str, int] = {}
     for match in _TAG.finditer(html):
         name = match.group(2).lower()

@@ -195,11 +195,11 @@ def render_markdown(
     env: dict[str, object] = {"lanting": context}
     tokens = md.parse(text, env)
     body = md.renderer.render(tokens, md.options, env)
-    return _rendered(tokens, body, env)
+    return _rendered(tokens, body, env, text)
 
 
 def _rendered(tokens: list, body: str,  # type: ignore[type-arg]
-              env: dict[str, object]) -> RenderedMarkdown:
+              env: dict[str, object], source: str = "") -> RenderedMarkdown:
     body, citations = finish_citations(body, env)
     excerpt, reader_text = _excerpt(tokens), _reader_text(tokens)
     headings = tuple(Heading(*heading)
@@ -213,7 +213,7 @@ def _rendered(tokens: list, body: str,  # type: ignore[type-arg]
                                         ("images", "<img" in body)) if used}
     cjk_chars, words = count_units(reader_text)
     return RenderedMarkdown(
-        html=add_sidenotes(close_formatting(body.replace(MORE_HTML + "\n", ""))),
+        html=add_sidenotes(close_formatting(body.replace(MORE_HTML + "\n", ""), source)),
         headings=headings,
         excerpt=excerpt,
         links=links,
