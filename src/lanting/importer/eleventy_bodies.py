@@ -35,7 +35,7 @@ from lanting.importer.item import Item
 from lanting.importer.js_literals import JS_STRING, unquote_js
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, tags, value_at
-from lanting.importer.mkdocs_math import dollar_signs
+from lanting.importer.mkdocs_math import plain_dollars
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 
@@ -111,10 +111,7 @@ class EleventyBodies:
             ctx.convert("`\\\\(…\\\\)` formulas as `$…$`", count)
             text = shelve_tex_math(text, shelf)
         else:
-            text, count = dollar_signs(text)
-            if count:
-                ctx.note("$", "no math plugin in the settings: its `$` showed as dollar "
-                         "signs, and are escaped (`\\$`) to stay so")
+            text = plain_dollars(text, ctx)
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
         if self.settings.bibliography is not None:
             # (markdown-it-biblatex's place for the reference list)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_settings import extension, plugin
 
 MATH_EXTENSIONS = ("pymdownx.arithmatex", "mdx_math", "markdown_katex", "markdown_math")
@@ -47,3 +48,13 @@ def dollar_signs(text: str) -> tuple[str, int]:
         return "\\$"
 
     return _DOLLAR_OR_TAG.sub(one, text), count
+
+
+def plain_dollars(text: str, ctx: Context) -> str:
+    """`text` with its dollar signs escaped, for a site whose settings load no math
+    plugin (what its readers saw were dollar signs), with one notice."""
+    text, count = dollar_signs(text)
+    if count:
+        ctx.note("$", "no math plugin in the settings: its `$` showed as dollar signs, and "
+                 "are escaped (`\\$`) to stay so")
+    return text

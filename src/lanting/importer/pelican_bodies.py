@@ -30,7 +30,7 @@ from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import BARE_SITE, LinkTable, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_math import dollar_signs
+from lanting.importer.mkdocs_math import plain_dollars
 from lanting.importer.pelican_liquid import liquid_tags
 from lanting.importer.pelican_settings import PelicanSettings
 from lanting.importer.shelf import Shelf, fence, protect_code
@@ -108,10 +108,7 @@ class PelicanBodies:
             # pages of pelican-ipynb brought MathJax with them)
             text = shelve_tex_math(text, shelf)
         else:
-            text, count = dollar_signs(text)
-            if count:
-                ctx.note("$", "no math plugin in the settings: its `$` showed as dollar "
-                         "signs, and are escaped (`\\$`) to stay so")
+            text = plain_dollars(text, ctx)
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
         text, count = inline_tag_lines(text)
         ctx.convert("paragraphs opening with an inline tag read as Markdown", count)
