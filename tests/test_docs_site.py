@@ -28,8 +28,8 @@ PAGES = {
     "publishing": "Publishing",
     "theming": "Making the theme yours",
     "importing": ("Moving from Jekyll, Hugo, Zola, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, "
-                  "VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify, Pelican or "
-                  "Eleventy"),
+                  "VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify, Pelican, "
+                  "Eleventy or mdBook"),
     "configuration": "Configuration reference",
     "cli": "Command-line reference",
     "templates": "Template reference",

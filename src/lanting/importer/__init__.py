@@ -1,7 +1,7 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Zola, Hexo, Quarto,
 MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify,
-Pelican or Eleventy site, or a plain folder of notes (Obsidian, Typora), turned into a new
-Lanting site, with a report of what was converted, what could not be and where.
+Pelican or Eleventy site, an mdBook book, or a plain folder of notes (Obsidian, Typora),
+turned into a new Lanting site, with a report of what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -40,7 +40,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "quartz": ("quartz", "Quartz"), "astro": ("astro", "Astro"), "nextjs": ("astro", "Astro"),
     "gatsby": ("astro", "Astro"),
     "docsify": ("docsify", "Docsify"), "pelican": ("pelican", "Pelican"),
-    "eleventy": ("eleventy", "Eleventy"),
+    "eleventy": ("eleventy", "Eleventy"), "mdbook": ("mdbook", "MdBook"),
     "notes": ("notes", "Notes"),
 }
 """Each kind's reader: its module of `lanting.importer` and class (imported when asked
@@ -63,6 +63,7 @@ LOOKED_FOR = (
     "VitePress (.vitepress/ at the root or in docs/), "
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
     "docsify (an index.html loading docsify, at the root or in docs/), "
+    "mdBook (book.toml with its source folder's SUMMARY.md), "
     "Pelican (pelicanconf.py), "
     "Eleventy (eleventy.config.js, .mjs or .cjs, .eleventy.js, or @11ty/eleventy in "
     "package.json), "
@@ -209,6 +210,10 @@ def detect(source: Path) -> str:
 
     if is_docsify_page(source / "index.html"):
         return "docsify"  # (a generator's site keeps no docsify shell at its root)
+    from lanting.importer.mdbook_settings import is_mdbook
+
+    if is_mdbook(source):
+        return "mdbook"
     quarto = _text(source / "_quarto.yml") + _text(source / "_quarto.yaml")
     if quarto and not (_QUARTO_FOR_HUGO.search(quarto) and _is_hugo(source)):
         return "quarto"  # (a Quarto project of `type: hugo` only writes a Hugo site's .md)

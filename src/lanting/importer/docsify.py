@@ -76,7 +76,7 @@ class Docsify(DocsifyBodies, DocsifySite):
                              "value: not read")
         self.sidebar = self.read_sidebar()
         pages = [p for p in walk(self.folder) if p.suffix.lower() in (".md", ".markdown")]
-        self.names = Counter(_page_name(p) for p in pages)
+        self.names = Counter(page_name(p) for p in pages)
         home = (self.folder / self.settings.homepage.lstrip("/")).resolve()
         listed = self.listed_files()
         for path in sorted(pages, key=lambda p: (p.resolve() != home, p.resolve() not in
@@ -185,7 +185,7 @@ class Docsify(DocsifyBodies, DocsifySite):
         data, error = load_mapping(fmt or "yaml", head) if head else ({}, None)
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
-        heading = _first_heading(text)
+        heading = first_heading(text)
         title = str(data.get("title") or "")
         if heading is not None and not (home and self.settings.name):
             # (the home page is titled by the site's `name`: its heading stays)
@@ -216,25 +216,30 @@ class Docsify(DocsifyBodies, DocsifySite):
         self.documents.append((item, text, path))
 
     def slug_for(self, path: Path) -> str:
-        name = _page_name(path)
-        folder = path.parent.parent if path.stem.lower() in ("readme", "index") \
-            else path.parent
-        if self.names[name] > 1 and folder != self.folder and \
-                folder.is_relative_to(self.folder):
-            name = f"{folder.name}-{name}"
-        slug = slug_of(name.replace(".", "-")) or "page"
-        if slug in _GENERATED:
-            self.report.warn(path, None, f"a page named `{slug}` would take Lanting's own "
-                             f"/{slug}/: it is /{slug}-page/")
-            slug = f"{slug}-page"
-        return slug
+        return page_slug(path, self.folder, self.names, self.report)
 
 
-def _page_name(path: Path) -> str:
+def page_slug(path: Path, folder: Path, names: Counter[str], report: Report) -> str:
+    """A page's slug: its file's name (a `README.md`'s or `index.md`'s, its folder's); a
+    name two files share (`names`) gets its folder's before it."""
+    name = page_name(path)
+    parent = path.parent.parent if path.stem.lower() in ("readme", "index") \
+        else path.parent
+    if names[name] > 1 and parent != folder and parent.is_relative_to(folder):
+        name = f"{parent.name}-{name}"
+    slug = slug_of(name.replace(".", "-")) or "page"
+    if slug in _GENERATED:
+        report.warn(path, None, f"a page named `{slug}` would take Lanting's own "
+                    f"/{slug}/: it is /{slug}-page/")
+        slug = f"{slug}-page"
+    return slug
+
+
+def page_name(path: Path) -> str:
     return path.parent.name if path.stem.lower() in ("index", "readme") else path.stem
 
 
-def _first_heading(text: str) -> tuple[str, str] | None:
+def first_heading(text: str) -> tuple[str, str] | None:
     """(the first `# heading`, when only blank lines and comments come before it, the
     text without it)."""
     lines = text.split("\n")

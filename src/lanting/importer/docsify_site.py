@@ -105,25 +105,14 @@ class DocsifySite:
     def reading_order(self) -> None:
         """Each page the sidebar lists ends with links to the previous and next, named
         as the sidebar names them (two pages of a chapter often share a heading)."""
-        pages = [p for p in self.order if p.kind != "home"]
-        zh = self.language().startswith("zh")
 
         def name(page: Item) -> str:
             own = self.sidebar_titles.get(page.source.resolve(), "") \
                 if page.source is not None else ""
             return own or page.title
 
-        for i, page in enumerate(pages):
-            words = []
-            if i > 0:
-                words.append(f"{'上一页' if zh else 'Previous'}: "
-                             f"[{name(pages[i - 1])}]({self.site.link(pages[i - 1])})")
-            if i + 1 < len(pages):
-                words.append(f"{'下一页' if zh else 'Next'}: "
-                             f"[{name(pages[i + 1])}]({self.site.link(pages[i + 1])})")
-            if words:
-                page.body = page.body.rstrip("\n") + "\n\n---\n\n" + " · ".join(words) + "\n"
-                self.report.convert("reading order (previous and next links)")
+        previous_and_next(self.site, [p for p in self.order if p.kind != "home"], name,
+                          self.language().startswith("zh"))
 
     # --- settings --------------------------------------------------------------------------
 
@@ -204,3 +193,20 @@ class DocsifySite:
         self.report.note(path, entry.line, f"navbar link `{entry.link}` leads to no page: "
                          "left out of the menu")
         return None
+
+
+def previous_and_next(site: NewSite, pages: list[Item], name: Callable[[Item], str],
+                      zh: bool) -> None:
+    """Each of `pages` (a book's or notes' reading order) ends with links to the
+    previous and next, named by `name`."""
+    for i, page in enumerate(pages):
+        words = []
+        if i > 0:
+            words.append(f"{'上一页' if zh else 'Previous'}: "
+                         f"[{name(pages[i - 1])}]({site.link(pages[i - 1])})")
+        if i + 1 < len(pages):
+            words.append(f"{'下一页' if zh else 'Next'}: "
+                         f"[{name(pages[i + 1])}]({site.link(pages[i + 1])})")
+        if words:
+            page.body = page.body.rstrip("\n") + "\n\n---\n\n" + " · ".join(words) + "\n"
+            site.report.convert("reading order (previous and next links)")

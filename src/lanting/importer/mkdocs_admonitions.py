@@ -27,10 +27,10 @@ def admonition_fences(text: str, ctx: Context) -> str:
     i = 0
     while i < len(lines):
         opening = _OPEN.match(lines[i])
-        close = _closing(lines, i + 1, opening.group(2)) if opening else None
+        close = closing_fence(lines, i + 1, opening.group(2)) if opening else None
         if opening is None or close is None:
             other = _FENCE.match(lines[i])  # (another code block: shown as written)
-            end = _closing(lines, i + 1, other.group(1)) if other else None
+            end = closing_fence(lines, i + 1, other.group(1)) if other else None
             out += lines[i:(end if end is not None else i) + 1]
             i = (end if end is not None else i) + 1
             continue
@@ -52,7 +52,7 @@ def admonition_fences(text: str, ctx: Context) -> str:
     return "\n".join(out)
 
 
-def _closing(lines: list[str], start: int, fence: str) -> int | None:
+def closing_fence(lines: list[str], start: int, fence: str) -> int | None:
     """The line that closes a fence opened with `fence` (its character, as long or
     longer, alone on its line), if any."""
     for n in range(start, len(lines)):

@@ -3,7 +3,7 @@
 Styles (`[markdown] heading_ids`): Lanting's own slugs, GitHub's (also kramdown's
 GFM input and Hugo's Goldmark), which keep `_` and runs of `-`, Hexo's, which keep
 case, uslug's (Hexo's markdown-it-plus renderer), VitePress's (VuePress 2's too), which
-put `_` before a leading digit, docsify's and Pandoc's, so that `#links` written for a
+put `_` before a leading digit, docsify's, Pandoc's and mdBook's, so that `#links` written for a
 site made with those keep working. An id written
 after a heading, as Pandoc, Quarto, Hugo and kramdown take it (`## Introduction
 {#sec-intro}`, `{: #x}`, with classes such as `.unnumbered` or `-`), is the heading's
@@ -107,6 +107,15 @@ def pandoc_slug(text: str) -> str:
     return words[first:] or "section"
 
 
+def mdbook_slug(text: str) -> str:
+    """mdBook's heading id (its `normalize_id`): letters, digits, `_` and `-` kept, ASCII
+    letters lower-cased (`Σ` stays), each space a `-`, all else dropped (`## 1.1 梯度下降`
+    → `11-梯度下降`, `## Q&A` → `qa`)."""
+    kept = [c.lower() if c.isascii() else c for c in re.sub(r"<[^>]+>", "", text.strip())
+            if c.isalnum() or c in "_-" or c.isspace()]
+    return re.sub(r"\s", "-", "".join(kept)) or "section"
+
+
 def uslug(text: str) -> str:
     """uslug's heading id (markdown-it-toc-and-anchor's, which hexo-renderer-markdown-it-plus
     and hexo-renderer-multi-markdown-it turn on): the text NFKC-normalized (a full-width
@@ -132,7 +141,8 @@ HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                       "uslug": uslug,
                                                       "vitepress": vitepress_slug,
                                                       "docsify": docsify_slug,
-                                                      "pandoc": pandoc_slug}
+                                                      "pandoc": pandoc_slug,
+                                                      "mdbook": mdbook_slug}
 
 
 def inline_math_html(token: Token) -> str:

@@ -106,8 +106,9 @@ class MarkdownConfig:
     punctuation dropped, `、` and runs of spaces and `-` one `-`), `vitepress` (as
     VitePress and VuePress 2 do: full-width punctuation and runs of ASCII punctuation one
     `-`, `_` before a leading digit), `docsify` (as docsify does: ASCII punctuation
-    dropped, `_` before a leading digit) or `pandoc` (as Pandoc, Quarto and R Markdown
-    do: `.` and `_` kept, all before the first letter dropped), so that links written
+    dropped, `_` before a leading digit), `pandoc` (as Pandoc, Quarto and R Markdown
+    do: `.` and `_` kept, all before the first letter dropped) or `mdbook` (as mdBook
+    does: punctuation dropped, each space a `-`), so that links written
     for an old site keep working. A formula in a heading is its reading (`λ`) in
     Lanting's ids, its TeX as written (`lambda`) in the others, as they made them."""
 

@@ -22,7 +22,7 @@ class MarkdownOptions:
     emoji: bool = True
     breaks: bool = False
     heading_ids: str = "lanting"
-    """`lanting`, `github`, `hexo`, `uslug`, `vitepress`, `docsify` or `pandoc`
+    """`lanting`, `github`, `hexo`, `uslug`, `vitepress`, `docsify`, `pandoc` or `mdbook`
     (`[markdown] heading_ids`)."""
 
 

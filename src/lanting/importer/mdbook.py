@@ -1,0 +1,239 @@
+"""mdBook → Lanting: a book (`book.toml`, its chapters in `src/`, their order in
+`src/SUMMARY.md`), as many course notes and reading notes are kept.
+
+Every chapter `SUMMARY.md` lists is a page, in its order: the first is the home page
+(mdBook showed it at `index.html`), with the summary below its text as the contents
+(numbered as mdBook numbered it, its parts' titles in bold, draft chapters as words);
+each other page ends with links to the previous and next. A Markdown file the summary
+does not list was never published, and is not imported. A page's title is its first
+`# heading` (taken out: Lanting shows the title above the text), else its summary
+name; its slug its file's name (a `README.md`'s or `index.md`'s, its folder's). Its old
+URL (`guide/intro.html`; `guide/index.html` for `guide/README.md`) and the redirects of
+`[output.html.redirect]` keep answering. Bodies: `mdbook_bodies.py`; `book.toml`:
+`mdbook_settings.py`; the summary: `mdbook_summary.py`."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import Options, read_text, walk
+from lanting.importer.docsify import first_heading, page_name, page_slug
+from lanting.importer.docsify_site import previous_and_next
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.mdbook_bodies import MdBookBodies
+from lanting.importer.mdbook_settings import read_book_settings
+from lanting.importer.mdbook_summary import Chapter, read_summary
+from lanting.importer.mkdocs_settings import MERMAID
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite
+from lanting.importer.site_language import guess_language, language_tag
+from lanting.importer.vuepress_bodies import PageAnchors, title_links
+
+_PREPROCESSOR_NOTES = {
+    "toc": "mdbook-toc's `<!-- toc -->`: Lanting shows each page's table of contents "
+           "itself",
+    "footnote": "mdbook-footnote: Lanting reads footnotes (`[^1]`) itself",
+    "embedify": "mdbook-embedify (footers, comments, scroll-to-top): not carried over "
+                "(Lanting's comments are `[comments]` in lanting.toml)",
+    "pagetoc": "mdbook-pagetoc: Lanting shows each page's table of contents itself",
+}
+_TITLE_LINK = re.compile(r"^[ \t]*\{\{\s*#title\s[^}\n]*\}\}[ \t]*(?:\n|$)", re.MULTILINE)
+_HANDLED_PREPROCESSORS = frozenset({"katex", "mathjax", "admonish", "mermaid", "links",
+                                    "index"})
+
+
+class MdBook(MdBookBodies):
+    kind = "mdbook"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.report = report
+        self.options = options
+        self.settings = read_book_settings(source)
+        self.folder = source / self.settings.src
+        self.site = NewSite(report, source)
+        self.by_source: dict[Path, Item] = {}
+        self.by_old_url: dict[str, Item] = {}
+        self.documents: list[tuple[Item, str, Path]] = []
+        self.page_anchors: PageAnchors = {}
+        self.texts: list[str] = []
+        self.titles: dict[Path, str] = {}
+        self.chapters: tuple[Chapter, ...] = ()
+
+    def run(self) -> NewSite:
+        if self.settings.error:
+            self.report.warn(self.settings.path, None, f"book.toml not read "
+                             f"({self.settings.error}): mdBook's defaults are used")
+        summary_path = self.folder / "SUMMARY.md"
+        summary = read_summary(read_text(summary_path))
+        for line, what in summary.problems:
+            self.report.warn(summary_path, line, what)
+        self.chapters = summary.chapters
+        files = self.listed_files(summary_path)
+        names = Counter(page_name(p) for p in files)
+        for n, file in enumerate(files):
+            self.read_chapter(file, n == 0, names)
+        if not files:
+            self.report.warn(summary_path, None, "SUMMARY.md lists no chapter: the home "
+                             "page is empty")
+            self.site.add(Item("home", "index", None, {"title": self.title(summary.title)}))
+        self.left_out(files, summary_path)
+        self.redirects()
+        for item, text, path in self.documents:
+            item.body = self.convert(text, item, path, Context(self.report, path,
+                                                               read_text(path)))
+        self.contents(summary.title)
+        previous_and_next(self.site, [i for i, _, _ in self.documents if i.kind != "home"],
+                          lambda page: self.titles.get(page.source or Path(), page.title),
+                          self.language().startswith("zh"))
+        self.write_config(summary.title)
+        return self.site
+
+    # --- chapters ----------------------------------------------------------------------
+
+    def listed_files(self, summary_path: Path) -> list[Path]:
+        """The chapters' files, in the summary's order, once each."""
+        found: list[Path] = []
+        for chapter in self.chapters:
+            if chapter.part or not chapter.link:
+                continue
+            file = (self.folder / chapter.link.split("#", 1)[0]).resolve()
+            if not file.is_file():
+                # (mdBook's `create-missing` made an empty file there, or the build failed)
+                self.report.warn(summary_path, chapter.line, f"chapter file "
+                                 f"`{chapter.link}` not found: left out of the book")
+                continue
+            if file not in found:
+                found.append(file)
+                self.titles.setdefault(file, chapter.title)
+        return found
+
+    def read_chapter(self, path: Path, home: bool, names: Counter[str]) -> None:
+        # (`{{#title}}`, the browser tab's title, may stand above the heading)
+        text = _TITLE_LINK.sub("", read_text(path))
+        title = self.titles.get(path, "") or path.stem.replace("_", " ")
+        heading = first_heading(text)
+        if heading is not None:  # (Lanting shows the title above the text)
+            title = heading[0]
+            text, count = title_links(heading[1], title)
+            self.report.convert("links to the title heading as #top", count)
+        front = {"title": re.sub(r"<[^>]+>", "", title).strip() or path.stem}
+        rel = path.relative_to(self.folder.resolve()).as_posix()
+        stem = rel.rsplit(".", 1)[0]
+        folder, _, name = stem.rpartition("/")
+        index = name.lower() in ("readme", "index")
+        old = "/" + (folder + "/" if folder else "") + ("index.html" if index else
+                                                         name + ".html")
+        if home:
+            item = self.site.add(Item("home", "index", path, front))
+            self.by_old_url["/"] = item
+        else:
+            item = self.site.add(Item("page", page_slug(path, self.folder.resolve(), names,
+                                                        self.report), path, front))
+            self.report.counts["pages"] += 1
+        if old != "/index.html":  # (`/x/index.html` is `/x/`, one URL to Lanting)
+            item.old_urls.append(old.removesuffix("index.html"))
+        self.by_old_url[old] = item
+        self.by_source[path] = item
+        self.texts.append(text)
+        self.documents.append((item, text, path))
+
+    def left_out(self, files: list[Path], summary_path: Path) -> None:
+        """The Markdown files mdBook never published (those included in a chapter are
+        parts of it)."""
+        listed = set(files)
+        texts = "\n".join(t for _, t, _ in self.documents)
+        others = [p for p in walk(self.folder) if p.suffix.lower() in (".md", ".markdown")
+                  and p.resolve() not in listed and p.resolve() != summary_path.resolve()
+                  and p.name not in texts]
+        if others:
+            self.report.note(others[0], None, f"{len(others)} Markdown file(s) SUMMARY.md "
+                             "does not list: mdBook never published them: left out")
+
+    def redirects(self) -> None:
+        """`[output.html.redirect]`: an old path → the page it now is."""
+        for old, target in self.settings.redirects.items():
+            if re.match(r"^[a-z][a-z0-9+.-]*:", target):
+                self.report.warn(self.settings.path, None, f"redirect of `{old}` to "
+                                 f"{target}, another site: not carried over")
+                continue
+            where = target if target.startswith("/") else posixpath.join(
+                posixpath.dirname("/" + old.lstrip("/")), target)
+            item = self.by_old_url.get(posixpath.normpath(where.split("#", 1)[0]))
+            if item is None:
+                self.report.warn(self.settings.path, None, f"redirect of `{old}` to "
+                                 f"`{target}`, which is no chapter: not carried over")
+                continue
+            item.old_urls.append("/" + old.lstrip("/"))
+            self.report.convert("redirects ([output.html.redirect]) kept")
+
+    # --- the home page and settings ------------------------------------------------------
+
+    def contents(self, summary_title: str) -> None:
+        """The summary below the home page's text, as mdBook's sidebar showed it."""
+        home = next(i for i in self.site.items if i.kind == "home")
+        lines: list[str] = []
+        for chapter in self.chapters:
+            if chapter.part:
+                lines += ["", f"**{chapter.title}**", ""]
+                continue
+            label = f"**{chapter.number}** " if chapter.number and \
+                self.settings.section_labels else ""
+            indent = "  " * chapter.depth
+            file = (self.folder / chapter.link.split("#", 1)[0]).resolve() \
+                if chapter.link else None
+            item = self.by_source.get(file) if file is not None else None
+            if item is home:
+                continue
+            if item is None:  # (a draft chapter, greyed in mdBook's sidebar)
+                lines.append(f"{indent}- {label}{chapter.title}")
+            else:
+                lines.append(f"{indent}- {label}[{chapter.title}]({self.site.link(item)})")
+        if any(line.strip() for line in lines):
+            zh = self.language().startswith("zh")
+            heading = "目录" if zh else "Contents"
+            home.body = home.body.rstrip("\n") + f"\n\n## {heading}\n\n" + \
+                "\n".join(lines).strip("\n") + "\n"
+            self.report.convert("the summary (a contents list on the home page)")
+        home.front["title"] = self.title(summary_title) if home.source is None or \
+            self.settings.title else home.title
+
+    def title(self, summary_title: str) -> str:
+        return self.settings.title or summary_title or self.source.resolve().name
+
+    def language(self) -> str:
+        return self.settings.language or guess_language(self.texts)
+
+    def write_config(self, summary_title: str) -> None:
+        config: dict[str, Any] = self.site.config
+        settings = self.settings
+        config["title"] = self.title(summary_title)
+        language = self.language()
+        config["language"] = "zh-CN" if language == "zh" else language_tag(language)
+        if settings.authors:
+            config["author"] = ", ".join(settings.authors)
+        if settings.description:
+            config["description"] = settings.description
+        if settings.repository:
+            config["links"] = [{"name": "GitHub" if "github.com" in settings.repository
+                                else "Repository", "url": settings.repository}]
+        config["markdown"] = {"heading_ids": "mdbook"}
+        self.site.config_comments["markdown"] = "heading ids made as mdBook made them"
+        if settings.mermaid or any("```mermaid" in t for t in self.texts):
+            config["markdown"]["mermaid"] = MERMAID
+            self.site.config_comments["markdown"] += "; Mermaid diagrams drawn as the " \
+                "book drew them (its script from a CDN)"
+        for name in settings.preprocessors:
+            if name in _PREPROCESSOR_NOTES:
+                self.report.note(settings.path, None, _PREPROCESSOR_NOTES[name])
+            elif name not in _HANDLED_PREPROCESSORS and not name.startswith("katex"):
+                self.report.note(settings.path, None, f"preprocessor `{name}`: not "
+                                 "carried over (what it added to the pages is not there)")
+        if (self.source / "theme").is_dir():
+            self.report.note(self.source / "theme", None, "the book's own theme: not "
+                             "carried over (Lanting's theme shows the pages)")

@@ -1,0 +1,298 @@
+"""mdBook's own Markdown in Lanting's.
+
+- `{{#include file}}` (with `:3`, `:3:10`, `::10`, `:3:` lines or `:name`, the lines
+  between `ANCHOR: name` and `ANCHOR_END: name`), `{{#rustdoc_include}}` and
+  `{{#playground file}}` → the file's text, nested ones from the included file's folder;
+  `\\{{#include}}` is the words; `{{#title}}` (the browser tab's title) left out.
+- Code: `rust,editable`-style info strings → the language; the lines mdBook hid (`# `
+  in Rust, the book's `hidelines` prefixes) left out, `##` shown as `#`.
+- mdbook-admonish's ```` ```admonish warning title="…" ```` → `!!! warning "…"`.
+- Math as the book drew it (`mdbook_settings`): mathjax-support's `\\\\(x\\\\)`,
+  `\\\\[x\\\\]` and `$$x$$` → `$x$`, `$$x$$` with the Markdown escapes MathJax never
+  saw undone; a `$` that was a dollar sign escaped.
+- Links to chapters (`x.md`, `x.html`, `../y/README.md#part`) → the new pages, images
+  and files beside them copied; a heading's `#id` is mdBook's (`heading_ids = "mdbook"`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import unquote
+
+from lanting.importer import body as B
+from lanting.importer.body_links import (
+    DROPPED,
+    UNLINK,
+    heading_lines,
+    map_urls,
+    repair_page_fragments,
+    spaced_destinations,
+    unlink_dropped,
+)
+from lanting.importer.body_references import map_reference_urls
+from lanting.importer.common import is_image, read_text
+from lanting.importer.hugo_math import escaped_math
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.mdbook_settings import BookSettings
+from lanting.importer.mkdocs_admonitions import closing_fence
+from lanting.importer.mkdocs_math import dollar_signs, plain_dollars
+from lanting.importer.shelf import Shelf, fence, protect_code
+from lanting.importer.site import NewSite
+from lanting.importer.vuepress_bodies import PageAnchors, other_page_fragment
+from lanting.markdown.anchors import mdbook_slug
+
+_DIRECTIVE = re.compile(r"\\\{\{#[^\n]*?\}\}|\{\{\s*#([A-Za-z0-9_]+)\s+([^}]+?)\s*\}\}")
+_RANGE = re.compile(r"^(\d*)(?::(\d*))?$")
+_ANCHOR_LINE = re.compile(r"\bANCHOR(?:_END)?:\s*[\w-]+")
+_ADMONISH = re.compile(r"^([ \t]*)(`{3,}|~{3,})[ \t]*admonish\b[ \t]*(.*?)[ \t]*$")
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_INCLUDE_DEPTH = 10
+"""mdBook's own limit on includes within includes."""
+_PLAYGROUND_SUFFIXES = {".rs": "rust", ".py": "python", ".toml": "toml"}
+
+
+def expand_directives(text: str, here: Path, root: Path, ctx: Context, depth: int = 0
+                      ) -> str:
+    """`text` (of a file in the folder `here`) with mdBook's `{{#…}}` links replaced, as
+    its `links` preprocessor did before anything else read the page."""
+
+    def one(match: re.Match[str]) -> str:
+        if match.group(1) is None:  # (`\{{#include x}}`: the words)
+            return match.group()[1:]
+        kind, args = match.group(1), match.group(2).split()
+        if kind == "title":  # (the browser tab's title; a page's title is its heading)
+            return ""
+        if kind not in ("include", "rustdoc_include", "playground"):
+            ctx.warn(match.group(), f"`{{{{#{kind}}}}}` is no link mdBook knows: left "
+                     "as written")
+            return match.group()
+        name, _, part = args[0].partition(":")
+        file = (here / unquote(name)).resolve()
+        if not file.is_file():
+            ctx.warn(match.group(), f"included file `{name}` not found: left out (put it "
+                     "back and import again)")
+            return ""
+        if depth >= _INCLUDE_DEPTH:
+            ctx.warn(match.group(), "includes nested too deep: this one left out")
+            return ""
+        lines = read_text(file).split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        chosen = _chosen_lines(lines, part)
+        if chosen is None:
+            ctx.warn(match.group(), f"anchor `{part}` is not in `{name}`: left out")
+            return ""
+        content = "\n".join(chosen)
+        ctx.convert(f"`{{{{#{kind}}}}}` links replaced by the file's text")
+        if kind == "playground":
+            language = _PLAYGROUND_SUFFIXES.get(file.suffix.lower(), "rust")
+            return fence(language, content)
+        if file.suffix.lower() in (".md", ".markdown"):
+            return expand_directives(content, file.parent, root, ctx, depth + 1)
+        return content
+
+    return _DIRECTIVE.sub(one, text)
+
+
+def _chosen_lines(lines: list[str], part: str) -> list[str] | None:
+    """The lines an include names: all, a range (`3`, `3:10`, `:10`, `3:`, counted from
+    1) or an anchor's (its marker lines, and those of anchors inside it, left out)."""
+    if not part:
+        return lines
+    found = _RANGE.match(part)
+    if found is not None:
+        start = int(found.group(1)) - 1 if found.group(1) else 0
+        if found.group(2) is None:  # (`:3`: the third line alone)
+            return lines[start:start + 1] if found.group(1) else lines
+        end = int(found.group(2)) if found.group(2) else len(lines)
+        return lines[max(start, 0):end]
+    begin = re.compile(rf"\bANCHOR:\s*{re.escape(part)}\b")
+    end_mark = re.compile(rf"\bANCHOR_END:\s*{re.escape(part)}\b")
+    start_at = next((i for i, line in enumerate(lines) if begin.search(line)), None)
+    if start_at is None:
+        return None
+    chosen: list[str] = []
+    for line in lines[start_at + 1:]:
+        if end_mark.search(line):
+            break
+        if not _ANCHOR_LINE.search(line):
+            chosen.append(line)
+    return _dedented(chosen)
+
+
+def _dedented(lines: list[str]) -> list[str]:
+    """An anchor's lines, often a method deep in a class, without their common indent
+    (as mdBook's `take_anchored_lines` leaves them? no: it keeps them; only the blank
+    lines' width is ignored here)."""
+    return lines
+
+
+def code_blocks(hidden: dict[str, str]) -> Callable[[str, str, str], str]:
+    """The fence handler: an info string's mdBook attributes (`rust,ignore`,
+    `rust editable`, `hidelines=~`) dropped, and the lines the block hid left out."""
+
+    def one(info: str, code: str, indent: str) -> str:
+        words = [w for w in re.split(r"[,\s]+", info.strip()) if w]
+        language = words[0] if words else ""
+        prefix = hidden.get(language, "")
+        for word in words[1:]:
+            if word.startswith("hidelines="):
+                prefix = word.partition("=")[2]
+        lines = code.split("\n")
+        if prefix:
+            kept = []
+            for line in lines:
+                bare = line.lstrip()
+                if bare.startswith(prefix * 2):  # (`##x` shows `#x`)
+                    kept.append(line.replace(prefix * 2, prefix, 1))
+                elif prefix == "#" and (bare.startswith("# ") or bare == "#") or \
+                        prefix != "#" and bare.startswith(prefix):
+                    continue
+                else:
+                    kept.append(line)
+            lines = kept
+        if language == "admonish":
+            language = "text"
+        return fence(language or "text", "\n".join(lines).strip("\n"), indent=indent)
+
+    return one
+
+
+def admonish_fences(text: str, ctx: Context) -> str:
+    """mdbook-admonish's fences → admonitions (`??? kind` for `collapsible=true`), their
+    text Markdown as it was."""
+    if "admonish" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        opening = _ADMONISH.match(lines[i])
+        close = closing_fence(lines, i + 1, opening.group(2)) if opening else None
+        if opening is None or close is None:
+            other = _FENCE.match(lines[i])  # (another code block: shown as written)
+            end = closing_fence(lines, i + 1, other.group(1)) if other else None
+            out += lines[i:(end if end is not None else i) + 1]
+            i = (end if end is not None else i) + 1
+            continue
+        indent, words = opening.group(1), opening.group(3)
+        named = re.match(r"[a-z]+", words)
+        kind = named.group() if named else "note"
+        title = re.search(r"title\s*=\s*\"((?:[^\"\\]|\\.)*)\"", words) or \
+            re.search(r"^[a-z]+\s+\"((?:[^\"\\]|\\.)*)\"", words)
+        collapsible = re.search(r"collapsible\s*=\s*true", words) is not None
+        shown = title.group(1).replace('"', "&quot;") if title else ""
+        out.append(f"{indent}{'???' if collapsible else '!!!'} {kind}"
+                   + (f' "{shown}"' if shown or title else ""))
+        out.append("")
+        out += [f"{indent}    {line[len(indent):] if line.startswith(indent) else line}"
+                if line.strip() else "" for line in lines[i + 1:close]]
+        out.append("")
+        ctx.convert("mdbook-admonish blocks as admonitions")
+        i = close + 1
+    return "\n".join(out)
+
+
+def book_math(text: str, settings: BookSettings, ctx: Context) -> str:
+    """Math as the book drew it (its code already put aside)."""
+    if settings.math == "dollars":
+        return text
+    if settings.math == "":
+        return plain_dollars(text, ctx)
+    if not settings.dollar_inline:
+        # (MathJax 2's defaults, mdBook's: `$` alone was a dollar sign, `$$` a display)
+        displays = Shelf()
+        text = re.sub(r"(?<!\\)\$\$.+?(?<!\\)\$\$", lambda m: displays.put(m.group(), "M"),
+                      text, flags=re.DOTALL)
+        text, count = dollar_signs(text)
+        if count:
+            ctx.note("$", "mathjax-support read `$` alone as a dollar sign: escaped "
+                     "(`\\$`) to stay one")
+        text = displays.restore(text, "M")
+    return escaped_math(text, ctx)
+
+
+class MdBookBodies:
+    folder: Path
+    """The book's source folder (`src`)."""
+    settings: BookSettings
+    site: NewSite
+    by_source: dict[Path, Item]
+    by_old_url: dict[str, Item]
+    documents: list[tuple[Item, str, Path]]
+    page_anchors: PageAnchors
+
+    def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
+        text = expand_directives(text, path.parent, self.folder, ctx)
+        text = admonish_fences(text, ctx)
+        shelf = Shelf()
+        text = protect_code(text, shelf, code_blocks(self.settings.hidden_lines))
+        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
+        # (an escaped `\{{#include x}}` in prose was words: shown as code, as written)
+        text, count = re.subn(r"\{\{#[^\n]*?\}\}", lambda m: shelf.put(f"`{m.group()}`"),
+                              text)
+        ctx.convert("escaped mdBook links (`\\{{#include}}`) shown as code", count)
+        text = book_math(text, self.settings, ctx)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, path, ctx)
+
+        text, spaced = spaced_destinations(text)
+        ctx.convert("paths with spaces in angle brackets", spaced)
+        text = map_urls(text, resolve)
+        text = map_reference_urls(text, resolve, DROPPED)
+        ids = [mdbook_slug(B.plain_inline(shelf.restore(h))) for h in heading_lines(text)]
+        anchors = set(re.findall(r"\b(?:id|name)=[\"']([^\"']+)[\"']", shelf.restore(text)))
+        text = unlink_dropped(repair_page_fragments(text, ids, mdbook_slug, anchors, ctx,
+                                                    DROPPED))
+        return B.tidy(shelf.restore(text))
+
+    def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
+        if not url or url.startswith("#") or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|"
+                                                       r"^\ue000", url):
+            return None
+        route, _, fragment = url.partition("#")
+        route = unquote(route.split("?", 1)[0])
+        hash_part = f"#{fragment}" if fragment else ""
+        base = self.folder if route.startswith("/") else path.parent
+        file = (base / route.lstrip("/")).resolve() if route else path.resolve()
+        if image or is_image(route):
+            if file.is_file():
+                where = self.site_path(file)
+                if where is not None:
+                    self.site.static.setdefault(where.lstrip("/"), file)
+                return self.site.image(file, where)
+            if image:
+                ctx.warn(url, f"image `{url}` not found: left as written")
+            return None
+        target = None
+        if file.suffix.lower() in (".md", ".html", ""):  # (mdBook wrote `x.md` as `x.html`)
+            target = self.by_source.get(file) or self.by_source.get(file.with_suffix(".md"))
+        if target is None and file.is_dir():
+            target = self.by_source.get(file / "README.md") or self.by_source.get(
+                file / "index.md")
+        if target is None:
+            where = self.site_path(file)
+            target = self.by_old_url.get(where) if where is not None else None
+        if target is not None:
+            ctx.convert("links to other chapters")
+            if fragment and target.source is not None and target.source != path:
+                found = other_page_fragment(unquote(fragment), target.source, self.documents,
+                                            self.page_anchors, mdbook_slug, url, ctx)
+                hash_part = "" if found is None else f"#{found}"
+            return self.site.link(target) + hash_part
+        where = self.site_path(file) if file.is_file() else None
+        if where is not None and file.suffix.lower() not in (".md", ".markdown"):
+            self.site.static.setdefault(where.lstrip("/"), file)
+            return where + hash_part
+        ctx.warn(url, f"link `{url}` leads to no chapter or file of the book: its text "
+                 "kept, without the link")
+        return UNLINK
+
+    def site_path(self, file: Path) -> str | None:
+        root = self.folder.resolve()
+        return "/" + file.relative_to(root).as_posix() if file.is_relative_to(root) \
+            else None
