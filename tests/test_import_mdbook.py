@@ -117,6 +117,7 @@ def test_links_between_chapters_and_their_headings(site: tuple[Imported, Path]) 
     assert "/comm-cost/" in [unquote(a["href"]) for a in advanced.find_all("a")]
     # reading order: each chapter links to the previous and next
     assert "下一页" in chapter.text() and "/allreduce/" in hrefs
+    assert "上一页" in chapter.text() and "/" in hrefs  # (the first chapter: the home page)
 
 
 def test_dead_heading_links_go_to_the_top_of_their_page(

@@ -4,7 +4,7 @@
 Every chapter `SUMMARY.md` lists is a page, in its order: the first is the home page
 (mdBook showed it at `index.html`), with the summary below its text as the contents
 (numbered as mdBook numbered it, its parts' titles in bold, draft chapters as words);
-each other page ends with links to the previous and next. A Markdown file the summary
+each page ends with links to the previous and next. A Markdown file the summary
 does not list was never published, and is not imported. A page's title is its first
 `# heading` (taken out: Lanting shows the title above the text), else its summary
 name; its slug its file's name (a `README.md`'s or `index.md`'s, its folder's). Its old
@@ -88,7 +88,8 @@ class MdBook(MdBookBodies):
             item.body = self.convert(text, item, path, Context(self.report, path,
                                                                read_text(path)))
         self.contents(summary.title)
-        previous_and_next(self.site, [i for i, _, _ in self.documents if i.kind != "home"],
+        # (the first chapter, the home page now, is in the order: mdBook led to it)
+        previous_and_next(self.site, [i for i, _, _ in self.documents],
                           lambda page: self.titles.get(page.source or Path(), page.title),
                           self.language().startswith("zh"))
         self.write_config(summary.title)
