@@ -318,3 +318,19 @@ def test_loveit_s_typeit_of_code_stays_code(tmp_path: Path) -> None:
     assert code.get("class") == "language-java"
     assert len(code.find_all("span", class_="line")) == 5  # (one paragraph before)
     assert 'System.out.println("你好");' in code.text()
+
+
+def test_a_link_written_from_the_site_s_root_without_its_slash(tmp_path: Path) -> None:
+    """`[部署 Containerd](kubernetes/containerd/install/)` on the page
+    `/kubernetes/containerd/cni/`: from there the browser found nothing, but the writer
+    named the page from the site's root. It leads there now, with a notice; the build
+    failed on it. A `./` link stays relative to its page."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'baseURL = "/"\ntitle = "S"\nlanguageCode = "zh-CN"\n',
+        "content/kubernetes/containerd/install.md": (
+            "---\ntitle: 安装 Containerd\ndate: 2021-05-01\n---\n\n安装步骤。\n"),
+        "content/kubernetes/containerd/cni.md": (
+            "---\ntitle: CNI\ndate: 2021-05-02\n---\n\n在 [部署 Containerd]"
+            "(kubernetes/containerd/install/) 中运行了一个容器。\n")})
+    [link] = prose(out, "kubernetes/cni/index.html").find_all("a")
+    assert link.get("href") == "/kubernetes/install/"

@@ -256,6 +256,14 @@ class HugoLinks(HugoListLinks):
             if not image and not file.is_file() and page is not None and self.unmade_list(
                     urljoin(page.old_urls[0], unquote(name)), url, ctx):
                 return UNLINK
+            rooted = self.table.find("/" + unquote(name)) if not (
+                image or file.is_file() or name.startswith(".")) else None
+            if rooted is not None:
+                # (`[部署](kubernetes/containerd/install/)` on `/kubernetes/containerd/cni/`:
+                # from there the browser found nothing; from the root, the page it meant)
+                ctx.note(url, f"link `{url}` led nowhere from its page; it names a page "
+                         "from the site's root, and leads there")
+                return self.site.link(rooted) + url[len(name):]
             if image and not file.is_file() and MARK_OPEN not in url:  # (not a figure's)
                 ctx.warn(url, f"image `{url}` not found in the source site: left as written")
             return None
