@@ -301,3 +301,18 @@ def test_an_html_rendering_beside_its_markdown_is_not_a_second_post(tmp_path: Pa
     assert "L(" in prose(out, "posts/dl/index.html").one("span", class_="math-inline").text()
     left_out = sorted(p for p, _l, m in notices(imported) if "beside it" in m)
     assert left_out == ["content/posts/dl/index.html", "content/posts/rl.html"]
+
+
+def test_a_heading_link_in_blackfriday_s_style_finds_its_heading(tmp_path: Path) -> None:
+    """`[best cut](#2-2-choosing-a-best-cut)` for `### 2.2. Choosing a "best cut"`: the
+    id Hugo made before Goldmark (Blackfriday's), written in a post's table of contents;
+    Goldmark's is `#22-choosing-a-best-cut`, and the build failed on the old one. A
+    fragment whose letters and digits name one heading alone goes to it."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'baseURL = "/"\ntitle = "Lab blog"\n',
+        "content/post/segmentation/index.md": (
+            "---\ntitle: Segmentation\ndate: 2019-03-01\n---\n\n- [Choosing a \"best "
+            "cut\"](#2-2-choosing-a-best-cut)\n\n### 2.1. Computing cuts\n\nText.\n\n"
+            "### 2.2. Choosing a \"best cut\"\n\nMore text.\n")})
+    [link] = prose(out, "post/segmentation/index.html").find_all("a")
+    assert link.get("href") == "#22-choosing-a-best-cut"

@@ -194,3 +194,16 @@ def test_a_rule_after_a_control_space_is_drawn() -> None:
     assert rendered.problems == ()
     second = parse_html(rendered.html).find_all("mtr")[1]
     assert all("border-top" in (cell.get("style") or "") for cell in second.find_all("mtd"))
+
+
+def test_pixels_in_a_length_are_points() -> None:
+    """`\\hspace{5px}` (a tokenization notebook's set builder): MathJax reads a pixel as
+    a point wherever a length goes; math-core wanted a TeX unit and failed the build.
+    `px` that is words, `\\text{16px}`, stays."""
+    rendered = render("$$I \\subseteq \\{ i \\hspace{5px} | \\kern3px i \\le n \\}"
+                      "\\text{ at 16px}$$\n")
+    assert rendered.problems == ()
+    math = parse_html(rendered.html).one("math")
+    # (math-core writes a point as a tenth of an em, as MathJax reads it)
+    assert [s.get("width") for s in math.find_all("mspace")][:2] == ["0.5rem", "0.3rem"]
+    assert "16px" in math.text()

@@ -343,11 +343,12 @@ _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 _CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)[^}]*\}$")
 
 
-def heading_fragment(text: str, source: Path) -> str | None:
+def heading_fragment(text: str, source: Path, loose: bool = False) -> str | None:
     """The id (GitHub's style, the new site's) of the heading of `source` whose text a
     link's fragment names (`Game Loop`, `Deep Agents`) or the fragment itself when the
     page writes it as an id (`{#x}`, `id="x"`, the whole id: `#sec:` is not that of
-    `id="sec:notation"`); None when neither (a heading since renamed)."""
+    `id="sec:notation"`); with `loose`, also the one heading whose letters and digits
+    the fragment's are; None when none (a heading since renamed)."""
     body = read_text(source)
     if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}"""
                  r"""(?=["'\s/>]|$)""",
@@ -367,7 +368,21 @@ def heading_fragment(text: str, source: Path) -> str | None:
         if github_slug(" ".join(heading.split())) == spaced:
             custom = _CUSTOM_ID.search(match.group(1))
             return custom.group(1) if custom else github_slug(heading)
+    # (`#2-2-choosing-a-best-cut` for `### 2.2. Choosing a "best cut"`: the id Hugo made
+    # before Goldmark, Blackfriday's; its letters and digits name one heading alone)
+    key = _letters_and_digits(text)
+    if not loose or not key:
+        return None
+    named = [m.group(1) for m in _HEADING.finditer(body)
+             if _letters_and_digits(_CUSTOM_ID.sub("", m.group(1))) == key]
+    if len(named) == 1:
+        custom = _CUSTOM_ID.search(named[0])
+        return custom.group(1) if custom else github_slug(_CUSTOM_ID.sub("", named[0]))
     return None
+
+
+def _letters_and_digits(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
 
 
 def note_unplaced_keys(report: Report, path: Path, head: str, data: dict[str, Any],

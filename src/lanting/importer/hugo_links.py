@@ -209,7 +209,7 @@ class HugoLinks(HugoListLinks):
             # (`[接口](#CMake接口)`, Typora's `#VsCode%20/%20Cursor%20连接`: a heading of
             # the page named by its text, which Hugo's lowercased id never matched)
             fragment = unquote(url[1:])
-            found = heading_fragment(fragment, ctx.path)
+            found = heading_fragment(fragment, ctx.path, loose=True)
             if found is None or found == fragment:
                 return None
             ctx.convert("links to headings by their text")

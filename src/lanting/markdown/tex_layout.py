@@ -65,6 +65,11 @@ def linebreak_dim(s: str, ctx: Context) -> str:
 
 
 _UNIT = re.compile(r"(-?\d+\.?\d*|\.\d+)\s*(bp|pc|dd|cc|nd|nc|sp)(?![A-Za-z])")
+_PX = re.compile(r"(-?\s*(?:\d+\.?\d*|\.\d+))\s*px(?![A-Za-z])")
+_PX_ARGUMENTS = re.compile(r"\\(?:kern|hskip)\s*-?[\d.]+\s*px|\\(?:hspace|vspace|kern|hskip|"
+                           r"mskip|raisebox|rule|\\)\*?\s*(?:\[[^\]{}]*\]\s*|\{[^{}]*\}\s*){0,3}")
+"""A length command with its arguments (`\\rule[2px]{5px}{1px}`, `\\\\[4px]`), where `px` is a
+unit (MathJax reads a pixel as a point); elsewhere, `\\text{16px}`, it is words."""
 _BRACED_LENGTH = re.compile(r"\\(kern|mkern|mskip|hskip)\s*\{\s*(" + DIM + r")\s*\}")
 
 
@@ -77,8 +82,11 @@ _MATH_SPACE = {"kern": "mkern", "hskip": "mskip"}
 def lengths(s: str, ctx: Context) -> str:
     """Units math-core lacks in pt; `\\kern{1em}` as `\\kern1em`; `\\hspace*` as `\\hspace`;
     a space in math units, `\\kern-23mu` (MathJax takes `mu` wherever a length goes; the
-    contour integral of physics notes, `\\int\\kern-23mu\\bigcirc`), as `\\mkern`/`\\mskip`."""
+    contour integral of physics notes, `\\int\\kern-23mu\\bigcirc`), as `\\mkern`/`\\mskip`;
+    pixels in a length's argument (`\\hspace{5px}`), which MathJax reads as points."""
     s = _UNIT.sub(lambda m: f"{float(m.group(1)) * _TO_PT[m.group(2)]:.4g}pt", s)
+    if "px" in s:
+        s = _PX_ARGUMENTS.sub(lambda m: _PX.sub(r"\1pt", m.group()), s)
     s = _BRACED_LENGTH.sub(lambda m: "\\" + m.group(1) + m.group(2).replace(" ", "") + " ", s)
     s = s.replace("\\hspace*", "\\hspace")
     return _MU_LENGTH.sub(lambda m: "\\" + _MATH_SPACE.get(m.group(1) or "", "mskip")
