@@ -357,3 +357,15 @@ def test_tex_in_an_html_attribute_is_a_tooltip_not_tex_left() -> None:
             '/f.gif" title="f = {v \\over 2} \\sqrt{x}, $y$" /></a>\n\n'
             '<img src="{{ site.baseurl }}/a.png">\n')
     assert warnings(text) == [(8, "`{{ site.baseurl }}`")]
+
+
+def test_braces_written_escaped_are_words_whatever_else_the_page_holds() -> None:
+    """`&#123;{ book.edition }}` (an import's way to show a GitBook `{% raw %}` block's
+    braces) or `\\{\\{ x \\}\\}`: braces the writer escaped to show. They were warned about
+    as template syntax only when the page also held a formula's backslash (the page's
+    quick test read its source, the full one the text): the same paragraph was judged
+    by what else the page held. Written plainly, `{{ real }}` is still found."""
+    paragraph = "模板 &#123;{ book.edition }} 与 \\{\\{ x \\}\\} 原样，{{ real }} 不是。\n"
+    alone = warnings(paragraph)
+    with_tex = warnings("公式 $\\alpha$。\n\n" + paragraph)
+    assert [m for _, m in alone] == [m for _, m in with_tex] == ["`{{ real }}`"]
