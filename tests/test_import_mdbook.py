@@ -162,9 +162,11 @@ def test_the_summary_numbers_chapters_through_parts() -> None:
 
 
 def test_a_summary_line_that_is_no_chapter_is_reported() -> None:
-    summary = read_summary("- [A](a.md)\n- just words\nsome prose\n")
-    assert [c.title for c in summary.chapters] == ["A"]
-    assert [line for line, _ in summary.problems] == [2, 3]
+    # (an item that is no link names a group, GitBook's, whose chapters are under it)
+    summary = read_summary("- [A](a.md)\n- Overview\n  - [B](b.md)\nsome prose\n")
+    assert [(c.title, c.link, c.depth) for c in summary.chapters] == [
+        ("A", "a.md", 0), ("Overview", "", 0), ("B", "b.md", 1)]
+    assert [line for line, _ in summary.problems] == [4]
 
 
 # --- includes, code, admonitions, math -----------------------------------------------------

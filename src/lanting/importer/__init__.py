@@ -1,7 +1,8 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Zola, Hexo, Quarto,
 MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify,
-Pelican or Eleventy site, an mdBook book, or a plain folder of notes (Obsidian, Typora),
-turned into a new Lanting site, with a report of what was converted, what could not be and where.
+Pelican or Eleventy site, an mdBook or GitBook book, or a plain folder of notes (Obsidian,
+Typora), turned into a new Lanting site, with a report of what was converted, what could
+not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -41,6 +42,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "gatsby": ("astro", "Astro"),
     "docsify": ("docsify", "Docsify"), "pelican": ("pelican", "Pelican"),
     "eleventy": ("eleventy", "Eleventy"), "mdbook": ("mdbook", "MdBook"),
+    "gitbook": ("gitbook", "GitBook"),
     "notes": ("notes", "Notes"),
 }
 """Each kind's reader: its module of `lanting.importer` and class (imported when asked
@@ -64,6 +66,7 @@ LOOKED_FOR = (
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
     "docsify (an index.html loading docsify, at the root or in docs/), "
     "mdBook (book.toml with its source folder's SUMMARY.md), "
+    "GitBook (.gitbook.yaml or book.json with a SUMMARY.md, or SUMMARY.md and README.md), "
     "Pelican (pelicanconf.py), "
     "Eleventy (eleventy.config.js, .mjs or .cjs, .eleventy.js, or @11ty/eleventy in "
     "package.json), "
@@ -291,6 +294,10 @@ def detect(source: Path) -> str:
         return "distill"  # (an R Markdown website of distill's: its posts in `_posts/`)
     if is_eleventy(source, package_only=True):
         return "eleventy"  # (no configuration: after every generator's own files)
+    from lanting.importer.gitbook_settings import is_gitbook
+
+    if is_gitbook(source):
+        return "gitbook"  # (a SUMMARY.md may sit in many a repository: after the others)
     from lanting.importer.notes import has_notes
 
     # (not beside a generator's settings or posts folder that made no site: Quartz's own

@@ -27,7 +27,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook_bodies import MdBookBodies
 from lanting.importer.mdbook_settings import read_book_settings
-from lanting.importer.mdbook_summary import Chapter, read_summary
+from lanting.importer.mdbook_summary import Chapter, Summary, read_summary
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
@@ -42,6 +42,8 @@ _PREPROCESSOR_NOTES = {
                 "(Lanting's comments are `[comments]` in lanting.toml)",
     "pagetoc": "mdbook-pagetoc: Lanting shows each page's table of contents itself",
 }
+_CHINESE = {"zh": "zh-CN", "zh-hans": "zh-CN", "zh-cn": "zh-CN", "zh-hant": "zh-TW",
+            "zh-tw": "zh-TW"}
 _TITLE_LINK = re.compile(r"^[ \t]*\{\{\s*#title\s[^}\n]*\}\}[ \t]*(?:\n|$)", re.MULTILINE)
 _HANDLED_PREPROCESSORS = frozenset({"katex", "mathjax", "admonish", "mermaid", "links",
                                     "index"})
@@ -65,12 +67,15 @@ class MdBook(MdBookBodies):
         self.titles: dict[Path, str] = {}
         self.chapters: tuple[Chapter, ...] = ()
 
+    summary_name = "SUMMARY.md"
+
     def run(self) -> NewSite:
         if self.settings.error:
-            self.report.warn(self.settings.path, None, f"book.toml not read "
-                             f"({self.settings.error}): mdBook's defaults are used")
-        summary_path = self.folder / "SUMMARY.md"
-        summary = read_summary(read_text(summary_path))
+            self.report.warn(self.settings.path, None, f"{self.settings.path.name} not read "
+                             f"({self.settings.error}): the defaults are used")
+        summary_path = self.folder / self.summary_name
+        summary = read_summary(read_text(summary_path)) if summary_path.is_file() \
+            else self.summary_of_files(summary_path)
         for line, what in summary.problems:
             self.report.warn(summary_path, line, what)
         self.chapters = summary.chapters
@@ -97,13 +102,25 @@ class MdBook(MdBookBodies):
 
     # --- chapters ----------------------------------------------------------------------
 
+    def summary_of_files(self, summary_path: Path) -> Summary:
+        """No summary (`--from` named a folder without one): every Markdown file is a
+        chapter, the introduction first, the rest in name order, with a warning."""
+        self.report.warn(summary_path, None, f"no {summary_path.name}: every Markdown file "
+                         "of the folder is a chapter, in the order of their names")
+        files = sorted((p for p in walk(self.folder) if p.suffix.lower() in (".md",
+                                                                             ".markdown")),
+                       key=lambda p: (p.stem.lower() not in ("readme", "index", "intro"),
+                                      p.as_posix()))
+        return Summary("", tuple(Chapter("", p.relative_to(self.folder).as_posix(), 0, "", 0)
+                                 for p in files), ())
+
     def listed_files(self, summary_path: Path) -> list[Path]:
         """The chapters' files, in the summary's order, once each."""
         found: list[Path] = []
         for chapter in self.chapters:
             if chapter.part or not chapter.link:
                 continue
-            file = (self.folder / chapter.link.split("#", 1)[0]).resolve()
+            file = self.chapter_file(chapter.link)
             if not file.is_file():
                 # (mdBook's `create-missing` made an empty file there, or the build failed)
                 self.report.warn(summary_path, chapter.line, f"chapter file "
@@ -114,16 +131,20 @@ class MdBook(MdBookBodies):
                 self.titles.setdefault(file, chapter.title)
         return found
 
+    def chapter_file(self, link: str) -> Path:
+        """The file a summary's link names, from the source folder (`/x.md` too, as
+        GitBook's summaries write them)."""
+        return (self.folder / link.split("#", 1)[0].lstrip("/")).resolve()
+
     def read_chapter(self, path: Path, home: bool, names: Counter[str]) -> None:
-        # (`{{#title}}`, the browser tab's title, may stand above the heading)
-        text = _TITLE_LINK.sub("", read_text(path))
+        front, text = self.front_matter(path)
         title = self.titles.get(path, "") or path.stem.replace("_", " ")
         heading = first_heading(text)
         if heading is not None:  # (Lanting shows the title above the text)
             title = heading[0]
             text, count = title_links(heading[1], title)
             self.report.convert("links to the title heading as #top", count)
-        front = {"title": re.sub(r"<[^>]+>", "", title).strip() or path.stem}
+        front = {"title": re.sub(r"<[^>]+>", "", title).strip() or path.stem, **front}
         rel = path.relative_to(self.folder.resolve()).as_posix()
         stem = rel.rsplit(".", 1)[0]
         folder, _, name = stem.rpartition("/")
@@ -143,6 +164,11 @@ class MdBook(MdBookBodies):
         self.by_source[path] = item
         self.texts.append(text)
         self.documents.append((item, text, path))
+
+    def front_matter(self, path: Path) -> tuple[dict[str, Any], str]:
+        """(what the new page's front matter takes from the file, its text): mdBook
+        reads none; `{{#title}}`, the browser tab's title, may stand above the heading."""
+        return {}, _TITLE_LINK.sub("", read_text(path))
 
     def left_out(self, files: list[Path], summary_path: Path) -> None:
         """The Markdown files mdBook never published (those included in a chapter are
@@ -180,14 +206,14 @@ class MdBook(MdBookBodies):
         home = next(i for i in self.site.items if i.kind == "home")
         lines: list[str] = []
         for chapter in self.chapters:
-            if chapter.part:
-                lines += ["", f"**{chapter.title}**", ""]
+            if chapter.part:  # (GitBook's part titles may be links: their words)
+                title = re.sub(r"!?\[([^\]\n]*)\]\([^)\n]*\)", r"\1", chapter.title)
+                lines += ["", f"**{title}**", ""]
                 continue
             label = f"**{chapter.number}** " if chapter.number and \
                 self.settings.section_labels else ""
             indent = "  " * chapter.depth
-            file = (self.folder / chapter.link.split("#", 1)[0]).resolve() \
-                if chapter.link else None
+            file = self.chapter_file(chapter.link) if chapter.link else None
             item = self.by_source.get(file) if file is not None else None
             if item is home:
                 continue
@@ -215,7 +241,7 @@ class MdBook(MdBookBodies):
         settings = self.settings
         config["title"] = self.title(summary_title)
         language = self.language()
-        config["language"] = "zh-CN" if language == "zh" else language_tag(language)
+        config["language"] = _CHINESE.get(language.lower()) or language_tag(language)
         if settings.authors:
             config["author"] = ", ".join(settings.authors)
         if settings.description:
@@ -223,12 +249,16 @@ class MdBook(MdBookBodies):
         if settings.repository:
             config["links"] = [{"name": "GitHub" if "github.com" in settings.repository
                                 else "Repository", "url": settings.repository}]
-        config["markdown"] = {"heading_ids": "mdbook"}
-        self.site.config_comments["markdown"] = "heading ids made as mdBook made them"
+        config["markdown"] = {"heading_ids": self.heading_style}
+        self.site.config_comments["markdown"] = "heading ids made as the old book made them"
         if settings.mermaid or any("```mermaid" in t for t in self.texts):
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] += "; Mermaid diagrams drawn as the " \
                 "book drew them (its script from a CDN)"
+        self.plugin_notes()
+
+    def plugin_notes(self) -> None:
+        settings = self.settings
         for name in settings.preprocessors:
             if name in _PREPROCESSOR_NOTES:
                 self.report.note(settings.path, None, _PREPROCESSOR_NOTES[name])

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -32,6 +33,7 @@ from lanting.importer.body_links import (
     unlink_dropped,
 )
 from lanting.importer.body_references import map_reference_urls
+from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import is_image, read_text
 from lanting.importer.hugo_math import escaped_math
 from lanting.importer.item import Item
@@ -42,7 +44,7 @@ from lanting.importer.mkdocs_math import dollar_signs, plain_dollars
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 from lanting.importer.vuepress_bodies import PageAnchors, other_page_fragment
-from lanting.markdown.anchors import mdbook_slug
+from lanting.markdown.anchors import HEADING_ID_STYLES
 
 _DIRECTIVE = re.compile(r"\\\{\{#[^\n]*?\}\}|\{\{\s*#([A-Za-z0-9_]+)\s+([^}]+?)\s*\}\}")
 _RANGE = re.compile(r"^(\d*)(?::(\d*))?$")
@@ -130,33 +132,45 @@ def _dedented(lines: list[str]) -> list[str]:
     return lines
 
 
+_MDBOOK_ATTRIBUTE = re.compile(r"^(?:editable|ignore|noplayground|noplaypen|no_run|"
+                               r"should_panic|compile_fail|mdbook-runnable|edition\d+|"
+                               r"hidelines=\S*)$")
+
+
 def code_blocks(hidden: dict[str, str]) -> Callable[[str, str, str], str]:
     """The fence handler: an info string's mdBook attributes (`rust,ignore`,
-    `rust editable`, `hidelines=~`) dropped, and the lines the block hid left out."""
+    `rust editable`, `hidelines=~`) dropped (Lanting's options, `title="x.py"`, kept),
+    and the lines the block hid left out."""
 
     def one(info: str, code: str, indent: str) -> str:
-        words = [w for w in re.split(r"[,\s]+", info.strip()) if w]
-        language = words[0] if words else ""
+        language, _, rest = info.strip().partition(" ")
+        words = language.split(",")
+        language, words = words[0], words[1:] + rest.split()
         prefix = hidden.get(language, "")
-        for word in words[1:]:
+        kept = []
+        for word in words:
             if word.startswith("hidelines="):
                 prefix = word.partition("=")[2]
+            elif word and not _MDBOOK_ATTRIBUTE.match(word):
+                kept.append(word)
         lines = code.split("\n")
         if prefix:
-            kept = []
+            shown = []
             for line in lines:
                 bare = line.lstrip()
                 if bare.startswith(prefix * 2):  # (`##x` shows `#x`)
-                    kept.append(line.replace(prefix * 2, prefix, 1))
+                    shown.append(line.replace(prefix * 2, prefix, 1))
                 elif prefix == "#" and (bare.startswith("# ") or bare == "#") or \
                         prefix != "#" and bare.startswith(prefix):
                     continue
                 else:
-                    kept.append(line)
-            lines = kept
+                    shown.append(line)
+            lines = shown
         if language == "admonish":
             language = "text"
-        return fence(language or "text", "\n".join(lines).strip("\n"), indent=indent)
+        block = fence(language or "text", "\n".join(lines).strip("\n"), indent=indent)
+        head, newline, body = block.partition("\n")
+        return head + "".join(" " + w for w in kept) + newline + body
 
     return one
 
@@ -196,6 +210,10 @@ def admonish_fences(text: str, ctx: Context) -> str:
     return "\n".join(out)
 
 
+_INLINE_DISPLAY = re.compile(r"(?<![\\$])\$\$(?=\S)([^$\n]+?)(?<=\S)\$\$(?!\$)")
+_LINE_MARKERS = re.compile(r"^(?:[ \t]*(?:[-*+>]|\d{1,9}[.)]))*[ \t]*$")
+
+
 def book_math(text: str, settings: BookSettings, ctx: Context) -> str:
     """Math as the book drew it (its code already put aside)."""
     if settings.math == "dollars":
@@ -203,16 +221,39 @@ def book_math(text: str, settings: BookSettings, ctx: Context) -> str:
     if settings.math == "":
         return plain_dollars(text, ctx)
     if not settings.dollar_inline:
-        # (MathJax 2's defaults, mdBook's: `$` alone was a dollar sign, `$$` a display)
+        # (MathJax 2's defaults, mdBook's, and GitBook's plugins: `$` alone was a dollar
+        # sign, `$$` a formula)
         displays = Shelf()
         text = re.sub(r"(?<!\\)\$\$.+?(?<!\\)\$\$", lambda m: displays.put(m.group(), "M"),
                       text, flags=re.DOTALL)
         text, count = dollar_signs(text)
         if count:
-            ctx.note("$", "mathjax-support read `$` alone as a dollar sign: escaped "
-                     "(`\\$`) to stay one")
+            ctx.note("$", "the book's math read `$` alone as a dollar sign: escaped (`\\$`) "
+                     "to stay one")
         text = displays.restore(text, "M")
+    if settings.math == "gitbook":
+        text, count = inline_displays(text)
+        ctx.convert("`$$…$$` inside a sentence as an inline formula", count)
+        return text
     return escaped_math(text, ctx)
+
+
+def inline_displays(text: str) -> tuple[str, int]:
+    """GitBook's `$$x$$` inside a line of text → `$x$` (its math plugins drew it inline;
+    alone on its line, or after a list's or quote's marker, it was displayed)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.end())
+        after = text[match.end():len(text) if end < 0 else end]
+        if _LINE_MARKERS.match(text[start:match.start()]) and not after.strip():
+            return match.group()
+        count += 1
+        return f"${match.group(1)}$"
+
+    return _INLINE_DISPLAY.sub(one, text), count
 
 
 class MdBookBodies:
@@ -225,9 +266,17 @@ class MdBookBodies:
     documents: list[tuple[Item, str, Path]]
     page_anchors: PageAnchors
 
+    heading_style = "mdbook"
+    """The old site's heading ids (`[markdown] heading_ids`), which `#links` name."""
+
+    def book_syntax(self, text: str, path: Path, ctx: Context) -> str:
+        """The generator's own syntax, before the Markdown is read: mdBook's links
+        preprocessor and mdbook-admonish."""
+        return admonish_fences(expand_directives(text, path.parent, self.folder, ctx), ctx)
+
     def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
-        text = expand_directives(text, path.parent, self.folder, ctx)
-        text = admonish_fences(text, ctx)
+        text = self.book_syntax(text, path, ctx)
+        slug = HEADING_ID_STYLES[self.heading_style]
         shelf = Shelf()
         text = protect_code(text, shelf, code_blocks(self.settings.hidden_lines))
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
@@ -240,14 +289,15 @@ class MdBookBodies:
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, path, ctx)
 
+        text = plain_wiki_links(text, ctx, lambda name, heading, shown: self.wiki_link(
+            name, heading, shown, path), math_lines=False)
         text, spaced = spaced_destinations(text)
         ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)
         text = map_reference_urls(text, resolve, DROPPED)
-        ids = [mdbook_slug(B.plain_inline(shelf.restore(h))) for h in heading_lines(text)]
+        ids = [slug(B.plain_inline(shelf.restore(h))) for h in heading_lines(text)]
         anchors = set(re.findall(r"\b(?:id|name)=[\"']([^\"']+)[\"']", shelf.restore(text)))
-        text = unlink_dropped(repair_page_fragments(text, ids, mdbook_slug, anchors, ctx,
-                                                    DROPPED))
+        text = unlink_dropped(repair_page_fragments(text, ids, slug, anchors, ctx, DROPPED))
         return B.tidy(shelf.restore(text))
 
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
@@ -281,7 +331,8 @@ class MdBookBodies:
             ctx.convert("links to other chapters")
             if fragment and target.source is not None and target.source != path:
                 found = other_page_fragment(unquote(fragment), target.source, self.documents,
-                                            self.page_anchors, mdbook_slug, url, ctx)
+                                            self.page_anchors,
+                                            HEADING_ID_STYLES[self.heading_style], url, ctx)
                 hash_part = "" if found is None else f"#{found}"
             return self.site.link(target) + hash_part
         where = self.site_path(file) if file.is_file() else None
@@ -292,7 +343,23 @@ class MdBookBodies:
                  "kept, without the link")
         return UNLINK
 
+    def wiki_link(self, name: str, heading: str, shown: str | None, path: Path) -> str | None:
+        """`[[Note]]`, which neither mdBook nor GitBook read (the page showed it as
+        written): a link when it names a chapter's file beside the page or in the
+        book's folder."""
+        file = f"{name.strip().removesuffix('.md')}.md"
+        for folder in (path.parent, self.folder):
+            if (folder / file).resolve() in self.by_source:
+                rel = os.path.relpath((folder / file).resolve(), path.parent.resolve())
+                return f"[{shown or name.strip()}](<{Path(rel).as_posix()}{heading}>)"
+        return None
+
     def site_path(self, file: Path) -> str | None:
+        """Where a file of the book is published: at its path, a hidden folder's without
+        the dot (`.gitbook/assets/`, where GitBook keeps uploads, is `/gitbook/assets/`:
+        a static host serves no dotted folder)."""
         root = self.folder.resolve()
-        return "/" + file.relative_to(root).as_posix() if file.is_relative_to(root) \
-            else None
+        if not file.is_relative_to(root):
+            return None
+        return "/" + "/".join(part.lstrip(".") or part
+                              for part in file.relative_to(root).parts)

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 _ITEM = re.compile(r"^([ \t]*)[-*+][ \t]+(.*?)[ \t]*$")
-_LINK = re.compile(r"^\[((?:[^\[\]\n\\]|\\.|\[[^\]\n]*\])*)\]\(\s*(<[^>\n]*>|[^)\s]*)"
+_LINK = re.compile(r"^\[((?:[^\[\]\n\\]|\\.|\[[^\]\n]*\])*)\]\(\s*(<[^>\n]*>|[^)\n]*?)"
                    r"(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\s*\)")
+"""A chapter's link; its file may have spaces, as GitBook's summaries write them
+(`[1.1 配置](./第一章 环境/1.1 配置.md)`)."""
 _PART = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _RULE = re.compile(r"^[ \t]{0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 
@@ -65,10 +67,9 @@ def read_summary(text: str) -> Summary:
                 counters.append(0)
             counters[depth] += 1
             found = _LINK.match(item.group(2))
-            if found is None:
-                problems.append((number, f"list item `{item.group(2)}` is no link: left "
-                                 "out (mdBook wants `- [Title](file.md)`)"))
-                counters[depth] -= 1
+            if found is None:  # (a group's name, GitBook's; a draft's words to mdBook)
+                chapters.append(Chapter(_unescape(re.sub(r"[*_`]", "", item.group(2))), "",
+                                        depth, ".".join(map(str, counters)) + ".", number))
                 continue
             chapters.append(Chapter(_unescape(found.group(1)), _target(found.group(2)),
                                     depth, ".".join(map(str, counters)) + ".", number))

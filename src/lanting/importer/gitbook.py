@@ -1,0 +1,114 @@
+"""GitBook → Lanting: a book kept for GitBook 3 (the `gitbook` command, HonKit: `book.json`,
+or none) or synced with GitBook's hosted service (`.gitbook.yaml`): its chapters in the
+order `SUMMARY.md` gives, read as the mdBook reader reads a book (`mdbook.py`: the home
+page, the contents list, previous and next links, old `.html` URLs), with GitBook's
+own blocks (`gitbook_bodies.py`), its settings (`gitbook_settings.py`), its math and
+GitHub's heading ids.
+
+The introduction (`README.md`, or the settings' `structure.readme`) is the home page,
+listed in the summary or not, as GitBook showed it first. A page's YAML front matter
+(the hosted service's `description`) gives its summary. A book on the hosted service
+was served at an address of GitBook's: its old URLs are not kept."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import Options, read_text
+from lanting.importer.gitbook_bodies import blocks, includes, raw_blocks, variables
+from lanting.importer.gitbook_settings import read_gitbook_settings
+from lanting.importer.liquid import Context
+from lanting.importer.mdbook import MdBook
+from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf
+from lanting.importer.text import load_mapping, split_front_matter
+
+_PLUGIN_NOTES = {
+    "search": "GitBook's search: Lanting has its own",
+    "lunr": "GitBook's search: Lanting has its own",
+    "sharing": "sharing buttons: not carried over",
+    "github": "the GitHub link: in [[links]]",
+    "splitter": "the sidebar's splitter: not carried over",
+    "expandable-chapters": "folding chapters in the sidebar: not carried over",
+    "anchor-navigation-ex": "the page's table of contents: Lanting shows its own",
+    "page-treeview": "the page's table of contents: Lanting shows its own",
+    "copy-code-button": "copy buttons: Lanting's code blocks have one",
+    "code": "copy buttons and line numbers: Lanting's code blocks have a copy button",
+}
+
+
+class GitBook(MdBook):
+    kind = "gitbook"
+    heading_style = "github"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        super().__init__(source, report, options)
+        self.gitbook = read_gitbook_settings(source)
+        self.settings = self.gitbook.book
+        self.folder = source / self.settings.src
+        self.summary_name = self.gitbook.summary
+
+    def listed_files(self, summary_path: Path) -> list[Path]:
+        """The summary's chapters, the introduction first (GitBook showed it so, listed
+        or not)."""
+        found = super().listed_files(summary_path)
+        readme = (self.folder / self.gitbook.readme).resolve()
+        if readme.is_file() and readme not in found:
+            found.insert(0, readme)
+            self.titles.setdefault(readme, "")
+        elif readme in found and found[0] != readme:
+            found.remove(readme)
+            found.insert(0, readme)
+        return found
+
+    def read_chapter(self, path: Path, home: bool, names: Counter[str]) -> None:
+        super().read_chapter(path, home, names)
+        if self.gitbook.hosted:  # (its pages were at an address of GitBook's)
+            self.documents[-1][0].old_urls.clear()
+
+    def front_matter(self, path: Path) -> tuple[dict[str, Any], str]:
+        """A page's YAML front matter (`---` lines; a first line of `{% embed %}` is no
+        JSON): its `description` the page's summary."""
+        whole = read_text(path)
+        fmt, head, text, _first = split_front_matter(whole) if whole.startswith("---") \
+            else ("", "", whole, 1)
+        if not head:
+            return {}, whole
+        data, error = load_mapping(fmt or "yaml", head)
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        front: dict[str, Any] = {}
+        if isinstance(data, dict) and str(data.get("description") or "").strip():
+            front["summary"] = " ".join(str(data["description"]).split())
+        return front, text
+
+    def book_syntax(self, text: str, path: Path, ctx: Context) -> str:
+        shelf = Shelf()
+        text = raw_blocks(text, shelf)
+        text = includes(text, path.parent, ctx)
+        text = variables(text, self.gitbook.variables, ctx)
+        return shelf.restore(blocks(text, shelf, ctx))
+
+    def plugin_notes(self) -> None:
+        settings = self.settings
+        for name in settings.preprocessors:
+            if name in _PLUGIN_NOTES:
+                self.report.note(settings.path, None, f"plugin `{name}`: "
+                                 + _PLUGIN_NOTES[name])
+            elif not re.search(r"katex|mathjax|math|mermaid|hints|theme-", name):
+                self.report.note(settings.path, None, f"plugin `{name}`: not carried over "
+                                 "(what it added to the pages is not there)")
+        if self.gitbook.hosted:
+            self.report.note(settings.path, None, "a book of GitBook's hosted service: its "
+                             "old addresses were GitBook's, not kept")
+
+    def redirects(self) -> None:
+        """The hosted service's `redirects:` (an old path → a file of the book): its
+        addresses were GitBook's, so none is kept; named in a notice."""
+        if self.settings.redirects:
+            self.report.note(self.settings.path, None, f"{len(self.settings.redirects)} "
+                             "redirect(s) of GitBook's hosted service: not kept (they "
+                             "answered at GitBook's address)")

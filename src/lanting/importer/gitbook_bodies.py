@@ -1,0 +1,188 @@
+"""GitBook's own syntax in Lanting's Markdown: its Nunjucks-style blocks.
+
+- `{% hint style="info" %}` → a callout (`success` a tip, `warning`, `danger` a caution);
+  `{% tabs %}` of `{% tab title="…" %}` → `::: tabs`; `{% code title="x.py"
+  lineNumbers="true" %}` around a fence → the fence's `title` and `linenos`;
+  `{% embed url="…" %}` and `{% file src="…" %}` → links (the caption their text);
+  `{% content-ref %}` → the link inside; `{% stepper %}`, `{% columns %}`, `{% em %}`
+  and other blocks unwrapped (their text kept, a warning naming each unknown one).
+- `{% include "file.md" %}` (GitBook 3's, and the hosted service's reusable content in
+  `.gitbook/includes/`) → the file's text; `{% raw %}` → its text as written;
+  `{{ book.name }}` → `book.json`'s `variables`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.common import read_text
+from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf, protect_code
+from lanting.importer.text import split_front_matter
+
+_TAG = re.compile(r"\{%-?\s*(end)?([a-z][\w-]*)\b((?:[^%]|%(?!\}))*?)-?%\}")
+_ATTRIBUTE = re.compile(r"([\w-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|(\S+))")
+_HINTS = {"info": "NOTE", "success": "TIP", "warning": "WARNING", "danger": "CAUTION",
+          "tip": "TIP", "working": "NOTE"}
+_UNWRAPPED = frozenset({"stepper", "step", "columns", "column", "method", "sample",
+                        "common", "swagger-description", "swagger-parameter",
+                        "swagger-response", "updates", "update"})
+_INCLUDE_DEPTH = 5
+
+
+def attributes(words: str) -> dict[str, str]:
+    return {m.group(1): m.group(2) or m.group(3) or m.group(4) or ""
+            for m in _ATTRIBUTE.finditer(words)}
+
+
+def includes(text: str, here: Path, ctx: Context, depth: int = 0) -> str:
+    """`{% include "./part.md" %}` → the file's text (its own includes from its folder)."""
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1)
+        file = (here / name).resolve()
+        if not file.is_file():
+            ctx.warn(match.group(), f"included file `{name}` not found: left out (put it "
+                     "back and import again)")
+            return ""
+        if depth >= _INCLUDE_DEPTH:
+            ctx.warn(match.group(), "includes nested too deep: this one left out")
+            return ""
+        ctx.convert("`{% include %}` replaced by the file's text")
+        # (the hosted service's reusable content starts with its own front matter)
+        content = split_front_matter(read_text(file))[2] if read_text(file).startswith(
+            "---") else read_text(file)
+        return includes(content.strip("\n"), file.parent, ctx, depth + 1)
+
+    return re.sub(r"\{%-?\s*include\s+[\"']([^\"']+)[\"']\s*-?%\}", one, text)
+
+
+def variables(text: str, values: dict[str, Any], ctx: Context) -> str:
+    """`{{ book.name }}` → `book.json`'s value; another of GitBook's (`{{ page.title }}`,
+    `{{ config.x }}`) stays, with a warning (GitBook printed what Lanting has not here);
+    any other `{{ … }}` (Vue's, Jinja's, in an example) is words."""
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name.split(".")[0] not in ("book", "page", "config", "file", "glossary",
+                                      "gitbook", "output"):
+            return match.group()
+        value: Any = values
+        for part in name.split(".")[1:] if name.startswith("book.") else [None]:
+            value = value.get(part) if isinstance(value, dict) and part else None
+        if value is None or isinstance(value, dict | list):
+            ctx.warn(match.group(), f"`{match.group()}`: GitBook printed a value Lanting "
+                     "does not have here; left as written")
+            return match.group()
+        ctx.convert("`{{ book.… }}` variables printed")
+        return str(value)
+
+    return re.sub(r"\{\{-?\s*([\w.]+)\s*-?\}\}", one, text)
+
+
+def raw_blocks(text: str, shelf: Shelf) -> str:
+    """`{% raw %}…{% endraw %}` put aside: its text as written (GitBook printed its
+    `{{ }}` and `{% %}` so; in prose, their first brace an entity, so that Lanting
+    takes them for words, not for syntax left behind)."""
+
+    def one(match: re.Match[str]) -> str:
+        code = Shelf()
+        prose = protect_code(match.group(1), code)
+        prose = prose.replace("{{", "&#123;{").replace("{%", "&#123;%")
+        return shelf.put(code.restore(prose))
+
+    return re.sub(r"\{%-?\s*raw\s*-?%\}(.*?)\{%-?\s*endraw\s*-?%\}", one, text,
+                  flags=re.DOTALL)
+
+
+def blocks(text: str, shelf: Shelf, ctx: Context) -> str:
+    """GitBook's blocks, innermost first (a hint in a tab)."""
+    for _ in range(500):
+        found = _innermost(text)
+        if found is None:
+            break
+        start, end, name, words, inner = found
+        text = text[:start] + _block(name, attributes(words), inner, words, shelf,
+                                     ctx) + text[end:]
+    return _strays(text, ctx)
+
+
+def _innermost(text: str) -> tuple[int, int, str, str, str] | None:
+    """The first block with no block inside it: (start, end, name, words, inner)."""
+    opened: list[re.Match[str]] = []
+    for tag in _TAG.finditer(text):
+        if tag.group(1) is None:
+            opened.append(tag)
+            continue
+        for i in range(len(opened) - 1, -1, -1):
+            if opened[i].group(2) == tag.group(2):
+                head = opened[i]
+                return (head.start(), tag.end(), head.group(2), head.group(3),
+                        text[head.end():tag.start()])
+    return None
+
+
+def _block(name: str, attrs: dict[str, str], inner: str, words: str, shelf: Shelf,
+           ctx: Context) -> str:
+    inner = inner.strip("\n")
+    if name == "hint":
+        ctx.convert("`{% hint %}` blocks as callouts")
+        return B.callout(_HINTS.get(attrs.get("style", "info"), "NOTE"), inner, shelf=shelf)
+    if name == "tabs":
+        ctx.convert("`{% tabs %}` as tabs")
+        return B.block(f"::: tabs\n{inner}\n:::")
+    if name == "tab":
+        return f"\n@tab {attrs.get('title', 'Tab')}\n\n{inner}\n"
+    if name == "code":
+        return _code_block(inner, attrs, ctx)
+    if name in ("embed", "file"):
+        url = attrs.get("url") or attrs.get("src") or ""
+        ctx.convert(f"`{{% {name} %}}` as a link")
+        words = " ".join(inner.split()) or url.rsplit("/", 1)[-1] or url
+        return B.block(f"[{words}](<{url}>)")
+    if name == "content-ref":
+        ctx.convert("`{% content-ref %}` cards as their links")
+        return B.block(inner)
+    if name == "em":
+        return f"<mark>{inner}</mark>"
+    if name not in _UNWRAPPED:
+        ctx.warn("{% " + name, f"`{{% {name}{words} %}}`: a GitBook block Lanting does not "
+                 "know; its text kept without it")
+    else:
+        ctx.convert(f"`{{% {name} %}}` unwrapped (its text kept)")
+    return B.block(inner)
+
+
+def _code_block(inner: str, attrs: dict[str, str], ctx: Context) -> str:
+    """`{% code title="x.py" lineNumbers="true" %}` around a fence: the fence gets the
+    title and line numbers."""
+    opening = re.match(r"\s*?([ \t]*)(`{3,}|~{3,})([^\n]*)\n", inner)
+    if opening is None:
+        return inner
+    options = opening.group(3).rstrip() or "text"
+    if attrs.get("title"):
+        options += ' title="' + attrs["title"].replace('"', "'") + '"'
+    if attrs.get("lineNumbers") == "true":
+        options += " linenos=true"
+    ctx.convert("`{% code %}` titles and line numbers on their code blocks")
+    return B.block(opening.group(1) + opening.group(2) + options + "\n"
+                   + inner[opening.end():])
+
+
+def _strays(text: str, ctx: Context) -> str:
+    """Tags left without their pair (a block GitBook closed nowhere): removed."""
+
+    def one(match: re.Match[str]) -> str:
+        if match.group(2) in ("include",):
+            return match.group()
+        if match.group(2) in ("embed", "file") and not match.group(1):
+            # (an embed with no caption has no closing tag)
+            return _block(match.group(2), attributes(match.group(3)), "", match.group(3),
+                          Shelf(), ctx)
+        ctx.warn(match.group(), f"`{match.group()}` opens or closes no block: left out")
+        return ""
+
+    return _TAG.sub(one, text)

@@ -1,0 +1,102 @@
+"""A GitBook's settings, as a `BookSettings` (the mdBook reader's): GitBook 3's (the
+open-source `gitbook` command, HonKit) `book.json`, or `.gitbook.yaml` of a repository
+synced with GitBook's hosted service.
+
+Math, as the old pages drew it: GitBook's `katex` and `mathjax` plugins (and the hosted
+service) read `$$…$$` as a formula, inline in a sentence or displayed alone; a `$` alone
+was a dollar sign. Plugins that say more in their names (`mathjax-pro`, `katex-plus`,
+`math-katex`, …) read `$…$` too. Without one, no math."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import read_text
+from lanting.importer.mdbook_settings import BookSettings
+from lanting.importer.text import load_mapping
+
+_DOUBLE_DOLLAR_PLUGINS = frozenset({"katex", "mathjax", "math"})
+
+
+@dataclass
+class GitBookSettings:
+    book: BookSettings
+    hosted: bool = False
+    """Synced with GitBook's hosted service (`.gitbook.yaml`), not built by GitBook 3."""
+    readme: str = "README.md"
+    summary: str = "SUMMARY.md"
+    variables: dict[str, Any] = field(default_factory=dict)
+    """`book.json`'s `variables`, which pages print as `{{ book.name }}`."""
+
+
+def read_gitbook_settings(source: Path) -> GitBookSettings:
+    hosted = (source / ".gitbook.yaml").is_file()
+    path = source / (".gitbook.yaml" if hosted else "book.json")
+    settings = GitBookSettings(BookSettings(path, hidden_lines={}), hosted)
+    book = settings.book
+    book.section_labels = False  # (GitBook's sidebar numbers no chapters)
+    data: dict[str, Any] = {}
+    if path.is_file():
+        if hosted:
+            loaded, error = load_mapping("yaml", read_text(path))
+        else:
+            try:
+                loaded, error = json.loads(read_text(path) or "{}"), None
+            except json.JSONDecodeError as problem:
+                loaded, error = {}, str(problem)
+        if error or not isinstance(loaded, dict):
+            book.error = error or "not a mapping"
+        else:
+            data = loaded
+            book.found = True
+    book.title = str(data.get("title") or "").strip()
+    author = data.get("author")
+    book.authors = [str(author)] if author else []
+    book.language = str(data.get("language") or "").strip()
+    book.description = " ".join(str(data.get("description") or "").split())
+    book.src = str(data.get("root") or ".").strip().strip("/").removeprefix("./") or "."
+    structure = _mapping(data.get("structure"))
+    settings.readme = str(structure.get("readme") or "README.md")
+    settings.summary = str(structure.get("summary") or "SUMMARY.md")
+    redirects = data.get("redirects")
+    if isinstance(redirects, dict):  # (the hosted service's: an old path → a file)
+        book.redirects = {str(k): str(v) for k, v in redirects.items()}
+    variables = data.get("variables")
+    settings.variables = variables if isinstance(variables, dict) else {}
+    plugins = [str(p) for p in data.get("plugins") or [] if isinstance(p, str)
+               and not str(p).startswith("-")]
+    book.preprocessors = plugins
+    math = [p for p in plugins if re.search(r"katex|mathjax|\bmath\b|latex", p)]
+    if hosted or math:
+        book.math = "gitbook"
+        book.dollar_inline = any(p not in _DOUBLE_DOLLAR_PLUGINS for p in math)
+    book.mermaid = any("mermaid" in p for p in plugins)
+    github = _mapping(_mapping(data.get("pluginsConfig")).get("github"))
+    book.repository = str(github.get("url") or "").strip()
+    return settings
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def is_gitbook(source: Path) -> bool:
+    """`.gitbook.yaml` (a book synced with GitBook's service), or GitBook 3's
+    `book.json`, or a `SUMMARY.md` of links beside a `README.md` (GitBook 3 needed no
+    `book.json`), the summary where the settings' `root` puts it."""
+    if not any((source / name).is_file() for name in (".gitbook.yaml", "book.json",
+                                                      "SUMMARY.md")):
+        return False
+    settings = read_gitbook_settings(source)
+    summary = source / settings.book.src / settings.summary
+    if not summary.is_file():
+        return False
+    if (source / ".gitbook.yaml").is_file() or (source / "book.json").is_file():
+        return True
+    return (source / "README.md").is_file() and re.search(
+        r"^[ \t]*[-*+][ \t]+\[[^\]\n]+\]\([^)\n]+\.md", read_text(summary),
+        re.MULTILINE) is not None
