@@ -209,3 +209,20 @@ def test_an_id_glued_to_the_heading_is_its_id() -> None:
     assert [(h.id, h.text) for h in rendered.headings] == [
         ("concurrency", "3 并发模型"), ("args-1x1", "Args {#1}x{#1}"),
         ("kept-kept", "Kept {#kept}")]
+
+
+@pytest.mark.parametrize(("heading", "anchor", "eleventy"), [
+    ("Why, really?", "why,-really?", "why-really"),
+    ("PyTorch & Déjà vu", "pytorch-&-déjà-vu", "pytorch-and-deja-vu"),
+    ("Step 1:   Setup", "step-1:-setup", "step-1-setup"),
+    ("APIs of `gradNorm`", "apis-of-gradnorm", "apis-of-gradnorm"),
+    ("Über Straße", "über-straße", "ueber-strasse"),
+    ("梯度 Descent", "梯度-descent", "descent"),
+])
+def test_markdown_it_anchor_and_eleventy_ids(heading: str, anchor: str, eleventy: str) -> None:
+    """markdown-it-anchor's own ids (lower case, spaces `-`, the rest kept: it wrote them
+    percent-encoded, which a browser decodes to find), and those of Eleventy's `slugify`
+    filter, which Eleventy sites give it (@sindresorhus/slugify without `decamelize`:
+    `&` as `and`, accents dropped, only ASCII letters and digits kept)."""
+    assert ids(f"## {heading}\n", "markdown-it-anchor") == [anchor]
+    assert ids(f"## {heading}\n", "eleventy") == [eleventy]

@@ -240,3 +240,40 @@ def test_a_permalink_of_its_own_names_the_post(tmp_path: Path) -> None:
     posts = imported.dest / "content" / "posts"
     assert sorted(p.name for p in posts.iterdir()) == ["february-2019.md", "january-2019.md"]
     assert "slug `log` is taken" not in report_of(imported)
+
+
+def test_headings_keep_the_ids_markdown_it_anchor_gave_them(tmp_path: Path) -> None:
+    """eleventy-base-blog gives markdown-it-anchor Eleventy's `slugify` filter: the old
+    `#links` name its ids (`#pytorch-and-deja-vu`), which Lanting's own ids missed."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "eleventy.config.js": 'import markdownItAnchor from "markdown-it-anchor";\n'
+                              'export default function (c) {\n  c.amendLibrary("md", '
+                              '(md) => md.use(markdownItAnchor, {\n    level: [1, 2, 3],\n'
+                              '    slugify: c.getFilter("slugify"),\n  }));\n}\n',
+        "posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: posts\n---\n"
+                      "See [below](#pytorch-and-deja-vu).\n\n## PyTorch & Déjà vu\n\nx\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["heading_ids"] == "eleventy"
+    build(tmp_path / "new", BuildOptions())
+    heading = page(tmp_path / "new" / "public", "/posts/a/").find("h2")
+    assert heading is not None and heading.attrs["id"] == "pytorch-and-deja-vu"
+
+
+@pytest.mark.parametrize(("code", "style"), [
+    ('const anchor = require("markdown-it-anchor");\nmd.use(anchor);', "markdown-it-anchor"),
+    ('import a from "markdown-it-anchor";\nmd.use(a, { slugify: s => uslug(s) });', "uslug"),
+    ('import { IdAttributePlugin } from "@11ty/eleventy";\nc.addPlugin(IdAttributePlugin);',
+     "eleventy"),
+    ('const slugify = require("@sindresorhus/slugify");\nconst a = require("markdown-it-'
+     'anchor");\nmd.use(a, { slugify: s => slugify(s, {decamelize: false}) });', "eleventy"),
+    ('const slugify = require("@sindresorhus/slugify");\nconst a = require("markdown-it-'
+     'anchor");\nmd.use(a, { slugify: s => slugify(s) });', ""),
+    ('const md = require("markdown-it")();', ""),
+    ('import a from "markdown-it-anchor";\nmd.use(a, { slugify: (s) => s.trim() });', ""),
+])
+def test_the_heading_id_style_of_the_markdown_library(code: str, style: str) -> None:
+    from lanting.importer.eleventy_settings import heading_style
+
+    assert heading_style(code)[0] == style

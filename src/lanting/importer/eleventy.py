@@ -331,6 +331,13 @@ class Eleventy(EleventyBodies):
         if isinstance(author, dict) and isinstance(author.get("email"), str):
             config.setdefault("links", []).append(
                 {"name": "Email", "url": "mailto:" + author["email"]})
+        if self.settings.heading_ids:
+            config.setdefault("markdown", {})["heading_ids"] = self.settings.heading_ids
+            self.site.config_comments["markdown"] = (
+                "heading ids as the old site's markdown-it-anchor made them: its #links "
+                "keep working")
+        elif self.settings.heading_note:
+            self.report.note(self.settings.file, None, self.settings.heading_note)
         menu = [{"name": name_, "url": self.site.new_url(item)}
                 for _order, name_, item in sorted(self.menu, key=lambda m: m[0])
                 if item.kind != "home"]

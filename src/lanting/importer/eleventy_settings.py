@@ -1,7 +1,8 @@
 """An Eleventy site's settings, read without running its configuration: the folders
 (`dir: { input, includes, data, output }`, or `--input` in package.json's scripts), the
 passthrough copies, the Markdown engine's plugins (a math plugin: `$` is TeX), the
-`pathPrefix`, the folders and tags its collections read, the site's data
+`pathPrefix`, the folders and tags its collections read, how its headings got their ids
+(markdown-it-anchor's `slugify`, Eleventy 3's IdAttributePlugin), the site's data
 (`_data/metadata.json` or `.js`, `site.json`: title, URL, language, author) and
 `.eleventyignore`. Data files (`x.11tydata.js`, `x.json`) are read here too."""
 
@@ -74,6 +75,11 @@ class EleventySettings:
     bibliography: Path | None = None
     """markdown-it-biblatex's `bibPath`: the `.bib` its `[@key]` citations cite."""
     ignores: list[str] = field(default_factory=list)
+    heading_ids: str = ""
+    """The `[markdown] heading_ids` style the old headings' ids were made in ("": none
+    known: no ids, or the site's own function)."""
+    heading_note: str = ""
+    """Why the old ids are not made again, when the site made them its own way."""
 
 
 def config_file(source: Path) -> Path | None:
@@ -141,6 +147,7 @@ def read_settings(source: Path) -> EleventySettings:
     settings.collection_tags += sorted({name for name in _LISTED.findall(layouts + pages)
                                         if name not in ("all", "tagList", "posts", "post")})
     settings.collections = [m.group(1) or m.group(2) for m in _COLLECTION.finditer(code)]
+    settings.heading_ids, settings.heading_note = heading_style(code)
     settings.metadata = read_metadata(settings.data)
     settings.data_files = read_data_folder(settings.data)
     bib = key_string(code, "bibPath")[0]
@@ -150,6 +157,39 @@ def read_settings(source: Path) -> EleventySettings:
         settings.ignores = [line.strip() for line in read_text(ignore).splitlines()
                             if line.strip() and not line.startswith("#")]
     return settings
+
+
+_ANCHOR = re.compile(r"""(?:require\(|from\s+)["']markdown-it-anchor["']""")
+_SLUGIFY = re.compile(r"\bslugify\s*:\s*([^\n]*)")
+_SINDRESORHUS = re.compile(r"""(\w+)\s*=\s*require\(\s*["']@sindresorhus/slugify["']|"""
+                           r"""import\s+(\w+)\s+from\s+["']@sindresorhus/slugify["']""")
+
+
+def heading_style(code: str) -> tuple[str, str]:
+    """(the heading id style of the old site's ids, why none when it made its own):
+    markdown-it-anchor's own `slugify`, or the one it is given (Eleventy's `slugify`
+    filter, or @sindresorhus/slugify with `decamelize: false`, as the filter calls it;
+    uslug; github-slugger); else Eleventy 3's IdAttributePlugin, which uses the filter;
+    else headings had no ids."""
+    if _ANCHOR.search(code) is None:
+        return ("eleventy" if "IdAttributePlugin" in code else ""), ""
+    given = _SLUGIFY.search(code)
+    if given is None:
+        return "markdown-it-anchor", ""
+    function = given.group(1)
+    package = _SINDRESORHUS.search(code)
+    name = (package.group(1) or package.group(2)) if package else None
+    if re.search(r"getFilter\(\s*[\"'`]slug(?:ify)?[\"'`]", function) or \
+            name and re.search(rf"\b{name}\(", function) and \
+            re.search(r"decamelize\s*:\s*false", function):
+        return "eleventy", ""
+    if "uslug" in function:
+        return "uslug", ""
+    if "slugger" in function or "github-slugger" in code:
+        return "github", ""
+    return "", (f"markdown-it-anchor's `slugify` is the site's own (`{function.strip()}`): "
+                "headings get Lanting's ids, and `#links` written for the old ids may "
+                "not find them")
 
 
 def _folder_of(glob: str, source: Path, base: Path) -> str:

@@ -3,8 +3,9 @@
 Styles (`[markdown] heading_ids`): Lanting's own slugs, GitHub's (also kramdown's
 GFM input and Hugo's Goldmark), which keep `_` and runs of `-`, Hexo's, which keep
 case, uslug's (Hexo's markdown-it-plus renderer), VitePress's (VuePress 2's too), which
-put `_` before a leading digit, docsify's, Pandoc's and mdBook's, so that `#links` written for a
-site made with those keep working. An id written
+put `_` before a leading digit, docsify's, Pandoc's, mdBook's and markdown-it-anchor's
+(its own, and Eleventy's `slugify` filter it is often given), so that `#links` written
+for a site made with those keep working. An id written
 after a heading, as Pandoc, Quarto, Hugo and kramdown take it (`## Introduction
 {#sec-intro}`, `{: #x}`, with classes such as `.unnumbered` or `-`), is the heading's
 id, and the braces leave its text.
@@ -135,6 +136,28 @@ def uslug(text: str) -> str:
     return re.sub(r"[\s-]+", "-", " ".join("".join(kept).split())).lower() or "section"
 
 
+def anchor_slug(text: str) -> str:
+    """markdown-it-anchor's heading id (its default `slugify`): the text lower case, each
+    run of spaces one `-`, all else kept (`## Why, really?` → `why,-really?`). It wrote
+    the id percent-encoded (`why%2C-really%3F`); a browser decodes a link's fragment to
+    find it, so links written either way find this id too."""
+    return re.sub(r"\s+", "-", text.strip().lower()) or "section"
+
+
+_TRANSLITERATED = str.maketrans({"ß": "ss", "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae",
+                                 "Ö": "Oe", "Ü": "Ue", "æ": "ae", "Æ": "AE", "ø": "o",
+                                 "Ø": "O", "œ": "oe", "Œ": "OE", "đ": "d", "ł": "l",
+                                 "&": " and ", "♥": " love "})
+def eleventy_slug(text: str) -> str:
+    """Eleventy's `slugify` filter (@sindresorhus/slugify, camel case kept whole), which
+    sites give markdown-it-anchor and Eleventy 3's IdAttributePlugin uses: `&` as `and`,
+    accents dropped (`ü` as `ue`), then lower case and each run of anything but ASCII
+    letters and digits one `-` (`## PyTorch & Déjà vu` → `pytorch-and-deja-vu`; Chinese
+    is dropped, as it was)."""
+    text = _COMBINING.sub("", unicodedata.normalize("NFKD", text.translate(_TRANSLITERATED)))
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
 HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                       "github": github_slug,
                                                       "hexo": hexo_slug,
@@ -142,6 +165,8 @@ HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                       "vitepress": vitepress_slug,
                                                       "docsify": docsify_slug,
                                                       "pandoc": pandoc_slug,
+                                                      "markdown-it-anchor": anchor_slug,
+                                                      "eleventy": eleventy_slug,
                                                       "mdbook": mdbook_slug}
 
 

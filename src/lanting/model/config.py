@@ -107,9 +107,11 @@ class MarkdownConfig:
     VitePress and VuePress 2 do: full-width punctuation and runs of ASCII punctuation one
     `-`, `_` before a leading digit), `docsify` (as docsify does: ASCII punctuation
     dropped, `_` before a leading digit), `pandoc` (as Pandoc, Quarto and R Markdown
-    do: `.` and `_` kept, all before the first letter dropped) or `mdbook` (as mdBook
-    does: punctuation dropped, each space a `-`), so that links written
-    for an old site keep working. A formula in a heading is its reading (`λ`) in
+    do: `.` and `_` kept, all before the first letter dropped), `markdown-it-anchor` (as
+    its default does: lower case, spaces `-`, all else kept), `eleventy` (as Eleventy's
+    `slugify` filter does: accents dropped, only ASCII letters and digits kept) or
+    `mdbook` (as mdBook does: punctuation dropped, each space a `-`), so that links
+    written for an old site keep working. A formula in a heading is its reading (`λ`) in
     Lanting's ids, its TeX as written (`lambda`) in the others, as they made them."""
 
 

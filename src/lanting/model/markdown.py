@@ -22,8 +22,8 @@ class MarkdownOptions:
     emoji: bool = True
     breaks: bool = False
     heading_ids: str = "lanting"
-    """`lanting`, `github`, `hexo`, `uslug`, `vitepress`, `docsify`, `pandoc` or `mdbook`
-    (`[markdown] heading_ids`)."""
+    """`lanting`, `github`, `hexo`, `uslug`, `vitepress`, `docsify`, `pandoc`,
+    `markdown-it-anchor`, `eleventy` or `mdbook` (`[markdown] heading_ids`)."""
 
 
 @dataclass(frozen=True, slots=True)
