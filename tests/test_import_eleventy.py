@@ -153,6 +153,8 @@ def test_javascript_data_is_read_as_literals() -> None:
      "/posts/hello-world/"),
     ("{{ page.filePathStem }}.html", "notes/b.md", {}, "/notes/b.html"),
     ("/p/{{ page.fileSlug }}/", "p/y/index.md", {}, "/p/y/"),
+    ("/blog/{{ title | slug }}/index.html", "_blog/z.md", {"title": "GPU data"},
+     "/blog/gpu-data/"),
     ("/{{ page.date | date: '%Y' }}/x/", "a.md", {}, None),
 ])
 def test_permalink_patterns(pattern: str, rel: str, data: dict[str, str],

@@ -61,8 +61,8 @@ def permalink_url(pattern: str, rel: str, data: dict[str, Any]) -> str | None:
     url = _OUTPUT.sub(one, pattern)
     if missing or "{%" in url:
         return None
-    url = "/" + url.strip().lstrip("/")
-    return url
+    # (`/blog/{{ title | slug }}/index.html`: the file a server gives for the folder)
+    return re.sub(r"(?<=/)index\.html?$", "", "/" + url.strip().lstrip("/"))
 
 
 def default_url(rel: str) -> str:
