@@ -223,3 +223,23 @@ def test_a_labs_one_folder_of_news_and_pages_keeps_each_what_it_was(tmp_path: Pa
     assert "no date" not in report_of(imported)
     dpg = (imported.dest / "content" / "pages" / "dpg.md").read_text(encoding="utf-8")
     assert '"/software/dpg/"' in dpg and "[TexMol](texmol.md)" in dpg
+
+
+def test_a_date_leading_the_file_name_makes_a_post(tmp_path: Path) -> None:
+    """A Gatsby site moved from Jekyll keeps `2016-01-22-rare-variants.md` with no date
+    in its front matter (its list sorted the posts by their names): every post was a
+    page; and an Astro post named so was given the file's time, with a warning."""
+    imported = _imported(tmp_path, {
+        "src/data/posts/2016-01-22-rare-variants.md": "---\ntitle: Rare variants\n---\n\nA.\n",
+        "src/data/posts/2019-06-05-ancient/index.md": "---\ntitle: Ancient DNA\n---\n\nB.\n",
+        "src/data/contact.md": "---\ntitle: Contact\n---\n\nMail.\n",
+        "gatsby-config.js": "module.exports = { siteMetadata: { title: `S` }, plugins: "
+                            "[{ resolve: `gatsby-source-filesystem`, options: { path: "
+                            "`./src/data/` } }] }\n",
+    })
+    assert imported.report.counts["posts"] == 2 and imported.report.counts["pages"] == 1
+    posts = imported.dest / "content" / "posts"
+    texts = sorted(p.read_text(encoding="utf-8") for p in posts.rglob("*.md"))
+    assert "date: 2016-01-22\n" in texts[0] + texts[1]
+    assert "date: 2019-06-05\n" in texts[0] + texts[1]
+    assert "no date" not in report_of(imported)

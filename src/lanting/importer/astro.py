@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.astro_bodies import AstroBodies
-from lanting.importer.astro_front import DATE_KEYS, AstroFront
+from lanting.importer.astro_front import DATE_KEYS, AstroFront, name_date
 from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
@@ -139,7 +139,7 @@ class Astro(AstroFront, AstroBodies):
                                  "reading this kind of file): left out")
                 files.remove(path)
             dates = {p: bool(DATE_KEYS & set(load_mapping("yaml", split_front_matter(
-                read_text(p))[1])[0])) for p in files}
+                read_text(p))[1])[0])) or name_date(p) is not None for p in files}
             dated = any(dates.values())
             if collection.route is None and files:
                 self.report.note(collection.folder, None, f"collection `{collection.name}`: "

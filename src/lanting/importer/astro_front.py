@@ -67,6 +67,18 @@ def js_date(value: object) -> str | None:
     return f"{year}-{number:02d}-{int(day):02d}" if number else None
 
 
+_NAME_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})[-_]")
+
+
+def name_date(path: Path) -> str | None:
+    """The date leading a file's name (`2016-01-22-rare-variants.md`; its folder's, for
+    `x/index.md`), which a Gatsby site's list of posts sorted by and showed, as Jekyll
+    did, where the front matter has none."""
+    name = path.parent.name if path.stem == "index" else path.stem
+    found = _NAME_DATE.match(name)
+    return found.group(1) if found else None
+
+
 class AstroFront:
     """The front-matter side of the Astro importer."""
 
@@ -84,6 +96,9 @@ class AstroFront:
             date = first_date(data, head, _DATES, self.tz) or first_date(
                 {k: js_date(v) for k, v in data.items() if k in DATE_KEYS}, "", _DATES,
                 self.tz)
+            named = name_date(path)
+            if date is None and named is not None:
+                date = first_date({"date": named}, "", ("date",), self.tz)
             if date is None:
                 self.report.warn(path, None, "no date in the front matter: the file's "
                                  "time is used")
