@@ -243,3 +243,20 @@ def test_a_date_leading_the_file_name_makes_a_post(tmp_path: Path) -> None:
     assert "date: 2016-01-22\n" in texts[0] + texts[1]
     assert "date: 2019-06-05\n" in texts[0] + texts[1]
     assert "no date" not in report_of(imported)
+
+
+def test_markdown_files_gatsby_plugin_mdx_reads_are_mdx(tmp_path: Path) -> None:
+    """gatsby-plugin-mdx with `extensions: [".mdx", ".md"]` read the `.md` posts as MDX:
+    their `import` lines were shown as text, and their components as unknown tags."""
+    imported = _imported(tmp_path, {
+        "gatsby-config.js": "module.exports = { siteMetadata: { title: `S` }, plugins: "
+                            "[{ resolve: `gatsby-source-filesystem`, options: { path: "
+                            "`${__dirname}/posts` } }, { resolve: `gatsby-plugin-mdx`, "
+                            "options: { extensions: [`.mdx`, `.md`] } }] }\n",
+        "posts/drift.md": "---\ntitle: Drift\ndate: 2020-02-02\n---\n\n"
+                          'import Note from "../src/components/note"\n\n'
+                          "Before.\n\n<Note>\n\nAllele *frequencies* drift.\n\n</Note>\n",
+    })
+    text = (imported.dest / "content" / "posts" / "drift.md").read_text(encoding="utf-8")
+    assert "import Note" not in text and "Allele *frequencies* drift." in text
+

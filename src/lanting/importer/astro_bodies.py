@@ -173,7 +173,7 @@ class AstroBodies:
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
-        if path.suffix.lower() == ".mdx":  # (Starlight's and astro-theme-pure's tabs)
+        if path.suffix.lower() in self.config.mdx:  # (Starlight's and astro-theme-pure's tabs)
             text = convert_tabs(text, ctx)
         text = protect_code(text, shelf)
         if self.config.math:  # (a formula is TeX to remark-math: `$a<b$` holds no tag)
@@ -188,7 +188,7 @@ class AstroBodies:
             text, count = re.subn(r"^\[\^ref\][ \t]*$", "{{< references >}}", text,
                                   flags=re.MULTILINE | re.IGNORECASE)
             ctx.convert("the references' place ([^ref]) as {{< references >}}", count)
-        if path.suffix.lower() == ".mdx":
+        if path.suffix.lower() in self.config.mdx:
             text, count = markdown_in_jsx(text)
             ctx.convert("Markdown inside JSX blocks (MDX) as paragraphs", count)
             text = nest_containers(asides(text, ctx))  # (an `<Aside>` in a tab)

@@ -95,6 +95,8 @@ class AstroConfig:
     collections: list[Collection] = field(default_factory=list)
     suffixes: tuple[str, ...] = (".md", ".mdx", ".markdown")
     """The files of a collection that are entries (Gatsby's `.mdx` need its MDX plugin)."""
+    mdx: tuple[str, ...] = (".mdx",)
+    """The files read as MDX (gatsby-plugin-mdx's `extensions` may name `.md` too)."""
 
 
 def unbased(path: str, base: str) -> str:

@@ -3,7 +3,8 @@ same reader of JavaScript literals).
 
 - `gatsby-config.*`: `siteMetadata` (`title`/`siteTitle`, `description`, `author` as a
   string or `{name}`, `siteUrl`, the `social` handles), whether `gatsby-remark-katex`,
-  `gatsby-remark-mathjax` or `remark-math` renders formulas, and the folders that
+  `gatsby-remark-mathjax` or `remark-math` renders formulas, whether gatsby-plugin-mdx
+  reads `.md` files as MDX (its `extensions`), and the folders that
   `gatsby-source-filesystem` reads (each a collection; one with no Markdown is none).
 - `gatsby-node.*`: where `createPage` put each Markdown file. The starters take the
   path of the file from its folder (`createFilePath`: `content/blog/ppo/index.md` →
@@ -57,6 +58,10 @@ def read_gatsby(source: Path, report: Report) -> AstroConfig:
     config.math = bool(_MATH.search(code))
     if "gatsby-plugin-mdx" not in code:  # (gatsby-transformer-remark reads `.md` alone)
         config.suffixes = (".md", ".markdown")
+    else:  # (`extensions: [".mdx", ".md"]`: its `.md` files are MDX, imports and all)
+        extensions = re.search(r"extensions\s*:\s*\[([^\]]*)\]", code)
+        if extensions and re.search(r"""['"`]\.md['"`]""", extensions.group(1)):
+            config.mdx = (".mdx", ".md")
     route, ids = _route(source)
     config.collections = [Collection(folder.name, folder, route, ids)
                           for folder in _folders(source, code)]
