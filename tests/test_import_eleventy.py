@@ -279,3 +279,23 @@ def test_the_heading_id_style_of_the_markdown_library(code: str, style: str) -> 
     from lanting.importer.eleventy_settings import heading_style
 
     assert heading_style(code)[0] == style
+
+
+def test_a_data_file_of_papers_is_the_publications(tmp_path: Path) -> None:
+    """`_data/publications.yaml`, which a page's Nunjucks loop showed: the loop was left
+    in a comment with a warning, the papers lost; they are `content/publications.bib`."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'module.exports = () => ({ markdownTemplateEngine: "njk" });\n',
+        "_data/publications.yaml": "- title: Bed topography from a neural network\n"
+                                   "  authors: [Wen Shu, Ida Moss]\n  journal: The Cryosphere\n"
+                                   "  year: 2020\n  pdf: https://papers.example.org/bed.pdf\n",
+        "research.md": "---\ntitle: Research\n---\n\n{% for p in publications %}\n"
+                       "- {{ p.title }}, {{ p.journal }}\n{% endfor %}\n\nMore soon.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "@article{shu2020bed," in bib and "pdf     = {https://papers." in bib
+    page_text = (imported.dest / "content" / "pages" / "research.md").read_text(
+        encoding="utf-8")
+    assert "{%" not in page_text and "More soon." in page_text
+    assert "a loop over the old site's data" not in report_of(imported)

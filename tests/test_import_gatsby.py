@@ -260,3 +260,30 @@ def test_markdown_files_gatsby_plugin_mdx_reads_are_mdx(tmp_path: Path) -> None:
     text = (imported.dest / "content" / "posts" / "drift.md").read_text(encoding="utf-8")
     assert "import Note" not in text and "Allele *frequencies* drift." in text
 
+
+def test_a_json_list_of_papers_is_the_publications(tmp_path: Path) -> None:
+    """`src/data/publications.json`, which the site's React page mapped over, was left
+    with that page, "not imported": it is `content/publications.bib`, which Lanting
+    lists at /publications/."""
+    papers = ('[{"title": "Rare variants and population history", "authors": ["Ana Berg", '
+              '"Li Wei"], "journal": "Genetics", "date": "2016-01-22", "citekey": '
+              '"Berg2016-ra", "url": "https://doi.example.org/g1", "role": "lead"}, '
+              '{"title": "Ancient genomes of the steppe", "authors": "Li Wei and Ana Berg",'
+              ' "conference": "SMBE 2020", "year": 2020, "code": "https://git.example.org/s"}]')
+    imported = _imported(tmp_path, {
+        "gatsby-config.js": "module.exports = { siteMetadata: { title: `S` }, plugins: "
+                            "[{ resolve: `gatsby-source-filesystem`, options: { path: "
+                            "`./src/data/` } }] }\n",
+        "src/data/publications.json": papers,
+        "src/data/posts/2016-01-22-rare.md": "---\ntitle: Rare\n---\n\nA.\n",
+        "src/pages/publications.js": "const P = ({ data }) => <Layout>{data.allPublicationsJson"
+                                     ".nodes.map(p => <Pub {...p} />)}</Layout>\n"
+                                     "export default P\n",
+    })
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "@article{Berg2016-ra," in bib and "journal = {Genetics}" in bib
+    assert "= {Li Wei and Ana Berg}" in bib and "booktitle = {SMBE 2020}" in bib
+    report = report_of(imported)
+    assert "left out: `role`" in report and "a page written in React" not in report
+    assert "Ancient genomes of the steppe" in page(tmp_path / "new" / "public",
+                                                   "/publications/").text()

@@ -29,6 +29,7 @@ from lanting.importer.astro_front import DATE_KEYS, AstroFront, name_date
 from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
+from lanting.importer.data_papers import import_papers
 from lanting.importer.gatsby_pages import ReactPage, react_page
 from lanting.importer.gatsby_settings import read_gatsby
 from lanting.importer.item import Item
@@ -119,6 +120,8 @@ class Astro(AstroFront, AstroBodies):
         self.texts: list[str] = []
         self.profile: dict[str, str] = {}
         """`[profile]` of the new site: the author's card."""
+        self.papers = ""
+        """The data file of papers read into `content/publications.bib`, if any."""
 
     def run(self) -> NewSite:
         """In order: `public/`, the collections, the Markdown pages, the bodies (once
@@ -156,6 +159,10 @@ class Astro(AstroFront, AstroBodies):
                              "found (`src/content/`, the folders of `glob()` loaders)")
         if self.kind == "nextjs":
             self.about_page()
+        src = self.source / "src"
+        self.papers = import_papers(self.site, self.report, [
+            *(c.folder for c in self.config.collections), src / "data", src / "content",
+            self.source / "data", self.source / "content"])
         self.astro_pages()
         if not self.documents:
             self.report.warn(self.config.file, None, "no post or page found (no Markdown "
@@ -223,6 +230,9 @@ class Astro(AstroFront, AstroBodies):
             react = react_page(read_text(path)) if self.kind == "gatsby" else None
             if react is not None:
                 self.add_react_page(path, old.rstrip("/") + "/", parts[-1], react)
+            elif old == "/publications" and self.papers:
+                self.report.note(path, None, f"the page of the papers of {self.papers}: "
+                                 "Lanting lists them at /publications/")
             else:
                 tool = "React" if self.kind == "gatsby" else "Astro"
                 self.report.warn(path, None, f"a page written in {tool}: not imported "

@@ -28,6 +28,7 @@ from typing import Any
 from lanting.importer.astro_front import js_date
 from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
+from lanting.importer.data_papers import import_papers
 from lanting.importer.eleventy_bodies import EleventyBodies
 from lanting.importer.eleventy_settings import js_values, read_data_file, read_settings
 from lanting.importer.eleventy_urls import DATE_NAME, default_url, file_slug, permalink_url
@@ -71,6 +72,8 @@ class Eleventy(EleventyBodies):
         self.folder_data: dict[Path, dict[str, Any]] = {}
         self.records: list[tuple[Path, str, dict[str, Any], str, str]] = []
         """(file, path in the input folder, data, title, body) of each document read."""
+        self.papers = ""
+        """The data file of papers read into `content/publications.bib`, if any."""
 
     def run(self) -> NewSite:
         """In order: the passthrough copies, the input folder's templates (their data
@@ -111,6 +114,8 @@ class Eleventy(EleventyBodies):
                              "matter (whole documents, redirects: "
                              f"`{documents[0]}`…): not imported")
         self.bibliography()
+        # (`_data/publications.yaml`, which a page's loop showed: Lanting lists them)
+        self.papers = import_papers(self.site, self.report, [self.settings.data])
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)

@@ -95,6 +95,7 @@ class EleventyBodies:
     site: NewSite
     table: LinkTable
     by_source: dict[Path, Item]
+    papers: str
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
@@ -142,7 +143,13 @@ class EleventyBodies:
         text = blocks(text, "highlight", highlight, ctx, "`{% highlight %}` blocks as "
                       "fenced code", shelf)
 
+        papers = Path(self.papers).stem
+
         def listing(args: str, inner: str, written: str) -> str:
+            if papers and re.search(rf"\bin\s+{papers}\b", args):
+                ctx.convert(f"loops over the papers of `{self.papers}` left out (Lanting "
+                            "lists them at /publications/)")
+                return ""
             if "collections." not in args:
                 # (on the shelf: left in the open, the comment's own `{% for %}` was found
                 # again, and reported again, on each of the 32 rounds)

@@ -1,0 +1,153 @@
+"""A JavaScript-built homepage's publications kept as data: a JSON or YAML list of papers
+(`src/data/publications.json` that a Gatsby or Astro page maps over, Eleventy's
+`_data/publications.yaml` that a Nunjucks loop shows), each with a `title` and its
+`authors` (a list, of names or of `{name}`, or one string). They become the entries of
+`content/publications.bib`, which Lanting lists at /publications/, as the old page did:
+
+- `journal` (an article), `venue`, `conference`, `booktitle` (a paper of proceedings),
+  `publisher`, `publication` the venue; `year`, or the year of `date`;
+- `url`/`link`, `doi`, `arxiv`, `pdf`, `code` (`github`, `repo`), `slides`, `video`,
+  `website` (`project`) the links Lanting shows as buttons; `abstract` (`summary`,
+  `description`); `citekey` (`key`, `id`) the key; `selected` (`featured`) selected;
+- other addresses are links after the venue; any other key is left out, named in a
+  notice. A list whose items are not papers (no title, no authors) is not read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.bibtex import BibEntry, dump
+from lanting.importer.common import read_text
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite, slug_of
+from lanting.importer.text import load_list, load_mapping
+
+NAMES = ("publications", "papers", "pubs", "publication")
+_SUFFIXES = (".json", ".yaml", ".yml")
+_VENUES = ("journal", "venue", "conference", "booktitle", "publication", "publisher")
+_FIELDS = {"url": "url", "link": "url", "href": "url", "doi": "doi", "arxiv": "arxiv",
+           "pdf": "pdf", "code": "code", "github": "code", "repo": "code",
+           "slides": "slides", "video": "video", "website": "website", "project": "website",
+           "abstract": "abstract", "summary": "abstract", "description": "abstract"}
+_READ = frozenset({"title", "authors", "author", "year", "date", "citekey", "key", "id",
+                   "selected", "featured", "type", *_VENUES})
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def papers_file(folders: Iterable[Path]) -> Path | None:
+    """The first `publications.json` (`.yaml`, `.yml`; `papers`, `pubs`) of the folders."""
+    for folder in folders:
+        for name in NAMES:
+            for suffix in _SUFFIXES:
+                if (folder / (name + suffix)).is_file():
+                    return folder / (name + suffix)
+    return None
+
+
+def _papers(path: Path) -> list[Any]:
+    text = read_text(path)
+    if path.suffix == ".json":
+        try:
+            data: Any = json.loads(text)
+        except ValueError:
+            return []
+    else:
+        data = load_list(text) or load_mapping("yaml", text)[0]
+    if isinstance(data, dict):  # (`{ "publications": [ … ] }`)
+        lists = [v for k, v in data.items() if isinstance(v, list)
+                 and (k in NAMES or len(data) == 1)]
+        data = lists[0] if lists else []
+    return data if isinstance(data, list) else []
+
+
+def _names(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [n.strip() for n in re.split(r",|\band\b|;", value) if n.strip()]
+    if isinstance(value, list):
+        return [str(a.get("name", "")).strip() if isinstance(a, dict) else str(a).strip()
+                for a in value if a]
+    return []
+
+
+def data_papers(path: Path) -> tuple[list[BibEntry], list[str]]:
+    """The entries of a data file of papers, and the keys left out ([] when it is not a
+    list of papers: every item needs a title and authors)."""
+    papers = _papers(path)
+    if not papers or not all(isinstance(p, dict) and p.get("title") and
+                             _names(p.get("authors", p.get("author"))) for p in papers):
+        return [], []
+    entries: list[BibEntry] = []
+    keys: set[str] = set()
+    dropped: set[str] = set()
+    for paper in papers:
+        entry = _entry(paper, keys, dropped)
+        keys.add(entry.key)
+        entries.append(entry)
+    return entries, sorted(dropped)
+
+
+def _entry(paper: dict[str, Any], keys: set[str], dropped: set[str]) -> BibEntry:
+    authors = _names(paper.get("authors", paper.get("author")))
+    venue_key = next((k for k in _VENUES if isinstance(paper.get(k), str) and paper[k]), "")
+    venue = str(paper.get(venue_key, "")).strip()
+    years = _YEAR.findall(str(paper.get("year") or paper.get("date") or ""))
+    title = " ".join(str(paper["title"]).split())
+    written = str(paper.get("citekey") or paper.get("key") or paper.get("id") or "")
+    if re.fullmatch(r"[\w:.+-]+", written) and written not in keys:
+        key = written
+    else:  # (as a reference manager names it: `leong2020deepbedmap`)
+        stem = slug_of(f"{authors[0].split()[-1]}{years[-1] if years else ''}"
+                       f"{(re.findall(r'[A-Za-z]+', title) or ['x'])[0]}").replace("-", "")
+        key, suffix = stem, "b"
+        while key in keys:
+            key, suffix = stem + suffix, chr(ord(suffix) + 1)
+    kind = "article" if venue_key == "journal" else "inproceedings" \
+        if venue_key in ("venue", "conference", "booktitle") else "misc"
+    entry = BibEntry(kind, key, {}, 1)
+    entry.set("title", title)
+    entry.set("author", " and ".join(authors))
+    if venue:
+        entry.set("journal" if kind == "article" else "booktitle" if
+                  kind == "inproceedings" else "howpublished", venue)
+    if years:
+        entry.set("year", years[-1])
+    if paper.get("selected") is True or paper.get("featured") is True:
+        entry.set("selected", "true")
+    links: list[str] = []
+    for name, value in paper.items():
+        if name in _READ or value in (None, "", [], {}):
+            continue
+        field = _FIELDS.get(name)
+        text = " ".join(str(value).split())
+        if field is not None and isinstance(value, str):
+            entry.set(field, text)
+        elif isinstance(value, str) and re.match(r"https?://", text):
+            links.append(f"[{name.replace('_', ' ').capitalize()}]({text})")
+        else:
+            dropped.add(name)
+    if links:
+        entry.set("additional_info", ". " + " · ".join(links))
+    return entry
+
+
+def import_papers(site: NewSite, report: Report, folders: Iterable[Path]) -> str:
+    """The first data file of papers in `folders` as `content/publications.bib` (unless
+    another reader wrote one); its name ("" when none was read)."""
+    path = papers_file(folders)
+    if path is None or "content/publications.bib" in site.extra:
+        return ""
+    entries, dropped = data_papers(path)
+    if not entries:
+        return ""
+    site.extra["content/publications.bib"] = dump(entries)
+    report.counts["publications"] += len(entries)
+    report.convert(f"publications of {path.name} (content/publications.bib)", len(entries))
+    if dropped:
+        report.note(path, None, "keys Lanting has no place for, left out: "
+                    + ", ".join(f"`{k}`" for k in dropped))
+    return report.rel(path)
