@@ -299,3 +299,31 @@ def test_a_data_file_of_papers_is_the_publications(tmp_path: Path) -> None:
         encoding="utf-8")
     assert "{%" not in page_text and "More soon." in page_text
     assert "a loop over the old site's data" not in report_of(imported)
+
+
+def test_nutshell_sections_and_links_to_headings(tmp_path: Path) -> None:
+    """A post's own `#links` by markdown-it-anchor's ids: one written as GitHub would
+    (`#part-1-probability` for `part-1:-probability`) goes to its heading, a dead one
+    keeps its text alone (the build failed on both); Nutshell's `:x` sections, opened by
+    `[:links]`, are headings with the ids the links name."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "eleventy.config.js": 'import anchor from "markdown-it-anchor";\n'
+                              'export default (c) => c.amendLibrary("md", (md) => '
+                              "md.use(anchor));\n",
+        "_includes/post.njk": '<script src="/js/nutshell.js"></script>{{ content }}\n',
+        "posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: posts\n---\n"
+                      "[Part 1](#part-1-probability), [gone](#no-such-part), "
+                      "[:the Monte Carlo method](#x-monte-carlo).\n\n"
+                      "## Part 1: Probability\n\nx\n\n#### :x Monte Carlo\n\nDraw samples.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "[Part 1](#part-1:-probability), gone, [the Monte Carlo method](#x-monte-carlo)" \
+        in text
+    assert "#### Monte Carlo {#x-monte-carlo}" in text
+    assert "link `#no-such-part`: no heading" in report_of(imported)
+    build(tmp_path / "new", BuildOptions())
+    post = page(tmp_path / "new" / "public", "/posts/a/")
+    assert [h.attrs.get("id") for h in post.find_all("h2") + post.find_all("h4")
+            if "Part" in h.text() or "Monte" in h.text()] == [
+        "part-1:-probability", "x-monte-carlo"]

@@ -24,7 +24,13 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import map_urls, unlink_dropped
+from lanting.importer.body_links import (
+    DROPPED,
+    heading_lines,
+    map_urls,
+    repair_page_fragments,
+    unlink_dropped,
+)
 from lanting.importer.body_math import escaped_delimiters, shelve_tex_math
 from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import LinkTable, map_site_url
@@ -38,6 +44,8 @@ from lanting.importer.liquid import OUTPUT, Context, blocks, tags, value_at
 from lanting.importer.mkdocs_math import plain_dollars
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
+from lanting.markdown.anchors import HEADING_ID_STYLES, THEME_IDS, github_slug
+from lanting.model.names import unique
 
 _RAW = re.compile(r"\{%-?\s*raw\s*-?%\}(.*?)\{%-?\s*endraw\s*-?%\}", re.DOTALL)
 _URL_FILTER = re.compile(r"^(['\"])([^'\"]*)\1\s*\|\s*(?:url|htmlBaseUrl|relative_url|"
@@ -87,6 +95,22 @@ def quoted_arguments(args: str) -> list[str]:
     return found or [w for w in re.split(r"[\s,]+", args) if w]
 
 
+_NUTSHELL_HEADING = re.compile(r"^(#{1,6})[ \t]+:x[ \t]+(.+?)[ \t]*$", re.MULTILINE)
+_NUTSHELL_LINK = re.compile(r"(?<![\\!])\[:(?=[^\]\n]*\]\()")
+
+
+def nutshell(text: str) -> tuple[str, int]:
+    """Nutshell's expandable explanations (`nutshell.js` in the layouts): a section
+    headed `:x Monte Carlo`, hidden until a link `[:Monte Carlo](#x-monte-carlo)` opened
+    it in place, is a heading of its own with the id the links name (Nutshell found it
+    by its text, marked's slug of `:x Monte Carlo`; markdown-it-anchor's id was another),
+    and each link a plain link to it, without the `:` that marked it."""
+    text, count = _NUTSHELL_HEADING.subn(
+        lambda m: f"{m.group(1)} {m.group(2)} {{#{github_slug(':x ' + m.group(2))}}}", text)
+    text, links = _NUTSHELL_LINK.subn("[", text)
+    return text, count + links
+
+
 class EleventyBodies:
     """The body side of the Eleventy importer."""
 
@@ -103,6 +127,9 @@ class EleventyBodies:
             text, _count = html_page(text, shelf)
             ctx.convert("content pages written in HTML read as Markdown", 1)
         text = protect_code(text, shelf, marked_lines_fence)
+        if self.settings.nutshell:
+            text, count = nutshell(text)
+            ctx.convert("Nutshell's `:x` sections and `[:links]` as headings and links", count)
         text, _count = B.indented_code(text, shelf)
         if self.settings.markdown_engine:
             text = self.templates(text, ctx, path, shelf)
@@ -123,11 +150,29 @@ class EleventyBodies:
             return self.url(url, image, path, ctx)
 
         text = map_reference_urls(map_urls(text, resolve), resolve)
-        text = unlink_dropped(text)
+        text = unlink_dropped(self.fragments(text, shelf, ctx))
         if self.settings.breaks:
             text, count = hard_breaks(text, shelf=shelf)
             ctx.convert("line ends as hard breaks (markdown-it's breaks: true)", count)
         return B.tidy(shelf.restore(text))
+
+    def fragments(self, text: str, shelf: Shelf, ctx: Context) -> str:
+        """`[x](#id)` links to the page's headings, by the old site's ids (the new site
+        makes them the same way, `[markdown] heading_ids`): one written in other case or
+        punctuation (`#part-1-probability` for markdown-it-anchor's `part-1:-probability`)
+        goes to the heading it meant, with a notice; one naming nothing on the page went
+        nowhere on the old site either: its text stays, without the link, a warning."""
+        style = self.settings.heading_ids
+        if not style or "](#" not in text:
+            return text
+        slug, seen = HEADING_ID_STYLES[style], dict.fromkeys(THEME_IDS, 0)
+        ids = []
+        for heading in heading_lines(text):
+            written = re.search(r"\{#([\w:.\-]+)\}$", heading)
+            ids.append(unique(written.group(1) if written else
+                              slug(B.plain_inline(shelf.restore(heading))), seen))
+        anchors = set(re.findall(r"\b(?:id|name)=[\"']([^\"']+)[\"']", shelf.restore(text)))
+        return repair_page_fragments(text, ids, slug, anchors, ctx, DROPPED)
 
     def templates(self, text: str, ctx: Context, path: Path, shelf: Shelf) -> str:
         """The Liquid or Nunjucks in the Markdown, which Eleventy ran before markdown-it."""

@@ -75,6 +75,8 @@ class EleventySettings:
     bibliography: Path | None = None
     """markdown-it-biblatex's `bibPath`: the `.bib` its `[@key]` citations cite."""
     ignores: list[str] = field(default_factory=list)
+    nutshell: bool = False
+    """Nutshell (`nutshell.js`) in the layouts: `:x` sections opened by `[:links]`."""
     heading_ids: str = ""
     """The `[markdown] heading_ids` style the old headings' ids were made in ("": none
     known: no ids, or the site's own function)."""
@@ -128,6 +130,7 @@ def read_settings(source: Path) -> EleventySettings:
     layouts = "".join(read_text(p) for p in sorted(settings.includes.rglob("*"))
                       if p.is_file() and p.suffix in (".njk", ".liquid", ".html"))
     settings.math = bool(_MATH.search(code + package + layouts))
+    settings.nutshell = re.search(r"\bnutshell(?:\.min)?\.js\b", layouts) is not None
     settings.breaks = re.search(r"\bbreaks\s*:\s*true\b", code) is not None
     for match in _GLOB.finditer(code):
         for glob in _strings(match.group(1)):
