@@ -327,3 +327,20 @@ def test_nutshell_sections_and_links_to_headings(tmp_path: Path) -> None:
     assert [h.attrs.get("id") for h in post.find_all("h2") + post.find_all("h4")
             if "Part" in h.text() or "Monte" in h.text()] == [
         "part-1:-probability", "x-monte-carlo"]
+
+
+def test_a_relative_link_to_no_page_keeps_its_text(tmp_path: Path) -> None:
+    """`./cupy-tutorial` (a post of another blog, cross-posted with its links) led
+    nowhere from the post's folder URL on the old site either: it failed the build."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": "module.exports = () => ({});\n",
+        "blog/blog.json": '{"tags": "post", "permalink": "/blog/{{ title | slug }}/"}',
+        "blog/2023-12-12-gpu.md": "---\ntitle: GPU arrays\n---\nSee the [tutorial]"
+                                  "(./cupy-tutorial) and [the other](../zarr-reads/).\n",
+        "blog/2023-11-01-zarr.md": "---\ntitle: Zarr reads\n---\nx\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "posts" / "gpu-arrays.md").read_text(encoding="utf-8")
+    assert "See the tutorial and [the other](zarr-reads.md)." in text
+    assert "link `./cupy-tutorial` leads to no page" in report_of(imported)
+    build(tmp_path / "new", BuildOptions())

@@ -289,6 +289,12 @@ class EleventyBodies:
                 if target is not None:
                     ctx.convert("links to old URLs")
                     return self.site.link(target) + hash_mark + fragment
+                if not image and not rel.endswith((".md", ".markdown")):
+                    # (`./other-post` where no post was: broken on the old site too, and
+                    # a failed build on the new one)
+                    ctx.warn(url, f"link `{url}` leads to no page or file of the site "
+                             f"(from {base}): the link is dropped, its text kept")
+                    return DROPPED
             return None
         return map_site_url(url, image, ctx, self.site, self.table, self.input, self.input,
                             self.settings.path_prefix)
