@@ -344,3 +344,28 @@ def test_a_relative_link_to_no_page_keeps_its_text(tmp_path: Path) -> None:
     assert "See the tutorial and [the other](zarr-reads.md)." in text
     assert "link `./cupy-tutorial` leads to no page" in report_of(imported)
     build(tmp_path / "new", BuildOptions())
+
+
+def test_a_loop_over_a_collection_of_pages_is_one_honest_warning(tmp_path: Path) -> None:
+    """A CV page loops over `collections.talks`, pages of `_talks/` published as anchors
+    of it (`/talks-list/#{{ title | slugify }}`): the loop was left out as though Lanting
+    listed them (it lists posts), each loop inside it warned of on its own, and each
+    talk's anchor URL was taken for the page's own URL, a warning each."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": "module.exports = () => ({});\n",
+        "_talks/_talks.json": '{"tags": "talks", "permalink": '
+                              '"/talks-list/#{{ title | slugify }}"}',
+        "_talks/2021-05-01-kv.md": "---\ntitle: KV caches\nvenue: Lab day\n---\n",
+        "_talks/2022-06-01-moe.md": "---\ntitle: Mixtures of experts\n---\n",
+        "talks-list.md": "---\ntitle: Talks\n---\n\nRecent:\n\n"
+                         "{% for t in collections.talks reversed %}\n#### {{ t.data.title }}\n"
+                         "{%- for site in t.data.websites -%} [{{ site[0] }}]({{ site[1] }})"
+                         "{%- endfor -%}\n{% endfor %}\n\nAll welcome.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    report = report_of(imported)
+    assert report.count("a loop over `collections.talks`, whose 2 items are pages") == 1
+    assert "a loop over the old site's data" not in report
+    assert "left out: it is the new URL" not in report
+    text = (imported.dest / "content" / "pages" / "talks-list.md").read_text(encoding="utf-8")
+    assert "{%" not in text and "Recent:\n\nAll welcome." in text

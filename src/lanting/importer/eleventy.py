@@ -72,6 +72,7 @@ class Eleventy(EleventyBodies):
         self.folder_data: dict[Path, dict[str, Any]] = {}
         self.records: list[tuple[Path, str, dict[str, Any], str, str]] = []
         """(file, path in the input folder, data, title, body) of each document read."""
+        self.collected: dict[str, list[str]] = {}
         self.papers = ""
         """The data file of papers read into `content/publications.bib`, if any."""
 
@@ -231,6 +232,8 @@ class Eleventy(EleventyBodies):
                                  "file's time is used (as Eleventy did)")
                 date = mtime(path, self.tz)
             front["date"] = date
+        for tag in data["tags"]:
+            self.collected.setdefault(tag, []).append(kind)
         hidden = set(self.settings.collections) | COLLECTION_TAGS
         tags = [t for t in data["tags"] if t not in hidden and t.lower() not in hidden]
         if tags and kind == "post":
@@ -264,10 +267,14 @@ class Eleventy(EleventyBodies):
                                   draft=draft))
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
                            else "pages"] += 1
+        anchor = old is not None and "#" in old
+        if anchor:  # (`/academic/#{{ title | slugify }}`: a place in the page listing it)
+            self.report.convert("permalinks that were an anchor of another page (`/x/#y`): "
+                                "no old URL of their own kept")
         if old is None:
             self.report.note(path, None, f"`permalink: {permalink}` is worked out by code: "
                              "its old URL is not kept")
-        elif not draft and kind != "home":
+        elif not draft and kind != "home" and not anchor:
             item.old_urls = [old]
             self.table.add(old, item)
             if self.settings.path_prefix:

@@ -20,6 +20,7 @@ ids. Converted here:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -111,6 +112,29 @@ def nutshell(text: str) -> tuple[str, int]:
     return text, count + links
 
 
+_FOR = re.compile(r"\{%-?\s*(for|endfor)\b((?:(?!%\}).)*?)-?%\}", re.DOTALL)
+
+
+def outer_loops(text: str, handle: Callable[[str, str], str]) -> str:
+    """Each outermost `{% for … %}…{% endfor %}` (the loops inside it with it) through
+    `handle(arguments, written)`: a loop inside a list that is left out goes with it,
+    unreported."""
+    out: list[str] = []
+    done = depth = start = 0
+    args = ""
+    for match in _FOR.finditer(text):
+        if match.group(1) == "for":
+            if depth == 0:
+                start, args = match.start(), match.group(2).strip()
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                out.append(text[done:start] + handle(args, text[start:match.end()]))
+                done = match.end()
+    return "".join(out) + text[done:]
+
+
 class EleventyBodies:
     """The body side of the Eleventy importer."""
 
@@ -120,6 +144,8 @@ class EleventyBodies:
     table: LinkTable
     by_source: dict[Path, Item]
     papers: str
+    collected: dict[str, list[str]]
+    """The kinds (`post`, `page`) of the items of each tag's collection."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
@@ -190,24 +216,31 @@ class EleventyBodies:
 
         papers = Path(self.papers).stem
 
-        def listing(args: str, inner: str, written: str) -> str:
+        def listing(args: str, written: str) -> str:
             if papers and re.search(rf"\bin\s+{papers}\b", args):
                 ctx.convert(f"loops over the papers of `{self.papers}` left out (Lanting "
                             "lists them at /publications/)")
                 return ""
-            if "collections." not in args:
+            collection = re.search(r"\bin\s+collections\.(\w+)", args)
+            if collection is None:
                 # (on the shelf: left in the open, the comment's own `{% for %}` was found
-                # again, and reported again, on each of the 32 rounds)
+                # again, and reported again)
                 return shelf.put(ctx.leave(written, "a loop over the old site's data"))
+            kinds = self.collected.get(collection.group(1), [])
+            if kinds and "post" not in kinds:
+                ctx.warn(written, f"a loop over `collections.{collection.group(1)}`, whose "
+                         f"{len(kinds)} items are pages here: the list it showed is left "
+                         "out (Lanting lists posts alone: link the pages in its place)")
+                return ""
+            # (`{% for post in collections.posts %}` on the home page: Lanting's home and
+            # /blog/ list the posts themselves)
+            ctx.convert("lists of a collection's posts left out (Lanting lists them itself)")
             return ""
 
         def bundle(args: str, inner: str, written: str) -> str:
             return ""
 
-        # (`{% for post in collections.posts %}` on the home page: Lanting's home and
-        # /blog/ list the posts themselves)
-        text = blocks(text, "for", listing, ctx, "lists of a collection's posts left out "
-                      "(Lanting lists them itself)")
+        text = outer_loops(text, listing)
         for name in ("css", "js"):
             text = blocks(text, name, bundle, ctx, "a page's own CSS and JavaScript "
                           "(eleventy-plugin-bundle's `{% css %}`) left out")
