@@ -369,3 +369,24 @@ def test_a_loop_over_a_collection_of_pages_is_one_honest_warning(tmp_path: Path)
     assert "left out: it is the new URL" not in report
     text = (imported.dest / "content" / "pages" / "talks-list.md").read_text(encoding="utf-8")
     assert "{%" not in text and "Recent:\n\nAll welcome." in text
+
+
+def test_eleventy_computed_permalinks_and_titles(tmp_path: Path) -> None:
+    """`eleventyComputed` (a folder's data file, or front matter) gave the notes their
+    URLs and titles: they were "data Lanting has no place for", the URLs lost."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": "module.exports = () => ({});\n",
+        "notes/notes.11tydata.js": 'module.exports = { tags: ["posts"], eleventyComputed: '
+                                   '{ permalink: "/n/{{ page.fileSlug }}/" } };\n',
+        "notes/2024-02-02-rope.md": "---\nseries: Positions\npart: RoPE\neleventyComputed:\n"
+                                    "  title: \"{{ series }}: {{ part }}\"\n---\nx\n",
+        "notes/2024-03-03-alibi.md": "---\ntitle: ALiBi\neleventyComputed:\n"
+                                     "  title: \"{{ page.url | upper }}\"\n---\ny\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    posts = imported.dest / "content" / "posts"
+    rope = (posts / "rope.md").read_text(encoding="utf-8")
+    assert "title: 'Positions: RoPE'" in rope or 'title: "Positions: RoPE"' in rope
+    assert '"/n/rope/"' in rope and '"/n/alibi/"' in (posts / "alibi.md").read_text(
+        encoding="utf-8")
+    assert "`eleventyComputed`" in report_of(imported)  # (the title worked out by code)

@@ -184,6 +184,7 @@ class Eleventy(EleventyBodies):
         tags = names(data.get("tags")) + names(meta.get("tags"))
         merge(data, meta)
         data["tags"] = list(dict.fromkeys(tags))
+        computed(data)
         if data.get("permalink") is False or str(data.get("permalink")).lower() == "false":
             self.report.note(path, None, "`permalink: false`: Eleventy never published it: "
                              "left out")
@@ -354,6 +355,29 @@ class Eleventy(EleventyBodies):
                 for _order, name_, item in sorted(self.menu, key=lambda m: m[0])
                 if item.kind != "home"]
         finish_menu(self.site, menu, self.settings.file)
+
+
+def computed(data: dict[str, Any]) -> None:
+    """`eleventyComputed`'s `permalink` and `title`, over the data's own: a permalink as
+    a pattern (`eleventy_urls`), a title when its `{{ name }}` are the data's strings
+    (`"{{ series }}: {{ part }}"`); what is worked out by code stays, reported unread."""
+    values = data.get("eleventyComputed")
+    if not isinstance(values, dict):
+        return
+    rest = dict(values)
+    if isinstance(values.get("permalink"), str):
+        data["permalink"] = rest.pop("permalink")
+    title = values.get("title")
+    if isinstance(title, str):
+        filled = re.sub(r"\{\{-?\s*(\w+)\s*-?\}\}", lambda m: str(data[m.group(1)])
+                        if isinstance(data.get(m.group(1)), str) else m.group(), title)
+        if "{{" not in filled and "{%" not in filled:
+            data["title"] = filled
+            del rest["title"]
+    if rest:
+        data["eleventyComputed"] = rest
+    else:
+        del data["eleventyComputed"]
 
 
 def merge(into: dict[str, Any], more: dict[str, Any]) -> None:

@@ -259,7 +259,8 @@ def read_data_folder(data: Path) -> dict[str, dict[str, Any]]:
 
 _DATA_KEYS = ("title", "date", "url", "baseUrl", "siteUrl", "language", "lang", "locale",
               "description", "subtitle", "name", "email", "author", "layout", "permalink",
-              "tags", "draft", "eleventyExcludeFromCollections", "eleventyNavigation")
+              "tags", "draft", "eleventyExcludeFromCollections", "eleventyNavigation",
+              "eleventyComputed")
 
 
 def read_data_file(path: Path) -> dict[str, Any]:
@@ -296,6 +297,12 @@ def js_values(code: str) -> dict[str, Any]:
             values[key] = rest.startswith("true")
         elif rest.startswith("["):
             values[key] = _strings(rest[:rest.find("]") + 1])
+        elif rest.startswith("{") and key == "eleventyComputed":
+            # (`eleventyComputed: { permalink: "/notes/{{ page.fileSlug }}/" }`; a
+            # function, `title: (data) => …`, is code: not read)
+            inner = key_object(code[at.start():], key) or ""
+            values[key] = {k: v for k in ("permalink", "title")
+                           if (v := key_string(inner, k)[0]) is not None}
         elif rest.startswith("{"):
             inner = key_object(code[at.start():], key) or ""
             values[key] = {k: v for k in ("name", "email", "url", "key", "parent", "title")
