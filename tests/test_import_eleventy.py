@@ -390,3 +390,28 @@ def test_eleventy_computed_permalinks_and_titles(tmp_path: Path) -> None:
     assert '"/n/rope/"' in rope and '"/n/alibi/"' in (posts / "alibi.md").read_text(
         encoding="utf-8")
     assert "`eleventyComputed`" in report_of(imported)  # (the title worked out by code)
+
+
+def test_pages_paginated_from_data(tmp_path: Path) -> None:
+    """`pagination` made a page for each project of `_data/projects.json`: imported as
+    one page of `{{ project.title }}` outputs at no known URL, under warnings for each;
+    now left out with one warning naming the file. A list published once keeps its
+    text; a paged list of a collection is the theme's."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": "module.exports = () => ({});\n",
+        "_data/projects.json": '[{"slug": "kv", "title": "KV cache"}]',
+        "project.md": "---\npagination:\n  data: projects\n  size: 1\n  alias: project\n"
+                      "permalink: /projects/{{ project.slug }}/\n---\n# {{ project.title }}\n",
+        "projects.md": "---\ntitle: Projects\npagination:\n  data: projects\n  size: 50\n"
+                       "permalink: /all-projects/\n---\nWhat we build.\n\n"
+                       "{% for p in pagination.items %}\n- {{ p.title }}\n{% endfor %}\n",
+        "blog-pages.md": "---\npagination:\n  data: collections.posts\n  size: 10\n"
+                         "permalink: /page/{{ pagination.pageNumber }}/\n---\nx\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    report = report_of(imported)
+    assert "project.md: warning: a page made for each item of `_data/projects.json`" in report
+    assert "`{{ project.title }}`" not in report and "`pagination`" not in report
+    assert "a paged list of `collections.posts`" in report
+    pages = sorted(p.name for p in (imported.dest / "content" / "pages").iterdir())
+    assert pages == ["all-projects.md"]  # (its permalink names it)

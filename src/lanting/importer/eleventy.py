@@ -14,7 +14,8 @@ false` was not published: left out. `draft: true` is a draft; `eleventyExcludeFr
 an unlisted page or post. `eleventyNavigation` (`key`, `order`) makes the menu. The
 Nunjucks and Liquid templates (`.njk`, `.liquid`, `.11ty.js`: the home, tag, archive and
 feed pages) are the theme's: not imported. Passthrough copies go to `static/` at the
-URLs they had. URLs: `eleventy_urls.py`; bodies: `eleventy_bodies.py`.
+URLs they had. URLs: `eleventy_urls.py`; the data merged, `eleventyComputed` and
+pagination: `eleventy_data.py`; bodies: `eleventy_bodies.py`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
 from lanting.importer.data_papers import import_papers
 from lanting.importer.eleventy_bodies import EleventyBodies
+from lanting.importer.eleventy_data import computed, merge, paged
 from lanting.importer.eleventy_settings import js_values, read_data_file, read_settings
 from lanting.importer.eleventy_urls import DATE_NAME, default_url, file_slug, permalink_url
 from lanting.importer.item import Item
@@ -189,6 +191,14 @@ class Eleventy(EleventyBodies):
             self.report.note(path, None, "`permalink: false`: Eleventy never published it: "
                              "left out")
             return
+        verdict, why = paged(data, rel, self.settings.data)
+        if verdict == "theme":
+            self.report.note(path, None, why)
+            return
+        if verdict == "skip":
+            self.report.warn(path, None, why)
+            return
+        data.pop("pagination", None)  # (its loop over the items: a warning of its own)
         if rel in GENERATED or str(data.get("permalink")).strip("/") in GENERATED:
             return  # (the theme's 404 page, `permalink: 404.html`: Lanting makes its own)
         heading = first_heading(body)
@@ -355,38 +365,3 @@ class Eleventy(EleventyBodies):
                 for _order, name_, item in sorted(self.menu, key=lambda m: m[0])
                 if item.kind != "home"]
         finish_menu(self.site, menu, self.settings.file)
-
-
-def computed(data: dict[str, Any]) -> None:
-    """`eleventyComputed`'s `permalink` and `title`, over the data's own: a permalink as
-    a pattern (`eleventy_urls`), a title when its `{{ name }}` are the data's strings
-    (`"{{ series }}: {{ part }}"`); what is worked out by code stays, reported unread."""
-    values = data.get("eleventyComputed")
-    if not isinstance(values, dict):
-        return
-    rest = dict(values)
-    if isinstance(values.get("permalink"), str):
-        data["permalink"] = rest.pop("permalink")
-    title = values.get("title")
-    if isinstance(title, str):
-        filled = re.sub(r"\{\{-?\s*(\w+)\s*-?\}\}", lambda m: str(data[m.group(1)])
-                        if isinstance(data.get(m.group(1)), str) else m.group(), title)
-        if "{{" not in filled and "{%" not in filled:
-            data["title"] = filled
-            del rest["title"]
-    if rest:
-        data["eleventyComputed"] = rest
-    else:
-        del data["eleventyComputed"]
-
-
-def merge(into: dict[str, Any], more: dict[str, Any]) -> None:
-    """Eleventy's deep data merge: objects merged key by key, `tags` added up, any other
-    value replaced."""
-    for key, value in more.items():
-        if key == "tags":
-            into["tags"] = list(dict.fromkeys(names(into.get("tags")) + names(value)))
-        elif isinstance(value, dict) and isinstance(into.get(key), dict):
-            into[key] = {**into[key], **value}
-        else:
-            into[key] = value

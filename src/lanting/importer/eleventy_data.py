@@ -1,0 +1,80 @@
+"""A template's data as Eleventy merged it: the folders' data under its own (`merge`,
+tags added up), `eleventyComputed`'s permalink and title (`computed`), and its
+pagination (`paged`: `pagination: { data: projects, size: 1, alias: project }`), the
+pages it made from a list, of the site's data or a collection.
+
+A paged list of a collection (`collections.posts`, the tags' pages) is the theme's:
+Lanting makes its own lists. A page made for each item of a data file (its
+`permalink` naming the item, `/projects/{{ project.slug }}/`) has no text of its own to
+import: the template is left out, with a warning naming the data file. A template
+published once (a permalink naming no item: `/projects/`) is imported as a page; the
+loop over its items stays in a comment, with the warning any loop over data gets.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.eleventy_urls import permalink_url
+from lanting.importer.text import names
+
+_DATA_SUFFIXES = (".json", ".js", ".cjs", ".mjs", ".yaml", ".yml")
+
+
+def paged(data: dict[str, Any], rel: str, folder: Path) -> tuple[str, str]:
+    """(`skip`, why) for a template made into pages by its pagination that is not
+    imported (`theme`, why: the theme's list), `page` for one imported as one page, ""
+    for no pagination; `folder`: the data folder."""
+    pagination = data.get("pagination")
+    if not isinstance(pagination, dict):
+        return "", ""
+    source = str(pagination.get("data") or "").strip()
+    if source.startswith("collections."):
+        return "theme", (f"a paged list of `{source}` (pagination): the theme's, not "
+                         "imported (Lanting makes its own lists)")
+    name = source.split(".", 1)[0]
+    file = next((folder / (name + s) for s in _DATA_SUFFIXES
+                 if (folder / (name + s)).is_file()), None)
+    where = f"`{folder.name}/{file.name}`" if file is not None else f"`{source}`"
+    permalink = data.get("permalink")
+    if isinstance(permalink, str) and permalink_url(permalink, rel, data) is not None:
+        return "page", ""
+    return "skip", (f"a page made for each item of {where} (pagination): not imported; "
+                    "write each as a page of its own, or list them in one")
+
+
+def computed(data: dict[str, Any]) -> None:
+    """`eleventyComputed`'s `permalink` and `title`, over the data's own: a permalink as
+    a pattern (`eleventy_urls`), a title when its `{{ name }}` are the data's strings
+    (`"{{ series }}: {{ part }}"`); what is worked out by code stays, reported unread."""
+    values = data.get("eleventyComputed")
+    if not isinstance(values, dict):
+        return
+    rest = dict(values)
+    if isinstance(values.get("permalink"), str):
+        data["permalink"] = rest.pop("permalink")
+    title = values.get("title")
+    if isinstance(title, str):
+        filled = re.sub(r"\{\{-?\s*(\w+)\s*-?\}\}", lambda m: str(data[m.group(1)])
+                        if isinstance(data.get(m.group(1)), str) else m.group(), title)
+        if "{{" not in filled and "{%" not in filled:
+            data["title"] = filled
+            del rest["title"]
+    if rest:
+        data["eleventyComputed"] = rest
+    else:
+        del data["eleventyComputed"]
+
+
+def merge(into: dict[str, Any], more: dict[str, Any]) -> None:
+    """Eleventy's deep data merge: objects merged key by key, `tags` added up, any other
+    value replaced."""
+    for key, value in more.items():
+        if key == "tags":
+            into["tags"] = list(dict.fromkeys(names(into.get("tags")) + names(value)))
+        elif isinstance(value, dict) and isinstance(into.get(key), dict):
+            into[key] = {**into[key], **value}
+        else:
+            into[key] = value
