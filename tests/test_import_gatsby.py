@@ -109,6 +109,20 @@ def test_which_react_pages_are_static() -> None:
         assert react_page(dynamic) is None
 
 
+def test_jsx_text_is_spaced_as_react_spaced_it() -> None:
+    """JSX drops a line end and its indentation between text and a tag, and joins lines
+    of text with one space: `compilers</a>⏎  and` read `compilersand` on the old page,
+    where HTML shows a space; `{" "}` writes one. Lines between block tags stay lines."""
+    page = react_page('const About = () => (\n  <Layout>\n    <p>\n      I build '
+                      '<a href="/c">compilers</a>\n      and <b>type\n        systems'
+                      '</b>.{" "}\n      <em>Done</em>\n    </p>\n    <ul>\n      <li>\n'
+                      '        One\n      </li>\n    </ul>\n  </Layout>\n)\n'
+                      'export default About\n')
+    assert page is not None and page.html == (
+        '<p>I build <a href="/c">compilers</a>and <b>type systems</b>. <em>Done</em>\n'
+        '</p>\n<ul>\n<li>One</li>\n</ul>')
+
+
 def _imported(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
     source = tmp_path / "old"
     write_files(source, {"gatsby-config.js": "module.exports = { siteMetadata: { title: "

@@ -3,8 +3,9 @@ text and literal attributes, no data from a query, no expression — as an HTML 
 about, teaching or contact page is usually just that. `<Layout>`-like wrappers are
 unwrapped, `<Seo title="…" />` (or `<Helmet><title>`) gives the title, `<Link to>` is a
 link, `<StaticImage src>` an image (its file found from the page's folder), `className`
-is `class`. A page holding anything else (`{data.site…}`, `.map(`, a prop passed on) is
-not read: the caller warns, as before."""
+is `class`, the text spaced as React spaced it (`jsx_text`). A page holding anything
+else (`{data.site…}`, `.map(`, a prop passed on) is not read: the caller warns, as
+before."""
 
 from __future__ import annotations
 
@@ -127,24 +128,36 @@ def react_page(text: str) -> ReactPage | None:
     if jsx is None:
         return None
     jsx = _COMMENT.sub("", jsx)
-    jsx = _LITERAL.sub(lambda m: html.escape(next(g for g in m.groups() if g is not None),
-                                             quote=False), jsx)
+    literals: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        literals.append(html.escape(next(g for g in match.groups() if g is not None),
+                                    quote=False))
+        return f"\ue020{len(literals) - 1}\ue021"
+
+    def restore(text: str) -> str:
+        return re.sub("\ue020(\\d+)\ue021", lambda m: literals[int(m.group(1))], text)
+
+    jsx = _LITERAL.sub(keep, jsx)
     title = ""
     dropped: list[str] = []
     out: list[str] = []
+    run: list[str] = []
     i = 0
     while i < len(jsx):
         tag = _TAG.match(jsx, i) if jsx[i] == "<" else None
         if tag is None:
             if jsx[i] == "{":
                 return None  # (an expression: data, a prop, a loop)
-            out.append(jsx[i])
+            run.append(jsx[i])
             i += 1
             continue
+        out.append(restore(jsx_text("".join(run), out[-1] if out else "", jsx[i:i + 12])))
+        run = []
         end = _tag_end(jsx, i)
         if end is None:
             return None
-        whole = jsx[i:end + 1]
+        whole = restore(jsx[i:end + 1])
         closing, name = bool(tag.group(1)), tag.group(2) or ""
         i = end + 1
         converted = _tag(whole, closing, name)
@@ -163,7 +176,7 @@ def react_page(text: str) -> ReactPage | None:
                 dropped and whole.endswith("/>"):
             dropped.append(name)
         out.append(converted)
-    body = "".join(out)
+    body = "".join(out) + restore(jsx_text("".join(run), out[-1] if out else "", ""))
     # (the page's first `<h1>` is the title its readers saw; else its `<head>`'s, set
     # in the page or in Gatsby's `Head` export)
     heading = re.search(r"<h1\b[^>]*>(.*?)</h1>", body, re.DOTALL)
@@ -220,6 +233,33 @@ def _tag(whole: str, closing: bool, name: str) -> str | None:
     if self_closing and name.lower() not in ("img", "br", "hr", "input", "source", "wbr"):
         return f"<{name}{written}></{name}>"
     return f"<{name}{written}>"
+
+
+_BLOCK = re.compile(r"</?(?:p|div|ul|ol|li|h[1-6]|section|article|header|footer|main|nav"
+                    r"|aside|table|thead|tbody|tr|td|th|blockquote|pre|figure|figcaption"
+                    r"|hr|br|dl|dt|dd)\b", re.IGNORECASE)
+
+
+def jsx_text(text: str, before: str, after: str) -> str:
+    """A run of JSX text as React showed it (Babel's rule): each line's indentation and
+    trailing spaces dropped, the lines with text joined by one space, a run of spaces
+    and line ends alone dropped (`compilers</a>⏎  and` read `compilersand`; a `{" "}`
+    writes the space, kept apart as a literal). Where it held a line end between block
+    tags (`before`, `after`: the tags beside it), a line end stays, for the HTML to
+    read by lines; between inline ones, HTML would show it as a space: none."""
+    lines = text.replace("\t", " ").split("\n")
+    kept = [line for line in lines if line.strip(" ")]
+    if not kept:
+        return "\n" if "\n" in text and (_BLOCK.match(before) or _BLOCK.match(after)) \
+            else text if "\n" not in text else ""
+    last = max(n for n, line in enumerate(lines) if line.strip(" "))
+    parts: list[str] = []
+    for n, line in enumerate(lines):
+        line = line if n == 0 else line.lstrip(" ")
+        line = line if n == len(lines) - 1 else line.rstrip(" ")
+        if line:
+            parts.append(line + ("" if n == last else " "))
+    return "".join(parts)
 
 
 def _text(fragment: str) -> str:
