@@ -532,3 +532,22 @@ def test_the_tutorial_blogs_markdown_pages_are_posts_at_their_old_urls(
     build(dest, BuildOptions())
     html = page(dest / "public", "/posts/first-steps/")
     assert html.find("math") is not None
+
+
+def test_a_date_key_of_the_schemas_own_makes_posts(tmp_path: Path) -> None:
+    """`createdDate: z.date()` in the collection's schema: the entries were pages (their
+    date key none Lanting knew), "front matter Lanting has no place for" each."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "astro.config.mjs": "export default {}\n",
+        "src/content.config.ts": "const posts = defineCollection({\n  loader: glob({ pattern: "
+                                 "'**/*.md', base: './src/data/posts' }),\n  schema: z.object("
+                                 "{\n    title: z.string(),\n    createdDate: z.date(),\n"
+                                 "    lastEdited: z.coerce.date().optional(),\n  }),\n});\n"
+                                 "export const collections = { posts };\n",
+        "src/data/posts/mcmc.md": "---\ntitle: MCMC\ncreatedDate: 2024-12-07\n---\n\nChains.\n",
+        "src/data/posts/gibbs.md": "---\ntitle: Gibbs\ncreatedDate: 2025-01-03\n---\n\nSweeps.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.counts["posts"] == 2
+    text = (imported.dest / "content" / "posts" / "mcmc.md").read_text(encoding="utf-8")
+    assert "date: 2024-12-07" in text and "createdDate" not in report_of(imported)

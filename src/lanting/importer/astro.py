@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.astro_bodies import AstroBodies
-from lanting.importer.astro_front import DATE_KEYS, AstroFront, name_date
+from lanting.importer.astro_front import DATE_KEYS, AstroFront, name_date, schema_dates
 from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
@@ -120,6 +120,7 @@ class Astro(AstroFront, AstroBodies):
         self.texts: list[str] = []
         self.profile: dict[str, str] = {}
         """`[profile]` of the new site: the author's card."""
+        self.date_keys = schema_dates(source)
         self.papers = ""
         """The data file of papers read into `content/publications.bib`, if any."""
 
@@ -141,7 +142,8 @@ class Astro(AstroFront, AstroBodies):
                 self.report.note(path, None, "no page of the old site (it had no plugin "
                                  "reading this kind of file): left out")
                 files.remove(path)
-            dates = {p: bool(DATE_KEYS & set(load_mapping("yaml", split_front_matter(
+            keys = DATE_KEYS | set(self.date_keys)
+            dates = {p: bool(keys & set(load_mapping("yaml", split_front_matter(
                 read_text(p))[1])[0])) or name_date(p) is not None for p in files}
             dated = any(dates.values())
             if collection.route is None and files:

@@ -67,6 +67,20 @@ def js_date(value: object) -> str | None:
     return f"{year}-{number:02d}-{int(day):02d}" if number else None
 
 
+_SCHEMA_DATE = re.compile(r"\b(\w+)\s*:\s*z\s*\.\s*(?:coerce\s*\.\s*)?date\s*\(")
+_SCHEMAS = tuple(f"src/{name}.{suffix}" for name in ("content.config", "content/config")
+                 for suffix in ("ts", "mts", "js", "mjs"))
+
+
+def schema_dates(source: Path) -> tuple[str, ...]:
+    """The keys the collections' schema declares dates (`createdDate: z.date()`, a key of
+    the site's own choosing), but those of an update (`updatedDate`, `lastEdited`)."""
+    text = "".join(read_text(source / n) for n in _SCHEMAS if (source / n).is_file())
+    return tuple(dict.fromkeys(k for k in _SCHEMA_DATE.findall(text) if k not in DATE_KEYS
+                               and k not in _UPDATES
+                               and not re.search(r"updat|modif|edit", k, re.IGNORECASE)))
+
+
 _NAME_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})[-_]")
 
 
@@ -88,13 +102,16 @@ class AstroFront:
     report: Report
     site: NewSite
     tz: dt.tzinfo
+    date_keys: tuple[str, ...]
+    """The keys of dates the collections' schema declares (`schema_dates`)."""
 
     def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
               title: str) -> dict[str, Any]:
         front: dict[str, Any] = {"title": title}
         if kind == "post":
-            date = first_date(data, head, _DATES, self.tz) or first_date(
-                {k: js_date(v) for k, v in data.items() if k in DATE_KEYS}, "", _DATES,
+            keys = _DATES + self.date_keys  # (the schema's own, `createdDate`, last)
+            date = first_date(data, head, keys, self.tz) or first_date(
+                {k: js_date(v) for k, v in data.items() if k in keys}, "", keys,
                 self.tz)
             named = name_date(path)
             if date is None and named is not None:
@@ -131,7 +148,8 @@ class AstroFront:
             self.authors(data, head, path, front)
         url_keys = {c.ids.removeprefix("front:") for c in self.config.collections
                     if c.ids.startswith("front:")}  # (Gatsby's `path:`: the old URL, kept)
-        note_unplaced_keys(self.report, path, head, data, _PLACED | url_keys)
+        note_unplaced_keys(self.report, path, head, data,
+                           _PLACED | url_keys | set(self.date_keys))
         return front
 
     def authors(self, data: dict[str, Any], head: str, path: Path,
