@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
 import pytest
 from importbits import NOW, imported_site, page, redirect_target, report_of
@@ -301,3 +302,19 @@ def test_a_json_list_of_papers_is_the_publications(tmp_path: Path) -> None:
     assert "left out: `role`" in report and "a page written in React" not in report
     assert "Ancient genomes of the steppe" in page(tmp_path / "new" / "public",
                                                    "/publications/").text()
+
+
+def test_papers_with_their_authors_in_one_apa_string() -> None:
+    """`"authors": "Ureta, J., Brito, C. I., & Ong, E."` was six authors (`J.` one) and
+    `publicationDate` no year: each "Last, F." is an author; the date gives the year."""
+    from lanting.importer.data_papers import data_papers
+
+    with TemporaryDirectory() as folder:
+        path = Path(folder) / "publications.json"
+        path.write_text('[{"title": "Agents that tell stories", "authors": "Ureta, J., '
+                        'Brito, C. I., & Ong, E.", "publicationDate": "2020.09", '
+                        '"publisher": "TSD"}]', encoding="utf-8")
+        entries, _dropped = data_papers(path)
+    assert entries[0].key == "ureta2020agents"
+    assert entries[0].value("author") == "Ureta, J. and Brito, C. I. and Ong, E."
+    assert entries[0].value("year") == "2020"

@@ -5,7 +5,9 @@
 `content/publications.bib`, which Lanting lists at /publications/, as the old page did:
 
 - `journal` (an article), `venue`, `conference`, `booktitle` (a paper of proceedings),
-  `publisher`, `publication` the venue; `year`, or the year of `date`;
+  `publisher`, `publication` the venue; `year`, or the year of `date` (`published`,
+  `publicationDate`); authors in APA's one string (`Ureta, J., & Ong, E.`) each
+  "Last, F.";
 - `url`/`link`, `doi`, `arxiv`, `pdf`, `code` (`github`, `repo`), `slides`, `video`,
   `website` (`project`) the links Lanting shows as buttons; `abstract` (`summary`,
   `description`); `citekey` (`key`, `id`) the key; `selected` (`featured`) selected;
@@ -34,7 +36,8 @@ _FIELDS = {"url": "url", "link": "url", "href": "url", "doi": "doi", "arxiv": "a
            "pdf": "pdf", "code": "code", "github": "code", "repo": "code",
            "slides": "slides", "video": "video", "website": "website", "project": "website",
            "abstract": "abstract", "summary": "abstract", "description": "abstract"}
-_READ = frozenset({"title", "authors", "author", "year", "date", "citekey", "key", "id",
+_READ = frozenset({"title", "authors", "author", "year", "date", "publicationDate",
+                   "published", "citekey", "key", "id",
                    "selected", "featured", "type", *_VENUES})
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
@@ -65,9 +68,20 @@ def _papers(path: Path) -> list[Any]:
     return data if isinstance(data, list) else []
 
 
+_INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.[ -]?)+$")
+"""A part of an APA list that is a name's initials (`C. I.`), after its surname."""
+
+
 def _names(value: Any) -> list[str]:
     if isinstance(value, str):
-        return [n.strip() for n in re.split(r",|\band\b|;", value) if n.strip()]
+        parts = [n.strip() for n in re.split(r",|\band\b|;|&", value) if n.strip()]
+        names: list[str] = []
+        for part in parts:  # (APA's `Ureta, J., Brito, C. I., & Ong, E.`: "Last, F.")
+            if names and _INITIALS.match(part) and "," not in names[-1]:
+                names[-1] += ", " + part
+            else:
+                names.append(part)
+        return names
     if isinstance(value, list):
         return [str(a.get("name", "")).strip() if isinstance(a, dict) else str(a).strip()
                 for a in value if a]
@@ -95,13 +109,15 @@ def _entry(paper: dict[str, Any], keys: set[str], dropped: set[str]) -> BibEntry
     authors = _names(paper.get("authors", paper.get("author")))
     venue_key = next((k for k in _VENUES if isinstance(paper.get(k), str) and paper[k]), "")
     venue = str(paper.get(venue_key, "")).strip()
-    years = _YEAR.findall(str(paper.get("year") or paper.get("date") or ""))
+    years = _YEAR.findall(str(paper.get("year") or paper.get("date") or paper.get(
+        "publicationDate") or paper.get("published") or ""))
     title = " ".join(str(paper["title"]).split())
     written = str(paper.get("citekey") or paper.get("key") or paper.get("id") or "")
     if re.fullmatch(r"[\w:.+-]+", written) and written not in keys:
         key = written
     else:  # (as a reference manager names it: `leong2020deepbedmap`)
-        stem = slug_of(f"{authors[0].split()[-1]}{years[-1] if years else ''}"
+        first = authors[0].split(",")[0] if "," in authors[0] else authors[0]
+        stem = slug_of(f"{first.split()[-1]}{years[-1] if years else ''}"
                        f"{(re.findall(r'[A-Za-z]+', title) or ['x'])[0]}").replace("-", "")
         key, suffix = stem, "b"
         while key in keys:
