@@ -274,6 +274,8 @@ def test_headings_keep_the_ids_markdown_it_anchor_gave_them(tmp_path: Path) -> N
      'anchor");\nmd.use(a, { slugify: s => slugify(s) });', ""),
     ('const md = require("markdown-it")();', ""),
     ('import a from "markdown-it-anchor";\nmd.use(a, { slugify: (s) => s.trim() });', ""),
+    ('import a from "markdown-it-anchor";\nmd.use(a, {\n  slugify(str) {\n    return str'
+     '.toLowerCase();\n  }\n});', ""),
 ])
 def test_the_heading_id_style_of_the_markdown_library(code: str, style: str) -> None:
     from lanting.importer.eleventy_settings import heading_style
@@ -415,3 +417,24 @@ def test_pages_paginated_from_data(tmp_path: Path) -> None:
     assert "a paged list of `collections.posts`" in report
     pages = sorted(p.name for p in (imported.dest / "content" / "pages").iterdir())
     assert pages == ["all-projects.md"]  # (its permalink names it)
+
+
+def test_jekylls_post_url_and_pullquote_of_a_blog_moved_from_jekyll(tmp_path: Path) -> None:
+    """A blog moved from Jekyll defines `post_url` and `pullquote` again in its config:
+    both were left in comments, each link lost."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "eleventy.config.js": 'export default (c) => {\n  c.addLiquidTag("post_url", tag);\n'
+                              '  c.addPairedShortcode("pullquote", (content) => `<aside>'
+                              '${content}</aside>`);\n  c.addCollection("posts", (api) => '
+                              'api.getFilteredByGlob(["_posts/*"]));\n};\n',
+        "_posts/2023-11-12-git-words.md": "---\ntitle: Git words\n---\nDetached HEAD.\n",
+        "_posts/2023-11-26-teaching-git.md": "---\ntitle: Teaching Git\n---\n"
+                                             "As [said before]({% post_url 2023-11-12-git-words"
+                                             " %}), words matter.\n\n{% pullquote \"presentation\""
+                                             " %}Words matter.{% endpullquote %}\n\nMore.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "posts" / "teaching-git.md").read_text(
+        encoding="utf-8")
+    assert "As [said before](git-words.md), words matter.\n\n> Words matter.\n\nMore." in text
+    assert "left in a comment" not in report_of(imported)

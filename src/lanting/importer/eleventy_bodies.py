@@ -245,6 +245,16 @@ class EleventyBodies:
             text = blocks(text, name, bundle, ctx, "a page's own CSS and JavaScript "
                           "(eleventy-plugin-bundle's `{% css %}`) left out")
 
+        def pullquote(args: str, inner: str, written: str) -> str:
+            # (Octopress's `{" … "}` marks the words quoted; a site's own shortcode of the
+            # name quotes them all: a pull quote, shown as a quote)
+            marked = re.search(r'\{"\s*(.*?)\s*"\}', inner, re.DOTALL)
+            said = marked.group(1) if marked else inner.strip()
+            return B.block(B.relined(said, B.quoted, shelf))
+
+        text = blocks(text, "pullquote", pullquote, ctx, "pull quotes (`{% pullquote %}`) "
+                      "as quotes", shelf)
+
         def image(args: str, written: str) -> str:
             found = quoted_arguments(args)
             if not found or not _LITERAL_FIRST.match(args):
@@ -254,8 +264,19 @@ class EleventyBodies:
             ctx.convert("eleventy-img `{% image %}` shortcodes as images")
             return f"![{alt}]({src})"
 
+        def post_url(args: str, written: str) -> str:
+            # (Jekyll's tag, which a blog moved from Jekyll defines again: the post whose
+            # file is `2023-11-12-confusing-git.md`, in whatever folder)
+            name = "/" + args.strip().strip("\"'")
+            target = next((item for source, item in self.by_source.items()
+                           if str(source.with_suffix("")).endswith(name)), None)
+            if target is None:
+                return ctx.leave(written, "no post of that file name")
+            ctx.convert("`{% post_url %}` as links to the posts")
+            return self.site.link(target)
+
         handlers = {**embed_tags(ctx), "image": image, "img": image,
-                    "eleventyImage": image, "figure": image}
+                    "eleventyImage": image, "figure": image, "post_url": post_url}
         youtube = handlers["youtube"]
 
         def video(args: str, written: str) -> str:

@@ -163,7 +163,8 @@ def read_settings(source: Path) -> EleventySettings:
 
 
 _ANCHOR = re.compile(r"""(?:require\(|from\s+)["']markdown-it-anchor["']""")
-_SLUGIFY = re.compile(r"\bslugify\s*:\s*([^\n]*)")
+_SLUGIFY = re.compile(r"\bslugify\s*(?::\s*([^\n]*)|(\([^()\n]*\)\s*\{[^\n]*))")
+"""markdown-it-anchor's `slugify: …` option, or a method of the options (`slugify(s) {`)."""
 _SINDRESORHUS = re.compile(r"""(\w+)\s*=\s*require\(\s*["']@sindresorhus/slugify["']|"""
                            r"""import\s+(\w+)\s+from\s+["']@sindresorhus/slugify["']""")
 
@@ -179,7 +180,7 @@ def heading_style(code: str) -> tuple[str, str]:
     given = _SLUGIFY.search(code)
     if given is None:
         return "markdown-it-anchor", ""
-    function = given.group(1)
+    function = given.group(1) if given.group(1) is not None else given.group(2)
     package = _SINDRESORHUS.search(code)
     name = (package.group(1) or package.group(2)) if package else None
     if re.search(r"getFilter\(\s*[\"'`]slug(?:ify)?[\"'`]", function) or \
