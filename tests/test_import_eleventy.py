@@ -438,3 +438,27 @@ def test_jekylls_post_url_and_pullquote_of_a_blog_moved_from_jekyll(tmp_path: Pa
         encoding="utf-8")
     assert "As [said before](git-words.md), words matter.\n\n> Words matter.\n\nMore." in text
     assert "left in a comment" not in report_of(imported)
+
+
+def test_a_layouts_front_matter_gives_its_posts_their_permalink(tmp_path: Path) -> None:
+    """The post layout's `---js` front matter computed every post's URL from its file
+    (`${data.page.fileSlug}/`): the posts kept `/_posts/2013-05-06-x/`, Eleventy's
+    default, as their old URL, and links to the real one failed."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "eleventy.config.js": 'export default (c) => { c.addCollection("posts", (api) => '
+                              'api.getFilteredByGlob(["_posts/*"])); return { dir: { layouts: '
+                              '"_layouts" } }; };\n',
+        "_layouts/post.liquid": "---js\n{\n  layout: \"default\",\n  eleventyComputed: {\n"
+                                "    permalink: (data) => data.published !== false ? "
+                                "`${data.page.fileSlug}/` : false,\n  },\n}\n---\n"
+                                "<article>{{ content }}</article>\n",
+        "_layouts/default.liquid": "---\nog_type: website\n---\n{{ content }}\n",
+        "_posts/2013-05-06-build-tools.md": "---\nlayout: post\ntitle: Build tools\n---\nx\n",
+        "_posts/2014-01-02-javac.md": "---\nlayout: post\ntitle: javac\n---\n"
+                                      "See [the tools](/build-tools).\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    posts = imported.dest / "content" / "posts"
+    assert '"/build-tools/"' in (posts / "build-tools.md").read_text(encoding="utf-8")
+    assert "[the tools](build-tools.md)" in (posts / "javac.md").read_text(encoding="utf-8")
+    assert "`og_type`" not in report_of(imported)  # (the theme's data, not the post's)

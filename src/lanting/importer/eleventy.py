@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
-import re
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +30,8 @@ from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
 from lanting.importer.data_papers import import_papers
 from lanting.importer.eleventy_bodies import EleventyBodies
-from lanting.importer.eleventy_data import computed, merge, paged
-from lanting.importer.eleventy_settings import js_values, read_data_file, read_settings
+from lanting.importer.eleventy_data import computed, front_matter, layout_data, merge, paged
+from lanting.importer.eleventy_settings import read_data_file, read_settings
 from lanting.importer.eleventy_urls import DATE_NAME, default_url, file_slug, permalink_url
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -41,7 +40,7 @@ from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
-from lanting.importer.text import load_mapping, names, parse_when, split_front_matter, zone
+from lanting.importer.text import names, parse_when, split_front_matter, zone
 
 COLLECTION_TAGS = frozenset({"posts", "post", "all", "nav", "pages", "page", "blog",
                              "articles", "article", "notes", "note"})
@@ -167,23 +166,16 @@ class Eleventy(EleventyBodies):
         return self.folder_data[key]
 
     def read_markdown(self, path: Path, rel: str) -> None:
-        text = read_text(path)
-        meta: dict[str, Any] = {}
-        if text.startswith("---js") or text.startswith("---javascript"):
-            head, _sep, body = text.split("\n", 1)[1].partition("\n---")
-            # (`const eleventyNavigation = {…};`: each name the module declares is a key,
-            # each statement's `;` an entry's end)
-            declared = re.sub(r"\b(?:const|let|var)\s+(\w+)\s*=", r"\1:", head)
-            meta = js_values(re.sub(r";[ \t]*$", ",", declared, flags=re.MULTILINE))
-            body = body.split("\n", 1)[1] if "\n" in body else ""
-        else:
-            fmt, head, body, _first = split_front_matter(text)
-            data, error = load_mapping(fmt, head) if fmt else ({}, None)
-            if error:
-                self.report.warn(path, 2, f"front matter not read ({error})")
-            meta = dict(data)
-        data = self.data_of(path)
-        tags = names(data.get("tags")) + names(meta.get("tags"))
+        meta, body, error = front_matter(read_text(path))
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        # (Eleventy's cascade: its layouts' front matter, under the folders' data, under
+        # its own: a layout's `permalink` gave every post using it its URL)
+        folders = self.data_of(path)
+        data = layout_data(self.settings.layouts, str(meta.get("layout") or
+                                                      folders.get("layout") or ""))
+        tags = names(data.get("tags")) + names(folders.get("tags")) + names(meta.get("tags"))
+        merge(data, folders)
         merge(data, meta)
         data["tags"] = list(dict.fromkeys(tags))
         computed(data)

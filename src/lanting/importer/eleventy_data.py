@@ -1,7 +1,8 @@
-"""A template's data as Eleventy merged it: the folders' data under its own (`merge`,
-tags added up), `eleventyComputed`'s permalink and title (`computed`), and its
-pagination (`paged`: `pagination: { data: projects, size: 1, alias: project }`), the
-pages it made from a list, of the site's data or a collection.
+"""A template's data as Eleventy merged it: its front matter (YAML, or `---js` literals:
+`front_matter`), its layouts' front matter under the folders' data under its own
+(`layout_data`, `merge`, tags added up), `eleventyComputed`'s permalink and title
+(`computed`), and its pagination (`paged`: `pagination: { data: projects, size: 1,
+alias: project }`), the pages it made from a list, of the site's data or a collection.
 
 A paged list of a collection (`collections.posts`, the tags' pages) is the theme's:
 Lanting makes its own lists. A page made for each item of a data file (its
@@ -17,8 +18,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.common import read_text
+from lanting.importer.eleventy_settings import js_values
 from lanting.importer.eleventy_urls import permalink_url
-from lanting.importer.text import names
+from lanting.importer.text import load_mapping, names, split_front_matter
 
 _DATA_SUFFIXES = (".json", ".js", ".cjs", ".mjs", ".yaml", ".yml")
 
@@ -78,3 +81,43 @@ def merge(into: dict[str, Any], more: dict[str, Any]) -> None:
             into[key] = {**into[key], **value}
         else:
             into[key] = value
+
+
+def front_matter(text: str) -> tuple[dict[str, Any], str, str | None]:
+    """(a template's front matter, its body, why the front matter was not read)."""
+    if text.startswith("---js") or text.startswith("---javascript"):
+        head, _sep, body = text.split("\n", 1)[1].partition("\n---")
+        # (`const eleventyNavigation = {…};`: each name the module declares is a key,
+        # each statement's `;` an entry's end)
+        declared = re.sub(r"\b(?:const|let|var)\s+(\w+)\s*=", r"\1:", head)
+        meta = js_values(re.sub(r";[ \t]*$", ",", declared, flags=re.MULTILINE))
+        return meta, body.split("\n", 1)[1] if "\n" in body else "", None
+    fmt, head, body, _first = split_front_matter(text)
+    data, error = load_mapping(fmt, head) if fmt else ({}, None)
+    return dict(data), body, error
+
+
+_FROM_LAYOUTS = frozenset({"permalink", "eleventyComputed", "eleventyExcludeFromCollections",
+                           "draft"})
+"""What a layout's front matter gives its pages that Lanting keeps."""
+_LAYOUT_SUFFIXES = ("", ".njk", ".liquid", ".html", ".md", ".11ty.js", ".webc")
+
+
+def layout_data(folder: Path, name: str) -> dict[str, Any]:
+    """The front matter of the layout `name` (`post`, `layouts/post.njk`) of the layouts
+    `folder`, over that of the layout it uses in turn: the keys of `_FROM_LAYOUTS`."""
+    found: dict[str, Any] = {}
+    seen: set[str] = set()
+    while name and name not in seen and len(seen) < 8:
+        seen.add(name)
+        file = next((folder / (name + s) for s in _LAYOUT_SUFFIXES
+                     if (folder / (name + s)).is_file()), None)
+        if file is None:
+            break
+        data = front_matter(read_text(file))[0]
+        data.pop("tags", None)  # (a layout's tags are no collection of its pages)
+        merge(data, found)
+        found = data
+        name = str(data.get("layout") or "")
+    # (the rest is the theme's, `og_type`: a notice on every post otherwise)
+    return {k: v for k, v in found.items() if k in _FROM_LAYOUTS}

@@ -1,5 +1,5 @@
 """An Eleventy site's settings, read without running its configuration: the folders
-(`dir: { input, includes, data, output }`, or `--input` in package.json's scripts), the
+(`dir: { input, includes, layouts, data, output }`, or `--input` in package.json's scripts), the
 passthrough copies, the Markdown engine's plugins (a math plugin: `$` is TeX), the
 `pathPrefix`, the folders and tags its collections read, how its headings got their ids
 (markdown-it-anchor's `slugify`, Eleventy 3's IdAttributePlugin), the site's data
@@ -53,6 +53,8 @@ class EleventySettings:
     input: Path
     includes: Path
     data: Path
+    layouts: Path
+    """`dir.layouts`, else the includes folder."""
     output: str = "_site"
     markdown_engine: str = "liquid"
     """What Markdown was pre-processed with (`markdownTemplateEngine`; `""`: none)."""
@@ -116,6 +118,8 @@ def read_settings(source: Path) -> EleventySettings:
         file=file, root=source, input=base,
         includes=(base / (key_string(folders, "includes")[0] or "_includes")).resolve(),
         data=(base / (key_string(folders, "data")[0] or "_data")).resolve(),
+        layouts=(base / (key_string(folders, "layouts")[0] or key_string(
+            folders, "includes")[0] or "_includes")).resolve(),
         output=key_string(folders, "output")[0] or "_site")
     engine, there = key_string(code, "markdownTemplateEngine")
     if re.search(r"markdownTemplateEngine\s*:\s*false", code):
@@ -277,6 +281,17 @@ def read_data_file(path: Path) -> dict[str, Any]:
     return js_values(strip_comments(text))
 
 
+def _arrow(code: str, key: str) -> str | None:
+    """`permalink: (data) => … `${data.page.fileSlug}/` …`, a function of the data: its
+    first template literal, each `${data.x}` as `{{ x }}` (a pattern `eleventy_urls`
+    works out); None when it holds anything but names."""
+    found = re.search(rf"\b{key}\s*:\s*(?:\(\s*\w*\s*\)|\w+)\s*=>[^`\n]*`([^`]*)`", code)
+    if found is None or any(not re.fullmatch(r"\s*[\w.]+\s*", e)
+                            for e in re.findall(r"\$\{([^}]*)\}", found.group(1))):
+        return None
+    return re.sub(r"\$\{\s*(?:data\.)?([\w.]+)\s*\}", r"{{ \1 }}", found.group(1))
+
+
 def js_values(code: str) -> dict[str, Any]:
     """The literal values of the keys Lanting uses in JavaScript data (a data file, a
     `---js` front matter)."""
@@ -303,7 +318,7 @@ def js_values(code: str) -> dict[str, Any]:
             # function, `title: (data) => …`, is code: not read)
             inner = key_object(code[at.start():], key) or ""
             values[key] = {k: v for k in ("permalink", "title")
-                           if (v := key_string(inner, k)[0]) is not None}
+                           if (v := key_string(inner, k)[0] or _arrow(inner, k)) is not None}
         elif rest.startswith("{"):
             inner = key_object(code[at.start():], key) or ""
             values[key] = {k: v for k in ("name", "email", "url", "key", "parent", "title")
