@@ -11,7 +11,7 @@ from tempfile import TemporaryDirectory
 
 import pytest
 from importbits import NOW, imported_site, page, redirect_target, report_of
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -318,3 +318,26 @@ def test_papers_with_their_authors_in_one_apa_string() -> None:
     assert entries[0].key == "ureta2020agents"
     assert entries[0].value("author") == "Ureta, J. and Brito, C. I. and Ong, E."
     assert entries[0].value("year") == "2020"
+
+
+def test_a_json_list_of_projects_is_the_projects(tmp_path: Path) -> None:
+    """`src/data/projects.json`, which the site's `<Projects />` mapped into cards, was
+    lost with the home page's components: each is a project of Lanting's /projects/."""
+    imported = _imported(tmp_path, {
+        "gatsby-config.js": "module.exports = { siteMetadata: { title: `S` }, plugins: "
+                            "[{ resolve: `gatsby-source-filesystem`, options: { path: "
+                            "`./src/data/` } }] }\n",
+        "src/data/projects.json": '[{"id": "1", "title": "Story bot", "desc": "Tells '
+                                  'stories with children.", "image": "./images/bot.png", '
+                                  '"link": "https://git.example.org/bot", "tools": "Python"},'
+                                  ' {"id": "2", "title": "Food tracker", "desc": "Tracks the '
+                                  'fridge."}]',
+        "src/data/images/bot.png": png(4, 4),
+        "src/data/posts/2020-01-01-hello.md": "---\ntitle: Hello\n---\n\nHi.\n",
+    })
+    projects = imported.dest / "content" / "projects"
+    bot = (projects / "story-bot.md").read_text(encoding="utf-8")
+    assert "summary: Tells stories with children." in bot and "weight: 1" in bot
+    assert "url: \"https://git.example.org/bot\"" in bot and "cover:" in bot
+    assert "left out: `tools`" in report_of(imported)
+    assert "Food tracker" in page(tmp_path / "new" / "public", "/projects/").text()

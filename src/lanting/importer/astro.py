@@ -30,6 +30,7 @@ from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
 from lanting.importer.data_papers import import_papers
+from lanting.importer.data_projects import import_projects
 from lanting.importer.gatsby_pages import ReactPage, react_page
 from lanting.importer.gatsby_settings import read_gatsby
 from lanting.importer.item import Item
@@ -162,9 +163,10 @@ class Astro(AstroFront, AstroBodies):
         if self.kind == "nextjs":
             self.about_page()
         src = self.source / "src"
-        self.papers = import_papers(self.site, self.report, [
-            *(c.folder for c in self.config.collections), src / "data", src / "content",
-            self.source / "data", self.source / "content"])
+        folders = [*(c.folder for c in self.config.collections), src / "data",
+                   src / "content", self.source / "data", self.source / "content"]
+        self.papers = import_papers(self.site, self.report, folders)
+        import_projects(self.site, self.report, folders, self.source)
         self.astro_pages()
         if not self.documents:
             self.report.warn(self.config.file, None, "no post or page found (no Markdown "

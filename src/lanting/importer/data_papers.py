@@ -52,7 +52,9 @@ def papers_file(folders: Iterable[Path]) -> Path | None:
     return None
 
 
-def _papers(path: Path) -> list[Any]:
+def data_list(path: Path, keys: tuple[str, ...]) -> list[Any]:
+    """The list a JSON or YAML data file holds: the file itself, or the one list of an
+    object (`{ "publications": [ … ] }`, under one of `keys`)."""
     text = read_text(path)
     if path.suffix == ".json":
         try:
@@ -61,9 +63,9 @@ def _papers(path: Path) -> list[Any]:
             return []
     else:
         data = load_list(text) or load_mapping("yaml", text)[0]
-    if isinstance(data, dict):  # (`{ "publications": [ … ] }`)
+    if isinstance(data, dict):
         lists = [v for k, v in data.items() if isinstance(v, list)
-                 and (k in NAMES or len(data) == 1)]
+                 and (k in keys or len(data) == 1)]
         data = lists[0] if lists else []
     return data if isinstance(data, list) else []
 
@@ -91,7 +93,7 @@ def _names(value: Any) -> list[str]:
 def data_papers(path: Path) -> tuple[list[BibEntry], list[str]]:
     """The entries of a data file of papers, and the keys left out ([] when it is not a
     list of papers: every item needs a title and authors)."""
-    papers = _papers(path)
+    papers = data_list(path, NAMES)
     if not papers or not all(isinstance(p, dict) and p.get("title") and
                              _names(p.get("authors", p.get("author"))) for p in papers):
         return [], []

@@ -29,6 +29,7 @@ from lanting.importer.astro_front import js_date
 from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
 from lanting.importer.data_papers import import_papers
+from lanting.importer.data_projects import import_projects
 from lanting.importer.eleventy_bodies import EleventyBodies
 from lanting.importer.eleventy_data import computed, front_matter, layout_data, merge, paged
 from lanting.importer.eleventy_settings import read_data_file, read_settings
@@ -118,6 +119,7 @@ class Eleventy(EleventyBodies):
         self.bibliography()
         # (`_data/publications.yaml`, which a page's loop showed: Lanting lists them)
         self.papers = import_papers(self.site, self.report, [self.settings.data])
+        import_projects(self.site, self.report, [self.settings.data], self.source)
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
