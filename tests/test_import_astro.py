@@ -551,3 +551,27 @@ def test_a_date_key_of_the_schemas_own_makes_posts(tmp_path: Path) -> None:
     assert imported.report.counts["posts"] == 2
     text = (imported.dest / "content" / "posts" / "mcmc.md").read_text(encoding="utf-8")
     assert "date: 2024-12-07" in text and "createdDate" not in report_of(imported)
+
+
+def test_a_collection_of_publications_is_the_publications(tmp_path: Path) -> None:
+    """`src/content/publications/*.md`, each a paper (`authors`, `venue`, `year`, `url`;
+    its text the abstract), which the home page listed: imported as pages at new URLs,
+    "front matter Lanting has no place for" each. They are `content/publications.bib`."""
+    source = tmp_path / "old"
+    paper = ('---\ntitle: "{}"\nauthors: "Ana Berg<sup>*</sup>, **Wen Shu<sup>*</sup>**, Li '
+             'Wei"\nvenue: "{}"\nyear: {}\nurl: "https://papers.example.org/{}"\norder: {}\n'
+             "---\n\n{}\n")
+    write_files(source, {
+        "astro.config.mjs": "export default {}\n",
+        "src/content/config.ts": "const publications = defineCollection({ type: 'content' });\n"
+                                 "export const collections = { publications };\n",
+        "src/content/publications/flow.md": paper.format(
+            "Searching workflows", "ICLR 2025", 2025, "flow", 2, "A search over code."),
+        "src/content/publications/prompts.md": paper.format(
+            "Prompt optimization", "EMNLP 2025", 2025, "prompts", 1, "Prompts, improved.")})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert bib.index("Prompt optimization") < bib.index("Searching workflows")  # (`order`)
+    assert "= {Ana Berg* and Wen Shu* and Li Wei}" in bib
+    assert "abstract  = {A search over code.}" in bib
+    assert not (imported.dest / "content" / "pages").exists()

@@ -29,7 +29,7 @@ from lanting.importer.astro_front import DATE_KEYS, AstroFront, name_date, schem
 from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
-from lanting.importer.data_papers import import_papers
+from lanting.importer.data_papers import import_entry_papers, import_papers
 from lanting.importer.data_projects import import_projects
 from lanting.importer.gatsby_pages import ReactPage, react_page
 from lanting.importer.gatsby_settings import read_gatsby
@@ -143,6 +143,8 @@ class Astro(AstroFront, AstroBodies):
                 self.report.note(path, None, "no page of the old site (it had no plugin "
                                  "reading this kind of file): left out")
                 files.remove(path)
+            if import_entry_papers(self.site, self.report, collection.folder, files):
+                continue  # (`src/content/publications/`: Lanting lists them)
             keys = DATE_KEYS | set(self.date_keys)
             dates = {p: bool(keys & set(load_mapping("yaml", split_front_matter(
                 read_text(p))[1])[0])) or name_date(p) is not None for p in files}

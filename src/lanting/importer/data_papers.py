@@ -27,7 +27,7 @@ from lanting.importer.bibtex import BibEntry, dump
 from lanting.importer.common import read_text
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
-from lanting.importer.text import load_list, load_mapping
+from lanting.importer.text import load_list, load_mapping, split_front_matter
 
 NAMES = ("publications", "papers", "pubs", "publication")
 _SUFFIXES = (".json", ".yaml", ".yml")
@@ -76,6 +76,9 @@ _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.[ -]?)+$")
 
 def _names(value: Any) -> list[str]:
     if isinstance(value, str):
+        # (`**Jinyu Xiang<sup>*</sup>**`: the owner in bold, a co-first mark Lanting reads)
+        value = re.sub(r"<sup>\s*([*†#]+)\s*</sup>", r"\1", value).replace("**", "")
+        value = re.sub(r"<[^>]+>", "", value)
         parts = [n.strip() for n in re.split(r",|\band\b|;|&", value) if n.strip()]
         names: list[str] = []
         for part in parts:  # (APA's `Ureta, J., Brito, C. I., & Ong, E.`: "Last, F.")
@@ -169,3 +172,43 @@ def import_papers(site: NewSite, report: Report, folders: Iterable[Path]) -> str
         report.note(path, None, "keys Lanting has no place for, left out: "
                     + ", ".join(f"`{k}`" for k in dropped))
     return report.rel(path)
+
+
+COLLECTIONS = frozenset({"publications", "papers", "publication", "pubs"})
+"""Names of an Astro or Gatsby collection whose entries may be papers."""
+
+
+def import_entry_papers(site: NewSite, report: Report, folder: Path,
+                        files: list[Path]) -> bool:
+    """A collection of papers (`src/content/publications/*.md`, each entry's front matter
+    a paper — `title`, `authors`, `venue`, `year`, `url` —, its text the abstract, in its
+    `order`) as `content/publications.bib`: whether it was one."""
+    if folder.name.lower() not in COLLECTIONS or not files or \
+            "content/publications.bib" in site.extra:
+        return False
+    papers: list[dict[str, Any]] = []
+    for file in files:
+        fmt, head, body, _first = split_front_matter(read_text(file))
+        data = dict(load_mapping(fmt, head)[0]) if fmt else {}
+        if not data.get("title") or not _names(data.get("authors", data.get("author"))):
+            return False
+        if body.strip() and not data.get("abstract"):
+            data["abstract"] = " ".join(body.split())
+        papers.append(data)
+    if all(isinstance(p.get("order"), int) for p in papers):
+        papers.sort(key=lambda p: int(p["order"]))
+    keys: set[str] = set()
+    dropped: set[str] = {"order"}
+    entries = []
+    for paper in papers:
+        entries.append(_entry(paper, keys, dropped))
+        keys.add(entries[-1].key)
+    site.extra["content/publications.bib"] = dump(entries)
+    report.counts["publications"] += len(entries)
+    report.convert(f"papers of the collection `{folder.name}` (content/publications.bib)",
+                   len(entries))
+    dropped.discard("order")
+    if dropped:
+        report.note(folder, None, "keys Lanting has no place for, left out: "
+                    + ", ".join(f"`{k}`" for k in sorted(dropped)))
+    return True
