@@ -575,3 +575,25 @@ def test_a_collection_of_publications_is_the_publications(tmp_path: Path) -> Non
     assert "= {Ana Berg* and Wen Shu* and Li Wei}" in bib
     assert "abstract  = {A search over code.}" in bib
     assert not (imported.dest / "content" / "pages").exists()
+
+
+def test_a_collection_of_projects_is_the_projects(tmp_path: Path) -> None:
+    """`src/content/projects/*.md` (`technologies`, `codeUrl`, `docsUrl`, `videoUrl`),
+    which `projects.astro` showed as cards, were dated posts of the blog, their links a
+    notice each: they are projects of Lanting's /projects/."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "astro.config.mjs": "export default {}\n",
+        "src/content/config.ts": "const projects = defineCollection({ type: 'content' });\n"
+                                 "export const collections = { projects };\n",
+        "src/content/projects/lattice.md": '---\ntitle: "晶格光电导"\ndate: "2026-04-17"\n'
+                                           'technologies: ["Python", "NumPy"]\ncodeUrl: '
+                                           '"https://git.example.org/lattice"\ndocsUrl: '
+                                           '"https://papers.example.org/l"\n---\n\n数值模拟。\n'})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.counts["projects"] == 1 and imported.report.counts["posts"] == 0
+    text = (imported.dest / "content" / "projects" / "lattice.md").read_text(encoding="utf-8")
+    assert "tags: [Python, NumPy]" in text and "name: Docs" in text and "数值模拟。" in text
+    assert "`codeUrl`" not in report_of(imported)
+    build(tmp_path / "new", BuildOptions())
+    assert "晶格光电导" in page(tmp_path / "new" / "public", "/projects/").text()

@@ -158,7 +158,8 @@ class Astro(AstroFront, AstroBodies):
                 # (an Astro collection's schema dates all its entries or none; a folder
                 # Gatsby reads holds news and pages alike: a lab's `src/markdown/`)
                 post = dates[path] if self.kind == "gatsby" else dated
-                self.read_file(collection, path, "post" if post else "page")
+                self.read_file(collection, path, "project" if collection.folder.name.lower()
+                               == "projects" else "post" if post else "page")
         if not self.markdown_pages() and not self.config.collections:
             self.report.warn(self.config.file, None, "no content collection with Markdown "
                              "found (`src/content/`, the folders of `glob()` loaders)")
@@ -341,7 +342,7 @@ class Astro(AstroFront, AstroBodies):
             self.report.convert("bibliographies (rehype-citation) into the post's folder")
         self.by_source[path.resolve()] = item
         self.report.counts[("drafts" if item.draft else "posts") if kind == "post"
-                           else "pages"] += 1
+                           else "projects" if kind == "project" else "pages"] += 1
         if old and not item.draft:
             item.old_urls = [old] if old != "/" else []
             for url in (old, old.rstrip("/")):

@@ -93,6 +93,30 @@ def name_date(path: Path) -> str | None:
     return found.group(1) if found else None
 
 
+_PROJECT_LINKS = {"url": "Website", "link": "Website", "website": "Website", "demoUrl": "Demo",
+                  "demo": "Demo", "codeUrl": "Code", "code": "Code", "github": "Code",
+                  "repo": "Code", "docsUrl": "Docs", "paperUrl": "Paper", "paper": "Paper",
+                  "videoUrl": "Video", "video": "Video", "slidesUrl": "Slides"}
+_PROJECT_KEYS = frozenset({*_PROJECT_LINKS, "technologies", "tech", "stack", "order"})
+
+
+def project_front(data: dict[str, Any], front: dict[str, Any]) -> None:
+    """A project entry's links (`codeUrl`, `docsUrl`, `videoUrl`, … as "Code", "Docs",
+    "Video") and tags (its `technologies`, `tech`, `stack` too), as Lanting's project
+    front matter has them; its `order` the weight."""
+    links = [{"name": name, "url": str(data[key]).strip()}
+             for key, name in _PROJECT_LINKS.items()
+             if isinstance(data.get(key), str) and data[key].strip()]
+    if links:
+        front["links"] = links
+    tags = names(data.get("tags")) + names(data.get("technologies") or data.get("tech")
+                                           or data.get("stack"))
+    if tags:
+        front["tags"] = list(dict.fromkeys(tags))
+    if isinstance(data.get("order"), int):
+        front["weight"] = data["order"]
+
+
 class AstroFront:
     """The front-matter side of the Astro importer."""
 
@@ -141,6 +165,11 @@ class AstroFront:
             front["lang"] = language_tag(lang, "")
             if not front["lang"]:
                 del front["lang"]
+        if kind == "project":  # (`src/content/projects/`: a card of /projects/)
+            project_front(data, front)
+            date = first_date(data, head, _DATES + self.date_keys, self.tz)
+            if date is not None:
+                front["date"] = date
         cover = self.cover(data, head, path)
         if cover:
             front["cover"] = cover
@@ -148,8 +177,8 @@ class AstroFront:
             self.authors(data, head, path, front)
         url_keys = {c.ids.removeprefix("front:") for c in self.config.collections
                     if c.ids.startswith("front:")}  # (Gatsby's `path:`: the old URL, kept)
-        note_unplaced_keys(self.report, path, head, data,
-                           _PLACED | url_keys | set(self.date_keys))
+        note_unplaced_keys(self.report, path, head, data, _PLACED | url_keys | set(
+            self.date_keys) | (_PROJECT_KEYS if kind == "project" else set()))
         return front
 
     def authors(self, data: dict[str, Any], head: str, path: Path,
