@@ -597,3 +597,16 @@ def test_a_collection_of_projects_is_the_projects(tmp_path: Path) -> None:
     assert "`codeUrl`" not in report_of(imported)
     build(tmp_path / "new", BuildOptions())
     assert "晶格光电导" in page(tmp_path / "new" / "public", "/projects/").text()
+
+
+def test_a_single_tag_key_is_the_tag(tmp_path: Path) -> None:
+    """A theme's `tag: 技术分享` (one string, its schema's own key): "front matter
+    Lanting has no place for", the post untagged."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "astro.config.mjs": "export default {}\n",
+        "src/content/posts/talk.md": "---\ntitle: 讲座\ndate: 2025-10-29\ntag: 技术分享\n---\n\n"
+                                     "讲座内容。\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "posts" / "talk.md").read_text(encoding="utf-8")
+    assert "tags: [技术分享]" in text and "`tag`" not in report_of(imported)

@@ -40,7 +40,7 @@ _UPDATES = ("updated", "updatedDate", "modDatetime", "lastmod", "updatedAt",
             "lastModified", "updateDate")
 _COVERS = ("image", "cover", "heroImage", "coverImage", "ogImage", "images", "banner")
 _PLACED = frozenset({"title", "slug", "postSlug", "description", "summary", "excerpt", "tags",
-                     "category", "categories", "draft", "lang", "language", "layout",
+                     "tag", "category", "categories", "draft", "lang", "language", "layout",
                      "bibliography", "author", "authors",
                      *_DATES, *_UPDATES, *_COVERS})
 """Keys read (`layout`: contentlayer's and Astro's page layout, which Lanting's
@@ -152,7 +152,7 @@ class AstroFront:
         summary = summary_of(data, "description", "summary", "excerpt")
         if summary:
             front["summary"] = summary
-        tags = names(data.get("tags"))
+        tags = names(data.get("tags") or data.get("tag"))  # (a theme's one `tag: 随笔`)
         if tags:
             front["tags"] = tags
         categories = names(data.get("categories", data.get("category")))
