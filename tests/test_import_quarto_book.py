@@ -207,3 +207,53 @@ def test_a_reference_to_no_section_is_shown_as_quarto_showed_it(tmp_path: Path) 
                        .read_text(encoding="utf-8")).one("div", class_="prose")
     assert prose.one("strong").text() == "?@sec-tables"
     assert prose.find("a", href="#sec-lists") is not None
+
+
+def test_a_chapter_titled_by_a_heading_with_classes_only(tmp_path: Path) -> None:
+    """`# Preface {.unnumbered}`, a book's front matter titled by a heading with a class
+    and no label: the attributes were read only when they held a label, so the title was
+    "Preface {.unnumbered}". Braces not shaped as attributes stay the title's text."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - notes.qmd\n    - sets.qmd\n",
+        "index.qmd": "# Preface {.unnumbered}\n\nWelcome.\n",
+        "notes.qmd": "# Notes {- .appendix}\n\nText.\n",
+        "sets.qmd": "# The set {x}\n\nText.\n",
+    })
+    import_site(tmp_path / "book", tmp_path / "site")
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = tmp_path / "site" / "public"
+
+    def title(url: str) -> str:
+        page = parse_html((out / url / "index.html").read_text(encoding="utf-8"))
+        return page.one("h1").text()
+
+    assert [title("notes"), title("sets")] == ["Notes", "The set {x}"]
+    home = (tmp_path / "site" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "title: Preface\n" in home
+
+
+def test_a_figure_of_another_chapter_with_a_note_and_a_link_in_its_caption(
+        tmp_path: Path) -> None:
+    """`@fig-loss` naming a figure of another chapter whose caption holds a footnote and
+    a link (`![Loss[^1] per [epoch](u)](x.png){#fig-loss}`): its caption, read as far as
+    the first `]`, was not found, so the link read "Figure". It reads the caption's
+    words, the footnote left out and the link its text (a link holds no link)."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - training.qmd\n    - results.qmd\n",
+        "index.qmd": "# Preface\n",
+        "training.qmd": "# Training\n\n![Loss[^n] per [epoch](https://example.org/e) "
+                        "of the run](loss.png){#fig-loss width=60%}\n\n"
+                        "[^n]: Smoothed over ten steps.\n",
+        "results.qmd": "# Results\n\nAs @fig-loss shows, it converges.\n",
+        "loss.png": png(4, 3),
+    })
+    import_site(tmp_path / "book", tmp_path / "site")
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((tmp_path / "site" / "public" / "results" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    assert {a.text(): a["href"] for a in prose.find_all("a")} == {
+        "Loss per epoch of the run": "/training/#fig-loss"}

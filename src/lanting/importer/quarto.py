@@ -62,11 +62,15 @@ from lanting.importer.text import (
 
 _ICON = re.compile(r"\{\{<\s*(?:fa|ai|bi|iconify)\s[^<>]*>\}\}[ \t]*")
 """An icon shortcode (fontawesome, academicons, bootstrap, iconify)."""
-_TITLE_HEADING = re.compile(r"\A\s*#[ \t]+(\S.*?)[ \t]*(?:\{[^}\n]*?#([\w:.-]+)[^}\n]*\})?"
-                            r"[ \t]*$\n?", re.MULTILINE)
+_ATTRIBUTE = r"""(?:#([\w:.-]+)|\.[\w-]+|-|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s"'}]*))"""
+"""One item of Pandoc's attributes: `#id` (captured), `.class`, `-` or `key=value`."""
+_TITLE_HEADING = re.compile(r"\A\s*#[ \t]+(\S.*?)[ \t]*(?:\{[ \t]*(?:" + _ATTRIBUTE
+                            + r"[ \t]*)+\})?[ \t]*$\n?", re.MULTILINE)
 """A document's first line a `#` heading (with its label): a book chapter's title. Not
 an empty one (`#` and spaces, a draft's placeholder): its blank title failed the build
-("a post needs a `title`"), where the file's name titles it."""
+("a post needs a `title`"), where the file's name titles it. Its attributes are read
+whether or not they hold a label (`# Preface {.unnumbered}`, a book's front matter:
+they were left in its title); braces not shaped as attributes are Pandoc's text."""
 
 
 class Quarto(QuartoFront, QuartoBodies, QuartoListings):

@@ -14,7 +14,12 @@ from pathlib import Path
 
 _KINDS = "sec|fig|tbl|eq|thm|lem|cor|prp|cnj|def|exm|exr|alg|lst"
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*\{([^}\n]*)\}[ \t]*$", re.MULTILINE)
-_IMAGE = re.compile(r"!\[([^\]\n]*)\]\([^)\n]*\)\{([^}\n]*)\}")
+_IMAGE = re.compile(r"!\[((?:[^\[\]\n]|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*)\]\([^)\n]*\)"
+                    r"\{([^}\n]*)\}")
+"""An image with attributes; its caption may hold brackets two deep (a footnote, a
+link: `![Loss[^1] per [epoch](u)](x.png){#fig-x}`), as a link's text may."""
+_NOTE = re.compile(r"\[\^[^\[\]\n]*\]|\^\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]")
+_LINKED = re.compile(r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\](?:\([^()\n]*\)|\{[^{}\n]*\})")
 _ANY_ID = re.compile(rf"\{{[^}}\n]*#((?:{_KINDS})[-:][\w:.-]*\w)")
 _ID = re.compile(rf"(?:^|\s)#((?:{_KINDS})[-:][\w:.-]*\w)")
 _REFERENCE = re.compile(rf"(?<![\w@\\`/])(-?)@((?:{_KINDS})[-:][\w:.-]*[\w])")
@@ -55,12 +60,22 @@ def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[P
                 found.setdefault(label, Label(path, label, heading.group(1).strip()))
         for image in _IMAGE.finditer(text):
             for label in _ID.findall(" " + image.group(2)):
-                found.setdefault(label, Label(path, label, image.group(1).strip()
+                found.setdefault(label, Label(path, label, _words(image.group(1))
                                               or names["fig"]))
         for label in _ANY_ID.findall(text):
             kind = re.split(r"[-:]", label)[0]
             found.setdefault(label, Label(path, label, names.get(kind, label)))
     return found
+
+
+def _words(caption: str) -> str:
+    """A caption as the words of a link to it: its footnotes left out and its links and
+    spans their text (a link holds no link: one inside read as the link, its caption
+    around it loose brackets)."""
+    text = _NOTE.sub("", caption)
+    for _ in range(2):  # (two deep, as a caption's brackets go)
+        text = _LINKED.sub(r"\1", text)
+    return re.sub(r"[ \t]{2,}", " ", text).strip()
 
 
 def cross_references(text: str, path: Path, labels: dict[str, Label],
