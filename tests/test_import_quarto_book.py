@@ -257,3 +257,91 @@ def test_a_figure_of_another_chapter_with_a_note_and_a_link_in_its_caption(
                        .read_text(encoding="utf-8")).one("div", class_="prose")
     assert {a.text(): a["href"] for a in prose.find_all("a")} == {
         "Loss per epoch of the run": "/training/#fig-loss"}
+
+
+PUBLISHED = """\
+<main>
+<div class="cell">
+<div class="sourceCode cell-code" id="cb1"><pre class="sourceCode r"><code class="sourceCode r"\
+><span id="cb1-1"><a href="#cb1-1"></a>knitr<span class="sc">::</span>kable(counts)</span>\
+</code></pre></div>
+<div class="cell-output-display">
+<table class="table"><thead><tr><th>n</th></tr></thead>
+<tbody><tr><td>12</td></tr></tbody></table>
+</div>
+</div>
+<p>Between.</p>
+<div class="cell">
+<div class="sourceCode cell-code" id="cb2"><pre class="sourceCode r"><code class="sourceCode r"\
+>y <span class="ot">&lt;-</span> <span class="fu">fit</span>(x)</code></pre></div>
+<div class="cell-output cell-output-stdout"><pre><code>[1] 0.25</code></pre></div>
+<div class="sourceCode cell-code" id="cb3"><pre class="sourceCode r"><code class="sourceCode r"\
+><span class="fu">plot</span>(y)</code></pre></div>
+<div class="cell-output-display"><div id="fig-fit" class="quarto-figure"><figure>
+<p><img src="fitting_files/figure-html/fig-fit-1.png" class="img-fluid" width="672"></p>
+<figcaption>Figure&nbsp;1: The fit</figcaption></figure></div></div>
+</div>
+<p>The slope was 0.25 in this run.</p>
+</main>
+"""
+FITTING = """\
+# Fitting
+
+```{r}
+#| include: false
+library(stats)
+```
+
+```{r}
+#| label: tbl-counts
+#| tbl-cap: Counts per group
+knitr::kable(counts)
+```
+
+Between.
+
+```{r}
+#| label: fig-fit
+#| fig-cap: The fit
+y <- fit(x)
+plot(y)
+```
+
+The slope was `r coef(y)` in this run. See @fig-fit and @tbl-counts.
+"""
+
+
+def test_a_book_without_a_freeze_takes_its_outputs_from_its_published_pages(
+        tmp_path: Path) -> None:
+    """A book that keeps no freeze but commits its rendered site (`output-dir: docs`):
+    its cells' outputs were lost, shown as code with a warning (a real book: 700 cells).
+    They are read from the published page: printed output, a labelled figure (its
+    image from `docs/x_files/`), a table; a cell knitr cut in two, output between, is
+    the two pieces; an inline value the page shows. A page older than its source (its
+    code not the source's) pairs nothing."""
+    files = {
+        "_quarto.yml": "project:\n  type: book\n  output-dir: docs\nbook:\n  title: B\n"
+                       "  chapters:\n    - index.qmd\n    - fitting.qmd\n    - old.qmd\n",
+        "index.qmd": "# Preface\n", "fitting.qmd": FITTING,
+        "docs/fitting.html": PUBLISHED,
+        "docs/fitting_files/figure-html/fig-fit-1.png": png(4, 3),
+        "old.qmd": "# Old\n\n```{r}\nz <- other(x)\n```\n",
+        "docs/old.html": PUBLISHED.split("<p>Between.</p>")[0],
+    }
+    write_files(tmp_path / "book", files)
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    report = report_of(imported)
+    assert report.count("no frozen results") == 1  # (the old page's only)
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings if "old.md" not in str(w)] == []
+    prose = parse_html((tmp_path / "site" / "public" / "fitting" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    codes = [c.text().strip() for c in prose.find_all("code")]
+    assert codes == ["knitr::kable(counts)", "y <- fit(x)", "[1] 0.25", "plot(y)"]
+    assert prose.one("td").text() == "12"
+    figure = prose.one("figure")
+    assert figure["id"] == "fig-fit" and "The fit" in figure.text()
+    assert figure.one("img")["src"].endswith(".png")
+    assert "The slope was 0.25 in this run." in prose.text()
+    links = {a.attrs.get("href") for a in prose.find_all("a")}
+    assert {"#fig-fit", "#tbl-counts"} <= links

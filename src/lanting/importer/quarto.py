@@ -31,11 +31,13 @@ from lanting.importer.common import (
     summary_of,
     walk,
 )
+from lanting.importer.distill_chunks import inline_values
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import QuartoBodies, freeze_of
 from lanting.importer.quarto_front import QuartoFront, front_first, published_url
+from lanting.importer.quarto_inline_r import inline_r
 from lanting.importer.quarto_links import DOCUMENTS
 from lanting.importer.quarto_listings import QuartoListings
 from lanting.importer.quarto_math import header_macros
@@ -47,6 +49,7 @@ from lanting.importer.quarto_notebook import (
     static_file,
 )
 from lanting.importer.quarto_notebook_deck import notebook_markdown
+from lanting.importer.quarto_published import published, published_page
 from lanting.importer.quarto_settings import with_metadata_files
 from lanting.importer.quarto_slides import deck, presentation_format
 from lanting.importer.quarto_vars import fill, project_variables
@@ -288,6 +291,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
             body = notebook_markdown(notebook, self.site,
                                      self.site.new_url(item).strip("/"))
         result, folder = freeze_of(self.source, path)
+        figures: Path | None
         if result is not None and isinstance(result.get("markdown"), str):
             self.report.convert("executed posts (their freeze)")
             _fmt, _head, frozen, _first = split_front_matter(result["markdown"])
@@ -296,7 +300,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
                                  "Quarto's scripts) in its freeze: it shows as the bare HTML")
             body, figures = frozen, folder
         else:
-            figures = None
+            body, figures = self.published(path, body)
         subtitle = str(merged.get("subtitle") or "").strip()
         if subtitle and kind != "talk":
             # (Quarto shows it under the title; Lanting's front matter has no place for
@@ -312,6 +316,24 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
         if macros:
             self.report.convert("MathJax macros of `include-in-header` (\\newcommand)")
         self.documents.append((item, macros + body, path, figures))
+
+    def published(self, path: Path, body: str) -> tuple[str, Path | None]:
+        """`body` with its cells' outputs from the page the project published, when it
+        has one and its cells pair (`quarto_published`), and the folder of its figures;
+        else as it is, and None."""
+        found = published_page(self.source, self.output_dir(), path)
+        if found is None or "```{" not in body:
+            return body, None
+        page = read_text(found[0])
+        made = published(body, page)
+        if not made.paired:
+            return body, None
+        self.report.convert("executed documents (outputs from their published page)")
+        if made.widgets:
+            self.report.warn(path, None, f"{made.widgets} output(s) needing the published "
+                             "page's scripts (an HTML widget) left out")
+        text, _filled = inline_values(made.text, page)
+        return inline_r(text, Context(self.report, path, read_text(path))), found[1]
 
     def filled(self, data: dict[str, Any], meta: dict[str, Any], path: Path,
                head: str) -> dict[str, Any]:
