@@ -314,7 +314,7 @@ The slope was `r coef(y)` in this run. See @fig-fit and @tbl-counts.
 def test_a_book_without_a_freeze_takes_its_outputs_from_its_published_pages(
         tmp_path: Path) -> None:
     """A book that keeps no freeze but commits its rendered site (`output-dir: docs`):
-    its cells' outputs were lost, shown as code with a warning (a real book: 700 cells).
+    its cells' outputs were lost, shown as code with a warning (a real book: 500 cells).
     They are read from the published page: printed output, a labelled figure (its
     image from `docs/x_files/`), a table; a cell knitr cut in two, output between, is
     the two pieces; an inline value the page shows. A page older than its source (its
@@ -345,3 +345,26 @@ def test_a_book_without_a_freeze_takes_its_outputs_from_its_published_pages(
     assert "The slope was 0.25 in this run." in prose.text()
     links = {a.attrs.get("href") for a in prose.find_all("a")}
     assert {"#fig-fit", "#tbl-counts"} <= links
+
+
+def test_bold_closed_after_a_space_as_pandoc_reads_it(tmp_path: Path) -> None:
+    """Pandoc's `**` closes after a space (`**Fit:**Then`, `**the range of **$X$`, a
+    notes book's way): Quarto showed them bold, Lanting's stars as written, with a
+    warning. The space moves outside the stars; `**` with spaces on both sides stays
+    two stars, as in Pandoc, and so does one in a formula."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - notes.qmd\n",
+        "index.qmd": "# Preface\n",
+        "notes.qmd": "# Notes\n\n- **Interpretability:**Fewer variables.\n"
+                     "- The **first split across the range of **$X$ is kept.\n"
+                     "- **Read the data. **\n\nPowers: $a^{**}$ and 2 ** 3 ** 2.\n",
+    })
+    import_site(tmp_path / "book", tmp_path / "site")
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((tmp_path / "site" / "public" / "notes" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    assert [s.text().strip() for s in prose.find_all("strong")] == [
+        "Interpretability:", "first split across the range of", "Read the data."]
+    assert "2 ** 3 ** 2" in prose.text() and prose.find("math") is not None

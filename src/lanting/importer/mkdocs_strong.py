@@ -35,10 +35,29 @@ def _literal(line: str, at: int) -> bool:
     return before.isspace() and after.isspace()
 
 
-def _line(line: str, not_strong: bool) -> tuple[str, int]:
+def _pandoc(line: str, starts: list[int]) -> tuple[str, list[int]]:
+    """Pandoc's reading of a line's `**`: one before a space (or the line's end) opens
+    nothing, and closes only an open bold (after a space too): the others are escaped
+    (Pandoc showed them as written) and the rest pair in order."""
+    kept, escaped, open_ = [], [], False
+    for at in starts:
+        if open_ or not (line[at + 2:at + 3] or " ").isspace():
+            kept.append(at)
+            open_ = not open_
+        else:
+            escaped.append(at)
+    for at in reversed(escaped):
+        line = line[:at] + "\\*\\*" + line[at + 2:]
+    return line, [at + 2 * sum(1 for e in escaped if e < at) for at in kept]
+
+
+def _line(line: str, not_strong: bool, pandoc: bool = False) -> tuple[str, int]:
     if "***" in line:
         return line, 0
     starts = [m.start() for m in _STARS.finditer(line)]
+    if pandoc:
+        line, starts = _pandoc(line, starts)
+        not_strong = False
     if len(starts) < 2 or not_strong and any(_literal(line, at) for at in starts):
         return line, 0
     out, last, moved = [], 0, 0
@@ -89,11 +108,12 @@ def lenient_strong(text: str, ctx: Context, reader: str = "Python-Markdown") -> 
     stars rewritten with the space outside them. `reader`: the renderer that read bold
     so — Python-Markdown, or Hexo's kramed (a fork of marked 0.3), whose `**` … `**`
     took anything inside, even `**` with a space on both sides (`**句子。 **` at a line's
-    end), which Python-Markdown leaves as two stars."""
-    not_strong = reader == "Python-Markdown"
+    end), which Python-Markdown leaves as two stars; or Pandoc (Quarto, R Markdown),
+    whose `**` closes after a space too but opens before none (`2 ** 3`, escaped)."""
+    not_strong, pandoc = reader == "Python-Markdown", reader == "Pandoc"
     lines, total = [], 0
     for line in text.split("\n"):
-        line, moved = _line(line, not_strong) if "**" in line else (line, 0)
+        line, moved = _line(line, not_strong, pandoc) if "**" in line else (line, 0)
         lines.append(line)
         total += moved
     ctx.convert(f"bold text with a space inside its ** ({reader}'s bold)", total)

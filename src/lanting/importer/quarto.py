@@ -35,10 +35,10 @@ from lanting.importer.distill_chunks import inline_values
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
-from lanting.importer.quarto_bodies import QuartoBodies, freeze_of
+from lanting.importer.quarto_bodies import QuartoBodies
 from lanting.importer.quarto_front import QuartoFront, front_first, published_url
 from lanting.importer.quarto_inline_r import inline_r
-from lanting.importer.quarto_links import DOCUMENTS
+from lanting.importer.quarto_links import DOCUMENTS, freeze_of
 from lanting.importer.quarto_listings import QuartoListings
 from lanting.importer.quarto_math import header_macros
 from lanting.importer.quarto_notebook import (

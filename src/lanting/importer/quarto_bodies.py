@@ -26,6 +26,7 @@ from lanting.importer.common import LinkTable, read_text
 from lanting.importer.grid_tables import grid_tables
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.quarto_cells import (
     cell_filenames,
     code_fold,
@@ -41,7 +42,7 @@ from lanting.importer.quarto_cells import (
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_embeds import embeds
 from lanting.importer.quarto_inline_r import inline_r
-from lanting.importer.quarto_links import QuartoLinks, freeze_figure
+from lanting.importer.quarto_links import QuartoLinks, freeze_figure, freeze_of
 from lanting.importer.quarto_math import (
     bare_environments,
     bare_macros,
@@ -172,8 +173,10 @@ class QuartoBodies(QuartoLinks):
         # (Pandoc read a table cell's formula whole: its `|`, `\|` are no cell breaks)
         text, bars = table_math(text, whole=True)
         ctx.convert("`|` in formulas of table cells as `\\vert`", bars)
-        # (math first out of reach: `\sqrt[3]{x}` is no span `[3]{x}` to drop)
-        text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"), text)
+        # (math first out of reach: `\sqrt[3]{x}` is no span `[3]{x}` to drop, `$a**b$` no
+        # bold; Pandoc's `**` closes after a space too: `**the range of **$X$` was bold)
+        text = lenient_strong(FORMULA.sub(lambda m: shelf.put(m.group(), "M"), text), ctx,
+                              "Pandoc")
         text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
         text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
                                  else m.group(), text)
@@ -381,20 +384,3 @@ def _kept_label(attributes: str) -> str:
     found = re.search(r"(?:^|\s)#(fig[-:][\w:.-]+)", attributes)  # (or pandoc-crossref's)
     return f"{{#{found.group(1)}}}" if found else ""
 
-
-def freeze_of(source: Path, path: Path) -> tuple[dict[str, Any] | None, Path]:
-    """The freeze of a document (`_freeze/posts/x/index/execute-results/html.json`) and
-    its folder."""
-    import json
-
-    rel = path.relative_to(source).with_suffix("")
-    folder = source / "_freeze" / rel
-    file = folder / "execute-results" / "html.json"
-    if not file.is_file():
-        return None, folder
-    try:
-        data = json.loads(read_text(file))
-    except ValueError:
-        return None, folder
-    result = data.get("result") if isinstance(data, dict) else None
-    return (result if isinstance(result, dict) else None), folder

@@ -1,18 +1,20 @@
 """Where the links and images of a Quarto document lead: other documents (by their
 files, their old URLs or their names), listing pages (the blog now), files of the
-project (a post's into its bundle, a page's into `static/`), figures of its freeze. The
-body conversion (`quarto_bodies.py`) calls these for each URL it meets."""
+project (a post's into its bundle, a page's into `static/`), figures of its freeze (and
+the freeze itself). The body conversion (`quarto_bodies.py`) calls these for each URL it
+meets."""
 
 from __future__ import annotations
 
 import posixpath
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer.body_links import UNLINK, map_urls
 from lanting.importer.body_wiki_links import plain_wiki_links
-from lanting.importer.common import LinkTable, first_item, is_image
+from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import listed_posts, term_urls
@@ -231,3 +233,21 @@ def document_files(file: Path) -> list[Path]:
     if file.is_dir() or not file.suffix:
         candidates += [file / f"index{s}" for s in DOCUMENTS]
     return candidates
+
+
+def freeze_of(source: Path, path: Path) -> tuple[dict[str, Any] | None, Path]:
+    """The freeze of a document (`_freeze/posts/x/index/execute-results/html.json`) and
+    its folder."""
+    import json
+
+    rel = path.relative_to(source).with_suffix("")
+    folder = source / "_freeze" / rel
+    file = folder / "execute-results" / "html.json"
+    if not file.is_file():
+        return None, folder
+    try:
+        data = json.loads(read_text(file))
+    except ValueError:
+        return None, folder
+    result = data.get("result") if isinstance(data, dict) else None
+    return (result if isinstance(result, dict) else None), folder
