@@ -87,3 +87,34 @@ def test_a_fastpages_blogs_notebooks_are_notebook_posts(tmp_path: Path) -> None:
     assert "fndetail" not in text and "youtube:" not in text
     welcome = parse_html((result.output / "welcome/index.html").read_text(encoding="utf-8"))
     assert welcome.one("div", class_="callout-warning").text().endswith("Drafts ahead.")
+
+
+def test_a_post_fastpages_made_of_a_notebook_is_left_for_the_notebook(
+        tmp_path: Path) -> None:
+    """A fastpages blog that committed the post its Action made of a notebook too
+    (`_posts/2021-05-06-kernels.md`, its front matter naming `nb_path:
+    _notebooks/2021-05-06-kernels.ipynb`, its body nbconvert's HTML with a chart's
+    script): both were imported, the notebook as `kernels-2`, and the generated
+    post's script, read as a formula from `$schema` on, failed the build. The
+    notebook is the post; a post naming no notebook of the blog stays."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_config.yml": "title: Kernel Notes\n",
+        "_action_files/fastpages.tpl": "{{ nb }}\n",
+        "_notebooks/2021-05-06-kernels.ipynb": _notebook(
+            _cell("markdown", "# Kernels\n> Smooth functions.\n"),
+            _cell("code", "k = rbf(1.0)\n", _printed("kernel ready\n"))),
+        "_posts/2021-05-06-kernels.md": "---\ntitle: Kernels\nnb_path: "
+                                        "_notebooks/2021-05-06-kernels.ipynb\n---\n\n"
+                                        '<script>{"$schema": "v4", "x": "$y"}</script>\n',
+        "_posts/2021-05-07-gone.md": "---\ntitle: Gone\nnb_path: _notebooks/gone.ipynb\n"
+                                     "---\n\nIts notebook was deleted.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings] == []
+    posts = sorted(p.name for p in (done.dest / "content/posts").iterdir())
+    assert posts == ["gone.md", "kernels.ipynb"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    assert "kernel ready" in (result.output / "posts/kernels/index.html").read_text(
+        encoding="utf-8")

@@ -31,7 +31,7 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_data_pubs import data_file, data_publications, untitled
-from lanting.importer.jekyll_fastpages import JekyllNotebooks, notebook_files
+from lanting.importer.jekyll_fastpages import JekyllNotebooks, made_from_notebook, notebook_files
 from lanting.importer.jekyll_front import JekyllFront, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages
@@ -249,6 +249,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                 continue
             if "_posts" in rel.parts and not _JEKYLL_POST_NAME.match(path.name):
                 self.not_a_post(path)
+            elif "_posts" in rel.parts and (made := made_from_notebook(path, self.source)):
+                self.report.note(path, None, f"fastpages made it of `{made}`, which is "
+                                 "imported: left out (the notebook is the post)")
             elif "_posts" in rel.parts:
                 at = rel.parts.index("_posts")  # (`_i18n/zh/`: a language, no category)
                 found.append((path, [] if self.i18n.language_of(rel) else list(

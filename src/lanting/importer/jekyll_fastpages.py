@@ -1,10 +1,11 @@
 """fastpages' notebook posts (`_notebooks/2020-02-20-title.ipynb`): its GitHub Action
-converted each (with nbdev) into a post of `_posts/`, which the repository never holds;
-Jekyll alone would publish none. Each is a Lanting notebook post, `content/posts/<slug>.ipynb`:
-its front matter from fastpages' first Markdown cell (`# Title`, `> summary`, `- key:
-value` lines), its cells as nbdev showed them (`#hide`, `#hide_input`, `#hide_output`
-obeyed, `#collapse…` flags taken out of the code), its Markdown shortcuts (`> Note: …`,
-`> youtube: …`, `{% fn 1 %}` footnotes) in Lanting's forms.
+converted each (with nbdev) into a post of `_posts/`, which the repository seldom holds
+(one that does is left out for its notebook); Jekyll alone would publish none. Each is
+a Lanting notebook post, `content/posts/<slug>.ipynb`: its front matter from fastpages'
+first Markdown cell (`# Title`, `> summary`, `- key: value` lines), its cells as nbdev
+showed them (`#hide`, `#hide_input`, `#hide_output` obeyed, `#collapse…` flags taken
+out of the code), its Markdown shortcuts (`> Note: …`, `> youtube: …`, `{% fn 1 %}`
+footnotes) in Lanting's forms.
 """
 
 from __future__ import annotations
@@ -37,6 +38,18 @@ def notebook_files(source: Path) -> list[Path]:
     if not any((source / m).is_dir() for m in _MARKERS) and "fastpages" not in config:
         return []
     return sorted(p for p in folder.glob("*.ipynb") if p.is_file())
+
+
+def made_from_notebook(path: Path, source: Path) -> str | None:
+    """The notebook of `_notebooks/` that fastpages' Action made the post `path` of, when
+    the repository holds both (the generated post committed too: its front matter names
+    it, `nb_path: _notebooks/x.ipynb`); None for a post written as one."""
+    head = read_text(path)[:4000]
+    found = re.search(r"^nb_path:[ \t]*[\"']?(_notebooks/[^\n\"']+\.ipynb)", head, re.MULTILINE)
+    if found is None or not head.startswith("---") or head.find(found.group()) > head.find(
+            "\n---", 3):
+        return None
+    return found.group(1) if (source / found.group(1)) in notebook_files(source) else None
 
 
 def _source(cell: dict[str, Any]) -> str:
