@@ -526,6 +526,28 @@ def test_a_blogdown_code_block_with_a_blank_line_stays_one_block(tmp_path: Path)
     assert page.find_all("math") == []
 
 
+def test_blogdown_scripts_the_repository_lacks_are_left_out(tmp_path: Path) -> None:
+    """blogdown's `.html` starts with the scripts and styles of R Markdown's HTML
+    dependencies (`/rmarkdown-libs/header-attrs/header-attrs.js`), files it wrote into
+    `static/` at each build and the repository did not keep: the build failed on each,
+    in nearly every post of a blog. One the site holds stays."""
+    head = ('<script src="/rmarkdown-libs/header-attrs/header-attrs.js"></script>\n'
+            '<script src="/rmarkdown-libs/kePrint/kePrint.js"></script>\n'
+            '<link href="/rmarkdown-libs/bsTable/bootstrapTable.min.css" rel="stylesheet" />'
+            '\n\n<p>The mean is a poor summary here.</p>\n')
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "content/post/2018-10-26-mean.Rmd": "---\ntitle: Mean\n---\nText.\n",
+        "content/post/2018-10-26-mean.html": "---\ntitle: Mean\ndate: 2018-10-26\n---\n\n"
+            + head,
+        "static/rmarkdown-libs/kePrint/kePrint.js": "/* tooltips */\n",
+    })
+    page = (out / "post/2018-10-26-mean/index.html").read_text(encoding="utf-8")
+    assert "header-attrs" not in page and "bootstrapTable" not in page
+    assert "/rmarkdown-libs/kePrint/kePrint.js" in page
+    assert "The mean is a poor summary here." in page
+
+
 def test_double_brackets_in_raw_highlighted_code_stay_as_written(tmp_path: Path) -> None:
     """hugodown writes R's output as highlighted HTML (`<pre class='chroma'>`), so
     `x[[1]]` is `[[<span class='m'>1</span>]]` there: it was taken for a `[[note]]` link

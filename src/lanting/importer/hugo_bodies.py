@@ -23,7 +23,7 @@ from lanting.importer.body_math import (
 )
 from lanting.importer.body_tables import cell_border_dollars, shelved_table_math
 from lanting.importer.common import LinkTable, heading_fragment, prose_raw
-from lanting.importer.html_pages import raw_elements_apart
+from lanting.importer.html_pages import missing_libraries, raw_elements_apart
 from lanting.importer.hugo_callouts import callout_handlers
 from lanting.importer.hugo_cards import card_paired, card_single
 from lanting.importer.hugo_cite import cite_handlers
@@ -100,6 +100,10 @@ class HugoBodies(HugoLinks):
         if item.source is not None and item.source.suffix.lower() in (".html", ".htm"):
             text, count = raw_elements_apart(text, shelf)
             ctx.convert("code blocks of an HTML page holding blank lines kept whole", count)
+            text, count = missing_libraries(text, lambda url: (
+                self.source / "static" / url.lstrip("/") if url.startswith("/")
+                else folder / url).is_file())
+            ctx.convert("R Markdown's scripts and styles the site lacks, left out", count)
         text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
         ctx.convert("summary markers", count)
         text = self.site_syntax(text, item, ctx, folder, shelf)
