@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from htmltree import Element, parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -546,6 +546,26 @@ def test_blogdown_scripts_the_repository_lacks_are_left_out(tmp_path: Path) -> N
     assert "header-attrs" not in page and "bootstrapTable" not in page
     assert "/rmarkdown-libs/kePrint/kePrint.js" in page
     assert "The mean is a poor summary here." in page
+
+
+def test_blogdown_postref_before_a_figure_of_the_bundle(tmp_path: Path) -> None:
+    """blogdown 1.0's `.Rmarkdown` renders a chunk's plot as `<img src="{{<
+    blogdown/postref >}}index_files/figure-html/x.png">` (the shortcode, which blogdown
+    copies into the site, prints the page's URL): it was left in a comment with a
+    warning, and the build failed on the image. It is the page's own bundle."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "layouts/shortcodes/blogdown/postref.html":
+            '{{ if eq (getenv "BLOGDOWN_POST_RELREF") "" }}{{ .Page.RelPermalink }}'
+            "{{ end }}",
+        "content/blog/plots/index.Rmarkdown": "---\ntitle: Plots\n---\n",
+        "content/blog/plots/index.markdown": "---\ntitle: Plots\ndate: 2021-06-01\n---\n\n"
+            '<img src="{{< blogdown/postref >}}index_files/figure-html/cars-1.png" '
+            'width="672" />\n\nA scatter of speed and distance.\n',
+        "content/blog/plots/index_files/figure-html/cars-1.png": png(4, 3),
+    })
+    page = prose(out, "blog/plots/index.html")
+    assert page.one("img")["src"].endswith("cars-1.png")
 
 
 def test_double_brackets_in_raw_highlighted_code_stay_as_written(tmp_path: Path) -> None:

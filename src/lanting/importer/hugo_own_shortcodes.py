@@ -241,10 +241,10 @@ def _assets_paths(words: list[str], named: dict[str, str]) -> str:
 LANTING_READS = frozenset({
     "figure", "gist", "highlight", "instagram", "param", "ref", "relref", "tweet", "x",
     "twitter", "vimeo", "youtube", "details", "qr", "comment", "katex", "math", "mathjax",
-    "mathblock", "tex", "latex", "raw", "rawhtml", "mermaid"})
+    "mathblock", "tex", "latex", "raw", "rawhtml", "mermaid", "blogdown/postref"})
 """Hugo's own shortcodes and the math and raw ones: a site's template of that name
 restyles them; Lanting's reading keeps their meaning (a figure's image copied, TeX
-left for the formula pass)."""
+left for the formula pass). blogdown copies its `postref` into each site."""
 
 
 def own_first(own: OwnShortcodes, name: str, uses: PageUses, ctx: Context,

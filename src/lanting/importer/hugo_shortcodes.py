@@ -230,8 +230,16 @@ def link_handlers(ctx: Context) -> dict[str, Any]:
         ctx.convert("friend cards as a list of links")
         return f"- [{name or url}]({url})" + (f" — {word}" if word else "")
 
+    def postref(args: str, written: str) -> str:
+        # blogdown's `{{< blogdown/postref >}}index_files/figure-html/x.png`: the page's
+        # own URL, so a figure of its bundle is found from a list page too; here, where
+        # the bundle's files are beside the page, nothing
+        ctx.convert("blogdown's `postref` before a file of the page's bundle")
+        return ""
+
     return {"link": link, "bilibili": bilibili, "music": music, "person": person,
-            "pdf": pdf, "embed-pdf": pdf, "friend": friend, "friendlink": friend}
+            "pdf": pdf, "embed-pdf": pdf, "friend": friend, "friendlink": friend,
+            "blogdown/postref": postref}
 
 
 _ICON = re.compile(r"\{\{[<%]-?\s*icon\b.*?-?[>%]\}\}\s*", re.DOTALL)
