@@ -282,6 +282,10 @@ PUBLISHED = """\
 <figcaption>Figure&nbsp;1: The fit</figcaption></figure></div></div>
 </div>
 <p>The slope was 0.25 in this run.</p>
+<div class="cell"><div class="cell-output-display"><div><pre class="mermaid mermaid-js">\
+flowchart LR
+  A --&gt; B
+</pre></div></div></div>
 </main>
 """
 FITTING = """\
@@ -308,6 +312,11 @@ plot(y)
 ```
 
 The slope was `r coef(y)` in this run. See @fig-fit and @tbl-counts.
+
+```{mermaid}
+flowchart LR
+  A --> B
+```
 """
 
 
@@ -345,6 +354,7 @@ def test_a_book_without_a_freeze_takes_its_outputs_from_its_published_pages(
     assert "The slope was 0.25 in this run." in prose.text()
     links = {a.attrs.get("href") for a in prose.find_all("a")}
     assert {"#fig-fit", "#tbl-counts"} <= links
+    assert prose.text().count("A --> B") == 1  # (the diagram's source once, not drawn twice)
 
 
 def test_bold_closed_after_a_space_as_pandoc_reads_it(tmp_path: Path) -> None:

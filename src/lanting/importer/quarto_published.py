@@ -25,6 +25,8 @@ from lanting.importer.quarto_cells import header_options, made_label
 
 _CELL_OPEN = re.compile(r"^(`{3,})[ \t]*(\{[A-Za-z]\w*(?:[ \t,][^}\n]*)?\})[ \t]*$")
 """A cell's opening fence, ```` ```{r} ````, ```` ```{python} ````, at a line's start."""
+_DRAWN = re.compile(r"\{(?:mermaid|dot|ojs)\b")
+"""Cells whose source Lanting shows as Quarto did (a diagram drawn; Observable's code)."""
 _CELL = re.compile(r"""<div\s+class=["']cell(?:\s[^"']*)?["'][^>]*>""")
 _DIV = re.compile(r"<(/?)div\b[^>]*>", re.IGNORECASE)
 _CODE = re.compile(r"<div class=\"sourceCode cell-code\"[^>]*>\s*<pre\b.*?</pre>\s*</div>",
@@ -152,6 +154,8 @@ def published(body: str, page: str) -> Published:
             return Published(body, 0, 0)
     for (start, end, info, _code), (parts, _w) in reversed(list(zip(cells, made,
                                                                      strict=True))):
+        if _DRAWN.match(info):
+            continue  # (the page's drawing of it: Lanting draws the diagram's source)
         if sum(is_code for is_code, _t in parts) <= 1:
             if outs := [text for is_code, text in parts if not is_code]:
                 lines.insert(end + 1, "\n" + "\n\n".join(outs) + "\n")
