@@ -262,9 +262,9 @@ def test_a_figure_of_another_chapter_with_a_note_and_a_link_in_its_caption(
 PUBLISHED = """\
 <main>
 <div class="cell">
-<div class="sourceCode cell-code" id="cb1"><pre class="sourceCode r"><code class="sourceCode r"\
-><span id="cb1-1"><a href="#cb1-1"></a>knitr<span class="sc">::</span>kable(counts)</span>\
-</code></pre></div>
+<div class="sourceCode" id="cb1"><pre class="downlit sourceCode r code-with-copy"><code \
+class="sourceCode R"><span>knitr<span class="fu">::</span><a href="https://example.org/kable">\
+kable</a>(counts)</span></code></pre></div>
 <div class="cell-output-display">
 <table class="table"><thead><tr><th>n</th></tr></thead>
 <tbody><tr><td>12</td></tr></tbody></table>
@@ -326,8 +326,9 @@ def test_a_book_without_a_freeze_takes_its_outputs_from_its_published_pages(
     its cells' outputs were lost, shown as code with a warning (a real book: 500 cells).
     They are read from the published page: printed output, a labelled figure (its
     image from `docs/x_files/`), a table; a cell knitr cut in two, output between, is
-    the two pieces; an inline value the page shows. A page older than its source (its
-    code not the source's) pairs nothing."""
+    the two pieces; an inline value the page shows; code whose functions link to their
+    help (`code-link`: no `cell-code` class) is the cell's code. A page older than its
+    source (its code not the source's) pairs nothing."""
     files = {
         "_quarto.yml": "project:\n  type: book\n  output-dir: docs\nbook:\n  title: B\n"
                        "  chapters:\n    - index.qmd\n    - fitting.qmd\n    - old.qmd\n",

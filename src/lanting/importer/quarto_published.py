@@ -29,9 +29,10 @@ _DRAWN = re.compile(r"\{(?:mermaid|dot|ojs)\b")
 """Cells whose source Lanting shows as Quarto did (a diagram drawn; Observable's code)."""
 _CELL = re.compile(r"""<div\s+class=["']cell(?:\s[^"']*)?["'][^>]*>""")
 _DIV = re.compile(r"<(/?)div\b[^>]*>", re.IGNORECASE)
-_CODE = re.compile(r"<div class=\"sourceCode cell-code\"[^>]*>\s*<pre\b.*?</pre>\s*</div>",
+_CODE = re.compile(r"<div class=\"sourceCode(?: cell-code)?\"[^>]*>\s*<pre\b.*?</pre>\s*</div>",
                    re.DOTALL)
-"""A cell's echoed code (the source's is kept: its fence's options are read there)."""
+"""A cell's echoed code (the source's is kept: its fence's options are read there);
+`cell-code` missing when its functions link to their help (`code-link`, downlit)."""
 _PIECE = re.compile(_CODE.pattern + r"|<pre\b.*?</pre>|<img\s[^>]*>|<table\b.*?</table>",
                     re.DOTALL)
 """A cell's parts, in order: its code (knitr cuts it where output comes between),
