@@ -379,3 +379,31 @@ def test_bold_closed_after_a_space_as_pandoc_reads_it(tmp_path: Path) -> None:
     assert [s.text().strip() for s in prose.find_all("strong")] == [
         "Interpretability:", "first split across the range of", "Read the data."]
     assert "2 ** 3 ** 2" in prose.text() and prose.find("math") is not None
+
+
+def test_a_reference_to_no_figure_or_equation_is_shown_as_quarto_showed_it(
+        tmp_path: Path) -> None:
+    """`@eq-w-reg` and `@fig-splits` naming nothing of the project (a label renamed
+    in one place only): Quarto showed `?@eq-w-reg`; the build failed on each. Shown
+    so, in bold, with a warning, as a dangling `@sec-x` is; a figure made by a cell
+    (`#| label: fig-loss`) and an equation of the page stay."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - boost.qmd\n",
+        "index.qmd": "# Preface\n",
+        "boost.qmd": "# Boosting\n\n$$\nw = -\\frac{G}{H}\n$$ {#eq-w}\n\n"
+                     "```{python}\n#| label: fig-loss\n#| fig-cap: Loss\nplot(loss)\n```\n\n"
+                     "By @eq-w, not @eq-w-reg; see @fig-loss, not @fig-splits.\n",
+    })
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    assert sorted(w.message.split(":")[0] for w in imported.report.warnings
+                  if "refers to no" in w.message) == [
+        "`@eq-w-reg` refers to no equation of the project",
+        "`@fig-splits` refers to no figure of the project"]
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings if "boost" in str(w)
+            and "cell Quarto runs" not in str(w)] == []
+    prose = parse_html((tmp_path / "site" / "public" / "boost" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    assert [s.text() for s in prose.find_all("strong")
+            if s.text().startswith("?")] == ["?@eq-w-reg", "?@fig-splits"]

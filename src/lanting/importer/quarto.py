@@ -53,7 +53,7 @@ from lanting.importer.quarto_published import published, published_page
 from lanting.importer.quarto_settings import with_metadata_files
 from lanting.importer.quarto_slides import deck, presentation_format
 from lanting.importer.quarto_vars import fill, project_variables
-from lanting.importer.quarto_xrefs import Label, book_labels
+from lanting.importer.quarto_xrefs import Label, book_labels, defined_labels
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import (
@@ -133,6 +133,8 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
              if text != NOTEBOOK),
             {label: (path, self.by_source[path.resolve()].front.get("title", ""))
              for label, path in self.title_labels.items()}, self.language)
+        self.defined = frozenset().union(*(defined_labels(read_text(path))
+                                           for path in sorted(self.paths)))
         for item, text, path, figures in self.documents:
             ctx = Context(self.report, path, read_text(path))
             self.summary_links(item, ctx, path)

@@ -117,6 +117,9 @@ class QuartoBodies(QuartoLinks):
 
     labels: dict[str, Label]
     """The project's labels, for references across documents (`quarto_xrefs`)."""
+    defined: frozenset[str] = frozenset()
+    """The labels every document's source gives (notebooks' too): a reference to one not
+    in `labels` is not dangling if it is here."""
     UNRUN = "no _freeze/ for this file"
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path,
@@ -184,7 +187,7 @@ class QuartoBodies(QuartoLinks):
         text, linked = cross_references(text, path, self.labels, self.document_link,
                                         lambda made: shelf.put(made, "R"))
         ctx.convert("references to labels of other documents (`@sec-x`)", linked)
-        text = dangling_sections(text, self.labels, ctx.original, ctx.warn)
+        text = dangling_sections(text, self.labels, ctx.original, ctx.warn, self.defined)
         text = scripts(text, shelf, ctx)  # (math put aside: `A[[i]]` stays TeX)
         text = self.wiki_links(text, ctx)
         text = map_urls(text, resolve)

@@ -120,22 +120,36 @@ def cross_references(text: str, path: Path, labels: dict[str, Label],
     return _REFERENCE.sub(one, text) if "@" in text else text, count
 
 
-_SECTION = re.compile(r"(?<![\w@\\`/])(\[)?-?@(sec-[\w:.-]*\w)(\])?")
+_DANGLING = re.compile(r"(?<![\w@\\`/])(\[)?-?@((sec|fig|tbl|eq)-[\w:.-]*\w)(\])?")
+_THINGS = {"sec": "section", "fig": "figure", "tbl": "table", "eq": "equation"}
+
+
+_DEFINED = re.compile(r"(?:#|label:[ \t]*[\"']?|\{[A-Za-z]\w*[ ,]\s*)((?:sec|fig|tbl|eq)-"
+                      r"[\w:.-]*\w)")
+
+
+def defined_labels(text: str) -> frozenset[str]:
+    """The labels `text` gives to something: `{#fig-x}` (or any `#fig-x`), a cell's
+    `#| label: fig-x`, knitr's chunk header `{r fig-x, …}`."""
+    return frozenset(_DEFINED.findall(text))
 
 
 def dangling_sections(text: str, labels: dict[str, Label], original: str,
-                      warn: Callable[[str, str], None]) -> str:
-    """`@sec-x` naming no heading of the project (a draft chapter's reference to a
-    section not yet written) as Quarto showed it, `?@sec-x` in bold, with a warning
-    (`warn(snippet, message)`): Lanting's build failed on it. A section's label is only
-    ever a heading's or a div's, so one found nowhere in the project's text is none."""
+                      warn: Callable[[str, str], None],
+                      project: frozenset[str] = frozenset()) -> str:
+    """`@sec-x` (or `@fig-x`, `@tbl-x`, `@eq-x`) naming nothing of the project (a draft
+    chapter's reference to a section not yet written, a figure whose label was renamed)
+    as Quarto showed it, `?@sec-x` in bold, with a warning (`warn(snippet, message)`):
+    Lanting's build failed on it. A label is found in the labels, in the document's own
+    text (`original`) or among those the project's text gives (`project`: its
+    notebooks' too; `defined_labels`)."""
     def one(match: re.Match[str]) -> str:
         label = match.group(2)
-        if label in labels or re.search(rf"#{re.escape(label)}(?![\w:.-]*\w)", original):
+        if label in labels or label in project or label in defined_labels(original):
             return match.group()
-        warn(match.group(), f"`@{label}` refers to no section of the project: shown as "
-             f"Quarto showed it, `?@{label}` in bold; fix the label, or write the words "
-             "it should read")
+        warn(match.group(), f"`@{label}` refers to no {_THINGS[match.group(3)]} of the "
+             f"project: shown as Quarto showed it, `?@{label}` in bold; fix the label, or "
+             "write the words it should read")
         return f"**?\\@{label}**"  # (escaped: no reference to Lanting)
 
-    return _SECTION.sub(one, text) if "@sec-" in text else text
+    return _DANGLING.sub(one, text) if "@" in text else text
