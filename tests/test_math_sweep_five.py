@@ -57,6 +57,22 @@ def test_a_setups_paired_delimiters_starred_and_sized() -> None:
     assert 'minsize="1.623em"' in rendered.html  # (`\Big`)
 
 
+def test_a_sites_macros_built_on_commands_lanting_rewrites() -> None:
+    """A book's MathJax macros built on `\\pmb` and `\\mbox` (`bSigma: \\pmb{\\Sigma}`,
+    `BS: \\bSigma^1_1`, a descriptive set theory book's pointclasses): Lanting rewrites
+    both in a formula, but a macro's body went to the converter as written, so each
+    macro failed its check, was left out, and 234 formulas failed the build."""
+    macros = (("bSigma", "\\pmb{\\Sigma}"), ("BS", "\\bSigma^1_1"),
+              ("Conc", "\\mbox{}^\\frown"))
+    for name, expansion in macros:
+        check_macro(name, expansion, macros)
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, macros=macros)
+    rendered = render_markdown("$A \\in \\BS$ and $s \\Conc t$\n", context,
+                               MarkdownOptions())
+    assert rendered.problems == ()
+    assert "<mi>𝚺</mi>" in rendered.html and "<mo>⌢</mo>" in rendered.html  # (bold Σ)
+
+
 def test_a_passed_through_dollar_display_inside_a_sentence(tmp_path: Path) -> None:
     """Goldmark's `passthrough` with `$$` as a block delimiter ends the paragraph at
     `$$k$$` in a sentence and sets the formula between the halves (its own tests say

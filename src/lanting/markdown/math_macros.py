@@ -352,9 +352,9 @@ def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
     defined as `\\vect{a}`: a site's macro wins in MathJax) or have an optional first
     argument (`with_optional`):
     those join `defined`'s textual ones (unless the page defines the name itself), as a
-    page's own would, expanded before that rewriting."""
+    page's own would, expanded before that rewriting. Bodies rewritten as a page's (`\\pmb`)."""
     kept = []
-    for name, expansion in macros:
+    for name, expansion in ((n, _rewritten(e)) for n, e in macros):
         optional = _WITH_OPTIONAL.fullmatch(expansion.strip())
         if optional is None and _balanced(expansion) and not _argument_in_text(expansion) \
                 and name not in TRIGGERS and not _NUMBERING.search(expansion) \
