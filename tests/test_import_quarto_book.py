@@ -407,3 +407,26 @@ def test_a_reference_to_no_figure_or_equation_is_shown_as_quarto_showed_it(
                        .read_text(encoding="utf-8")).one("div", class_="prose")
     assert [s.text() for s in prose.find_all("strong")
             if s.text().startswith("?")] == ["?@eq-w-reg", "?@fig-splits"]
+
+
+def test_a_reference_to_a_figure_a_cell_of_another_chapter_made(tmp_path: Path) -> None:
+    """`@fig-loss` naming the figure a cell of another chapter made (`#| label:
+    fig-loss`, its `fig-cap`; or knitr's `{r fig-acc, fig.cap="…"}`): only labels
+    written as `{#fig-x}` were known across chapters, so the reference stayed, and the
+    build failed on it. It links to the figure there, reading its caption."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - train.qmd\n    - results.qmd\n",
+        "index.qmd": "# Preface\n",
+        "train.qmd": "# Training\n\n```{python}\n#| label: fig-loss\n#| fig-cap: \"Training "
+                     "loss\"\nplot(loss)\n```\n\n```{r fig-acc, fig.cap=\"Accuracy\"}\n"
+                     "plot(acc)\n```\n",
+        "results.qmd": "# Results\n\nAs @fig-loss and @fig-acc show.\n",
+    })
+    import_site(tmp_path / "book", tmp_path / "site")
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings if "results" in str(w)] == []
+    prose = parse_html((tmp_path / "site" / "public" / "results" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    assert {a.text(): a["href"] for a in prose.find_all("a")} == {
+        "Training loss": "/train/#fig-loss", "Accuracy": "/train/#fig-acc"}

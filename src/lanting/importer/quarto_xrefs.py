@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from lanting.importer.quarto_cells import header_options, made_label
+
 _KINDS = "sec|fig|tbl|eq|thm|lem|cor|prp|cnj|def|exm|exr|alg|lst"
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*\{([^}\n]*)\}[ \t]*$", re.MULTILINE)
 _IMAGE = re.compile(r"!\[((?:[^\[\]\n]|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*)\]\([^)\n]*\)"
@@ -20,6 +22,10 @@ _IMAGE = re.compile(r"!\[((?:[^\[\]\n]|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*)\]\([
 link: `![Loss[^1] per [epoch](u)](x.png){#fig-x}`), as a link's text may."""
 _NOTE = re.compile(r"\[\^[^\[\]\n]*\]|\^\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]")
 _LINKED = re.compile(r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\](?:\([^()\n]*\)|\{[^{}\n]*\})")
+_CELL = re.compile(r"^(`{3,})[ \t]*(\{[A-Za-z]\w*(?:[ \t,][^}\n]*)?\})[ \t]*\n(.*?)^\1[ \t]*$",
+                   re.MULTILINE | re.DOTALL)
+"""A cell, ```` ```{python} ````: its header and code (with its `#|` options)."""
+_OPTION = re.compile(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", re.MULTILINE)
 _ANY_ID = re.compile(rf"\{{[^}}\n]*#((?:{_KINDS})[-:][\w:.-]*\w)")
 _ID = re.compile(rf"(?:^|\s)#((?:{_KINDS})[-:][\w:.-]*\w)")
 _REFERENCE = re.compile(rf"(?<![\w@\\`/])(-?)@((?:{_KINDS})[-:][\w:.-]*[\w])")
@@ -49,8 +55,9 @@ class Label:
 def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[Path, str]],
                 language: str) -> dict[str, Label]:
     """Every label of the documents (`{#sec-x}` on a heading, `{#fig-x}` on an image,
-    any other `{#kind-x}`), and the chapters' own (`titles`: label → (file, title)),
-    which link to the page. A label twice keeps its first place."""
+    a cell's `#| label: fig-x`, any other `{#kind-x}`), and the chapters' own (`titles`:
+    label → (file, title)), which link to the page. A label twice keeps its first
+    place."""
     names = _WORDS_ZH if language.lower().startswith("zh") else _WORDS
     found: dict[str, Label] = {label: Label(path, "", title)
                                for label, (path, title) in titles.items()}
@@ -62,6 +69,12 @@ def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[P
             for label in _ID.findall(" " + image.group(2)):
                 found.setdefault(label, Label(path, label, _words(image.group(1))
                                               or names["fig"]))
+        for cell in _CELL.finditer(text):  # (`#| label: fig-x`: the figure it made)
+            options = {**header_options(cell.group(2)), **dict(_OPTION.findall(cell.group(3)))}
+            if (made := made_label(cell.group(2), options)) is not None:
+                kind = made[0].split("-", 1)[0]
+                found.setdefault(made[0], Label(path, made[0], made[2] or names.get(
+                    kind, made[1])))
         for label in _ANY_ID.findall(text):
             kind = re.split(r"[-:]", label)[0]
             found.setdefault(label, Label(path, label, names.get(kind, label)))
