@@ -73,6 +73,14 @@ def test_sets_of_sets_in_prose_are_not_template_syntax() -> None:
     assert warnings("仍是模板：{{ page.title }}。\n") == [(5, "`{{ page.title }}`")]
 
 
+def test_template_syntax_whose_brace_is_escaped_is_meant() -> None:
+    """`\\{\\{ msg }}` or `&#123;&#123; msg }}` (a VuePress page's `::: v-pre`, imported):
+    the writer escaped the braces to show them, no template left over. The same text
+    unescaped beside it is still found."""
+    assert warnings("插值 \\{\\{ msg }} 与 \\{{ two }} 与 &#123;&#123; ent }}。\n\n"
+                    "仍是模板 {{ msg }}\n") == [(7, "`{{ msg }}`")]
+
+
 def test_code_math_comments_and_pre_are_left_alone() -> None:
     assert warnings("`{{ x }}` and $\\{{a}\\}$\n\n```\n{% raw %}\n```\n\n    {{ y }}\n\n"
                     "<!-- {{ z }} -->\n\n<div><pre>{{ p }}</pre><code>{% t %}</code></div>\n"

@@ -4,8 +4,9 @@ Both compile a page as a Vue template, so `{{ 1 + 1 }}` outside code showed `2`,
 `{{ $page.title }}` (`$title`, `$frontmatter.title`) the page's title; Lanting runs no
 templates. Literal arithmetic and strings become their value, the page's title its
 title; any other expression (`{{ theme }}` of VitePress's example page, a component's
-data) stays as written, with a warning. Code is put aside already; `::: v-pre` and a
-`v-pre` element's lines, which Vue did not read, are left alone.
+data) stays as written, with a warning. Code is put aside already; in `::: v-pre` and a
+`v-pre` element's lines, which Vue did not read, `{{` is escaped (`\\{\\{`, `&#123;&#123;` in a
+line of HTML): shown as written, as there, and so meant, not a template left over.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ _EXPRESSION = re.compile(r"(?<![\\{])\{\{(?!<|%)(.+?)\}\}(?!\})")
 _TITLE = re.compile(r"\$(?:page\.)?title|\$(?:page\.)?frontmatter\.title")
 _V_PRE_OPEN = re.compile(r"^[ \t]*(?:(:{3,})[ \t]*v-pre|<(div|p|section)[ \t]+v-pre[ \t]*>)"
                          r"[ \t]*$")
+_V_PRE_ELEMENT = re.compile(r"<[A-Za-z][\w-]*[^<>]*?[ \t]v-pre\b")
 _OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Mod)
 
 
@@ -32,13 +34,24 @@ def interpolations(text: str, front: dict[str, Any], ctx: Context) -> str:
     for number, line in enumerate(lines):
         if closing:
             closing = "" if line.strip() == closing else closing
+            if closing and "{{" in line:
+                lines[number] = _escaped(line)
             continue
         opened = _V_PRE_OPEN.match(line)
         if opened:
             closing = opened.group(1) or f"</{opened.group(2)}>"
-        elif "v-pre" not in line and "{{" in line:
+        elif "{{" in line and _V_PRE_ELEMENT.search(line):
+            lines[number] = _escaped(line)  # (`<span v-pre>{{ x }}</span>`)
+        elif "{{" in line:
             lines[number] = _EXPRESSION.sub(lambda m: _value(m, front, ctx), line)
     return "\n".join(lines)
+
+
+def _escaped(line: str) -> str:
+    """A line of a `v-pre` block with its `{{` escaped: Lanting's build warns of a `{{ x }}`
+    left in a page, a template it cannot tell from one meant to be shown."""
+    brace = "&#123;" if line.lstrip().startswith("<") else "\\{"
+    return re.sub(r"(?<![\\{])\{\{+", lambda m: brace * len(m.group()), line)
 
 
 def _value(match: re.Match[str], front: dict[str, Any], ctx: Context) -> str:

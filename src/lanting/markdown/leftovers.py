@@ -9,7 +9,8 @@ in Markdown or in raw HTML): a math command in text is reported too. Each is a
 warning at its line, as is a `**` that opens or closes no bold text (in `**bold **text`
 neither does; Python's `f(**kwargs)` is meant). Code spans, code blocks and math are left
 alone (there such text is what the writer means), and so are HTML comments, `<pre>`,
-`<code>`, `<script>`, `<style>` and a formula's `<annotation>` (its TeX) in raw HTML. A
+`<code>`, `<script>`, `<style>` and a formula's `<annotation>` (its TeX) in raw HTML, and
+template syntax whose brace is escaped (`\\{{ x }}`: the writer shows it). A
 component of VitePress or MDX in raw HTML (`<Badge text="v2" />`), which the browser
 shows nothing of, is a warning too, and so is a tag no element is named by
 (`apiVersion <string>`, `git checkout <branch>`: a placeholder in prose, which the
@@ -111,6 +112,16 @@ _CODE_TAG = re.compile(r"<(/?)(?:code|kbd|samp|pre)\b", re.IGNORECASE)
 """A raw HTML tag opening or closing code: what it holds is shown as written."""
 
 
+def _as_written(found: str, source: str) -> bool:
+    """Whether template syntax found in a paragraph's text is in its source as written: a
+    brace the writer escaped (`\\{\\{ x }}`, `&#123;&#123; x }}`, VuePress's `::: v-pre`
+    imported) shows the braces on purpose. (TeX is always reported: `\\\\frac` is no
+    formula either; so is a shortcode, `\\{{< x >}}`, whose escape only stops Lanting
+    running it.)"""
+    return not found.startswith("{") or found.startswith(("{{<", "{{%")) \
+        or re.search(r"(?<!\\)" + re.escape(found), source) is not None
+
+
 def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
     line = 0
     before = ""
@@ -120,7 +131,8 @@ def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
             line += 1
         elif child.type == "text":
             for offset, found in _found(child.content) if not code else ():
-                yield line + offset, found
+                if _as_written(found, token.content):
+                    yield line + offset, found
         elif child.type == "html_inline" and (tag := _CODE_TAG.match(child.content)):
             code = max(0, code + (-1 if tag.group(1) else 1))
         elif child.type == "html_inline":
