@@ -7,8 +7,9 @@ Each was printed as text (most without a word):
   A block reference with its text, `((20230512…-abcdefg "第一段"))`, is that text;
 - Logseq writes properties as `key:: value` lines (`id::`, `collapsed:: true`, a page's
   `title::` and `tags::`): left out (a list item left empty goes too); `- TODO 读` and
-  `- DONE 读` are task items (`- CANCELED 读` struck through), `^^高亮^^` is `<mark>`
-  as `==高亮==` is, a flash card's `{{cloze 答案}}` is its text;
+  `- DONE 读` are task items (`- CANCELED 读` struck through), a priority `[#A]` a
+  badge, `^^高亮^^` is `<mark>` as `==高亮==` is, a flash card's `{{cloze 答案}}` is
+  its text;
 - a block reference without text (Logseq's `((64a1b2c3-…))`, SiYuan's `((2023…))`) names
   a block of another note that Lanting cannot show: a warning at its line;
 - HackMD's and CodiMD's `:::spoiler 标题` blocks are folded `::: details`
@@ -236,6 +237,26 @@ def _logseq_mark(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_PRIORITY = re.compile(r"\[#([ABC])\](?![(\[:])")
+
+
+def _logseq_priority(state: StateInline, silent: bool) -> bool:
+    """Logseq's task priority, `[#A]` (`B`, `C`; `TODO [#A] 读论文`): a small badge of its
+    letter, as Logseq shows it; it was shown as written. (Not a link, `[#A](x.md)`, nor a
+    reference the page defines, `[#A]: /a`.)"""
+    if not state.src.startswith("[#", state.pos):
+        return False
+    match = _PRIORITY.match(state.src, state.pos, state.posMax)
+    if match is None or normalizeReference(match.group()[1:-1]) in state.env.get(
+            "references", {}):
+        return False
+    if not silent:
+        state.push("html_inline", "", 0).content = (
+            f'<span class="badge priority">{match.group(1)}</span>')
+    state.pos = match.end()
+    return True
+
+
 _CLOZE = re.compile(r"\{\{cloze[ \t]+((?:(?!\}\}).)+?)[ \t]*\}\}")
 
 
@@ -307,5 +328,6 @@ def exports_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("export_bookkeeping", "logseq_tasks", _logseq_tasks)
     md.core.ruler.after("logseq_tasks", "empty_list_items", _empty_items)
     md.inline.ruler.before("link", "hackmd_tag", _hackmd_tag)
+    md.inline.ruler.before("link", "logseq_priority", _logseq_priority)
     md.inline.ruler.before("emphasis", "logseq_mark", _logseq_mark)
     md.inline.ruler.before("emphasis", "logseq_cloze", _logseq_cloze)
