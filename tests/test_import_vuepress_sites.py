@@ -633,3 +633,31 @@ def test_vue_interpolations_are_their_values(tmp_path: Path) -> None:
     for kept in ("{{ theme }}", "{{ msg }}", "{{ item }}", "{{ code }}", "段落 {{ para }}",
                  "行内 {{{ span }}}"):
         assert kept in text
+
+
+def test_the_math_plugins_macros_are_lantings(tmp_path: Path) -> None:
+    """VitePress's `markdown: {math: {tex: {macros: …}}}` (a physics notes site's `\\ket`,
+    `\\arccot`, `\\dv` with an optional first argument): not read, so every formula using
+    one failed the build. They are `[markdown] math_macros` now."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vitepress/config.mts": (
+            "import { defineConfig } from 'vitepress'\n"
+            "export default defineConfig({\n  title: '物理笔记',\n  lang: 'zh-CN',\n"
+            "  markdown: {\n    math: {\n      tex: {\n        macros: {\n"
+            "          ket: ['{\\\\left| #1 \\\\right\\\\rangle}', 1],\n"
+            "          arccot: '{\\\\operatorname{arccot}}',\n"
+            "          dv: ['{\\\\frac{\\\\mathrm{d}^{#1} {#2}}"
+            "{\\\\mathrm{d} {#3}^{#1}}}', 3, ''],\n"
+            "        }\n      }\n    }\n  }\n})\n"),
+        "docs/index.md": "# 物理笔记\n",
+        "docs/qm.md": "# 量子\n\n态 $\\ket{\\psi}$，角 $\\arccot x$，导数 $\\dv{f}{x}$。\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert "MathJax macros ([markdown] math_macros) ×3" in report
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert sorted(config["markdown"]["math_macros"]) == ["arccot", "dv", "ket"]
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert page(dest / "public", "/qm/").one("main").find_all("math")

@@ -1,9 +1,10 @@
 """The settings of a VitePress or VuePress site written for Lanting: `lanting.toml`'s
 `title`, `description`, `language` (`lang`, else the root locale's, else guessed from the
 pages), `author` (hope's `author.name`), `base_url` (hope's `hostname` with `base`),
-`[[links]]` (`socialLinks`, hope's `blog.medias`) and `[[menu]]` (the literal entries of
-`nav`/`navbar`). What the configuration computes, and the settings only the old build or
-theme read, are named in the report."""
+`[[links]]` (`socialLinks`, hope's `blog.medias`), `[[menu]]` (the literal entries of
+`nav`/`navbar`) and `[markdown] math_macros` (the math plugin's `macros`). What the
+configuration computes, and the settings only the old build or theme read, are named in
+the report."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from lanting.importer.common import read_text
 from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
+from lanting.importer.jekyll_math import converting_macros, setup_macros
 from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
@@ -22,6 +25,7 @@ from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_locales import Locale
+from lanting.markdown.math_macros import with_optional
 
 _SOCIAL = {"github": "GitHub", "gitee": "Gitee", "x": "X", "twitter": "Twitter",
            "zhihu": "知乎", "bilibili": "Bilibili", "youtube": "YouTube",
@@ -85,6 +89,9 @@ class VuePressSettings:
         self.base_url()
         # (`#links` written for the old site name its ids: `#_1-安装`)
         config["markdown"] = {"heading_ids": "vitepress"}
+        macros = self.math_macros()
+        if macros:
+            config["markdown"]["math_macros"] = macros
         if self.report.converted["mermaid diagrams"]:
             # (vitepress-plugin-mermaid's, hope's `mermaid: true`: drawn in the browser)
             config["markdown"]["mermaid"] = MERMAID
@@ -95,6 +102,21 @@ class VuePressSettings:
         self.menu()
         self.languages()
         self.report_settings()
+
+    def math_macros(self) -> dict[str, str]:
+        """The `macros` of the math plugin's options in the config files (VitePress's
+        `markdown: {math: {tex: {macros: …}}}`, markdown-it-mathjax3's and hope's
+        `mathjax`/`katex` options), as LaTeX: without them every formula using one failed
+        the build (`\\arccot`, a physics note's `\\ket`)."""
+        if not self.js.math:
+            return {}
+        found: dict[str, str] = {}
+        for path in self.js.files:
+            for name, expansion, _listed, count, default in setup_macros(read_text(path)):
+                found.setdefault(name, expansion if default is None
+                                 else with_optional(count, default, expansion))
+        return converting_macros(found, self.report, self.report.rel(self.js.files[0])) \
+            if found else {}
 
     def languages(self) -> None:
         """`[languages.en]` for each other locale (its `label`, `title`, `description`):
