@@ -148,6 +148,41 @@ def test_plume_cards_and_flex_blocks(tmp_path: Path) -> None:
     assert [td.text() for td in body.one("table").find_all("td")] == ["点击日志", "1M"]
 
 
+def test_plume_card_steps_and_file_tree_containers(tmp_path: Path) -> None:
+    """plume's `::: card title="…" icon="…"` (a weekly note's boxes): its attributes were
+    its title, in bold, with a warning; the title is the `title` now, and the box, like
+    `::: steps` (an ordered list numbered as steps) and `::: file-tree` (a nested list
+    drawn as folders), is unwrapped with a notice. Another container's attribute title is
+    read so too."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.ts": (
+            "import { defineUserConfig } from 'vuepress'\n"
+            "import { plumeTheme } from 'vuepress-theme-plume'\n"
+            "export default defineUserConfig({ lang: 'zh-CN', title: '周记',\n"
+            "  theme: plumeTheme({}) })\n"),
+        "docs/README.md": "# 周记\n",
+        "docs/week.md": (
+            "# 第十周\n\n::: card title=\"读论文\" icon=\"fluent-color:book-24\"\n"
+            "读完两篇。\n:::\n\n::: steps\n1. 装环境\n2. 跑基线\n:::\n\n"
+            "::: file-tree\n- docs\n  - README.md\n:::\n\n"
+            "::: demo-box title=\"示例\" height=\"200\"\n内容。\n:::\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert [line.split(": warning: ")[1] for line in report.splitlines()
+            if ": warning:" in line] == [
+        '`::: demo-box title="示例" height="200"` has no Lanting form: unwrapped, its '
+        "content shown as written, its title in bold above it"]
+    assert "notice: `::: card` unwrapped: its content is shown as any other text, its " \
+        "title in bold above it" in report
+    build(dest, BuildOptions())
+    body = page(dest / "public", "/week/").one("main")
+    assert [b.text() for b in body.find_all("strong")] == ["读论文", "示例"]
+    assert [li.text() for li in body.one("ol").find_all("li")] == ["装环境", "跑基线"]
+    assert "icon" not in body.text()
+
+
 def test_settings_named_from_a_constants_object_are_read(tmp_path: Path) -> None:
     """A notes template's `title: metaData.title`, `metaData` a literal object exported
     by `./config/constants.ts`: its literals are the settings; one the object computes

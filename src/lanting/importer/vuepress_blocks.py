@@ -32,9 +32,12 @@ from lanting.markdown.callouts import callout_kind
 KEPT = frozenset({"details", "code-group", "tabs", "spoiler"})
 """Containers Lanting reads besides the callouts."""
 UNWRAPPED = frozenset({"v-pre", "center", "left", "right", "justify", "raw", "md-block", "flex",
-                       "card-grid"})
+                       "card-grid", "card", "steps", "file-tree"})
 """Containers whose content the old site showed as any text (aligned, laid out side by
-side — plume's `::: flex center` — or not compiled)."""
+side — plume's `::: flex center` —, not compiled, or framed: plume's `::: card` box,
+its `::: steps` numbering an ordered list, its `::: file-tree` drawing a nested list of
+names as folders and files)."""
+_ATTRIBUTES_ONLY = re.compile(r"""(?:[\w:-]+[ \t]*=[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*)+""")
 _CONTAINER = re.compile(r"^([ \t]*)(:{3,})[ \t]*([^\s:{][^\n]*?)?[ \t]*$")
 _TAB_NAME = re.compile(r"^(code-tabs|tabs)(?:#[\w-]+)?$")
 _TAB_LINE = re.compile(r"^([ \t]*)@tab(?::active)?(.*?)(?:(?<!\\)#[^#\n]*)?[ \t]*$",
@@ -174,17 +177,29 @@ def containers(text: str, ctx: Context) -> str:
             out.append(line)
         elif name in UNWRAPPED:
             stack.append((len(colons), "drop", -1))
+            title = _title(params.strip()[len(name):].strip()) if name == "card" else ""
             ctx.note(line.strip(), f"`{colons} {name}` unwrapped: its content is shown as "
-                     "any other text")
+                     "any other text" + (", its title in bold above it" if title else ""))
+            if title:
+                out += [f"{indent}**{title}**", indent.rstrip()]
         else:
             stack.append((len(colons), "drop", -1))
-            title = params.strip()[len(name):].strip()
+            title = _title(params.strip()[len(name):].strip())
             ctx.warn(line.strip(), f"`{colons} {params.strip()}` has no Lanting form: "
                      "unwrapped, its content shown as written" + (
                          ", its title in bold above it" if title else ""))
             if title:  # (the block's title, as vuepress-plugin-container showed it on top)
                 out += [f"{indent}**{title}**", indent.rstrip()]
     return "\n".join(line for line in out if line is not None)
+
+
+def _title(written: str) -> str:
+    """The title of a container, written after its name: as written (what
+    vuepress-plugin-container showed), or, written as attributes, its `title` (plume's
+    `::: card title="周记" icon="…"`: the attributes were the title, in bold)."""
+    if _ATTRIBUTES_ONLY.fullmatch(written):
+        return attributes(written).get("title", "").strip()
+    return written
 
 
 _IMAGE_CONTAINER = re.compile(
