@@ -869,3 +869,30 @@ def test_a_component_is_reported_at_its_own_line(tmp_path: Path) -> None:
     done = import_site(source, tmp_path / "new", None, False, NOW)
     assert [(w.path, w.line) for w in done.report.warnings
             if "Vue component" in w.message] == [("docs/generics.md", 7)]
+
+
+def test_html_links_to_headings_are_repaired_too(tmp_path: Path) -> None:
+    """A README's centred table of contents in raw HTML, `<a href="#-学习路径">` for `##
+    📚 学习路径` (written for GitHub, whose ids drop the emoji): its Markdown twin was
+    pointed at the heading, the HTML link was not, and the build failed ("no anchor").
+    It is repaired alike; one naming nothing keeps its text without the `href`."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "docs/index.md": "# 笔记\n",
+        "docs/guide.md": (
+            "# 指南\n\n<p align=\"center\">\n  <a href=\"#-学习路径\">路径</a> •\n"
+            "  <a class=\"x\" href='#-快速上手'>上手</a> •\n  <a href=\"#没有这节\">无</a>\n"
+            "</p>\n\n## 📚 学习路径\n\n文字。\n\n## ⚡ 快速上手\n\n文字。\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert [line.split(": warning: ")[1] for line in report.splitlines()
+            if ": warning:" in line] == [
+        "link `#没有这节`: no heading or anchor of the page has that id (a dead link of the "
+        "old site): its text kept, without the link"]
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    centred = page(dest / "public", "/guide/").one("p", align="center")
+    assert [(a.text(), a.get("href")) for a in centred.find_all("a")] == [
+        ("路径", "#📚-学习路径"), ("上手", "#⚡-快速上手"), ("无", None)]

@@ -246,6 +246,9 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
 
 _HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 _FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
+_HTML_FRAGMENT = re.compile(r"""(<a\b[^<>]*?)(\s+href[ \t]*=[ \t]*)(["'])#([^"'\s<>]+)\3""",
+                            re.IGNORECASE)
+"""`<a href="#-学习路径">` in raw HTML (a README's centred table of contents)."""
 
 
 def heading_lines(text: str) -> list[str]:
@@ -283,8 +286,21 @@ def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
     on the old site either, and Lanting's build fails on it. Each is pointed at the
     heading `heading_matcher` finds for the fragment (`repaired(link, fragment, id)` is
     told); links that find their heading are left alone. A link that finds none is
-    `dead(link, fragment)`'s replacement for `](#fragment)`, unless that is None."""
+    `dead(link, fragment)`'s replacement for `](#fragment)`, unless that is None. An
+    `<a href="#…">` of raw HTML is repaired alike; a dead one keeps its text, without
+    its `href`."""
     meant = heading_matcher(ids, loose)
+
+    def html(match: re.Match[str]) -> str:
+        fragment = unquote(match.group(4))
+        if fragment in ids:
+            return match.group()
+        found = meant(fragment)
+        if found is None:
+            gone = dead is not None and dead(match.group(), fragment) is not None
+            return match.group(1) if gone else match.group()
+        repaired(match.group(), fragment, found)
+        return f"{match.group(1)}{match.group(2)}{match.group(3)}#{found}{match.group(3)}"
 
     def one(match: re.Match[str]) -> str:
         fragment = unquote(match.group(2))
@@ -297,7 +313,10 @@ def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
         repaired(match.group(), fragment, found)
         return f"{match.group(1)}#{found})"
 
-    return _FRAGMENT_LINK.sub(one, text) if ids or dead is not None else text
+    if not ids and dead is None:
+        return text
+    return _HTML_FRAGMENT.sub(html, _FRAGMENT_LINK.sub(one, text)) if "href" in text \
+        else _FRAGMENT_LINK.sub(one, text)
 
 
 class Told(Protocol):
