@@ -661,3 +661,23 @@ def test_the_math_plugins_macros_are_lantings(tmp_path: Path) -> None:
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert page(dest / "public", "/qm/").one("main").find_all("math")
+
+
+def test_the_not_found_page_is_lantings(tmp_path: Path) -> None:
+    """VitePress shows `404.md` when no page is found; made a page, its old URL
+    `/404.html` was an alias on Lanting's own 404 page, and the build failed. It is left
+    out, with a notice."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "docs/index.md": "# 笔记\n",
+        "docs/404.md": "---\nlayout: page\n---\n\n# 页面未找到\n\n[回首页](/)\n",
+        "docs/notes/404.md": "# 状态码 404\n\n找不到资源。\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert "docs/404.md: notice: left out: the old site's not-found page (Lanting makes " \
+        "its own 404 page)" in report
+    build(dest, BuildOptions())
+    assert "页面未找到" not in (dest / "public" / "404.html").read_text(encoding="utf-8")
+    assert "找不到资源" in page(dest / "public", "/状态码-404/").one("main").text()

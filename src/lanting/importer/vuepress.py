@@ -186,6 +186,11 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
                              + ", ".join(p.relative_to(self.docs).as_posix()
                                          for p in left[:3]) + (", …" if left[3:] else "")
                              + ")")
+        # (VitePress's not-found page, `404.md`: Lanting makes its own, at /404.html)
+        for page in [p for p in found if p.relative_to(self.docs).as_posix() in GENERATED]:
+            self.report.note(page, None, "left out: the old site's not-found page (Lanting "
+                             "makes its own 404 page)")
+            left.append(page)
         return [p for p in found if p not in left]
 
     def copy_public(self) -> None:
