@@ -191,6 +191,50 @@ def test_the_sites_image_and_page_components_are_an_image_and_a_link(
     assert [a.text() for a in link] == ["https://example.org/latexsheet.pdf"]
 
 
+THEMED = """\
+<script setup lang="ts">
+import { computed } from 'vue'
+import { useData } from 'vitepress'
+const props = defineProps<{ src: string; dark?: string; alt?: string }>()
+const { isDark } = useData()
+const shownSrc = computed(() => (isDark.value && props.dark ? props.dark : props.src))
+</script>
+
+<template>
+  <figure class="figure">
+    <img :src="shownSrc" :alt="alt" />
+    <figcaption v-if="alt">{{ alt }}</figcaption>
+  </figure>
+</template>
+"""
+
+
+def test_a_themed_image_component_is_its_light_image(tmp_path: Path) -> None:
+    """A VitePress theme's `<ThemedImage src dark alt/>` (a course's diagrams, drawn for
+    the light and the dark theme): its `<img>` shows a computed choice between the two
+    props, its caption is shown `v-if="alt"`. Both kept it from being read as an image:
+    each use was a comment, with a warning. It is the figure of the light image."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: '课程', lang: 'zh-CN' }\n",
+        "docs/.vitepress/theme/ThemedImage.vue": THEMED,
+        "docs/public/img/flow.png": png(40, 20),
+        "docs/public/img/flow-dark.png": png(40, 20),
+        "docs/index.md": "# 课程\n",
+        "docs/net.md": ("# 网络\n\n示意图如下：\n"
+                        "<ThemedImage src=\"/img/flow.png\" dark=\"/img/flow-dark.png\" "
+                        "alt=\"数据流\" />\n\n正文。\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert ": warning:" not in report
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/net/").one("main")
+    assert [img.get("src") for img in body.find_all("img")] == ["/img/flow.png"]
+    assert body.one("figcaption").text().endswith("数据流")
+
+
 def test_a_fragment_with_spaces_is_repaired_or_its_text_kept(tmp_path: Path) -> None:
     """`[x](#结合 Animate.css 使用)`, written as Typora links a heading, was no link to
     markdown-it (a space in its destination). Naming a heading of the page, it goes

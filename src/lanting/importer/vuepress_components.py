@@ -11,7 +11,8 @@ left out, with one notice for the site (Lanting's `[comments]` shows comments un
 posts). And a component whose template shows one image or one embedded page, its
 address a prop (`<Cimg src='…' caption='…' width='50%'/>` over `<figure><img
 :src="…"><figcaption>{{ caption }}`), is that image — a figure with the caption shown,
-at its width — or a link to the page. Any other is a warning at each of its places."""
+at its width — or a link to the page (its address computed from props too, a light and a
+dark theme's image: the light one). Any other is a warning at each of its places."""
 
 from __future__ import annotations
 
@@ -38,8 +39,12 @@ hope's `<CommentService/>`, `@vssue/vuepress-plugin-vssue`'s `<Vssue/>`)."""
 _TEMPLATE = re.compile(r"<template\b[^>]*>(.*)</template>", re.DOTALL)
 _SHOWING = re.compile(r"<(img|iframe|video|audio|canvas|svg|object|embed)\b([^>]*)>",
                       re.IGNORECASE)
-_SCRIPTED = re.compile(r"\sv-(?:for|if|show|html)\b|\s(?:@|v-on:)\w")
-"""A template that shows what its data or code decides, not its props alone."""
+_SCRIPTED = re.compile(r"\sv-(?:for|show|html)\b|\s(?:@|v-on:)\w"
+                       r"|\sv-if\s*=\s*(?![\"'][ \t]*[\w$]+[ \t]*[\"'])")
+"""A template that shows what its data or code decides, not its props alone (`v-if="alt"`,
+a caption shown when one is given, is its props')."""
+_COMPUTED = r"""\b{0}\s*=\s*computed\s*\(\s*\(\s*\)\s*=>\s*([^\n]*)"""
+"""A Composition API computed value, `const resolvedSrc = computed(() => …)`."""
 _BOUND = r"""(?:\s:|\sv-bind:){0}\s*=\s*["']\s*([\w$]+)\s*["']"""
 _TEXT = re.compile(r"\{\{\s*([\w$]+)\s*\}\}")
 _NOT_SOURCE = frozenset({"node_modules", ".temp", ".cache", "dist", "public"})
@@ -105,13 +110,22 @@ class OwnComponents:
 
         def prop(attribute: str) -> str:
             """The value given to the prop bound to the element's `attribute` (through
-            a computed property returning it, `imagesrc() { return this.src }`)."""
+            a computed property returning it, `imagesrc() { return this.src }`, or one
+            choosing among props, `computed(() => isDark.value && props.dark ? props.dark
+            : props.src)`: the prop of the attribute's name, the light theme's image)."""
             bound = re.search(_BOUND.format(attribute), attrs)
             if bound is None:
                 return ""
-            via = re.search(rf"\b{re.escape(bound.group(1))}\s*\(\s*\)\s*\{{\s*"
+            name = bound.group(1)
+            via = re.search(rf"\b{re.escape(name)}\s*\(\s*\)\s*\{{\s*"
                             r"return\s+this\.([\w$]+)\s*;?\s*\}", code)
-            return given.get(via.group(1) if via else bound.group(1), "").strip()
+            computed = re.search(_COMPUTED.format(re.escape(name)), code)
+            chosen = re.findall(r"\bprops\.([\w$]+)", computed.group(1)) if computed else []
+            if via:
+                name = via.group(1)
+            elif chosen:
+                name = attribute if attribute in chosen else chosen[-1]
+            return given.get(name, "").strip()
 
         src = prop("src")
         if not src:
