@@ -896,3 +896,53 @@ def test_html_links_to_headings_are_repaired_too(tmp_path: Path) -> None:
     centred = page(dest / "public", "/guide/").one("p", align="center")
     assert [(a.text(), a.get("href")) for a in centred.find_all("a")] == [
         ("路径", "#📚-学习路径"), ("上手", "#⚡-快速上手"), ("无", None)]
+
+
+LOADER = """\
+import { createContentLoader } from 'vitepress'
+
+export default createContentLoader('notes/*.md', {
+  transform(raw) {
+    return raw
+      .filter(({ url }) => !url.endsWith('/'))
+      .map(({ url, frontmatter }) => ({ title: frontmatter.title, url,
+                                        date: frontmatter.date }))
+      .sort((a, b) => +new Date(b.date) - +new Date(a.date))
+  }
+})
+"""
+
+
+def test_a_content_loader_listing_is_the_list_of_its_pages(tmp_path: Path) -> None:
+    """VitePress's recipe for a folder's index: `<script setup>` imports `data` of a
+    `notes.data.ts` exporting `createContentLoader('notes/*.md')`, and a `<div
+    v-for="post in posts">` shows each page's `{{ post.title }}`. The script was left
+    out and the template shown as written, with warnings; the page's `# Title`, under
+    the script, was shown twice. The block is a list of links to those pages, newest
+    first as the loader sorted them, and the title is the heading's."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "docs/index.md": "# 首页\n",
+        "docs/notes/notes.data.ts": LOADER,
+        "docs/notes/index.md": (
+            "<script setup>\nimport { data as posts } from './notes.data.ts'\n</script>\n\n"
+            "# 全部笔记\n\n按时间排列：\n\n<ul class=\"list\">\n"
+            "  <li v-for=\"post in posts\" :key=\"post.url\">\n"
+            "    <a :href=\"post.url\">{{ post.title }}</a>\n  </li>\n</ul>\n\n完。\n"),
+        "docs/notes/svd.md": "---\ntitle: 奇异值分解\ndate: 2024-03-01\n---\n\n正文。\n",
+        "docs/notes/pca.md": "---\ntitle: 主成分分析\ndate: 2024-05-01\n---\n\n正文。\n",
+        "docs/notes/old.md": "---\ntitle: 草稿\ndate: 2024-06-01\ndraft: true\n---\n\n草稿。\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert ": warning:" not in report
+    assert "VitePress's content loader, 2 pages" in report
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    listing = page(dest / "public", "/notes/")
+    assert [h.text() for h in listing.find_all("h1")] == ["全部笔记"]
+    main = listing.one("main")
+    assert [(a.text(), unquote(a.get("href") or "")) for a in main.one("ul").find_all("a")] \
+        == [("主成分分析", "/pca/"), ("奇异值分解", "/svd/")]
+    assert "post.title" not in main.text() and "完。" in main.text()

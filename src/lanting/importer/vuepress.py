@@ -28,7 +28,6 @@ from lanting.importer.common import GENERATED, LinkTable, Options, read_text
 from lanting.importer.item import Item, site_path
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
-from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_front import title_of_file
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -43,6 +42,7 @@ from lanting.importer.vuepress_front import (
     hero_text,
     home_title,
     is_home,
+    page_heading,
 )
 from lanting.importer.vuepress_listings import (
     listing_reason,
@@ -221,7 +221,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         source = split(path.relative_to(self.docs).as_posix(), self.locales)[1]
         kind = "home" if home else "post" if self.is_post(rel, source, data) else "page"
         title = data.get("title")
-        heading = first_heading(body)
+        heading = page_heading(body)
         if heading is not None and not title:
             title = heading[0]
         if heading is not None:  # (Lanting shows the title above the text)

@@ -79,6 +79,10 @@ def sfc_blocks(text: str, ctx: Context) -> str:
     which Lanting does not run."""
 
     def drop(match: re.Match[str]) -> str:
+        opening, inner = match.group().split(">", 1)
+        if match.group(1) == "script" and "src=" not in opening and not re.sub(
+                r"//[^\n]*|/\*.*?\*/|;", "", inner.rsplit("<", 1)[0], flags=re.DOTALL).strip():
+            return ""  # (nothing left to run: a content loader's import, read already)
         ctx.warn(match.group().split("\n")[0], f"a Vue `<{match.group(1)}>` block left out: "
                  "Lanting runs no page scripts (what it set up shows nothing)")
         return ""

@@ -58,6 +58,7 @@ from lanting.importer.vuepress_code import (
 )
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
+from lanting.importer.vuepress_loaders import loader_lists
 from lanting.importer.vuepress_vue import interpolations
 from lanting.markdown.anchors import vitepress_slug
 from lanting.model.names import unique
@@ -231,6 +232,7 @@ class VuePressBodies:
             text, count = table_math(text)
             ctx.convert("| in table math (as \\vert)", count)
             text = shelve_tex_math(text, shelf)
+        text = loader_lists(text, path, self.docs, self.by_source, ctx)
         text = sfc_blocks(text, ctx)
         text = interpolations(text, item.front, ctx)
         text = v_pre_wrappers(text, ctx)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import bool_of, mtime, note_unplaced_keys, summary_of
+from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.text import When, key_line, names, parse_when, raw_value
 
@@ -126,6 +127,22 @@ class VuePressFront:
                              "`params.author` (Lanting's pages show the site's author)")
         if params:
             front["params"] = params
+
+
+_LEADING_SFC = re.compile(r"(?:[ \t]*\n)*(?:<(script|style)\b[^>]*>.*?^</\1>[ \t]*\n"
+                          r"(?:[ \t]*\n)*)+", re.MULTILINE | re.DOTALL)
+"""`<script setup>` (and `<style>`) blocks before a page's text, as VitePress pages using
+components or data loaders begin."""
+
+
+def page_heading(body: str) -> tuple[str, str] | None:
+    """(the text of the page's first `# heading`, the body without it): the first line of
+    text, after the `<script setup>` blocks a VitePress page may begin with (its
+    `# Title` under them was the title; left in the text, it was shown twice)."""
+    lead = _LEADING_SFC.match(body)
+    skipped = lead.group() if lead else ""
+    found = first_heading(body[len(skipped):])
+    return None if found is None else (found[0], skipped + found[1])
 
 
 def is_home(rel: str, data: dict[str, Any]) -> bool:
