@@ -6,7 +6,8 @@ Each was printed as text (most without a word):
   framed by `{{{row` (or `{{{col`) and `}}}` lines. Both are left out, the blocks kept.
   A block reference with its text, `((20230512…-abcdefg "第一段"))`, is that text;
 - Logseq writes properties as `key:: value` lines (`id::`, `collapsed:: true`, a page's
-  `title::` and `tags::`): left out (a list item left empty goes too); `- TODO 读` and
+  `title::` and `tags::`) and the `:LOGBOOK:` drawer of a task's time tracking: left
+  out (a list item left empty goes too); `- TODO 读` and
   `- DONE 读` are task items (`- CANCELED 读` struck through), a priority `[#A]` a
   badge, `^^高亮^^` is `<mark>` as `==高亮==` is, a flash card's `{{cloze 答案}}` is
   its text;
@@ -48,6 +49,11 @@ _SUPER_BLOCK = re.compile(r"^[ \t]*(?:\{\{\{(?:row|col)|\}\}\})[ \t]*(?:\n|$)", 
 _PROPERTY = re.compile(r"^[ \t]*[^\W\d][\w-]*:: +\S.*(?:\n|$)", re.MULTILINE)
 """Logseq's `key:: value` line. (Not a word and `::` alone, `Usage::`: reStructuredText's
 literal block marker, text that would be lost.)"""
+_DRAWER = re.compile(r"^[ \t]*:(?:LOGBOOK|PROPERTIES):[ \t]*\n(?:[^\n]*\n)*?[ \t]*:END:[ \t]*"
+                     r"(?:\n|$)", re.MULTILINE | re.IGNORECASE)
+"""Logseq's (and org-mode's) drawer under a task, `:LOGBOOK:` with the `CLOCK:` lines its
+time tracking writes when a task is started, to `:END:`: bookkeeping, which Logseq
+folds away."""
 _TEXT_REF = re.compile(rf"\(\(({_SIYUAN_ID})[ \t]+(\"|')(.*?)\2\)\)")
 _BARE_REF = re.compile(r"\(\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
                        rf"|{_SIYUAN_ID})\)\)")
@@ -63,13 +69,15 @@ def _tidy(content: str) -> str:
         content = _SUPER_BLOCK.sub("", content)
     if "::" in content:
         content = _PROPERTY.sub("", content)
+    if ":END:" in content.upper():
+        content = _DRAWER.sub("", content)
     return content.rstrip("\n")
 
 
 def _bookkeeping(state: StateCore) -> None:
     """(Before the inline parse: the lines go from the paragraph's text; a paragraph that
     was only such lines goes.)"""
-    if not any(marker in state.src for marker in ("{:", "::", "{{{")):
+    if not any(marker in state.src for marker in ("{:", "::", "{{{", ":END:", ":end:")):
         return
     tokens = state.tokens
     emptied: set[int] = set()
