@@ -449,3 +449,31 @@ def test_dollars_without_a_math_plugin_are_text(tmp_path: Path) -> None:
     text = page(imported.dest / "public", "/").one("main").text()
     assert '{$group : {_id : "$by_user"' in text and "价格 $5 到 $10。" in text
     assert "{$gt: 20}" in text
+
+
+def test_settings_in_a_script_of_the_sites_own_are_read(tmp_path: Path) -> None:
+    """`window.$docsify = {…}` written in `js/config.js`, which `index.html` loads (a
+    notes site's): not read, so docsify's defaults were taken, with a warning, and its
+    `homepage: "_home.md"` was no page (a name starting with `_`). A script from another
+    host, or outside the site, is not read."""
+    write_files(tmp_path, {
+        "index.html": (
+            "<!DOCTYPE html><html><head><title>x</title></head><body><div id=\"app\"></div>"
+            "\n<script src=\"//cdn.jsdelivr.net/npm/docsify@4/lib/docsify.min.js\"></script>"
+            "\n<script src=\"js/config.js?v=2\"></script>\n<script src=\"../out.js\"></script>"
+            "\n</body></html>\n"),
+        "js/config.js": ("window.$docsify = {\n  name: '算法笔记',\n  loadSidebar: true,\n"
+                         "  homepage: '_home.md',\n};\n"),
+        "../out.js": "window.$docsify = { name: '别处' };\n",
+        "_home.md": "# 算法笔记\n\n首页。\n",
+        "_sidebar.md": "- [排序](sort.md)\n",
+        "sort.md": "# 排序\n\n快排。\n",
+    })
+    settings = read_settings(tmp_path)
+    assert settings.found and settings.name == "算法笔记"
+    assert (settings.homepage, settings.sidebar) == ("_home.md", "_sidebar.md")
+    dest = tmp_path.parent / "new"
+    report = report_of(import_site(tmp_path, dest, None, False, NOW))
+    assert "no `window.$docsify" not in report
+    build(dest, BuildOptions())
+    assert "首页。" in page(dest / "public", "/").one("main").text()

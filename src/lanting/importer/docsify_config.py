@@ -2,7 +2,8 @@
 the site is (the folder whose `index.html` loads docsify: the root or `docs/`), the
 literal values of `window.$docsify = {…}` (`name`, `repo`, `loadSidebar`, `loadNavbar`,
 `coverpage`, `homepage`, `routerMode`, `relativePath`, `alias`) and the plugins its
-`<script src>` lines load (math, tabs, pagination, comments). Commented-out scripts and
+`<script src>` lines load (math, tabs, pagination, comments); the settings may be in a
+script of the site's own the page loads (`js/docsify.js`). Commented-out scripts and
 settings (`<!-- … -->`, `// …`) are not read: docsify never ran them either."""
 
 from __future__ import annotations
@@ -92,7 +93,8 @@ def read_settings(folder: Path) -> DocsifySettings:
     settings.plugins = {name for name, words in PLUGINS.items()
                         if any(word in scripts for word in words)}
     code = strip_comments("\n".join(re.findall(r"<script\b[^>]*>(.*?)</script>", html,
-                                               re.DOTALL | re.IGNORECASE)))
+                                               re.DOTALL | re.IGNORECASE)
+                                    + _local_scripts(folder, html)))
     values: dict[str, str | bool | None] = {}
     found = _CONFIG.search(code)
     depths = depths_of(code)
@@ -123,6 +125,21 @@ def read_settings(folder: Path) -> DocsifySettings:
     settings.relative_path = values.get("relativePath") is True
     settings.base_path = _text(values.get("basePath"))
     return settings
+
+
+def _local_scripts(folder: Path, html: str) -> list[str]:
+    """The site's own scripts the page loads, `<script src="js/docsify.js">`: where some
+    sites write `window.$docsify = {…}` (the settings were not read, docsify's defaults
+    taken: a `homepage: "_index.md"` lost)."""
+    texts: list[str] = []
+    for match in _SCRIPT_SRC.finditer(html):
+        src = match.group(1).split("?")[0].split("#")[0]
+        if re.match(r"(?:[a-z][\w+.-]*:)?//", src, re.IGNORECASE) or not src.endswith(".js"):
+            continue
+        path = (folder / src.lstrip("/")).resolve()
+        if path.is_file() and path.is_relative_to(folder.resolve()):
+            texts.append(read_text(path))
+    return texts
 
 
 def _text(value: str | bool | None) -> str:
