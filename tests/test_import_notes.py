@@ -483,3 +483,28 @@ def test_a_link_to_nothing_is_no_file_to_copy(tmp_path: Path) -> None:
     assert (tmp_path / "new" / "static" / "graphs" / "figs" / "path.png").is_file()
     assert not (tmp_path / "new" / "static" / "graphs" / "figs" / "tree.png").exists()
     assert any("tree.png" in m for m in messages(imported, "graphs/notes.md"))
+
+
+def test_a_link_to_a_heading_with_code_is_followed(tmp_path: Path) -> None:
+    """Obsidian links a heading of another note by its words, code and all:
+    `[x](Redis%20同步.md#3.2%20`repl-timeout%2060`)`. The import took the backticks for
+    a code span and never followed the link, and the build failed on the note's file
+    name. It leads to the note's page and to the heading there."""
+    from lanting.build import build
+    from lanting.build.options import BuildOptions
+    write_files(tmp_path / "vault", {
+        ".obsidian/app.json": "{}\n",
+        "redis/Redis 同步.md": ("# 同步\n\n## 3.2 `repl-timeout 60`\n\n超时。\n\n"
+                               "## 3.5 积压\n\n缓冲区。\n"),
+        "redis/策略.md": ("# 策略\n\n配置 [`repl-timeout 60`](Redis%20同步.md#3.2%20"
+                         "`repl-timeout%2060`) 与 [积压](Redis%20同步.md#3.5%20积压)。\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(tmp_path / "vault", dest, None, False, NOW))
+    assert ": warning:" not in report
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    links = page(dest / "public", "/策略/").one("div", class_="prose").find_all("a")
+    assert [(a.text(), unquote(a.get("href") or "")) for a in links] == [
+        ("repl-timeout 60", "/redis-同步/#32-repl-timeout-60"),
+        ("积压", "/redis-同步/#35-积压")]

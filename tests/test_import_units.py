@@ -425,6 +425,20 @@ def test_code_is_put_aside_while_the_prose_is_converted() -> None:
     assert shelf.restore(kept) == text
 
 
+def test_backticks_in_a_link_destination_are_no_code_span() -> None:
+    """Obsidian links a heading by its words, code and all, `[x](Redis.md#3.2%20`sync`)`:
+    markdown-it reads one link; put aside as a code span, its destination was never
+    followed (the build failed on the note's file name). The text's own spans, and the
+    link's code label, are still put aside."""
+    shelf = Shelf()
+    text = ("用 [`sync`](Redis%20同步.md#3.2%20`repl%20yes`) 与 `x`，"
+            "\n`[a](b` 不是链接。\n")
+    kept = protect_code(text, shelf)
+    assert "(Redis%20同步.md#3.2%20`repl%20yes`)" in kept
+    assert shelf.items["C"] == ["`sync`", "`x`", "`[a](b`"]
+    assert shelf.restore(kept) == text
+
+
 FENCES_IN_LISTS = """- Interleaved
 
   - ```c

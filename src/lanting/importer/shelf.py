@@ -209,7 +209,18 @@ quoting a table of images in backticks: the span taken across its rows kept thei
 Liquid `{{site.baseurl}}`, and the images failed the build)."""
 
 
+_TICKED_DESTINATION = re.compile(r"(?<=\]\()[^()\s<>`]*`[^()\s<>]*(?=\))")
+"""A link's destination holding backticks, `[x](Redis.md#3.2%20`repl-timeout%2060`)`
+(Obsidian links a heading by its words, code and all): part of the link, as markdown-it
+reads it, no code span (put aside as one, the link was never followed to its page)."""
+_TICK = "\ue003"
+
+
 def protect_spans(text: str, shelf: Shelf) -> str:
+    if "](" in text and "`" in text:
+        text = _TICKED_DESTINATION.sub(lambda m: m.group().replace("`", _TICK), text)
+        return _SPAN.sub(lambda m: shelf.put(m.group().replace(_TICK, "`")),
+                         text).replace(_TICK, "`")
     return _SPAN.sub(lambda m: shelf.put(m.group()), text)
 
 
