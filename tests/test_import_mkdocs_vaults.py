@@ -298,3 +298,25 @@ def test_a_link_to_the_tags_page_leads_to_lantings(tmp_path: Path) -> None:
     home = parse_html((done.dest / "public" / "index.html").read_text(encoding="utf-8"))
     assert [a.attrs["href"] for a in home.find(class_="prose").find_all("a")
             if "标签" in a.text()] == ["/notes/tags/", "/notes/tags/"]
+
+
+def test_the_changelog_plugins_file_is_where_its_option_says(tmp_path: Path) -> None:
+    """`changelog: {file: changelog.yml}`: the plugin read the file beside `mkdocs.yml`
+    (its path is from there; `docs/changelog.yml` only by default). The import looked in
+    the docs folder alone, so `{{ 2026 }}` stayed as written, with a build warning."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: N\nplugins:\n  - search\n  - changelog:\n"
+                       "      file: changelog.yml\n"),
+        "docs/index.md": "# N\n",
+        "docs/site/changelog.md": "---\nchangelog: true\n---\n\n# 更新记录\n\n{{ 2026 }}\n",
+        "changelog.yml": ("- \"2026\":\n  - \"2026-02-12\":\n"
+                          "    - \"function\": 加入页脚\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "changelog")).find("article")
+    assert "{{" not in article.text()
+    assert [li.text().strip() for li in article.find_all("li")][1:] == ["功能：加入页脚"]

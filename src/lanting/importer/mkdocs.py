@@ -121,8 +121,9 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
         self.auto_append = ""
         self.site_math = reads_math(self.config)
         self.wiki_targets: WikiTargets | None = None
-        self.changelog = changelog_years(self.docs) if plugin(self.config, "changelog") \
-            is not None else {}
+        changelog = plugin(self.config, "changelog")
+        self.changelog = changelog_years(source, self.docs, changelog) \
+            if changelog is not None else {}
         self.notebooks: tuple[str, dict[str, Any]] | None = None
         """The plugin that made pages of notebooks, and its options."""
         hooks = self.config.get("hooks")

@@ -1,6 +1,6 @@
 """The changelog plugin of TonyCrane's MkDocs toolchain, which course-notes sites share: a
-page wrote `{{ 2024 }}` and the plugin put there that year's entries from
-`docs/changelog.yml` (dates, each with typed entries: `newpage`, `pageupdate`,
+page wrote `{{ 2024 }}` and the plugin put there that year's entries from its `file`,
+`docs/changelog.yml` by default (dates, each with typed entries: `newpage`, `pageupdate`,
 `function`, … a text, or a text with a link). Read without it the placeholder showed as
 written; here it becomes the list of those entries."""
 
@@ -21,11 +21,16 @@ _LABELS = {"newpage": "新页面", "pageupdate": "页面更新", "function": "�
 """The entries' types as the plugin's readers know them (another kind: its name)."""
 
 
-def changelog_years(docs: Path) -> dict[str, list[Any]]:
-    """Each year's dates and entries in `docs/changelog.yml` (none: no such file, or one
-    YAML does not read)."""
-    path = docs / "changelog.yml"
-    if not path.is_file():
+def changelog_years(source: Path, docs: Path, options: dict[str, Any]
+                    ) -> dict[str, list[Any]]:
+    """Each year's dates and entries in the plugin's `file` (a path from the folder of
+    `mkdocs.yml`, `source`, as the plugin opened it: `docs/changelog.yml` unless told,
+    a site may keep it beside `mkdocs.yml`; else the docs folder's) — none: no such
+    file, or one YAML does not read."""
+    written = str(options.get("file") or "docs/changelog.yml")
+    path = next((p for p in (source / written, docs / "changelog.yml") if p.is_file()
+                 and p.resolve().is_relative_to(source.resolve())), None)
+    if path is None:
         return {}
     data, error = load_mapping("yaml", "log:\n" + textwrap.indent(read_text(path), "  "))
     years: dict[str, list[Any]] = {}
