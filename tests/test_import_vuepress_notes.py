@@ -946,3 +946,52 @@ def test_a_content_loader_listing_is_the_list_of_its_pages(tmp_path: Path) -> No
     assert [(a.text(), unquote(a.get("href") or "")) for a in main.one("ul").find_all("a")] \
         == [("主成分分析", "/pca/"), ("奇异值分解", "/svd/")]
     assert "post.title" not in main.text() and "完。" in main.text()
+
+
+def test_plume_notes_home_sections_and_navbar_file_links(tmp_path: Path) -> None:
+    """vuepress-theme-plume: the home page's hero is a section of `config:` (`type:
+    hero`), a notes folder's landing page (`pageLayout: home`) a `doc-hero` and
+    `features` cards; neither was read (an empty home page; the landing page left out as
+    a listing). The navbar names a note's page by its file as VuePress resolves it,
+    `/graphics/README.md`, for a file of `notes/repos/graphics/` its `permalink` put at
+    `/graphics/`: the menu had no entry. Each is now the page's text, the menu's link."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.ts": (
+            "import { defineUserConfig } from 'vuepress'\n"
+            "import { plumeTheme } from 'vuepress-theme-plume'\n"
+            "export default defineUserConfig({ lang: 'zh-CN', title: '知识库',\n"
+            "  theme: plumeTheme({ navbar: [\n"
+            "    { text: '备忘', link: '/memo/README.md' },\n"
+            "    { text: '笔记', items: [{ text: '图形学', link: '/graphics/README.md' }] },\n"
+            "  ] }) })\n"),
+        "docs/README.md": (
+            "---\npageLayout: home\nconfig:\n  - type: hero\n    hero:\n      name: 知识库\n"
+            "      text: 慢慢写\n      actions:\n        - text: 图形学\n"
+            "          link: /graphics/\n---\n"),
+        "docs/notes/memo/README.md": (
+            "---\npageLayout: home\ntitle: 备忘\npermalink: /memo/\nconfig:\n"
+            "  - type: doc-hero\n    hero:\n      name: 备忘录\n      tagline: 常用命令\n"
+            "  - type: features\n    features:\n      - title: 内网穿透\n"
+            "        details: 配置与管理\n        link: /memo/frp/\n---\n"),
+        "docs/notes/memo/frp.md": "---\ntitle: 内网穿透\npermalink: /memo/frp/\n---\n\n步骤。\n",
+        "docs/notes/repos/graphics/README.md": (
+            "---\ntitle: 图形学\npermalink: /graphics/\n---\n\n光栅化与着色。\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert ": warning:" not in report and "menu entry" not in report
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["menu"] == [
+        {"name": "备忘", "url": "/memo/"},
+        {"name": "笔记", "children": [{"name": "图形学", "url": "/graphics/"}]}]
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    home = page(dest / "public", "/").one("main")
+    assert "慢慢写" in home.text()
+    assert [a.get("href") for a in home.find_all("a") if a.text() == "图形学"] == [
+        "/graphics/"]
+    memo = page(dest / "public", "/memo/").one("main")
+    assert "常用命令" in memo.text()
+    assert [(a.text(), a.get("href")) for a in memo.find_all("a")
+            if a.text() == "内网穿透"] == [("内网穿透", "/frp/")]

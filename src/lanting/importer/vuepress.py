@@ -43,6 +43,7 @@ from lanting.importer.vuepress_front import (
     home_title,
     is_home,
     page_heading,
+    plume_sections,
 )
 from lanting.importer.vuepress_listings import (
     listing_reason,
@@ -233,6 +234,8 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         if kind == "home":
             title = home_title(data, (locale.strings if locale else {}).get("title")
                                or self.root_locale("title"))
+            body = hero_text(data, head, path, self.report) + "\n" + body
+        elif plume_sections(data):  # (a notes folder's landing page of cards)
             body = hero_text(data, head, path, self.report) + "\n" + body
         elif self.listing_page(full, rel, data, body, path):
             return

@@ -59,6 +59,7 @@ from lanting.importer.vuepress_code import (
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_loaders import loader_lists
+from lanting.importer.vuepress_urls import file_route
 from lanting.importer.vuepress_vue import interpolations
 from lanting.markdown.anchors import vitepress_slug
 from lanting.model.names import unique
@@ -322,7 +323,7 @@ class VuePressBodies:
         file = self.docs / rel.lstrip("/") if rooted else path.parent / rel
         target = self.document(file)
         if target is None and rooted:
-            target = self.table.find(rel)
+            target = self.table.find(rel) or self.table.find(file_route(rel))
         if target is not None:
             ctx.convert("links to other pages")
             if fragment and target.source is not None:

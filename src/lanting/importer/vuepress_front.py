@@ -151,10 +151,29 @@ def is_home(rel: str, data: dict[str, Any]) -> bool:
         "/" not in rel and (layout in HOME_LAYOUTS or data.get("home") is True))
 
 
+def plume_sections(data: dict[str, Any]) -> dict[str, Any]:
+    """vuepress-theme-plume's home layout, its sections in `config:` (`type: hero`,
+    `doc-hero`, `banner` with a `hero`; `type: features` with its `features`), as the
+    front matter's own `hero` and `features` (its home page, and a notes folder's
+    landing page, `pageLayout: home`)."""
+    found: dict[str, Any] = {}
+    sections = data.get("config")
+    for section in sections if isinstance(sections, list) else []:
+        if not isinstance(section, dict):
+            continue
+        if section.get("type") in ("hero", "doc-hero", "banner") \
+                and isinstance(section.get("hero"), dict):
+            found.setdefault("hero", section["hero"])
+        elif section.get("type") == "features" and isinstance(section.get("features"), list):
+            found.setdefault("features", section["features"])
+    return found
+
+
 def hero_text(data: dict[str, Any], head: str, path: Path, report: Report) -> str:
     """The words of a home page's hero and features, as Markdown: the name and text as a
     heading, its image, the tagline, the action buttons as links, the features as a list (marked
     `*`: one list apart from the links')."""
+    data = {**plume_sections(data), **data}
     found = data.get("hero")
     hero: dict[str, Any] = found if isinstance(found, dict) else {}
     blog = data.get("blog")  # (`@sugarat/theme`'s `blog: {name, motto, inspiring}`)
@@ -204,7 +223,8 @@ def hero_text(data: dict[str, Any], head: str, path: Path, report: Report) -> st
     if items:
         lines += [*items, ""]
     if lines:
-        report.note(path, key_line(head, "hero") or key_line(head, "heroText") or 2,
+        report.note(path, key_line(head, "hero") or key_line(head, "heroText")
+                    or key_line(head, "config") or 2,
                     "the home page's hero and features (the theme's layout) written as "
                     "its text")
     return "\n".join(lines)
@@ -212,7 +232,7 @@ def hero_text(data: dict[str, Any], head: str, path: Path, report: Report) -> st
 
 def home_title(data: dict[str, Any], site_title: str) -> str:
     """The home page's title: its own, else the hero's name, else the site's."""
-    found = data.get("hero")
+    found = data.get("hero") or plume_sections(data).get("hero")
     hero: dict[str, Any] = found if isinstance(found, dict) else {}
     for value in (data.get("title"), hero.get("name"), data.get("heroText"), site_title):
         if isinstance(value, str) and value.strip():

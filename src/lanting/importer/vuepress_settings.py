@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from lanting.importer.common import read_text
+from lanting.importer.common import LinkTable, read_text
 from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros, setup_macros
@@ -25,6 +25,7 @@ from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_locales import Locale
+from lanting.importer.vuepress_urls import file_route
 from lanting.markdown.math_macros import with_optional
 
 _SOCIAL = {"github": "GitHub", "gitee": "Gitee", "x": "X", "twitter": "Twitter",
@@ -47,6 +48,8 @@ class VuePressSettings:
     report: Report
     site: NewSite
     js: JsConfig
+    table: LinkTable
+    """(`VuePress.table`: each page by its old URLs.)"""
     own: OwnComponents
     texts: list[str]
     site_author: str
@@ -184,6 +187,8 @@ class VuePressSettings:
             return {"name": text or link, "url": link}
         rel = link.split("#", 1)[0]
         item = self.document(self.docs / rel.lstrip("/"))
+        if item is None and rel.startswith("/"):  # (a page a `permalink` put there)
+            item = self.table.find(file_route(rel))
         # (hope's entry written as a path alone, `"/guide/"`, shows the page's title)
         text = text or (item.title if item is not None else rel.strip("/").rsplit(
             "/", 1)[-1])

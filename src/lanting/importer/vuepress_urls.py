@@ -83,3 +83,14 @@ def _glob(pattern: str) -> re.Pattern[str]:
         regex.get(part) or ("(?:" + "|".join(re.escape(a) for a in part[1:-1].split(","))
                             + ")" if part.startswith("{") else re.escape(part))
         for part in parts))
+
+
+def file_route(link: str) -> str:
+    """The route VuePress 2 resolves a link naming a Markdown file to: `/graphics/README.md`
+    (or `index.md`) its folder, `/x.md` `/x.html` — where a page a `permalink` moved
+    there answers it (plume's notes: the navbar's `/graphics/README.md` is the page at
+    `/graphics/`, a file of `notes/repos/graphics/`)."""
+    folder, _slash, name = link.rpartition("/")
+    if name.lower() in ("readme.md", "index.md"):
+        return folder + "/"
+    return link[:-3] + ".html" if name.endswith(".md") else link
