@@ -725,3 +725,35 @@ def test_the_not_found_page_is_lantings(tmp_path: Path) -> None:
     build(dest, BuildOptions())
     assert "页面未找到" not in (dest / "public" / "404.html").read_text(encoding="utf-8")
     assert "找不到资源" in page(dest / "public", "/状态码-404/").one("main").text()
+
+
+def test_an_include_inside_a_code_block_is_the_files_code(tmp_path: Path) -> None:
+    """VuePress 2's include plugin (hope's) reads the page's source before its fences: a
+    notes site's ```ts block holding `<!-- @include: @src/code/sort.ts -->` alone on a
+    line showed that file's code (`{1-2}` its first lines). The import left the comment
+    in the code block, shown as written. One naming no file of the site stays."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "src/.vuepress/config.ts": (
+            "import { defineUserConfig } from 'vuepress'\n"
+            "import { hopeTheme } from 'vuepress-theme-hope'\n"
+            "export default defineUserConfig({ lang: 'zh-CN', title: '设计模式',\n"
+            "  theme: hopeTheme({ plugins: { mdEnhance: { include: true } } }) })\n"),
+        "src/README.md": "# 设计模式\n",
+        "src/code/sort.ts": "export function sort(a: number[]) {\n  return a.sort()\n}\n",
+        "src/strategy.md": (
+            "# 策略\n\n```ts\n// 运行示例\n<!-- @include: @src/code/sort.ts -->\n```\n\n"
+            "```ts\n  <!-- @include: ./code/sort.ts{1-2} -->\n```\n\n"
+            "```md\n<!-- @include: ./parts/intro.md -->\n```\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert "files included in code blocks (inlined) ×2" in report
+    written = (dest / "content" / "pages" / "strategy.md").read_text(encoding="utf-8")
+    assert "```ts\n// 运行示例\nexport function sort(a: number[]) {\n  return a.sort()\n}\n```" \
+        in written
+    assert "```ts\n  export function sort(a: number[]) {\n    return a.sort()\n```" in written
+    build(dest, BuildOptions())
+    blocks = [pre.text() for pre in page(dest / "public", "/strategy/").find_all("pre")]
+    assert "return a.sort()" in blocks[0] and "@include" not in blocks[0] + blocks[1]
+    assert "<!-- @include: ./parts/intro.md -->" in blocks[2]

@@ -52,6 +52,7 @@ from lanting.importer.vuepress_blocks import (
 from lanting.importer.vuepress_catalog import catalog
 from lanting.importer.vuepress_code import (
     code_imports,
+    code_includes,
     code_notations,
     includes,
     plantuml_blocks,
@@ -188,6 +189,7 @@ _FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
 class VuePressBodies:
     """The body side of the VitePress/VuePress importer."""
 
+    kind: str
     docs: Path
     public: Path
     report: Report
@@ -213,6 +215,8 @@ class VuePressBodies:
         ctx.convert("mermaid diagrams", len(_MERMAID.findall(text)))
         shelf = Shelf()
         notations = code_notations(ctx)
+        if self.kind == "vuepress":  # (VuePress 2's include plugin reads fences too)
+            notations = code_includes(notations, path, self.docs, ctx)
         text = protect_code(text, shelf, notations)
         text = includes(text, path, self.docs, ctx,
                         lambda part: protect_code(part, shelf, notations))

@@ -9,6 +9,7 @@ markdown-it-plantuml's bare `@startuml` … `@enduml` diagrams, a `plantuml` fen
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
@@ -197,6 +198,35 @@ def includes(text: str, path: Path, source_dir: Path, ctx: Context,
         return "\n".join(indent + row if row else row for row in inner.split("\n"))
 
     return _INCLUDE.sub(one, text)
+
+
+def code_includes(handler: Callable[[str, str, str], str], path: Path, source_dir: Path,
+                  ctx: Context) -> Callable[[str, str, str], str]:
+    """A fence handler that first replaces an include line inside the code with the file's
+    lines (`handler` then writes the block): VuePress 2's include plugin (hope's, and
+    `@vuepress/plugin-markdown-include`) reads the page's source before its fences, so
+    `<!-- @include: @src/code/sort.ts -->` alone on a line of a ```ts block showed the
+    file's code there (a notes site's way to show its examples' files)."""
+
+    def handle(info: str, code: str, indent: str) -> str:
+        def one(match: re.Match[str]) -> str:
+            lead, target, region, lines = match.groups()
+            file = resolve(target, path, source_dir)
+            if file is None or not file.is_file():
+                return match.group()  # (an example of the syntax, or a file not kept)
+            rows = read_text(file).rstrip("\n").split("\n")
+            if region:
+                rows = _region(rows, region[1:]) or rows
+            elif lines:
+                first, last = _line_range(lines[1:-1], len(rows))
+                rows = rows[first - 1:last]
+            ctx.convert("files included in code blocks (inlined)")
+            return "\n".join(lead + row if row else row
+                             for row in textwrap.dedent("\n".join(rows)).split("\n"))
+
+        return handler(info, _INCLUDE.sub(one, code) if "@include" in code else code, indent)
+
+    return handle
 
 
 def _line_range(spec: str, count: int) -> tuple[int, int]:
