@@ -757,3 +757,41 @@ def test_an_include_inside_a_code_block_is_the_files_code(tmp_path: Path) -> Non
     blocks = [pre.text() for pre in page(dest / "public", "/strategy/").find_all("pre")]
     assert "return a.sort()" in blocks[0] and "@include" not in blocks[0] + blocks[1]
     assert "<!-- @include: ./parts/intro.md -->" in blocks[2]
+
+
+def test_the_sites_own_details_containers_are_details(tmp_path: Path) -> None:
+    """vuepress-plugin-container's own types, `type: "details-open"` drawn by its `before`
+    as `<details open="open"><summary>${info}</summary>` (a reading-notes site's 139
+    examples): unwrapped with a warning each, their title in bold. They are Lanting's
+    `::: details`, open as they were; another own type (a plain box) is unwrapped still."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vuepress/config.js": (
+            "module.exports = {\n  title: '读书笔记',\n  plugins: [\n"
+            "    ['vuepress-plugin-container', {\n      type: 'details-open',\n"
+            "      before: (info) =>\n"
+            "        `<details open=\"open\" class=\"custom-block details\"><summary>${info}"
+            "</summary>\\n`,\n      after: () => '</details>\\n',\n    }],\n"
+            "    ['vuepress-plugin-container', {\n      type: 'fold',\n"
+            "      before: (info) => `<details class=\"custom-block\"><summary>${info}"
+            "</summary>`,\n      after: '</details>',\n    }],\n"
+            "    ['vuepress-plugin-container', {\n      type: 'normal',\n"
+            "      before: (info) => `<div class=\"custom-block normal\"><p>${info}</p>`,\n"
+            "      after: '</div>',\n    }],\n  ],\n}\n"),
+        "docs/README.md": "# 读书笔记\n",
+        "docs/pyramid.md": (
+            "# 金字塔原理\n\n::: details-open 🌰 例子：\n先说结论。\n:::\n\n"
+            "::: fold 展开\n细节。\n:::\n\n::: normal 小结\n归纳。\n:::\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert [line.split(": warning: ")[1] for line in report.splitlines()
+            if ": warning:" in line] == [
+        "`::: normal 小结` has no Lanting form: unwrapped, its content shown as written, "
+        "its title in bold above it"]
+    build(dest, BuildOptions())
+    body = page(dest / "public", "/pyramid/").one("main")
+    details = body.find_all("details")
+    assert [(d.one("summary").text(), "open" in d.attrs) for d in details] == [
+        ("🌰 例子：", True), ("展开", False)]
+    assert "先说结论。" in details[0].text()

@@ -20,7 +20,7 @@ blocks (left out), the site's own comment widget, images and embedded pages
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from lanting.importer import body as B
@@ -116,7 +116,7 @@ def v_pre_wrappers(text: str, ctx: Context) -> str:
     return "\n".join(lines)
 
 
-def containers(text: str, ctx: Context) -> str:
+def containers(text: str, ctx: Context, details: Mapping[str, bool] | None = None) -> str:
     """Each `:::` container Lanting does not read, rewritten or unwrapped (the code put
     aside already: a `:::` line in a fence is no container). Tabs with no `@tab` line
     (`@tag` mistyped) showed no tab on the old site and fail Lanting's build: unwrapped,
@@ -179,6 +179,12 @@ def containers(text: str, ctx: Context) -> str:
         elif callout_kind(name) is not None or name in KEPT:
             stack.append((len(colons), "keep", len(out)))
             out.append(line)
+        elif details and name in details:  # (the site's own, `<details open>`: `details`)
+            stack.append((len(colons), "keep", len(out)))
+            title = params.strip()[len(name):].strip()
+            out.append(" ".join(w for w in (f"{indent}{colons} details", title,
+                                            "{open}" if details[name] else "") if w))
+            ctx.convert("the site's own details containers (vuepress-plugin-container)")
         elif name in UNWRAPPED:
             stack.append((len(colons), "drop", -1))
             title = _title(params.strip()[len(name):].strip()) if name == "card" else ""

@@ -242,7 +242,7 @@ class VuePressBodies:
         text = interpolations(text, item.front, ctx)
         text = v_pre_wrappers(text, ctx)
         text = _MORE.sub("<!-- more -->", text)
-        text = containers(image_containers(text, ctx), ctx)
+        text = containers(image_containers(text, ctx), ctx, self.own.details)
         front: dict[str, Any] = dict(item.front)
         text = badge_heading_ids(text, shelf.restore, ctx)
         widgets: set[str] = set()

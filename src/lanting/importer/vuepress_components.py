@@ -47,6 +47,10 @@ _COMPUTED = r"""\b{0}\s*=\s*computed\s*\(\s*\(\s*\)\s*=>\s*([^\n]*)"""
 """A Composition API computed value, `const resolvedSrc = computed(() => …)`."""
 _BOUND = r"""(?:\s:|\sv-bind:){0}\s*=\s*["']\s*([\w$]+)\s*["']"""
 _TEXT = re.compile(r"\{\{\s*([\w$]+)\s*\}\}")
+_DETAILS_CONTAINER = re.compile(r"""\btype\s*:\s*["']([\w-]+)["']\s*,\s*before\s*:[^`'"]*"""
+                                r"""[`'"]\s*<details\b([^>]*\bopen\b)?""")
+"""vuepress-plugin-container's options for a container drawn as `<details>`: `type:
+"details-open", before: (info) => `<details open="open" …><summary>${info}</summary>``."""
 _NOT_SOURCE = frozenset({"node_modules", ".temp", ".cache", "dist", "public"})
 """Folders beside the config that hold no component of the site's own."""
 
@@ -66,15 +70,22 @@ class OwnComponents:
     """Comment widgets left out (as written, `Livere`) → on how many pages."""
     services: dict[str, str] = field(default_factory=dict)
     """A widget → the service it loaded, as said in the notice."""
+    details: dict[str, bool] = field(default_factory=dict)
+    """The site's own containers that vuepress-plugin-container drew as `<details>` (its
+    `type: "details-open"` whose `before` writes `<details open>`) → open or not."""
 
     @classmethod
     def of(cls, folder: Path) -> OwnComponents:
         files: dict[str, Path] = {}
+        details: dict[str, bool] = {}
         if folder.is_dir():
             for path in sorted(folder.rglob("*.vue")):
                 if not _NOT_SOURCE.intersection(path.relative_to(folder).parts[:-1]):
                     files.setdefault(_key(path.stem), path)
-        return cls(files)
+            for path in sorted(folder.glob("config.*")):
+                for found in _DETAILS_CONTAINER.finditer(read_text(path)):
+                    details.setdefault(found.group(1), bool(found.group(2)))
+        return cls(files, details=details)
 
     def comment_widget(self, name: str) -> bool:
         """`name` is a comment widget (then counted for the notice)."""
