@@ -795,3 +795,17 @@ def test_the_sites_own_details_containers_are_details(tmp_path: Path) -> None:
     assert [(d.one("summary").text(), "open" in d.attrs) for d in details] == [
         ("🌰 例子：", True), ("展开", False)]
     assert "先说结论。" in details[0].text()
+
+
+def test_a_title_from_a_file_name_holds_no_control_character(tmp_path: Path) -> None:
+    """An empty note whose file name kept a backspace from a paste, `Dart\\b语言.md`: its
+    title, made of the name, held the invisible character, and the build failed ("control
+    character U+0008"). The title leaves it out."""
+    source = tmp_path / "old"
+    write_files(source, {"docs/.vuepress/config.js": "module.exports = { title: '笔记' }\n",
+                         "docs/README.md": "# 笔记\n", "docs/flutter/Dart\b语言.md": ""})
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    build(dest, BuildOptions())
+    [written] = (dest / "content" / "pages").glob("dart*.md")
+    assert "title: Dart语言\n" in written.read_text(encoding="utf-8")

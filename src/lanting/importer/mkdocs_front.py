@@ -194,5 +194,7 @@ def title_of_file(path: Path) -> str:
     """MkDocs' title for a page with none: the file name, `-` and `_` as spaces, its
     first letter capitalised (`index.md` takes its folder's name)."""
     name = path.parent.name if path.stem.lower() in ("index", "readme") else path.stem
-    name = re.sub(r"[-_]+", " ", name).strip()
+    # (a control character a file name kept from a paste, `Dart\b语言.md`: invisible,
+    # and a title may not hold one)
+    name = re.sub(r"[-_]+", " ", re.sub(r"[\x00-\x1f\x7f]", "", name)).strip()
     return name[:1].upper() + name[1:]
