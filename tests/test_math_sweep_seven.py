@@ -207,3 +207,16 @@ def test_pixels_in_a_length_are_points() -> None:
     # (math-core writes a point as a tenth of an em, as MathJax reads it)
     assert [s.get("width") for s in math.find_all("mspace")][:2] == ["0.5rem", "0.3rem"]
     assert "16px" in math.text()
+
+
+def test_a_length_in_px_is_a_length() -> None:
+    """`\\hspace{4px}` and `\\kern2px` (an OS course's notes; KaTeX and MathJax read
+    pdfTeX's `px`, a big point): math-core has no `px`, and the build failed ("Expected
+    length with units"). Where no length goes, `2px` is a product, as it was. (A pixel
+    is a point, as MathJax reads it: KaTeX's big point differs by a third of a percent.)"""
+    rendered = render("页号 $P = (int) \\hspace{4px} A / L$，$a\\kern2px b$，"
+                      "$(px^2)' = 2px$\n")
+    assert rendered.problems == ()
+    page = parse_html(rendered.html)
+    assert [s.get("width") for s in page.find_all("mspace")] == ["0.4rem", "0.2rem"]
+    assert "2px" not in rendered.html and "<mn>2</mn><mi>p</mi>" in rendered.html
