@@ -161,16 +161,11 @@ def _leftovers(state: StateCore) -> None:
                                                   or _BARE_TAG.search(source)))):
         return
     seen: set[int] = set()
-    lines = source.split("\n")
     for token in state.tokens:
         if token.map is None:
             continue
         if token.type == "inline":
-            # (template syntax its source spells otherwise, `&#123;{ x }}` or `\{\{ x \}\}`,
-            # is braces the writer escaped to show: words, whatever else the page holds)
-            written = "\n".join(lines[token.map[0]:token.map[1]])
-            found = [(offset, syntax) for offset, syntax in _in_inline(token)
-                     if syntax in written or not TEMPLATE_SYNTAX.fullmatch(syntax)]
+            found = list(_in_inline(token))
         elif token.type == "html_block":
             content = _HIDDEN_HTML.sub(lambda m: "\n" * m.group().count("\n"), token.content)
             # ($…$ in its text is a formula: html_math.py)
