@@ -173,7 +173,7 @@ def texts(s: str, ctx: Context) -> str:
 
 
 _TEXT_NEEDS = re.compile(r"[$&_%^#]|\\\(|ref|\\[&%#$_{}]\s|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])"
-                         r"|\\(?:text)?color\b|\\[^\x00-\x7f]")
+                         r"|\\(?:text)?color\b|\\[^\x00-\x7f]|\\[A-Za-z]+\\\{")
 """What `texts` changes inside a text group."""
 _FONT_SWITCH = re.compile(r"(\{?)\\(bf|it|rm|sf|tt|em|sl)(?![A-Za-z])\s*")
 _SWITCHED = {"bf": "textbf", "it": "textit", "rm": "textrm", "sf": "textsf", "tt": "texttt",
@@ -247,8 +247,16 @@ confusion matrix's corner): MathJax showed it as written; math-core's "unknown c
 failed the build."""
 
 
+_SHOWN_COMMAND = re.compile(r"(?<!\\)((?:\\\\)*)\\(\\?)([A-Za-z]+)(?=\\\{)")
+"""A command written before an escaped brace in text (`\\text{\\sqrt\\{x\\}}`, a table of
+LaTeX syntax showing what to type): MathJax's text shows it as written, `\\sqrt{x}` (it
+drops the backslash of `\\{`, `\\}` and `\\\\` only); math-core refused a math command in
+text ("not valid in text mode") and the build failed. Its backslash is text then."""
+
+
 def _text_body(body: str) -> str:
     if "\\" in body:
+        body = _SHOWN_COMMAND.sub(r"\1\\textbackslash{}\3", body)
         body = _font_switches(body)
         body = _BACKSLASH_BEFORE_CJK.sub(r"\1\\textbackslash{}", body)
     body = _RAW_SPECIAL.sub(lambda m: "".join("\\" + c for c in m.group()), body)
