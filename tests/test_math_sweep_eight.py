@@ -21,3 +21,20 @@ def test_a_command_before_escaped_braces_in_text_is_shown_as_written() -> None:
     assert shown[2] == "\\frac{a}{b}"
     wrong = render("若 $\\text{取 \\alpha 为}$ 则\n")
     assert [p.severity for p in wrong.problems] == ["error"]
+
+
+def test_aboxed_frames_both_sides_of_an_aligned_row() -> None:
+    """mathtools' `\\Aboxed{f(x) &= x^2}` (a derivation framing its result; MathJax's
+    mathtools has it) was an unknown command. One box holds the whole row; phantoms
+    keep each column's width, so the rows stay aligned at the `=`."""
+    rendered = render("$$\n\\begin{align}\n\\Aboxed{L(\\theta) &= 2p} \\\\\n"
+                      "q &= r\n\\end{align}\n$$\n")
+    assert rendered.problems == ()
+    math = parse_html(rendered.html).one("math")
+    box = math.one("menclose")
+    assert box.get("notation") == "box"
+    assert box.text().replace(" ", "") == "L(θ)=2p"
+    first_row = math.find_all("mtr")[0]
+    assert [len(cell.find_all("mphantom")) for cell in first_row.find_all("mtd")[1:3]] \
+        == [1, 1]
+    assert math.text().endswith("q=r(2)")

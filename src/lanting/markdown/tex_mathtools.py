@@ -1,7 +1,7 @@
 """Rewrite rules for mathtools' commands that MathJax reads (its mathtools extension)
 and math-core lacks: `lgathered`, `rgathered`, `spreadlines`, the starred `cases*`
 family, `\\splitfrac`, `\\adjustlimits`, `\\smashoperator`, `\\MoveEqLeft`,
-`\\ArrowBetweenLines`; and amsmath's `\\intertext`."""
+`\\ArrowBetweenLines`, `\\Aboxed`; and amsmath's `\\intertext`."""
 
 from __future__ import annotations
 
@@ -37,6 +37,17 @@ def _text_cases(env: str, opt: str | None, arg: str | None, body: str) -> str:
     return f"\\begin{{{plain}}}" + "\\\\".join(rows) + f"\\end{{{plain}}}"
 
 
+def _aboxed(arg: str) -> str:
+    """`\\Aboxed{f(x) &= x^2}`: one box around both sides of an aligned row, as
+    mathtools and MathJax draw it: the whole row boxed and overlapping to the right
+    from the left cell, phantoms of each side keeping the columns' widths (an unknown
+    command failed the build of a derivation that framed its result)."""
+    cells = split_top(arg, CELLS)
+    left, right = cells[0], "&".join(cells[1:2])
+    return (f"\\mathrlap{{\\boxed{{{left}{{}}{right}}}}}\\kern.267em\\phantom{{{left}}}"
+            f"&\\phantom{{{{}}{right}}}\\kern.267em ")
+
+
 _MOVE_LEFT = re.compile(r"\\MoveEqLeft(?![A-Za-z])\s*(?:\[\s*(\d*\.?\d+)\s*\])?\s*")
 _ARROW_ROW = re.compile(r"\\ArrowBetweenLines(\*?)(?![A-Za-z])\s*(?:\[([^\]]*)\])?")
 _INTERTEXT = re.compile(r"\\(?:short)?intertext(?![A-Za-z])")
@@ -53,7 +64,7 @@ def mathtools(s: str, ctx: Context) -> str:
     `\\MoveEqLeft[n]` as mathtools defines it, `\\hspace{n em}&\\hspace{-n em}`;
     `\\ArrowBetweenLines[\\Downarrow]` as a row of that arrow (`⇕` by default);
     amsmath's `\\intertext{…}` (and `\\shortintertext`) as an unnumbered row of its text
-    (lossy: in the first column, not at the margin)."""
+    (lossy: in the first column, not at the margin); `\\Aboxed{a &= b}` as `_aboxed`."""
     if "\\begin" in s:
         s = replace_environment(s, ("lgathered", "rgathered"), _sided, takes_opt=True)
         s = replace_environment(s, ("spreadlines",), lambda e, o, a, body: body,
@@ -69,6 +80,8 @@ def mathtools(s: str, ctx: Context) -> str:
         s = replace_command(s, "smashoperator", 1, lambda o, a, i: a[0] + " ", optional=True)
     s = _MOVE_LEFT.sub(lambda m: f"\\hspace{{{m.group(1) or 2}em}}&\\hspace{{-{m.group(1) or 2}em}}"
                        " ", s)
+    if "\\Aboxed" in s:
+        s = replace_command(s, "Aboxed", 1, lambda o, a, i: _aboxed(a[0]))
     s = _ARROW_ROW.sub(lambda m: (m.group(2) or "\\Updownarrow") + "\\\\", s)
     if _INTERTEXT.search(s):
         s = _INTERTEXT.sub(r"\\intertext", s)
@@ -79,5 +92,5 @@ def mathtools(s: str, ctx: Context) -> str:
 NAMES = frozenset({"begin:lgathered", "begin:rgathered", "begin:spreadlines", "begin:cases*",
                    "begin:dcases*", "begin:rcases*", "begin:drcases*", "splitfrac",
                    "splitdfrac", "adjustlimits", "smashoperator", "MoveEqLeft",
-                   "ArrowBetweenLines", "intertext", "shortintertext"})
+                   "ArrowBetweenLines", "intertext", "shortintertext", "Aboxed"})
 """The commands and environments `mathtools` rewrites (its rule's triggers)."""
