@@ -38,3 +38,19 @@ def test_aboxed_frames_both_sides_of_an_aligned_row() -> None:
     assert [len(cell.find_all("mphantom")) for cell in first_row.find_all("mtd")[1:3]] \
         == [1, 1]
     assert math.text().endswith("q=r(2)")
+
+
+def test_a_formula_image_keeps_the_id_the_page_links_to() -> None:
+    """`<img class=displaymath id="eq-c" src="https://www.zhihu.com/equation?tex=…">`
+    with `[(4)](#eq-c)` further on (notes pasted from Zhihu): the image became a
+    formula and its `id` was lost, so the link was broken. A page whose only formulas
+    are such images showed them as TeX: nothing had said the page has math."""
+    rendered = render('推导如下：\n\n<img class=displaymath id="eq-c" style="margin:0" '
+                      'src="https://www.zhihu.com/equation?tex=a%3Db,\\tag{4}\\\\">\n\n'
+                      "由 [(4)](#eq-c) 可知。\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    display = doc.one("div", class_="math-display")
+    assert display.get("id") == "eq-c"
+    assert display.one("math").text().replace(" ", "").endswith("(4)")
+    assert doc.find("code", class_="math-error") is None

@@ -36,6 +36,9 @@ _IMG = re.compile(r"<img\b[^<>]*\bsrc=(?P<q>\"|')(?P<url>" + _SERVICE + r"[^\"']
 _ALONE = re.compile(r"(?:<(?P<wrap>p|div|center)\b[^<>]*>\s*)?" + _IMG.pattern
                     + r"\s*(?:</(?P=wrap)>)?", re.IGNORECASE)
 """An `<img>` of a formula alone on its lines, perhaps in a centring element."""
+_ID = re.compile(r"<img\b[^<>]*?\sid=([\"']?)(?P<id>[^\"'\s<>]+)\1", re.IGNORECASE)
+"""The `id` of a display formula's `<img>` (`<img class=displaymath id="eq-x" src=…>`,
+which the page's `[(4)](#eq-x)` links to: the link was broken once the image was math)."""
 _IMAGE = re.compile(r"!\[[^\]\n]*\]?\]\((?:<(" + _SERVICE + r"[^<>\n]*)>|(" + _SERVICE
                     + r"(?:[^()\s]|\([^()\s]*\))*))\)", re.IGNORECASE)
 """`![alt](url)` (Zhihu's exporters write the alt text `[公式]`, brackets and all)."""
@@ -122,6 +125,12 @@ def _displays(state: StateCore) -> None:
             block = Token("math_block", "math", 0, block=True, content=tex, markup="$$",
                           map=opening.map, level=opening.level)
             block.meta = {"line": opening.map[0] if opening.map else 0}
+            # (an `<img>` block is no inline text: no rule has said the page has math,
+            # and a page whose only formulas were such blocks showed them as TeX)
+            state.env["has_math"] = True
+            anchor = _ID.search(alone.group(0)) if alone is not None else None
+            if anchor is not None:  # `[(4)](#eq-x)` in the page links to it
+                block.meta["anchor"] = anchor.group("id")
             out.append(block)
             i += 1 if alone is not None else 3  # (a paragraph: its open, inline and close)
             continue

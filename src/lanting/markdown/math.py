@@ -73,7 +73,9 @@ def _render_block(self: Any, tokens: Sequence[Token], idx: int, options: Any, en
     if mathml == '<math display="block"></math>':
         return ""  # only macro definitions: nothing to show
     numbered = " numbered" if _NUMBER_CELL.search(mathml) else ""
-    return f'<div class="math-display{numbered}" tabindex="0">{mathml}</div>\n'
+    anchor = (token.meta or {}).get("anchor")
+    at = f' id="{escapeHtml(anchor)}"' if anchor else ""
+    return f'<div class="math-display{numbered}"{at} tabindex="0">{mathml}</div>\n'
 
 
 CLOSING_PUNCTUATION = re.compile(r"^[，。、；：！？）」』》〉】…—,.;:!?)\]]+")
