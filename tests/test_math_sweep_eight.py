@@ -1,11 +1,19 @@
 """Faults an eighth formula sweep of math-heavy blogs found (a command shown as written in
-text, mathtools' `\\Aboxed`, formula images with an `id` the page links to): pages
-written here."""
+text, mathtools' `\\Aboxed`, formula images with an `id` the page links to, notes whose
+editor escaped parentheses): pages and small sites written here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from htmltree import parse_html
+from importbits import NOW, page
+from sitebits import write_files
 from test_math_syntax import render
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 
 def test_a_command_before_escaped_braces_in_text_is_shown_as_written() -> None:
@@ -54,3 +62,23 @@ def test_a_formula_image_keeps_the_id_the_page_links_to() -> None:
     assert display.get("id") == "eq-c"
     assert display.one("math").text().replace(" ", "").endswith("(4)")
     assert doc.find("code", class_="math-error") is None
+
+
+def test_escaped_parentheses_in_notes_are_parentheses(tmp_path: Path) -> None:
+    """A book of notes whose editor saved parentheses escaped (`tanh\\(x\\)`, as GitBook's
+    and HTML-to-Markdown converters write them), shown as `(` by GitBook, Obsidian,
+    Typora and GitHub: Lanting read each `\\(…\\)` pair as a formula, and the build
+    failed on `\\(单步\\多步\\)` and the like. `$…$` formulas stay formulas."""
+    write_files(tmp_path / "old", {
+        "book.json": '{"title": "笔记", "plugins": ["katex"]}\n',
+        "SUMMARY.md": "# 目录\n\n* [激活函数](act.md)\n",
+        "act.md": ("# 激活函数\n\nMish=x \\* tanh\\(ln\\(1+e^x\\)\\)，"
+                   "时序差分\\(单步\\多步\\)。\n\n其中 $\\sigma(x)$ 为 sigmoid。\n")})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(result.output, "/act/").one("div", class_="prose")
+    first, second = prose.find_all("p")[:2]
+    assert first.text() == "Mish=x * tanh(ln(1+e^x))，时序差分(单步\\多步)。"
+    assert first.find("math") is None
+    assert second.one("math").text() == "σ(x)"

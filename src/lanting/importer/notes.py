@@ -254,6 +254,9 @@ class Notes(NoteDecks, LogseqNotes):
             return heading[0]
         return super().untitled(path, folder_note, body)
 
+    def escapes_parentheses(self) -> bool:
+        return self.graph is None  # (Logseq reads `\(x\)` as a formula)
+
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         # (the Automatic Table of Contents plugin's block, which Obsidian showed as the
         # note's contents: the theme shows them; it was an empty code block)

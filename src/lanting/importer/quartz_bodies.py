@@ -19,7 +19,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.body_displays import joined_displays
 from lanting.importer.body_links import UNLINK, map_urls, spaced_image_paths
-from lanting.importer.body_math import quote_lazy_formulas
+from lanting.importer.body_math import escaped_parentheses, quote_lazy_formulas
 from lanting.importer.common import (
     LinkTable,
     file_on_writers_computer,
@@ -86,6 +86,12 @@ class QuartzBodies(QuartzFinder):
     shown_by = "Quartz"
     """What showed the notes (said of what it showed that Lanting does not)."""
 
+    def escapes_parentheses(self) -> bool:
+        """Whether `\\(` and `\\)` were Markdown escapes to what showed the notes, as to
+        Quartz's remark-math, Obsidian, Typora, GitBook and GitHub (`tanh\\(x\\)`, as
+        editors that escape parentheses save it), not a formula's delimiters."""
+        return True
+
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         fences = len(re.findall(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*mermaid", text, re.MULTILINE))
         if fences:
@@ -107,6 +113,9 @@ class QuartzBodies(QuartzFinder):
         # the next, out of step for the rest of the page)
         text, count = quote_lazy_formulas(text)
         ctx.convert("formulas' lines in a quote marked as quoted", count)
+        if self.escapes_parentheses():
+            text, count = escaped_parentheses(text)
+            ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         # (Quartz has no shortcodes: one left from a Hugo past showed as written, and
         # Lanting would read it as its own)
         text = _SHORTCODE.sub(lambda m: ctx.leave(m.group(), "a Hugo shortcode, which "
