@@ -82,3 +82,15 @@ def test_escaped_parentheses_in_notes_are_parentheses(tmp_path: Path) -> None:
     assert first.text() == "Mish=x * tanh(ln(1+e^x))，时序差分(单步\\多步)。"
     assert first.find("math") is None
     assert second.one("math").text() == "σ(x)"
+
+
+def test_limits_after_a_script_mark_are_the_operators() -> None:
+    """`\\sum_\\limits{j}^\\limits{m}` (a note written in Typora, whose MathJax takes the
+    `\\limits` as the operator's): math-core refused `\\limits` after `_` and the build
+    failed. The limits go under and over the operator, as MathJax sets them."""
+    rendered = render("$$\nx' = \\frac{x}{\\sqrt{\\sum_\\limits{j}^\\limits{m} x_j^2}}\n$$\n\n"
+                      "$$\n\\min\\, f + \\sum\\limits_{i=1}^\\limits{n} \\lambda_i h_i\n$$\n")
+    assert rendered.problems == ()
+    first, second = parse_html(rendered.html).find_all("math")
+    assert [u.find_all("mi")[-1].text() for u in first.find_all("munderover")] == ["m"]
+    assert second.one("munderover").text().replace(" ", "") == "∑i=1n"

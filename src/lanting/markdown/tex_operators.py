@@ -83,6 +83,27 @@ _SCRIPTED_OPERATOR = re.compile(r"(?:\\(?:arg|max|min|sup|inf|lim)(?![A-Za-z])\s
                                 r"[_^]")
 """An operator with its scripts inside `\\mathop{…}`: `\\max_{i}`, and after another
 operator word, with its own `\\limits` (`\\mathop{\\arg\\min\\limits_{R}}`)."""
+_SCRIPT_CHAIN = re.compile(
+    r"(\\[A-Za-z]+)(\s*\\(?:no)?limits(?![A-Za-z]))?((?:\s*[_^]\s*(?:\\(?:no)?limits(?![A-Za-z])\s*)?"
+    r"(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\\[A-Za-z]+|[^\s{}\\]))+)")
+"""An operator and its scripts, a `\\limits` perhaps after a script's `_` or `^`."""
+_LIMITS_IN_SCRIPT = re.compile(r"([_^])\s*\\((?:no)?limits)(?![A-Za-z])\s*")
+
+
+def _script_limits(s: str) -> str:
+    """`\\sum_\\limits{j}^\\limits{m}` (`\\limits` after the `_`, as notes written in
+    Typora have it): MathJax takes it as the operator's `\\limits`, math-core refused it
+    after a script mark. Written after the operator, once."""
+    def one(m: re.Match[str]) -> str:
+        found = _LIMITS_IN_SCRIPT.search(m.group(3))
+        if found is None:
+            return m.group()
+        own = m.group(2) or "\\" + found.group(2)
+        return m.group(1) + own + _LIMITS_IN_SCRIPT.sub(r"\1", m.group(3))
+
+    return _SCRIPT_CHAIN.sub(one, s) if _LIMITS_IN_SCRIPT.search(s) else s
+
+
 _BIG_OPERATORS = re.compile(r"(?:\s*\\(?:sum|prod|coprod|int|iint|iiint|oint|bigcup|bigcap|"
                             r"bigsqcup|bigvee|bigwedge|bigodot|bigotimes|bigoplus|biguplus)"
                             r"(?![A-Za-z])\s*(?:\\[lc]?dots(?![A-Za-z])\s*)?){2,}")
@@ -137,7 +158,7 @@ def operators(s: str, ctx: Context) -> str:
     of many an ML post, as `\\operatorname*{arg\\,max}_\\theta` (math-core takes `\\limits`
     after an operator command only; `\\mathop{\\sum}\\limits` is `\\sum\\limits`);
     `\\displaylines{a \\\\ b}` as the `gathered` it means; a style between an operator and
-    its `\\limits` put before the operator."""
+    its `\\limits` put before the operator; `_script_limits`."""
     if "\\displaylines" in s:
         s = replace_command(s, "displaylines", 1, lambda o, a, i:
                             "\\begin{gathered}" + a[0] + "\\end{gathered}")
@@ -145,6 +166,7 @@ def operators(s: str, ctx: Context) -> str:
     # no braces, as in a note on convergence in the mean; read as the braced form)
     s = _BARE_MATHOP.sub(r"\\mathop{\1}", s)
     s = _STYLE_BEFORE_LIMITS.sub(r"\2 \1\3", s)
+    s = _script_limits(s)
     out, pos = [], 0
     for match in _MATHOP.finditer(s):
         if match.start() < pos or not s.startswith("{", match.end()):
