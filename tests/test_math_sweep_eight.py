@@ -94,3 +94,30 @@ def test_limits_after_a_script_mark_are_the_operators() -> None:
     first, second = parse_html(rendered.html).find_all("math")
     assert [u.find_all("mi")[-1].text() for u in first.find_all("munderover")] == ["m"]
     assert second.one("munderover").text().replace(" ", "") == "∑i=1n"
+
+
+def test_empheq_and_numcases_number_each_row_beside_one_brace() -> None:
+    """MathJax's empheq numbers each row of `\\begin{empheq}[left=…]{align}` and its
+    cases extension each row of `numcases`; Lanting numbered the group once, so every
+    later equation's number, and a reference to a row's label, was off from the old
+    site's. Each row keeps its number; the brace (and `right=`'s) stands in a cell
+    spanning the rows, centred on them."""
+    rendered = render(
+        "$$\n\\begin{empheq}[left=L\\Rightarrow, right=\\empheqrbrace]{align}\n"
+        "x &= 1 \\\\\ny &= 2 \\label{eq:y}\n\\end{empheq}\n$$\n\n"
+        "$$\n\\begin{numcases}{f(x)=\\label{eq:f}}\n1, & $x$ 为正 \\\\\n0, & x \\le 0\n"
+        "\\end{numcases}\n$$\n\n$$\nz = 0 \\tag{*}\n$$\n\n$$\n\\begin{equation}\nw = 1\n"
+        "\\end{equation}\n$$\n\n见 \\eqref{eq:y}、\\eqref{eq:f}。\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    system, cases, _, after = doc.find_all("math")
+    assert [c.get("rowspan") for c in system.find_all("mtd") if c.get("rowspan")] == ["2", "2"]
+    first, second = system.find_all("mtable")[0].children[:2]
+    assert [m.text() for m in first.find_all("mtext")][-1] == "(1)"
+    assert [m.text() for m in second.find_all("mtext")][-1] == "(2)"
+    spans = [c for c in cases.find_all("mtd") if c.get("rowspan")]
+    assert len(spans) == 1 and spans[0].text().startswith("f(x)={")
+    assert [m.text() for m in cases.find_all("mtext") if m.text().startswith("(")] \
+        == ["(3)", "(4)"]
+    assert after.text().replace(" ", "").endswith("(5)")
+    assert [a.text() for a in doc.find_all("a", class_="eqref")] == ["(2)", "(3)"]

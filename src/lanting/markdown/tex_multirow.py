@@ -53,7 +53,13 @@ _LABEL = re.compile(r"\\label\s*\{[^{}]*\}\s*")
 def _options(text: str) -> dict[str, str]:
     """`left=\\empheqlbrace, box={\\fbox}`: each key and its value, outer braces off."""
     found = {}
-    for item in split_top(text, frozenset({","})) if "," in text else [text]:
+    items, depth, start = [], 0, 0
+    for m in re.finditer(r"\\.|[{},]", text):  # (a comma in braces is the value's)
+        depth += {"{": 1, "}": -1}.get(m.group(), 0)
+        if m.group() == "," and depth == 0:
+            items.append(text[start:m.start()])
+            start = m.end()
+    for item in [*items, text[start:]]:
         key, _, value = item.partition("=")
         value = value.strip()
         if value.startswith("{") and group_end(value, 0) == len(value):
@@ -72,13 +78,47 @@ def _side(value: str, side: str) -> str:
     return value + "\\left." if side == "left" else "\\right." + value
 
 
+_TAG = re.compile(r"\\tag\*?\s*\{[^{}]*\}")
+
+
+def _rows_of(body: str) -> list[str]:
+    rows = split_top(body, ROW_BREAKS)
+    while len(rows) > 1 and not rows[-1].strip():
+        rows.pop()
+    return rows
+
+
+def _sized(body: str, inner: str) -> str:
+    """An invisible copy of the rows, as tall as they are: what a spanning brace is
+    sized by (as MathJax sizes it, by a phantom of the table)."""
+    bare = _TAG.sub("", _NUMBER_OFF.sub("", _LABEL.sub("", body)))
+    return f"\\vphantom{{\\begin{{{inner}}}{bare}\\end{{{inner}}}}}"
+
+
+def _spanned(rows: list[str], left: str, right: str, size: str, ctx: Context) -> list[str]:
+    """`rows` with the `left` material (`f(x)=\\left\\{`) and the `right` one (`\\right\\}`)
+    in cells beside them spanning them all, each delimiter sized by `size`: the rows
+    stay rows, numbered one by one as MathJax numbers them."""
+    rows = list(rows)
+    if left:
+        closed = re.search(r"\\right(?![A-Za-z])", left) is not None
+        rows[0] = ctx.marks.row_span(len(rows), left + ("" if closed else size + "\\right."))\
+            + rows[0]
+    if right:
+        closed = re.search(r"\\left(?![A-Za-z])", right) is not None
+        rows[0] += ctx.marks.row_span(len(rows), ("" if closed else "\\left." + size) + right,
+                                      right=True)
+    return rows
+
+
 def empheq(s: str, ctx: Context) -> str:
     """`\\begin{empheq}[left=\\empheqlbrace]{align}` (MathJax's empheq extension; a
-    system of equations in a physics or linear-algebra post): its rows in `aligned`
-    (`gathered` for `gather`) between the delimiters, `box=` as `\\boxed`; numbered
-    once for the group where the environment is (a row's number cannot sit beside
-    one delimiter spanning all rows in MathML Core). Without `left`, `right` or `box`
-    it is the environment inside, rows numbered as it numbers them."""
+    system of equations in a physics or linear-algebra post): a numbered `align` (or
+    `gather`) keeps its rows, each numbered as MathJax numbers them, the delimiters in
+    cells spanning them; unnumbered (or with `box=`, as `\\boxed`) its rows in `aligned`
+    (`gathered`) between the delimiters, numbered once for the group where the
+    environment is. Without `left`, `right` or `box` it is the environment inside,
+    rows numbered as it numbers them."""
     def one(env: str, opt: str | None, arg: str | None, body: str) -> str:
         if arg is None:
             raise TexError("`\\begin{empheq}` needs the environment it wraps, as in "
@@ -96,6 +136,14 @@ def empheq(s: str, ctx: Context) -> str:
             star = "*" if starred else ""
             return f"\\begin{{{plain}{star}}}{body}\\end{{{plain}{star}}}"
         inner = _INNER[base]
+        rows = _rows_of(body)
+        if not starred and "box" not in wrap and inner and base != "multline" \
+                and len(rows) > 1:
+            plain = "gather" if base == "gather" else "align"
+            left, right = wrap.get("left", ""), wrap.get("right", "")
+            rows = _spanned(rows, _side(left, "left") if left else "",
+                            _side(right, "right") if right else "", _sized(body, inner), ctx)
+            return f"\\begin{{{plain}}}" + "\\\\".join(rows) + f"\\end{{{plain}}}"
         labels = _LABEL.findall(body)
         body = _NUMBER_OFF.sub("", _LABEL.sub("", body))
         middle = f"\\begin{{{inner}}}{body}\\end{{{inner}}}" if inner else f"{{{body}}}"
@@ -113,26 +161,40 @@ def empheq(s: str, ctx: Context) -> str:
 
 def numcases(s: str, ctx: Context) -> str:
     """The cases package's `\\begin{numcases}{f(x)=} 1 & $x>0$ \\\\ … \\end{numcases}`
-    (and `subnumcases`; MathJax has them, as Chinese notes on control and optimisation
-    write a piecewise definition): `f(x)=` and a `cases` of its rows, numbered once
-    for the group (lossy: not row by row, as in `empheq`). A condition holding a `$`
-    is text, as the package sets it; one without (`x>0`, as posts write it) math."""
+    (MathJax's cases extension, as Chinese notes on control and optimisation write a
+    piecewise definition): its rows, each numbered as MathJax numbers them, `f(x)=`
+    and the brace in a cell spanning them. `subnumcases`: `f(x)=` and a `cases` of
+    the rows, numbered once for the group (lossy: not 1a, 1b, …). A condition holding
+    a `$` is text, as the package sets it; one without (`x>0`, as posts write it) math."""
     def one(env: str, opt: str | None, arg: str | None, body: str) -> str:
+        if env == "numcases" and len(_rows_of(body)) > 1:
+            first = "".join(_LABEL.findall(arg or ""))  # (MathJax's: the first row's)
+            rows = [("&" + row.strip() if k else "&" + first + row.strip())
+                    for k, row in enumerate(_condition_rows(body, "&&"))]
+            left = _LABEL.sub("", arg or "") + "\\left\\{"
+            rows = _spanned(rows, left, "", _sized("\\\\".join(rows), "aligned"), ctx)
+            return "\\begin{align}" + "\\\\".join(rows) + "\\end{align}"
         labels = _LABEL.findall(body)
-        rows = []
-        for row in split_top(_NUMBER_OFF.sub("", _LABEL.sub("", body)), ROW_BREAKS):
-            cells = split_top(row, CELLS)
-            condition = "&".join(cells[1:])
-            if "$" in condition:
-                condition = "\\text{" + condition.strip() + "}"
-            rows.append(cells[0] + ("&" + condition if len(cells) > 1 else ""))
-        while len(rows) > 1 and not rows[-1].strip():
-            rows.pop()
+        rows = _condition_rows(_NUMBER_OFF.sub("", _LABEL.sub("", body)), "&")
         label = labels[0] if len(labels) == 1 else ""
         return (f"\\begin{{equation}}{label}{arg or ''}\\begin{{cases}}" + "\\\\".join(rows)
                 + "\\end{cases}\\end{equation}")
 
     return replace_environment(s, ("numcases", "subnumcases"), one, takes_arg=True)
+
+
+def _condition_rows(body: str, between: str) -> list[str]:
+    """The rows of cases, their value and condition joined by `between`, a condition
+    holding a `$` as text."""
+    rows = []
+    for row in _rows_of(body):
+        cells = split_top(row, CELLS)
+        condition = "&".join(cells[1:])
+        labels = "".join(_LABEL.findall(condition))  # (the row's, not the text's)
+        if "$" in condition:
+            condition = "\\text{" + _LABEL.sub("", condition).strip() + "}" + labels
+        rows.append(cells[0] + (between + condition if len(cells) > 1 else ""))
+    return rows
 
 
 # --- multlined --------------------------------------------------------------------------
