@@ -121,3 +121,18 @@ def test_empheq_and_numcases_number_each_row_beside_one_brace() -> None:
         == ["(3)", "(4)"]
     assert after.text().replace(" ", "").endswith("(5)")
     assert [a.text() for a in doc.find_all("a", class_="eqref")] == ["(2)", "(3)"]
+
+
+def test_tag_forms_set_the_numbers_after_them() -> None:
+    """mathtools' `\\newtagform{brackets}{[}{]}` and `\\usetagform{brackets}` (MathJax's
+    mathtools reads them; a derivation numbering its equations in brackets) were
+    unknown commands. Numbers after a `\\usetagform`, on the whole page, are set in
+    its form, `\\tag`s too; `\\usetagform{default}` goes back to parentheses."""
+    rendered = render("$$\\newtagform{brackets}{[}{]}\\usetagform{brackets}$$\n\n"
+                      "$$\n\\begin{equation}\nE = mc^2\n\\end{equation}\n$$\n\n"
+                      "$$\na = b \\tag{A}\n$$\n\n$$\n\\usetagform{default}\n"
+                      "\\begin{align}\nx &= 1\n\\end{align}\n$$\n")
+    assert rendered.problems == ()
+    numbers = [m.find_all("mtext")[-1].text() for m in
+               parse_html(rendered.html).find_all("math")]
+    assert numbers == ["[1]", "[A]", "(2)"]

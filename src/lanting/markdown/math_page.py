@@ -25,6 +25,7 @@ from lanting.markdown.math_formula import (
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
 from lanting.markdown.math_label_keys import LabelKeys
 from lanting.markdown.math_macros import PageMacros, given_macros, page_macros
+from lanting.markdown.math_tagforms import in_form, tag_forms
 from lanting.markdown.math_tags import LABEL, add_label, braced_tags, inline_tags, numbered
 from lanting.markdown.mathtext import mathml_text
 from lanting.markdown.myst_refs import equation_label
@@ -323,6 +324,7 @@ def convert_page(state: StateCore) -> None:
         found = REF_LINK.search(output)
         numbers[name] = _untag(found.group(2), tags) if found else "?"
     _unnumbered_refs(page, refs, todo, {n for n in wanted if numbers[n] == "??"})
+    forms = dict(zip(map(id, formulas), tag_forms([f.latex for f in formulas]), strict=True))
     for formula, output in zip(todo, outputs[:len(todo)], strict=True):
         if 'class="math-core-error"' in output[:40]:
             _report_conversion(page, formula, output)
@@ -334,6 +336,7 @@ def convert_page(state: StateCore) -> None:
             continue
         if tags:
             mathml = _untag(mathml, tags)
+        mathml = in_form(mathml, forms[id(formula)])  # (mathtools' `\usetagform`)
         if formula.label and f'id="{html.escape(formula.label)}"' not in mathml:
             page.report(formula, f"math: `({formula.label})` labels a formula without a "
                         "number (a starred environment)", hint="remove the `*` or the label")

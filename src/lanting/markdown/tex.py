@@ -26,6 +26,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from lanting.markdown.math_tagforms import without_tag_forms
 from lanting.markdown.tex_aliases import ALIASES, aliases, unpaired_bars
 from lanting.markdown.tex_chem import chemistry
 from lanting.markdown.tex_layout import (
@@ -295,6 +296,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
                 "edef", "xdef"}), _primitives),
     (frozenset({"verb"}), verb),
     (frozenset({"require"}), _require),
+    (frozenset({"newtagform", "renewtagform", "usetagform"}), without_tag_forms),
     (frozenset({"operatorname"}), operator_names),
     (frozenset({"ce", "pu"}), _chemistry),
     (PHYSICS | PHYSICS_MATRICES, _physics),
