@@ -62,6 +62,10 @@ def test_a_formula_image_keeps_the_id_the_page_links_to() -> None:
     assert display.get("id") == "eq-c"
     assert display.one("math").text().replace(" ", "").endswith("(4)")
     assert doc.find("code", class_="math-error") is None
+    inline = render('则有\n<img class=displaymath id="eq-t" src="https://www.zhihu.com/equation?'
+                    'tex=t%3D1,\\tag{1}">\n其中 [(1)](#eq-t) 成立。\n')
+    assert inline.problems == ()
+    assert parse_html(inline.html).one("span", class_="math-inline").get("id") == "eq-t"
 
 
 def test_escaped_parentheses_in_notes_are_parentheses(tmp_path: Path) -> None:

@@ -99,6 +99,8 @@ def _formula_image(state: StateInline, silent: bool) -> bool:
         token.content, token.markup = formula[0], "$"
         # (a problem in it is reported at the image's place)
         token.meta = {"pos": state.pos, "formula_image": formula[1]}
+        if (anchor := _ID.match(found.group())) is not None:  # (`<img id=…>` in a sentence)
+            token.meta["anchor"] = anchor.group("id")
         state.env["has_math"] = True
     state.pos = found.end()
     return True

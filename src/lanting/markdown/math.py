@@ -55,10 +55,11 @@ def _render_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, e
     meta = token.meta or {}
     mathml = meta.get("mathml") or _error_html(token)
     glue = meta.get("glue", "")
+    at = f' id="{escapeHtml(meta["anchor"])}"' if meta.get("anchor") else ""
     # The span lets a formula wider than a phone's column scroll inside it (style.css).
     if glue:
-        return f'<span class="math-inline nobr">{mathml}{escapeHtml(glue)}</span>'
-    return f'<span class="math-inline">{mathml}</span>'
+        return f'<span class="math-inline nobr"{at}>{mathml}{escapeHtml(glue)}</span>'
+    return f'<span class="math-inline"{at}>{mathml}</span>'
 
 
 _NUMBER_CELL = re.compile(r'<mtd style="width: [\d.]+%;text-align: right;justify-items: end;"'
