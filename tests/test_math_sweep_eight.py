@@ -140,3 +140,15 @@ def test_tag_forms_set_the_numbers_after_them() -> None:
     numbers = [m.find_all("mtext")[-1].text() for m in
                parse_html(rendered.html).find_all("math")]
     assert numbers == ["[1]", "[A]", "(2)"]
+
+
+def test_a_stray_dollar_after_a_closing_pair_is_text() -> None:
+    """`$$e = e + g\\theta_j$$$` (a typo in a book of notes: a third `$`): MathJax ends the
+    formula at the first `$$` and shows the `$` after it; Lanting read the line as one
+    display of `e + g\\theta_j$` and the build failed on "Unexpected $"."""
+    rendered = render("ii) for j = 2 to $$l_w$$, 计算：  \n$$e = e + g\\theta_j$$$  \n"
+                      "$$\\theta_j = \\theta_j + g x$$\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert [m.text() for m in doc.find_all("math")][1] == "e=e+gθj"
+    assert doc.one("p").text().endswith("e=e+gθj$")

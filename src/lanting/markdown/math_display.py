@@ -16,7 +16,9 @@ from markdown_it.rules_core import StateCore
 _LABEL = r"(?:\s*(?:\(([^)$\r\n]+)\)|\{#(eq[:-][\w\-.:]+)\}))?\s*"
 """`(eq:x)`, Lanting's label of a display formula, or `{#eq-x}` (Quarto's; `{#eq:x}`,
 pandoc-crossref's)."""
-_DOLLAR_ONE_LINE = re.compile(r"\$\$(.*?)(?<!\\)\$\$" + _LABEL, re.S)
+_DOLLAR_ONE_LINE = re.compile(r"\$\$(.*?)(?<!\\)(?<!(?<!\\)\$)\$\$" + _LABEL, re.S)
+"""`$$x$$` alone on a line; not `$$x$$$` (a stray `$` after the formula, which MathJax
+shows after it: read as `x$`, the formula failed on "Unexpected $")."""
 _AFTER = r"(?P<after>[.,;:!?。，；：！？])?\s*"
 """A punctuation mark right after a display formula's closing `$$` (`$$.`, as Pandoc,
 MathJax and KaTeX read it): it goes inside, at the formula's end."""
