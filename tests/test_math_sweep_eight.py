@@ -72,12 +72,15 @@ def test_escaped_parentheses_in_notes_are_parentheses(tmp_path: Path) -> None:
     """A book of notes whose editor saved parentheses escaped (`tanh\\(x\\)`, as GitBook's
     and HTML-to-Markdown converters write them), shown as `(` by GitBook, Obsidian,
     Typora and GitHub: Lanting read each `\\(…\\)` pair as a formula, and the build
-    failed on `\\(单步\\多步\\)` and the like. `$…$` formulas stay formulas."""
+    failed on `\\(单步\\多步\\)` and the like. `$…$` formulas stay formulas, and so does
+    a pair holding a command or spaced inside, `\\( \\lambda \\)` (notes pasted from a
+    chatbot's answer, meant as math)."""
     write_files(tmp_path / "old", {
         "book.json": '{"title": "笔记", "plugins": ["katex"]}\n',
         "SUMMARY.md": "# 目录\n\n* [激活函数](act.md)\n",
         "act.md": ("# 激活函数\n\nMish=x \\* tanh\\(ln\\(1+e^x\\)\\)，"
-                   "时序差分\\(单步\\多步\\)。\n\n其中 $\\sigma(x)$ 为 sigmoid。\n")})
+                   "时序差分\\(单步\\多步\\)。\n\n其中 $\\sigma(x)$ 为 sigmoid，"
+                   "系数 \\( \\lambda \\) 与步数 \\( n \\)。\n")})
     imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
     result = build(imported.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
@@ -85,7 +88,7 @@ def test_escaped_parentheses_in_notes_are_parentheses(tmp_path: Path) -> None:
     first, second = prose.find_all("p")[:2]
     assert first.text() == "Mish=x * tanh(ln(1+e^x))，时序差分(单步\\多步)。"
     assert first.find("math") is None
-    assert second.one("math").text() == "σ(x)"
+    assert [m.text() for m in second.find_all("math")] == ["σ(x)", "λ", "n"]
 
 
 def test_limits_after_a_script_mark_are_the_operators() -> None:

@@ -19,7 +19,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.body_displays import joined_displays
 from lanting.importer.body_links import UNLINK, map_urls, spaced_image_paths
-from lanting.importer.body_math import escaped_parentheses, quote_lazy_formulas
+from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import (
     LinkTable,
     file_on_writers_computer,
@@ -70,6 +70,32 @@ def inline_tags(body: str) -> list[str]:
     return found
 
 
+_ESCAPED_PAIR = re.compile(r"\\\(((?:(?!\\[()]|\n[ \t]*\n).)*?)\\\)", re.S)
+"""An escaped pair of parentheses with none inside, in one paragraph."""
+_MEANT_MATH = re.compile(r"\\[A-Za-z]|^ [\x00-\x7f]* $")
+
+
+def escaped_parentheses(text: str) -> tuple[str, int]:
+    """`tanh\\(ln\\(1+e^x\\)\\)`, `\\(单步\\多步\\)`: each escaped pair as plain parentheses,
+    innermost first. Not a pair holding a command or spaced inside, `\\( \\lambda \\)`,
+    `\\( n \\)`: notes pasted from a chatbot's answer, meant as math; Lanting shows the
+    formula the page meant (it showed as TeX before). Code is shelved by then."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        if _MEANT_MATH.search(match.group(1)):
+            return match.group()
+        count += 1
+        return "(" + match.group(1) + ")"
+
+    while True:
+        before = count
+        text = _ESCAPED_PAIR.sub(one, text)
+        if count == before:
+            return text, count
+
+
 class QuartzBodies(QuartzFinder):
     """The body side of the Quartz importer."""
 
@@ -89,7 +115,8 @@ class QuartzBodies(QuartzFinder):
     def escapes_parentheses(self) -> bool:
         """Whether `\\(` and `\\)` were Markdown escapes to what showed the notes, as to
         Quartz's remark-math, Obsidian, Typora, GitBook and GitHub (`tanh\\(x\\)`, as
-        editors that escape parentheses save it), not a formula's delimiters."""
+        editors that escape parentheses save it), not a formula's delimiters (but see
+        `escaped_parentheses`)."""
         return True
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
