@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
-from importbits import NOW, page
+from importbits import NOW, jekyll_site, page
 from sitebits import write_files
 from test_math_syntax import render
 
@@ -155,3 +155,22 @@ def test_a_stray_dollar_after_a_closing_pair_is_text() -> None:
     doc = parse_html(rendered.html)
     assert [m.text() for m in doc.find_all("math")][1] == "e=e+gθj"
     assert doc.one("p").text().endswith("e=e+gθj$")
+
+
+def test_a_kramdown_formula_over_lines_stays_one_formula(tmp_path: Path) -> None:
+    """kramdown's inline `$$…$$.` over several lines of a list item (a matrix product,
+    its `=` on a line of its own): written as `$…$` with its lines, the `=` line was a
+    setext heading's underline to CommonMark, the item's text a heading and the formula
+    TeX. The formula is on one line now."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 复分析\nmarkdown: kramdown\n",
+        "_posts/2024-01-02-mobius.md": (
+            "---\ntitle: 默比乌斯变换\n---\n\n- 矩阵相乘, 则可得到\n  - $$\n"
+            "      \\begin{bmatrix}\n        a & b \\\\\n        c & d\n      \\end{bmatrix}\n"
+            "      =\n      \\begin{bmatrix}\n        e \\\\\n        f\n"
+            "      \\end{bmatrix}\n    $$.\n")})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    item = page(result.output, "/posts/mobius/").one("div", class_="prose")
+    assert item.find("h1") is None
+    assert item.one("math").text().replace(" ", "") == "[abcd]=[ef]"

@@ -95,6 +95,20 @@ across a blank line; closed by a `\\$` too, which kramdown made a `$` for MathJa
 `body_math.ESCAPED_DOLLAR_CLOSES`)."""
 
 
+_LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?:>[ \t]*)*")
+
+
+def _one_line(content: str) -> str:
+    """An inline formula over several lines of its paragraph on one line: to kramdown
+    each line was the formula's, but to CommonMark a line of it may start a block (a
+    `=` alone under a matrix's rows is a setext heading's underline, a `- b` a list
+    item): the paragraph was cut there, the formula shown as TeX. Not with a `%`
+    comment in it, which would run to the formula's end."""
+    if "\n" not in content or re.search(r"(?<!\\)%", content):
+        return content
+    return _LINE_BREAK.sub(" ", content.strip())
+
+
 def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
                   ) -> tuple[str, int, int]:
     """kramdown's math: `$$…$$` alone in a paragraph is display math, anywhere else inline
@@ -128,6 +142,7 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
             # would end the paragraph there, and show both halves as TeX)
             return shelf.put(re.sub(r"\n(?:[ \t]*\n)+", "\n", match.group()), "M")
         inline += 1
+        content = _one_line(content)
         if text[match.end():match.end() + 1].isdigit():
             # (`128$$\times$$8000`: to Lanting, as to Pandoc, a `$` before a digit closes
             # no formula; `$$…$$` inside a sentence is inline math whatever follows)
