@@ -174,3 +174,14 @@ def test_a_kramdown_formula_over_lines_stays_one_formula(tmp_path: Path) -> None
     item = page(result.output, "/posts/mobius/").one("div", class_="prose")
     assert item.find("h1") is None
     assert item.one("math").text().replace(" ", "") == "[abcd]=[ef]"
+
+
+def test_a_length_in_pixels_is_a_length() -> None:
+    """`P = {T_p \\above{1px} T_p+F_p}` (a precision-recall post's fraction; MathJax and
+    KaTeX take `px`): math-core refused the unit and the build failed. A length in
+    pixels where a length goes is one in points, as MathJax reads it."""
+    rendered = render("$$P= {T_p \\above{1px} T_p+F_p}$$\n\n$a\\kern 3px b \\hspace{2px} c$\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert doc.one("mfrac").get("linethickness")
+    assert len(doc.find_all("mspace")) == 2

@@ -67,9 +67,11 @@ def linebreak_dim(s: str, ctx: Context) -> str:
 _UNIT = re.compile(r"(-?\d+\.?\d*|\.\d+)\s*(bp|pc|dd|cc|nd|nc|sp)(?![A-Za-z])")
 _PX = re.compile(r"(-?\s*(?:\d+\.?\d*|\.\d+))\s*px(?![A-Za-z])")
 _PX_ARGUMENTS = re.compile(r"\\(?:kern|hskip)\s*-?[\d.]+\s*px|\\(?:hspace|vspace|kern|hskip|"
-                           r"mskip|raisebox|rule|\\)\*?\s*(?:\[[^\]{}]*\]\s*|\{[^{}]*\}\s*){0,3}")
-"""A length command with its arguments (`\\rule[2px]{5px}{1px}`, `\\\\[4px]`), where `px` is a
-unit (MathJax reads a pixel as a point); elsewhere, `\\text{16px}`, it is words."""
+                           r"mskip|raisebox|rule|above|\\)\*?\s*"
+                           r"(?:\[[^\]{}]*\]\s*|\{[^{}]*\}\s*){0,3}")
+"""A length command with its arguments (`\\rule[2px]{5px}{1px}`, `\\\\[4px]`, `\\above{1px}`,
+a precision-recall post's fraction bar), where `px` is a unit (MathJax reads a pixel as a
+point); elsewhere, `\\text{16px}`, it is words."""
 _BRACED_LENGTH = re.compile(r"\\(kern|mkern|mskip|hskip)\s*\{\s*(" + DIM + r")\s*\}")
 
 
