@@ -185,3 +185,19 @@ def test_a_length_in_pixels_is_a_length() -> None:
     doc = parse_html(rendered.html)
     assert doc.one("mfrac").get("linethickness")
     assert len(doc.find_all("mspace")) == 2
+
+
+def test_a_gitbook_books_bold_with_a_space_inside_is_bold(tmp_path: Path) -> None:
+    """A GitBook book (`book.json`; GitBook read Markdown with kramed, marked 0.3) bolds
+    `**Th1: **函数可微` as kramed did; read as notes, CommonMark showed the two stars
+    with a warning on every theorem of the book. Code keeps its `**`."""
+    write_files(tmp_path / "old", {
+        "book.json": '{"title": "分析"}\n',
+        "SUMMARY.md": "# 目录\n\n* [导数](d.md)\n",
+        "d.md": "# 导数\n\n**Th1: **函数在 $x_0$ 处可微。\n\n```python\ny = x ** 2\n```\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(result.output, "/d/").one("div", class_="prose")
+    assert prose.one("strong").text() == "Th1:"
+    assert "x ** 2" in prose.one("pre").text()

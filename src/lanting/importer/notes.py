@@ -49,6 +49,7 @@ from lanting.importer.logseq import (
     read_graph,
 )
 from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.notes_decks import (
     deck_tools,
     marp_decks,
@@ -141,6 +142,8 @@ class Notes(NoteDecks, LogseqNotes):
         self.config = read_vault(source, self.graph,
                                  self.content if self.dendron is not None else None)
         self.vault = (source / ".obsidian").is_dir()
+        self.gitbook = (source / "book.json").is_file()
+        """A GitBook book: its Markdown read by kramed (marked 0.3), as Hexo's was."""
         self.typora_roots: dict[Path, str | None] = {}
         self.decks = pandoc_decks(source)
         """The notes a Makefile or script makes slides of with Pandoc: talks."""
@@ -268,6 +271,9 @@ class Notes(NoteDecks, LogseqNotes):
             ctx.convert("Dendron's `[[shown|note]]` links", count)
         if self.graph is not None:
             text = self.logseq_text(text, path, ctx)
+        if self.gitbook:  # (`**Th1: **定理`: bold to kramed, two stars to CommonMark)
+            shelf = Shelf()
+            text = shelf.restore(lenient_strong(protect_code(text, shelf), ctx, "kramed"))
         if item.kind == "talk":  # (its `% Title` lines are the talk's, not `\%` text)
             block, rest = split_title_block(text)
             if block is not None:
