@@ -193,3 +193,16 @@ def test_unknown_and_unclosed_blocks_keep_their_text() -> None:
 
 def report_of_ctx(ctx: Context) -> str:
     return ctx.report.format(Path("/src"), False)
+
+
+def test_bold_with_a_space_inside_its_stars_is_bold_in_a_gitbook_3_book(
+        tmp_path: Path) -> None:
+    """`**Th1: **函数…` (a book of ML notes' theorems): GitBook 3 read Markdown with kramed,
+    which made it bold; CommonMark shows the two stars. Not in code."""
+    write_files(tmp_path / "src", {
+        "book.json": '{"title": "ML"}', "README.md": "# ML\n",
+        "SUMMARY.md": "* [ML](README.md)\n* [定理](th.md)\n",
+        "th.md": "# 定理\n\n**Th1: **函数连续。\n\n```text\n**a **b\n```\n"})
+    import_site(tmp_path / "src", tmp_path / "new", None, False, NOW)
+    text = (tmp_path / "new/content/pages/th.md").read_text(encoding="utf-8")
+    assert "**Th1:** 函数连续" in text and "**a **b" in text

@@ -23,7 +23,8 @@ from lanting.importer.gitbook_settings import read_gitbook_settings
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook import MdBook
 from lanting.importer.report import Report
-from lanting.importer.shelf import Shelf
+from lanting.importer.mkdocs_strong import lenient_strong
+from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import load_mapping, split_front_matter
 
 _PLUGIN_NOTES = {
@@ -90,7 +91,13 @@ class GitBook(MdBook):
         text = raw_blocks(text, shelf)
         text = includes(text, path.parent, ctx)
         text = variables(text, self.gitbook.variables, ctx)
-        return shelf.restore(blocks(text, shelf, ctx))
+        text = shelf.restore(blocks(text, shelf, ctx))
+        if self.gitbook.hosted:
+            return text
+        # (`**Th1: **定理`: GitBook 3 read Markdown with kramed, which made it bold;
+        # CommonMark shows the two stars)
+        code = Shelf()
+        return code.restore(lenient_strong(protect_code(text, code), ctx, "kramed"))
 
     def plugin_notes(self) -> None:
         settings = self.settings
