@@ -22,8 +22,8 @@ from lanting.importer.gitbook_bodies import blocks, includes, raw_blocks, variab
 from lanting.importer.gitbook_settings import read_gitbook_settings
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook import MdBook
-from lanting.importer.report import Report
 from lanting.importer.mkdocs_strong import lenient_strong
+from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import load_mapping, split_front_matter
 
