@@ -373,3 +373,20 @@ def test_a_slidev_decks_parts_go_into_its_talks_folder(tmp_path: Path) -> None:
     deck = (tmp_path / "new" / "public" / "talks" / "slides" / "slides" / "index.html"
             ).read_text(encoding="utf-8")
     assert deck.count("class=slide-frame") == 3 and "chart.png" in deck
+
+
+def test_a_reveal_decks_background_image_follows_it_into_talks(tmp_path: Path) -> None:
+    new = _imported(tmp_path, {
+        "Makefile": "all:\n\tpandoc -t revealjs -s lectures/week1.md -o week1.html\n",
+        "lectures/week1.md": "---\ntitle: Week one\ndate: 2021-09-06\n---\n\n"
+                             "# Opening\n\n"
+                             '<!-- .slide: data-background-image="figs/sky.png" -->\n\n'
+                             "Welcome.\n\n# Plan\n\n"
+                             '<!-- .slide: data-background="#203040" -->\n\nTopics.\n',
+        "lectures/figs/sky.png": png(8, 8),
+    })
+    talk = (new / "content" / "talks" / "week1.md").read_text(encoding="utf-8")
+    assert 'data-background-image="/lectures/figs/sky.png"' in talk
+    assert 'data-background="#203040"' in talk  # (a colour stays as written)
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

@@ -241,7 +241,27 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     # raw `<img>` after a link whose URL changed length fell in a formula's old place,
     # unresolved)
     starts, ends = _formula_starts(text)
-    return _RAW_POSTER.sub(raw, _RAW_URL.sub(raw, text))
+    return slide_backgrounds(_RAW_POSTER.sub(raw, _RAW_URL.sub(raw, text)), resolve)
+
+
+_SLIDE_COMMENT = re.compile(r"<!--\s*\.slide:.*?-->", re.DOTALL)
+_BACKGROUND = re.compile(r"""(\bdata-background(?:-image)?\s*=\s*)(["'])([^"'\n]+)\2""")
+
+
+def slide_backgrounds(text: str, resolve: UrlMap) -> str:
+    """A reveal.js deck's `<!-- .slide: data-background-image="img/x.png" -->` (or
+    `data-background="img/x.png"`) with its image's new URL: the deck moved to
+    `talks/`, its path from the old folder led nowhere (a colour stays as it is)."""
+    def image(match: re.Match[str]) -> str:
+        url = match.group(3).strip()
+        if url.startswith("#") or re.match(r"(?:rgba?|hsla?)\(|[a-z]+$", url):
+            return match.group()  # (`#1e293b`, `black`: a colour)
+        new = resolve(url, True)
+        return match.group() if new is None or new == UNLINK else \
+            f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
+
+    return _SLIDE_COMMENT.sub(lambda m: _BACKGROUND.sub(image, m.group()), text) \
+        if ".slide:" in text else text
 
 
 _HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.body_links import (
     map_urls,
+    slide_backgrounds,
     spaced_image_paths,
 )
 from lanting.importer.body_tables import table_math
@@ -149,8 +149,8 @@ class QuartoBodies(QuartoLinks):
 
         # (an HTML comment is raw to Pandoc: a fence in it, `<!-- ```{tikz}` … "```-->",
         # opened code that swallowed the rest of a real post)
-        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(_slide_files(m.group(), resolve),
-                                                        "R"), text, flags=re.DOTALL)
+        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(
+            slide_backgrounds(m.group(), resolve), "R"), text, flags=re.DOTALL)
         text, count = cell_filenames(text)
         ctx.convert("file names of cells (`#| filename:`) as their code's titles", count)
         text = protect_code(text, shelf, on_fence)
@@ -370,15 +370,6 @@ class QuartoBodies(QuartoLinks):
             return ctx.leave(match.group(), f"the value of `{args[0]}` is not known here: "
                              "write it in")
         return ctx.leave(match.group(), "a shortcode Lanting has no form for")
-
-
-def _slide_files(comment: str, resolve: Callable[[str, bool], str | None]) -> str:
-    """A deck's `<!-- .slide: data-background-image="x.png" -->` (a heading's
-    background, `quarto_slides`) with its image's new path, the file brought along."""
-    if not comment.startswith("<!-- .slide:"):
-        return comment
-    return re.sub(r'(data-background-image=")([^"]+)"', lambda m: m.group(1) + (
-        resolve(m.group(2), True) or m.group(2)) + '"', comment)
 
 
 def _kept_label(attributes: str) -> str:
