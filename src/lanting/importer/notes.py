@@ -76,9 +76,10 @@ _TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
 
 
 def has_notes(source: Path) -> bool:
-    """Whether `source` is an Obsidian vault or holds Markdown files at all."""
+    """Whether `source` is an Obsidian vault or holds Markdown files (or Go `present`
+    decks) at all."""
     return (source / ".obsidian").is_dir() or any(
-        p.suffix.lower() == ".md" for p in walk(source))
+        p.suffix.lower() in (".md", ".slide") for p in walk(source))
 
 
 def _json(path: Path) -> dict[str, Any]:
@@ -155,6 +156,7 @@ class Notes(NoteDecks, LogseqNotes):
         self.reveal_copies = reveal_copies(source)
         self.deck_tools = deck_tools(source)
         """The files that built the decks (a Makefile, a `package.json`): not published."""
+        self.present_texts: dict[Path, str] = {}
         self.told_copies: set[Path] = set()
         """Decks whose front matter their tool reads, as the talk does (Slidev's, and
         Marp's, `marp: true`, found as they are read): kept as written."""

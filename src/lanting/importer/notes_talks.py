@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import mtime, read_text, walk
+from lanting.importer.go_present import is_present, read_present
 from lanting.importer.item import Item
 from lanting.importer.notes_decks import (
     DATE_KEYS,
@@ -24,6 +25,7 @@ from lanting.importer.notes_decks import (
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import slug
 from lanting.importer.report import Report
+from lanting.importer.serialize import dump_front_matter
 from lanting.importer.text import key_line, split_front_matter
 
 
@@ -38,6 +40,8 @@ class NoteDecks(Quartz):
     deck_parts: dict[Path, Path]
     by_slug: dict[str, Item]
     documents: list[tuple[Item, str, Path]]
+    present_texts: dict[Path, str]
+    """Go `present` decks' texts as talks' Markdown (`note_text`)."""
 
     def kept_build_folders(self) -> list[Path]:
         """A Slidev deck's `public/` at the repository's top, whose files it shows at
@@ -47,7 +51,32 @@ class NoteDecks(Quartz):
             return walk(public)
         return []
 
+    def is_note(self, path: Path) -> bool:
+        """Also a deck written for Go's `present` (`talk.slide`)."""
+        return super().is_note(path) or path.suffix.lower() == ".slide" \
+            and is_present(read_text(path))
+
+    def note_text(self, path: Path) -> str:
+        """A `present` deck's as a talk's Markdown, what did not convert reported once."""
+        if path.suffix.lower() != ".slide":
+            return super().note_text(path)
+        if path not in self.present_texts:
+            deck = read_present(read_text(path), lambda name: read_text(
+                path.parent / name) if (path.parent / name).is_file() else None)
+            for line, message in deck.warnings:
+                self.report.warn(path, line, message)
+            for what in deck.converted:
+                self.report.convert(what)
+            # (a talk's `summary` is what the notes' front matter calls `description`)
+            front = {"description" if k == "summary" else k:
+                     v.isoformat() if isinstance(v, dt.date) else v
+                     for k, v in deck.front.items()}
+            self.present_texts[path] = dump_front_matter(front) + "\n" + deck.body
+        return self.present_texts[path]
+
     def is_deck(self, path: Path) -> bool:
+        if path.suffix.lower() == ".slide":
+            return True
         if path.resolve() in self.marp:
             self.own_decks.add(path.resolve())
         if path.resolve() in self.decks or path.resolve() in self.own_decks:
@@ -109,7 +138,7 @@ class NoteDecks(Quartz):
                   path: Path) -> None:
         """The date a talk needs: the deck's own (a `% Date` line's too), else its file's
         time, with a warning."""
-        when, written = deck_date(data, split_front_matter(read_text(path))[2], self.tz)
+        when, written = deck_date(data, split_front_matter(self.note_text(path))[2], self.tz)
         when = when or path_date(path)  # (`20260327-ai-agents/slides.md`)
         if when is None:
             self.report.warn(path, key_line(head, "date"), (

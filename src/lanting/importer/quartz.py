@@ -107,10 +107,10 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
             return self.site
         paths = [p for p in sorted(walk(self.content) + self.kept_build_folders())
                  if not self.left_out(p)]
-        notes = [p for p in paths if p.suffix.lower() == ".md"]
+        notes = [p for p in paths if self.is_note(p)]
         notebooks = [p for p in paths if p.suffix.lower() == ".ipynb"]
         for path in paths:
-            if path.suffix.lower() != ".md":
+            if not self.is_note(path):
                 rel = slug(self.rel(path))
                 self.files[rel] = path
                 self.site.static.setdefault(rel, path)
@@ -121,7 +121,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                     self.folders.setdefault(slug_of(folder.name), set()).add(
                         folder.as_posix())
         for path in notes + notebooks:
-            if path.suffix.lower() == ".md":
+            if self.is_note(path):
                 self.read_note(path)
             else:
                 self.read_notebook(path)
@@ -130,7 +130,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                     self.folder_names.setdefault(slug(folder.as_posix() + ".md"), folder.name)
         folders = self.folder_pages()
         for item, text, path in self.documents:
-            ctx = Context(self.report, path, read_text(path))
+            ctx = Context(self.report, path, self.note_text(path))
             if item.notebook is not None:
                 self.convert_cells(item, ctx, path)
                 continue
@@ -147,6 +147,14 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
     def rel(self, path: Path) -> str:
         return path.relative_to(self.content).as_posix()
 
+    def is_note(self, path: Path) -> bool:
+        """Whether the file is a note to read (Markdown), not a file to copy."""
+        return path.suffix.lower() == ".md"
+
+    def note_text(self, path: Path) -> str:
+        """The note's text, as Markdown with its front matter."""
+        return read_text(path)
+
     def left_out(self, path: Path) -> bool:
         rel = self.rel(path)
         if ignored(rel, self.config.ignore):
@@ -159,7 +167,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
 
     def read_note(self, path: Path) -> None:
         rel = self.rel(path)
-        text = read_text(path)
+        text = self.note_text(path)
         _fmt, head, body, _first = split_front_matter(text)
         data, error = load_mapping("yaml", head)
         if error:
