@@ -155,6 +155,17 @@ def test_an_id_written_after_a_heading_is_its_id(style: str) -> None:
     assert rendered.problems == ()
 
 
+
+def test_a_heading_of_attributes_alone_is_empty() -> None:
+    """Pandoc's empty heading, `# {.plain}` or `{}` over `===` (a deck's untitled slide),
+    showed its braces as the title; a heading's `{…}` after text that reads as no
+    attributes stays its text."""
+    text = "# {.plain}\n\nOne.\n\n{}\n===\n\nTwo.\n\n## Sets {1, 2}\n"
+    rendered = render_markdown(text, RenderContext(Path("/s/content/talks/a.md"),
+                                                   "talks/a.md"))
+    assert [h.text for h in rendered.headings] == ["", "", "Sets {1, 2}"]
+    assert "{" not in rendered.html.split("<h2")[0]
+
 QUARTO_SECTIONS = """Read @sec-method first; [@sec-method] and [-@sec:results] too.
 
 ## 方法 $\\alpha$ {#sec-method}

@@ -222,6 +222,10 @@ def heading_id(env: MutableMapping[str, Any], level: int, text: str, explicit: s
 
 _ATTRIBUTES = re.compile(r"[ \t]+\{:?[ \t]*((?:(?:[#.][\w:.\-]+|[\w\-]+=(?:\"[^\"]*\"|\S+)|-)"
                          r"[ \t]*)+)\}[ \t]*$")
+_ONLY_ATTRIBUTES = re.compile(r"^[ \t]*\{:?[ \t]*((?:(?:[#.][\w:.\-]+|[\w\-]+=(?:\"[^\"]*\"|\S+)"
+                              r"|-)[ \t]*)*)\}[ \t]*$")
+"""A heading of attributes alone, `# {.plain}` or `# {}`: Pandoc's empty heading (a
+deck's untitled slide), the braces no text."""
 _ID = re.compile(r"(?:^|[ \t])#([\w:.\-]+)")
 _GLUED_ID = re.compile(r"(?<=[^\s\\])\{(#[^\W\d][\w:.\-]*)\}[ \t]*$")
 """`## 模块系统{#modules}`: an id with no space before it, which markdown-it-attrs (VuePress,
@@ -237,7 +241,8 @@ def _written_ids(state: StateCore) -> None:
         if token.type != "heading_open" or "{" not in tokens[i + 1].content:
             continue
         inline = tokens[i + 1]
-        match = _ATTRIBUTES.search(inline.content) or _GLUED_ID.search(inline.content)
+        match = _ATTRIBUTES.search(inline.content) or _GLUED_ID.search(inline.content) \
+            or _ONLY_ATTRIBUTES.match(inline.content)
         if match is None:
             continue
         inline.content = inline.content[:match.start()]
