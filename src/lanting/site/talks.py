@@ -28,6 +28,7 @@ from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
 from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
+from lanting.site.beamer_latex import beamer_markdown, has_beamer
 from lanting.site.knitr import (
     child_slides,
     inline_code_warnings,
@@ -191,10 +192,14 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         return _render_deck(doc, slidev, context, options, url, output, link_map)
     if marp is None and (doc.meta.xaringan is not None or is_remark(doc.body)):
         return _render_remark(doc, context, options, url, output, link_map)
+    body = doc.body  # (a Pandoc deck's raw beamer LaTeX, frames too, read as Markdown)
+    if marp is None and has_beamer(body):
+        level = pandoc_slide_level(body, doc.meta.slide_level)
+        body = beamer_markdown(body, min(level, default=2))
     # (a deck written for Pandoc, no line `---` in it, is cut at its slide level)
-    divider = heading_divider(doc.body, marp) if marp is not None \
-        else pandoc_slide_level(doc.body, doc.meta.slide_level)
-    sources = split_slides(doc.body, doc.body_line, divider,
+    divider = heading_divider(body, marp) if marp is not None \
+        else pandoc_slide_level(body, doc.meta.slide_level)
+    sources = split_slides(body, doc.body_line, divider,
                            pandoc=marp is None and bool(divider))
     if marp is None:  # (a deck Pandoc cut: its sections stack down, as in reveal.js)
         sources = pandoc_stacks(sources, divider)

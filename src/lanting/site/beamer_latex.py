@@ -1,0 +1,145 @@
+"""beamer's LaTeX in a deck written for Pandoc (`site.talks`), as Markdown.
+
+A deck made with `pandoc -t beamer` may hold raw LaTeX, which Pandoc hands to beamer as
+it is: a frame of its own (`\\begin{frame}{Title}`, `\\frametitle{…}`), a list
+(`\\begin{itemize}`, `\\item …`), columns (`\\begin{columns}`, `\\begin{column}{0.5
+\\textwidth}`), a centred figure (`\\begin{center}`, `\\includegraphics[width=…]{x.png}`,
+`\\caption{…}`), a block (`\\begin{block}{Title}`), spacing and type sizes
+(`\\vspace{1em}`, `\\small`), and in the text `\\alert{…}`, `\\textbf{…}`, `\\emph{…}`,
+`\\href{url}{text}`. Read as Markdown, that was TeX shown on the slide. Here these
+become the Markdown they meant: a frame's title a slide's heading, at the deck's slide
+level (an untitled frame's heading empty), a list a list, columns Pandoc's column divs, an image
+an image, `\\alert{x}` strong text. Each line gives one line, so that messages keep
+pointing into the talk file; code, formulas and a line `%` outside an environment (text
+to Markdown) stay as written. What is not read here stays too: the build warns of TeX
+left in the page, at its line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lanting.markdown.fence_info import FENCE_LINE
+
+_SIGNS = re.compile(r"\\(?:begin\{(?:frame|itemize|enumerate|description|columns|column|"
+                    r"center|figure|block|alertblock|exampleblock|flushleft|flushright)\}"
+                    r"|frametitle|alert|includegraphics|textbf|emph|textit|texttt|href|url"
+                    r"|item|vspace|center|centering|tiny|scriptsize|footnotesize|small|large"
+                    r"|Large|LARGE|huge|Huge)\b")
+_OPTIONS = r"(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?"
+_ARG = r"\{((?:[^{}\n]|\{[^{}\n]*\})*)\}"
+_BEGIN = re.compile(rf"^\\begin\{{(\w+)\}}{_OPTIONS}(?:\{{([^{{}}\n]*)\}}|{_ARG})?(.*)$")
+_END = re.compile(r"^\\end\{(\w+)\}[ \t]*$")
+_ITEM = re.compile(rf"^\\item{_OPTIONS}[ \t]*(.*)$")
+_TITLE = re.compile(rf"^\\frametitle{_OPTIONS}{_ARG}[ \t]*$")
+_ALONE = re.compile(r"^\\(?:vspace\*?\{[^}\n]*\}|hspace\*?\{[^}\n]*\}|vfill|hfill|"
+                    r"(?:small|med|big)skip|newpage|clearpage|centering|center|tightlist|"
+                    r"tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|"
+                    r"Huge|titlepage|maketitle|framesubtitle\{[^}\n]*\})[ \t]*$")
+_LEADING = re.compile(r"^[ \t]*(?:\\(?:center|centering|small|footnotesize|scriptsize|tiny|"
+                      r"large|Large|LARGE|huge|Huge)\b[ \t]*)+(?=\S)")
+"""Commands opening a line of text (`\\centering \\huge Statement`): the text stays."""
+_UNWRAPPED = frozenset({"center", "figure", "flushleft", "flushright", "frame"})
+_BLOCKS = frozenset({"block", "alertblock", "exampleblock"})
+_LISTS = {"itemize": "- ", "enumerate": "1. ", "description": "- "}
+_INLINE = (
+    (re.compile(rf"\\includegraphics{_OPTIONS}\{{([^{{}}\n]+)\}}"), r"![](\1)"),
+    (re.compile(r"\\href\{([^{}\n]+)\}\{([^{}\n]*)\}"), r"[\2](\1)"),
+    (re.compile(r"\\url\{([^{}\n]+)\}"), r"<\1>"),
+    (re.compile(rf"\\(?:alert|textbf){_OPTIONS}\{{([^{{}}\n]+)\}}"), r"**\1**"),
+    (re.compile(r"\\(?:emph|textit)\{([^{}\n]+)\}"), r"*\1*"),
+    (re.compile(r"\\texttt\{([^{}\n]+)\}"), r"`\1`"),
+    (re.compile(r"\\caption\{([^{}\n]*)\}"), r"\1"),
+)
+_MATH = re.compile(r"\$\$.*?\$\$|(?<!\\)\$[^$\n]+?(?<!\\)\$|`[^`\n]*`")
+_WIDTH = re.compile(r"^(0?\.\d+|1(?:\.0*)?)\s*\\(?:text|line|column|paper)width$")
+
+
+def has_beamer(body: str) -> bool:
+    """Whether the body may hold beamer's LaTeX (a cheap test before reading it)."""
+    return "\\" in body and _SIGNS.search(body) is not None
+
+
+def beamer_markdown(body: str, level: int = 2) -> str:
+    """The body with beamer's LaTeX read as Markdown, line for line; a frame's title a
+    heading of `level`, the deck's slide level (an untitled frame's an empty one)."""
+    out: list[str] = []
+    envs: list[str] = []  # (the environments open, innermost last)
+    fence = ""
+    display = False
+    lines = body.split("\n")
+    for i, line in enumerate(lines):
+        code = FENCE_LINE.match(line)
+        if fence or code:
+            if fence and code and code.group(1)[0] == fence[0] and len(code.group(1)) >= \
+                    len(fence) and not code.group(2).strip():
+                fence = ""
+            elif not fence and code:
+                fence = code.group(1)
+            out.append(line)
+            continue
+        if display or line.strip().startswith("$$"):
+            display = display != (line.count("$$") % 2 == 1)
+            out.append(line)
+            continue
+        following = next((n.strip() for n in lines[i + 1:] if n.strip()), "")
+        out.append(_line(line, envs, "#" * level, _TITLE.match(following) is not None))
+    return "\n".join(out)
+
+
+def _line(line: str, envs: list[str], heading: str, titled: bool) -> str:
+    """One line as Markdown (`heading`: the hashes of a frame's title; `titled`: a
+    `\\frametitle` line follows, which is the frame's heading)."""
+    text = line.strip()
+    if envs and text.startswith("%"):
+        return ""  # (a LaTeX comment, inside an environment)
+    begin = _BEGIN.match(text)
+    if begin is not None and begin.group(1) in (*_UNWRAPPED, *_BLOCKS, *_LISTS,
+                                                "columns", "column"):
+        name, title, argument, rest = begin.groups()
+        envs.append(name)
+        title = title or argument
+        if name == "frame":  # (its title a slide's heading, or its `\frametitle`'s)
+            return f"{heading} {_inline(title)}" if title else "" if titled else heading
+        if name in _BLOCKS:
+            return f"**{_inline(title)}**" if title else ""
+        if name == "columns":
+            return ":::: {.columns}"
+        if name == "column":
+            width = _WIDTH.match((title or "").strip())
+            return f'::: {{.column width="{round(float(width.group(1)) * 100)}%"}}' \
+                if width else "::: {.column}"
+        return _inline(rest.strip())
+    end = _END.match(text)
+    if end is not None and envs and end.group(1) == envs[-1]:
+        envs.pop()
+        return {"column": ":::", "columns": "::::"}.get(end.group(1), "")
+    if (title_line := _TITLE.match(text)) is not None:
+        return f"{heading} {_inline(title_line.group(1))}"
+    if _ALONE.match(text):
+        return ""
+    lists = [e for e in envs if e in _LISTS]
+    if lists and (item := _ITEM.match(text)) is not None:
+        indent = "".join(" " * len(_LISTS[e]) for e in lists[:-1])
+        return indent + _LISTS[lists[-1]] + _inline(item.group(1))
+    if lists:  # (an item's text going on: under it)
+        return "".join(" " * len(_LISTS[e]) for e in lists) + _inline(text) if text else ""
+    # (inside an environment, its indent is LaTeX's layout, no Markdown code block)
+    return _inline(_LEADING.sub("", text if envs else line))
+
+
+def _inline(text: str) -> str:
+    """beamer's text commands as Markdown, outside formulas and code spans."""
+    if "\\" not in text:
+        return text
+    parts = _MATH.split(text)
+    kept = _MATH.findall(text)
+    for n, part in enumerate(parts):
+        changed = True
+        while changed and "\\" in part:  # (inner commands first: `\caption{\href{…}{…}}`)
+            changed = False
+            for pattern, markdown in _INLINE:
+                part, count = pattern.subn(markdown, part)
+                changed = changed or count > 0
+        parts[n] = part
+    return "".join(p + (kept[i] if i < len(kept) else "") for i, p in enumerate(parts))
