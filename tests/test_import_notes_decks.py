@@ -390,3 +390,20 @@ def test_a_reveal_decks_background_image_follows_it_into_talks(tmp_path: Path) -
     assert 'data-background="#203040"' in talk  # (a colour stays as written)
     result = build(new, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_beamer_decks_includegraphics_follows_it_into_talks(tmp_path: Path) -> None:
+    new = _imported(tmp_path, {
+        "Makefile": "slides.pdf: lecture/optics.md\n\tpandoc -t beamer $< -o $@\n",
+        "lecture/optics.md": "---\ntitle: Lenses\ndate: 2022-05-03\n---\n\n"
+                             "# Thin lenses\n\n\\begin{center}\n"
+                             "\\includegraphics[width=0.5\\textwidth]{img/lens.png}\n"
+                             "\\end{center}\n\n# Mirrors\n\nCurved ones.\n\n"
+                             "```latex\n\\includegraphics{img/kept.png}\n```\n",
+        "lecture/img/lens.png": png(8, 8),
+    })
+    talk = (new / "content" / "talks" / "optics.md").read_text(encoding="utf-8")
+    assert "\\includegraphics[width=0.5\\textwidth]{/lecture/img/lens.png}" in talk
+    assert "\\includegraphics{img/kept.png}" in talk  # (code stays as written)
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

@@ -244,6 +244,20 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     return slide_backgrounds(_RAW_POSTER.sub(raw, _RAW_URL.sub(raw, text)), resolve)
 
 
+_GRAPHICS = re.compile(r"(\\includegraphics(?:\[[^\]\n]*\])?\{)([^{}\n]+)\}")
+
+
+def latex_images(text: str, resolve: UrlMap) -> str:
+    """A deck's beamer `\\includegraphics[width=…]{img/x.png}` (which the talk shows as
+    the image) with its image's new URL, as for a Markdown image."""
+    def image(match: re.Match[str]) -> str:
+        new = resolve(match.group(2).strip(), True)
+        return match.group() if new is None or new == UNLINK else \
+            f"{match.group(1)}{new}}}"
+
+    return _GRAPHICS.sub(image, text) if "\\includegraphics" in text else text
+
+
 _SLIDE_COMMENT = re.compile(r"<!--\s*\.slide:.*?-->", re.DOTALL)
 _BACKGROUND = re.compile(r"""(\bdata-background(?:-image)?\s*=\s*)(["'])([^"'\n]+)\2""")
 

@@ -18,7 +18,12 @@ from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_displays import joined_displays
-from lanting.importer.body_links import UNLINK, map_urls, spaced_image_paths
+from lanting.importer.body_links import (
+    UNLINK,
+    latex_images,
+    map_urls,
+    spaced_image_paths,
+)
 from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import (
     LinkTable,
@@ -162,6 +167,8 @@ class QuartzBodies(QuartzFinder):
         if NOT_DRAWN in self.skipped.values():
             text = self.undrawn_images(text, path, ctx)
         text = map_urls(text, resolve)
+        if item.kind == "talk":  # (a Pandoc deck's beamer images, which the talk shows)
+            text = latex_images(text, resolve)
         return B.tidy(shelf.restore(text))
 
     # --- wiki links -------------------------------------------------------------------
