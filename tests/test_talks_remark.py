@@ -537,3 +537,61 @@ def test_r_markdowns_rendering_keys_are_accepted_in_a_xaringan_header(
     site = make_site({"content/talks/cells.md": text})
     assert build_site(site).warnings == ()
     assert (site / "public/talks/cells/slides/index.html").is_file()
+
+
+NAMED_SLIDES = """---
+title: Graph search
+date: 2025-01-20
+---
+
+class: center, middle
+
+# Graph search
+
+---
+name: bfs
+class: left
+
+# Breadth first
+
+- a queue
+- levels in order
+
+---
+name: dfs
+class: left
+
+# Depth first
+
+- a stack
+"""
+
+
+def test_slides_opening_with_remarks_properties_are_no_slidev_front_matter(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A slide of headings and a list under `name:` and `class:` reads as a Slidev
+    slide's front matter too (YAML takes `#` lines as comments): the deck was read as
+    Slidev's, and the build failed on each slide's "invalid YAML". `name:` is remark's
+    property (Slidev has none): the deck is remark's."""
+    site = make_site({"content/talks/graphs.md": NAMED_SLIDES})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/graphs/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [f.one("h1").text() for f in frames] == [
+        "Graph search", "Breadth first", "Depth first"]
+    assert "name:" not in page.text()
+
+
+def test_remarks_notes_line_tells_its_deck_from_slidevs(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """`class:` over a slide of headings is Slidev's front matter as well as remark's
+    properties; a line `???` (remark's notes, Slidev's are comments) says whose."""
+    deck = NAMED_SLIDES.replace("name: bfs\n", "").replace("name: dfs\n", "") + \
+        "\n???\nEnd with the stack's depth.\n"
+    site = make_site({"content/talks/graphs.md": deck})
+    assert build_site(site).warnings == ()
+    page = parse_html((site / "public/talks/graphs/slides/index.html").read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert len(frames) == 3
+    assert frames[2].one("aside", class_="slide-notes").text().strip() == (
+        "End with the stack's depth.")

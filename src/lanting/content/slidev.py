@@ -72,7 +72,17 @@ def is_slidev_deck(source: Source, data: dict[str, Any], body: str) -> bool:
         return True
     if str(data.get("layout", "")) in LAYOUTS:
         return True
-    return any(_slide_sign(keys) for keys in slide_front_matter_keys(body))
+    blocks = slide_front_matter_keys(body)
+    if any(REMARK & set(keys) for keys in blocks) or _REMARK_NOTES.search(body):
+        return False  # (remark's slide properties, `class: center` over `name: intro`)
+    return any(_slide_sign(keys) for keys in blocks)
+
+
+REMARK = frozenset({"name", "exclude", "template", "count", "background-image"})
+"""Slide properties only remark has: a deck whose slides open with them (a Jekyll
+course's `layout: presentation`, its `class:` above them as Slidev's is) is remark's."""
+_REMARK_NOTES = re.compile(r"^\?\?\?[ \t]*$", re.MULTILINE)
+"""remark's line `???` before a slide's notes (Slidev's notes are comments)."""
 
 
 def _slide_sign(keys: list[str]) -> bool:
