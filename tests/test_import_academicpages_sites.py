@@ -12,7 +12,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, import_site
 from lanting.importer.academicpages_citations import citation_authors
-from lanting.importer.jekyll_pages import last_written
+from lanting.importer.jekyll_reads import last_written
 
 CONFIG = "title: Ada Ode\nauthor:\n  name: Ada Ode\ninclude: [_pages]\n"
 

@@ -31,6 +31,7 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_data_pubs import data_file, data_publications, untitled
+from lanting.importer.jekyll_decks import remark_layout, remark_source
 from lanting.importer.jekyll_fastpages import JekyllNotebooks, made_from_notebook, notebook_files
 from lanting.importer.jekyll_front import JekyllFront, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
@@ -367,16 +368,20 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
             lang = "" if version is None else self.polyglot.tag({"lang": version}) \
                 if self.polyglot is not None and not self.i18n.languages \
                 else self.i18n.tag(version)
-            item = self.site.add(Item("post", slug, path, front, draft=draft, lang=lang))
+            deck = remark_layout(self.source, str(data.get("layout") or ""))
+            item = self.site.add(Item("talk" if deck else "post", slug, path, front,
+                                      draft=draft, lang=lang))
             self.languages.read(item, data, head, path)
             if version is not None:
                 self.languages.version(item, lang, path, path.name)
-            self.report.counts["drafts" if draft else "posts"] += 1
+            self.report.counts["drafts" if draft else "talks" if deck else "posts"] += 1
             if not draft:
                 item.old_urls = [(f"/{version}" if lang else "") + url for url in self.old_urls(
                     data, pattern, date, categories, title_part)]  # (the plugin's `/zh/…`)
                 for url in item.old_urls:
                     self.table.add(url, item)
+                item.deck_urls = frozenset(item.old_urls) if deck else frozenset()
+            body = remark_source(body) if deck else body  # (a remark.js deck: a talk)
             rel = path.relative_to(self.source).as_posix()
             self.by_path[rel] = item
             self.by_name[name] = item

@@ -4,6 +4,7 @@ without `_posts/`) which dated pages are its posts. A part of `jekyll.Jekyll`.""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_data_values import aliased_loops
+from lanting.importer.jekyll_decks import deck_front, remark_layout, remark_source
 from lanting.importer.jekyll_github_pages import (
     PLAIN_NAMES,
     github_pages_build,
@@ -39,7 +41,13 @@ from lanting.importer.jekyll_listings import (
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_people import add_people
 from lanting.importer.jekyll_polyglot import Polyglot, with_language
-from lanting.importer.jekyll_reads import MARKDOWN, excluded, jekyll_files, markdown_files
+from lanting.importer.jekyll_reads import (
+    MARKDOWN,
+    excluded,
+    jekyll_files,
+    last_written,
+    markdown_files,
+)
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.kramdown import title_math
 from lanting.importer.listings import Redirects
@@ -60,22 +68,6 @@ _TERM_URL = re.compile(r"/(tags|categories)/([^/]+?)(?:/|\.html)?")
 """The URL of a tag's or category's page, where Lanting makes its own."""
 POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home", "articles"})
 """Layouts that list the site's posts (minima's, hydejack's, minimal-mistakes', TeXt's)."""
-
-
-def last_written(fronts: dict[Path, dict[str, Any]]) -> dict[Path, Path]:
-    """Each page whose `permalink` another page of its language has too -> the one the
-    old site showed there. Jekyll writes its pages sorted by file name, each over the one
-    before, so `cv.md` overwrote its copy `cv (1).md` (a file uploaded twice), whatever
-    the order in which we read them."""
-    by_url: dict[tuple[str, str], list[Path]] = {}
-    for path, data in fronts.items():
-        permalink = data.get("permalink")
-        if isinstance(permalink, str) and permalink.strip():
-            url = "/" + permalink.strip().strip("/").removesuffix("index.html")
-            lang = str(data.get("lang") or data.get("language") or "")
-            by_url.setdefault((url.rstrip("/") or "/", lang), []).append(path)
-    return {path: max(paths, key=lambda p: (p.name, p.as_posix()))
-            for paths in by_url.values() if len(paths) > 1 for path in paths}
 
 
 class JekyllPages:
@@ -101,6 +93,7 @@ class JekyllPages:
     root: Path
     published: Callable[[Path], bool]
     collection_docs: dict[Path, Published]
+    tz: dt.tzinfo
 
     DATED_PAGES_ARE_POSTS = True
     """A site without `_posts/` whose pages carry dates (`notes/LLM/kv-cache.md` with
@@ -318,16 +311,21 @@ class JekyllPages:
         summary = summary_of(data, "description", "subtitle")
         if summary:
             front["summary"] = summary
-        item = self.site.add(Item("page", slug, path, front, lang=lang))
+        deck = remark_layout(self.source, layout)  # (a remark.js slide show: a talk)
+        if deck:
+            front, body = deck_front(front, data, head, path, self.tz, self.report), \
+                remark_source(body)
+        item = self.site.add(Item("talk" if deck else "page", slug, path, front, lang=lang))
         old = permalink or self.page_url(path)
         item.old_urls = [self.baseurl + (f"/{data['lang']}" if lang else "") + "/"
                          + old.lstrip("/")]
+        item.deck_urls = frozenset(item.old_urls) if deck else frozenset()
         if self.polyglot is not None:  # (its versions share their permalink)
             self.languages.version(item, lang, path, "polyglot:" + old.strip("/"))
         for url in item.old_urls:
             self.table.add(url, item)
         self.by_path[rel] = item
-        self.report.counts["pages"] += 1
+        self.report.counts["talks" if deck else "pages"] += 1
         self.posts.append((item, body, first, path))
 
     def people_page(self, path: Path, body: str, permalink: str) -> bool:

@@ -1,7 +1,8 @@
 """Which files Jekyll reads: its entry filter (no name starting with `.`, `_`, `#` or
 `~`, nor ending with `~`), `_config.yml`'s `exclude:` (a theme's `docs/` of
 demonstration posts, a `test/` site, `README-*.md`: neither posts nor pages of the old
-site), and the extensions it reads as Markdown."""
+site), the extensions it reads as Markdown, and which of two pages at one URL it wrote
+last."""
 
 from __future__ import annotations
 
@@ -42,3 +43,19 @@ def excluded(rel: str, config: dict[str, Any]) -> bool:
                         or fnmatchcase(rel, pattern)):
             return True
     return False
+
+
+def last_written(fronts: dict[Path, dict[str, Any]]) -> dict[Path, Path]:
+    """Each page whose `permalink` another page of its language has too -> the one the
+    old site showed there. Jekyll writes its pages sorted by file name, each over the one
+    before, so `cv.md` overwrote its copy `cv (1).md` (a file uploaded twice), whatever
+    the order in which we read them."""
+    by_url: dict[tuple[str, str], list[Path]] = {}
+    for path, data in fronts.items():
+        permalink = data.get("permalink")
+        if isinstance(permalink, str) and permalink.strip():
+            url = "/" + permalink.strip().strip("/").removesuffix("index.html")
+            lang = str(data.get("lang") or data.get("language") or "")
+            by_url.setdefault((url.rstrip("/") or "/", lang), []).append(path)
+    return {path: max(paths, key=lambda p: (p.name, p.as_posix()))
+            for paths in by_url.values() if len(paths) > 1 for path in paths}

@@ -1,0 +1,65 @@
+"""Jekyll pages and posts that were remark.js slide shows (`jekyll_pages`, `jekyll`).
+
+A course or a speaker keeps their decks in a Jekyll site: each deck a page (or post)
+of remark's Markdown (`class: center, middle`, `---` between slides, `???` before the
+notes) whose layout, `layout: presentation` (or `remark`, `slides`), puts the text in
+remark's `<textarea id="source">` and calls `remark.create()`. Imported as a page,
+such a deck was one long text, its slides' properties and notes shown. It is a talk,
+read as remark's, and its old URL, which showed the slides, leads to the deck.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import date_of, mtime, read_text
+from lanting.importer.report import Report
+from lanting.importer.text import key_line, split_front_matter
+
+_REMARK = re.compile(r"remark(?:-latest)?(?:\.min)?\.js|\bremark\.create\s*\(")
+_INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
+_TEXTAREA = re.compile(r"\A\s*<textarea\b[^>]*\bid\s*=\s*[\"']?source[\"']?[^>]*>\s*\n"
+                       r"(.*?)\n?\s*</textarea>\s*\Z", re.DOTALL | re.IGNORECASE)
+
+
+def remark_layout(source: Path, layout: str) -> bool:
+    """Whether the layout `layout` (or one it is put in, or an include it names) makes
+    a remark.js slide show of the page's text."""
+    names, seen = [f"_layouts/{layout}.html"] if layout else [], set()
+    while names:
+        name = names.pop()
+        file = source / name
+        if name in seen or not file.is_file():
+            continue
+        seen.add(name)
+        text = read_text(file)
+        if _REMARK.search(text):
+            return True
+        _fmt, head, _body, _first = split_front_matter(text)
+        parent = re.search(r"^layout:[ \t]*[\"']?([\w./-]+)", head, re.MULTILINE)
+        names += [f"_layouts/{parent.group(1)}.html"] if parent else []
+        names += [f"_includes/{n}" for n in _INCLUDE.findall(text)]
+    return False
+
+
+def remark_source(body: str) -> str:
+    """The deck's Markdown: a page that wrote remark's `<textarea id="source">` around
+    its text itself, as its layout did not, without it."""
+    found = _TEXTAREA.match(body)
+    return found.group(1) if found else body
+
+
+def deck_front(front: dict[str, Any], data: dict[str, Any], head: str, path: Path,
+               tz: dt.tzinfo, report: Report) -> dict[str, Any]:
+    """A page's front matter as a talk's, with the date a talk needs: its own, else
+    the file's time, with a warning."""
+    when = date_of(data, head, "date", tz)
+    if when is None:
+        report.warn(path, key_line(head, "date"), "a remark.js deck: a talk needs a date, "
+                    "and the page gives none: the file's time is used")
+        when = mtime(path, tz)
+    return {"title": front["title"], "date": when,
+            **{k: v for k, v in front.items() if k != "title"}}
