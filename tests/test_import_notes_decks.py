@@ -407,3 +407,67 @@ def test_a_beamer_decks_includegraphics_follows_it_into_talks(tmp_path: Path) ->
     assert "\\includegraphics{img/kept.png}" in talk  # (code stays as written)
     result = build(new, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+_XARINGAN = """---
+title: "Trees and forests"
+subtitle: "Reading group, chapter 8"
+author: "A. Reader"
+date: "2021/04/12</br>  Our Institute"
+output:
+  xaringan::moon_reader:
+    lib_dir: libs
+    nature:
+      highlightLines: true
+---
+
+```{r setup, include=FALSE}
+library(knitr)
+```
+
+# Splitting the space
+
+```{r regions, echo=FALSE, out.width="60%"}
+include_graphics(path = "images/regions 1.png")
+```
+
+???
+Point at the first split.
+
+---
+
+# Pruning
+
+Smaller trees generalise better.
+"""
+
+
+def test_knitted_decks_lying_in_a_folder_are_talks(tmp_path: Path) -> None:
+    """A reading group's `.Rmd` decks for xaringan (and a Quarto `format: revealjs`
+    one), with no project around them, were copied as files: no talk, no slide. Each
+    is a talk; knitr's `include_graphics` path leads to its image; the date before
+    the header's `</br>` is read."""
+    new = _imported(tmp_path, {
+        "ch8/trees.Rmd": _XARINGAN,
+        "ch8/images/regions 1.png": png(8, 8),
+        "ch8/notes.Rmd": "---\ntitle: Notes\noutput: html_document\n---\n\nJust notes.\n",
+        "ch9/svm.qmd": "---\ntitle: Margins\ndate: 2021-04-19\nformat: revealjs\n---\n\n"
+                       "## Hyperplanes\n\nA line in two dimensions.\n\n## Kernels\n\n"
+                       "Lift the points.\n",
+        "README.md": "# Reading group\n\nThe decks of each chapter.\n",
+    })
+    talks = new / "content" / "talks"
+    assert sorted(p.name for p in talks.glob("*.md")) == ["svm.md", "trees.md"]
+    trees = (talks / "trees.md").read_text(encoding="utf-8")
+    assert "date: 2021-04-12" in trees and "xaringan::moon_reader" in trees
+    assert (new / "static" / "ch8" / "images" / "regions-1.png").is_file()
+    assert 'include_graphics(path = "/ch8/images/regions-1.png")' in trees
+    assert (new / "static" / "ch8" / "notes.Rmd").is_file()  # (a document: a file)
+    result = build(new, BuildOptions())
+    assert not [str(w) for w in result.warnings if "trees" in str(w) and "image" in str(w)]
+    deck = (new / "public" / "talks" / "trees" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert "Point at the first split." in deck and "<img" in deck
+    svm = (new / "public" / "talks" / "svm" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert svm.count("class=slide-frame") >= 2

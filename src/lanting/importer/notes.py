@@ -51,7 +51,9 @@ from lanting.importer.logseq import (
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.notes_decks import (
+    KNITTED,
     deck_tools,
+    knitted_deck,
     marp_decks,
     pandoc_decks,
     reveal_copies,
@@ -76,10 +78,11 @@ _TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
 
 
 def has_notes(source: Path) -> bool:
-    """Whether `source` is an Obsidian vault or holds Markdown files (or Go `present`
-    decks) at all."""
+    """Whether `source` is an Obsidian vault or holds Markdown files (or decks: Go's
+    `present`, R Markdown's, Quarto's) at all."""
     return (source / ".obsidian").is_dir() or any(
-        p.suffix.lower() in (".md", ".slide") for p in walk(source))
+        p.suffix.lower() in (".md", ".slide") or p.suffix.lower() in KNITTED
+        and knitted_deck(read_text(p)) for p in walk(source))
 
 
 def _json(path: Path) -> dict[str, Any]:
@@ -157,6 +160,7 @@ class Notes(NoteDecks, LogseqNotes):
         self.deck_tools = deck_tools(source)
         """The files that built the decks (a Makefile, a `package.json`): not published."""
         self.present_texts: dict[Path, str] = {}
+        self.knitted: dict[Path, str] = {}
         self.told_copies: set[Path] = set()
         """Decks whose front matter their tool reads, as the talk does (Slidev's, and
         Marp's, `marp: true`, found as they are read): kept as written."""
@@ -276,6 +280,8 @@ class Notes(NoteDecks, LogseqNotes):
         if self.gitbook:  # (`**Th1: **定理`: bold to kramed, two stars to CommonMark)
             shelf = Shelf()
             text = shelf.restore(lenient_strong(protect_code(text, shelf), ctx, "kramed"))
+        if item.kind == "talk":
+            text = self.knitr_images(text, path, ctx)
         if item.kind == "talk":  # (its `% Title` lines are the talk's, not `\%` text)
             block, rest = split_title_block(text)
             if block is not None:

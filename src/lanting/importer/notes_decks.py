@@ -16,8 +16,10 @@ from typing import Any
 
 from lanting.content.pandoc_title import block_date, split_title_block
 from lanting.content.slidev import LAYOUTS, SIGNS, SLIDE, slide_front_matter_keys
+from lanting.content.xaringan import is_xaringan
 from lanting.importer.common import read_text, walk
-from lanting.importer.text import When, parse_when
+from lanting.importer.quarto_slides import presentation_format
+from lanting.importer.text import When, load_mapping, parse_when, split_front_matter
 
 _BUILD_NAMES = frozenset({"makefile", "gnumakefile", "justfile"})
 _BUILD_SUFFIXES = frozenset({".mk", ".sh", ".bash", ".bat", ".ps1"})
@@ -78,6 +80,28 @@ def pandoc_decks(source: Path) -> dict[Path, int | None]:
     return decks
 
 
+_RMD_SLIDES = re.compile(r"\b(?:ioslides|slidy|beamer|revealjs|powerpoint)_presentation\b")
+"""R Markdown's slide formats (`output: ioslides_presentation`,
+`revealjs::revealjs_presentation`), which Pandoc makes."""
+KNITTED = (".rmd", ".qmd")
+
+
+def knitted_deck(text: str) -> str:
+    """What an R Markdown or Quarto file lying in a plain folder (no project around it)
+    is made into: "xaringan" (`output: xaringan::moon_reader`), "pandoc" (another slide
+    format: `ioslides_presentation`, Quarto's `format: revealjs`), else "" (a
+    document, copied as a file)."""
+    head = split_front_matter(text)[1]
+    data = load_mapping("yaml", head)[0] if head else {}
+    if is_xaringan(data):
+        return "xaringan"
+    output = data.get("output")
+    if _RMD_SLIDES.search(str(list(output) if isinstance(output, dict) else output)) \
+            or presentation_format(data):
+        return "pandoc"
+    return ""
+
+
 DATE_KEYS = ("date", "created", "published", "publishDate")
 HEADER_KEYS = ("author", "subtitle", "institute")
 """A Pandoc header's fields that only its title slide shows, which a talk makes too."""
@@ -90,13 +114,16 @@ def deck_date(data: dict[str, Any], body: str, tz: dt.tzinfo) -> tuple[When | No
     value = next((data[k] for k in DATE_KEYS if data.get(k) not in (None, "")), None)
     if value is not None:
         when = parse_when(value, value if isinstance(value, str) else None, tz)
-        return (when, "") if when is not None else (_day(str(value)), str(value))
+        # (a xaringan header's `2020/03/02</br> Our Institute`: the date, then its line)
+        first = _BREAK.split(str(value), 1)[0].strip()
+        return (when, "") if when is not None else (_day(first), str(value))
     block = split_title_block(body)[0]
     if block is not None and block.date:
         return _day(block.date), block.date
     return None, ""
 
 
+_BREAK = re.compile(r"<\s*/?\s*br\s*/?\s*>|\n", re.IGNORECASE)
 _MONTH = re.compile(r"(\d{4})[-/.](\d{1,2})")
 """A month without its day (`date: 2023-05`), as a lecture's or a talk's header may
 give it: the month's first day, as Pandoc's `% November 2017` is read."""

@@ -13,11 +13,14 @@ from typing import Any
 from lanting.importer.common import mtime, read_text, walk
 from lanting.importer.go_present import is_present, read_present
 from lanting.importer.item import Item
+from lanting.importer.liquid import Context
 from lanting.importer.notes_decks import (
     DATE_KEYS,
     HEADER_KEYS,
+    KNITTED,
     deck_date,
     deck_files,
+    knitted_deck,
     path_date,
     public_paths,
     slidev_theme_alone,
@@ -27,6 +30,9 @@ from lanting.importer.quartz_settings import slug
 from lanting.importer.report import Report
 from lanting.importer.serialize import dump_front_matter
 from lanting.importer.text import key_line, split_front_matter
+
+_GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
+                       r"""([^"'\n]+)(["'])""")
 
 
 class NoteDecks(Quartz):
@@ -42,6 +48,8 @@ class NoteDecks(Quartz):
     documents: list[tuple[Item, str, Path]]
     present_texts: dict[Path, str]
     """Go `present` decks' texts as talks' Markdown (`note_text`)."""
+    knitted: dict[Path, str]
+    """What each R Markdown or Quarto file is made into (`knitted_deck`)."""
 
     def kept_build_folders(self) -> list[Path]:
         """A Slidev deck's `public/` at the repository's top, whose files it shows at
@@ -52,9 +60,17 @@ class NoteDecks(Quartz):
         return []
 
     def is_note(self, path: Path) -> bool:
-        """Also a deck written for Go's `present` (`talk.slide`)."""
-        return super().is_note(path) or path.suffix.lower() == ".slide" \
-            and is_present(read_text(path))
+        """Also a deck written for Go's `present` (`talk.slide`), and an R Markdown or
+        Quarto deck lying in the folder (`slides.Rmd` for xaringan, `talk.qmd` of
+        `format: revealjs`), which no project renders: a talk."""
+        suffix = path.suffix.lower()
+        if suffix in KNITTED:
+            if path not in self.knitted:
+                self.knitted[path] = knitted_deck(read_text(path))
+                if self.knitted[path] == "xaringan":  # (its header the talk's, as written)
+                    self.own_decks.add(path.resolve())
+            return bool(self.knitted[path])
+        return super().is_note(path) or suffix == ".slide" and is_present(read_text(path))
 
     def note_text(self, path: Path) -> str:
         """A `present` deck's as a talk's Markdown, what did not convert reported once."""
@@ -75,7 +91,7 @@ class NoteDecks(Quartz):
         return self.present_texts[path]
 
     def is_deck(self, path: Path) -> bool:
-        if path.suffix.lower() == ".slide":
+        if path.suffix.lower() in (".slide", *KNITTED):
             return True
         if path.resolve() in self.marp:
             self.own_decks.add(path.resolve())
@@ -133,6 +149,16 @@ class NoteDecks(Quartz):
         if self.documents and self.documents[-1][0] is item:
             body = public_paths(self.documents[-1][1], path.parent / "public", public)
             self.documents[-1] = (item, body, path)
+
+    def knitr_images(self, text: str, path: Path, ctx: Context) -> str:
+        """An R Markdown deck's `knitr::include_graphics("images/fig 2.png")` (which the
+        talk shows as the image) with its image's new path: in a code cell, the
+        Markdown images' step passes it by."""
+        def image(match: re.Match[str]) -> str:
+            new = self.url(match.group(2), True, path, ctx)
+            return match.group() if new is None else match.group(1) + new + match.group(3)
+
+        return _GRAPHICS.sub(image, text) if "include_graphics" in text else text
 
     def deck_date(self, front: dict[str, Any], data: dict[str, Any], head: str,
                   path: Path) -> None:
