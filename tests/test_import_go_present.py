@@ -98,3 +98,14 @@ def test_a_markdown_present_deck_and_its_addresses() -> None:
     assert "Some _Markdown_ text." in deck.body  # (Markdown stays Markdown)
     assert "```go\ntwo\nthree\n} //End\n```" in deck.body
     assert [line for line, _message in deck.warnings] == [9, 11]
+
+
+def test_present_addresses_with_offsets_and_an_open_end() -> None:
+    """`/start cut/+1,/end cut/-1` (the lines between the marks) and `/re/,` (to the
+    end) are sam's addresses, as present reads them; they showed the whole file."""
+    source = "package p\n// start cut\nfunc A() {}\n// end cut\nfunc B() {}\n"
+    deck = read_present("Title\n\n* One\n\n.code a.go /start cut/+1,/end cut/-1\n\n"
+                        ".code a.go /func A/,\n", {"a.go": source}.get)
+    assert "```go\nfunc A() {}\n```" in deck.body
+    assert "```go\nfunc A() {}\n// end cut\nfunc B() {}\n```" in deck.body
+    assert deck.warnings == []

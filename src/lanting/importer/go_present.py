@@ -271,8 +271,10 @@ def _code(line: str, number: int, read: Callable[[str], str | None],
     return f"```{info}\n{body}\n```"
 
 
-_TERM = r"(?:(?:/(?:[^/\\]|\\.)*/)+|\d+)"
-_ADDRESS = re.compile(rf"({_TERM})(?:,({_TERM}|\$))?")
+_TERM = r"(?:(?:/(?:[^/\\]|\\.)*/)+|\d+)(?:[+-]\d*)*"
+_ADDRESS = re.compile(rf"({_TERM})(?:,({_TERM}|\$)?)?")
+"""sam's addresses, as present reads them: `/re/`, a line number, `/re/+1` (the line
+after), `/a/,/b/` (a range), `/a/,` or `/a/,$` (to the end)."""
 
 
 def _address(lines: list[str], address: str) -> list[str] | None:
@@ -286,9 +288,10 @@ def _address(lines: list[str], address: str) -> list[str] | None:
     start = _find(lines, parts.group(1), 0)
     if start is None:
         return None
-    if parts.group(2) is None:
+    if "," not in address:
         return lines[start: start + 1]
-    end = len(lines) - 1 if parts.group(2) == "$" else _find(lines, parts.group(2), start + 1)
+    end = len(lines) - 1 if parts.group(2) in (None, "$") \
+        else _find(lines, parts.group(2), start + 1)
     return lines[start: end + 1] if end is not None else None
 
 
@@ -296,6 +299,13 @@ def _find(lines: list[str], part: str, after: int) -> int | None:
     """The line `part` names, searching from line `after`: a number, or `/re/`, or
     searches one after another (`/^} //End/`: `^} `, then `End` from there, as in
     sam, whose addresses present reads)."""
+    offsets = re.search(r"(?:[+-]\d*)+$", part)
+    if offsets is not None:  # (`/start cut/+1`: lines after or before the match)
+        found = _find(lines, part[: offsets.start()], after)
+        shift = sum(int(o + "1" if o in "+-" else o) for o in
+                    re.findall(r"[+-]\d*", offsets.group()))
+        return found + shift if found is not None and 0 <= found + shift < len(lines) \
+            else None
     if part.isdigit():
         return int(part) - 1 if 0 < int(part) <= len(lines) else None
     at = after
