@@ -105,3 +105,36 @@ def test_a_remark_deck_post_is_a_talk_dated_by_its_name(tmp_path: Path) -> None:
     assert (new / "content" / "posts" / "note.md").is_file()
     build(new, BuildOptions())
     assert redirect_target(new / "public", "/2024/meetup.html") == "/talks/meetup/slides/"
+
+
+def test_links_between_pages_by_their_published_names(tmp_path: Path) -> None:
+    """A course's index links its lectures as Jekyll published them: `knn.html` for a
+    page of `permalink: knn` (Jekyll wrote `knn.html`), from a site under a `baseurl`.
+    The links were dropped as leading nowhere (or, without a `baseurl`, broke the
+    build); they lead to the new pages."""
+    write_files(tmp_path / "old", {
+        "_config.yml": "title: Course\nbaseurl: /course\n",
+        "_layouts/default.html": "<html>{{ content }}</html>\n",
+        "index.md": "---\ntitle: Home\n---\n\nRead [the first](knn.html) and "
+                    "[the second](trees.html).\n",
+        "knn.md": "---\ntitle: Neighbours\npermalink: knn\n---\n\nNear.\n",
+        "trees.md": "---\ntitle: Trees\n---\n\nBranches.\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "[the first](pages/knn.md)" in home and "[the second](pages/trees.md)" in home
+    assert not [m for m in messages(imported, "index.md") if "nowhere" in m]
+    build(tmp_path / "new", BuildOptions())
+
+
+def test_a_page_published_without_an_extension_answers_with_one(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "_config.yml": "title: Course\n",
+        "_layouts/default.html": "<html>{{ content }}</html>\n",
+        "index.md": "---\ntitle: Home\n---\n\nRead [the first](knn.html).\n",
+        "knn.md": "---\ntitle: Neighbours\npermalink: knn\n---\n\nNear.\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert not [m for m in messages(imported, "index.md") if "nowhere" in m]
+    build(tmp_path / "new", BuildOptions())
+    assert redirect_target(tmp_path / "new" / "public", "/knn.html") == "/knn/"

@@ -7,7 +7,6 @@ old URL of the site."""
 
 from __future__ import annotations
 
-import posixpath
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +23,7 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.item import Item
+from lanting.importer.jekyll_old_urls import JekyllOldUrls
 from lanting.importer.jekyll_terms import term_link
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.liquid import Context
@@ -76,7 +76,7 @@ _WIDE_COLON = re.compile(r"(https?)(?:\uff1a|%EF%BC%9A)//", re.IGNORECASE)
 """`https：//`: a web address whose colon a Chinese input method made full-width."""
 
 
-class JekyllLinks:
+class JekyllLinks(JekyllOldUrls):
     """The link side of the Jekyll importers' bodies (`JekyllBodies`)."""
 
     source: Path
@@ -234,6 +234,11 @@ class JekyllLinks:
                 if found is not None:
                     ctx.convert("paths relative to the old page's URL")
                     return found
+            old = self.old_target(name, path) if not image and self.baseurl \
+                and not local.exists() else None
+            page = self.table.find(self.baseurl + old) if old else None
+            if page is not None:  # (`[knn](knn.html)` from /base/: its page, at /base/knn)
+                return self.site.link(page) + hash_mark + fragment
             if image and not local.exists() and (root := self.root_image(name)) is not None:
                 # (Chirpy's `![x](assets/img/x.png)` in a post at `/posts/x/`: no file
                 # beside the post nor under its URL; the site's own `assets/img/x.png`
@@ -358,37 +363,6 @@ class JekyllLinks:
         item.files[local.relative_to(folder).as_posix()] = local
         return True
 
-    def old_target(self, name: str, path: Path) -> str | None:
-        """`name` (a relative path) read from the old URL of the page of `path`, as the
-        browser read it: a site path; None for a file that had no page."""
-        item = self.by_path.get(path.relative_to(self.source).as_posix()) \
-            if path.is_relative_to(self.source) else None
-        if item is not None and item.old_urls:
-            old = item.old_urls[0].removeprefix(self.baseurl)
-        elif path in self.home_texts:  # (`index.html`'s `<a href="bio/">`: from /)
-            old = "/"
-        else:
-            return None
-        target = posixpath.normpath(posixpath.join(posixpath.dirname(old), unquote(name)))
-        return target if target.startswith("/") else None
-
-    def old_folder(self, name: str, path: Path) -> str | None:
-        """The folder of the old site a relative link to a folder (`../../`, `../`)
-        names, read from the old URL of the page of `path` (`/blog/`); None for
-        another link, or one of a file that had no page."""
-        name = unquote(name)
-        if not name.endswith("/") and name.rsplit("/", 1)[-1] not in (".", ".."):
-            return None
-        target = self.old_target(name, path)
-        return None if target is None else target.rstrip("/") + "/"
-
-    def from_old_url(self, name: str, path: Path) -> str | None:
-        """`name` (a relative path) read from the old URL of the page of `path`, as a
-        site path of a file of the site; None when it names none."""
-        target = self.old_target(name, path)
-        return target if target is not None and (
-            self.source / target.lstrip("/")).is_file() else None
-
     def root_image(self, name: str) -> Path | None:
         """The image file of the site that the relative path `name` names from the site's
         root, if any (none above the root)."""
@@ -396,14 +370,3 @@ class JekyllLinks:
         found = (root / unquote(name)).resolve()
         return found if found.is_relative_to(root) and found.is_file() and is_image(found) \
             else None
-
-    def led_nowhere(self, name: str, path: Path) -> bool:
-        """Whether a relative link to a file (`../blob/master/LICENSE`, a Markdown cheat
-        sheet's example copied into a post) named nothing the old site had, read from the
-        page's file or from its old URL: the new build refuses it. A path ending in `/`
-        may be a list the theme made, which the new site may have too: not judged."""
-        last = unquote(name).rstrip().rsplit("/", 1)[-1]
-        target = self.old_target(name, path)
-        return last not in ("", ".", "..") and MARK_OPEN not in name and target is not None \
-            and not (self.source / target.lstrip("/")).exists() \
-            and self.table.find(target) is None and self.table.find(old_path(target)) is None

@@ -319,6 +319,8 @@ class JekyllPages:
         old = permalink or self.page_url(path)
         item.old_urls = [self.baseurl + (f"/{data['lang']}" if lang else "") + "/"
                          + old.lstrip("/")]
+        if not old.endswith("/") and "." not in old.rsplit("/", 1)[-1]:  # (`permalink:
+            item.old_urls.append(item.old_urls[0] + ".html")  # knn`: Jekyll wrote knn.html)
         item.deck_urls = frozenset(item.old_urls) if deck else frozenset()
         if self.polyglot is not None:  # (its versions share their permalink)
             self.languages.version(item, lang, path, "polyglot:" + old.strip("/"))
