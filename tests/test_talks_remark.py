@@ -82,8 +82,12 @@ def test_class_blocks_nest_and_a_shared_line_is_a_warning() -> None:
     assert done.split("\n")[:2] == [":::: {.pull-left}", "[a [link](x.md)]{.red}"]
     assert done.split("\n")[6] == "::::"
     assert "`.red[code]` [x]{.b}y]" in done
-    shared = class_blocks(".pull-left[- a\n- b]\n", 3, Path("t.md"), problems)
-    assert shared == ".pull-left[- a\n- b]\n"
+    shared = class_blocks(".pull-left[- a\n- b] and more\n", 3, Path("t.md"), problems)
+    assert shared == ".pull-left[- a\n- b] and more\n"
+    assert [p.line for p in problems] == [3]
+    # (opening its first line and closing its last, paragraphs between: remark's div)
+    whole = class_blocks(".column[Text.\n\n- a\n- b]\n", 5, Path("t.md"), problems)
+    assert whole == "::: {.column}\nText.\n\n- a\n- b\n:::\n"
     assert [p.line for p in problems] == [3]
     # `.a[ .b[` over a blank line, `] ]` under one (a slide's last line): two lines each
     halves = ".font-sm[ .col-6[\n\nx\n\n] .col-6[\n\ny\n\n] ]"

@@ -332,6 +332,13 @@ def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
             out.append(f"{colons} {{{attributes}}}{inner.rstrip(' ' + chr(9))}{colons}")
         elif _one_paragraph(inner):  # (`.footnote[text⏎]`: a span over lines)
             out.append(f"[{inner}]{{{attributes}}}")
+        elif not text[text.rfind("\n", 0, start) + 1:start].strip(" \t") \
+                and re.match(r"[ \t]*(?:\n|$)", text[end + 1:]):
+            # (`.column[Text…` to `…text.]` at a line's end, paragraphs between: remark's
+            # div of the class, as for a block on lines of its own)
+            colons = ":" * (max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", inner,
+                                                           re.MULTILINE)), default=2) + 1)
+            out.append(f"{colons} {{{attributes}}}\n{inner.strip()}\n{colons}")
         else:
             problems.append(Problem(
                 f"remark's block `.{name}[` is not read: it shares a line with its text",
