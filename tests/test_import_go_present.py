@@ -85,7 +85,7 @@ def test_a_present_deck_is_a_talk_with_its_code_and_notes(tmp_path: Path) -> Non
         encoding="utf-8")
     assert deck.count("class=slide-frame") == 4  # (the title slide, then the three)
     assert "slide-lead" in deck and "Ada Example" in deck
-    assert "gopher.png" in deck
+    assert "gopher.png" in deck and "height=200" in deck  # (`.image x.png 200 _`)
 
 
 def test_a_markdown_present_deck_and_its_addresses() -> None:

@@ -210,7 +210,11 @@ def _action(line: str, number: int, read: Callable[[str], str | None],
         out.converted.append(f"present's `.{name}`")
         if name == "background":
             return f'<!-- .slide: data-background-image="{args[0]}" -->'
-        return f"![]({args[0]})"
+        # (`.image x.png 275 229`: its height and width; `_` keeps the aspect ratio)
+        height, width = (args[1:3] + ["_", "_"])[:2]
+        size = f"{{width={width}}}" if width.isdigit() else \
+            f"{{height={height}}}" if height.isdigit() else ""
+        return f"![]({args[0]}){size}"
     if name == "link" and args:
         out.converted.append("present's `.link`")
         return f"[{' '.join(args[1:]) or args[0]}]({args[0]})"
