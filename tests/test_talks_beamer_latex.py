@@ -83,3 +83,15 @@ def test_each_line_stays_a_line() -> None:
     """Messages point into the talk file: the Markdown has the body's lines."""
     body = FRAMES.split("---\n", 2)[2]
     assert len(beamer_markdown(body).split("\n")) == len(body.split("\n"))
+
+
+def test_a_command_left_unread_is_a_warning_at_its_line(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """The rest of beamer's TeX stays as written, with a warning at its line: a deck's
+    own macro, `\\fullwidthimage{…}`, showed on the slide in silence."""
+    deck = ("---\ntitle: Macros\ndate: 2023-11-15\n---\n\n## One\n\n\\begin{center}\nA.\n"
+            "\\end{center}\n\n## Two\n\n\\fullwidthimage{wide.png}\n\n"
+            "```latex\n\\fullwidthimage{code.png}\n```\n\n$$\n\\alpha\n$$\n")
+    site = make_site({"content/talks/macros.md": deck})
+    warnings = [w for w in build_site(site).warnings if "is not read" in str(w)]
+    assert [(w.line, "fullwidthimage" in w.message) for w in warnings] == [(14, True)]

@@ -23,9 +23,9 @@ from lanting.markdown.fence_info import FENCE_LINE
 
 _SIGNS = re.compile(r"\\(?:begin\{(?:frame|itemize|enumerate|description|columns|column|"
                     r"center|figure|block|alertblock|exampleblock|flushleft|flushright)\}"
-                    r"|frametitle|alert|includegraphics|textbf|emph|textit|texttt|href|url"
+                    r"|(?:frametitle|alert|includegraphics|textbf|emph|textit|texttt|href|url"
                     r"|item|vspace|center|centering|tiny|scriptsize|footnotesize|small|large"
-                    r"|Large|LARGE|huge|Huge)\b")
+                    r"|Large|LARGE|huge|Huge)\b)")
 _OPTIONS = r"(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?"
 _ARG = r"\{((?:[^{}\n]|\{[^{}\n]*\})*)\}"
 _BEGIN = re.compile(rf"^\\begin\{{(\w+)\}}{_OPTIONS}(?:\{{([^{{}}\n]*)\}}|{_ARG})?(.*)$")
@@ -85,6 +85,35 @@ def beamer_markdown(body: str, level: int = 2) -> str:
         following = next((n.strip() for n in lines[i + 1:] if n.strip()), "")
         out.append(_line(line, envs, "#" * level, _TITLE.match(following) is not None))
     return "\n".join(out)
+
+
+_COMMAND_LINE = re.compile(r"^[ \t]*\\([A-Za-z]+)")
+_READ_LATER = frozenset({"note", "pause", "begin", "end", "newcommand", "renewcommand",
+                         "def", "DeclareMathOperator", "let"})
+"""Commands read elsewhere: beamer's notes and pauses (`site.reveal`), environments (the
+build's warning names them), macros (the talk's formulas use them)."""
+
+
+def unread_commands(markdown: str) -> list[tuple[int, str]]:
+    """The lines (from 0) of `beamer_markdown`'s result that still open with a LaTeX
+    command (`\\fullslideimage{x.jpg}`, a deck's own macro), with its name: shown as
+    written, which a warning at its line says."""
+    found: list[tuple[int, str]] = []
+    fence = ""
+    display = False
+    for i, line in enumerate(markdown.split("\n")):
+        code = FENCE_LINE.match(line)
+        if fence or code:
+            fence = "" if fence and code and code.group(1)[0] == fence[0] \
+                and not code.group(2).strip() else fence or (code.group(1) if code else "")
+            continue
+        if display or line.strip().startswith("$$"):
+            display = display != (line.count("$$") % 2 == 1)
+            continue
+        command = _COMMAND_LINE.match(line)
+        if command is not None and command.group(1) not in _READ_LATER:
+            found.append((i, command.group(1)))
+    return found
 
 
 def _line(line: str, envs: list[str], heading: str, titled: bool) -> str:

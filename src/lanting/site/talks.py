@@ -28,7 +28,7 @@ from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
 from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
-from lanting.site.beamer_latex import beamer_markdown, has_beamer
+from lanting.site.beamer_latex import beamer_markdown, has_beamer, unread_commands
 from lanting.site.knitr import (
     child_slides,
     inline_code_warnings,
@@ -193,9 +193,11 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     if marp is None and (doc.meta.xaringan is not None or is_remark(doc.body)):
         return _render_remark(doc, context, options, url, output, link_map)
     body = doc.body  # (a Pandoc deck's raw beamer LaTeX, frames too, read as Markdown)
+    unread: list[tuple[int, str]] = []
     if marp is None and has_beamer(body):
         level = pandoc_slide_level(body, doc.meta.slide_level)
         body = beamer_markdown(body, min(level, default=2))
+        unread = unread_commands(body)
     # (a deck written for Pandoc, no line `---` in it, is cut at its slide level)
     divider = heading_divider(body, marp) if marp is not None \
         else pandoc_slide_level(body, doc.meta.slide_level)
@@ -215,6 +217,11 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     seen: set[str] = set()
     state, problems = front_matter_directives(marp or {}, doc.key_lines, doc.source.path)
     collector.problems.extend(problems)
+    collector.problems.extend(Problem(
+        f"beamer's `\\{name}` is not read: shown as written", doc.source.path,
+        doc.body_line + i, severity="warning", hint="Lanting reads beamer's frames, lists, "
+        "columns, figures and text commands; write this one's content as Markdown")
+        for i, name in unread)
     if marp is None and (line := marp_line(doc.body, doc.body_line)):
         collector.problems.append(Problem(
             "this talk is written for Marp, but its front matter has no `marp: true`",
