@@ -109,3 +109,23 @@ def test_present_addresses_with_offsets_and_an_open_end() -> None:
     assert "```go\nfunc A() {}\n```" in deck.body
     assert "```go\nfunc A() {}\n// end cut\nfunc B() {}\n```" in deck.body
     assert deck.warnings == []
+
+
+def test_a_deck_beside_its_folders_readme_keeps_its_name(tmp_path: Path) -> None:
+    """`pragmatic/pragmatic.slide` beside `pragmatic/README.md` (a repository of talks,
+    a folder each): the README is the folder's page, the deck the talk `pragmatic`
+    (it was `pragmatic-pragmatic`, told apart from a page it shares no URL with)."""
+    write_files(tmp_path / "old", {
+        "pragmatic/pragmatic.slide": "Pragmatic Go\n2 Feb 2022\n\n* One\n\nText.\n",
+        "pragmatic/README.md": "# Pragmatic Go\n\nRun `present` here.\n",
+        "other/pragmatic.slide": "Pragmatic, again\n3 Feb 2022\n\n* One\n\nText.\n",
+    })
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    talks = sorted(p.name for p in (tmp_path / "new" / "content" / "talks").glob("*.md"))
+    assert talks == ["other-pragmatic.md", "pragmatic-pragmatic.md"]  # (two decks: apart)
+    write_files(tmp_path / "old2", {
+        "pragmatic/pragmatic.slide": "Pragmatic Go\n2 Feb 2022\n\n* One\n\nText.\n",
+        "pragmatic/README.md": "# Pragmatic Go\n\nRun `present` here.\n",
+    })
+    import_site(tmp_path / "old2", tmp_path / "new2", None, False, NOW)
+    assert (tmp_path / "new2" / "content" / "talks" / "pragmatic.md").is_file()

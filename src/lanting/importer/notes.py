@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -161,6 +162,7 @@ class Notes(NoteDecks, LogseqNotes):
         """The files that built the decks (a Makefile, a `package.json`): not published."""
         self.present_texts: dict[Path, str] = {}
         self.knitted: dict[Path, str] = {}
+        self.deck_names: Counter[str] | None = None
         self.told_copies: set[Path] = set()
         """Decks whose front matter their tool reads, as the talk does (Slidev's, and
         Marp's, `marp: true`, found as they are read): kept as written."""

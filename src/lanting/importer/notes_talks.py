@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import posixpath
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,8 @@ class NoteDecks(Quartz):
     """Go `present` decks' texts as talks' Markdown (`note_text`)."""
     knitted: dict[Path, str]
     """What each R Markdown or Quarto file is made into (`knitted_deck`)."""
+    deck_names: Counter[str] | None
+    """How many decks have each name (`unique_name`), counted when first asked."""
 
     def kept_build_folders(self) -> list[Path]:
         """A Slidev deck's `public/` at the repository's top, whose files it shows at
@@ -89,6 +92,19 @@ class NoteDecks(Quartz):
                      for k, v in deck.front.items()}
             self.present_texts[path] = dump_front_matter(front) + "\n" + deck.body
         return self.present_texts[path]
+
+    def unique_name(self, path: Path, rel: str, folder: str) -> str:
+        """A deck's name needs telling apart from other decks' only: a talk's URL is
+        under /talks/, where a folder's README page (`pragmatic/README.md` beside
+        `pragmatic/pragmatic.slide`, as repositories of talks keep them) is not."""
+        if not self.is_deck(path):
+            return super().unique_name(path, rel, folder)
+        if self.deck_names is None:
+            self.deck_names = Counter(self.note_name(p).casefold() for p in walk(self.content)
+                                      if self.is_note(p) and self.is_deck(p))
+        name = self.note_name(path)
+        return name if self.deck_names[name.casefold()] <= 1 \
+            else super().unique_name(path, rel, folder)
 
     def is_deck(self, path: Path) -> bool:
         if path.suffix.lower() in (".slide", *KNITTED):
