@@ -91,7 +91,12 @@ def test_a_command_left_unread_is_a_warning_at_its_line(
     own macro, `\\fullwidthimage{…}`, showed on the slide in silence."""
     deck = ("---\ntitle: Macros\ndate: 2023-11-15\n---\n\n## One\n\n\\begin{center}\nA.\n"
             "\\end{center}\n\n## Two\n\n\\fullwidthimage{wide.png}\n\n"
-            "```latex\n\\fullwidthimage{code.png}\n```\n\n$$\n\\alpha\n$$\n")
+            "```latex\n\\fullwidthimage{code.png}\n```\n\n$$\n\\alpha\n$$\n\n"
+            "\\begin{aligned}\n\\hat\\beta &= 1\n\\end{aligned}\n\n"
+            "\\hfill - A. Author\n")
     site = make_site({"content/talks/macros.md": deck})
     warnings = [w for w in build_site(site).warnings if "is not read" in str(w)]
     assert [(w.line, "fullwidthimage" in w.message) for w in warnings] == [(14, True)]
+    page = parse_html((site / "public/talks/macros/slides/index.html").read_bytes())
+    last = page.find_all("section", class_="slide-frame")[-1]
+    assert "- A. Author" in last.text() and last.find("li") is None  # (no list item)

@@ -36,7 +36,7 @@ _ALONE = re.compile(r"^\\(?:vspace\*?\{[^}\n]*\}|hspace\*?\{[^}\n]*\}|vfill|hfil
                     r"(?:small|med|big)skip|newpage|clearpage|centering|center|tightlist|"
                     r"tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|"
                     r"Huge|titlepage|maketitle|framesubtitle\{[^}\n]*\})[ \t]*$")
-_LEADING = re.compile(r"^[ \t]*(?:\\(?:center|centering|small|footnotesize|scriptsize|tiny|"
+_LEADING = re.compile(r"^[ \t]*(?:\\(?:center|centering|hfill|small|footnotesize|scriptsize|tiny|"
                       r"large|Large|LARGE|huge|Huge)\b[ \t]*)+(?=\S)")
 """Commands opening a line of text (`\\centering \\huge Statement`): the text stays."""
 _UNWRAPPED = frozenset({"center", "figure", "flushleft", "flushright", "frame"})
@@ -101,6 +101,7 @@ def unread_commands(markdown: str) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
     fence = ""
     display = False
+    math = 0
     for i, line in enumerate(markdown.split("\n")):
         code = FENCE_LINE.match(line)
         if fence or code:
@@ -110,9 +111,15 @@ def unread_commands(markdown: str) -> list[tuple[int, str]]:
         if display or line.strip().startswith("$$"):
             display = display != (line.count("$$") % 2 == 1)
             continue
+        # (inside an environment left as written, `\begin{aligned}`, or `\[ … \]`:
+        # a formula's lines, which the math reads)
+        opened = re.findall(r"\\begin\{([\w*]+)\}", line) + (["["] if "\\[" in line else [])
+        closed = re.findall(r"\\end\{([\w*]+)\}", line) + (["["] if "\\]" in line else [])
         command = _COMMAND_LINE.match(line)
-        if command is not None and command.group(1) not in _READ_LATER:
+        if command is not None and command.group(1) not in _READ_LATER and not math \
+                and not opened:
             found.append((i, command.group(1)))
+        math = max(0, math + len(opened) - len(closed))
     return found
 
 
@@ -154,7 +161,11 @@ def _line(line: str, envs: list[str], heading: str, titled: bool) -> str:
     if lists:  # (an item's text going on: under it)
         return "".join(" " * len(_LISTS[e]) for e in lists) + _inline(text) if text else ""
     # (inside an environment, its indent is LaTeX's layout, no Markdown code block)
-    return _inline(_LEADING.sub("", text if envs else line))
+    kept = text if envs else line
+    rest = _LEADING.sub("", kept)
+    if rest != kept and re.match(r"[-*+>#]|\d+[.)]", rest):
+        rest = "\\" + rest  # (`\hfill - A. Author`: text, no list item)
+    return _inline(rest)
 
 
 def _inline(text: str) -> str:
