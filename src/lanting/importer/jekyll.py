@@ -46,6 +46,7 @@ from lanting.importer.jekyll_math import (
 )
 from lanting.importer.jekyll_members import JekyllMembers
 from lanting.importer.jekyll_outputs import JekyllCollections, Published, scholar_references
+from lanting.importer.jekyll_overwrites import written_last
 from lanting.importer.jekyll_pages import JekyllPages
 from lanting.importer.jekyll_polyglot import polyglot
 from lanting.importer.jekyll_reads import MARKDOWN, excluded
@@ -159,6 +160,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.read_members()  # (before the published collections, which they are not)
         self.read_published()
         self.read_posts()
+        written_last([item for item, *_ in self.posts], self.site, self.table)
         self.read_notebooks()
         self.read_pages()
         self.finish_redirects()

@@ -92,6 +92,18 @@ class NewSite:
         self.items.append(item)
         return item
 
+    def swap_slugs(self, one: Item, other: Item) -> None:
+        """Trade the slugs (and so the URLs) of two items of a kind: the one the old
+        site showed at a URL they shared takes it (`jekyll_overwrites`)."""
+        one.slug, other.slug = other.slug, one.slug
+        first, second = one.front.pop("slug", None), other.front.pop("slug", None)
+        if second is not None:
+            one.front["slug"] = second
+        if first is not None:
+            other.front["slug"] = first
+        self._slugs[one.kind, one.slug, one.lang] = one
+        self._slugs[other.kind, other.slug, other.lang] = other
+
     @staticmethod
     def _lantings(item: Item, slug: str) -> bool:
         """Whether a page of this slug would stand at a page every Lanting site makes."""

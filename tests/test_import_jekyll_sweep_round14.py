@@ -1,0 +1,50 @@
+"""Faults real Jekyll blogs exposed in the fourteenth sweep (Chirpy data-science and ML
+blogs, Chinese theme forks), and the leftovers of the thirteenth, in small sites
+written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import jekyll_site
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+
+def test_the_post_jekyll_wrote_last_keeps_a_url_differing_in_case(tmp_path: Path) -> None:
+    """Jekyll writes posts by date, then path, each over the one before: on macOS and
+    Windows `/Attention/` and `/attention/` are one folder, and it showed the post
+    written last. The import gave the URL to the one it read first."""
+    for name, earlier, later in (
+            # (a later date wins; on one date, the later path: `A` sorts before `a`)
+            ("dates", "2020-01-01-attention.md", "2020-02-01-Attention.md"),
+            ("paths", "2020-01-01-Attention.md", "2020-01-01-attention.md")):
+        root = tmp_path / name
+        imported = jekyll_site(root, {
+            "_config.yml": "title: Notes\nlang: en\npermalink: /:title/\n",
+            f"_posts/{earlier}": "---\ntitle: Written first\n---\n\nOne.\n",
+            f"_posts/{later}": "---\ntitle: Written last\n---\n\nTwo.\n"})
+        warned = [e for e in imported.report.warnings if "left out" in e.message]
+        assert [e.path for e in warned] == [f"_posts/{earlier}"], imported.report.entries
+        assert later in warned[0].message and "/attention-2/" in warned[0].message
+        assert not [e for e in imported.report.entries if "is taken by" in e.message]
+        out = build(imported.dest, BuildOptions(output=root / "out")).output
+        url = later[11:-3]
+        assert "Two." in (out / url / "index.html").read_text(encoding="utf-8")
+        assert "One." in (out / "attention-2/index.html").read_text(encoding="utf-8")
+
+
+def test_the_post_jekyll_wrote_last_keeps_a_shared_url(tmp_path: Path) -> None:
+    """Two posts of one title in two folders (`_posts/ml/`, `_posts/notes/`) under
+    `/:title/`: Jekyll wrote the later one over the other, and a link to `/softmax/`
+    showed it. The import kept the earlier one there, and the link led to it."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\npermalink: /:title/\n",
+        "_posts/ml/2021-03-01-softmax.md": "---\ntitle: Old notes\n---\n\nOld.\n",
+        "_posts/notes/2022-05-01-softmax.md": "---\ntitle: New notes\n---\n\nNew.\n",
+        "_posts/2023-01-01-index.md": "---\ntitle: Links\n---\n\nSee [it](/softmax/).\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "New." in (out / "softmax/index.html").read_text(encoding="utf-8")
+    links = (out / "index/index.html").read_text(encoding="utf-8")
+    assert 'href="/softmax/"' in links, links
