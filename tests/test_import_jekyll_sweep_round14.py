@@ -48,3 +48,22 @@ def test_the_post_jekyll_wrote_last_keeps_a_shared_url(tmp_path: Path) -> None:
     assert "New." in (out / "softmax/index.html").read_text(encoding="utf-8")
     links = (out / "index/index.html").read_text(encoding="utf-8")
     assert 'href="/softmax/"' in links, links
+
+
+def test_a_block_comment_before_the_dollar_pair_of_a_setup(tmp_path: Path) -> None:
+    """A copy of Chirpy's files (no theme gem) sets MathJax up in its own include, a
+    `/* … */` comment between `inlineMath: [` and `['$','$']`: the import took the
+    site's `$` for dollar signs (740 escaped on one blog), its formulas left as TeX."""
+    setup = ("{% if page.math %}\n<script>\n  MathJax = {\n    tex: {\n"
+             "      inlineMath: [   /* pairs that open and close a formula */\n"
+             "        ['$','$'], ['\\\\(','\\\\)']\n      ],\n"
+             "      displayMath: [ ['$$','$$'] ]\n    }\n  };\n</script>\n{% endif %}\n")
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_includes/js-selector.html": setup,
+        "_posts/2022-04-11-weights.md": "---\ntitle: Weights\nmath: true\n---\n\n"
+                                        "Each output $y_i$ weighs $x_1,\\ldots,x_i$.\n"})
+    text = (imported.dest / "content/posts/weights.md").read_text(encoding="utf-8")
+    assert "\\$" not in text and "$y_i$" in text, text
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "<math" in (out / "posts/weights/index.html").read_text(encoding="utf-8")

@@ -17,12 +17,13 @@ from lanting.markdown.math_formula import to_mathml
 from lanting.markdown.math_macros import check_macro, with_optional
 
 _DOLLAR_DELIMITER = re.compile(
-    r"""inlineMath\s*[:=]\s*\[(?:\s|//[^\n]*)*\[\s*(['"])\$\1"""
+    r"""inlineMath\s*[:=]\s*\[(?:\s|//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/)*\[\s*(['"])\$\1"""
     r"""|left\s*:\s*(['"])\$\2\s*,\s*right""")
 """A MathJax or KaTeX auto-render setup whose inline delimiters include `$` (a comment
 may stand before the first pair: `inlineMath: [  // start/end delimiter pairs`, as an
 econometrics blog's `mathjax-config.js` has it; the site's `$` were taken for dollar
-signs, its inline formulas left as TeX, 800 warnings)."""
+signs, its inline formulas left as TeX, 800 warnings; or `/* … */`, as a Chirpy copy's
+`_includes/js-selector.html` has it, 740 of its dollar signs escaped)."""
 _COMMENTED = re.compile(r"(<script\b.*?</script\s*>)|<!--.*?-->"
                         r"|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}",
                         re.DOTALL | re.IGNORECASE)
