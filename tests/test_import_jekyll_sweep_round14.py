@@ -67,3 +67,25 @@ def test_a_block_comment_before_the_dollar_pair_of_a_setup(tmp_path: Path) -> No
     assert "\\$" not in text and "$y_i$" in text, text
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "<math" in (out / "posts/weights/index.html").read_text(encoding="utf-8")
+
+
+def test_links_in_other_capitals_than_their_file_or_page(tmp_path: Path) -> None:
+    """A post linked `/files/Lecture Notes.pdf` as `/files/lecture notes.pdf` and the post
+    `Kernels.md` (at `/blog/Kernels/`) as `/blog/kernels/`: the writer's Mac ignores
+    case and showed both; the import left them as written, and the build failed on each
+    (images in other capitals were already found)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\npermalink: /blog/:title/\n",
+        "files/Lecture Notes.pdf": "%PDF-1.4\n",
+        "_posts/2021-01-01-Kernels.md": "---\ntitle: Kernels\n---\n\nText.\n",
+        "_posts/2021-02-01-reading.md": "---\ntitle: Reading\n---\n\n"
+                                        "The [notes](/files/lecture%20notes.pdf) and "
+                                        "[kernels](/blog/kernels/).\n"})
+    notes = [e.message for e in imported.report.entries if "other capitals" in e.message]
+    assert len(notes) == 2, imported.report.entries
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = (out / "blog/reading/index.html").read_text(encoding="utf-8")
+    assert 'href="/files/Lecture%20Notes.pdf"' in page or \
+        "href=/files/Lecture%20Notes.pdf" in page, page
+    assert (out / "files/Lecture Notes.pdf").is_file()
+

@@ -14,12 +14,13 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from lanting.importer.body import EMPTY_SELF_LINK
 from lanting.importer.inline_html import inline_html_as_markdown
 from lanting.importer.item import Item, site_path
 from lanting.importer.liquid import Context
+from lanting.importer.other_case import file_in_other_case, url_in_other_case
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NewSite
@@ -251,6 +252,10 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
     if target is not None:
         ctx.convert("links to old URLs")
         return site.link(target) + hash_mark + fragment
+    if not image and (target := url_in_other_case(table.urls, unquote(path))) is not None:
+        ctx.note(url, f"link `{url}`: the page is at an old URL in other capitals (found "
+                 "on the writer's computer, which ignores case; not on a server)")
+        return site.link(target) + hash_mark + fragment
     decoded = unquote(path)
     file = static_root / decoded.lstrip("/")
     if decoded.lstrip("/") in GENERATED:
@@ -273,29 +278,19 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
         # asked for `/assets/x.png`, the URL the build's message should name)
         ctx.warn(url, f"image `{url}` not found in the source site: written as `{path}`")
         return path + hash_mark + fragment
-    if image and (cased := _file_in_other_case(static_root, decoded)) is not None:
+    if (cased := file_in_other_case(static_root, decoded)) is not None and (
+            image or cased.suffix.lower() not in _PAGE_SUFFIXES):
         rel = "/" + cased.relative_to(static_root).as_posix()
-        ctx.note(url, f"image `{url}`: the file is `{rel}`, in other capitals (found on "
-                 "the writer's computer, which ignores case; not on a server)")
-        return site.image(cased, rel)
+        ctx.note(url, f"{'image' if image else 'link'} `{url}`: the file is `{rel}`, in "
+                 "other capitals (found on the writer's computer, which ignores case; not "
+                 "on a server)")
+        if image or is_image(cased):
+            return site.image(cased, rel)
+        site.static.setdefault(rel.lstrip("/"), cased)
+        return (quote(rel) if "%" in path else rel) + hash_mark + fragment
     if image:
         ctx.warn(url, f"image `{url}` not found in the source site: left as written")
     return None
-
-
-def _file_in_other_case(root: Path, path: str) -> Path | None:
-    """The one file at `path` under `root` read without regard to case (a notebook's
-    `…-II-building_files/` linked as `…-ii-building_files/`), or None."""
-    found = root
-    for part in (p for p in path.strip("/").split("/") if p):
-        try:
-            names = [c for c in found.iterdir() if c.name.casefold() == part.casefold()]
-        except OSError:
-            return None
-        if len(names) != 1:
-            return None
-        found = names[0]
-    return found if found != root and found.is_file() else None
 
 
 _TEMPLATE_SYNTAX = re.compile(
