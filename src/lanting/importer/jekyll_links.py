@@ -23,6 +23,7 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.item import Item
+from lanting.importer.jekyll_heading_ids import heading_ids, kramdown_ids
 from lanting.importer.jekyll_old_urls import JekyllOldUrls
 from lanting.importer.jekyll_terms import term_link
 from lanting.importer.jekyll_urls import old_path
@@ -30,41 +31,6 @@ from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
-from lanting.markdown.anchors import github_slug
-
-_ATX = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
-_SETEXT = re.compile(r"^[ \t]{0,3}(\S.*?)[ \t]*\n[ \t]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
-_CUSTOM_ID = re.compile(r"[ \t]*\{:?[ \t]*#[^}]*\}[ \t]*$")
-
-
-def heading_ids(body: str) -> list[str]:
-    """The ids (GitHub's style, the new site's) of the headings of a page as written, ATX
-    (`## Title`) and setext (`Title` over `---`)."""
-    texts = [*_ATX.findall(body), *_SETEXT.findall(body)]
-    return [github_slug(_CUSTOM_ID.sub("", text)) for text in texts]
-
-
-_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.MULTILINE | re.DOTALL)
-
-
-def kramdown_ids(body: str) -> dict[str, str]:
-    """The ids kramdown's own `generate_id` gave the headings of a page (ASCII letters,
-    digits and `-` from the first letter on, so that a heading of Chinese alone is
-    `section`, the next such `section-1`, …), each to the new site's id of its heading:
-    links written against the old pages (`#section-1`) name them."""
-    text = _FENCE.sub("", body)
-    headings = sorted([*((m.start(), m.group(1)) for m in _ATX.finditer(text)),
-                       *((m.start(), m.group(1)) for m in _SETEXT.finditer(text))])
-    used: dict[str, int] = {}
-    ids: dict[str, str] = {}
-    for _at, heading in headings:
-        clean = _CUSTOM_ID.sub("", heading)
-        base = re.sub(r"[^a-zA-Z0-9 -]", "", re.sub(r"^[^a-zA-Z]+", "", clean))
-        base = base.replace(" ", "-").lower() or "section"
-        used[base] = used.get(base, -1) + 1
-        ids.setdefault(f"{base}-{used[base]}" if used[base] else base, github_slug(clean))
-    return ids
-
 
 _ROOTED_MARKDOWN = re.compile(r"(/(?!/)[^?#]*\.(?:md|markdown))(#.*)?$")
 """`/about.md#who`: a Markdown file of the site named from its root."""
