@@ -89,3 +89,49 @@ def test_links_in_other_capitals_than_their_file_or_page(tmp_path: Path) -> None
         "href=/files/Lecture%20Notes.pdf" in page, page
     assert (out / "files/Lecture Notes.pdf").is_file()
 
+
+README = ("# Field notes\n\nBuilt by the [workflow](.github/workflows/site.yml) under the "
+          "[licence](LICENSE); see also [the checks](.github/workflows/lint.yml).\n")
+"""A README, the home page (jekyll-readme-index), linking files Jekyll did not publish:
+a dot-folder's and one `exclude:` names."""
+
+
+def repository_site(tmp_path: Path, config: str) -> tuple[str, list[str], Path]:
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nexclude: [LICENSE, Gemfile]\n" + config,
+        "Gemfile": "source \"https://rubygems.org\"\ngem \"github-pages\"\n",
+        "LICENSE": "Permission is granted.\n",
+        ".github/workflows/site.yml": "on: push\n",
+        ".github/workflows/lint.yml": "on: pull_request\n",
+        "README.md": README,
+        "_posts/2021-01-01-a.md": "---\ntitle: A\n---\n\nHi.\n"})
+    home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    warned = [e.message for e in imported.report.warnings]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    return home, warned, out
+
+
+def test_readme_links_to_unpublished_files_lead_to_the_repository(tmp_path: Path) -> None:
+    """The README's links to `.github/workflows/site.yml` and `LICENSE` (excluded) led to
+    the files on GitHub, nowhere on the old site: the build failed on the first. With
+    the repository known (`repository:`, or a `<owner>.github.io` address) they lead to
+    the files on GitHub."""
+    for name, config, repository in (
+            ("named", "repository: ann/field-notes\n", "ann/field-notes"),
+            ("pages", "url: https://ann.github.io\nbaseurl: /field-notes\n",
+             "ann/field-notes")):
+        home, warned, _out = repository_site(tmp_path / name, config)
+        blob = f"https://github.com/{repository}/blob/HEAD/"
+        assert f"({blob}.github/workflows/site.yml)" in home, home
+        assert f"({blob}LICENSE)" in home and f"({blob}.github/workflows/lint.yml)" in home
+        assert not warned, warned
+
+
+def test_readme_links_to_unpublished_files_warn_once(tmp_path: Path) -> None:
+    """With no repository known (a custom domain), such links keep their text, with one
+    warning for the site."""
+    home, warned, _out = repository_site(tmp_path, "url: https://notes.example.org\n")
+    assert "(.github" not in home and "(LICENSE)" not in home and "[licence]" not in home
+    assert "licence" in home and "workflow" in home
+    assert len([m for m in warned if "did not publish" in m]) == 1, warned
+

@@ -25,6 +25,7 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.jekyll_heading_ids import heading_ids, kramdown_ids
 from lanting.importer.jekyll_old_urls import JekyllOldUrls
+from lanting.importer.jekyll_repository import repository_file_url, repository_of
 from lanting.importer.jekyll_terms import term_link
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.liquid import Context
@@ -57,6 +58,7 @@ class JekyllLinks(JekyllOldUrls):
     published: Callable[[Path], bool]
     left_out: dict[str, str]
     home_texts: set[Path]
+    unpublished_warned: bool = False
 
     @staticmethod
     def heading_link(fragment: str, path: Path, ctx: Context, page: str = "") -> str | None:
@@ -213,6 +215,10 @@ class JekyllLinks(JekyllOldUrls):
                          "post's: it is the site's own file of that path, from its root")
                 rel = "/" + root.relative_to(self.source.resolve()).as_posix()
                 return self.site.image(root, rel if self.static_file(root) else None)
+            if not image and local.is_file() and local.is_relative_to(self.source.resolve()) \
+                    and not hidden and not self.published(local):
+                return self.unpublished(local.relative_to(self.source.resolve()).as_posix(),
+                                        url, hash_mark + fragment, ctx)
             if not image and (not local.exists() or hidden) and self.led_nowhere(name, path):
                 where = (f"a file of `{local.relative_to(self.source.resolve()).parts[0]}/` "
                          "that Jekyll did not publish," if hidden else
@@ -256,6 +262,26 @@ class JekyllLinks(JekyllOldUrls):
             ctx.convert("links written with the site's `baseurl` as the site's own URLs")
             return url[len(self.baseurl):]
         return found
+
+    def unpublished(self, rel: str, url: str, fragment: str, ctx: Context) -> str:
+        """A link to a file of the repository that Jekyll did not publish (`.github/…`,
+        a file `exclude:` names): to the file on GitHub, else its text without the link
+        (one warning for the site: a README's list of them is one fault)."""
+        repository = repository_of(self.config)
+        if repository is not None:
+            ctx.convert("links to files of the repository the old site did not publish, to "
+                        "them on GitHub")
+            return repository_file_url(repository, quote(rel)) + fragment
+        if self.unpublished_warned:
+            ctx.note(url, f"a link to `{rel}`, a file Jekyll did not publish: its text kept "
+                     "without the link")
+        else:
+            self.unpublished_warned = True
+            ctx.warn(url, f"a link to `{rel}`, a file of the repository Jekyll did not "
+                     "publish (the old link led nowhere but on GitHub): its text kept without "
+                     "the link, here and in any other such link (notices); `repository: "
+                     "owner/name` in `_config.yml` would make them links to GitHub")
+        return UNLINK
 
     def markdown_file(self, local: Path, name: str, fragment: str, url: str,
                       ctx: Context) -> str | None:
