@@ -135,3 +135,18 @@ def test_readme_links_to_unpublished_files_warn_once(tmp_path: Path) -> None:
     assert "licence" in home and "workflow" in home
     assert len([m for m in warned if "did not publish" in m]) == 1, warned
 
+
+def test_markdown_under_two_lone_image_tags_is_read(tmp_path: Path) -> None:
+    """Two `<img>` lines, then a link naming the code they show: kramdown read one
+    paragraph, the link drawn; CommonMark read an HTML block to the blank line, and the
+    link showed as written (one lone `<img>` line was already joined to its text)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2023-03-11-app.md": "---\ntitle: App\n---\n\n"
+                                    '<img alt="menu" src="https://example.org/a.png">\n'
+                                    '<img alt="dialog" src="https://example.org/b.png">\n'
+                                    "[`app/delete.tsx`](https://example.org/delete.tsx)\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = (out / "posts/app/index.html").read_text(encoding="utf-8")
+    assert "[`app" not in page and "delete.tsx</code></a>" in page, page
+

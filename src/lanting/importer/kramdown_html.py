@@ -192,13 +192,17 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
     return "".join(out) + text[last:], len(blanks) + rules
 
 
+_SPAN_TAG = (r" {0,3}</?(?:a|abbr|b|big|br|cite|em|font|i|img|kbd|mark|q|s|small|span|strong|"
+             r"sub|sup|u)\b[^<>\n]*>")
 _SPAN_TAG_ALONE = re.compile(
-    r"(?:\A|(?<=\n\n))( {0,3}</?(?:a|abbr|b|big|br|cite|em|font|i|img|kbd|mark|q|s|small|"
-    r"span|strong|sub|sup|u)\b[^<>\n]*>)[ \t]*\n(?=[^\s<#>|$`~:-])(?![*+][ \t]|\d+[.)][ \t])",
+    rf"(?:\A|(?<=\n\n)|(?<=\A\n))({_SPAN_TAG})[ \t]*\n"
+    rf"(?=(?:{_SPAN_TAG}[ \t]*\n)*(?![*+][ \t]|\d+[.)][ \t])[^\s<#>|$`~:-])",
     re.IGNORECASE)
 """A paragraph's first line that is one span element's tag alone (`<br />`, `<img …>`)
-with Markdown on the next: kramdown starts a paragraph there, CommonMark an HTML block
-(its kind 7), in which the Markdown under it showed as written."""
+with Markdown on the next, or under more such lines (two `<img>` lines, then a link to
+the code they show): kramdown starts a paragraph there, CommonMark an HTML block (its
+kind 7), in which the Markdown under it showed as written. (The body's first line too,
+under the blank line after the front matter.)"""
 
 
 _SPAN_TAGS_OVER_HEADING = re.compile(
