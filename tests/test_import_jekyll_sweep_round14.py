@@ -150,3 +150,17 @@ def test_markdown_under_two_lone_image_tags_is_read(tmp_path: Path) -> None:
     page = (out / "posts/app/index.html").read_text(encoding="utf-8")
     assert "[`app" not in page and "delete.tsx</code></a>" in page, page
 
+
+def test_a_stylesheet_of_no_file_in_an_html_post_loads_nothing(tmp_path: Path) -> None:
+    """An R Markdown post published as HTML links `<link rel="stylesheet"
+    href="custom.css">`, a file the repository lacks: the import warned that the link
+    was gone but kept it, and the build failed on it. The tag stays without its `href`,
+    loading nothing, as it loaded nothing on the old site."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2015-02-23-inverse-cdf.html": "---\nlayout: post\ntitle: Inverse CDF\n---\n"
+                                              '<link rel="stylesheet" href="custom.css">\n'
+                                              "<p>Sample a uniform variable.</p>\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = next(out.rglob("inverse-cdf*/index.html")).read_text(encoding="utf-8")
+    assert "custom.css" not in page and "Sample a uniform variable." in page

@@ -226,10 +226,12 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
                                markdown=False),
                       opening[1:4] == "img" or opening[1:6] == "image"
                       or bool(re.search(r"\sposter\s*=\s*$", opening)))
-        if new == UNLINK and re.match(r"<a\s", match.group(1), re.IGNORECASE):
+        if new == UNLINK and re.match(r"<(?:a|link)\s", match.group(1), re.IGNORECASE):
             # (its text alone, as for a Markdown link: an `<a>` without its `href`; kept
             # as written, the link broke the build under a warning saying it was gone.
-            # Not an `<audio>`, whose `src="…"` went, leaving `<audio src= controls>`)
+            # A `<link rel="stylesheet">` of no file, an R Markdown page's `custom.css`,
+            # loads nothing without it, as it loaded nothing before. Not an `<audio>`,
+            # whose `src="…"` went, leaving `<audio src= controls>`)
             return re.sub(r"\s+href\s*=\s*$", "", match.group(1), flags=re.IGNORECASE)
         return match.group() if new is None or new == UNLINK else \
             f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
