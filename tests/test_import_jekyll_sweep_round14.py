@@ -164,3 +164,23 @@ def test_a_stylesheet_of_no_file_in_an_html_post_loads_nothing(tmp_path: Path) -
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = next(out.rglob("inverse-cdf*/index.html")).read_text(encoding="utf-8")
     assert "custom.css" not in page and "Sample a uniform variable." in page
+
+
+def test_a_page_of_loops_and_a_tag_cloud_script_is_a_listing(tmp_path: Path) -> None:
+    """An H2O blog's `categories/index.md`: loops over `site.categories`, then the
+    scripts of its tag cloud. The scripts' code counted as the page's own text: the
+    page was kept as `categories-2` with empty lists, and the build failed on the cloud
+    script it loads. It is a listing page, which Lanting makes."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "categories/index.md": "---\nlayout: page\npermalink: categories.html\n---\n\n"
+                               "<div id='cloud'>\n{% for c in site.categories %}\n"
+                               "<a href=\"#{{ c[0] }}\">{{ c[0] }}</a>\n{% endfor %}\n</div>\n\n"
+                               '<script src="{{ site.baseurl }}/js/cloud.js"></script>\n'
+                               "<script>\n$.fn.cloud.defaults = {size: {start: 1, end: 2, "
+                               "unit: 'em'}, color: {start: '#eee', end: '#f33'}};\n"
+                               "$(function () { $('#cloud a').cloud(); });\n</script>\n",
+        "_posts/2021-01-01-a.md": "---\ntitle: A\ncategories: [notes]\n---\n\nHi.\n"})
+    assert not (imported.dest / "content/pages/categories-2.md").exists()
+    assert any("listing page" in e.message for e in imported.report.entries)
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))  # (errors raise)

@@ -11,9 +11,12 @@ from lanting.importer.common import read_text
 
 _LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b.*?-?%\}", re.DOTALL)
 _NOT_TEXT = re.compile(r"[#*\s-]|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}"
-                       r"|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL)
+                       r"|<(script|style)\b[^>]*>.*?</\1\s*>"
+                       r"|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL | re.IGNORECASE)
 """What a page shows no text of: Markdown's marks, Liquid (a `{% comment %}` whole: an
-old Chirpy's `tabs/tags.md` explains `site.tags` in one), HTML comments and tags."""
+old Chirpy's `tabs/tags.md` explains `site.tags` in one), HTML comments and tags, and
+scripts and styles whole (an H2O blog's page of categories is loops, then the script
+of its tag cloud, whose code was counted as the page's text and the page kept)."""
 LISTING_TAG = re.compile(r"\{%-?\s*for\b|\{%-?\s*include\s+article-list\.html\b")
 """A Liquid loop, `{% for` or `{%- for` (whitespace control), or TeXt's list of articles,
 `{% include article-list.html articles=site.series %}`, which is one."""
