@@ -24,7 +24,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_heading_ids import heading_ids, kramdown_ids
-from lanting.importer.jekyll_old_urls import JekyllOldUrls
+from lanting.importer.jekyll_old_paths import OldPagePaths
 from lanting.importer.jekyll_repository import repository_file_url, repository_of
 from lanting.importer.jekyll_terms import term_link
 from lanting.importer.jekyll_urls import old_path
@@ -43,7 +43,7 @@ _WIDE_COLON = re.compile(r"(https?)(?:\uff1a|%EF%BC%9A)//", re.IGNORECASE)
 """`https：//`: a web address whose colon a Chinese input method made full-width."""
 
 
-class JekyllLinks(JekyllOldUrls):
+class JekyllLinks(OldPagePaths):
     """The link side of the Jekyll importers' bodies (`JekyllBodies`)."""
 
     source: Path

@@ -1,6 +1,6 @@
-"""Relative paths in a Jekyll page read from its old URL, as the browser read them
-(`jekyll_links`): `../../` the folder `/blog/`, `../assets/x.png` the site's file,
-`knn.html` the page published there, or nothing the old site had."""
+"""Relative links read as the browser read them: from the old URL of the page they
+were on (`../../assets/x.png` from `/2025/06/06/x.html`), not from its file, and whether
+such a link named anything the old site had."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from lanting.importer.jekyll_urls import old_path
 from lanting.importer.shelf import MARK_OPEN
 
 
-class JekyllOldUrls:
-    """The old-URL side of `JekyllLinks`."""
+class OldPagePaths:
+    """The part of `JekyllLinks` reading a relative link from its page's old URL."""
 
     source: Path
     baseurl: str
