@@ -184,3 +184,23 @@ def test_a_page_of_loops_and_a_tag_cloud_script_is_a_listing(tmp_path: Path) -> 
     assert not (imported.dest / "content/pages/categories-2.md").exists()
     assert any("listing page" in e.message for e in imported.report.entries)
     build(imported.dest, BuildOptions(output=tmp_path / "out"))  # (errors raise)
+
+
+def test_relative_links_in_other_capitals_or_without_html(tmp_path: Path) -> None:
+    """A page of notes at `/notes/` links `kernel%20tricks.md` and `../files/lecture%20notes
+    .pdf` (the files `Kernel Tricks.md`, `Lecture Notes.pdf`: the writer's Mac ignored
+    case) and `Kernel%20Tricks` (GitHub Pages answers `/notes/Kernel Tricks.html`
+    without its `.html`): the first two were left as text, the last kept, and the build
+    failed on it."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "files/Lecture Notes.pdf": "%PDF-1.4\n",
+        "notes/Kernel Tricks.md": "---\ntitle: Kernel tricks\n---\n\nFeature maps.\n",
+        "notes/index.md": "---\ntitle: Notes\npermalink: /notes/\n---\n\n"
+                          "See [tricks](kernel%20tricks.md), [slides](../files/lecture%20notes"
+                          ".pdf) and [again](Kernel%20Tricks).\n"})
+    text = (imported.dest / "content/pages/notes.md").read_text(encoding="utf-8")
+    assert text.count("(kernel-tricks.md)") == 2, text
+    assert "(/files/Lecture%20Notes.pdf)" in text, text
+    assert not imported.report.warnings, imported.report.entries
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))  # (errors raise)

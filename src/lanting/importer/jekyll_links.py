@@ -29,6 +29,7 @@ from lanting.importer.jekyll_repository import repository_file_url, repository_o
 from lanting.importer.jekyll_terms import term_link
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.liquid import Context
+from lanting.importer.other_case import beside_in_other_case
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
@@ -151,6 +152,10 @@ class JekyllLinks(OldPagePaths):
         if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
             name, hash_mark, fragment = url.partition("#")
             local = (path.parent / unquote(name)).resolve()
+            if (cased := beside_in_other_case(self.source.resolve(), local)) is not None:
+                ctx.note(url, f"link `{url}`: the file is `{cased.name}`, in other capitals "
+                         "(found on the writer's computer, which ignores case)")
+                local = cased
             if not image and BARE_SITE.match(url) and not local.exists():
                 # (`[video](bilibili.com/video/BV1…)`: a path beside the page that led
                 # nowhere, as the Hugo importers find it too; `github.com/a/b/` is no

@@ -49,10 +49,13 @@ class OldPagePaths:
 
     def from_old_url(self, name: str, path: Path) -> str | None:
         """`name` (a relative path) read from the old URL of the page of `path`, as a
-        site path of a file of the site; None when it names none."""
+        site path of a file of the site or of a page's old URL (`Setup%20Guide` beside
+        `/notes/`, for `/notes/Setup Guide.html`: GitHub Pages answers a page's address
+        without its `.html`); None when it names none."""
         target = self.old_target(name, path)
         return target if target is not None and (
-            self.source / target.lstrip("/")).is_file() else None
+            (self.source / target.lstrip("/")).is_file()
+            or self.table.find(target) is not None) else None
 
     def led_nowhere(self, name: str, path: Path) -> bool:
         """Whether a relative link to a file (`../blob/master/LICENSE`, a Markdown cheat

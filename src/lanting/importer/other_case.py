@@ -33,3 +33,12 @@ def url_in_other_case(urls: dict[str, T], path: str) -> T | None:
     wanted = {path.casefold(), path.rstrip("/").casefold() + "/"}
     found = {id(v): v for u, v in urls.items() if u.casefold() in wanted}
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def beside_in_other_case(root: Path, local: Path) -> Path | None:
+    """The file `local` (a resolved path under `root`, a relative link's) names when case
+    is ignored, when there is no file of its own capitals: a post's
+    `[notes](../files/lecture%20notes.pdf)` for `Lecture Notes.pdf`."""
+    if local.exists() or not local.is_relative_to(root):
+        return None
+    return file_in_other_case(root, local.relative_to(root).as_posix())
