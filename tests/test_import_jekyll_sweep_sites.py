@@ -437,8 +437,11 @@ def test_markdown_without_front_matter_is_a_page_when_github_pages_built_the_sit
     assert "title: Linear regression" in second and "# Linear regression" in second
     home = parse_html((out / "index.html").read_text(encoding="utf-8"))
     links = [a.attrs.get("href") for a in home.find("main").find_all("a")]
-    assert links == ["pages/lecture1_notes.html", "pages/lecture2_notes.html"]
-    for old, new in zip(links, ("/lecture1-notes/", "/lecture2-notes/"), strict=True):
+    # (read from the home page's old URL, `/`, the links name the pages' old URLs: they
+    # lead to the pages)
+    assert links == ["/lecture1-notes/", "/lecture2-notes/"]
+    for old, new in zip(("pages/lecture1_notes.html", "pages/lecture2_notes.html"), links,
+                        strict=True):
         assert redirect_target(out, "/" + old) == new  # (the old URLs lead to the pages)
     # built by Jekyll itself, a Markdown file without front matter is copied as it is
     plain = jekyll_site(tmp_path / "jekyll", {**files, "Gemfile": "gem 'jekyll', '~> 4.3'\n"})
