@@ -72,19 +72,7 @@ from lanting.markdown.tex_text import (
     unicode_chars,
     verb,
 )
-
-REFUSED_CHARS = {"⊤": "\\top ", "⊥": "\\bot ", "∴": "\\therefore ", "∵": "\\because ",
-                 "∠": "\\angle ", "∡": "\\measuredangle ", "∢": "\\sphericalangle ",
-                 "∅": "\\varnothing ", "√": "\\surd "}
-_REFUSED = re.compile("[" + "".join(REFUSED_CHARS) + "]")
-"""Characters math-core refuses, read as the commands that print them (MathJax takes
-them as written: `$δ(q, a) = ∅$` in course notes; `\\varnothing` is the plain ∅, where
-math-core's `\\emptyset` adds a variation selector)."""
-_PRIME_SCRIPT = re.compile(r"([\^_])[ \t]*([′″‴])")
-"""`s^′`, a prime character as a script (Bellman's `V(s^′)` typed with a math keyboard):
-MathJax shows `s′`, math-core refuses a prime right after `^`; read as `\\prime`s."""
-_PRIMES = {"′": "\\prime ", "″": "\\prime\\prime ", "‴": "\\prime\\prime\\prime "}
-
+from lanting.markdown.tex_typed import typed_characters
 
 _PRIMITIVES = re.compile(r"\\(futurelet|expandafter|noexpand|afterassignment|csname|"
                          r"endcsname|@[A-Za-z@]*)(?![A-Za-z])")
@@ -373,15 +361,14 @@ def rewrite(tex: str, display: bool) -> tuple[str, Marks | None, tuple[int, ...]
     """(LaTeX math-core converts, the markers to replace in its output, which `\\eqref`s
     were `\\ref`s). Raises TexError for what cannot be rendered. Memoized (a formula
     recurs across a site's pages); the Marks returned are only read."""
-    refused = _REFUSED.search(tex) is not None or _PRIME_SCRIPT.search(tex) is not None
+    typed = typed_characters(tex)
+    refused = typed != tex
     if "\\" not in tex and not refused:
         return tex, None, ()
     names = _names(tex)
     if not refused and names.isdisjoint(TRIGGERS):
         return tex, None, ()
-    if refused:
-        tex = _REFUSED.sub(lambda m: REFUSED_CHARS[m.group(0)], tex)
-        tex = _PRIME_SCRIPT.sub(lambda m: f"{m.group(1)}{{{_PRIMES[m.group(2)]}}}", tex)
+    tex = typed
     ctx = Context(display, Marks(), [])
     for triggers, rule in RULES:
         if not names.isdisjoint(triggers):
