@@ -10,6 +10,7 @@ from importbits import jekyll_site
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.markdown.math_formula import to_mathml
 
 
 def test_the_post_jekyll_wrote_last_keeps_a_url_differing_in_case(tmp_path: Path) -> None:
@@ -204,3 +205,13 @@ def test_relative_links_in_other_capitals_or_without_html(tmp_path: Path) -> Non
     assert "(/files/Lecture%20Notes.pdf)" in text, text
     assert not imported.report.warnings, imported.report.entries
     build(imported.dest, BuildOptions(output=tmp_path / "out"))  # (errors raise)
+
+
+def test_a_letter_with_a_combining_arrow_typed_in_a_formula() -> None:
+    """Chinese ML notes pasted from a page whose formulas were text write `$w⃗$` and
+    `$∥w⃗∥_2<c$` (U+20D7 after the letter): MathJax drew the arrow on the letter,
+    math-core refused the character and the build failed. It is `\\vec{w}`."""
+    for tex in ("w\u20d7", "\u2225w\u20d7 \u2225_2<c", "y\u0302 = x\u0304"):
+        mathml = to_mathml(tex, False)
+        assert '<mover accent="true"><mi>w</mi>' in mathml or "<mi>y</mi>" in mathml, mathml
+        assert "\u20d7" in mathml or "\u02c6" in mathml
