@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from importbits import jekyll_site
+from sitebits import png
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -215,3 +216,19 @@ def test_a_letter_with_a_combining_arrow_typed_in_a_formula() -> None:
         mathml = to_mathml(tex, False)
         assert '<mover accent="true"><mi>w</mi>' in mathml or "<mi>y</mi>" in mathml, mathml
         assert "\u20d7" in mathml or "\u02c6" in mathml
+
+
+def test_image_attributes_without_quotes_are_what_kramdown_ignored(tmp_path: Path) -> None:
+    """`{:w=300, h=300 style="max-width: 80%"}` after each image of a Chirpy copy's post:
+    kramdown reads a pair only with its value quoted, so the old page ignored `w` and
+    `h`; the import kept them, and the build warned of each (`w=300,` not used)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\ntheme: jekyll-theme-chirpy\n",
+        "assets/img/task.png": png(4, 4),
+        "_posts/2022-02-04-scheduler.md": "---\ntitle: Scheduler\n---\n\n"
+                                          "![task](/assets/img/task.png){:w=300, h=300 "
+                                          'style="max-width: 80%"}\n'})
+    text = (imported.dest / "content/posts/scheduler/index.md").read_text(encoding="utf-8")
+    assert "w=300" not in text and 'style="max-width: 80%"' in text, text
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not [w for w in result.warnings if "not used" in str(w)], result.warnings

@@ -28,23 +28,31 @@ Warn = Callable[[str, str], None]
 """(the construct as written, message) -> None: a warning at the construct's line."""
 
 
-def image_attribute_lists(text: str, chirpy: bool, warn: Warn) -> tuple[str, int]:
+_UNQUOTED = re.compile(r"[\w-]+=(?![\"'])")
+"""A pair whose value has no quotes (`{:w=300, h=300}`): kramdown reads a pair only with
+its value quoted and ignored it, so the old page showed the image at its own size."""
+
+
+def image_attribute_lists(text: str, chirpy: bool, warn: Warn) -> tuple[str, int, int]:
     """The attribute lists after each image of `text` as one, Chirpy's classes made
-    Lanting's (`chirpy`). Returns (text, images changed)."""
-    count = 0
+    Lanting's (`chirpy`), pairs kramdown ignored left out. Returns (text, images
+    changed, pairs left out)."""
+    count = ignored = 0
 
     def one(match: re.Match[str]) -> str:
-        nonlocal count
+        nonlocal count, ignored
         lists = _IAL.findall(match.group(2))
         items = [item for written in lists for item in _ITEM.findall(written)]
-        kept = [made for item in items
+        read = [item for item in items if not _UNQUOTED.match(item)]
+        ignored += len(items) - len(read)
+        kept = [made for item in read
                 if (made := _chirpy_item(item, match.group(), warn) if chirpy else item)]
         if kept == items and len(lists) == 1:
             return match.group()
         count += 1
         return match.group(1) + ("{: " + " ".join(kept) + " }" if kept else "")
 
-    return _IMAGE_IALS.sub(one, text), count
+    return _IMAGE_IALS.sub(one, text), count, ignored
 
 
 def _chirpy_item(item: str, written: str, warn: Warn) -> str:

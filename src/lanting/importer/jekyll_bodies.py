@@ -153,9 +153,11 @@ class JekyllBodies(JekyllLiquid):
         dollar_math = self.dollar_math or own_dollars
         text, count = K.fence_file_titles(text, shelf)
         ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)
-        text, count = image_attribute_lists(text, self.chirpy, ctx.warn)
+        text, count, ignored = image_attribute_lists(text, self.chirpy, ctx.warn)
         ctx.convert("images' attribute lists (Chirpy's `.left`, `.right`, `.normal`; "
                     "several in a row)", count)
+        ctx.convert("images' attributes kramdown ignored (a value without quotes, "
+                    "`w=300`) left out", ignored)
         text, count = K.kramdown_blocks(text, ctx.warn, is_text_theme(self.config))
         ctx.convert("kramdown attributes and extensions", count)
         text, count = ended_html_blocks(text)
