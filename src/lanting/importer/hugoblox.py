@@ -18,7 +18,12 @@ from lanting.importer.common import bool_of, read_text
 from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
-from lanting.importer.hugoblox_home import education_line, featured_count, is_widget
+from lanting.importer.hugoblox_home import (
+    education_line,
+    featured_count,
+    is_widget,
+    widget_branch,
+)
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
 from lanting.importer.hugoblox_people import group_headings, people
 from lanting.importer.hugoblox_slides import SLIDES
@@ -250,6 +255,11 @@ class HugoBlox(HugoBloxBodies):
         above a list of the theme's (`publication/_index.md`: "also on Google Scholar")
         has no place on Lanting's: a warning. (Both were left out without a word.)"""
         for language in self.languages:
+            for path in sorted(language.content.glob("*/**/_index.md")):
+                if widget_branch(path.parent) and path.parent.name != "home" \
+                        and not self.ignored(path):  # (`read_special` reads its widgets)
+                    self.lang_of[path] = language
+                    self.read(path, path.parent)
             for name in dict.fromkeys((self.main, *PUBLICATIONS, *TALKS, *PROJECTS)):
                 path = language.content / name / "_index.md"
                 if not path.is_file() or self.ignored(path):
@@ -273,7 +283,8 @@ class HugoBlox(HugoBloxBodies):
         homes = {lang.content / "home" for lang in self.languages}
         files = [f for f in super().content_files() if not self.is_cms_page(f[0])
                  and not ((f[0].parent in homes or f[0].name == "index.md"
-                           and f[0].parent.parent in homes) and is_widget(f[0]))]
+                           and f[0].parent.parent in homes
+                           or widget_branch(f[0].parent)) and is_widget(f[0]))]
         first = {s: 0 for s in PUBLICATIONS}
         return sorted(files, key=lambda f: (first.get(self.section_of(f[0]), 1), str(f[0])))
 

@@ -74,6 +74,16 @@ def is_widget(path: Path) -> bool:
     return "widget" in data or str(data.get("type") or "").lower() == "widget_page"
 
 
+def widget_branch(folder: Path) -> bool:
+    """Whether `folder` is a page of widgets through its `_index.md` (`type:
+    widget_page`): Academic read the other files of the folder as its widgets, as it
+    did a leaf bundle's (`index.md`), which is read as one page already. (Each widget
+    was a page, or a post, of its own, and the page itself was lost.)"""
+    path = folder / "_index.md"
+    return path.is_file() and is_widget(path) and "widget" not in load_mapping(
+        "yaml", split_front_matter(read_text(path))[1])[0]
+
+
 def landing_sections(path: Path, data: dict[str, Any], head: str) -> list[Block]:
     """The `sections:` of a landing page (`content/_index.md`), in their order."""
     blocks: list[Block] = []

@@ -127,7 +127,8 @@ class HugoBloxHome(HugoBloxSlides):
         kind = str(data.get("type") or "").lower()
         if isinstance(data.get("sections"), list) and kind in ("landing", "widget_page"):
             blocks = landing_sections(path, data, head)
-        elif kind == "widget_page" and bundle is not None and path.name == "index.md":
+        elif kind == "widget_page" and bundle is not None \
+                and path.name in ("index.md", "_index.md"):  # (`widget_branch`)
             blocks = widget_files(bundle)
         else:
             return super().read_special(path, bundle, section, data, head, body)
