@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import NOW, page
+import pytest
+from importbits import NOW, jekyll_site, page
 from sitebits import write_files
 
 from lanting.build import build
@@ -41,3 +42,38 @@ def test_a_widget_page_of_a_branch_is_one_page_of_its_widgets(tmp_path: Path) ->
     main = page(out, "/research/").one("main")
     assert [h.text().strip() for h in main.find_all("h2")] == ["Aims", "Funding"]
     assert "We follow glaciers" in main.text() and "A polar grant." in main.text()
+
+
+BIBLIO = ("- key: tarn2021\n  title: Ice at the Margins\n  authors: Oda Tarn, Per Lund\n"
+          "  year: 2021\n  link: https://example.org/ice\n"
+          "- key: lund2019\n  title: Firn Density\n  authors: Per Lund\n")
+POST = ("---\nlayout: post\ntitle: Thinning\n---\n\nGlaciers thin[^1], and firn "
+        "packs[^2].\n\n[^1]: {% include citation.html key=\"tarn2021\" %}\n"
+        "[^2]:\n    See: {% include citation.html key=\"lund2019\" %}\n")
+
+
+@pytest.mark.parametrize("own", [
+    "",  # (the theme's gem's include: the site has no copy)
+    "{%- assign citation = site.data.biblio | where:\"key\", include.key | first -%}\n"
+    "<span class=\"cit-authors\">{{ citation.authors }}</span>, <a href=\"{{ "
+    "citation.link }}\"><em>{{ citation.title }}</em></a>{% if citation.year %} "
+    "({{ citation.year }}){% endif %}\n"], ids=["theme", "site"])
+def test_a_citation_include_prints_its_entry_of_the_data_file(tmp_path: Path,
+                                                               own: str) -> None:
+    """Type-on-Strap's `{% include citation.html key="…" %}` as a post's footnote prints
+    the entry of `_data/biblio.yml` with that key: it was left in a comment with a
+    warning, and the footnote was empty."""
+    files = {"_config.yml": "title: Ice\nremote_theme: sylhare/Type-on-Strap\n",
+             "_data/biblio.yml": BIBLIO, "_posts/2022-03-04-thinning.md": POST}
+    imported = jekyll_site(tmp_path, {**files, **({"_includes/citation.html": own}
+                                                  if own else {})})
+    assert imported.report.warnings == []
+    text = (imported.dest / "content" / "posts" / "thinning.md").read_text(encoding="utf-8")
+    if own:
+        assert "[^1]: Oda Tarn, Per Lund, [*Ice at the Margins*](https://example.org/ice)" \
+            in text
+        assert "[^2]:\n    See: Per Lund, *Firn Density*\n" in text  # (no link, no year)
+    else:
+        assert "[^1]: Oda Tarn, Per Lund, Ice at the Margins\n" in text
+        assert "See: Per Lund, Firn Density\n" in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

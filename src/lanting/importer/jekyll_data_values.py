@@ -12,7 +12,7 @@ from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.liquid import value_at
-from lanting.importer.text import load_mapping
+from lanting.importer.text import load_list, load_mapping
 
 _ASSIGN = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*(site\.data(?:\.[\w-]+)+)\s*-?%\}")
 """A name given to a data file or a part of one, without filters."""
@@ -31,6 +31,22 @@ def data_value(source: Path, expression: str) -> str | None:
             data = _mapping(read_text(path), ext)
             return value_at(data, f"site.data.{name}", expression) if data else None
     return None
+
+
+def data_list(source: Path, name: str) -> list[Any]:
+    """The list `_data/<name>.yml` (or `.yaml`, `.json`) holds; [] when it holds none."""
+    for ext in (".yml", ".yaml", ".json"):
+        path = source / "_data" / f"{name}{ext}"
+        if not path.is_file():
+            continue
+        if ext == ".json":
+            try:
+                found = json.loads(read_text(path))
+            except ValueError:
+                return []
+            return found if isinstance(found, list) else []
+        return load_list(read_text(path))
+    return []
 
 
 def _mapping(text: str, ext: str) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from urllib.parse import parse_qs
 
 from lanting.importer import body as B
 from lanting.importer.common import is_image, read_text
+from lanting.importer.jekyll_data_cite import data_entry_include
 from lanting.importer.jekyll_data_gallery import data_gallery
 from lanting.importer.jekyll_lab import lab_include
 from lanting.importer.liquid import Context, string_argument
@@ -280,6 +281,10 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
     lab = lab_include(source, name, named, ctx, written)
     if lab is not None:
         return lab
+    entry = data_entry_include(source, name, named)
+    if entry is not None:
+        ctx.convert("includes printing an entry of a data file (`citation.html key=…`)")
+        return entry
     own = site_include(source, name)
     drawn = data_gallery(source, name) if own is None else None
     if drawn is not None:
