@@ -151,6 +151,17 @@ def test_links_in_button_order_and_arxiv_from_eprint() -> None:
     assert pre.arxiv_id == "2511.04821"
 
 
+def test_papers_on_preprint_servers_other_than_arxiv_are_preprints() -> None:
+    """Google Scholar's BibTeX of a bioRxiv (medRxiv, SSRN) paper is `@article` in
+    `journal = {bioRxiv}`: it was listed with the journal articles."""
+    found = bib("@article{a, title={A}, journal={bioRxiv}, year=2024}\n"
+                "@article{b, title={B}, journal={medRxiv}, year=2024}\n"
+                "@article{c, title={C}, journal={SSRN Electronic Journal}, year=2023}\n"
+                "@article{d, title={D}, journal={Research Square}, year=2023}\n"
+                "@article{e, title={E}, journal={Cell Reports}, year=2022}\n").publications
+    assert [p.category for p in found] == ["preprint"] * 4 + ["journal"]
+
+
 def test_dblp_and_arxiv_exports_give_one_button_per_page() -> None:
     """arXiv's own export (`url` = its abs page) gave an arXiv and a "Project" button to
     one page; DBLP's `journal = {CoRR}` / `eprinttype` preprints were journal articles

@@ -67,12 +67,18 @@ CATEGORIES = ("conference", "journal", "workshop", "preprint", "report", "thesis
 """Groups when `publications.group_by = "type"`, in this order."""
 
 
+_PREPRINT_SERVER = re.compile(r"rxiv\b|\bpreprints?\b|\bssrn\b|research square", re.I)
+"""A venue that is a preprint server: arXiv and its kin (bioRxiv, medRxiv, ChemRxiv,
+PsyArXiv), SSRN, Research Square, "… preprint". Google Scholar's BibTeX of a bioRxiv
+paper is `@article` in `journal = {bioRxiv}`: it was listed as a journal paper."""
+
+
 def _category(entry_type: str, fields: dict[str, str]) -> str:
     given = fields.get("category", "").strip().lower()
     if given in CATEGORIES:
         return given
     venue = (fields.get("booktitle", "") + " " + fields.get("journal", "")).lower()
-    arxiv = _on_arxiv(fields) or "arxiv" in venue or venue.strip() == "corr"
+    arxiv = _on_arxiv(fields) or bool(_PREPRINT_SERVER.search(venue)) or venue.strip() == "corr"
     if "workshop" in venue:
         return "workshop"
     if entry_type in ("inproceedings", "conference", "proceedings"):
