@@ -2,6 +2,7 @@
 and Hugo Blox sites (each fixture is written for the test, in the shape of those sites)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,58 @@ def test_a_citation_include_prints_its_entry_of_the_data_file(tmp_path: Path,
         assert "[^1]: Oda Tarn, Per Lund, Ice at the Margins\n" in text
         assert "See: Per Lund, Firn Density\n" in text
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+CITED = """\
+- id: doi:10.5555/tarn.ice
+  title: Ice at the Margins
+  authors: [Oda Tarn, Per Lund]
+  publisher: Journal of Glacial Studies
+  date: '2021-05-01'
+- id: doi:10.1101/2024.02.03.578901
+  title: Meltwater Microbes
+  authors: [Oda Tarn]
+  publisher: bioRxiv
+  date: '2024-02-05'
+- id: doi:10.5555/tarn.proc
+  title: Drones over Firn
+  authors: [Per Lund, Oda Tarn]
+  publisher: Proceedings of the Polar Robotics Conference
+  date: '2022-09-01'
+- id: isbn:9780000000002
+  title: A Field Guide to Crevasses
+  authors: [Oda Tarn]
+  publisher: Snowline Press
+  date: '2020-01-01'
+"""
+
+
+def test_the_citation_script_s_papers_keep_their_kinds(tmp_path: Path) -> None:
+    """The lab template's citation script writes the container's title as `publisher`
+    (a journal's, a preprint server's, a proceedings'), no type: every paper became
+    `@inproceedings`, the journal its `booktitle`, and `group_by = "type"` listed them
+    all as conference papers (a bioRxiv paper, written `@article` in `journal =
+    {bioRxiv}`, was a journal paper even then)."""
+    source = tmp_path / "old"
+    write_files(source, {"_config.yaml": "title: Tarn Lab\nlang: en\n",
+                         "Gemfile": 'gem "jekyll"\n', "_includes/list.html": "x\n",
+                         "_data/citations.yaml": CITED})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    bib = re.sub(r" +=", " =", (imported.dest / "content" / "publications.bib")
+                 .read_text(encoding="utf-8"))
+    kinds = re.findall(r"@(\w+)\{\w+,\n  title = \{([^}]*)\}", bib)
+    assert kinds == [("article", "Ice at the Margins"), ("article", "Meltwater Microbes"),
+                     ("inproceedings", "Drones over Firn"),
+                     ("book", "A Field Guide to Crevasses")]
+    for field in ("journal = {Journal of Glacial Studies}", "journal = {bioRxiv}",
+                  "booktitle = {Proceedings of the Polar Robotics Conference}",
+                  "publisher = {Snowline Press}", "isbn = {9780000000002}"):
+        assert field in bib
+    settings = imported.dest / "lanting.toml"
+    assert "[publications]" not in settings.read_text(encoding="utf-8")
+    settings.write_text(settings.read_text(encoding="utf-8")
+                        + '\n[publications]\ngroup_by = "type"\n', encoding="utf-8")
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    listing = page(out, "/publications/")
+    assert [h.text().strip() for h in listing.find_all("h2")] == [
+        "Conference papers 1", "Journal articles 1", "Preprints 1", "Books 1"]

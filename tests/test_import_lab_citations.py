@@ -58,8 +58,8 @@ def test_co_first_marks_and_typed_buttons_of_the_citations(tmp_path: Path) -> No
     source = _site(tmp_path, {"_data/citations.yaml": CITATIONS})
     import_site(source, tmp_path / "new", None, False, NOW)
     bib = (tmp_path / "new" / "content" / "publications.bib").read_text(encoding="utf-8")
-    assert "author    = {Ida Moss* and Ren Oak* and Sol Fern}" in bib
-    assert "code      = {https://github.com/fernlab/shade}" in bib
+    assert "author  = {Ida Moss* and Ren Oak* and Sol Fern}" in bib
+    assert "code    = {https://github.com/fernlab/shade}" in bib
     out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
     listing = page(out, "/publications/")
     assert listing.find("a", href="https://github.com/fernlab/shade") is not None

@@ -281,7 +281,7 @@ def test_the_citation_script_s_papers_are_the_publications(tmp_path: Path) -> No
     bib = re.sub(r" +=", " =", (tmp_path / "new" / "content" / "publications.bib")
                  .read_text(encoding="utf-8"))
     for field in ("author = {Mira Okafor and Tomas Reyes}",
-                  "booktitle = {Journal of Shallow Water}", "year = {2023}",
+                  "journal = {Journal of Shallow Water}", "year = {2023}",
                   "doi = {10.5555/tide.2023.7}", "selected = {true}",
                   "code = {https://github.com/tidepool/barnacles}",
                   "slides = {https://tidepool.example.org/slides.pdf}",

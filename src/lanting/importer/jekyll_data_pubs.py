@@ -42,6 +42,11 @@ _CITE_KEYS = ("id", "publisher", "date", "type", "tags", "buttons", "repo", "gro
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _ADDRESS = re.compile(r"[a-z][\w+.-]*:|/|#")
 """A link that is an address of its own (`https:`, `mailto:`, `/papers/`, `#top`)."""
+_PREPRINT = re.compile(r"rxiv\b|\bpreprints?\b|\bssrn\b|research square")
+_PROCEEDINGS = re.compile(r"\b(?:proc\.|proceedings|conference|symposium|workshop|"
+                          r"meeting|congress)\b")
+"""A venue of a conference's proceedings (the citation script's `publisher`)."""
+_VENUE_FIELD = {"article": "journal", "inproceedings": "booktitle", "book": "publisher"}
 _STRONG = re.compile(r"<(?:strong|b)>(.*?)</(?:strong|b)>|\*\*(.*?)\*\*", re.I)
 
 
@@ -74,7 +79,7 @@ def data_publications(source: Path) -> tuple[list[BibEntry], set[str], bool]:
     keys: set[str] = set()
     kinds = link_types(source)
     for paper in papers:
-        entry = _entry(paper, keys, bold, kinds)
+        entry = _entry(paper, keys, bold, kinds, name in CITED)
         if entry.value("preview"):
             entry.set("preview", _image_path(source, entry.value("preview")))
         if on_home:
@@ -169,8 +174,24 @@ def _author(name: Any) -> str:
     return re.sub(r"\\([*+])", r"\1", bolded.group(2) if bolded else plain).strip()
 
 
+def _kind(venue: str, paper_id: str, cited: bool) -> str:
+    """The BibTeX type of a paper: a book for an ISBN, an article for a preprint (the
+    venue names a server, or the id is arXiv's or bioRxiv's DOI) and, in the citation
+    script's list, for any venue not of proceedings (it writes the container's title:
+    mostly a journal's); else a conference paper (minimal-light's `conference`). All the
+    script's papers had been conference papers."""
+    lowered = venue.lower()
+    if re.match(r"isbn:", paper_id, re.IGNORECASE):
+        return "book"
+    if _PREPRINT.search(lowered) or re.match(r"(arxiv:|doi:10\.(1101|48550)/)", paper_id,
+                                             re.IGNORECASE):
+        return "article"
+    return "article" if cited and venue and not _PROCEEDINGS.search(lowered) \
+        else "inproceedings"
+
+
 def _entry(paper: dict[str, Any], keys: set[str], bold: set[str],
-           kinds: dict[str, dict[str, Any]]) -> BibEntry:
+           kinds: dict[str, dict[str, Any]], cited: bool = False) -> BibEntry:
     listed = paper.get("authors") or []  # (a list of names: the citation script's)
     authors_text = ", ".join(map(str, listed)) if isinstance(listed, list) else str(listed)
     bold.update(_plain(m.group(1) or m.group(2)) for m in _STRONG.finditer(authors_text))
@@ -182,7 +203,7 @@ def _entry(paper: dict[str, Any], keys: set[str], bold: set[str],
     venue = _plain(paper.get("conference") or paper.get("venue") or paper.get("publisher")
                    or link.get("display") or "")
     year = _YEAR.findall(venue + " " + str(paper.get("year") or paper.get("date") or ""))
-    preprint = "arxiv" in venue.lower() or "preprint" in venue.lower()
+    kind = _kind(venue, str(paper.get("id") or ""), cited)
     title = _plain(paper["title"])
     first = authors[0].split() if authors else ["paper"]
     stem = slug_of(f"{first[-1]}{year[-1] if year else ''}"
@@ -190,20 +211,20 @@ def _entry(paper: dict[str, Any], keys: set[str], bold: set[str],
     key, suffix = stem, "b"
     while key in keys:  # (one author's two papers of a year on one word: `wang2024b`)
         key, suffix = stem + suffix, chr(ord(suffix) + 1)
-    entry = BibEntry("article" if preprint else "inproceedings", key, {}, 1)
+    entry = BibEntry(kind, key, {}, 1)
     entry.set("title", title)
     if authors:
         entry.set("author", " and ".join(authors))
     if venue:
-        entry.set("journal" if preprint else "booktitle", venue)
+        entry.set(_VENUE_FIELD[kind], venue)
     if year:
         entry.set("year", year[-1])
     if isinstance(link.get("url"), str) and link["url"].strip():
         entry.set("url", link["url"].strip())
     if paper.get("highlight") in (1, True, "1", "true") or paper.get("group") == "featured":
         entry.set("selected", "true")  # (its "Highlights" list; the citations' featured)
-    found = re.match(r"(doi|arxiv):(\S+)$", str(paper.get("id") or ""), re.IGNORECASE)
-    if found:  # (the citation script's id: the paper's DOI or arXiv number)
+    found = re.match(r"(doi|arxiv|isbn):(\S+)$", str(paper.get("id") or ""), re.IGNORECASE)
+    if found:  # (the citation script's id: the paper's DOI, arXiv number or ISBN)
         entry.set(found.group(1).lower(), found.group(2))
     if isinstance(paper.get("repo"), str) and re.fullmatch(r"[\w.-]+/[\w.-]+", paper["repo"]):
         entry.set("code", "https://github.com/" + paper["repo"])
