@@ -162,6 +162,19 @@ def test_papers_on_preprint_servers_other_than_arxiv_are_preprints() -> None:
     assert [p.category for p in found] == ["preprint"] * 4 + ["journal"]
 
 
+def test_a_preprint_server_s_doi_makes_a_preprint() -> None:
+    """CSL data of a PsyArXiv or bioRxiv paper (Manubot's, Zotero's) names its publisher
+    as the container, `journal = {Center for Open Science}`: only the DOI tells a
+    preprint. A journal of bioRxiv's publisher (`10.1101/gr.…`) stays a journal."""
+    found = bib("@article{a, title={A}, journal={Center for Open Science}, year=2025,"
+                " doi={10.31234/osf.io/abcde_v2}}\n"
+                "@article{b, title={B}, journal={Cold Spring Harbor Laboratory}, year=2024,"
+                " doi={10.1101/2024.01.02.573456}}\n"
+                "@article{c, title={C}, journal={Genome Research}, year=2019,"
+                " doi={10.1101/gr.245555.118}}\n").publications
+    assert [p.category for p in found] == ["preprint", "preprint", "journal"]
+
+
 def test_dblp_and_arxiv_exports_give_one_button_per_page() -> None:
     """arXiv's own export (`url` = its abs page) gave an arXiv and a "Project" button to
     one page; DBLP's `journal = {CoRR}` / `eprinttype` preprints were journal articles

@@ -67,10 +67,19 @@ CATEGORIES = ("conference", "journal", "workshop", "preprint", "report", "thesis
 """Groups when `publications.group_by = "type"`, in this order."""
 
 
-_PREPRINT_SERVER = re.compile(r"rxiv\b|\bpreprints?\b|\bssrn\b|research square", re.I)
+PREPRINT_SERVER = re.compile(r"rxiv\b|\bpreprints?\b|\bssrn\b|research square", re.I)
 """A venue that is a preprint server: arXiv and its kin (bioRxiv, medRxiv, ChemRxiv,
 PsyArXiv), SSRN, Research Square, "… preprint". Google Scholar's BibTeX of a bioRxiv
 paper is `@article` in `journal = {bioRxiv}`: it was listed as a journal paper."""
+PREPRINT_DOI = re.compile(
+    r"(?:https?://(?:dx\.)?doi\.org/)?10\.(?:1101/(?:\d{4}\.\d\d\.\d\d\.)?\d{6}"
+    r"|48550/|3123[45]/|31219/|31223/|2139/ssrn|21203/rs\.|20944/preprints|26434/chemrxiv"
+    r"|22541/au\.|36227/techrxiv)", re.I)
+"""A preprint server's DOI: bioRxiv's and medRxiv's (dated, unlike the journals of
+their publisher), arXiv's, PsyArXiv's, SocArXiv's, OSF's, EarthArXiv's, SSRN's, Research
+Square's, Preprints.org's, ChemRxiv's, Authorea's, TechRxiv's. Their CSL data, which
+Manubot and Zotero read, names the publisher ("Center for Open Science", "Cold Spring
+Harbor Laboratory") as the container: a journal, to the eye."""
 
 
 def _category(entry_type: str, fields: dict[str, str]) -> str:
@@ -78,7 +87,8 @@ def _category(entry_type: str, fields: dict[str, str]) -> str:
     if given in CATEGORIES:
         return given
     venue = (fields.get("booktitle", "") + " " + fields.get("journal", "")).lower()
-    arxiv = _on_arxiv(fields) or bool(_PREPRINT_SERVER.search(venue)) or venue.strip() == "corr"
+    arxiv = _on_arxiv(fields) or bool(PREPRINT_SERVER.search(venue)) \
+        or venue.strip() == "corr" or bool(PREPRINT_DOI.match(fields.get("doi", "").strip()))
     if "workshop" in venue:
         return "workshop"
     if entry_type in ("inproceedings", "conference", "proceedings"):

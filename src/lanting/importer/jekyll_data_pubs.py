@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.content.bibliography import PREPRINT_DOI, PREPRINT_SERVER
 from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import read_text
 from lanting.importer.site import slug_of
@@ -42,7 +43,6 @@ _CITE_KEYS = ("id", "publisher", "date", "type", "tags", "buttons", "repo", "gro
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _ADDRESS = re.compile(r"[a-z][\w+.-]*:|/|#")
 """A link that is an address of its own (`https:`, `mailto:`, `/papers/`, `#top`)."""
-_PREPRINT = re.compile(r"rxiv\b|\bpreprints?\b|\bssrn\b|research square")
 _PROCEEDINGS = re.compile(r"\b(?:proc\.|proceedings|conference|symposium|workshop|"
                           r"meeting|congress)\b")
 """A venue of a conference's proceedings (the citation script's `publisher`)."""
@@ -176,15 +176,15 @@ def _author(name: Any) -> str:
 
 def _kind(venue: str, paper_id: str, cited: bool) -> str:
     """The BibTeX type of a paper: a book for an ISBN, an article for a preprint (the
-    venue names a server, or the id is arXiv's or bioRxiv's DOI) and, in the citation
+    venue names a server, or the id is a server's DOI) and, in the citation
     script's list, for any venue not of proceedings (it writes the container's title:
     mostly a journal's); else a conference paper (minimal-light's `conference`). All the
     script's papers had been conference papers."""
     lowered = venue.lower()
     if re.match(r"isbn:", paper_id, re.IGNORECASE):
         return "book"
-    if _PREPRINT.search(lowered) or re.match(r"(arxiv:|doi:10\.(1101|48550)/)", paper_id,
-                                             re.IGNORECASE):
+    if PREPRINT_SERVER.search(lowered) or re.match(r"arxiv:", paper_id, re.IGNORECASE) \
+            or PREPRINT_DOI.match(re.sub(r"^doi:", "", paper_id, flags=re.IGNORECASE)):
         return "article"
     return "article" if cited and venue and not _PROCEEDINGS.search(lowered) \
         else "inproceedings"
