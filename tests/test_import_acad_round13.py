@@ -133,3 +133,40 @@ def test_the_citation_script_s_papers_keep_their_kinds(tmp_path: Path) -> None:
     listing = page(out, "/publications/")
     assert [h.text().strip() for h in listing.find_all("h2")] == [
         "Conference papers 1", "Journal articles 1", "Preprints 1", "Books 1"]
+
+
+PROJECTS = """\
+- title: Firn Cores
+  subtitle: Drilling the upper glacier
+  group: on-going
+  link: https://cores.example.org/
+  description: We drill shallow cores each spring.
+- title: Melt Model
+  group: finished
+  description: A model of surface melt.
+"""
+CARD = ("<div class=\"card-wide\">\n  <img src=\"{{ include.image | relative_url }}\">\n"
+        "  <a href=\"{{ include.link }}\">{{ include.title }}</a>\n"
+        "  <p>{{ include.description | markdownify }}</p>\n</div>\n")
+
+
+def test_a_card_of_the_site_s_own_lists_the_projects(tmp_path: Path) -> None:
+    """A lab template fork draws its current projects with a card of its own
+    (`component="card-horizontal"`, a picture beside the text): the list was left in a
+    comment with a warning, the page listing none of them; the template's own `card`
+    was read already."""
+    page_text = ("---\ntitle: Projects\n---\n\n## Current\n\n{% include list.html "
+                 "component=\"card-wide\" data=\"projects\" filter=\"group == 'on-going'\" "
+                 "%}\n\n## Past\n\n{% include card-wide.html title=\"Melt Model\" "
+                 "description=\"A model of surface melt.\" %}\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yaml": "title: Tarn Lab\nlang: en\n",
+                         "Gemfile": 'gem "jekyll"\n', "_includes/list.html": "x\n",
+                         "_includes/card-wide.html": CARD, "_data/projects.yaml": PROJECTS,
+                         "projects/index.md": page_text})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.warnings == []
+    text = (imported.dest / "content" / "pages" / "projects.md").read_text(encoding="utf-8")
+    assert "## Current\n\n- [Firn Cores](https://cores.example.org/) — Drilling the upper " \
+        "glacier: We drill shallow cores each spring.\n\n## Past\n\n- **Melt Model** — " \
+        "A model of surface melt.\n" in text

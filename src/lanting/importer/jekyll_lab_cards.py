@@ -156,13 +156,22 @@ def citation(source: Path, fields: dict[str, Any], rich: bool) -> str:
     return text + (f"\n\n  {told}" if told else "")
 
 
+def is_card(source: Path, name: str) -> bool:
+    """Whether the site's include `name` is a card of its own making (`card-horizontal.html`,
+    a picture beside the text): named so, it shows the `title` a card is given."""
+    path = source / "_includes" / name
+    return name.startswith("card") and name != "card.html" and path.is_file() \
+        and re.search(r"\binclude\.title\b", read_text(path)) is not None
+
+
 def item_include(source: Path, name: str, named: dict[str, str], ctx: Context,
                  written: str) -> str | None:
     """One of the includes above, as Markdown (`written` left in a comment, with the
     reason, when its `lookup` finds nothing); None for another, or a filter not read
     here."""
-    if name in ("card.html", "portrait.html", "citation.html"):
-        one = card(named) if name == "card.html" else portrait(source, named) \
+    if name in ("card.html", "portrait.html", "citation.html") or is_card(source, name):
+        one = card(named) if name not in ("portrait.html", "citation.html") \
+            else portrait(source, named) \
             if name == "portrait.html" else citation(source, named, named.get("style") == "rich")
         lookup = named.get("lookup", "").strip()
         if not one and lookup and name != "card.html":
@@ -176,9 +185,10 @@ def item_include(source: Path, name: str, named: dict[str, str], ctx: Context,
         ctx.convert("the lab template's cards, portraits and citations as list items")
         return B.block(one)
     items = data_items(source, named.get("data", "")) if name == "list.html" else None
+    component = named.get("component", "") + ".html"
     draw = {"card.html": card, "citation.html": lambda d: citation(source, d, False),
             "portrait.html": lambda d: portrait(source, d)}.get(
-        named.get("component", "") + ".html")
+        component, card if is_card(source, component) else None)
     if items is None or draw is None:
         return None
     chosen = [i for i in items if kept(i, named)]
