@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from importbits import NOW, jekyll_site, page
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -170,3 +170,23 @@ def test_a_card_of_the_site_s_own_lists_the_projects(tmp_path: Path) -> None:
     assert "## Current\n\n- [Firn Cores](https://cores.example.org/) — Drilling the upper " \
         "glacier: We drill shallow cores each spring.\n\n## Past\n\n- **Melt Model** — " \
         "A model of surface melt.\n" in text
+
+
+def test_a_feature_with_its_text_as_a_parameter(tmp_path: Path) -> None:
+    """The lab template's `feature.html` given its text as `text="…"` (a multi-line
+    tag), not captured before it: each research theme was left in a comment with a
+    warning, and the projects page lost them."""
+    page_text = ("---\ntitle: Research\n---\n\n{%\n  include feature.html\n"
+                 "  image=\"images/ice.png\"\n  title=\"Ice sheets\"\n  flip=true\n"
+                 "  text=\"We model how *ice sheets* thin.\"\n%}\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yaml": "title: Tarn Lab\nlang: en\n",
+                         "Gemfile": 'gem "jekyll"\n', "_includes/list.html": "x\n",
+                         "_includes/feature.html": "<div>{{ include.text }}</div>\n",
+                         "images/ice.png": png(20, 10), "research/index.md": page_text})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.warnings == []
+    text = (imported.dest / "content" / "pages" / "research.md").read_text(encoding="utf-8")
+    assert "![Ice sheets](/images/ice.png)\n\n**Ice sheets**\n\nWe model how *ice sheets* " \
+        "thin.\n" in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

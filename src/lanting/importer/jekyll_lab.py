@@ -4,7 +4,8 @@ Lanting makes of them, `button.html` a link (its `type` filling in what `_data/t
 gives: `type="github" link="lab/repo"` is the repository's page), and the includes that
 only lay the page out or draw an icon (`section.html`, `icon.html`, `search-box.html`,
 `search-info.html`, `tags.html`) removed; the cards, portraits and citations are
-`jekyll_lab_cards.py`'s. None when `name` is not one of them, or the site has no such
+`jekyll_lab_cards.py`'s, as is `feature.html` (a picture beside a title and its
+`text`). None when `name` is not one of them, or the site has no such
 include of its own (another theme's `button.html`)."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from lanting.importer import body as B
 from lanting.importer.jekyll_data_pubs import link_types, typed_link
-from lanting.importer.jekyll_lab_cards import item_include
+from lanting.importer.jekyll_lab_cards import feature, item_include
 from lanting.importer.liquid import Context
 
 _LISTS = {"citations": ("Publications", "/publications/",
@@ -65,6 +66,11 @@ def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context,
         return ""
     if name == "button.html":
         return _button(source, named, ctx)
+    if name == "feature.html" and (named.get("image") or named.get("title")):
+        # (its text given as `text="…"`, not captured before it: `jekyll_captures.py`)
+        ctx.convert("the lab template's features (`feature.html`: a picture, a title and "
+                    "the text)")
+        return B.block(feature(named, named.get("text", "")))
     return item_include(source, name, named, ctx, written)
 
 
