@@ -447,6 +447,16 @@ def test_a_raised_box_is_its_text() -> None:
     assert pub.title == "Gas at z~1 and up" and library.warnings == ()
 
 
+def test_csquotes_quotation_marks_are_quotes() -> None:
+    """A lab's biblatex titles wrote "the \\enquote{divide-and-conquer} method": the
+    unknown macro was shown as written, with a warning."""
+    library = bib("@article{a, title={A \\enquote{divide-and-conquer} method with "
+                  "\\enquote*{inner} and \\mkbibquote{quoted} parts}, year=2008}\n")
+    [pub] = library.publications
+    assert pub.title == "A “divide-and-conquer” method with ‘inner’ and “quoted” parts"
+    assert library.warnings == ()
+
+
 def test_a_link_in_an_abstract_is_its_text_and_address() -> None:
     """An arXiv abstract ending "code at \\href{https://github.com/x/inv}{github.com/x/inv}"
     failed the build: the LaTeX reader parsed `\\href` without its two arguments, and

@@ -89,7 +89,10 @@ class _Latex:
                                "itshape", "bfseries", "ttfamily", "scshape")),
                 # a box moved up or down (`z\raisebox{-0.5ex}\textasciitilde1`, an ADS
                 # title's "z ~ 1"): its text, the last argument
-                MacroTextSpec("raisebox", simplify_repl=_last_argument)],
+                MacroTextSpec("raisebox", simplify_repl=_last_argument),
+                # csquotes' and biblatex's quotation marks (`the \enquote{divide-and-
+                # conquer} method`), the starred one the inner quotes
+                *(MacroTextSpec(name, simplify_repl=_quoted) for name in _QUOTES)],
             specials=[SpecialsTextSpec("&", "&")])
         context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=self._unknown))
         # The parser's own macros: its defaults lack `\href`, whose two arguments the
@@ -98,7 +101,9 @@ class _Latex:
         self.parsing = latexwalker.get_default_latex_context_db()
         self.parsing.add_context_category("lanting", prepend=True,
                                           macros=[MacroSpec("href", "{{"),
-                                                  MacroSpec("raisebox", "{[[{")])
+                                                  MacroSpec("raisebox", "{[[{"),
+                                                  *(MacroSpec(name, arguments)
+                                                    for name, arguments in _QUOTES.items())])
         self.unknown: list[str] = []
         self.field = LatexNodes2Text(latex_context=context, math_mode="verbatim")
         self.name = LatexNodes2Text(latex_context=context, math_mode="verbatim",
@@ -131,6 +136,18 @@ class _Latex:
 
 def _last_argument(node: Any, l2tobj: Any) -> str:
     return str(l2tobj.nodelist_to_text([node.nodeargd.argnlist[-1]]))
+
+
+_QUOTES = {"enquote": "*{", "textquote": "*[[{", "mkbibquote": "{"}
+"""Macros that put their text in quotation marks, with the arguments each takes."""
+
+
+def _quoted(node: Any, l2tobj: Any) -> str:
+    """“text” (‘text’ for a starred `\\enquote*`): a macro of `_QUOTES`."""
+    arguments = node.nodeargd.argnlist
+    inner = _last_argument(node, l2tobj)
+    starred = len(arguments) > 1 and arguments[0] is not None
+    return f"‘{inner}’" if starred else f"“{inner}”"
 
 
 @functools.cache
