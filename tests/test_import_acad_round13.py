@@ -190,3 +190,25 @@ def test_a_feature_with_its_text_as_a_parameter(tmp_path: Path) -> None:
     assert "![Ice sheets](/images/ice.png)\n\n**Ice sheets**\n\nWe model how *ice sheets* " \
         "thin.\n" in text
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_the_academic_theme_named_in_config_default_is_hugo_blox(tmp_path: Path) -> None:
+    """An Academic 4 group site names its theme in `config/_default/config.toml`
+    (`theme = "academic"`) and has no `content/authors/` (its one profile is in
+    `content/author/`): only a root `config.toml` was read for the theme's name, so the
+    site was imported as plain Hugo, every publication a post."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "config/_default/config.toml": 'title = "Tarn Lab"\nbaseurl = "https://x.org/"\n'
+                                       '# the theme\ntheme = "academic"\n',
+        "config/_default/params.toml": 'email = "lab@x.org"\n',
+        "content/author/admin/_index.md": "---\ntitle: Oda Tarn\n---\n",
+        "content/home/about.md": "+++\nwidget = \"about\"\nactive = true\n+++\n",
+        "content/publication/firn/index.md": '+++\ntitle = "Firn Density"\n'
+        'date = 2021-01-01\nauthors = ["Oda Tarn"]\npublication_types = ["2"]\n'
+        'publication = "J. Glaciol."\n+++\n'})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.kind == "hugo-blox"
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "Firn Density" in bib
+    assert not (imported.dest / "content" / "posts").exists()

@@ -277,8 +277,7 @@ def detect(source: Path) -> str:
         if (source / "content" / "authors").is_dir() or (source / "data" / "authors").is_dir() \
                 or any(word in modules.lower() for word in ("wowchemy", "hugoblox",
                                                             "hugo-blox")) \
-                or _ACADEMIC_THEME.search(_text(source / "config.toml")
-                                          + _text(source / "config.yaml")):
+                or _ACADEMIC_THEME.search(modules):  # (`config/_default/` too)
             return "hugo-blox"
         return "hugo"
     if config.is_file() and ((source / "_layouts").is_dir()
