@@ -212,3 +212,27 @@ def test_the_academic_theme_named_in_config_default_is_hugo_blox(tmp_path: Path)
     bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
     assert "Firn Density" in bib
     assert not (imported.dest / "content" / "posts").exists()
+
+
+def test_a_contact_widget_page_shows_how_to_reach_the_lab(tmp_path: Path) -> None:
+    """Academic's `contact` widget, alone on a `widget_page` (`content/contact/`), showed
+    the email, phone, address, directions and office hours of the site's `params`: the
+    page was left out as "a page with no text", its menu entry leading nowhere."""
+    imported = blox_import(tmp_path, {
+        "config/_default/params.toml": 'email = "lab@tarn.example"\nphone = "555 0100"\n'
+        'address = {street = "Box 7", city = "Tromsø", region = "TF", postcode = "9019", '
+        'country = "Norway"}\ndirections = "Room 2.14"\noffice_hours = ["Tue 10–12"]\n'
+        'contact_links = [{icon = "comments", name = "Forum", link = "https://f.example"}]\n',
+        "content/contact/index.md": "---\ntitle: Contact\ntype: widget_page\n---\n",
+        "content/contact/contact.md": "+++\nwidget = \"contact\"\nheadless = true\n"
+                                      "title = \"Reach us\"\n+++\nVisitors are welcome.\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    main = page(out, "/contact/").one("main")
+    text = " ".join(main.text().split())
+    for shown in ("Reach us", "Visitors are welcome.", "Phone: 555 0100",
+                  "Address: Box 7, Tromsø, TF 9019, Norway", "Directions: Room 2.14",
+                  "Office hours: Tue 10–12"):
+        assert shown in text
+    assert main.find("a", href="mailto:lab@tarn.example") is not None
+    assert main.find("a", href="https://f.example").text() == "Forum"

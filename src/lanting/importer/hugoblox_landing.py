@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import BARE_SITE, read_text
+from lanting.importer.hugoblox_contact import contact_text
 from lanting.importer.hugoblox_home import (
     BIOGRAPHY,
     LISTS,
@@ -113,7 +114,11 @@ class HugoBloxHome(HugoBloxSlides):
             self.report.convert("blocks of the old home as sections of its text")
 
     def text_of(self, block: Block) -> str | None:
-        """`block_text`, with the profile its `username` names (else the owner's)."""
+        """`block_text`, with the profile its `username` names (else the owner's); a
+        `contact` block's, with what the site's `params` say (`hugoblox_contact`)."""
+        if block.kind == "contact":
+            return contact_text(block.text, self.params, self.language.startswith("zh")) \
+                or None
         user = str(block.data.get("username") or "")
         return block_text(block, self.language.startswith("zh"),
                           self.authors.get(user) or self.authors.get(""))
