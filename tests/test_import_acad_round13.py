@@ -236,3 +236,20 @@ def test_a_contact_widget_page_shows_how_to_reach_the_lab(tmp_path: Path) -> Non
         assert shown in text
     assert main.find("a", href="mailto:lab@tarn.example") is not None
     assert main.find("a", href="https://f.example").text() == "Forum"
+
+
+def test_links_to_coauthors_term_pages_keep_their_text(tmp_path: Path) -> None:
+    """A group's news posts linked each coauthor to Hugo's page of the `authors`
+    taxonomy (`<a href="/authors/per-lund/">`), made for every name of a page's
+    `authors` whether or not it has a profile: kept as written, each was a broken link
+    (297 build errors on one site). The name stays, without the link, in a notice."""
+    imported = blox_import(tmp_path, {
+        "content/publication/firn/index.md": "---\ntitle: Firn Density\ndate: 2021-01-01\n"
+        "authors: [Oda Tarn, Per Lund, Åsa Nyström]\npublication: J. Glaciol.\n---\n",
+        "content/post/news/index.md": "---\ntitle: News\ndate: 2021-02-01\n---\n\n"
+        "A paper by <a href=\"/authors/per-lund/\">Per Lund</a> and [Åsa Nyström]"
+        "(/authors/%C3%A5sa-nystr%C3%B6m/).\n"})
+    assert imported.report.warnings == []
+    text = (imported.dest / "content" / "posts" / "news.md").read_text(encoding="utf-8")
+    assert "/authors/" not in text and "Per Lund" in text and "Åsa Nyström" in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

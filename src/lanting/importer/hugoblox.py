@@ -17,6 +17,7 @@ from lanting.importer.body_links import UNLINK
 from lanting.importer.common import bool_of, read_text
 from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.hugo_front import hugo_keys
+from lanting.importer.hugoblox_authors import author_terms
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
 from lanting.importer.hugoblox_home import (
     education_line,
@@ -55,6 +56,8 @@ class HugoBlox(HugoBloxBodies):
         self.profile: dict[str, Any] = {}
         self.owner = ""
         """The folder of the author whose profile the new home page shows."""
+        self.terms: frozenset[str] | None = None
+        """The authors Hugo made a page of (`author_terms`), once read."""
         self.read_blocks()
         self.read_authors()
 
@@ -87,6 +90,11 @@ class HugoBlox(HugoBloxBodies):
         name = match.group(1).lower()
         user = next((u for u, shown in sorted(self.user_names.items())
                      if name in (u.lower(), shown.lower(), slug_of(shown))), None)
+        if user is None and name in self.author_terms():
+            # (the term page of a coauthor without a profile, which listed their papers)
+            ctx.note(url, "a link to the page listing an author's papers and posts, which "
+                     "Lanting does not make: its text kept without the link")
+            return UNLINK
         if user is None:
             return None
         if user == self.owner:
@@ -95,6 +103,12 @@ class HugoBlox(HugoBloxBodies):
         ctx.warn(url, f"a link to the page of the author `{self.user_names[user]}`, which "
                  "Lanting does not make: its text kept without the link")
         return UNLINK
+
+    def author_terms(self) -> frozenset[str]:
+        """`hugoblox_authors.author_terms`, read when a link first asks."""
+        if self.terms is None:
+            self.terms = author_terms(self.content)
+        return self.terms
 
     # --- profile ----------------------------------------------------------------------------
 

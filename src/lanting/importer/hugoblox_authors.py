@@ -8,6 +8,10 @@ Kan Huang, Kai Zhang`)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from lanting.importer.common import read_text, walk
+from lanting.importer.text import load_mapping, split_front_matter
 
 _EMPHASIS = re.compile(r"^(\*\*|__|\*|_)(.+)\1$")
 _CJK_NAME = re.compile(r"^[\u3400-\u9fff·]{2,}$")
@@ -42,3 +46,25 @@ def comma_list(author: str, listed: int) -> list[str] | None:
     if len(parts) == 2 and listed < 2:
         return None
     return ["others" if _OTHERS.match(p) else p for p in parts]
+
+
+def term_slug(name: str) -> str:
+    """The last part of the URL of Hugo's page of a taxonomy term (its `urlize`): lower
+    case, spaces as `-`, other marks dropped (`Ana María Ruiz` → `ana-maría-ruiz`)."""
+    return re.sub(r"\s+", "-", re.sub(r"[^\w\s-]", "", plain_author(name)[0].lower()).strip())
+
+
+def author_terms(content: Path) -> frozenset[str]:
+    """The slugs of every name in the pages' `authors` lists: Hugo made each a page of
+    the `authors` taxonomy (`/authors/ana-maria-ruiz/`, listing their papers and posts)
+    whether or not `content/authors/` holds their profile."""
+    found: set[str] = set()
+    for path in walk(content) if content.is_dir() else []:
+        if path.suffix.lower() not in (".md", ".markdown"):
+            continue
+        fmt, head, _body, _first = split_front_matter(read_text(path))
+        if "authors" not in head:
+            continue
+        listed = load_mapping(fmt or "yaml", head)[0].get("authors")
+        found.update(term_slug(str(a)) for a in listed or [] if isinstance(listed, list))
+    return frozenset(found)
