@@ -3,6 +3,7 @@ and Hugo Blox sites (each fixture is written for the test, in the shape of those
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -252,4 +253,27 @@ def test_links_to_coauthors_term_pages_keep_their_text(tmp_path: Path) -> None:
     assert imported.report.warnings == []
     text = (imported.dest / "content" / "posts" / "news.md").read_text(encoding="utf-8")
     assert "/authors/" not in text and "Per Lund" in text and "Åsa Nyström" in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_widget_page_listing_only_projects_leads_to_the_projects(tmp_path: Path) -> None:
+    """`content/research/index.md`, a `widget_page` whose one widget lists the projects
+    (Academic 4's `portfolio`, its `page_type` under `[content]`): it was left out as
+    "a page with no text", and its menu entry with it. Its URL, menu entry and links now
+    lead to Lanting's list of the projects."""
+    imported = blox_import(tmp_path, {
+        "config/_default/menus.toml": '[[main]]\n  name = "Research"\n  url = "/research"\n'
+                                      '  weight = 10\n',
+        "content/research/index.md": "---\ntitle: Research\ntype: widget_page\n---\n",
+        "content/research/research.md": '+++\nwidget = "portfolio"\nheadless = true\n'
+        'title = "Research Projects"\n[content]\n  page_type = "project"\n+++\n',
+        "content/project/firn/index.md": "---\ntitle: Firn\nsummary: Cores.\n---\n\nText.\n",
+        "content/post/a/index.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
+                                   "See [our research](/research/).\n"})
+    assert imported.report.warnings == []
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert {"name": "Research", "url": "/projects/"} in config["menu"]
+    assert config["redirects"] == {"/research/": "/projects/"}
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "[our research](/projects/)" in post
     build(imported.dest, BuildOptions(output=tmp_path / "out"))

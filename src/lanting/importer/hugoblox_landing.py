@@ -57,6 +57,9 @@ class HugoBloxHome(HugoBloxSlides):
         """The blocks of the old one-page home, in its order."""
         self.authors: dict[str, dict[str, Any]] = {}
         """Author folder (`admin`, `me`) -> its front matter; the owner's under ""."""
+        self.moved_lists: dict[str, str] = {}
+        """A page of widgets that only listed a section's pages (`research/`, projects)
+        -> Lanting's list of them (`/projects/`), where its URL leads now."""
 
     def read_blocks(self) -> None:
         """The blocks of the old home: `content/home/*.md` widgets, else the `sections:`
@@ -167,11 +170,22 @@ class HugoBloxHome(HugoBloxSlides):
             self.report.note(path, None, "left out: the group's people, whom Lanting lists "
                              "at the same URL, `/people/`")
             return True
-        folders = next((f for f in (PROJECTS, PUBLICATIONS, TALKS) if name == f[-1]), ())
+        shown = {listed_folder(b) for b in blocks if b.kind in LISTS}
+        folders = next((f for f in (PROJECTS, PUBLICATIONS, TALKS) if name == f[-1]), ()) \
+            or next((f for f in (PROJECTS, PUBLICATIONS, TALKS)  # (`research/`: projects)
+                     if len(shown) == 1 and shown <= set(f) and not any(
+                         str(b.text).strip() for b in blocks)), ())
         if (bundle or path).parent != self.site_root() or not folders or not blocks \
                 or any(b.kind not in LISTS | BIOGRAPHY for b in blocks) \
                 or not any(self.has_pages(self.site_root() / f) for f in folders):
             return False
+        if name != folders[-1]:  # (its old URL, and the links and menu entries to it,
+            # lead to Lanting's list; it was left out as a page with no text)
+            self.moved_lists[name] = f"/{folders[-1]}/"
+            self.redirects.add(f"/{name}/", f"/{folders[-1]}/")
+            self.report.note(path, None, f"left out: the list of `{folders[0]}` pages, which "
+                             f"Lanting makes at `/{folders[-1]}/`, where its old URL leads")
+            return True
         self.report.note(path, None, f"left out: the list of `{folders[0]}` pages, which "
                          f"Lanting makes at the same URL, `/{folders[-1]}/`")
         for block in blocks:
@@ -236,7 +250,7 @@ class HugoBloxHome(HugoBloxSlides):
             if prefix and section.startswith(prefix + "/"):
                 section = section.removeprefix(prefix + "/")
         page = self.list_pages().get(section) if section in (
-            *PUBLICATIONS, *TALKS, *PROJECTS) else None
+            *PUBLICATIONS, *TALKS, *PROJECTS) else self.moved_lists.get(section)
         if page is not None and ctx is not None:
             ctx.convert("links to section lists")
         return page + hash_mark + fragment if page is not None else None
@@ -317,9 +331,13 @@ class HugoBloxHome(HugoBloxSlides):
 
 def listed_folder(block: Block) -> str:
     """The section a list block of the old home showed (`id: news` over `page_type:
-    post`, or `filters: {folders: [post]}`): its id alone did not say."""
-    filters = block.data.get("filters")
+    post`, or `filters: {folders: [post]}`; an Academic 4 widget's under `[content]`):
+    its id alone did not say."""
+    inner = block.data.get("content")
+    data: dict[str, Any] = inner if isinstance(inner, dict) and "widget" in block.data \
+        else block.data
+    filters = data.get("filters")
     folders = filters.get("folders") if isinstance(filters, dict) else None
-    folder = block.data.get("page_type") or (
+    folder = data.get("page_type") or (
         folders[0] if isinstance(folders, list) and folders else folders)
     return str(folder or "").strip("/").lower()
