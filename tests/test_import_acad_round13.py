@@ -277,3 +277,25 @@ def test_a_widget_page_listing_only_projects_leads_to_the_projects(tmp_path: Pat
     post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
     assert "[our research](/projects/)" in post
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_grid_of_captured_figures_is_a_gallery(tmp_path: Path) -> None:
+    """The lab template's `grid.html` laid the captured figures out in a grid (a page of
+    the team's pictures): the figures were kept one under the other, with a warning
+    for each grid."""
+    page_text = ("---\ntitle: Pictures\n---\n\n# Field day\n{% capture content %}\n"
+                 "  {% include figure.html image=\"images/a.png\" width = \"100%\"%}\n"
+                 "  {% include figure.html image=\"images/b.png\" %}\n{% endcapture %}\n\n"
+                 "{%\n  include grid.html\n  content=content\n  style=\"square\"\n%}\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yaml": "title: Tarn Lab\nlang: en\n",
+                         "Gemfile": 'gem "jekyll"\n', "_includes/list.html": "x\n",
+                         "_includes/grid.html": "<div class=\"grid\">{{ include.content }}"
+                                                "</div>\n",
+                         "images/a.png": png(20, 10), "images/b.png": png(20, 10),
+                         "pictures/index.md": page_text})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    items = page(out, "/pictures/").one("main").find_all("figure", class_="gallery-item")
+    assert [f.find("img")["src"] for f in items] == ["/images/a.png", "/images/b.png"]

@@ -163,9 +163,19 @@ def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Cont
         ctx.convert("the lab template's features (`feature.html`: a picture, a title and "
                     "the captured text)")
         return B.block(feature(named, content))
+    if re.fullmatch(r"(?:grid|gallery)\.html", file.rsplit("/", 1)[-1]) \
+            and _IMAGES.fullmatch(content.strip()):
+        # (the lab template's grid of figures: Lanting's gallery lays images out so)
+        ctx.convert("captured figures shown by a grid include (`grid.html`) as galleries")
+        return B.block(f"{fence} gallery\n{content.strip()}\n{fence}")
     ctx.warn(written, f"`{file}` showed the text captured before it: the text is kept, "
              "without the include's look")
     return B.block(content)
+
+
+_IMAGES = re.compile(r"(?:(?:\{%-?\s*include\s+figure\.html\s(?:(?!%\}).)*-?%\}"
+                     r"|!\[[^\]\n]*\]\([^)\n]*\))\s*)+", re.DOTALL)
+"""Figures alone: the lab template's `{% include figure.html image=… %}`, or images."""
 
 
 def _tag(names: str) -> str:
