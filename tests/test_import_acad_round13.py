@@ -299,3 +299,27 @@ def test_a_grid_of_captured_figures_is_a_gallery(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     items = page(out, "/pictures/").one("main").find_all("figure", class_="gallery-item")
     assert [f.find("img")["src"] for f in items] == ["/images/a.png", "/images/b.png"]
+
+
+def test_the_lab_s_page_of_posts_gives_the_blog_page_its_text(tmp_path: Path) -> None:
+    """The lab template's `blog/index.md` greets the reader above the list of posts
+    (`{% include list.html data="posts" %}`): it was left out with a warning, "the
+    page's own text is not kept". Its text is the blog page's now, above Lanting's list,
+    without its heading (the blog page's own) or the list include."""
+    blog = ("---\ntitle: Blog\nnav:\n  order: 5\n---\n\n# {% include icon.html "
+            "icon=\"fa-solid fa-feather\" %}Blog\n\nNotes from the ice, every month.\n\n"
+            "{% include section.html %}\n\n{% include search-box.html %}\n\n"
+            "{% include list.html data=\"posts\" component=\"post-excerpt\" %}\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yaml": "title: Tarn Lab\nlang: en\n",
+                         "Gemfile": 'gem "jekyll"\n', "_includes/list.html": "x\n",
+                         "_includes/section.html": "x\n", "_includes/icon.html": "x\n",
+                         "_includes/search-box.html": "x\n", "blog/index.md": blog,
+                         "_posts/2024-05-01-thaw.md": "---\ntitle: Thaw\n---\n\nIt melts.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.warnings == []
+    text = (imported.dest / "content" / "posts" / "_index.md").read_text(encoding="utf-8")
+    assert text.split("---\n")[-1].strip() == "Notes from the ice, every month."
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    main = page(out, "/blog/").one("main").text()
+    assert "Notes from the ice, every month." in main and "Thaw" in main

@@ -86,3 +86,25 @@ def is_listing(body: str) -> bool:
     # (`{%- for`, trimming whitespace, too: beautiful-jekyll's `tags.html`)
     return "paginator" in body or (LISTING_TAG.search(body) is not None
                                    and own_text(drop_loops(body)) < 80)
+
+
+_POSTS_LIST = re.compile(r"\{%-?\s*include\s+list\.html\s(?:(?!%\}).)*?\bdata\s*=\s*"
+                         r"[\"']posts[\"'](?:(?!%\}).)*-?%\}", re.DOTALL)
+"""The lab-website template's list of the posts (`{% include list.html data="posts" %}`)."""
+_LEADING_HEADING = re.compile(r"\A\s*#[ \t]+(?P<text>[^\n]*)\n")
+
+
+def blog_text(body: str, title: str) -> str:
+    """The text of the old page of the posts at /blog/, as the blog page's (Lanting lists
+    the posts under it): without the include listing them (the lab template's), nor a
+    first heading repeating the title (`# {% include icon.html %}Blog`), which the blog
+    page shows; "" when nothing of its own is left, or the page is no such list (an
+    al-folio page whose owner replaced the list by a line stays left out, warned of)."""
+    text = _POSTS_LIST.sub("", body)
+    if text == body:
+        return ""
+    heading = _LEADING_HEADING.match(text)
+    if heading and re.sub(r"\{%.*?%\}|\{\{.*?\}\}", "", heading.group("text")).strip() \
+            .casefold() == title.strip().casefold():
+        text = text[heading.end():]
+    return text if own_text(re.sub(r"\{%.*?%\}", "", text, flags=re.DOTALL)) else ""

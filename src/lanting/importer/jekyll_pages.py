@@ -33,6 +33,7 @@ from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_layouts import layout_data, layout_prose
 from lanting.importer.jekyll_listings import (
     LISTING_TAG,
+    blog_text,
     drop_loops,
     drop_pagination,
     drop_post_lists,
@@ -281,6 +282,13 @@ class JekyllPages:
         if listing in LISTING_URLS and not body.strip():
             self.report.note(path, None, f"left out: Lanting makes /{listing}/ "
                              "itself")  # (minimal-mistakes' category-archive.md)
+            return
+        kept = blog_text(body, str(data.get("title") or "")) if listing == "blog" else ""
+        if kept:  # (a lab's page of the posts: its title and text are the blog page's)
+            item = self.site.add(Item("blog", "_index", path, list_text_front(data, "blog"),
+                                      name="_index"))
+            self.posts.append((item, kept, first, path))
+            self.report.convert("the blog page's text (the old page of the posts)")
             return
         if listing in LISTING_URLS:  # (al-folio's blog.md, its loop removed)
             self.report.warn(path, None, f"left out: Lanting makes /{listing}/ "
