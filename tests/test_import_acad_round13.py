@@ -323,3 +323,23 @@ def test_the_lab_s_page_of_posts_gives_the_blog_page_its_text(tmp_path: Path) ->
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     main = page(out, "/blog/").one("main").text()
     assert "Notes from the ice, every month." in main and "Thaw" in main
+
+
+def test_a_grid_of_a_list_of_papers_keeps_the_list_without_a_warning(tmp_path: Path) -> None:
+    """A member's page lays their papers out in the template's grid (`{% capture %}` of
+    a `list.html` of citations, then `grid.html`): the list (a link to the papers) was
+    kept, but with a warning that the grid's look was lost; it is a list's layout."""
+    member = ("---\nname: Oda Tarn\nrole: pi\n---\n\nOda leads.\n\n{% capture content %}\n\n"
+              "{% include list.html data=\"citations\" component=\"citation\" "
+              "filters=\"member: oda\" %}\n\n{% endcapture %}\n\n"
+              "{% include grid.html content=content %}\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yaml": "title: Tarn Lab\nlang: en\ncollections:\n"
+                                         "  members:\n    output: true\n",
+                         "Gemfile": 'gem "jekyll"\n', "_includes/list.html": "x\n",
+                         "_includes/grid.html": "<div>{{ include.content }}</div>\n",
+                         "_data/citations.yaml": CITED, "_members/oda.md": member})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.warnings == []
+    text = (imported.dest / "content" / "people" / "oda-tarn.md").read_text(encoding="utf-8")
+    assert "[Publications](/publications/)" in text

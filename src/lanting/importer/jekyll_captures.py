@@ -168,6 +168,10 @@ def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Cont
         # (the lab template's grid of figures: Lanting's gallery lays images out so)
         ctx.convert("captured figures shown by a grid include (`grid.html`) as galleries")
         return B.block(f"{fence} gallery\n{content.strip()}\n{fence}")
+    if file.rsplit("/", 1)[-1] == "grid.html" and _INCLUDES.fullmatch(content.strip()):
+        # (a grid of the template's cards, portraits or citations: each is a list's item)
+        ctx.convert("captured items shown by a grid include (`grid.html`) as lists")
+        return B.block(content)
     ctx.warn(written, f"`{file}` showed the text captured before it: the text is kept, "
              "without the include's look")
     return B.block(content)
@@ -176,6 +180,9 @@ def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Cont
 _IMAGES = re.compile(r"(?:(?:\{%-?\s*include\s+figure\.html\s(?:(?!%\}).)*-?%\}"
                      r"|!\[[^\]\n]*\]\([^)\n]*\))\s*)+", re.DOTALL)
 """Figures alone: the lab template's `{% include figure.html image=… %}`, or images."""
+_INCLUDES = re.compile(r"(?:\{%-?\s*include\s+(?:list|card|portrait|citation)\.html\s"
+                       r"(?:(?!%\}).)*-?%\}\s*)+", re.DOTALL)
+"""The lab template's includes of items alone (`list.html`, `card.html`, …)."""
 
 
 def _tag(names: str) -> str:
