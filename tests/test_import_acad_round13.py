@@ -343,3 +343,20 @@ def test_a_grid_of_a_list_of_papers_keeps_the_list_without_a_warning(tmp_path: P
     assert imported.report.warnings == []
     text = (imported.dest / "content" / "people" / "oda-tarn.md").read_text(encoding="utf-8")
     assert "[Publications](/publications/)" in text
+
+
+def test_an_empty_grid_goes_without_a_warning(tmp_path: Path) -> None:
+    """A team page ends with an empty grid (`{% capture content %}{% endcapture %}`,
+    then `grid.html`), which showed nothing: it was reported as text kept "without the
+    include's look", a warning for nothing."""
+    team = ("---\ntitle: Team\n---\n\nJoin us.\n\n{% capture content %}\n\n"
+            "{% endcapture %}\n\n{% include grid.html style=\"square\" content=content %}\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yaml": "title: Tarn Lab\nlang: en\n",
+                         "Gemfile": 'gem "jekyll"\n', "_includes/list.html": "x\n",
+                         "_includes/grid.html": "<div>{{ include.content }}</div>\n",
+                         "team/index.md": team})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.warnings == []
+    text = (imported.dest / "content" / "pages" / "team.md").read_text(encoding="utf-8")
+    assert text.rstrip().endswith("Join us.")

@@ -144,7 +144,11 @@ def _columns(columns: list[str], ctx: Context) -> str:
 
 
 def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Context) -> str:
-    """The captured `content` an include of `file` showed, as Lanting's box of its kind."""
+    """The captured `content` an include of `file` showed, as Lanting's box of its kind;
+    nothing for an empty capture (a grid left empty), which showed nothing."""
+    if not content.strip():
+        ctx.note(written, f"`{file}` removed: the text captured for it is empty")
+        return ""
     words = re.findall(r"[a-z]+", f"{named.get('type', '')} {file}".lower())
     kind = next((word for word in words if word in _KINDS), None)
     title = string_argument(named.get("title") or named.get("name") or "")
