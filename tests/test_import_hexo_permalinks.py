@@ -8,6 +8,8 @@ from pathlib import Path
 
 from test_import_hexo_sites import hexo_site, post_text
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer.hexo_pinyin import pinyin_permalink
 
 CONFIG = "title: T\nlanguage: zh-CN\npermalink: :category/:title/\n"
@@ -81,3 +83,20 @@ def test_category_map_names_are_slugized_as_hexo_did(tmp_path: Path) -> None:
     assert 'aliases: ["/Machine-Learning/gd/"]' in post_text(imported, "gd")
     config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
     assert '"/categories/Machine-Learning/"' in config
+
+
+def test_a_link_to_a_category_page_whose_url_changes_case(tmp_path: Path) -> None:
+    """Hexo kept a category's case in its page's URL (`/categories/Hexo/`); Lanting's
+    is `/categories/hexo/`, and no redirect keeps the old one (a disk that ignores case
+    holds one file for both). A post's link to the old page was left as written, and
+    the build failed on it ("no category `Hexo`")."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\nroot: /blog/\n",
+        "source/_posts/setup.md": "---\ntitle: 建站\ndate: 2024-05-01\ncategories:\n"
+                                  "  - Hexo\ntags: [Node]\n---\n"
+                                  "见 [同类文章](/blog/categories/Hexo/) 与 "
+                                  "[标签](/tags/Node/)。\n"})
+    post = post_text(imported, "setup")
+    assert "[同类文章](/categories/hexo/)" in post
+    assert "[标签](/tags/node/)" in post
+    build(imported.dest, BuildOptions())  # (it raised on the link)

@@ -47,6 +47,7 @@ from lanting.importer.hexo_settings import HexoSettings
 from lanting.importer.hexo_themes import friend_links
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
@@ -118,6 +119,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         root = str(self.config.get("root") or "/")
         self.root = "/" + root.strip("/") + "/" if root.strip("/") else "/"
         self.table = LinkTable(self.site)
+        self.listings = Redirects(self.site, report, "_config.yml")
         self.posts: list[tuple[Item, str, Path]] = []
         self.terms: list[tuple[Item, list[list[str]], list[str]]] = []
         """Each post's category hierarchies and tags as Hexo had them (for old URLs)."""
@@ -213,6 +215,9 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             self.report.note("_config.yml", None, f"no `language`: the posts read as "
                              f"`{self.language}`, so the new site is in it (`language` in "
                              "lanting.toml changes it)")
+        # (the listing pages first: a post's link to one whose new URL differs only in
+        # case is pointed at it)
+        self.listing_redirects()
         for item, text, path in self.posts:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
@@ -223,7 +228,6 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                              "import ends each with `\\` (a hard break)")
         self.copy_static()
         self.write_config()
-        self.listing_redirects()
         return self.site
 
     # --- posts --------------------------------------------------------------------------

@@ -56,6 +56,8 @@ class HexoSettings:
     language: str
     tz: dt.tzinfo
     category_map: dict[Any, Any]
+    listings: Redirects
+    """The old listing pages' redirects (filled in before the bodies are converted)."""
     terms: list[tuple[Item, list[list[str]], list[str]]]
     skip_render: Callable[[], list[str]]
 
@@ -143,7 +145,7 @@ class HexoSettings:
     def listing_redirects(self) -> None:
         """Hexo's tag, category and archive pages (`tag_dir`, `category_dir`,
         `archive_dir`; a nested category has a page at each level) → `[redirects]`."""
-        redirects = Redirects(self.site, self.report, "_config.yml")
+        redirects = self.listings
         listed = {id(i) for i in listed_posts(self.site)}
         terms = [t for t in self.terms if id(t[0]) in listed]
         case = int(self.config.get("filename_case") or 0)

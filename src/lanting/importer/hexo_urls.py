@@ -26,6 +26,7 @@ from lanting.importer.common import (
 from lanting.importer.hexo_themes import theme_file
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.listings import Redirects
 from lanting.importer.shelf import MARK_OPEN, Shelf
 from lanting.importer.site import NewSite
 from lanting.markdown.anchors import HEADING_ID_STYLES
@@ -39,6 +40,7 @@ class HexoUrls:
     root: str
     site: NewSite
     table: LinkTable
+    listings: Redirects
     prepend_root: bool
     theme_source: Path
     by_source: dict[Path, Item]
@@ -124,6 +126,10 @@ class HexoUrls:
         if target is not None:
             ctx.convert("links to other posts' files")
             return self.site.link(target) + url[len(url.partition("#")[0]):]
+        moved = self.listings.case_moved(url.removeprefix(self.root.rstrip("/")))
+        if moved is not None:
+            ctx.convert("links to listing pages whose URL changed case")
+            return moved + url[len(url.partition("#")[0]):]
         themed = theme_file(self.theme_source, url) if image else None
         if themed is not None and not (self.files / themed.relative_to(self.theme_source)
                                        ).is_file():

@@ -66,8 +66,9 @@ class Redirects:
         self.source = source
         """The file that named the old paths (`_config.yml`), for the report."""
         self.found: dict[str, str] = {}
-        self.case_only: set[str] = set()
-        """Old paths left alone because they differ from their new ones only in case."""
+        self.case_only: dict[str, str] = {}
+        """Old paths left alone because they differ from their new ones only in case, and
+        those new pages."""
         self.pages: set[str] = set()
         """The new site's listing pages, every target named (without its `#…`)."""
 
@@ -82,12 +83,19 @@ class Redirects:
         if path == target:
             return  # the same URL in both sites
         if path.casefold() == target.casefold():
-            self.case_only.add(path)  # each post with the term asks again: say it once
+            self.case_only[path] = target  # each post with the term asks again: say it once
             self.report.note(self.source, None, f"`{path}` is not redirected: it differs "
                              f"from the new `{target}` only in case, and a disk that ignores "
                              "case would hold one file for both")
             return
         self.found[path] = new
+
+    def case_moved(self, url: str) -> str | None:
+        """The new page of an old listing URL left without a redirect because it differs
+        from that page only in case (Hexo's `/categories/Hexo/`, now `/categories/hexo/`):
+        a post's link to it is pointed there, else it led nowhere and the build failed."""
+        path = alias_path(site_path(url))[0]
+        return self.case_only.get(path) if path is not None else None
 
     def finish(self, what: str) -> None:
         self._drop_case_clashes()
