@@ -147,7 +147,7 @@ class HexoBodies(HexoUrls):
         text = self.comments(text, ctx)
         text = self.block_tags(text, ctx, shelf)
         text = tags(text, {**self.tag_handlers(item, ctx, path, footnotes),
-                           **plus_tags(ctx, footnotes, text)}, ctx)
+                           **plus_tags(ctx, footnotes, text)}, ctx, html_blocks=True)
         text = OUTPUT.sub(lambda m: ctx.leave_output(m, "a Nunjucks value of the old theme"),
                           text)
         text = B.tables_and_anchors(text, ctx.convert)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.body import relined, unconverted
+from lanting.importer.html_block_spans import html_block_spans, inside, markdown_as_html
 from lanting.importer.report import Report
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf
 
@@ -173,17 +174,22 @@ HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _TAG_AFTER_BLOCK = re.compile(r"\n[ \t]+(?=</?[A-Za-z])")
 
 
-def tags(text: str, handlers: dict[str, TagHandler], ctx: Context) -> str:
+def tags(text: str, handlers: dict[str, TagHandler], ctx: Context,
+         html_blocks: bool = False) -> str:
     """Every remaining `{% name args %}`: through its handler, or left in a comment;
     one inside an HTML comment stays there as written (a comment in a comment ended
     the first early and showed ` -->` on the page).
     A tag made a block (a figure, blank lines around it) inside the theme's indented
     HTML (al-folio's `<div class="col-sm">` around its images): an HTML tag's line
     after it is no longer indented, else, after the blank line, it was a code block
-    showing `</div>`."""
+    showing `</div>`.
+    `html_blocks`: the renderer read Markdown as CommonMark does, none inside an HTML
+    block, where the tags had made HTML (Hexo's): a tag's inline Markdown there is
+    written as HTML."""
     out: list[str] = []
     end = 0
     comments = [m.span() for m in HTML_COMMENT.finditer(text)] if "<!--" in text else []
+    blocks = html_block_spans(text) if html_blocks else []
     for match in TAG.finditer(text):
         if any(start < match.start() < stop for start, stop in comments):
             continue  # (`<!-- {% include_relative x.md %} -->`: Jekyll's output hid it too)
@@ -191,6 +197,8 @@ def tags(text: str, handlers: dict[str, TagHandler], ctx: Context) -> str:
         made = handler(match.group(2), match.group()) if handler is not None \
             else ctx.leave(match.group(), "no Lanting equivalent",
                            *_neighbours(text, match.start(), match.end()))
+        if handler is not None and inside(blocks, match.start()):
+            made = markdown_as_html(made)
         out.append(text[end:match.start()] + made)
         end = match.end()
         if made.endswith("\n\n"):
