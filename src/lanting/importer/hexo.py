@@ -33,6 +33,7 @@ from lanting.importer.common import (
 from lanting.importer.hexo_bodies import HexoBodies
 from lanting.importer.hexo_code import drawn_diagrams
 from lanting.importer.hexo_config import settings_file
+from lanting.importer.hexo_data_pages import theme_page
 from lanting.importer.hexo_front import (
     HexoFront,
     hexo_fences,
@@ -44,7 +45,6 @@ from lanting.importer.hexo_front import (
 from lanting.importer.hexo_math import markdown_it_tex
 from lanting.importer.hexo_pinyin import pinyin_settings
 from lanting.importer.hexo_settings import HexoSettings
-from lanting.importer.hexo_themes import friend_links
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
@@ -338,17 +338,15 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                 self.report.note(path, key_line(head, "permalink"), "left out: Lanting "
                                  f"makes its own {str(data['permalink']).strip('/')}")
                 continue
-            kind = str(data.get("type") or data.get("layout") or "")
-            links = self.files / "_data" / "link.yml"
-            if kind == "link" and links.is_file():  # (Butterfly's friends, in `_data/`)
-                body = "\n\n".join(t for t in (body.strip(), friend_links(read_text(links)))
-                                     if t)
-            if kind in ("tags", "categories", "archives", "music", "movies") \
-                    or not body.strip():
-                self.report.note(path, None, "left out: a page Lanting makes itself"
-                                 + (f" (type `{kind}`)" if kind else ""))
-                continue
             folder = rel.parent.as_posix()
+            # (Butterfly's friends and AnZhiYu's gear, short posts and albums: drawn from
+            # `_data/`, the page's own file holding front matter alone)
+            page = theme_page(str(data.get("type") or data.get("layout") or ""), body,
+                              self.files / "_data", "/" + folder + "/")
+            if page.body is None:
+                (self.report.warn if page.lost else self.report.note)(path, None, page.why)
+                continue
+            body = page.body
             stem = rel.parent.name if path.stem == "index" and folder != "." else path.stem
             slug = slug_of(stem)
             front: dict[str, Any] = {"title": str(data.get("title") or stem)}
