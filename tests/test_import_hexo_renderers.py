@@ -106,3 +106,48 @@ def test_links_to_headings_keep_their_renderer_s_ids(tmp_path: Path, package: st
     assert f"[下文]({link})" in post_text(imported, "p")
     result = build(imported.dest, BuildOptions())  # (a link to no heading fails it)
     assert [str(w) for w in result.warnings] == []
+
+
+PROOF = """---
+title: 等价类
+date: 2026-03-25
+---
+两个等价类要么相等，要么不交。
+
+<aside>
+**证明**：设 $a \\sim b$，则 $[a] = [b]$。
+
+- 对任意 $x \\in [a]$，有 $x \\in [b]$。
+</aside>
+
+<div class="tip">
+💡 这里的 **等号** 表示等价类相等。
+</div>
+"""
+
+
+@pytest.mark.parametrize(("package", "read"), [
+    ('"hexo-renderer-pandoc": "^0.4.0"', True),
+    ('"hexo-renderer-marked": "^6.0.0"', False),
+])
+def test_pandoc_reads_markdown_inside_html_blocks(tmp_path: Path, package: str,
+                                                  read: bool) -> None:
+    """A Notion export's `<aside>` holding a proof, Markdown on the tag's next line:
+    Pandoc read it (its `markdown_in_html_blocks`), CommonMark reads it only after a
+    blank line, and the page showed `**证明**` and the stars of each such box. marked
+    read no Markdown there either, so its sites keep the HTML block as it was."""
+    source = tmp_path / "old"
+    write_files(source, {"package.json": '{"dependencies": {"hexo": "^7.0.0", '
+                                         f"{package}}}}}",
+                         "_config.yml": "title: T\nlanguage: zh-CN\n",
+                         "source/_posts/proof.md": PROOF})
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    post = post_text(imported, "proof")
+    assert ("<aside>\n\n**证明**" in post) is read
+    assert ('<div class="tip">\n\n💡' in post) is read
+    if read:
+        result = build(imported.dest, BuildOptions())
+        assert [str(w) for w in result.warnings] == []
+        html = (imported.dest / "public" / "posts" / "proof" / "index.html").read_text(
+            encoding="utf-8")
+        assert "<strong>证明</strong>" in html and "<strong>等号</strong>" in html

@@ -58,6 +58,7 @@ from lanting.importer.hexo_volantis import (
     video,
     volantis_blocks,
 )
+from lanting.importer.html_block_spans import pandoc_tag_lines
 from lanting.importer.item import Item
 from lanting.importer.kramdown_html import ended_html_blocks, span_tag_over_display
 from lanting.importer.linebreaks import hard_breaks
@@ -133,6 +134,8 @@ class HexoBodies(HexoUrls):
         if self.heading_ids == "pandoc":  # (Pandoc's paragraph held a lone `<img>` line)
             text, count = span_tag_over_display(text)
             ctx.convert("blank lines between a lone `<img>` and a display formula", count)
+            text, count = pandoc_tag_lines(text)
+            ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
         # marked read escapes in `$…$` too: undone below in all math, these included
         text, count = escaped_delimiters(text, None if self.marked else shelf)
         text = shelf.restore(text, "M")

@@ -24,6 +24,13 @@ _BLOCK_START = re.compile(rf"^ {{0,3}}</?(?:{'|'.join(block_names)})(?:[\s/>]|$)
 _LONE_TAG = re.compile(rf"^ {{0,3}}(?:{HTML_OPEN_CLOSE_TAG_STR})\s*$")
 """Kind 7: a line of one whole tag (it cannot interrupt a paragraph)."""
 
+_TAG_LINE = re.compile(r"^([ \t]{0,3}(?:<(?:div|figcaption|section|aside|center|article|"
+                       r"header|footer|blockquote|details)\b[^>]*>"
+                       r"|<summary\b[^>]*>.*</summary\s*>))[ \t]*\n(?=[ \t]{0,3}[^\s<])",
+                       re.MULTILINE | re.IGNORECASE)
+"""A `<div>` line (or `<figcaption>`, `<section>`, `<aside>`, `<details>`, a whole
+`<summary>`…) with Markdown on the next."""
+
 _LINK = re.compile(r"(!?)\[([^\]\n]*)\]\(<?([^()\s<>]*)>?(?:\s+\"([^\"\n]*)\")?\)")
 _STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 
@@ -62,6 +69,15 @@ def _block_end(lines: list[str], n: int, paragraph: bool) -> int | None:
         return next((k - 1 for k in range(n + 1, len(lines)) if not lines[k].strip()),
                     len(lines) - 1)
     return None
+
+
+def pandoc_tag_lines(text: str) -> tuple[str, int]:
+    """A blank line after each `<div>` line (`_TAG_LINE`) with Markdown on the next:
+    Pandoc reads Markdown inside HTML blocks, CommonMark only after a blank line
+    (`![](x.png)` in a `<div style="float:right">`, a figure's `Source: [paper](…)`
+    caption, an FAQ's answer under its `<summary>`, a proof's `**证明**` in a Notion
+    export's `<aside>`, showed as text). Returns (text, how many)."""
+    return _TAG_LINE.subn("\\1\n\n", text)
 
 
 def inside(spans: list[tuple[int, int]], at: int) -> bool:

@@ -24,6 +24,7 @@ from lanting.importer.body_links import (
 from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
 from lanting.importer.grid_tables import grid_tables
+from lanting.importer.html_block_spans import pandoc_tag_lines
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_strong import lenient_strong
@@ -59,14 +60,6 @@ from lanting.importer.site import NewSite
 from lanting.importer.sub_sup import FORMULA, scripts
 
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
-_DIV_LINE = re.compile(r"^([ \t]{0,3}(?:<(?:div|figcaption|section|aside|center|article|"
-                       r"header|footer|blockquote|details)\b[^>]*>"
-                       r"|<summary\b[^>]*>.*</summary\s*>))[ \t]*\n(?=[ \t]{0,3}[^\s<])",
-                       re.MULTILINE | re.IGNORECASE)
-"""A `<div>` line (or `<figcaption>`, `<section>`, `<details>`, a whole `<summary>`…)
-with Markdown on the next: Pandoc reads Markdown inside HTML blocks, CommonMark only
-after a blank line (`![](x.png)` in a `<div style="float:right">`, a figure's `Source:
-[paper](…)` caption, an FAQ's answer under its `<summary>`, showed as text)."""
 _BROWSER_CELLS = {"webr-r": "r", "webr": "r", "pyodide-python": "python", "pyodide": "python",
                   "ojs": "javascript"}
 """The cells quarto-webr, quarto-pyodide and quarto-live run in the reader's browser, and
@@ -155,7 +148,7 @@ class QuartoBodies(QuartoLinks):
         ctx.convert("file names of cells (`#| filename:`) as their code's titles", count)
         text = protect_code(text, shelf, on_fence)
         text = raw_inlines(text, shelf, ctx)
-        text, count = _DIV_LINE.subn("\\1\n\n", text)
+        text, count = pandoc_tag_lines(text)
         ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
         text = imagify_divs(text, shelf.put, ctx)
         text = bare_macros(bare_environments(print_latex(text, ctx), ctx), ctx)
