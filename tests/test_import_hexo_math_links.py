@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 import pytest
 from htmltree import parse_html
-from test_import_hexo_sites import hexo_site
+from test_import_hexo_sites import hexo_site, post_text
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -338,3 +338,18 @@ def test_an_escaped_backslash_before_an_escaped_brace_in_math(tmp_path: Path) ->
     post = (imported.dest / "content" / "posts" / "p.md").read_text(encoding="utf-8")
     assert "\\end{aligned} \\right\\} $$则" in post
     build(imported.dest, BuildOptions())  # (it failed on the formula)
+
+
+def test_a_link_to_a_static_page_without_its_html(tmp_path: Path) -> None:
+    """`[演示](/assets/html/bandit)` for `source/assets/html/bandit.html`, a demo Hexo
+    copied as it was (`skip_render`): GitHub Pages answered the address without its
+    `.html`; the new site's build failed on the link."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\nskip_render: assets/**\n",
+        "source/assets/html/bandit.html": "<html><body>demo</body></html>\n",
+        "source/_posts/rl.md": "---\ntitle: 多臂老虎机\ndate: 2023-10-28\n---\n"
+                               "见 [交互演示](/assets/html/bandit)。\n"})
+    post = post_text(imported, "rl")
+    assert "[交互演示](/assets/html/bandit.html)" in post
+    build(imported.dest, BuildOptions())  # (it raised on the link)
+    assert (imported.dest / "public" / "assets" / "html" / "bandit.html").is_file()

@@ -272,6 +272,12 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
             # archive, was left behind and its link broken)
             site.static.setdefault(rel, file)
         return path + hash_mark + fragment
+    page = file.with_name(file.name + ".html")
+    if not image and file.name and "." not in file.name and page.is_file():
+        # (`/assets/html/demo` for a demo's `demo.html`: GitHub Pages, like Netlify and
+        # most hosts, answered it; the new site's build did not, and failed on the link)
+        ctx.convert("links to an `.html` file written without `.html`")
+        return path + ".html" + hash_mark + fragment
     written = url.partition("#")[0].partition("?")[0]
     if image and written.startswith("/") and path != written:
         # (`/../assets/x.png`, al-folio's `relative_url` of `../assets/x.png`: the browser
