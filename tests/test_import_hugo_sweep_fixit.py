@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote
 
+from sitebits import png
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 
 from lanting.build import build
@@ -151,3 +152,23 @@ def test_an_admonition_in_a_list_item_stays_in_the_item(tmp_path: Path) -> None:
     items = ol.find_all("li")
     assert len(items) == 2 and items[0].one(class_="callout-tip") is not None
     assert "更改权限" in items[0].text() and "第二步" in items[1].text()
+
+
+def test_figures_named_by_encoded_names_or_by_their_old_urls(tmp_path: Path) -> None:
+    """An Obsidian-written LoveIt post's `{{< figure src="Pasted%20image%20….png" >}}`
+    (the browser asked for `Pasted image ….png`, beside it in the bundle) and
+    `{{< image src="/blog/moe/chart.png" >}}` (the file of its bundle by the URL Hugo
+    published it at, under `permalinks: posts = "blog/:filename"`) were left in comments,
+    "image not found", and their pictures were gone from the page."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\ntheme = "LoveIt"\n[permalinks]\n'
+                     '  posts = "blog/:filename"\n',
+        "content/posts/moe/index.md": (
+            "---\ntitle: MoE 笔记\ndate: 2024-06-24\n---\n\n路由：\n\n"
+            '{{< figure src="Pasted%20image%2020240624022622.png" caption="门控" >}}\n\n'
+            '{{< image src="/blog/moe/chart.png" caption="负载" >}}\n'),
+        "content/posts/moe/Pasted image 20240624022622.png": png(4, 4),
+        "content/posts/moe/chart.png": png(4, 4)})
+    images = [unquote(i.get("src") or "") for i in prose(out, "posts/moe/index.html")
+              .find_all("img")]
+    assert images == ["/posts/moe/Pasted image 20240624022622.png", "/posts/moe/chart.png"]

@@ -53,17 +53,23 @@ class HugoLinks(HugoListLinks):
         its path would be the whole picture, too long for the file system to look up."""
         if src.startswith(_NOT_FILES):
             return None
+        # (percent-encoded as the browser reads it: Obsidian's `Pasted%20image%20….png`
+        # for `Pasted image ….png`)
+        names = dict.fromkeys((src, unquote(src)))
         if not src.startswith("/"):
-            file = (bundle or path.parent) / src
-            if file.is_file():
-                return self.site.image(file, None)
+            for name in names:
+                file = (bundle or path.parent) / name
+                if file.is_file():
+                    return self.site.image(file, None)
         assets = self.source / "assets"
         for folder in (*static_dirs(self.source, self.config), assets, self.content):
-            file = folder / src.lstrip("/")
-            if file.is_file():
-                return self.asset_image(file) if folder == assets \
-                    else self.site.image(file, "/" + src.lstrip("/"))
-        return None
+            for name in names:
+                file = folder / name.lstrip("/")
+                if file.is_file():
+                    return self.asset_image(file) if folder == assets \
+                        else self.site.image(file, "/" + name.lstrip("/"))
+        found = self.old_bundle_file(src)
+        return self.site.image(found[1], None) if found is not None else None
 
     def asset_image(self, file: Path) -> str:
         """An image of `assets/`, copied to `static/` at the path Hugo published it."""
@@ -96,14 +102,12 @@ class HugoLinks(HugoListLinks):
         URL (`/posts/next-pdf/1.pdf` for `next-pdf/index.md`'s `1.pdf`), which led
         nowhere: copied with the page, and named from its own page as the file beside
         it (another page's link keeps the URL, right while the post keeps its old one)."""
+        found = self.old_bundle_file(url)
+        if found is None:
+            return None
+        page, file = found
         path = unquote(url.split("#")[0].split("?")[0])
-        folder, _slash, name = path.rpartition("/")
-        page = self.table.find(folder + "/") if path.startswith("/") and name else None
-        if page is None or page.source is None or page.source.stem.split(".")[0] != "index":
-            return None
-        file = page.source.parent / name
-        if not file.is_file():
-            return None
+        name = path.rpartition("/")[2]
         if image or is_image(file):
             return self.site.image(file, None)
         ctx.convert("files of bundles")
@@ -115,6 +119,17 @@ class HugoLinks(HugoListLinks):
             return None  # (at the same URL while the post keeps its old one)
         written = url.split("#")[0].split("?")[0]
         return written.rpartition("/")[2] + url[len(written):]
+
+    def old_bundle_file(self, url: str) -> tuple[Item, Path] | None:
+        """The page and file of its bundle at an URL beside the page's old one
+        (`/blog/x/meme.png` for `x/index.md`'s `meme.png`)."""
+        path = unquote(url.split("#")[0].split("?")[0])
+        folder, _slash, name = path.rpartition("/")
+        page = self.table.find(folder + "/") if path.startswith("/") and name else None
+        if page is None or page.source is None or page.source.stem.split(".")[0] != "index":
+            return None
+        file = page.source.parent / name
+        return (page, file) if file.is_file() else None
 
     def old_neighbour(self, name: str, ctx: Context) -> Item | None:
         """The page a relative link (`../9-VAE`, beside `/post/10-ddpm/`) led to from the
