@@ -422,3 +422,19 @@ def test_hextra_callouts_are_callouts(tmp_path: Path) -> None:
                                                      "先读上一篇。"]
     assert "callout-warning" in boxes[1].classes
     assert "{{" not in page.text()
+
+
+def test_docsy_pageinfo_is_a_callout(tmp_path: Path) -> None:
+    """Docsy's `{{% pageinfo %}}` (a box heading a page, `primary` unless its `color`
+    says otherwise) was left in comments with a warning, its text loose on the page."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "ML 平台"\nlanguageCode = "zh-cn"\ntheme = ["docsy"]\n',
+        "content/docs/serving.md": (
+            "---\ntitle: 模型服务\nweight: 1\n---\n\n"
+            "{{% pageinfo %}}\n本页介绍 **在线推理**。\n{{% /pageinfo %}}\n\n"
+            '{{% pageinfo color="warning" %}}\n接口仍在变动。\n{{% /pageinfo %}}\n')})
+    page = prose(out, "serving/index.html")
+    kinds = [c.attrs.get("class", "") for c in page.find_all("div")
+             if "callout" in c.attrs.get("class", "")]
+    assert len(kinds) == 2 and "note" in kinds[0] and "warning" in kinds[1]
+    assert "<!--" not in page.text() and "在线推理" in page.text()

@@ -1,7 +1,8 @@
 """Shortcodes of Hugo themes that box, fold or tab their text → Lanting's blocks.
 
 Callouts (LoveIt/FixIt `admonition`, hugo-book `hint`, hugo-notice's `notice`,
-Blowfish/Congo/Docsy `alert`, Hextra's `callout`, a shortcode collection's `box`),
+Blowfish/Congo/Docsy `alert`, Docsy's `pageinfo`, Hextra's `callout`, a shortcode
+collection's `box`),
 collapsible blocks (Hugo's, hugo-book's and Hextra's `details`, PaperMod's `collapse`,
 `fold`, `expand`), tabs (hugo-book, Hextra, Docsy), LoveIt's `style` and `center-quote`,
 Even's `center`, `left` and `right`.
@@ -102,6 +103,11 @@ def callout_handlers(ctx: Context, details_open: bool) -> dict[str, Any]:
             icon.lower()) or ("NOTE" if "info" in icon else "WARNING")
         return container(kind.lower(), inner, named.get("title", ""))
 
+    def page_info(args: str, inner: str, written: str) -> str:
+        # Docsy's `pageinfo [color="warning"]`: a box of its `primary` colour by default
+        color = B.arguments(args)[1].get("color", "primary").lower()
+        return container(ADMONITIONS.get(color, "NOTE").lower(), inner)
+
     def style(args: str, inner: str, written: str) -> str:
         # LoveIt/FixIt/DoIt `style "css" [tag]`: its content kept, its CSS dropped (the
         # second word is the element it wraps, no CSS); an alignment alone is a notice,
@@ -148,6 +154,7 @@ def callout_handlers(ctx: Context, details_open: bool) -> dict[str, Any]:
             "box": (admonition, "callouts"),
             "notice": (notice, "callouts"),
             "alert": (alert, "callouts"),
+            "pageinfo": (page_info, "callouts"),
             "details": (folded, "collapsible blocks"),
             "collapse": (folded_shut, "collapsible blocks"),  # (PaperMod)
             "fold": (folded_shut, "collapsible blocks"),  # (proofs of many math blogs)
