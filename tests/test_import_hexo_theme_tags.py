@@ -292,6 +292,26 @@ def test_fluid_mermaid_fences_and_echarts(tmp_path: Path) -> None:
     assert '<pre class="mermaid">' in html
 
 
+def test_butterfly_chartjs_is_its_data_and_description(tmp_path: Path) -> None:
+    """Butterfly's `{% chartjs %}` (a Chart.js chart of the JSON between `<!-- chart -->`
+    and `<!-- endchart -->`, its `<!-- desc -->` text beside it) was left in comments,
+    the JSON shown as prose."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "source/_posts/loss.md": "---\ntitle: 损失曲线\ndate: 2024-02-01\n---\n"
+                                 "{% chartjs 70, abreast %}\n<!-- chart -->\n"
+                                 '{"type": "line", "data": {"labels": [1, 2]}}\n'
+                                 "<!-- endchart -->\n<!-- desc -->\n训练 **损失** 逐步下降。\n"
+                                 "<!-- enddesc -->\n{% endchartjs %}\n"})
+    post = post_text(imported, "loss")
+    assert '```json\n{"type": "line", "data": {"labels": [1, 2]}}\n```' in post
+    assert "\n训练 **损失** 逐步下降。\n" in post and "{%" not in post
+    assert [w.message for w in imported.report.warnings] == [
+        "a Chart.js chart (Butterfly's `chartjs`) shown as its data: Lanting draws none "
+        "(save the chart as an image to show it)"]
+    build(imported.dest, BuildOptions())
+
+
 def test_a_mermaid_tag_inside_a_fence_is_code(tmp_path: Path) -> None:
     """A post quoting its theme's settings in a ```` ```yaml ```` fence, their comments
     showing `# {% mermaid %}` … `# {% endmermaid %}`: Hexo renders no tag inside code,

@@ -342,13 +342,26 @@ def echarts_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
     """hexo-tag-echarts' `{% echarts 400 '100%' %}option = {…}{% endecharts %}`: a chart
     the plugin's script drew from the option object inside, which Lanting does not draw:
     the option as JavaScript code, with a warning (left between two comments, it was
-    shown as prose)."""
+    shown as prose); Butterfly's `{% chartjs %}` the same way, its JSON as code and its
+    description (`<!-- desc -->`) as text."""
 
     def one(args: str, inner: str, written: str) -> str:
         ctx.warn(written, "an ECharts chart (hexo-tag-echarts) shown as its option code: "
                  "Lanting draws none (save the chart as an image to show it)")
         return B.block(shelf.put(fence("js", shelf.restore(inner, "R").strip("\n"))))
 
+    def chart(args: str, inner: str, written: str) -> str:
+        # Butterfly's `{% chartjs %}`: `<!-- chart -->` its JSON, `<!-- desc -->` its text
+        inner = shelf.restore(inner, "R")
+        data = re.search(r"<!--\s*chart\s*-->(.*?)<!--\s*endchart\s*-->", inner, re.DOTALL)
+        said = re.search(r"<!--\s*desc\s*-->(.*?)<!--\s*enddesc\s*-->", inner, re.DOTALL)
+        ctx.warn(written, "a Chart.js chart (Butterfly's `chartjs`) shown as its data: "
+                 "Lanting draws none (save the chart as an image to show it)")
+        code = (data.group(1) if data else inner).strip("\n")
+        return B.block(shelf.put(fence("json", code))) + (B.block(said.group(1).strip())
+                                                         if said else "")
+
+    text = blocks(text, "chartjs", chart, ctx, "Chart.js charts as their data", shelf)
     return blocks(text, "echarts", one, ctx, "ECharts charts as their code", shelf)
 
 
