@@ -105,3 +105,18 @@ def test_anzhiyu_data_pages_are_written_out(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     html = (imported.dest / "public" / "equipment" / "index.html").read_text(encoding="utf-8")
     assert "训练小模型" in html and 'href="/posts/keyboard/"' in html
+
+
+def test_butterfly_shuoshuo_page_lists_its_short_posts(tmp_path: Path) -> None:
+    """Butterfly's `type: shuoshuo` page drew `_data/shuoshuo.yml`'s short posts, newest
+    first; it was left out as a page Lanting makes, with a notice."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "source/shuoshuo/index.md": page("说说", "shuoshuo"),
+        "source/_data/shuoshuo.yml": "- date: 2025-6-4 18:00:00\n  content: 网站上线\n"
+                                     "  tags:\n    - 随记\n"
+                                     "- date: 2025-10-1 09:00:00\n  content: 换了主题\n"})
+    text = (imported.dest / "content" / "pages" / "shuoshuo.md").read_text(encoding="utf-8")
+    assert text.index("换了主题") < text.index("网站上线")
+    assert "- **2025-06-04 18:00** 网站上线 #随记" in text
+    assert imported.report.warnings == []

@@ -1,7 +1,8 @@
 """The pages a Hexo theme draws from a file of `source/_data/` (a page's `type:` picks
 the layout), written out as Markdown: Butterfly's links (`link.yml`), AnZhiYu's gear
 (`equipment`, from `equipment.yml`), short posts (`essay`, from `essay.yml`) and albums
-(`album` and each album's `album_detail` page, from `album.yml`).
+(`album` and each album's `album_detail` page, from `album.yml`), and Butterfly's short
+posts (`shuoshuo`, from `shuoshuo.yml`).
 
 Such a page's own file holds front matter alone, so it was left out as "a page Lanting
 makes itself" — which Lanting does not, and the page's text was gone with a notice. A
@@ -12,6 +13,7 @@ page of a kind the import cannot write (AnZhiYu's music player, its `about` draw
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,7 +64,7 @@ def theme_page(kind: str, body: str, data: Path, url: str) -> ThemePage:
 
 def _drawn(kind: str, data: Path, url: str) -> str:
     name = {"link": "link", "equipment": "equipment", "essay": "essay", "album": "album",
-            "album_detail": "album"}.get(kind)
+            "album_detail": "album", "shuoshuo": "shuoshuo"}.get(kind)
     file = data / f"{name}.yml" if name else None
     if file is None or not file.is_file():
         return ""
@@ -74,6 +76,10 @@ def _drawn(kind: str, data: Path, url: str) -> str:
         return "\n\n".join(_equipment(g) for g in groups)
     if kind == "essay":
         return "\n\n".join(_essays(g) for g in groups)
+    if kind == "shuoshuo":  # (Butterfly's, newest first as its page sorted them)
+        return "\n\n".join(_entry(e) for e in sorted(
+            groups, key=lambda e: [int(n) for n in re.findall(r"\d+", str(e.get("date")))],
+            reverse=True))
     if kind == "album":
         return "\n\n".join(_album_card(g, data.parent) for g in groups)
     return "\n\n".join(_album(g) for g in groups
@@ -121,6 +127,7 @@ def _entry(entry: dict[str, Any]) -> str:
     said = [p for p in (_text(entry.get("content")),) if p]
     said += [f"[链接]({entry['link']})"] if entry.get("link") else []
     said += [f"[视频]({v})" for v in _list(entry.get("video"))]
+    said += [f"#{_text(t)}" for t in _list(entry.get("tags"))]
     place = " · ".join(p for p in (_text(entry.get("address")), _text(entry.get("from")))
                        if p)
     date = _text(entry.get("date"))
