@@ -361,6 +361,21 @@ def test_a_cover_at_the_post_s_old_url_is_its_asset(tmp_path: Path) -> None:
     assert any(p.name == "logo.svg" for p in (imported.dest / "public").rglob("*.svg"))
 
 
+def test_a_relative_cover_is_read_from_the_site_s_root(tmp_path: Path) -> None:
+    """Redefine's `thumbnail: "./images/bot.jpg"`, printed through `url_for`, which put
+    the root before it (`/./images/bot.jpg`, the file `source/images/bot.jpg`): the
+    cover was "not found" and left out."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: redefine\n",
+        "source/_posts/bot.md": "---\ntitle: 机器人\ndate: 2023-09-12\n"
+                                "thumbnail: \"./images/bot.jpg\"\n---\n正文。\n",
+        "source/images/bot.jpg": SVG})
+    assert imported.report.warnings == []
+    post = post_text(imported, "bot")
+    assert any(line.startswith("cover: ") and "bot.jpg" in line for line in post.splitlines())
+    build(imported.dest, BuildOptions())
+
+
 def test_a_root_image_path_with_a_space_is_the_image(tmp_path: Path) -> None:
     """`![对比](/assets/images/intro/compare methods.png)`, a file of `source/` named
     with a space: the path was left bare, which Markdown reads as text, and the page

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from lanting.importer.common import bool_of, date_of, summary_of
+from lanting.importer.common import bool_of, date_of, summary_of, without_dot_segments
 from lanting.importer.hexo_pinyin import pinyin_permalink
 from lanting.importer.hexo_themes import theme_file
 from lanting.importer.report import Report
@@ -277,6 +277,11 @@ class HexoFront:
         asset = own_asset(value, path)
         if asset is not None:
             return self.site.image(asset, None)
+        # (the themes print it with `url_for`, which puts the root before a relative
+        # path: `./images/a.jpg` was `/images/a.jpg`, a file of `source/`)
+        rooted = without_dot_segments("/" + unquote(value))
+        if (self.files / rooted.lstrip("/")).is_file():
+            return self.site.image(self.files / rooted.lstrip("/"), rooted)
         self.report.warn(path, None, f"cover image `{value}` not found: left out")
         return ""
 
