@@ -56,10 +56,12 @@ def theme_page(kind: str, body: str, data: Path, url: str) -> ThemePage:
         return ThemePage(body)
     if kind in _ABOUT:
         return ThemePage(None, f"left out: {_ABOUT[kind]} (type `{kind}`)", lost=True)
-    if kind:
-        return ThemePage(None, f"left out: the theme's layout `{kind}` drew the page, "
-                         "and the import has no equivalent of it", lost=True)
-    return ThemePage(None, "left out: a page Lanting makes itself")
+    if kind and any((data / f"{kind}{ext}").is_file() for ext in (".yml", ".yaml", ".json")):
+        return ThemePage(None, f"left out: the theme's layout `{kind}` drew the page from "
+                         f"`_data/{kind}`, which the import does not read", lost=True)
+    # (a type of no data file, `“tags”` in curly quotes: the theme drew an empty page)
+    return ThemePage(None, "left out: it has no text of its own"
+                     + (f" (type `{kind}`)" if kind else ""))
 
 
 def _drawn(kind: str, data: Path, url: str) -> str:
