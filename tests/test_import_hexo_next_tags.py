@@ -152,6 +152,19 @@ def test_a_dplayer_is_the_video(tmp_path: Path) -> None:
             in post_text(imported, "demo"))
 
 
+def test_an_audio_tag_is_the_audio(tmp_path: Path) -> None:
+    """Butterfly's and AnZhiYu's `{% audio url %}` (a player of the file) was left in a
+    comment: the recording was gone from the post."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: anzhiyu\n",
+        "source/_posts/talk.md": "---\ntitle: 讲座\ndate: 2024-03-02\n---\n\n"
+                                 "{% audio https://cdn.example.com/%E8%AE%B2%E5%BA%A7.mp3 %}\n"})
+    assert imported.report.warnings == []
+    assert ('<audio src="https://cdn.example.com/%E8%AE%B2%E5%BA%A7.mp3" controls></audio>'
+            in post_text(imported, "talk"))
+    build(imported.dest, BuildOptions())
+
+
 def test_flowchart_fences_are_plain_text_a_lost_diagram_said(tmp_path: Path) -> None:
     """A ```` ```flow ```` fence (flowchart.js, drawn by hexo-filter-flowchart) was kept
     as a language Lanting does not know: an "unknown code language" build warning that

@@ -119,16 +119,17 @@ def ghcard(args: str) -> str:
     return f"[{path}](https://github.com/{path})"
 
 
-def video(ctx: Context) -> Any:
+def video(ctx: Context, element: str = "video") -> Any:
     """Volantis' and Butterfly's `{% video url %}`: the video, in an HTML `<video>` with
-    its controls, as the theme showed it."""
+    its controls, as the theme showed it; Butterfly's and AnZhiYu's `{% audio url %}` (an
+    `element` of `audio`) the same way in an `<audio>`."""
 
     def one(args: str, written: str) -> str:
         url = string_argument(parts(args)[0])
         if not url:
-            return ctx.leave(written, "no video in it")
-        ctx.convert("videos")
-        return B.block(f'<video src="{url}" controls></video>')
+            return ctx.leave(written, f"no {element} in it")
+        ctx.convert(f"{element}s")
+        return B.block(f'<{element} src="{url}" controls></{element}>')
     return one
 
 
