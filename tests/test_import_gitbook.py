@@ -206,3 +206,16 @@ def test_bold_with_a_space_inside_its_stars_is_bold_in_a_gitbook_3_book(
     import_site(tmp_path / "src", tmp_path / "new", None, False, NOW)
     text = (tmp_path / "new/content/pages/th.md").read_text(encoding="utf-8")
     assert "**Th1:** 函数连续" in text and "**a **b" in text
+
+
+def test_a_hosted_book_is_titled_by_its_introduction(tmp_path: Path) -> None:
+    """`.gitbook.yaml` names no title, and the hosted service's summary starts with
+    `# Table of contents`, which named the site: the introduction's heading is the
+    book's title."""
+    write_files(tmp_path / "src", {
+        ".gitbook.yaml": "root: ./docs/\n",
+        "docs/SUMMARY.md": "# Table of contents\n\n* [简介](README.md)\n* [一](one.md)\n",
+        "docs/README.md": "# 训练速查\n\n手册。\n", "docs/one.md": "# 一\n"})
+    imported = import_site(tmp_path / "src", tmp_path / "new", None, True, NOW)
+    config = tomllib.loads(imported.files["lanting.toml"])
+    assert config["title"] == "训练速查"

@@ -231,7 +231,13 @@ class MdBook(MdBookBodies):
             self.settings.title else home.title
 
     def title(self, summary_title: str) -> str:
-        return self.settings.title or summary_title or self.source.resolve().name
+        """The book's title: its settings', else the introduction's heading (a summary's
+        `# Table of contents`, the hosted service's default, names no book)."""
+        home = next((i for i in self.site.items if i.kind == "home" and i.source), None)
+        generic = summary_title.strip().casefold() in ("summary", "table of contents",
+                                                        "contents", "目录")
+        return self.settings.title or (home.title if home is not None else "") or (
+            "" if generic else summary_title) or self.source.resolve().name
 
     def language(self) -> str:
         return self.settings.language or guess_language(self.texts)
