@@ -8,7 +8,8 @@ import bisect
 import re
 from collections.abc import Callable
 
-from lanting.importer.body_links import Told, merged_spans
+from lanting.importer.body_fragments import Told
+from lanting.importer.body_links import merged_spans
 from lanting.importer.body_math import formula_spans
 from lanting.markdown.notes_apps import NOTE_NAME
 from lanting.model.names import slugify

@@ -13,12 +13,11 @@ import re
 from pathlib import Path
 
 from lanting.importer import body as B
+from lanting.importer.body_fragments import heading_lines, repair_page_fragments
 from lanting.importer.body_links import (
     DROPPED,
     UNLINK,
-    heading_lines,
     map_urls,
-    repair_page_fragments,
     spaced_destinations,
     unlink_dropped,
 )

@@ -25,13 +25,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import (
-    DROPPED,
-    heading_lines,
-    map_urls,
-    repair_page_fragments,
-    unlink_dropped,
-)
+from lanting.importer.body_fragments import heading_lines, repair_page_fragments
+from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import escaped_delimiters, shelve_tex_math
 from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import LinkTable, map_site_url

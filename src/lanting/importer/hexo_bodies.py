@@ -13,10 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.body_links import (
-    map_urls,
-    spaced_image_paths,
-)
+from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,

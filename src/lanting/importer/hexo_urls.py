@@ -10,11 +10,7 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin
 
 from lanting.importer import body as B
-from lanting.importer.body_links import (
-    fragment_key,
-    heading_lines,
-    repair_fragments,
-)
+from lanting.importer.body_fragments import fragment_key, heading_lines, repair_fragments
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import (
     BARE_SITE,

@@ -13,11 +13,8 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.alfolio_fences import TEXT_DRAWN, drawn_fences
-from lanting.importer.body_links import (
-    footnote_links,
-    map_urls,
-    spaced_destinations,
-)
+from lanting.importer.body_fragments import footnote_links
+from lanting.importer.body_links import map_urls, spaced_destinations
 from lanting.importer.body_math import (
     environments_as_text,
     escaped_delimiters,

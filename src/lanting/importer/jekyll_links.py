@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
-from lanting.importer.body_links import UNLINK, fragment_key
+from lanting.importer.body_fragments import fragment_key
+from lanting.importer.body_links import UNLINK
 from lanting.importer.common import (
     BARE_SITE,
     LinkTable,

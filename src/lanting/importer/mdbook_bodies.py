@@ -23,12 +23,11 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
+from lanting.importer.body_fragments import heading_lines, repair_page_fragments
 from lanting.importer.body_links import (
     DROPPED,
     UNLINK,
-    heading_lines,
     map_urls,
-    repair_page_fragments,
     spaced_destinations,
     unlink_dropped,
 )

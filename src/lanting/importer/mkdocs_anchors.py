@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from lanting.importer.body_links import DROPPED, Told, repair_page_fragments
+from lanting.importer.body_fragments import Told, repair_page_fragments
+from lanting.importer.body_links import DROPPED
 from lanting.importer.mkdocs_settings import blog_slugify, extension
 from lanting.markdown.anchors import THEME_IDS
 from lanting.markdown.math_formula import to_mathml

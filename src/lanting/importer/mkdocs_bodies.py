@@ -16,13 +16,8 @@ from typing import Any
 from urllib.parse import quote, unquote, urlparse
 
 from lanting.importer import body as B
-from lanting.importer.body_links import (
-    DROPPED,
-    footnote_links,
-    map_urls,
-    spaced_destinations,
-    unlink_dropped,
-)
+from lanting.importer.body_fragments import footnote_links
+from lanting.importer.body_links import DROPPED, map_urls, spaced_destinations, unlink_dropped
 from lanting.importer.body_references import REFERENCE_DEFINITION
 from lanting.importer.body_tables import shelved_code_bars
 from lanting.importer.common import LinkTable, first_item, is_image

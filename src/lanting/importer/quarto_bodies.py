@@ -16,11 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.body_links import (
-    map_urls,
-    slide_backgrounds,
-    spaced_image_paths,
-)
+from lanting.importer.body_links import map_urls, slide_backgrounds, spaced_image_paths
 from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
 from lanting.importer.grid_tables import grid_tables

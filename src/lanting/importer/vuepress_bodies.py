@@ -21,16 +21,13 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import (
-    DROPPED,
+from lanting.importer.body_fragments import (
     fragment_key,
     heading_lines,
     heading_matcher,
-    map_urls,
     repair_page_fragments,
-    spaced_image_paths,
-    unlink_dropped,
 )
+from lanting.importer.body_links import DROPPED, map_urls, spaced_image_paths, unlink_dropped
 from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.body_references import map_reference_urls
 from lanting.importer.body_tables import table_math

@@ -1,0 +1,142 @@
+"""`#fragment` links of a body repaired to the headings they meant (a table of contents
+written for another site's ids, a heading named by its text, a heading since renamed),
+and links to footnotes by other renderers' ids. Shared by the importers."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import Protocol
+from urllib.parse import unquote
+
+_HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+_FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
+_HTML_FRAGMENT = re.compile(r"""(<a\b[^<>]*?)(\s+href[ \t]*=[ \t]*)(["'])#([^"'\s<>]+)\3""",
+                            re.IGNORECASE)
+"""`<a href="#-学习路径">` in raw HTML (a README's centred table of contents)."""
+
+
+def heading_lines(text: str) -> list[str]:
+    """The text of each ATX heading (`## Title`) of a body, in order."""
+    return _HEADING_LINE.findall(text)
+
+
+def fragment_key(text: str) -> str:
+    """A heading id or a link's fragment with its case and all but its letters and digits
+    left out, to match them loosely: `#A.1` (the heading's text, as Typora links it),
+    GitHub's `#a1` and Hexo's `#A-1` are one key."""
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def heading_matcher(ids: list[str], loose: Callable[[str], str]) -> Callable[[str], str | None]:
+    """A function from a link's fragment to the id of the heading it meant (of `ids`, a
+    page's heading ids in order): the one `loose` makes the same, else — as a table of
+    contents made for GitHub by an editor writes `#计算机能力考试pat` for `## 计算机能力
+    考试(PAT)` — the one with the same letters and digits, when no other has them."""
+    keyed = {loose(i): i for i in reversed(ids)}
+    bare = Counter(fragment_key(i) for i in ids)
+    keyed_bare = {fragment_key(i): i for i in ids if bare[fragment_key(i)] == 1}
+
+    def match(fragment: str) -> str | None:
+        return keyed.get(loose(fragment)) or keyed_bare.get(fragment_key(fragment) or "\0")
+
+    return match
+
+
+def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
+                     repaired: Callable[[str, str, str], None],
+                     dead: Callable[[str, str], str | None] | None = None) -> str:
+    """`[x](#Introduce)` to the heading whose id is `introduce` (or `#Introduce` to the
+    one whose id keeps its case): written for GitHub or Typora, the link found no heading
+    on the old site either, and Lanting's build fails on it. Each is pointed at the
+    heading `heading_matcher` finds for the fragment (`repaired(link, fragment, id)` is
+    told); links that find their heading are left alone. A link that finds none is
+    `dead(link, fragment)`'s replacement for `](#fragment)`, unless that is None. An
+    `<a href="#…">` of raw HTML is repaired alike; a dead one keeps its text, without
+    its `href`."""
+    meant = heading_matcher(ids, loose)
+
+    def html(match: re.Match[str]) -> str:
+        fragment = unquote(match.group(4))
+        if fragment in ids:
+            return match.group()
+        found = meant(fragment)
+        if found is None:
+            gone = dead is not None and dead(match.group(), fragment) is not None
+            return match.group(1) if gone else match.group()
+        repaired(match.group(), fragment, found)
+        return f"{match.group(1)}{match.group(2)}{match.group(3)}#{found}{match.group(3)}"
+
+    def one(match: re.Match[str]) -> str:
+        fragment = unquote(match.group(2))
+        if fragment in ids:
+            return match.group()
+        found = meant(fragment)
+        if found is None:
+            replacement = dead(match.group(), fragment) if dead is not None else None
+            return match.group() if replacement is None else replacement
+        repaired(match.group(), fragment, found)
+        return f"{match.group(1)}#{found})"
+
+    if not ids and dead is None:
+        return text
+    return _HTML_FRAGMENT.sub(html, _FRAGMENT_LINK.sub(one, text)) if "href" in text \
+        else _FRAGMENT_LINK.sub(one, text)
+
+
+class Told(Protocol):
+    """Where a body's conversion tells what it did (`liquid.Context`)."""
+
+    def note(self, snippet: str, message: str) -> None: ...
+    def warn(self, snippet: str, message: str) -> None: ...
+    def convert(self, what: str, times: int = 1) -> None: ...
+
+
+def repair_page_fragments(text: str, ids: list[str], loose: Callable[[str], str],
+                          anchors: set[str], told: Told, dropped: str, why: str = "") -> str:
+    """`repair_fragments` as the importers of docs sites use it: a link written in other
+    case or punctuation goes to the heading it meant, with a notice (`why` says how the
+    old site made its ids); one naming no heading or anchor (`anchors`: the page's raw
+    `id`s and `name`s) went nowhere on the old site either, and its `](#x)` becomes
+    `](dropped)`, for the caller to keep the text alone, with a warning."""
+
+    def repaired(link: str, fragment: str, found: str) -> None:
+        told.note(link, f"the link `#{fragment}` named no heading on the old page either"
+                  f"{why}: it goes to `#{found}`")
+        told.convert("#links to headings repaired")
+
+    def dead(link: str, fragment: str) -> str | None:
+        if fragment in anchors or fragment == "top" or "\ue000" in fragment:
+            return None
+        told.warn(link, f"link `#{fragment}`: no heading or anchor of the page has that "
+                  "id (a dead link of the old site): its text kept, without the link")
+        return f"]({dropped})"
+
+    return repair_fragments(text, ids, loose, repaired, dead)
+
+
+_FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+_FOOTNOTE_LINK = re.compile(r"\]\(#(fn|fnref):([^)\s]+)\)")
+
+
+def footnote_links(text: str) -> tuple[str, int]:
+    """`text` (its code put aside) with links to its footnotes by Python-Markdown's and
+    kramdown's ids, `[跳转](#fn:1)`, `(#fnref:note)`, to Lanting's, which number the
+    notes in the order they are first referred to (`#fn1`). Returns (text, how many)."""
+    if "(#fn" not in text:
+        return text, 0
+    numbers: dict[str, int] = {}
+    for match in _FOOTNOTE_REF.finditer(text):
+        numbers.setdefault(match.group(1), len(numbers) + 1)
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        number = numbers.get(match.group(2))
+        if number is None:
+            return match.group()
+        count += 1
+        return f"](#{match.group(1)}{number})"
+
+    return _FOOTNOTE_LINK.sub(one, text), count
