@@ -28,6 +28,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from lanting.markdown.html_elements import KNOWN
+from lanting.markdown.spaced_links import inlines, spaced_images, warn_at
 from lanting.model.problem import Problem
 
 TEMPLATE_SYNTAX = re.compile(
@@ -229,7 +230,7 @@ def _stray_marks(state: StateCore, mark: str, message: str, hint: str,
     escaped `\\*\\*` or `\\$\\$` is still a token of its own and so not taken for one.)"""
     env: Any = state.env
     ctx = env.get("lanting")
-    for token in _inlines(state, mark):
+    for token in inlines(state, mark):
         line = 0
         for child in token.children or []:
             if child.type in ("softbreak", "hardbreak"):
@@ -256,23 +257,6 @@ def _stray_dollars(state: StateCore) -> None:
     closed past a blank line): shown as written, and the formula as text, without a
     word."""
     _stray_marks(state, "$$", "`$$` shown as written: it opens no formula", DOLLARS_HINT)
-
-
-def _inlines(state: StateCore, needle: str) -> Iterator[Token]:
-    """The inline tokens (with a line) whose text holds `needle`, on a page being built."""
-    if state.env.get("lanting") is None or needle not in state.src:
-        return
-    for token in state.tokens:
-        if token.type == "inline" and token.map is not None and needle in token.content:
-            yield token
-
-
-def _warn_at(state: StateCore, token: Token, offset: int, message: str, hint: str) -> None:
-    """A warning at the line of `token.content[offset]`."""
-    ctx = state.env["lanting"]
-    state.env.setdefault("problems", []).append(Problem(
-        message, ctx.path, ctx.body_line + (token.map[0] if token.map else 0)
-        + token.content.count("\n", 0, offset), hint=hint, severity="warning"))
 
 
 def _open_comment(state: StateCore) -> None:
@@ -311,62 +295,12 @@ def _mdx_lines(state: StateCore) -> None:
     """`import Tabs from '@theme/Tabs';` (an MDX post of Docusaurus) printed as text."""
     if "import " not in state.src and "export " not in state.src:
         return
-    for token in _inlines(state, "port "):
+    for token in inlines(state, "port "):
         i = state.tokens.index(token)
         if token.level == 1 and state.tokens[i - 1].type == "paragraph_open":
             for match in _MDX_LINE.finditer(token.content):
-                _warn_at(state, token, match.start(),
+                warn_at(state, token, match.start(),
                          f"an MDX line shown as text: `{match.group()[:60]}`", MDX_HINT)
-
-
-_SPACED_IMAGE = re.compile(r"!\[[^\]\n]*\]\(([^)<>{}\n]*[^)\s\n{}][ \t]+[^)\s\n\"'{}][^)\n{}]*)\)")
-"""(Not a path holding another generator's `{{ … }}`: that check reports it.)"""
-SPACED_HINT = ("a path with a space is no image in Markdown: write `%20` for the space, or "
-               "put the path in angle brackets, `![alt](<image 1.png>)`")
-
-
-_PATH_PART = r"(?:[^()<>{}\n#\"']|\([^()\n]*\))"
-_SPACED_PATH = re.compile(r"(?<![!\]])\[[^\]\n]*\]\((?![A-Za-z][\w+.-]*://)(" + _PATH_PART
-                          + r"*?\S[ \t]+\S" + _PATH_PART + r"*?\.(?:md|html?|pdf|ipynb))\)")
-"""`[笔记](../Basic Concepts/注意力.md)`: a link to a file whose path has a space (a web
-address with one, `https://x.org/Bishop - PRML.pdf`, is `_SPACED_URL`'s: it was warned
-about twice, once as a path)."""
-SPACED_LINK_HINT = ("a path with a space is no link in Markdown: write `%20` for the space, "
-                    "or put the path in angle brackets, `[text](<../a b/note.md>)`")
-_SPACED_URL = re.compile(r"(?<![!\]])\[[^\]\n]*\]\((https?://[^()<>\s]*[ \t][^()<>\n]*)\)")
-"""`[container cloud](https://www.zhihu.com/search?q=container cloud&…)` (a keyword link
-of a Zhihu article pasted into notes): a web address with a space, no link either."""
-SPACED_URL_HINT = ("an address with a space is no link in Markdown: write `%20` for the "
-                   "space, or put the address in angle brackets, `[text](<https://…>)`")
-
-
-_LOCAL_IMAGE = re.compile(r"!\[[^\]\n]*\]\(<?file:[^)\n]*\)", re.IGNORECASE)
-"""`![a](file:///D:/notes/a.png)`: a link Lanting refuses (`file:`), so it is text."""
-LOCAL_IMAGE_HINT = ("copy the file beside the page (a bundle: posts/<slug>/index.md) and "
-                    "write its name")
-
-
-def _spaced_images(state: StateCore) -> None:
-    """`![a](image 1.png)` (Notion's and Typora's exports name files so) is text in
-    CommonMark: it was shown as written without a word; so was a link to a file whose
-    path has a space (`[笔记](../Basic Concepts/x.md)`, an Obsidian vault's), or to a
-    web address with one (a Zhihu article's keyword links, pasted into notes)."""
-    for token in _inlines(state, "]("):
-        for child in token.children or []:
-            if child.type == "text" and "](" in child.content:
-                for match in _SPACED_IMAGE.finditer(child.content):
-                    _warn_at(state, token, token.content.find(match.group()),
-                             f"an image shown as text: `{match.group()[:60]}`", SPACED_HINT)
-                for match in _LOCAL_IMAGE.finditer(child.content):
-                    _warn_at(state, token, token.content.find(match.group()),
-                             f"an image shown as text: `{match.group()[:60]}` is a file on "
-                             "the writer's own disk", LOCAL_IMAGE_HINT)
-                for match in _SPACED_PATH.finditer(child.content):
-                    _warn_at(state, token, token.content.find(match.group()),
-                             f"a link shown as text: `{match.group()[:60]}`", SPACED_LINK_HINT)
-                for match in _SPACED_URL.finditer(child.content):
-                    _warn_at(state, token, token.content.find(match.group()),
-                             f"a link shown as text: `{match.group()[:60]}`", SPACED_URL_HINT)
 
 
 _MARKDOWN_LINE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|(?:[-*+]|\d{1,3}[.)])[ \t]+\S|>[ \t])|"
@@ -397,7 +331,7 @@ def _markdown_in_html(state: StateCore) -> None:
             if not line.lstrip().startswith("<") and _MARKDOWN_LINE.search(line):
                 shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:57] + "…"
                 start = len("\n".join(token.content.split("\n")[:n])) + (n > 0)
-                _warn_at(state, token, start, f"Markdown inside HTML shown as written: "
+                warn_at(state, token, start, f"Markdown inside HTML shown as written: "
                          f"`{shown}`", HTML_BLOCK_HINT)
                 break
 
@@ -408,5 +342,5 @@ def leftovers_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("lanting_leftovers", _leftovers)
     md.core.ruler.push("lanting_open_comment", _open_comment)
     md.core.ruler.push("lanting_mdx_lines", _mdx_lines)
-    md.core.ruler.push("lanting_spaced_images", _spaced_images)
+    md.core.ruler.push("lanting_spaced_images", spaced_images)
     md.core.ruler.push("lanting_markdown_in_html", _markdown_in_html)
