@@ -38,7 +38,7 @@ from lanting.importer.hugo_math import escaped_math
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook_settings import BookSettings
-from lanting.importer.mkdocs_admonitions import closing_fence
+from lanting.importer.mkdocs_admonitions import fenced_admonitions
 from lanting.importer.mkdocs_math import dollar_signs, plain_dollars
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -49,7 +49,6 @@ _DIRECTIVE = re.compile(r"\\\{\{#[^\n]*?\}\}|\{\{\s*#([A-Za-z0-9_]+)\s+([^}]+?)\
 _RANGE = re.compile(r"^(\d*)(?::(\d*))?$")
 _ANCHOR_LINE = re.compile(r"\bANCHOR(?:_END)?:\s*[\w-]+")
 _ADMONISH = re.compile(r"^([ \t]*)(`{3,}|~{3,})[ \t]*admonish\b[ \t]*(.*?)[ \t]*$")
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _INCLUDE_DEPTH = 10
 """mdBook's own limit on includes within includes."""
 _PLAYGROUND_SUFFIXES = {".rs": "rust", ".py": "python", ".toml": "toml"}
@@ -179,34 +178,20 @@ def admonish_fences(text: str, ctx: Context) -> str:
     text Markdown as it was."""
     if "admonish" not in text:
         return text
-    lines = text.split("\n")
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        opening = _ADMONISH.match(lines[i])
-        close = closing_fence(lines, i + 1, opening.group(2)) if opening else None
-        if opening is None or close is None:
-            other = _FENCE.match(lines[i])  # (another code block: shown as written)
-            end = closing_fence(lines, i + 1, other.group(1)) if other else None
-            out += lines[i:(end if end is not None else i) + 1]
-            i = (end if end is not None else i) + 1
-            continue
-        indent, words = opening.group(1), opening.group(3)
+
+    def read(opening: re.Match[str], body: list[str]
+             ) -> tuple[str, str, str | None, list[str]]:
+        words = opening.group(3)
         named = re.match(r"[a-z]+", words)
-        kind = named.group() if named else "note"
         title = re.search(r"title\s*=\s*\"((?:[^\"\\]|\\.)*)\"", words) or \
             re.search(r"^[a-z]+\s+\"((?:[^\"\\]|\\.)*)\"", words)
         collapsible = re.search(r"collapsible\s*=\s*true", words) is not None
-        shown = title.group(1).replace('"', "&quot;") if title else ""
-        out.append(f"{indent}{'???' if collapsible else '!!!'} {kind}"
-                   + (f' "{shown}"' if shown or title else ""))
-        out.append("")
-        out += [f"{indent}    {line[len(indent):] if line.startswith(indent) else line}"
-                if line.strip() else "" for line in lines[i + 1:close]]
-        out.append("")
-        ctx.convert("mdbook-admonish blocks as admonitions")
-        i = close + 1
-    return "\n".join(out)
+        return ("???" if collapsible else "!!!", named.group() if named else "note",
+                title.group(1) if title else None, body)
+
+    text, count = fenced_admonitions(text, _ADMONISH, read)
+    ctx.convert("mdbook-admonish blocks as admonitions", count)
+    return text
 
 
 _INLINE_DISPLAY = re.compile(r"(?<![\\$])\$\$(?=\S)([^$\n]+?)(?<=\S)\$\$(?!\$)")

@@ -8,6 +8,7 @@ reads."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lanting.importer.liquid import Context
 
@@ -22,11 +23,36 @@ def admonition_fences(text: str, ctx: Context) -> str:
     lines, which Material has no counterpart of, left out)."""
     if "ad-" not in text:
         return text
+
+    def read(opening: re.Match[str], body: list[str]
+             ) -> tuple[str, str, str | None, list[str]]:
+        options: dict[str, str] = {}
+        while body and (option := _OPTION.match(body[0])) is not None:
+            options[option.group(1)] = option.group(2)
+            body = body[1:]
+        return (_MARKS.get(options.get("collapse", "").lower(), "!!!"),
+                opening.group(3).lower(), options.get("title") or None, body)
+
+    text, count = fenced_admonitions(text, _OPEN, read)
+    ctx.convert("Obsidian Admonition fences (```ad-note) as admonitions", count)
+    return text
+
+
+Reading = Callable[[re.Match[str], list[str]], tuple[str, str, str | None, list[str]]]
+"""(the opening fence's match, the lines inside) -> (the mark, `!!!` or `???`, the kind,
+the title (None: the kind's own; `""`: none shown), the lines of the admonition's
+text)."""
+
+
+def fenced_admonitions(text: str, opener: re.Pattern[str], read: Reading) -> tuple[str, int]:
+    """`text` with each fence `opener` matches (its groups 1 and 2 the indentation and the
+    fence) as the admonition `read` makes of it, `!!! kind "Title"` over its text
+    indented; any other code block kept as written. Returns (text, how many)."""
     lines = text.split("\n")
     out: list[str] = []
-    i = 0
+    i = count = 0
     while i < len(lines):
-        opening = _OPEN.match(lines[i])
+        opening = opener.match(lines[i])
         close = closing_fence(lines, i + 1, opening.group(2)) if opening else None
         if opening is None or close is None:
             other = _FENCE.match(lines[i])  # (another code block: shown as written)
@@ -34,22 +60,17 @@ def admonition_fences(text: str, ctx: Context) -> str:
             out += lines[i:(end if end is not None else i) + 1]
             i = (end if end is not None else i) + 1
             continue
-        indent, kind = opening.group(1), opening.group(3).lower()
-        body = lines[i + 1:close]
-        options: dict[str, str] = {}
-        while body and (option := _OPTION.match(body[0])) is not None:
-            options[option.group(1)] = option.group(2)
-            body = body[1:]
-        mark = _MARKS.get(options.get("collapse", "").lower(), "!!!")
-        title = options.get("title", "").replace('"', "&quot;")
-        out.append(f"{indent}{mark} {kind}" + (f' "{title}"' if title else ""))
+        indent = opening.group(1)
+        mark, kind, title, body = read(opening, lines[i + 1:close])
+        shown = f' "{title.replace(chr(34), "&quot;")}"' if title is not None else ""
+        out.append(f"{indent}{mark} {kind}{shown}")
         out.append("")
         out += [f"{indent}    {line[len(indent):] if line.startswith(indent) else line}"
                 if line.strip() else "" for line in body]
         out.append("")
-        ctx.convert("Obsidian Admonition fences (```ad-note) as admonitions")
+        count += 1
         i = close + 1
-    return "\n".join(out)
+    return "\n".join(out), count
 
 
 def closing_fence(lines: list[str], start: int, fence: str) -> int | None:
