@@ -44,8 +44,13 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 def papers_file(folders: Iterable[Path]) -> Path | None:
     """The first `publications.json` (`.yaml`, `.yml`; `papers`, `pubs`) of the folders."""
+    return data_file(folders, NAMES)
+
+
+def data_file(folders: Iterable[Path], names: Iterable[str]) -> Path | None:
+    """The first file of the folders named one of `names` with a JSON or YAML suffix."""
     for folder in folders:
-        for name in NAMES:
+        for name in names:
             for suffix in _SUFFIXES:
                 if (folder / (name + suffix)).is_file():
                     return folder / (name + suffix)

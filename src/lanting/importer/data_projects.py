@@ -19,14 +19,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.data_papers import data_list
+from lanting.importer.data_papers import data_file, data_list
 from lanting.importer.item import Item
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import names
 
 NAMES = ("projects", "project")
-_SUFFIXES = (".json", ".yaml", ".yml")
 _TEXTS = ("description", "desc", "summary")
 _COVERS = ("image", "cover", "thumbnail", "img")
 _LINKS = {"url": "Website", "link": "Website", "href": "Website", "website": "Website",
@@ -37,12 +36,7 @@ _READ = frozenset({"title", "name", "tags", "id", "type", *_TEXTS, *_COVERS, *_L
 
 def projects_file(folders: Iterable[Path]) -> Path | None:
     """The first `projects.json` (`.yaml`, `.yml`) of the folders."""
-    for folder in folders:
-        for name in NAMES:
-            for suffix in _SUFFIXES:
-                if (folder / (name + suffix)).is_file():
-                    return folder / (name + suffix)
-    return None
+    return data_file(folders, NAMES)
 
 
 def import_projects(site: NewSite, report: Report, folders: Iterable[Path],
