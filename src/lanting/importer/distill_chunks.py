@@ -49,13 +49,24 @@ class Knitted:
 def layout_chunks(page: str) -> list[str]:
     """The inside of each `<div class="layout-chunk">` of the rendered page, in order
     (its own divs counted, so a table's or widget's `</div>` does not end it)."""
+    return div_contents(page, _LAYOUT)
+
+
+def div_contents(page: str, opening: re.Pattern[str]) -> list[str]:
+    """The inside of each `<div>` `opening` matches, in order, its own divs counted (an
+    output's `</div>` does not end it); one inside another's (a page shown in a page) is
+    the outer one's."""
     found: list[str] = []
-    for opening in _LAYOUT.finditer(page):
+    end = 0
+    for start in opening.finditer(page):
+        if start.start() < end:
+            continue
         depth = 1
-        for tag in _DIV.finditer(page, opening.end()):
+        for tag in _DIV.finditer(page, start.end()):
             depth += -1 if tag.group(1) else 1
             if depth == 0:
-                found.append(page[opening.end():tag.start()])
+                found.append(page[start.end():tag.start()])
+                end = tag.end()
                 break
     return found
 

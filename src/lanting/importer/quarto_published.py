@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from lanting.importer.distill_chunks import as_markdown
+from lanting.importer.distill_chunks import as_markdown, div_contents
 from lanting.importer.quarto_cells import header_options, made_label
 
 _CELL_OPEN = re.compile(r"^(`{3,})[ \t]*(\{[A-Za-z]\w*(?:[ \t,][^}\n]*)?\})[ \t]*$")
@@ -28,7 +28,6 @@ _CELL_OPEN = re.compile(r"^(`{3,})[ \t]*(\{[A-Za-z]\w*(?:[ \t,][^}\n]*)?\})[ \t]
 _DRAWN = re.compile(r"\{(?:mermaid|dot|ojs)\b")
 """Cells whose source Lanting shows as Quarto did (a diagram drawn; Observable's code)."""
 _CELL = re.compile(r"""<div\s+class=["']cell(?:\s[^"']*)?["'][^>]*>""")
-_DIV = re.compile(r"<(/?)div\b[^>]*>", re.IGNORECASE)
 _CODE = re.compile(r"<div class=\"sourceCode(?: cell-code)?\"[^>]*>\s*<pre\b.*?</pre>\s*</div>",
                    re.DOTALL)
 """A cell's echoed code (the source's is kept: its fence's options are read there);
@@ -56,19 +55,7 @@ class Published:
 def page_cells(page: str) -> list[str]:
     """The inside of each `<div class="cell">` of the page, in order (its own divs
     counted, so an output's `</div>` does not end it)."""
-    found: list[str] = []
-    end = 0
-    for opening in _CELL.finditer(page):
-        if opening.start() < end:
-            continue  # (a cell inside another's output: a page shown in a page)
-        depth = 1
-        for tag in _DIV.finditer(page, opening.end()):
-            depth += -1 if tag.group(1) else 1
-            if depth == 0:
-                found.append(page[opening.end():tag.start()])
-                end = tag.end()
-                break
-    return found
+    return div_contents(page, _CELL)
 
 
 def _words(fragment: str) -> str:
