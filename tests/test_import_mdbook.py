@@ -14,7 +14,7 @@ import pytest
 from importbits import FIXTURES, imported_site, page, redirect_target, report_of
 from sitebits import write_files
 
-from lanting.importer import Imported, detect
+from lanting.importer import Imported, detect, import_site
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook_bodies import (
     _chosen_lines,
@@ -102,6 +102,34 @@ def test_chapters_keep_their_formulas_code_and_callouts(site: tuple[Imported, Pa
     assert "{{#include file.rs}}" in [c.text() for c in article.find_all("code")]
     assert any(img.get("src", "").startswith("/images/ring") or "ring" in
                img.get("src", "") for img in article.find_all("img"))
+
+
+def test_the_books_mathjax_macros_are_defined(site: tuple[Imported, Path]) -> None:
+    imported, out = site
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["math_macros"] == {
+        "RR": "\\mathbb{R}", "norm": "\\left\\lVert #1 \\right\\rVert"}
+    article = page(out, "/advanced/").one("article")
+    assert len(article.find_all("math")) == 3 and "\\RR" not in article.text()
+
+
+def test_mdbook_katex_macros_file(tmp_path: Path) -> None:
+    macros = "\\grad:{\\nabla}\n\\R:{\\mathbb{R}^{#1 \\times #2}}\n\n% not one\n"
+    for n, table in enumerate((
+            "[preprocessor.katex]\nmacros = 'tex/macros.txt'\n",
+            "[preprocessor.katex]\ncommand = 'mdbook-katex --macros=tex/macros.txt'\n")):
+        write_files(tmp_path / "book", {
+            "book.toml": "[book]\ntitle = 'Notes'\n" + table, "tex/macros.txt": macros,
+            "src/SUMMARY.md": "[Intro](README.md)\n",
+            "src/README.md": "# Intro\n\n$\\grad f \\in \\R{n}{p}$\n"})
+        imported = import_site(tmp_path / "book", tmp_path / f"site{n}")
+        config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+        assert config["markdown"]["math_macros"] == {
+            "grad": "{\\nabla}", "R": "{\\mathbb{R}^{#1 \\times #2}}"}
+    write_files(tmp_path / "book",
+                {"book.toml": "[book]\n[preprocessor.katex]\nmacros = 'gone.txt'\n"})
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    assert any("gone.txt" in w.message for w in imported.report.warnings)
 
 
 def test_links_between_chapters_and_their_headings(site: tuple[Imported, Path]) -> None:

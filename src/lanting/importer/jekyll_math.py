@@ -153,8 +153,14 @@ def mathjax_macros(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> di
     ['\\\\mathbf{#1}', 1]`) or KaTeX's, in `folders`, as LaTeX (a macro with arguments
     keeps its `#1`; one with a default for its first argument, `['…', 2, 'x']`, is
     written `[2][x]{…}`)."""
+    return script_macros(_math_setups(source, folders))
+
+
+def script_macros(paths: list[Path]) -> dict[str, str]:
+    """The `macros` of the MathJax or KaTeX setups in the files `paths`, as LaTeX (the
+    first file's definition of a name holds)."""
     macros: dict[str, str] = {}
-    for path in _math_setups(source, folders):
+    for path in paths:
         for name, expansion, _listed, count, default in setup_macros(read_text(path)):
             macros.setdefault(name, expansion if default is None
                               else with_optional(count, default, expansion))

@@ -24,9 +24,10 @@ from lanting.importer.common import Options, read_text, walk
 from lanting.importer.docsify import first_heading, page_name, page_slug
 from lanting.importer.docsify_site import previous_and_next
 from lanting.importer.item import Item
+from lanting.importer.jekyll_math import converting_macros, script_macros
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook_bodies import MdBookBodies
-from lanting.importer.mdbook_settings import read_book_settings
+from lanting.importer.mdbook_settings import katex_file_macros, read_book_settings
 from lanting.importer.mdbook_summary import Chapter, Summary, read_summary
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
@@ -257,11 +258,31 @@ class MdBook(MdBookBodies):
                                 else "Repository", "url": settings.repository}]
         config["markdown"] = {"heading_ids": self.heading_style}
         self.site.config_comments["markdown"] = "heading ids made as the old book made them"
+        macros = self.math_macros()
+        if macros:
+            config["markdown"]["math_macros"] = macros
         if settings.mermaid or any("```mermaid" in t for t in self.texts):
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] += "; Mermaid diagrams drawn as the " \
                 "book drew them (its script from a CDN)"
         self.plugin_notes()
+
+    def math_macros(self) -> dict[str, str]:
+        """The macros the book's formulas used, as MathJax or mdbook-katex knew them
+        (without them every formula using one failed the build)."""
+        settings = self.settings
+        if settings.macros_file:
+            path = self.source / settings.macros_file
+            if not path.is_file():
+                self.report.warn(settings.path, None, f"mdbook-katex's macros file "
+                                 f"`{settings.macros_file}` is not in the book: its "
+                                 "macros are not defined")
+                return {}
+            return converting_macros(katex_file_macros(read_text(path)), self.report,
+                                     self.report.rel(path))
+        found = script_macros(settings.scripts) if settings.math else {}
+        return converting_macros(found, self.report, self.report.rel(settings.scripts[0])) \
+            if found else {}
 
     def plugin_notes(self) -> None:
         settings = self.settings

@@ -6,7 +6,10 @@ its default delimiters, `\\(…\\)` inline and `\\[…\\]` or `$$…$$` displaye
 the HTML pulldown-cmark made (so written `\\\\(x\\\\)`, the Markdown escapes read first);
 a `$` was a dollar sign unless the book's own script (`theme/*.hbs`, `additional-js`)
 set `inlineMath` to it. A KaTeX or MathJax preprocessor (`[preprocessor.katex]`) read
-`$…$` and `$$…$$` before the Markdown, as Lanting does. Neither: no math."""
+`$…$` and `$$…$$` before the Markdown, as Lanting does. Neither: no math. The macros
+the pages used: mdbook-katex's file of them (`macros = "macros.txt"`, or the older
+`command = "mdbook-katex --macros=…"`), or the `macros` of the book's own MathJax setup
+(`theme/*.hbs`, `additional-js`)."""
 
 from __future__ import annotations
 
@@ -47,6 +50,11 @@ class BookSettings:
     """Language → the prefix of the lines its code blocks hid."""
     mermaid: bool = False
     preprocessors: list[str] = field(default_factory=list)
+    macros_file: str = ""
+    """mdbook-katex's file of macros, relative to the book (`\\name:expansion` lines)."""
+    scripts: list[Path] = field(default_factory=list)
+    """The book's own templates and scripts (`theme/*.hbs`, `additional-js`): where it
+    set MathJax up."""
     error: str = ""
 
 
@@ -70,12 +78,15 @@ def read_book_settings(source: Path) -> BookSettings:
     html = _table(_table(data, "output"), "html")
     preprocessors = _table(data, "preprocessor")
     settings.preprocessors = sorted(preprocessors)
+    settings.scripts = _book_scripts(source, html)
     if any(name in _DOLLAR_PREPROCESSORS or name.startswith("katex")
            for name in preprocessors):
         settings.math = "dollars"
+        settings.macros_file = _katex_macros_file(_table(preprocessors, "katex"))
     elif bool_of(html.get("mathjax-support")):
         settings.math = "mathjax"
-        settings.dollar_inline = _book_sets_dollar_inline(source, html)
+        settings.dollar_inline = any(_DOLLAR_INLINE.search(read_text(f))
+                                     for f in settings.scripts)
     settings.repository = str(html.get("git-repository-url") or "").strip()
     settings.site_url = str(html.get("site-url") or "").strip()
     settings.section_labels = not bool_of(html.get("no-section-label"))
@@ -92,13 +103,36 @@ def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def _book_sets_dollar_inline(source: Path, html: dict[str, Any]) -> bool:
-    """Whether the book's own theme or scripts told MathJax to read `$…$` inline."""
-    files = list((source / "theme").glob("*.hbs")) if (source / "theme").is_dir() else []
+def _book_scripts(source: Path, html: dict[str, Any]) -> list[Path]:
+    """The book's own theme templates and `additional-js` scripts that exist."""
+    files = sorted((source / "theme").glob("*.hbs")) if (source / "theme").is_dir() else []
     scripts = html.get("additional-js") or []
     if isinstance(scripts, list):
         files += [source / str(s) for s in scripts]
-    return any(f.is_file() and _DOLLAR_INLINE.search(read_text(f)) for f in files)
+    return [f for f in files if f.is_file()]
+
+
+_MACROS_OPTION = re.compile(r"--macros[= ]\s*(\S+)")
+
+
+def _katex_macros_file(katex: dict[str, Any]) -> str:
+    """mdbook-katex's `macros` option, or the `--macros=` its older versions took in
+    `command`."""
+    if isinstance(katex.get("macros"), str):
+        return str(katex["macros"]).strip()
+    option = _MACROS_OPTION.search(str(katex.get("command") or ""))
+    return option.group(1).strip("\"'") if option else ""
+
+
+def katex_file_macros(text: str) -> dict[str, str]:
+    """mdbook-katex's macros file: a line `\\grad:{\\nabla}` per macro (its name, a
+    colon, the expansion; `#1`, `#2` its arguments, counted from the expansion)."""
+    macros: dict[str, str] = {}
+    for line in text.splitlines():
+        name, colon, expansion = line.strip().partition(":")
+        if colon and re.fullmatch(r"\\[A-Za-z]+", name.strip()):
+            macros[name.strip()[1:]] = expansion.strip()
+    return macros
 
 
 def is_mdbook(source: Path) -> bool:

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from lanting.importer.common import LinkTable, read_text
+from lanting.importer.common import LinkTable
 from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import converting_macros, setup_macros
+from lanting.importer.jekyll_math import converting_macros, script_macros
 from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
@@ -26,7 +26,6 @@ from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_locales import Locale
 from lanting.importer.vuepress_urls import file_route
-from lanting.markdown.math_macros import with_optional
 
 _SOCIAL = {"github": "GitHub", "gitee": "Gitee", "x": "X", "twitter": "Twitter",
            "zhihu": "知乎", "bilibili": "Bilibili", "youtube": "YouTube",
@@ -113,11 +112,7 @@ class VuePressSettings:
         the build (`\\arccot`, a physics note's `\\ket`)."""
         if not self.js.math:
             return {}
-        found: dict[str, str] = {}
-        for path in self.js.files:
-            for name, expansion, _listed, count, default in setup_macros(read_text(path)):
-                found.setdefault(name, expansion if default is None
-                                 else with_optional(count, default, expansion))
+        found = script_macros(self.js.files)
         return converting_macros(found, self.report, self.report.rel(self.js.files[0])) \
             if found else {}
 
