@@ -8,23 +8,36 @@ GitHub's heading ids.
 The introduction (`README.md`, or the settings' `structure.readme`) is the home page,
 listed in the summary or not, as GitBook showed it first. A page's YAML front matter
 (the hosted service's `description`) gives its summary. A book on the hosted service
-was served at an address of GitBook's: its old URLs are not kept."""
+was served at an address of GitBook's: its old URLs are not kept.
+
+A book in several languages (`LANGS.md` listing a folder per language, each a book
+with its own summary and, maybe, its own `book.json`): the first listed is the site's
+default language, at the root; each other is a Lanting language under its folder
+(`/zh/`). A chapter at the same path in two books is one page in two languages. The
+old pages' URLs (`/en/intro.html`) keep answering."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import Options, read_text
 from lanting.importer.gitbook_bodies import blocks, includes, raw_blocks, variables
-from lanting.importer.gitbook_settings import read_gitbook_settings
+from lanting.importer.gitbook_settings import (
+    BookLanguage,
+    book_languages,
+    language_code,
+    read_gitbook_settings,
+)
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook import MdBook
 from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
+from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping, split_front_matter
 
 _PLUGIN_NOTES = {
@@ -44,6 +57,8 @@ _PLUGIN_NOTES = {
 class GitBook(MdBook):
     kind = "gitbook"
     heading_style = "github"
+    language_name = ""
+    """The book's language's name in `LANGS.md` (`中文`)."""
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
         super().__init__(source, report, options)
@@ -51,6 +66,52 @@ class GitBook(MdBook):
         self.settings = self.gitbook.book
         self.folder = source / self.settings.src
         self.summary_name = self.gitbook.summary
+
+    def run(self) -> NewSite:
+        languages = book_languages(self.folder) if not self.url_prefix else []
+        if not languages:
+            return super().run()
+        for n, language in enumerate(languages):
+            self.language_book(language, default=n == 0)
+        self.report.note(self.folder / "LANGS.md", None, "the old root page, a choice of "
+                         "languages: the first language's book is the site's home now, "
+                         "each other under its folder")
+        return self.site
+
+    def language_book(self, language: BookLanguage, default: bool) -> None:
+        """Read the book of one language of `LANGS.md` into this site."""
+        folder = (self.folder / language.folder).resolve()
+        if not (folder / self.gitbook.summary).is_file() \
+                and not (folder / "book.json").is_file():
+            self.report.warn(self.folder / "LANGS.md", language.line, f"`{language.folder}` "
+                             "holds no book (no SUMMARY.md): that language is left out")
+            return
+        book = GitBook(folder, self.report, self.options)
+        if not book.gitbook.book.found:  # (the root's `book.json` holds for each book)
+            book.gitbook = replace(self.gitbook, book=replace(self.settings, src="."))
+            book.settings = book.gitbook.book
+            book.folder, book.summary_name = folder, self.gitbook.summary
+        book.site, book.url_prefix = self.site, "/" + language.folder
+        if not default:
+            book.lang = language_code(language.folder, book.settings.language,
+                                      book.folder / book.summary_name)
+        book.language_name = language.name
+        book.run()
+
+    def write_config(self, summary_title: str) -> None:
+        if not self.lang:
+            super().write_config(summary_title)
+            if self.language_name:
+                self.site.config.setdefault("languages", {})[
+                    self.site.config["language"]] = {"name": self.language_name}
+            return
+        table = {"name": self.language_name, "title": self.title(summary_title),
+                 "description": self.settings.description}
+        self.site.config.setdefault("languages", {})[self.lang] = {
+            key: value for key, value in table.items() if value}
+        self.site.config_comments["languages"] = "the books of LANGS.md: the first at " \
+            "the root, each other under its folder, as before"
+        self.report.convert("languages (LANGS.md)")
 
     def listed_files(self, summary_path: Path) -> list[Path]:
         """The summary's chapters, the introduction first (GitBook showed it so, listed

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lanting.config.validate import LANGUAGE_TAG
 from lanting.importer.common import read_text
 from lanting.importer.mdbook_settings import BookSettings
+from lanting.importer.site_language import guess_language, region_language_tag
 from lanting.importer.text import load_mapping
 
 _DOUBLE_DOLLAR_PLUGINS = frozenset({"katex", "mathjax", "math"})
@@ -80,6 +82,37 @@ def read_gitbook_settings(source: Path) -> GitBookSettings:
     return settings
 
 
+@dataclass(frozen=True, slots=True)
+class BookLanguage:
+    """One book of a multilingual GitBook, as `LANGS.md` lists it: `* [中文](zh/)`."""
+    name: str
+    folder: str
+    line: int
+
+
+_LANGUAGE_ITEM = re.compile(r"^[ \t]*[-*+][ \t]+\[([^\]\n]+)\]\(<?([^)>\n]+)>?\)", re.MULTILINE)
+
+
+def book_languages(folder: Path) -> list[BookLanguage]:
+    """The books `LANGS.md` in `folder` lists, one per language, the first the default
+    (GitBook 3 showed a choice of them at the root and each book under its folder)."""
+    path = folder / "LANGS.md"
+    text = read_text(path) if path.is_file() else ""
+    return [BookLanguage(m.group(1).strip(), m.group(2).strip().strip("/").removeprefix("./"),
+                         text.count("\n", 0, m.start()) + 1)
+            for m in _LANGUAGE_ITEM.finditer(text)
+            if not re.match(r"^[a-z][a-z0-9+.-]*:|^/", m.group(2).strip())]
+
+
+def language_code(folder: str, language: str, summary: Path) -> str:
+    """The Lanting language of a book of `LANGS.md`: its folder's name when that is a
+    language tag (its URLs keep it: `/zh/`), else its `book.json` language's, else the
+    one its summary is written in."""
+    if LANGUAGE_TAG.fullmatch(folder):
+        return folder
+    return region_language_tag(language or guess_language([read_text(summary)]))
+
+
 def _mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
@@ -87,12 +120,17 @@ def _mapping(value: Any) -> dict[str, Any]:
 def is_gitbook(source: Path) -> bool:
     """`.gitbook.yaml` (a book synced with GitBook's service), or GitBook 3's
     `book.json`, or a `SUMMARY.md` of links beside a `README.md` (GitBook 3 needed no
-    `book.json`), the summary where the settings' `root` puts it."""
+    `book.json`), the summary where the settings' `root` puts it; or `LANGS.md` listing
+    a folder with its own summary (a book per language)."""
     if not any((source / name).is_file() for name in (".gitbook.yaml", "book.json",
-                                                      "SUMMARY.md")):
+                                                      "SUMMARY.md", "LANGS.md")):
         return False
     settings = read_gitbook_settings(source)
-    summary = source / settings.book.src / settings.summary
+    root = source / settings.book.src
+    if any((root / language.folder / settings.summary).is_file()
+           for language in book_languages(root)):
+        return True
+    summary = root / settings.summary
     if not summary.is_file():
         return False
     if (source / ".gitbook.yaml").is_file() or (source / "book.json").is_file():

@@ -32,7 +32,7 @@ from lanting.importer.mdbook_summary import Chapter, Summary, read_summary
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.site_language import guess_language, language_tag
+from lanting.importer.site_language import guess_language, region_language_tag
 from lanting.importer.vuepress_bodies import PageAnchors, title_links
 
 _PREPROCESSOR_NOTES = {
@@ -43,8 +43,6 @@ _PREPROCESSOR_NOTES = {
                 "(Lanting's comments are `[comments]` in lanting.toml)",
     "pagetoc": "mdbook-pagetoc: Lanting shows each page's table of contents itself",
 }
-_CHINESE = {"zh": "zh-CN", "zh-hans": "zh-CN", "zh-cn": "zh-CN", "zh-hant": "zh-TW",
-            "zh-tw": "zh-TW"}
 _TITLE_LINK = re.compile(r"^[ \t]*\{\{\s*#title\s[^}\n]*\}\}[ \t]*(?:\n|$)", re.MULTILINE)
 _HANDLED_PREPROCESSORS = frozenset({"katex", "mathjax", "admonish", "mermaid", "links",
                                     "index"})
@@ -69,6 +67,11 @@ class MdBook(MdBookBodies):
         self.chapters: tuple[Chapter, ...] = ()
 
     summary_name = "SUMMARY.md"
+    lang = ""
+    """The language of the book's pages when not the site's default (a GitBook's
+    `LANGS.md` lists several books, one per language)."""
+    url_prefix = ""
+    """The folder the old pages were served under (`/zh`: that language's book)."""
 
     def run(self) -> NewSite:
         if self.settings.error:
@@ -87,7 +90,8 @@ class MdBook(MdBookBodies):
         if not files:
             self.report.warn(summary_path, None, "SUMMARY.md lists no chapter: the home "
                              "page is empty")
-            self.site.add(Item("home", "index", None, {"title": self.title(summary.title)}))
+            self.site.add(Item("home", "index", None, {"title": self.title(summary.title)},
+                               lang=self.lang))
         self.left_out(files, summary_path)
         self.redirects()
         for item, text, path in self.documents:
@@ -153,14 +157,18 @@ class MdBook(MdBookBodies):
         old = "/" + (folder + "/" if folder else "") + ("index.html" if index else
                                                          name + ".html")
         if home:
-            item = self.site.add(Item("home", "index", path, front))
+            item = self.site.add(Item("home", "index", path, front, lang=self.lang))
             self.by_old_url["/"] = item
         else:
             item = self.site.add(Item("page", page_slug(path, self.folder.resolve(), names,
-                                                        self.report), path, front))
+                                                        self.report), path, front,
+                                      lang=self.lang))
             self.report.counts["pages"] += 1
-        if old != "/index.html":  # (`/x/index.html` is `/x/`, one URL to Lanting)
-            item.old_urls.append(old.removesuffix("index.html"))
+        # (`/x/index.html` is `/x/` to Lanting; a language's book was at `/en/`)
+        for served in dict.fromkeys((self.url_prefix + old.removesuffix("index.html"),
+                                     self.url_prefix + "/" if home else "/")):
+            if served not in ("/", f"/{self.lang}/"):
+                item.old_urls.append(served)
         self.by_old_url[old] = item
         self.by_source[path] = item
         self.texts.append(text)
@@ -172,7 +180,7 @@ class MdBook(MdBookBodies):
         return {}, _TITLE_LINK.sub("", read_text(path))
 
     def left_out(self, files: list[Path], summary_path: Path) -> None:
-        """The Markdown files mdBook never published (those included in a chapter are
+        """The Markdown files the old site never published (those included in a chapter are
         parts of it)."""
         listed = set(files)
         texts = "\n".join(t for _, t, _ in self.documents)
@@ -181,7 +189,7 @@ class MdBook(MdBookBodies):
                   and p.name not in texts]
         if others:
             self.report.note(others[0], None, f"{len(others)} Markdown file(s) SUMMARY.md "
-                             "does not list: mdBook never published them: left out")
+                             "does not list: the old site never published them: left out")
 
     def redirects(self) -> None:
         """`[output.html.redirect]`: an old path → the page it now is."""
@@ -204,7 +212,7 @@ class MdBook(MdBookBodies):
 
     def contents(self, summary_title: str) -> None:
         """The summary below the home page's text, as mdBook's sidebar showed it."""
-        home = next(i for i in self.site.items if i.kind == "home")
+        home = next(i for i in self.site.items if i.kind == "home" and i.lang == self.lang)
         lines: list[str] = []
         for chapter in self.chapters:
             if chapter.part:  # (GitBook's part titles may be links: their words)
@@ -234,7 +242,8 @@ class MdBook(MdBookBodies):
     def title(self, summary_title: str) -> str:
         """The book's title: its settings', else the introduction's heading (a summary's
         `# Table of contents`, the hosted service's default, names no book)."""
-        home = next((i for i in self.site.items if i.kind == "home" and i.source), None)
+        home = next((i for i in self.site.items if i.kind == "home" and i.source
+                     and i.lang == self.lang), None)
         generic = summary_title.strip().casefold() in ("summary", "table of contents",
                                                         "contents", "目录")
         return self.settings.title or (home.title if home is not None else "") or (
@@ -248,7 +257,7 @@ class MdBook(MdBookBodies):
         settings = self.settings
         config["title"] = self.title(summary_title)
         language = self.language()
-        config["language"] = _CHINESE.get(language.lower()) or language_tag(language)
+        config["language"] = region_language_tag(language)
         if settings.authors:
             config["author"] = ", ".join(settings.authors)
         if settings.description:

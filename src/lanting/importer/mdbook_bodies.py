@@ -247,6 +247,7 @@ class MdBookBodies:
     site: NewSite
     by_source: dict[Path, Item]
     by_old_url: dict[str, Item]
+    url_prefix: str
     documents: list[tuple[Item, str, Path]]
     page_anchors: PageAnchors
 
@@ -309,7 +310,7 @@ class MdBookBodies:
             target = self.by_source.get(file / "README.md") or self.by_source.get(
                 file / "index.md")
         if target is None:
-            where = self.site_path(file)
+            where = self.book_path(file)
             target = self.by_old_url.get(where) if where is not None else None
         if target is not None:
             ctx.convert("links to other chapters")
@@ -339,9 +340,14 @@ class MdBookBodies:
         return None
 
     def site_path(self, file: Path) -> str | None:
-        """Where a file of the book is published: at its path, a hidden folder's without
-        the dot (`.gitbook/assets/`, where GitBook keeps uploads, is `/gitbook/assets/`:
-        a static host serves no dotted folder)."""
+        """Where a file of the book is published: where the old site served it."""
+        where = self.book_path(file)
+        return None if where is None else self.url_prefix + where
+
+    def book_path(self, file: Path) -> str | None:
+        """A file's path in the book, a hidden folder's without the dot
+        (`.gitbook/assets/`, where GitBook keeps uploads, is `/gitbook/assets/`: a static
+        host serves no dotted folder)."""
         root = self.folder.resolve()
         if not file.is_relative_to(root):
             return None

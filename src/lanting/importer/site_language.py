@@ -12,6 +12,16 @@ as an example): no language's code, so the pages' interface was English. (`tw` a
 are languages' codes too: Twi, Kanuri.)"""
 
 
+_CHINESE_SCRIPTS = {"zh": "zh-CN", "zh-hans": "zh-CN", "zh-hant": "zh-TW"}
+
+
+def region_language_tag(value: str) -> str:
+    """`language_tag`, Chinese alone or with its script's subtag (`zh-hans`, as GitBook
+    and mdBook books name it) as the region Lanting's strings are kept for (`zh-CN`)."""
+    return _CHINESE_SCRIPTS.get(value.strip().lower().replace("_", "-")) \
+        or language_tag(value)
+
+
 def language_tag(value: Any, default: str = "zh-CN") -> str:
     """`zh-cn` -> `zh-CN`, `zh_CN` -> `zh-CN`, `en` -> `en`; of a list, `ko-KR, en-US` (a
     hydejack site's `lang`, which Jekyll printed as it was), the first."""
