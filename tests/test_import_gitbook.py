@@ -16,7 +16,13 @@ from sitebits import png, write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
-from lanting.importer.gitbook_bodies import blocks, includes, raw_blocks, variables
+from lanting.importer.gitbook_bodies import (
+    blocks,
+    code_labels,
+    includes,
+    raw_blocks,
+    variables,
+)
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook_bodies import inline_displays
 from lanting.importer.report import Report
@@ -172,13 +178,21 @@ def test_inline_double_dollars_are_inline_formulas() -> None:
 def test_variables_includes_and_raw(tmp_path: Path) -> None:
     ctx = _ctx()
     assert variables("{{ book.a.b }} {{ book.c }} {{ page.title }} {{ vue }}",
-                     {"a": {"b": 1}}, ctx) == "1 {{ book.c }} {{ page.title }} {{ vue }}"
+                     {"a": {"b": 1}}, ctx) == "1 {{ book.c }} {{ page.title }} &#123;{ vue }}"
     assert report_of_ctx(ctx).count("left as written") == 2
     write_files(tmp_path, {"a/b.md": "B {% include './c.md' %}", "a/c.md": "C\n"})
     assert includes('x {% include "a/b.md" %} y', tmp_path, _ctx()) == "x B C y"
     shelf = Shelf()
     kept = raw_blocks("{% raw %}{{ x }} `{{ y }}`{% endraw %}", shelf)
     assert shelf.restore(kept) == "&#123;{ x }} `{{ y }}`"
+
+
+def test_code_labels_title_their_fences() -> None:
+    ctx = _ctx()
+    text = ("{% filename %}blog/views.py{% endfilename %}\n```python\nx = 1\n```\n\n"
+            "{% filename %}command-line{% endfilename %}\n```\n$ ls\n```\n")
+    assert code_labels(text, ctx) == ('```python title="blog/views.py"\nx = 1\n```\n\n'
+                                      '```text title="command-line"\n$ ls\n```\n')
 
 
 def test_unknown_and_unclosed_blocks_keep_their_text() -> None:
@@ -219,3 +233,30 @@ def test_a_hosted_book_is_titled_by_its_introduction(tmp_path: Path) -> None:
     imported = import_site(tmp_path / "src", tmp_path / "new", None, True, NOW)
     config = tomllib.loads(imported.files["lanting.toml"])
     assert config["title"] == "训练速查"
+
+
+def test_template_syntax_in_code_is_code(tmp_path: Path) -> None:
+    """A Django tutorial's templates in its code blocks: GitBook 3 wrapped code in
+    `{% raw %}` before its own templates ran, so `{% url 'x' %}`, `{% block %}` and
+    `{{ book.x }}` there were shown as written (they were left out or unwrapped, with
+    a warning each). A `{% code %}` block still titles the fence it holds. An example's
+    `{{ name }}` in prose (GitBook printed nothing) is words, not syntax left behind."""
+    write_files(tmp_path / "src", {
+        "book.json": '{"title": "Blog", "variables": {"x": "X"}}', "README.md": "# Blog\n",
+        "SUMMARY.md": "* [Blog](README.md)\n* [Forms](forms.md)\n",
+        "forms.md": "# Forms\n\nWrite `{% csrf_token %}` in {{ book.x }}'s form:\n\n"
+                    "```django\n{% extends 'base.html' %}\n{% block content %}\n"
+                    "<a href=\"{% url 'detail' pk=post.pk %}\">{{ book.x }}</a>\n"
+                    "{% endblock %}\n```\n\n"
+                    "{% code title=\"views.py\" %}\n```python\ndef view(): ...\n```\n"
+                    "{% endcode %}\n\nAngular prints `name` where Hello {{ name }} is.\n"})
+    imported = import_site(tmp_path / "src", tmp_path / "new", None, False, NOW)
+    assert [str(w) for w in build(tmp_path / "new", BuildOptions()).warnings] == []
+    shown = page(tmp_path / "new/public", "/forms/").one("article").text()
+    assert "Hello {{ name }} is" in shown
+    text = (tmp_path / "new/content/pages/forms.md").read_text(encoding="utf-8")
+    assert "Write `{% csrf_token %}` in X's form" in text
+    assert "{% extends 'base.html' %}\n{% block content %}\n<a href=\"{% url 'detail' " \
+        "pk=post.pk %}\">{{ book.x }}</a>\n{% endblock %}" in text
+    assert '```python title="views.py"\ndef view(): ...' in text
+    assert imported.report.warnings == []

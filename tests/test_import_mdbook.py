@@ -187,6 +187,12 @@ def test_the_summary_numbers_chapters_through_parts() -> None:
                      ("Part 2", "", "", 0, True), ("D", "d e.md", "2.", 0, False),
                      ("Draft", "", "3.", 0, False), ("Thanks", "thanks.md", "", 0, False)]
     assert summary.problems == ()
+    # (a numbered list, as a translated GitBook's summary wrote it)
+    numbered = read_summary("* [Intro](README.md)\n1. [A](a.md)\n1. [B](b.md)\n"
+                            "   2) [C](c.md)\n")
+    assert [(c.link, c.number, c.depth) for c in numbered.chapters] == [
+        ("README.md", "1.", 0), ("a.md", "2.", 0), ("b.md", "3.", 0), ("c.md", "3.1.", 1)]
+    assert numbered.problems == ()
 
 
 def test_a_summary_line_that_is_no_chapter_is_reported() -> None:
@@ -274,3 +280,20 @@ def test_mdbook_heading_ids() -> None:
     assert mdbook_slug("1.1 梯度下降") == "11-梯度下降"
     assert mdbook_slug("Q&A: `dist.init`") == "qa-distinit"
     assert mdbook_slug("Σ Sum") == "Σ-sum"
+
+
+def test_indented_code_is_code(tmp_path: Path) -> None:
+    """An Angular tutorial's `index.html` indented as code: its `<script src="…">` is
+    no link of the book's to check (each was a warning, its text unlinked), its `$` and
+    `{{ }}` no math, no syntax."""
+    page_text = ("# Start\n\nAdd to the head:\n\n    <script src=\"node_modules/rx/Rx.js\">"
+                 "</script>\n    <p>{{ name }} costs $5 and $6</p>\n\nDone.\n")
+    write_files(tmp_path / "book", {
+        "book.toml": "[book]\ntitle = 'Ng'\n[preprocessor.katex]\n",
+        "src/SUMMARY.md": "[Intro](README.md)\n- [Start](start.md)\n",
+        "src/README.md": "# Intro\n", "src/start.md": page_text})
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    assert imported.report.warnings == []
+    text = (tmp_path / "site/content/pages/start.md").read_text(encoding="utf-8")
+    assert '    <script src="node_modules/rx/Rx.js"></script>\n' \
+        "    <p>{{ name }} costs $5 and $6</p>" in text

@@ -84,9 +84,10 @@ def callout(kind: str, body: str, title: str = "", shelf: Shelf | None = None) -
 
 def indented_code(text: str, shelf: Shelf, as_written: bool = False) -> tuple[str, int]:
     """Indented code blocks (four spaces or more, after a blank line or at the start,
-    not in a list item) as fences put aside: inside a callout the first would have
-    continued its title line, the lines joined as prose. `as_written`: put aside as they
-    are, indented (their tabs kept). Returns (text, how many)."""
+    not in a list item nor under a `!!! note` admonition's head) as fences put aside:
+    inside a callout the first would have continued its title line, the lines joined as
+    prose. `as_written`: put aside as they are, indented (their tabs kept). Returns
+    (text, how many)."""
 
     def deep(line: str) -> bool:
         expanded = line.expandtabs(4)
@@ -98,7 +99,8 @@ def indented_code(text: str, shelf: Shelf, as_written: bool = False) -> tuple[st
     while i < len(lines):
         before = next((line for line in reversed(out) if line.strip()), "")
         if not deep(lines[i]) or (out and out[-1].strip()) or before[:1] in (" ", "\t") \
-                or re.match(r"[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)", before):
+                or re.match(r"[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)", before) \
+                or re.match(r"(?:!!!|\?\?\?\+?)[ \t]", before):  # (an admonition's body)
             out.append(lines[i])
             i += 1
             continue

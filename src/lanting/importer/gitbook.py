@@ -24,8 +24,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from lanting.importer import body as B
 from lanting.importer.common import Options, read_text
-from lanting.importer.gitbook_bodies import blocks, includes, raw_blocks, variables
+from lanting.importer.gitbook_bodies import (
+    blocks,
+    code_labels,
+    includes,
+    raw_blocks,
+    variables,
+)
 from lanting.importer.gitbook_settings import (
     BookLanguage,
     book_languages,
@@ -149,8 +156,11 @@ class GitBook(MdBook):
 
     def book_syntax(self, text: str, path: Path, ctx: Context) -> str:
         shelf = Shelf()
-        text = raw_blocks(text, shelf)
-        text = includes(text, path.parent, ctx)
+        text = code_labels(raw_blocks(text, shelf), ctx)
+        # (GitBook 3 wrapped code in `{% raw %}` before its templates ran: a Django or
+        # Jinja example's `{% url %}` and `{{ x }}` are code, shown as written)
+        text = B.indented_code(protect_code(text, shelf), shelf, as_written=True)[0]
+        text = protect_code(includes(text, path.parent, ctx), shelf)
         text = variables(text, self.gitbook.variables, ctx)
         text = shelf.restore(blocks(text, shelf, ctx))
         if self.gitbook.hosted:

@@ -63,13 +63,19 @@ def includes(text: str, here: Path, ctx: Context, depth: int = 0) -> str:
 def variables(text: str, values: dict[str, Any], ctx: Context) -> str:
     """`{{ book.name }}` → `book.json`'s value; another of GitBook's (`{{ page.title }}`,
     `{{ config.x }}`) stays, with a warning (GitBook printed what Lanting has not here);
-    any other `{{ … }}` (Vue's, Jinja's, in an example) is words."""
+    any other `{{ … }}` (Vue's, Jinja's, in an example; code is put aside before) is
+    words."""
 
     def one(match: re.Match[str]) -> str:
         name = match.group(1)
         if name.split(".")[0] not in ("book", "page", "config", "file", "glossary",
                                       "gitbook", "output"):
-            return match.group()
+            # (GitBook 3 printed nothing for it, an undefined variable; the writer
+            # meant the example's braces, shown as words: the entity keeps the build
+            # from taking them for syntax left behind)
+            ctx.convert("`{{ … }}` of an example in prose as words (GitBook 3 printed "
+                        "nothing there)")
+            return "&#123;" + match.group()[1:]
         value: Any = values
         for part in name.split(".")[1:] if name.startswith("book.") else [None]:
             value = value.get(part) if isinstance(value, dict) and part else None
@@ -81,6 +87,24 @@ def variables(text: str, values: dict[str, Any], ctx: Context) -> str:
         return str(value)
 
     return re.sub(r"\{\{-?\s*([\w.]+)\s*-?\}\}", one, text)
+
+
+_CODE_LABEL = re.compile(r"\{%-?\s*filename\s*-?%\}(.*?)\{%-?\s*endfilename\s*-?%\}"
+                         r"[ \t]*\n(?:[ \t]*\n)?([ \t]*(?:`{3,}|~{3,}))([^\n]*)")
+
+
+def code_labels(text: str, ctx: Context) -> str:
+    """gitbook-plugin-codeblock-label's `{% filename %}blog/views.py{% endfilename %}`
+    on the line above a fence (the Django Girls tutorial and its translations): the
+    fence's title. (Left to the other blocks, the label was unwrapped with a warning.)"""
+
+    def one(match: re.Match[str]) -> str:
+        label = " ".join(match.group(1).split()).replace('"', "'")
+        ctx.convert("`{% filename %}` labels as their code blocks' titles")
+        info = match.group(3).strip() or "text"
+        return f'{match.group(2)}{info} title="{label}"'
+
+    return _CODE_LABEL.sub(one, text)
 
 
 def raw_blocks(text: str, shelf: Shelf) -> str:
@@ -136,8 +160,8 @@ def _block(name: str, attrs: dict[str, str], inner: str, words: str, shelf: Shel
         return B.block(f"::: tabs\n{inner}\n:::")
     if name == "tab":
         return f"\n@tab {attrs.get('title', 'Tab')}\n\n{inner}\n"
-    if name == "code":
-        return _code_block(inner, attrs, ctx)
+    if name == "code":  # (its fence put aside with the page's code)
+        return _code_block(shelf.restore(inner, "C"), attrs, ctx)
     if name in ("embed", "file"):
         url = attrs.get("url") or attrs.get("src") or ""
         ctx.convert(f"`{{% {name} %}}` as a link")

@@ -264,6 +264,8 @@ class MdBookBodies:
         slug = HEADING_ID_STYLES[self.heading_style]
         shelf = Shelf()
         text = protect_code(text, shelf, code_blocks(self.settings.hidden_lines))
+        # (an indented example's `<script src="node_modules/…">` is code, no link)
+        text = B.indented_code(text, shelf, as_written=True)[0]
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
         # (an escaped `\{{#include x}}` in prose was words: shown as code, as written)
         text, count = re.subn(r"\{\{#[^\n]*?\}\}", lambda m: shelf.put(f"`{m.group()}`"),

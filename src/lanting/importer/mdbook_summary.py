@@ -13,7 +13,9 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-_ITEM = re.compile(r"^([ \t]*)[-*+][ \t]+(.*?)[ \t]*$")
+_ITEM = re.compile(r"^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+(.*?)[ \t]*$")
+"""A list item: bulleted, or numbered (`1. [x](x.md)`: both generators read the list
+with their Markdown parser, whatever its markers)."""
 _LINK = re.compile(r"^\[((?:[^\[\]\n\\]|\\.|\[[^\]\n]*\])*)\]\(\s*(<[^>\n]*>|[^)\n]*?)"
                    r"(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\s*\)")
 """A chapter's link; its file may have spaces, as GitBook's summaries write them
