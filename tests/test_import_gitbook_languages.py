@@ -9,9 +9,12 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from importbits import FIXTURES, imported_site, page, redirect_target, report_of
+from importbits import FIXTURES, NOW, imported_site, page, redirect_target, report_of
+from sitebits import write_files
 
-from lanting.importer import Imported, detect
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, detect, import_site
 from lanting.importer.gitbook_settings import BookLanguage, book_languages, language_code
 
 FIXTURE = FIXTURES / "gitbook-langs"
@@ -83,3 +86,23 @@ def test_a_books_language_is_its_folder_when_that_is_a_tag(tmp_path: Path) -> No
     assert language_code("zh-tw", "", tmp_path / "SUMMARY.md") == "zh-tw"
     assert language_code("chinese", "zh-hans", tmp_path / "SUMMARY.md") == "zh-CN"
     assert language_code("chinese", "", tmp_path / "SUMMARY.md") == "zh-CN"
+
+
+def test_a_shared_book_json_names_no_books_language(tmp_path: Path) -> None:
+    """The root's `book.json` says `"language": "en"` but the first book listed is the
+    Chinese one (`zh-hans/`): each book's language is its folder's, so the English book
+    under `/en/` no longer claims the home page the Chinese one has (the build failed:
+    `/` claimed by two sources). A second book in one language is left out."""
+    write_files(tmp_path / "src", {
+        "book.json": '{"title": "SoCube manual", "language": "en"}',
+        "LANGS.md": "* [中文简体](zh-hans)\n* [English](en)\n* [English too](en-x/)\n",
+        "zh-hans/SUMMARY.md": "* [简介](README.md)\n", "zh-hans/README.md": "# 简介\n\n中文。\n",
+        "en/SUMMARY.md": "* [Intro](README.md)\n", "en/README.md": "# Intro\n\nEnglish.\n",
+        "en-x/SUMMARY.md": "* [Intro](README.md)\n", "en-x/README.md": "# Intro\n"})
+    imported = import_site(tmp_path / "src", tmp_path / "new", None, False, NOW)
+    config = tomllib.loads((tmp_path / "new/lanting.toml").read_text(encoding="utf-8"))
+    assert config["language"] == "zh-CN" and set(config["languages"]) == {"zh-CN", "en"}
+    assert "LANGS.md:3: warning: `en-x`: a second book in `en`" in report_of(imported)
+    assert not build(tmp_path / "new", BuildOptions()).warnings
+    assert "中文" in page(tmp_path / "new/public", "/").one("main").text()
+    assert "English" in page(tmp_path / "new/public", "/en/").one("main").text()

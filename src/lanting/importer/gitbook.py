@@ -45,6 +45,7 @@ from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
+from lanting.importer.site_language import region_language_tag
 from lanting.importer.text import load_mapping, split_front_matter
 
 _PLUGIN_NOTES = {
@@ -78,15 +79,18 @@ class GitBook(MdBook):
         languages = book_languages(self.folder) if not self.url_prefix else []
         if not languages:
             return super().run()
+        codes: set[str] = set()
         for n, language in enumerate(languages):
-            self.language_book(language, default=n == 0)
+            self.language_book(language, codes, default=n == 0)
         self.report.note(self.folder / "LANGS.md", None, "the old root page, a choice of "
                          "languages: the first language's book is the site's home now, "
                          "each other under its folder")
         return self.site
 
-    def language_book(self, language: BookLanguage, default: bool) -> None:
-        """Read the book of one language of `LANGS.md` into this site."""
+    def language_book(self, language: BookLanguage, codes: set[str],
+                      default: bool) -> None:
+        """Read the book of one language of `LANGS.md` into this site (`codes`: the
+        languages read before, lower-case)."""
         folder = (self.folder / language.folder).resolve()
         if not (folder / self.gitbook.summary).is_file() \
                 and not (folder / "book.json").is_file():
@@ -99,9 +103,17 @@ class GitBook(MdBook):
             book.settings = book.gitbook.book
             book.folder, book.summary_name = folder, self.gitbook.summary
         book.site, book.url_prefix = self.site, "/" + language.folder
-        if not default:
-            book.lang = language_code(language.folder, book.settings.language,
-                                      book.folder / book.summary_name)
+        code = language_code(language.folder, book.settings.language,
+                             book.folder / book.summary_name)
+        if region_language_tag(code).lower() in codes:
+            self.report.warn(self.folder / "LANGS.md", language.line, f"`{language.folder}`"
+                             f": a second book in `{code}`: left out")
+            return
+        codes.add(region_language_tag(code).lower())
+        if default:  # (a shared book.json's `language` names one book's only)
+            book.settings = book.gitbook.book = replace(book.settings, language=code)
+        else:
+            book.lang = code
         book.language_name = language.name
         book.run()
 
