@@ -697,6 +697,35 @@ def test_includes_take_lines_nest_and_report_missing_files(tmp_path: Path) -> No
     assert ctx.report.warnings[0].line == 5
 
 
+def test_a_root_choosing_a_locale_is_in_its_own_language(tmp_path: Path) -> None:
+    """A VuePress site whose locales are all folders (`/zh-cn/`, `/en-gb/`), its root
+    page an English choice of them: the pages were read mostly Chinese, so the site's
+    language was `zh-CN` beside the locale `zh-cn`, and the build stopped (`zh-cn`
+    listed twice). The default language is the root pages'."""
+    source = tmp_path / "choice"
+    write_files(source, {
+        ".vuepress/config.js": """\
+            module.exports = {
+              title: 'Mirror docs',
+              locales: {
+                '/en-gb/': { lang: 'en-GB' },
+                '/zh-cn/': { lang: 'zh-CN' },
+              },
+            }
+            """,
+        "README.md": "---\nhome: true\n---\n\nThe mirror's address has moved: read the "
+                     "guide in your language for the new one.\n\n# Choose a language\n\n"
+                     "- [English](/en-gb/)\n- [简体中文](/zh-cn/)\n",
+        "en-gb/README.md": "# Mirror\n\nHow to use the mirror.\n",
+        "zh-cn/README.md": "# 镜像\n\n如何使用镜像。镜像站的说明文档，包括使用方法和注意事项。\n",
+        "zh-cn/guide.md": "# 指南\n\n把仓库地址换成镜像的地址，就可以更快地克隆仓库。\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    assert config_of(done)["language"] == "en"
+    assert [str(w) for w in build(dest, BuildOptions()).warnings] == []
+
+
 def test_locales_are_languages_paired_by_file_name(tmp_path: Path) -> None:
     """VitePress's `locales` (root Chinese, `en` under `/en/`): the English pages are the
     `en` versions of the Chinese ones of the same path (`install.en.md`), or pages of

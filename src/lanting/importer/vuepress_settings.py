@@ -21,7 +21,7 @@ from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.site_language import guess_language, language_tag
+from lanting.importer.site_language import guess_language, region_language_tag
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_locales import Locale
@@ -76,10 +76,10 @@ class VuePressSettings:
             config["author"] = self.site_author
         lang = self.root_locale("lang")
         if lang:  # (VitePress's sites write `zh-Hans`: Lanting's Chinese is `zh-CN`)
-            config["language"] = {"zh": "zh-CN", "zh-hans": "zh-CN", "zh-hant": "zh-TW"}.get(
-                lang.lower(), language_tag(lang))
-        else:
-            config["language"] = guess_language(self.texts)
+            config["language"] = region_language_tag(lang)
+        else:  # (the root's pages: other locales' are in their own languages)
+            config["language"] = guess_language(
+                [i.body for i in self.site.items if not i.lang] or self.texts)
             self.report.note(name, None, f"no literal `lang`: the pages read as "
                              f"`{config['language']}`, so the new site is in it")
         description = self.root_locale("description")
