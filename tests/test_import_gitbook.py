@@ -260,3 +260,18 @@ def test_template_syntax_in_code_is_code(tmp_path: Path) -> None:
         "pk=post.pk %}\">{{ book.x }}</a>\n{% endblock %}" in text
     assert '```python title="views.py"\ndef view(): ...' in text
     assert imported.report.warnings == []
+
+
+def test_a_lone_br_over_a_heading_is_no_html_block_in_a_gitbook_3_book(
+        tmp_path: Path) -> None:
+    """`<br/>` alone on a line over `##### Check the VM` (a getting-started kit spacing
+    its sections): kramed read a paragraph and a heading, CommonMark an HTML block that
+    showed the heading's hashes as written (60 build warnings on one book)."""
+    write_files(tmp_path / "src", {
+        "book.json": '{"title": "Kit"}', "README.md": "# Kit\n",
+        "SUMMARY.md": "* [Kit](README.md)\n* [VM](vm.md)\n",
+        "vm.md": "# VM\n\nNeeds bandwidth.\n\n<br/>\n##### Check the VM\n- Load it\n"})
+    import_site(tmp_path / "src", tmp_path / "new", None, False, NOW)
+    assert not build(tmp_path / "new", BuildOptions()).warnings
+    article = page(tmp_path / "new/public", "/vm/").one("article")
+    assert [h.text() for h in article.find_all("h5")] == ["Check the VM"]

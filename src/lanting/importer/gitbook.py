@@ -39,6 +39,7 @@ from lanting.importer.gitbook_settings import (
     language_code,
     read_gitbook_settings,
 )
+from lanting.importer.kramdown_html import span_tag_paragraphs
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook import MdBook
 from lanting.importer.mkdocs_strong import lenient_strong
@@ -178,9 +179,13 @@ class GitBook(MdBook):
         if self.gitbook.hosted:
             return text
         # (`**Th1: **定理`: GitBook 3 read Markdown with kramed, which made it bold;
-        # CommonMark shows the two stars)
+        # CommonMark shows the two stars. A lone `<br/>` over a `##### heading` or a
+        # sentence: kramed read a paragraph there, CommonMark an HTML block, and the
+        # Markdown in it showed as written)
         code = Shelf()
-        return code.restore(lenient_strong(protect_code(text, code), ctx, "kramed"))
+        text, spaced = span_tag_paragraphs(protect_code(text, code))
+        ctx.convert("lone `<br/>` lines read as kramed read them", spaced)
+        return code.restore(lenient_strong(text, ctx, "kramed"))
 
     def plugin_notes(self) -> None:
         settings = self.settings
