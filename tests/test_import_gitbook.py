@@ -20,6 +20,7 @@ from lanting.importer.gitbook_bodies import (
     blocks,
     code_labels,
     includes,
+    math_blocks,
     raw_blocks,
     variables,
 )
@@ -180,6 +181,8 @@ def test_variables_includes_and_raw(tmp_path: Path) -> None:
     assert variables("{{ book.a.b }} {{ book.c }} {{ page.title }} {{ vue }}",
                      {"a": {"b": 1}}, ctx) == "1 {{ book.c }} {{ page.title }} &#123;{ vue }}"
     assert report_of_ctx(ctx).count("left as written") == 2
+    assert variables("$$e^{{x}}$$ and $a_{{i}}$ but {{ x }}", {}, ctx) == \
+        "$$e^{{x}}$$ and $a_{{i}}$ but &#123;{ x }}"
     write_files(tmp_path, {"a/b.md": "B {% include './c.md' %}", "a/c.md": "C\n"})
     assert includes('x {% include "a/b.md" %} y', tmp_path, _ctx()) == "x B C y"
     shelf = Shelf()
@@ -193,6 +196,14 @@ def test_code_labels_title_their_fences() -> None:
             "{% filename %}command-line{% endfilename %}\n```\n$ ls\n```\n")
     assert code_labels(text, ctx) == ('```python title="blog/views.py"\nx = 1\n```\n\n'
                                       '```text title="command-line"\n$ ls\n```\n')
+
+
+def test_math_blocks_are_formulas() -> None:
+    ctx = _ctx()
+    text = "When {% math %}a \\ne 0{% endmath %}, then\n\n{% math %}\nx = {-b \\over 2a}\n" \
+           "{% endmath %}\n"
+    assert math_blocks(text, ctx) == ("When $$a \\ne 0$$, then\n\n\n\n$$\nx = {-b \\over 2a}\n"
+                                      "$$\n\n\n")
 
 
 def test_unknown_and_unclosed_blocks_keep_their_text() -> None:

@@ -30,6 +30,7 @@ from lanting.importer.gitbook_bodies import (
     blocks,
     code_labels,
     includes,
+    math_blocks,
     raw_blocks,
     variables,
 )
@@ -174,7 +175,7 @@ class GitBook(MdBook):
         # Jinja example's `{% url %}` and `{{ x }}` are code, shown as written)
         text = B.indented_code(protect_code(text, shelf), shelf, as_written=True)[0]
         text = protect_code(includes(text, path.parent, ctx), shelf)
-        text = variables(text, self.gitbook.variables, ctx)
+        text = variables(math_blocks(text, ctx), self.gitbook.variables, ctx)
         text = shelf.restore(blocks(text, shelf, ctx))
         if self.gitbook.hosted:
             return text

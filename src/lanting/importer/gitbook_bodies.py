@@ -6,6 +6,7 @@
   `{% embed url="…" %}` and `{% file src="…" %}` → links (the caption their text);
   `{% content-ref %}` → the link inside; `{% stepper %}`, `{% columns %}`, `{% em %}`
   and other blocks unwrapped (their text kept, a warning naming each unknown one).
+- `{% math %}` (the math plugins' block) → a formula.
 - `{% include "file.md" %}` (GitBook 3's, and the hosted service's reusable content in
   `.gitbook/includes/`) → the file's text; `{% raw %}` → its text as written;
   `{{ book.name }}` → `book.json`'s `variables`.
@@ -60,14 +61,38 @@ def includes(text: str, here: Path, ctx: Context, depth: int = 0) -> str:
     return re.sub(r"\{%-?\s*include\s+[\"']([^\"']+)[\"']\s*-?%\}", one, text)
 
 
+def math_blocks(text: str, ctx: Context) -> str:
+    """The mathjax and katex plugins' `{% math %}…{% endmath %}`, whose shortcut `$$…$$`
+    is: a display when its TeX starts on a new line, else inline (as `$$` in a sentence
+    is read after). Without this its TeX was unwrapped as words, with a warning."""
+
+    def one(match: re.Match[str]) -> str:
+        ctx.convert("`{% math %}` blocks as formulas")
+        tex = match.group(1)
+        if tex.startswith("\n"):
+            return f"\n\n$$\n{tex.strip()}\n$$\n\n"
+        return f"$${tex.strip()}$$"
+
+    return re.sub(r"\{%-?\s*math\s*-?%\}(.*?)\{%-?\s*endmath\s*-?%\}", one, text,
+                  flags=re.DOTALL)
+
+
+_FORMULA = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$[^$\n]+?\$", re.DOTALL)
+"""A formula, `$$…$$` or `$…$`, whose doubled braces are TeX's."""
+
+
 def variables(text: str, values: dict[str, Any], ctx: Context) -> str:
     """`{{ book.name }}` → `book.json`'s value; another of GitBook's (`{{ page.title }}`,
     `{{ config.x }}`) stays, with a warning (GitBook printed what Lanting has not here);
     any other `{{ … }}` (Vue's, Jinja's, in an example; code is put aside before) is
     words."""
 
+    formulas = [m.span() for m in _FORMULA.finditer(text)]
+
     def one(match: re.Match[str]) -> str:
         name = match.group(1)
+        if any(start < match.start() < end for start, end in formulas):
+            return match.group()  # (`$$e^{{x}}$$`: TeX's braces)
         if name.split(".")[0] not in ("book", "page", "config", "file", "glossary",
                                       "gitbook", "output"):
             # (GitBook 3 printed nothing for it, an undefined variable; the writer
