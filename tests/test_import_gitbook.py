@@ -286,3 +286,19 @@ def test_a_lone_br_over_a_heading_is_no_html_block_in_a_gitbook_3_book(
     assert not build(tmp_path / "new", BuildOptions()).warnings
     article = page(tmp_path / "new/public", "/vm/").one("article")
     assert [h.text() for h in article.find_all("h5")] == ["Check the VM"]
+
+
+def test_the_glossary_is_a_page_outside_the_reading_order(
+        site: tuple[Imported, Path]) -> None:
+    """GitBook 3 published `GLOSSARY.md` at `GLOSSARY.html`, outside the summary: it was
+    left out as a file the summary does not list."""
+    _imported, out = site
+    glossary = page(out, "/glossary/")
+    assert glossary.one("h1").text() == "术语表"
+    article = glossary.one("article")
+    assert [h.text() for h in article.find_all("h2")] == ["回报", "策略"]
+    assert len(article.find_all("math")) == 2
+    assert redirect_target(out, "/GLOSSARY.html") == "/glossary/"
+    # (no chapter leads to it as the next one, nor it to another)
+    assert "/glossary/" not in [a.get("href") for a in page(out, "/mdp/").find_all("a")]
+    assert "上一页" not in article.text() and "下一页" not in article.text()

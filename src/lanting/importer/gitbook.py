@@ -147,6 +147,16 @@ class GitBook(MdBook):
             found.insert(0, readme)
         return found
 
+    def unlisted_pages(self) -> list[Path]:
+        """GitBook 3's glossary (`GLOSSARY.md`, `## term` and its meaning each), which it
+        published at `GLOSSARY.html` outside the summary's order."""
+        glossary = (self.folder / self.gitbook.glossary).resolve()
+        if self.gitbook.hosted or not glossary.is_file():
+            return []
+        self.titles[glossary] = "术语表" if self.language().startswith("zh") else "Glossary"
+        self.report.convert("the glossary (GLOSSARY.md) as a page")
+        return [glossary]
+
     def read_chapter(self, path: Path, home: bool, names: Counter[str]) -> None:
         super().read_chapter(path, home, names)
         if self.gitbook.hosted:  # (its pages were at an address of GitBook's)

@@ -31,6 +31,7 @@ class GitBookSettings:
     """Synced with GitBook's hosted service (`.gitbook.yaml`), not built by GitBook 3."""
     readme: str = "README.md"
     summary: str = "SUMMARY.md"
+    glossary: str = "GLOSSARY.md"
     variables: dict[str, Any] = field(default_factory=dict)
     """`book.json`'s `variables`, which pages print as `{{ book.name }}`."""
 
@@ -64,6 +65,7 @@ def read_gitbook_settings(source: Path) -> GitBookSettings:
     structure = _mapping(data.get("structure"))
     settings.readme = str(structure.get("readme") or "README.md")
     settings.summary = str(structure.get("summary") or "SUMMARY.md")
+    settings.glossary = str(structure.get("glossary") or "GLOSSARY.md")
     redirects = data.get("redirects")
     if isinstance(redirects, dict):  # (the hosted service's: an old path → a file)
         book.redirects = {str(k): str(v) for k, v in redirects.items()}

@@ -87,25 +87,35 @@ class MdBook(MdBookBodies):
         names = Counter(page_name(p) for p in files)
         for n, file in enumerate(files):
             self.read_chapter(file, n == 0, names)
+        extra = [p for p in self.unlisted_pages() if p not in files]
+        names.update(page_name(p) for p in extra)
+        for file in extra:
+            self.read_chapter(file, False, names)
         if not files:
             self.report.warn(summary_path, None, "SUMMARY.md lists no chapter: the home "
                              "page is empty")
             self.site.add(Item("home", "index", None, {"title": self.title(summary.title)},
                                lang=self.lang))
-        self.left_out(files, summary_path)
+        self.left_out(files + extra, summary_path)
         self.redirects()
         for item, text, path in self.documents:
             item.body = self.convert(text, item, path, Context(self.report, path,
                                                                read_text(path)))
         self.contents(summary.title)
         # (the first chapter, the home page now, is in the order: mdBook led to it)
-        previous_and_next(self.site, [i for i, _, _ in self.documents],
+        previous_and_next(self.site, [i for i, _, _ in self.documents
+                                      if i.source not in extra],
                           lambda page: self.titles.get(page.source or Path(), page.title),
                           self.language().startswith("zh"))
         self.write_config(summary.title)
         return self.site
 
     # --- chapters ----------------------------------------------------------------------
+
+    def unlisted_pages(self) -> list[Path]:
+        """Pages the old site published outside the summary's reading order (mdBook:
+        none)."""
+        return []
 
     def summary_of_files(self, summary_path: Path) -> Summary:
         """No summary (`--from` named a folder without one): every Markdown file is a
