@@ -273,7 +273,7 @@ def test_template_syntax_in_code_is_code(tmp_path: Path) -> None:
     assert imported.report.warnings == []
 
 
-def test_a_lone_br_over_a_heading_is_no_html_block_in_a_gitbook_3_book(
+def test_kramed_paragraphs_and_headings_in_a_gitbook_3_book(
         tmp_path: Path) -> None:
     """`<br/>` alone on a line over `##### Check the VM` (a getting-started kit spacing
     its sections): kramed read a paragraph and a heading, CommonMark an HTML block that
@@ -281,11 +281,15 @@ def test_a_lone_br_over_a_heading_is_no_html_block_in_a_gitbook_3_book(
     write_files(tmp_path / "src", {
         "book.json": '{"title": "Kit"}', "README.md": "# Kit\n",
         "SUMMARY.md": "* [Kit](README.md)\n* [VM](vm.md)\n",
-        "vm.md": "# VM\n\nNeeds bandwidth.\n\n<br/>\n##### Check the VM\n- Load it\n"})
+        "vm.md": "# VM\n\nNeeds bandwidth.\n\n<br/>\n##### Check the VM\n- Load it\n\n"
+                 "####示例程序\n\n```sh\n#!/bin/sh\n```\n"})
     import_site(tmp_path / "src", tmp_path / "new", None, False, NOW)
     assert not build(tmp_path / "new", BuildOptions()).warnings
     article = page(tmp_path / "new/public", "/vm/").one("article")
     assert [h.text() for h in article.find_all("h5")] == ["Check the VM"]
+    # (kramed needed no space after a heading's marks; a shell script's `#!` is code)
+    assert [h.text() for h in article.find_all("h4")] == ["示例程序"]
+    assert "#!/bin/sh" in article.one("pre").text()
 
 
 def test_the_glossary_is_a_page_outside_the_reading_order(

@@ -43,6 +43,7 @@ from lanting.importer.gitbook_settings import (
 from lanting.importer.kramdown_html import span_tag_paragraphs
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook import MdBook
+from lanting.importer.mkdocs_anchors import python_markdown_headings
 from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
@@ -196,6 +197,9 @@ class GitBook(MdBook):
         code = Shelf()
         text, spaced = span_tag_paragraphs(protect_code(text, code))
         ctx.convert("lone `<br/>` lines read as kramed read them", spaced)
+        # (`###开始`: kramed needed no space after the marks; CommonMark reads words)
+        text, unspaced = python_markdown_headings(text)
+        ctx.convert("headings without a space after their `#` marks", unspaced)
         return code.restore(lenient_strong(text, ctx, "kramed"))
 
     def plugin_notes(self) -> None:
