@@ -24,6 +24,7 @@ from lanting.importer.gitbook_bodies import (
     raw_blocks,
     variables,
 )
+from lanting.importer.gitbook_settings import book_js
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook_bodies import inline_displays
 from lanting.importer.report import Report
@@ -306,3 +307,22 @@ def test_the_glossary_is_a_page_outside_the_reading_order(
     # (no chapter leads to it as the next one, nor it to another)
     assert "/glossary/" not in [a.get("href") for a in page(out, "/mdp/").find_all("a")]
     assert "上一页" not in article.text() and "下一页" not in article.text()
+
+
+def test_book_js_is_read_as_book_json_is(tmp_path: Path) -> None:
+    """GitBook 3 read `book.js` (`module.exports = {…}`, commented) in place of
+    `book.json`: its title and its math plugin were not read, so every formula's `$$`
+    was escaped as a dollar sign."""
+    write_files(tmp_path / "src", {
+        "book.js": "// settings in JavaScript, for the comments\nmodule.exports = {\n"
+                   "    title: '工作笔记',\n    \"language\": \"zh-hans\",\n"
+                   "    \"plugins\": [\n        \"-sharing\", // no sharing\n"
+                   "        \"katex\",\n    ],\n    pluginsConfig: {url: 'https://x.org/a'},\n}\n",
+        "README.md": "# 笔记\n", "SUMMARY.md": "* [笔记](README.md)\n* [损失](loss.md)\n",
+        "loss.md": "# 损失\n\n交叉熵 $$H(p, q)$$ 最小。\n"})
+    assert detect(tmp_path / "src") == "gitbook"
+    imported = import_site(tmp_path / "src", tmp_path / "new", None, False, NOW)
+    config = tomllib.loads(imported.files["lanting.toml"])
+    assert (config["title"], config["language"]) == ("工作笔记", "zh-CN")
+    assert "$H(p, q)$" in (tmp_path / "new/content/pages/loss.md").read_text(encoding="utf-8")
+    assert book_js("module.exports = {title: 'x'") == ({}, "the exported object is not closed")

@@ -1,6 +1,6 @@
 """A GitBook's settings, as a `BookSettings` (the mdBook reader's): GitBook 3's (the
-open-source `gitbook` command, HonKit) `book.json`, or `.gitbook.yaml` of a repository
-synced with GitBook's hosted service.
+open-source `gitbook` command, HonKit) `book.json` (or `book.js`), or `.gitbook.yaml` of a
+repository synced with GitBook's hosted service.
 
 Math, as the old pages drew it: GitBook's `katex` and `mathjax` plugins (and the hosted
 service) read `$$…$$` as a formula, inline in a sentence or displayed alone; a `$` alone
@@ -17,6 +17,7 @@ from typing import Any
 
 from lanting.config.validate import LANGUAGE_TAG
 from lanting.importer.common import read_text
+from lanting.importer.js_literals import depths_of, strip_comments
 from lanting.importer.mdbook_settings import BookSettings
 from lanting.importer.site_language import guess_language, region_language_tag
 from lanting.importer.text import load_mapping
@@ -39,6 +40,8 @@ class GitBookSettings:
 def read_gitbook_settings(source: Path) -> GitBookSettings:
     hosted = (source / ".gitbook.yaml").is_file()
     path = source / (".gitbook.yaml" if hosted else "book.json")
+    if not hosted and not path.is_file() and (source / "book.js").is_file():
+        path = source / "book.js"
     settings = GitBookSettings(BookSettings(path, hidden_lines={}), hosted)
     book = settings.book
     book.section_labels = False  # (GitBook's sidebar numbers no chapters)
@@ -46,6 +49,8 @@ def read_gitbook_settings(source: Path) -> GitBookSettings:
     if path.is_file():
         if hosted:
             loaded, error = load_mapping("yaml", read_text(path))
+        elif path.suffix == ".js":
+            loaded, error = book_js(read_text(path))
         else:
             try:
                 loaded, error = json.loads(read_text(path) or "{}"), None
@@ -115,6 +120,26 @@ def language_code(folder: str, language: str, summary: Path) -> str:
     return region_language_tag(language or guess_language([read_text(summary)]))
 
 
+_EXPORTS = re.compile(r"\b(?:module\.exports|export\s+default)\s*=?\s*\{")
+
+
+def book_js(text: str) -> tuple[Any, str | None]:
+    """`book.js`, which GitBook 3 read in place of `book.json` (`module.exports = {…}`,
+    with comments, single quotes, bare keys and trailing commas): the object, read as a
+    YAML flow mapping (JSON with those liberties), without running it."""
+    code = strip_comments(text)
+    opening = _EXPORTS.search(code)
+    if opening is None:
+        return {}, "no `module.exports = {…}`"
+    start = opening.end() - 1
+    depths = depths_of(code)
+    end = next((i for i in range(start + 1, len(code)) if code[i] == "}"
+                and depths[i] == depths[start] - 1 and not depths.strings[i]), None)
+    if end is None:
+        return {}, "the exported object is not closed"
+    return load_mapping("yaml", code[start:end + 1])
+
+
 def _mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
@@ -125,7 +150,7 @@ def is_gitbook(source: Path) -> bool:
     `book.json`), the summary where the settings' `root` puts it; or `LANGS.md` listing
     a folder with its own summary (a book per language)."""
     if not any((source / name).is_file() for name in (".gitbook.yaml", "book.json",
-                                                      "SUMMARY.md", "LANGS.md")):
+                                                      "book.js", "SUMMARY.md", "LANGS.md")):
         return False
     settings = read_gitbook_settings(source)
     root = source / settings.book.src
@@ -135,7 +160,7 @@ def is_gitbook(source: Path) -> bool:
     summary = root / settings.summary
     if not summary.is_file():
         return False
-    if (source / ".gitbook.yaml").is_file() or (source / "book.json").is_file():
+    if any((source / name).is_file() for name in (".gitbook.yaml", "book.json", "book.js")):
         return True
     return (source / "README.md").is_file() and re.search(
         r"^[ \t]*[-*+][ \t]+\[[^\]\n]+\]\([^)\n]+\.md", read_text(summary),
