@@ -215,6 +215,11 @@ def test_unknown_and_unclosed_blocks_keep_their_text() -> None:
     assert "一" in text and "GET /x" in text and "{%" not in text
     report = report_of_ctx(ctx)
     assert "swagger" in report and "opens or closes no block" in report
+    # (a plugin's block named in capitals, `Ai2Method`, was left as written)
+    ctx = _ctx()
+    text = blocks('{% Ai2Method %}{"name": "Average"}{% endAi2Method %}\n', Shelf(), ctx)
+    assert "{%" not in text and '"Average"' in text
+    assert "`{% Ai2Method %}`: a GitBook block Lanting does not know" in report_of_ctx(ctx)
 
 
 def report_of_ctx(ctx: Context) -> str:

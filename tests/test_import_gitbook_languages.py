@@ -81,6 +81,15 @@ def test_old_urls_of_every_language_keep_answering(site: tuple[Imported, Path]) 
     assert page(out, "/zh/basics/").one("h1").text() == "基础"
 
 
+def test_langs_md_may_link_its_folders_from_the_root(tmp_path: Path) -> None:
+    """`* [English](/en/)`: the folder from the book's root, as GitBook read it (the
+    languages were not found, and the import wrote an empty site)."""
+    write_files(tmp_path, {"LANGS.md": "# Languages\n\nWelcome.\n\n* [English](/en/)\n"
+                                       "* [中文](./zh)\n* [Elsewhere](https://x.org/fr/)\n"})
+    assert book_languages(tmp_path) == [BookLanguage("English", "en", 5),
+                                        BookLanguage("中文", "zh", 6)]
+
+
 def test_a_books_language_is_its_folder_when_that_is_a_tag(tmp_path: Path) -> None:
     (tmp_path / "SUMMARY.md").write_text("* [简介](README.md)\n", encoding="utf-8")
     assert language_code("zh-tw", "", tmp_path / "SUMMARY.md") == "zh-tw"

@@ -24,7 +24,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import split_front_matter
 
-_TAG = re.compile(r"\{%-?\s*(end)?([a-z][\w-]*)\b((?:[^%]|%(?!\}))*?)-?%\}")
+_TAG = re.compile(r"\{%-?\s*(end)?([A-Za-z][\w-]*)\b((?:[^%]|%(?!\}))*?)-?%\}")
 _ATTRIBUTE = re.compile(r"([\w-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|(\S+))")
 _HINTS = {"info": "NOTE", "success": "TIP", "warning": "WARNING", "danger": "CAUTION",
           "tip": "TIP", "working": "NOTE"}
@@ -198,8 +198,8 @@ def _block(name: str, attrs: dict[str, str], inner: str, words: str, shelf: Shel
     if name == "em":
         return f"<mark>{inner}</mark>"
     if name not in _UNWRAPPED:
-        ctx.warn("{% " + name, f"`{{% {name}{words} %}}`: a GitBook block Lanting does not "
-                 "know; its text kept without it")
+        ctx.warn("{% " + name, f"`{{% {f'{name} {words.strip()}'.strip()} %}}`: a GitBook "
+                 "block Lanting does not know; its text kept without it")
     else:
         ctx.convert(f"`{{% {name} %}}` unwrapped (its text kept)")
     return B.block(inner)

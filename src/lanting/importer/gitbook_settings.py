@@ -105,10 +105,11 @@ def book_languages(folder: Path) -> list[BookLanguage]:
     (GitBook 3 showed a choice of them at the root and each book under its folder)."""
     path = folder / "LANGS.md"
     text = read_text(path) if path.is_file() else ""
-    return [BookLanguage(m.group(1).strip(), m.group(2).strip().strip("/").removeprefix("./"),
+    return [BookLanguage(m.group(1).strip(),
+                         m.group(2).strip().removeprefix("./").strip("/"),
                          text.count("\n", 0, m.start()) + 1)
             for m in _LANGUAGE_ITEM.finditer(text)
-            if not re.match(r"^[a-z][a-z0-9+.-]*:|^/", m.group(2).strip())]
+            if not re.match(r"^[a-z][a-z0-9+.-]*:|^//", m.group(2).strip())]
 
 
 def language_code(folder: str, language: str, summary: Path) -> str:
