@@ -193,6 +193,10 @@ def test_the_summary_numbers_chapters_through_parts() -> None:
     assert [(c.link, c.number, c.depth) for c in numbered.chapters] == [
         ("README.md", "1.", 0), ("a.md", "2.", 0), ("b.md", "3.", 0), ("c.md", "3.1.", 1)]
     assert numbered.problems == ()
+    unspaced = read_summary("#Contents\n\n* [A](a.md)\n\n##内容\n\n* [B](b.md)\n")
+    assert unspaced.title == "Contents" and unspaced.problems == ()
+    assert [(c.title, c.part) for c in unspaced.chapters] == [
+        ("A", False), ("内容", True), ("B", False)]
 
 
 def test_a_summary_line_that_is_no_chapter_is_reported() -> None:

@@ -20,7 +20,9 @@ _LINK = re.compile(r"^\[((?:[^\[\]\n\\]|\\.|\[[^\]\n]*\])*)\]\(\s*(<[^>\n]*>|[^)
                    r"(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\s*\)")
 """A chapter's link; its file may have spaces, as GitBook's summaries write them
 (`[1.1 配置](./第一章 环境/1.1 配置.md)`)."""
-_PART = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_PART = re.compile(r"^#{1,6}[ \t]*([^#\s].*?)[ \t]*#*[ \t]*$")
+"""A part's title (the first heading: the summary's); `#Contents`, no space after the
+marks, too, which GitBook 3's Markdown read as a heading."""
 _RULE = re.compile(r"^[ \t]{0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 
 
