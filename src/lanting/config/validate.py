@@ -244,7 +244,9 @@ def _placeholder_problems(path: tuple[str, ...], text: str,
             for u in sorted(used - allowed)]
 
 
-_MACRO_NAME = re.compile(r"\\?[A-Za-z]+")
+_MACRO_NAME = re.compile(r"\\?(?:[A-Za-z]+|[^A-Za-z\s\\{}%#$&^_~])")
+"""A command's name: letters, or one other character (a control symbol: MathJax's
+`macros: {"0": "\\mathbf{0}"}` defines `\\0`, a zero vector in a book on probability)."""
 
 
 def _validate_macros(config: Config) -> list[SchemaProblem]:
@@ -257,9 +259,9 @@ def _validate_macros(config: Config) -> list[SchemaProblem]:
         if _MACRO_NAME.fullmatch(name):
             named.append((name, expansion))
         else:
-            problems.append(SchemaProblem(("markdown", "math_macros", key),
-                                          f"`{key}` is not a LaTeX command name",
-                                          "use letters only, e.g. R = \"\\\\mathbb{R}\""))
+            problems.append(SchemaProblem(
+                ("markdown", "math_macros", key), f"`{key}` is not a LaTeX command name",
+                "use letters, or one digit or mark, e.g. R = \"\\\\mathbb{R}\""))
     for name, expansion in named:  # each with all the others: one may use another
         try:
             check_macro(name, expansion, tuple(named))

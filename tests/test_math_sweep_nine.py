@@ -1,0 +1,34 @@
+"""Faults a ninth formula sweep of math-heavy blogs and books found (a Jupyter Book's
+control-symbol macros, a MyST label over a starred environment, …): pages and small
+sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import page
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+
+def test_a_book_macro_named_by_a_digit_is_a_control_symbol(tmp_path: Path) -> None:
+    """A probability book's MathJax macros `"0": "\\mathbf{0}"` and `"1": …` (the zero
+    and ones vectors, written `\\0` and `\\1`): the import carried them into lanting.toml,
+    whose check refused a name not of letters, and nothing built. MathJax defines such
+    control symbols; so does Lanting now."""
+    write_files(tmp_path / "old", {
+        "_config.yml": ("title: Notes\nparse:\n  myst_enable_extensions: [dollarmath]\n"
+                        "sphinx:\n  config:\n    mathjax3_config:\n      tex:\n"
+                        "        macros:\n          \"0\": \"\\\\mathbf{0}\"\n"
+                        "          \"R\": \"\\\\mathbb{R}\"\n"),
+        "_toc.yml": "format: jb-book\nroot: intro\n",
+        "intro.md": "# Vectors\n\nThe zero vector $\\0 \\in \\R^n$ and $\\0x = \\0$.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new")
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    shown = [m.text() for m in page(result.output, "/").find_all("math")]
+    assert shown == ["𝟎∈ℝn", "𝟎x=𝟎"]
+
