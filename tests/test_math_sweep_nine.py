@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from importbits import page
 from sitebits import write_files
+from test_math_syntax import render
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -32,3 +34,18 @@ def test_a_book_macro_named_by_a_digit_is_a_control_symbol(tmp_path: Path) -> No
     shown = [m.text() for m in page(result.output, "/").find_all("math")]
     assert shown == ["𝟎∈ℝn", "𝟎x=𝟎"]
 
+
+def test_a_dollar_label_numbers_a_starred_environment() -> None:
+    """`$$\\begin{align*} … \\end{align*}$$ (eq:nb)` (MyST's dollarmath label, in a book's
+    derivation of naive Bayes): Sphinx numbers a labelled display whatever its TeX, and
+    `{eq}` links to it; Lanting failed the build ("labels a formula without a number")
+    and every reference to it too. The rows are numbered once, as a labelled `{math}`."""
+    rendered = render("$$\n\\begin{align*}\np &= q \\\\\nr &= s\n\\end{align*}\n$$ (eq:nb)\n\n"
+                      "$$\n\\begin{equation*}\nt = u\n\\end{equation*}\n$$ (eq:t)\n\n"
+                      "By @eq:nb and @eq:t.\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    rows, single = doc.find_all("div", class_="math-display")
+    assert len(rows.find_all("mtr")) >= 2 and rows.text().endswith("(1)")
+    assert single.text().endswith("(2)")
+    assert [a.text() for a in doc.find_all("a", class_="eqref")] == ["(1)", "(2)"]

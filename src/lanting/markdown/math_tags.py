@@ -142,6 +142,9 @@ def add_label(tex: str, label: str) -> str:
     r"""`tex` numbered and labelled `label`: `\label` inside its first numbered
     environment, else the whole in an `equation`."""
     command = "\\label{" + label + "}"
+    # (a starred environment is numbered too: MyST's `$$ … $$ (x)` is Sphinx's labelled
+    # math, numbered whatever its TeX, as a labelled `{math}` is; Quarto's `{#eq-x}` too)
+    tex = unstarred(tex)
     env = NUMBERED_ENV.search(tex)
     if env and env.group(1) in ("align", "gather") and not env.group(2) and not _OWN_NUMBERS.search(
             tex) and len(NUMBERED_ENV.findall(tex)) == 1:
@@ -157,7 +160,7 @@ def add_label(tex: str, label: str) -> str:
     if env and not env.group(2):
         return tex[:env.end()] + command + tex[env.end():]
     if env:
-        return tex  # a starred environment has no number to label: reported later
+        return tex  # (starred environments, more than one: reported later)
     return "\\begin{equation}" + tex + "\n" + command + "\\end{equation}"
 
 

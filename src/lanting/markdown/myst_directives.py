@@ -17,7 +17,6 @@ from markdown_it.token import Token
 from lanting.markdown.blocks import MYST_TAB, MYST_TABS
 from lanting.markdown.callouts import callout_kind, callout_tokens, default_title
 from lanting.markdown.math_display import sphinx_display
-from lanting.markdown.math_tags import unstarred
 from lanting.markdown.myst_glossary import glossary_tokens
 from lanting.markdown.myst_refs import equation_label, push_target, warn_at
 
@@ -141,11 +140,8 @@ def _math(state: StateBlock, d: Directive) -> None:
         return
     token = state.push("math_block", "math", 0)
     tex = _raw(state, d) if "nowrap" in d.options else sphinx_display(_raw(state, d))
+    # (a label numbers it whatever its TeX, as Sphinx did: `math_tags.add_label`)
     label = equation_label(d.options.get("label", d.options.get("name", "")))
-    if label:
-        # (Sphinx numbers a labelled block whatever its TeX, and its `{eq}` reads the
-        # number even under `:nowrap:`)
-        tex = unstarred(tex)
     token.block, token.content, token.markup = True, tex, "$$"
     token.info = label
     token.map, token.meta = _map(d), {"line": d.body_start}
