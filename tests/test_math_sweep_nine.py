@@ -49,3 +49,20 @@ def test_a_dollar_label_numbers_a_starred_environment() -> None:
     assert len(rows.find_all("mtr")) >= 2 and rows.text().endswith("(1)")
     assert single.text().endswith("(2)")
     assert [a.text() for a in doc.find_all("a", class_="eqref")] == ["(1)", "(2)"]
+
+
+def test_an_environment_opening_a_list_item_runs_over_its_lazy_lines() -> None:
+    """A table of urn models written as MyST's list-table, each formula cell
+    `   - \\begin{eqnarray*}` with its rows indented a column less than the cell's text:
+    MyST's amsmath (and MathJax, reading the item's text) took the environment whole;
+    Lanting left it as TeX with a warning. A blank line, or a line starting a block of
+    its own, still ends the item."""
+    rendered = render("* - 模型\n   - \\begin{eqnarray*}\n    P(A) &=& \\frac{1}{2} \\\\\n"
+                      "    P(B) &=& \\frac{1}{3}\n    \\end{eqnarray*}\n   - 描述\n\n"
+                      "1. \\begin{align*}\nx &= y\n\\end{align*}\n\n"
+                      "- \\begin{align*}\n  a &= b\n- \\end{align*}\n")
+    doc = parse_html(rendered.html)
+    first, second = doc.find_all("div", class_="math-display")
+    assert len(first.find_all("mtr")) == 2 and "P(B)" in first.text().replace(" ", "")
+    assert second.text().replace(" ", "") == "x=y"
+    assert [p.message.split(":")[0] for p in rendered.problems] == ["TeX left in the page"]

@@ -264,10 +264,17 @@ def environment_block(state: StateBlock, start_line: int, end_line: int,
     # is a block of the level its lines stand at, as `$$` is: `* data $X$` then
     # `\begin{equation*}` … at the margin stayed the item's text, its TeX left as written)
     margin = min(state.blkIndent, max(state.sCount[start_line], 0))
+    lazy = True  # (no blank line read yet)
     while True:
         text = _line(state, last)
-        if last > start_line and state.sCount[last] < margin and text:
+        if last > start_line and state.sCount[last] < margin and text and not (
+                lazy and not _BLOCK_START.match(text)):
+            # (a line less indented than the item whose text the environment opens, in
+            # no blank line's wake, goes on that paragraph, as markdown-it's lazy lines
+            # do: MyST's amsmath and MathJax both read the environment across it, a
+            # list-table's cell `- \begin{eqnarray*}` with its rows a column short)
             return False
+        lazy = lazy and bool(text.strip())
         # (`\end{equation}\` and prose on the next line: a page converted from HTML
         # wrote the line break after the display as Markdown's hard break; MathJax
         # ends the formula at its `\end`, the break is not the formula's)
@@ -284,6 +291,11 @@ def environment_block(state: StateBlock, start_line: int, end_line: int,
         return True
     _push_display(state, start_line, last, "\n".join(parts), "\\begin")
     return True
+
+
+_BLOCK_START = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:\s|$)|>|#{1,6}(?:\s|$)|```|~~~")
+"""A line that starts a block of its own (a list item, a quote, a heading, a fence),
+so no lazy line of the paragraph above."""
 
 
 def _push_display(state: StateBlock, start_line: int, last: int, content: str,
