@@ -66,3 +66,21 @@ def test_an_environment_opening_a_list_item_runs_over_its_lazy_lines() -> None:
     assert len(first.find_all("mtr")) == 2 and "P(B)" in first.text().replace(" ", "")
     assert second.text().replace(" ", "") == "x=y"
     assert [p.message.split(":")[0] for p in rendered.problems] == ["TeX left in the page"]
+
+
+def test_mathjax_framebox_makebox_and_overunderset() -> None:
+    """MathJax 4's `\\framebox[3em][l]{text}` (LaTeX's framed text box, next to
+    `\\fbox`), `\\makebox{text}` and `\\overunderset{over}{under}{base}` (a relation
+    with a label above and below it): math-core knew none of them and the build failed.
+    A framed box of the text, the text, and the base with both scripts (the width and
+    position of a box dropped)."""
+    rendered = render("$$\n\\framebox{新值} = \\framebox[3em][l]{old} + \\makebox[2cm]{50% off}"
+                      "\n$$\n\n$$\nA \\overunderset{f}{\\sim}{\\longrightarrow} B\n$$\n")
+    assert rendered.problems == ()
+    boxes, scripts = parse_html(rendered.html).find_all("math")
+    assert [b.text() for b in boxes.find_all("menclose")] == ["新值", "old"]
+    assert boxes.find_all("mtext")[-1].text() == "50% off"
+    over = scripts.one("mover")
+    under, label = over.elements()
+    assert under.tag == "munder" and label.text() == "f"
+    assert under.elements()[1].text() == "∼"

@@ -90,8 +90,20 @@ def _enclosures(s: str, ctx: Context) -> str:
     return s
 
 
+_BOX_OPTIONS = re.compile(r"\\(framebox|makebox)(?![A-Za-z])\s*(?:\[[^\]]*\]\s*){0,2}")
+"""`\\framebox[4em][l]`, `\\makebox[4em]`: their width and position (lossy: dropped)."""
+
+
 def mathjax_boxes(s: str, ctx: Context) -> str:
-    """`\\bbox` as a styled `mrow`, `\\enclose` as a `menclose`."""
+    """`\\bbox` as a styled `mrow`, `\\enclose` as a `menclose`; MathJax 4's
+    `\\framebox{text}` (LaTeX's framed text box) as `\\fbox`, its `\\makebox{text}` as
+    `\\text`, and `\\overunderset{over}{under}{base}` as the two scripts it sets on
+    the base: math-core had none of the three."""
+    if "box" in s:
+        s = _BOX_OPTIONS.sub(lambda m: "\\fbox" if m.group(1) == "framebox" else "\\text", s)
+    if "\\overunderset" in s:
+        s = replace_command(s, "overunderset", 3, lambda o, a, i:
+                            f"\\overset{{{a[0]}}}{{\\underset{{{a[1]}}}{{{a[2]}}}}}")
     if "\\enclose" in s:
         s = _enclosures(s, ctx)
     if "\\bbox" in s:
