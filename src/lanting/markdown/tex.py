@@ -29,11 +29,11 @@ from collections.abc import Callable
 from lanting.markdown.math_tagforms import without_tag_forms
 from lanting.markdown.tex_aliases import ALIASES, aliases, unpaired_bars
 from lanting.markdown.tex_chem import chemistry
+from lanting.markdown.tex_columns import array_columns
 from lanting.markdown.tex_layout import (
     DIM,
     PLAIN_MATRICES,
     alignments,
-    array_columns,
     commutative_diagram,
     lengths,
     linebreak_dim,
