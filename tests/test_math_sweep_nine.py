@@ -84,3 +84,26 @@ def test_mathjax_framebox_makebox_and_overunderset() -> None:
     under, label = over.elements()
     assert under.tag == "munder" and label.text() == "f"
     assert under.elements()[1].text() == "∼"
+
+
+def test_array_package_column_specs_write_their_cells() -> None:
+    """The array package's column spec, which MathJax 3.2 reads: `{r@{\\;=\\;}l}` (a
+    column of `=` between two, every row aligned at it), `!{\\to}` the same with the
+    usual gap, `>{\\displaystyle}l<{,}` (each cell of a column set in display style and
+    ended by a comma). math-core refused the spec and the build failed. The inserted
+    column's cells stand in every row up to its last cell; a rule and a row's spacing
+    stay with their row."""
+    rendered = render(
+        "$$\n\\begin{array}{r@{\\;=\\;}l!{\\to}c}\nf(x) & x^2 & y \\\\[2pt]\n\\hline\n"
+        "g(x) \\\\\n\\end{array}\n$$\n\n$$\n\\left\\{\\begin{array}{>{\\displaystyle}l<{,}"
+        "@{\\quad}l}\n\\sum_{i} x_i & x > 0 \\\\\n0 & \\text{否则}\n\\end{array}\\right.\n$$\n")
+    assert rendered.problems == ()
+    table, cases = parse_html(rendered.html).find_all("math")
+    first, second = table.find_all("mtr")
+    assert [c.text().replace(" ", "") for c in first.find_all("mtd")] == \
+        ["f(x)", "=", "x2", "→", "y"]
+    assert [c.text().replace(" ", "") for c in second.find_all("mtd")] == ["g(x)"]
+    assert "border-top" in (second.find_all("mtd")[0].get("style") or "")
+    rows = cases.find_all("mtr")
+    assert rows[0].find("munder") is not None  # (the sum in display style)
+    assert [c.text().replace(" ", "") for c in rows[1].find_all("mtd")] == ["0,", "否则"]
