@@ -107,3 +107,25 @@ def test_array_package_column_specs_write_their_cells() -> None:
     rows = cases.find_all("mtr")
     assert rows[0].find("munder") is not None  # (the sum in display style)
     assert [c.text().replace(" ", "") for c in rows[1].find_all("mtd")] == ["0,", "否则"]
+
+
+def test_markdown_after_an_object_element_on_a_mkdocs_site(tmp_path: Path) -> None:
+    """A textbook's chapters on MkDocs, each opening with the scanned chapter as
+    `<object data="….pdf">…</object>` and its `# 第四章` on the next line: Python-Markdown
+    counts `<object>` (and `<video>`, `<iframe>`) among its block elements and reads
+    Markdown again after the closing tag; CommonMark's HTML block ran on to the blank
+    line, and the heading showed as its `#` text, with a build warning on every
+    chapter."""
+    write_files(tmp_path / "old", {
+        "mkdocs.yml": "site_name: 概率\nmarkdown_extensions:\n  - pymdownx.arithmatex\n",
+        "docs/index.md": "# 概率\n",
+        "docs/ch4.md": ('<object data="/ch4.pdf" type="application/pdf" width="700px">\n'
+                        '    <embed src="/ch4.pdf">\n</object>\n# 第四章 参数估计\n\n'
+                        "设 $X_1, \\cdots, X_n$ 为样本。\n\n<video src=\"/a.mp4\"></video>\n"
+                        "## 4.1 矩估计\n")})
+    imported = import_site(tmp_path / "old", tmp_path / "new")
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(result.output, "/ch4/").one("div", class_="prose")
+    assert [h.text() for h in prose.find_all("h2")] == ["4.1 矩估计"]
+    assert "#" not in prose.text()

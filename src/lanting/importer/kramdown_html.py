@@ -149,7 +149,16 @@ Markdown again; CommonMark's HTML block ran on to a blank line, its bold text sh
 `**…**` (a finance blog's every section)."""
 
 
-def ended_html_blocks(text: str) -> tuple[str, int]:
+PYTHON_MARKDOWN_BLOCKS = re.compile(
+    _BLOCK_ELEMENT.pattern.replace("|h[1-6])", "|h[1-6]|object|video|iframe|canvas|form|"
+                                   "fieldset|main|noscript)"), re.IGNORECASE)
+"""Python-Markdown's block-level elements (its `block_level_elements`) posts use: also
+`<object>` (a chapter's PDF shown above its text), `<video>`, `<iframe>`, after whose
+closing tag it reads Markdown again, as it does after a `<div>`."""
+
+
+def ended_html_blocks(text: str, blocks: re.Pattern[str] = _BLOCK_ELEMENT
+                      ) -> tuple[str, int]:
     """A blank line after an HTML block's closing tag when Markdown follows on the next
     line (`</div>` then `## 参考资料`): kramdown reads Markdown again after the closing
     tag, CommonMark's HTML block runs on to a blank line, and the heading showed as its
@@ -163,7 +172,7 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
     for found in re.finditer(r"^.*$", text, re.MULTILINE):
         if found.start() < pos:
             continue  # (inside the element of an earlier line)
-        opened = _BLOCK_ELEMENT.match(found.group())
+        opened = blocks.match(found.group())
         close = _matching_close(text, opened.group(1), found.start() + opened.end()) \
             if opened else None
         if opened is None or close is None:

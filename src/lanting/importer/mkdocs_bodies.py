@@ -22,7 +22,7 @@ from lanting.importer.body_references import REFERENCE_DEFINITION
 from lanting.importer.body_tables import shelved_code_bars
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
-from lanting.importer.kramdown_html import ended_html_blocks
+from lanting.importer.kramdown_html import PYTHON_MARKDOWN_BLOCKS, ended_html_blocks
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_admonitions import admonition_fences
 from lanting.importer.mkdocs_anchors import (
@@ -160,7 +160,7 @@ class MkDocsBodies(MkDocsSnippets):
         text = _centered_images(text, ctx)
         text = _md_in_html(text, ctx)
         # (Python-Markdown, as kramdown, read Markdown again after a block's closing tag)
-        text, ended = ended_html_blocks(text)
+        text, ended = ended_html_blocks(text, PYTHON_MARKDOWN_BLOCKS)
         ctx.convert("blank lines after HTML blocks (Python-Markdown read Markdown after "
                     "them)", ended)
         text = attribute_lists(text, ctx)
