@@ -129,3 +129,13 @@ def test_markdown_after_an_object_element_on_a_mkdocs_site(tmp_path: Path) -> No
     prose = page(result.output, "/ch4/").one("div", class_="prose")
     assert [h.text() for h in prose.find_all("h2")] == ["4.1 矩估计"]
     assert "#" not in prose.text()
+
+
+def test_a_root_index_nudged_with_leftroot_and_uproot() -> None:
+    """amsmath's `\\sqrt[\\leftroot{-1}\\uproot{2}\\beta]{k}` (a root whose index is moved
+    to sit better; MathJax reads both commands): unknown to math-core, the build failed.
+    The index stays where the root puts it."""
+    rendered = render("$\\sqrt[\\leftroot{-1}\\uproot{2}\\beta]{k} = \\sqrt[\\uproot{3} n]{x}$\n")
+    assert rendered.problems == ()
+    assert [r.elements()[1].text() for r in parse_html(rendered.html).find_all("mroot")] \
+        == ["β", "n"]

@@ -170,6 +170,16 @@ def matrices(s: str, ctx: Context) -> str:
     return replace_environment(s, tuple(_FENCES), starred, takes_opt=True)
 
 
+def root_shifts(s: str, ctx: Context) -> str:
+    """amsmath's `\\sqrt[\\leftroot{-2}\\uproot{3}n]{x}` (the index nudged left and
+    up; MathJax reads both): dropped, the index where math-core puts it (lossy: not
+    nudged). math-core knew neither command and the formula failed the build."""
+    for name in ("leftroot", "uproot"):
+        if "\\" + name in s:
+            s = replace_command(s, name, 1, lambda o, a, i: "")
+    return s
+
+
 PLAIN_MATRICES = {"matrix": "matrix", "pmatrix": "pmatrix", "cases": "cases",
                   "eqalign": "aligned"}
 """Plain TeX's `\\pmatrix{a \\cr b}` (MathJax reads it; a real Quarto post wrote
