@@ -139,3 +139,20 @@ def test_a_root_index_nudged_with_leftroot_and_uproot() -> None:
     assert rendered.problems == ()
     assert [r.elements()[1].text() for r in parse_html(rendered.html).find_all("mroot")] \
         == ["β", "n"]
+
+
+def test_definecolor_holds_for_the_rest_of_the_page() -> None:
+    """`\\definecolor{priv}{RGB}{200,30,30}` in a formula of definitions beside the
+    `\\newcommand`s that use it, then `\\priv{a}` and `\\color{pub}` in later formulas
+    (a post on key exchange colouring private and public values; MathJax's color
+    extension loads by itself): math-core knew no `\\definecolor`, and every formula
+    failed the build. The colours are their values on the whole page."""
+    rendered = render("$$\n\\definecolor{priv}{RGB}{200,30,30}\\definecolor{pub}{rgb}{0,0,1}\n"
+                      "\\definecolor{mute}{gray}{0.5}\n\\newcommand{\\priv}[1]{\\textcolor{priv}{#1}}\n"
+                      "$$\n\nAlice 选 $\\priv{a}$，公开 $\\color{pub}{g^a}$ 与 "
+                      "$\\fcolorbox{mute}{pub}{p}$。\n")
+    assert rendered.problems == ()
+    styles = [m.get("style") or "" for m in parse_html(rendered.html).find_all("mrow")
+              if m.get("style")]
+    assert styles[0] == "color:#C81E1E;" and styles[1] == "color:#0000FF;"
+    assert "background-color:#0000FF" in styles[2] and "solid #808080" in styles[2]

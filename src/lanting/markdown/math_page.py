@@ -14,6 +14,7 @@ from markdown_it.token import Token
 
 from lanting.errors import did_you_mean
 from lanting.markdown.formula_images import MARKERS as IMAGE_MARKERS
+from lanting.markdown.math_colors import page_colors
 from lanting.markdown.math_formula import (
     HINT,
     REF_LINK,
@@ -253,10 +254,12 @@ def convert_page(state: StateCore) -> None:
     if not state.env.get("has_math") and not state.env.get("has_eqref"):
         return
     formulas, refs = _collect(state.tokens)
-    defined, bodies = page_macros([formula.latex for formula in formulas])
-    for formula, body in zip(formulas, bodies, strict=True):
-        if body is not None:
-            formula.body = body
+    colored = page_colors([formula.latex for formula in formulas])
+    defined, bodies = page_macros([c or formula.latex
+                                   for c, formula in zip(colored, formulas, strict=True)])
+    for formula, body, color in zip(formulas, bodies, colored, strict=True):
+        if body is not None or color is not None:
+            formula.body = body if body is not None else color or ""
     ctx = state.env.get("lanting")
     macros = given_macros(ctx.macros, defined) if ctx else ()
     if defined.converter:
