@@ -5,6 +5,7 @@ sites written here."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
 from htmltree import parse_html
 from importbits import page
@@ -156,3 +157,24 @@ def test_definecolor_holds_for_the_rest_of_the_page() -> None:
               if m.get("style")]
     assert styles[0] == "color:#C81E1E;" and styles[1] == "color:#0000FF;"
     assert "background-color:#0000FF" in styles[2] and "solid #808080" in styles[2]
+
+
+def test_a_link_to_a_notes_title_heading_goes_to_the_top(tmp_path: Path) -> None:
+    """A folder of notes whose note opens with `# 多智能体仓库 —— 入门` and a table of
+    contents linking to it (`#多智能体仓库--入门`, GitHub's id of the heading): the
+    heading became the page's title, shown above the text, and the build failed on the
+    link ("no anchor"). It goes to the page's top; a heading of the text with those
+    words keeps its links."""
+    write_files(tmp_path / "old", {
+        "rl/warehouse.md": ("# 多智能体仓库 —— 入门\n\n## 目录\n\n- [多智能体仓库 —— 入门]"
+                            "(#多智能体仓库--入门)\n  - [简介](#简介)\n\n## 简介\n\n"
+                            "奖励 $r_t$。\n"),
+        "rl/again.md": "# 策略\n\n见 [策略](#策略)。\n\n## 策略\n\n正文。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new")
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    hrefs = [unquote(a.get("href") or "") for a in page(result.output, "/warehouse/").one(
+        "div", class_="prose").find_all("a")]
+    assert hrefs[:2] == ["#top", "#简介"]
+    again = page(result.output, "/again/").one("div", class_="prose")
+    assert [unquote(a.get("href") or "") for a in again.find_all("a")][0] == "#策略"

@@ -44,6 +44,19 @@ def heading_matcher(ids: list[str], loose: Callable[[str], str]) -> Callable[[st
     return match
 
 
+def title_fragments(text: str, title: str) -> tuple[str, int]:
+    """`[RWARE 入门](#rware-入门)` in a note's table of contents, to the `# RWARE 入门`
+    heading that became its title (Lanting shows the title above the text; GitHub and
+    Typora gave the heading that id): to the page's top, `#top`, where the title is.
+    Not when a heading left in the text has the same letters and digits. Returns (text,
+    how many)."""
+    key = fragment_key(title)
+    if not key or key in {fragment_key(h) for h in heading_lines(text)}:
+        return text, 0
+    return _FRAGMENT_LINK.subn(lambda m: m.group(1) + "#top)" if fragment_key(
+        unquote(m.group(2))) == key else m.group(), text)
+
+
 def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
                      repaired: Callable[[str, str, str], None],
                      dead: Callable[[str, str], str | None] | None = None) -> str:

@@ -22,6 +22,7 @@ from collections import Counter
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from lanting.importer.body_fragments import title_fragments
 from lanting.importer.common import (
     LinkTable,
     Options,
@@ -216,6 +217,8 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
         # (a deck's first heading is its first slide's, whatever its title)
         if heading is not None and heading[0] == front["title"] and kind != "talk":
             body = heading[1]  # (Lanting shows the title above the text: not twice)
+            body, count = title_fragments(body, heading[0])
+            self.report.convert("links to a note's title heading, to the page's top", count)
         self.texts.append(body)
         self.documents.append((item, body, path))
 
