@@ -320,3 +320,21 @@ def test_the_changelog_plugins_file_is_where_its_option_says(tmp_path: Path) -> 
     article = parse_html(_page(done.dest, "changelog")).find("article")
     assert "{{" not in article.text()
     assert [li.text().strip() for li in article.find_all("li")][1:] == ["功能：加入页脚"]
+
+
+def test_pages_of_a_folder_named_with_a_hash_keep_their_old_urls(tmp_path: Path) -> None:
+    """MkDocs wrote `docs/C#/委托.md` to `/C%23/委托/`. The old URL was read as `/C#/委托/`,
+    whose `#` begins a fragment: both pages were at `/C`, and the second lost its old
+    URL with a warning. The file's `#` is escaped in the old URL now."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": "# Notes\n",
+        "docs/C#/委托.md": "# 委托\n\n方法的引用。\n",
+        "docs/C#/泛型.md": "# 泛型\n\n类型参数。\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    build(done.dest, BuildOptions())
+    stub = (done.dest / "public" / "C#" / "泛型" / "index.html").read_text(encoding="utf-8")
+    assert "url=/%E6%B3%9B%E5%9E%8B/" in stub or "url=/泛型/" in stub

@@ -67,6 +67,13 @@ def site_path(url: str) -> str:
     return "/" + path.lstrip("/")
 
 
+def path_url(path: str) -> str:
+    """A path made of file names as a URL `site_path` reads back whole: `#`, `?` and `%`
+    escaped (a notes folder `c#/` was at `/c%23/`; unescaped, `/c#/x.html` is `/c`),
+    anything else as written."""
+    return path.replace("%", "%25").replace("#", "%23").replace("?", "%3F")
+
+
 def new_url(item: Item, permalink: str) -> str:
     """The URL the item has in the new site (with the permalink pattern), from the
     root of its language."""

@@ -11,6 +11,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.item import path_url
 from lanting.importer.mkdocs_settings import BlogSettings, babel_date, blog_slugify
 from lanting.importer.text import When
 
@@ -58,7 +59,7 @@ class MkDocsPaths:
         without `use_directory_urls`); a post at `post_url_format` under `blog_dir`."""
         if self.blog is not None and self.is_post(rel):
             rel = self.post_path(rel, data, title, front)
-        stem = rel.rsplit(".", 1)[0]
+        stem = path_url(rel.rsplit(".", 1)[0])
         folder, _, name = stem.rpartition("/")
         if name.lower() in ("index", "readme"):
             return "/" + (folder + "/" if folder else "")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from lanting.importer.item import FOLDERS, Item, new_url, site_path
+from lanting.importer.item import FOLDERS, Item, new_url, path_url, site_path
 from lanting.importer.report import Report
 from lanting.model.names import alias_path
 
@@ -93,7 +93,8 @@ def _aliases(item: Item, taken: dict[tuple[str, str], Item],
     own = new_url(item, new.permalink)
     folder = f"/{item.lang.lower()}" if item.lang else ""
     olds = []
-    for old in dict.fromkeys(site_path(u) for u in item.old_urls):
+    # (escaped again where a file's name made it a URL's `#` or `?`: `/c%23/x.html`)
+    for old in dict.fromkeys(path_url(site_path(u)) for u in item.old_urls):
         # (a redirect page stands at a folder or an `.html` path: Quarto's alias
         # `old.ipynb` would fail the build as an alias, and vanish as a redirect)
         problem = alias_path(old)[1]

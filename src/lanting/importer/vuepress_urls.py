@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lanting.importer.item import path_url
+
 _TOKEN = re.compile(r":(\w+)(\([^)]*\))?([*+?])?|\(([^)]*)\)")
 """A parameter of a path-to-regexp pattern: `:name`, `:name(regex)`, `:rest*` (any
 segments: VitePress's own docs write `'en/:rest*': ':rest*'`) or `(regex)`."""
@@ -58,7 +60,7 @@ def old_urls(route: str, data: dict[str, Any], kind: str, clean: bool) -> list[s
     permalink = data.get("permalink")
     if isinstance(permalink, str) and permalink.startswith("/"):
         urls.append(permalink)
-    stem = route.rsplit(".", 1)[0]
+    stem = path_url(route.rsplit(".", 1)[0])
     folder, _, name = stem.rpartition("/")
     if name.lower() == "index" or (name.lower() == "readme" and kind == "vuepress"):
         urls.append("/" + (folder + "/" if folder else ""))
