@@ -50,7 +50,7 @@ from lanting.importer.vuepress_listings import (
     listing_target,
     theme_redirects,
 )
-from lanting.importer.vuepress_locales import site_locales, split
+from lanting.importer.vuepress_locales import site_locales, split, with_pages
 from lanting.importer.vuepress_settings import VuePressSettings
 from lanting.importer.vuepress_urls import excluded, old_urls, rewritten
 
@@ -161,6 +161,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         rels = [rewritten(p.relative_to(self.docs).as_posix(), self.js.rewrites)
                 for p in pages]
         self.routes = set(rels)
+        self.locales = with_pages(self.locales, rels, self.report, self.config_name())
         self.names = Counter(_bare_name(rel, self.folder_page(rel)).lower() for rel in rels
                              if split(rel, self.locales)[0] is None)
         for path in pages:

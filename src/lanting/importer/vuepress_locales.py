@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lanting.importer.report import Report
 from lanting.importer.vuepress_config import JsConfig
 
 _TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
@@ -60,3 +61,16 @@ def split(rel: str, locales: list[Locale]) -> tuple[Locale | None, str]:
         if rest and first == locale.folder:
             return locale, rest
     return None, rel
+
+
+def with_pages(locales: list[Locale], rels: list[str], report: Report,
+               where: str) -> list[Locale]:
+    """The locales with a page in their folder. A locale without one (plume's template
+    writes `locales: { '/zh/': {}, '/en/': {} }` into the theme's options, with no `en/`
+    folder) made no page: as a language it would only add a switch to empty lists."""
+    used = [locale for locale in locales if any(split(rel, [locale])[0] for rel in rels)]
+    unused = [f"`/{locale.folder}/`" for locale in locales if locale not in used]
+    if unused:
+        report.note(where, None, "locales " + ", ".join(unused) + " left out: no page in "
+                    "their folders, so no language of the new site")
+    return used

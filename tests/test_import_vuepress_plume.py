@@ -1,0 +1,78 @@
+"""vuepress-theme-plume notes sites: what its template writes into every new site (empty
+theme locales), and folders named after languages with a `#` in them (`c#/`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote
+
+from importbits import page, redirect_target, report_of
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+CONFIG = (
+    "import { defineUserConfig } from 'vuepress'\n"
+    "import theme from './theme.js'\n"
+    "export default defineUserConfig({ lang: 'zh-CN', title: '随手记', theme })\n")
+THEME = (
+    "import { plumeTheme } from 'vuepress-theme-plume'\n"
+    "export default plumeTheme({\n"
+    "  hostname: 'https://notes.example.org',\n"
+    "  locales: {\n    '/zh/': {},\n    '/en/': {},\n  },\n"
+    "})\n")
+
+
+def test_theme_locales_with_no_pages_are_no_languages(tmp_path: Path) -> None:
+    """plume's template gives the theme `locales` for `/zh/` and `/en/` though the site
+    has no such folders: they were two more languages, and every page had a language
+    switch leading to an empty English site. Only a locale with pages is a language."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.ts": CONFIG,
+        "docs/.vuepress/theme.ts": THEME,
+        "docs/README.md": "# 随手记\n",
+        "docs/notes/栈.md": "---\ntitle: 栈\n---\n\n后进先出。\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert "languages" not in config
+    assert "locales `/zh/`, `/en/` left out: no page in their folders" in report
+    build(dest, BuildOptions())
+    assert not (dest / "public" / "en").exists()
+
+
+def test_a_folder_named_with_a_hash_keeps_its_old_urls(tmp_path: Path) -> None:
+    """Notes of C# in a folder `c#/` were at `/c%23/…`: read as a URL, `/c#/x.html` is
+    `/c` (the rest a fragment), so each page's old URL was `/c`, and all but one were left
+    out with a warning. The file's `#` is escaped in the old URL now."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.ts": CONFIG,
+        "docs/.vuepress/theme.ts": THEME.replace("'/en/': {},", "'/en/': {}, '/fr/': {},"),
+        "docs/README.md": "# 随手记\n",
+        "docs/c#/c#委托.md": "---\ntitle: 委托\ncreateTime: 2025/01/04 21:54:15\n---\n\n"
+                             "见[泛型](./c%23泛型.md)。\n",
+        "docs/c#/c#泛型.md": "---\ntitle: 泛型\ncreateTime: 2025/01/05 10:00:00\n---\n\n"
+                             "类型参数。\n",
+        "docs/en/stack.md": "# Stack\n\nLast in, first out.\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert "old URL `" not in report
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["languages"] == ["zh-CN", "en"]
+    build(dest, BuildOptions())
+    out = dest / "public"
+    assert redirect_target(out, "/c#/c#委托.html").rstrip("/").endswith("/c委托")
+    assert redirect_target(out, "/c#/c#泛型.html").rstrip("/").endswith("/c泛型")
+    link = page(out, "/c委托/").one("main").one("a")
+    assert unquote(link["href"]).rstrip("/").endswith("/c泛型")
