@@ -356,6 +356,16 @@ class Notes(NoteDecks, LogseqNotes):
             self.nav_orders.get(i.source, float("inf")) if i.source else float("inf"),
             i.title.casefold()))
 
+    def unwritten(self, written: str, name: str, ctx: Context) -> None:
+        if self.graph is None:
+            super().unwritten(written, name, ctx)
+        else:  # (told once for the graph: `told_placeholders`)
+            self.placeholder(name)
+
+    def write_config(self) -> None:
+        self.told_placeholders()
+        super().write_config()
+
     def folder_pages(self) -> dict[int, str]:
         appended = super().folder_pages()
         self.logseq_folders()

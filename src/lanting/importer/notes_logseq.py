@@ -7,6 +7,7 @@ bare `\\begin{aligned}`, which Logseq showed as a formula, in `$$`."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -67,6 +68,8 @@ class LogseqNotes:
         """The graph's blocks with an `id::`, by their uuid (once all are read)."""
         self.referenced: set[str] = set()
         self.block_pages: dict[str, Item] = {}
+        self.placeholders: Counter[str] = Counter()
+        """Pages linked to but never written (by name as first written): how often."""
 
     def logseq_text(self, text: str, path: Path, ctx: Context) -> str:
         """A page's text as Logseq showed it, in the Markdown the vault's reader reads."""
@@ -165,6 +168,25 @@ class LogseqNotes:
             for item in self.by_slug.values():
                 self.titles.setdefault(item.title.casefold(), item)
         return self.titles.get(name.casefold())
+
+    def placeholder(self, name: str) -> None:
+        """Note a link to a page no one wrote: Logseq showed it as any link, to a page it
+        made empty, so a graph holds many (a page is a file once it has a block). The
+        link's text is kept; `told_placeholders` says so once for the graph."""
+        key = next((k for k in self.placeholders if k.casefold() == name.casefold()), name)
+        self.placeholders[key] += 1
+
+    def told_placeholders(self) -> None:
+        if self.graph is None or not self.placeholders:
+            return
+        names = sorted(self.placeholders, key=lambda n: (-self.placeholders[n], n))
+        shown = ", ".join(f"`{n}`" + (f" ×{self.placeholders[n]}" if self.placeholders[n] > 1
+                                      else "") for n in names[:8]) \
+            + (", …" if names[8:] else "")
+        links = self.placeholders.total()
+        self.report.warn("logseq/config.edn", None, f"{links} links to {len(names)} pages "
+                         "no one wrote (Logseq showed each as a link to an empty page): "
+                         f"their text kept without the link: {shown}")
 
     def logseq_folders(self) -> None:
         """Logseq's two folders' pages titled as Logseq names them, not `pages` and

@@ -197,14 +197,18 @@ class QuartzBodies(QuartzFinder):
                 return f"[{label}]({self.file_url(found)})"
             why = self.missing(name, path)
             if why == self.not_written:  # (Obsidian's unresolved link: a note yet to write)
-                ctx.note(match.group(), f"`{match.group()}` names a note not written yet "
-                         f"({self.unwritten_shown}): its text kept without the link")
+                self.unwritten(match.group(), name.strip(), ctx)
             else:
                 ctx.warn(match.group(), f"`{match.group()}` leads nowhere ({why}): its text "
                          "kept without the link")
             return label
 
         return _WIKI.sub(one, text)
+
+    def unwritten(self, written: str, name: str, ctx: Context) -> None:
+        """Tell of a link to a note no one wrote (`name`), whose text is kept."""
+        ctx.note(written, f"`{written}` names a note not written yet "
+                 f"({self.unwritten_shown}): its text kept without the link")
 
     def fragment(self, heading: str, source: Path | None, ctx: Context, written: str) -> str:
         """`#Heading` as the id the new page gives that heading; `#^block` as is. A

@@ -1,0 +1,42 @@
+"""Logseq graphs read as notes: what Logseq shows that an Obsidian vault does not (each
+with a small graph of our own, shaped like real ones)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import NOW, page, report_of
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+
+def test_links_to_pages_no_one_wrote_are_their_text_and_one_warning(
+        tmp_path: Path) -> None:
+    """Logseq makes a page of every `[[name]]` and shows the link as any other, to an
+    empty page, so a graph holds links to pages that are no file. Each was a notice,
+    which called it greyed as Obsidian shows it; now its text stays and the graph gets
+    one warning naming the pages (in any case, one page, named as first read), most
+    linked first."""
+    source = tmp_path / "graph"
+    write_files(source, {
+        "logseq/config.edn": "{:meta/version 1\n :journal/page-title-format \"yyyy-MM-dd\"}\n",
+        "pages/线性代数.md": ("- 矩阵乘法见 [[矩阵乘法]]，特征值见 [[特征值]]。\n"
+                          "- 以后补 [[Jordan 标准形]]，再看 [[特征值]]。\n"),
+        "pages/矩阵乘法.md": "- 行乘列。\n",
+        "journals/2024_03_02.md": "- 复习 [[特征值]] 与 [[jordan 标准形]]\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    warnings = [line for line in report.splitlines() if ": warning: " in line]
+    assert warnings == [
+        "logseq/config.edn: warning: 5 links to 2 pages no one wrote (Logseq showed each "
+        "as a link to an empty page): their text kept without the link: `特征值` ×3, "
+        "`jordan 标准形` ×2"]
+    assert "not written yet" not in report
+    build(dest, BuildOptions())
+    main = page(dest / "public", "/线性代数/").one("main")
+    assert [a.text() for a in main.find_all("a") if "矩阵" in a.text()] == ["矩阵乘法"]
+    assert "以后补 Jordan 标准形，再看 特征值。" in main.text()
