@@ -76,3 +76,37 @@ def test_a_folder_named_with_a_hash_keeps_its_old_urls(tmp_path: Path) -> None:
     assert redirect_target(out, "/c#/c#泛型.html").rstrip("/").endswith("/c泛型")
     link = page(out, "/c委托/").one("main").one("a")
     assert unquote(link["href"]).rstrip("/").endswith("/c泛型")
+
+
+def test_the_menus_entry_for_plumes_blog_leads_to_lantings(tmp_path: Path) -> None:
+    """plume's blog lists the posts at `/blog/`, with no file there, and its tags,
+    archive and categories under it. A navbar entry `{ text: '博客', link: '/blog/' }`
+    was left out ("no page there") though the new site lists the same posts at
+    `/blog/`; the listing pages under it now answer with redirects to Lanting's."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.ts": (
+            "import { defineUserConfig } from 'vuepress'\n"
+            "import { plumeTheme } from 'vuepress-theme-plume'\n"
+            "export default defineUserConfig({ lang: 'zh-CN', title: '方塘',\n"
+            "  theme: plumeTheme({}) })\n"),
+        "docs/.vuepress/plume.config.ts": (
+            "import { defineThemeConfig } from 'vuepress-theme-plume'\n"
+            "export default defineThemeConfig({\n"
+            "  blog: { include: ['**/*.md'] },\n"
+            "  navbar: [\n    { text: '博客', link: '/blog/' },\n"
+            "    { text: '关于', link: '/about.md' },\n  ],\n})\n"),
+        "docs/README.md": "---\npageLayout: home\n---\n",
+        "docs/about.md": "# 关于\n\n写字的地方。\n",
+        "docs/blogs/排序.md": ("---\ntitle: 十种排序\ncreateTime: 2024/05/01 10:00:00\n"
+                             "tags:\n  - 算法\n---\n\n冒泡、插入、归并。\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert "left out: the new site has no page there" not in report
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert [(m["name"], m["url"]) for m in config["menu"]] == [
+        ("博客", "/blog/"), ("关于", "/about/")]
+    assert config["redirects"] == {"/blog/archives/": "/archive/",
+                                   "/blog/categories/": "/categories/",
+                                   "/blog/tags/": "/tags/"}

@@ -84,7 +84,8 @@ class JsConfig:
     `katex`/`mathjax`/`markdownMath`, markdown-it-katex, plume's by default): without
     one, `$x$` was text."""
     theme: str = ""
-    """The blog theme whose listing pages the site had: `hope`, `reco` (or none)."""
+    """The blog theme whose listing pages the site had: `hope`, `reco`, `plume` (or
+    none)."""
     blog: bool = False
     """The theme has a blog (hope's `blog:` options, reco's `type: "blog"`, a VitePress
     blog theme such as `@sugarat/theme`)."""
@@ -180,7 +181,7 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
         found.math = True
     if _BLOG.search(code):  # (hope's `plugins: { blog: true }`, nested where no key is read)
         found.blog = True
-    named = re.search(r"""['"](?:vuepress-theme-(hope|reco)|@vuepress-reco/theme)\b|"""
+    named = re.search(r"""['"](?:vuepress-theme-(hope|reco|plume)|@vuepress-reco/theme)\b|"""
                       r"""\btheme:\s*['"](reco)['"]""", code)
     if named and not found.theme:
         found.theme = named.group(1) or named.group(2) or "reco"

@@ -79,9 +79,21 @@ THEME_LISTINGS = {
              "/tag/{}/", "/category/{}/"),
     "reco": ({"/timeline/": "/archive/", "/tag/": "/tags/", "/categories/": "/categories/"},
              "/tag/{}/", "/categories/{}/"),
+    # (plume's page of a tag is its tags page with a query, `/blog/tags/?tag=x`)
+    "plume": ({"/blog/": "/blog/", "/blog/tags/": "/tags/", "/blog/archives/": "/archive/",
+               "/blog/categories/": "/categories/"}, "", ""),
 }
 """The listing pages a blog theme made with no Markdown file: (fixed pages, a tag's, a
-category's), as vuepress-theme-hope's and vuepress-theme-reco's blog plugins wrote them."""
+category's), as vuepress-theme-hope's, vuepress-theme-reco's and vuepress-theme-plume's
+blogs wrote them."""
+
+
+def theme_listing(theme: str, site: NewSite, url: str) -> str | None:
+    """Lanting's page for the theme's listing page at `url` (a menu's `/blog/`, plume's
+    list of posts; hope's `/article/`), when the new site has posts to list."""
+    fixed = THEME_LISTINGS.get(theme, ({}, "", ""))[0]
+    target = fixed.get("/" + url.strip("/") + "/")
+    return target if target is not None and listed_posts(site) else None
 
 
 def theme_redirects(theme: str, site: NewSite, redirects: Redirects) -> None:
@@ -95,6 +107,8 @@ def theme_redirects(theme: str, site: NewSite, redirects: Redirects) -> None:
     for old, new in fixed.items():
         redirects.add(old, new)
     for taxonomy, pattern in (("tags", tag_url), ("categories", category_url)):
+        if not pattern:
+            continue
         urls = term_urls(posts, taxonomy)
         for post in posts:
             for name in post.front.get(taxonomy) or ():

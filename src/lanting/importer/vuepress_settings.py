@@ -24,6 +24,7 @@ from lanting.importer.site import NewSite
 from lanting.importer.site_language import guess_language, region_language_tag
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
+from lanting.importer.vuepress_listings import theme_listing
 from lanting.importer.vuepress_locales import Locale
 from lanting.importer.vuepress_urls import file_route
 
@@ -200,6 +201,10 @@ class VuePressSettings:
             return None  # (the home page: Lanting's title leads there)
         if self.is_post_folder(rel):
             return {"name": text, "url": "/blog/"}
+        # (the theme's own list of posts, plume's `/blog/`, made with no file)
+        listing = theme_listing(self.js.theme, self.site, rel)
+        if listing is not None:
+            return {"name": text, "url": listing}
         self.report.note(self.config_name(), None, f"menu entry `{text}` ({link}) "
                          "left out: the new site has no page there")
         return None
