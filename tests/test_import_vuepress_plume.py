@@ -59,9 +59,9 @@ def test_a_folder_named_with_a_hash_keeps_its_old_urls(tmp_path: Path) -> None:
         "docs/.vuepress/config.ts": CONFIG,
         "docs/.vuepress/theme.ts": THEME.replace("'/en/': {},", "'/en/': {}, '/fr/': {},"),
         "docs/README.md": "# 随手记\n",
-        "docs/c#/c#委托.md": "---\ntitle: 委托\ncreateTime: 2025/01/04 21:54:15\n---\n\n"
+        "docs/c#/c#委托.md": "---\ntitle: 委托\n---\n\n"
                              "见[泛型](./c%23泛型.md)。\n",
-        "docs/c#/c#泛型.md": "---\ntitle: 泛型\ncreateTime: 2025/01/05 10:00:00\n---\n\n"
+        "docs/c#/c#泛型.md": "---\ntitle: 泛型\n---\n\n"
                              "类型参数。\n",
         "docs/en/stack.md": "# Stack\n\nLast in, first out.\n",
     })
@@ -110,3 +110,37 @@ def test_the_menus_entry_for_plumes_blog_leads_to_lantings(tmp_path: Path) -> No
     assert config["redirects"] == {"/blog/archives/": "/archive/",
                                    "/blog/categories/": "/categories/",
                                    "/blog/tags/": "/tags/"}
+
+
+def test_plumes_blog_is_on_unless_told_and_leaves_out_its_notes(tmp_path: Path) -> None:
+    """plume's blog is on by default: it lists every dated page but its notes (the
+    `notes/` folder, or the one `defineNotesConfig` names) and folders' README.md. With
+    no `blog:` key, the dated pages were pages and a link to `/blog/` a dead one."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.ts": (
+            "import { defineUserConfig } from 'vuepress'\n"
+            "import { plumeTheme } from 'vuepress-theme-plume'\n"
+            "import notes from './notes.js'\n"
+            "export default defineUserConfig({ lang: 'zh-CN', title: '随记',\n"
+            "  theme: plumeTheme({ notes }) })\n"),
+        "docs/.vuepress/notes.ts": (
+            "import { defineNoteConfig, defineNotesConfig } from 'vuepress-theme-plume'\n"
+            "const algebra = defineNoteConfig({ dir: 'algebra', link: '/algebra/',\n"
+            "  sidebar: ['group.md'] })\n"
+            "export default defineNotesConfig({ dir: '/courses/', link: '/',\n"
+            "  notes: [algebra] })\n"),
+        "docs/README.md": "---\npageLayout: home\n---\n\n见[全部文章](/blog/)。\n",
+        "docs/cpp/README.md": "---\ncreateTime: 2024/10/02 09:00:00\n---\n\n# C++\n\n入口。\n",
+        "docs/cpp/移动语义.md": ("---\ntitle: 移动语义\ncreateTime: 2024/10/03 09:00:00\n"
+                               "---\n\n右值引用。\n"),
+        "docs/courses/algebra/group.md": ("---\ntitle: 群\ncreateTime: 2024/10/04 09:00:00"
+                                          "\npermalink: /algebra/group/\n---\n\n封闭性。\n"),
+    })
+    dest = tmp_path / "new"
+    imported = import_site(source, dest, None, False, NOW)
+    assert ": warning:" not in report_of(imported)
+    content = dest / "content"
+    assert sorted(p.relative_to(content).parts[0] + "/" + p.stem
+                  for p in content.rglob("*.md") if p.name != "_index.md") == [
+        "pages/cpp", "pages/group", "posts/移动语义"]

@@ -48,9 +48,11 @@ from lanting.importer.vuepress_front import (
 from lanting.importer.vuepress_listings import (
     listing_reason,
     listing_target,
+    theme_listing,
     theme_redirects,
 )
 from lanting.importer.vuepress_locales import site_locales, split, with_pages
+from lanting.importer.vuepress_plume import plume_no_post
 from lanting.importer.vuepress_settings import VuePressSettings
 from lanting.importer.vuepress_urls import excluded, old_urls, rewritten
 
@@ -306,6 +308,8 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         if data.get("article") is False or is_home(rel, data) and "/" not in rel:
             return False
         dated = any(data.get(key) not in (None, "") for key in DATE_KEYS)
+        if self.js.theme == "plume" and plume_no_post(rel, source, self.js.notes_dir):
+            return False
         if any(p.split("/", 1)[0].lower() in BLOG_FOLDERS and "/" in p for p in (rel, source)):
             return dated or Path(rel).stem.lower() not in ("index", "readme")
         # (a blog folder deeper down, `sections/posts/`, as sites of several sections
@@ -356,7 +360,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         for url in (path, path + "/", path + ".html"):
             if url in self.listing_urls:
                 return self.listing_urls[url]
-        return None
+        return theme_listing(self.js.theme, self.site, path)  # (plume's `/blog/`)
 
 
 def candidates(file: Path) -> list[Path]:

@@ -32,6 +32,7 @@ from lanting.importer.js_literals import (
     named_arrays,
     strip_comments,
 )
+from lanting.importer.vuepress_plume import plume_collections
 
 CONFIG_NAMES = ("config.mts", "config.ts", "config.mjs", "config.js", "config.cjs",
                 "config.cts", "config/index.mts", "config/index.ts", "config/index.js")
@@ -88,7 +89,9 @@ class JsConfig:
     none)."""
     blog: bool = False
     """The theme has a blog (hope's `blog:` options, reco's `type: "blog"`, a VitePress
-    blog theme such as `@sugarat/theme`)."""
+    blog theme such as `@sugarat/theme`, plume's unless `blog: false`)."""
+    notes_dir: str = ""
+    """plume's notes' folder (`notes`), whose pages are no posts."""
 
 
 def config_file(config_dir: Path) -> Path | None:
@@ -123,8 +126,10 @@ def read_config(config_dir: Path) -> JsConfig:
         _constants(each, found)
     for number, each in enumerate(codes):
         _read_object(each, found, top=number == 0)
-    if any(_PLUME.search(c) for c in codes) and not any(_NO_MATH.search(c) for c in codes):
-        found.math = True
+    if any(_PLUME.search(c) for c in codes):
+        found.math = found.math or not any(_NO_MATH.search(c) for c in codes)
+        blog, found.notes_dir = plume_collections(codes)
+        found.blog = found.blog or blog
     return found
 
 
