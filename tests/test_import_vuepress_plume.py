@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from importbits import page, redirect_target, report_of
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -144,3 +144,25 @@ def test_plumes_blog_is_on_unless_told_and_leaves_out_its_notes(tmp_path: Path) 
     assert sorted(p.relative_to(content).parts[0] + "/" + p.stem
                   for p in content.rglob("*.md") if p.name != "_index.md") == [
         "pages/cpp", "pages/group", "posts/移动语义"]
+
+
+def test_a_masonry_wall_of_pictures_is_its_pictures(tmp_path: Path) -> None:
+    """plume's `::: card-masonry` lays out the pictures (or cards) inside it as a wall; it
+    had no Lanting form, so each was a warning, its `:::` lines shown as written."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.ts": CONFIG,
+        "docs/.vuepress/theme.ts": THEME,
+        "docs/.vuepress/public/images/a.png": png(4, 4),
+        "docs/.vuepress/public/images/b.png": png(4, 4),
+        "docs/README.md": "# 随手记\n",
+        "docs/trip.md": ("# 旅行\n\n:::: card-masonry\n\n![海边](/images/a.png)\n\n"
+                         "![山顶](/images/b.png)\n\n::::\n\n回来了。\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert ": warning:" not in report
+    build(dest, BuildOptions())
+    main = page(dest / "public", "/trip/").one("main")
+    assert [img["alt"] for img in main.find_all("img")] == ["海边", "山顶"]
+    assert ":::" not in main.text()

@@ -32,11 +32,11 @@ from lanting.markdown.callouts import callout_kind
 KEPT = frozenset({"details", "code-group", "tabs", "spoiler"})
 """Containers Lanting reads besides the callouts."""
 UNWRAPPED = frozenset({"v-pre", "center", "left", "right", "justify", "raw", "md-block", "flex",
-                       "card-grid", "card", "steps", "file-tree"})
+                       "card-grid", "card-masonry", "card", "steps", "file-tree"})
 """Containers whose content the old site showed as any text (aligned, laid out side by
-side — plume's `::: flex center` —, not compiled, or framed: plume's `::: card` box,
-its `::: steps` numbering an ordered list, its `::: file-tree` drawing a nested list of
-names as folders and files)."""
+side — plume's `::: flex center`, its `::: card-masonry` wall of pictures —, not
+compiled, or framed: plume's `::: card` box, its `::: steps` numbering an ordered list,
+its `::: file-tree` drawing a nested list of names as folders and files)."""
 _ATTRIBUTES_ONLY = re.compile(r"""(?:[\w:-]+[ \t]*=[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*)+""")
 _CONTAINER = re.compile(r"^([ \t]*)(:{3,})[ \t]*([^\s:{][^\n]*?)?[ \t]*$")
 _TAB_NAME = re.compile(r"^(code-tabs|tabs)(?:#[\w-]+)?$")
