@@ -338,3 +338,28 @@ def test_pages_of_a_folder_named_with_a_hash_keep_their_old_urls(tmp_path: Path)
     build(done.dest, BuildOptions())
     stub = (done.dest / "public" / "C#" / "泛型" / "index.html").read_text(encoding="utf-8")
     assert "url=/%E6%B3%9B%E5%9E%8B/" in stub or "url=/泛型/" in stub
+
+
+def test_an_embed_names_an_image_kept_in_another_folder(tmp_path: Path) -> None:
+    """A note written in Obsidian embeds `![[fig-2.png]]`, kept in a folder named after
+    the note; MkDocs had no plugin for embeds. The embed was left as written, Lanting
+    read it as an image beside the page, where there is none, and the build failed. The
+    one file of that name in the docs folder is the image now; an embed of no file is
+    shown as written, as MkDocs showed it, with a warning."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nplugins:\n  - search\n  - callouts\n",
+        "docs/index.md": "# Notes\n",
+        "docs/os/reading.md": "# 读书\n\n进程的状态：\n\n![[fig-2.png]]\n\n![[gone.png]]\n",
+        "docs/os/reading/fig-2.png": png(8, 6),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [e.message for e in done.report.warnings] == [
+        "`![[gone.png]]` embeds no file of the docs folder (Obsidian keeps attachments the "
+        "repository may not have): shown as written, as MkDocs showed it"]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "reading")).find("article")
+    assert [img.attrs["src"].rsplit("/", 1)[-1] for img in article.find_all("img")] == [
+        "fig-2.png"]
+    assert "![[gone.png]]" in article.text()

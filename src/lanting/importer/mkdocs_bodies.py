@@ -172,7 +172,7 @@ class MkDocsBodies(MkDocsSnippets):
 
         if self.wiki_targets is not None:
             text = wiki_embeds(text, path, self.wiki_targets, ctx)
-        text = image_embeds(text, path, self.docs, ctx)
+        text = image_embeds(text, path, self.docs, ctx, self.wiki_targets is not None)
         text = wiki_links(text, path, self.wiki_targets, ctx) \
             if self.wiki_targets is not None else literal_wiki_links(text, ctx)
         text, spaced = spaced_destinations(text)
