@@ -31,6 +31,7 @@ from lanting.importer.excalidraw import NOT_DRAWN
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.quartz_find import QuartzFinder
+from lanting.importer.quartz_parentheses import escaped_parentheses
 from lanting.importer.quartz_settings import QuartzConfig, has_extension, slug
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
@@ -68,32 +69,6 @@ def inline_tags(body: str) -> list[str]:
         if tag not in found:
             found.append(tag)
     return found
-
-
-_ESCAPED_PAIR = re.compile(r"\\\(((?:(?!\\[()]|\n[ \t]*\n).)*?)\\\)", re.S)
-"""An escaped pair of parentheses with none inside, in one paragraph."""
-_MEANT_MATH = re.compile(r"\\[A-Za-z]|^ [\x00-\x7f]* $")
-
-
-def escaped_parentheses(text: str) -> tuple[str, int]:
-    """`tanh\\(ln\\(1+e^x\\)\\)`, `\\(单步\\多步\\)`: each escaped pair as plain parentheses,
-    innermost first. Not a pair holding a command or spaced inside, `\\( \\lambda \\)`,
-    `\\( n \\)`: notes pasted from a chatbot's answer, meant as math; Lanting shows the
-    formula the page meant (it showed as TeX before). Code is shelved by then."""
-    count = 0
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal count
-        if _MEANT_MATH.search(match.group(1)):
-            return match.group()
-        count += 1
-        return "(" + match.group(1) + ")"
-
-    while True:
-        before = count
-        text = _ESCAPED_PAIR.sub(one, text)
-        if count == before:
-            return text, count
 
 
 class QuartzBodies(QuartzFinder):
