@@ -40,3 +40,27 @@ def test_links_to_pages_no_one_wrote_are_their_text_and_one_warning(
     main = page(dest / "public", "/线性代数/").one("main")
     assert [a.text() for a in main.find_all("a") if "矩阵" in a.text()] == ["矩阵乘法"]
     assert "以后补 Jordan 标准形，再看 特征值。" in main.text()
+
+
+def test_words_in_parentheses_after_a_link_are_no_link(tmp_path: Path) -> None:
+    """`[[port]](HTTP 一般在 80 端口)` is a link to a page followed by words in
+    parentheses; a page no one wrote was taken for Markdown's `[[原文]](https://…)`, a
+    link whose text is in brackets, and the words became its address. Only a URL or a
+    path in the parentheses makes one."""
+    source = tmp_path / "graph"
+    write_files(source, {
+        "logseq/config.edn": "{:meta/version 1}\n",
+        "pages/http.md": ("- 路径不含 [[domain]](developer.example.org)，也不含 TCP 的"
+                          " [[port]](HTTP一般在80端口)。\n"
+                          "- 见 [[原文]](https://example.org/http)。\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert "leads nowhere" not in report
+    assert "`domain`, `port`" in report
+    build(dest, BuildOptions())
+    main = page(dest / "public", "/http/").one("main")
+    assert "不含 domain(developer.example.org)，" in main.text()
+    assert "的 port(HTTP" in main.text()
+    assert [a["href"] for a in main.find_all("a") if "原文" in a.text()] == [
+        "https://example.org/http"]

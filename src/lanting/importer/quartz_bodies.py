@@ -49,6 +49,9 @@ _DATAVIEW = re.compile(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*dataview(?:js)?\b.*$", re.
 _MD_EMBED = re.compile(r"!\[[^\[\]\n]*\]\(<?([^()<>\s]+?\.md)(#[^()<>\s]*)?>?\)")
 """`![shown](Other%20note.md#^block)`: a note embedded, written as a Markdown image."""
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_DESTINATION = re.compile(r"\((?:[A-Za-z][\w+.-]*://|mailto:|/|\.{1,2}/|#)")
+"""A link's destination after `[[…]]` (`[[原文]](https://…)`): not words in parentheses,
+`[[port]](HTTP 默认 80 端口)`, which follow a link to a note."""
 _NOTE = re.compile(r"^(?=[^,]*$).*[^\W\d_]|^$")
 """A note's name has a letter and no comma (`[[1, 2]]` in prose is a nested list); one
 with a comma is a link when a note has that name (`[[Fooling the brain, in short]]`)."""
@@ -160,7 +163,7 @@ class QuartzBodies(QuartzFinder):
                 here = self.fragment(heading, path, ctx, match.group())
                 return f"[{label}]({here})" if here else label
             found = self.find(name, path)
-            if found is None and text.startswith("(", match.end()):
+            if found is None and _DESTINATION.match(text, match.end()):
                 return match.group()  # (`[[原文]](https://…)`: a link, its text in brackets)
             if isinstance(found, Item):
                 ctx.convert("[[wiki links]] to notes of the garden")
