@@ -64,3 +64,17 @@ def test_words_in_parentheses_after_a_link_are_no_link(tmp_path: Path) -> None:
     assert "的 port(HTTP" in main.text()
     assert [a["href"] for a in main.find_all("a") if "原文" in a.text()] == [
         "https://example.org/http"]
+
+
+def test_a_tag_of_several_words_is_a_tag_of_the_page(tmp_path: Path) -> None:
+    """Logseq writes a tag of several words `#[[扩散 模型]]`, as it writes `#ml`: both
+    tag the page. Only `#ml` was in the page's tags."""
+    source = tmp_path / "graph"
+    write_files(source, {
+        "logseq/config.edn": "{:meta/version 1}\n",
+        "pages/DDPM.md": "- 读 DDPM #[[扩散 模型]] #ml\n- 代码 `#[[不是标签]]`\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    text = (dest / "content" / "pages" / "ddpm.md").read_text(encoding="utf-8")
+    assert "tags: [扩散 模型, ml]" in text

@@ -356,6 +356,9 @@ class Notes(NoteDecks, LogseqNotes):
             self.nav_orders.get(i.source, float("inf")) if i.source else float("inf"),
             i.title.casefold()))
 
+    def bracketed_tags(self) -> bool:
+        return self.graph is not None
+
     def unwritten(self, written: str, name: str, ctx: Context) -> None:
         if self.graph is None:
             super().unwritten(written, name, ctx)

@@ -140,6 +140,10 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
         self.write_config()
         return self.site
 
+    def bracketed_tags(self) -> bool:
+        """Whether `#[[name]]` is a tag (Logseq's of several words): not to Quartz."""
+        return False
+
     def kept_build_folders(self) -> list[Path]:
         """Files of a folder at the top that is otherwise a build's (`public/`), which
         the notes use."""
@@ -195,7 +199,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
             return
         title = str(data.get("title") or self.untitled(path, folder_note, body))
         front = self.front(data, head, path, kind, title.strip())
-        tags = inline_tags(body)
+        tags = inline_tags(body, self.bracketed_tags())
         if tags:
             self.report.convert("inline #tags (in the front matter's tags too)", len(tags))
             front["tags"] = unique([*front.get("tags", []), *tags])

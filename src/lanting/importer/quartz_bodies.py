@@ -41,6 +41,7 @@ from lanting.markdown.anchors import github_slug
 
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
+_BRACKETED_TAG = re.compile(r"(?<![^ \t\n])#(?:([-\w]+(?:/[-\w]+)*)|\[\[([^\[\]\n]+)\]\])")
 """Quartz's inline tag: `#` after a line start or a space, then letters, digits, `-`,
 `_` (`#深度学习`, `#ml/rl`), not only digits (`#1` is a number)."""
 _COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
@@ -57,13 +58,14 @@ _NOTE = re.compile(r"^(?=[^,]*$).*[^\W\d_]|^$")
 with a comma is a link when a note has that name (`[[Fooling the brain, in short]]`)."""
 
 
-def inline_tags(body: str) -> list[str]:
-    """The `#tags` of a note's text (not in code, headings' marks, HTML or URLs)."""
+def inline_tags(body: str, bracketed: bool = False) -> list[str]:
+    """The `#tags` of a note's text (not in code, headings' marks, HTML or URLs);
+    `bracketed`: Logseq's `#[[扩散 模型]]` of several words too."""
     shelf = Shelf()
     text = _COMMENT.sub("", protect_code(body, shelf))
     found: list[str] = []
-    for match in _TAG.finditer(text):
-        tag = match.group(1)
+    for match in (_BRACKETED_TAG if bracketed else _TAG).finditer(text):
+        tag = (match.group(1) or match.group(2)).strip()
         line_start = text.rfind("\n", 0, match.start()) + 1
         before = text[line_start:match.start()]
         if tag.replace("-", "").replace("_", "").replace("/", "").isdigit() \
