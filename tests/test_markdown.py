@@ -245,6 +245,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("vb", "Dim n As Integer", True),
     # highlight.js's VBScript (a Volantis blog's Windows scripts were warnings)
     ("vbs", "Set shell = CreateObject(\"WScript.Shell\")", True),
+    # Typora's XML with a DTD (a plume site's Java notes: each Maven pom a warning)
+    ("xml-dtd", "<dependency>\n  <groupId>org.example</groupId>\n</dependency>", True),
     # pseudocode: no language to highlight (a Quartz garden's algorithms were warnings)
     ("pseudocode", "for each track t:\n    predict(t)", False),
     ("pseudo", "repeat until converged", False),

@@ -57,7 +57,9 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     # MDX (Docusaurus's and Astro's docs show it): Markdown, with JSX
                     "mdx": "markdown",
                     # a Compose file by its tool's name (its file is YAML)
-                    "docker-compose": "yaml"}
+                    "docker-compose": "yaml",
+                    # Typora's (CodeMirror's) XML with a DTD: Maven's pom.xml in Java notes
+                    "xml-dtd": "xml"}
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
