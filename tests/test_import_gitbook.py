@@ -184,8 +184,15 @@ def test_variables_includes_and_raw(tmp_path: Path) -> None:
     assert report_of_ctx(ctx).count("left as written") == 2
     assert variables("$$e^{{x}}$$ and $a_{{i}}$ but {{ x }}", {}, ctx) == \
         "$$e^{{x}}$$ and $a_{{i}}$ but &#123;{ x }}"
-    write_files(tmp_path, {"a/b.md": "B {% include './c.md' %}", "a/c.md": "C\n"})
+    write_files(tmp_path, {"a/b.md": "B {% include './c.md' %}", "a/c.md": "C\n",
+                           "a/d.md": "D {% include '/a/c.md' %}"})
     assert includes('x {% include "a/b.md" %} y', tmp_path, _ctx()) == "x B C y"
+    # (`/x.md`: from the book's root, wherever the page is)
+    assert includes('{% include "/a/d.md" %}', tmp_path / "a", _ctx(), tmp_path) == "D C"
+    # (a page's own `{% set %}`, printed below it)
+    ctx = _ctx()
+    assert variables("{% set icon = '(!)' %}\nRun it {{ icon }}\n", {}, ctx) == \
+        "Run it (!)\n"
     shelf = Shelf()
     kept = raw_blocks("{% raw %}{{ x }} `{{ y }}`{% endraw %}", shelf)
     assert shelf.restore(kept) == "&#123;{ x }} `{{ y }}`"
@@ -197,6 +204,17 @@ def test_code_labels_title_their_fences() -> None:
             "{% filename %}command-line{% endfilename %}\n```\n$ ls\n```\n")
     assert code_labels(text, ctx) == ('```python title="blog/views.py"\nx = 1\n```\n\n'
                                       '```text title="command-line"\n$ ls\n```\n')
+    # (a translation's code indented, not fenced)
+    indented = ("{% filename %}command-line{% endfilename %}\n\n    (venv) $ django-admin"
+                " startproject mysite .\n    \n        nested\n\nDone.\n")
+    assert code_labels(indented, ctx) == (
+        '```text title="command-line"\n(venv) $ django-admin startproject mysite .\n\n'
+        '    nested\n```\n\nDone.\n')
+    # (in a quote: its marks on every line of the code)
+    quoted = ("> Install it: {% filename %}command-line{% endfilename %}\n> \n>     $ sudo apt"
+              " install x\n>     \n> \n> Then:\n")
+    assert code_labels(quoted, ctx) == ('> Install it:\n> ```text title="command-line"\n> $ sudo'
+                                        ' apt install x\n> ```\n>     \n> \n> Then:\n')
 
 
 def test_math_blocks_are_formulas() -> None:

@@ -185,7 +185,8 @@ class GitBook(MdBook):
         # (GitBook 3 wrapped code in `{% raw %}` before its templates ran: a Django or
         # Jinja example's `{% url %}` and `{{ x }}` are code, shown as written)
         text = B.indented_code(protect_code(text, shelf), shelf, as_written=True)[0]
-        text = protect_code(includes(text, path.parent, ctx), shelf)
+        text = includes(text, path.parent, ctx, self.folder)
+        text = protect_code(code_labels(text, ctx), shelf)  # (the included files' too)
         text = variables(math_blocks(text, ctx), self.gitbook.variables, ctx)
         text = shelf.restore(blocks(text, shelf, ctx))
         if self.gitbook.hosted:

@@ -39,12 +39,15 @@ def attributes(words: str) -> dict[str, str]:
             for m in _ATTRIBUTE.finditer(words)}
 
 
-def includes(text: str, here: Path, ctx: Context, depth: int = 0) -> str:
-    """`{% include "./part.md" %}` → the file's text (its own includes from its folder)."""
+def includes(text: str, here: Path, ctx: Context, root: Path | None = None,
+             depth: int = 0) -> str:
+    """`{% include "./part.md" %}` → the file's text (its own includes from its folder);
+    `"/part.md"` from the book's `root`."""
 
     def one(match: re.Match[str]) -> str:
         name = match.group(1)
-        file = (here / name).resolve()
+        file = ((root or here) / name.lstrip("/") if name.startswith("/")
+                else here / name).resolve()
         if not file.is_file():
             ctx.warn(match.group(), f"included file `{name}` not found: left out (put it "
                      "back and import again)")
@@ -56,7 +59,7 @@ def includes(text: str, here: Path, ctx: Context, depth: int = 0) -> str:
         # (the hosted service's reusable content starts with its own front matter)
         content = split_front_matter(read_text(file))[2] if read_text(file).startswith(
             "---") else read_text(file)
-        return includes(content.strip("\n"), file.parent, ctx, depth + 1)
+        return includes(content.strip("\n"), file.parent, ctx, root, depth + 1)
 
     return re.sub(r"\{%-?\s*include\s+[\"']([^\"']+)[\"']\s*-?%\}", one, text)
 
@@ -81,18 +84,32 @@ _FORMULA = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$[^$\n]+?\$", re.DOTALL)
 """A formula, `$$…$$` or `$…$`, whose doubled braces are TeX's."""
 
 
+_SET = re.compile(r"""\{%-?\s*set\s+(\w+)\s*=\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*-?%\}[ \t]*\n?""")
+
+
 def variables(text: str, values: dict[str, Any], ctx: Context) -> str:
-    """`{{ book.name }}` → `book.json`'s value; another of GitBook's (`{{ page.title }}`,
+    """`{{ book.name }}` → `book.json`'s value; a page's own `{% set icon = '…' %}` →
+    what it set, there and below; another of GitBook's (`{{ page.title }}`,
     `{{ config.x }}`) stays, with a warning (GitBook printed what Lanting has not here);
     any other `{{ … }}` (Vue's, Jinja's, in an example; code is put aside before) is
     words."""
+    sets: dict[str, str] = {}
 
+    def setting(match: re.Match[str]) -> str:
+        sets[match.group(1)] = match.group(2) if match.group(2) is not None \
+            else match.group(3)
+        ctx.convert("`{% set %}` variables printed where the page uses them")
+        return ""
+
+    text = _SET.sub(setting, text)
     formulas = [m.span() for m in _FORMULA.finditer(text)]
 
     def one(match: re.Match[str]) -> str:
         name = match.group(1)
         if any(start < match.start() < end for start, end in formulas):
             return match.group()  # (`$$e^{{x}}$$`: TeX's braces)
+        if name in sets:
+            return sets[name]
         if name.split(".")[0] not in ("book", "page", "config", "file", "glossary",
                                       "gitbook", "output"):
             # (GitBook 3 printed nothing for it, an undefined variable; the writer
@@ -114,22 +131,56 @@ def variables(text: str, values: dict[str, Any], ctx: Context) -> str:
     return re.sub(r"\{\{-?\s*([\w.]+)\s*-?\}\}", one, text)
 
 
-_CODE_LABEL = re.compile(r"\{%-?\s*filename\s*-?%\}(.*?)\{%-?\s*endfilename\s*-?%\}"
-                         r"[ \t]*\n(?:[ \t]*\n)?([ \t]*(?:`{3,}|~{3,}))([^\n]*)")
+_CODE_LABEL = re.compile(r"^([ \t]*(?:>[ \t]?)*)(.*?)\{%-?\s*filename\s*-?%\}(.*?)"
+                         r"\{%-?\s*endfilename\s*-?%\}[ \t]*$")
+"""A label ending its line (alone, or after a sentence a translation joined to it), in
+a quote or not (its `> ` marks the prefix of the code's lines too)."""
+_FENCE_OPENING = re.compile(r"([ \t]*(?:`{3,}|~{3,}))([^\n]*)$")
 
 
 def code_labels(text: str, ctx: Context) -> str:
     """gitbook-plugin-codeblock-label's `{% filename %}blog/views.py{% endfilename %}`
-    on the line above a fence (the Django Girls tutorial and its translations): the
-    fence's title. (Left to the other blocks, the label was unwrapped with a warning.)"""
-
-    def one(match: re.Match[str]) -> str:
-        label = " ".join(match.group(1).split()).replace('"', "'")
+    on the line above a code block (the Django Girls tutorial and its translations, whose
+    translation tool indented the code, in quotes too): the block's title. (Left to the
+    other blocks, the label was unwrapped with a warning.)"""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        label = _CODE_LABEL.match(lines[i])
+        if label is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        prefix, title = label.group(1), " ".join(label.group(3).split()).replace('"', "'")
+        if label.group(2).strip():
+            out.append(prefix + label.group(2).rstrip())
+        inner = [line[len(prefix):] if line.startswith(prefix) else None
+                 for line in lines[i + 1:]]
+        first = 1 if inner and inner[0] is not None and not inner[0].strip() else 0
+        fence = _FENCE_OPENING.match(inner[first] or "") if first < len(inner) else None
+        if fence is not None:
+            info = fence.group(2).strip() or "text"
+            out.append(f'{prefix}{fence.group(1)}{info} title="{title}"')
+        else:
+            end = first
+            while end < len(inner) and inner[end] is not None and (
+                    re.match(r"(?: {4}|\t)", inner[end] or "") or not (inner[end] or "").strip()):
+                end += 1
+            while end > first and not (inner[end - 1] or "").strip():
+                end -= 1
+            if end == first:  # (no code under it: the label's words)
+                out.append(f"{prefix}*{title}*")
+                i += 1
+                continue
+            code = [(line or "").expandtabs(4)[4:] for line in inner[first:end]]
+            mark = "~~~" if any(c.lstrip().startswith("```") for c in code) else "```"
+            out += [f'{prefix}{mark}text title="{title}"', *(prefix + c for c in code),
+                    prefix + mark]
+            first = end - 1
         ctx.convert("`{% filename %}` labels as their code blocks' titles")
-        info = match.group(3).strip() or "text"
-        return f'{match.group(2)}{info} title="{label}"'
-
-    return _CODE_LABEL.sub(one, text)
+        i += first + 2
+    return "\n".join(out)
 
 
 def raw_blocks(text: str, shelf: Shelf) -> str:
