@@ -35,7 +35,8 @@ def is_xaringan(data: dict[str, Any]) -> bool:
 def split_xaringan_keys(source: Source, data: dict[str, Any],
                         ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The front matter without the title slide's keys, and what that slide shows
-    (`seal`, and `subtitle`, `author`, `institute`, `date` as text); None when `source`
+    (`seal`, and `subtitle`, `author`, `institute`, `date` as text) with
+    `highlight_lines` (whether code marks its highlighted lines); None when `source`
     is no talk written for xaringan."""
     if source.kind is not Kind.TALK or not is_xaringan(data):
         return data, None
@@ -43,6 +44,10 @@ def split_xaringan_keys(source: Source, data: dict[str, Any],
     options = [v for k, v in output.items() if "xaringan" in str(k) and isinstance(v, dict)] \
         if isinstance(output, dict) else []
     seal = not any(o.get("seal") is False for o in options)
+    # (`nature: {highlightLines: true}`: code lines marked `*`, `{{…}}`, `#<<` are
+    # highlighted, their marks not shown; `site.remark_lines`)
+    lines = any(isinstance(n := o.get("nature"), dict) and n.get("highlightLines") is True
+                for o in options)
     shown = {key: text for key in (*TITLE_SLIDE, "date") if (text := _text(data.get(key)))}
     # (`output` read here, no warning that it is ignored; its other options — `css`,
     # `nature: {ratio, highlightLines}` — set the look, which Lanting's deck has)
@@ -54,7 +59,7 @@ def split_xaringan_keys(source: Source, data: dict[str, Any],
         # the talk's title, in its page and listing, is text)
         shown["title"] = title
         kept["title"] = " ".join(_BREAK.sub(" ", title).split())
-    return kept, {"seal": seal, **shown}
+    return kept, {"seal": seal, "highlight_lines": lines, **shown}
 
 
 def _text(value: Any) -> str:

@@ -53,6 +53,7 @@ from lanting.site.remark import (
     title_slide,
 )
 from lanting.site.remark import read_slide as read_remark_slide
+from lanting.site.remark_lines import highlighted_lines
 from lanting.site.reveal import read_slide as read_reveal_slide
 from lanting.site.reveal import written_for_reveal
 from lanting.site.slide_links import link_numbers, link_slides, slide_targets
@@ -266,7 +267,9 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
                    ) -> tuple[Talk, list[Problem]]:
     """The talk of a deck written for remark.js or xaringan (`site.remark`)."""
     cells = knitr_cells(doc.body)
-    sources = split_slides(continuation_lines(cells.text), doc.body_line)
+    text = cells.text if not (doc.meta.xaringan or {}).get("highlight_lines") \
+        else highlighted_lines(cells.text)  # (`*`, `{{…}}`, `#<<` lines: highlighted)
+    sources = split_slides(continuation_lines(text), doc.body_line)
     if doc.meta.xaringan is not None and doc.meta.xaringan["seal"]:
         sources.insert(0, SlideSource(title_slide(doc.meta.title, doc.meta.xaringan),
                                       doc.key_lines.get("title", 1)))
