@@ -471,3 +471,42 @@ def test_knitted_decks_lying_in_a_folder_are_talks(tmp_path: Path) -> None:
     svm = (new / "public" / "talks" / "svm" / "slides" / "index.html").read_text(
         encoding="utf-8")
     assert svm.count("class=slide-frame") >= 2
+
+
+_REMARK_PAGE = """<!DOCTYPE html>
+<html><head><title>Graph kernels</title></head>
+<body>
+<script src="remark.min.js"></script>
+<script>var slideshow = remark.create({ratio: '16:9', sourceUrl: './kernels.md'});</script>
+</body></html>
+"""
+_REVEAL_PAGE = """<!DOCTYPE html>
+<html><body><div class="reveal"><div class="slides">
+<section data-markdown="deck/spectra.md" data-separator="^\\n---\\n$"></section>
+</div></div></body></html>
+"""
+
+
+def test_a_deck_an_html_page_loads_is_a_talk(tmp_path: Path) -> None:
+    """A repository of talks keeps the Markdown of a deck beside the HTML page that
+    shows it (remark's `sourceUrl`, reveal.js's `data-markdown`). Read as notes, the
+    decks were pages of their slides' text, and the pages were published without their
+    Markdown; now each deck is a talk and its page is left out."""
+    new = _imported(tmp_path, {
+        "index.html": _REMARK_PAGE,
+        "kernels.md": "class: center, middle\n\n# Graph kernels\n\n---\n\n## Walks\n\n"
+                      "$k(G, H) = \\sum_{i} \\lambda^i$\n\n???\nDefine walks first.\n",
+        "2019-05-02-spectra.html": _REVEAL_PAGE,
+        "deck/spectra.md": "## Spectra\n\nEigenvalues.\n\n---\n\n## Cuts\n\nNote: slowly\n",
+        "notes.md": "# A note\n\nNo deck loads it.\n",
+    })
+    talks = sorted(p.name for p in (new / "content" / "talks").iterdir())
+    assert talks == ["kernels.md", "spectra.md"]
+    assert (new / "content" / "pages" / "notes.md").is_file()
+    assert not (new / "static" / "index.html").exists()
+    result = build(new, BuildOptions())
+    assert not [w for w in result.warnings if "spectra" in str(w.path)]
+    deck = (new / "public" / "talks" / "kernels" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert deck.count("class=slide-frame") == 2 and "class:" not in deck
+    assert "Define walks first." in deck

@@ -54,6 +54,7 @@ from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.notes_decks import (
     KNITTED,
     deck_tools,
+    html_decks,
     knitted_deck,
     marp_decks,
     pandoc_decks,
@@ -150,8 +151,10 @@ class Notes(NoteDecks, LogseqNotes):
         self.gitbook = (source / "book.json").is_file()
         """A GitBook book: its Markdown read by kramed (marked 0.3), as Hexo's was."""
         self.typora_roots: dict[Path, str | None] = {}
-        self.decks = pandoc_decks(source)
-        """The notes a Makefile or script makes slides of with Pandoc: talks."""
+        self.decks: dict[Path, int | None] = dict.fromkeys(html_decks(source))
+        self.decks |= pandoc_decks(source)
+        """The notes a Makefile or script makes slides of with Pandoc, or an HTML page
+        shows as slides (remark's `sourceUrl`, reveal.js's `data-markdown`): talks."""
         self.own_decks = slidev_decks(source)
         self.deck_parts = slidev_parts(self.own_decks)
         """The files Slidev decks include (`src:`): in their talks' folders."""

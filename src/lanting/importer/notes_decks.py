@@ -284,17 +284,41 @@ def reveal_copies(source: Path) -> set[Path]:
             and (p.parent.parent / "plugin").is_dir()}
 
 
+_LOADS = re.compile(r"""\bsourceUrl\s*:\s*["']([^"':]+\.(?:md|markdown))["']"""
+                    r"""|<section\b[^>]*\bdata-markdown\s*=\s*["']([^"':]+\.(?:md|markdown))["']""")
+"""An HTML page's deck in a Markdown file beside it: remark's `remark.create({sourceUrl:
+'slides.md'})`, reveal.js's `<section data-markdown="slides.md">` (a file, no URL)."""
+
+
+def html_decks(source: Path) -> dict[Path, Path]:
+    """The Markdown files (resolved) that an HTML page under `source` shows as slides,
+    each with that page. Such a deck has no front matter and, in reveal.js's form, no
+    sign of a deck in its text: read as a note it was a page of its slides' text, and
+    the page that showed it was published without it."""
+    decks: dict[Path, Path] = {}
+    for page in (p for p in walk(source) if p.suffix.lower() in (".html", ".htm")):
+        text = read_text(page)
+        if "sourceUrl" not in text and "data-markdown" not in text:
+            continue
+        for found in _LOADS.finditer(text):
+            deck = page.parent / (found.group(1) or found.group(2)).removeprefix("./")
+            if deck.is_file() and deck.resolve().is_relative_to(source.resolve()):
+                decks.setdefault(deck.resolve(), page.resolve())
+    return decks
+
+
 _LOCKS = ("package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb")
 
 
 def deck_tools(source: Path) -> set[Path]:
     """The files (resolved) that made a folder's decks: the build files running Pandoc
-    to slides, and the `package.json` of a Slidev deck or of Marp CLI's settings, with
+    to slides, the HTML page showing a deck of a Markdown file (`html_decks`), and the
+    `package.json` of a Slidev deck or of Marp CLI's settings, with
     its lock file. They ran the old build, which the talks replace: copied to `static/`
     as any other file of a folder of notes, they were published at the site's root
     (`/Makefile`, `/package.json`)."""
     tools = {build.resolve() for build, _text in _slide_builds(source)
-             if build.parent.name != "workflows"}
+             if build.parent.name != "workflows"} | set(html_decks(source).values())
     decks = slidev_decks(source) | marp_decks(source)
     for package in (p for p in walk(source) if p.name == "package.json"):
         text = read_text(package)
