@@ -120,6 +120,16 @@ def unechoed_warning(cells: KnitrCells, path: Path, first_line: int) -> list[Pro
              "or write `echo=TRUE` in the cell to show its code")] if cells.unechoed else []
 
 
+def knitted_body(body: str, path: Path, first_line: int) -> tuple[str, list[Problem]]:
+    """A deck's body as knitr left it, for a deck Pandoc cut (R Markdown's ioslides,
+    slidy, beamer): its cells that showed nothing or only their output left out, with
+    the warning that says so. Shown as code, a lecture's setup cell (`include=FALSE`)
+    was a slide of its own, empty, and every cell after `opts_chunk$set(echo = FALSE)`
+    showed the code its slides never did."""
+    cells = knitr_cells(body)
+    return cells.text, unechoed_warning(cells, path, first_line)
+
+
 def child_slides(sources: list[SlideSource], path: Path, read: Read,
                  problems: list[Problem], depth: int = 0,
                  echo: bool = True) -> list[SlideSource]:

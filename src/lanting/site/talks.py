@@ -33,6 +33,7 @@ from lanting.site.knitr import (
     child_slides,
     inline_code_warnings,
     knitr_cells,
+    knitted_body,
     unechoed_warning,
 )
 from lanting.site.marp import (
@@ -193,7 +194,9 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         return _render_deck(doc, slidev, context, options, url, output, link_map)
     if marp is None and (doc.meta.xaringan is not None or is_remark(doc.body)):
         return _render_remark(doc, context, options, url, output, link_map)
-    body = doc.body  # (a Pandoc deck's raw beamer LaTeX, frames too, read as Markdown)
+    # (R Markdown's cells as knitr left them; raw beamer LaTeX, frames too, as Markdown)
+    body, knitted = knitted_body(doc.body, doc.source.path, doc.body_line) \
+        if marp is None else (doc.body, [])
     unread: list[tuple[int, str]] = []
     if marp is None and has_beamer(body):
         level = pandoc_slide_level(body, doc.meta.slide_level)
@@ -217,7 +220,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     slides: list[Slide] = []
     seen: set[str] = set()
     state, problems = front_matter_directives(marp or {}, doc.key_lines, doc.source.path)
-    collector.problems.extend(problems)
+    collector.problems.extend(problems + knitted)
     collector.problems.extend(Problem(
         f"beamer's `\\{name}` is not read: shown as written", doc.source.path,
         doc.body_line + i, severity="warning", hint="Lanting reads beamer's frames, lists, "
