@@ -510,3 +510,25 @@ def test_a_deck_an_html_page_loads_is_a_talk(tmp_path: Path) -> None:
         encoding="utf-8")
     assert deck.count("class=slide-frame") == 2 and "class:" not in deck
     assert "Define walks first." in deck
+
+
+def test_an_ioslides_deck_s_subtitles_go_under_their_titles(tmp_path: Path) -> None:
+    """ioslides shows `## Title | Subtitle` as a title with its subtitle under it; read
+    as Markdown, the heading read "Title | Subtitle". A `|` in code or in a formula, and
+    in a deck for another format, stays."""
+    new = _imported(tmp_path, {
+        "week2.Rmd": "---\ntitle: Sampling\ndate: 2026-02-09\noutput:\n"
+                     "  ioslides_presentation:\n    widescreen: true\n---\n\n"
+                     "# Designs | and why {.build}\n\n## Strata | allocation\n\n- equal\n\n"
+                     "## The `a | b` operator\n\n## $P(A | B)$\n\n"
+                     "```r\n## not | a heading\n```\n",
+        "other.Rmd": "---\ntitle: Other\ndate: 2026-02-10\noutput: slidy_presentation\n"
+                     "---\n\n## Left | right\n\ntext\n",
+    })
+    talk = (new / "content" / "talks" / "week2.md").read_text(encoding="utf-8")
+    assert "# Designs {.build}\n\n*and why*\n" in talk
+    assert "## Strata\n\n*allocation*\n\n- equal" in talk
+    assert "## The `a | b` operator\n" in talk and "## $P(A | B)$\n" in talk
+    assert "## not | a heading\n" in talk
+    other = (new / "content" / "talks" / "other.md").read_text(encoding="utf-8")
+    assert "## Left | right\n" in other

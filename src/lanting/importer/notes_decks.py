@@ -19,6 +19,7 @@ from lanting.content.slidev import LAYOUTS, SIGNS, SLIDE, slide_front_matter_key
 from lanting.content.xaringan import is_xaringan
 from lanting.importer.common import read_text, walk
 from lanting.importer.quarto_slides import presentation_format
+from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import When, load_mapping, parse_when, split_front_matter
 
 _BUILD_NAMES = frozenset({"makefile", "gnumakefile", "justfile"})
@@ -100,6 +101,37 @@ def knitted_deck(text: str) -> str:
             or presentation_format(data):
         return "pandoc"
     return ""
+
+
+_IOSLIDES = re.compile(r"\bioslides_presentation\b")
+_SUBTITLE = re.compile(r"^(#{1,3}[ \t]+)([^|`$\n]*?\S)[ \t]+\|[ \t]+([^|`$\n]+?)"
+                       r"((?:[ \t]+\{[^{}\n]*\})?)[ \t]*(?:\n(?:[ \t]*\n)?|$)", re.MULTILINE)
+"""ioslides' slide heading with a subtitle, `## Title | Subtitle {.build}` (no code
+span or formula in it, where a `|` is their own)."""
+
+
+def is_ioslides(text: str) -> bool:
+    """Whether an R Markdown file's header names ioslides (`output: ioslides_presentation`)."""
+    head = split_front_matter(text)[1]
+    return bool(head) and _IOSLIDES.search(head) is not None
+
+
+def ioslides_subtitles(body: str) -> tuple[str, int]:
+    """`body` with ioslides' `## Title | Subtitle` headings (outside code) made the title
+    with its subtitle under it, in emphasis, as ioslides showed it (it was a heading
+    reading "Title | Subtitle"), and how many."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        level, title, subtitle, attributes = match.groups()
+        return f"{level}{title}{attributes}\n\n*{subtitle.strip('*_ ')}*\n\n"
+
+    if "|" not in body:
+        return body, 0
+    shelf = Shelf()  # (a heading in code is the code's)
+    return shelf.restore(_SUBTITLE.sub(one, protect_code(body, shelf))), count
 
 
 DATE_KEYS = ("date", "created", "published", "publishDate")

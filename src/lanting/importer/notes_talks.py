@@ -21,6 +21,8 @@ from lanting.importer.notes_decks import (
     KNITTED,
     deck_date,
     deck_files,
+    ioslides_subtitles,
+    is_ioslides,
     knitted_deck,
     path_date,
     public_paths,
@@ -165,6 +167,18 @@ class NoteDecks(Quartz):
         if self.documents and self.documents[-1][0] is item:
             body = public_paths(self.documents[-1][1], path.parent / "public", public)
             self.documents[-1] = (item, body, path)
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        """An ioslides deck's `## Title | Subtitle` headings too, once converted (the
+        report's lines are the file's)."""
+        body = super().convert(text, item, ctx, path)
+        if item.kind != "talk" or path.suffix.lower() not in KNITTED \
+                or not is_ioslides(read_text(path)):
+            return body
+        body, count = ioslides_subtitles(body)
+        ctx.convert("ioslides' `## Title | Subtitle` headings (the subtitle under the "
+                    "title)", count)
+        return body
 
     def knitr_images(self, text: str, path: Path, ctx: Context) -> str:
         """An R Markdown deck's `knitr::include_graphics("images/fig 2.png")` (which the
