@@ -312,6 +312,17 @@ def test_a_marp_deck_without_marp_true_is_a_warning(
     assert warning.line == line
 
 
+def test_a_header_commented_out_is_no_marp_deck(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A deck keeping its old header commented out, a line a comment, was taken for a
+    Marp deck lacking `marp: true`: `title` and `author` are Marp CLI's metadata too,
+    which no deck needs Marp to read."""
+    site = make_site({"content/talks/m.md": "---\ntitle: M\ndate: 2026-01-01\n---\n"
+                      "<!-- --- -->\n<!-- title: \"Old title\" -->\n"
+                      "<!-- author: \"A. Person\" -->\n<!-- --- -->\n\n## A\n\ntext\n"})
+    assert not build_site(site).warnings
+
+
 def test_a_marp_setting_without_marp_true_says_to_add_it(
         make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
     """The hint was to keep `theme` under `params:`, which led to a deck whose notes and

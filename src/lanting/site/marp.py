@@ -381,7 +381,8 @@ def marp_line(body: str, line: int) -> int:
     """The first line of a talk without `marp: true` that only Marp reads: a directive
     comment (`<!-- _class: lead -->`) or a background (`![bg](x.png)`); 0 if none."""
     _, comments = _take_comments(body, line)
-    lines = [at for content, at in comments if _is_directive(content)]
+    # (metadata, `<!-- title: … -->`, is no sign of Marp: an old header commented out)
+    lines = [at for content, at in comments if _is_directive(content, METADATA)]
     found: list[int] = []
 
     def images(chunk: str, at: int) -> str:
@@ -394,7 +395,7 @@ def marp_line(body: str, line: int) -> int:
     return min(lines + found, default=0)
 
 
-def _is_directive(content: str) -> bool:
+def _is_directive(content: str, besides: frozenset[str] = frozenset()) -> bool:
     parsed = _parse(content)
-    return isinstance(parsed, dict) and any(directive_name(str(k)) in DIRECTIVES
+    return isinstance(parsed, dict) and any(directive_name(str(k)) in DIRECTIVES - besides
                                             for k in parsed)
