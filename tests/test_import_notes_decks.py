@@ -532,3 +532,26 @@ def test_an_ioslides_deck_s_subtitles_go_under_their_titles(tmp_path: Path) -> N
     assert "## not | a heading\n" in talk
     other = (new / "content" / "talks" / "other.md").read_text(encoding="utf-8")
     assert "## Left | right\n" in other
+
+
+def test_a_remark_background_image_leads_to_its_file(tmp_path: Path) -> None:
+    """A xaringan deck's `background-image: url(images/x.png)` names its image from the
+    deck's folder; the deck moved to `talks/`, and the build stopped at a missing
+    image."""
+    new = _imported(tmp_path, {
+        "lectures/week1/slides.Rmd": "---\ntitle: Priors\ndate: 2026-01-12\noutput:\n"
+                                     "  xaringan::moon_reader: default\n---\n\n"
+                                     "class: inverse\nbackground-image: url(images/cover.png)"
+                                     "\nbackground-size: cover\n\n# Priors\n\n---\n\n"
+                                     "## Next\n\n```css\n.x {\nbackground-image: url(a.png)\n}\n"
+                                     "```\n",
+        "lectures/week1/images/cover.png": png(8, 6),
+    })
+    talk = (new / "content" / "talks" / "slides.md").read_text(encoding="utf-8")
+    assert "\nbackground-image: url(/lectures/week1/images/cover.png)\n" in talk
+    assert "\nbackground-image: url(a.png)\n" in talk  # (no such file: as written)
+    result = build(new, BuildOptions())
+    assert not result.warnings
+    deck = (new / "public" / "talks" / "slides" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert "/lectures/week1/images/cover.png" in deck

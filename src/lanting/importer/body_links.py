@@ -263,8 +263,9 @@ _BACKGROUND = re.compile(r"""(\bdata-background(?:-image)?\s*=\s*)(["'])([^"'\n]
 
 def slide_backgrounds(text: str, resolve: UrlMap) -> str:
     """A reveal.js deck's `<!-- .slide: data-background-image="img/x.png" -->` (or
-    `data-background="img/x.png"`) with its image's new URL: the deck moved to
-    `talks/`, its path from the old folder led nowhere (a colour stays as it is)."""
+    `data-background="img/x.png"`), and a remark deck's `background-image: url(…)`,
+    with its image's new URL: the deck moved to `talks/`, its path from the old folder
+    led nowhere (a colour stays as it is)."""
     def image(match: re.Match[str]) -> str:
         url = match.group(3).strip()
         if url.startswith("#") or re.match(r"(?:rgba?|hsla?)\(|[a-z]+$", url):
@@ -273,5 +274,18 @@ def slide_backgrounds(text: str, resolve: UrlMap) -> str:
         return match.group() if new is None or new == UNLINK else \
             f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
 
+    def remark(match: re.Match[str]) -> str:
+        new = resolve(match.group(2).strip(), True)
+        return match.group() if new is None or new == UNLINK else \
+            f"{match.group(1)}{new}{match.group(3)}"
+
+    if "background-image:" in text:
+        text = _REMARK_BACKGROUND.sub(remark, text)
     return _SLIDE_COMMENT.sub(lambda m: _BACKGROUND.sub(image, m.group()), text) \
         if ".slide:" in text else text
+
+
+_REMARK_BACKGROUND = re.compile(r"""^(background-image:[ \t]*url\([ \t]*["']?)"""
+                                r"""([^"'()\s]+)(["']?[ \t]*\)[ \t]*)$""", re.MULTILINE)
+"""A remark or xaringan slide's property `background-image: url(img/x.jpg)`, at a
+line's start as remark reads it (its path, too, from the deck's old folder)."""
