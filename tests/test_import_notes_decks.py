@@ -555,3 +555,22 @@ def test_a_remark_background_image_leads_to_its_file(tmp_path: Path) -> None:
     deck = (new / "public" / "talks" / "slides" / "slides" / "index.html").read_text(
         encoding="utf-8")
     assert "/lectures/week1/images/cover.png" in deck
+
+
+def test_a_course_s_decks_inside_its_copy_of_reveal_js_are_talks(tmp_path: Path) -> None:
+    """A course kept its lectures in a copy of reveal.js (`js/reveal.js` and `plugin/` at
+    the top), each loaded by its page (`data-markdown`): the copy's Markdown was all left
+    out as reveal.js's own, and no lecture was imported. reveal.js's own examples stay
+    out."""
+    page = _REVEAL_PAGE.replace("deck/spectra.md", "./{}")
+    new = _imported(tmp_path, {
+        "js/reveal.js": "/* reveal */\n",
+        "plugin/markdown/markdown.js": "/* plugin */\n",
+        "README.md": "# reveal.js\n\nThe framework.\n",
+        "lectures/01-joins/index.html": page.format("01-joins.md"),
+        "lectures/01-joins/01-joins.md": "## Joins\n\nInner and outer.\n\n---\n\n## Keys\n",
+        "examples/markdown.html": page.format("markdown.md"),
+        "examples/markdown.md": "## Markdown demo\n",
+    })
+    assert sorted(p.name for p in (new / "content" / "talks").iterdir()) == ["01-joins.md"]
+    assert not list((new / "content").rglob("markdown.md"))
