@@ -574,3 +574,18 @@ def test_a_course_s_decks_inside_its_copy_of_reveal_js_are_talks(tmp_path: Path)
     })
     assert sorted(p.name for p in (new / "content" / "talks").iterdir()) == ["01-joins.md"]
     assert not list((new / "content").rglob("markdown.md"))
+
+
+def test_a_decks_day_written_with_dots_is_read(tmp_path: Path) -> None:
+    """`date: "2025.11.28"` (a paper-review deck's) was not read: the talk took the day
+    of the import, with a warning. A day that does not exist still warns."""
+    imported = import_site(*_old_and_new(tmp_path, {
+        "review/slides.Rmd": "---\ntitle: Review\ndate: \"2025.11.28\"\n"
+                             "output: ioslides_presentation\n---\n\n## One\n",
+        "other/slides.Rmd": "---\ntitle: Other\ndate: \"2025.02.30\"\n"
+                            "output: ioslides_presentation\n---\n\n## One\n",
+    }), None, False, NOW)
+    talks = tmp_path / "new" / "content" / "talks"
+    assert "date: 2025-11-28\n" in next(talks.glob("*review*.md")).read_text(encoding="utf-8")
+    assert not [m for m in messages(imported, "review/slides.Rmd") if "date" in m]
+    assert "not read" in " ".join(messages(imported, "other/slides.Rmd"))

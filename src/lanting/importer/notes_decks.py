@@ -156,16 +156,20 @@ def deck_date(data: dict[str, Any], body: str, tz: dt.tzinfo) -> tuple[When | No
 
 
 _BREAK = re.compile(r"<\s*/?\s*br\s*/?\s*>|\n", re.IGNORECASE)
-_MONTH = re.compile(r"(\d{4})[-/.](\d{1,2})")
+_MONTH = re.compile(r"(\d{4})[-/.](\d{1,2})(?:\.(\d{1,2})\.?)?")
 """A month without its day (`date: 2023-05`), as a lecture's or a talk's header may
-give it: the month's first day, as Pandoc's `% November 2017` is read."""
+give it: the month's first day, as Pandoc's `% November 2017` is read; or a day
+written with dots (`2025.11.28`, as Korean and Chinese decks write it)."""
 
 
 def _day(text: str) -> When | None:
     day = block_date(text.strip())
-    if day is None and (month := _MONTH.fullmatch(text.strip())) is not None \
-            and 1 <= int(month.group(2)) <= 12:
-        day = dt.datetime(int(month.group(1)), int(month.group(2)), 1, tzinfo=dt.UTC)
+    if day is None and (month := _MONTH.fullmatch(text.strip())) is not None:
+        try:
+            day = dt.datetime(int(month.group(1)), int(month.group(2)),
+                              int(month.group(3) or 1), tzinfo=dt.UTC)
+        except ValueError:  # (no such month or day)
+            day = None
     return When(day, True) if day is not None else None
 
 
