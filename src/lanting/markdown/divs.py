@@ -39,9 +39,11 @@ _ID = re.compile(r"#([^\s#.{}]+)")
 _CLASS = re.compile(r"(?:^|\s)\.([^\s#.{}]+)")
 _WIDTH = re.compile(r"""\bwidth\s*=\s*["']?(\d+(?:\.\d+)?%)""")
 STYLED = frozenset({"columns", "column", "pull-left", "pull-right", "left-column",
-                    "right-column"})
+                    "right-column", "center", "centered"})
 """Classes the theme lays out (style.css; in a talk's slides, slides.css: remark's and
-xaringan's halves and columns, the `.pull-left[` blocks `site.remark` reads)."""
+xaringan's halves and columns, the `.pull-left[` blocks `site.remark` reads; `center`,
+`centered`, which decks of every kind centre their text and figures with: remark's
+`.center[`, Pandoc's and Quarto's `::: {.center}`, ioslides' `{.centered}`)."""
 QUARTO_CELLS = frozenset({"cell", "cell-output", "cell-output-stdout", "cell-output-stderr",
                           "cell-output-display", "cell-code"})
 """The divs a Quarto-rendered `.md` wraps each code cell and its output in: they need no
