@@ -5,12 +5,14 @@ taken out and the lines highlighted. Without the option remark shows them as wri
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from htmltree import parse_html
 
+import lanting
 from lanting.build.options import BuildResult
 from lanting.site.remark_lines import highlighted_lines
 
@@ -79,3 +81,13 @@ def test_without_the_option_the_marks_are_code(
 ])
 def test_highlighted_lines(text: str, expected: str) -> None:
     assert highlighted_lines(text) == expected
+
+
+def test_the_deck_shows_highlighted_lines() -> None:
+    """Only a post's code (`.prose pre`) marked its highlighted lines: in a deck, which
+    is no `.prose`, reveal.js's first step and xaringan's marked lines looked like the
+    others."""
+    css = (Path(lanting.__file__).parent / "theme" / "static" / "slides.css").read_text(
+        encoding="utf-8")
+    rule = re.search(r"^\.slide pre \.line\.hl \{([^}]*)\}", css, re.MULTILINE)
+    assert rule is not None and "background" in rule.group(1)
