@@ -87,6 +87,27 @@ class RevealSlide:
     """`data-visibility="hidden"`: reveal.js leaves the slide out."""
     ids: tuple[str, ...] = ()
     """Its `id` (`<!-- .slide: id="methods" -->`), which a link `#/methods` names."""
+    classes: str = ""
+    """The deck's classes for its layout that its heading gives it (`slide_classes`)."""
+
+
+_HEADING_CLASSES = re.compile(r"^#{1,6}[ \t]+[^\n]*?\{([^{}\n]*)\}[ \t]*$", re.MULTILINE)
+_LAYOUTS = {"columns-2": "slide-columns-2", "centered": "slide-centered",
+            "center": "slide-centered", "smaller": "slide-smaller"}
+"""The classes of a slide's heading that lay the slide out, as Pandoc puts them on the
+slide: ioslides' `## Title {.columns-2}` (two columns), `{.centered}`, and `{.smaller}`
+(ioslides' and Quarto's smaller type); others only style, or are the motion's
+(`{.build}`)."""
+
+
+def slide_classes(text: str) -> str:
+    """The deck's classes for the layout that the first heading of a slide's `text` asks
+    (`## Two halves {.columns-2 .build}`: "slide-columns-2"); "" for none."""
+    found = _HEADING_CLASSES.search(text)
+    if found is None:
+        return ""
+    names = re.findall(r"(?:^|\s)\.([\w-]+)", found.group(1))
+    return " ".join(dict.fromkeys(_LAYOUTS[n] for n in names if n in _LAYOUTS))
 
 
 def written_for_reveal(body: str) -> bool:
@@ -157,7 +178,7 @@ def read_slide(text: str, line: int, path: Path, problems: list[Problem],
                                       re.fullmatch(r"0?\.\d+|[01]", opacity) else ""))
     return RevealSlide(text, style, Images(text, tuple(backgrounds)), tuple(notes),
                        values.get("data-visibility") == "hidden",
-                       (values["id"],) if values.get("id") else ())
+                       (values["id"],) if values.get("id") else (), slide_classes(text))
 
 
 def _pandoc_divs(chunk: str, at: int, notes: list[tuple[str, int]]) -> str:

@@ -259,7 +259,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
                        *slide.notes)]
             html, notes = _render_slide(*linked[0], linked[1:], collector)
             parts = (background_html(slide.images, collector.render) + html, notes,
-                     "slide-lead" if n == lead else "", slide.style)
+                     "slide-lead" if n == lead else slide.classes, slide.style)
         slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen,
                              tuple(names.get(len(slides) + 1, ()))))
     return _talk(doc, context, url, output, slides, collector), collector.problems
