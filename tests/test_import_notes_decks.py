@@ -589,3 +589,18 @@ def test_a_decks_day_written_with_dots_is_read(tmp_path: Path) -> None:
     assert "date: 2025-11-28\n" in next(talks.glob("*review*.md")).read_text(encoding="utf-8")
     assert not [m for m in messages(imported, "review/slides.Rmd") if "date" in m]
     assert "not read" in " ".join(messages(imported, "other/slides.Rmd"))
+
+
+def test_a_decks_render_output_beside_it_is_no_note(tmp_path: Path) -> None:
+    """A folder of R Markdown decks keeps each render beside its deck (`slides.html`,
+    `slides_files/libs/…`): the README of each reveal.js plugin there was a note."""
+    new = _imported(tmp_path, {
+        "week1/slides.Rmd": "---\ntitle: One\ndate: 2026-01-05\noutput: "
+                            "revealjs::revealjs_presentation\n---\n\n## A\n",
+        "week1/slides.html": "<html></html>\n",
+        "week1/slides_files/reveal.js-3.3.0/plugin/notes/README.md": "# Notes plugin\n",
+        "readings.md": "# Readings\n\nChapter 1.\n",
+    })
+    texts = [p.read_text(encoding="utf-8") for p in (new / "content").rglob("*.md")]
+    assert any("Chapter 1." in t for t in texts) and (new / "content/talks/slides.md").is_file()
+    assert not any("Notes plugin" in t for t in texts)

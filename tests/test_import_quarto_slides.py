@@ -166,3 +166,35 @@ def test_a_project_of_one_talk_at_its_root(tmp_path: Path) -> None:
     why = next(f for f in frames if "Why simulate?" in f.text())
     assert why.one("img")["src"].endswith("power.svg") and "![" not in why.text()
     assert len(why.find_all(class_="column")) == 2
+
+
+def test_a_decks_render_output_beside_it_holds_no_documents(tmp_path: Path) -> None:
+    """A repository of decks rendered without a project keeps each render beside its
+    deck: `numpy/index.html` and `numpy/index_files/libs/…`, where reveal.js's plugins
+    keep their READMEs. Each README was imported as a page of the site (the second one
+    renamed, with a warning that its slug was taken); a document named `x_files.md` with
+    no `x.qmd` beside it is one."""
+    deck = "---\ntitle: Arrays\ndate: 2025-03-01\nformat: revealjs\n---\n\n## Shapes\n\ntext\n"
+    readme = "# reveal.js chalkboard\n\nA plugin.\n"
+    imported = import_site(*_write(tmp_path, {
+        "numpy/index.qmd": deck,
+        "numpy/index.html": "<html></html>\n",
+        "numpy/index_files/libs/revealjs/plugin/chalkboard/README.md": readme,
+        "pandas/index.qmd": deck.replace("Arrays", "Frames"),
+        "pandas/index.html": "<html></html>\n",
+        "pandas/index_files/libs/revealjs/plugin/chalkboard/README.md": readme,
+        "notes/index_files.md": "# A page named so\n\ntext\n",
+        "talk.qmd": deck.replace("Arrays", "Top"),
+    }), None, False, NOW)
+    assert sorted(p.name for p in (imported.dest / "content/talks").iterdir()) == [
+        "numpy.md", "pandas.md", "talk.md"]
+    pages = [p.read_text(encoding="utf-8") for p in (imported.dest / "content").rglob("*.md")
+             if "talks" not in p.parts]
+    assert len(pages) == 1 and "text" in pages[0]
+    assert not [m for m in messages(imported, "pandas/index_files/libs/revealjs/plugin/"
+                                              "chalkboard/README.md")]
+
+
+def _write(tmp_path: Path, files: dict[str, str]) -> tuple[Path, Path]:
+    write_files(tmp_path / "old", files)
+    return tmp_path / "old", tmp_path / "new"

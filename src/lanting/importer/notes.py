@@ -66,6 +66,7 @@ from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.notes_talks import NoteDecks
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig, has_extension
+from lanting.importer.render_output import in_render_output
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import load_mapping, split_front_matter
@@ -205,6 +206,9 @@ class Notes(NoteDecks, LogseqNotes):
             return True
         if path.resolve() in self.deck_parts:  # (its deck's bundle holds it)
             return True
+        if path.suffix.lower() in (".md", ".markdown") and in_render_output(
+                self.content, path.relative_to(self.content).as_posix()):
+            return True  # (a deck's `talk_files/libs/`: reveal.js's plugins' READMEs)
         if path.resolve() in self.deck_tools:
             self.report.note(path, None, "it built the slides, which are talks now: not "
                              "copied to static/")

@@ -54,6 +54,7 @@ from lanting.importer.quarto_settings import with_metadata_files
 from lanting.importer.quarto_slides import deck, presentation_format
 from lanting.importer.quarto_vars import fill, project_variables
 from lanting.importer.quarto_xrefs import Label, book_labels, defined_labels
+from lanting.importer.render_output import in_render_output
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import (
@@ -154,13 +155,16 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
         return str(value or "_site").strip("/")
 
     def rendered(self, rel: str) -> bool:
-        """Whether Quarto rendered the file: not `_`-prefixed, not a README, and matched
+        """Whether Quarto rendered the file: not `_`-prefixed, not a README, not in the
+        folder of a document's render output (`x_files/` beside `x.qmd`), and matched
         by `project: render:` when the project lists what to render."""
         parts = rel.split("/")
         if any(p.startswith(("_", ".")) for p in parts) or parts[0] == self.output_dir():
             return False
         if parts[-1].lower() in ("readme.md", "readme.qmd", "license.md", "404.qmd",
                                  "404.md") and len(parts) == 1:
+            return False
+        if in_render_output(self.source, rel):
             return False
         project = self.config.get("project")
         render = project.get("render") if isinstance(project, dict) else None
