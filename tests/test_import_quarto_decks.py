@@ -60,7 +60,8 @@ def test_a_headings_background_and_visibility_are_the_slides(tmp_path: Path) -> 
     {background-color="black"}`: it was dropped (an image with a warning that Lanting's
     deck had no backgrounds, which it has for reveal.js's comments), and a slide with
     `visibility="hidden"` showed. They are the slide's `.slide:` comment; a slide of no
-    title, `## {background-image=…}`, gets no empty heading."""
+    title, `## {background-image=…}`, gets no empty heading. `.smaller`, which was
+    dropped with them, sets the slide in smaller type."""
     body = ('## Results {#res background-color="black" .smaller}\n\nText\n\n'
             '## {background-image="cover.png" background-size="contain"}\n\n'
             '## Backup {visibility="hidden"}\n\nSpare\n\n## End\n\nThanks\n')
@@ -71,6 +72,8 @@ def test_a_headings_background_and_visibility_are_the_slides(tmp_path: Path) -> 
     deck = (tmp_path / "out/talks/lecture03/slides/index.html").read_text(encoding="utf-8")
     assert "<h2 id=res>Results</h2>" in deck
     assert "style=background:black>" in deck
+    # (its `.smaller` kept: the slide's type is smaller, as Quarto set it)
+    assert 'class="slide slide-smaller" style=background:black>' in deck
     assert 'class="slide-bg-image marp-bg-contain"' in deck
     assert "<h2></h2>" not in deck and "Spare" not in deck and "Thanks" in deck
     assert [str(w) for w in result.warnings] == []

@@ -122,19 +122,24 @@ def deck(body: str, data: dict[str, Any], ctx: Context) -> str:
 
 
 def _plain_heading(heading: re.Match[str], ctx: Context) -> str:
-    """The heading without reveal.js's look (`.smaller`); its `#id` stays, for links to
-    the slide, and its background (`background-color="black"`, `background-image=…`)
-    and `visibility="hidden"` are the slide's reveal.js comment, which Lanting reads."""
+    """The heading without reveal.js's motion (`auto-animate`); its `#id` stays, for
+    links to the slide, and so does its `.smaller` (the talk's smaller type); its
+    background (`background-color="black"`, `background-image=…`) and
+    `visibility="hidden"` are the slide's reveal.js comment, which Lanting reads."""
     hashes, title, attributes = heading.groups()
     if not attributes:
         return heading.group(0)
     slide = [f'data-{name}="{value}"' for name, value in _SLIDE_ATTRIBUTE.findall(attributes)]
     if slide:
         ctx.convert("slide backgrounds on headings as reveal.js's `.slide:` comments")
-    if re.sub(r"#[\w:.-]+", "", _SLIDE_ATTRIBUTE.sub("", attributes)).strip("{} \t"):
-        ctx.convert("slide settings on headings (`{.smaller}`, `auto-animate`): dropped")
+    # (`.smaller` stays: the talk sets such a slide in smaller type, as Quarto did)
+    kept = [c for c in re.findall(r"(?:^|[\s{])\.([\w-]+)", attributes) if c == "smaller"]
+    rest = re.sub(r"(?:^|(?<=[\s{]))\.smaller\b", "", _SLIDE_ATTRIBUTE.sub("", attributes))
+    if re.sub(r"#[\w:.-]+", "", rest).strip("{} \t"):
+        ctx.convert("slide settings on headings (`auto-animate`, `.scrollable`): dropped")
     label = re.search(r"(?:^|[\s{])#([\w:.-]+)", attributes)
-    line = f"{hashes} {title}" + (f" {{#{label.group(1)}}}" if label else "") \
+    kept = ([f"#{label.group(1)}"] if label else []) + [f".{c}" for c in kept]
+    line = f"{hashes} {title}" + (f" {{{' '.join(kept)}}}" if kept else "") \
         if title.strip() else ""  # (`## {background-image=…}`: a slide of no title)
     comment = f"<!-- .slide: {' '.join(slide)} -->" if slide else ""
     return "\n\n".join(x for x in (line, comment) if x)

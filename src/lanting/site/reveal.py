@@ -93,7 +93,7 @@ class RevealSlide:
 
 _HEADING_CLASSES = re.compile(r"^#{1,6}[ \t]+[^\n]*?\{([^{}\n]*)\}[ \t]*$", re.MULTILINE)
 _LAYOUTS = {"columns-2": "slide-columns-2", "centered": "slide-centered",
-            "center": "slide-centered", "smaller": "slide-smaller"}
+            "smaller": "slide-smaller"}
 """The classes of a slide's heading that lay the slide out, as Pandoc puts them on the
 slide: ioslides' `## Title {.columns-2}` (two columns), `{.centered}`, and `{.smaller}`
 (ioslides' and Quarto's smaller type); others only style, or are the motion's
