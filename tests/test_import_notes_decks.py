@@ -492,7 +492,7 @@ def test_a_deck_an_html_page_loads_is_a_talk(tmp_path: Path) -> None:
     shows it (remark's `sourceUrl`, reveal.js's `data-markdown`). Read as notes, the
     decks were pages of their slides' text, and the pages were published without their
     Markdown; now each deck is a talk and its page is left out."""
-    new = _imported(tmp_path, {
+    write_files(tmp_path / "old", {
         "index.html": _REMARK_PAGE,
         "kernels.md": "class: center, middle\n\n# Graph kernels\n\n---\n\n## Walks\n\n"
                       "$k(G, H) = \\sum_{i} \\lambda^i$\n\n???\nDefine walks first.\n",
@@ -500,6 +500,10 @@ def test_a_deck_an_html_page_loads_is_a_talk(tmp_path: Path) -> None:
         "deck/spectra.md": "## Spectra\n\nEigenvalues.\n\n---\n\n## Cuts\n\nNote: slowly\n",
         "notes.md": "# A note\n\nNo deck loads it.\n",
     })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    new = imported.dest
+    assert messages(imported, "index.html") == [
+        "it showed the slides, which are talks now: not copied to static/"]
     talks = sorted(p.name for p in (new / "content" / "talks").iterdir())
     assert talks == ["kernels.md", "spectra.md"]
     assert (new / "content" / "pages" / "notes.md").is_file()

@@ -210,7 +210,8 @@ class Notes(NoteDecks, LogseqNotes):
                 self.content, path.relative_to(self.content).as_posix()):
             return True  # (a deck's `talk_files/libs/`: reveal.js's plugins' READMEs)
         if path.resolve() in self.deck_tools:
-            self.report.note(path, None, "it built the slides, which are talks now: not "
+            made = "showed" if path.suffix.lower() in (".html", ".htm") else "built"
+            self.report.note(path, None, f"it {made} the slides, which are talks now: not "
                              "copied to static/")
             return True
         if path.parent == self.content and path.name.lower() in REPOSITORY_FILES:
