@@ -316,10 +316,28 @@ class HugoLinks(HugoListLinks):
             # `static/` image, whose case Hugo kept: a second warning, with no line)
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
                                  self.table, self.source, self.source / "static", base)
+        if found is not None and fragment and not image:
+            found = self.heading_of_page(found, path, fragment, ctx)
         return found or self.section_url(url, ctx) or self.term_url(url, ctx) \
             or self.old_bundle_url(url, image, ctx) or self.drawn_url(url, image, ctx) \
             or (UNLINK if not image and url.startswith("/")
                 and self.unmade_list(unquote(path), url, ctx) else None)
+
+    def heading_of_page(self, found: str, path: str, fragment: str, ctx: Context) -> str:
+        """A link to another page's heading by its old URL, the fragment in the
+        heading's capitals (`/posts/b/#Setup-Env`): Hugo's ids are lower-case, so the
+        old link led to the page's top, and the new site's build refused the anchor;
+        it leads to the heading whose text the fragment names."""
+        target = self.table.find(path) or (self.table.find(path.lower())
+                                           if self.lower else None)
+        if target is None or target.source is None or not found.endswith("#" + fragment) \
+                or target.source.suffix.lower() not in (".md", ".markdown"):
+            return found
+        wanted = heading_fragment(unquote(fragment), target.source, loose=True)
+        if wanted is None or wanted == fragment:
+            return found
+        ctx.convert("links to headings by their text")
+        return found[:-len(fragment)] + wanted
 
     def page_link(self, name: str, rest: str, folder: Path, ctx: Context, url: str) -> str:
         """A link to another page by its file (`../Blogs/Agent 手册.md#Planning`, as

@@ -1,0 +1,40 @@
+"""Hugo blogs of a later sweep (own minimal text, shaped like the real sites): what their
+pages wrote must reach the new site's pages, and the site must build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_import_hugo_sites import built_cleanly, imported_site, prose
+
+
+def test_a_link_to_another_page_s_heading_in_its_capitals(tmp_path: Path) -> None:
+    """`[环境](/posts/setup/#Install-CUDA)`: Hugo's ids are lower-case, so the old link
+    led to the page's top, and the new build refused the anchor; it leads to the
+    heading its text names."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\ntheme = "PaperMod"\n',
+        "content/posts/train.md": (
+            "---\ntitle: 训练\ndate: 2025-02-02\n---\n\n先看 [环境](/posts/setup/#Install-CUDA)"
+            " 和 [本页](#Loss-Curve)。\n\n## Loss Curve\n\n文字。\n"),
+        "content/posts/setup.md": (
+            "---\ntitle: 环境\ndate: 2025-02-01\n---\n\n## Install CUDA\n\n文字。\n")})
+    links = [a.get("href") for a in prose(out, "posts/train/index.html").find_all("a")]
+    assert links == ["/posts/setup/#install-cuda", "#loss-curve"]
+
+
+def test_the_one_language_s_suffix_is_no_part_of_the_name(tmp_path: Path) -> None:
+    """`post.en.md` in a site without a `[languages]` table: its one language is Hugo's
+    `en`, whose suffix Hugo dropped (the post was at `/posts/post/`); it became a post
+    named `posten` kept at `/posts/post.en/`. Another suffix is a part of the name, as
+    Hugo read it."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "Notes"\ntheme = "PaperMod"\n',
+        "content/posts/attention.en.md": (
+            "---\ntitle: Attention\ndate: 2025-02-01\n---\n\nQueries and keys.\n"),
+        "content/posts/notes.v2.md": (
+            "---\ntitle: Notes\ndate: 2025-02-02\n---\n\nA second version.\n")})
+    posts = imported.dest / "content" / "posts"
+    assert sorted(p.name for p in posts.glob("*.md")) == ["attention.md", "notesv2.md"]
+    assert "aliases" not in (posts / "attention.md").read_text(encoding="utf-8")
+    assert '"/posts/notes.v2/"' in (posts / "notesv2.md").read_text(encoding="utf-8")
