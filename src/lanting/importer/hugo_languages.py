@@ -73,9 +73,11 @@ class HugoLanguages:
         return "" if language == self.languages[0] else language.code
 
     def stem_of(self, path: Path) -> str:
-        """A file's name without `.md` and without its language suffix (`x.en.md`: x)."""
-        return self.split_language(path, self.languages)[0] if len(self.languages) > 1 \
-            else path.stem
+        """A file's name without `.md` and without its language suffix (`x.en.md`: x).
+        A site of one language drops its suffix too (`x.en.md` without a `[languages]`
+        table, whose one language is Hugo's `en`: the post was at `/posts/x/`, not at
+        `/posts/x.en/`); another suffix is a part of the name, as Hugo reads it."""
+        return self.split_language(path, self.languages)[0]
 
     def original_of(self, path: Path) -> Path | None:
         """The default language's version of a file in another language, paired as Hugo
