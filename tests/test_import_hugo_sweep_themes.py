@@ -103,8 +103,8 @@ def test_the_site_s_own_shortcodes_run_as_hugo_ran_them(tmp_path: Path) -> None:
 def test_a_template_doing_more_stays_in_a_comment_saying_why(tmp_path: Path) -> None:
     imported = imported_site(tmp_path, {
         "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
-        "layouts/shortcodes/people.html": "<ul>{{ range .Params }}<li>{{ . }}</li>"
-                                          "{{ end }}</ul>\n",
+        "layouts/shortcodes/people.html": "<ul>{{ range .Params }}<li>{{ partial "
+                                          '"person.html" . }}</li>{{ end }}</ul>\n',
         "layouts/shortcodes/aside.html": '<div class="box">{{ .Inner | markdownify }}'
                                          "{{ .Site.Params.series }}</div>\n",
         "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
@@ -112,7 +112,7 @@ def test_a_template_doing_more_stays_in_a_comment_saying_why(tmp_path: Path) -> 
                               "{{< aside >}}\nKept text.\n{{< /aside >}}\n"})
     warnings = sorted(w.message for w in imported.report.warnings)
     assert len(warnings) == 2
-    assert "`.Site.Params.series`" in warnings[0] and "`range`" in warnings[1]
+    assert "`.Site.Params.series`" in warnings[0] and "`partial`" in warnings[1]
     text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
     assert "{{< aside >}} -->\nKept text.\n<!--" in text  # (its text stays in the page)
 

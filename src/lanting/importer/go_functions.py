@@ -4,6 +4,7 @@ they pass, for the shortcode templates `go_templates.py` runs."""
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 from typing import Any
 
@@ -102,6 +103,20 @@ def _index(collection: Any, *keys: Any) -> Any:
     return collection
 
 
+def _substr(value: Any, start: int, length: int | None = None) -> str:
+    """Hugo's `substr`: runes from `start` (from the end when negative), `length` of
+    them (all the rest without one; a negative one leaves that many off the end)."""
+    text = text_of(value)
+    begin = max(len(text) + start, 0) if start < 0 else start
+    if length is None:
+        return text[begin:]
+    return text[begin:len(text) + length] if length < 0 else text[begin:begin + length]
+
+
+def _path_dir(value: Any) -> str:
+    return posixpath.dirname(text_of(value).rstrip("/") or "/") or "."
+
+
 FUNCTIONS: dict[str, Any] = {
     "markdownify": markdownify, "safeHTML": _unsafe, "safeHTMLAttr": _unsafe,
     "safeURL": _unsafe, "safeCSS": _unsafe, "htmlEscape": _escape,
@@ -119,6 +134,11 @@ FUNCTIONS: dict[str, Any] = {
     "slice": lambda *a: list(a), "add": lambda a, b: a + b, "sub": lambda a, b: a - b,
     "relURL": lambda v: text_of(v), "absURL": lambda v: text_of(v),
     "urlize": lambda v: re.sub(r"\s+", "-", text_of(v).strip().lower()),
+    "split": lambda v, sep: text_of(v).split(text_of(sep)), "substr": _substr,
+    "countrunes": lambda v: len(re.sub(r"\s", "", text_of(v))),
+    "strings.Repeat": lambda n, v: text_of(v) * int(n), "path.Dir": _path_dir,
+    "path.Join": lambda *a: posixpath.normpath("/".join(text_of(p) for p in a if p))
+    if any(a) else "", "path.Base": lambda v: posixpath.basename(text_of(v).rstrip("/")),
 }
 """Hugo's functions run here (`relURL` and `absURL` leave a path as it is: the import
 leads it to its new place afterwards)."""

@@ -4,13 +4,14 @@ box: `<div class="theorem">{{ .Inner | markdownify }}</div>`; a numbered label c
 in `.Page.Scratch`).
 
 What is read: text, `{{/* comments */}}`, the `{{-` and `-}}` trims, `if`/`else if`/
-`else`/`with`/`end`, variables (`$x := …`, `$x = …`), pipelines with `|` and
+`else`/`with`/`end`, `range` over a list, a map or a number (with `else`, `break` and
+`continue`), variables (`$x := …`, `$x = …`), pipelines with `|` and
 parentheses, the shortcode's `.Get`, `.Inner`, `.InnerDeindent`, `.IsNamedParams`,
 `.Params`, `.Name`, `.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`, `SetInMap`),
 `.Page.RenderString`, the page's `.Page.Params`, `.Page.Title`, `.Page.Permalink` and `.Page.File`,
 and the common functions (`markdownify`, `safeHTML`, `default`, `printf`, `eq`, `not`,
-`and`, `or`, `cond`, `lower`, `title`, …). Anything else — a `range`, a partial, the
-site's parameters, resources — raises
+`and`, `or`, `cond`, `lower`, `title`, `split`, `path.Join`, …). Anything else — a
+partial, the site's parameters, resources — raises
 `Unsupported` naming it: such a template is not run, and its shortcode is left as it was
 (the importer says so). HTML comments are dropped from the template's text, as Go's
 `html/template` drops them.
@@ -60,9 +61,10 @@ _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 @dataclass(frozen=True, slots=True)
 class Node:
     kind: str
-    """`text`, `out` (a pipeline printed), `set` (a variable), `if`, `with`."""
+    """`text`, `out` (a pipeline printed), `set` (a variable), `if`, `with`, `range`,
+    `break`, `continue`."""
     text: str = ""
-    """The text, or the variable's name."""
+    """The text, or the variable's name (a range's: its one or two, by a comma)."""
     pipe: tuple[Any, ...] = ()
     body: tuple[Node, ...] = ()
     orelse: tuple[Node, ...] = ()
@@ -115,11 +117,12 @@ def _block(pieces: list[tuple[str, str]], at: int) -> tuple[list[Node], int, str
         word = body.split(None, 1)[0] if body else ""
         if word in ("end", "else"):
             return nodes, at, body
-        if word in ("if", "with"):
+        if word in ("if", "with", "range"):
             node, at = _conditional(word, body[len(word):], pieces, at)
             nodes.append(node)
-        elif word in ("range", "define", "template", "block", "break", "continue",
-                      "try", "return"):
+        elif word in ("break", "continue") and body == word:
+            nodes.append(Node(word))
+        elif word in ("define", "template", "block", "break", "continue", "try", "return"):
             raise Unsupported(f"`{word}`")
         else:
             match = re.match(r"(\$\w*)\s*(:?=)(?!=)\s*(.*)", body, re.DOTALL)
@@ -133,6 +136,13 @@ def _block(pieces: list[tuple[str, str]], at: int) -> tuple[list[Node], int, str
 
 def _conditional(word: str, test: str, pieces: list[tuple[str, str]],
                  at: int) -> tuple[Node, int]:
+    names = ""
+    if word == "range":
+        # (`range $i, $part := $parts`: the loop's variables, declared for its body)
+        declared = re.match(r"\s*(\$\w+)\s*(?:,\s*(\$\w+)\s*)?:=(.*)", test, re.DOTALL)
+        if declared:
+            names = ",".join(n for n in declared.group(1, 2) if n)
+            test = declared.group(3)
     body, at, end = _block(pieces, at)
     orelse: list[Node] = []
     if end is not None and end.startswith("else"):
@@ -140,11 +150,11 @@ def _conditional(word: str, test: str, pieces: list[tuple[str, str]],
         if rest.startswith(("if ", "with ")):  # `else if …`: the rest of the chain
             inner_word = rest.split(None, 1)[0]
             node, at = _conditional(inner_word, rest[len(inner_word):], pieces, at)
-            return Node(word, pipe=_pipeline(test), body=tuple(body), orelse=(node,)), at
+            return Node(word, names, _pipeline(test), tuple(body), (node,)), at
         orelse, at, end = _block(pieces, at)
     if end is None or not end.startswith("end"):
         raise Unsupported(f"`{word}` without its `end`")
-    return Node(word, pipe=_pipeline(test), body=tuple(body), orelse=tuple(orelse)), at
+    return Node(word, names, _pipeline(test), tuple(body), tuple(orelse)), at
 
 
 def _pipeline(text: str) -> tuple[Any, ...]:
@@ -204,6 +214,10 @@ def _run(nodes: tuple[Node, ...], call: Call, dot: Any, variables: dict[str, Any
             if not node.declare and node.text not in variables:
                 raise Unsupported(f"`{node.text}` set before it is declared")
             variables[node.text] = _pipe(node.pipe, call, dot, variables)
+        elif node.kind in ("break", "continue"):
+            raise _Loop(node.kind)
+        elif node.kind == "range":
+            _range(node, call, dot, variables, out)
         else:
             value = _pipe(node.pipe, call, dot, variables)
             # (one scope for all: `$x = …` in a branch sets the `$x` outside, as in Go)
@@ -211,6 +225,41 @@ def _run(nodes: tuple[Node, ...], call: Call, dot: Any, variables: dict[str, Any
                 _run(node.body, call, value if node.kind == "with" else dot, variables, out)
             else:
                 _run(node.orelse, call, dot, variables, out)
+
+
+class _Loop(Exception):
+    """A `break` or `continue` (its text), leaving the range's body."""
+
+
+def _range(node: Node, call: Call, dot: Any, variables: dict[str, Any],
+           out: list[str]) -> None:
+    """A `range`: its body once for each element (`.` the element, its variables the
+    index or key and the element), its `else` when there is none; a map's keys in
+    order, as Go sorts them."""
+    value = _pipe(node.pipe, call, dot, variables)
+    if isinstance(value, dict):
+        pairs: list[tuple[Any, Any]] = sorted(value.items(), key=lambda kv: str(kv[0]))
+    elif isinstance(value, (list, tuple)):
+        pairs = list(enumerate(value))
+    elif isinstance(value, int) and not isinstance(value, bool):
+        pairs = [(i, i) for i in range(value)]  # (`range 3`: 0, 1, 2)
+    elif value is None:
+        pairs = []
+    else:
+        raise Unsupported("`range` over a value")
+    if not pairs:
+        _run(node.orelse, call, dot, variables, out)
+    names = node.text.split(",") if node.text else []
+    for key, element in pairs:
+        if len(names) == 2:
+            variables[names[0]], variables[names[1]] = key, element
+        elif names:
+            variables[names[0]] = element
+        try:
+            _run(node.body, call, element, variables, out)
+        except _Loop as loop:
+            if str(loop) == "break":
+                break
 
 
 def _pipe(pipe: tuple[Any, ...], call: Call, dot: Any, variables: dict[str, Any]) -> Any:
