@@ -4,6 +4,7 @@ pages wrote must reach the new site's pages, and the site must build."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 
@@ -38,3 +39,44 @@ def test_the_one_language_s_suffix_is_no_part_of_the_name(tmp_path: Path) -> Non
     assert sorted(p.name for p in posts.glob("*.md")) == ["attention.md", "notesv2.md"]
     assert "aliases" not in (posts / "attention.md").read_text(encoding="utf-8")
     assert '"/posts/notes.v2/"' in (posts / "notesv2.md").read_text(encoding="utf-8")
+
+
+def test_a_relative_link_to_a_heading_named_by_its_text(tmp_path: Path) -> None:
+    """`[序关系](../order/#上界、下界)`, a heading named by its text: Hugo's id has no
+    `、`, so the old link led to the page's top, and the new build refused the anchor."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "content/posts/lattice.md": (
+            "---\ntitle: 格\ndate: 2025-02-02\n---\n\n见 [序关系](../order/#上界、下界)。\n"),
+        "content/posts/order.md": (
+            "---\ntitle: 序\ndate: 2025-02-01\n---\n\n## 上界、下界\n\n文字。\n")})
+    [link] = prose(out, "posts/lattice/index.html").find_all("a")
+    assert unquote(link.get("href") or "") == "/posts/order/#上界下界"
+
+
+CRUMBS = """{{ $parts := split (.Get 0) "/" }}
+{{- $last := sub (len $parts) 1 -}}
+{{ range $i, $part := $parts -}}
+  {{ if eq $part "" }}{{ continue }}{{ end -}}
+  {{ if gt $i 2 }}{{ break }}{{ end -}}
+  {{ if lt $i $last }}{{ $part }} › {{ else -}}
+  [{{ path.Base (.) }}]({{ strings.Repeat $i "../" }}{{ . }}/){{ end -}}
+{{ else -}}
+  (none)
+{{- end }}"""
+
+
+def test_a_site_s_shortcode_ranging_over_its_parts_runs(tmp_path: Path) -> None:
+    """A site's own shortcode builds its link with a `range` over the parts of its
+    argument (`continue`, `break`, `else`; `split`, `path.Base`, `strings.Repeat`):
+    its template was not run, and each use was left in a comment, with a warning."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "layouts/shortcodes/crumbs.html": CRUMBS,
+        "content/posts/a.md": (
+            "---\ntitle: A\ndate: 2025-02-01\n---\n\n走到 {{< crumbs \"物理/电磁学\" >}} 和"
+            " {{< crumbs \"\" >}}。\n")})
+    assert imported.report.warnings == []
+    text = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "物理 › [电磁学](../电磁学/)" in text
+    assert "(none)" not in text  # (`split "" "/"` is one empty part, as Go's)

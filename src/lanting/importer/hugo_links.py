@@ -249,7 +249,7 @@ class HugoLinks(HugoListLinks):
             target = None if file.is_file() else self.old_neighbour(name, ctx)
             if target is not None:
                 ctx.convert("links relative to the old page's URL")
-                return self.site.link(target) + url[len(name):]
+                return self.heading_of(target, self.site.link(target) + url[len(name):], ctx)
             sibling = unquote(name).rstrip("/") + ".md"
             if ctx.path.name.startswith("_index.") and not file.is_file() and \
                     self.under_list(folder / sibling):
@@ -317,20 +317,22 @@ class HugoLinks(HugoListLinks):
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
                                  self.table, self.source, self.source / "static", base)
         if found is not None and fragment and not image:
-            found = self.heading_of_page(found, path, fragment, ctx)
+            target = self.table.find(path) or (self.table.find(path.lower())
+                                               if self.lower else None)
+            found = self.heading_of(target, found, ctx)
         return found or self.section_url(url, ctx) or self.term_url(url, ctx) \
             or self.old_bundle_url(url, image, ctx) or self.drawn_url(url, image, ctx) \
             or (UNLINK if not image and url.startswith("/")
                 and self.unmade_list(unquote(path), url, ctx) else None)
 
-    def heading_of_page(self, found: str, path: str, fragment: str, ctx: Context) -> str:
-        """A link to another page's heading by its old URL, the fragment in the
-        heading's capitals (`/posts/b/#Setup-Env`): Hugo's ids are lower-case, so the
-        old link led to the page's top, and the new site's build refused the anchor;
-        it leads to the heading whose text the fragment names."""
-        target = self.table.find(path) or (self.table.find(path.lower())
-                                           if self.lower else None)
-        if target is None or target.source is None or not found.endswith("#" + fragment) \
+    def heading_of(self, target: Item | None, found: str, ctx: Context) -> str:
+        """A link to another page's heading (`found`, the new link to `target`), the
+        fragment in the heading's capitals (`/posts/b/#Setup-Env`) or its text
+        (`../b/#上界、下界`): Hugo's ids are lower-case, without punctuation, so the old
+        link led to the page's top, and the new site's build refused the anchor; it
+        leads to the heading whose text the fragment names."""
+        fragment = found.partition("#")[2]
+        if target is None or target.source is None or not fragment \
                 or target.source.suffix.lower() not in (".md", ".markdown"):
             return found
         wanted = heading_fragment(unquote(fragment), target.source, loose=True)
