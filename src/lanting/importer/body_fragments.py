@@ -10,6 +10,8 @@ from collections.abc import Callable
 from typing import Protocol
 from urllib.parse import unquote
 
+from text_unidecode import unidecode
+
 _HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 _FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
 _HTML_FRAGMENT = re.compile(r"""(<a\b[^<>]*?)(\s+href[ \t]*=[ \t]*)(["'])#([^"'\s<>]+)\3""",
@@ -33,13 +35,20 @@ def heading_matcher(ids: list[str], loose: Callable[[str], str]) -> Callable[[st
     """A function from a link's fragment to the id of the heading it meant (of `ids`, a
     page's heading ids in order): the one `loose` makes the same, else — as a table of
     contents made for GitHub by an editor writes `#计算机能力考试pat` for `## 计算机能力
-    考试(PAT)` — the one with the same letters and digits, when no other has them."""
+    考试(PAT)` — the one with the same letters and digits, when no other has them; else,
+    for a fragment in Latin letters, the Chinese heading it spells in pinyin
+    (`#tui-jian-cha-jian-lie-biao` for `## 推荐插件列表`, as a table of contents
+    transliterated it), when no other heading spells it so."""
     keyed = {loose(i): i for i in reversed(ids)}
     bare = Counter(fragment_key(i) for i in ids)
     keyed_bare = {fragment_key(i): i for i in ids if bare[fragment_key(i)] == 1}
+    spelt = Counter(fragment_key(unidecode(i)) for i in ids)
+    keyed_spelt = {fragment_key(unidecode(i)): i for i in ids
+                   if not i.isascii() and spelt[fragment_key(unidecode(i))] == 1}
 
     def match(fragment: str) -> str | None:
-        return keyed.get(loose(fragment)) or keyed_bare.get(fragment_key(fragment) or "\0")
+        return keyed.get(loose(fragment)) or keyed_bare.get(fragment_key(fragment) or "\0") \
+            or (keyed_spelt.get(fragment_key(fragment) or "\0") if fragment.isascii() else None)
 
     return match
 

@@ -10,7 +10,12 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin
 
 from lanting.importer import body as B
-from lanting.importer.body_fragments import fragment_key, heading_lines, repair_fragments
+from lanting.importer.body_fragments import (
+    fragment_key,
+    heading_lines,
+    heading_matcher,
+    repair_fragments,
+)
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import (
     BARE_SITE,
@@ -131,8 +136,15 @@ class HexoUrls:
                                        ).is_file():
             return self.site.image(themed, "/" + themed.relative_to(self.theme_source)
                                    .as_posix())
-        return map_site_url(url, image, ctx, self.site, self.table, self.source, self.files,
-                            self.root.rstrip("/"))
+        found = map_site_url(url, image, ctx, self.site, self.table, self.source,
+                             self.files, self.root.rstrip("/"))
+        page, _hash, fragment = url.partition("#")
+        target = self.table.find(page.partition("?")[0]) if found and fragment \
+            and not image and found.endswith("#" + fragment) else None
+        if found and target is not None:
+            # (another post's heading in other case or in pinyin: the build refused it)
+            found = found[:-len(fragment) - 1] + self.heading_id(target, "#" + fragment)
+        return found
 
     def project_file(self, url: str) -> Item | None:
         """The post or page whose source file a root-relative link names from the Hexo
@@ -190,5 +202,5 @@ class HexoUrls:
         ids = [style(B.plain_inline(heading)) for heading in heading_lines(body)]
         if not fragment or fragment[1:] in ids:
             return fragment
-        wanted = fragment_key(fragment[1:])
-        return "#" + next((i for i in ids if fragment_key(i) == wanted), fragment[1:])
+        # (its letters and digits, else its pinyin: `#huan-jing` for `## 环境`)
+        return "#" + (heading_matcher(ids, fragment_key)(fragment[1:]) or fragment[1:])
