@@ -101,17 +101,21 @@ def test_a_shared_book_json_names_no_books_language(tmp_path: Path) -> None:
     """The root's `book.json` says `"language": "en"` but the first book listed is the
     Chinese one (`zh-hans/`): each book's language is its folder's, so the English book
     under `/en/` no longer claims the home page the Chinese one has (the build failed:
-    `/` claimed by two sources). A second book in one language is left out."""
+    `/` claimed by two sources). A second book in one language is left out; when the
+    first listed holds no book, the next is the default language."""
     write_files(tmp_path / "src", {
         "book.json": '{"title": "SoCube manual", "language": "en"}',
-        "LANGS.md": "* [中文简体](zh-hans)\n* [English](en)\n* [English too](en-x/)\n",
+        "LANGS.md": "* [Русский](ru)\n* [中文简体](zh-hans)\n* [English](en)\n"
+                    "* [English too](en-x/)\n",
         "zh-hans/SUMMARY.md": "* [简介](README.md)\n", "zh-hans/README.md": "# 简介\n\n中文。\n",
         "en/SUMMARY.md": "* [Intro](README.md)\n", "en/README.md": "# Intro\n\nEnglish.\n",
         "en-x/SUMMARY.md": "* [Intro](README.md)\n", "en-x/README.md": "# Intro\n"})
     imported = import_site(tmp_path / "src", tmp_path / "new", None, False, NOW)
     config = tomllib.loads((tmp_path / "new/lanting.toml").read_text(encoding="utf-8"))
     assert config["language"] == "zh-CN" and set(config["languages"]) == {"zh-CN", "en"}
-    assert "LANGS.md:3: warning: `en-x`: a second book in `en`" in report_of(imported)
+    assert "LANGS.md:4: warning: `en-x`: a second book in `en`" in report_of(imported)
+    # (the first listed holds no book: the next is the default language)
+    assert "LANGS.md:1: warning: `ru` holds no book" in report_of(imported)
     assert not build(tmp_path / "new", BuildOptions()).warnings
     assert "中文" in page(tmp_path / "new/public", "/").one("main").text()
     assert "English" in page(tmp_path / "new/public", "/en/").one("main").text()

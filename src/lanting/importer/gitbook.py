@@ -83,17 +83,16 @@ class GitBook(MdBook):
         if not languages:
             return super().run()
         codes: set[str] = set()
-        for n, language in enumerate(languages):
-            self.language_book(language, codes, default=n == 0)
+        for language in languages:
+            self.language_book(language, codes)
         self.report.note(self.folder / "LANGS.md", None, "the old root page, a choice of "
                          "languages: the first language's book is the site's home now, "
                          "each other under its folder")
         return self.site
 
-    def language_book(self, language: BookLanguage, codes: set[str],
-                      default: bool) -> None:
+    def language_book(self, language: BookLanguage, codes: set[str]) -> None:
         """Read the book of one language of `LANGS.md` into this site (`codes`: the
-        languages read before, lower-case)."""
+        languages read before, lower-case; the first read is the default language)."""
         folder = (self.folder / language.folder).resolve()
         if not (folder / self.gitbook.summary).is_file() \
                 and not (folder / "book.json").is_file():
@@ -112,11 +111,11 @@ class GitBook(MdBook):
             self.report.warn(self.folder / "LANGS.md", language.line, f"`{language.folder}`"
                              f": a second book in `{code}`: left out")
             return
-        codes.add(region_language_tag(code).lower())
-        if default:  # (a shared book.json's `language` names one book's only)
+        if not codes:  # (a shared book.json's `language` names one book's only)
             book.settings = book.gitbook.book = replace(book.settings, language=code)
         else:
             book.lang = code
+        codes.add(region_language_tag(code).lower())
         book.language_name = language.name
         book.run()
 
