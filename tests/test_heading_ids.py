@@ -237,3 +237,19 @@ def test_markdown_it_anchor_and_eleventy_ids(heading: str, anchor: str, eleventy
     `&` as `and`, accents dropped, only ASCII letters and digits kept)."""
     assert ids(f"## {heading}\n", "markdown-it-anchor") == [anchor]
     assert ids(f"## {heading}\n", "eleventy") == [eleventy]
+
+
+@pytest.mark.parametrize(("heading", "npm", "strict", "sindresorhus"), [
+    ("C++ & CUDA: a tour", "c++-and-cuda:-a-tour", "c-and-cuda-a-tour", "c-and-cuda-a-tour"),
+    ("PyTorch’s Déjà vu", "pytorch's-deja-vu", "pytorchs-deja-vu", "py-torch-s-deja-vu"),
+    ("GPUs, 显存 and λ", "gpus-and-l", "gpus-and-l", "gpus-and"),
+    ("Over   50% off", "over-50percent-off", "over-50percent-off", "over-50-off"),
+])
+def test_the_javascript_slug_packages_ids(heading: str, npm: str, strict: str,
+                                          sindresorhus: str) -> None:
+    """The npm `slugify` package's ids, as Eleventy sites call it (`lower: true`, with
+    `strict: true` or not: symbols read as words, ASCII punctuation kept unless strict,
+    other scripts dropped), and @sindresorhus/slugify's by default (camel case split)."""
+    assert ids(f"## {heading}\n", "slugify") == [npm]
+    assert ids(f"## {heading}\n", "slugify-strict") == [strict]
+    assert ids(f"## {heading}\n", "sindresorhus") == [sindresorhus]

@@ -28,6 +28,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from lanting.markdown.js_slugs import eleventy_slug, npm_slug, sindresorhus_slug
 from lanting.markdown.math_formula import formula_text
 from lanting.markdown.shortcodes import report
 from lanting.model.names import hexo_slugize, slugify, unique
@@ -144,20 +145,6 @@ def anchor_slug(text: str) -> str:
     return re.sub(r"\s+", "-", text.strip().lower()) or "section"
 
 
-_TRANSLITERATED = str.maketrans({"ß": "ss", "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae",
-                                 "Ö": "Oe", "Ü": "Ue", "æ": "ae", "Æ": "AE", "ø": "o",
-                                 "Ø": "O", "œ": "oe", "Œ": "OE", "đ": "d", "ł": "l",
-                                 "&": " and ", "♥": " love "})
-def eleventy_slug(text: str) -> str:
-    """Eleventy's `slugify` filter (@sindresorhus/slugify, camel case kept whole), which
-    sites give markdown-it-anchor and Eleventy 3's IdAttributePlugin uses: `&` as `and`,
-    accents dropped (`ü` as `ue`), then lower case and each run of anything but ASCII
-    letters and digits one `-` (`## PyTorch & Déjà vu` → `pytorch-and-deja-vu`; Chinese
-    is dropped, as it was)."""
-    text = _COMBINING.sub("", unicodedata.normalize("NFKD", text.translate(_TRANSLITERATED)))
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
-
-
 HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                       "github": github_slug,
                                                       "hexo": hexo_slug,
@@ -167,6 +154,10 @@ HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                       "pandoc": pandoc_slug,
                                                       "markdown-it-anchor": anchor_slug,
                                                       "eleventy": eleventy_slug,
+                                                      "sindresorhus": sindresorhus_slug,
+                                                      "slugify": npm_slug,
+                                                      "slugify-strict": partial(
+                                                          npm_slug, strict=True),
                                                       "mdbook": mdbook_slug}
 
 

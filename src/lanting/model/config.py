@@ -109,8 +109,13 @@ class MarkdownConfig:
     dropped, `_` before a leading digit), `pandoc` (as Pandoc, Quarto and R Markdown
     do: `.` and `_` kept, all before the first letter dropped), `markdown-it-anchor` (as
     its default does: lower case, spaces `-`, all else kept), `eleventy` (as Eleventy's
-    `slugify` filter does: accents dropped, only ASCII letters and digits kept) or
-    `mdbook` (as mdBook does: punctuation dropped, each space a `-`), so that links
+    `slugify` filter does: accents dropped, only ASCII letters and digits kept),
+    `sindresorhus` (as @sindresorhus/slugify does by default: `eleventy`'s, camel case
+    split), `slugify` (as the npm `slugify` package does with `lower: true`, Eleventy's
+    `slug` filter too: `&` as `and`, accents dropped, `$*_+~.()'"!-:@` kept, other
+    scripts dropped), `slugify-strict` (the same with `strict: true`: only letters and
+    digits kept) or `mdbook` (as mdBook does: punctuation dropped, each space a `-`), so
+    that links
     written for an old site keep working. A formula in a heading is its reading (`λ`) in
     Lanting's ids, its TeX as written (`lambda`) in the others, as they made them."""
 
