@@ -156,6 +156,12 @@ def test_javascript_data_is_read_as_literals() -> None:
     ("/blog/{{ title | slug }}/index.html", "_blog/z.md", {"title": "GPU data"},
      "/blog/gpu-data/"),
     ("/{{ page.date | date: '%Y' }}/x/", "a.md", {}, None),
+    # (Eleventy's filters: @sindresorhus/slugify, the npm `slugify`; a title they leave
+    # nothing of keeps its Chinese)
+    ("/p/{{ title | slugify }}/", "a.md", {"title": "PyTorch & Déjà vu 入门"},
+     "/p/pytorch-and-deja-vu/"),
+    ("/p/{{ title | slug }}/", "a.md", {"title": "C++ & CUDA"}, "/p/c++-and-cuda/"),
+    ("/p/{{ title | slugify }}/", "a.md", {"title": "注意力机制"}, "/p/注意力机制/"),
 ])
 def test_permalink_patterns(pattern: str, rel: str, data: dict[str, str],
                             url: str | None) -> None:
@@ -263,6 +269,38 @@ def test_headings_keep_the_ids_markdown_it_anchor_gave_them(tmp_path: Path) -> N
     assert heading is not None and heading.attrs["id"] == "pytorch-and-deja-vu"
 
 
+def test_permalinks_and_ids_made_by_the_sites_own_slug_function(tmp_path: Path) -> None:
+    """A site that redefines Eleventy's `slug` filter (the npm `slugify`, `strict`) and
+    gives markdown-it-anchor its own function: the old URL (`/blog/c-and-cuda-a-tour/`,
+    which Lanting's slugs missed) redirects to the post, and the function Lanting cannot
+    make again is reported once, at the configuration file."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'const slugify = require("slugify");\n'
+                        'const anchor = require("markdown-it-anchor");\n'
+                        "module.exports = function (c) {\n"
+                        '  c.addFilter("slug", (s) => slugify(s, { lower: true, '
+                        "strict: true }));\n"
+                        '  c.addFilter("slugify", (s) => s.split(" ").join("_"));\n'
+                        "  c.amendLibrary(\"md\", (md) => md.use(anchor, {\n"
+                        "    slugify: (s) => s.trim().toLowerCase(),\n  }));\n};\n",
+        "blog/a.md": "---\ntitle: \"C++ & CUDA: a tour\"\ndate: 2024-01-01\ntags: posts\n"
+                     "permalink: /blog/{{ title | slug }}/\n---\n\n## One\n\nx\n",
+        "blog/b.md": "---\ntitle: PyTorch & Déjà vu\ndate: 2024-01-02\ntags: posts\n"
+                     "permalink: /blog/{{ title | slugify }}/\n---\n\nx\n",
+        "blog/c.md": "---\ntitle: Two words\ndate: 2024-01-03\ntags: posts\n"
+                     "permalink: /blog/{{ title | slugify }}/\n---\n\nx\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    build(tmp_path / "new", BuildOptions())
+    out = tmp_path / "new" / "public"
+    target = redirect_target(out, "/blog/c-and-cuda-a-tour/")
+    assert page(out, target).find("h1") is not None
+    report = report_of(imported)
+    assert report.count(".eleventy.js: warning: the `slugify` filter is the site's own") == 1
+    assert ".eleventy.js: warning: markdown-it-anchor's `slugify` is the site's own" \
+        in report
+
+
 @pytest.mark.parametrize(("code", "style"), [
     ('const anchor = require("markdown-it-anchor");\nmd.use(anchor);', "markdown-it-anchor"),
     ('import a from "markdown-it-anchor";\nmd.use(a, { slugify: s => uslug(s) });', "uslug"),
@@ -270,15 +308,41 @@ def test_headings_keep_the_ids_markdown_it_anchor_gave_them(tmp_path: Path) -> N
      "eleventy"),
     ('const slugify = require("@sindresorhus/slugify");\nconst a = require("markdown-it-'
      'anchor");\nmd.use(a, { slugify: s => slugify(s, {decamelize: false}) });', "eleventy"),
-    ('const slugify = require("@sindresorhus/slugify");\nconst a = require("markdown-it-'
-     'anchor");\nmd.use(a, { slugify: s => slugify(s) });', ""),
     ('const md = require("markdown-it")();', ""),
     ('import a from "markdown-it-anchor";\nmd.use(a, { slugify: (s) => s.trim() });', ""),
     ('import a from "markdown-it-anchor";\nmd.use(a, {\n  slugify(str) {\n    return str'
      '.toLowerCase();\n  }\n});', ""),
+    # (the npm `slugify` package with the options Eleventy sites give it: a method, a
+    # function of the config, a function of a module of its own)
+    ('const slugify = require("slugify");\nconst a = require("markdown-it-anchor");\n'
+     'md.use(a, {\n  slugify(s) {\n    return slugify(s, {\n      lower: true\n    })\n'
+     '  }\n});', "slugify"),
+    ('import slugify from "slugify";\nimport a from "markdown-it-anchor";\nfunction mine(s)'
+     ' {\n  return slugify(s, { lower: true, strict: true });\n}\nmd.use(a, { slugify: '
+     'mine });', "slugify-strict"),
+    ('const raw = require("slugify");\nconst slug = (s) =>\n  raw(s, {\n    lower: true,\n'
+     '    strict: true,\n  });\nconst a = require("markdown-it-anchor");\n'
+     'md.use(a, { slugify: slug });', "slugify-strict"),
+    ('const slugify = require("slugify");\nconst a = require("markdown-it-anchor");\n'
+     'md.use(a, { slugify: s => slugify(s, { lower: true, remove: /[:,]/g }) });', ""),
+    ('const slugify = require("slugify");\nconst a = require("markdown-it-anchor");\n'
+     'md.use(a, { slugify: slugify });', ""),
+    ('const slugify = require("@sindresorhus/slugify");\nconst a = require("markdown-it-'
+     'anchor");\nmd.use(a, { slugify: s => slugify(s) });', "sindresorhus"),
+    # (Eleventy's `slug` filter is the npm package, lower case; a filter redefined is
+    # the site's)
+    ('const a = require("markdown-it-anchor");\nmd.use(a, { slugify: c.getFilter("slug") });',
+     "slugify"),
+    ('const slugify = require("slugify");\nconst a = require("markdown-it-anchor");\n'
+     'c.addFilter("slugify", (s) => slugify(s, { lower: true, strict: true }));\n'
+     'md.use(a, { slugify: c.getFilter("slugify") });', "slugify-strict"),
+    ('import { IdAttributePlugin } from "@11ty/eleventy";\nc.addFilter("slugify", (s) => '
+     's.trim());\nc.addPlugin(IdAttributePlugin);', ""),
 ])
 def test_the_heading_id_style_of_the_markdown_library(code: str, style: str) -> None:
-    from lanting.importer.eleventy_settings import heading_style
+    """Which of Lanting's heading id styles the site's ids were made in, read from the
+    configuration's code ("": none is the same)."""
+    from lanting.importer.eleventy_slugs import heading_style
 
     assert heading_style(code)[0] == style
 

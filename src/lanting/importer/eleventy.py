@@ -33,7 +33,13 @@ from lanting.importer.data_projects import import_projects
 from lanting.importer.eleventy_bodies import EleventyBodies
 from lanting.importer.eleventy_data import computed, front_matter, layout_data, merge, paged
 from lanting.importer.eleventy_settings import read_data_file, read_settings
-from lanting.importer.eleventy_urls import DATE_NAME, default_url, file_slug, permalink_url
+from lanting.importer.eleventy_urls import (
+    DATE_NAME,
+    default_url,
+    file_slug,
+    permalink_url,
+    slug_filters,
+)
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu
@@ -77,6 +83,7 @@ class Eleventy(EleventyBodies):
         self.collected: dict[str, list[str]] = {}
         self.papers = ""
         """The data file of papers read into `content/publications.bib`, if any."""
+        self.own_slugs_told = False
 
     def run(self) -> NewSite:
         """In order: the passthrough copies, the input folder's templates (their data
@@ -257,8 +264,10 @@ class Eleventy(EleventyBodies):
             self.report.note(path, 1, "data Lanting has no place for, left out: "
                              + ", ".join(f"`{k}`" for k in dropped))
         permalink = data.get("permalink")
-        old = permalink_url(permalink, rel, data) if isinstance(permalink, str) \
-            else default_url(rel)
+        old = permalink_url(permalink, rel, data, self.settings.slugs) \
+            if isinstance(permalink, str) else default_url(rel)
+        if isinstance(permalink, str):
+            self._own_slugs(permalink)
         # (a permalink of its own names the post: `reflection/2019-02-28-log/index.md` at
         # `/reflection/february-2019/` is `february-2019`, not a fourth `log`)
         named = old.rstrip("/").rsplit("/", 1)[-1].removesuffix(".html") \
@@ -294,6 +303,15 @@ class Eleventy(EleventyBodies):
         self.by_source[path.resolve()] = item
         self.texts.append(body)
         self.documents.append((item, body, path))
+
+    def _own_slugs(self, permalink: str) -> None:
+        """Says once that permalinks went through a slug filter of the site's own code."""
+        own = sorted(f for f in slug_filters(permalink) if self.settings.slugs[f].function is None)
+        if own and not self.own_slugs_told:
+            self.own_slugs_told = True
+            self.report.warn(self.settings.file, None, f"the `{own[0]}` filter is the site's "
+                             "own code: permalinks made with it get Lanting's slugs, and "
+                             "their old URLs may not be found")
 
     def date(self, value: Any, path: Path, rel: str) -> Any:
         """`date` as Eleventy read it; `Last Modified`, `Created` the file's time; none: a
@@ -354,7 +372,7 @@ class Eleventy(EleventyBodies):
                 "heading ids as the old site's markdown-it-anchor made them: its #links "
                 "keep working")
         elif self.settings.heading_note:
-            self.report.note(self.settings.file, None, self.settings.heading_note)
+            self.report.warn(self.settings.file, None, self.settings.heading_note)
         menu = [{"name": name_, "url": self.site.new_url(item)}
                 for _order, name_, item in sorted(self.menu, key=lambda m: m[0])
                 if item.kind != "home"]

@@ -2,7 +2,7 @@
 (`dir: { input, includes, layouts, data, output }`, or `--input` in package.json's scripts), the
 passthrough copies, the Markdown engine's plugins (a math plugin: `$` is TeX), the
 `pathPrefix`, the folders and tags its collections read, how its headings got their ids
-(markdown-it-anchor's `slugify`, Eleventy 3's IdAttributePlugin), the site's data
+and its permalinks their slugs (`eleventy_slugs`), the site's data
 (`_data/metadata.json` or `.js`, `site.json`: title, URL, language, author) and
 `.eleventyignore`. Data files (`x.11tydata.js`, `x.json`) are read here too."""
 
@@ -15,6 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
+from lanting.importer.eleventy_slugs import (
+    ELEVENTY_FILTERS,
+    JsSlug,
+    filter_slugs,
+    heading_style,
+)
 from lanting.importer.js_literals import (
     JS_STRING,
     QUOTED,
@@ -84,6 +90,8 @@ class EleventySettings:
     known: no ids, or the site's own function)."""
     heading_note: str = ""
     """Why the old ids are not made again, when the site made them its own way."""
+    slugs: dict[str, JsSlug] = field(default_factory=lambda: dict(ELEVENTY_FILTERS))
+    """The `slug` and `slugify` filters permalinks were made with."""
 
 
 def config_file(source: Path) -> Path | None:
@@ -154,7 +162,8 @@ def read_settings(source: Path) -> EleventySettings:
     settings.collection_tags += sorted({name for name in _LISTED.findall(layouts + pages)
                                         if name not in ("all", "tagList", "posts", "post")})
     settings.collections = [m.group(1) or m.group(2) for m in _COLLECTION.finditer(code)]
-    settings.heading_ids, settings.heading_note = heading_style(code)
+    settings.heading_ids, settings.heading_note = heading_style(code, file.name)
+    settings.slugs = filter_slugs(code)
     settings.metadata = read_metadata(settings.data)
     settings.data_files = read_data_folder(settings.data)
     bib = key_string(code, "bibPath")[0]
@@ -164,40 +173,6 @@ def read_settings(source: Path) -> EleventySettings:
         settings.ignores = [line.strip() for line in read_text(ignore).splitlines()
                             if line.strip() and not line.startswith("#")]
     return settings
-
-
-_ANCHOR = re.compile(r"""(?:require\(|from\s+)["']markdown-it-anchor["']""")
-_SLUGIFY = re.compile(r"\bslugify\s*(?::\s*([^\n]*)|(\([^()\n]*\)\s*\{[^\n]*))")
-"""markdown-it-anchor's `slugify: …` option, or a method of the options (`slugify(s) {`)."""
-_SINDRESORHUS = re.compile(r"""(\w+)\s*=\s*require\(\s*["']@sindresorhus/slugify["']|"""
-                           r"""import\s+(\w+)\s+from\s+["']@sindresorhus/slugify["']""")
-
-
-def heading_style(code: str) -> tuple[str, str]:
-    """(the heading id style of the old site's ids, why none when it made its own):
-    markdown-it-anchor's own `slugify`, or the one it is given (Eleventy's `slugify`
-    filter, or @sindresorhus/slugify with `decamelize: false`, as the filter calls it;
-    uslug; github-slugger); else Eleventy 3's IdAttributePlugin, which uses the filter;
-    else headings had no ids."""
-    if _ANCHOR.search(code) is None:
-        return ("eleventy" if "IdAttributePlugin" in code else ""), ""
-    given = _SLUGIFY.search(code)
-    if given is None:
-        return "markdown-it-anchor", ""
-    function = given.group(1) if given.group(1) is not None else given.group(2)
-    package = _SINDRESORHUS.search(code)
-    name = (package.group(1) or package.group(2)) if package else None
-    if re.search(r"getFilter\(\s*[\"'`]slug(?:ify)?[\"'`]", function) or \
-            name and re.search(rf"\b{name}\(", function) and \
-            re.search(r"decamelize\s*:\s*false", function):
-        return "eleventy", ""
-    if "uslug" in function:
-        return "uslug", ""
-    if "slugger" in function or "github-slugger" in code:
-        return "github", ""
-    return "", (f"markdown-it-anchor's `slugify` is the site's own (`{function.strip()}`): "
-                "headings get Lanting's ids, and `#links` written for the old ids may "
-                "not find them")
 
 
 def _folder_of(glob: str, source: Path, base: Path) -> str:

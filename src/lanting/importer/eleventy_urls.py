@@ -6,8 +6,10 @@ the file's name without the date Eleventy reads from it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
+from lanting.importer.eleventy_slugs import ELEVENTY_FILTERS, JsSlug
 from lanting.importer.site import slug_of
 
 DATE_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-?")
@@ -26,18 +28,31 @@ def file_slug(rel: str) -> str:
     return DATE_NAME.sub("", stem) or stem
 
 
-def slugify(text: str) -> str:
-    """Eleventy's `slugify` filter (@sindresorhus/slugify): lower case, words joined by
-    `-`; CJK letters kept, as Lanting's `slug_of` keeps them."""
-    return slug_of(text)
+_FILTERS = re.compile(r"\|\s*(slug(?:ify)?)\b")
+
+
+def slug_filters(pattern: str) -> set[str]:
+    """The slug filters (`slug`, `slugify`) a permalink pattern calls."""
+    return set(_FILTERS.findall(pattern))
+
+
+def slugify(text: str, filter_: str = "slugify",
+            slugs: Mapping[str, JsSlug] = ELEVENTY_FILTERS) -> str:
+    """A value through the site's `slugify` or `slug` filter (Eleventy's own, or the one
+    the site gave it), as its old URLs have it: `PyTorch & Déjà vu` → `pytorch-and-deja-vu`;
+    a title the filter left nothing of (all Chinese: Eleventy gave such posts one empty
+    URL), or a filter of the site's own code, has Lanting's slug, Chinese kept."""
+    function = slugs[filter_].function
+    return (function(text) if function else "") or slug_of(text)
 
 
 _OUTPUT = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
 
 
-def permalink_url(pattern: str, rel: str, data: dict[str, Any]) -> str | None:
+def permalink_url(pattern: str, rel: str, data: dict[str, Any],
+                  slugs: Mapping[str, JsSlug] = ELEVENTY_FILTERS) -> str | None:
     """The URL a `permalink` pattern gives the file at input-relative `rel` (None: one it
-    cannot work out, a computed value)."""
+    cannot work out, a computed value); `slugs`: the site's `slug` and `slugify`."""
     stem = rel.rsplit(".", 1)[0]
     values = {"page.fileSlug": file_slug(rel), "page.filePathStem": "/" + stem,
               "fileSlug": file_slug(rel)}
@@ -54,8 +69,9 @@ def permalink_url(pattern: str, rel: str, data: dict[str, Any]) -> str | None:
         if value is None:
             missing = True
             return ""
-        if re.search(r"\bslug(?:ify)?\b", filters):
-            value = slugify(value)
+        found = _FILTERS.search("|" + filters)
+        if found:
+            value = slugify(value, found.group(1), slugs)
         return value
 
     url = _OUTPUT.sub(one, pattern)
