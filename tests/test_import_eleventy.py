@@ -139,6 +139,21 @@ def test_settings_are_read_without_running_the_config(tmp_path: Path) -> None:
     assert settings.metadata["title"] == "T"
 
 
+def test_a_glob_in_a_constant_and_a_passthrough_key_without_quotes(tmp_path: Path) -> None:
+    """`getFilteredByGlob(POSTS)` with `const POSTS = "./src/blog/**/*.md"` (the posts
+    were read as pages), and `addPassthroughCopy({ public: "/" })`, a key without quotes
+    (its pictures were missing)."""
+    write_files(tmp_path, {
+        ".eleventy.js": 'const POSTS = "./src/blog/**/*.{md,markdown}";\n'
+                        "module.exports = (c) => {\n"
+                        '  c.addPassthroughCopy({ public: "/" });\n'
+                        '  c.addCollection("posts", (a) => a.getFilteredByGlob(POSTS));\n'
+                        '  return { dir: { input: "src" } };\n};\n'})
+    settings = read_settings(tmp_path)
+    assert settings.collection_folders == ["blog"]
+    assert settings.passthrough == [((tmp_path / "public").resolve(), "/")]
+
+
 def test_javascript_data_is_read_as_literals() -> None:
     assert js_values('export default { tags: ["posts"], "layout": "post.njk", '
                      "draft: true, date: '2023-01-23', "

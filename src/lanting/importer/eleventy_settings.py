@@ -41,8 +41,10 @@ _MATH = re.compile(r"markdown-it-(?:katex|mathjax3?|texmath|math)\b|@[\w-]+/mark
                    r"|\bMathJax\b|mathjax@|/mathjax/", re.IGNORECASE)
 """A Markdown engine plugin (or a layout's script) that read `$…$` as TeX."""
 _PASSTHROUGH = re.compile(r"addPassthroughCopy\(\s*(" + QUOTED + r"|\{)")
-_PAIR = re.compile(QUOTED + r"\s*:\s*" + QUOTED)
-_GLOB = re.compile(r"getFilteredByGlob\(\s*(\[[^\]]*\]|" + QUOTED + r")")
+_PAIR = re.compile(r"(?:" + QUOTED + r"|([\w$]+))\s*:\s*" + QUOTED)
+"""`"static": "/"`, or `public: "/"` (a key needs no quotes when it is a name)."""
+_GLOB = re.compile(r"getFilteredByGlob\(\s*(\[[^\]]*\]|" + QUOTED + r"|\w+)")
+_CONSTANT = r"(?:const|let|var)\s+{}\s*=\s*(\[[^\]]*\]|" + QUOTED + r")"
 _INPUT_PATH = re.compile(r"inputPath\s*\.\s*(?:includes|startsWith|indexOf)\(\s*" + QUOTED)
 _TAG_TEST = re.compile(r"tags\s*\.\s*includes\(\s*" + QUOTED)
 _BY_TAG = re.compile(r"getFilteredByTags?\(\s*" + QUOTED)
@@ -145,7 +147,10 @@ def read_settings(source: Path) -> EleventySettings:
     settings.nutshell = re.search(r"\bnutshell(?:\.min)?\.js\b", layouts) is not None
     settings.breaks = re.search(r"\bbreaks\s*:\s*true\b", code) is not None
     for match in _GLOB.finditer(code):
-        for glob in _strings(match.group(1)):
+        given = match.group(1)
+        # (`getFilteredByGlob(POSTS)`, a constant of the configuration: its value)
+        constant = re.search(_CONSTANT.format(given), code) if given.isidentifier() else None
+        for glob in _strings(constant.group(1) if constant else given):
             folder = _folder_of(glob, source, base)
             if folder:
                 settings.collection_folders.append(folder)
@@ -206,8 +211,8 @@ def _passthrough(code: str, source: Path, base: Path) -> list[tuple[Path, str]]:
             continue
         end = code.find("}", match.end())
         for pair in _PAIR.finditer(code, match.end(), end):
-            src = pair.group(1) if pair.group(1) is not None else pair.group(2) or ""
-            dest = pair.group(3) if pair.group(3) is not None else pair.group(4) or ""
+            src = next((g for g in pair.group(1, 2, 3) if g is not None), "")
+            dest = pair.group(4) if pair.group(4) is not None else pair.group(5) or ""
             if "*" not in src:
                 copies.append(((source / src).resolve(), "/" + dest.strip("./").strip("/")))
     return copies
