@@ -541,3 +541,21 @@ def test_a_layouts_front_matter_gives_its_posts_their_permalink(tmp_path: Path) 
     assert '"/build-tools/"' in (posts / "build-tools.md").read_text(encoding="utf-8")
     assert "[the tools](build-tools.md)" in (posts / "javac.md").read_text(encoding="utf-8")
     assert "`og_type`" not in report_of(imported)  # (the theme's data, not the post's)
+
+
+def test_a_layouts_tags_make_its_pages_posts(tmp_path: Path) -> None:
+    """`tags: posts` in the post layout's front matter (the posts' own name only their
+    subjects): Eleventy's cascade adds the layout's tags to each page's, so each was in
+    `collections.posts`; they were imported as pages."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'module.exports = (c) => ({ dir: { input: "site" } });\n',
+        "site/_includes/layouts/post.njk": "---\nlayout: base\ntags: posts\n---\n"
+                                           "<article>{{ content }}</article>\n",
+        "site/posts/posts.11tydata.json": '{ "layout": "layouts/post.njk" }\n',
+        "site/posts/2019-03-04-vim-folds.md": "---\ntitle: Vim folds\ntags:\n- Vim\n---\nx\n",
+        "site/about.md": "---\ntitle: About\n---\nMe.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    post = imported.dest / "content" / "posts" / "vim-folds.md"
+    assert "tags: [Vim]" in post.read_text(encoding="utf-8")
+    assert (imported.dest / "content" / "pages" / "about.md").is_file()

@@ -98,7 +98,7 @@ def front_matter(text: str) -> tuple[dict[str, Any], str, str | None]:
 
 
 _FROM_LAYOUTS = frozenset({"permalink", "eleventyComputed", "eleventyExcludeFromCollections",
-                           "draft"})
+                           "draft", "tags"})
 """What a layout's front matter gives its pages that Lanting keeps."""
 _LAYOUT_SUFFIXES = ("", ".njk", ".liquid", ".html", ".md", ".11ty.js", ".webc")
 
@@ -114,8 +114,9 @@ def layout_data(folder: Path, name: str) -> dict[str, Any]:
                      if (folder / (name + s)).is_file()), None)
         if file is None:
             break
+        # (a layout's tags are its pages' too, added up, as Eleventy's cascade merges
+        # them: `tags: posts` in `post.njk` made each page using it a post)
         data = front_matter(read_text(file))[0]
-        data.pop("tags", None)  # (a layout's tags are no collection of its pages)
         merge(data, found)
         found = data
         name = str(data.get("layout") or "")
