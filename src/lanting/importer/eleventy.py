@@ -47,7 +47,7 @@ from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
-from lanting.importer.text import names, parse_when, split_front_matter, zone
+from lanting.importer.text import When, names, parse_when, split_front_matter, zone
 
 COLLECTION_TAGS = frozenset({"posts", "post", "all", "nav", "pages", "page", "blog",
                              "articles", "article", "notes", "note"})
@@ -264,7 +264,11 @@ class Eleventy(EleventyBodies):
             self.report.note(path, 1, "data Lanting has no place for, left out: "
                              + ", ".join(f"`{k}`" for k in dropped))
         permalink = data.get("permalink")
-        old = permalink_url(permalink, rel, data, self.settings.slugs) \
+        # (a day as written; a moment as Eleventy had it, in UTC)
+        when = (date.moment.date() if date.day_only else date.moment) \
+            if isinstance(date, When) else date
+        old = permalink_url(permalink, rel, data, self.settings.slugs, when,
+                            self.settings.date_filters) \
             if isinstance(permalink, str) else default_url(rel)
         if isinstance(permalink, str):
             self._own_slugs(permalink)

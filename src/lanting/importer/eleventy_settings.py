@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
+from lanting.importer.eleventy_dates import date_filters
 from lanting.importer.eleventy_slugs import (
     ELEVENTY_FILTERS,
     JsSlug,
@@ -94,6 +95,8 @@ class EleventySettings:
     """Why the old ids are not made again, when the site made them its own way."""
     slugs: dict[str, JsSlug] = field(default_factory=lambda: dict(ELEVENTY_FILTERS))
     """The `slug` and `slugify` filters permalinks were made with."""
+    date_filters: dict[str, str] = field(default_factory=dict)
+    """The date filters that are one Luxon format, by name (`eleventy_dates`)."""
 
 
 def config_file(source: Path) -> Path | None:
@@ -169,6 +172,7 @@ def read_settings(source: Path) -> EleventySettings:
     settings.collections = [m.group(1) or m.group(2) for m in _COLLECTION.finditer(code)]
     settings.heading_ids, settings.heading_note = heading_style(code, file.name)
     settings.slugs = filter_slugs(code)
+    settings.date_filters = date_filters(code)
     settings.metadata = read_metadata(settings.data)
     settings.data_files = read_data_folder(settings.data)
     bib = key_string(code, "bibPath")[0]

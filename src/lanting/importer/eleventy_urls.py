@@ -5,10 +5,12 @@ the file's name without the date Eleventy reads from it."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Mapping
 from typing import Any
 
+from lanting.importer.eleventy_dates import formatted_date
 from lanting.importer.eleventy_slugs import ELEVENTY_FILTERS, JsSlug
 from lanting.importer.site import slug_of
 
@@ -50,9 +52,11 @@ _OUTPUT = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
 
 
 def permalink_url(pattern: str, rel: str, data: dict[str, Any],
-                  slugs: Mapping[str, JsSlug] = ELEVENTY_FILTERS) -> str | None:
+                  slugs: Mapping[str, JsSlug] = ELEVENTY_FILTERS, when: dt.date | None = None,
+                  dates: Mapping[str, str] | None = None) -> str | None:
     """The URL a `permalink` pattern gives the file at input-relative `rel` (None: one it
-    cannot work out, a computed value); `slugs`: the site's `slug` and `slugify`."""
+    cannot work out, a computed value); `slugs`: the site's `slug` and `slugify`; `when`:
+    its date, `dates`: its date filters (`eleventy_dates`)."""
     stem = rel.rsplit(".", 1)[0]
     values = {"page.fileSlug": file_slug(rel), "page.filePathStem": "/" + stem,
               "fileSlug": file_slug(rel)}
@@ -63,6 +67,10 @@ def permalink_url(pattern: str, rel: str, data: dict[str, Any],
         expression = match.group(1)
         name, _bar, filters = expression.partition("|")
         name = name.strip()
+        if name in ("page.date", "date") and when is not None:
+            written = formatted_date(when, filters, dates or {})
+            missing = missing or written is None
+            return written or ""
         value = values.get(name)
         if value is None and isinstance(data.get(name), str):
             value = data[name]
