@@ -38,6 +38,7 @@ from lanting.importer.jekyll_math import converting_macros
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.nextjs_settings import read_nextjs
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
@@ -112,7 +113,7 @@ class Astro(AstroFront, AstroBodies):
         self.kind = kind
         self.site = NewSite(report, source)
         self.config = read_gatsby(source, report) if kind == "gatsby" \
-            else read_config(source, kind, report)
+            else read_nextjs(source, report) if kind == "nextjs" else read_config(source, report)
         self.public = source / ("static" if kind == "gatsby" else "public")
         self.tz = zone(options.timezone)
         self.table = LinkTable(self.site)

@@ -14,9 +14,7 @@ Node and the site's `node_modules`. So only literals are read:
   `src/consts.ts`, `src/constants.ts`): title, description, author, language, social
   links (arrays of `{name, url}`/`{name, href}`), and `profileConfig` (Fuwari);
   AstroWind's `src/config.yaml` (its site, metadata and posts' permalink pattern);
-- Next.js (tailwind-nextjs-starter-blog and its kind): `data/siteMetadata.js` (title,
-  author, description, language, `siteUrl`, the social accounts), `remark-math` in
-  `contentlayer.config.*`, the blog's route (`app/blog/[...slug]/`), `data/blog/`.
+Next.js's are read in `nextjs_settings`.
 """
 
 from __future__ import annotations
@@ -49,8 +47,8 @@ _SITE_OBJECTS = ("siteConfig", "SITE", "SITE_CONFIG", "site", "config", "theme",
 """The names themes give the object of the site's settings (Fuwari's `siteConfig` and
 `profileConfig`, AstroPaper's `SITE`, astro-theme-pure's `theme`)."""
 _ROUTE = re.compile(r"(?:(.*)/)?\[(?:\.\.\.)?(slug|id|path|post|postId)\](?:/index)?\.astro")
-_MATH = re.compile(r"remark-math|rehype-katex|rehype-mathjax")
-_SOCIAL_KEYS = ("github", "x", "twitter", "linkedin", "mastodon", "bluesky", "youtube",
+MATH_PLUGINS = re.compile(r"remark-math|rehype-katex|rehype-mathjax")
+SOCIAL_KEYS = ("github", "x", "twitter", "linkedin", "mastodon", "bluesky", "youtube",
                 "facebook", "instagram", "threads", "medium", "zhihu", "scholar", "orcid")
 """siteMetadata's social accounts, in the order the footer shows them."""
 
@@ -109,12 +107,12 @@ def unbased(path: str, base: str) -> str:
     return path
 
 
-def _text(source: Path, rel: str) -> str:
+def text_of(source: Path, rel: str) -> str:
     path = source / rel
     return strip_comments(read_text(path)) if path.is_file() else ""
 
 
-def _first(source: Path, names: tuple[str, ...]) -> str:
+def first_of(source: Path, names: tuple[str, ...]) -> str:
     return next((n for n in names if (source / n).is_file()), "")
 
 
@@ -147,27 +145,25 @@ def link_entries(body: str, key: str) -> list[dict[str, str]]:
             for second in ("url", "href", "link"):
                 for text, url in literal_entries(code, depths, at, first, second):
                     if url.startswith(("http://", "https://", "mailto:")) \
-                            and not _placeholder(url) and url not in [f["url"] for f in found]:
+                            and not placeholder(url) and url not in [f["url"] for f in found]:
                         found.append({"name": text, "url": url})
     return found
 
 
-def _placeholder(url: str) -> bool:
+def placeholder(url: str) -> bool:
     """A service's home page (`https://github.com`), which starters leave for the writer
     to fill in: no account of theirs."""
     return re.fullmatch(r"https?://(?:www\.)?[^/]+/?", url) is not None
 
 
-def read_config(source: Path, kind: str, report: Report) -> AstroConfig:
-    if kind == "nextjs":
-        return _nextjs(source, report)
-    file = _first(source, tuple(f"astro.config.{s}" for s in ("mjs", "ts", "js", "mts")))
+def read_config(source: Path, report: Report) -> AstroConfig:
+    file = first_of(source, tuple(f"astro.config.{s}" for s in ("mjs", "ts", "js", "mts")))
     config = AstroConfig("astro", file or "astro.config.mjs")
-    code = _text(source, file) if file else ""
-    config.math = bool(_MATH.search(code))
+    code = text_of(source, file) if file else ""
+    config.math = bool(MATH_PLUGINS.search(code))
     config.macros = plugin_macros(source, file, code) if config.math else {}
     config.base = (key_string(code, "base")[0] or "/").strip() or "/"
-    settings = "\n".join(_text(source, n) for n in _SETTINGS_FILES)
+    settings = "\n".join(text_of(source, n) for n in _SETTINGS_FILES)
     site, written = key_string(code, "site")
     values: dict[str, str] = {}
     for name in _SITE_OBJECTS:
@@ -295,52 +291,10 @@ def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _nextjs(source: Path, report: Report) -> AstroConfig:
-    config = AstroConfig("nextjs", "data/siteMetadata.js")
-    code = _text(source, "data/siteMetadata.js")
-    body = object_of(code, "siteMetadata") or code
-    values = own_strings(body)
-    config.title = values.get("title") or values.get("headerTitle") or ""
-    config.author = values.get("author", "")
-    config.description = values.get("description", "")
-    config.language = values.get("language") or values.get("locale") or ""
-    config.site_url = values.get("siteUrl", "")
-    for key in _SOCIAL_KEYS:
-        url = values.get(key, "")
-        if url.startswith("http") and not _placeholder(url):
-            config.links.append({"name": "X" if key == "x" else key.title().replace(
-                "Github", "GitHub").replace("Linkedin", "LinkedIn"), "url": url})
-    email = values.get("email", "")
-    if "@" in email and not email.endswith("@yoursite.com"):
-        config.links.append({"name": "Email", "url": f"mailto:{email}"})
-    layer = _first(source, tuple(f"contentlayer.config.{s}" for s in ("ts", "js", "mjs")))
-    config.math = bool(_MATH.search(_text(source, layer) if layer else ""))
-    nav = _text(source, "data/headerNavLinks.ts") or _text(source, "data/headerNavLinks.js")
-    config.menu = [{"name": title, "url": href}
-                   for href, title in literal_entries_of(nav, "href", "title")]
-    route = next((p.parent.relative_to(source / "app").as_posix() for p in sorted(
-        (source / "app").glob("**/[[]...slug[]]/page.*"))), None) \
-        if (source / "app").is_dir() else None
-    prefix = "/" + re.sub(r"\[\.\.\.slug\]$", "", route or "blog/[...slug]").strip("/")
-    config.collections = [Collection("blog", source / "data" / "blog", prefix, "path")]
-    if not code:
-        report.warn(config.file, None, "not found: the site's title and author are left "
-                    "for you to set in lanting.toml")
-    return config
-
-
-def literal_entries_of(code: str, first: str, second: str) -> list[tuple[str, str]]:
-    """(`first`, `second`) of the literal objects of the first array in `code`."""
-    at = code.find("[")
-    if at < 0:
-        return []
-    return literal_entries(code, depths_of(code), at, first, second)
-
-
 def collections(source: Path, report: Report) -> list[Collection]:
     """The content collections holding Markdown, each with the route publishing it."""
-    file = _first(source, CONTENT_CONFIGS)
-    code = _text(source, file) if file else ""
+    file = first_of(source, CONTENT_CONFIGS)
+    code = text_of(source, file) if file else ""
     constants = dict(re.findall(r"""(?:const|let)\s+(\w+)\s*=\s*['"`]([^'"`$\n]+)['"`]""",
                                 code))
     folders: dict[str, Path] = {}
