@@ -610,3 +610,37 @@ def test_a_single_tag_key_is_the_tag(tmp_path: Path) -> None:
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     text = (imported.dest / "content" / "posts" / "talk.md").read_text(encoding="utf-8")
     assert "tags: [技术分享]" in text and "`tag`" not in report_of(imported)
+
+
+_VELITE = {
+    "next.config.ts": "export default {};\n",
+    "package.json": '{ "dependencies": { "next": "15.0.0", "velite": "0.2.0" } }\n',
+    "velite.config.ts": 'import { defineConfig, defineCollection, s } from "velite";\n'
+                        'const posts = defineCollection({\n  name: "Post",\n'
+                        '  pattern: "blog/**/*.mdx",\n  schema: s.object({ slug: s.path() '
+                        '}),\n});\nexport default defineConfig({\n  root: "content",\n'
+                        "  collections: { posts },\n});\n",
+    "config/site.ts": 'export const siteConfig = {\n  name: "Field notes",\n'
+                      '  url: "https://notes.example.org",\n  author: "A. Writer",\n'
+                      '  links: { github: "https://github.com/a-writer" },\n};\n',
+    "src/app/blog/[...slug]/page.tsx": "export default function Page() { return null; }\n",
+    "content/blog/README.md": "How to write a post.\n"}
+"""A Next.js blog whose Markdown Velite reads, shaped as the shadcn-style starters."""
+
+
+def test_a_blog_velite_reads_is_a_nextjs_blog(tmp_path: Path) -> None:
+    """`velite.config.ts` (`root: "content"`, `pattern: "blog/**/*.mdx"`) beside
+    `next.config.ts`, the `siteConfig` in `config/site.ts`: it was read as a folder of
+    notes. Its posts keep their `/blog/x/` URLs; the README beside them is no post."""
+    source = tmp_path / "old"
+    write_files(source, {**_VELITE, "content/blog/bayes.mdx": "---\ntitle: Bayes\n"
+                         "date: 2025-01-02\n---\n\nThe rule.\n"})
+    assert detect(source) == "nextjs"
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["title"] == "Field notes" and config["author"] == "A. Writer"
+    assert config["base_url"] == "https://notes.example.org/"
+    post = (imported.dest / "content" / "posts" / "bayes.md").read_text(encoding="utf-8")
+    assert '"/blog/bayes/"' in post
+    assert not (imported.dest / "content" / "posts" / "readme.md").exists()
+

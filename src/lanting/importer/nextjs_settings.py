@@ -1,7 +1,9 @@
 """The settings of a Next.js blog (tailwind-nextjs-starter-blog and its kind), read
 without running them, as an Astro blog's are (`astro_settings`): `data/siteMetadata.js`
 (title, author, description, language, `siteUrl`, the social accounts), `remark-math`
-in `contentlayer.config.*`, the blog's route (`app/blog/[...slug]/`), `data/blog/`."""
+in `contentlayer.config.*`, the blog's route (`app/blog/[...slug]/`), `data/blog/`; a
+blog whose content Velite reads (`velite.config.ts`: its `root` and the collections'
+`pattern`s), its `siteConfig` in `config/site.ts`."""
 
 from __future__ import annotations
 
@@ -19,20 +21,32 @@ from lanting.importer.astro_settings import (
     placeholder,
     text_of,
 )
-from lanting.importer.js_literals import depths_of, literal_entries
+from lanting.importer.js_literals import QUOTED, depths_of, key_object, key_string, literal_entries
 from lanting.importer.report import Report
+
+VELITE_CONFIGS = tuple(f"velite.config.{s}" for s in ("ts", "js", "mjs"))
+"""Velite's settings: its content root and each collection's `pattern`."""
+_SITE_CONFIGS = ("config/site.ts", "src/config/site.ts", "config/site.js",
+                 "src/config/site.js", "lib/site.ts", "src/lib/site.ts")
+"""Where shadcn-style Next.js blogs keep their `siteConfig` (name, url, author, links)."""
 
 
 def read_nextjs(source: Path, report: Report) -> AstroConfig:
-    config = AstroConfig("nextjs", "data/siteMetadata.js")
-    code = text_of(source, "data/siteMetadata.js")
-    body = object_of(code, "siteMetadata") or code
+    velite = first_of(source, VELITE_CONFIGS)
+    file = "data/siteMetadata.js"
+    if not (source / file).is_file() and velite:
+        file = first_of(source, _SITE_CONFIGS) or file
+    config = AstroConfig("nextjs", file)
+    code = text_of(source, file)
+    body = object_of(code, "siteMetadata") or object_of(code, "siteConfig") or code
     values = own_strings(body)
-    config.title = values.get("title") or values.get("headerTitle") or ""
+    # (a `siteConfig`'s accounts sit in its `links`)
+    values = {**own_strings(key_object(body, "links") or ""), **values}
+    config.title = values.get("title") or values.get("headerTitle") or values.get("name", "")
     config.author = values.get("author", "")
     config.description = values.get("description", "")
     config.language = values.get("language") or values.get("locale") or ""
-    config.site_url = values.get("siteUrl", "")
+    config.site_url = values.get("siteUrl") or values.get("url", "")
     for key in SOCIAL_KEYS:
         url = values.get(key, "")
         if url.startswith("http") and not placeholder(url):
@@ -41,20 +55,47 @@ def read_nextjs(source: Path, report: Report) -> AstroConfig:
     email = values.get("email", "")
     if "@" in email and not email.endswith("@yoursite.com"):
         config.links.append({"name": "Email", "url": f"mailto:{email}"})
-    layer = first_of(source, tuple(f"contentlayer.config.{s}" for s in ("ts", "js", "mjs")))
+    layer = velite or first_of(source, tuple(f"contentlayer.config.{s}"
+                                             for s in ("ts", "js", "mjs")))
     config.math = bool(MATH_PLUGINS.search(text_of(source, layer) if layer else ""))
     nav = text_of(source, "data/headerNavLinks.ts") or text_of(source, "data/headerNavLinks.js")
     config.menu = [{"name": title, "url": href}
                    for href, title in literal_entries_of(nav, "href", "title")]
-    route = next((p.parent.relative_to(source / "app").as_posix() for p in sorted(
-        (source / "app").glob("**/[[]...slug[]]/page.*"))), None) \
-        if (source / "app").is_dir() else None
-    prefix = "/" + re.sub(r"\[\.\.\.slug\]$", "", route or "blog/[...slug]").strip("/")
-    config.collections = [Collection("blog", source / "data" / "blog", prefix, "path")]
+    routes = [p.parent.relative_to(app).as_posix() for app in (source / "app",
+                                                               source / "src" / "app")
+              if app.is_dir() for p in sorted(app.glob("**/[[]...slug[]]/page.*"))]
+    prefixes = ["/" + re.sub(r"\[\.\.\.slug\]$", "", r).strip("/") for r in routes]
+    config.collections = [Collection("blog", source / "data" / "blog",
+                                     prefixes[0] if prefixes else "/blog", "path")]
+    if velite:
+        _velite(config, source, text_of(source, velite), prefixes)
     if not code:
         report.warn(config.file, None, "not found: the site's title and author are left "
                     "for you to set in lanting.toml")
     return config
+
+
+def _velite(config: AstroConfig, source: Path, code: str, prefixes: list[str]) -> None:
+    """Velite's collections (`pattern: "blog/**/*.mdx"` under its `root`, `content` by
+    default), each published by the route of its folder's name (`app/blog/[...slug]`:
+    `s.path()` less its first part, the folder, as `slugAsParams` makes it); only `.mdx`
+    files are entries when the patterns name only those (a `README.md` beside is not)."""
+    root = source / (key_string(code, "root")[0] or "content").strip("./")
+    found: list[Collection] = []
+    suffixes: set[str] = set()
+    for match in re.finditer(r"\bpattern\s*:\s*" + QUOTED, code):
+        pattern = match.group(1) if match.group(1) is not None else match.group(2) or ""
+        head = re.split(r"[*{]", pattern, maxsplit=1)[0].strip("/").rsplit("/", 1)[0] \
+            if "/" in pattern else ""
+        if not head or "." in head.rsplit("/", 1)[-1]:
+            continue  # (a file of data, `authors/*.yml` too, or all of the root)
+        prefix = next((p for p in prefixes if p.rstrip("/").endswith("/" + head)), None)
+        found.append(Collection(head, root / head, prefix, "path"))
+        suffix = re.search(r"\*(\.mdx?)$", pattern)
+        suffixes |= {suffix.group(1)} if suffix else set(config.suffixes)
+    config.collections = [c for c in found if c.folder.is_dir()]
+    if suffixes:
+        config.suffixes = tuple(s for s in config.suffixes if s in suffixes)
 
 
 def literal_entries_of(code: str, first: str, second: str) -> list[tuple[str, str]]:
