@@ -644,3 +644,24 @@ def test_a_blog_velite_reads_is_a_nextjs_blog(tmp_path: Path) -> None:
     assert '"/blog/bayes/"' in post
     assert not (imported.dest / "content" / "posts" / "readme.md").exists()
 
+
+def test_formulas_of_react_katex_and_the_sites_wrappers(tmp_path: Path) -> None:
+    """react-katex's `<InlineMath math="…" />` and the site's own components that only
+    hand their child to it (`<TexBlock>{"…"}</TexBlock>`): Lanting ran none, so the TeX
+    was left as a JavaScript string, or in a comment."""
+    source = tmp_path / "old"
+    write_files(source, {
+        **_VELITE,
+        "src/components/math.tsx": 'import { BlockMath, InlineMath } from "react-katex";\n'
+                                   "export function Tex({ children }: { children: string }) "
+                                   "{\n  return <InlineMath math={children} />;\n}\n"
+                                   "export function TexBlock({ children }: Props) {\n"
+                                   "  return <BlockMath math={children} />;\n}\n",
+        "content/blog/bayes.mdx": "---\ntitle: Bayes\ndate: 2025-01-02\n---\n\n"
+                                  'The rule:\n<TexBlock>{"P(A|B) = \\\\frac{P(B|A)P(A)}'
+                                  '{P(B)}"}</TexBlock>\n\nwhere <Tex>{"P(A)"}</Tex> is the '
+                                  'prior and <InlineMath math="P(B)" /> the evidence.\n'})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    post = (imported.dest / "content" / "posts" / "bayes.md").read_text(encoding="utf-8")
+    assert "$$\nP(A|B) = \\frac{P(B|A)P(A)}{P(B)}\n$$" in post
+    assert "where $P(A)$ is the prior and $P(B)$ the evidence." in post

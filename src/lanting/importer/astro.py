@@ -36,6 +36,7 @@ from lanting.importer.gatsby_settings import read_gatsby
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros
 from lanting.importer.liquid import Context
+from lanting.importer.mdx_math import math_components
 from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.nextjs_settings import read_nextjs
@@ -115,6 +116,7 @@ class Astro(AstroFront, AstroBodies):
         self.config = read_gatsby(source, report) if kind == "gatsby" \
             else read_nextjs(source, report) if kind == "nextjs" else read_config(source, report)
         self.public = source / ("static" if kind == "gatsby" else "public")
+        self.math_kinds = math_components(source)
         self.tz = zone(options.timezone)
         self.table = LinkTable(self.site)
         self.by_source: dict[Path, Item] = {}

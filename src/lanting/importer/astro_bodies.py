@@ -43,6 +43,7 @@ from lanting.importer.docusaurus_mdx import (
 from lanting.importer.docusaurus_tabs import attribute, convert_tabs, nest_containers
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.mdx_math import math_uses
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 
@@ -170,6 +171,8 @@ class AstroBodies:
     site: NewSite
     table: LinkTable
     by_source: dict[Path, Item]
+    math_kinds: dict[str, str]
+    """The MDX components that showed formulas (`mdx_math`)."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
@@ -203,6 +206,7 @@ class AstroBodies:
             text = comments(text, ctx)
             text = image_tags(text, imported, ctx)
             text = image_uses(text, shown, ctx)
+            text = math_uses(text, self.math_kinds, ctx, shelf.put)
             text = embeds(text, ctx)
             text, count = _TOC.subn("[[toc]]", text)
             ctx.convert("`<TOCInline />` as [[toc]] (Lanting's table of contents)", count)
