@@ -597,3 +597,19 @@ def test_a_layouts_dated_permalink_is_the_posts_old_url(tmp_path: Path) -> None:
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     post = (imported.dest / "content" / "posts" / "vim-folds.md").read_text(encoding="utf-8")
     assert '"/2019/03/vim-folds/"' in post
+
+
+def test_old_tag_pages_redirect_to_lantings(tmp_path: Path) -> None:
+    """A template paged over the collections made a page per tag at `/tag/{{ tag | slug
+    }}/`; a post linking to one (`[the series](/tag/code-review)`) found nothing."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": "module.exports = (c) => ({});\n",
+        "tag.njk": "---\npagination:\n  data: collections\n  size: 1\n  alias: label\n"
+                   "permalink: /tag/{{ label | slug }}/\n---\n{{ label }}\n",
+        "posts/2020-01-02-naming.md": "---\ntitle: Naming\ntags: [posts, Code review]\n---\n"
+                                      "One of [the series](/tag/code-review).\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["redirects"]["/tag/code-review/"] == "/tags/code-review/"
+    build(tmp_path / "new", BuildOptions())  # (a broken link would fail it)

@@ -32,6 +32,7 @@ from lanting.importer.data_papers import import_papers
 from lanting.importer.data_projects import import_projects
 from lanting.importer.eleventy_bodies import EleventyBodies
 from lanting.importer.eleventy_data import computed, front_matter, layout_data, merge, paged
+from lanting.importer.eleventy_listings import tag_page, tag_redirects
 from lanting.importer.eleventy_settings import read_data_file, read_settings
 from lanting.importer.eleventy_urls import (
     DATE_NAME,
@@ -98,6 +99,7 @@ class Eleventy(EleventyBodies):
             self.copy(path, url)
         theme = 0
         documents: list[str] = []
+        tag_pages: list[tuple[Path, str]] = []
         for path in walk(self.input) if self.input.is_dir() else []:
             rel = path.relative_to(self.input).as_posix()
             resolved = path.resolve()
@@ -113,12 +115,16 @@ class Eleventy(EleventyBodies):
                     documents.append(rel)
             elif path.name.endswith(_THEME_SUFFIXES):
                 theme += 1
+                pattern = tag_page(front_matter(read_text(path))[0])
+                if pattern:
+                    tag_pages.append((path, pattern))
         if theme:
             self.report.note(self.input, None, f"{theme} Nunjucks, Liquid or JavaScript "
                              "templates (the home, tag, archive and feed pages) are the "
                              "theme's: not imported (Lanting makes its own)")
         for record, kind in zip(self.records, self.kinds(), strict=True):
             self.add_item(*record, kind)
+        tag_redirects(self.site, self.report, tag_pages, self.settings.slugs)
         if documents:
             self.report.note(self.input, None, f"{len(documents)} HTML file(s) without front "
                              "matter (whole documents, redirects: "
