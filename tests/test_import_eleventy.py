@@ -613,3 +613,19 @@ def test_old_tag_pages_redirect_to_lantings(tmp_path: Path) -> None:
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["redirects"]["/tag/code-review/"] == "/tags/code-review/"
     build(tmp_path / "new", BuildOptions())  # (a broken link would fail it)
+
+
+def test_dated_templates_laid_out_as_posts_are_posts(tmp_path: Path) -> None:
+    """A blog whose collections a theme package makes (not in the repository): its
+    dated files with `layout: post.njk` were imported as pages."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'const theme = require("some-eleventy-theme");\n'
+                        "module.exports = (c) => { theme(c); return { dir: { input: "
+                        '"src" } }; };\n',
+        "src/posts/2025/rust-tools.md": "---\nlayout: post.njk\ntitle: Rust tools\n"
+                                        "date: 2025-12-01\ntags: [rust]\n---\nx\n",
+        "src/about.md": "---\nlayout: page.njk\ntitle: About\ndate: 2024-01-01\n---\nMe.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert (imported.dest / "content" / "posts" / "rust-tools.md").is_file()
+    assert (imported.dest / "content" / "pages" / "about.md").is_file()

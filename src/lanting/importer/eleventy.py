@@ -55,6 +55,8 @@ COLLECTION_TAGS = frozenset({"posts", "post", "all", "nav", "pages", "page", "bl
 """Tags that only put a template in one of the theme's collections."""
 _GENERATED_PAGES = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                               "publications", "talks"})
+_POST_LAYOUTS = frozenset({"post", "posts", "blog-post", "blogpost", "article"})
+"""The names themes give the layout of their posts."""
 _THEME_SUFFIXES = (".njk", ".liquid", ".11ty.js", ".11ty.cjs", ".11ty.mjs", ".hbs", ".webc",
                    ".ejs", ".pug", ".mustache", ".haml")
 _PLACED = frozenset({"title", "date", "tags", "permalink", "layout", "draft", "description",
@@ -216,15 +218,24 @@ class Eleventy(EleventyBodies):
 
     def kinds(self) -> list[str]:
         """Each record's kind: a post when tagged `posts` or `post`; when dated, also when
-        in a collection the config or a listing template reads (`collections.notes`), or
+        in a collection the config or a listing template reads (`collections.notes`), laid
+        out as a post (`layout: post.njk`) when no file is in a collection Lanting sees (a
+        theme's package made them), or
         in a folder beside other posts (untagged to keep it off the home page's list: an
         unlisted post); else a page; the input folder's `index.md` the home page."""
         kinds: list[str] = []
+        collected = {"posts", "post", *self.settings.collection_tags}
+        # (no record in a collection Lanting can see: the theme's code gathered them)
+        unseen = not any(set(r[2]["tags"]) & collected or any(
+            r[1].startswith(f + "/") for f in self.settings.collection_folders)
+            for r in self.records)
         for path, rel, data, _title, _body in self.records:
             tags = set(data["tags"])
             dated = self.date(data.get("date"), path, rel) is not None
+            layout = str(data.get("layout") or "").rsplit("/", 1)[-1].split(".", 1)[0]
             listed = any(rel.startswith(f + "/") for f in self.settings.collection_folders) \
-                or bool(tags & set(self.settings.collection_tags))
+                or bool(tags & set(self.settings.collection_tags)) \
+                or unseen and layout in _POST_LAYOUTS
             kinds.append("home" if rel in ("index.md", "index.markdown") else "post"
                          if tags & {"posts", "post"} or dated and listed else "page")
         folders = {rel.split("/", 1)[0] for (_p, rel, *_r), kind in zip(
