@@ -629,3 +629,19 @@ def test_dated_templates_laid_out_as_posts_are_posts(tmp_path: Path) -> None:
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     assert (imported.dest / "content" / "posts" / "rust-tools.md").is_file()
     assert (imported.dest / "content" / "pages" / "about.md").is_file()
+
+
+def test_paired_callout_shortcodes_are_callouts(tmp_path: Path) -> None:
+    """`{% alert "warning", "Licence" %}…{% endalert %}`, a theme's paired shortcode, was
+    left in two comments with warnings, its box lost."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": "module.exports = (c) => ({});\n",
+        "posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: posts\n---\n\n"
+                      '{% alert "warning", "Licence" %}\nCode is **MIT**.\n{% endalert %}\n\n'
+                      "{% callout %}\nA plain note.\n{% endcallout %}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "> [!WARNING] Licence\n> Code is **MIT**." in post
+    assert "> [!NOTE]\n> A plain note." in post
+    assert "warning: not converted" not in report_of(imported)

@@ -8,6 +8,8 @@ ids. Converted here:
   `markdownTemplateEngine` else): `{% raw %}…{% endraw %}` unwrapped (its text shown as
   written); eleventy-img's `{% image "./a.png", "alt" %}` an image; `{% youtube id %}`
   (and `vimeo`, `gist`) the video or a link; `{% highlight lang %}` a fenced block;
+  a paired `{% alert "warning", "Title" %}…{% endalert %}` (`callout`, `admonition`,
+  `notice`, `note`) a callout of its kind;
   `{{ "/path" | url }}` the path; any other tag or output a warning naming its line,
   kept only in a comment;
 - math: with a math plugin (markdown-it-katex, markdown-it-mathjax3, …) or KaTeX or
@@ -50,6 +52,8 @@ _COMMENT = re.compile(r"\{#.*?#\}|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s
                       re.DOTALL)
 
 
+_CALLOUT_TAGS = ("callout", "alert", "admonition", "notice", "note")
+"""Paired shortcodes that boxed their text as a note, a tip or a warning."""
 _MARKED_LINES = re.compile(r"^([\w+#.-]+)((?:/[\d,-]*)+)$")
 
 
@@ -249,6 +253,16 @@ class EleventyBodies:
 
         text = blocks(text, "pullquote", pullquote, ctx, "pull quotes (`{% pullquote %}`) "
                       "as quotes", shelf)
+
+        def callout(args: str, inner: str, written: str) -> str:
+            # (a paired shortcode of the site's or its theme's: its kind, then its title)
+            words = quoted_arguments(args) or args.split()
+            kind = B.CALLOUTS.get(words[0].strip().lower(), "NOTE") if words else "NOTE"
+            return B.callout(kind, inner, words[1].strip() if len(words) > 1 else "", shelf)
+
+        for name in _CALLOUT_TAGS:
+            text = blocks(text, name, callout, ctx, "paired callout shortcodes "
+                          "(`{% alert \"info\" %}…{% endalert %}`) as callouts", shelf)
 
         def image(args: str, written: str) -> str:
             found = quoted_arguments(args)
