@@ -645,3 +645,22 @@ def test_paired_callout_shortcodes_are_callouts(tmp_path: Path) -> None:
     assert "> [!WARNING] Licence\n> Code is **MIT**." in post
     assert "> [!NOTE]\n> A plain note." in post
     assert "warning: not converted" not in report_of(imported)
+
+
+def test_the_sites_own_template_shortcodes_are_run(tmp_path: Path) -> None:
+    """`addShortcode("filename", (name) => `<div …>${name}</div>`)`: each use was left in
+    a comment with a warning; a shortcode of other code still is."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": "module.exports = (c) => {\n"
+                        '  c.addShortcode("filename", filename => {\n'
+                        "    // a blank line after it keeps the Markdown\n"
+                        '    return `<div class="code-name">${filename}</div>\\n\\n`;\n  });\n'
+                        '  c.addShortcode("year", () => `${new Date().getFullYear()}`);\n};\n',
+        "posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: posts\n---\n\n"
+                      '{% filename "setup.py" %}\n```python\nx = 1\n```\n\n'
+                      "Since {% year %}.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert '<div class="code-name">setup.py</div>\n\n```python' in post
+    assert "posts/a.md:12: warning: not converted" in report_of(imported)

@@ -33,6 +33,7 @@ from lanting.importer.body_math import escaped_delimiters, shelve_tex_math
 from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import LinkTable, map_site_url
 from lanting.importer.eleventy_settings import EleventySettings
+from lanting.importer.eleventy_shortcodes import Shortcode
 from lanting.importer.hexo_embeds import embed_tags
 from lanting.importer.html_pages import raw_elements_apart
 from lanting.importer.item import Item
@@ -295,6 +296,8 @@ class EleventyBodies:
             return str(youtube(found.group(1) if found else " ".join(words[:1]), written))
 
         handlers["youtube"] = video
+        for name, shortcode in self.settings.shortcodes.items():
+            handlers.setdefault(name, self.own_shortcode(shortcode, ctx))
         text = tags(text, handlers, ctx)
 
         def output(match: re.Match[str]) -> str:
@@ -313,6 +316,21 @@ class EleventyBodies:
             return ctx.leave_output(match, "a value of the old site's data or code")
 
         return OUTPUT.sub(output, text)
+
+    @staticmethod
+    def own_shortcode(shortcode: Shortcode, ctx: Context) -> Callable[[str, str], str]:
+        """A shortcode of the site's configuration, run on each use's literal arguments."""
+
+        def run(args: str, written: str) -> str:
+            found = quoted_arguments(args) if _LITERAL_FIRST.match(args) or not args.strip() \
+                else []
+            result = shortcode.run(found)
+            if result is None:
+                return ctx.leave(written, "the site's own shortcode, given its data")
+            ctx.convert("the site's own shortcodes (a template of their arguments) run")
+            return result
+
+        return run
 
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
         """A link or image of the old site as the new one has it (None: as written)."""

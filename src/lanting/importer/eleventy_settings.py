@@ -16,6 +16,7 @@ from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.eleventy_dates import date_filters
+from lanting.importer.eleventy_shortcodes import Shortcode, own_shortcodes
 from lanting.importer.eleventy_slugs import (
     ELEVENTY_FILTERS,
     JsSlug,
@@ -97,6 +98,8 @@ class EleventySettings:
     """The `slug` and `slugify` filters permalinks were made with."""
     date_filters: dict[str, str] = field(default_factory=dict)
     """The date filters that are one Luxon format, by name (`eleventy_dates`)."""
+    shortcodes: dict[str, Shortcode] = field(default_factory=dict)
+    """Its shortcodes that are a template of their arguments (`eleventy_shortcodes`)."""
 
 
 def config_file(source: Path) -> Path | None:
@@ -173,6 +176,7 @@ def read_settings(source: Path) -> EleventySettings:
     settings.heading_ids, settings.heading_note = heading_style(code, file.name)
     settings.slugs = filter_slugs(code)
     settings.date_filters = date_filters(code)
+    settings.shortcodes = own_shortcodes(code)
     settings.metadata = read_metadata(settings.data)
     settings.data_files = read_data_folder(settings.data)
     bib = key_string(code, "bibPath")[0]
