@@ -664,3 +664,16 @@ def test_the_sites_own_template_shortcodes_are_run(tmp_path: Path) -> None:
     post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
     assert '<div class="code-name">setup.py</div>\n\n```python' in post
     assert "posts/a.md:12: warning: not converted" in report_of(imported)
+
+
+def test_an_input_folder_no_configuration_names_is_src(tmp_path: Path) -> None:
+    """A theme package set `dir.input` (its code is not in the repository): with the
+    root as the input, every post's old URL began `/src/` and `/assets/…` images were
+    not found."""
+    write_files(tmp_path, {
+        ".eleventy.js": 'const theme = require("a-theme");\nmodule.exports = (c) => '
+                        "theme(c);\n",
+        "src/_includes/base.njk": "{{ content }}\n", "README.md": "# Notes\n"})
+    assert read_settings(tmp_path).input == (tmp_path / "src").resolve()
+    write_files(tmp_path, {"_data/site.json": "{}"})
+    assert read_settings(tmp_path).input == tmp_path.resolve()

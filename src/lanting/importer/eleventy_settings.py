@@ -128,7 +128,8 @@ def read_settings(source: Path) -> EleventySettings:
     package = read_text(source / "package.json") if (source / "package.json").is_file() else ""
     folders = key_object(code, "dir") or ""
     found = _CLI_INPUT.search(package)
-    given = key_string(folders, "input")[0] or (found.group(1) if found else None) or "."
+    given = key_string(folders, "input")[0] or (found.group(1) if found else None) or \
+        _conventional_input(source)
     base = (source / given).resolve()
     settings = EleventySettings(
         file=file, root=source, input=base,
@@ -186,6 +187,16 @@ def read_settings(source: Path) -> EleventySettings:
         settings.ignores = [line.strip() for line in read_text(ignore).splitlines()
                             if line.strip() and not line.startswith("#")]
     return settings
+
+
+def _conventional_input(source: Path) -> str:
+    """The input folder of a configuration that names none: `src` when that holds the
+    `_includes` or `_data` folder and the root does not (a theme package's code, not in
+    the repository, set `dir.input`), else Eleventy's default, the root."""
+    if not any((source / n).is_dir() for n in ("_includes", "_data")) and any(
+            (source / "src" / n).is_dir() for n in ("_includes", "_data")):
+        return "src"
+    return "."
 
 
 def _folder_of(glob: str, source: Path, base: Path) -> str:
