@@ -677,3 +677,17 @@ def test_an_input_folder_no_configuration_names_is_src(tmp_path: Path) -> None:
     assert read_settings(tmp_path).input == (tmp_path / "src").resolve()
     write_files(tmp_path, {"_data/site.json": "{}"})
     assert read_settings(tmp_path).input == tmp_path.resolve()
+
+
+def test_hugos_ref_of_a_blog_moved_from_hugo(tmp_path: Path) -> None:
+    """`[the first part]({% ref "2023-07-12-vm-1.markdown" %})`, a shortcode a blog moved
+    from Hugo defines again: left in a comment inside the link, which broke the build."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'module.exports = (c) => { c.addNunjucksShortcode("ref", f); };\n',
+        "blog/2023-07-12-vm-1.markdown": "---\ntitle: VM 1\ntags: posts\n---\nx\n",
+        "blog/2023-07-20-vm-2.md": "---\ntitle: VM 2\ntags: posts\n---\nAfter [the "
+                                   'first part]({% ref "2023-07-12-vm-1.markdown" %}).\n'})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    post = (imported.dest / "content" / "posts" / "vm-2.md").read_text(encoding="utf-8")
+    assert "After [the first part](vm-1.md)." in post

@@ -276,8 +276,8 @@ class EleventyBodies:
 
         def post_url(args: str, written: str) -> str:
             # (Jekyll's tag, which a blog moved from Jekyll defines again: the post whose
-            # file is `2023-11-12-confusing-git.md`, in whatever folder)
-            name = "/" + args.strip().strip("\"'")
+            # file is `2023-11-12-confusing-git` or `….md`, in whatever folder)
+            name = "/" + re.sub(r"\.(?:md|markdown)$", "", args.strip().strip("\"'"))
             target = next((item for source, item in self.by_source.items()
                            if str(source.with_suffix("")).endswith(name)), None)
             if target is None:
@@ -285,8 +285,11 @@ class EleventyBodies:
             ctx.convert("`{% post_url %}` as links to the posts")
             return self.site.link(target)
 
+        # (`ref` and `relref`, Hugo's, which a blog moved from Hugo defines again: the
+        # URL of the post of that file name)
         handlers = {**embed_tags(ctx), "image": image, "img": image,
-                    "eleventyImage": image, "figure": image, "post_url": post_url}
+                    "eleventyImage": image, "figure": image, "post_url": post_url,
+                    "ref": post_url, "relref": post_url}
         youtube = handlers["youtube"]
 
         def video(args: str, written: str) -> str:
