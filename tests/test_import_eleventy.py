@@ -691,3 +691,20 @@ def test_hugos_ref_of_a_blog_moved_from_hugo(tmp_path: Path) -> None:
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     post = (imported.dest / "content" / "posts" / "vm-2.md").read_text(encoding="utf-8")
     assert "After [the first part](vm-1.md)." in post
+
+
+def test_the_markdown_library_of_a_module_a_module_requires(tmp_path: Path) -> None:
+    """The config requires `./src/_11ty` (its `index.js`), which requires the Markdown
+    library (markdown-it-anchor given the npm `slugify`, lower case): only the config's
+    own modules were read, and the heading ids were Lanting's, with no word of it."""
+    write_files(tmp_path, {
+        ".eleventy.js": "const { libraries } = require('./src/_11ty')\n"
+                        "module.exports = (c) => { c.setLibrary('md', libraries.md) }\n",
+        "src/_11ty/index.js": "module.exports = { libraries: { md: require('./libraries/"
+                              "markdown') } }\n",
+        "src/_11ty/libraries/markdown.js": "const slugify = require('slugify')\n"
+                                           "const anchor = require('markdown-it-anchor')\n"
+                                           "module.exports = require('markdown-it')().use("
+                                           "anchor, {\n  slugify (s) {\n    return slugify"
+                                           "(s, { lower: true })\n  }\n})\n"})
+    assert read_settings(tmp_path).heading_ids == "slugify"

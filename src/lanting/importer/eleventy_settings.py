@@ -122,9 +122,18 @@ def _strings(text: str) -> list[str]:
 def read_settings(source: Path) -> EleventySettings:
     file = config_file(source) or source / ".eleventy.js"
     code = strip_comments(read_text(file)) if file.is_file() else ""
-    # (a config split over modules it requires: `./eleventy/config/collections.js`)
-    for module in local_modules(code, file.parent):
-        code += "\n" + strip_comments(read_text(module))
+    # (a config split over modules it requires, and those over theirs:
+    # `./src/_11ty/index.js` requiring `./libraries/markdown.js`)
+    read: list[Path] = []
+    waiting = [(code, file.parent)]
+    while waiting and len(read) < 40:
+        requiring, where = waiting.pop(0)
+        for module in local_modules(requiring, where):
+            if module not in read and module.resolve().is_relative_to(source.resolve()):
+                read.append(module)
+                more = strip_comments(read_text(module))
+                code += "\n" + more
+                waiting.append((more, module.parent))
     package = read_text(source / "package.json") if (source / "package.json").is_file() else ""
     folders = key_object(code, "dir") or ""
     found = _CLI_INPUT.search(package)
