@@ -462,3 +462,41 @@ def test_markdown_under_a_summary_is_read(tmp_path: Path) -> None:
     assert first.one("code").text() == "vim"
     assert first.one("em").one("a")["href"] == "https://example.org/vim"
     assert second.one("strong").text() == "right under"
+
+
+def test_inline_r_in_a_formula_is_boxed_code_with_a_warning_at_its_line(
+        tmp_path: Path) -> None:
+    """A knitr note writes computed values into its formulas (`$$\\hat\\sigma = `r s`$$`)
+    and keeps no freeze: the backticks went into the TeX, drawn as quotes around the
+    letters of the code (`‘rs‘`), a wrong formula with no word of it. A name a cell set
+    to a literal is filled in there too; other inline R is its code in a box, each with
+    a warning at its line; R's `df$col` in inline code outside math opens no formula."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/estimate.qmd": (
+            "---\ntitle: Estimate\ndate: 2022-05-01\n---\n\n"
+            "```{r}\n#| include: false\nreps <- 200\nsigma_hat <- sd(draws)\n```\n\n"
+            "We drew `r reps` samples of `r nrow(df$a)` rows and `r df$b` more.\n\n"
+            "$$\n\\hat\\sigma = `r sigma_hat` \\quad B = `r reps`\n$$\n\n"
+            "So $\\hat\\theta_{1} = `r round(fit$coef[1], 2)`$ here.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    warned = [(w.line, w.message) for w in done.report.warnings
+              if "inside a formula" in w.message]
+    assert warned == [
+        (15, "inline R `` `r sigma_hat` `` inside a formula: knitr put its value here, "
+             "Lanting runs no R: shown as its code in a box (write the value in)"),
+        (18, "inline R `` `r round(fit$coef[1], 2)` `` inside a formula: knitr put its "
+             "value here, Lanting runs no R: shown as its code in a box (write the value "
+             "in)")]
+    text = (done.dest / "content/posts/estimate.md").read_text(encoding="utf-8")
+    assert "\\hat\\sigma = \\boxed{\\texttt{sigma\\_hat}} \\quad B = 200\n" in text
+    assert "= \\boxed{\\texttt{round(fit\\$coef[1], 2)}}$ here" in text
+    assert "We drew 200 samples of `r nrow(df$a)` rows and `r df$b` more." in text
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "posts/estimate/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert [m.text() for m in prose.find_all("menclose")] == ["sigma_hat",
+                                                         "round(fit$coef[1], 2)"]
+    assert "‘" not in prose.text()

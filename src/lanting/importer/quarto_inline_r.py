@@ -6,12 +6,17 @@ writes them where they show, in an HTML attribute too (`<img src="`r image_path`
 Lanting runs no R: such code was left as written, the image broken without a word.
 A name a cell of the document sets once, to a quoted string or a whole number, is
 filled in where knitr put its value; any other inline R is a warning, once a document.
+One inside a formula (`$$\\bar x = `r mu`$$`) is a warning at its line, and shown as
+its code in a box: its backticks, left in, were TeX's quotes and letters
+(`‘rmu‘`), a wrong formula that read as a right one.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from lanting.importer.body_math import formula_spans
 from lanting.importer.liquid import Context
 
 _R_CELL = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*\{r\b[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$",
@@ -63,7 +68,7 @@ def inline_r(text: str, ctx: Context) -> str:
     out, last = [], 0
     for block in [*_FENCED.finditer(text), None]:
         end = block.start() if block is not None else len(text)
-        out.append(_INLINE.sub(one, text[last:end]))
+        out.append(_in_formulas(text[last:end], values, ctx, one))
         if block is not None:
             out.append(block.group())
             last = block.end()
@@ -72,3 +77,43 @@ def inline_r(text: str, ctx: Context) -> str:
                  "knitr put their values here, Lanting runs no R: left as written (write "
                  "the values in)")
     return "".join(out)
+
+
+_TEX_SPECIALS = re.compile(r"[\\~^_$%&#{}]")
+_TEX_WORDS = {"\\": "\\textbackslash{}", "~": "\\textasciitilde{}",
+              "^": "\\textasciicircum{}"}
+
+
+def _boxed(code: str) -> str:
+    """R code as TeX showing it, in a box: `\\boxed{\\texttt{round(mu, 2)}}`."""
+    shown = _TEX_SPECIALS.sub(lambda m: _TEX_WORDS.get(m.group(), "\\" + m.group()), code)
+    return f"\\boxed{{\\texttt{{{shown}}}}}"
+
+
+def _in_formulas(text: str, values: dict[str, str], ctx: Context,
+                 outside: Callable[[re.Match[str]], str]) -> str:
+    """`text` (outside code blocks) with its inline R filled in (`outside` for that out
+    of formulas); one in a formula naming no known value boxed (`_boxed`), with a
+    warning at its line."""
+    # (the formulas are found with the inline code blanked: R's `df$x` holds a dollar)
+    blank = _INLINE.sub(lambda m: "r" * len(m.group()), text)
+    spans = formula_spans(blank) if "`r" in text else []
+    out, last = [], 0
+    for start, end in spans:
+        if start < last:
+            continue  # (an inner formula's span, inside the one just done)
+        out.append(_INLINE.sub(outside, text[last:start]))
+        out.append(_INLINE.sub(lambda m: _formula_value(m, values, ctx), text[start:end]))
+        last = end
+    return "".join(out) + _INLINE.sub(outside, text[last:])
+
+
+def _formula_value(match: re.Match[str], values: dict[str, str], ctx: Context) -> str:
+    value = values.get(match.group(1).strip())
+    if value is not None:
+        ctx.convert("knitr's inline R code naming a value its cells set, filled in")
+        return value
+    ctx.warn(match.group(), f"inline R `` {match.group()} `` inside a formula: knitr put "
+             "its value here, Lanting runs no R: shown as its code in a box (write the "
+             "value in)")
+    return _boxed(match.group(1).strip())
