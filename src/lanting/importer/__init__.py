@@ -34,6 +34,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "hugo": ("hugo", "Hugo"), "hugo-blox": ("hugoblox", "HugoBlox"), "hexo": ("hexo", "Hexo"),
     "zola": ("zola", "Zola"),
     "quarto": ("quarto", "Quarto"), "distill": ("distill", "Distill"),
+    "bookdown": ("bookdown", "Bookdown"),
     "mkdocs": ("mkdocs", "MkDocs"),
     "jupyter-book": ("jupyterbook", "JupyterBook"), "docusaurus": ("docusaurus", "Docusaurus"),
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),

@@ -14,6 +14,7 @@ from lanting.importer.hexo_config import HEXO_SETTINGS, settings_file
 LOOKED_FOR = (
     "Quarto (_quarto.yml, or .qmd files at the root), "
     "distill (_site.yml with a distill:: output), "
+    "bookdown (_bookdown.yml), "
     "MkDocs (mkdocs.yml, or Zensical's zensical.toml), "
     "Docusaurus (docusaurus.config.js or .ts), "
     "Quartz (quartz.config.ts with content/), "
@@ -256,6 +257,10 @@ def detect(source: Path) -> str:
         return "quarto"  # (documents rendered alone, `quarto render talk.qmd`: no project)
     if "distill::" in _text(source / "_site.yml") + _text(source / "_site.yaml"):
         return "distill"  # (an R Markdown website of distill's: its posts in `_posts/`)
+    from lanting.importer.bookdown import is_bookdown
+
+    if is_bookdown(source):
+        return "bookdown"  # (an R Markdown book: read before its rendered copy's `.md`)
     if is_eleventy(source, package_only=True):
         return "eleventy"  # (no configuration: after every generator's own files)
     from lanting.importer.gitbook_settings import is_gitbook

@@ -247,7 +247,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
             if first.group(2):
                 self.title_labels[first.group(2)] = path
             self.report.convert("titles from a document's first `#` heading")
-        top = rel.as_posix() in ("index.qmd", "index.md", "index.ipynb")
+        top = rel.as_posix() in ("index.qmd", "index.md", "index.ipynb", "index.Rmd")
         # (a project of one talk, its deck at `/`: a talk named as its folder, not home)
         name = self.source.resolve().name if top and slides else path.stem \
             if slides and path.stem != "index" and path.parent.parent == self.source \

@@ -1,0 +1,96 @@
+"""bookdown (an R Markdown book: `_bookdown.yml`, its chapters `.Rmd` files at the root)
+→ Lanting.
+
+A bookdown book is read as the Quarto book Quarto's guide moves it to: its chapters are
+`_bookdown.yml`'s `rmd_files` (else every `.Rmd` of the root not starting with `_`, as
+bookdown merges them), its title `index.Rmd`'s, its output folder `output_dir` (`_book`).
+Each chapter is a page titled by its first `#` heading; bookdown's own cross-references
+(`\\@ref(fig:x)`, `(\\#eq:x)`) are rewritten as Quarto's (`bookdown_refs`). The rest
+(front matter, math, links, citations, chunks) is the Quarto importer's. Read as a folder
+of notes, the book's `_bookdown.yml` went unread, its rendered copy was imported with it
+and each `(\\#eq:x)` was a tag.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.bookdown_refs import equations, labels, references, sections
+from lanting.importer.common import Options, read_text
+from lanting.importer.liquid import Context
+from lanting.importer.quarto import Quarto
+from lanting.importer.quarto_xrefs import defined_labels
+from lanting.importer.report import Report
+from lanting.importer.text import load_mapping, split_front_matter
+
+SETTINGS = "_bookdown.yml"
+
+
+def is_bookdown(source: Path) -> bool:
+    """A bookdown book: its `_bookdown.yml`, or an `index.Rmd` naming its site."""
+    index = source / "index.Rmd"
+    return (source / SETTINGS).is_file() or (
+        index.is_file() and "bookdown::bookdown_site" in read_text(index))
+
+
+class Bookdown(Quarto):
+    kind = "bookdown"
+    UNRUN = "no outputs (bookdown keeps none but its rendered book)"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        super().__init__(source, report, options)
+        settings, error = load_mapping("yaml", read_text(source / SETTINGS)) \
+            if (source / SETTINGS).is_file() else ({}, None)
+        if error:
+            report.warn(SETTINGS, None, f"could not read it: {error}")
+        self.settings_file = SETTINGS
+        files = settings.get("rmd_files")
+        if isinstance(files, dict):  # (`rmd_files: {html: […], latex: […]}`)
+            files = files.get("html")
+        self.chapters = [str(f) for f in files] if isinstance(files, list) else None
+        """The chapters `rmd_files` lists, else None (every `.Rmd` of the root)."""
+        index = source / "index.Rmd"
+        front = split_front_matter(read_text(index))[1] if index.is_file() else ""
+        book = load_mapping("yaml", front)[0] if front else {}
+        website = {"title": book["title"]} if isinstance(book.get("title"), str) else {}
+        self.config = {"website": website, "project": {
+            "type": "book", "output-dir": str(settings.get("output_dir") or "_book")}}
+        if book.get("lang"):
+            self.config["lang"] = book["lang"]
+        self.website = website
+        self.pages: dict[Path, str] = {}
+        """Each chapter's id (its title's), which named its page (`sets.html`)."""
+        self.language = str(self.config.get("lang") or "")
+
+    def rendered(self, rel: str) -> bool:
+        """A chapter: one `rmd_files` lists, else an `.Rmd` at the root (bookdown renders
+        no other: the `.md` of its rendered copy, a folder's drafts)."""
+        if self.chapters is not None:
+            return rel in self.chapters
+        return "/" not in rel and rel.lower().endswith(".rmd") and super().rendered(rel)
+
+    def read_sources(self) -> list[tuple[Path, dict[str, Any], str, str]]:
+        """The chapters, their bookdown labels and `\\@ref`s as Quarto's."""
+        found = [(path, data, head, labels(body))
+                 for path, data, head, body in super().read_sources()]
+        heads = sections((path, body) for path, _data, _head, body in found)
+        known = frozenset().union(*(defined_labels(body) for _p, _d, _h, body in found))
+        formulas = equations((path, body) for path, _data, _head, body in found)
+        self.pages = {s.path: label for label, s in reversed(heads.items()) if s.title}
+        done: list[tuple[Path, dict[str, Any], str, str]] = []
+        for path, data, head, body in found:
+            ctx = Context(self.report, path, read_text(path))
+            body, count = references(body, path, heads, known, ctx.warn, formulas)
+            if count:
+                self.report.convert("bookdown's cross-references (`\\@ref(x)`)", count)
+            done.append((path, data, head, body))
+        return done
+
+    def old_url(self, rel: Path, data: dict[str, Any]) -> str:
+        """bookdown named a chapter's page after its title's id (`# Sets {#sets}`:
+        `sets.html`), the first chapter's `index.html`."""
+        label = self.pages.get(self.source / rel)
+        if rel.as_posix() == "index.Rmd" or label is None:
+            return super().old_url(rel, data)
+        return f"/{label}.html"

@@ -1,0 +1,160 @@
+"""bookdown's own cross-references, rewritten as the Quarto importer and Lanting read them.
+
+bookdown numbers what a label names and `\\@ref(label)` shows the number alone (the
+words before it are the author's: `Figure \\@ref(fig:loss)`, `(\\@ref(eq:ols))`):
+`\\@ref(eq:x)` is `[-@eq:x]` (a number alone, Lanting's too) of the formula holding
+`(\\#eq:x)`, which is `\\label{eq:x}`; `\\@ref(fig:x)` and `\\@ref(tab:x)` are
+`[-@fig-x]` and `[-@tbl-x]` of a chunk labelled `x` (its `fig.cap`: Quarto's `fig-x`
+label) or of an image or table whose caption begins `(\\#fig:x)`; `\\@ref(id)` of a
+section is a link to it reading its heading (Lanting numbers no sections), the
+chapter's own title's to its page. Left as written, each was text to Lanting, and the
+build failed on `\\@`. bookdown merged the chapters into one document before Pandoc
+read it, so a link to a section as an anchor, `[the solutions](#ch1)`, found it in
+any chapter: it leads to that chapter's page.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n.*?^[ \t]{0,3}\1[ \t]*$",
+                    re.MULTILINE | re.DOTALL)
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*(?:\{([^}\n]*)\})?[ \t]*$", re.MULTILINE)
+_REF = re.compile(r"\\@ref\(([^()\s]+)\)")
+_HASH_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
+_EQ_LABEL = re.compile(r"\(\\#(eq:[\w:.-]+)\)")
+_CAPTION_LABEL = re.compile(r"(!\[)[ \t]*\(\\#fig:([\w:.-]+)\)[ \t]*([^\]\n]*\]\([^)\n]*\))")
+"""An image whose caption begins with its label, `![(\\#fig:x) Loss](loss.png)`."""
+_TABLE_LABEL = re.compile(r"^((?:Table)?:[ \t]*)\(\\#tab:([\w:.-]+)\)[ \t]*(.*?)[ \t]*$",
+                          re.MULTILINE)
+"""A pipe table's caption beginning with its label, `Table: (\\#tab:x) Errors`."""
+_CHUNK = re.compile(r"^([ \t]{0,3}`{3,}[ \t]*\{r[ \t,]+)([A-Za-z][\w.-]*)(?=[ \t]*[,}])"
+                    r"([^}\n]*\})", re.MULTILINE)
+"""A knitr chunk's header with its label, `{r loss-curve, fig.cap="…"}`."""
+_PART = re.compile(r"^#[ \t]+\((?:PART|APPENDIX)\*?\)[^\n]*\n?", re.MULTILINE)
+"""A part's or the appendix's heading, `# (PART) Theory {-}`: no chapter of its own."""
+_KINDS = {"fig": "fig", "tab": "tbl", "eq": "eq"}
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A heading a `\\@ref(id)` may name: its document, whether it is the chapter's
+    title (its first `#` heading, the page's title now) and its words."""
+
+    path: Path
+    title: bool
+    words: str
+
+
+def pandoc_id(heading: str) -> str:
+    """The identifier Pandoc gives a heading without one: its words lower case, only
+    letters, digits and `_-.` kept, spaces as hyphens, up to its first letter."""
+    text = re.sub(r"[*_`]|\[([^\]]*)\]\([^)]*\)", r"\1", heading).lower()
+    kept = "".join(c if c.isalnum() or c in "_-." else "-" if c.isspace() else ""
+                   for c in unicodedata.normalize("NFC", text))
+    start = next((i for i, c in enumerate(kept) if c.isalpha()), len(kept))
+    return re.sub(r"-+", "-", kept[start:]).strip("-") or "section"
+
+
+def sections(documents: Iterable[tuple[Path, str]]) -> dict[str, Section]:
+    """The headings of the documents by their ids (`{#id}`, else Pandoc's), the first
+    place of an id kept."""
+    found: dict[str, Section] = {}
+    for path, text in documents:
+        first = True
+        for heading in _HEADING.finditer(_FENCE.sub("", _PART.sub("", text))):
+            attributes = heading.group(3) or ""
+            named = re.search(r"#([\w:.-]+)", attributes)
+            label = named.group(1) if named else pandoc_id(heading.group(2))
+            title = first and heading.group(1) == "#"
+            first = first and heading.group(1) != "#"
+            found.setdefault(label, Section(path, title, heading.group(2).strip()))
+    return found
+
+
+def labels(text: str) -> str:
+    """`text` with bookdown's labels as Quarto writes them: a formula's `(\\#eq:x)` is
+    `\\label{eq:x}`, an image's caption's `(\\#fig:x)` its `{#fig-x}`, a table's
+    `(\\#tab:x)` its caption's `{#tbl-x}`, a chunk with a `fig.cap` labelled `fig-x`;
+    a part's heading (`# (PART) Theory {-}`) left out."""
+    text = _PART.sub("", text)
+    text = _EQ_LABEL.sub(lambda m: f"\\label{{{m.group(1)}}}", text)
+    text = _CAPTION_LABEL.sub(lambda m: f"{m.group(1)}{m.group(3)}{{#fig-{m.group(2)}}}", text)
+    text = _TABLE_LABEL.sub(lambda m: f": {m.group(3)} {{#tbl-{m.group(2)}}}", text)
+
+    def chunk(match: re.Match[str]) -> str:
+        options, label = match.group(3), match.group(2)
+        kind = "fig" if re.search(r"\bfig\.cap\s*=", options) else None
+        if kind is None or label.startswith(f"{kind}-"):
+            return match.group()
+        return f"{match.group(1)}{kind}-{label}{options}"
+
+    return _CHUNK.sub(chunk, text)
+
+
+def equations(documents: Iterable[tuple[Path, str]]) -> dict[str, Path]:
+    """The document each equation's label (`\\label{eq:x}`, as `labels` wrote it) is in."""
+    found: dict[str, Path] = {}
+    for path, text in documents:
+        for label in re.findall(r"\\label\{(eq:[^{}\s]+)\}", text):
+            found.setdefault(label, path)
+    return found
+
+
+def references(text: str, path: Path, found: dict[str, Section], known: frozenset[str],
+               warn: Callable[[str, str], None],
+               formulas: dict[str, Path] | None = None) -> tuple[str, int]:
+    """`text` with each `\\@ref(label)` as Quarto's reference or a link, and each link to
+    a section of another chapter led there (see the module's docstring); one naming
+    nothing bookdown showed as `??`, with a warning (`warn(snippet, message)`);
+    `known`: the figures' and tables' labels the book gives (Quarto's, `fig-x`);
+    `formulas`: each equation's document (`equations`): one of another chapter is a
+    link to it reading that chapter's title (Lanting numbers equations within a page).
+    Returns the text and how many were rewritten."""
+    count = 0
+
+    def where(label: str) -> str | None:
+        """The link to a section of another chapter (to the page, for its title)."""
+        section = found.get(label)
+        if section is None or (section.path == path and not section.title):
+            return None
+        target = posixpath.relpath(section.path.as_posix(), path.parent.as_posix())
+        return target + ("" if section.title else f"#{label}")
+
+    def linked(match: re.Match[str]) -> str:
+        nonlocal count
+        target = where(match.group(2))
+        count += target is not None
+        return match.group() if target is None else f"{match.group(1)}{target})"
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        label = match.group(1)
+        kind, _, name = label.partition(":")
+        home = (formulas or {}).get(label, path)
+        if kind == "eq" and home != path:
+            title = next((s for s in found.values() if s.path == home and s.title), None)
+            target = posixpath.relpath(home.as_posix(), path.parent.as_posix())
+            count += 1
+            words = title.words.replace("[", "\\[").replace("]", "\\]") if title \
+                else home.stem
+            return f"[{words}]({target}#{label})"
+        if name and kind in _KINDS and (kind == "eq" or f"{_KINDS[kind]}-{name}" in known):
+            count += 1
+            return f"[-@{kind}:{name}]" if kind == "eq" else f"[-@{_KINDS[kind]}-{name}]"
+        section = found.get(label)
+        if section is None:
+            warn(match.group(), f"`{match.group()}` names no section, figure, table or "
+                 "equation Lanting knows: shown as bookdown showed it, `??`")
+            return "**??**"
+        count += 1
+        words = section.words.replace("[", "\\[").replace("]", "\\]")
+        return f"[{words}]({where(label) or '#' + label})"
+
+    text = _HASH_LINK.sub(linked, text) if "](#" in text else text
+    return _REF.sub(one, text), count

@@ -1,0 +1,103 @@
+"""The bookdown importer: an R Markdown book (`_bookdown.yml`, chapters `.Rmd` at the
+root) read as a Quarto book, its own cross-references rewritten."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+from lanting.importer.bookdown_refs import pandoc_id
+from lanting.importer.detect import detect
+
+BOOK = {
+    "_bookdown.yml": (
+        'book_filename: "notes"\noutput_dir: "docs"\n'
+        'rmd_files: ["index.Rmd", "01-regression.Rmd", "02-kernels.Rmd"]\n'),
+    "index.Rmd": (
+        "---\ntitle: \"Lecture Notes on Learning\"\nsite: bookdown::bookdown_site\n"
+        "output: bookdown::gitbook\n---\n\n# Preface {-}\n\n"
+        "Start with [the least squares chapter](#least-squares), then the exercises "
+        "of Chapter \\@ref(kernels).\n"),
+    "01-regression.Rmd": (
+        "# (PART) Foundations {-}\n\n# Least Squares {#least-squares}\n\n"
+        "The estimate solves\n\n\\begin{equation}\n"
+        "\\hat\\beta = (X^\\top X)^{-1} X^\\top y (\\#eq:ols)\n\\end{equation}\n\n"
+        "and (\\@ref(eq:ols)) needs $X^\\top X$ invertible; Section \\@ref(the-ridge-penalty) "
+        "relaxes it, and Figure \\@ref(fig:residuals) shows the residuals.\n\n"
+        "```{r residuals, fig.cap=\"Residuals against fitted values\"}\n"
+        "plot(fitted(fit), resid(fit))\n```\n\n"
+        "## The Ridge Penalty\n\nAdd $\\lambda \\lVert\\beta\\rVert^2$.\n\n"
+        "![(\\#fig:path) Ridge paths as the penalty grows](paths.png)\n\n"
+        "Figure \\@ref(fig:path) draws them; \\@ref(tab:missing) is not written yet.\n"),
+    "02-kernels.Rmd": (
+        "# Kernel Methods {#kernels}\n\nRidge (Chapter \\@ref(least-squares), "
+        "Equation \\@ref(eq:ols)) in a feature space.\n"),
+    "docs/least-squares.md": "# Least Squares\n\nThe rendered copy.\n",
+    "drafts/old.Rmd": "# Old draft\n\nNot in the book.\n",
+}
+
+
+def test_a_bookdown_book_is_read_as_a_book_with_its_references(tmp_path: Path) -> None:
+    """A book of lecture notes in bookdown: read as a folder of notes, `_bookdown.yml`
+    went unread, the rendered copy in `docs/` was imported beside the chapters and
+    `(\\#eq:ols)` was a tag. Its chapters are `rmd_files`', `index.Rmd` the home page;
+    `(\\#eq:x)` is a `\\label` and `\\@ref(eq:x)` its number; `\\@ref(fig:x)` refers to
+    the chunk's or image's figure; `\\@ref(id)` of a section is a link reading its
+    heading (Pandoc's id when none is given), to another chapter's page too, as is a
+    `(#id)` link; an unknown label is `??` with a warning."""
+    source = tmp_path / "book"
+    write_files(source, BOOK)
+    assert detect(source) == "bookdown"
+    done = import_site(source, tmp_path / "new")
+    pages = sorted(p.relative_to(done.dest / "content").as_posix()
+                   for p in (done.dest / "content").rglob("*.md"))
+    assert pages == ["_index.md", "pages/01-regression.md", "pages/02-kernels.md"]
+    warned = [(str(w.path), w.line, w.message) for w in done.report.warnings
+              if "refers to no" in w.message or "names no" in w.message]
+    assert warned == [("01-regression.Rmd", 23, "`\\@ref(tab:missing)` names no section, "
+                       "figure, table or equation Lanting knows: shown as bookdown showed "
+                       "it, `??`")]
+    chapter = (done.dest / "content/pages/01-regression.md").read_text(encoding="utf-8")
+    assert "title: Least Squares" in chapter and "aliases: [\"/least-squares.html\"]" in chapter
+    assert "(PART)" not in chapter
+    assert "(X^\\top X)^{-1} X^\\top y \\label{eq:ols}" in chapter
+    assert "and ([-@eq:ols]) needs" in chapter
+    assert "Section [The Ridge Penalty](#the-ridge-penalty) relaxes" in chapter
+    # (the chunk ran in no freeze: its caption at the label, the reference a link)
+    assert "Figure [Residuals against fitted values](#fig-residuals) shows" in chapter
+    assert '<a id="fig-residuals"></a>**Figure:** Residuals against fitted' in chapter
+    assert "Figure [-@fig-path] draws them; **??** is not" in chapter
+    assert "![Ridge paths as the penalty grows](paths.png){#fig-path}" in chapter
+    home = (done.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "[the least squares chapter](pages/01-regression.md)" in home
+    assert "Chapter [Kernel Methods](pages/02-kernels.md)" in home
+
+
+def test_pandoc_ids_of_headings() -> None:
+    """The ids Pandoc gives headings without one, which `\\@ref(id)` names."""
+    assert pandoc_id("The Ridge Penalty") == "the-ridge-penalty"
+    assert pandoc_id("2.1 Why *bias*, not variance?") == "why-bias-not-variance"
+    assert pandoc_id("核方法 Kernels") == "核方法-kernels"
+
+
+def test_a_built_bookdown_chapter_numbers_its_equation(tmp_path: Path) -> None:
+    """The chapter builds: the equation is numbered and its reference reads the
+    number, as bookdown's did."""
+    source = tmp_path / "book"
+    write_files(source, {k: v for k, v in BOOK.items() if k != "01-regression.Rmd"} | {
+        "01-regression.Rmd": BOOK["01-regression.Rmd"].split("Section")[0] + "fine.\n"})
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "01-regression/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    [ref] = prose.find_all("a", class_="eqref")
+    assert ref["href"] == "#eq:ols" and ref.text() == "1"
+    other = parse_html((result.output / "02-kernels/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert [(a["href"], a.text()) for a in other.find_all("a")] == [
+        ("/01-regression/", "Least Squares"), ("/01-regression/#eq:ols", "Least Squares")]
