@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -36,7 +36,14 @@ BOOK = {
         "Figure \\@ref(fig:path) draws them; \\@ref(tab:missing) is not written yet.\n"),
     "02-kernels.Rmd": (
         "# Kernel Methods {#kernels}\n\nRidge (Chapter \\@ref(least-squares), "
-        "Equation \\@ref(eq:ols)) in a feature space.\n"),
+        "Equation \\@ref(eq:ols)) in a feature space.\n\n"
+        "```{definition, label=\"psd\", name=\"Positive kernel\"}\n"
+        "$k$ is positive when every Gram matrix is *positive semi-definite*.\n```\n\n"
+        "```{theorem mercer, name=\"Mercer\"}\nA positive kernel is an inner product.\n"
+        "```\n\n```{proof}\nBuild the feature map from Definition \\@ref(def:psd).\n```"
+        "\n\n```{block2, type=\"rmdtip\"}\nTry the Gaussian kernel first.\n```\n\n"
+        "By Theorem \\@ref(thm:mercer), ridge works in the feature space.\n"),
+    "paths.png": png(8, 8),
     "docs/least-squares.md": "# Least Squares\n\nThe rendered copy.\n",
     "drafts/old.Rmd": "# Old draft\n\nNot in the book.\n",
 }
@@ -72,7 +79,7 @@ def test_a_bookdown_book_is_read_as_a_book_with_its_references(tmp_path: Path) -
     assert "Figure [Residuals against fitted values](#fig-residuals) shows" in chapter
     assert '<a id="fig-residuals"></a>**Figure:** Residuals against fitted' in chapter
     assert "Figure [-@fig-path] draws them; **??** is not" in chapter
-    assert "![Ridge paths as the penalty grows](paths.png){#fig-path}" in chapter
+    assert "![Ridge paths as the penalty grows](/paths.png){#fig-path}" in chapter
     home = (done.dest / "content/_index.md").read_text(encoding="utf-8")
     assert "[the least squares chapter](pages/01-regression.md)" in home
     assert "Chapter [Kernel Methods](pages/02-kernels.md)" in home
@@ -99,5 +106,26 @@ def test_a_built_bookdown_chapter_numbers_its_equation(tmp_path: Path) -> None:
     assert ref["href"] == "#eq:ols" and ref.text() == "1"
     other = parse_html((result.output / "02-kernels/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
-    assert [(a["href"], a.text()) for a in other.find_all("a")] == [
+    assert [(a["href"], a.text()) for a in other.find_all("a")][:2] == [
         ("/01-regression/", "Least Squares"), ("/01-regression/#eq:ols", "Least Squares")]
+
+
+def test_bookdown_theorem_and_block_chunks_are_numbered_boxes(tmp_path: Path) -> None:
+    """bookdown's theorem engines (```` ```{theorem mercer, name="Mercer"} ````,
+    `definition`, `proof`) and custom blocks (`{block2, type="rmdtip"}`) hold
+    Markdown: each was a code cell that did not run, shown as code. They are numbered
+    theorems (`\\@ref(thm:mercer)` their number), a proof and a callout."""
+    source = tmp_path / "book"
+    write_files(source, BOOK)
+    done = import_site(source, tmp_path / "new")
+    chapter = (done.dest / "content/pages/02-kernels.md").read_text(encoding="utf-8")
+    assert "```{" not in chapter
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "02-kernels/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    text = prose.text()
+    assert "Definition 1 (Positive kernel)" in text and "Theorem 1 (Mercer)" in text
+    assert "By Theorem 1, ridge works" in text and "from Definition 1." in text
+    assert prose.one("div", class_="callout-tip").text().endswith(
+        "Try the Gaussian kernel first.")
+    assert prose.one("div", class_="proof") is not None

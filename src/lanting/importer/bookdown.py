@@ -13,9 +13,11 @@ and each `(\\#eq:x)` was a tag.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.bookdown_blocks import PREFIXES, blocks, fenced_theorems
 from lanting.importer.bookdown_refs import equations, labels, references, sections
 from lanting.importer.common import Options, read_text
 from lanting.importer.liquid import Context
@@ -25,6 +27,9 @@ from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
 
 SETTINGS = "_bookdown.yml"
+_KINDS = "|".join(PREFIXES.values())
+_THEOREM = re.compile(rf"^[ \t]*:{{3,}}[ \t]*\{{#((?:{_KINDS})-[\w:.-]+)", re.MULTILINE)
+"""A theorem's label, `::: {#thm-x`, as `bookdown_blocks` wrote it."""
 
 
 def is_bookdown(source: Path) -> bool:
@@ -72,10 +77,11 @@ class Bookdown(Quarto):
 
     def read_sources(self) -> list[tuple[Path, dict[str, Any], str, str]]:
         """The chapters, their bookdown labels and `\\@ref`s as Quarto's."""
-        found = [(path, data, head, labels(body))
+        found = [(path, data, head, labels(fenced_theorems(self.blocks(body))))
                  for path, data, head, body in super().read_sources()]
         heads = sections((path, body) for path, _data, _head, body in found)
-        known = frozenset().union(*(defined_labels(body) for _p, _d, _h, body in found))
+        known = frozenset().union(*(defined_labels(body) | set(_THEOREM.findall(body))
+                                    for _p, _d, _h, body in found))
         formulas = equations((path, body) for path, _data, _head, body in found)
         self.pages = {s.path: label for label, s in reversed(heads.items()) if s.title}
         done: list[tuple[Path, dict[str, Any], str, str]] = []
@@ -94,3 +100,10 @@ class Bookdown(Quarto):
         if rel.as_posix() == "index.Rmd" or label is None:
             return super().old_url(rel, data)
         return f"/{label}.html"
+
+    def blocks(self, body: str) -> str:
+        """The body with its theorem and custom-block chunks as Quarto's divs."""
+        body, count = blocks(body)
+        if count:
+            self.report.convert("bookdown's theorem and block chunks (Quarto's divs)", count)
+        return body

@@ -5,7 +5,8 @@ words before it are the author's: `Figure \\@ref(fig:loss)`, `(\\@ref(eq:ols))`)
 `\\@ref(eq:x)` is `[-@eq:x]` (a number alone, Lanting's too) of the formula holding
 `(\\#eq:x)`, which is `\\label{eq:x}`; `\\@ref(fig:x)` and `\\@ref(tab:x)` are
 `[-@fig-x]` and `[-@tbl-x]` of a chunk labelled `x` (its `fig.cap`: Quarto's `fig-x`
-label) or of an image or table whose caption begins `(\\#fig:x)`; `\\@ref(id)` of a
+label) or of an image or table whose caption begins `(\\#fig:x)`; `\\@ref(thm:x)` is
+`[-@thm-x]` of its theorem (`bookdown_blocks`); `\\@ref(id)` of a
 section is a link to it reading its heading (Lanting numbers no sections), the
 chapter's own title's to its page. Left as written, each was text to Lanting, and the
 build failed on `\\@`. bookdown merged the chapters into one document before Pandoc
@@ -21,6 +22,8 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+from lanting.importer.bookdown_blocks import PREFIXES
 
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n.*?^[ \t]{0,3}\1[ \t]*$",
                     re.MULTILINE | re.DOTALL)
@@ -38,7 +41,8 @@ _CHUNK = re.compile(r"^([ \t]{0,3}`{3,}[ \t]*\{r[ \t,]+)([A-Za-z][\w.-]*)(?=[ \t
 """A knitr chunk's header with its label, `{r loss-curve, fig.cap="…"}`."""
 _PART = re.compile(r"^#[ \t]+\((?:PART|APPENDIX)\*?\)[^\n]*\n?", re.MULTILINE)
 """A part's or the appendix's heading, `# (PART) Theory {-}`: no chapter of its own."""
-_KINDS = {"fig": "fig", "tab": "tbl", "eq": "eq"}
+_KINDS = {"fig": "fig", "tab": "tbl", "eq": "eq", **{p: p for p in PREFIXES.values()}}
+"""bookdown's label prefixes → Quarto's (a theorem's are the same)."""
 
 
 @dataclass(frozen=True, slots=True)
