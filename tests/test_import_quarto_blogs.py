@@ -140,3 +140,44 @@ def test_a_missing_audio_file_leaves_its_tag_whole(tmp_path: Path) -> None:
     text = (done.dest / "content/posts/talk.md").read_text(encoding="utf-8")
     assert '<audio src="talk.mp3" controls></audio>' in text
     assert "Or read the notes." in text
+
+
+def test_macros_of_a_hidden_div_included_before_the_body_are_defined(
+        tmp_path: Path) -> None:
+    """A statistician's post names `include-before-body: _macros.html`, a hidden
+    `<div>` of `\\(\\newcommand…\\)` lines that MathJax read for the page: the file was
+    left out with the key, and every `$\\Var(Y)$` failed the build. Its TeX
+    definitions the post uses (with arguments, `\\DeclareMathOperator*`) are the post's
+    `\\newcommand`s, as `include-in-header`'s MathJax macros were; so are those of the
+    `format: html:` form."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/glm/_macros.html": (
+            '<div style="display:none">\n\\(\n\\newcommand{\\Var}{\\operatorname{Var}}\n'
+            "\\newcommand\\bbeta{\\boldsymbol{\\beta}}\n"
+            "\\renewcommand{\\norm}[1]{\\lVert #1 \\rVert}\n"
+            "\\DeclareMathOperator*{\\argmin}{arg\\,min}\n"
+            "\\newcommand{\\unused}{u}\n\\)\n</div>\n"),
+        "posts/glm/index.qmd": (
+            "---\ntitle: Deviance\ndate: 2024-02-02\n"
+            "include-before-body: _macros.html\n---\n\n"
+            "We have $\\Var(Y) = \\phi V(\\mu)$ and "
+            "$\\hat\\bbeta = \\argmin_b \\norm{y - Xb}$.\n"),
+        "posts/irls/index.qmd": (
+            "---\ntitle: IRLS\ndate: 2024-03-02\nformat:\n  html:\n"
+            "    include-after-body: ../glm/_macros.html\n---\n\n"
+            "Each step reweights by $1/\\Var(Y_i)$.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/posts/glm.md").read_text(encoding="utf-8")
+    assert ("$$\n\\newcommand{\\Var}{\\operatorname{Var}}\n"
+            "\\newcommand{\\bbeta}{\\boldsymbol{\\beta}}\n"
+            "\\newcommand{\\norm}[1]{\\lVert #1 \\rVert}\n"
+            "\\DeclareMathOperator*{\\argmin}{arg\\,min}\n$$\n") in text
+    assert "\\unused" not in text
+    other = (done.dest / "content/posts/irls.md").read_text(encoding="utf-8")
+    assert "$$\n\\newcommand{\\Var}{\\operatorname{Var}}\n$$\n" in other
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    page = (result.output / "posts/glm/index.html").read_text(encoding="utf-8")
+    assert "\\Var" not in parse_html(page).one("div", class_="prose").text()

@@ -17,6 +17,7 @@ from lanting.importer.jekyll_math import setup_macros
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import fence
 from lanting.markdown.math_display import ENVIRONMENTS
+from lanting.markdown.tex_scan import group_end, skip_space
 
 _PANDOC_MATH = ("aligned", "alignedat", "gathered", "split", "cases", "array",
                 "smallmatrix", "subarray", "eqnarray")
@@ -112,13 +113,23 @@ def bare_macros(text: str, ctx: Context) -> str:
     return "".join(out)[:-1]
 
 
+_INCLUDES = ("include-in-header", "include-before-body", "include-after-body")
+
+
 def _header_texts(data: dict[str, Any], folder: Path) -> list[str]:
-    """The texts `format: html: include-in-header` adds (`- text: |` or a file)."""
+    """The texts `format: html: include-in-header` adds (`- text: |` or a file), and
+    `include-before-body` and `include-after-body` (there or at the top: a post's
+    `include-before-body: _macros.html`, a hidden `<div>` of `\\newcommand`s, which
+    MathJax read for the whole page)."""
     fmt = data.get("format")
     html = fmt.get("html") if isinstance(fmt, dict) else None
-    entries = html.get("include-in-header") if isinstance(html, dict) else None
+    entries: list[Any] = []
+    for where in (html if isinstance(html, dict) else {}, data):
+        for key in _INCLUDES:
+            value = where.get(key)
+            entries += value if isinstance(value, list) else [value] if value else []
     texts = []
-    for entry in entries if isinstance(entries, list) else [entries] if entries else []:
+    for entry in entries:
         if isinstance(entry, dict) and isinstance(entry.get("text"), str):
             texts.append(entry["text"])
             continue
@@ -133,16 +144,44 @@ def header_macros(layers: list[tuple[dict[str, Any], Path]], text: str) -> str:
     """A `$$` block of `\\newcommand`s (it shows nothing; Lanting keeps a page's
     definitions for all its formulas) for the MathJax macros the layers' headers define
     (project, `_metadata.yml`, document: a later one wins) that `text` uses; or ""."""
-    macros: dict[str, tuple[str, int, str | None]] = {}
+    macros: dict[str, str] = {}
     for data, folder in layers:
         for header in _header_texts(data, folder):
             for name, expansion, _listed, count, default in setup_macros(header):
-                macros[name] = (expansion, count, default)
-    lines = [f"\\newcommand{{\\{name}}}" + (f"[{count}]" if count else "")
-             + (f"[{default}]" if count and default is not None else "") + f"{{{expansion}}}"
-             for name, (expansion, count, default) in macros.items()
+                macros[name] = (f"\\newcommand{{\\{name}}}" + (f"[{count}]" if count else "")
+                                + (f"[{default}]" if count and default is not None else "")
+                                + f"{{{expansion}}}")
+            macros.update(tex_definitions(header))
+    lines = [definition for name, definition in macros.items()
              if re.search(rf"\\{name}(?![A-Za-z])", text)]
     return "$$\n" + "\n".join(lines) + "\n$$\n\n" if lines else ""
+
+
+_DEFINER = re.compile(r"\\(newcommand|renewcommand|providecommand|DeclareMathOperator)"
+                      r"(\*?)\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))")
+
+
+def tex_definitions(text: str) -> dict[str, str]:
+    """The TeX macro definitions in a header's text (`\\newcommand{\\Var}{…}`,
+    `[2]` arguments, `\\DeclareMathOperator*`), by name, each as Lanting reads one (a
+    `\\renewcommand` or `\\providecommand` of a name the page has not is a
+    `\\newcommand`)."""
+    found: dict[str, str] = {}
+    for match in _DEFINER.finditer(text):
+        at = skip_space(text, match.end())
+        options = ""
+        while at < len(text) and text[at] == "[" and (close := text.find("]", at)) > 0 \
+                and match.group(1) != "DeclareMathOperator":
+            options += text[at:close + 1]
+            at = skip_space(text, close + 1)
+        end = group_end(text, at) if at < len(text) and text[at] == "{" else None
+        if end is None:
+            continue
+        name = match.group(3) or match.group(4)
+        command = match.group(1) if match.group(1) == "DeclareMathOperator" else "newcommand"
+        found[name] = (f"\\{command}{match.group(2)}{{\\{name}}}{options}"
+                       f"{text[at:end]}")
+    return found
 
 
 _PRINT_ENVIRONMENT = re.compile(
