@@ -181,3 +181,26 @@ def test_macros_of_a_hidden_div_included_before_the_body_are_defined(
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     page = (result.output / "posts/glm/index.html").read_text(encoding="utf-8")
     assert "\\Var" not in parse_html(page).one("div", class_="prose").text()
+
+
+def test_an_image_named_url_encoded_finds_its_file(tmp_path: Path) -> None:
+    """RStudio's visual editor writes an image whose name has spaces URL-encoded,
+    `images/Untitled%20(Draft)-3.jpg`; the browser decoded it to the file, but the
+    import looked for the name as written: "not found", and the build failed on it.
+    The decoded name is the file, in a post's bundle and from the project's root."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/dags/index.qmd": (
+            "---\ntitle: DAGs\ndate: 2024-04-04\n---\n\n"
+            "![The causal graph](images/Causal%20Graph%20(Draft)-3.jpg){width=\"15cm\"}\n\n"
+            "![Shared](/assets/Shared%20Figure.png)\n"),
+        "posts/dags/images/Causal Graph (Draft)-3.jpg": png(8, 8),
+        "assets/Shared Figure.png": png(8, 8),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert not [w for w in done.report.warnings if "not found" in w.message]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "posts/dags/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert len(prose.find_all("img")) == 2

@@ -89,8 +89,7 @@ class QuartoLinks:
                 return self.site.image(file, None)
             ctx.warn(url, f"figure `{url}` is not in the freeze: left as written")
             return None
-        file = (self.source / rel.lstrip("/")) if rel.startswith("/") \
-            else at_root(self.source, path.parent, rel)
+        file = project_file(self.source, path.parent, rel)
         if item.notebook is not None:  # (no bundle, and no markers in its cells)
             linked = self.document(file)
             if linked is not None:
@@ -196,6 +195,18 @@ class QuartoLinks:
             found = self.table.find("/" + file.resolve().relative_to(self.source.resolve())
                                     .as_posix())
         return found
+
+
+def project_file(root: Path, folder: Path, rel: str) -> Path:
+    """The file `rel` (from the project's root when it starts with `/`) names, read from
+    `folder`; a name with spaces written URL-encoded (`images/Untitled%20(Draft).jpg`,
+    as RStudio's visual editor writes it) decoded, as the browser decoded it."""
+    for written in (rel, unquote(rel)) if "%" in rel else (rel,):
+        file = root / written.lstrip("/") if written.startswith("/") \
+            else at_root(root, folder, written)
+        if file.exists():
+            return file
+    return root / rel.lstrip("/") if rel.startswith("/") else at_root(root, folder, rel)
 
 
 def at_root(root: Path, folder: Path, rel: str) -> Path:
