@@ -430,3 +430,31 @@ def test_a_reference_to_a_figure_a_cell_of_another_chapter_made(tmp_path: Path) 
                        .read_text(encoding="utf-8")).one("div", class_="prose")
     assert {a.text(): a["href"] for a in prose.find_all("a")} == {
         "Training loss": "/train/#fig-loss", "Accuracy": "/train/#fig-acc"}
+
+
+def test_a_book_renders_its_chapters_only(tmp_path: Path) -> None:
+    """A deep-learning course book keeps its old bookdown sources in `old/` and a draft
+    chapter beside the ones its `chapters:` list: Quarto renders a book's chapters
+    (and appendices, a part's own file, the index) alone, but the import made a page
+    of every document, 49 where the book had 19, warning on each old one's code."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": (
+            "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+            "    - index.qmd\n    - part: Basics\n      chapters:\n"
+            "      - basics/trees.qmd\n    - part: deep.qmd\n      chapters:\n"
+            "      - href: cnn.qmd\n        text: Convolutions\n"
+            "  appendices:\n    - ./data.qmd\n"),
+        "index.qmd": "# Preface\n",
+        "basics/trees.qmd": "# Trees\n",
+        "deep.qmd": "# Deep learning\n",
+        "cnn.qmd": "# Convolutions\n",
+        "data.qmd": "# Data sets\n",
+        "draft-gnn.qmd": "# Graph networks (draft)\n",
+        "old/book/01-intro.Rmd": "# Old intro\n\n```{r}\nx <- 1\n```\n",
+    })
+    done = import_site(tmp_path / "book", tmp_path / "site")
+    pages = sorted(p.relative_to(done.dest / "content").as_posix()
+                   for p in (done.dest / "content").rglob("*.md"))
+    assert pages == ["_index.md", "pages/basics.md", "pages/cnn.md", "pages/data.md",
+                     "pages/deep.md"]
+    assert not done.report.warnings

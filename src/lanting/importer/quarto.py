@@ -50,7 +50,7 @@ from lanting.importer.quarto_notebook import (
 )
 from lanting.importer.quarto_notebook_deck import notebook_markdown
 from lanting.importer.quarto_published import published, published_page
-from lanting.importer.quarto_settings import with_metadata_files
+from lanting.importer.quarto_settings import book_files, with_metadata_files
 from lanting.importer.quarto_slides import deck, presentation_format
 from lanting.importer.quarto_vars import fill, project_variables
 from lanting.importer.quarto_xrefs import Label, book_labels, defined_labels
@@ -157,7 +157,8 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
     def rendered(self, rel: str) -> bool:
         """Whether Quarto rendered the file: not `_`-prefixed, not a README, not in the
         folder of a document's render output (`x_files/` beside `x.qmd`), and matched
-        by `project: render:` when the project lists what to render."""
+        by `project: render:` when the project lists what to render (a book's, its
+        chapters)."""
         parts = rel.split("/")
         if any(p.startswith(("_", ".")) for p in parts) or parts[0] == self.output_dir():
             return False
@@ -168,7 +169,8 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
             return False
         project = self.config.get("project")
         render = project.get("render") if isinstance(project, dict) else None
-        if not isinstance(render, list) or not render:
+        render = render if isinstance(render, list) and render else book_files(self.config)
+        if not render:
             return True
         keep = any(fnmatch(rel, str(p).lstrip("/")) for p in render
                    if not str(p).startswith("!"))

@@ -316,3 +316,28 @@ def bibliographies(data: dict[str, Any]) -> list[str]:
     for key in sorted(k for k in data if str(k).startswith("bibliography_")):
         found += names(data[key])
     return list(dict.fromkeys(found))
+
+
+def book_files(config: dict[str, Any]) -> list[str]:
+    """The files a book renders when its project names none: its `chapters` and
+    `appendices` (in parts too, and a part's own file), and `index` (Quarto's
+    `bookRenderItems` made them the project's render list: a draft folder beside the
+    chapters, `old/`, was no page of the book). [] when it is no book of chapters."""
+    project, book = config.get("project"), config.get("book")
+    if not isinstance(project, dict) or project.get("type") != "book" \
+            or not isinstance(book, dict):
+        return []
+    found: list[str] = []
+
+    def walk(items: Any) -> None:
+        for item in items if isinstance(items, list) else []:
+            file = item if isinstance(item, str) else item.get("href") or item.get(
+                "file") or item.get("part") if isinstance(item, dict) else None
+            if isinstance(file, str) and "." in file.rsplit("/", 1)[-1]:
+                found.append(file.lstrip("/").removeprefix("./"))
+            if isinstance(item, dict):
+                walk(item.get("chapters"))
+
+    walk(book.get("chapters"))
+    walk(book.get("appendices"))
+    return [*found, "index.*"] if found else []
