@@ -64,6 +64,32 @@ _BADGE = re.compile(r"\{bdg-(link-|ref-)?[\w-]+\}`([^`\n]+)`")
 <https://…>`` and a reference's `{bdg-ref-info}`Intro <intro>``."""
 
 
+_DOLLARS = re.compile(r"(`+).+?(?<!`)\1(?!`)|(?<!\\)\$\$.+?(?<!\\)\$\$"
+                      r"|(?<![\\$])\$(?!\$)(?P<inner>(?:\\.|(?!\n[ \t]*\n)[^$\\])+?)"
+                      r"(?<!\\)\$", re.DOTALL)
+"""Inline code or a `$$` display (passed over), or an inline formula as MyST's dollarmath
+pairs them (a paragraph's next unescaped `$` closes it)."""
+
+
+def spaced_formulas(text: str) -> tuple[str, int]:
+    """`text` with the spaces just inside an inline formula's `$` taken off (`$u_i $`
+    → `$u_i$`): MyST's dollarmath reads it as math (`dmath_allow_space`, on unless the
+    book turns it off); Lanting reads a spaced one as math only when it cannot be
+    prose, so its `$` paired with the next formula's, and TeX was left in the text.
+    Returns the text and how many."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        inner = match.group("inner")
+        if inner is None or inner == inner.strip() or not inner.strip():
+            return match.group()
+        count += 1
+        return f"${inner.strip()}$"
+
+    return (_DOLLARS.sub(one, text) if "$" in text else text), count
+
+
 class JupyterBookBodies(JupyterBookLinks):
     """The body side of the Jupyter Book importer."""
 
@@ -114,6 +140,9 @@ class JupyterBookBodies(JupyterBookLinks):
         text, displays, splits = joined_displays(text)
         ctx.convert("`$$` displays with blank lines in them (one formula)", displays)
         ctx.convert("`$$` displays with `\\\\` as Sphinx showed them (in `split`)", splits)
+        text, spaced = spaced_formulas(text)
+        ctx.convert("inline formulas with spaces just inside their `$` (MyST's math)",
+                    spaced)
         text, equations = labelled_equations(text)
         ctx.convert("labelled equations (`(label)=` before `$$`)", equations)
         # (mystmd's `:label:` of a figure or table is MyST's `:name:`, which Lanting reads;
