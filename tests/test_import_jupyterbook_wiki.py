@@ -203,22 +203,25 @@ def test_a_formula_with_a_space_inside_its_dollars_is_math(tmp_path: Path) -> No
     """A statistics course book writes `$u_i $`, a space before the closing `$`:
     MyST's dollarmath reads it as math (spaces allowed), Lanting's Markdown as prose,
     so its `$` paired with the next formula's and `\\mathcal` was left as TeX in the
-    text. The spaces inside go; `$$` displays, escaped dollars and code stay."""
+    text. The spaces inside go (in a directive's ```` ``` ```` fence too); `$$`
+    displays, escaped dollars and code stay."""
     write_files(tmp_path / "book", {
         "_config.yml": "title: Stats\n", "_toc.yml": "format: jb-book\nroot: index\n"
         "chapters:\n- file: model\n",
         "index.md": "# Stats\n",
         "model.md": "# Model\n\nHere $ y_i = \\beta x_i u_i$, where $u_i $ is the error, "
                     "with $\\ln u_i \\sim \\mathcal{N}(0,1)$ and a price of \\$5.\n\n"
-                    "$$\n a = b \n$$\n\nIn code: `echo $ HOME $`.\n",
+                    "$$\n a = b \n$$\n\nIn code: `echo $ HOME $`.\n\n"
+                    "```{admonition} Task\nSimulate $x_i $ and `$ y $`.\n```\n",
     })
     import_site(tmp_path / "book", tmp_path / "site")
     text = (tmp_path / "site" / "content" / "pages" / "model.md").read_text(
         encoding="utf-8")
     assert "Here $y_i = \\beta x_i u_i$, where $u_i$ is the error" in text
     assert "$$\n a = b\n$$" in text and "`echo $ HOME $`" in text
+    assert "Simulate $x_i$ and `$ y $`." in text  # (a directive's fence holds Markdown)
     result = build(tmp_path / "site", BuildOptions())
     assert [str(w) for w in result.warnings] == []
     [page] = (tmp_path / "site" / "public").rglob("model/index.html")
     prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
-    assert len(prose.find_all("math")) == 4 and "\\mathcal" not in prose.text()
+    assert len(prose.find_all("math")) == 5 and "\\mathcal" not in prose.text()

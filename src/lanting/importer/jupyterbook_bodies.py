@@ -64,11 +64,12 @@ _BADGE = re.compile(r"\{bdg-(link-|ref-)?[\w-]+\}`([^`\n]+)`")
 <https://…>`` and a reference's `{bdg-ref-info}`Intro <intro>``."""
 
 
-_DOLLARS = re.compile(r"(`+).+?(?<!`)\1(?!`)|(?<!\\)\$\$.+?(?<!\\)\$\$"
+_DOLLARS = re.compile(r"(?<!`)(`{1,2})(?!`)[^`\n]+?(?<!`)\1(?!`)|(?<!\\)\$\$.+?(?<!\\)\$\$"
                       r"|(?<![\\$])\$(?!\$)(?P<inner>(?:\\.|(?!\n[ \t]*\n)[^$\\])+?)"
                       r"(?<!\\)\$", re.DOTALL)
-"""Inline code or a `$$` display (passed over), or an inline formula as MyST's dollarmath
-pairs them (a paragraph's next unescaped `$` closes it)."""
+"""Inline code (on a line: a directive's ```` ``` ```` fences hold Markdown) or a `$$`
+display, passed over; or an inline formula as MyST's dollarmath pairs them (a
+paragraph's next unescaped `$` closes it)."""
 
 
 def spaced_formulas(text: str) -> tuple[str, int]:
