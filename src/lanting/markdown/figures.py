@@ -3,8 +3,8 @@ title becomes a numbered `<figure>` ("图 1" / "Figure 1").
 
 A figure may carry a label, `![alt](arch.png "Caption"){#fig:arch}` (pandoc-crossref's
 and Quarto's form; without a title the alt text is the caption), and `@fig:arch` in the
-text refers to it like `@eq:` to an equation: "图 2", linking to the figure. An unknown
-or doubled label is reported with its line.
+text refers to it like `@eq:` to an equation: "图 2", linking to the figure
+(`figure_refs.py`). An unknown or doubled label is reported with its line.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Any, cast
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
-from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from lanting.errors import LantingError
@@ -33,7 +32,6 @@ from lanting.markdown.shortcodes import report
 LABELS = {"zh": "图 {n}", "zh-Hant": "圖 {n}", "en": "Figure {n}"}
 _TRADITIONAL = re.compile(r"^zh-(?:.*-)?(?:hant|tw|hk|mo)(?:-|$)", re.IGNORECASE)
 """Chinese written in Traditional characters: `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant…`."""
-_FIGREF = re.compile(r"@(fig[:-][\w\-.:]+)")
 """`@fig:x` (pandoc-crossref's), or Quarto's `@fig-x`."""
 CONTAINERS = ("container_tabs_open", "tab_panel_open", "container_details_open",
               "container_callout_open", "callout_open")
@@ -233,7 +231,7 @@ def _label(state: StateCore, opening: Token, label: str, number: int | str) -> s
     the page used it."""
     numbers: dict[str, int | str] = state.env["figures"]
     if label in numbers:
-        report(cast(dict[str, Any], state.env), _line(state.env, opening),
+        report(cast(dict[str, Any], state.env), source_line(state.env, opening),
                f"figure label `{{#{label}}}` is used twice on this page",
                "give each figure its own label")
         return ""
@@ -250,7 +248,7 @@ def _caption_html(caption: str, env: MutableMapping[str, Any], token: Token) -> 
     try:
         return math_forms(caption, (None, 0), TITLE_MATH)[1]
     except LantingError as error:
-        report(cast(dict[str, Any], env), _line(env, token),
+        report(cast(dict[str, Any], env), source_line(env, token),
                error.problems[0].message.split(" in `")[0] + " in the figure's caption",
                "see the Math page of Lanting's docs")
         return escapeHtml(caption)
@@ -278,48 +276,9 @@ def figure_lang(env: MutableMapping[str, Any]) -> str:
     return "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
 
 
-def _line(env: MutableMapping[str, Any], token: Token) -> int:
+def source_line(env: MutableMapping[str, Any], token: Token) -> int:
     ctx = env.get("lanting")
     return (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
-
-
-def _figref_rule(state: StateInline, silent: bool) -> bool:
-    if state.src[state.pos] != "@":
-        return False
-    if state.pos > 0 and (state.src[state.pos - 1].isalnum() or state.src[state.pos - 1] == "."):
-        return False  # e.g. an e-mail address
-    match = _FIGREF.match(state.src, state.pos)
-    if not match:
-        return False
-    label = match.group(1).rstrip(".:")
-    if not silent:
-        token = state.push("figref", "a", 0)
-        token.info = label
-    state.pos += 1 + len(label)
-    return True
-
-
-def _number_figrefs(state: StateCore) -> None:
-    """Each reference gets its text, "图 1", once the page's figures are numbered: the
-    summary reads it too ("如图 1 所示", not "如图 所示")."""
-    numbers = state.env.get("figures", {})
-    lang = figure_lang(state.env)
-    for block in state.tokens:
-        if block.type == "inline" and "@fig" in block.content:
-            for child in block.children or []:
-                if child.type == "figref" and (number := numbers.get(child.info)) is not None:
-                    child.content = LABELS[lang].format(n=number)
-
-
-def _render_figref(self: Any, tokens: Sequence[Token], idx: int, options: Any,
-                   env: Any) -> str:
-    token = tokens[idx]
-    if not token.content:
-        report(env, _line(env, token),
-               f"`@{token.info}` refers to no labelled figure on this page",
-               f'label a figure as ![alt](image.png "Caption"){{#{token.info}}}')
-        return escapeHtml("@" + token.info)
-    return f'<a class="figref" href="#{escapeHtml(token.info)}">{token.content}</a>'
 
 
 def _render_figure_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -376,7 +335,6 @@ def figures_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("inline", "figure_captions", _parse_captions)
     md.core.ruler.push("figures", _make_figures)
     md.core.ruler.push("image_sizes", _size_images)
-    md.core.ruler.push("number_figrefs", _number_figrefs)
     md.add_render_rule("figure_open", _render_figure_open)
     figure_div_renderers(md, _caption_open)
     md.add_render_rule("figure_close", _render_figure_close)
@@ -386,5 +344,3 @@ def figures_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("myst_caption_close", _render_caption)
     md.add_render_rule("figure_legend_open", _render_legend)
     md.add_render_rule("figure_legend_close", _render_legend)
-    md.inline.ruler.push("figref", _figref_rule)
-    md.add_render_rule("figref", _render_figref)

@@ -33,6 +33,7 @@ from lanting.markdown.embeds import embeds_plugin
 from lanting.markdown.emoji import emoji_plugin
 from lanting.markdown.emphasis import emphasis_plugin
 from lanting.markdown.exports import exports_plugin
+from lanting.markdown.figure_refs import figure_refs_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnote_lines import footnote_lines_plugin
 from lanting.markdown.footnotes import add_sidenotes
@@ -127,6 +128,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(links_plugin)
     md.use(attributes_plugin)  # before figures: an attribute block may label one
     md.use(figures_plugin)
+    md.use(figure_refs_plugin)  # (`@fig-x`, read once the figures are numbered)
     md.use(code_plugin)
     md.use(myst_directives_plugin)
     md.use(myst_roles_plugin)
