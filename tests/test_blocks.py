@@ -259,6 +259,7 @@ def test_a_live_edit_of_the_title_chooses_related_posts_again(
     ("::: tabs\nNo title.\n:::\n", "1: `::: tabs` has no `@tab` title"),
     ("::: tabs\nBefore.\n@tab A\nA.\n:::\n", "1: `::: tabs` has content before its first"),
     ("See @fig:none.\n", "1: `@fig:none` refers to no labelled figure"),
+    ("See [-@fig:none].\n", "1: `@fig:none` refers to no labelled figure"),
     ('![a](a.png "A"){#fig:x}\n\n![b](b.png "B"){#fig:x}\n',
      "3: figure label `{#fig:x}` is used twice"),
     ("::: gallery\n![a](a.png)\nand some words\n:::\n", "2: a `::: gallery` holds only images"),
@@ -274,6 +275,18 @@ def test_an_untitled_labelled_image_is_a_figure_captioned_by_its_alt_text() -> N
     assert '<figure class="figure" id="fig:loss">' in html
     assert "Figure 1</span> Loss curve</figcaption>" in html
     assert '<a class="figref" href="#fig:loss">Figure 1</a>' in html
+
+
+def test_bracketed_figure_references_are_pandocs() -> None:
+    """Pandoc's `[-@fig-x]` is the number alone (a book writes `Figure [-@fig-x]`, as
+    bookdown's `Figure \\@ref(fig:x)` showed "Figure 1.2") and `[@fig-x]` a reference:
+    both showed their brackets and minus around it, "Figure [-Figure 1]"."""
+    html = render_markdown("![Loss curve](loss.png){#fig-loss}\n\nSee Figure [-@fig-loss], "
+                           "or [@fig-loss]; [see @fig-loss] keeps its brackets.\n",
+                           RenderContext(Path("p.md"), "p.md", lang="en")).html
+    link = '<a class="figref" href="#fig-loss">'
+    assert (f"See Figure {link}1</a>, or {link}Figure 1</a>; [see {link}Figure 1</a>] "
+            "keeps") in html
 
 
 def test_a_caption_is_markdown_its_formulas_and_links_render() -> None:

@@ -129,3 +129,6 @@ def test_bookdown_theorem_and_block_chunks_are_numbered_boxes(tmp_path: Path) ->
     assert prose.one("div", class_="callout-tip").text().endswith(
         "Try the Gaussian kernel first.")
     assert prose.one("div", class_="proof") is not None
+    first = parse_html((result.output / "01-regression/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert "Figure 1 draws them" in first.text()  # (`\\@ref(fig:path)`: its number)

@@ -1,7 +1,10 @@
 """Plugin: references to a page's labelled figures (`figures.py` numbers them).
 
-`@fig:arch` (or Quarto's `@fig-arch`) reads "图 2" / "Figure 2", linking to the figure.
-An unknown label is reported with its line.
+`@fig:arch` (or Quarto's `@fig-arch`) reads "图 2" / "Figure 2", linking to the figure;
+Pandoc's bracketed forms too: `[@fig-arch]` as `@fig-arch`, and `[-@fig-arch]` the
+number alone, "2" (a book's `Figure [-@fig-arch]`, bookdown's `Figure \\@ref(fig:arch)`),
+which showed their brackets and minus around the reference ("[-Figure 2]"). An unknown
+label is reported with its line.
 """
 
 from __future__ import annotations
@@ -20,9 +23,12 @@ from lanting.markdown.figures import LABELS, figure_lang, source_line
 from lanting.markdown.shortcodes import report
 
 _FIGREF = re.compile(r"@(fig[:-][\w\-.:]+)")
+_BRACKETED = re.compile(r"\[(-?)@(fig[:-][\w\-.:]*\w)\]")
 
 
 def _figref_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] == "[" and state.linkLevel == 0:
+        return _bracketed(state, silent)
     if state.src[state.pos] != "@":
         return False
     if state.pos > 0 and (state.src[state.pos - 1].isalnum() or state.src[state.pos - 1] == "."):
@@ -38,6 +44,20 @@ def _figref_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _bracketed(state: StateInline, silent: bool) -> bool:
+    """`[@fig-x]` (a reference) and `[-@fig-x]` (its number alone)."""
+    match = _BRACKETED.match(state.src, state.pos)
+    if not match:
+        return False
+    if not silent:
+        token = state.push("figref", "a", 0)
+        token.info = match.group(2)
+        token.markup = match.group()
+        token.meta = {"plain": bool(match.group(1))}
+    state.pos = match.end()
+    return True
+
+
 def _number_figrefs(state: StateCore) -> None:
     """Each reference gets its text, "图 1", once the page's figures are numbered: the
     summary reads it too ("如图 1 所示", not "如图 所示")."""
@@ -47,7 +67,8 @@ def _number_figrefs(state: StateCore) -> None:
         if block.type == "inline" and "@fig" in block.content:
             for child in block.children or []:
                 if child.type == "figref" and (number := numbers.get(child.info)) is not None:
-                    child.content = LABELS[lang].format(n=number)
+                    child.content = str(number) if (child.meta or {}).get("plain") \
+                        else LABELS[lang].format(n=number)
 
 
 def _render_figref(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -57,7 +78,7 @@ def _render_figref(self: Any, tokens: Sequence[Token], idx: int, options: Any,
         report(env, source_line(env, token),
                f"`@{token.info}` refers to no labelled figure on this page",
                f'label a figure as ![alt](image.png "Caption"){{#{token.info}}}')
-        return escapeHtml("@" + token.info)
+        return escapeHtml(token.markup or "@" + token.info)
     return f'<a class="figref" href="#{escapeHtml(token.info)}">{token.content}</a>'
 
 
