@@ -42,7 +42,10 @@ BOOK = {
         "```{theorem mercer, name=\"Mercer\"}\nA positive kernel is an inner product.\n"
         "```\n\n```{proof}\nBuild the feature map from Definition \\@ref(def:psd).\n```"
         "\n\n```{block2, type=\"rmdtip\"}\nTry the Gaussian kernel first.\n```\n\n"
-        "By Theorem \\@ref(thm:mercer), ridge works in the feature space.\n"),
+        "By Theorem \\@ref(thm:mercer), ridge works in the feature space.\n\n"
+        "(ref:gram-cap) The Gram matrix of $k(x, y)$ on \"toy\"\ndata.\n\n"
+        "```{r fig-gram, echo=FALSE, fig.cap=\"(ref:gram-cap)\"}\nimage(K)\n```\n\n"
+        "Figure \\@ref(fig:fig-gram) draws it.\n"),
     "paths.png": png(8, 8),
     "docs/least-squares.md": "# Least Squares\n\nThe rendered copy.\n",
     "drafts/old.Rmd": "# Old draft\n\nNot in the book.\n",
@@ -106,7 +109,7 @@ def test_a_built_bookdown_chapter_numbers_its_equation(tmp_path: Path) -> None:
     assert ref["href"] == "#eq:ols" and ref.text() == "1"
     other = parse_html((result.output / "02-kernels/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
-    assert [(a["href"], a.text()) for a in other.find_all("a")][:2] == [
+    assert [(a.get("href"), a.text()) for a in other.find_all("a")][:2] == [
         ("/01-regression/", "Least Squares"), ("/01-regression/#eq:ols", "Least Squares")]
 
 
@@ -132,3 +135,21 @@ def test_bookdown_theorem_and_block_chunks_are_numbered_boxes(tmp_path: Path) ->
     first = parse_html((result.output / "01-regression/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     assert "Figure 1 draws them" in first.text()  # (`\\@ref(fig:path)`: its number)
+
+
+def test_text_references_and_a_chunk_labelled_fig_(tmp_path: Path) -> None:
+    """A statistics book captions its chunks with text references, `(ref:x) Words`
+    and `fig.cap="(ref:x)"` (its words hold a formula and quotes), and labels them
+    `fig-…` already, so `\\@ref(fig:fig-gram)` names them: the reference was `??`
+    with a warning and the definition shown as text. The words are the chunk's
+    caption, and the reference leads to it."""
+    source = tmp_path / "book"
+    write_files(source, BOOK)
+    done = import_site(source, tmp_path / "new")
+    assert not [w for w in done.report.warnings if "fig-gram" in w.message]
+    chapter = (done.dest / "content/pages/02-kernels.md").read_text(encoding="utf-8")
+    assert "(ref:" not in chapter
+    assert ('<a id="fig-gram"></a>**Figure:** The Gram matrix of $k(x, y)$ on "toy" '
+            "data.") in chapter
+    assert "Figure [The Gram matrix of $k(x, y)$ on \"toy\" data.](#fig-gram) draws" \
+        in chapter

@@ -39,6 +39,11 @@ _TABLE_LABEL = re.compile(r"^((?:Table)?:[ \t]*)\(\\#tab:([\w:.-]+)\)[ \t]*(.*?)
 _CHUNK = re.compile(r"^([ \t]{0,3}`{3,}[ \t]*\{r[ \t,]+)([A-Za-z][\w.-]*)(?=[ \t]*[,}])"
                     r"([^}\n]*\})", re.MULTILINE)
 """A knitr chunk's header with its label, `{r loss-curve, fig.cap="…"}`."""
+_TEXT_REF = re.compile(r"^\(ref:([\w:.-]+)\)[ \t]+(\S[^\n]*(?:\n(?![ \t]*\n)[^\n]*)*)\n?",
+                       re.MULTILINE)
+"""A text reference's definition, `(ref:x) Words…`: a paragraph of its own."""
+_TEXT_USE = re.compile(r"\(ref:([\w:.-]+)\)")
+_CAPTION_REF = re.compile(r"[ \t]*,?[ \t]*fig\.cap\s*=\s*([\"'])\(ref:([\w:.-]+)\)\1")
 _PART = re.compile(r"^#[ \t]+\((?:PART|APPENDIX)\*?\)[^\n]*\n?", re.MULTILINE)
 """A part's or the appendix's heading, `# (PART) Theory {-}`: no chapter of its own."""
 _KINDS = {"fig": "fig", "tab": "tbl", "eq": "eq", **{p: p for p in PREFIXES.values()}}
@@ -84,21 +89,37 @@ def sections(documents: Iterable[tuple[Path, str]]) -> dict[str, Section]:
 def labels(text: str) -> str:
     """`text` with bookdown's labels as Quarto writes them: a formula's `(\\#eq:x)` is
     `\\label{eq:x}`, an image's caption's `(\\#fig:x)` its `{#fig-x}`, a table's
-    `(\\#tab:x)` its caption's `{#tbl-x}`, a chunk with a `fig.cap` labelled `fig-x`;
-    a part's heading (`# (PART) Theory {-}`) left out."""
+    `(\\#tab:x)` its caption's `{#tbl-x}`, a chunk with a `fig.cap` labelled `fig-x`
+    (one labelled `fig-x` already stays: `\\@ref(fig:fig-x)` names it); a text
+    reference's definition, `(ref:x) Words.`, its words where `(ref:x)` is (a chunk's
+    `fig.cap="(ref:x)"` a `#| fig-cap:` line); a part's heading (`# (PART) Theory {-}`)
+    left out."""
     text = _PART.sub("", text)
+    words: dict[str, str] = {}
+
+    def defined(match: re.Match[str]) -> str:
+        words.setdefault(match.group(1), " ".join(match.group(2).split()))
+        return ""
+
+    text = _TEXT_REF.sub(defined, text)
     text = _EQ_LABEL.sub(lambda m: f"\\label{{{m.group(1)}}}", text)
     text = _CAPTION_LABEL.sub(lambda m: f"{m.group(1)}{m.group(3)}{{#fig-{m.group(2)}}}", text)
     text = _TABLE_LABEL.sub(lambda m: f": {m.group(3)} {{#tbl-{m.group(2)}}}", text)
 
     def chunk(match: re.Match[str]) -> str:
         options, label = match.group(3), match.group(2)
-        kind = "fig" if re.search(r"\bfig\.cap\s*=", options) else None
-        if kind is None or label.startswith(f"{kind}-"):
-            return match.group()
-        return f"{match.group(1)}{kind}-{label}{options}"
+        caption = ""
+        if (used := _CAPTION_REF.search(options)) and used.group(2) in words:
+            # (its words hold quotes and braces a chunk's header cannot)
+            options = options[:used.start()] + options[used.end():]
+            caption = f"\n#| fig-cap: {words[used.group(2)]}"
+        kind = "fig" if caption or re.search(r"\bfig\.cap\s*=", options) else None
+        if kind is not None and not label.startswith(f"{kind}-"):
+            label = f"{kind}-{label}"
+        return f"{match.group(1)}{label}{options}{caption}"
 
-    return _CHUNK.sub(chunk, text)
+    text = _CHUNK.sub(chunk, text)
+    return _TEXT_USE.sub(lambda m: words.get(m.group(1), m.group()), text) if words else text
 
 
 def equations(documents: Iterable[tuple[Path, str]]) -> dict[str, Path]:
@@ -148,9 +169,11 @@ def references(text: str, path: Path, found: dict[str, Section], known: frozense
             words = title.words.replace("[", "\\[").replace("]", "\\]") if title \
                 else home.stem
             return f"[{words}]({target}#{label})"
-        if name and kind in _KINDS and (kind == "eq" or f"{_KINDS[kind]}-{name}" in known):
+        prefix = f"{_KINDS.get(kind)}-"  # (a chunk labelled `fig-x` is `fig:fig-x`)
+        quarto = name if name.startswith(prefix) else prefix + name
+        if name and kind in _KINDS and (kind == "eq" or quarto in known):
             count += 1
-            return f"[-@{kind}:{name}]" if kind == "eq" else f"[-@{_KINDS[kind]}-{name}]"
+            return f"[-@{kind}:{name}]" if kind == "eq" else f"[-@{quarto}]"
         section = found.get(label)
         if section is None:
             warn(match.group(), f"`{match.group()}` names no section, figure, table or "
