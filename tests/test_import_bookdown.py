@@ -3,6 +3,7 @@ root) read as a Quarto book, its own cross-references rewritten."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from htmltree import parse_html
@@ -153,3 +154,29 @@ def test_text_references_and_a_chunk_labelled_fig_(tmp_path: Path) -> None:
             "data.") in chapter
     assert "Figure [The Gram matrix of $k(x, y)$ on \"toy\" data.](#fig-gram) draws" \
         in chapter
+
+
+def test_equations_are_numbered_as_bookdown_numbered_them(tmp_path: Path) -> None:
+    """bookdown's MathJax numbers only the rows labelled `(\\\\#eq:x)`: an `align` of
+    three steps with its last labelled showed one number, an unlabelled `equation`
+    none. Lanting numbered every row, as amsmath does: the page read (1)–(4) where
+    the book read (1). A code block showing the syntax stays as written."""
+    write_files(tmp_path / "book", {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-mediation.Rmd"]\n',
+        "index.Rmd": "---\ntitle: Causal notes\n---\n\n# Preface {-}\n",
+        "01-mediation.Rmd": (
+            "# Mediation\n\n\\begin{align}\n  W &= f_W(U_W) \\\\\n"
+            "  A &= f_A(W, U_A) \\\\\n  Y &= f_Y(W, A, \\begin{cases} 1 & z \\\\ 0 & "
+            "\\text{else} \\end{cases}) (\\#eq:npsem)\n\\end{align}\n\n"
+            "\\begin{equation}\n  \\psi = E[Y_1 - Y_0]\n\\end{equation}\n\n"
+            "The system (\\@ref(eq:npsem)) defines it; write\n\n```latex\n"
+            "\\begin{equation}\nf (\\#eq:binom)\n\\end{equation}\n```\n"),
+    })
+    done = import_site(tmp_path / "book", tmp_path / "site")
+    text = (done.dest / "content/pages/01-mediation.md").read_text(encoding="utf-8")
+    assert "\\begin{equation}\nf (\\#eq:binom)\n\\end{equation}" in text
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    page = (result.output / "01-mediation/index.html").read_text(encoding="utf-8")
+    prose = parse_html(page).one("div", class_="prose")
+    assert re.findall(r"<mtext>\((\d+)\)</mtext>", page) == ["1"]
+    assert prose.one("a", class_="eqref").text() == "1"

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lanting.importer.bookdown_blocks import PREFIXES
+from lanting.importer.bookdown_math import numbered_as_bookdown
 
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n.*?^[ \t]{0,3}\1[ \t]*$",
                     re.MULTILINE | re.DOTALL)
@@ -93,18 +94,28 @@ def labels(text: str) -> str:
     (one labelled `fig-x` already stays: `\\@ref(fig:fig-x)` names it); a text
     reference's definition, `(ref:x) Words.`, its words where `(ref:x)` is (a chunk's
     `fig.cap="(ref:x)"` a `#| fig-cap:` line); a part's heading (`# (PART) Theory {-}`)
-    left out."""
-    text = _PART.sub("", text)
+    left out; equations numbered as bookdown numbered them (`bookdown_math`). Code
+    blocks stay as written."""
     words: dict[str, str] = {}
 
     def defined(match: re.Match[str]) -> str:
         words.setdefault(match.group(1), " ".join(match.group(2).split()))
         return ""
 
-    text = _TEXT_REF.sub(defined, text)
-    text = _EQ_LABEL.sub(lambda m: f"\\label{{{m.group(1)}}}", text)
-    text = _CAPTION_LABEL.sub(lambda m: f"{m.group(1)}{m.group(3)}{{#fig-{m.group(2)}}}", text)
-    text = _TABLE_LABEL.sub(lambda m: f": {m.group(3)} {{#tbl-{m.group(2)}}}", text)
+    def prose(part: str) -> str:
+        part = _TEXT_REF.sub(defined, _PART.sub("", part))
+        part = numbered_as_bookdown(part)[0]
+        part = _EQ_LABEL.sub(lambda m: f"\\label{{{m.group(1)}}}", part)
+        part = _CAPTION_LABEL.sub(lambda m: f"{m.group(1)}{m.group(3)}{{#fig-{m.group(2)}}}",
+                                  part)
+        return _TABLE_LABEL.sub(lambda m: f": {m.group(3)} {{#tbl-{m.group(2)}}}", part)
+
+    # (a code block shows bookdown's syntax as written: a book on writing books)
+    out, last = [], 0
+    for block in _FENCE.finditer(text):
+        out += [prose(text[last:block.start()]), block.group()]
+        last = block.end()
+    text = "".join(out) + prose(text[last:])
 
     def chunk(match: re.Match[str]) -> str:
         options, label = match.group(3), match.group(2)
