@@ -204,3 +204,38 @@ def test_an_image_named_url_encoded_finds_its_file(tmp_path: Path) -> None:
     prose = parse_html((result.output / "posts/dags/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     assert len(prose.find_all("img")) == 2
+
+
+def test_unlabelled_environments_are_unnumbered_as_quartos_mathjax_showed_them(
+        tmp_path: Path) -> None:
+    """Quarto's MathJax numbers no `\\begin{equation}` or `align` (quarto-cli issue
+    4136): a post's derivation in two of them and a labelled `$$ … $$ {#eq-loss}`
+    showed one number, (1), and `@eq-loss` read (1); Lanting numbered every row, and
+    the reference read (4). An environment with no label or tag is starred; one with
+    `\\label` keeps its number (the text refers to it), as does every environment of
+    a site whose MathJax setup numbers them (`tags: 'ams'`)."""
+    post = ("\\begin{equation}\nx = 1\n\\end{equation}\n\n"
+            "\\begin{align}\na &= b \\\\\nc &= d\n\\end{align}\n\n"
+            "$$\nL = (y - \\hat y)^2\n$$ {#eq-loss}\n\n"
+            "\\begin{equation}\\label{eq:w}\nw = 2\n\\end{equation}\n\n"
+            "See @eq-loss and \\eqref{eq:w}.\n")
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/loss/index.qmd": "---\ntitle: Loss\ndate: 2024-05-05\n---\n\n" + post,
+        "posts/ams/index.qmd": (
+            "---\ntitle: AMS\ndate: 2024-05-06\nformat:\n  html:\n"
+            "    include-in-header:\n      - text: |\n          <script>MathJax = "
+            "{tex: {tags: 'ams'}};</script>\n---\n\n" + post.replace("eq-loss", "eq-risk")),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+
+    def numbers(slug: str) -> list[str]:
+        page = (result.output / f"posts/{slug}/index.html").read_text(encoding="utf-8")
+        prose = parse_html(page).one("div", class_="prose")
+        return [m.text() for m in prose.find_all("mtext") if m.text().startswith("(")] + [
+            a.text() for a in prose.find_all("a", class_="eqref")]
+
+    assert numbers("loss") == ["(1)", "(2)", "(1)", "(2)"]
+    assert numbers("ams") == ["(1)", "(2)", "(3)", "(4)", "(5)", "(4)", "(5)"]

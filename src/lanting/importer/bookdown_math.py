@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 
-_ENVIRONMENT = re.compile(r"\\begin\{(equation|align|gather|multline|alignat|flalign|"
-                          r"eqnarray)\}(.*?)\\end\{\1\}", re.DOTALL)
+NUMBERED = re.compile(r"\\begin\{(equation|align|gather|multline|alignat|flalign|"
+                      r"eqnarray)\}(.*?)\\end\{\1\}", re.DOTALL)
+"""An environment amsmath numbers (its name, its body); MathJax without `tags`
+numbers none (Quarto's, `quarto_math`)."""
 _ROWS = ("align", "gather", "alignat", "flalign", "eqnarray")
 """The environments numbering each row (`equation` and `multline` number one)."""
 _LABEL = "(\\#eq:"
@@ -65,4 +67,4 @@ def numbered_as_bookdown(text: str) -> tuple[str, int]:
         count += 1
         return f"\\begin{{{name}}}{''.join(changed)}\\end{{{name}}}"
 
-    return _ENVIRONMENT.sub(one, text) if "\\begin{" in text else text, count
+    return NUMBERED.sub(one, text) if "\\begin{" in text else text, count

@@ -44,8 +44,10 @@ from lanting.importer.quarto_math import (
     bare_environments,
     bare_macros,
     imagify_divs,
+    numbers_environments,
     print_latex,
     text_after_labels,
+    unnumbered_environments,
 )
 from lanting.importer.quarto_notebook import code_annotations
 from lanting.importer.quarto_vars import value_of
@@ -148,6 +150,9 @@ class QuartoBodies(QuartoLinks):
         ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
         text = imagify_divs(text, shelf.put, ctx)
         text = bare_macros(bare_environments(print_latex(text, ctx), ctx), ctx)
+        # (its includes named from the project's root or the document's folder)
+        if not numbers_environments([(meta, self.source), (meta, path.parent)]):
+            text = unnumbered_environments(text, ctx)
         text = text_after_labels(text, ctx)
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
         if unrun.cells:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.bookdown_math import NUMBERED
 from lanting.importer.common import read_text
 from lanting.importer.jekyll_math import setup_macros
 from lanting.importer.liquid import Context
@@ -233,3 +234,41 @@ def print_latex(text: str, ctx: Context) -> str:
     part = text[last:]
     out.append(_PRINT_COMMAND.sub(drop, _PRINT_ENVIRONMENT.sub(drop, part)))
     return "".join(out)
+
+
+_MARKED = re.compile(r"\\(?:label|tag\*?|nonumber|notag)(?![A-Za-z])|\(\\#eq:")
+"""What makes an environment's numbers the author's: a label, a tag."""
+_PAIRED_DISPLAY = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$", re.DOTALL)
+_TAGS = re.compile(r"\btags\s*:\s*['\"](?:ams|all)['\"]")
+
+
+def numbers_environments(layers: list[tuple[dict[str, Any], Path]]) -> bool:
+    """Whether the MathJax setup in the layers' headers numbers environments (`tags:
+    'ams'`): Quarto's own does not (quarto-cli issue 4136)."""
+    return any(_TAGS.search(text) for data, folder in layers
+               for text in _header_texts(data, folder))
+
+
+def unnumbered_environments(text: str, ctx: Context) -> str:
+    """Each `\\begin{equation}`, `align`, `gather` … with no label or tag as its starred
+    form: Quarto's MathJax numbered none of them, Lanting numbers them as amsmath does,
+    so a page showed numbers its author never saw and its `@eq-x` read (4) where
+    Quarto's read (1). One inside a labelled display (`$$ … $$ {#eq-x}`, one number
+    for the whole) stays."""
+    labelled = [m.span() for m in _PAIRED_DISPLAY.finditer(text)
+                if re.match(r"[ \t]*\{#eq-", text[m.end():m.end() + 40])]
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        if _MARKED.search(match.group(2)) or any(
+                start < match.start() < end for start, end in labelled):
+            return match.group()
+        count += 1
+        name = match.group(1)
+        return f"\\begin{{{name}*}}{match.group(2)}\\end{{{name}*}}"
+
+    text = NUMBERED.sub(one, text) if "\\begin{" in text else text
+    ctx.convert("math environments without a label, unnumbered as Quarto's MathJax "
+                "showed them", count)
+    return text
