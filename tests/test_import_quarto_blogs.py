@@ -239,3 +239,29 @@ def test_unlabelled_environments_are_unnumbered_as_quartos_mathjax_showed_them(
 
     assert numbers("loss") == ["(1)", "(2)", "(1)", "(2)"]
     assert numbers("ams") == ["(1)", "(2)", "(3)", "(4)", "(5)", "(4)", "(5)"]
+
+
+def test_a_label_two_posts_give_stays_each_posts_own(tmp_path: Path) -> None:
+    """Two posts of a blog each label their loss `{#eq-loss}` and their curve
+    `{#fig-curve}`; the project's labels knew the first post's alone, so the second
+    post's `@eq-loss` became a link to the first post, reading "Equation". A label the
+    document gives itself stays its own, for Lanting to number on its page."""
+    post = ("$$\nL = {n}\n$$ {{#eq-loss}}\n\n![Curve {n}](c.png){{#fig-curve}}\n\n"
+            "By @eq-loss, see @fig-curve.\n")
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/one/index.qmd": "---\ntitle: One\ndate: 2024-06-01\n---\n\n"
+                               + post.format(n=1),
+        "posts/two/index.qmd": "---\ntitle: Two\ndate: 2024-06-02\n---\n\n"
+                               + post.format(n=2),
+        "posts/one/c.png": png(8, 8), "posts/two/c.png": png(8, 8),
+    })
+    done = import_site(source, tmp_path / "new")
+    for slug in ("one", "two"):
+        text = (done.dest / f"content/posts/{slug}/index.md").read_text(encoding="utf-8")
+        assert "By @eq-loss, see @fig-curve." in text
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "posts/two/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert [a["href"] for a in prose.find_all("a")] == ["#eq-loss", "#fig-curve"]

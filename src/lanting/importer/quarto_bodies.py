@@ -51,7 +51,12 @@ from lanting.importer.quarto_math import (
 )
 from lanting.importer.quarto_notebook import code_annotations
 from lanting.importer.quarto_vars import value_of
-from lanting.importer.quarto_xrefs import Label, cross_references, dangling_sections
+from lanting.importer.quarto_xrefs import (
+    Label,
+    cross_references,
+    dangling_sections,
+    own_labels,
+)
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -179,7 +184,8 @@ class QuartoBodies(QuartoLinks):
                                  else m.group(), text)
         ctx.convert("spans with attributes (text kept)", spans)
         text, linked = cross_references(text, path, self.labels, self.document_link,
-                                        lambda made: shelf.put(made, "R"))
+                                        lambda made: shelf.put(made, "R"),
+                                        own_labels(ctx.original))
         ctx.convert("references to labels of other documents (`@sec-x`)", linked)
         text = dangling_sections(text, self.labels, ctx.original, ctx.warn, self.defined)
         text = scripts(text, shelf, ctx)  # (math put aside: `A[[i]]` stays TeX)

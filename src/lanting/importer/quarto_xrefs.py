@@ -92,19 +92,21 @@ def _words(caption: str) -> str:
 
 
 def cross_references(text: str, path: Path, labels: dict[str, Label],
-                     link: Callable[[Path], str | None], put: Callable[[str], str]
-                     ) -> tuple[str, int]:
+                     link: Callable[[Path], str | None], put: Callable[[str], str],
+                     own: frozenset[str] = frozenset()) -> tuple[str, int]:
     """`text` with each `@label` of another document a link there (put aside with
     `put`: it is made, not to be mapped again), and each link to one, `(#sec-x)`, led
     there (the page's own title's, to the page); the page's own labels stay, for
-    Lanting to resolve. Returns the text and how
-    many were linked."""
+    Lanting to resolve, and so do those it gives itself (`own`: two posts of a blog
+    each with an `{#eq-loss}`, which the project's labels know in the first alone).
+    Returns the text and how many were linked."""
     count = 0
 
     def elsewhere(label: Label | None) -> bool:
         # (the page's own title's label too, `# Markdown {#sec-authoring}` referred to in
         # its chapter: the heading is the page's title now, so no id of the page)
-        return label is not None and (label.path != path or not label.anchor)
+        return label is not None and (label.path != path or not label.anchor) \
+            and label.anchor not in own
 
     def linked(match: re.Match[str]) -> str:
         nonlocal count
@@ -139,6 +141,18 @@ _THINGS = {"sec": "section", "fig": "figure", "tbl": "table", "eq": "equation"}
 
 _DEFINED = re.compile(r"(?:#|label:[ \t]*[\"']?|\{[A-Za-z]\w*[ ,]\s*)((?:sec|fig|tbl|eq)-"
                       r"[\w:.-]*\w)")
+
+
+_GIVEN = re.compile(rf"label:[ \t]*[\"']?((?:{_KINDS})-[\w:.-]*\w)"
+                    rf"|\{{[A-Za-z]\w*[ ,]\s*((?:{_KINDS})-[\w:.-]*\w)")
+"""A cell's label, `#| label: fig-x` or knitr's chunk header `{r fig-x, …}`."""
+
+
+def own_labels(text: str) -> frozenset[str]:
+    """Every label `text` gives (`{#thm-x}` and kin, a cell's), for `cross_references`
+    (not a link to one, `[objects](#sec-objects)`)."""
+    return frozenset(_ANY_ID.findall(text)) | frozenset(
+        a or b for a, b in _GIVEN.findall(text))
 
 
 def defined_labels(text: str) -> frozenset[str]:
