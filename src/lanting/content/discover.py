@@ -148,6 +148,8 @@ def _classify(rel: PurePosixPath) -> Kind | None:
             return Kind.HOME  # `_index.md`, or a translation of it (`_index.en.md`)
         if parts[0] == "posts" and len(parts) == 2:
             return Kind.BLOG  # `posts/_index.md`: the blog page's own text
+        if parts[0] == "publications" and len(parts) == 2:
+            return Kind.PUBLICATIONS  # the publications page's own text
     bundle = len(parts) == 3 and _TRANSLATED_INDEX.fullmatch(rel.name) is not None
     if parts[0] == "posts" and (len(parts) == 2 or bundle):
         return Kind.POST
@@ -214,8 +216,8 @@ SETTLED_NS = 2_000_000_000
 """A file is known by its stamp only once it was last changed this long before it was
 read. Otherwise a second edit within the file system's timestamp resolution, keeping the
 size, could leave the stamp as it was (git's "racy" files)."""
-_RECALLED_KINDS = frozenset({Kind.HOME, Kind.BLOG, Kind.POST, Kind.PAGE, Kind.PROJECT,
-                             Kind.TEACHING, Kind.PERSON, Kind.TERM})
+_RECALLED_KINDS = frozenset({Kind.HOME, Kind.BLOG, Kind.PUBLICATIONS, Kind.POST, Kind.PAGE,
+                             Kind.PROJECT, Kind.TEACHING, Kind.PERSON, Kind.TERM})
 """Kinds whose documents are cached, so that an unchanged file need not be read."""
 
 

@@ -226,7 +226,8 @@ def _split_source(source: Source, raw_html: bool) -> tuple[
     return (*split_front_matter(source_text(source)), (), (), ())
 
 
-_KIND_NAMES = {Kind.HOME: "the home page", Kind.BLOG: "the blog page", Kind.TALK: "a talk",
+_KIND_NAMES = {Kind.HOME: "the home page", Kind.BLOG: "the blog page",
+               Kind.PUBLICATIONS: "the publications page", Kind.TALK: "a talk",
                Kind.TERM: "a tag's, category's or series' page",
                Kind.PROJECT: "a project", Kind.TEACHING: "a course",
                Kind.PERSON: "a person's page"}

@@ -20,6 +20,9 @@ class Kind(StrEnum):
     BLOG = "blog"
     """`posts/_index.md`: the blog page's title, description and the text above its
     list (Hugo's section `_index.md`)."""
+    PUBLICATIONS = "publications"
+    """`publications/_index.md`: the publications page's title, description and the text
+    above its list (al-folio's `publications.md`, its intro above `{% bibliography %}`)."""
     POST = "post"
     PAGE = "page"
     TERM = "term"

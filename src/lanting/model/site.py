@@ -54,6 +54,9 @@ class Site:
     blog: Page | None = None
     """`content/posts/_index.md` of this language: the blog page's title, description
     and the text above its list; None: the blog page has only its list."""
+    publications_page: Page | None = None
+    """`content/publications/_index.md` of this language: the publications page's title,
+    description and the text above its list; None: the page has only its list."""
     _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)
 
     def series_of(self, page: Page) -> Term | None:

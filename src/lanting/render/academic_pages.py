@@ -5,6 +5,7 @@ selected publications are in `home.html`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from lanting.model.academic import Publication
@@ -55,8 +56,11 @@ def render_academic_pages(r: PageRenderer, site: Site) -> list[OutputFile]:
         return []
     files = []
     if academic.publications:
-        files.append(r.render("publications.html", "publications/index.html",
-                              page=_features(*academic.publications)))
+        features = _features(*academic.publications)
+        intro = site.publications_page  # the file's own page, so that its edits count
+        page = replace(intro, features=intro.features | features["features"]) \
+            if intro is not None else features
+        files.append(r.render("publications.html", "publications/index.html", page=page))
         if academic.pages:
             files += [r.render("publication.html", f"publications/{pub.slug}/index.html",
                                page=_features(pub), pub=pub,

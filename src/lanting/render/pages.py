@@ -218,10 +218,11 @@ def content_page(r: PageRenderer, page: Page) -> OutputFile:
 
 
 def _aliased(site: Site) -> tuple[Page, ...]:
-    """Every page that may have old URLs: the home and blog pages' texts, posts, pages,
-    and the texts of tags', categories' and series' pages."""
+    """Every page that may have old URLs: the home, blog and publications pages' texts,
+    posts, pages, and the texts of tags', categories' and series' pages."""
     texts = (t.page for t in (*site.tags, *site.categories, *site.series) if t.page)
-    return (*(p for p in (site.home, site.blog) if p is not None), *site.posts,
+    lists = (site.home, site.blog, site.publications_page)
+    return (*(p for p in lists if p is not None), *site.posts,
             *site.unlisted, *site.pages, *texts)
 
 

@@ -77,8 +77,9 @@ VARIABLES: dict[str, str] = {
     "page": "The page shown: a post or page (`model/pages.py` `Page`: `title`, `date`, "
             "`html`, `toc`, `tags`, `summary`, `features`, …), the home page, a talk, "
             "the blog page's or a term's own text (`content/posts/_index.md`, "
-            "`content/tags/<name>.md`; None without one), or `{features: …}` on the "
-            "publication pages.",
+            "`content/tags/<name>.md`; None without one), "
+            "`content/publications/_index.md` on the list of publications (its "
+            "`features` with the list's), else `{features: …}` on the publication pages.",
     "posts": "The feed's posts, newest first (`[feed] limit` of them).",
     "feed_updated": "The date of the newest post of the feed.",
     "taxonomy": "`tags` or `categories`.",

@@ -197,6 +197,10 @@ def _series(posts: tuple[Page, ...], documents: dict[str, Document],
     return tuple(result)
 
 
+_LIST_TEXTS = frozenset({Kind.POST, Kind.HOME, Kind.BLOG, Kind.PUBLICATIONS, Kind.TERM})
+"""Kinds that are not pages of their own: posts, and the texts of the pages that list."""
+
+
 def assemble(
     config: Config,
     documents: list[Document],
@@ -228,8 +232,8 @@ def assemble(
         home=next((p for p in pages if p.kind is Kind.HOME), None),
         posts=posts,
         blog=next((p for p in pages if p.kind is Kind.BLOG), None),
-        pages=tuple(sorted((p for p in pages
-                            if p.kind not in (Kind.POST, Kind.HOME, Kind.BLOG, Kind.TERM)),
+        publications_page=next((p for p in pages if p.kind is Kind.PUBLICATIONS), None),
+        pages=tuple(sorted((p for p in pages if p.kind not in _LIST_TEXTS),
                            key=lambda p: p.rel)),
         years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
         tags=tags,

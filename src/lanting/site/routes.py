@@ -80,6 +80,8 @@ def output_dir(doc: Document, post_pattern: str = DEFAULT_POST_PERMALINK) -> str
         return ""
     if kind is Kind.BLOG:
         return "blog/"
+    if kind is Kind.PUBLICATIONS:
+        return "publications/"
     if kind is Kind.TERM:
         return f"{doc.source.rel.parts[0]}/{term_slug(term_name(doc))}/"
     if kind is Kind.POST:
