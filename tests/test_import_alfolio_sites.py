@@ -414,15 +414,19 @@ def test_alfolio_publications_page_without_its_bibliography_tag(tmp_path: Path) 
 
 def test_alfolio_publications_page_with_text_of_its_own(tmp_path: Path) -> None:
     """The same page, written out by hand around no `{% bibliography %}`: it gives way
-    to Lanting's list too, and the report says its text is not kept."""
+    to Lanting's list too, its text kept above that list."""
     written = ("---\nlayout: page\npermalink: /publications/\ntitle: papers\n---\n\n"
                "A list I keep by hand of the papers our group wrote, newest first, "
                "with the venues and the co-authors of each.\n")
     imported = alfolio(tmp_path, {"_pages/publications.md": written,
                                   "_bibliography/papers.bib": PAPERS})
-    [warning] = [e for e in imported.report.warnings if e.path == "_pages/publications.md"]
-    assert "the page's own text is not kept" in warning.message
-    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert messages(imported, "_pages/publications.md") == [
+        "its text above the list is kept; Lanting makes /publications/ from "
+        "content/publications.bib"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    listing = page(out, "/publications/")
+    assert listing.one(class_="publications-intro").text().startswith("A list I keep")
+    assert "Paged Caches for Serving" in listing.one("main").text()
 
 
 def test_alfolio_description_with_html_links_becomes_markdown(tmp_path: Path) -> None:

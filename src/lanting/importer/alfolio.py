@@ -20,6 +20,7 @@ from lanting.importer.alfolio_home import (
     recent_posts,
     shows_news,
 )
+from lanting.importer.alfolio_lists import FOLDERS_OF, list_intro, listed_collection
 from lanting.importer.alfolio_profile import AlFolioProfile, about_at_root
 from lanting.importer.alfolio_repos import repositories_body
 from lanting.importer.bibtex import dump, format_reference, parse
@@ -27,6 +28,7 @@ from lanting.importer.common import (
     bool_of,
     date_of,
     html_line,
+    list_text_front,
     read_text,
 )
 from lanting.importer.item import Item
@@ -39,10 +41,6 @@ from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NOTEBOOK, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter
-
-FOLDERS_OF = {"publications": "publications", "talks": "talks", "teaching": "teaching",
-              "teachings": "teaching", "portfolio": "projects", "projects": "projects"}
-"""Collections whose list Lanting makes -> the list's folder in the new site."""
 
 
 class AlFolio(AlFolioProfile):
@@ -119,13 +117,21 @@ class AlFolio(AlFolioProfile):
                 return
             self.report.convert("GitHub repository cards as lists of links")
         if "{% bibliography" in body or self.at_publications(data):
-            kept = own_text(re.sub(r"\{%-?\s*bibliography\b.*?%\}", "", body, flags=re.S))
-            (self.report.note if kept < 80 else self.report.warn)(
-                path, None, "left out: Lanting makes /publications/ from "
-                "content/publications.bib" + ("" if kept < 80 else "; the page's own text "
-                                              "is not kept (put it in a page at another URL)"))
+            intro, rest = list_intro(body)
+            if intro:  # (its text above the list: the new list's, as it was)
+                item = self.site.add(Item("publications", "_index", path,
+                                          list_text_front(data, "publications"),
+                                          name="_index"))
+                self.posts.append((item, intro, first, path))
+                self.report.convert("the publications page's text above its list")
+            lost = own_text(rest) >= 80
+            (self.report.warn if lost else self.report.note)(
+                path, None, ("its text above the list is kept; " if intro else "left out: ")
+                + "Lanting makes /publications/ from content/publications.bib"
+                + ("; the page's text below its first list is not kept (put it in a page "
+                   "at another URL)" if lost else ""))
             return
-        listed = self.listed_collection(data, body)
+        listed = listed_collection(self.source, data, body)
         if listed:
             self.report.note(path, None, f"left out: the list of `_{listed}/` at "
                              f"/{FOLDERS_OF[listed]}/, which Lanting makes")
@@ -143,23 +149,6 @@ class AlFolio(AlFolioProfile):
         return str(data.get("permalink") or "").strip("/") == "publications" \
             and self.papers_file() is not None
 
-    def listed_collection(self, data: dict[str, Any], body: str) -> str:
-        """The collection an academicpages page at that collection's URL lists (`{% for
-        post in site.publications %}` at /publications/; al-folio's `{% include
-        courses.liquid %}`, `_teachings/`, at /teaching/), when Lanting makes the list
-        itself; else "". (A page listing it elsewhere, the CV, keeps its other text.)"""
-        at = str(data.get("permalink") or "").strip("/")
-        loops = re.findall(r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*"
-                           r"site\.(\w+)", body)
-        if re.search(r"\{%-?\s*include\s+courses\.(?:liquid|html)\b", body):
-            loops.append("teachings")  # (al-folio 0.14's teaching page: the include loops)
-        for found in loops:
-            folder = self.source / f"_{found}"
-            if found in FOLDERS_OF and at in (found, FOLDERS_OF[found]) and folder.is_dir() \
-                    and any(markdown_files(folder, "**/*")):
-                return str(found)
-        return ""
-
     def read_pages(self) -> None:
         super().read_pages()
         read = set(self.page_files())  # (`_pages/` of `include:`: its HTML pages read)
@@ -169,7 +158,7 @@ class AlFolio(AlFolioProfile):
             fmt, head, body, _first = split_front_matter(read_text(path))
             if not fmt:
                 continue
-            listed = self.listed_collection(load_mapping(fmt, head)[0], body)
+            listed = listed_collection(self.source, load_mapping(fmt, head)[0], body)
             whole = standalone_document(read_text(path),
                                         path.relative_to(self.source).as_posix())
             if whole is not None:  # (a tutorial in HTML of its own at its permalink)

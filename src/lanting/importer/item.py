@@ -82,6 +82,8 @@ def new_url(item: Item, permalink: str) -> str:
         return "/"
     if item.kind == "blog":
         return "/blog/"
+    if item.kind == "publications":
+        return "/publications/"
     if item.kind == "term":
         folder, term = item.name.split("/", 1)
         return f"/{folder}/{term_slug(term)}/"

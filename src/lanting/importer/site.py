@@ -262,6 +262,8 @@ class NewSite:
             return f"content/_index{lang}.md"
         if item.kind == "blog":
             return f"content/posts/_index{lang}.md"
+        if item.kind == "publications":
+            return f"content/publications/_index{lang}.md"
         if item.kind == "term":  # (`name`: `tags/<the term>`)
             return f"content/{item.name}{lang}.md"
         if item.kind == "page":  # (a notebook page: a Jupyter Book's chapter)

@@ -1,0 +1,65 @@
+"""al-folio's and academicpages' pages that list what Lanting lists itself: which
+collection a page at that collection's URL lists, and the owner's text above the
+publications page's list, which becomes the text above Lanting's."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.jekyll_listings import own_text
+from lanting.importer.jekyll_reads import markdown_files
+
+FOLDERS_OF = {"publications": "publications", "talks": "talks", "teaching": "teaching",
+              "teachings": "teaching", "portfolio": "projects", "projects": "projects"}
+"""Collections whose list Lanting makes -> the list's folder in the new site."""
+
+
+def listed_collection(source: Path, data: dict[str, Any], body: str) -> str:
+    """The collection an academicpages page at that collection's URL lists (`{% for
+    post in site.publications %}` at /publications/; al-folio's `{% include
+    courses.liquid %}`, `_teachings/`, at /teaching/), when Lanting makes the list
+    itself; else "". (A page listing it elsewhere, the CV, keeps its other text.)"""
+    at = str(data.get("permalink") or "").strip("/")
+    loops = re.findall(r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*"
+                       r"site\.(\w+)", body)
+    if re.search(r"\{%-?\s*include\s+courses\.(?:liquid|html)\b", body):
+        loops.append("teachings")  # (al-folio 0.14's teaching page: the include loops)
+    for found in loops:
+        folder = source / f"_{found}"
+        if found in FOLDERS_OF and at in (found, FOLDERS_OF[found]) and folder.is_dir() \
+                and any(markdown_files(folder, "**/*")):
+            return str(found)
+    return ""
+
+
+_BIBLIOGRAPHY = re.compile(r"\{%-?\s*bibliography\b.*?%\}", re.S)
+_SEARCH = re.compile(r"\{%-?\s*include\s+bib_search\.(?:liquid|html)\b.*?%\}", re.S)
+_OPEN_DIVS = re.compile(r"(?:\s*<div\b[^>]*>)+\s*\Z")
+_BLOCK = re.compile(r"\{%-?\s*(end)?(for|if|unless|case|capture|tablerow)\b.*?%\}", re.S)
+
+
+def _outside_blocks(text: str) -> str:
+    """`text` up to the Liquid block still open at its end (`{% for y in page.years %}`
+    around the list): that block is the list's, not the intro's."""
+    opened: list[int] = []
+    for match in _BLOCK.finditer(text):
+        if match.group(1):
+            if opened:
+                opened.pop()
+        else:
+            opened.append(match.start())
+    return text[:opened[0]] if opened else text
+
+
+def list_intro(body: str) -> tuple[str, str]:
+    """(the owner's text above the publication page's first `{% bibliography %}`, or ""
+    when it has none; the page after that tag). What lies between two lists (their
+    headings, when the page lists by `--query`) belongs to the lists, not to the intro,
+    as does a loop around the first list; the theme's search box and the `<div
+    class="publications">` opened around the list are left out with it."""
+    match = _BIBLIOGRAPHY.search(body)
+    before, after = (body[:match.start()], body[match.end():]) if match else (body, "")
+    before = _OPEN_DIVS.sub("", _SEARCH.sub("", _outside_blocks(before))).strip()
+    return (before + "\n" if own_text(before) else ""), after
