@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import alfolio_import, messages, page
+from importbits import NOW, alfolio_import, messages, page
+from sitebits import write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 CONFIG = "title: Ruiz Lab\nfirst_name: Inés\nlast_name: Ruiz\nlang: en\n"
 ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nWe study tides.\n"
@@ -75,3 +77,45 @@ def test_alfolio_publications_page_of_lists_by_query_keeps_only_its_intro(
     text = (tmp_path / "new/content/publications/_index.md").read_text(encoding="utf-8")
     assert "Selected work of the group." in text and "Talks given" not in text
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def _lab(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A lab-website-template site of `files` (its `list.html`, its resources kept as a
+    collection of pages)."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yaml": "title: Brook Lab\nlang: en\ncollections:\n  resources:\n"
+                        "    output: true\n",
+        "Gemfile": 'gem "jekyll"\n', "_includes/list.html": "x\n",
+        "_resources/gauge.md": "---\ntitle: Gauge Tools\ntags: [software]\n---\n"
+                               "<!-- excerpt start -->\nScripts that read river gauges.\n"
+                               "<!-- excerpt end -->\n\nMore about them.\n",
+        "_resources/silt.md": "---\ntitle: Silt Atlas\ndescription: Maps of silt.\n---\n"
+                              "The atlas.\n",
+        **files})
+    return source
+
+
+RESOURCES = ("---\ntitle: Resources\n---\n\n# Lab resources\n\nWhat we share.\n\n"
+             "{% include list.html data=\"resources\" component=\"resource-excerpt\" %}\n")
+
+
+def test_a_root_resources_folder_of_a_jekyll_site_is_read(tmp_path: Path) -> None:
+    """A lab site's `resources/index.md` (its page of tools and data sets) was skipped,
+    unreported, as if it were Hugo's generated `resources/`; so were the files beside it."""
+    source = _lab(tmp_path, {"resources/index.md": RESOURCES,
+                             "resources/manual.pdf": "%PDF-1.4\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content/pages/resources.md").read_text(encoding="utf-8")
+    assert "What we share." in text
+    assert (imported.dest / "static/resources/manual.pdf").is_file()
+
+
+def test_a_link_to_a_file_from_the_root_without_a_fragment(tmp_path: Path) -> None:
+    """`[x](/_resources/silt.md)` (jekyll-relative-links, from the site's root) with no
+    `#fragment` stopped the import with an internal error."""
+    source = _lab(tmp_path, {"about.md": "---\ntitle: About\n---\nSee the "
+                                         "[atlas](/_resources/silt.md).\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
+    assert "[atlas](silt.md)" in text

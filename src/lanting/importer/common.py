@@ -72,6 +72,10 @@ def walk(root: Path, builds: bool = True) -> list[Path]:
     found: list[Path] = []
     for folder, dirs, files in os.walk(root):
         skip = SKIP_DIRS | ROOT_SKIP_DIRS if Path(folder) == root and builds else SKIP_DIRS
+        if "resources" in skip and not (Path(folder) / "resources" / "_gen").is_dir():
+            # (Hugo writes only `resources/_gen/`; a root `resources/` without it is the
+            # site's own: a Jekyll lab site's page and files of its tools and data sets)
+            skip -= {"resources"}
         dirs[:] = sorted(d for d in dirs if d not in skip and not d.startswith("."))
         found += [Path(folder) / f for f in sorted(files) if not f.startswith(".")
                   and (Path(folder) / f).exists()]

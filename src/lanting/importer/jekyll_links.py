@@ -147,7 +147,8 @@ class JekyllLinks(OldPagePaths):
         if rooted and not image:  # (jekyll-relative-links reads it from the site's root)
             local = (self.source / unquote(rooted.group(1)).lstrip("/")).resolve()
             if local.is_relative_to(self.source.resolve()):
-                found = self.markdown_file(local, rooted.group(1), rooted.group(2), url, ctx)
+                found = self.markdown_file(local, rooted.group(1), rooted.group(2) or "", url,
+                                           ctx)
                 if found is not None:
                     return found
         if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
