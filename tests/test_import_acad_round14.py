@@ -111,6 +111,28 @@ def test_a_root_resources_folder_of_a_jekyll_site_is_read(tmp_path: Path) -> Non
     assert (imported.dest / "static/resources/manual.pdf").is_file()
 
 
+def test_a_list_of_a_collection_is_a_list_of_its_pages(tmp_path: Path) -> None:
+    """`list.html data="resources"` names a collection, not a data file (the template
+    falls back to `site[data]`): it was left in a comment with a warning, the page
+    listing nothing. Each document is its linked title and excerpt (or description),
+    filtered as the template did."""
+    source = _lab(tmp_path, {
+        "tools/index.md": RESOURCES,
+        "_posts/2024-03-01-course.md": "---\ntitle: A course\n---\nSee:\n\n{% include "
+                                       "list.html data=\"resources\" filters=\"title: Silt\" "
+                                       "component=\"resource-excerpt\" %}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.warnings == []
+    text = (imported.dest / "content/pages/tools.md").read_text(encoding="utf-8")
+    assert "- [Gauge Tools](gauge.md) — Scripts that read river gauges.\n" \
+        "- [Silt Atlas](silt.md) — Maps of silt.\n" in text
+    post = (imported.dest / "content/posts/course.md").read_text(encoding="utf-8")
+    assert "Silt Atlas" in post and "Gauge Tools" not in post
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert [a["href"] for a in page(out, "/tools/").one("main").find_all("a")
+            if a.text() in ("Gauge Tools", "Silt Atlas")] == ["/gauge/", "/silt/"]
+
+
 def test_a_link_to_a_file_from_the_root_without_a_fragment(tmp_path: Path) -> None:
     """`[x](/_resources/silt.md)` (jekyll-relative-links, from the site's root) with no
     `#fragment` stopped the import with an internal error."""

@@ -21,6 +21,7 @@ from lanting.importer import body as B
 from lanting.importer.common import read_text
 from lanting.importer.jekyll_members import group_name
 from lanting.importer.jekyll_people import person_name
+from lanting.importer.jekyll_reads import markdown_files
 from lanting.importer.liquid import Context
 from lanting.importer.site import slug_of
 from lanting.importer.text import load_list, load_mapping, split_front_matter
@@ -37,6 +38,32 @@ def data_items(source: Path, name: str) -> list[dict[str, Any]] | None:
             found = load_list(read_text(path))
             return [i for i in found if isinstance(i, dict)]
     return None
+
+
+_EXCERPT = re.compile(r"<!--\s*excerpt start\s*-->(.*?)<!--\s*excerpt end\s*-->", re.S)
+"""The template's marks around a document's excerpt, which its `*-excerpt` components show."""
+
+
+def collection_items(source: Path, name: str) -> list[dict[str, Any]] | None:
+    """The documents of the collection `_<name>/` (the template's `list.html` falls back
+    from `site.data[name]` to `site[name]`: its resources, its posts) as items: their
+    front matter, linked by their files (which the import leads to their new pages),
+    described by their `description` or the excerpt between the template's marks. None
+    when there is no such collection."""
+    folder = source / f"_{name}"
+    if not folder.is_dir():
+        return None
+    items = []
+    for path in markdown_files(folder, "**/*"):
+        fmt, head, body, _ = split_front_matter(read_text(path))
+        data = load_mapping(fmt, head)[0] if fmt else {}
+        if data.get("published") is False:
+            continue
+        excerpt = _EXCERPT.search(body)
+        items.append({**data, "link": "/" + path.relative_to(source).as_posix(),
+                      "description": data.get("description")
+                      or (excerpt.group(1).strip() if excerpt else "")})
+    return items
 
 
 def kept(item: dict[str, Any], named: dict[str, str]) -> bool | None:
@@ -185,10 +212,13 @@ def item_include(source: Path, name: str, named: dict[str, str], ctx: Context,
         ctx.convert("the lab template's cards, portraits and citations as list items")
         return B.block(one)
     items = data_items(source, named.get("data", "")) if name == "list.html" else None
+    documents = collection_items(source, named.get("data", "")) \
+        if name == "list.html" and items is None else None
     component = named.get("component", "") + ".html"
     draw = {"card.html": card, "citation.html": lambda d: citation(source, d, False),
             "portrait.html": lambda d: portrait(source, d)}.get(
-        component, card if is_card(source, component) else None)
+        component, card if is_card(source, component) or documents else None)
+    items = items if items is not None else documents  # (any component: a linked title)
     if items is None or draw is None:
         return None
     chosen = [i for i in items if kept(i, named)]
