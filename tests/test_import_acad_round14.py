@@ -141,3 +141,34 @@ def test_a_link_to_a_file_from_the_root_without_a_fragment(tmp_path: Path) -> No
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     text = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
     assert "[atlas](silt.md)" in text
+
+
+def test_an_academicpages_lab_s_people_collection_is_its_people(tmp_path: Path) -> None:
+    """An academicpages lab fork keeps its people in `_people/`, each titled with the
+    name, its `excerpt` the role line the archive showed under it, listed by `order`:
+    the collection was left out ("Lanting has no place for it") and so was the page
+    listing it, the people lost."""
+    person = "---\ntitle: \"{}\"\nexcerpt: \"{}\"\ncollection: people\norder: {}\n---\n\n{}\n"
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Fen Lab\nlang: en\ncollections:\n  people:\n    output: true\n"
+                       "    permalink: /:collection/:path/\n",
+        "_people/Ada-Moss.md": person.format("Ada Moss", "Graduate student", 3,
+                                             "Ada counts reeds."),
+        "_people/Bo-Reed.md": person.format("Bo Reed", "Lab director", 1, "Bo leads us."),
+        "_people/Cy-Fern.md": person.format("Cy Fern", "Postdoctoral fellow", 2,
+                                            "Cy maps fens."),
+        "_pages/people.html": "---\nlayout: archive\ntitle: People\npermalink: /people/\n"
+                              "---\n\n{% assign pe = site.people | sort: 'order' %}\n"
+                              "{% for post in pe %}\n  {% include archive-single.html %}\n"
+                              "{% endfor %}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert not [w for w in imported.report.warnings if w.path == "_people"]
+    people = imported.dest / "content/people"
+    front = {p.stem: p.read_text(encoding="utf-8") for p in people.glob("*.md")}
+    assert "summary: Lab director\n" in front["bo-reed"]
+    assert "Cy maps fens." in front["cy-fern"]
+    weights = {stem: int(text.split("weight: ")[1].split()[0]) for stem, text in front.items()}
+    assert sorted(weights, key=weights.__getitem__) == ["bo-reed", "cy-fern", "ada-moss"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Bo Reed" in page(out, "/people/").one("main").text()

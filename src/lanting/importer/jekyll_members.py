@@ -76,6 +76,10 @@ def _documents(folder: Path) -> list[tuple[Path, dict[str, Any], str, int]]:
                 # (`_team/x.md`, `title: Bo Li`: the name, not a role line under it)
                 data = {**{k: v for k, v in data.items() if k != "title"},
                         "name": data["title"]}
+                if isinstance(data.get("excerpt"), str) and not data.get("position"):
+                    # (academicpages' archive showed the excerpt under the name: the
+                    # role line, `excerpt: "Postdoctoral fellow"`)
+                    data["position"] = data["excerpt"]
             if fmt:
                 found.append((path, data, body, first))
     return found
@@ -150,10 +154,13 @@ def members(source: Path, folders: list[str]) -> list[Member]:
             found.append(Member(path, source / name, data, body, first, group))
     order = list(dict.fromkeys(m.group for m in found))
 
-    def rank(member: Member) -> tuple[int, int]:
+    def rank(member: Member) -> tuple[int, int, float]:
         lead = member.group.lower() in _LEADS or any(
             str(member.data.get(k, "")).strip().lower() in _LEADS for k in _GROUP_KEYS)
-        return (2 if member.group == "Alumni" else 0 if lead else 1, order.index(member.group))
+        place = member.data.get("order")  # (the page's `sort: 'order'`, academicpages')
+        return (2 if member.group == "Alumni" else 0 if lead else 1, order.index(member.group),
+                place if isinstance(place, int | float) and not isinstance(place, bool)
+                else float("inf"))
 
     return sorted(found, key=rank)  # (stable: files in name order within a group)
 
