@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from importbits import NOW, alfolio_import, messages, page
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -172,3 +172,22 @@ def test_an_academicpages_lab_s_people_collection_is_its_people(tmp_path: Path) 
     assert sorted(weights, key=weights.__getitem__) == ["bo-reed", "cy-fern", "ada-moss"]
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "Bo Reed" in page(out, "/people/").one("main").text()
+
+
+def test_an_image_title_with_escaped_quotes_keeps_its_path(tmp_path: Path) -> None:
+    """`![Tree](/images/tree.png "The tree of \\"run 1\\"")`: the title's escaped quotes
+    ended it early, so the whole was taken for a path with a space and put in angle
+    brackets, a missing image that stopped the build."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Fen Lab\nlang: en\n",
+        "images/tree.png": png(8, 8),
+        "_posts/2024-05-01-trees.md": "---\ntitle: Trees\n---\n\nThe trees.\n\n"
+                                      "![Tree](/images/tree.png \"The tree of \\\"run 1\\\"\")\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content/posts/trees/index.md").read_text(encoding="utf-8")
+    assert "![Tree](tree.png \"The tree of \\\"run 1\\\"\")" in text  # (beside it)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    figure = page(out, "/posts/trees/").one("main").one("figure")
+    assert figure.one("img")["src"] == "/posts/trees/tree.png"
+    assert figure.one("figcaption").text().endswith('The tree of "run 1"')

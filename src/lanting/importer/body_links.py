@@ -15,10 +15,12 @@ from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 
 # (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
 # (brackets in a link's text in pairs, two deep: `[Bash [[ ]] 语法](bash/str.md)`)
+# (a title may hold its quote escaped, as CommonMark reads it: `"in \"sim1\""`)
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*)"
                    r"\]\([ \t]*(<[^>\n]*>|"
                    r"(?:[^\s()]|\([^\s()]*\))+)"
-                   r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*(?:\n[ \t]*)?\)")
+                   r"((?:[ \t]+(?:\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'))?)"
+                   r"[ \t]*(?:\n[ \t]*)?\)")
 _RAW_URL = re.compile(r"(<(?:img|image|a|source|video|audio|script|link|iframe|embed)\b[^>]*?"
                       r"\s(?:src|href)\s*=\s*)([\"'])((?:(?!\2)[^\n]|\n(?![ \t]*\n))*)\2",
                       re.IGNORECASE)
@@ -82,7 +84,7 @@ def spaced_image_paths(text: str, exists: Callable[[str], bool],
 
 _LINK_WITH_SPACE = re.compile(  # (parentheses in pairs, `a (1).pdf`, are the path's)
     r"(!?\[[^\]\n]*\]\()((?:[^()<>\n]|\([^()<>\n]*\))*[ \t](?:[^()<>\n]|\([^()<>\n]*\))*)\)")
-_TITLE = re.compile(r"[ \t]+(\"[^\"\n]*\"|'[^'\n]*')[ \t]*$")
+_TITLE = re.compile(r"[ \t]+(\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*')[ \t]*$")
 
 
 def spaced_destinations(text: str) -> tuple[str, int]:
