@@ -191,3 +191,32 @@ def test_an_image_title_with_escaped_quotes_keeps_its_path(tmp_path: Path) -> No
     figure = page(out, "/posts/trees/").one("main").one("figure")
     assert figure.one("img")["src"] == "/posts/trees/tree.png"
     assert figure.one("figcaption").text().endswith('The tree of "run 1"')
+
+
+def _blox(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
+    """A Hugo Blox research group site of `files`, with a config and its admin author."""
+    source = tmp_path / "old"
+    write_files(source, {"config/_default/hugo.yaml": "title: Reed Lab\nlanguageCode: en-us\n",
+                         "content/authors/admin/_index.md": "---\ntitle: Ida Reed\n"
+                                                           "superuser: true\n---\nBio.\n",
+                         **files})
+    return source
+
+
+def test_a_contact_block_s_own_address_and_hours(tmp_path: Path) -> None:
+    """The research group starter's `contact/index.md` gives its block the address,
+    directions and hours in its `content`, not in the site's params: the page was left
+    out as "a page with no text", the way to the lab lost."""
+    source = _blox(tmp_path, {"content/contact/index.md": (
+        "---\ntitle: Contact\ntype: landing\nsections:\n  - block: contact\n    content:\n"
+        "      title: Contact\n      text:\n      email: lab@reed.example.org\n"
+        "      address:\n        street: 4 Marsh Lane\n        city: Fenby\n"
+        "        postcode: '12345'\n        country: Utopia\n"
+        "      directions: Take the stairs to floor 2\n"
+        "      office_hours:\n        - 9:00 to 17:00 on weekdays\n---\n")})
+    imported = import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+    text = (imported.dest / "content/pages/contact.md").read_text(encoding="utf-8")
+    assert "- <lab@reed.example.org>\n- Address: 4 Marsh Lane, Fenby, 12345, Utopia\n" \
+        "- Directions: Take the stairs to floor 2\n- Office hours: 9:00 to 17:00 on " \
+        "weekdays" in text
+

@@ -1,5 +1,6 @@
-"""Hugo Blox's (and Academic's) `contact` block: its own text, then what the site's
-`params` say of how to reach the owner or the group — the email, the phone, the postal
+"""Hugo Blox's (and Academic's) `contact` block: its own text, then what the block's
+`content` (Hugo Blox 5's research group starter) or else the site's `params` say of how
+to reach the owner or the group — the email, the phone, the postal
 address, the directions to the office, the office hours, a booking link and the
 `contact_links` — which the theme's block laid out. As a section of the page that held
 the block (the home page, or a `widget_page` of its own, `/contact/`, which was left out

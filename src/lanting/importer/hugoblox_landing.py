@@ -119,9 +119,10 @@ class HugoBloxHome(HugoBloxSlides):
     def text_of(self, block: Block) -> str | None:
         """`block_text`, with the profile its `username` names (else the owner's); a
         `contact` block's, with what the site's `params` say (`hugoblox_contact`)."""
-        if block.kind == "contact":
-            return contact_text(block.text, self.params, self.language.startswith("zh")) \
-                or None
+        if block.kind == "contact":  # (Hugo Blox 5's block gives its own, over `params`)
+            given = {key: value for key, value in block.data.items() if value}
+            return contact_text(block.text, {**self.params, **given},
+                                self.language.startswith("zh")) or None
         user = str(block.data.get("username") or "")
         return block_text(block, self.language.startswith("zh"),
                           self.authors.get(user) or self.authors.get(""))
