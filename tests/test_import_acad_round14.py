@@ -220,3 +220,19 @@ def test_a_contact_block_s_own_address_and_hours(tmp_path: Path) -> None:
         "- Directions: Take the stairs to floor 2\n- Office hours: 9:00 to 17:00 on " \
         "weekdays" in text
 
+
+def test_a_block_title_of_several_lines_is_its_heading_and_a_figure(tmp_path: Path) -> None:
+    """A block title of a name, then `<br><br>{{< figure >}}` (the logo under it): the
+    whole was the section's heading, the shortcode left in it, which stopped the build."""
+    source = _blox(tmp_path, {
+        "assets/media/logo.png": png(12, 6),
+        "content/_index.md": (
+            "---\ntitle:\ntype: landing\nsections:\n  - block: markdown\n    content:\n"
+            "      title: |\n        Reed Lab - Wetlands and Water\n"
+            "        <br><br>{{< figure src=\"logo.png\" alt=\"The lab's logo\" >}}\n"
+            "      text: We study marshes.\n---\n")})
+    imported = import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+    text = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "## Reed Lab - Wetlands and Water {#section-markdown}\n\n" \
+        "![The lab's logo](/media/logo.png)\n\nWe study marshes." in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -100,9 +100,22 @@ def landing_sections(path: Path, data: dict[str, Any], head: str) -> list[Block]
         text = content.get("text")
         line = _block_line(head, str(section["block"]), after)
         after = line or after
-        blocks.append(Block(kind, anchor, _title(content), content,
-                            text.strip() if isinstance(text, str) else "", path, line))
+        title, more = _heading_and_more(_title(content))
+        text = text.strip() if isinstance(text, str) else ""
+        blocks.append(Block(kind, anchor, title, content,
+                            "\n\n".join(p for p in (more, text) if p), path, line))
     return blocks
+
+
+_BREAKS = re.compile(r"^(?:\s*<br\s*/?>)+|(?:<br\s*/?>\s*)+$", re.IGNORECASE)
+
+
+def _heading_and_more(title: str) -> tuple[str, str]:
+    """A block title of several lines (`TRAILS⏎<br><br>{{< figure … >}}`: Hugo Blox
+    showed it whole, a logo under the name): its first line the heading, the rest the
+    top of the section's text, where its shortcodes are converted as the text's are."""
+    first, _, rest = title.partition("\n")
+    return _BREAKS.sub("", first).strip(), _BREAKS.sub("", rest.strip()).strip()
 
 
 def featured_count(blocks: list[Block]) -> int | None:
