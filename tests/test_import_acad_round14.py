@@ -236,3 +236,19 @@ def test_a_block_title_of_several_lines_is_its_heading_and_a_figure(tmp_path: Pa
     assert "## Reed Lab - Wetlands and Water {#section-markdown}\n\n" \
         "![The lab's logo](/media/logo.png)\n\nWe study marshes." in text
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_another_page_listing_a_bib_gives_the_publications_page_no_text(
+        tmp_path: Path) -> None:
+    """A page at /experience/ listing the owner's talks (`{% bibliography -f talks %}`)
+    above a list of courses: its text was taken for the publications page's, its title
+    that page's title. Only the page at /publications/ gives that text."""
+    experience = ("---\nlayout: page\npermalink: /experience/\ntitle: experience\n---\n\n"
+                  "# Talks\n\n{% bibliography -f talks %}\n\n# Teaching\n\n"
+                  "* Tides and currents, an undergraduate course of the autumn term\n"
+                  "* Estuaries, a graduate seminar of the spring term, with field trips\n")
+    imported = alfolio_import(tmp_path, {"_pages/experience.md": experience,
+                                         "_bibliography/papers.bib": PAPERS}, CONFIG, ABOUT)
+    assert not (tmp_path / "new/content/publications/_index.md").exists()
+    [warning] = [e for e in imported.report.warnings if e.path == "_pages/experience.md"]
+    assert "the page's own text is not kept" in warning.message

@@ -117,8 +117,10 @@ class AlFolio(AlFolioProfile):
                 return
             self.report.convert("GitHub repository cards as lists of links")
         if "{% bibliography" in body or self.at_publications(data):
-            intro, rest = list_intro(body)
-            if intro:  # (its text above the list: the new list's, as it was)
+            at = str(data.get("permalink") or "").strip("/") == "publications"
+            intro, rest = list_intro(body) if at else ("", body)
+            if intro:  # (its text above the list: the new list's, as it was; not that
+                # of another page listing papers, `/experience/` of its talks' `.bib`)
                 item = self.site.add(Item("publications", "_index", path,
                                           list_text_front(data, "publications"),
                                           name="_index"))
@@ -128,8 +130,8 @@ class AlFolio(AlFolioProfile):
             (self.report.warn if lost else self.report.note)(
                 path, None, ("its text above the list is kept; " if intro else "left out: ")
                 + "Lanting makes /publications/ from content/publications.bib"
-                + ("; the page's text below its first list is not kept (put it in a page "
-                   "at another URL)" if lost else ""))
+                + (f"; the page's {'text below its first list' if at else 'own text'} is "
+                   "not kept (put it in a page at another URL)" if lost else ""))
             return
         listed = listed_collection(self.source, data, body)
         if listed:
