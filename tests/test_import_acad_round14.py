@@ -242,7 +242,8 @@ def test_another_page_listing_a_bib_gives_the_publications_page_no_text(
         tmp_path: Path) -> None:
     """A page at /experience/ listing the owner's talks (`{% bibliography -f talks %}`)
     above a list of courses: its text was taken for the publications page's, its title
-    that page's title. Only the page at /publications/ gives that text."""
+    that page's title (before, left out whole). Only the page at /publications/ gives
+    that text; this one is a page at its URL, its list left out as a listing's is."""
     experience = ("---\nlayout: page\npermalink: /experience/\ntitle: experience\n---\n\n"
                   "# Talks\n\n{% bibliography -f talks %}\n\n# Teaching\n\n"
                   "* Tides and currents, an undergraduate course of the autumn term\n"
@@ -251,4 +252,8 @@ def test_another_page_listing_a_bib_gives_the_publications_page_no_text(
                                          "_bibliography/papers.bib": PAPERS}, CONFIG, ABOUT)
     assert not (tmp_path / "new/content/publications/_index.md").exists()
     [warning] = [e for e in imported.report.warnings if e.path == "_pages/experience.md"]
-    assert "the page's own text is not kept" in warning.message
+    assert "`{% bibliography %}` lists left out" in warning.message
+    text = (tmp_path / "new/content/pages/experience.md").read_text(encoding="utf-8")
+    assert "* Estuaries, a graduate seminar" in text and "bibliography" not in text
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Tides and currents" in page(out, "/experience/").one("main").text()

@@ -20,7 +20,12 @@ from lanting.importer.alfolio_home import (
     recent_posts,
     shows_news,
 )
-from lanting.importer.alfolio_lists import FOLDERS_OF, list_intro, listed_collection
+from lanting.importer.alfolio_lists import (
+    BIBLIOGRAPHY_TAG,
+    FOLDERS_OF,
+    list_intro,
+    listed_collection,
+)
 from lanting.importer.alfolio_profile import AlFolioProfile, about_at_root
 from lanting.importer.alfolio_repos import repositories_body
 from lanting.importer.bibtex import dump, format_reference, parse
@@ -118,6 +123,15 @@ class AlFolio(AlFolioProfile):
             self.report.convert("GitHub repository cards as lists of links")
         if "{% bibliography" in body or self.at_publications(data):
             at = str(data.get("permalink") or "").strip("/") == "publications"
+            if not at and data.get("permalink") \
+                    and own_text(BIBLIOGRAPHY_TAG.sub("", body)) >= 80:
+                # (a page of its own listing a `.bib`, `/experience/` of talks over a list
+                # of courses: kept at its URL, its lists left out as a listing page's are)
+                self.report.warn(path, None, "its `{% bibliography %}` lists left out "
+                                 "(Lanting lists content/publications.bib at /publications/); "
+                                 "the rest of its text is kept")
+                super().read_page(path, data, head, BIBLIOGRAPHY_TAG.sub("", body), first)
+                return
             intro, rest = list_intro(body) if at else ("", body)
             if intro:  # (its text above the list: the new list's, as it was; not that
                 # of another page listing papers, `/experience/` of its talks' `.bib`)

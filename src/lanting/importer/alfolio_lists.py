@@ -34,7 +34,7 @@ def listed_collection(source: Path, data: dict[str, Any], body: str) -> str:
     return ""
 
 
-_BIBLIOGRAPHY = re.compile(r"\{%-?\s*bibliography\b.*?%\}", re.S)
+BIBLIOGRAPHY_TAG = re.compile(r"\{%-?\s*bibliography\b.*?%\}", re.S)
 _SEARCH = re.compile(r"\{%-?\s*include\s+bib_search\.(?:liquid|html)\b.*?%\}", re.S)
 _OPEN_DIVS = re.compile(r"(?:\s*<div\b[^>]*>)+\s*\Z")
 _BLOCK = re.compile(r"\{%-?\s*(end)?(for|if|unless|case|capture|tablerow)\b.*?%\}", re.S)
@@ -59,7 +59,7 @@ def list_intro(body: str) -> tuple[str, str]:
     headings, when the page lists by `--query`) belongs to the lists, not to the intro,
     as does a loop around the first list; the theme's search box and the `<div
     class="publications">` opened around the list are left out with it."""
-    match = _BIBLIOGRAPHY.search(body)
+    match = BIBLIOGRAPHY_TAG.search(body)
     before, after = (body[:match.start()], body[match.end():]) if match else (body, "")
     before = _OPEN_DIVS.sub("", _SEARCH.sub("", _outside_blocks(before))).strip()
     return (before + "\n" if own_text(before) else ""), after
