@@ -51,6 +51,7 @@ def test_alfolio_publications_page_keeps_its_text_above_the_list(tmp_path: Path)
         "content/publications.bib"]
     text = (tmp_path / "new/content/publications/_index.md").read_text(encoding="utf-8")
     assert "bib_search" not in text and "<div" not in text and "bibliography" not in text
+    assert "Bibsearch" not in text
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     listing = page(out, "/publications/")
     intro = listing.one(class_="publications-intro")

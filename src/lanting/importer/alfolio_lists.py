@@ -36,7 +36,9 @@ def listed_collection(source: Path, data: dict[str, Any], body: str) -> str:
 
 BIBLIOGRAPHY_TAG = re.compile(r"\{%-?\s*bibliography\b.*?%\}", re.S)
 _SEARCH = re.compile(r"\{%-?\s*include\s+bib_search\.(?:liquid|html)\b.*?%\}", re.S)
-_OPEN_DIVS = re.compile(r"(?:\s*<div\b[^>]*>)+\s*\Z")
+_OPEN_DIVS = re.compile(r"(?:\s*(?:<div\b[^>]*>|<!--(?:(?!-->).)*-->))+\s*\Z", re.S)
+"""What ends the text above the list and is the list's: the `<div>`s opened around it
+and the comments naming it (al-folio's `<!-- Bibsearch Feature -->`)."""
 _BLOCK = re.compile(r"\{%-?\s*(end)?(for|if|unless|case|capture|tablerow)\b.*?%\}", re.S)
 
 
