@@ -1,12 +1,14 @@
 """What a Jekyll page's own layout shows of its own: the `_data/` files it lists, the
-text of a layout written for one page (a group's `bio.md` is front matter alone, the
-biography in `_layouts/bio.html`), and the folder a layout takes a post's cover from.
+posts (or not: just-the-docs' `home`), the text of a layout written for one page (a
+group's `bio.md` is front matter alone, the biography in `_layouts/bio.html`), and the
+folder a layout takes a post's cover from.
 Read by `jekyll_pages` and `jekyll_front`."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.jekyll_listings import own_text
@@ -23,10 +25,9 @@ _CONTENT = re.compile(r"\{\{-?\s*content\s*-?\}\}")
 _LISTS = re.compile(r"\{%-?\s*for\s|paginator|site\.(?:posts|data|pages)\b")
 
 
-def layout_data(source: Path, layout: str) -> list[str]:
-    """The `_data/` files a page's layout (or the includes it names) showed,
-    `{% for x in site.data.publications.main %}`: what a page of no text of its own
-    held (a homepage theme's publications, news, talks)."""
+def layout_text(source: Path, layout: str) -> str:
+    """A layout's text and its includes' (not its own layout's: the frame); "" when the
+    site has no such layout (a theme gem's)."""
     texts, seen = [], set()
     names = [f"_layouts/{layout}.html"] if layout else []
     while names:
@@ -37,12 +38,35 @@ def layout_data(source: Path, layout: str) -> list[str]:
         seen.add(name)
         texts.append(text := read_text(file))
         names += [f"_includes/{n}" for n in re.findall(
-            r"\{%-?\s*include\s+([\w./-]+)", text)]  # (not its own layout's: the frame)
-    found = [name for name in re.findall(r"site\.data\.(\w+)", "".join(texts))
+            r"\{%-?\s*include\s+([\w./-]+)", text)]
+    return "".join(texts)
+
+
+def layout_data(source: Path, layout: str) -> list[str]:
+    """The `_data/` files a page's layout (or the includes it names) showed,
+    `{% for x in site.data.publications.main %}`: what a page of no text of its own
+    held (a homepage theme's publications, news, talks)."""
+    found = [name for name in re.findall(r"site\.data\.(\w+)", layout_text(source, layout))
              if name not in THEME_DATA]
     return [f"_data/{n}{ext}" for n in dict.fromkeys(found)
             for ext in (".yml", ".yaml", ".json", ".csv")
             if (source / "_data" / f"{n}{ext}").is_file()]
+
+
+_POST_LOOPS = re.compile(r"paginator|site\.posts\b")
+_PLAIN_HOMES = ("just-the-docs",)
+"""Themes whose `home` layout is a page's (just-the-docs', and just-the-class' on it): no
+list of posts, so every page of a course site may use it."""
+
+
+def home_lists_posts(source: Path, config: dict[str, Any]) -> bool:
+    """Whether a page of `layout: home` is the home page: it is where the layout lists
+    the posts (minima's, Chirpy's, minimal-mistakes'). The site's own `home.html` (or an
+    include of it) says so by a loop over them; else the theme's name does."""
+    if (source / "_layouts" / "home.html").is_file():
+        return bool(_POST_LOOPS.search(layout_text(source, "home")))
+    theme = f"{config.get('theme') or ''} {config.get('remote_theme') or ''}".lower()
+    return not any(name in theme for name in _PLAIN_HOMES)
 
 
 def layout_prose(source: Path, layout: str) -> str:

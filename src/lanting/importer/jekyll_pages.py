@@ -30,7 +30,7 @@ from lanting.importer.jekyll_github_pages import (
 )
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
-from lanting.importer.jekyll_layouts import layout_data, layout_prose
+from lanting.importer.jekyll_layouts import home_lists_posts, layout_data, layout_prose
 from lanting.importer.jekyll_listings import (
     LISTING_TAG,
     blog_text,
@@ -223,7 +223,8 @@ class JekyllPages:
                              f"{permalink.strip('/') or '404 page'}")
             return
         lang = self.polyglot.tag(data) if self.polyglot is not None else ""
-        if permalink == "/" or rel in _HOMES or layout == "home":
+        if permalink == "/" or rel in _HOMES or layout == "home" and home_lists_posts(
+                self.source, self.config):  # (just-the-docs' `home`: any page's)
             home = self.home(lang)
             listed = drop_post_lists(body, self.source)
             if LISTING_TAG.search(listed) or listed != body:  # (al-folio's blog.md: the
