@@ -7,6 +7,9 @@ from pathlib import Path
 
 from importbits import jekyll_site
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
 _COURSE = ("title: Intro to Programming\nlang: en\nbaseurl: '/spring'\n"
            "url: 'https://course.example.org'\nremote_theme: just-the-docs/just-the-docs\n"
            "permalink: pretty\n")
@@ -43,3 +46,20 @@ def test_a_minima_home_layout_elsewhere_still_lists_the_posts(tmp_path: Path) ->
     assert "Short notes on compilers." in home, home
     assert not (imported.dest / "content/pages/blog.md").exists()
 
+
+def test_a_link_through_the_baseurl_leads_to_the_page(tmp_path: Path) -> None:
+    """`[keys]({{ site.baseurl }}/ref/keys/)` on a site under `baseurl: /spring`: the
+    page's old URL is `/spring/ref/keys/`, the link lost `/spring` with its Liquid and
+    was kept as `/ref/keys/`, which the build failed on (pages and posts alike)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _COURSE,
+        "ref/keys.md": "---\ntitle: Keys\n---\n\n## Other symbols\n\nThe tilde.\n",
+        "_posts/2022-04-05-week-one.md": "---\ntitle: Week one\n---\n\nLoops.\n",
+        "faq.md": "---\ntitle: FAQ\n---\n\n"
+                  "See [the tilde]({{ site.url }}{{ site.baseurl }}/ref/keys#other-symbols) "
+                  "and [week one]({{ site.baseurl }}/2022/04/05/week-one/).\n"})
+    faq = (imported.dest / "content/pages/faq.md").read_text(encoding="utf-8")
+    assert "(keys.md#other-symbols)" in faq and "(../posts/week-one.md)" in faq, faq
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "/spring/keys/#other-symbols" in (out / "faq/index.html").read_text(
+        encoding="utf-8")

@@ -252,7 +252,9 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
     if not path.startswith("/"):
         return None
     path = without_dot_segments(path)  # (`/../../images/x.png` was `/images/x.png`)
-    target = target or table.find(path)
+    # (a Jekyll site under a `baseurl` records its pages there, `/s22/ref/keys/`; the
+    # link `{{ site.baseurl }}/ref/keys/` lost it with its Liquid)
+    target = target or table.find(path) or (table.find(base + path) if base else None)
     if target is not None:
         ctx.convert("links to old URLs")
         return site.link(target) + hash_mark + fragment
