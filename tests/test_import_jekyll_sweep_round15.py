@@ -63,3 +63,61 @@ def test_a_link_through_the_baseurl_leads_to_the_page(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "/spring/keys/#other-symbols" in (out / "faq/index.html").read_text(
         encoding="utf-8")
+
+
+_CLASS = _COURSE + ("collections:\n  modules:\n  announcements:\n"
+                    "defaults:\n  - scope:\n      path: ''\n      type: modules\n"
+                    "    values:\n      layout: module\n")
+_MODULE_LAYOUT = ('<h3 class="fs-4" id="{{ page.title | slugify }}">{{ page.title }}</h3>\n'
+                  '<div class="module">\n<h3>{{ page.topic }}</h3>\n  {{ content }}\n</div>\n')
+
+
+def test_a_page_showing_a_collections_documents_in_their_layout(tmp_path: Path) -> None:
+    """just-the-class' calendar is `{% for module in site.modules %}{{ module }}{%
+    endfor %}`: each week's document in its layout, under its title and topic. The
+    import left the loop out, and the weeks with it (the collection was reported as
+    having no place), and the page's `[Week 2](#week-2)` lost its link."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _CLASS,
+        "_layouts/module.html": _MODULE_LAYOUT,
+        "_modules/week-02.md": "---\ntitle: Week 2\ntopic: Functions\n---\n\n"
+                               "Apr 4\n: _Read chapter 2._\n",
+        "_modules/week-01.md": "---\ntitle: Week 1\ntopic: Values\n---\n\n"
+                               "Mar 28\n: First class.\n",
+        "calendar.md": "---\nlayout: page\ntitle: Calendar\n---\n\n"
+                       "| Week | Due |\n|---|---|\n| [Week 2](#week-2) | Apr 10 |\n\n"
+                       "{% for module in site.modules %}\n{{ module }}\n{% endfor %}\n"})
+    calendar = (imported.dest / "content/pages/calendar.md").read_text(encoding="utf-8")
+    first, second = calendar.index("### Week 1"), calendar.index("### Week 2")
+    assert first < calendar.index("### Values") < second < calendar.index("### Functions")
+    assert "First class." in calendar and "_Read chapter 2._" in calendar, calendar
+    assert "[Week 2](#week-2)" in calendar and "{%" not in calendar, calendar
+    assert not imported.report.warnings, imported.report.entries
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    html = (out / "calendar/index.html").read_text(encoding="utf-8")
+    assert 'id="week-2"' in html or "id=week-2" in html, html
+
+
+def test_the_feed_and_the_latest_of_a_collection_of_announcements(tmp_path: Path) -> None:
+    """The feed `{% assign a = site.announcements | reverse %}{% for x in a %}{{ x }}{%
+    endfor %}`, newest first, and the home page's `{% if site.announcements %}{{
+    site.announcements.last }}{% endif %}`: the latest by date, under its title."""
+    layout = '<div class="announcement">\n  <h2>{{ page.title }}</h2>\n  {{ content }}\n</div>\n'
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _CLASS,
+        "_layouts/announcement.html": layout,
+        "_announcements/week-1.md": "---\ntitle: Welcome\ndate: 2022-03-28\nlayout: "
+                                    "announcement\n---\n\nRead the syllabus.\n",
+        "_announcements/review.md": "---\ntitle: Week 1 review\ndate: 2022-04-01\nlayout: "
+                                    "announcement\n---\n\nQuiz on Friday.\n",
+        "index.md": "---\nlayout: home\ntitle: Home\n---\n\nThe course.\n\n"
+                    "{% if site.announcements %}\n{{ site.announcements.last }}\n{% endif %}\n",
+        "news.md": "---\nlayout: page\ntitle: Announcements\n---\n\n"
+                   "{% assign announcements = site.announcements | reverse %}\n"
+                   "{% for announcement in announcements %}\n{{ announcement }}\n{% endfor %}\n"})
+    home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "## Week 1 review\n\nQuiz on Friday." in home and "syllabus" not in home, home
+    assert "{%" not in home and "<!--" not in home, home
+    news = (imported.dest / "content/pages/news.md").read_text(encoding="utf-8")
+    assert news.index("## Week 1 review") < news.index("## Welcome"), news
+    assert not imported.report.warnings, imported.report.entries

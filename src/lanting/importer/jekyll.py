@@ -115,6 +115,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         kept)."""
         self.page_posts: set[Path] = set()
         self.home_texts: set[Path] = set()  # (the files whose text is the home page's)
+        self.inlined_collections: set[str] = set()  # (shown in a page: `{{ module }}`)
+        self.shown_headings: dict[Path, list[str]] = {}  # (their headings, by the page)
         """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
         self.collection_docs: dict[Path, Published] = {}
         """Documents of the site's own published collections (`PUBLISHED_COLLECTIONS`)."""
@@ -228,7 +230,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         """The `_x/` folders of documents this importer reads."""
         notebooks = {"_notebooks"} if notebook_files(self.source) else set()
         return {"_posts", "_drafts", "_tabs", *self.included_folders(), *self.people_folders,
-                *notebooks,
+                *notebooks, *{"_" + name for name in self.inlined_collections},
                 *{"_" + d.collection for d in self.collection_docs.values()}}
 
     def finish_more(self) -> None:

@@ -60,6 +60,7 @@ class JekyllLinks(OldPagePaths):
     published: Callable[[Path], bool]
     left_out: dict[str, str]
     home_texts: set[Path]
+    shown_headings: dict[Path, list[str]]
     unpublished_warned: bool = False
 
     @staticmethod
@@ -131,6 +132,8 @@ class JekyllLinks(OldPagePaths):
             ctx.convert("files of the site named by its own address, as paths")
             url = own
         if url.startswith("#") and len(url) > 1:
+            if unquote(url[1:]) in self.shown_headings.get(path, ()):
+                return None  # (a heading of a document of a collection the page shows)
             return self.heading_link(url[1:], path, ctx)
         to_post = _POST_FRAGMENT.fullmatch(url)  # (`{% post_url x %}#dqn`)
         if to_post and not image:

@@ -27,7 +27,9 @@ from lanting.importer.jekyll_github_pages import (
     heading_title,
     readme_indexes,
 )
+from lanting.importer.jekyll_heading_ids import heading_ids
 from lanting.importer.jekyll_i18n import I18nPlugin
+from lanting.importer.jekyll_inline_docs import inline_documents
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_layouts import home_lists_posts, layout_data, layout_prose
 from lanting.importer.jekyll_listings import (
@@ -82,6 +84,8 @@ class JekyllPages(JekyllPageUrls):
     posts: list[tuple[Item, str, int, Path]]
     page_posts: set[Path]
     home_texts: set[Path]
+    inlined_collections: set[str]
+    shown_headings: dict[Path, list[str]]
     home: Callable[..., Item]
     members_page: Callable[[Path, str, str, str], bool]
     html_page: Callable[[Path], bool]
@@ -216,6 +220,13 @@ class JekyllPages(JekyllPageUrls):
         rel = path.relative_to(self.source).as_posix()
         permalink = str(data.get("permalink") or "")
         layout = str(data.get("layout") or "")
+        inlined = inline_documents(body, self.source, self.config)
+        if inlined.collections:  # (just-the-class' calendar: `{{ module }}` in a loop)
+            body = inlined.body
+            self.inlined_collections |= inlined.collections
+            self.shown_headings[path] = heading_ids(body)
+            self.report.convert("collections' documents a page showed in their layouts "
+                                "(`{% for module in site.modules %}{{ module }}`)")
         if permalink.strip("/") in GENERATED or path.stem == "404":
             self.report.note(path, None, "left out: Lanting makes its own "
                              f"{permalink.strip('/') or '404 page'}")
