@@ -121,3 +121,20 @@ def test_the_feed_and_the_latest_of_a_collection_of_announcements(tmp_path: Path
     news = (imported.dest / "content/pages/news.md").read_text(encoding="utf-8")
     assert news.index("## Week 1 review") < news.index("## Welcome"), news
     assert not imported.report.warnings, imported.report.entries
+
+
+def test_links_to_the_site_through_its_url_and_baseurl(tmp_path: Path) -> None:
+    """`{{ site.url }}/{{ site.baseurl }}/faq` (Jekyll wrote `https://host//spring/faq`,
+    which the server read as `/spring/faq`) was left as `//faq`, a link to a host named
+    `faq`; `[{{ site.url }}{{ site.baseurl }}]({{ site.url }}{{ site.baseurl }})` became
+    `[]()`, a link with neither text nor target."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _COURSE,
+        "faq.md": "---\ntitle: FAQ\n---\n\n## Late work\n\nAsk first.\n",
+        "index.md": "---\nlayout: home\ntitle: Home\n---\n\n"
+                    "This site: [{{site.url}}{{ site.baseurl }}]({{site.url}}{{ site.baseurl }}).\n"
+                    "See [late work]({{site.url}}/{{site.baseurl}}/faq#late-work).\n"})
+    home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "[https://course.example.org/spring](/)" in home, home
+    assert "[late work](pages/faq.md#late-work)" in home, home
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -37,6 +37,16 @@ from lanting.importer.liquid import (
 from lanting.importer.shelf import Shelf, fence
 from lanting.importer.text import load_mapping, split_front_matter
 
+_SITE_ROOT = r"\{\{-?\s*(?:site\.(?:url|baseurl)|base_path)\s*-?\}\}"
+_ROOT_SLASHES = re.compile(rf"({_SITE_ROOT})/+(?={_SITE_ROOT})")
+"""`{{ site.url }}/{{ site.baseurl }}/calendar`: Jekyll wrote `https://host//base/calendar`,
+which the server read as `/base/calendar`; with both emptied, `//calendar` named a host."""
+_ROOT_ONLY = re.compile(rf"""(\]\(\s*|\bhref=["']?)((?:{_SITE_ROOT})+)(?=\s*[)#"'])""")
+"""`[the course]({{ site.url }}{{ site.baseurl }})`: the home page; emptied, a link to
+nowhere."""
+_ROOT_TEXT = re.compile(rf"\[((?:{_SITE_ROOT})+)\]")
+"""`[{{ site.url }}{{ site.baseurl }}](…)`: a link whose text is the site's address."""
+
 
 class JekyllLiquid(JekyllLinks):
     """The Liquid side of the Jekyll importers' body conversion."""
@@ -284,6 +294,13 @@ class JekyllLiquid(JekyllLinks):
             return data_value(self.source, expression)
         return value_at(self.config, "site", expression)
 
+    def root_address(self, outputs: str) -> str:
+        """What `{{ site.url }}{{ site.baseurl }}` printed: the old site's address."""
+        url = str(self.config.get("url") or "").rstrip("/")
+        base = str(self.config.get("baseurl") or "").rstrip("/")
+        return "".join(base if "baseurl" in found else url if "site.url" in found
+                       else url + base for found in re.findall(_SITE_ROOT, outputs))
+
     def page_value(self, expression: str, ctx: Context) -> str | None:
         """The text of `page.contact`: a string or number the file's own front matter
         gives it (a lab member's page printing its `contact:`), else None."""
@@ -298,6 +315,8 @@ class JekyllLiquid(JekyllLinks):
         `{{ site.github }}` → its value in `_config.yml`; anything else left in a
         comment."""
 
+        text = _ROOT_ONLY.sub(lambda m: m.group(1) + "/", _ROOT_SLASHES.sub(r"\1", text))
+        text = _ROOT_TEXT.sub(lambda m: "[" + self.root_address(m.group(1)) + "]", text)
         formulas = display_formulas(text)
         comments = [m.span() for m in HTML_COMMENT.finditer(text)] if "<!--" in text else []
 
