@@ -138,3 +138,15 @@ def test_links_to_the_site_through_its_url_and_baseurl(tmp_path: Path) -> None:
     assert "[https://course.example.org/spring](/)" in home, home
     assert "[late work](pages/faq.md#late-work)" in home, home
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_setting_that_is_a_list_of_one_address(tmp_path: Path) -> None:
+    """just-the-docs' `aux_links: {Forum: [address]}`: `{{ site.aux_links.Forum }}`
+    printed the address (Liquid prints a list's items one after another); the import
+    left it in a comment, with a warning for each."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _COURSE + "aux_links:\n  Forum:\n    - 'https://forum.example.org/c/1'\n",
+        "help.md": "---\ntitle: Help\n---\n\nAsk on [the forum]({{site.aux_links.Forum}}).\n"})
+    text = (imported.dest / "content/pages/help.md").read_text(encoding="utf-8")
+    assert "[the forum](https://forum.example.org/c/1)" in text, text
+    assert not imported.report.warnings, imported.report.entries

@@ -299,6 +299,9 @@ def value_at(root: dict[str, Any], name: str, expression: str) -> str | None:
             return None
         else:
             value = value[key]
+    if isinstance(value, list) and len(value) == 1:  # (just-the-docs' `aux_links: {Forum:
+        value = value[0]  # [url]}`: Liquid prints a list's items one after another, so a
+        # list of one prints it; several run together, `ab`, shown as no one meant them)
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         return None
     return str(value)
