@@ -150,3 +150,24 @@ def test_a_setting_that_is_a_list_of_one_address(tmp_path: Path) -> None:
     text = (imported.dest / "content/pages/help.md").read_text(encoding="utf-8")
     assert "[the forum](https://forum.example.org/c/1)" in text, text
     assert not imported.report.warnings, imported.report.entries
+
+
+def test_labels_and_definitions_of_a_week_of_a_course(tmp_path: Path) -> None:
+    """A week's days as a definition list, a blank line between a term's definitions
+    (kramdown read one term), and labels `**PA01**{: .label}**PA02**{: .label}`: with the
+    attribute lists gone the stars ran together, `****`, and showed as written, as did
+    `**Holiday**{: .label}Memorial Day`'s; the definitions after the blank line were a
+    stray `:` paragraph."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _COURSE,
+        "week.md": "---\ntitle: Week\n---\n\n"
+                   "Apr 4\n: **Holiday (no class)**{: .label .label-red }Memorial Day\n\n"
+                   ": _Read chapter 3._\n   : Due: **PA01**{: .label }**PA02**{: .label }\n\n"
+                   "Apr 5\n: Class.\n"})
+    text = (imported.dest / "content/pages/week.md").read_text(encoding="utf-8")
+    assert "- **Apr 4**: **Holiday (no class)** Memorial Day _Read chapter 3._ Due: " \
+           "**PA01** **PA02**\n" in text, text
+    assert "- **Apr 5**: Class." in text and "\n:" not in text, text
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    html = (out / "week/index.html").read_text(encoding="utf-8")
+    assert "**" not in html and "<strong>PA02</strong>" in html, html

@@ -256,8 +256,14 @@ def _unless_after_image(match: re.Match[str]) -> str:
     (`$$g_t\\text{: 梯度}$$`, a table of optimizers: kramdown reads no IAL in its math,
     and the import had left `\\text` without its text)."""
     before = match.string[max(0, match.start() - 500):match.start()]
-    return match.group() if _IMAGE_BEFORE.search(before) or _TEX_COMMAND_BEFORE.search(
-        before) else ""
+    if _IMAGE_BEFORE.search(before) or _TEX_COMMAND_BEFORE.search(before):
+        return match.group()
+    after = match.string[match.end():match.end() + 1]
+    # (`**PA01**{: .label}**PA02**{: .label}`, two labels, or `**Holiday (no class)**{:
+    # .label}Memorial Day`: joined, the stars made one run `****` that closed nothing, or
+    # could not close before a letter; each showed its stars. A space keeps them apart)
+    return " " if before[-1:] in ("*", "_") and (
+        after == before[-1:] or after.isalnum()) else ""
 
 
 def kramdown_blocks(text: str, warn: Callable[[str, str], None],
@@ -352,9 +358,15 @@ def definition_lists(text: str, language: str = "zh-CN") -> tuple[str, int]:
         count += 1
         term = match.group(1).strip()
         definition = " ".join(line.strip().lstrip(":").strip()
-                              for line in match.group(2).strip("\n").split("\n"))
+                              for line in match.group(2).strip("\n").split("\n") if line.strip())
         return f"- **{term}**{colon}{definition}\n"
 
-    text = re.sub(r"^([^\s:>#|\-*\d][^\n]*)\n((?:^:[ \t].*\n?(?:^[ \t]+\S.*\n?)*)+)", one, text,
-                  flags=re.MULTILINE)
+    text = re.sub(rf"^([^\s:>#|\-*\d][^\n]*)\n({_DEFINITIONS}+(?:(?:^[ \t]*\n)+{_DEFINITIONS}+)*)",
+                  one, text, flags=re.MULTILINE)
     return text, count
+
+
+_DEFINITIONS = r"(?:^:[ \t].*\n?(?:^[ \t]+\S.*\n?)*)"
+"""A term's definitions: lines `: …`, lines indented under them; blank lines between two
+(`Apr 4` / `: **Holiday**` / blank / `: _Read chapter 2._`: one term, as kramdown read it)
+are `definition_lists`'."""
