@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from importbits import jekyll_site
+from sitebits import png
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -171,3 +172,25 @@ def test_labels_and_definitions_of_a_week_of_a_course(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     html = (out / "week/index.html").read_text(encoding="utf-8")
     assert "**" not in html and "<strong>PA02</strong>" in html, html
+
+
+def test_a_staffers_photo_beside_their_file_or_named_alone(tmp_path: Path) -> None:
+    """just-the-class' staff: `photo: ../assets/staff/avi.jpg`, written from the
+    `_staffers/` file, or `photo: ykk.png`, behind the `subpath: /assets/images/` that
+    `defaults:` gives the layout; the import looked only in the templates' folders and
+    left both photos out, with a warning each."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _COURSE + "collections:\n  staffers:\n",
+        "_layouts/staffer.html": '<div class="staffer"><img src="{{ site.baseurl }}'
+                                 '{{ page.subpath }}{{ page.photo }}">{{ page.name }}</div>\n',
+        "assets/staff/avi.jpg": png(8, 8),
+        "assets/images/ykk.png": png(8, 8),
+        "_staffers/avi.md": "---\nname: Avi Ng\nrole: Tutor\nphoto: ../assets/staff/avi.jpg\n---\n",
+        "_staffers/ykk.md": "---\nname: Ann Kay\nrole: Instructor\nphoto: ykk.png\n---\n",
+        "staff.md": "---\ntitle: Staff\n---\n\n{% for staffer in site.staffers %}\n"
+                    "{{ staffer }}\n{% endfor %}\n"})
+    assert not [e for e in imported.report.warnings if "photo" in e.message], \
+        imported.report.entries
+    people = imported.dest / "content/people"
+    assert "cover: /assets/staff/avi.jpg" in (people / "avi-ng.md").read_text(encoding="utf-8")
+    assert "cover: /assets/images/ykk.png" in (people / "ann-kay.md").read_text(encoding="utf-8")

@@ -8,9 +8,10 @@ their URLs led to /people/."""
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lanting.importer.collections import old_url
@@ -227,6 +228,18 @@ def photo_folders(source: Path) -> list[str]:
     return list(dict.fromkeys(folders))
 
 
+def photo_elsewhere(source: Path, member: Path, photo: str,
+                    by_name: dict[str, list[Path]]) -> Path | None:
+    """A member's photo no folder of the templates holds: written from the member's file
+    (`photo: ../assets/staff/avi.jpg` in `_staffers/`), or the one file of the site of its
+    name (just-the-class puts `defaults:`' `subpath: /assets/images/` before it)."""
+    beside = Path(os.path.normpath(member.parent / photo))
+    if beside.is_file() and beside.is_relative_to(source):
+        return beside
+    named = by_name.get(PurePosixPath(photo).name, [])
+    return named[0] if len(named) == 1 else None
+
+
 def lists_people(body: str, collections: list[str]) -> bool:
     """A page showing those collections: a Liquid loop or filter over `site.people`, or
     a lab template's `{% include list.html data="members" %}`."""
@@ -264,10 +277,15 @@ class JekyllMembers:
         self.people_folders = people_collections(self.source, self.config)
         found = members(self.source, self.people_folders)
         folders = photo_folders(self.source) if found else []
+        by_name: dict[str, list[Path]] = {}
+        for path in walk(self.source) if found else []:
+            by_name.setdefault(path.name, []).append(path)
         for weight, member in enumerate(found, 1):
             front, photo = member_front(member, weight)
             local = next((self.source / f / photo.lstrip("/") for f in folders if photo
                           and (self.source / f / photo.lstrip("/")).is_file()), None)
+            if local is None and photo and not photo.startswith(("http://", "https://")):
+                local = photo_elsewhere(self.source, member.path, photo, by_name)
             if local is not None:
                 front["cover"] = self.site.image(
                     local, "/" + local.relative_to(self.source).as_posix())
