@@ -174,6 +174,34 @@ def test_labels_and_definitions_of_a_week_of_a_course(tmp_path: Path) -> None:
     assert "**" not in html and "<strong>PA02</strong>" in html, html
 
 
+def test_a_week_whose_layout_lists_its_days_from_front_matter(tmp_path: Path) -> None:
+    """A variant of just-the-class keeps a week's lectures in front matter (`days:`, each
+    a `date` and its `events`, label and link to notes) that the module layout loops over
+    (`{% for day in page.days %}`): the page showed the week's title alone, its
+    lectures and their links lost."""
+    layout = ('<div class="module">\n  <h3>{{ page.title }}</h3>\n  {% if page.days %}\n'
+              '  <dl>{% for day in page.days %}<dt>{{ day.date }}</dt>\n'
+              '  {% for event in day.events %}<dd>{{ event | first | markdownify }} '
+              '{{ event | last | markdownify }}</dd>{% endfor %}{% endfor %}</dl>\n'
+              '  {% endif %}\n  {{ content }}\n</div>\n')
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _CLASS,
+        "_layouts/module.html": layout,
+        "resources/lec01.pdf": b"%PDF-1.4\n",
+        "_modules/week-01.md": "---\ntitle: Week 1 - Loss functions\ndays:\n"
+                               "  - date: 2023-4-3\n    events:\n"
+                               "      \"**LEC 1**{: .label } [Risk](resources/lec01.pdf)\":\n"
+                               "        \"[Reading](https://example.org/ch1)\"\n"
+                               "      \"**SURV**{: .label } Welcome survey\":\n---\n",
+        "index.md": "---\nlayout: home\ntitle: Home\n---\n\nThe course.\n\n"
+                    "{% for module in site.modules %}\n{{ module }}\n{% endfor %}\n"})
+    home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "### Week 1 - Loss functions\n\n- 2023-4-3\n  - **LEC 1** [Risk](" in home, home
+    assert "[Reading](https://example.org/ch1)\n  - **SURV** Welcome survey" in home, home
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert (out / "resources/lec01.pdf").is_file()
+
+
 def test_a_staffers_photo_beside_their_file_or_named_alone(tmp_path: Path) -> None:
     """just-the-class' staff: `photo: ../assets/staff/avi.jpg`, written from the
     `_staffers/` file, or `photo: ykk.png`, behind the `subpath: /assets/images/` that

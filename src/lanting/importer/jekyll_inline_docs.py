@@ -31,6 +31,7 @@ _IF = re.compile(r"\{%-?\s*if\s+site\.(\w+)\s*-?%\}((?:(?!\{%-?\s*(?:if|else|els
 """`{% if site.announcements %}…{% endif %}`: true for a collection of documents."""
 _HEADING = re.compile(r"<h([1-6])\b[^>]*>\s*\{\{-?\s*page\.(\w+)\s*-?\}\}\s*</h\1>")
 _CONTENT = re.compile(r"\{\{-?\s*content\s*-?\}\}")
+_DATA_LOOP = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+page\.(\w+)\b")
 _MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 _LATEST = dt.datetime.max.replace(tzinfo=dt.UTC)
 
@@ -110,13 +111,58 @@ def _in_layout(source: Path, layout: str, data: dict[str, Any], body: str) -> st
     template = split_front_matter(read_text(file))[2]
     if not _CONTENT.search(template):
         return None
-    parts = []
-    for found in re.finditer(f"{_HEADING.pattern}|{_CONTENT.pattern}", template):
-        if found.group(1) is None:
+    parts, listed = [], set()
+    for found in re.finditer(f"{_HEADING.pattern}|{_CONTENT.pattern}|{_DATA_LOOP.pattern}",
+                             template):
+        if found.group(3) is not None:  # (`{% for day in page.days %}`: a list of its own)
+            field = found.group(3)
+            if field not in listed and isinstance(data.get(field), list):
+                listed.add(field)
+                parts.append(_data_list(data[field]))
+        elif found.group(1) is None:
             parts.append(body.strip())
         elif value := str(data.get(found.group(2)) or "").strip():
             parts.append("#" * int(found.group(1)) + " " + value)
-    return "\n\n".join(parts)
+    return "\n\n".join(part for part in parts if part)
+
+
+def _data_list(items: list[Any]) -> str:
+    """A list of the front matter a layout looped over (a week's `days`, each a `date`
+    and its `events`, text to link), as a Markdown list: an entry's own values on its
+    line, what it holds under it."""
+    lines: list[str] = []
+    for item in items:
+        _entry(item, 0, lines)
+    return "\n".join(lines)
+
+
+def _entry(item: Any, depth: int, lines: list[str]) -> None:
+    pad = "  " * depth
+    if not isinstance(item, dict):
+        if (text := _scalar(item)) is not None:
+            lines.append(f"{pad}- {text}")
+        return
+    own = [t for v in item.values() if (t := _scalar(v)) is not None]
+    inner = depth + 1 if own else depth
+    if own:
+        lines.append(f"{pad}- " + " ".join(own))
+    for value in item.values():
+        if isinstance(value, dict):  # (`"**LEC 1** [Slides](…)": "[Notes](…)"`)
+            for key, detail in value.items():
+                text = " ".join(t for t in (_scalar(key), _scalar(detail)) if t)
+                lines.append("  " * inner + f"- {text}")
+        elif isinstance(value, list):
+            for entry in value:
+                _entry(entry, inner, lines)
+
+
+def _scalar(value: Any) -> str | None:
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, str | int | float) and not isinstance(value, bool) \
+            and str(value).strip():
+        return " ".join(str(value).split())
+    return None
 
 
 def _default_layout(config: dict[str, Any], name: str, source: Path, path: Path) -> str:
