@@ -222,3 +222,21 @@ def test_a_staffers_photo_beside_their_file_or_named_alone(tmp_path: Path) -> No
     people = imported.dest / "content/people"
     assert "cover: /assets/staff/avi.jpg" in (people / "avi-ng.md").read_text(encoding="utf-8")
     assert "cover: /assets/images/ykk.png" in (people / "ann-kay.md").read_text(encoding="utf-8")
+
+
+def test_a_link_after_a_site_url_ending_in_a_slash(tmp_path: Path) -> None:
+    """`url: https://me.github.io/` and `[part 1]({{site.url}}2019/10/11/part-1/)`:
+    Jekyll printed the slash, and the link was the site's own; with `{{site.url}}`
+    emptied it was a path beside the post, and the build failed. `{{page.url}}#x`
+    (a link to a heading further down) was left in a comment, a warning each."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Games\nlang: en\nurl: https://games.example.org/\n"
+                       "permalink: /:year/:month/:day/:title/\n",
+        "_posts/2019-10-11-part-1.md": "---\ntitle: Part 1\n---\n\nThe board.\n",
+        "_posts/2019-12-30-part-2.md": "---\ntitle: Part 2\n---\n\n"
+                                       "As in [part 1]({{site.url}}2019/10/11/part-1/), "
+                                       "see [below]({{page.url}}#scores).\n\n## Scores\n\nHigh.\n"})
+    text = (imported.dest / "content/posts/part-2.md").read_text(encoding="utf-8")
+    assert "[part 1](part-1.md)" in text and "[below](#scores)" in text, text
+    assert not imported.report.warnings, imported.report.entries
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

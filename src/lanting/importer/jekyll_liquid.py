@@ -330,6 +330,13 @@ class JekyllLiquid(JekyllLinks):
                 return match.group()
             if re.fullmatch(r"site\.(baseurl|url)|base_path", expression):
                 ctx.convert("Liquid site URLs")
+                # (`url: https://me.github.io/` and `[part 1]({{site.url}}2019/10/11/x/)`:
+                # Jekyll printed the slash, and the path was the site's own, from its root)
+                value = str(self.config.get(expression.removeprefix("site.")) or "")
+                return "/" if value.endswith("/") and re.match(
+                    r"[\w%.~-]", text[match.end():match.end() + 1]) else ""
+            if expression == "page.url" and text.startswith("#", match.end()):
+                ctx.convert("links to a heading of the page itself (`{{ page.url }}#x`)")
                 return ""
             value = self.site_value(expression)
             if value is not None:
