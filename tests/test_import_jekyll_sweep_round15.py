@@ -240,3 +240,17 @@ def test_a_link_after_a_site_url_ending_in_a_slash(tmp_path: Path) -> None:
     assert "[part 1](part-1.md)" in text and "[below](#scores)" in text, text
     assert not imported.report.warnings, imported.report.entries
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_markdown_after_an_iframe_whose_tag_runs_over_lines(tmp_path: Path) -> None:
+    """An `<iframe` of a chart, an attribute a line, then `</iframe>` and the text on
+    the next line: kramdown reads Markdown after the closing tag, CommonMark's HTML block
+    ran to the blank line and the text's `**Emma**` showed its stars."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Novels\nlang: en\n",
+        "_posts/2019-01-02-sentiment.md": "---\ntitle: Sentiment\n---\n\n"
+                                          '<iframe src="/charts/emma.html"\n    width="100%"\n'
+                                          '    height="450">\n</iframe>\n'
+                                          "Mostly noise, but **Emma** learns the truth.\n"})
+    text = (imported.dest / "content/posts/sentiment.md").read_text(encoding="utf-8")
+    assert "</iframe>\n\nMostly noise" in text, text

@@ -101,10 +101,11 @@ def markmap_divs(text: str) -> tuple[str, list[str]]:
 
 
 _BLOCK_ELEMENT = re.compile(
-    r"^ {0,3}<(div|center|figure|table|details|section|article|aside|header|footer|nav|"
-    r"blockquote|dl|ol|ul|p|h[1-6])\b[^>]*>", re.IGNORECASE)
+    r" {0,3}<(div|center|figure|table|details|section|article|aside|header|footer|nav|"
+    r"blockquote|dl|ol|ul|p|h[1-6]|iframe)\b(?:[^>\n]|\n(?![ \t]*\n))*>", re.IGNORECASE)
 """An HTML element starting a line, which starts an HTML block in kramdown and in
-CommonMark alike (the tags CommonMark's block kind 6 names that posts use)."""
+CommonMark alike (the tags CommonMark's block kind 6 names that posts use); its tag may
+run over lines (an `<iframe` of a chart, an attribute a line)."""
 
 
 _INLINE = re.compile(r"[ \t]*<(?:a|abbr|b|br|cite|code|del|em|font|i|img|ins|kbd|mark|q|"
@@ -150,8 +151,8 @@ Markdown again; CommonMark's HTML block ran on to a blank line, its bold text sh
 
 
 PYTHON_MARKDOWN_BLOCKS = re.compile(
-    _BLOCK_ELEMENT.pattern.replace("|h[1-6])", "|h[1-6]|object|video|iframe|canvas|form|"
-                                   "fieldset|main|noscript)"), re.IGNORECASE)
+    _BLOCK_ELEMENT.pattern.replace("|h[1-6]|iframe)", "|h[1-6]|iframe|object|video|canvas|"
+                                   "form|fieldset|main|noscript)"), re.IGNORECASE)
 """Python-Markdown's block-level elements (its `block_level_elements`) posts use: also
 `<object>` (a chapter's PDF shown above its text), `<video>`, `<iframe>`, after whose
 closing tag it reads Markdown again, as it does after a `<div>`."""
@@ -172,14 +173,15 @@ def ended_html_blocks(text: str, blocks: re.Pattern[str] = _BLOCK_ELEMENT
     for found in re.finditer(r"^.*$", text, re.MULTILINE):
         if found.start() < pos:
             continue  # (inside the element of an earlier line)
-        opened = blocks.match(found.group())
-        close = _matching_close(text, opened.group(1), found.start() + opened.end()) \
-            if opened else None
+        opened = blocks.match(text, found.start())
+        close = _matching_close(text, opened.group(1), opened.end()) if opened else None
         if opened is None or close is None:
             continue
         # (its content Markdown, `markdown="1"`'s: its lines are read one by one too)
-        markdown = not found.group()[opened.end():].strip() \
-            and text[found.end() + 1:].split("\n", 1)[0].strip() == ""
+        tag_end = text.find("\n", opened.end())
+        tag_end = len(text) if tag_end < 0 else tag_end
+        markdown = not text[opened.end():tag_end].strip() \
+            and text[tag_end + 1:].split("\n", 1)[0].strip() == ""
         end = close + len(opened.group(1)) + 3  # (after `</tag>`)
         line_end = text.find("\n", end)
         if line_end < 0:
