@@ -332,8 +332,8 @@ class JekyllLiquid(JekyllLinks):
                 ctx.convert("Liquid site URLs")
                 # (`url: https://me.github.io/` and `[part 1]({{site.url}}2019/10/11/x/)`:
                 # Jekyll printed the slash, and the path was the site's own, from its root)
-                value = str(self.config.get(expression.removeprefix("site.")) or "")
-                return "/" if value.endswith("/") and re.match(
+                setting = str(self.config.get(expression.removeprefix("site.")) or "")
+                return "/" if setting.endswith("/") and re.match(
                     r"[\w%.~-]", text[match.end():match.end() + 1]) else ""
             if expression == "page.url" and text.startswith("#", match.end()):
                 ctx.convert("links to a heading of the page itself (`{{ page.url }}#x`)")
