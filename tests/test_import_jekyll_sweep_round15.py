@@ -254,3 +254,18 @@ def test_markdown_after_an_iframe_whose_tag_runs_over_lines(tmp_path: Path) -> N
                                           "Mostly noise, but **Emma** learns the truth.\n"})
     text = (imported.dest / "content/posts/sentiment.md").read_text(encoding="utf-8")
     assert "</iframe>\n\nMostly noise" in text, text
+
+
+def test_a_post_url_written_without_its_first_slash(tmp_path: Path) -> None:
+    """`[last year](2022/11/21/stdexec/)` in a post at /2023/06/24/sea/: read from the
+    post's URL it named nothing (the old link led nowhere), and the build failed on it;
+    from the site's root it is the old URL of a post, the one meant."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: C++\nlang: en\npermalink: pretty\n",
+        "_posts/2022-11-21-stdexec.md": "---\ntitle: Trying stdexec\n---\n\nSenders.\n",
+        "_posts/2023-06-24-sea.md": "---\ntitle: By the sea\n---\n\n"
+                                    "As [last year](2022/11/21/stdexec/), receivers.\n"})
+    text = (imported.dest / "content/posts/sea.md").read_text(encoding="utf-8")
+    assert "[last year](stdexec.md)" in text, text
+    assert [e for e in imported.report.entries if "led nowhere" in e.message]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -212,6 +212,16 @@ class JekyllLinks(OldPagePaths):
                 if found is not None:
                     ctx.convert("paths relative to the old page's URL")
                     return found
+            read = self.old_target(name, path) if not image and not local.exists() \
+                and not name.startswith(".") else None
+            from_root = self.table.find(self.baseurl + "/" + unquote(name)) if read and not (
+                self.table.find(self.baseurl + read) or (self.source / read.lstrip("/")).exists()
+            ) else None
+            if from_root is not None:  # (`[last year](2025/11/21/stdexec/)` in a post at
+                # /2026/06/24/x/: a post's URL without its first slash, which led nowhere)
+                ctx.note(url, f"`{name}` named no page from the post's URL (the old link "
+                         "led nowhere); from the site's root it names a page: it leads there")
+                return self.site.link(from_root) + hash_mark + fragment
             old = self.old_target(name, path) if not image and self.baseurl \
                 and not local.exists() else None
             page = self.table.find(self.baseurl + old) if old else None
