@@ -269,3 +269,19 @@ def test_a_post_url_written_without_its_first_slash(tmp_path: Path) -> None:
     assert "[last year](stdexec.md)" in text, text
     assert [e for e in imported.report.entries if "led nowhere" in e.message]
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_link_through_a_page_that_went_on_to_the_address(tmp_path: Path) -> None:
+    """`[the manual]({{ site.url_finder }}http://docs.example.org/x)` with `url_finder:
+    "/url.html#"`: the old site's `url.html` read its `#` and went on to the address. The
+    import wrote `/url.html#http://…`, a link to an anchor no page has: the build failed
+    on each (24 on one blog)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nurl_finder: \"/url.html#\"\n",
+        "url.html": "<p id=\"goto\">Leaving.</p>\n<script>location.href = "
+                    "location.hash.slice(1);</script>\n",
+        "_posts/2013-02-03-php.md": "---\ntitle: PHP\n---\n\nSee [the manual]"
+                                    "({{ site.url_finder }}http://docs.example.org/x).\n"})
+    text = (imported.dest / "content/posts/php.md").read_text(encoding="utf-8")
+    assert "[the manual](http://docs.example.org/x)" in text, text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -41,6 +41,8 @@ _POST_FRAGMENT = re.compile(f"({MARK_OPEN}L(\\d+){MARK_CLOSE})#(.+)")
 """A link to another page of the site, as `post_url` wrote it, with a fragment."""
 
 
+_THROUGH_PAGE = re.compile(r"(/[^#\s]*)#(https?://\S+)")
+"""A link to a page of the site with an address as its fragment, `/url.html#http://x`."""
 _WIDE_COLON = re.compile(r"(https?)(?:\uff1a|%EF%BC%9A)//", re.IGNORECASE)
 """`https：//`: a web address whose colon a Chinese input method made full-width."""
 
@@ -131,6 +133,12 @@ class JekyllLinks(OldPagePaths):
         if own is not None:
             ctx.convert("files of the site named by its own address, as paths")
             url = own
+        through = _THROUGH_PAGE.fullmatch(url)
+        if through and not image:  # (`{{ site.url_finder }}http://x` of `url_finder:
+            # "/url.html#"`: a page of the site whose script went on to the address)
+            ctx.note(url, f"a link through the old site's page `{through.group(1)}`, whose "
+                     "script went on to the address after its `#`: it leads to the address")
+            return through.group(2)
         if url.startswith("#") and len(url) > 1:
             if unquote(url[1:]) in self.shown_headings.get(path, ()):
                 return None  # (a heading of a document of a collection the page shows)
