@@ -285,3 +285,18 @@ def test_a_link_through_a_page_that_went_on_to_the_address(tmp_path: Path) -> No
     text = (imported.dest / "content/posts/php.md").read_text(encoding="utf-8")
     assert "[the manual](http://docs.example.org/x)" in text, text
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_markdown_after_an_embedded_tweet_and_its_script(tmp_path: Path) -> None:
+    """A tweet embedded as Twitter gives it, `<blockquote class="twitter-tweet">…
+    </blockquote>` then `<script async src="…/widgets.js"></script>`, then the text on
+    the next line: kramdown read each tag as a block and Markdown after them; CommonMark's
+    HTML block ran on to the blank line and the text's bold showed its stars."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2018-03-12-finale.md": "---\ntitle: Finale\n---\n\nThe mentions:\n"
+            '<blockquote class="twitter-tweet"><p>What a night.</p></blockquote>\n'
+            '<script async src="https://platform.example.org/widgets.js"></script>\n'
+            "On Tuesday **happy** rose.\n"})
+    text = (imported.dest / "content/posts/finale.md").read_text(encoding="utf-8")
+    assert "widgets.js\"></script>\n\nOn Tuesday **happy** rose." in text, text

@@ -190,7 +190,13 @@ def ended_html_blocks(text: str, blocks: re.Pattern[str] = _BLOCK_ELEMENT
             break
         next_end = text.find("\n", line_end + 1)
         following = text[line_end + 1:next_end if next_end >= 0 else None]
-        if not text[end:line_end].strip() and following.strip() \
+        ended = not text[end:line_end].strip()  # (nothing after `</tag>` on its line)
+        if ended and _SCRIPT_LINE.fullmatch(following) and next_end >= 0:
+            # (a tweet's `</blockquote>`, then `<script async src=…widgets.js></script>`:
+            # kramdown read each as a block of its own, and Markdown after them)
+            line_end, next_end = next_end, text.find("\n", next_end + 1)
+            following = text[line_end + 1:next_end if next_end >= 0 else None]
+        if ended and following.strip() \
                 and (not following.lstrip().startswith("<") or _INLINE.match(following)
                      or following.lstrip().startswith("<!--")):
             blanks.add(line_end + 1)
@@ -201,6 +207,10 @@ def ended_html_blocks(text: str, blocks: re.Pattern[str] = _BLOCK_ELEMENT
         out += [text[last:at], "\n"]
         last = at
     return "".join(out) + text[last:], len(blanks) + rules
+
+
+_SCRIPT_LINE = re.compile(r" {0,3}<script\b[^<>\n]*>[^\n]*?</script>[ \t]*", re.IGNORECASE)
+"""A script of one line, as an embed's (`<script async src="…/widgets.js"></script>`)."""
 
 
 _SPAN_TAG = (r" {0,3}</?(?:a|abbr|b|big|br|cite|em|font|i|img|kbd|mark|q|s|small|span|strong|"
