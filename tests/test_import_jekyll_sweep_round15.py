@@ -300,3 +300,16 @@ def test_markdown_after_an_embedded_tweet_and_its_script(tmp_path: Path) -> None
             "On Tuesday **happy** rose.\n"})
     text = (imported.dest / "content/posts/finale.md").read_text(encoding="utf-8")
     assert "widgets.js\"></script>\n\nOn Tuesday **happy** rose." in text, text
+
+
+def test_a_heading_under_a_break_after_a_blank_line(tmp_path: Path) -> None:
+    """`<br>`, a blank line, `<br>` and `#### Update rules` on the next line (a post
+    spacing its sections): the lone tag over the heading was taken for the inside of an
+    HTML block because the line above the blank one was a tag, and CommonMark read the
+    heading as the block's text."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2015-10-14-sgd.md": "---\ntitle: SGD\n---\n\nThe loss.\n<br>\n\n<br>\n"
+                                    "#### Update rules\n\nAveraging.\n"})
+    text = (imported.dest / "content/posts/sgd.md").read_text(encoding="utf-8")
+    assert "<br>\n\n#### Update rules" in text, text

@@ -243,7 +243,9 @@ def span_tag_paragraphs(text: str) -> tuple[str, int]:
 
     def apart(match: re.Match[str]) -> str:
         nonlocal over
-        above = text[:match.start()].rstrip("\n").rpartition("\n")[2]
+        # (the line right above: a blank one ends any HTML block, `<br>` then a blank
+        # line then `<br>` over the heading is no block's inside)
+        above = text[:max(match.start() - 1, 0)].rpartition("\n")[2]
         if above.lstrip().startswith("<"):  # (inside an HTML block: kramdown's raw HTML)
             return match.group()
         over += 1
