@@ -100,9 +100,13 @@ def markmap_divs(text: str) -> tuple[str, list[str]]:
     return text, found
 
 
-_BLOCK_ELEMENT = re.compile(
-    r" {0,3}<(div|center|figure|table|details|section|article|aside|header|footer|nav|"
-    r"blockquote|dl|ol|ul|p|h[1-6]|iframe)\b(?:[^>\n]|\n(?![ \t]*\n))*>", re.IGNORECASE)
+def _block_element(tags: str) -> re.Pattern[str]:
+    return re.compile(rf" {{0,3}}<({tags})\b(?:[^>\n]|\n(?![ \t]*\n))*>", re.IGNORECASE)
+
+
+_KRAMDOWN_BLOCK_TAGS = ("div|center|figure|table|details|section|article|aside|header|"
+                        "footer|nav|blockquote|dl|ol|ul|p|h[1-6]|iframe")
+_BLOCK_ELEMENT = _block_element(_KRAMDOWN_BLOCK_TAGS)
 """An HTML element starting a line, which starts an HTML block in kramdown and in
 CommonMark alike (the tags CommonMark's block kind 6 names that posts use); its tag may
 run over lines (an `<iframe` of a chart, an attribute a line)."""
@@ -150,9 +154,8 @@ Markdown again; CommonMark's HTML block ran on to a blank line, its bold text sh
 `**…**` (a finance blog's every section)."""
 
 
-PYTHON_MARKDOWN_BLOCKS = re.compile(
-    _BLOCK_ELEMENT.pattern.replace("|h[1-6]|iframe)", "|h[1-6]|iframe|object|video|canvas|"
-                                   "form|fieldset|main|noscript)"), re.IGNORECASE)
+PYTHON_MARKDOWN_BLOCKS = _block_element(
+    _KRAMDOWN_BLOCK_TAGS + "|object|video|canvas|form|fieldset|main|noscript")
 """Python-Markdown's block-level elements (its `block_level_elements`) posts use: also
 `<object>` (a chapter's PDF shown above its text), `<video>`, `<iframe>`, after whose
 closing tag it reads Markdown again, as it does after a `<div>`."""
