@@ -1,16 +1,22 @@
 """`#fragment` links of a body repaired to the headings they meant (a table of contents
 written for another site's ids, a heading named by its text, a heading since renamed),
-and links to footnotes by other renderers' ids. Shared by the importers."""
+and links to footnotes by other renderers' ids; the heading of another page a link's
+fragment names (`heading_fragment`). Shared by the importers."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Protocol
 from urllib.parse import unquote
 
 from text_unidecode import unidecode
+
+from lanting.importer.body import EMPTY_SELF_LINK
+from lanting.importer.common import read_text
+from lanting.markdown.anchors import github_slug
 
 _HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 _FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
@@ -162,3 +168,49 @@ def footnote_links(text: str) -> tuple[str, int]:
         return f"](#{match.group(1)}{number})"
 
     return _FOOTNOTE_LINK.sub(one, text), count
+
+
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+_CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)[^}]*\}$")
+
+
+def heading_fragment(text: str, source: Path, loose: bool = False) -> str | None:
+    """The id (GitHub's style, the new site's) of the heading of `source` whose text a
+    link's fragment names (`Game Loop`, `Deep Agents`) or the fragment itself when the
+    page writes it as an id (`{#x}`, `id="x"`, the whole id: `#sec:` is not that of
+    `id="sec:notation"`); with `loose`, also the one heading whose letters and digits
+    the fragment's are; None when none (a heading since renamed)."""
+    body = read_text(source)
+    if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}"""
+                 r"""(?=["'\s/>]|$)""",
+                 body) or re.search(EMPTY_SELF_LINK.format(re.escape(text)), body):
+        return text  # (an empty `<a href="#x" />` is the anchor `body.empty_self_links` makes)
+    wanted = github_slug(text)
+    for match in _HEADING.finditer(body):
+        heading = match.group(1)
+        custom = _CUSTOM_ID.search(heading)
+        if github_slug(_CUSTOM_ID.sub("", heading)) == wanted:
+            return custom.group(1) if custom else wanted
+    # (`#逆向归纳 backward induction` naming `# 逆向归纳  backward induction`: GitHub's ids
+    # keep each space, Obsidian matched the heading's words)
+    spaced = github_slug(" ".join(text.split()))
+    for match in _HEADING.finditer(body):
+        heading = _CUSTOM_ID.sub("", match.group(1))
+        if github_slug(" ".join(heading.split())) == spaced:
+            custom = _CUSTOM_ID.search(match.group(1))
+            return custom.group(1) if custom else github_slug(heading)
+    # (`#2-2-choosing-a-best-cut` for `### 2.2. Choosing a "best cut"`: the id Hugo made
+    # before Goldmark, Blackfriday's; its letters and digits name one heading alone)
+    key = _letters_and_digits(text)
+    if not loose or not key:
+        return None
+    named = [m.group(1) for m in _HEADING.finditer(body)
+             if _letters_and_digits(_CUSTOM_ID.sub("", m.group(1))) == key]
+    if len(named) == 1:
+        custom = _CUSTOM_ID.search(named[0])
+        return custom.group(1) if custom else github_slug(_CUSTOM_ID.sub("", named[0]))
+    return None
+
+
+def _letters_and_digits(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())

@@ -16,7 +16,6 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote, unquote
 
-from lanting.importer.body import EMPTY_SELF_LINK
 from lanting.importer.inline_html import inline_html_as_markdown
 from lanting.importer.item import Item, site_path
 from lanting.importer.liquid import Context
@@ -25,7 +24,6 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NewSite
 from lanting.importer.text import When, names, parse_when, raw_value
-from lanting.markdown.anchors import github_slug
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif",
                             ".bmp", ".ico"})
@@ -344,52 +342,6 @@ top-level domains, which no file name of a page's folder ends with (not `.sh`, `
 
 def tags_of(data: dict[str, Any], split_spaces: bool) -> list[str]:
     return names(data.get("tags", data.get("tag")), split_spaces)
-
-
-_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
-_CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)[^}]*\}$")
-
-
-def heading_fragment(text: str, source: Path, loose: bool = False) -> str | None:
-    """The id (GitHub's style, the new site's) of the heading of `source` whose text a
-    link's fragment names (`Game Loop`, `Deep Agents`) or the fragment itself when the
-    page writes it as an id (`{#x}`, `id="x"`, the whole id: `#sec:` is not that of
-    `id="sec:notation"`); with `loose`, also the one heading whose letters and digits
-    the fragment's are; None when none (a heading since renamed)."""
-    body = read_text(source)
-    if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}"""
-                 r"""(?=["'\s/>]|$)""",
-                 body) or re.search(EMPTY_SELF_LINK.format(re.escape(text)), body):
-        return text  # (an empty `<a href="#x" />` is the anchor `body.empty_self_links` makes)
-    wanted = github_slug(text)
-    for match in _HEADING.finditer(body):
-        heading = match.group(1)
-        custom = _CUSTOM_ID.search(heading)
-        if github_slug(_CUSTOM_ID.sub("", heading)) == wanted:
-            return custom.group(1) if custom else wanted
-    # (`#逆向归纳 backward induction` naming `# 逆向归纳  backward induction`: GitHub's ids
-    # keep each space, Obsidian matched the heading's words)
-    spaced = github_slug(" ".join(text.split()))
-    for match in _HEADING.finditer(body):
-        heading = _CUSTOM_ID.sub("", match.group(1))
-        if github_slug(" ".join(heading.split())) == spaced:
-            custom = _CUSTOM_ID.search(match.group(1))
-            return custom.group(1) if custom else github_slug(heading)
-    # (`#2-2-choosing-a-best-cut` for `### 2.2. Choosing a "best cut"`: the id Hugo made
-    # before Goldmark, Blackfriday's; its letters and digits name one heading alone)
-    key = _letters_and_digits(text)
-    if not loose or not key:
-        return None
-    named = [m.group(1) for m in _HEADING.finditer(body)
-             if _letters_and_digits(_CUSTOM_ID.sub("", m.group(1))) == key]
-    if len(named) == 1:
-        custom = _CUSTOM_ID.search(named[0])
-        return custom.group(1) if custom else github_slug(_CUSTOM_ID.sub("", named[0]))
-    return None
-
-
-def _letters_and_digits(text: str) -> str:
-    return "".join(c for c in text.casefold() if c.isalnum())
 
 
 def note_unplaced_keys(report: Report, path: Path, head: str, data: dict[str, Any],

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import (
     math_entities,
@@ -22,7 +23,7 @@ from lanting.importer.body_math import (
     text_underscores,
 )
 from lanting.importer.body_tables import cell_border_dollars, shelved_table_math
-from lanting.importer.common import LinkTable, heading_fragment, prose_raw
+from lanting.importer.common import LinkTable, prose_raw
 from lanting.importer.html_pages import missing_libraries, raw_elements_apart
 from lanting.importer.hugo_callouts import callout_handlers
 from lanting.importer.hugo_cards import card_paired, card_single

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
+from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.body_links import UNLINK
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import (
     BARE_SITE,
     LinkTable,
-    heading_fragment,
     is_image,
     map_site_url,
 )

@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
-from lanting.importer.body_fragments import fragment_key
+from lanting.importer.body_fragments import fragment_key, heading_fragment
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import (
     BARE_SITE,
     LinkTable,
-    heading_fragment,
     is_image,
     map_site_url,
     read_text,

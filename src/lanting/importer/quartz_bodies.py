@@ -18,12 +18,12 @@ from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_displays import joined_displays
+from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.body_links import UNLINK, latex_images, map_urls, spaced_image_paths
 from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import (
     LinkTable,
     file_on_writers_computer,
-    heading_fragment,
     is_image,
     read_text,
 )

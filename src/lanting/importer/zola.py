@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.body_links import UNLINK
-from lanting.importer.common import Options, heading_fragment, read_text, walk
+from lanting.importer.common import Options, read_text, walk
 from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.hugo import Hugo
 from lanting.importer.hugo_content import _DATED
