@@ -13,6 +13,7 @@ from typing import Any
 
 from lanting.importer.alfolio_collections import example_books
 from lanting.importer.alfolio_cv import cv_yaml
+from lanting.importer.alfolio_distill import distill_notes
 from lanting.importer.alfolio_fences import drawn_fences
 from lanting.importer.alfolio_home import (
     layout_sections,
@@ -28,7 +29,7 @@ from lanting.importer.alfolio_lists import (
 )
 from lanting.importer.alfolio_profile import AlFolioProfile, about_at_root
 from lanting.importer.alfolio_repos import repositories_body
-from lanting.importer.bibtex import dump, format_reference, parse
+from lanting.importer.bibtex import dump
 from lanting.importer.common import (
     bool_of,
     date_of,
@@ -264,38 +265,7 @@ class AlFolio(AlFolioProfile):
                       r"\{:/(?:nomarkdown)?\}", notebook, text, flags=re.DOTALL)
 
     def after(self, text: str, item: Item, ctx: Context) -> str:
-        footnotes: list[str] = []
-        bib = self.bib_of.get(item.number)
-        entries = {e.key: e for e in parse(read_text(bib))[0]} if bib and bib.is_file() else {}
-
-        def cite(match: re.Match[str]) -> str:
-            out = []
-            for key in (k.strip() for k in match.group(1).split(",")):
-                label = re.sub(r"[^\w-]", "-", key)
-                if key not in entries:
-                    ctx.warn(match.group(), f"`<d-cite>` key `{key}` not in the post's "
-                             "bibliography: left as text")
-                    out.append(f"[{key}]")
-                    continue
-                if not any(f.startswith(f"[^{label}]:") for f in footnotes):
-                    footnotes.append(f"[^{label}]: {format_reference(entries[key])}")
-                out.append(f"[^{label}]")
-            ctx.convert("distill citations as footnotes")
-            return "".join(out)
-
-        text = re.sub(r"<d-cite\s+key=[\"']([^\"']+)[\"']\s*>\s*</d-cite>", cite, text)
-
-        def note(match: re.Match[str]) -> str:
-            number = sum(1 for f in footnotes if f.startswith("[^note-")) + 1
-            footnotes.append(f"[^note-{number}]: {' '.join(match.group(1).split())}")
-            ctx.convert("distill footnotes")
-            return f"[^note-{number}]"
-
-        text = re.sub(r"<d-footnote>(.*?)</d-footnote>", note, text, flags=re.DOTALL)
-        for found in re.findall(r"<div class=\"l-[\w-]+\"", text):
-            ctx.warn(found, "distill layout HTML kept as it is (its classes belong to the old "
-                     "theme)")
-        return text + ("\n\n" + "\n".join(footnotes) + "\n" if footnotes else "")
+        return distill_notes(text, self.bib_of.get(item.number), ctx)
 
     def finish_more(self) -> None:
         if self.news and not shows_news(self.about, self.config):
