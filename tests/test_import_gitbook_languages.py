@@ -78,7 +78,10 @@ def test_old_urls_of_every_language_keep_answering(site: tuple[Imported, Path]) 
     assert redirect_target(out, "/en/basics/ring.html") == "/ring/"
     assert redirect_target(out, "/zh/basics/ring.html") == "/zh/ring/"
     # (`basics/README.md` was `/zh/basics/`: the page's URL still)
-    assert page(out, "/zh/basics/").one("h1").text() == "基础"
+    basics = page(out, "/zh/basics/")
+    assert basics.one("h1").text() == "基础"
+    # (`{{ book.language }}`: the id of the language's book)
+    assert "/zh/book_zh.pdf" in [a.get("href") for a in basics.one("article").find_all("a")]
 
 
 def test_langs_md_may_link_its_folders_from_the_root(tmp_path: Path) -> None:

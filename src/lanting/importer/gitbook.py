@@ -186,7 +186,9 @@ class GitBook(MdBook):
         text = B.indented_code(protect_code(text, shelf), shelf, as_written=True)[0]
         text = includes(text, path.parent, ctx, self.folder)
         text = protect_code(code_labels(text, ctx), shelf)  # (the included files' too)
-        text = variables(math_blocks(text, ctx), self.gitbook.variables, ctx)
+        # (`{{ book.language }}`: the id of the language's book, in a book of LANGS.md)
+        values = {"language": self.url_prefix.strip("/")} if self.url_prefix else {}
+        text = variables(math_blocks(text, ctx), {**values, **self.gitbook.variables}, ctx)
         text = shelf.restore(blocks(text, shelf, ctx))
         if self.gitbook.hosted:
             return text
