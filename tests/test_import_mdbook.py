@@ -280,6 +280,23 @@ def test_settings_read_the_math_and_hidden_lines(tmp_path: Path) -> None:
     assert settings.hidden_lines == {"rust": "#", "python": "~"}
 
 
+def test_where_the_book_was_published_is_the_base_url(tmp_path: Path) -> None:
+    for html, base in (("site-url = '/notes/'", "/notes/"),
+                       ("site-url = '/notes/'\ncname = 'ml.example.org'",
+                        "https://ml.example.org/notes/"),
+                       ("cname = 'ml.example.org'", "https://ml.example.org/"),
+                       ("site-url = 'https://x.github.io/notes'", "https://x.github.io/notes/"),
+                       ("", "")):
+        write_files(tmp_path, {"book.toml": f"[book]\n[output.html]\n{html}\n"})
+        assert read_book_settings(tmp_path).site_url == base
+    write_files(tmp_path / "book", {
+        "src/SUMMARY.md": "[Intro](README.md)\n", "src/README.md": "# I\n",
+        "book.toml": "[book]\n[output.html]\nsite-url = '/notes/'\n"})
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["base_url"] == "/notes/"
+
+
 def test_mdbook_heading_ids() -> None:
     assert mdbook_slug("1.1 梯度下降") == "11-梯度下降"
     assert mdbook_slug("Q&A: `dist.init`") == "qa-distinit"

@@ -272,6 +272,8 @@ class MdBook(MdBookBodies):
             config["author"] = ", ".join(settings.authors)
         if settings.description:
             config["description"] = settings.description
+        if settings.site_url:
+            config["base_url"] = settings.site_url
         if settings.repository:
             config["links"] = [{"name": "GitHub" if "github.com" in settings.repository
                                 else "Repository", "url": settings.repository}]

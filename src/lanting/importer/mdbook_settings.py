@@ -44,6 +44,8 @@ class BookSettings:
     """MathJax configured by the book to read `$…$` inline too."""
     repository: str = ""
     site_url: str = ""
+    """Where the book was published (`[output.html] site-url`, the path; with `cname`,
+    the whole address): Lanting's `base_url`."""
     section_labels: bool = True
     redirects: dict[str, str] = field(default_factory=dict)
     hidden_lines: dict[str, str] = field(default_factory=lambda: {"rust": "#"})
@@ -88,7 +90,8 @@ def read_book_settings(source: Path) -> BookSettings:
         settings.dollar_inline = any(_DOLLAR_INLINE.search(read_text(f))
                                      for f in settings.scripts)
     settings.repository = str(html.get("git-repository-url") or "").strip()
-    settings.site_url = str(html.get("site-url") or "").strip()
+    settings.site_url = _base_url(str(html.get("site-url") or "").strip(),
+                                  str(html.get("cname") or "").strip())
     settings.section_labels = not bool_of(html.get("no-section-label"))
     redirects = _table(html, "redirect")
     settings.redirects = {str(k): str(v) for k, v in redirects.items()}
@@ -96,6 +99,17 @@ def read_book_settings(source: Path) -> BookSettings:
     settings.hidden_lines.update({str(k): str(v) for k, v in hide.items() if v})
     settings.mermaid = "mermaid" in preprocessors
     return settings
+
+
+def _base_url(site_url: str, cname: str) -> str:
+    """`site-url = "/notes/"` (a path, as mdBook wants it) and `cname = "x.org"`:
+    `https://x.org/notes/`; without a `cname`, the path alone."""
+    if re.match(r"https?://", site_url):
+        return site_url.rstrip("/") + "/"
+    path = "/" + site_url.strip("/") + "/" if site_url.strip("/") else "/"
+    if cname:
+        return f"https://{cname.removeprefix('https://').strip('/')}{path}"
+    return path if path != "/" else ""
 
 
 def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
