@@ -349,3 +349,17 @@ def test_book_js_is_read_as_book_json_is(tmp_path: Path) -> None:
     assert (config["title"], config["language"]) == ("工作笔记", "zh-CN")
     assert "$H(p, q)$" in (tmp_path / "new/content/pages/loss.md").read_text(encoding="utf-8")
     assert book_js("module.exports = {title: 'x'") == ({}, "the exported object is not closed")
+
+
+def test_where_the_book_was_published_is_the_base_url(tmp_path: Path) -> None:
+    """The sitemap plugin's `hostname`, else GitHub Pages' `CNAME` file."""
+    write_files(tmp_path / "src", {
+        "book.json": '{"plugins": ["sitemap"], "pluginsConfig": {"sitemap": '
+                     '{"hostname": "https://notes.example.org"}}}',
+        "README.md": "# N\n", "SUMMARY.md": "* [N](README.md)\n", "CNAME": "other.org\n"})
+    imported = import_site(tmp_path / "src", tmp_path / "new", None, True, NOW)
+    assert tomllib.loads(imported.files["lanting.toml"])["base_url"] == \
+        "https://notes.example.org/"
+    write_files(tmp_path / "src", {"book.json": "{}"})
+    imported = import_site(tmp_path / "src", tmp_path / "new", None, True, NOW)
+    assert tomllib.loads(imported.files["lanting.toml"])["base_url"] == "https://other.org/"

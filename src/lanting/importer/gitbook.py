@@ -62,6 +62,10 @@ _PLUGIN_NOTES = {
     "page-treeview": "the page's table of contents: Lanting shows its own",
     "copy-code-button": "copy buttons: Lanting's code blocks have one",
     "code": "copy buttons and line numbers: Lanting's code blocks have a copy button",
+    "sitemap": "the sitemap: Lanting writes `sitemap.xml` (its address is `base_url`)",
+    "sitemap2": "the sitemap: Lanting writes `sitemap.xml` (its address is `base_url`)",
+    "sitemap-general": "the sitemap: Lanting writes `sitemap.xml` (its address is "
+                       "`base_url`)",
 }
 
 

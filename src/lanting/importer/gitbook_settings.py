@@ -84,8 +84,10 @@ def read_gitbook_settings(source: Path) -> GitBookSettings:
         book.math = "gitbook"
         book.dollar_inline = any(p not in _DOUBLE_DOLLAR_PLUGINS for p in math)
     book.mermaid = any("mermaid" in p for p in plugins)
-    github = _mapping(_mapping(data.get("pluginsConfig")).get("github"))
+    plugins_config = _mapping(data.get("pluginsConfig"))
+    github = _mapping(plugins_config.get("github"))
     book.repository = str(github.get("url") or "").strip()
+    book.site_url = _site_url(source, plugins_config)
     return settings
 
 
@@ -139,6 +141,18 @@ def book_js(text: str) -> tuple[Any, str | None]:
     if end is None:
         return {}, "the exported object is not closed"
     return load_mapping("yaml", code[start:end + 1])
+
+
+def _site_url(source: Path, plugins_config: dict[str, Any]) -> str:
+    """Where the book was published: the sitemap plugin's `hostname` (sitemap-general's
+    `prefix`), else the domain of a `CNAME` file beside the settings (GitHub Pages')."""
+    for name, key in (("sitemap", "hostname"), ("sitemap2", "hostname"),
+                      ("sitemap-general", "prefix")):
+        url = str(_mapping(plugins_config.get(name)).get(key) or "").strip()
+        if re.match(r"https?://[^/\s]+", url):
+            return url.rstrip("/") + "/"
+    cname = read_text(source / "CNAME").strip() if (source / "CNAME").is_file() else ""
+    return f"https://{cname}/" if re.fullmatch(r"[\w-]+(?:\.[\w-]+)+", cname) else ""
 
 
 def _mapping(value: Any) -> dict[str, Any]:
