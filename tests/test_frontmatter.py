@@ -18,7 +18,7 @@ SITE = Path("/site")
 
 def source(text: str, rel: str = "posts/p.md") -> Source:
     kind = (Kind.HOME if rel == "_index.md" else Kind.POST if rel.startswith("posts/")
-            else Kind.PAGE)
+            else Kind.TALK if rel.startswith("talks/") else Kind.PAGE)
     return Source(SITE / "content" / rel, PurePosixPath(rel), kind, text)
 
 
@@ -322,6 +322,15 @@ def test_a_harmless_key_of_another_generator_is_a_warning(key: str) -> None:
     assert warning.severity == "warning" and warning.line == 4
     assert f"`{key}` is not a Lanting key" in warning.message
     assert warning.hint is not None and "ignored" in warning.hint
+
+
+def test_a_misspelt_marp_directive_in_a_marp_deck_is_named() -> None:
+    """`pagiinate: false` in a Marp talk: the hint named only `params:`; Marp's own
+    directives are what such a key most likely meant."""
+    problem = one_error("---\ntitle: A\ndate: 2026-01-02\nmarp: true\npagiinate: false\n"
+                        "---\n# One\n", "talks/t/index.md")
+    assert problem.line == 5
+    assert problem.hint is not None and "did you mean `paginate`" in problem.hint
 
 
 def test_an_unknown_key_says_how_to_keep_it() -> None:

@@ -26,6 +26,7 @@ from lanting.content.frontmatter_syntax import (
     parse_yaml,
     split_front_matter,
 )
+from lanting.content.marp import DIRECTIVES as MARP_DIRECTIVES
 from lanting.content.marp import split_marp_keys
 from lanting.content.pandoc_title import read_title_block
 from lanting.content.revealmd import split_reveal_md_keys
@@ -191,10 +192,12 @@ def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
 _KNOWN_KEYS = tuple(f.name for f in fields(RawFrontMatter))
 
 
-def _foreign_keys(source: Source, data: dict[str, Any], lines: dict[str, int]) -> tuple[
+def _foreign_keys(source: Source, data: dict[str, Any], lines: dict[str, int],
+                  also: Iterable[str] = ()) -> tuple[
         dict[str, Any], list[Problem], list[Problem]]:
     """The keys Lanting knows; errors for the others, warnings for those of other
-    generators that would change nothing (`foreign.unknown_key_hint`)."""
+    generators that would change nothing (`foreign.unknown_key_hint`); `also`: other
+    keys a misspelt one may have meant (a Marp deck's directives)."""
     errors: list[Problem] = []
     warnings: list[Problem] = []
     kept: dict[str, Any] = {}
@@ -202,7 +205,7 @@ def _foreign_keys(source: Source, data: dict[str, Any], lines: dict[str, int]) -
         if key in _KNOWN_KEYS:
             kept[key] = value
             continue
-        severity, hint = unknown_key_hint(key, _KNOWN_KEYS)
+        severity, hint = unknown_key_hint(key, (*_KNOWN_KEYS, *also))
         if severity == "warning":
             warnings.append(Problem(f"`{key}` is not a Lanting key: ignored", source.path,
                                     lines.get(key, 1), hint=hint, severity="warning"))
@@ -306,7 +309,8 @@ def parse(source: Source, raw_html: bool = True) -> Document:
     data, reveal_md = split_reveal_md_keys(source, data, lines)
     data, marp, problems = split_marp_keys(source, data, lines)
     data, xaringan = split_xaringan_keys(source, data)
-    data, foreign_problems, foreign = _foreign_keys(source, data, lines)
+    data, foreign_problems, foreign = _foreign_keys(
+        source, data, lines, MARP_DIRECTIVES if marp is not None else ())
     problems += foreign_problems
     warnings = (*warnings, *reveal_md, *foreign)
     data = _split_names(data)
