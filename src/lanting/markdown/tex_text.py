@@ -172,8 +172,8 @@ def texts(s: str, ctx: Context) -> str:
     return s
 
 
-_TEXT_NEEDS = re.compile(r"[$&_%^#]|\\\(|ref|\\[&%#$_{}]\s|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])"
-                         r"|\\(?:text)?color\b|\\[^\x00-\x7f]|\\[A-Za-z]+\\\{")
+_TEXT_NEEDS = re.compile(r"[$&_%^#]|\\[\\(]|ref|\\[&%#$_{}]\s"
+                         r"|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])|\\(?:text)?color\b|\\[^\x00-\x7f]|\\[A-Za-z]+\\\{")
 """What `texts` changes inside a text group."""
 _FONT_SWITCH = re.compile(r"(\{?)\\(bf|it|rm|sf|tt|em|sl)(?![A-Za-z])\s*")
 _SWITCHED = {"bf": "textbf", "it": "textit", "rm": "textrm", "sf": "textsf", "tt": "texttt",
@@ -254,8 +254,17 @@ drops the backslash of `\\{`, `\\}` and `\\\\` only); math-core refused a math c
 text ("not valid in text mode") and the build failed. Its backslash is text then."""
 
 
+_TEXT_NEWLINE = re.compile(r"(?<!\\)(?:\\\\)+")
+"""`\\\\` in text (`\\text{\\\\}int`, a post showing how `\\int` is typed): MathJax's
+text drops the first backslash and shows the second (KaTeX breaks the line there, which
+no such post means); math-core refused it ("not valid in text mode") and the build
+failed. Each pair is a backslash shown, as in MathJax."""
+
+
 def _text_body(body: str) -> str:
     if "\\" in body:
+        body = _TEXT_NEWLINE.sub(lambda m: "\\textbackslash{}" * (len(m.group()) // 2),
+                                 body)
         body = _SHOWN_COMMAND.sub(r"\1\\textbackslash{}\3", body)
         body = _font_switches(body)
         body = _BACKSLASH_BEFORE_CJK.sub(r"\1\\textbackslash{}", body)
