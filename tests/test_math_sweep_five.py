@@ -18,7 +18,7 @@ from test_math_syntax import CONTEXT, render
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
-from lanting.markdown.math_macros import check_macro
+from lanting.markdown.math_given_macros import check_macro
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions, RenderContext
 

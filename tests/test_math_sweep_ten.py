@@ -18,3 +18,23 @@ def test_a_double_backslash_in_text_shows_a_backslash() -> None:
     first, second = parse_html(rendered.html).find_all("math")
     assert first.text() == "σn\\int(σn)"
     assert second.text() == "a\\\\b \\{c} \\sum"
+
+
+def test_an_environment_a_page_defines_holds_for_the_page() -> None:
+    """`\\newenvironment{name}[n][default]{begin}{end}` (MathJax's newcommand extension)
+    in one display, used in it and in the next: math-core knows no `\\newenvironment`
+    ("Unknown command") and the build failed. Each use is expanded as MathJax expands
+    it, with its arguments; a `\\renewenvironment` holds from its formula on, and one
+    after a `%` defines nothing."""
+    rendered = render(
+        "$$\\newenvironment{br}{[}{]}\\begin{br}x\\end{br}$$\n\n"
+        "$$\n\\newenvironment{cm}[1][c]{\\left(\\begin{array}{#1}}{\\end{array}\\right)}\n"
+        "%\\renewenvironment{br}{<}{>}\n"
+        "\\begin{cm}a\\\\b\\end{cm} \\begin{cm}[l]\\begin{br}y\\end{br}&z\\end{cm}\n$$\n\n"
+        "Then $\\renewenvironment{br}{\\{}{\\}}\\begin{br}\\begin{br}t\\end{br}\\end{br}$.\n")
+    assert rendered.problems == ()
+    first, second, third = parse_html(rendered.html).find_all("math")
+    assert first.text() == "[x]"
+    assert second.text() == "(ab)([y]z)"
+    assert len(second.find_all("mtable")) == 2
+    assert third.text() == "{{t}}"

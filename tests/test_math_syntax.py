@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from htmltree import Element, parse_html
 
-from lanting.markdown.math_macros import check_macro
+from lanting.markdown.math_given_macros import check_macro
 from lanting.markdown.math_page import trimmed
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown

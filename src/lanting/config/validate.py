@@ -22,7 +22,7 @@ from lanting.config.schema import SchemaProblem
 from lanting.config.theme import validate_theme
 from lanting.errors import did_you_mean
 from lanting.markdown.anchors import HEADING_ID_STYLES
-from lanting.markdown.math_macros import check_macro
+from lanting.markdown.math_given_macros import check_macro
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import (
     COMMENT_PROVIDERS,

@@ -14,7 +14,7 @@ from lanting.importer.liquid import Context, blocks
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
 from lanting.markdown.math_formula import to_mathml
-from lanting.markdown.math_macros import check_macro, with_optional
+from lanting.markdown.math_given_macros import check_macro, with_optional
 
 _DOLLAR_DELIMITER = re.compile(
     r"""inlineMath\s*[:=]\s*\[(?:\s|//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/)*\[\s*(['"])\$\1"""

@@ -1,7 +1,8 @@
 """The macros a page's formulas define (`\\newcommand`, `\\def`,
 `\\DeclareMathOperator`), kept for the whole page as MathJax keeps them: given to
 math-core's converter when it takes them, expanded as text (as MathJax does) when it
-refuses them. Used by `math_page.convert_page`."""
+refuses them; the environments they define too (`math_environments`). Used by
+`math_page.convert_page`; the macros `lanting.toml` gives: `math_given_macros`."""
 
 from __future__ import annotations
 
@@ -13,12 +14,26 @@ from typing import NamedTuple
 
 import math_core
 
-from lanting.markdown.math_formula import MAX_FORMULA, converter, macro_use, to_mathml
+from lanting.markdown.math_environments import (
+    Environments,
+    environments_at,
+    expand_environments,
+    take_environments,
+)
+from lanting.markdown.math_formula import MAX_FORMULA, converter
 from lanting.markdown.math_paired import is_paired, paired_definitions, paired_form
 from lanting.markdown.tex import TRIGGERS, rewrite
 from lanting.markdown.tex_mathjax import extensible_arrows
 from lanting.markdown.tex_operators import styled_letter
-from lanting.markdown.tex_scan import TexError, arguments, group_end
+from lanting.markdown.tex_scan import (
+    ENDS_IN_WORD,
+    PARAMETER,
+    TexError,
+    arguments,
+    commented,
+    group_end,
+    substitute,
+)
 from lanting.markdown.tex_text import text_ranges
 
 _DEFINITION = re.compile(
@@ -68,18 +83,30 @@ class PageMacros:
     the formula defining it, its definition), each expanded as text in the formulas
     from its own on, as MathJax reads them in order (a formula before the first takes
     the first, as for every definition)."""
+    environments: Environments = field(default_factory=dict)
+    """The environments the page defines (`\\newenvironment`), expanded as text."""
 
     def at(self, index: int) -> PageMacros:
         """The macros of the page's formula number `index`."""
-        if not self.scoped:
+        if not self.scoped and all(len(d) == 1 for d in self.environments.values()):
             return self
         textual = dict(self.textual)
         for name, definitions in self.scoped.items():
             textual[name] = next((macro for at, macro in reversed(definitions)
                                   if at <= index), definitions[0][1])
-        return PageMacros(self.converter, textual)
+        return PageMacros(self.converter, textual,
+                          environments=environments_at(self.environments, index))
 
     def expand(self, tex: str) -> str:
+        """`tex` with the textual macros and the page's environments expanded (the
+        macros again after the environments, whose begin and end may use them)."""
+        tex = self._expand_macros(tex)
+        if self.environments and (done := expand_environments(tex, self.environments)) \
+                != tex:
+            tex = self._expand_macros(done)
+        return tex
+
+    def _expand_macros(self, tex: str) -> str:
         """`tex` with the textual macros expanded, as TeX does (no braces added, but
         around a script's argument, as MathJax reads it)."""
         if not self.textual or "\\" not in tex:
@@ -101,14 +128,14 @@ class PageMacros:
             given = found[1]
             if default is not None:
                 given = [default if found[0] is None else found[0], *given]
-            text = _substitute(body, given)
+            text = substitute(body, given)
             if tex[:match.start()].rstrip().endswith(("^", "_")):
                 # (a script's argument: MathJax takes the macro whole, `x^\\tr` with
                 # `\\tr` = `^\\mathsf{T}` a script of a script, not `x^^`)
                 text = "{" + text + "}"
-            elif _ENDS_IN_WORD.search(text):
+            elif ENDS_IN_WORD.search(text):
                 text += " "  # `\\cdot` then `x` must not become `\\cdotx`
-            if text[:1].isalpha() and _ENDS_IN_WORD.search(tex, 0, match.start()):
+            if text[:1].isalpha() and ENDS_IN_WORD.search(tex, 0, match.start()):
                 # (and `\\in` before an expansion starting `M` must not become `\\inM`)
                 text = " " + text
             tex = tex[:match.start()] + text + tex[found[2]:]
@@ -119,11 +146,10 @@ class PageMacros:
         return tex
 
 
-_PARAMETER = re.compile(r"#(\d)")
 _OPENS_CLOSES = re.compile(r"\\(begin|end|left|right)(?![A-Za-z])")
 
 
-def _balanced(expansion: str) -> bool:
+def balanced(expansion: str) -> bool:
     """Whether `expansion` closes every environment and `\\left` it opens: math-core
     takes a macro as a group, so one that opens `matrix` for another to close fails at
     each use."""
@@ -132,28 +158,14 @@ def _balanced(expansion: str) -> bool:
             and found.count("left") == found.count("right"))
 
 
-def _argument_in_text(expansion: str) -> bool:
+def argument_in_text(expansion: str) -> bool:
     """Whether `expansion` puts an argument in text mode (`\\text{#2}`): math-core
     would expand it itself, after Lanting took `$…$` out of text, so `\\under{x}{for
     $i$}` failed ("Math mode within text mode"); Lanting expands it first."""
-    return "#" in expansion and any(_PARAMETER.search(expansion, start, end)
+    return "#" in expansion and any(PARAMETER.search(expansion, start, end)
                                     for start, end in text_ranges(expansion))
 
 
-def _substitute(body: str, args: list[str]) -> str:
-    """`body` with `#1`… replaced by the arguments (one beyond them is left as it is).
-    An argument right after a command's name (`\\lVert#1`, where TeX's name ends at
-    the `#`) is set apart by a space: pasted, `x` made it `\\lVertx`."""
-
-    def one(p: re.Match[str]) -> str:
-        n = int(p.group(1))
-        if not 0 < n <= len(args):
-            return p.group(0)
-        spaced = args[n - 1][:1].isalpha() and _ENDS_IN_WORD.search(body, 0, p.start())
-        return (" " if spaced else "") + args[n - 1]
-
-    return _PARAMETER.sub(one, body)
-_ENDS_IN_WORD = re.compile(r"\\[A-Za-z]+$")
 MAX_EXPANSIONS = 2000
 """As many textual expansions in one formula as math-core allows of its own."""
 
@@ -161,7 +173,7 @@ MAX_EXPANSIONS = 2000
 _OPERATOR_NAME = re.compile(r"\\operatorname\*?\s*\{(.*)\}", re.DOTALL)
 
 
-def _rewritten(expansion: str) -> str:
+def rewritten(expansion: str) -> str:
     """A macro's body as Lanting rewrites a formula for math-core (`\\left<` as
     `\\left\\langle`, the physics package's commands, …), where that needs no marks in
     the output; else as written."""
@@ -188,13 +200,13 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
     for index, latex in enumerate(latexes):
         bodies.append(None)
         if "def" not in latex and "command" not in latex and "Declare" not in latex \
-                and "Newextarrow" not in latex \
+                and "Newextarrow" not in latex and "environment" not in latex \
                 and not any(f"\\{name}" in latex for name in definers):
             continue
         before: dict[str, str | TextMacro] = {**macros.converter, **macros.textual}
         # (a `\Newextarrow` is the `\newcommand` it amounts to, taken as one)
-        body = _use_definers(_take_definitions(extensible_arrows(latex), macros, definers),
-                             macros, definers)
+        taken = take_environments(extensible_arrows(latex), index, macros.environments)
+        body = _use_definers(_take_definitions(taken, macros, definers), macros, definers)
         after: dict[str, str | TextMacro] = {**macros.converter, **macros.textual}
         for name, value in after.items():
             if before.get(name) != value or _definition_of(name).search(latex):
@@ -211,10 +223,10 @@ def _definition_of(name: str) -> re.Pattern[str]:
                       r"\s*\{?\s*\\" + re.escape(name) + r"(?![A-Za-z])")
 
 
-def _as_text(value: str | TextMacro) -> TextMacro:
+def as_text(value: str | TextMacro) -> TextMacro:
     if isinstance(value, TextMacro):
         return value
-    return TextMacro(max((int(n) for n in _PARAMETER.findall(value)), default=0), value)
+    return TextMacro(max((int(n) for n in PARAMETER.findall(value)), default=0), value)
 
 
 def _scope_redefined(macros: PageMacros,
@@ -226,25 +238,14 @@ def _scope_redefined(macros: PageMacros,
         if len({value for _at, value in definitions}) > 1:
             macros.converter.pop(name, None)
             macros.textual.pop(name, None)
-            macros.scoped[name] = [(at, _as_text(value)) for at, value in definitions]
+            macros.scoped[name] = [(at, as_text(value)) for at, value in definitions]
     if not macros.scoped:
         return
     uses = re.compile(r"\\(" + "|".join(map(re.escape, macros.scoped)) + r")(?![A-Za-z])")
     for name, value in list(macros.converter.items()):
         if uses.search(value):  # (`\\Rn` = `\\R^n`: the `\\R` of where it is used)
             del macros.converter[name]
-            macros.textual[name] = _as_text(value)
-
-
-_WITH_OPTIONAL = re.compile(r"\[\s*(\d)\s*\]\s*\[([^\]]*)\]\s*\{(.*)\}", re.DOTALL)
-"""A configured macro written as what follows the name in `\\newcommand{\\name}`, with
-a default for its first argument: `Abs = "[2][]{\\lvert #2 \\rvert_{#1}}"`."""
-
-
-def with_optional(count: int, default: str, body: str) -> str:
-    """A configured macro's value for a macro whose first argument is optional, as
-    MathJax's `[body, count, default]` says it (read back by `given_macros`)."""
-    return f"[{count}][{default}]{{{body}}}"
+            macros.textual[name] = as_text(value)
 
 
 _DEFINES = re.compile(r"\\(?:(?:new|renew|provide)command|g?def|DeclareMathOperator)"
@@ -268,19 +269,12 @@ def _use_definers(body: str, macros: PageMacros,
         if found is None:
             pos = match.end()  # (math-core reports it)
             continue
-        text = _take_definitions(_substitute(expansion, found[1]), macros, definers)
+        text = _take_definitions(substitute(expansion, found[1]), macros, definers)
         end = found[2]
         body = body[:match.start()] + (" " * (end - match.start()) if not text.strip()
                                        else text) + body[end:]
         pos = match.start() + (end - match.start() if not text.strip() else len(text))
     return body
-
-
-_COMMENTED = re.compile(r"(?:^|(?<=[^\\]))(?:\\\\)*%")
-"""A `%` that starts a comment (not `\\%`, a percent sign): what follows it on its line
-is no definition. A notes page kept `%\\renewcommand{\\log}{\\log_2}` beside its
-macros, commented out; taken as a definition, it made every `\\log` of the page expand
-to itself ("Too many expansions")."""
 
 
 def _take_definitions(latex: str, macros: PageMacros,
@@ -291,11 +285,10 @@ def _take_definitions(latex: str, macros: PageMacros,
     for paired in paired_definitions(latex):
         for known in (macros.converter, macros.textual, definers):
             known.pop(paired.name, None)
-        macros.textual[paired.name] = TextMacro(paired.argument_count, _rewritten(paired.body))
+        macros.textual[paired.name] = TextMacro(paired.argument_count, rewritten(paired.body))
         body = body[:paired.start] + " " * (paired.end - paired.start) + body[paired.end:]
     for m in _DEFINITION.finditer(latex):
-        if "%" in latex and _COMMENTED.search(latex, latex.rfind("\n", 0, m.start()) + 1,
-                                               m.start()):
+        if commented(latex, m.start()):
             continue  # (`%\renewcommand{\log}{\log_2}`: a comment, as TeX reads it)
         end = group_end(latex, m.end())
         if end is None:
@@ -317,7 +310,7 @@ def _take_definitions(latex: str, macros: PageMacros,
             inner = _OPERATOR_NAME.fullmatch(expansion.strip())  # (one already)
             name_text = inner.group(1) if inner else expansion
             expansion = f"\\operatorname{star}{{{styled_letter(name_text) or name_text}}}"
-        expansion = _rewritten(expansion)
+        expansion = rewritten(expansion)
         if m.group(1) == "providecommand" and (name in macros.converter
                                                or name in macros.textual):
             continue
@@ -328,73 +321,12 @@ def _take_definitions(latex: str, macros: PageMacros,
         macros.converter.pop(name, None)
         macros.textual.pop(name, None)
         definers.pop(name, None)
-        if default is None and _balanced(expansion) and not _argument_in_text(expansion) \
+        if default is None and balanced(expansion) and not argument_in_text(expansion) \
                 and name not in TRIGGERS and _macro_ok(name, expansion):
             macros.converter[name] = expansion
-        elif count <= 9 and _PARAMETER.sub("", expansion).count("#") == 0:
+        elif count <= 9 and PARAMETER.sub("", expansion).count("#") == 0:
             macros.textual[name] = TextMacro(count, expansion, default)
         else:
             continue  # left in its formula: reported there
         body = body[:m.start()] + " " * (end - m.start()) + body[end:]
     return body
-
-
-_NUMBERING = re.compile(r"\\(?:tag|label)(?![A-Za-z])")
-
-
-def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
-                 ) -> tuple[tuple[str, str], ...]:
-    """The macros of `lanting.toml` and the front matter for the converter, less those
-    that open what another closes (`bmat = "\\left[\\begin{array}"`), put an argument in
-    text (`\\text{#1}`), tag or label the display (`qed = "\\tag*{$\\square$}"`: Lanting
-    moves a tag where math-core takes one, before the converter expands its macros), take
-    the name of a command Lanting rewrites itself (`\\va`, the physics package's vector,
-    defined as `\\vect{a}`: a site's macro wins in MathJax) or have an optional first
-    argument (`with_optional`):
-    those join `defined`'s textual ones (unless the page defines the name itself), as a
-    page's own would, expanded before that rewriting. Bodies rewritten as a page's (`\\pmb`)."""
-    kept = []
-    for name, expansion in ((n, _rewritten(e)) for n, e in macros):
-        optional = _WITH_OPTIONAL.fullmatch(expansion.strip())
-        if optional is None and _balanced(expansion) and not _argument_in_text(expansion) \
-                and name not in TRIGGERS and not _NUMBERING.search(expansion) \
-                and not is_paired(expansion):  # (its `\abs*{x}` is Lanting's to read)
-            kept.append((name, expansion))
-        elif name in defined.converter or name in defined.textual:
-            continue
-        elif optional is not None:
-            defined.textual[name] = TextMacro(max(int(optional.group(1)), 1),
-                                              optional.group(3), optional.group(2))
-        else:
-            count = max((int(n) for n in _PARAMETER.findall(expansion)), default=0)
-            defined.textual[name] = TextMacro(count, expansion)
-    # (one built on a textual macro, `divg = "\grad \cdot #1"` beside `grad = "\nabla"`
-    # (a name Lanting rewrites itself): the converter has not that macro, so it is
-    # textual too, and so is one built on it, in turn)
-    while textual := [(name, expansion) for name, expansion in kept if defined.textual
-                      and _uses(expansion, defined.textual)]:
-        for name, expansion in textual:
-            kept.remove((name, expansion))
-            defined.textual[name] = _as_text(expansion)
-    return tuple(kept)
-
-
-def _uses(expansion: str, names: dict[str, TextMacro]) -> bool:
-    """Whether `expansion` names one of the macros `names`."""
-    return any(name in names for name in re.findall(r"\\([A-Za-z]+)", expansion))
-
-
-def check_macro(name: str, expansion: str, macros: tuple[tuple[str, str], ...]) -> None:
-    """Convert a use of the macro `\\name` (with `macros`, which it may use) as a page
-    would; raises ValueError with the converter's message. One that opens what another
-    closes (`\\begin{array}` without its end) converts only with that other, and one
-    that tags the display only in a display: their uses are checked in the formulas."""
-    if not _balanced(expansion) or _NUMBERING.search(expansion):
-        return
-    defined = PageMacros()
-    kept = given_macros(macros, defined)
-    try:
-        use = defined.expand(macro_use(name, expansion))
-    except TexError as error:
-        raise ValueError(str(error)) from None
-    to_mathml(use, display=False, macros=kept)

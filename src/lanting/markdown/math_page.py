@@ -23,9 +23,10 @@ from lanting.markdown.math_formula import (
     finish,
     to_mathml,
 )
+from lanting.markdown.math_given_macros import given_macros
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
 from lanting.markdown.math_label_keys import LabelKeys
-from lanting.markdown.math_macros import PageMacros, given_macros, page_macros
+from lanting.markdown.math_macros import PageMacros, page_macros
 from lanting.markdown.math_tagforms import in_form, tag_forms
 from lanting.markdown.math_tags import LABEL, add_label, braced_tags, inline_tags, numbered
 from lanting.markdown.mathtext import mathml_text

@@ -80,6 +80,38 @@ def arguments(s: str, i: int, count: int, optional: bool = False
     return opt, out, i
 
 
+PARAMETER = re.compile(r"#(\d)")
+"""A macro's parameter, `#1`, in its body."""
+ENDS_IN_WORD = re.compile(r"\\[A-Za-z]+$")
+
+
+def substitute(body: str, args: list[str]) -> str:
+    """`body` with `#1`… replaced by the arguments (one beyond them is left as it is).
+    An argument right after a command's name (`\\lVert#1`, where TeX's name ends at
+    the `#`) is set apart by a space: pasted, `x` made it `\\lVertx`."""
+
+    def one(p: re.Match[str]) -> str:
+        n = int(p.group(1))
+        if not 0 < n <= len(args):
+            return p.group(0)
+        spaced = args[n - 1][:1].isalpha() and ENDS_IN_WORD.search(body, 0, p.start())
+        return (" " if spaced else "") + args[n - 1]
+
+    return PARAMETER.sub(one, body)
+
+
+_COMMENTED = re.compile(r"(?:^|(?<=[^\\]))(?:\\\\)*%")
+"""A `%` that starts a comment (not `\\%`, a percent sign): what follows it on its line
+is no definition. A notes page kept `%\\renewcommand{\\log}{\\log_2}` beside its
+macros, commented out; taken as a definition, it made every `\\log` of the page expand
+to itself ("Too many expansions")."""
+
+
+def commented(s: str, at: int) -> bool:
+    """Whether `at` is inside a comment, after a `%` on its line."""
+    return "%" in s and _COMMENTED.search(s, s.rfind("\n", 0, at) + 1, at) is not None
+
+
 def replace_command(s: str, name: str, count: int,
                     make: Callable[[str | None, list[str], int], str],
                     optional: bool = False) -> str:
