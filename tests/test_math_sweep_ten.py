@@ -38,3 +38,15 @@ def test_an_environment_a_page_defines_holds_for_the_page() -> None:
     assert second.text() == "(ab)([y]z)"
     assert len(second.find_all("mtable")) == 2
     assert third.text() == "{{t}}"
+
+
+def test_a_formula_right_after_a_digit_is_math_but_money_stays_text() -> None:
+    """`the 2$x$ term` (a coefficient written against its variable): Pandoc and
+    markdown-it's dollarmath both read a formula there, but Lanting's money rule (a
+    digit before the opening `$`) left it as text with its dollars. A letter then
+    symbols with no space is a formula; money after a number still is not."""
+    doc = parse_html(render("The 2$x$ term and 3$x^2+y$ grow; 5$/月 或 10$/年 and "
+                            "5$ each or 10$ are prices.\n").html)
+    shown = [span.one("math").text() for span in doc.find_all("span", class_="math-inline")]
+    assert shown == ["x", "x2+y"]
+    assert "5$/月 或 10$/年 and 5$ each or 10$ are prices." in doc.text()

@@ -184,12 +184,20 @@ def dollar_formula(src: str, start: int, end: int) -> bool:
         return False
     before = src[start - 1] if start > 0 else ""
     after = src[end + 1] if end + 1 < len(src) else ""
-    # (`5$ and 10$` is money; `after 5$\tau$` a formula: a command is TeX's. Money's
-    # digits are ASCII: `①$L(s)$`, a circled number listing formulas, is math)
-    if _ascii_digit(after) or _ascii_digit(before) and not _COMMAND.match(content):
+    # (`5$ and 10$` is money; `after 5$\tau$` a formula: a command is TeX's, and so is
+    # a letter and symbols with no space, `the 2$x$ term`, as Pandoc and dollarmath
+    # read it. Money's digits are ASCII: `①$L(s)$`, a circled number listing formulas,
+    # is math)
+    if _ascii_digit(after) or _ascii_digit(before) and not (
+            _COMMAND.match(content) or _TIGHT_SYMBOLS.fullmatch(content)):
         return False
     return not (content[0].isspace() or content[-1].isspace()) or _spaced_is_math(
         src, start, end, content)
+
+
+_TIGHT_SYMBOLS = re.compile(r"[A-Za-z][\x21-\x7e]*")
+"""A formula after a digit that money's words are not: a letter, then ASCII symbols
+with no space (`x`, `x^2`; not `5$ each, 10$`, nor `5$/月`)."""
 
 
 def _ascii_digit(char: str) -> bool:
