@@ -1,32 +1,23 @@
-"""The `:::` containers and Vue components of VitePress and VuePress pages, in Lanting's
-Markdown.
+"""The `:::` containers of VitePress and VuePress pages, and the parts of a page that are
+Vue's, not Markdown's (`<script setup>`, `<div v-pre>`), in Lanting's Markdown.
 
 Lanting reads `::: tip Title`, `::: warning`, `::: danger`, `::: info`, `::: note`,
 `::: details Title` and `::: code-group` as VitePress writes them, so they stay. What it
 does not read: hope's `::: code-tabs#shell` and `::: tabs#id` with `@tab:active Name`
-(Lanting's `::: tabs` with `@tab Name`), VuePress 2's `<CodeGroup>`/`<CodeGroupItem
-title>`, its `::: code-group` of `::: code-group-item Title` containers and VuePress 1's
-`<code-group>`/`<code-block title>` (tabs), `::: v-pre` and hope's
-alignment blocks (`::: center`; unwrapped), other containers (`::: demo`, `::: echarts`:
-unwrapped with a warning, their content shown as written); `<Badge text="v2"/>` (its
-text), `<TOC />` (`[[toc]]`), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a link),
-`{{ $frontmatter.x }}` (the value), hope's `<BiliBili>`, `<YouTube>` (videos),
-`<SiteInfo>` and `<VPCard>` (links), plume's `<LinkCard>`, `<ImageCard>` (links) and
-`<CardGrid>` (unwrapped), `<div v-pre>` lines (removed), `<script setup>` and `<style>`
-blocks (left out), the site's own comment widget, images and embedded pages
-(`vuepress_components.py`), other components (in comments).
+(Lanting's `::: tabs` with `@tab Name`), VuePress 2's `::: code-group` of `::: code-group-item
+Title` containers (tabs), `::: v-pre` and hope's alignment blocks (`::: center`;
+unwrapped), other containers (`::: demo`, `::: echarts`: unwrapped with a warning, their
+content shown as written); `<div v-pre>` lines (removed), `<script setup>` and `<style>`
+blocks (left out). The components of a page are `vuepress_tags.py`'s.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
 from lanting.importer import body as B
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_anchors import heading_text
-from lanting.markdown.anchors import vitepress_slug
 from lanting.markdown.callouts import callout_kind
 
 KEPT = frozenset({"details", "code-group", "tabs", "spoiler"})
@@ -49,24 +40,7 @@ _SFC_BLOCK = re.compile(r"^<(script|style)\b[^>]*>(?:[^\n]*?</\1>|.*?^</\1>)[ \t
                         re.MULTILINE | re.DOTALL)
 """A Vue `<script>` or `<style>` block: over lines, or on one (`<style src="/x.scss">
 </style>`, whose `src` was taken for an image)."""
-_BADGE = re.compile(r"<Badge\b([^>]*?)(?:/>|>(.*?)</Badge>)", re.DOTALL)
 _ATTRIBUTE = re.compile(r"""(:?[\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-_ROUTER_LINK = re.compile(r"<(RouterLink|router-link)\b([^>]*)>(.*?)</\1>", re.DOTALL)
-_TOC = re.compile(r"<(?:TOC|Toc)\b[^<>]*/>|<(?:TOC|Toc)\b[^<>]*>\s*</(?:TOC|Toc)>")
-"""VuePress's table of contents component, which Lanting's `[[toc]]` is."""
-_CLIENT_ONLY = re.compile(r"</?(?:ClientOnly|client-only)\s*>")
-_OUTBOUND = re.compile(r"<OutboundLink\s*/>|<OutboundLink>\s*</OutboundLink>")
-_CODE_GROUP = re.compile(r"<(CodeGroup|code-group)\b[^>]*>(.*?)</\1>", re.DOTALL)
-_CODE_ITEM = re.compile(r"<(CodeGroupItem|code-block)\b([^>]*)>(.*?)</\1>", re.DOTALL)
-_VUE_VALUE = re.compile(r"\{\{\s*\\?\$(frontmatter|page\.frontmatter)\.(\w+)\s*\}\}")
-_COMPONENT = re.compile(
-    r"(?<!\\)<(/)?([A-Z][A-Za-z0-9]*|[a-z]+-[a-z-]+)(?(1)\s*|(?:\s+[A-Za-z_:@#.][\w:.@#-]*"
-    r"(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?)*\s*/?)>")
-"""A component's opening or closing tag, as markdown-it (with @mdit-vue's component rule:
-attributes named `@click`, `#slot`, `:prop`) reads a tag: `<S:Md>` and `<Master 节点的 IP>`
-are no tags, the old page showed them as text, and so does Lanting. Nor is `\\<START>`:
-markdown-it's escaped `<` is text (a token in a seq2seq note)."""
-_HTML_ELEMENTS = frozenset({"font-face", "annotation-xml", "color-profile", "missing-glyph"})
 
 
 def attributes(text: str) -> dict[str, str]:
@@ -249,147 +223,3 @@ def _items_follow(lines: list[str], number: int) -> bool:
         if found:
             return (found.group(3) or "").split()[:1] == ["code-group-item"]
     return False
-
-
-_HEADING = re.compile(r"^(#{1,6}[ \t].*?<Badge\b.*?)[ \t]*$", re.MULTILINE)
-
-
-def badge_heading_ids(text: str, restore: Callable[[str], str], ctx: Context) -> str:
-    r"""`## \`useData\` <Badge text="composable" />`: VitePress's id left the badge out
-    (`#usedata`, a component has no text to it), Lanting's would take its text in once it
-    is text: the heading keeps its old id, written after it (`{#usedata}`)."""
-
-    def one(match: re.Match[str]) -> str:
-        line = match.group(1)
-        if re.search(r"\{#[\w-]+\}\s*$", line):
-            return line
-        words = heading_text(restore(_BADGE.sub("", line)).lstrip("#"))
-        ctx.convert("heading ids kept beside a badge")
-        return f"{line} {{#{vitepress_slug(words.strip())}}}"
-
-    return _HEADING.sub(one, text)
-
-
-def components(text: str, front: dict[str, Any], ctx: Context,
-               own: Callable[[str, dict[str, str]], str | None] = lambda _n, _a: None) -> str:
-    """Vue components of the page (outside code, which is put aside already); those of
-    the site's own that `own` reads (given the name and attributes) are what it makes."""
-    text = embeds(code_groups(text, ctx), ctx)
-
-    def badge(match: re.Match[str]) -> str:
-        attrs = attributes(match.group(1))
-        words = (attrs.get("text") or match.group(2) or "").strip()
-        ctx.convert("badges (<Badge>) as their text")
-        return f"<mark>{words}</mark>" if words else ""
-
-    text = _BADGE.sub(badge, text)
-    text, count = _TOC.subn("[[toc]]", text)
-    ctx.convert("<TOC /> as [[toc]]", count)
-    text, count = _CLIENT_ONLY.subn("", text)
-    ctx.convert("<ClientOnly> unwrapped", count)
-    text, count = _OUTBOUND.subn("", text)
-    ctx.convert("<OutboundLink> removed", count)
-
-    def router(match: re.Match[str]) -> str:
-        target = attributes(match.group(2)).get("to")
-        if target is None:
-            return match.group(3)
-        ctx.convert("<RouterLink> as links")
-        return f"[{match.group(3).strip()}]({target})"
-
-    text = _ROUTER_LINK.sub(router, text)
-
-    def value(match: re.Match[str]) -> str:
-        found = front.get(match.group(2))
-        if isinstance(found, str | int | float) and not isinstance(found, bool):
-            ctx.convert("{{ $frontmatter.x }} as its value")
-            return str(found)
-        return ctx.leave(match.group(), "no such literal in the front matter")
-
-    text = _VUE_VALUE.sub(value, text)
-
-    left: set[str] = set()
-    """Components whose opening tag was left in a comment, with a warning."""
-
-    def other(match: re.Match[str]) -> str:
-        name = match.group(2)
-        if name.lower() in _HTML_ELEMENTS or "\ue000" in match.group():
-            return match.group()
-        made = own(name, {} if match.group(1) else attributes(match.group()))
-        if made is not None:
-            return made
-        if match.group(1) and name in left:  # (`</Quiz>`: its opening tag said it all)
-            return B.unconverted(match.group())
-        left.add(name)
-        # (placed by the words beside it: `<String>` was reported at the line of the
-        # page's first `List<String>`, in a code block above, which is left alone)
-        return ctx.leave_output(match, "a Vue component of the old site: Lanting runs "
-                                "none; write what it showed in Markdown")
-
-    return _COMPONENT.sub(other, text)
-
-
-_EMBED = re.compile(r"<(BiliBili|YouTube|SiteInfo|VPCard|VPLink|LinkCard|ImageCard)\b([^<>]*?)"
-                    r"(?:/>|>((?:(?!<\1\b).)*?)</\1\s*>)", re.DOTALL)
-_CARD_GRID = re.compile(r"^[ \t]*</?(?:CardGrid|CardMasonry)\b[^<>]*>[ \t]*$", re.MULTILINE)
-"""plume's grid (or masonry wall) of cards, which lays out the cards inside it: they are
-paragraphs here."""
-
-
-def embeds(text: str, ctx: Context) -> str:
-    """hope's components that say what they show in their attributes: `<BiliBili
-    bvid>` and `<YouTube id>` (Lanting's `{{< video >}}`), `<SiteInfo name url desc>`
-    and `<VPCard title link desc>`, plume's `<LinkCard title href description>` (a
-    link and its description, each its own paragraph) and `<ImageCard image title
-    href>` (the image above the link); plume's `<CardGrid>` around them unwrapped."""
-    text, count = _CARD_GRID.subn("", text)
-    ctx.convert("<CardGrid>, <CardMasonry> unwrapped", count)
-
-    def one(match: re.Match[str]) -> str:
-        name, attrs = match.group(1), attributes(match.group(2))
-        if name == "BiliBili" and (attrs.get("bvid") or attrs.get("aid")):
-            ident = attrs.get("bvid") or f"av{attrs['aid']}"
-            page = attrs.get("page", "")
-            ctx.convert("videos (<BiliBili>, <YouTube>)")
-            shown = f' page="{page}"' if page.isdigit() and page != "1" else ""
-            return B.block(f'{{{{< video bilibili="{ident}"{shown} >}}}}')
-        if name == "YouTube" and attrs.get("id"):
-            ctx.convert("videos (<BiliBili>, <YouTube>)")
-            return B.block(f'{{{{< video youtube="{attrs["id"]}" >}}}}')
-        title = attrs.get("name") or attrs.get("title") or attrs.get("text")
-        url = attrs.get("url") or attrs.get("link") or attrs.get("href")
-        if name == "ImageCard" and attrs.get("image") and not url:
-            # (a photo with no link: the image, and its title and description under it)
-            ctx.convert("image cards (<ImageCard>) with no link as images")
-            words = " — ".join(w for w in (title, attrs.get("description")) if w)
-            return B.block(f"![{words}]({attrs['image']})" + (f"\n\n{words}" if words
-                                                               else ""))
-        if name != "BiliBili" and name != "YouTube" and title and url:
-            ctx.convert("link cards (<SiteInfo>, <VPCard>, <LinkCard>) as links")
-            desc = " ".join((attrs.get("desc") or attrs.get("description")
-                             or match.group(3) or "").split())
-            card = f"[{title}]({url})" + (f" — {desc}" if desc else "")
-            image = attrs.get("image")
-            if name == "ImageCard" and image:
-                card = f"![{title}]({image})\n\n{card}"
-            return B.block(card) if name in ("LinkCard", "ImageCard") else card
-        return match.group()
-
-    return _EMBED.sub(one, text)
-
-
-def code_groups(text: str, ctx: Context) -> str:
-    """VuePress 2's `<CodeGroup><CodeGroupItem title="npm">` and VuePress 1's
-    `<code-group><code-block title="YARN">`: tabs named by their titles."""
-
-    def group(match: re.Match[str]) -> str:
-        parts = [(attributes(item.group(2)).get("title", "").strip() or "Code",
-                  B.block(item.group(3).strip("\n")))
-                 for item in _CODE_ITEM.finditer(match.group(2))]
-        if not parts:
-            return match.group()
-        ctx.convert("code groups (<CodeGroup>) as tabs")
-        inner = "".join(f"@tab {title}\n\n{body}" for title, body in parts)
-        return f"::: tabs\n\n{inner}:::\n"
-
-    return _CODE_GROUP.sub(group, text)

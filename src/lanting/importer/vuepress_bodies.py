@@ -4,9 +4,9 @@ Lanting reads as written: `::: tip Title` and the other callouts, `::: details`,
 `::: code-group` with `[title]` fences, fence options (`python{1,3-4}`,
 `ts:line-numbers`), `[[toc]]`, `$…$` and `$$…$$` math (markdown-it-mathjax3, KaTeX),
 `==mark==`, `H~2~O`, `x^2^`, footnotes, `## Title {#id}` and `<!-- more -->`. This
-converts the rest: code imported from files (`vuepress_code.py`), containers and Vue
-components (`vuepress_blocks.py`), emoji shortcodes, and the links
-and images: `./other.md`, `/guide/x.html`, `/guide/x` (VitePress), a folder (its
+converts the rest: code imported from files (`vuepress_code.py`), containers
+(`vuepress_blocks.py`), Vue components (`vuepress_tags.py`), emoji shortcodes, and the
+links and images: `./other.md`, `/guide/x.html`, `/guide/x` (VitePress), a folder (its
 `README.md`), `/img/x.png` from `public/`, `./img/x.png` beside the page, `@/x.png`.
 With a math plugin, a formula is TeX, put aside before any of this; `#links` written by
 hand to a heading (`#DDIM-采样`) are pointed at its id (`#ddim-采样`).
@@ -39,8 +39,6 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 from lanting.importer.vuepress_blocks import (
-    badge_heading_ids,
-    components,
     containers,
     image_containers,
     sfc_blocks,
@@ -57,6 +55,7 @@ from lanting.importer.vuepress_code import (
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_loaders import loader_lists
+from lanting.importer.vuepress_tags import badge_heading_ids, components
 from lanting.importer.vuepress_urls import file_route
 from lanting.importer.vuepress_vue import interpolations
 from lanting.markdown.anchors import vitepress_slug
