@@ -255,7 +255,7 @@ class VuePressBodies:
                 ctx.convert("the site's image and page components as images and links")
             return made
 
-        text = components(text, front, ctx, own)
+        text = components(text, front, ctx, own, self.own.registers)
         self.own.on_page(widgets)
         ctx.convert("comment widgets left out", len(widgets))
         text, count = B.emoji(text)

@@ -95,6 +95,11 @@ class OwnComponents:
         self.services.setdefault(name, service)
         return True
 
+    def registers(self, name: str) -> bool:
+        """Whether the site registers a component `name`: a `.vue` file of its own, or a
+        plugin's comment widget."""
+        return _key(name) in self.files or _key(name) in _PLUGIN_WIDGETS
+
     def _service(self, name: str) -> str | None:
         file = self.files.get(_key(name))
         if file is None:  # (a plugin's: its name says what it is)

@@ -38,6 +38,22 @@ attributes named `@click`, `#slot`, `:prop`) reads a tag: `<S:Md>` and `<Master 
 are no tags, the old page showed them as text, and so does Lanting. Nor is `\\<START>`:
 markdown-it's escaped `<` is text (a token in a seq2seq note)."""
 _HTML_ELEMENTS = frozenset({"font-face", "annotation-xml", "color-profile", "missing-glyph"})
+_HTML_NAMES = frozenset(
+    "a abbr address area article aside audio b base bdi bdo blockquote body br button canvas "
+    "caption cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed "
+    "fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i "
+    "iframe img input ins kbd label legend li link main map mark menu meta meter nav noscript "
+    "object ol optgroup option output p picture pre progress q rp rt ruby s samp script search "
+    "section select slot small source span strong style sub summary sup table tbody td template "
+    "textarea tfoot th thead time title tr track u ul var video wbr math svg".split())
+"""HTML's elements (and MathML's, SVG's roots): `List<Object>` may be an `<object>`."""
+_THEME_COMPONENTS = frozenset({"Badge", "Icon", "VPIcon", "FontIcon", "TOC", "Toc",
+                               "ClientOnly", "RouterLink", "OutboundLink", "CodeGroup",
+                               "CodeGroupItem", "Catalog", "AutoCatalog", "CardGrid",
+                               "CardMasonry", "Tabs", "Swiper", "Plot", "Content"})
+"""Components the themes and VuePress itself register (`vuepress_tags` reads several)."""
+_GLUED = re.compile(r"[A-Za-z0-9_$]")
+"""An identifier's last character: `Handler<Request>` is a type, not a component."""
 
 
 _HEADING = re.compile(r"^(#{1,6}[ \t].*?<Badge\b.*?)[ \t]*$", re.MULTILINE)
@@ -60,9 +76,11 @@ def badge_heading_ids(text: str, restore: Callable[[str], str], ctx: Context) ->
 
 
 def components(text: str, front: dict[str, Any], ctx: Context,
-               own: Callable[[str, dict[str, str]], str | None] = lambda _n, _a: None) -> str:
+               own: Callable[[str, dict[str, str]], str | None] = lambda _n, _a: None,
+               registered: Callable[[str], bool] = lambda _n: False) -> str:
     """Vue components of the page (outside code, which is put aside already); those of
-    the site's own that `own` reads (given the name and attributes) are what it makes."""
+    the site's own that `own` reads (given the name and attributes) are what it makes;
+    `registered` says which names the site registers components under."""
     text = embeds(code_groups(text, ctx), ctx)
 
     def badge(match: re.Match[str]) -> str:
@@ -107,6 +125,11 @@ def components(text: str, front: dict[str, Any], ctx: Context,
         made = own(name, {} if match.group(1) else attributes(match.group()))
         if made is not None:
             return made
+        if _generic_type(match) and name not in _THEME_COMPONENTS and not registered(name):
+            # (markdown-it passed `<Request>` to Vue, which drew an empty element: the
+            # author meant the words, and Lanting's Markdown shows them, escaped)
+            ctx.convert("generic types in prose (`List<String>`) kept as text")
+            return "\\" + match.group()
         if match.group(1) and name in left:  # (`</Quiz>`: its opening tag said it all)
             return B.unconverted(match.group())
         left.add(name)
@@ -116,6 +139,14 @@ def components(text: str, front: dict[str, Any], ctx: Context,
                                 "none; write what it showed in Markdown")
 
     return _COMPONENT.sub(other, text)
+
+
+def _generic_type(match: re.Match[str]) -> bool:
+    """`Handler<Request>` in prose: an opening tag with no attributes, glued to the
+    identifier before it, naming no HTML element — a type's parameter, not a component."""
+    before = match.string[match.start() - 1:match.start()]
+    return not match.group(1) and match.group() == f"<{match.group(2)}>" \
+        and bool(_GLUED.fullmatch(before)) and match.group(2).lower() not in _HTML_NAMES
 
 
 _EMBED = re.compile(r"<(BiliBili|YouTube|SiteInfo|VPCard|VPLink|LinkCard|ImageCard)\b([^<>]*?)"
