@@ -61,3 +61,19 @@ def test_a_generic_type_glued_to_a_name_in_prose_is_text(tmp_path: Path) -> None
     # (Lanting spaces Latin words from Chinese ones)
     assert "Handler<ServerRequest>接口处理请求" in text
     assert "List<String>。" in text
+
+
+def test_plumes_icons_are_left_out_with_one_notice(tmp_path: Path) -> None:
+    """plume's `<Icon name="mdi:github" />` only draws an icon beside the words: it was
+    left in a comment with a warning at each. Left out, with one notice for the page."""
+    imported = _plume(tmp_path, '## <Icon name="mdi:book" /> 书单\n\n'
+                                '源码在 <Icon name="mdi:github" color="#333" /> 仓库里，'
+                                '文档见 <Icon name="logos:vue"></Icon> 官网。\n')
+    report = _entries(imported)
+    assert [s for s, m in report if "Icon" in m] == ["notice"], report
+    text = (tmp_path / "new" / "content" / "pages" / "note.md").read_text(encoding="utf-8")
+    assert "Icon" not in text
+    assert "源码在 仓库里" in text
+    build(tmp_path / "new", BuildOptions())
+    heading = page(tmp_path / "new" / "public", "/note/").one("main").one("h2")
+    assert heading.text().strip() == "书单"

@@ -81,7 +81,7 @@ def components(text: str, front: dict[str, Any], ctx: Context,
     """Vue components of the page (outside code, which is put aside already); those of
     the site's own that `own` reads (given the name and attributes) are what it makes;
     `registered` says which names the site registers components under."""
-    text = embeds(code_groups(text, ctx), ctx)
+    text = icons(embeds(code_groups(text, ctx), ctx), ctx, registered)
 
     def badge(match: re.Match[str]) -> str:
         attrs = attributes(match.group(1))
@@ -139,6 +139,25 @@ def components(text: str, front: dict[str, Any], ctx: Context,
                                 "none; write what it showed in Markdown")
 
     return _COMPONENT.sub(other, text)
+
+
+_ICON = re.compile(r"[ \t]?<Icon\b[^<>]*?(?:/>|>[ \t]*</Icon\s*>)")
+"""plume's icon (`<Icon name="mdi:github" />`), with the space before it, which set it
+apart from the words it stood beside."""
+
+
+def icons(text: str, ctx: Context, registered: Callable[[str], bool]) -> str:
+    """plume's `<Icon name="…" />`, which only drew an icon from an icon set beside the
+    words (nothing they say): left out, with one notice for the page. A site's own
+    `Icon.vue` is its own component, read as any other."""
+    if registered("Icon"):
+        return text
+    found = _ICON.search(text)
+    if found is None:
+        return text
+    ctx.note(found.group().strip(), "plume's icons (`<Icon name=\"…\" />`) left out of "
+             "the page: Lanting draws no icon sets in the text")
+    return _ICON.sub("", text)
 
 
 def _generic_type(match: re.Match[str]) -> bool:
