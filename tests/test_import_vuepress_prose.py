@@ -77,3 +77,22 @@ def test_plumes_icons_are_left_out_with_one_notice(tmp_path: Path) -> None:
     build(tmp_path / "new", BuildOptions())
     heading = page(tmp_path / "new" / "public", "/note/").one("main").one("h2")
     assert heading.text().strip() == "书单"
+
+
+def test_plumes_demo_wrapper_is_unwrapped_with_a_notice(tmp_path: Path) -> None:
+    """plume's `::: demo-wrapper` only draws a frame around what it holds (a browser
+    window's, its `title` in the bar): unwrapped, with a notice, its title in bold
+    above; it was a warning of a container with no Lanting form, and its flags (`img`,
+    `no-padding`) were taken for the title."""
+    imported = _plume(tmp_path, "::: demo-wrapper\n一个**框**里的字。\n:::\n\n"
+                                '::: demo-wrapper title="效果" img no-padding\n'
+                                "![图](/a.png)\n:::\n", {"docs/.vuepress/public/a.png": "png"})
+    report = _entries(imported)
+    wrappers = [(s, m) for s, m in report if "demo-wrapper" in m]
+    assert [s for s, _m in wrappers] == ["notice", "notice"], report
+    text = (tmp_path / "new" / "content" / "pages" / "note.md").read_text(encoding="utf-8")
+    assert ":::" not in text and "no-padding" not in text
+    assert "**效果**" in text
+    build(tmp_path / "new", BuildOptions())
+    main = page(tmp_path / "new" / "public", "/note/").one("main")
+    assert "一个框里的字。" in main.text()

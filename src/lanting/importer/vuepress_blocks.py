@@ -23,12 +23,17 @@ from lanting.markdown.callouts import callout_kind
 KEPT = frozenset({"details", "code-group", "tabs", "spoiler"})
 """Containers Lanting reads besides the callouts."""
 UNWRAPPED = frozenset({"v-pre", "center", "left", "right", "justify", "raw", "md-block", "flex",
-                       "card-grid", "card-masonry", "card", "steps", "file-tree"})
+                       "card-grid", "card-masonry", "card", "steps", "file-tree",
+                       "demo-wrapper"})
 """Containers whose content the old site showed as any text (aligned, laid out side by
 side — plume's `::: flex center`, its `::: card-masonry` wall of pictures —, not
-compiled, or framed: plume's `::: card` box, its `::: steps` numbering an ordered list,
-its `::: file-tree` drawing a nested list of names as folders and files)."""
-_ATTRIBUTES_ONLY = re.compile(r"""(?:[\w:-]+[ \t]*=[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*)+""")
+compiled, or framed: plume's `::: card` box, its `::: demo-wrapper` browser window,
+its `::: steps` numbering an ordered list, its `::: file-tree` drawing a nested list of
+names as folders and files)."""
+_TITLED = frozenset({"card", "demo-wrapper"})
+"""Those of `UNWRAPPED` that showed a title above their content."""
+_ATTRIBUTES_ONLY = re.compile(r"""(?:[\w:-]+(?:[ \t]*=[ \t]*(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*)+""")
+"""Attributes, and flags among them (plume's `title="效果" img no-padding`)."""
 _CONTAINER = re.compile(r"^([ \t]*)(:{3,})[ \t]*([^\s:{][^\n]*?)?[ \t]*$")
 _TAB_NAME = re.compile(r"^(code-tabs|tabs)(?:#[\w-]+)?$")
 _TAB_LINE = re.compile(r"^([ \t]*)@tab(?::active)?(.*?)(?:(?<!\\)#[^#\n]*)?[ \t]*$",
@@ -161,7 +166,7 @@ def containers(text: str, ctx: Context, details: Mapping[str, bool] | None = Non
             ctx.convert("the site's own details containers (vuepress-plugin-container)")
         elif name in UNWRAPPED:
             stack.append((len(colons), "drop", -1))
-            title = _title(params.strip()[len(name):].strip()) if name == "card" else ""
+            title = _title(params.strip()[len(name):].strip()) if name in _TITLED else ""
             ctx.note(line.strip(), f"`{colons} {name}` unwrapped: its content is shown as "
                      "any other text" + (", its title in bold above it" if title else ""))
             if title:
@@ -181,7 +186,7 @@ def _title(written: str) -> str:
     """The title of a container, written after its name: as written (what
     vuepress-plugin-container showed), or, written as attributes, its `title` (plume's
     `::: card title="周记" icon="…"`: the attributes were the title, in bold)."""
-    if _ATTRIBUTES_ONLY.fullmatch(written):
+    if "=" in written and _ATTRIBUTES_ONLY.fullmatch(written):
         return attributes(written).get("title", "").strip()
     return written
 
