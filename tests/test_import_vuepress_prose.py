@@ -86,13 +86,15 @@ def test_plumes_demo_wrapper_is_unwrapped_with_a_notice(tmp_path: Path) -> None:
     `no-padding`) were taken for the title."""
     imported = _plume(tmp_path, "::: demo-wrapper\n一个**框**里的字。\n:::\n\n"
                                 '::: demo-wrapper title="效果" img no-padding\n'
-                                "![图](/a.png)\n:::\n", {"docs/.vuepress/public/a.png": "png"})
+                                "![图](/a.png)\n:::\n\n"
+                                "::: demo-wrapper img no-padding\n另一段。\n:::\n",
+                                {"docs/.vuepress/public/a.png": "png"})
     report = _entries(imported)
     wrappers = [(s, m) for s, m in report if "demo-wrapper" in m]
-    assert [s for s, _m in wrappers] == ["notice", "notice"], report
+    assert [s for s, _m in wrappers] == ["notice", "notice", "notice"], report
     text = (tmp_path / "new" / "content" / "pages" / "note.md").read_text(encoding="utf-8")
     assert ":::" not in text and "no-padding" not in text
-    assert "**效果**" in text
+    assert "**效果**" in text and "img" not in text.replace("![图]", "")
     build(tmp_path / "new", BuildOptions())
     main = page(tmp_path / "new" / "public", "/note/").one("main")
     assert "一个框里的字。" in main.text()

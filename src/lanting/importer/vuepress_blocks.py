@@ -32,6 +32,8 @@ its `::: steps` numbering an ordered list, its `::: file-tree` drawing a nested 
 names as folders and files)."""
 _TITLED = frozenset({"card", "demo-wrapper"})
 """Those of `UNWRAPPED` that showed a title above their content."""
+_FLAGGED = frozenset({"demo-wrapper"})
+"""Those whose words are all attributes and flags (`img no-padding`: no title)."""
 _ATTRIBUTES_ONLY = re.compile(r"""(?:[\w:-]+(?:[ \t]*=[ \t]*(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*)+""")
 """Attributes, and flags among them (plume's `title="效果" img no-padding`)."""
 _CONTAINER = re.compile(r"^([ \t]*)(:{3,})[ \t]*([^\s:{][^\n]*?)?[ \t]*$")
@@ -166,7 +168,9 @@ def containers(text: str, ctx: Context, details: Mapping[str, bool] | None = Non
             ctx.convert("the site's own details containers (vuepress-plugin-container)")
         elif name in UNWRAPPED:
             stack.append((len(colons), "drop", -1))
-            title = _title(params.strip()[len(name):].strip()) if name in _TITLED else ""
+            written = params.strip()[len(name):].strip()
+            title = "" if name not in _TITLED else attributes(written).get("title", "").strip() \
+                if name in _FLAGGED else _title(written)
             ctx.note(line.strip(), f"`{colons} {name}` unwrapped: its content is shown as "
                      "any other text" + (", its title in bold above it" if title else ""))
             if title:
