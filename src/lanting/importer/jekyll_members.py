@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -62,6 +62,9 @@ class Member:
     first: int
     group: str
     """The heading of their group on /people/ (`Principal Investigator`, `Alumni`)."""
+    twins: tuple[Member, ...] = ()
+    """The same person's documents in the other collections (just-the-class' `_staffers/`
+    beside `_staffersnobio/`), merged into this one: one person, one page."""
 
 
 def _documents(folder: Path) -> list[tuple[Path, dict[str, Any], str, int]]:
@@ -153,6 +156,7 @@ def members(source: Path, folders: list[str]) -> list[Member]:
             # (`role: alum`, `group: alum`; a collection of its own, `_alumni/`)
             group = "Alumni" if past else group_name(source, key) if key else "Members"
             found.append(Member(path, source / name, data, body, first, group))
+    found = _merge_twins(found)
     order = list(dict.fromkeys(m.group for m in found))
 
     def rank(member: Member) -> tuple[int, int, float]:
@@ -164,6 +168,30 @@ def members(source: Path, folders: list[str]) -> list[Member]:
                 else float("inf"))
 
     return sorted(found, key=rank)  # (stable: files in name order within a group)
+
+
+def _merge_twins(found: list[Member]) -> list[Member]:
+    """One member a person, though two collections hold them (a course site's staff
+    with and without bios, the same `name` in each): the first read keeps its place and
+    group, the others' front matter fills what it lacks, and a bio wins over none."""
+    kept: dict[str, Member] = {}
+    merged: list[Member] = []
+    for member in found:
+        key = " ".join(str(member.data["name"]).split()).casefold()
+        first = kept.get(key)
+        if first is None or first.folder == member.folder:
+            # (two files of one collection with one name: two people, as on the old site)
+            kept.setdefault(key, member)
+            merged.append(member)
+            continue
+        text = first if first.body.strip() or not member.body.strip() else member
+        data = {**member.data, **first.data} if text is first \
+            else {**first.data, **member.data}
+        joined = replace(text, data=data, group=first.group,
+                         twins=(*first.twins, first if text is member else member))
+        kept[key] = joined
+        merged[merged.index(first)] = joined
+    return merged
 
 
 def links_of(data: dict[str, Any]) -> list[dict[str, str]]:
@@ -296,9 +324,9 @@ class JekyllMembers:
                                  "not found: left out")
             item = self.site.add(Item("person", slug_of(front["title"]), member.path, front))
             self.member_names += dict.fromkeys([front["title"], *spellings(member.data)])
-            url = member_url(self.config, member, self.baseurl)
-            if url:
-                item.old_urls = [url]
+            urls = [member_url(self.config, m, self.baseurl) for m in (member, *member.twins)]
+            item.old_urls = list(dict.fromkeys(u for u in urls if u)) or item.old_urls
+            for url in item.old_urls:
                 self.table.add(url, item)
             self.posts.append((item, member.body, member.first, member.path))
         for name in self.people_folders:
@@ -306,6 +334,9 @@ class JekyllMembers:
             self.report.counts["people"] += count
             self.report.convert(f"people of a collection (`{name}/` → content/people/)",
                                 count)
+        twins = sum(len(m.twins) for m in found)
+        if twins:
+            self.report.convert("a person in two people collections: one page", twins)
 
     def members_page(self, path: Path, body: str, permalink: str, url: str) -> bool:
         """A page listing the people collections with little text of its own: left out

@@ -1,0 +1,38 @@
+"""Faults real Jekyll sites exposed in the sixteenth sweep (course sites on
+just-the-class, notebooks turned posts), in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import jekyll_site
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+_COURSE = ("title: Intro to Programming\nlang: en\nbaseurl: '/spring'\n"
+           "url: 'https://course.example.org'\nremote_theme: just-the-docs/just-the-docs\n"
+           "permalink: pretty\n")
+
+
+def test_a_person_in_two_staff_collections_is_one_page(tmp_path: Path) -> None:
+    """just-the-class keeps its staff twice, `_staffers/` with bios and
+    `_staffersnobio/` without, the same `name` in each: the import made a page of each,
+    the second `ann-kay-2`, with a warning."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _COURSE + "collections:\n  staffersnobio:\n  staffers:\n"
+                                 "    output: true\n",
+        "_staffersnobio/kay.md": "---\nname: Ann Kay\nrole: Instructor\n"
+                                 "email: kay@example.org\n---\n",
+        "_staffersnobio/ng.md": "---\nname: Avi Ng\nrole: Tutor\n---\n",
+        "_staffers/kay.md": "---\nname: Ann  Kay\nrole: Instructor\n"
+                            "website: https://kay.example.org\n---\n\nAnn studies parsers.\n",
+        "staff.md": "---\ntitle: Staff\n---\n\n{% for s in site.staffersnobio %}\n"
+                    "{{ s }}\n{% endfor %}\n"})
+    people = sorted(p.name for p in (imported.dest / "content/people").iterdir())
+    assert people == ["ann-kay.md", "avi-ng.md"], people
+    assert not imported.report.warnings, imported.report.entries
+    kay = (imported.dest / "content/people/ann-kay.md").read_text(encoding="utf-8")
+    assert "Ann studies parsers." in kay and "mailto:kay@example.org" in kay, kay
+    assert "https://kay.example.org" in kay and "weight: 1" in kay, kay
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
