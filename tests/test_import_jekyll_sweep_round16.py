@@ -36,3 +36,30 @@ def test_a_person_in_two_staff_collections_is_one_page(tmp_path: Path) -> None:
     assert "Ann studies parsers." in kay and "mailto:kay@example.org" in kay, kay
     assert "https://kay.example.org" in kay and "weight: 1" in kay, kay
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_page_printing_a_whole_collection_shows_its_documents(tmp_path: Path) -> None:
+    """`{{ site.staff }}` prints the collection's documents, each in its layout, one
+    after another; the import left it in a comment with a warning. just-the-class'
+    staffer layout links the name in its heading (`<a href="{{ page.website }}">`
+    inside an `{% if %}`), which the import did not read as the heading."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _COURSE + "collections:\n  staff:\n    output: false\n"
+                                 "defaults:\n  - scope:\n      path: ''\n      type: staff\n"
+                                 "    values:\n      layout: staffer\n",
+        "_layouts/staffer.html": '<div class="role">\n  <h3 class="staffer-name">\n'
+                                 "    {%- if page.website -%}\n"
+                                 '    <a href="{{ page.website }}">{{ page.name }}</a>\n'
+                                 "    {%- else -%}\n    {{ page.name }}\n"
+                                 "    {%- endif -%}\n  </h3>\n  {{ content }}\n</div>\n",
+        "_staff/kay.md": "---\nname: Ann Kay\nrole: Instructor\n"
+                         "website: https://kay.example.org\n---\n\nAnn studies parsers.\n",
+        "_staff/ng.md": "---\nname: Avi Ng\nrole: Tutor\n---\n\nAvi runs the labs.\n",
+        "staff.md": "---\ntitle: Staff\n---\n\nCome to office hours with questions about "
+                    "the homework, the exams, the projects or anything else at all.\n\n"
+                    "{{ site.staff }}\n"})
+    text = (imported.dest / "content/pages/staff.md").read_text(encoding="utf-8")
+    assert "### [Ann Kay](https://kay.example.org)\n\nAnn studies parsers.\n\n" \
+           "### Avi Ng\n\nAvi runs the labs." in text, text
+    assert not imported.report.warnings, imported.report.entries
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -1,9 +1,9 @@
 """A page that shows a collection's documents in it, each in its own layout: just-the-
 class' calendar (`{% for module in site.modules %}{{ module }}{% endfor %}`), its feed of
-announcements (the loop over `site.announcements | reverse`) and its home page's latest
-one (`{{ site.announcements.last }}`). The documents' text is written into the page,
-under the headings their layout gave them; Lanting has no place for the collection
-itself. A part of `jekyll_pages`."""
+announcements (the loop over `site.announcements | reverse`), its home page's latest one
+(`{{ site.announcements.last }}`) and a staff page's whole collection (`{{ site.staff }}`).
+The documents' text is written into the page, under the headings their layout gave them;
+Lanting has no place for the collection itself. A part of `jekyll_pages`."""
 
 from __future__ import annotations
 
@@ -29,9 +29,17 @@ _ONE = re.compile(r"\{\{-?\s*site\.(\w+)\.(first|last)\s*-?\}\}")
 _IF = re.compile(r"\{%-?\s*if\s+site\.(\w+)\s*-?%\}((?:(?!\{%-?\s*(?:if|else|elsif)\b).)*?)"
                  r"\{%-?\s*endif\s*-?%\}", re.DOTALL)
 """`{% if site.announcements %}…{% endif %}`: true for a collection of documents."""
-_HEADING = re.compile(r"<h([1-6])\b[^>]*>\s*\{\{-?\s*page\.(\w+)\s*-?\}\}\s*</h\1>")
-_CONTENT = re.compile(r"\{\{-?\s*content\s*-?\}\}")
-_DATA_LOOP = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+page\.(\w+)\b")
+_WHOLE = re.compile(r"\{\{-?\s*site\.(\w+)\s*-?\}\}")
+"""`{{ site.staff }}`: the collection printed whole, its documents one after another."""
+_PARTS = re.compile(r"<h(?P<level>[1-6])\b[^>]*>(?P<heading>(?:(?!</?h[1-6]\b).)*?)</h(?P=level)>"
+                    r"|(?P<content>\{\{-?\s*content\s*-?\}\})"
+                    r"|\{%-?\s*for\s+\w+\s+in\s+page\.(?P<loop>\w+)\b", re.DOTALL)
+"""What of a document's layout is written: its headings, its text and its lists."""
+_FIELD = re.compile(r"\{\{-?\s*page\.(\w+)\s*-?\}\}")
+_LINKED = re.compile(r"<a\s[^>]*?href=[\"']\{\{-?\s*page\.(\w+)\s*-?\}\}[\"'][^>]*>\s*"
+                     r"\{\{-?\s*page\.(\w+)\s*-?\}\}\s*</a>")
+"""A heading's name linked to the page's own address (`<a href="{{ page.website }}">`)."""
+_MARKUP = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|<[^>]*>|\s", re.DOTALL)
 _MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 _LATEST = dt.datetime.max.replace(tzinfo=dt.UTC)
 
@@ -78,7 +86,11 @@ def inline_documents(body: str, source: Path, config: dict[str, Any]) -> Inlined
             return match.group()
         return texts[0 if match.group(2) == "first" else -1]
 
-    text = _ONE.sub(one, _LOOP.sub(loop, body))
+    def whole(match: re.Match[str]) -> str:
+        texts = documents(match.group(1))
+        return "\n\n".join(texts) if texts else match.group()
+
+    text = _WHOLE.sub(whole, _ONE.sub(one, _LOOP.sub(loop, body)))
     text = _IF.sub(lambda m: m.group(2) if m.group(1) in shown else m.group(), text)
     return Inlined(text, frozenset(shown))
 
@@ -109,21 +121,34 @@ def _in_layout(source: Path, layout: str, data: dict[str, Any], body: str) -> st
         title = str(data.get("title") or "")
         return (f"## {title}\n\n" if title else "") + body.strip()
     template = split_front_matter(read_text(file))[2]
-    if not _CONTENT.search(template):
+    if not any(found["content"] for found in _PARTS.finditer(template)):
         return None
     parts, listed = [], set()
-    for found in re.finditer(f"{_HEADING.pattern}|{_CONTENT.pattern}|{_DATA_LOOP.pattern}",
-                             template):
-        if found.group(3) is not None:  # (`{% for day in page.days %}`: a list of its own)
-            field = found.group(3)
+    for found in _PARTS.finditer(template):
+        if found["loop"] is not None:  # (`{% for day in page.days %}`: a list of its own)
+            field = found["loop"]
             if field not in listed and isinstance(data.get(field), list):
                 listed.add(field)
                 parts.append(_data_list(data[field]))
-        elif found.group(1) is None:
+        elif found["content"] is not None:
             parts.append(body.strip())
-        elif value := str(data.get(found.group(2)) or "").strip():
-            parts.append("#" * int(found.group(1)) + " " + value)
+        elif value := _heading(found["heading"], data):
+            parts.append("#" * int(found["level"]) + " " + value)
     return "\n\n".join(part for part in parts if part)
+
+
+def _heading(template: str, data: dict[str, Any]) -> str:
+    """A layout's heading made only of a field of the document (`{{ page.title }}`),
+    perhaps linked to another (just-the-class' staffer: `{% if page.website %}<a href="{{
+    page.website }}">{{ page.name }}</a>{% else %}{{ page.name }}{% endif %}`), as
+    Markdown; "" for a heading of other text, or of an empty field."""
+    if _MARKUP.sub("", template):
+        return ""
+    linked = _LINKED.search(template)
+    shown = _FIELD.search(_LINKED.sub(lambda m: f"{{{{ page.{m.group(2)} }}}}", template))
+    value = " ".join(str(data.get(shown.group(1)) or "").split()) if shown else ""
+    address = str(data.get(linked.group(1)) or "").strip() if linked else ""
+    return f"[{value}]({address})" if value and address else value
 
 
 def _data_list(items: list[Any]) -> str:
