@@ -63,3 +63,22 @@ def test_a_page_printing_a_whole_collection_shows_its_documents(tmp_path: Path) 
            "### Avi Ng\n\nAvi runs the labs." in text, text
     assert not imported.report.warnings, imported.report.entries
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_link_in_doubled_parentheses_is_its_text(tmp_path: Path) -> None:
+    """`[the first](({% post_url … %}))`: the browser got the address with the inner
+    parentheses, a path that led nowhere; the import wrote `((first.md))`, and the build
+    failed on it. A formula's `[0,1]((x))` is left alone."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2020-01-02-first.md": "---\ntitle: First\n---\n\nHello.\n",
+        "_posts/2020-02-03-second.md": "---\ntitle: Second\n---\n\nAs said\n"
+                                       "in [the first](({% post_url 2020-01-02-first %})) "
+                                       "post, and [here]({% post_url 2020-01-02-first %}).\n\n"
+                                       "$$f([0,1]((x))) = 1$$\n"})
+    text = (imported.dest / "content/posts/second.md").read_text(encoding="utf-8")
+    assert "in the first post, and [here](first.md)." in text, text
+    assert "[0,1]((x))" in text, text
+    warned = [(w.line, w.message) for w in imported.report.warnings]
+    assert len(warned) == 1 and warned[0][0] == 6 and "doubled" in warned[0][1], warned
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

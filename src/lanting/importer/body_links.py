@@ -57,6 +57,27 @@ no page to lead to now (the writer's note that was never published): its text st
 """(URL as written, is an image) -> the URL to write, or None to keep it."""
 
 
+_DOUBLED = re.compile(r"(?<![!\\])\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
+                      r"\(\((\{%-?\s*(?:post_url|link)\b[^%\n]*%\}|https?://[^()\s]+)\)\)")
+"""`[x](({% post_url y %}))`: a link in doubled parentheses, whose address the browser
+got with the inner pair, `(/2020/01/02/y.html)`, a path beside the page. (Only a Liquid
+link or a web address inside: `$[0,1]((x))$` is a formula's.)"""
+
+
+def doubled_parentheses(text: str) -> tuple[str, list[str]]:
+    """Links written in doubled parentheses, which led nowhere on the old site (kramdown
+    and CommonMark alike read the inner pair as part of the address), as their text
+    alone; and those links as written. Kept, the address became `(../y.md)` and the build
+    failed on it."""
+    found: list[str] = []
+
+    def one(match: re.Match[str]) -> str:
+        found.append(match.group())
+        return match.group(1)
+
+    return _DOUBLED.sub(one, text), found
+
+
 _SPACED_IMAGE = re.compile(
     r"(!\[(?:[^\]\n]|\n(?![ \t]*\n))*\]\()([^()<>\n\"']*[ \t][^()<>\n\"']*)\)")
 """`![](29_cs110/branch prediction.png)`: a path with a space, which Typora shows and

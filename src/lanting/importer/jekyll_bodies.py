@@ -14,7 +14,7 @@ from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.alfolio_fences import TEXT_DRAWN, drawn_fences
 from lanting.importer.body_fragments import footnote_links
-from lanting.importer.body_links import map_urls, spaced_destinations
+from lanting.importer.body_links import doubled_parentheses, map_urls, spaced_destinations
 from lanting.importer.body_math import (
     environments_as_text,
     escaped_delimiters,
@@ -168,6 +168,10 @@ class JekyllBodies(JekyllLiquid):
             ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")
         text, count = K.definition_lists(text, self.language)
         ctx.convert("definition list items", count)
+        text, doubled = doubled_parentheses(text)
+        for link in doubled:
+            ctx.warn(link, f"link `{link}` in doubled parentheses, which led nowhere on "
+                     "the old site either: its text kept, without the link")
         if liquid:
             text = self.liquid(text, item, ctx, shelf, path)
             text = self.outputs(text, ctx)
