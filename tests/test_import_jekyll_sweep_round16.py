@@ -1,14 +1,31 @@
 """Faults real Jekyll sites exposed in the sixteenth sweep (course sites on
-just-the-class, notebooks turned posts), in small sites written here."""
+just-the-class, blogs), and notebooks' links to their headings in notes and books, in
+small sites written here."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from importbits import jekyll_site
+import pytest
+from importbits import NOW, jekyll_site
+from sitebits import write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+_NOTEBOOK = json.dumps({
+    "cells": [{"cell_type": "markdown", "metadata": {}, "source": [
+                   "# Pattern notes\n", "\n", "1. [Plan](#Plan)\n",
+                   "2. [Syntax](#More-pattern-syntax)"]},
+              {"cell_type": "markdown", "metadata": {}, "source": ["## Plan\n", "\n", "Match."]},
+              {"cell_type": "markdown", "metadata": {},
+               "source": ["## More pattern syntax\n", "\n", "Stars."]}],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                "language": "python"}},
+    "nbformat": 4, "nbformat_minor": 5})
+"""A notebook whose links to its headings are Jupyter's ids, in the headings' case."""
 
 _COURSE = ("title: Intro to Programming\nlang: en\nbaseurl: '/spring'\n"
            "url: 'https://course.example.org'\nremote_theme: just-the-docs/just-the-docs\n"
@@ -81,4 +98,29 @@ def test_a_link_in_doubled_parentheses_is_its_text(tmp_path: Path) -> None:
     assert "[0,1]((x))" in text, text
     warned = [(w.line, w.message) for w in imported.report.warnings]
     assert len(warned) == 1 and warned[0][0] == 6 and "doubled" in warned[0][1], warned
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+@pytest.mark.parametrize("kind, files", [
+    ("notes", {"README.md": "# Notes\n\nSee [the syntax](patterns.ipynb#More-pattern-syntax) "
+                            "and [the plan](./patterns.ipynb#Plan).\n"}),
+    ("jupyter-book", {"_config.yml": "title: Book\nauthor: Me\nlanguage: en\n"
+                                    "execute:\n  execute_notebooks: 'off'\n",
+                     "_toc.yml": "format: jb-book\nroot: intro\nchapters:\n"
+                                 "- file: patterns\n",
+                     "intro.md": "# Intro\n\nSee [the syntax](patterns.ipynb#More-pattern-syntax) "
+                                 "and [the plan](./patterns.ipynb#Plan).\n"}),
+])
+def test_a_link_to_a_notebooks_heading_by_jupyters_id(
+        tmp_path: Path, kind: str, files: dict[str, str]) -> None:
+    """`[x](patterns.ipynb#More-pattern-syntax)`: Jupyter's id of a heading keeps its
+    case, Lanting's is `more-pattern-syntax`. The notes import looked for the heading in
+    the notebook's JSON, found none and led the link to the page's top, with a warning;
+    Jupyter Book's kept the fragment and the build failed on it."""
+    write_files(tmp_path / "old", {**files, "patterns.ipynb": _NOTEBOOK})
+    imported = import_site(tmp_path / "old", tmp_path / "new", kind, False, NOW)
+    text = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "patterns.ipynb#more-pattern-syntax)" in text and "patterns.ipynb#plan)" in text, \
+        text
+    assert not imported.report.warnings, imported.report.entries
     build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -15,7 +15,7 @@ from urllib.parse import unquote
 from text_unidecode import unidecode
 
 from lanting.importer.body import EMPTY_SELF_LINK
-from lanting.importer.common import read_text
+from lanting.importer.notebook_text import page_text
 from lanting.markdown.anchors import github_slug
 
 _HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
@@ -179,8 +179,10 @@ def heading_fragment(text: str, source: Path, loose: bool = False) -> str | None
     link's fragment names (`Game Loop`, `Deep Agents`) or the fragment itself when the
     page writes it as an id (`{#x}`, `id="x"`, the whole id: `#sec:` is not that of
     `id="sec:notation"`); with `loose`, also the one heading whose letters and digits
-    the fragment's are; None when none (a heading since renamed)."""
-    body = read_text(source)
+    the fragment's are; None when none (a heading since renamed). A notebook's headings
+    are its Markdown cells' (`#More-regex-syntax`, Jupyter's id, keeps the heading's
+    case: that of `## More regex syntax`, `more-regex-syntax` now)."""
+    body = page_text(source)
     if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}"""
                  r"""(?=["'\s/>]|$)""",
                  body) or re.search(EMPTY_SELF_LINK.format(re.escape(text)), body):

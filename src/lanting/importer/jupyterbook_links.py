@@ -10,8 +10,9 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
-from lanting.importer.common import first_item, is_image
+from lanting.importer.common import first_item, heading_fragment, is_image
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_refs import TERM_LABEL, Target
 from lanting.importer.jupyterbook_toc import SUFFIXES
@@ -63,6 +64,13 @@ class JupyterBookLinks:
         target = None if image else self.document(file)
         if target is not None:
             ctx.convert("links to other pages of the book")
+            # (`x.ipynb#More-regex-syntax`: Jupyter's id of a heading keeps its case,
+            # Lanting's is `more-regex-syntax`)
+            found = heading_fragment(unquote(fragment), target.source) \
+                if fragment and target.source is not None else None
+            if found is not None and found != fragment:
+                ctx.convert("links to headings of other pages by Jupyter's ids")
+                fragment = found
             return self.link_to(target, item) + hash_mark + fragment
         if file.is_file() and file.resolve().is_relative_to(self.book.resolve()):
             where = file.resolve().relative_to(self.book.resolve()).as_posix()
