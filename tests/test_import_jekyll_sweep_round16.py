@@ -124,3 +124,22 @@ def test_a_link_to_a_notebooks_heading_by_jupyters_id(
         text
     assert not imported.report.warnings, imported.report.entries
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_collection_printed_whole_in_a_layout_of_front_matter(tmp_path: Path) -> None:
+    """`{{ site.staffersnobio }}` on the home page, its layout the staffer's name, email
+    and lecture times without a bio (no `{{ content }}`): kept in a comment, as before,
+    with a warning that names the collection, not "a Liquid value of the old theme"."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _COURSE + "collections:\n  staffersnobio:\n"
+                                 "defaults:\n  - scope:\n      path: ''\n"
+                                 "      type: staffersnobio\n    values:\n"
+                                 "      layout: staffer_no_bio\n",
+        "_layouts/staffer_no_bio.html": '<h3>{{ page.name }}</h3>\n<p>{{ page.email }}</p>\n',
+        "_staffersnobio/kay.md": "---\nname: Ann Kay\nrole: Instructor\n"
+                                 "email: kay@example.org\n---\n",
+        "index.md": "---\nlayout: home\ntitle: Home\n---\n\nThe course.\n\n"
+                    "{{ site.staffersnobio }}\n"})
+    warned = [(w.line, w.message) for w in imported.report.warnings]
+    assert len(warned) == 1 and warned[0][0] == 8, warned
+    assert "collection `staffersnobio`" in warned[0][1] and "/people/" in warned[0][1], warned

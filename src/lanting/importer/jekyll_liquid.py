@@ -58,6 +58,7 @@ class JekyllLiquid(JekyllLinks):
     citations: set[str]
     reference_keys: set[str]
     i18n: I18nPlugin
+    people_folders: list[str]
     data_publications: int = 0
     """How many publications `_data/publications.yml` held (minimal-light's)."""
 
@@ -373,6 +374,16 @@ class JekyllLiquid(JekyllLinks):
             if value is not None:
                 ctx.convert("Liquid strings and `_config.yml` values joined by filters")
                 return value
+            named = self.config.get("collections")
+            whole = re.fullmatch(r"site\.(\w+)", expression)
+            if whole and isinstance(named, dict | list) and whole.group(1) in named:
+                # (`{{ site.staffersnobio }}`: its documents in a layout of their front
+                # matter alone, no text of theirs; those with text are written out)
+                people = f"_{whole.group(1)}" in self.people_folders
+                return ctx.leave_output(match, f"the documents of the collection "
+                                        f"`{whole.group(1)}`, in a layout drawn from their "
+                                        "front matter alone" + (
+                                            ", people listed at /people/" if people else ""))
             return ctx.leave_output(match, "a Liquid value of the old theme")
 
         return OUTPUT.sub(one, text)
