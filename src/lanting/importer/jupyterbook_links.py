@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
-from lanting.importer.common import first_item, heading_fragment, is_image
+from lanting.importer.body_fragments import heading_fragment
+from lanting.importer.common import first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_refs import TERM_LABEL, Target
 from lanting.importer.jupyterbook_toc import SUFFIXES
