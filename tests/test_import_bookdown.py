@@ -180,3 +180,52 @@ def test_equations_are_numbered_as_bookdown_numbered_them(tmp_path: Path) -> Non
     prose = parse_html(page).one("div", class_="prose")
     assert re.findall(r"<mtext>\((\d+)\)</mtext>", page) == ["1"]
     assert prose.one("a", class_="eqref").text() == "1"
+
+
+RENDERED = (
+    '<html><body><div class="book"><section class="normal" id="section-">'
+    '<div id="sample-size" class="section level1"><h1>Sample Size</h1>\n'
+    "<p>We drew 48 students from four schools.</p>\n"
+    '<div class="sourceCode" id="cb1"><pre class="sourceCode r"><code class="sourceCode r">'
+    '<span id="cb1-1"><a href="#cb1-1"></a>scores <span class="ot">&lt;-</span> '
+    "rnorm(48)</span>\n<span id=\"cb1-2\"><a href=\"#cb1-2\"></a>mean(scores)</span>"
+    "</code></pre></div>\n<pre><code>## [1] 0.0312</code></pre>\n"
+    '<div class="figure" style="text-align: center"><span style="display:block;" '
+    'id="fig:spread"></span>\n<img src="study_files/figure-html/spread-1.png" '
+    'alt="Spread of the scores" width="672" />\n<p class="caption">Figure 1.1: Spread '
+    "of the scores</p>\n</div>\n<p>The spread is wide.</p>\n"
+    '<p><img src="study_files/figure-html/by-school-1.png" width="672" /></p>\n'
+    "</div></section></div></body></html>\n")
+
+
+def test_a_chapter_keeps_the_outputs_of_its_rendered_page(tmp_path: Path) -> None:
+    """bookdown keeps its outputs only in the book it rendered (`output_dir`), one page
+    a chapter named by its id: a hidden plot chunk's figure, the printed mean and the
+    inline `` `r n` `` were lost, each chunk a warning. A chunk's figures are found by
+    the file knitr named after its label, its printed output after its code, the inline
+    value by the words around it."""
+    source = tmp_path / "book"
+    write_files(source, {
+        "_bookdown.yml": 'book_filename: "study"\noutput_dir: "docs"\n'
+                         'rmd_files: ["index.Rmd", "01-sample.Rmd"]\n',
+        "index.Rmd": "---\ntitle: A Small Study\n---\n\n# Preface {-}\n",
+        "01-sample.Rmd": (
+            "# Sample Size {#sample-size}\n\nWe drew `r n` students from four schools.\n\n"
+            "```{r spread, fig.cap=\"Spread of the scores\"}\n"
+            "scores <- rnorm(48)\nmean(scores)\n```\n\nThe spread is wide.\n\n"
+            "```{r by-school, echo=FALSE}\nboxplot(scores ~ school)\n```\n\n"
+            "See Figure \\@ref(fig:spread).\n"),
+        "docs/sample-size.html": RENDERED,
+        "docs/study_files/figure-html/spread-1.png": png(8, 8),
+        "docs/study_files/figure-html/by-school-1.png": png(8, 8),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert not [w for w in done.report.warnings if "cell" in w.message], \
+        done.report.warnings
+    chapter = (done.dest / "content/pages/01-sample.md").read_text(encoding="utf-8")
+    assert "We drew 48 students" in chapter
+    assert "```\n## [1] 0.0312\n```" in chapter
+    assert re.search(r"!\[Spread of the scores\]\([^)]*spread-1\.png\)\{#fig-spread\}",
+                     chapter), chapter
+    assert re.search(r"!\[\]\([^)]*by-school-1\.png\)", chapter), chapter
+    assert "boxplot" not in chapter

@@ -6,9 +6,10 @@ A bookdown book is read as the Quarto book Quarto's guide moves it to: its chapt
 bookdown merges them), its title `index.Rmd`'s, its output folder `output_dir` (`_book`).
 Each chapter is a page titled by its first `#` heading; bookdown's own cross-references
 (`\\@ref(fig:x)`, `(\\#eq:x)`) are rewritten as Quarto's (`bookdown_refs`). The rest
-(front matter, math, links, citations, chunks) is the Quarto importer's. Read as a folder
-of notes, the book's `_bookdown.yml` went unread, its rendered copy was imported with it
-and each `(\\#eq:x)` was a tag.
+(front matter, math, links, citations, chunks) is the Quarto importer's, the chunks'
+outputs read from the rendered book (`bookdown_outputs`). Read as a folder of notes,
+the book's `_bookdown.yml` went unread, its rendered copy was imported with it and each
+`(\\#eq:x)` was a tag.
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bookdown_blocks import PREFIXES, blocks, fenced_theorems
+from lanting.importer.bookdown_outputs import book_outputs, chapter_page
 from lanting.importer.bookdown_refs import equations, labels, references, sections
 from lanting.importer.common import Options, read_text
+from lanting.importer.distill_chunks import inline_values
 from lanting.importer.liquid import Context
 from lanting.importer.quarto import Quarto
+from lanting.importer.quarto_inline_r import inline_r
 from lanting.importer.quarto_xrefs import defined_labels
 from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
@@ -41,7 +45,7 @@ def is_bookdown(source: Path) -> bool:
 
 class Bookdown(Quarto):
     kind = "bookdown"
-    UNRUN = "no outputs (bookdown keeps none but its rendered book)"
+    UNRUN = "no outputs in its page of the rendered book"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
         super().__init__(source, report, options)
@@ -100,6 +104,24 @@ class Bookdown(Quarto):
         if rel.as_posix() == "index.Rmd" or label is None:
             return super().old_url(rel, data)
         return f"/{label}.html"
+
+    def published(self, path: Path, body: str) -> tuple[str, Path | None]:
+        """`body` with its chunks' outputs and inline values from its chapter's page of
+        the rendered book (`bookdown_outputs`), and the folder of its figures."""
+        page = chapter_page(self.source / self.output_dir(), self.pages.get(path), path,
+                            path.relative_to(self.source).as_posix() == "index.Rmd")
+        if page is None:
+            return body, None
+        text = read_text(page)
+        made = book_outputs(body, text, page.parent, path.stem)
+        body, count = inline_values(made.text, text)
+        self.report.convert("knitr's inline R values from the rendered book", count)
+        if not made.paired:
+            return body, None
+        self.report.convert("code chunks with their outputs from the rendered book",
+                            made.paired)
+        body = inline_r(body, Context(self.report, path, read_text(path)))
+        return body, made.figures or page.parent / f"{path.stem}_files"
 
     def blocks(self, body: str) -> str:
         """The body with its theorem and custom-block chunks as Quarto's divs."""

@@ -1,0 +1,137 @@
+"""A bookdown chapter's chunk outputs from the book bookdown rendered (`output_dir`).
+
+bookdown keeps no freeze: its outputs (printed values, figures) are only in the pages it
+wrote, one a chapter (`docs/<chapter-id>.html`), with no div around each chunk's as
+distill and Quarto write. So they are paired by what names them: a figure by its file,
+which knitr names after its chunk's label (`notes_files/figure-html/residuals-1.png`),
+shown or not (`echo=FALSE`); printed output by the echoed code it follows on the page,
+compared with the chunk's. A chunk whose code the page does not show as written gets
+no printed output: a wrong output under a chunk is worse than none.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lanting.importer.quarto_cells import header_options, made_label
+
+_CELL_OPEN = re.compile(r"^(`{3,})[ \t]*\{([A-Za-z]\w*)([ \t,][^}\n]*)?\}[ \t]*$")
+_OPTION = re.compile(r"^\s*#\|\s*([\w.-]+):\s*(.*?)\s*$", re.MULTILINE)
+_FIGURE = re.compile(r"""<img\s[^>]*?src=["']((?:[^"'/]*/)*?([^"'/]+_files)/(figure-[\w-]+)/"""
+                     r"""([^"'/]+?)-(\d+)\.(?:png|jpe?g|svg|gif|pdf))["']""")
+"""A figure knitr drew: `<book>_files/figure-html/<chunk label>-<n>.png`."""
+_PIECE = re.compile(r"(<div class=\"sourceCode\"[^>]*>\s*)?<pre\b([^>]*)>(.*?)</pre>"
+                    r"(?(1)\s*</div>)", re.DOTALL)
+"""Echoed code (`sourceCode`, in its div on newer Pandoc) or printed output."""
+_TAG = re.compile(r"<[^>]+>")
+_CAPTION = re.compile(r"<p class=\"caption\">.*?</p>", re.DOTALL)
+"""A figure's caption, between a chunk's code and its printed output: no text of the page."""
+
+
+@dataclass(frozen=True, slots=True)
+class BookOutputs:
+    """The chapter's text with its chunks' outputs, how many chunks got some, and the
+    folder of its figures (knitr's `<book>_files/`)."""
+
+    text: str
+    paired: int
+    figures: Path | None
+
+
+def chapter_page(folder: Path, label: str | None, path: Path, index: bool) -> Path | None:
+    """The page bookdown wrote for a chapter into `folder`: `index.html` for the first,
+    else named by its id (`least-squares.html`, `split_by: chapter`; numbered with
+    `chapter+number`), else by its file (`split_by: rmd`)."""
+    names = ["index.html"] if index else []
+    if label:
+        names += [f"{label}.html", *sorted(p.name for p in folder.glob(f"[0-9]*-{label}.html"))]
+    names.append(f"{path.stem}.html")
+    return next((folder / n for n in names if (folder / n).is_file()), None)
+
+
+def _bare(text: str) -> str:
+    return "".join("".join(line for line in text.split("\n")
+                           if not _OPTION.match(line)).split())
+
+
+def book_outputs(body: str, page: str, page_dir: Path, stem: str) -> BookOutputs:
+    """`body` with each chunk followed by its outputs in `page` (in `page_dir`): its
+    figures (named `stem`'s, as a freeze's are), and the printed output after its code."""
+    figures: dict[str, list[tuple[int, str]]] = {}
+    folder: Path | None = None
+    for found in _FIGURE.finditer(page):
+        src, files, kind, name, number = found.groups()
+        folder = folder or page_dir / html.unescape(src).rsplit(f"/{kind}/", 1)[0]
+        figures.setdefault(name, []).append(
+            (int(number), f"{stem}_files/{kind}/{html.unescape(name)}-{number}"
+                          + Path(src).suffix))
+    pieces = [(m.start(), m.end(), "sourceCode" in m.group(2),
+               html.unescape(_TAG.sub("", m.group(3)))) for m in _PIECE.finditer(page)]
+    lines = body.split("\n")
+    inserts: list[tuple[int, str]] = []
+    at = 0  # (the page's pieces are read once, in order)
+    i = 0
+    while i < len(lines):
+        opened = _CELL_OPEN.match(lines[i])
+        if not opened:
+            i += 1
+            continue
+        fence = opened.group(1)
+        end = next((j for j in range(i + 1, len(lines))
+                    if lines[j].strip().startswith(fence) and not lines[j].strip(" `")),
+                   len(lines) - 1)
+        code = "\n".join(lines[i + 1:end])
+        info = opened.group(3) or ""
+        header = "{" + opened.group(2) + info + "}"
+        options = {**header_options(header), **dict(_OPTION.findall(code))}
+        first = re.match(r"[ \t,]*([\w.-]+)\s*(?:,|$)", info)
+        label = (options.get("label") or (first.group(1) if first else "")).strip("\"'")
+        made: list[str] = []
+        if options.get("echo") != "false" and options.get("include") != "false":
+            printed, at = _printed(pieces, at, _bare(code), page)
+            made += printed
+        names = [label, label.removeprefix("fig-")] if label else []
+        drawn = next((figures[n] for n in names if n in figures), [])
+        captioned = made_label(header, options)
+        if captioned and captioned[0].startswith("fig-") and len(drawn) == 1:
+            # (the chunk's label and caption on its one figure, as a freeze's has them)
+            words = re.sub(r"([\[\]])", r"\\\1", captioned[2])
+            made.append(f"![{words}]({drawn[0][1]}){{#{captioned[0]}}}")
+        else:
+            made += [f"![]({src})" for _n, src in sorted(drawn)]
+        if made:
+            inserts.append((end + 1, "\n" + "\n\n".join(made) + "\n"))
+        i = end + 1
+    for line, text in reversed(inserts):
+        lines.insert(line, text)
+    return BookOutputs("\n".join(lines), len(inserts), folder)
+
+
+def _printed(pieces: list[tuple[int, int, bool, str]], at: int, code: str,
+             page: str) -> tuple[list[str], int]:
+    """The printed outputs after the chunk's code `code` on the page, from the piece
+    `at` on (knitr cuts the code where output comes between), and the piece to go on
+    from; none when the page shows no such code."""
+    start = next((n for n in range(at, len(pieces)) if pieces[n][2]
+                  and (bare := "".join(pieces[n][3].split())) and code.startswith(bare)),
+                 None)
+    if start is None or not code:
+        return [], at
+    shown, out, n = "", [], start
+    while n < len(pieces):
+        _s, _e, is_code, text = pieces[n]
+        if n > start and _TAG.sub("", _CAPTION.sub("", page[pieces[n - 1][1]:
+                                                             pieces[n][0]])).strip():
+            break  # (text between: the chunk ended)
+        if is_code:
+            if not code.startswith(shown + "".join(text.split())) or shown == code:
+                break
+            shown += "".join(text.split())
+        else:
+            fence = "````" if "```" in text else "```"
+            out.append(f"{fence}\n{text.strip(chr(10))}\n{fence}")
+        n += 1
+    return (out, n) if shown == code else ([], at)
