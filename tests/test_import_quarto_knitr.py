@@ -500,3 +500,29 @@ def test_inline_r_in_a_formula_is_boxed_code_with_a_warning_at_its_line(
     assert [m.text() for m in prose.find_all("menclose")] == ["sigma_hat",
                                                          "round(fit$coef[1], 2)"]
     assert "‘" not in prose.text()
+
+
+def test_inline_r_in_an_html_block_is_code_with_a_warning_at_its_line(
+        tmp_path: Path) -> None:
+    """A regression note centres its estimate in HTML (`<center> $\\beta_0$ = `r b0`
+    </center>`) and keeps no freeze: Pandoc read Markdown there and knitr put the
+    value; CommonMark reads none in an HTML block, and the page showed the backticks.
+    It is a warning at its line and shown as code; a known value is filled in, and
+    the Markdown on the line after a `<div>` line is no HTML block's."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "fit.qmd": (
+            "---\ntitle: Fit\n---\n\n```{r}\nfit <- lm(y ~ x)\nb0 <- coef(fit)[1]\n"
+            "n <- 30\n```\n\nThe intercept:\n\n<center> $\\beta_0$ = `r b0`, n = `r n` "
+            "</center>\n\n<div class=\"note\">\nThe slope is `r coef(fit)[2]`.\n</div>\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    warned = [(w.line, w.message) for w in done.report.warnings
+              if "inside an HTML block" in w.message]
+    assert warned == [(13, "inline R `` `r b0` `` inside an HTML block (Pandoc read "
+                           "Markdown there, Lanting does not): knitr put its value here, "
+                           "Lanting runs no R: shown as its code (write the value in)")]
+    text = (done.dest / "content/pages/fit.md").read_text(encoding="utf-8")
+    assert "<center> $\\beta_0$ = <code>b0</code>, n = 30 </center>" in text
+    assert "The slope is `r coef(fit)[2]`." in text

@@ -80,6 +80,13 @@ def pandoc_tag_lines(text: str) -> tuple[str, int]:
     return _TAG_LINE.subn("\\1\n\n", text)
 
 
+def pandoc_html_spans(text: str) -> list[tuple[int, int]]:
+    """The HTML blocks of `text` once `pandoc_tag_lines` has parted each `<div>` line
+    from the Markdown on the next: such a block is that line alone."""
+    cut = {m.start(): m.end() - 1 for m in _TAG_LINE.finditer(text)}
+    return [(start, min(end, cut.get(start, end))) for start, end in html_block_spans(text)]
+
+
 def inside(spans: list[tuple[int, int]], at: int) -> bool:
     return any(start <= at < end for start, end in spans)
 

@@ -8,15 +8,19 @@ A name a cell of the document sets once, to a quoted string or a whole number, i
 filled in where knitr put its value; any other inline R is a warning, once a document.
 One inside a formula (`$$\\bar x = `r mu`$$`) is a warning at its line, and shown as
 its code in a box: its backticks, left in, were TeX's quotes and letters
-(`‘rmu‘`), a wrong formula that read as a right one.
+(`‘rmu‘`), a wrong formula that read as a right one. One inside an HTML block
+(`<center> $x$ = `r b0` </center>`), where Pandoc reads Markdown and CommonMark none, is
+a warning at its line, and shown as code (`<code>b0</code>`): its backticks showed.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
 from lanting.importer.body_math import formula_spans
+from lanting.importer.html_block_spans import inside, pandoc_html_spans
 from lanting.importer.liquid import Context
 
 _R_CELL = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*\{r\b[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$",
@@ -55,6 +59,7 @@ def inline_r(text: str, ctx: Context) -> str:
     if not _R_CELL.search(text):
         return text  # (no R cell: knitr did not run, and `` `r x` `` was code)
     values = r_values(text)
+    text = _in_html_blocks(text, values, ctx)
     left: list[str] = []
 
     def one(match: re.Match[str]) -> str:
@@ -77,6 +82,29 @@ def inline_r(text: str, ctx: Context) -> str:
                  "knitr put their values here, Lanting runs no R: left as written (write "
                  "the values in)")
     return "".join(out)
+
+
+def _in_html_blocks(text: str, values: dict[str, str], ctx: Context) -> str:
+    """`text` with the inline R naming no known value inside an HTML block (not in a
+    formula or a fenced block there) shown as code, with a warning at its line."""
+    spans = pandoc_html_spans(text) if "`r" in text else []
+    if not spans:
+        return text
+    fenced = [m.span() for m in _FENCED.finditer(text)]
+    blank = _INLINE.sub(lambda m: "r" * len(m.group()), text)
+    math = formula_spans(blank)
+
+    def one(match: re.Match[str]) -> str:
+        at = match.start()
+        if values.get(match.group(1).strip()) is not None or not inside(spans, at) \
+                or inside(fenced, at) or inside(math, at):
+            return match.group()
+        ctx.warn(match.group(), f"inline R `` {match.group()} `` inside an HTML block "
+                 "(Pandoc read Markdown there, Lanting does not): knitr put its value "
+                 "here, Lanting runs no R: shown as its code (write the value in)")
+        return f"<code>{html.escape(match.group(1).strip())}</code>"
+
+    return _INLINE.sub(one, text)
 
 
 _TEX_SPECIALS = re.compile(r"[\\~^_$%&#{}]")
