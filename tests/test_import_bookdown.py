@@ -79,9 +79,10 @@ def test_a_bookdown_book_is_read_as_a_book_with_its_references(tmp_path: Path) -
     assert "(X^\\top X)^{-1} X^\\top y \\label{eq:ols}" in chapter
     assert "and ([-@eq:ols]) needs" in chapter
     assert "Section [The Ridge Penalty](#the-ridge-penalty) relaxes" in chapter
-    # (the chunk ran in no freeze: its caption at the label, the reference a link)
-    assert "Figure [Residuals against fitted values](#fig-residuals) shows" in chapter
-    assert '<a id="fig-residuals"></a>**Figure:** Residuals against fitted' in chapter
+    # (the chunk ran in no freeze: a figure of its code, the reference its number)
+    assert "Figure [-@fig-residuals] shows" in chapter
+    assert "::: {#fig-residuals}\n```{r" in chapter
+    assert "```\n\nResiduals against fitted values\n:::" in chapter
     assert "Figure [-@fig-path] draws them; **??** is not" in chapter
     assert "![Ridge paths as the penalty grows](/paths.png){#fig-path}" in chapter
     home = (done.dest / "content/_index.md").read_text(encoding="utf-8")
@@ -135,7 +136,9 @@ def test_bookdown_theorem_and_block_chunks_are_numbered_boxes(tmp_path: Path) ->
     assert prose.one("div", class_="proof") is not None
     first = parse_html((result.output / "01-regression/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
-    assert "Figure 1 draws them" in first.text()  # (`\\@ref(fig:path)`: its number)
+    # (`\\@ref(fig:x)`: its number, the unrun chunk's figure numbered as bookdown's)
+    assert "Figure 1 shows the residuals" in first.text()
+    assert "Figure 2 draws them" in first.text()
 
 
 def test_text_references_and_a_chunk_labelled_fig_(tmp_path: Path) -> None:
@@ -150,10 +153,8 @@ def test_text_references_and_a_chunk_labelled_fig_(tmp_path: Path) -> None:
     assert not [w for w in done.report.warnings if "fig-gram" in w.message]
     chapter = (done.dest / "content/pages/02-kernels.md").read_text(encoding="utf-8")
     assert "(ref:" not in chapter
-    assert ('<a id="fig-gram"></a>**Figure:** The Gram matrix of $k(x, y)$ on "toy" '
-            "data.") in chapter
-    assert "Figure [The Gram matrix of $k(x, y)$ on \"toy\" data.](#fig-gram) draws" \
-        in chapter
+    assert '::: {#fig-gram}\nThe Gram matrix of $k(x, y)$ on "toy" data.\n:::' in chapter
+    assert "Figure [-@fig-gram] draws" in chapter
 
 
 def test_equations_are_numbered_as_bookdown_numbered_them(tmp_path: Path) -> None:

@@ -17,8 +17,10 @@ def test_a_labelled_cell_without_a_freeze_is_its_caption(tmp_path: Path) -> None
     """An R post whose project keeps no `_freeze/` (Quarto ran it on each render):
     `@fig-x` and `@tbl-x` of its labelled cells (`#| label:`, or knitr's chunk label
     in the header) referred to no figure, and the build failed on each one. The cell
-    shows its code without the `#|` lines, as Quarto did, then its caption, with the
-    label's anchor that the references link to; the import says outputs are missing."""
+    shows its code without the `#|` lines, as Quarto did: a figure's a numbered figure
+    of its code and caption, which `@fig-x` reads the number of, a table's its caption
+    with the label's anchor, which `@tbl-x` links to; the import says outputs are
+    missing."""
     source = tmp_path / "blog"
     write_files(source, {
         "_quarto.yml": "project:\n  type: website\n",
@@ -42,12 +44,12 @@ def test_a_labelled_cell_without_a_freeze_is_its_caption(tmp_path: Path) -> None
         encoding="utf-8")).one("div", class_="prose")
     assert "#|" not in page.text() and "matplot" in page.text()
     assert {"fig-paths", "tbl-errors"} <= page.ids()
+    assert page.one("figcaption").text().startswith("Figure 1 Coefficient paths as")
+    assert "matplot" in page.one("figure").text()
     captions = [p.text() for p in page.find_all("p") if p.find("strong")]
-    assert captions[0].startswith("Figure: Coefficient paths as")
-    assert captions[1] == "Table: Held-out error by fold"
+    assert captions == ["Table: Held-out error by fold"]
     refs = [(a["href"], a.text()) for a in page.find_all("a") if a.get("href")]
-    assert refs[0][0] == "#fig-paths" and refs[1] == ("#tbl-errors",
-                                                       "Held-out error by fold")
+    assert refs == [("#fig-paths", "Figure 1"), ("#tbl-errors", "Held-out error by fold")]
     assert "@" not in page.text()
 
 
@@ -366,7 +368,7 @@ def test_an_image_whose_closing_parenthesis_is_on_the_next_line(tmp_path: Path) 
 def test_a_hidden_labelled_cell_without_a_freeze_is_its_caption(tmp_path: Path) -> None:
     """A figure cell with `echo: false` in a page Quarto runs each time (`freeze:
     false`): the import left the cell out, so `@fig-x` referred to nothing and the build
-    failed. Its caption stands at the label's anchor, as for a shown cell."""
+    failed. It is a numbered figure of its caption, as a shown cell is of its code."""
     source = tmp_path / "course"
     write_files(source, {
         "_quarto.yml": "project:\n  type: website\n",
@@ -383,7 +385,8 @@ def test_a_hidden_labelled_cell_without_a_freeze_is_its_caption(tmp_path: Path) 
     [page] = result.output.rglob("softmax/index.html")
     prose = parse_html(page.read_text(encoding="utf-8")).one("div", class_="prose")
     assert [a["href"] for a in prose.find_all("a") if a.get("href")] == ["#fig-probs"]
-    assert "Figure: Logits to probabilities" in prose.text()
+    assert prose.one("figcaption").text() == "Figure 1 Logits to probabilities"
+    assert prose.text().startswith("Figure 1 shows the softmax.")
     assert "plt.show" not in prose.text() and "numpy" not in prose.text()
 
 
@@ -526,3 +529,30 @@ def test_inline_r_in_an_html_block_is_code_with_a_warning_at_its_line(
     text = (done.dest / "content/pages/fit.md").read_text(encoding="utf-8")
     assert "<center> $\\beta_0$ = <code>b0</code>, n = 30 </center>" in text
     assert "The slope is `r coef(fit)[2]`." in text
+
+
+def test_a_figure_of_a_cell_that_did_not_run_is_numbered(tmp_path: Path) -> None:
+    """A note refers to its plots by number (`Figure [-@fig-resid]`) and keeps no
+    freeze: each cell's figure was an anchor, and the reference read its caption
+    ("Figure Residuals against fitted values"). The cell is a figure of its code (of
+    its caption alone when its code was hidden), numbered as Quarto numbered the plot,
+    and the reference reads the number."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "fit.qmd": (
+            "---\ntitle: Fit\n---\n\nFigure [-@fig-resid] and Figure [-@fig-qq] check "
+            "the model.\n\n```{r}\n#| label: fig-resid\n#| fig-cap: Residuals against "
+            "fitted values\nplot(fit, which = 1)\n```\n\n```{r}\n#| label: fig-qq\n"
+            "#| echo: false\n#| fig-cap: Normal quantiles\nplot(fit, which = 2)\n```\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/pages/fit.md").read_text(encoding="utf-8")
+    assert "Figure [-@fig-resid] and Figure [-@fig-qq] check" in text
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "fit/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert prose.text().startswith("Figure 1 and Figure 2 check the model.")
+    assert [f.one("figcaption").text() for f in prose.find_all("figure")] == [
+        "Figure 1 Residuals against fitted values", "Figure 2 Normal quantiles"]
+    assert "plot(fit, which = 1)" in prose.find_all("figure")[0].text()

@@ -221,9 +221,10 @@ class QuartoBodies(QuartoLinks):
         """A fence: a raw block for another format left out, a cell (```` ```{python} ````)
         as code. In a freeze's Markdown a cell the run left as it was (`{bash}` in a
         Python document: no engine of the run reads it) is plain code, as Quarto showed
-        it; anywhere else it is counted for the warning about outputs, and a labelled
-        figure or table it made (`#| label: fig-x`) is its caption, with the label's
-        anchor, which `@fig-x` links to (`unrun` counts them)."""
+        it; anywhere else it is counted for the warning about outputs, a labelled
+        figure it made (`#| label: fig-x`) is a numbered figure of its code and caption,
+        a table its caption with the label's anchor, which `@tbl-x` links to (`unrun`
+        counts them)."""
         info = info.strip()
         if info.startswith("{="):
             ctx.note(info, f"a raw `{info}` block (for another format) left out")
@@ -282,6 +283,10 @@ class QuartoBodies(QuartoLinks):
             # `@fig-x` links to; the build failed on each reference)
             unrun.cells += 1
             label, kind, caption = made
+            if label.startswith("fig-") and caption:
+                # (a figure of its caption alone, numbered as Quarto numbered the plot)
+                ctx.convert("figure cells without outputs as numbered figures of their code")
+                return f"{indent}::: {{#{label}}}\n{indent}{caption}\n{indent}:::"
             unrun.labels[label] = caption or kind.lower()
             return f'{indent}<a id="{label}"></a>**{kind}:** {caption}'.rstrip()
         name = options.get("filename", "").strip("\"'")
@@ -300,6 +305,13 @@ class QuartoBodies(QuartoLinks):
             return fence(info, code, None, indent)
         # (the build failed on each `@fig-x`: no figure carried the label)
         label, kind, caption = made
+        if label.startswith("fig-"):
+            # (a figure div of its code, which Lanting numbers with the page's other
+            # figures, as Quarto numbered its plot: `Figure [-@fig-x]` read the caption)
+            ctx.convert("figure cells without outputs as numbered figures of their code")
+            div = f"::: {{#{label}}}\n{fence(info, code, None, '')}\n\n{caption}\n:::"
+            return "\n".join(indent + line if line.strip() else line
+                              for line in div.split("\n"))
         unrun.labels[label] = caption or kind.lower()
         ctx.convert("labels of cells without outputs (an anchor; `@fig-x` links to it)")
         return fence(info, code, None, indent) + (
