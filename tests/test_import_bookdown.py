@@ -230,3 +230,35 @@ def test_a_chapter_keeps_the_outputs_of_its_rendered_page(tmp_path: Path) -> Non
                      chapter), chapter
     assert re.search(r"!\[\]\([^)]*by-school-1\.png\)", chapter), chapter
     assert "boxplot" not in chapter
+
+
+def test_output_collapsed_into_the_code_and_code_the_page_does_not_show(
+        tmp_path: Path) -> None:
+    """A bs4_book with `collapse = TRUE` prints each output inside its code's block
+    (`#> [1] 5`): that output is the chunk's. A chunk whose code the page shows
+    otherwise (edited since the book was rendered) gets none, with a warning."""
+    source = tmp_path / "book"
+    write_files(source, {
+        "_bookdown.yml": 'output_dir: "_book"\nrmd_files: ["index.Rmd", "01-basics.Rmd"]\n',
+        "index.Rmd": "---\ntitle: R Basics\n---\n\n# Preface {-}\n",
+        "01-basics.Rmd": (
+            "# Basics {#basics}\n\nAdd two numbers:\n\n```{r}\n## a sum\n2 + 3\n```\n\n"
+            "Then divide:\n\n```{r}\n10 / 4\n```\n"),
+        "_book/basics.html": (
+            "<main><h1>Basics</h1><p>Add two numbers:</p>\n"
+            '<div class="sourceCode" id="cb1"><pre class="downlit sourceCode r">\n'
+            '<code class="sourceCode R"><span class="co">## a sum</span>\n'
+            '<span class="fl">2</span> <span class="op">+</span> <span class="fl">3</span>'
+            '\n<span class="co">#&gt; [1] 5</span></code></pre></div>\n'
+            "<p>Then divide:</p>\n"
+            '<div class="sourceCode" id="cb2"><pre class="downlit sourceCode r">\n'
+            '<code class="sourceCode R">10 / 2\n<span class="co">#&gt; [1] 5</span>'
+            "</code></pre></div>\n</main>\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    chapter = (done.dest / "content/pages/01-basics.md").read_text(encoding="utf-8")
+    assert "```r\n## a sum\n2 + 3\n```\n\n```\n#> [1] 5\n```" in chapter
+    assert "```r\n10 / 4\n```\n" in chapter and chapter.count("#> [1] 5") == 1
+    assert [w.message for w in done.report.warnings if "chunk" in w.message] == [
+        "1 code chunk(s) whose code its page of the rendered book (basics.html) does not "
+        "show as written (the page is older): shown without their outputs"]

@@ -120,6 +120,10 @@ class Bookdown(Quarto):
             return body, None
         self.report.convert("code chunks with their outputs from the rendered book",
                             made.paired)
+        if made.unmatched:
+            self.report.warn(path, None, f"{made.unmatched} code chunk(s) whose code its "
+                             f"page of the rendered book ({page.name}) does not show as "
+                             "written (the page is older): shown without their outputs")
         body = inline_r(body, Context(self.report, path, read_text(path)))
         return body, made.figures or page.parent / f"{path.stem}_files"
 

@@ -39,6 +39,8 @@ class BookOutputs:
     text: str
     paired: int
     figures: Path | None
+    unmatched: int = 0
+    """Shown chunks whose code the page does not show as written (it is older)."""
 
 
 def chapter_page(folder: Path, label: str | None, path: Path, index: bool) -> Path | None:
@@ -72,6 +74,7 @@ def book_outputs(body: str, page: str, page_dir: Path, stem: str) -> BookOutputs
                html.unescape(_TAG.sub("", m.group(3)))) for m in _PIECE.finditer(page)]
     lines = body.split("\n")
     inserts: list[tuple[int, str]] = []
+    unmatched = 0
     at = 0  # (the page's pieces are read once, in order)
     i = 0
     while i < len(lines):
@@ -91,8 +94,9 @@ def book_outputs(body: str, page: str, page_dir: Path, stem: str) -> BookOutputs
         label = (options.get("label") or (first.group(1) if first else "")).strip("\"'")
         made: list[str] = []
         if options.get("echo") != "false" and options.get("include") != "false":
-            printed, at = _printed(pieces, at, _bare(code), page)
-            made += printed
+            printed, after = _printed(pieces, at, _bare(code), page)
+            unmatched += after is None and bool(_bare(code))
+            made, at = printed, after or at
         names = [label, label.removeprefix("fig-")] if label else []
         drawn = next((figures[n] for n in names if n in figures), [])
         captioned = made_label(header, options)
@@ -107,31 +111,51 @@ def book_outputs(body: str, page: str, page_dir: Path, stem: str) -> BookOutputs
         i = end + 1
     for line, text in reversed(inserts):
         lines.insert(line, text)
-    return BookOutputs("\n".join(lines), len(inserts), folder)
+    return BookOutputs("\n".join(lines), len(inserts), folder, unmatched)
 
 
 def _printed(pieces: list[tuple[int, int, bool, str]], at: int, code: str,
-             page: str) -> tuple[list[str], int]:
+             page: str) -> tuple[list[str], int | None]:
     """The printed outputs after the chunk's code `code` on the page, from the piece
     `at` on (knitr cuts the code where output comes between), and the piece to go on
-    from; none when the page shows no such code."""
+    from; None when the page shows no such code."""
     start = next((n for n in range(at, len(pieces)) if pieces[n][2]
-                  and (bare := "".join(pieces[n][3].split())) and code.startswith(bare)),
-                 None)
+                  and (bare := "".join(_collapsed(pieces[n][3], code)[0].split()))
+                  and code.startswith(bare)), None)
     if start is None or not code:
-        return [], at
+        return [], None
     shown, out, n = "", [], start
     while n < len(pieces):
         _s, _e, is_code, text = pieces[n]
         if n > start and _TAG.sub("", _CAPTION.sub("", page[pieces[n - 1][1]:
                                                              pieces[n][0]])).strip():
             break  # (text between: the chunk ended)
+        printed = text
         if is_code:
-            if not code.startswith(shown + "".join(text.split())) or shown == code:
+            kept, printed = _collapsed(text, code[len(shown):])
+            if not code.startswith(shown + "".join(kept.split())) or shown == code:
                 break
-            shown += "".join(text.split())
-        else:
-            fence = "````" if "```" in text else "```"
-            out.append(f"{fence}\n{text.strip(chr(10))}\n{fence}")
+            shown += "".join(kept.split())
+        if printed.strip():
+            fence = "````" if "```" in printed else "```"
+            out.append(f"{fence}\n{printed.strip(chr(10))}\n{fence}")
         n += 1
-    return (out, n) if shown == code else ([], at)
+    return (out, n) if shown == code else ([], None)
+
+
+_COMMENTED = re.compile(r"^[ \t]*(?:#>|##)(?:[ \t]|$)")
+"""A line of output knitr wrote into the code's block (`collapse = TRUE`: `#> [1] 5`)."""
+
+
+def _collapsed(text: str, code: str) -> tuple[str, str]:
+    """A block of the page as (its code, the output knitr collapsed into it): the
+    lines that read as output (`#> [1] 5`) and are not in `code` (the chunk's code,
+    white space out) its output."""
+    if code.startswith("".join(text.split())):
+        return text, ""
+    kept: list[str] = []
+    printed: list[str] = []
+    for line in text.split("\n"):
+        (printed if _COMMENTED.match(line) and "".join(line.split()) not in code
+         else kept).append(line)
+    return "\n".join(kept), "\n".join(printed)
