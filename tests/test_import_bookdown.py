@@ -262,3 +262,32 @@ def test_output_collapsed_into_the_code_and_code_the_page_does_not_show(
     assert [w.message for w in done.report.warnings if "chunk" in w.message] == [
         "1 code chunk(s) whose code its page of the rendered book (basics.html) does not "
         "show as written (the page is older): shown without their outputs"]
+
+
+def test_inline_values_beside_formulas_other_code_and_html(tmp_path: Path) -> None:
+    """A statistics book writes its estimates inline, between formulas and other
+    inline code (`` `r b0` $\\times$ `r b1` ``) and in centred HTML: the words around
+    each held the next code's, which the page does not show, its `$\\times$` the page
+    writes `\\(\\times\\)`, and `<center>` is no word of the page's text; each value was
+    left as code, with a warning."""
+    source = tmp_path / "book"
+    write_files(source, {
+        "_bookdown.yml": 'output_dir: "docs"\nrmd_files: ["index.Rmd", "01-counts.Rmd"]\n',
+        "index.Rmd": "---\ntitle: Counts\n---\n\n# Preface {-}\n",
+        "01-counts.Rmd": (
+            "# Counts {#counts}\n\n```{r}\nb0 <- exp(coef(m)[1])\nb1 <- exp(coef(m)[2])\n```"
+            "\n\nThe model predicts `r b0` $\\times$ `r b1` cases one step away.\n\n"
+            "<center> $\\hat y$ = `r b0` per clinic </center>\n"),
+        "docs/counts.html": (
+            '<div class="section"><h1>Counts</h1>\n<div class="sourceCode"><pre '
+            'class="sourceCode r"><code>b0 &lt;- exp(coef(m)[1])\nb1 &lt;- exp(coef(m)[2])'
+            "</code></pre></div>\n<p>The model predicts 2.771 <span class=\"math inline\">"
+            "\\(\\times\\)</span> 0.979 cases one step away.</p>\n<center>"
+            '<span class="math inline">\\(\\hat y\\)</span> = 2.771 per clinic</center>\n'
+            "</div>\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    chapter = (done.dest / "content/pages/01-counts.md").read_text(encoding="utf-8")
+    assert "The model predicts 2.771 $\\times$ 0.979 cases" in chapter
+    assert "<center> $\\hat y$ = 2.771 per clinic </center>" in chapter
+    assert not [w for w in done.report.warnings if "inline R" in w.message]

@@ -144,8 +144,9 @@ _INLINE = re.compile(r"(?<!`)`r[ \t]+[^`\n]+?`(?!`)")
 _FENCED = re.compile(r"^(`{3,}|~{3,}).*?^\1[ \t]*$", re.MULTILINE | re.DOTALL)
 _HIDDEN_HTML = re.compile(r"<(script|style|pre|head)\b.*?</\1>", re.DOTALL | re.IGNORECASE)
 _WORD = re.compile(r"\w+")
-_MARKUP = re.compile(r"\]\([^)\s]*\)|[*_\[\]`]")
-"""What Markdown writes around words and the page does not show: links' targets, marks."""
+_MARKUP = re.compile(r"\]\([^)\s]*\)|[*_\[\]`]|<[^>\n]+>")
+"""What Markdown writes around words and the page does not show as text: links'
+targets, marks, HTML tags (`<center> $x$ = `r b0``)."""
 
 
 def inline_values(body: str, page: str) -> tuple[str, int]:
@@ -153,6 +154,8 @@ def inline_values(body: str, page: str) -> tuple[str, int]:
     in its place, found by the words around it, when they are found once; and how many
     were (the others stay, for `quarto_inline_r`)."""
     shown = " ".join(html.unescape(_TAG.sub(" ", _HIDDEN_HTML.sub(" ", page))).split())
+    # (MathJax's delimiters as the source wrote them: `$\times$` is `\(\times\)` there)
+    shown = re.sub(r"\\[()]", "$", shown)
     code = [m.span() for m in _FENCED.finditer(body)]
     filled = 0
 
@@ -160,13 +163,14 @@ def inline_values(body: str, page: str) -> tuple[str, int]:
         nonlocal filled
         if any(start <= match.start() < end for start, end in code):
             return match.group()
-        # (the words of its paragraph: a chunk's code above is not on the page as text)
-        ahead = _MARKUP.sub("", re.split(r"\n[ \t]*\n", body[max(0, match.start() - 120):
-                                                             match.start()])[-1])
-        behind = _MARKUP.sub("", re.split(r"\n[ \t]*\n", body[match.end():
-                                                              match.end() + 120])[0])
+        # (the words of its paragraph: a chunk's code above is not on the page as text;
+        # nor another inline code's, `r b0` $\times$ `r b1`: the page shows its value)
+        ahead = _MARKUP.sub("", _INLINE.split(re.split(
+            r"\n[ \t]*\n", body[max(0, match.start() - 120):match.start()])[-1])[-1])
+        behind = _MARKUP.sub("", _INLINE.split(re.split(
+            r"\n[ \t]*\n", body[match.end():match.end() + 120])[0])[0])
         before, after = _WORD.findall(ahead)[-3:], _WORD.findall(behind)[:3]
-        if len(before) < 2 or not after:
+        if not before or not after or len(before) + len(after) < 3:
             return match.group()
         # (the punctuation around the code, `(`r n`)`, is the page's too, not the value's)
         lead = re.search(r"\W*$", ahead).group()  # type: ignore[union-attr]
