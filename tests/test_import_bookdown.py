@@ -291,3 +291,39 @@ def test_inline_values_beside_formulas_other_code_and_html(tmp_path: Path) -> No
     assert "The model predicts 2.771 $\\times$ 0.979 cases" in chapter
     assert "<center> $\\hat y$ = 2.771 per clinic </center>" in chapter
     assert not [w for w in done.report.warnings if "inline R" in w.message]
+
+
+def test_a_figure_by_its_anchor_and_one_the_page_lacks(tmp_path: Path) -> None:
+    """A hidden chunk showing a drawing (`knitr::include_graphics("images/x.svg")`)
+    has no figure knitr named: bookdown's anchor of its label, `<span id="fig:x">`,
+    finds it. A captioned chunk whose figure the page lacks is its caption, numbered:
+    once its page paired other chunks it was left out, and `\\@ref(fig:x)` of it
+    failed the build."""
+    source = tmp_path / "book"
+    write_files(source, {
+        "_bookdown.yml": 'output_dir: "docs"\nrmd_files: ["index.Rmd", "01-glm.Rmd"]\n',
+        "index.Rmd": "---\ntitle: GLMs\n---\n\n# Preface {-}\n",
+        "01-glm.Rmd": (
+            "# Poisson models {#poisson}\n\nFigures \\@ref(fig:terms) and "
+            "\\@ref(fig:later) show it.\n\n```{r}\nm <- glm(y ~ x, family = poisson)\n```\n\n"
+            "```{r terms, echo=FALSE, fig.cap=\"The model's terms\"}\n"
+            "knitr::include_graphics(\"images/terms.svg\")\n```\n\n"
+            "```{r later, echo=FALSE, fig.cap=\"Counts by distance\"}\nplot(m)\n```\n"),
+        "images/terms.svg": '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        "docs/poisson.html": (
+            '<div class="section"><h1>Poisson models</h1>\n<p>Figures '
+            '<a href="#fig:terms">1.1</a> and ?? show it.</p>\n<div class="sourceCode">'
+            '<pre class="sourceCode r"><code>m &lt;- glm(y ~ x, family = poisson)</code>'
+            '</pre></div>\n<div class="figure"><span style="display:block;" id="fig:terms">'
+            '</span>\n<img src="images/terms.svg" alt="The model&#39;s terms" />\n'
+            '<p class="caption">Figure 1.1: The model&#39;s terms</p>\n</div>\n</div>\n'),
+        "docs/images/terms.svg": '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    })
+    done = import_site(source, tmp_path / "new")
+    chapter = (done.dest / "content/pages/01-glm.md").read_text(encoding="utf-8")
+    assert re.search(r"!\[The model's terms\]\([^)]*terms\.svg\)\{#fig-terms\}", chapter)
+    assert "::: {#fig-later}\nCounts by distance\n:::" in chapter
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "01-glm/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert prose.text().startswith("Figures 1 and 2 show it.")

@@ -113,7 +113,7 @@ class Bookdown(Quarto):
         if page is None:
             return body, None
         text = read_text(page)
-        made = book_outputs(body, text, page.parent, path.stem)
+        made = book_outputs(body, text, page.parent, path)
         body, count = inline_values(made.text, text)
         self.report.convert("knitr's inline R values from the rendered book", count)
         if not made.paired:

@@ -12,6 +12,7 @@ no printed output: a wrong output under a chunk is worse than none.
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,10 @@ _OPTION = re.compile(r"^\s*#\|\s*([\w.-]+):\s*(.*?)\s*$", re.MULTILINE)
 _FIGURE = re.compile(r"""<img\s[^>]*?src=["']((?:[^"'/]*/)*?([^"'/]+_files)/(figure-[\w-]+)/"""
                      r"""([^"'/]+?)-(\d+)\.(?:png|jpe?g|svg|gif|pdf))["']""")
 """A figure knitr drew: `<book>_files/figure-html/<chunk label>-<n>.png`."""
+_ANCHORED = re.compile(r"""<span\s[^>]*?id=["']fig:([^"']+)["'][^>]*>\s*</span>\s*"""
+                       r"""(?:<p>\s*)?<img\s[^>]*?src=["']([^"']+)["']""")
+"""A figure after bookdown's anchor of its chunk's label, `<span id="fig:x">`: one
+`knitr::include_graphics("images/x.svg")` showed too, which knitr did not name."""
 _PIECE = re.compile(r"(<div class=\"sourceCode\"[^>]*>\s*)?<pre\b([^>]*)>(.*?)</pre>"
                     r"(?(1)\s*</div>)", re.DOTALL)
 """Echoed code (`sourceCode`, in its div on newer Pandoc) or printed output."""
@@ -59,17 +64,24 @@ def _bare(text: str) -> str:
                            if not _OPTION.match(line)).split())
 
 
-def book_outputs(body: str, page: str, page_dir: Path, stem: str) -> BookOutputs:
-    """`body` with each chunk followed by its outputs in `page` (in `page_dir`): its
-    figures (named `stem`'s, as a freeze's are), and the printed output after its code."""
+def book_outputs(body: str, page: str, page_dir: Path, path: Path) -> BookOutputs:
+    """`body` (of the chapter at `path`) with each chunk followed by its outputs in
+    `page` (in `page_dir`): its figures (knitr's named as a freeze's are), and the
+    printed output after its code."""
     figures: dict[str, list[tuple[int, str]]] = {}
     folder: Path | None = None
     for found in _FIGURE.finditer(page):
-        src, files, kind, name, number = found.groups()
+        src, _files, kind, name, number = found.groups()
         folder = folder or page_dir / html.unescape(src).rsplit(f"/{kind}/", 1)[0]
         figures.setdefault(name, []).append(
-            (int(number), f"{stem}_files/{kind}/{html.unescape(name)}-{number}"
+            (int(number), f"{path.stem}_files/{kind}/{html.unescape(name)}-{number}"
                           + Path(src).suffix))
+    for found in _ANCHORED.finditer(page):
+        name, src = html.unescape(found.group(1)), html.unescape(found.group(2))
+        if name not in figures and not re.match(r"[a-zA-Z][\w+.-]*:|/", src):
+            # (a file of the book: beside the chapter, or copied into the output folder)
+            figures[name] = [(1, src if (path.parent / src).is_file() else posixpath.relpath(
+                (page_dir / src).as_posix(), path.parent.as_posix()))]
     pieces = [(m.start(), m.end(), "sourceCode" in m.group(2),
                html.unescape(_TAG.sub("", m.group(3)))) for m in _PIECE.finditer(page)]
     lines = body.split("\n")
@@ -104,6 +116,10 @@ def book_outputs(body: str, page: str, page_dir: Path, stem: str) -> BookOutputs
             # (the chunk's label and caption on its one figure, as a freeze's has them)
             words = re.sub(r"([\[\]])", r"\\\1", captioned[2])
             made.append(f"![{words}]({drawn[0][1]}){{#{captioned[0]}}}")
+        elif captioned and captioned[0].startswith("fig-") and captioned[2] and not drawn \
+                and options.get("include") != "false":
+            # (its figure not on the page: its caption, numbered, which `@fig-x` names)
+            made.append(f"::: {{#{captioned[0]}}}\n{captioned[2]}\n:::")
         else:
             made += [f"![]({src})" for _n, src in sorted(drawn)]
         if made:
