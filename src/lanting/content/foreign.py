@@ -12,7 +12,11 @@ or Hexo carries, and what to tell its writer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from pathlib import Path
+from typing import Any
+
+from lanting.model.problem import Problem
 
 HARMLESS = {
     "layout": "Lanting chooses the template by the kind of page",
@@ -179,3 +183,26 @@ def unknown_key_hint(key: str, known: Iterable[str]) -> tuple[str, str]:
                         f"`params: {{{key}: …}}`"
     return "error", f"Lanting keeps values of your own under `params:`: write " \
                     f"`params: {{{key}: …}}`"
+
+
+def foreign_keys(path: Path, data: dict[str, Any], lines: dict[str, int],
+                 known: Collection[str], also: Iterable[str] = ()) -> tuple[
+        dict[str, Any], list[Problem], list[Problem]]:
+    """The keys Lanting knows (`known`); errors for the others, warnings for those of
+    other generators that would change nothing (`unknown_key_hint`); `also`: other keys
+    a misspelt one may have meant (a Marp deck's directives)."""
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    kept: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in known:
+            kept[key] = value
+            continue
+        severity, hint = unknown_key_hint(key, (*known, *also))
+        if severity == "warning":
+            warnings.append(Problem(f"`{key}` is not a Lanting key: ignored", path,
+                                    lines.get(key, 1), hint=hint, severity="warning"))
+        else:
+            errors.append(Problem(f"{key}: unknown key `{key}`", path, lines.get(key) or 1,
+                                  hint=hint))
+    return kept, errors, warnings

@@ -18,7 +18,7 @@ from lanting.config.locate import nesting_line
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.config.validate import LANGUAGE_TAG
 from lanting.content.discover import source_text
-from lanting.content.foreign import EQUIVALENTS, HARMLESS, unknown_key_hint
+from lanting.content.foreign import EQUIVALENTS, HARMLESS, foreign_keys
 from lanting.content.frontmatter_syntax import (
     MAX_NESTING,
     parse_date,
@@ -192,28 +192,6 @@ def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
 _KNOWN_KEYS = tuple(f.name for f in fields(RawFrontMatter))
 
 
-def _foreign_keys(source: Source, data: dict[str, Any], lines: dict[str, int],
-                  also: Iterable[str] = ()) -> tuple[
-        dict[str, Any], list[Problem], list[Problem]]:
-    """The keys Lanting knows; errors for the others, warnings for those of other
-    generators that would change nothing (`foreign.unknown_key_hint`); `also`: other
-    keys a misspelt one may have meant (a Marp deck's directives)."""
-    errors: list[Problem] = []
-    warnings: list[Problem] = []
-    kept: dict[str, Any] = {}
-    for key, value in data.items():
-        if key in _KNOWN_KEYS:
-            kept[key] = value
-            continue
-        severity, hint = unknown_key_hint(key, (*_KNOWN_KEYS, *also))
-        if severity == "warning":
-            warnings.append(Problem(f"`{key}` is not a Lanting key: ignored", source.path,
-                                    lines.get(key, 1), hint=hint, severity="warning"))
-        else:
-            errors.append(_problem(source, lines, (key,), f"unknown key `{key}`", hint))
-    return kept, errors, warnings
-
-
 def _split_source(source: Source, raw_html: bool) -> tuple[
         str | None, str | None, str, int, tuple[Attachment, ...], tuple[Problem, ...],
         tuple[NotebookPart, ...]]:
@@ -309,8 +287,8 @@ def parse(source: Source, raw_html: bool = True) -> Document:
     data, reveal_md = split_reveal_md_keys(source, data, lines)
     data, marp, problems = split_marp_keys(source, data, lines)
     data, xaringan = split_xaringan_keys(source, data)
-    data, foreign_problems, foreign = _foreign_keys(
-        source, data, lines, MARP_DIRECTIVES if marp is not None else ())
+    data, foreign_problems, foreign = foreign_keys(
+        source.path, data, lines, _KNOWN_KEYS, MARP_DIRECTIVES if marp is not None else ())
     problems += foreign_problems
     warnings = (*warnings, *reveal_md, *foreign)
     data = _split_names(data)
