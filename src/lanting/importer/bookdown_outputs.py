@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from lanting.importer.quarto_cells import header_options, made_label
+from lanting.importer.quarto_cells import fenced_cells, header_options, made_label
 
 _CELL_OPEN = re.compile(r"^(`{3,})[ \t]*\{([A-Za-z]\w*)([ \t,][^}\n]*)?\}[ \t]*$")
 _OPTION = re.compile(r"^\s*#\|\s*([\w.-]+):\s*(.*?)\s*$", re.MULTILINE)
@@ -88,16 +88,7 @@ def book_outputs(body: str, page: str, page_dir: Path, path: Path) -> BookOutput
     inserts: list[tuple[int, str]] = []
     unmatched = 0
     at = 0  # (the page's pieces are read once, in order)
-    i = 0
-    while i < len(lines):
-        opened = _CELL_OPEN.match(lines[i])
-        if not opened:
-            i += 1
-            continue
-        fence = opened.group(1)
-        end = next((j for j in range(i + 1, len(lines))
-                    if lines[j].strip().startswith(fence) and not lines[j].strip(" `")),
-                   len(lines) - 1)
+    for i, end, opened in fenced_cells(lines, _CELL_OPEN):
         code = "\n".join(lines[i + 1:end])
         info = opened.group(3) or ""
         header = "{" + opened.group(2) + info + "}"
@@ -124,7 +115,6 @@ def book_outputs(body: str, page: str, page_dir: Path, path: Path) -> BookOutput
             made += [f"![]({src})" for _n, src in sorted(drawn)]
         if made:
             inserts.append((end + 1, "\n" + "\n\n".join(made) + "\n"))
-        i = end + 1
     for line, text in reversed(inserts):
         lines.insert(line, text)
     return BookOutputs("\n".join(lines), len(inserts), folder, unmatched)

@@ -17,6 +17,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from lanting.importer.quarto_cells import fenced_cells
+
 _CHUNK_OPEN = re.compile(r"^(`{3,})[ \t]*\{([A-Za-z]\w*)(?:[ \t,]([^}]*))?\}[ \t]*$")
 _HIDDEN = re.compile(r"(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b")
 _HIDDEN_OPTION = re.compile(r"^#\|\s*include:\s*false\s*$", re.MULTILINE)
@@ -108,20 +110,10 @@ def knitted(body: str, page: str, locate: Callable[[str], str] = str) -> Knitted
     (`include=FALSE`) dropped, as knitr did."""
     lines = body.split("\n")
     spans: list[tuple[int, int, bool]] = []  # (first line, last line, shown)
-    i = 0
-    while i < len(lines):
-        opened = _CHUNK_OPEN.match(lines[i])
-        if not opened:
-            i += 1
-            continue
-        fence = opened.group(1)
-        end = next((j for j in range(i + 1, len(lines))
-                    if lines[j].strip().startswith(fence) and not lines[j].strip(" `")),
-                   len(lines) - 1)
+    for i, end, opened in fenced_cells(lines, _CHUNK_OPEN):
         inside = "\n".join(lines[i + 1:end])
         hidden = bool(_HIDDEN.search(opened.group(3) or "") or _HIDDEN_OPTION.search(inside))
         spans.append((i, end, not hidden))
-        i = end + 1
     outputs = layout_chunks(page)
     shown = [s for s in spans if s[2]]
     if not spans or len(shown) != len(outputs):

@@ -7,6 +7,7 @@ plain fences (`{.r .cell-code}`, `{.default}`), Pandoc's raw inlines (`` `<br>`{
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -179,3 +180,22 @@ def included_code(info: str, code: str, path: Path, meta: dict[str, Any],
     lines = [line[cut:] if line[:cut].strip() == "" else line.lstrip() for line in lines]
     ctx.convert("code blocks filled from their files (include-code-files)")
     return _INCLUDE_OPTIONS.sub("", info), "\n".join(lines).strip("\n")
+
+
+def fenced_cells(lines: list[str], opening: re.Pattern[str]
+                 ) -> Iterator[tuple[int, int, re.Match[str]]]:
+    """(opening line, closing line, the opening's match) of each cell of `lines` whose
+    opening `opening` matches (its group 1 the fence), in order; a cell left open runs to
+    the end, as in Pandoc."""
+    i = 0
+    while i < len(lines):
+        opened = opening.match(lines[i])
+        if not opened:
+            i += 1
+            continue
+        fence = opened.group(1)
+        end = next((j for j in range(i + 1, len(lines))
+                    if lines[j].strip().startswith(fence) and not lines[j].strip(" `")),
+                   len(lines) - 1)
+        yield i, end, opened
+        i = end + 1

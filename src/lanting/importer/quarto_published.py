@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lanting.importer.distill_chunks import as_markdown, div_contents
-from lanting.importer.quarto_cells import header_options, made_label
+from lanting.importer.quarto_cells import fenced_cells, header_options, made_label
 
 _CELL_OPEN = re.compile(r"^(`{3,})[ \t]*(\{[A-Za-z]\w*(?:[ \t,][^}\n]*)?\})[ \t]*$")
 """A cell's opening fence, ```` ```{r} ````, ```` ```{python} ````, at a line's start."""
@@ -116,21 +116,11 @@ def published(body: str, page: str) -> Published:
     cell the page shows cut into pieces, output between, is those pieces."""
     lines = body.split("\n")
     cells: list[tuple[int, int, str, str]] = []  # (opening, closing, header, code)
-    i = 0
-    while i < len(lines):
-        opened = _CELL_OPEN.match(lines[i])
-        if not opened:
-            i += 1
-            continue
-        fence = opened.group(1)
-        end = next((j for j in range(i + 1, len(lines))
-                    if lines[j].strip().startswith(fence) and not lines[j].strip(" `")),
-                   len(lines) - 1)
+    for i, end, opened in fenced_cells(lines, _CELL_OPEN):
         code = "\n".join(lines[i + 1:end])
         options = {**header_options(opened.group(2)), **dict(_OPTION.findall(code))}
         if options.get("include") != "false":
             cells.append((i, end, opened.group(2), code))
-        i = end + 1
     found = page_cells(page)
     if not cells or len(cells) != len(found):
         return Published(body, 0, 0)
