@@ -148,39 +148,49 @@ def code_labels(text: str, ctx: Context) -> str:
     i = 0
     while i < len(lines):
         label = _CODE_LABEL.match(lines[i])
+        i += 1
         if label is None:
-            out.append(lines[i])
-            i += 1
+            out.append(lines[i - 1])
             continue
         prefix, title = label.group(1), " ".join(label.group(3).split()).replace('"', "'")
         if label.group(2).strip():
             out.append(prefix + label.group(2).rstrip())
-        inner = [line[len(prefix):] if line.startswith(prefix) else None
-                 for line in lines[i + 1:]]
-        first = 1 if inner and inner[0] is not None and not inner[0].strip() else 0
-        fence = _FENCE_OPENING.match(inner[first] or "") if first < len(inner) else None
-        if fence is not None:
-            info = fence.group(2).strip() or "text"
-            out.append(f'{prefix}{fence.group(1)}{info} title="{title}"')
-        else:
-            end = first
-            while end < len(inner) and inner[end] is not None and (
-                    re.match(r"(?: {4}|\t)", inner[end] or "") or not (inner[end] or "").strip()):
-                end += 1
-            while end > first and not (inner[end - 1] or "").strip():
-                end -= 1
-            if end == first:  # (no code under it: the label's words)
-                out.append(f"{prefix}*{title}*")
-                i += 1
-                continue
-            code = [(line or "").expandtabs(4)[4:] for line in inner[first:end]]
-            mark = "~~~" if any(c.lstrip().startswith("```") for c in code) else "```"
-            out += [f'{prefix}{mark}text title="{title}"', *(prefix + c for c in code),
-                    prefix + mark]
-            first = end - 1
-        ctx.convert("`{% filename %}` labels as their code blocks' titles")
-        i += first + 2
+        titled, used = _titled_code(lines, i, prefix, title)
+        out += titled or [f"{prefix}*{title}*"]  # (no code under it: the label's words)
+        i += used
+        if titled:
+            ctx.convert("`{% filename %}` labels as their code blocks' titles")
     return "\n".join(out)
+
+
+def _titled_code(lines: list[str], at: int, prefix: str, title: str
+                 ) -> tuple[list[str], int]:
+    """The code block from line `at` (after one blank line at most; each line after its
+    quote's `prefix`) with its title: (its lines, how many of `lines` they replace); no
+    lines when no code block is there."""
+
+    def inner(n: int) -> str | None:  # (None: not a line of the label's quote)
+        return lines[n][len(prefix):] if n < len(lines) and lines[n].startswith(prefix) \
+            else None
+
+    blank = inner(at)
+    first = at + 1 if blank is not None and not blank.strip() else at
+    fence = _FENCE_OPENING.match(inner(first) or "")
+    if fence is not None:
+        info = fence.group(2).strip() or "text"
+        return [f'{prefix}{fence.group(1)}{info} title="{title}"'], first + 1 - at
+    end = first
+    while (line := inner(end)) is not None and (re.match(r"(?: {4}|\t)", line)
+                                                 or not line.strip()):
+        end += 1
+    while end > first and not (inner(end - 1) or "").strip():
+        end -= 1
+    if end == first:
+        return [], 0
+    code = [(inner(n) or "").expandtabs(4)[4:] for n in range(first, end)]
+    mark = "~~~" if any(c.lstrip().startswith("```") for c in code) else "```"
+    return [f'{prefix}{mark}text title="{title}"', *(prefix + c for c in code),
+            prefix + mark], end - at
 
 
 def raw_blocks(text: str, shelf: Shelf) -> str:
