@@ -811,6 +811,23 @@ def test_a_linked_images_url_is_mapped_too() -> None:
     assert text == '[![arch](new/dbz-arch.png)](https://debezium.io/x "T") [a](new/b.md)'
 
 
+def test_a_raw_html_url_without_quotes_is_mapped() -> None:
+    """`<img src=images/a.jpg width=300>` (a course's notebook cell; HTML allows an
+    unquoted value): the image was not copied and the build failed on it. Not a JSX
+    expression or a template's value."""
+    seen: list[tuple[str, bool]] = []
+
+    def resolve(url: str, image: bool) -> str | None:
+        seen.append((url, image))
+        return "/hw01/" + url
+
+    text = map_urls('<center><img src=images/a.jpg width=300></center> <a href=x.html>x</a>'
+                    ' <img src={logo} /> <img src="b.png">', resolve)
+    assert seen == [("b.png", True), ("images/a.jpg", True), ("x.html", False)]
+    assert text == ('<center><img src="/hw01/images/a.jpg" width=300></center> '
+                    '<a href="/hw01/x.html">x</a> <img src={logo} /> <img src="/hw01/b.png">')
+
+
 def test_a_link_whose_text_holds_double_brackets_is_mapped() -> None:
     """`[Bash [[ ]] 字符串](bash/string_oper.md)` (a note on the shell's test command):
     the link was not seen, so it kept the old file's name and broke the build."""

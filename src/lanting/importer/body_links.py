@@ -30,6 +30,12 @@ move with it). It ends at its own quote: the
 other one may be in it (`src="Euler's_formula.png"`), and a line break, which browsers
 drop from a URL (`src="/images/⏎x.png"`), but not a blank line."""
 
+_RAW_BARE_URL = re.compile(r"(<(?:img|image|a|source|video|audio|script|link|iframe|embed)\b"
+                           r"[^>]*?\s(?:src|href)\s*=\s*)()([^\s\"'=<>`{}$]+)(?=[\s/>])",
+                           re.IGNORECASE)
+"""A URL of raw HTML written without quotes, as HTML allows (`<img src=images/a.jpg
+width=300>`, a notebook's cell): its quote group empty. Not a JSX expression or a
+template's value (`src={logo}`, `src={{ x }}`)."""
 _RAW_POSTER = re.compile(r"(<video\b[^>]*?\sposter\s*=\s*)([\"'])((?:(?!\2)[^\n])*)\2",
                          re.IGNORECASE)
 """A video's poster, an image shown before it plays (after its `src`, which `_RAW_URL`
@@ -253,8 +259,9 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
             # loads nothing without it, as it loaded nothing before. Not an `<audio>`,
             # whose `src="…"` went, leaving `<audio src= controls>`)
             return re.sub(r"\s+href\s*=\s*$", "", match.group(1), flags=re.IGNORECASE)
+        quote = match.group(2) or '"'  # (a bare value is quoted: its new URL may have a space)
         return match.group() if new is None or new == UNLINK else \
-            f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
+            f"{match.group(1)}{quote}{new}{quote}"
 
     text = _LINK.sub(markdown, text)
     if not raw_html:
@@ -263,7 +270,11 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     # raw `<img>` after a link whose URL changed length fell in a formula's old place,
     # unresolved)
     starts, ends = _formula_starts(text)
-    return slide_backgrounds(_RAW_POSTER.sub(raw, _RAW_URL.sub(raw, text)), resolve)
+    text = _RAW_URL.sub(raw, text)
+    starts, ends = _formula_starts(text)  # (again: the new URLs moved them too)
+    text = _RAW_BARE_URL.sub(raw, text)
+    starts, ends = _formula_starts(text)
+    return slide_backgrounds(_RAW_POSTER.sub(raw, text), resolve)
 
 
 _GRAPHICS = re.compile(r"(\\includegraphics(?:\[[^\]\n]*\])?\{)([^{}\n]+)\}")
