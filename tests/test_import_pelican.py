@@ -205,6 +205,25 @@ def test_a_theme_switch_for_mathjax_is_math(tmp_path: Path) -> None:
     assert "$a_1*b_2*c$" in (tmp_path / "new/content/posts/a.md").read_text("utf-8")
 
 
+def test_render_math_formulas_spaced_or_over_lines_are_one_formula(tmp_path: Path) -> None:
+    # (a physics blog exported from WordPress: render_math's `$` may be followed by a
+    # space, and a formula may go on over a line starting `+`, which opened a list to
+    # CommonMark and never to Python-Markdown)
+    write_files(tmp_path / "old", {
+        "pelicanconf.py": "SITENAME = 'x'\nPLUGINS = ['render_math']\n",
+        "content/a.md": "Title: A\nDate: 2020-01-02\n\n"
+                        "Fick's law says that for a concentration $ u$ at a\n"
+                        "point $ \\mathbf{r}$, the flux, between $ \\lambda$ and $ \\lambda\n"
+                        "+ d\\lambda$, is it.\n"})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    body = (tmp_path / "new/content/posts/a.md").read_text("utf-8")
+    assert "$\\lambda + d\\lambda$" in body and "$u$ at a" in body
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    post = page(tmp_path / "new/public", "/posts/a/")
+    assert len(post.find_all("math")) == 4 and post.find_all("li") == []
+
+
 def test_file_name_dates_and_extra_path_metadata(tmp_path: Path) -> None:
     write_files(tmp_path / "old", {
         "pelicanconf.py": "SITENAME = 'x'\nPATH = 'src'\nSTATIC_PATHS = ['static']\n"

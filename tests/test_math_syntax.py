@@ -88,6 +88,10 @@ def test_a_display_formula_opening_on_its_first_line_is_display_wherever_it_stan
     # one space, by a braced subscript, then a set's entity braces and its formula (a
     # real Hexo post's instances, drawn by MathJax)
     ("3. **Current** $I_{cur} = $ &lbrace; $a_i | i \\in \\mathbb{Z}$ &rbrace;", 2),
+    # one space, by one symbol (a physics blog exported from WordPress, which MathJax
+    # drew): its formula is that symbol, and the next `$ ` opens the next formula
+    ("for a given concentration $ u$ at a\npoint $ \\mathbf{r}$, the flux", 2),
+    ("from some height $ z'$ up, with $ x_i$ and $ x1$", 3),
 ])
 def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> None:
     assert len(inline_formulas(tree(text + "\n"))) == count

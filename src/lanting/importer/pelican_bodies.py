@@ -74,6 +74,34 @@ def codehilite_blocks(text: str) -> tuple[str, int]:
     return "\n".join(out), count
 
 
+_RENDER_MATH_INLINE = re.compile(
+    r"(?<![\\$])\$(?!\$)((?:\\.|[^$\\\n]|\n(?![ \t]*\n))+?)(?<![\s\\])\$(?!\$)")
+"""A formula as render_math's Markdown extension found it: a `$`, anything (a space
+first too), a `$` with no space before it; within its paragraph (no blank line)."""
+
+
+def render_math_inline(text: str, shelf: Shelf) -> tuple[str, int]:
+    """render_math's `$…$` that Lanting would not read as one formula put aside as one:
+    a space just inside the opening `$` (`$ u$`, a WordPress export's, which MathJax
+    drew), or a line's end inside (`$ \\lambda⏎+ d\\lambda$`: the `+` opened a list
+    for Lanting, none for Python-Markdown). Each is written on one line, its spaces at
+    the edges dropped (a line's end is a space to TeX, unless a `%` comment ends it).
+    The others are left to `shelve_tex_math`, which reads them alike."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        tex = match.group(1)
+        if not (tex[0].isspace() or "\n" in tex) or not tex.strip():
+            return match.group()
+        if "%" not in tex:
+            tex = re.sub(r"[ \t]*\n[ \t]*", " ", tex)
+        count += 1
+        return shelf.put("$" + tex.strip() + "$", "M")
+
+    return _RENDER_MATH_INLINE.sub(one, text), count
+
+
 _INLINE_TAG_LINE = re.compile(
     r"(^|\n[ \t]*\n)([ ]{0,3}<(?:img|a|span|br|em|strong|b|i|code|sup|sub|small|abbr|kbd|"
     r"font|label)\b[^<>\n]*>)[ \t]*\n(?=[ \t]*[^\s<])", re.IGNORECASE)
@@ -106,6 +134,8 @@ class PelicanBodies:
         if self.math or item.notebook is not None:
             # (render_math's `$…$` is TeX: `$a_1*b_2*$` holds no emphasis; nbconvert's
             # pages of pelican-ipynb brought MathJax with them)
+            text, count = render_math_inline(text, shelf)
+            ctx.convert("render_math's formulas with a space inside or over lines", count)
             text = shelve_tex_math(text, shelf)
         else:
             text = plain_dollars(text, ctx)

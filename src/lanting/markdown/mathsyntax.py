@@ -85,12 +85,14 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
             and not _SUPERSCRIPT.search(content) \
             and not _SUBSCRIPT.search(content) \
             and not _symbol_in_chinese(src, start, end, content) \
+            and not _LONE_SYMBOL.fullmatch(content.strip()) \
             and not _plain_equation(content):
         # `${HOME} and $x$`: spaced formulas are written `$ x $`, or hold a command,
         # `$\\overline{A+B} $`, `$y \\in \\lbrace -1, 1 \\rbrace $` (or a control symbol,
         # `$L_2 \\ Regularization: $`, Typora's), or a superscript, `$O(1), O(n^k) $` (a
         # complexity post's), or a braced subscript, `$I_{cur} = $`, or are an equation,
-        # `$ q = x+y$` (as MathJax and KaTeX's auto-render read them)
+        # `$ q = x+y$` (as MathJax and KaTeX's auto-render read them), or are one symbol,
+        # `$ u$`, `$ x_i$` (a WordPress export's, MathJax read it: prose never has one)
         return False
     if src[end + 1:end + 12].lstrip(" \t")[:1].isdigit():
         return False  # `… $ 10`, `| $  1.10 | $  4.40 |` (a padded table's prices)
@@ -105,6 +107,11 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         return _symbol_list(bare) or bool(_COMMAND.search(bare)) and (
             any(c in bare for c in "^_=～＝＜＞") or bool(_RELATION.search(bare)))
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
+
+
+_LONE_SYMBOL = re.compile(r"[A-Za-z](?:[0-9]|_[A-Za-z0-9]|'+)?")
+"""One symbol: a letter, with a digit, a one-character subscript or primes (`u`, `x1`,
+`x_i`, `f'`); no word, and no price."""
 
 
 _EQUATION = re.compile(r"[A-Za-z][A-Za-z0-9_^'(){}+\-*/=<>|,. ]*")
