@@ -51,7 +51,7 @@ def test_settings_become_lanting_toml(blog: tuple[Imported, Path]) -> None:
 def test_articles_keep_their_old_urls_and_metadata(blog: tuple[Imported, Path]) -> None:
     imported, out = blog
     assert (imported.report.counts["posts"], imported.report.counts["drafts"],
-            imported.report.counts["pages"]) == (5, 1, 1)
+            imported.report.counts["pages"]) == (6, 1, 1)
     for old, new in (("/2021/03/why-momentum-helps-on-ravines.html",
                       "/posts/why-momentum-helps-on-ravines/"),
                      ("/2021/05/nesterov-looking-ahead.html", "/posts/nesterov-looking-ahead/"),
@@ -178,8 +178,34 @@ def test_drafts_static_files_and_rst(blog: tuple[Imported, Path]) -> None:
     assert not (out / "posts" / "adam-unfinished").exists()
     assert (out / "images" / "avatar.png").is_file()  # (STATIC_PATHS at the same paths)
     report = report_of(imported)
-    assert "old-talk.rst: warning: reStructuredText" in report
     assert "setting `THEME_PATH` is code" in report
+
+
+def test_restructuredtext_articles_are_read(blog: tuple[Imported, Path]) -> None:
+    # (reStructuredText, which Pelican reads as it reads Markdown: docutils parses it,
+    # and its tree is written as Lanting's Markdown)
+    imported, out = blog
+    assert redirect_target(out, "/2019/06/mirror-descent-talk.html") == \
+        "/posts/mirror-descent-talk/"
+    post = page(out, "/posts/mirror-descent-talk/")
+    assert post.find("h1").text().strip() == "A talk on mirror descent"
+    assert {"/tags/talks/", "/posts/why-momentum-helps-on-ravines/",
+            "/posts/line-search-backtracking/#armijo-condition"} <= {
+        a.attrs.get("href") for a in post.find_all("a")}
+    assert {"the-update", "comparison"} <= {h.attrs.get("id") for h in post.find_all("h2")}
+    assert len(post.find_all("math")) == 2 and "$5" in post.text()
+    assert "mirror_step" in post.find("pre").text()
+    assert "Ctrl+C" in [k.text() for k in post.find_all("kbd")] and "鏡像|mirror" in post.text()
+    # (the target before the warning is an anchor its link leads to; the footnote a
+    # footnote; the image copied; a row spanning the table's columns kept in HTML)
+    assert "the-caveat" in post.ids()
+    warning = post.find(class_="callout-warning")
+    assert warning is not None and "step size must shrink" in warning.text()
+    assert "Bregman, 1967." in post.text()
+    assert post.find("img", alt="A chain of iterates") is not None
+    assert post.find("td", colspan="2") is not None
+    report = report_of(imported)
+    assert "old-talk.rst:12: warning: role `:ruby:`" in report
 
 
 def test_default_status_draft_and_no_math_plugin(tmp_path: Path) -> None:

@@ -599,3 +599,16 @@ def test_quarto_callouts_without_their_dot_are_callouts(kind: str) -> None:
     html, problems = _render(f"::: {{callout-{kind}}}\nDon't run `sudo pip`.\n:::\n")
     assert problems == []
     assert html.one("div", class_=f"callout-{kind}").find("code") is not None
+
+
+def test_sphinx_roles_of_literal_text_and_of_the_interface() -> None:
+    # (Sphinx's standard roles, which reStructuredText posts imported as MyST use)
+    context = RenderContext(path=CHAPTER, rel="posts/a.md", body_line=1, base_path="/")
+    rendered = render_markdown("Edit {file}`/etc/hosts`, run {command}`ls -l`, press "
+                               "{guilabel}`OK` in {menuselection}`File --> Save`, a "
+                               "{dfn}`term`.\n", context)
+    assert not rendered.problems
+    doc = parse_html(rendered.html)
+    assert [c.text() for c in doc.find_all("code")] == ["/etc/hosts", "ls -l"]
+    assert [b.text() for b in doc.find_all("strong")] == ["OK", "File \u2023 Save"]
+    assert doc.one("dfn").text() == "term"

@@ -11,8 +11,9 @@ draft` (or `DEFAULT_METADATA`'s) a draft, `hidden` an unlisted post. The categor
 `Category:`, else the article's folder (`USE_FOLDER_AS_CATEGORY`). Each keeps its old URL
 (`ARTICLE_URL`, `PAGE_URL`, with the slug Pelican gave it: `Slug:`, else the title's).
 `STATIC_PATHS` (`images/`) are copied to `static/` at the same paths. reStructuredText
-(`.rst`) has no reader in Lanting: each such file is named in a warning. Bodies:
-`pelican_bodies.py` (the liquid_tags plugins' tags: `pelican_liquid.py`).
+(`.rst`) articles are read by docutils and written as Markdown (`rst_markdown.py`), the
+fields after their title their front matter. Bodies: `pelican_bodies.py` (the
+liquid_tags plugins' tags: `pelican_liquid.py`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from lanting.importer.pelican_metadata import (
 from lanting.importer.pelican_settings import fill_url, pelican_slug, read_settings
 from lanting.importer.quarto_notebook import cell_text, markdown_cells
 from lanting.importer.report import Report
+from lanting.importer.rst_markdown import read_rst
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import load_mapping, names, parse_when, split_front_matter, zone
@@ -112,8 +114,7 @@ class Pelican(PelicanBodies):
                 sidecar(path) or self.settings.values.get("IPYNB_MARKUP_USE_FIRST_CELL")):
             self.read_notebook(path, rel, "page" if pages else "post")
         elif suffix == ".rst" and (pages or articles):
-            self.report.warn(path, None, "reStructuredText: Lanting has no reader for it, "
-                             "not imported (convert it to Markdown, e.g. with Pandoc)")
+            self.read_rst(path, rel, "page" if pages else "post")
         elif self.under(rel, self.settings.static_paths) and suffix not in SIDECARS:
             extra = self.settings.values.get("EXTRA_PATH_METADATA")
             moved = extra.get(rel) if isinstance(extra, dict) else None
@@ -145,6 +146,18 @@ class Pelican(PelicanBodies):
         if heading is not None and title and heading[0].strip() == title:
             body = heading[1]  # (the theme showed the title above it: not twice)
         self.texts_read.append((path, rel, kind, meta, body, None))
+
+    def read_rst(self, path: Path, rel: str, kind: str) -> None:
+        """A reStructuredText article or page: Pelican's fields after its title
+        (`:date:`, `:tags:`, …) its front matter, its body written as Markdown."""
+        document = read_rst(read_text(path), path)
+        meta: dict[str, Any] = dict(document.fields)
+        if document.title and not str(meta.get("title") or "").strip():
+            meta["title"] = document.title
+        for line, message in document.problems:
+            self.report.warn(path, line, message)
+        self.report.convert("reStructuredText articles and pages as Markdown")
+        self.texts_read.append((path, rel, kind, meta, document.body, None))
 
     def read_notebook(self, path: Path, rel: str, kind: str) -> None:
         try:
@@ -231,6 +244,11 @@ class Pelican(PelicanBodies):
                              f"own /{new_slug}/: it is /{new_slug}-page/")
             new_slug = f"{new_slug}-page"
         draft = status == "draft"
+        old = self.old_url(kind, meta, slug, category, date, shown)
+        if kind == "page" and old and old.lstrip("/") in GENERATED:
+            self.report.note(path, None, f"a page at {old}, which Lanting makes itself: "
+                             "left out")
+            return Item(kind, new_slug, path, front)
         if draft:
             front["draft"] = True
         if kind == "page" and str(meta.get("save_as") or "").strip().lstrip("/") == \
@@ -244,7 +262,6 @@ class Pelican(PelicanBodies):
             item.notebook = notebook
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
                            else "pages"] += 1
-        old = self.old_url(kind, meta, slug, category, date, shown)
         if old and not draft and kind != "home":
             item.old_urls = [old]
             self.table.add(old, item)

@@ -131,7 +131,9 @@ class PelicanBodies:
         shelf = Shelf()
         text = protect_code(text, shelf)
         text, _count = B.indented_code(text, shelf)
-        if self.math or item.notebook is not None:
+        if self.math or item.notebook is not None or path.suffix.lower() == ".rst":
+            # (a reStructuredText body's formulas are its roles' and directives': each
+            # `$` of its text came escaped)
             # (render_math's `$…$` is TeX: `$a_1*b_2*$` holds no emphasis; nbconvert's
             # pages of pelican-ipynb brought MathJax with them)
             text, count = render_math_inline(text, shelf)

@@ -35,7 +35,24 @@ _ABBR = re.compile(r"^(.*?)\s*\(([^()]*)\)\s*$", re.DOTALL)
 IN_TEXT_CITES = frozenset({"cite:t", "cite:ts", "cite:ct", "cite:cts", "cite:author"})
 PAREN_CITES = frozenset({"cite", "cite:p", "cite:ps", "cite:cp", "cite:alp", "cite:year",
                          "cite:yearpar", "cite:empty"})
-_TAGS = {"sub": ("<sub>", "</sub>"), "sup": ("<sup>", "</sup>"), "kbd": ("<kbd>", "</kbd>")}
+_TAGS = {"sub": ("<sub>", "</sub>"), "sup": ("<sup>", "</sup>"), "kbd": ("<kbd>", "</kbd>"),
+         "dfn": ("<dfn>", "</dfn>"), "guilabel": ("<strong>", "</strong>"),
+         "menuselection": ("<strong>", "</strong>")}
+_LITERAL_ROLES = frozenset({"file", "samp", "command", "program", "envvar", "option",
+                            "makevar", "mimetype", "regexp", "mailheader", "newsgroup",
+                            "code", "literal"})
+"""Sphinx's roles of text shown as code (`{file}`/etc/hosts``, `{command}`ls``)."""
+_OTHER_ROLES = frozenset({"ref", "numref", "prf:ref", "eq", "doc", "download", "math",
+                          "abbr", "term"})
+
+
+def reads_role(name: str) -> bool:
+    """Whether Lanting reads the MyST role `{name}` (else its text is shown as code,
+    with a warning)."""
+    name = name.lower()
+    name = name[4:] if name.startswith("footcite") else name
+    return name in IN_TEXT_CITES or name in PAREN_CITES or name in _TAGS or \
+        name in _LITERAL_ROLES or name in _OTHER_ROLES or _api_name(name, "x") is not None
 
 
 def _closing_ticks(src: str, start: int, ticks: str) -> int:
@@ -97,7 +114,11 @@ def _push_role(state: StateInline, name: str, content: str, offset: int) -> None
         _wrap(state, f'<abbr title="{escapeHtml(title)}">' if title else "<abbr>", text,
               "</abbr>")
     elif name in _TAGS:
-        _wrap(state, _TAGS[name][0], content, _TAGS[name][1])
+        _wrap(state, _TAGS[name][0], content.replace("-->", "\u2023")
+              if name == "menuselection" else content, _TAGS[name][1])
+    elif name in _LITERAL_ROLES:
+        token = state.push("code_inline", "code", 0)
+        token.content, token.markup = content, "`"
     elif name == "term":  # (`myst_glossary.render_term` links it to the page's glossary)
         text, target = _explicit(content)
         token = state.push("myst_term", "", 0)
@@ -181,7 +202,7 @@ def _render_unknown_role(self: Any, tokens: Sequence[Token], idx: int, options: 
     else:
         message = f"unknown MyST role `{{{token.info}}}`: its text is shown as code"
         hint = ("use a role Lanting reads ({cite}, {ref}, {numref}, {eq}, {doc}, {math}, "
-                "{abbr}, {sub}, {sup}, {kbd}, {term}) or plain Markdown")
+                "{abbr}, {sub}, {sup}, {kbd}, {file}, {guilabel}, {term}) or plain Markdown")
     report(env, role_line(env, token), message, hint, severity="warning")
     return f"<code>{escapeHtml(token.content)}</code>"
 

@@ -1,0 +1,127 @@
+"""reStructuredText in Lanting's Markdown: the document parsed by docutils (the parser
+Pelican and Sphinx use), its tree written out as Markdown.
+
+What docutils reads is written as Lanting reads it: sections as headings (their ids
+kept, so `` `Section`_ `` links still lead there), lists, definition and field lists,
+literal and `code` blocks as fenced code, admonitions as callouts, images and figures
+(the caption a figure's), simple tables as pipe tables, footnotes and citations as
+footnotes, `:math:` and `.. math::` as formulas, raw HTML as it is. What has no Lanting
+form (a directive docutils does not know, a table with spanning cells, raw LaTeX) is
+reported with its line, kept in a comment or written as near as it goes. Here: docutils
+set up and run; the tree written in `rst_writer.py`.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.core import publish_doctree
+from docutils.parsers.rst import Directive, directives, roles
+from docutils.parsers.rst.directives.body import CodeBlock
+from docutils.parsers.rst.languages import en
+
+from lanting.importer.rst_writer import MarkdownWriter
+
+# Pelican and Sphinx name the `code` directive so; docutils only `code`
+for _alias in ("code-block", "sourcecode"):
+    directives.register_directive(_alias, CodeBlock)
+
+_ROLE_USE = re.compile(r"(?<![\w`]):([A-Za-z][\w.+:-]*):`")
+_DIRECTIVE_USE = re.compile(r"^[ \t]*\.\.[ \t]+([A-Za-z][\w.+:-]*)[ \t]*::", re.MULTILINE)
+class _AnyOptions(dict[str, Any]):
+    """Every option a directive docutils does not know is given, kept as written."""
+
+    def __missing__(self, key: str) -> Callable[[str | None], str]:
+        return directives.unchanged
+
+    def __bool__(self) -> bool:
+        return True  # (docutils reads a directive's options only when it has some)
+
+
+class _OtherDirective(Directive):
+    """A directive docutils does not know (Sphinx's, a plugin's): kept with its
+    argument, options and text, to be written as MyST's form of it, which Lanting
+    reads (or reports)."""
+
+    has_content = True
+    optional_arguments = 1
+    final_argument_whitespace = True
+    option_spec = _AnyOptions()
+
+    def run(self) -> list[nodes.Node]:
+        node = nodes.literal_block("", "\n".join(self.content))
+        node["directive"], node["argument"] = self.name, " ".join(self.arguments)
+        node["options"] = dict(self.options)
+        node.line = self.lineno
+        return [node]
+
+
+def _other_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+                options: dict[str, Any] | None = None,
+                content: list[str] | None = None) -> tuple[list[nodes.Node], list[Any]]:
+    """A role docutils does not know (`:kbd:`, `:ref:`, a plugin's): kept as written,
+    to be MyST's form of it."""
+    node = nodes.inline(rawtext, text)
+    node["role"], node.line = name, lineno
+    return [node], []
+
+
+def _register_others(text: str) -> None:
+    """Make the roles and directives `text` uses that docutils lacks ours (docutils
+    keeps one registry; registering a name twice is harmless)."""
+    # (docutils' registries of what it has built in: private, hence its bounded version)
+    known_roles = {*en.roles, *getattr(roles, "_role_registry", {}), *getattr(roles, "_roles", {})}
+    known_directives = {*en.directives, *getattr(directives, "_directive_registry", {}),
+                        *getattr(directives, "_directives", {})}
+    for name in set(_ROLE_USE.findall(text)):
+        if name.lower() not in known_roles:
+            roles.register_local_role(name, _other_role)  # type: ignore[arg-type]
+    for name in set(_DIRECTIVE_USE.findall(text)):
+        if name.lower() not in known_directives:
+            directives.register_directive(name, _OtherDirective)
+
+
+_SETTINGS = {
+    "report_level": 2, "halt_level": 5, "warning_stream": None,
+    "file_insertion_enabled": False, "raw_enabled": True, "syntax_highlight": "none",
+    "doctitle_xform": True, "docinfo_xform": True, "sectsubtitle_xform": False,
+    "input_encoding": "utf-8", "_disable_config": True, "embed_stylesheet": False,
+}
+@dataclass
+class RstDocument:
+    """A reStructuredText file read: its title and fields, its body as Markdown, and
+    what did not convert."""
+
+    title: str
+    fields: dict[str, str]
+    """The fields after the title (`:date:`, `:tags:`, …), by lower-case name."""
+    body: str
+    problems: list[tuple[int | None, str]] = field(default_factory=list)
+    """(line, message) of each thing not converted or converted with a loss."""
+
+
+def read_rst(text: str, path: Path) -> RstDocument:
+    """`text`, the reStructuredText file at `path`, as Markdown."""
+    stream = io.StringIO()  # (docutils' messages, which the tree holds too: not printed)
+    _register_others(text)
+    tree = publish_doctree(text, source_path=str(path),
+                           settings_overrides={**_SETTINGS, "warning_stream": stream})
+    writer = MarkdownWriter(text)
+    fields: dict[str, str] = {}
+    for info in tree.findall(nodes.docinfo):
+        for item in info.children:
+            if isinstance(item, nodes.field):
+                fields[item[0].astext().strip().lower()] = item[1].astext().strip()
+            elif isinstance(item, nodes.Element):
+                fields[item.tagname.lower()] = item.astext().strip()
+    body = writer.blocks(tree, 0)
+    notes = [f"[^{key}]: {text}" for key, text in writer.notes]
+    document = RstDocument(str(tree.get("title", "")), fields,
+                           "\n\n".join([body, *notes]).strip() + "\n", writer.problems)
+    return document

@@ -1,0 +1,383 @@
+"""A docutils tree written as Lanting's Markdown, node by node (`rst_markdown.py` parses
+the reStructuredText): each construct as Lanting reads it, its text escaped so that it
+shows as written, what has no Lanting form reported at its line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from docutils import nodes
+from docutils.core import publish_from_doctree
+from docutils.utils import new_document
+
+from lanting.importer.shelf import fence
+from lanting.markdown.myst_roles import reads_role
+
+_DIAGRAMS = {"ditaa": "text", "graphviz": "dot", "digraph": "dot", "graph": "dot",
+             "plantuml": "text", "uml": "text", "mermaid": "mermaid"}
+"""Directives drawing a diagram from its text: written as a code block of it (Lanting
+draws Mermaid's)."""
+
+
+_CALLOUT = {"note": "NOTE", "tip": "TIP", "hint": "TIP", "important": "IMPORTANT",
+            "warning": "WARNING", "caution": "CAUTION", "attention": "WARNING",
+            "danger": "CAUTION", "error": "CAUTION", "seealso": "NOTE"}
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+
+
+def _line(node: nodes.Node | None) -> int | None:
+    while node is not None:
+        line = getattr(node, "line", None)
+        if isinstance(line, int) and line:
+            return line
+        node = node.parent
+    return None
+
+
+_ESCAPE = re.compile(r"([\\`*_\[\]<>$|~])|&(?=#?\w+;)")
+_LINE_START = re.compile(r"^(?:[#>+=-]|\d+(?=[.)]))")
+
+
+def escape(text: str) -> str:
+    """Text as Markdown shows it as written: its marks escaped, its lines joined (with
+    no space between two Chinese characters, as Lanting joins them)."""
+    joined = re.sub(r"[ \t]*\n[ \t]*", lambda m: "" if 0 < m.start() and m.end() < len(text)
+                    and _CJK.match(text[m.start() - 1]) and _CJK.match(text[m.end()])
+                    else " ", text)
+    return _ESCAPE.sub(lambda m: "\\" + (m.group(1) or "&"), joined)
+
+
+def _code_span(text: str) -> str:
+    ticks = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text.replace(chr(10), ' ')}{pad}{ticks}"
+
+
+def _indent(text: str, first: str, rest: str) -> str:
+    lines = text.split("\n")
+    return "\n".join([first + lines[0]] + [rest + line if line else "" for line in lines[1:]])
+
+
+class MarkdownWriter:
+    """The Markdown of a docutils tree, block by block."""
+
+    def __init__(self, source: str) -> None:
+        self.lines = source.split("\n")
+        self.problems: list[tuple[int | None, str]] = []
+        self.notes: list[tuple[str, str]] = []
+        self.roles_lost: set[str] = set()
+
+    def lose(self, node: nodes.Node, message: str) -> None:
+        line = _line(node)
+        raw = getattr(node, "rawsource", "")
+        if line and raw and isinstance(node, nodes.Inline):
+            # (docutils gives an inline node its paragraph's first line)
+            line = next((n for n in range(line, len(self.lines) + 1)
+                         if raw.split("\n")[0] in self.lines[n - 1]), line)
+        self.problems.append((line, message))
+
+    # -- blocks ------------------------------------------------------------------------
+
+    def blocks(self, node: nodes.Node | None, depth: int) -> str:
+        if not isinstance(node, nodes.Element):
+            return ""
+        parts = [self.block(child, depth) for child in node.children]
+        return "\n\n".join(part for part in parts if part.strip())
+
+    def block(self, node: nodes.Node, depth: int) -> str:
+        if isinstance(node, nodes.Text):
+            return escape(node.astext())
+        if not isinstance(node, nodes.Element):
+            return ""
+        return self.anchored(node, self.block_text(node, depth))
+
+    def block_text(self, node: nodes.Element, depth: int) -> str:
+        handler: Callable[[Any, int], str] | None = getattr(
+            self, "block_" + node.tagname, None)
+        if handler is not None:
+            return handler(node, depth)
+        if isinstance(node, (nodes.Invisible, nodes.decoration, nodes.docinfo,
+                             nodes.title, nodes.substitution_definition)):
+            return ""
+        if isinstance(node, nodes.Admonition):
+            return self.callout(node, depth, node.tagname)
+        if isinstance(node, nodes.TextElement):
+            return self.inline(node)
+        if isinstance(node, nodes.Element):
+            return self.blocks(node, depth)
+        return ""
+
+    def anchored(self, node: nodes.Element, text: str) -> str:
+        """`text` with an anchor for each id of `node` a link may lead to (a target's,
+        `.. _label:`, which docutils gives the element after it): inside a paragraph,
+        before another block; a heading has its first id as its own."""
+        ids = [str(i) for i in node.get("ids") or [] if re.fullmatch(r"[\w.-]+", str(i))]
+        if isinstance(node, (nodes.section, nodes.subtitle)):
+            ids = ids[1:]  # (the first is the heading's own)
+        if not ids or not text or isinstance(node, (nodes.footnote, nodes.citation)):
+            return text
+        anchors = "".join(f'<a id="{i}"></a>' for i in ids)
+        if isinstance(node, nodes.paragraph):
+            return anchors + text
+        return "".join(f'<div id="{i}"></div>' for i in ids) + "\n\n" + text
+
+    def block_section(self, node: nodes.section, depth: int) -> str:
+        if "system-messages" in node.get("classes", []):
+            self.blocks(node, depth)  # (problems found after parsing: reported)
+            return ""
+        title = node.next_node(nodes.title)
+        ids = node.get("ids") or []
+        anchor = f" {{#{ids[0]}}}" if ids and re.fullmatch(r"[\w.-]+", ids[0]) else ""
+        heading = "#" * min(depth + 2, 6) + " " + (self.inline(title) if title else "")
+        return heading + anchor + "\n\n" + self.blocks(node, depth + 1)
+
+    def block_paragraph(self, node: nodes.paragraph, depth: int) -> str:
+        text = self.inline(node)
+        return _LINE_START.sub(lambda m: "\\" + m.group() if not m.group().isdigit()
+                               else m.group() + "\\", text, count=1)
+
+    def block_literal_block(self, node: nodes.literal_block, depth: int) -> str:
+        name = node.get("directive")
+        if name and name.lower() in _DIAGRAMS:
+            if _DIAGRAMS[name.lower()] != "mermaid":
+                self.lose(node, f"a `{name}` diagram: shown as its text (Lanting draws "
+                          "Mermaid's)")
+            return fence(_DIAGRAMS[name.lower()], node.astext())
+        if name:
+            return self.myst_directive(node)
+        classes = [str(c) for c in node.get("classes") or [] if c != "code"]
+        return fence(classes[0] if classes else "", node.astext())
+
+    def myst_directive(self, node: nodes.literal_block) -> str:
+        """A directive docutils does not know as MyST's, which Lanting reads as Sphinx
+        does (`{toctree}` left out, `{glossary}`, `{tab-set}` …) or reports."""
+        options = "".join(f":{k}: {v}\n" if v else f":{k}:\n"
+                          for k, v in node["options"].items())
+        body = node.astext()
+        ticks = "`" * max(3, max((len(r) for r in re.findall(r"`+", body)), default=0) + 1)
+        head = f"{ticks}{{{node['directive']}}} {node['argument']}".rstrip()
+        return f"{head}\n{options}" + ("\n" if options and body else "") + (
+            body + "\n" if body else "") + ticks
+
+    def block_doctest_block(self, node: nodes.doctest_block, depth: int) -> str:
+        return fence("pycon", node.astext())
+
+    def block_math_block(self, node: nodes.math_block, depth: int) -> str:
+        return "$$\n" + node.astext().strip() + "\n$$"
+
+    def block_bullet_list(self, node: nodes.bullet_list, depth: int) -> str:
+        return "\n".join(_indent(self.blocks(item, depth) or " ", "- ", "  ")
+                         for item in node.children)
+
+    def block_enumerated_list(self, node: nodes.enumerated_list, depth: int) -> str:
+        start = int(node.get("start", 1))
+        return "\n".join(_indent(self.blocks(item, depth) or " ", f"{start + n}. ", "   ")
+                         for n, item in enumerate(node.children))
+
+    def block_definition_list(self, node: nodes.definition_list, depth: int) -> str:
+        items = []
+        for item in node.children:
+            term = " ".join(self.inline(t) for t in item.children
+                            if isinstance(t, (nodes.term, nodes.classifier)))
+            body = next((d for d in item.children if isinstance(d, nodes.definition)), None)
+            items.append(term + "\n" + _indent(
+                self.blocks(body, depth) if body is not None else "", ":   ", "    "))
+        return "\n\n".join(items)
+
+    def block_field_list(self, node: nodes.field_list, depth: int) -> str:
+        return "\n\n".join(f"**{self.inline(f.children[0])}**\n" + _indent(
+            self.blocks(f.children[1], depth), ":   ", "    ") for f in node.children
+            if isinstance(f, nodes.field))
+
+    def block_block_quote(self, node: nodes.block_quote, depth: int) -> str:
+        parts = [self.block(c, depth) for c in node.children
+                 if not isinstance(c, nodes.attribution)]
+        for by in node.findall(nodes.attribution):
+            parts.append("— " + self.inline(by))
+        return _indent("\n\n".join(p for p in parts if p), "> ", "> ").replace(
+            "\n> \n", "\n>\n")
+
+    def block_line_block(self, node: nodes.line_block, depth: int) -> str:
+        return "\\\n".join(self.inline(line) if isinstance(line, nodes.line)
+                           else self.block(line, depth) for line in node.children)
+
+    def block_transition(self, node: nodes.transition, depth: int) -> str:
+        return "***"
+
+    def block_rubric(self, node: nodes.rubric, depth: int) -> str:
+        return f"**{self.inline(node)}**"
+
+    def block_topic(self, node: nodes.topic, depth: int) -> str:
+        if "contents" in node.get("classes", []):
+            return ""  # (the theme shows the page's table of contents)
+        title = node.next_node(nodes.title)
+        head = f"**{self.inline(title)}**\n\n" if title else ""
+        return head + self.blocks(node, depth)
+
+    def block_sidebar(self, node: nodes.sidebar, depth: int) -> str:
+        return self.callout(node, depth, "note")
+
+    def block_raw(self, node: nodes.raw, depth: int) -> str:
+        if "html" in node.get("format", "").split():
+            return node.astext()
+        self.lose(node, f"raw {node.get('format', '')} has no place in a web page: left out")
+        return ""
+
+    def block_image(self, node: nodes.Element, depth: int) -> str:
+        image = f"![{escape(node.get('alt', ''))}]({node['uri']})"
+        target = node.parent.get("refuri") if isinstance(node.parent, nodes.reference) \
+            else node.get("target")
+        return f"[{image}]({target})" if target else image
+
+    def block_figure(self, node: nodes.figure, depth: int) -> str:
+        image = node.next_node(nodes.image)
+        caption = node.next_node(nodes.caption)
+        if image is None:
+            return self.blocks(node, depth)
+        title = self.inline(caption).replace('"', "&quot;") if caption else ""
+        shown = f'![{escape(image.get("alt", ""))}]({image["uri"]}' + (
+            f' "{title}")' if title else ")")
+        legend = node.next_node(nodes.legend)
+        return shown + ("\n\n" + self.blocks(legend, depth) if legend else "")
+
+    def block_table(self, node: nodes.table, depth: int) -> str:
+        if any(e.get("morerows") or e.get("morecols") for e in node.findall(nodes.entry)):
+            return self.html_table(node)
+        rows: list[list[str]] = []
+        head = 0
+        for part in node.findall(lambda n: isinstance(n, (nodes.thead, nodes.tbody))):
+            for row in part.children:
+                cells = []
+                for entry in row.children:
+                    text = "<br>".join(self.block(c, depth).replace("\n", " ")
+                                       for c in entry.children)
+                    cells.append(text.replace("|", "\\|") if "\\|" not in text else text)
+                rows.append(cells)
+            if isinstance(part, nodes.thead):
+                head = len(rows)
+        if not rows:
+            return ""
+        width = max(len(r) for r in rows)
+        rows = [r + [""] * (width - len(r)) for r in rows]
+        header = rows[0] if head else [""] * width
+        body = rows[1:] if head else rows
+        title = node.next_node(nodes.title)
+        lines = ([f"**{self.inline(title)}**", ""] if title and title.parent is node else [])
+        lines += ["| " + " | ".join(header) + " |", "|" + " --- |" * width]
+        lines += ["| " + " | ".join(r) + " |" for r in body]
+        return "\n".join(lines)
+
+    def html_table(self, node: nodes.table) -> str:
+        """A table with cells spanning rows or columns, which a pipe table cannot hold,
+        as docutils' HTML writer writes it (its cells' markup HTML, not Markdown)."""
+        document = new_document("<table>", node.document.settings if node.document
+                                 else None)
+        document += node.deepcopy()
+        html = str(publish_from_doctree(document, writer_name="html5", settings_overrides={
+            "output_encoding": "unicode", "_disable_config": True, "math_output": "latex",
+            "embed_stylesheet": False}))
+        found = re.search(r"<table\b.*</table>", html, re.DOTALL)
+        if found is None:
+            return ""
+        return re.sub(r"\n\s*\n", "\n", found.group())
+
+    def block_footnote(self, node: nodes.footnote, depth: int) -> str:
+        key = (node.get("ids") or ["note"])[0]
+        text = "\n\n".join(self.block(c, depth) for c in node.children
+                           if not isinstance(c, nodes.label))
+        self.notes.append((key, _indent(text, "", "    ")))
+        return ""
+
+    block_citation = block_footnote
+
+    def block_system_message(self, node: nodes.system_message, depth: int) -> str:
+        """A problem docutils found: reported at its line; what it could not read (an
+        unknown or broken directive, level 3 and up) kept in a comment."""
+        if int(node.get("level", 0)) < 2:
+            return ""  # (docutils' notes to itself: "Trying … as canonical directive name")
+        source = next(node.findall(nodes.literal_block), None)
+        message = node.next_node(nodes.paragraph)
+        kept = source is not None and int(node.get("level", 0)) >= 3
+        text = message.astext() if message else "not read"
+        self.problems.append((node.get("line") or _line(node), "reStructuredText: " + " ".join(
+            text.split()) + (": kept in a comment" if kept else "")))
+        if not kept or source is None:
+            return ""
+        return "<!--\n" + source.astext().replace("--", "- -") + "\n-->"
+
+    def block_subtitle(self, node: nodes.subtitle, depth: int) -> str:
+        """The title of a page's one section, which docutils made the document's
+        subtitle (Pelican showed neither): a heading, so its text and links stay."""
+        ids = node.get("ids") or []
+        anchor = f" {{#{ids[0]}}}" if ids and re.fullmatch(r"[\w.-]+", ids[0]) else ""
+        return "## " + self.inline(node) + anchor
+
+    def callout(self, node: nodes.Element, depth: int, kind: str) -> str:
+        title = node.next_node(nodes.title) if kind in ("admonition", "note") or \
+            isinstance(node, nodes.sidebar) else None
+        own_title = title is not None and title.parent is node
+        marker = f"> [!{_CALLOUT.get(kind, 'NOTE')}]" + (
+            f" {self.inline(title)}" if own_title and title else "")
+        body = "\n\n".join(self.block(c, depth) for c in node.children
+                           if not (own_title and c is title))
+        return marker + "\n" + _indent(body, "> ", "> ").replace("\n> \n", "\n>\n")
+
+    # -- inline ------------------------------------------------------------------------
+
+    def inline(self, node: nodes.Node | None) -> str:
+        if not isinstance(node, nodes.Element):
+            return ""
+        return "".join(self.span(child) for child in node.children)
+
+    def span(self, node: nodes.Node) -> str:
+        if isinstance(node, nodes.Text):
+            return escape(node.astext())
+        if not isinstance(node, nodes.Element):
+            return ""
+        name = node.tagname
+        if name in ("emphasis", "title_reference"):
+            return f"*{self.inline(node)}*"
+        if name == "strong":
+            return f"**{self.inline(node)}**"
+        if name == "literal":
+            return _code_span(node.astext())
+        if name == "math":
+            return f"${node.astext().strip()}$"
+        if name == "reference":
+            return self.reference(node)
+        if name in ("footnote_reference", "citation_reference"):
+            return f"[^{node.get('refid', node.astext())}]"
+        if name == "image":
+            return self.block_image(node, 0)
+        if name in ("superscript", "subscript"):
+            tag = "sup" if name == "superscript" else "sub"
+            return f"<{tag}>{self.inline(node)}</{tag}>"
+        if name == "raw":
+            return node.astext() if "html" in node.get("format", "") else ""
+        if name == "inline" and node.get("role"):
+            role = str(node["role"])
+            if reads_role(role):
+                return "{" + role + "}" + _code_span(node.astext())
+            if role not in self.roles_lost:
+                self.roles_lost.add(role)
+                self.lose(node, f"role `:{role}:` (a plugin's) has no Lanting form: its "
+                          "text is kept, here and wherever the page uses it")
+            return escape(node.astext())
+        if name in ("target", "substitution_definition", "comment"):
+            return ""
+        if isinstance(node, nodes.Element):
+            return self.inline(node)
+        return ""
+
+    def reference(self, node: nodes.Element) -> str:
+        text = self.inline(node)
+        if node.get("refuri"):
+            uri = str(node["refuri"])
+            if node.astext() == uri and re.match(r"[a-z]+:", uri):
+                return f"<{uri}>"
+            return f"[{text}]({uri.replace(' ', '%20').replace(')', '%29')})"
+        if node.get("refid"):
+            return f"[{text}](#{node['refid']})"
+        return text

@@ -1,0 +1,126 @@
+"""reStructuredText written as Lanting's Markdown (`importer/rst_markdown.py`): each
+construct docutils reads, then the Markdown rendered by Lanting, so that what a Pelican
+or Sphinx author wrote shows as they saw it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from htmltree import Element, parse_html
+
+from lanting.importer.rst_markdown import read_rst
+from lanting.importer.rst_writer import escape
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext
+
+SOURCE = Path("/site/content/a.rst")
+
+
+def markdown(text: str) -> str:
+    return read_rst(text, SOURCE).body
+
+
+def html(text: str) -> Element:
+    context = RenderContext(path=SOURCE, rel="posts/a.md", body_line=1, base_path="/")
+    return parse_html(render_markdown(markdown(text), context,
+                                      MarkdownOptions(raw_html=True)).html)
+
+
+def test_title_and_fields_are_the_front_matter() -> None:
+    document = read_rst("Deep learning 笔记\n################\n\n:date: 2020-01-02 10:00\n"
+                        ":tags: ml, 数学\n:slug: dl-notes\n:status: draft\n\nText.\n", SOURCE)
+    assert document.title == "Deep learning 笔记"
+    assert document.fields == {"date": "2020-01-02 10:00", "tags": "ml, 数学",
+                               "slug": "dl-notes", "status": "draft"}
+    assert document.body == "Text.\n"
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("a *b* with_under and [x] and <tag> and $5 | c", "a *b* with_under and [x] and <tag> "
+     "and $5 | c"),
+    ("1. not a list", "1. not a list"), ("# not a heading", "# not a heading"),
+    ("- not an item", "- not an item"), ("&copy; stays", "&copy; stays"),
+])
+def test_text_shows_as_written(text: str, shown: str) -> None:
+    # (rST's escapes first: `\\*` is a star in rST too)
+    source = text.replace("*", "\\*").replace("1.", "1\\.").replace("- ", "\\- ")
+    assert html(source).text().strip() == shown
+
+
+def test_lines_join_without_a_space_between_chinese() -> None:
+    assert escape("第一行\n第二行 and\nmore") == "第一行第二行 and more"
+
+
+def test_sections_keep_their_ids_and_targets_are_anchors() -> None:
+    text = ("Title\n=====\n\n.. _intro-label:\n\nIntro\n-----\n\nSee `Intro`_ and "
+            "`intro-label`_.\n\n.. _para:\n\nA paragraph, `para`_.\n\n.. _box:\n\n"
+            ".. note:: In a box.\n")
+    body = markdown(text)
+    assert "## Intro {#intro}" in body  # (the lone section, docutils' subtitle)
+    doc = html(text)
+    assert {"intro", "intro-label", "para", "box"} <= doc.ids()
+    assert {"#intro", "#intro-label", "#para"} <= {a.get("href") for a in doc.find_all("a")}
+
+
+def test_code_math_lists_and_callouts() -> None:
+    text = (".. code-block:: python\n\n   x = 1\n\nA literal::\n\n   raw < text\n\n"
+            ":math:`\\alpha_1` and\n\n.. math::\n\n   E = mc^2\n\n"
+            "- one\n- two\n\n  still two\n\n3. three\n4. four\n\n"
+            "term\n   its definition\n\n.. warning:: Careful.\n\n"
+            ".. admonition:: Own title\n\n   Body.\n")
+    body = markdown(text)
+    assert "```python\nx = 1\n```" in body and "```\nraw < text\n```" in body
+    assert "$\\alpha_1$" in body and "$$\nE = mc^2\n$$" in body
+    assert "- two\n\n  still two" in body and "3. three\n4. four" in body
+    assert "term\n:   its definition" in body
+    assert "> [!WARNING]\n> Careful." in body and "> [!NOTE] Own title\n> Body." in body
+    doc = html(text)
+    assert len(doc.find_all("math")) == 2 and doc.find("ol", start="3") is not None
+    assert doc.find("dt").text() == "term"
+
+
+def test_links_images_figures_and_footnotes() -> None:
+    text = ("See `the site <https://example.org/a b>`_, https://example.org and a "
+            "note [#n]_.\n\n.. image:: /images/a.png\n   :alt: An image\n   :target: "
+            "https://example.org/big\n\n.. figure:: b.png\n   :alt: B\n\n   The "
+            "\"caption\" of *b*.\n\n.. [#n] The note.\n")
+    body = markdown(text)
+    assert "[the site](https://example.org/ab)" in body  # (docutils drops its spaces)
+    assert "<https://example.org>" in body
+    assert "[![An image](/images/a.png)](https://example.org/big)" in body
+    assert '![B](b.png "The &quot;caption&quot; of *b*.")' in body
+    assert body.rstrip().endswith("The note.")
+    doc = html(text)
+    assert doc.find("figcaption") is not None and "caption" in doc.find("figcaption").text()
+    assert "The note." in doc.find(class_="footnotes").text()
+
+
+def test_tables_simple_as_pipes_spanning_as_html() -> None:
+    simple = "=====  =====\nA      B\n=====  =====\n1      x|y\n=====  =====\n"
+    assert markdown(simple).startswith("| A | B |\n| --- | --- |\n| 1 | x\\|y |")
+    spanning = ("+---+---+\n| A | B |\n+===+===+\n| both  |\n+---+---+\n")
+    doc = html(spanning)
+    assert doc.find("td", colspan="2").text().strip() == "both"
+
+
+def test_other_directives_are_myst_and_other_roles_named() -> None:
+    text = (".. toctree::\n   :maxdepth: 2\n\n   intro\n\n.. ditaa::\n\n   +--+\n\n"
+            ".. mermaid::\n\n   graph LR; a-->b\n\n"
+            "Press :kbd:`Ctrl+C`, read :file:`/etc/hosts`, :ruby:`漢字|kanji` and "
+            ":ruby:`again`.\n")
+    document = read_rst(text, SOURCE)
+    assert "```{toctree}\n:maxdepth: 2\n\nintro\n```" in document.body
+    assert "```text\n+--+\n```" in document.body
+    assert "```mermaid\ngraph LR; a-->b\n```" in document.body
+    assert "{kbd}`Ctrl+C`" in document.body and "{file}`/etc/hosts`" in document.body
+    assert "漢字\\|kanji" in document.body
+    # (one warning a role, at the line of its first use; one for the diagram)
+    assert [(line, message.split(":")[0]) for line, message in document.problems] == [
+        (6, "a `ditaa` diagram"), (14, "role `")]
+
+
+def test_docutils_problems_are_reported_at_their_line() -> None:
+    document = read_rst("Para.\n\n.. image::\n\nAfter.\n", SOURCE)
+    assert document.problems and document.problems[0][0] == 3
+    assert "After." in document.body
