@@ -11,6 +11,7 @@ from typing import Any
 from docutils import nodes
 from docutils.core import publish_from_doctree
 from docutils.utils import new_document
+from docutils.writers.html5_polyglot import Writer as HtmlWriter
 
 from lanting.importer.shelf import fence
 from lanting.markdown.myst_roles import reads_role
@@ -275,7 +276,7 @@ class MarkdownWriter:
         document = new_document("<table>", node.document.settings if node.document
                                  else None)
         document += node.deepcopy()
-        html = str(publish_from_doctree(document, writer_name="html5", settings_overrides={
+        html = str(publish_from_doctree(document, writer=HtmlWriter(), settings_overrides={
             "output_encoding": "unicode", "_disable_config": True, "math_output": "latex",
             "embed_stylesheet": False}))
         found = re.search(r"<table\b.*</table>", html, re.DOTALL)
