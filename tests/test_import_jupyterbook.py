@@ -97,7 +97,7 @@ def test_the_toc_decides_the_pages(book: tuple[Imported, Path]) -> None:
     content = imported.dest / "content"
     assert sorted(p.relative_to(content).as_posix() for p in content.rglob("*.*")) == [
         "_index.md", "pages/a2c.md", "pages/basics.md", "pages/bibliography.md",
-        "pages/intro.md", "pages/linear-regression.md", "pages/ppo.md",
+        "pages/intro.md", "pages/linear-regression.md", "pages/old-notes.md", "pages/ppo.md",
         "pages/softmax.ipynb", "pages/stray.md", "references.bib"]
     # the first heading is the title, not a second heading in the text
     text = (content / "pages" / "linear-regression.md").read_text(encoding="utf-8")
@@ -114,8 +114,8 @@ def test_the_home_page_lists_the_book_in_reading_order(book: tuple[Imported, Pat
     assert [s.text() for s in listing.find_all("strong")] == ["基础", "强化学习", "附录"]
     assert links(listing) == [
         ("基础知识", "/dl-notes/basics/"), ("线性回归", "/dl-notes/linear-regression/"),
-        ("Softmax 回归", "/dl-notes/softmax/"), ("强化学习", "/dl-notes/intro/"),
-        ("A2C", "/dl-notes/a2c/"), ("PPO", "/dl-notes/ppo/"),
+        ("Softmax 回归", "/dl-notes/softmax/"), ("Old notes", "/dl-notes/old-notes/"),
+        ("强化学习", "/dl-notes/intro/"), ("A2C", "/dl-notes/a2c/"), ("PPO", "/dl-notes/ppo/"),
         ("参考文献", "/dl-notes/bibliography/"), ("动手学深度学习", "https://d2l.ai")]
     assert "目录" not in [h.text() for h in home.find_all("h2")]
     # a substitution of `myst_substitutions`, written in
@@ -139,6 +139,9 @@ def test_pages_end_with_the_previous_and_next(book: tuple[Imported, Path]) -> No
     # a notebook's in a cell of its own; the next part's first page follows
     last = prose(out, "/softmax/").find_all("p")[-1]
     assert links(last) == [("线性回归", "/dl-notes/linear-regression/"),
+                           ("Old notes", "/dl-notes/old-notes/")]
+    last = prose(out, "/old-notes/").find_all("p")[-1]
+    assert links(last) == [("Softmax 回归", "/dl-notes/softmax/"),
                            ("强化学习", "/dl-notes/intro/")]
 
 
@@ -222,11 +225,21 @@ def test_old_urls_answer(book: tuple[Imported, Path]) -> None:
         assert redirect.one("link", rel="canonical")["href"].endswith(new), old
 
 
+def test_restructuredtext_pages_are_read(book: tuple[Imported, Path]) -> None:
+    # (a chapter Sphinx read as reStructuredText: docutils' tree written as MyST)
+    _imported, out = book
+    text = prose(out, "/old-notes/")
+    assert page(out, "/old-notes/").one("h1").text().strip() == "Old notes"
+    links = {a.get("href") for a in text.find_all("a")}
+    assert {"/dl-notes/linear-regression/#sec-loss", "/dl-notes/linear-regression/"} <= links
+    assert len(text.find_all("math")) == 2 and "mean()" in text.one("pre").text()
+    assert "kept for their history" in text.one(class_="callout-note").text()
+
+
 def test_the_report_names_what_was_not_converted(book: tuple[Imported, Path]) -> None:
     imported, out = book
     report = report_of(imported)
     for line in (
-        "book/basics/old-notes.rst: warning: reStructuredText: not converted",
         "book/stray.md: notice: in no table of contents: a page of its own",
         # (`sphinx_proof`'s directives Lanting reads)
         "book/_config.yml: warning: Sphinx extensions with no Lanting counterpart: "

@@ -11,8 +11,8 @@ a name taken is prefixed with its folder's). Old URLs answer: Jupyter Book 1's
 folders). A page's title is its `title`, else its first heading, which leaves the text
 (Lanting shows the title above it). Files in no table of contents were built by Jupyter
 Book 1 (not with `only_build_toc_files`): pages linked from nowhere, as they were.
-`.rst` files are reported, not converted. Bodies: `jupyterbook_bodies.py`; settings and
-the bibliography: `jupyterbook_settings.py`.
+`.rst` files are read by docutils and written as Markdown (`rst_markdown.py`). Bodies:
+`jupyterbook_bodies.py`; settings and the bibliography: `jupyterbook_settings.py`.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from lanting.importer.jupyterbook_urls import JupyterBookUrls
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
 from lanting.importer.report import Report
+from lanting.importer.rst_markdown import read_rst
 from lanting.importer.site import NOTEBOOK, NewSite
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 from lanting.markdown.myst_glossary import term_id
@@ -193,14 +194,19 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
     # --- documents -----------------------------------------------------------------------
 
     def read_document(self, path: Path, in_toc: bool) -> None:
-        if path.suffix.lower() == ".rst":
-            self.report.warn(path, None, "reStructuredText: not converted (Lanting reads "
-                             "Markdown and notebooks): write it as MyST Markdown (the "
-                             "`rst-to-myst` tool does most of it) and import again")
-            return
         root = self.toc.root is not None and path == self.toc.root
         own: dict[str, str] = {}
-        if path.suffix.lower() == ".ipynb":
+        if path.suffix.lower() == ".rst":
+            # (Sphinx read it with docutils: its tree written as MyST Markdown)
+            notebook, head, data = None, "", dict[str, Any]()
+            document = read_rst(read_text(path), path)
+            for line, message in document.problems:
+                self.report.warn(path, line, message)
+            title, text = document.title or None, document.body
+            label = document.title_labels[0] if document.title_labels else None
+            self.texts.append(text)
+            self.report.convert("reStructuredText pages as Markdown")
+        elif path.suffix.lower() == ".ipynb":
             found = notebook_post(self.report, path)
             if found is None:
                 return

@@ -104,6 +104,9 @@ class RstDocument:
     body: str
     problems: list[tuple[int | None, str]] = field(default_factory=list)
     """(line, message) of each thing not converted or converted with a loss."""
+    title_labels: list[str] = field(default_factory=list)
+    """The targets before the title (`.. _intro:`), which Sphinx's `:ref:` leads to the
+    page by."""
 
 
 def read_rst(text: str, path: Path) -> RstDocument:
@@ -122,6 +125,7 @@ def read_rst(text: str, path: Path) -> RstDocument:
                 fields[item.tagname.lower()] = item.astext().strip()
     body = writer.blocks(tree, 0)
     notes = [f"[^{key}]: {text}" for key, text in writer.notes]
-    document = RstDocument(str(tree.get("title", "")), fields,
-                           "\n\n".join([body, *notes]).strip() + "\n", writer.problems)
-    return document
+    title = str(tree.get("title", ""))
+    own_id = nodes.make_id(title)
+    return RstDocument(title, fields, "\n\n".join([body, *notes]).strip() + "\n",
+                       writer.problems, [str(i) for i in tree.get("ids") or [] if i != own_id])
