@@ -27,9 +27,9 @@ PAGES = {
     "checks": "Checks and safety",
     "publishing": "Publishing",
     "theming": "Making the theme yours",
-    "importing": ("Moving from Jekyll, Hugo, Zola, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, "
-                  "VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify, Pelican, "
-                  "Eleventy, mdBook or GitBook"),
+    "importing": ("Moving from Jekyll, Hugo, Zola, Hexo, Quarto, MkDocs, Jupyter Book, Sphinx, "
+                  "Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify, "
+                  "Pelican, Eleventy, mdBook or GitBook"),
     "configuration": "Configuration reference",
     "cli": "Command-line reference",
     "templates": "Template reference",

@@ -57,10 +57,15 @@ def test_sections_keep_their_ids_and_targets_are_anchors() -> None:
             "`intro-label`_.\n\n.. _para:\n\nA paragraph, `para`_.\n\n.. _box:\n\n"
             ".. note:: In a box.\n")
     body = markdown(text)
-    assert "## Intro {#intro}" in body  # (the lone section, docutils' subtitle)
+    # (the lone section, docutils' subtitle, named by its target as Sphinx's `:ref:`
+    # names it; a link to its title leads there too)
+    assert "(intro-label)=\n## Intro" in body and "[Intro](#intro-label)" in body
     doc = html(text)
-    assert {"intro", "intro-label", "para", "box"} <= doc.ids()
-    assert {"#intro", "#intro-label", "#para"} <= {a.get("href") for a in doc.find_all("a")}
+    assert {"intro-label", "para", "box"} <= doc.ids()
+    assert {"#intro-label", "#para"} <= {a.get("href") for a in doc.find_all("a")}
+    # (a section of no target keeps docutils' id: `Other`_ leads there)
+    assert "## Other {#other}" in markdown("T\n=\n\nA\n-\n\nx\n\nOther\n-----\n\n"
+                                           "See `Other`_.\n")
 
 
 def test_code_math_lists_and_callouts() -> None:
@@ -70,13 +75,15 @@ def test_code_math_lists_and_callouts() -> None:
             "term\n   its definition\n\n.. warning:: Careful.\n\n"
             ".. admonition:: Own title\n\n   Body.\n")
     body = markdown(text)
-    assert "```python\nx = 1\n```" in body and "```\nraw < text\n```" in body
-    assert "$\\alpha_1$" in body and "$$\nE = mc^2\n$$" in body
+    # (Sphinx's `code-block` and `math` are MyST's, which read their options)
+    assert "```{code-block} python\nx = 1\n```" in body and "```\nraw < text\n```" in body
+    assert "$\\alpha_1$" in body and "```{math}\nE = mc^2\n```" in body
     assert "- two\n\n  still two" in body and "3. three\n4. four" in body
     assert "term\n:   its definition" in body
     assert "> [!WARNING]\n> Careful." in body and "> [!NOTE] Own title\n> Body." in body
     doc = html(text)
     assert len(doc.find_all("math")) == 2 and doc.find("ol", start="3") is not None
+    assert doc.find("code", class_="language-python") is not None
     assert doc.find("dt").text() == "term"
 
 

@@ -200,7 +200,8 @@ def _import(commands: Any) -> None:
 
     imp = _command(
         commands, "import", "make a new site from a Jekyll, al-folio, Hugo, Hugo Blox, "
-        "Zola, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, "
+        "Zola, Hexo, Quarto, MkDocs, Jupyter Book, Sphinx, Docusaurus, VitePress, VuePress, "
+        "Quartz, "
         "Astro, Next.js, Gatsby, docsify, Pelican or Eleventy site, an mdBook or GitBook "
         "book, or a plain folder of notes (Obsidian, Typora)",
         "  lanting import my-jekyll-blog\n"
@@ -210,6 +211,7 @@ def _import(commands: Any) -> None:
         "  lanting import my-quarto-blog       posts read from _freeze/ when executed\n"
         "  lanting import my-mkdocs-notes      Material's blog posts, snippets inlined\n"
         "  lanting import my-course-book       Jupyter Book: its TOC's pages, in order\n"
+        "  lanting import my-project-docs      Sphinx: its toctrees' pages, reST and MyST\n"
         "  lanting import my-fuwari-blog       Astro: content collections, old URLs kept\n"
         "  lanting import my-docusaurus-site   blog and docs, MDX tabs and admonitions\n"
         "  lanting import my-vuepress-blog     VitePress or VuePress (hope, reco), its posts\n"

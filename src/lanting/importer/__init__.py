@@ -1,8 +1,8 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Zola, Hexo, Quarto,
-MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify,
-Pelican or Eleventy site, an mdBook or GitBook book, or a plain folder of notes (Obsidian,
-Typora), turned into a new Lanting site, with a report of what was converted, what could
-not be and where.
+MkDocs, Jupyter Book, Sphinx, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js,
+Gatsby, docsify, Pelican or Eleventy site, an mdBook or GitBook book, or a plain folder
+of notes (Obsidian, Typora), turned into a new Lanting site, with a report of what was
+converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -36,7 +36,8 @@ _READERS: dict[str, tuple[str, str]] = {
     "quarto": ("quarto", "Quarto"), "distill": ("distill", "Distill"),
     "bookdown": ("bookdown", "Bookdown"),
     "mkdocs": ("mkdocs", "MkDocs"),
-    "jupyter-book": ("jupyterbook", "JupyterBook"), "docusaurus": ("docusaurus", "Docusaurus"),
+    "jupyter-book": ("jupyterbook", "JupyterBook"), "sphinx": ("sphinx", "Sphinx"),
+    "docusaurus": ("docusaurus", "Docusaurus"),
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
     "quartz": ("quartz", "Quartz"), "astro": ("astro", "Astro"), "nextjs": ("astro", "Astro"),
     "gatsby": ("astro", "Astro"),

@@ -25,6 +25,8 @@ LOOKED_FOR = (
     "Gatsby (gatsby-config.js or .ts), "
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/, or "
     "_toc.yml with _config.yml in one folder of any name), "
+    "Sphinx (conf.py with its root document, index.rst or index.md, here or in docs/, doc/ "
+    "or docs/source/), "
     "VitePress (.vitepress/ at the root or in docs/), "
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
     "docsify (an index.html loading docsify, at the root or in docs/), "
@@ -210,6 +212,10 @@ def detect(source: Path) -> str:
 
     if book_folder(source) is not None:
         return "jupyter-book"
+    from lanting.importer.sphinx import sphinx_folder
+
+    if sphinx_folder(source) is not None:
+        return "sphinx"
     for tool, kind in ((".vitepress", "vitepress"), (".vuepress", "vuepress")):
         if _tool_folder(source, tool):
             return kind

@@ -199,9 +199,11 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         if path.suffix.lower() == ".rst":
             # (Sphinx read it with docutils: its tree written as MyST Markdown)
             notebook, head, data = None, "", dict[str, Any]()
-            document = read_rst(read_text(path), path)
+            document = read_rst(read_text(path), path, self.book)
             for line, message in document.problems:
                 self.report.warn(path, line, message)
+            for line, message in document.notices:
+                self.report.note(path, line, message)
             title, text = document.title or None, document.body
             label = document.title_labels[0] if document.title_labels else None
             self.texts.append(text)

@@ -150,12 +150,14 @@ class Pelican(PelicanBodies):
     def read_rst(self, path: Path, rel: str, kind: str) -> None:
         """A reStructuredText article or page: Pelican's fields after its title
         (`:date:`, `:tags:`, …) its front matter, its body written as Markdown."""
-        document = read_rst(read_text(path), path)
+        document = read_rst(read_text(path), path, self.content)
         meta: dict[str, Any] = dict(document.fields)
         if document.title and not str(meta.get("title") or "").strip():
             meta["title"] = document.title
         for line, message in document.problems:
             self.report.warn(path, line, message)
+        for line, message in document.notices:
+            self.report.note(path, line, message)
         self.report.convert("reStructuredText articles and pages as Markdown")
         self.texts_read.append((path, rel, kind, meta, document.body, None))
 

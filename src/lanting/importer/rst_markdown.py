@@ -14,6 +14,7 @@ set up and run; the tree written in `rst_writer.py`.
 from __future__ import annotations
 
 import io
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,14 +24,9 @@ from typing import Any
 from docutils import nodes
 from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives, roles
-from docutils.parsers.rst.directives.body import CodeBlock
 from docutils.parsers.rst.languages import en
 
 from lanting.importer.rst_writer import MarkdownWriter
-
-# Pelican and Sphinx name the `code` directive so; docutils only `code`
-for _alias in ("code-block", "sourcecode"):
-    directives.register_directive(_alias, CodeBlock)
 
 _ROLE_USE = re.compile(r"(?<![\w`]):([A-Za-z][\w.+:-]*):`")
 _DIRECTIVE_USE = re.compile(r"^[ \t]*\.\.[ \t]+([A-Za-z][\w.+:-]*)[ \t]*::", re.MULTILINE)
@@ -72,6 +68,13 @@ def _other_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
     return [node], []
 
 
+# Sphinx's (and Pelican's) forms of these, with options docutils' own lack
+# (`:emphasize-lines:`, `:linenos:`, `:caption:`, a formula's `:label:`): MyST's, which
+# Lanting reads with those options
+for _sphinx in ("code-block", "sourcecode", "literalinclude", "math"):
+    directives.register_directive(_sphinx, _OtherDirective)
+
+
 def _register_others(text: str) -> None:
     """Make the roles and directives `text` uses that docutils lacks ours (docutils
     keeps one registry; registering a name twice is harmless)."""
@@ -104,18 +107,45 @@ class RstDocument:
     body: str
     problems: list[tuple[int | None, str]] = field(default_factory=list)
     """(line, message) of each thing not converted or converted with a loss."""
+    notices: list[tuple[int | None, str]] = field(default_factory=list)
+    """(line, message) of what was left out as it has no use on a Lanting site."""
     title_labels: list[str] = field(default_factory=list)
     """The targets before the title (`.. _intro:`), which Sphinx's `:ref:` leads to the
     page by."""
 
 
-def read_rst(text: str, path: Path) -> RstDocument:
-    """`text`, the reStructuredText file at `path`, as Markdown."""
+_INCLUDE = re.compile(r"^([ \t]*\.\.[ \t]+include::[ \t]*)(\S+)", re.MULTILINE)
+
+
+def _inside_includes(text: str, path: Path, root: Path | None) -> tuple[str, bool]:
+    """`text` with its `.. include::` paths from the site's root (`/x.rst`, Sphinx's
+    way) made relative, as docutils reads them; and whether every file it includes is
+    one of the site's (docutils may read them: never a file outside)."""
+    inside = root is not None
+    def one(match: re.Match[str]) -> str:
+        nonlocal inside
+        target = match.group(2)
+        file = (root / target.lstrip("/")) if root is not None and target.startswith("/") \
+            else path.parent / target
+        if root is None or not file.is_file() or \
+                not file.resolve().is_relative_to(root.resolve()):
+            inside = False
+            return match.group()
+        return match.group(1) + os.path.relpath(file, path.parent)
+
+    return _INCLUDE.sub(one, text), inside
+
+
+def read_rst(text: str, path: Path, root: Path | None = None) -> RstDocument:
+    """`text`, the reStructuredText file at `path`, as Markdown; the files it includes
+    are read when all are inside `root`, the site's folder (else each is a warning)."""
     stream = io.StringIO()  # (docutils' messages, which the tree holds too: not printed)
     _register_others(text)
-    tree = publish_doctree(text, source_path=str(path),
-                           settings_overrides={**_SETTINGS, "warning_stream": stream})
+    text, inside = _inside_includes(text, path, root)
+    tree = publish_doctree(text, source_path=str(path), settings_overrides={
+        **_SETTINGS, "warning_stream": stream, "file_insertion_enabled": inside})
     writer = MarkdownWriter(text)
+    writer.index(tree)
     fields: dict[str, str] = {}
     for info in tree.findall(nodes.docinfo):
         for item in info.children:
@@ -126,6 +156,7 @@ def read_rst(text: str, path: Path) -> RstDocument:
     body = writer.blocks(tree, 0)
     notes = [f"[^{key}]: {text}" for key, text in writer.notes]
     title = str(tree.get("title", ""))
-    own_id = nodes.make_id(title)
+    own = nodes.fully_normalize_name(title)
     return RstDocument(title, fields, "\n\n".join([body, *notes]).strip() + "\n",
-                       writer.problems, [str(i) for i in tree.get("ids") or [] if i != own_id])
+                       writer.problems, writer.notices,
+                       [str(n) for n in tree.get("names") or [] if n != own])

@@ -22,6 +22,10 @@ _DIAGRAMS = {"ditaa": "text", "graphviz": "dot", "digraph": "dot", "graph": "dot
 draws Mermaid's)."""
 
 
+_ROLE_ALIASES = {"math:numref": "eq"}
+"""Sphinx's roles that are another's in MyST (`:math:numref:` is `{eq}`)."""
+_INDICES = frozenset({"genindex", "modindex", "search"})
+"""The pages of Sphinx's own a quickstart's "Indices and tables" links to."""
 _CALLOUT = {"note": "NOTE", "tip": "TIP", "hint": "TIP", "important": "IMPORTANT",
             "warning": "WARNING", "caution": "CAUTION", "attention": "WARNING",
             "danger": "CAUTION", "error": "CAUTION", "seealso": "NOTE"}
@@ -61,6 +65,14 @@ def _indent(text: str, first: str, rest: str) -> str:
     return "\n".join([first + lines[0]] + [rest + line if line else "" for line in lines[1:]])
 
 
+def _indices_only(section: nodes.section) -> bool:
+    """A section that only lists Sphinx's index and search pages (`:ref:`genindex``)."""
+    refs = [n for n in section.findall(nodes.inline) if n.get("role") == "ref"]
+    body = [c for c in section.children if not isinstance(c, nodes.title)]
+    return bool(refs) and all(n.astext() in _INDICES for n in refs) and all(
+        isinstance(c, nodes.bullet_list) for c in body)
+
+
 class MarkdownWriter:
     """The Markdown of a docutils tree, block by block."""
 
@@ -69,6 +81,8 @@ class MarkdownWriter:
         self.problems: list[tuple[int | None, str]] = []
         self.notes: list[tuple[str, str]] = []
         self.roles_lost: set[str] = set()
+        self.notices: list[tuple[int | None, str]] = []
+        self.labels: dict[str, str] = {}
 
     def lose(self, node: nodes.Node, message: str) -> None:
         line = _line(node)
@@ -110,29 +124,57 @@ class MarkdownWriter:
             return self.blocks(node, depth)
         return ""
 
+    def index(self, tree: nodes.document) -> None:
+        """Each id of the tree → the label it is written with: a target's name
+        (`.. _usage:`, as Sphinx's `:ref:` names it), else docutils' id."""
+        for node in tree.findall(nodes.Element):
+            ids = [str(i) for i in node.get("ids") or []]
+            if not ids or isinstance(node, (nodes.footnote, nodes.citation, nodes.document,
+                                            nodes.Inline)):
+                continue
+            title = node.next_node(nodes.title) if isinstance(node, nodes.section) else None
+            own = nodes.fully_normalize_name(title.astext()) if title is not None else \
+                nodes.fully_normalize_name(node.astext()) if isinstance(
+                    node, nodes.subtitle) else None
+            names = [str(n) for n in node.get("names") or [] if n != own
+                     and re.fullmatch(r"[\w.:-]+", str(n))]
+            label = names[0] if names else ids[0]
+            for i in ids:
+                self.labels.setdefault(i, label)
+
+    def label(self, node: nodes.Element) -> str | None:
+        ids = [str(i) for i in node.get("ids") or []]
+        return self.labels.get(ids[0], ids[0]) if ids else None
+
     def anchored(self, node: nodes.Element, text: str) -> str:
-        """`text` with an anchor for each id of `node` a link may lead to (a target's,
-        `.. _label:`, which docutils gives the element after it): inside a paragraph,
-        before another block; a heading has its first id as its own."""
-        ids = [str(i) for i in node.get("ids") or [] if re.fullmatch(r"[\w.-]+", str(i))]
-        if isinstance(node, (nodes.section, nodes.subtitle)):
-            ids = ids[1:]  # (the first is the heading's own)
-        if not ids or not text or isinstance(node, (nodes.footnote, nodes.citation)):
+        """`text` after MyST's target, `(label)=`, when a link may lead to it (a
+        target, `.. _label:`, which docutils gives the element after it): Lanting makes
+        it the element's anchor. A heading's is its own (`block_section`)."""
+        label = self.label(node)
+        if label is None or not text or isinstance(node, (
+                nodes.section, nodes.subtitle, nodes.footnote, nodes.citation)):
             return text
-        anchors = "".join(f'<a id="{i}"></a>' for i in ids)
-        if isinstance(node, nodes.paragraph):
-            return anchors + text
-        return "".join(f'<div id="{i}"></div>' for i in ids) + "\n\n" + text
+        return f"({label})=\n" + text
+
+    def heading(self, node: nodes.Element, level: int, title: str) -> str:
+        """A heading: its target's label before it, or docutils' id its own."""
+        label, ids = self.label(node), node.get("ids") or []
+        if label is not None and ids and label != ids[0]:
+            return f"({label})=\n" + "#" * level + " " + title
+        anchor = f" {{#{ids[0]}}}" if ids and re.fullmatch(r"[\w.-]+", ids[0]) else ""
+        return "#" * level + " " + title + anchor
 
     def block_section(self, node: nodes.section, depth: int) -> str:
         if "system-messages" in node.get("classes", []):
             self.blocks(node, depth)  # (problems found after parsing: reported)
             return ""
+        if _indices_only(node):
+            self.notices.append((_line(node), "Sphinx's \"Indices and tables\" (its index "
+                                 "and search pages): left out, Lanting has its search"))
+            return ""
         title = node.next_node(nodes.title)
-        ids = node.get("ids") or []
-        anchor = f" {{#{ids[0]}}}" if ids and re.fullmatch(r"[\w.-]+", ids[0]) else ""
-        heading = "#" * min(depth + 2, 6) + " " + (self.inline(title) if title else "")
-        return heading + anchor + "\n\n" + self.blocks(node, depth + 1)
+        return self.heading(node, min(depth + 2, 6), self.inline(title) if title else "") \
+            + "\n\n" + self.blocks(node, depth + 1)
 
     def block_paragraph(self, node: nodes.paragraph, depth: int) -> str:
         text = self.inline(node)
@@ -156,9 +198,12 @@ class MarkdownWriter:
         does (`{toctree}` left out, `{glossary}`, `{tab-set}` …) or reports."""
         options = "".join(f":{k}: {v}\n" if v else f":{k}:\n"
                           for k, v in node["options"].items())
-        body = node.astext()
+        body, argument = node.astext(), " ".join(str(node["argument"]).split())
+        if node["directive"] == "math" and argument:
+            # (`.. math:: a =⏎   b`: the formula starts on the directive's line)
+            body, argument = (str(node["argument"]) + "\n" + body).strip(), ""
         ticks = "`" * max(3, max((len(r) for r in re.findall(r"`+", body)), default=0) + 1)
-        head = f"{ticks}{{{node['directive']}}} {node['argument']}".rstrip()
+        head = f"{ticks}{{{node['directive']}}} {argument}".rstrip()
         return f"{head}\n{options}" + ("\n" if options and body else "") + (
             body + "\n" if body else "") + ticks
 
@@ -237,6 +282,14 @@ class MarkdownWriter:
         caption = node.next_node(nodes.caption)
         if image is None:
             return self.blocks(node, depth)
+        names = [str(n) for n in node.get("names") or image.get("names") or []]
+        if names:  # (Sphinx numbers a named figure, `:numref:` refers to it: MyST's)
+            alt = f":alt: {image['alt']}\n" if image.get("alt") else ""
+            width = f":width: {image['width']}\n" if image.get("width") else ""
+            inner = self.inline(caption) if caption else ""
+            return (f"```{{figure}} {image['uri']}\n:name: {names[0]}\n{alt}"
+                    f"{width}\n"
+                    f"{inner}\n```")
         title = self.inline(caption).replace('"', "&quot;") if caption else ""
         shown = f'![{escape(image.get("alt", ""))}]({image["uri"]}' + (
             f' "{title}")' if title else ")")
@@ -311,9 +364,7 @@ class MarkdownWriter:
     def block_subtitle(self, node: nodes.subtitle, depth: int) -> str:
         """The title of a page's one section, which docutils made the document's
         subtitle (Pelican showed neither): a heading, so its text and links stay."""
-        ids = node.get("ids") or []
-        anchor = f" {{#{ids[0]}}}" if ids and re.fullmatch(r"[\w.-]+", ids[0]) else ""
-        return "## " + self.inline(node) + anchor
+        return self.heading(node, 2, self.inline(node))
 
     def callout(self, node: nodes.Element, depth: int, kind: str) -> str:
         title = node.next_node(nodes.title) if kind in ("admonition", "note") or \
@@ -358,9 +409,13 @@ class MarkdownWriter:
         if name == "raw":
             return node.astext() if "html" in node.get("format", "") else ""
         if name == "inline" and node.get("role"):
-            role = str(node["role"])
+            role = _ROLE_ALIASES.get(str(node["role"]), str(node["role"]))
             if reads_role(role):
-                return "{" + role + "}" + _code_span(node.astext())
+                content = node.astext()
+                if role in ("ref", "numref"):  # (Sphinx's labels are lower case)
+                    content = re.sub(r"(<[^<>]*>)$|^[^<>]*$", lambda m: m.group().lower(),
+                                     content)
+                return "{" + role + "}" + _code_span(content)
             if role not in self.roles_lost:
                 self.roles_lost.add(role)
                 self.lose(node, f"role `:{role}:` (a plugin's) has no Lanting form: its "
@@ -380,5 +435,5 @@ class MarkdownWriter:
                 return f"<{uri}>"
             return f"[{text}]({uri.replace(' ', '%20').replace(')', '%29')})"
         if node.get("refid"):
-            return f"[{text}](#{node['refid']})"
+            return f"[{text}](#{self.labels.get(node['refid'], node['refid'])})"
         return text

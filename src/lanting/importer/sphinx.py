@@ -1,0 +1,200 @@
+"""Sphinx → Lanting: a folder with `conf.py` (here, or in `docs/`, `doc/`,
+`docs/source/`) and its root document (`index.rst` or `index.md`), read as a Jupyter
+Book 1 is (Jupyter Book is Sphinx with a `_toc.yml`): the `toctree` directives of the
+root document, and of the documents they name, are the table of contents; each document
+a page at its old URL (`path/file.html`), reStructuredText read by docutils
+(`rst_markdown.py`), Markdown as MyST. `conf.py` is read with Python's parser, literal
+assignments only (the project's code is never run), into the settings Jupyter Book's
+`_config.yml` would hold.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import Options, read_text, walk
+from lanting.importer.item import Item
+from lanting.importer.jupyterbook import JupyterBook
+from lanting.importer.jupyterbook_toc import Entry, Toc
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+
+_FOLDERS = ("", "docs", "doc", "docs/source", "doc/source", "source", "documentation")
+_TOCTREE = re.compile(r"^()(?:\.\.[ \t]+toctree::|(`{3,}|:{3,})[ \t]*\{toctree\})"
+                      r"[^\n]*\n((?:[ \t]+[^\n]*\n|[ \t]*\n)*)", re.MULTILINE)
+"""A `toctree` at a line's start (one indented is an example in a code block):
+reStructuredText's directive and its indented lines, or MyST's fence (its lines up to
+the closing fence are taken by `_myst_body`)."""
+_TOCTREE_FENCE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n.*?^\1[ \t]*(?:\n|\Z)",
+                            re.MULTILINE | re.DOTALL)
+_ENTRY = re.compile(r"^(?:(.*?)\s*<([^<>]+)>|(\S.*?))\s*$")
+_SUFFIXES = (".rst", ".md", ".ipynb", ".txt")
+
+
+def sphinx_folder(source: Path) -> Path | None:
+    """The folder holding `conf.py` and its root document, if any."""
+    for name in _FOLDERS:
+        folder = source / name if name else source
+        conf = folder / "conf.py"
+        if conf.is_file() and _root_doc(folder, _conf_values(conf, None)) is not None:
+            return folder
+    return None
+
+
+def _conf_values(conf: Path, report: Report | None) -> dict[str, Any]:
+    """The literal assignments of `conf.py` (`project = "x"`, `extensions = [...]`)."""
+    if not conf.is_file():  # (`--from sphinx` said so)
+        if report is not None:
+            report.warn(conf, None, "no conf.py: Sphinx's defaults stand")
+        return {}
+    try:
+        tree = ast.parse(read_text(conf))
+    except SyntaxError as bad:
+        if report is not None:
+            report.warn(conf, bad.lineno, f"not read ({bad.msg}): Sphinx's defaults stand")
+        return {}
+    values: dict[str, Any] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                try:
+                    values[target.id] = ast.literal_eval(node.value)
+                except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                    continue  # (code, `os.path.abspath(…)`: Sphinx's default stands)
+    return values
+
+
+def _root_doc(folder: Path, values: dict[str, Any]) -> Path | None:
+    name = str(values.get("root_doc") or values.get("master_doc") or "index")
+    return next((folder / (name + s) for s in _SUFFIXES if (folder / (name + s)).is_file()),
+                None)
+
+
+def jupyter_book_config(values: dict[str, Any]) -> dict[str, Any]:
+    """`conf.py`'s settings in the shape of Jupyter Book's `_config.yml`."""
+    def text(*names: str) -> str:
+        return next((str(values[n]) for n in names if isinstance(values.get(n), str)
+                     and str(values[n]).strip()), "")
+
+    config: dict[str, Any] = {"title": text("html_title", "project"),
+                              "author": text("author"), "copyright": text("copyright"),
+                              "execute": {"execute_notebooks": "off"}}
+    if text("language"):
+        config["sphinx"] = {"config": {"language": text("language")}}
+    html = {k: text(f"html_{k}") for k in ("baseurl", "favicon") if text(f"html_{k}")}
+    if html:
+        config["html"] = html
+    if text("html_logo"):
+        config["logo"] = text("html_logo")
+    extensions = values.get("extensions")
+    if isinstance(extensions, list | tuple):
+        config.setdefault("sphinx", {})["extra_extensions"] = [
+            str(e) for e in extensions if str(e) != "myst_parser" and str(e) != "myst_nb"
+            and not str(e).startswith("sphinx.ext.")]
+    for key in ("myst_enable_extensions", "myst_substitutions"):
+        if isinstance(values.get(key), list | tuple | dict):
+            config.setdefault("parse", {})[key] = values[key]
+    if isinstance(values.get("bibtex_bibfiles"), list | tuple):
+        config["bibtex_bibfiles"] = list(values["bibtex_bibfiles"])
+    return {k: v for k, v in config.items() if v}
+
+
+class Sphinx(JupyterBook):
+    kind = "sphinx"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        super().__init__(source, report, options)
+        self.book = sphinx_folder(source) or source
+        self.conf = self.book / "conf.py"
+        self.values = _conf_values(self.conf, report)
+        self.config = jupyter_book_config(self.values)
+        self.config_name = "_config.yml"  # (Jupyter Book 1's pages: Sphinx's URLs)
+        self.executed = "off"
+        self.toc = Toc(None, [], self.conf)
+
+    @property
+    def config_path(self) -> Path:
+        return self.conf
+
+    def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
+        # (its toctrees are the book's table of contents, which the home page lists and
+        # each page's previous and next links follow)
+        text, count = _TOCTREE_FENCE.subn("", text)
+        ctx.convert("toctrees, as the table of contents", count)
+        return super().convert(text, item, path, ctx)
+
+    def read_toc(self) -> Toc:
+        root = _root_doc(self.book, self.values)
+        if root is None:
+            return self.files_in_name_order(self.conf, "no root document (`index.rst`)")
+        excluded = [str(p) for p in self.values.get("exclude_patterns") or []
+                    if isinstance(p, str)]
+        seen = {root.resolve()}
+        entries = self.toctrees(root, seen, excluded, top=True)
+        return Toc(root, entries, root)
+
+    def toctrees(self, doc: Path, seen: set[Path], excluded: list[str],
+                 top: bool = False) -> list[Entry]:
+        """The entries of `doc`'s `toctree`s, each with its own document's below it; at
+        the top, a toctree's `:caption:` a part over its entries."""
+        text = read_text(doc)
+        found: list[Entry] = []
+        for match in _TOCTREE.finditer(text):
+            body = match.group(3) if not match.group(2) else _myst_body(text, match)
+            options = dict(re.findall(r"^[ \t]*:([\w-]+):[ \t]*(.*)$", body, re.MULTILINE))
+            lines = [line.strip() for line in body.split("\n")
+                     if line.strip() and not re.match(r"[ \t]*:[\w-]+:", line)]
+            entries: list[Entry] = []
+            for line in lines:
+                entries += self.entry(doc, line, "glob" in options, seen, excluded)
+            caption = options.get("caption", "").strip()
+            if top and caption and entries:
+                found.append(Entry(title=caption, children=entries, part=True))
+            else:
+                found += entries
+        return found
+
+    def entry(self, doc: Path, line: str, glob: bool, seen: set[Path],
+              excluded: list[str]) -> list[Entry]:
+        match = _ENTRY.match(line)
+        if match is None or line == "self":
+            return []
+        title, target = (match.group(1) or "", match.group(2)) if match.group(2) else \
+            ("", match.group(3))
+        if re.match(r"[a-z][\w+.-]*://", target):
+            return [Entry(title=title or target, url=target)]
+        base = self.book if target.startswith("/") else doc.parent
+        name = target.lstrip("/")
+        if glob and any(c in name for c in "*?["):
+            files = sorted(p for p in walk(base) if p.suffix in _SUFFIXES and fnmatch(
+                p.relative_to(base).with_suffix("").as_posix(), name))
+        else:
+            files = [f for f in (base / (name + s) for s in ("", *_SUFFIXES)) if f.is_file()
+                     and f.suffix in _SUFFIXES][:1]
+            if not files:
+                self.report.warn(doc, None, f"toctree names `{target}`, which is no "
+                                 "document (Sphinx warned so too): left out")
+        found = []
+        for file in files:
+            rel = file.relative_to(self.book).as_posix()
+            if file.resolve() in seen or any(fnmatch(rel, p) for p in excluded):
+                continue
+            seen.add(file.resolve())
+            found.append(Entry(title=title, file=file,
+                               children=self.toctrees(file, seen, excluded)))
+        return found
+
+
+def _myst_body(text: str, match: re.Match[str]) -> str:
+    """A MyST `{toctree}`'s lines, up to its closing fence."""
+    fence = match.group(2)
+    rest = text[match.start(3):]
+    end = re.search(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", rest,
+                    re.MULTILINE)
+    return rest[:end.start()] if end else rest

@@ -1,0 +1,93 @@
+"""The Sphinx importer: a fixture shaped as a Python project's documentation made by
+`sphinx-quickstart` (`docs/conf.py`, `docs/index.rst` with captioned toctrees, a
+nested toctree with `:glob:`, reStructuredText and MyST pages, quickstart's "Indices and
+tables"), imported and built, read from the built pages."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from htmltree import Element
+from importbits import FIXTURES, imported_site, page, redirect_target, report_of
+from sitebits import write_files
+
+from lanting.importer import Imported, detect
+from lanting.importer.sphinx import jupyter_book_config, sphinx_folder
+
+
+@pytest.fixture(scope="module")
+def docs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "sphinx-docs")
+
+
+def prose(out: Path, url: str) -> Element:
+    return page(out, url).one("div", "prose")
+
+
+def test_a_sphinx_project_is_detected_in_its_docs_folder(tmp_path: Path) -> None:
+    source = FIXTURES / "sphinx-docs"
+    assert detect(source) == "sphinx" and sphinx_folder(source) == source / "docs"
+    # (a conf.py without its root document is no Sphinx project)
+    write_files(tmp_path, {"conf.py": "project = 'x'\n", "notes.md": "# Notes\n"})
+    assert sphinx_folder(tmp_path) is None
+
+
+def test_conf_py_becomes_lanting_toml(docs: tuple[Imported, Path]) -> None:
+    imported, _out = docs
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text("utf-8"))
+    assert (config["title"], config["author"], config["language"], config["base_url"]) == (
+        "gradlab", "Lin Yuan", "zh-CN", "https://gradlab.example.org/")
+    assert [m["name"] for m in config["menu"]] == ["目录", "入门", "参考"]
+    # (the project's code in conf.py, `sys.path.insert(…)`, is never run)
+    assert jupyter_book_config({"project": "p", "html_title": "P docs",
+                                "extensions": ["myst_parser", "sphinx_design"]}) == {
+        "title": "P docs", "execute": {"execute_notebooks": "off"},
+        "sphinx": {"extra_extensions": ["sphinx_design"]}}
+
+
+def test_the_toctrees_are_the_reading_order(docs: tuple[Imported, Path]) -> None:
+    _imported, out = docs
+    home = prose(out, "/")
+    assert "gradlab 是一组用于教学的优化器。" in home.text()
+    assert [s.text() for s in home.find_all("strong")] == ["入门", "参考"]
+    assert [(a.text(), a["href"]) for a in home.find_all("a")] == [
+        ("简介", "/intro/"), ("指南", "/guide/"), ("安装", "/install/"), ("用法", "/usage/"),
+        ("Changelog", "/changes/"), ("GitHub", "https://github.com/example/gradlab")]
+    # (the quickstart's "Indices and tables" is left out; the toctrees are the list)
+    assert "Indices and tables" not in home.text() and "genindex" not in home.text()
+    last = prose(out, "/install/").find_all("p")[-1]
+    assert [a.text() for a in last.find_all("a")] == ["指南", "用法"]
+
+
+def test_pages_keep_their_old_urls(docs: tuple[Imported, Path]) -> None:
+    _imported, out = docs
+    for old, new in (("intro.html", "/intro/"), ("guide/usage.html", "/usage/"),
+                     ("changes.html", "/changes/")):
+        assert redirect_target(out, "/" + old) == new
+    # (`guide/index.html` is the new page's own file: /guide/ serves it)
+    assert page(out, "/guide/index.html").one("h1").text().strip() == "指南"
+
+
+def test_references_formulas_and_figures(docs: tuple[Imported, Path]) -> None:
+    _imported, out = docs
+    intro = prose(out, "/intro/")
+    hrefs = {a["href"] for a in intro.find_all("a")}
+    # (`:ref:` to another page's target, `:doc:`, `:eq:` to the labelled formula)
+    assert {"/usage/", "/install/"} <= hrefs
+    assert intro.find(class_="callout-note") is not None
+    assert len(intro.find_all("math")) >= 2
+    install = prose(out, "/install/")
+    assert ("简介", "/intro/") in [(a.text(), a["href"]) for a in install.find_all("a")]
+    usage = prose(out, "/usage/")
+    assert usage.find("figure") is not None and usage.find("figcaption") is not None
+    assert usage.find("code", class_="language-python") is not None
+    assert any(a["href"].startswith("#fig-loss") for a in usage.find_all("a"))
+
+
+def test_the_report(docs: tuple[Imported, Path]) -> None:
+    imported, _out = docs
+    report = report_of(imported)
+    assert "docs/index.rst:26: notice: Sphinx's \"Indices and tables\"" in report
+    assert "warning" not in report.split("\n", 1)[1].rsplit("\n", 1)[0]
