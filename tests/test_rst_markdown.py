@@ -131,3 +131,24 @@ def test_docutils_problems_are_reported_at_their_line() -> None:
     document = read_rst("Para.\n\n.. image::\n\nAfter.\n", SOURCE)
     assert document.problems and document.problems[0][0] == 3
     assert "After." in document.body
+
+
+def test_highlight_and_literalinclude(tmp_path: Path) -> None:
+    # (Sphinx's `.. highlight::` sets the `::` blocks' language; `literalinclude` of a
+    # file of the project is its code, `:lines:` of it; of none, a comment and warning)
+    (tmp_path / "code").mkdir()
+    (tmp_path / "code" / "hello.c").write_text("// one\nint main() {\n  return 0;\n}\n")
+    page = tmp_path / "docs" / "a.rst"
+    page.parent.mkdir()
+    text = (".. highlight:: c\n\nA block::\n\n   int x;\n\n"
+            ".. literalinclude:: ../code/hello.c\n   :lines: 2-4\n   :emphasize-lines: 2\n\n"
+            ".. literalinclude:: ../code/missing.c\n")
+    document = read_rst(text, page, tmp_path)
+    assert "```c\nint x;\n```" in document.body
+    assert "```{code-block} c\n:emphasize-lines: 2\n\nint main() {\n  return 0;\n}\n```" \
+        in document.body
+    assert "<!--\n.. literalinclude:: ../code/missing.c\n-->" in document.body
+    assert [line for line, _ in document.problems] == [11]
+    # (outside the site's root, never read)
+    outside = read_rst(".. literalinclude:: ../code/hello.c\n", page, tmp_path / "docs")
+    assert "int main" not in outside.body

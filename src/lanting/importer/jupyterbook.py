@@ -199,7 +199,7 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         if path.suffix.lower() == ".rst":
             # (Sphinx read it with docutils: its tree written as MyST Markdown)
             notebook, head, data = None, "", dict[str, Any]()
-            document = read_rst(read_text(path), path, self.book)
+            document = read_rst(read_text(path), path, self.source)
             for line, message in document.problems:
                 self.report.warn(path, line, message)
             for line, message in document.notices:

@@ -144,7 +144,7 @@ def read_rst(text: str, path: Path, root: Path | None = None) -> RstDocument:
     text, inside = _inside_includes(text, path, root)
     tree = publish_doctree(text, source_path=str(path), settings_overrides={
         **_SETTINGS, "warning_stream": stream, "file_insertion_enabled": inside})
-    writer = MarkdownWriter(text)
+    writer = MarkdownWriter(text, path, root)
     writer.index(tree)
     fields: dict[str, str] = {}
     for info in tree.findall(nodes.docinfo):

@@ -6,26 +6,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from docutils.core import publish_from_doctree
-from docutils.utils import new_document
-from docutils.writers.html5_polyglot import Writer as HtmlWriter
 
+from lanting.importer.rst_sphinx import (
+    DIAGRAMS,
+    ROLE_ALIASES,
+    html_table,
+    included_code,
+    indices_only,
+    myst_directive,
+)
 from lanting.importer.shelf import fence
 from lanting.markdown.myst_roles import reads_role
 
-_DIAGRAMS = {"ditaa": "text", "graphviz": "dot", "digraph": "dot", "graph": "dot",
-             "plantuml": "text", "uml": "text", "mermaid": "mermaid"}
-"""Directives drawing a diagram from its text: written as a code block of it (Lanting
-draws Mermaid's)."""
-
-
-_ROLE_ALIASES = {"math:numref": "eq"}
-"""Sphinx's roles that are another's in MyST (`:math:numref:` is `{eq}`)."""
-_INDICES = frozenset({"genindex", "modindex", "search"})
-"""The pages of Sphinx's own a quickstart's "Indices and tables" links to."""
 _CALLOUT = {"note": "NOTE", "tip": "TIP", "hint": "TIP", "important": "IMPORTANT",
             "warning": "WARNING", "caution": "CAUTION", "attention": "WARNING",
             "danger": "CAUTION", "error": "CAUTION", "seealso": "NOTE"}
@@ -65,19 +61,14 @@ def _indent(text: str, first: str, rest: str) -> str:
     return "\n".join([first + lines[0]] + [rest + line if line else "" for line in lines[1:]])
 
 
-def _indices_only(section: nodes.section) -> bool:
-    """A section that only lists Sphinx's index and search pages (`:ref:`genindex``)."""
-    refs = [n for n in section.findall(nodes.inline) if n.get("role") == "ref"]
-    body = [c for c in section.children if not isinstance(c, nodes.title)]
-    return bool(refs) and all(n.astext() in _INDICES for n in refs) and all(
-        isinstance(c, nodes.bullet_list) for c in body)
-
-
 class MarkdownWriter:
     """The Markdown of a docutils tree, block by block."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, path: Path | None = None, root: Path | None = None) -> None:
         self.lines = source.split("\n")
+        self.path, self.root = path, root
+        self.highlight = ""
+        """The language of `::` blocks, Sphinx's `.. highlight::` (none: plain)."""
         self.problems: list[tuple[int | None, str]] = []
         self.notes: list[tuple[str, str]] = []
         self.roles_lost: set[str] = set()
@@ -168,7 +159,7 @@ class MarkdownWriter:
         if "system-messages" in node.get("classes", []):
             self.blocks(node, depth)  # (problems found after parsing: reported)
             return ""
-        if _indices_only(node):
+        if indices_only(node):
             self.notices.append((_line(node), "Sphinx's \"Indices and tables\" (its index "
                                  "and search pages): left out, Lanting has its search"))
             return ""
@@ -183,29 +174,20 @@ class MarkdownWriter:
 
     def block_literal_block(self, node: nodes.literal_block, depth: int) -> str:
         name = node.get("directive")
-        if name and name.lower() in _DIAGRAMS:
-            if _DIAGRAMS[name.lower()] != "mermaid":
+        if name and name.lower() in DIAGRAMS:
+            if DIAGRAMS[name.lower()] != "mermaid":
                 self.lose(node, f"a `{name}` diagram: shown as its text (Lanting draws "
                           "Mermaid's)")
-            return fence(_DIAGRAMS[name.lower()], node.astext())
+            return fence(DIAGRAMS[name.lower()], node.astext())
+        if name == "highlight":  # (Sphinx's language for the `::` blocks after it)
+            self.highlight = " ".join(str(node["argument"]).split()[:1])
+            return ""
+        if name == "literalinclude":
+            return included_code(node, self.path, self.root, self.lose)
         if name:
-            return self.myst_directive(node)
+            return myst_directive(node)
         classes = [str(c) for c in node.get("classes") or [] if c != "code"]
-        return fence(classes[0] if classes else "", node.astext())
-
-    def myst_directive(self, node: nodes.literal_block) -> str:
-        """A directive docutils does not know as MyST's, which Lanting reads as Sphinx
-        does (`{toctree}` left out, `{glossary}`, `{tab-set}` …) or reports."""
-        options = "".join(f":{k}: {v}\n" if v else f":{k}:\n"
-                          for k, v in node["options"].items())
-        body, argument = node.astext(), " ".join(str(node["argument"]).split())
-        if node["directive"] == "math" and argument:
-            # (`.. math:: a =⏎   b`: the formula starts on the directive's line)
-            body, argument = (str(node["argument"]) + "\n" + body).strip(), ""
-        ticks = "`" * max(3, max((len(r) for r in re.findall(r"`+", body)), default=0) + 1)
-        head = f"{ticks}{{{node['directive']}}} {argument}".rstrip()
-        return f"{head}\n{options}" + ("\n" if options and body else "") + (
-            body + "\n" if body else "") + ticks
+        return fence(classes[0] if classes else self.highlight, node.astext())
 
     def block_doctest_block(self, node: nodes.doctest_block, depth: int) -> str:
         return fence("pycon", node.astext())
@@ -298,7 +280,7 @@ class MarkdownWriter:
 
     def block_table(self, node: nodes.table, depth: int) -> str:
         if any(e.get("morerows") or e.get("morecols") for e in node.findall(nodes.entry)):
-            return self.html_table(node)
+            return html_table(node)
         rows: list[list[str]] = []
         head = 0
         for part in node.findall(lambda n: isinstance(n, (nodes.thead, nodes.tbody))):
@@ -322,20 +304,6 @@ class MarkdownWriter:
         lines += ["| " + " | ".join(header) + " |", "|" + " --- |" * width]
         lines += ["| " + " | ".join(r) + " |" for r in body]
         return "\n".join(lines)
-
-    def html_table(self, node: nodes.table) -> str:
-        """A table with cells spanning rows or columns, which a pipe table cannot hold,
-        as docutils' HTML writer writes it (its cells' markup HTML, not Markdown)."""
-        document = new_document("<table>", node.document.settings if node.document
-                                 else None)
-        document += node.deepcopy()
-        html = str(publish_from_doctree(document, writer=HtmlWriter(), settings_overrides={
-            "output_encoding": "unicode", "_disable_config": True, "math_output": "latex",
-            "embed_stylesheet": False}))
-        found = re.search(r"<table\b.*</table>", html, re.DOTALL)
-        if found is None:
-            return ""
-        return re.sub(r"\n\s*\n", "\n", found.group())
 
     def block_footnote(self, node: nodes.footnote, depth: int) -> str:
         key = (node.get("ids") or ["note"])[0]
@@ -409,7 +377,7 @@ class MarkdownWriter:
         if name == "raw":
             return node.astext() if "html" in node.get("format", "") else ""
         if name == "inline" and node.get("role"):
-            role = _ROLE_ALIASES.get(str(node["role"]), str(node["role"]))
+            role = ROLE_ALIASES.get(str(node["role"]), str(node["role"]))
             if reads_role(role):
                 content = node.astext()
                 if role in ("ref", "numref"):  # (Sphinx's labels are lower case)

@@ -1,0 +1,99 @@
+"""What of Sphinx's reStructuredText docutils does not read, for `rst_writer.py`: its
+directives written as MyST's (which Lanting reads with their Sphinx options), a
+`literalinclude` as the code it includes, text diagrams, its roles' MyST names, the
+quickstart's "Indices and tables"; and a table docutils reads that a pipe table cannot
+hold, as docutils' HTML."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from docutils import nodes
+from docutils.core import publish_from_doctree
+from docutils.utils import new_document
+from docutils.writers.html5_polyglot import Writer as HtmlWriter
+
+Lose = Callable[[nodes.Node, str], None]
+"""Reports what did not convert, at the node's line."""
+
+DIAGRAMS = {"ditaa": "text", "graphviz": "dot", "digraph": "dot", "graph": "dot",
+            "plantuml": "text", "uml": "text", "mermaid": "mermaid"}
+"""Directives drawing a diagram from its text: written as a code block of it (Lanting
+draws Mermaid's)."""
+
+
+ROLE_ALIASES = {"math:numref": "eq"}
+"""Sphinx's roles that are another's in MyST (`:math:numref:` is `{eq}`)."""
+INDICES = frozenset({"genindex", "modindex", "search"})
+"""The pages of Sphinx's own a quickstart's "Indices and tables" links to."""
+
+def indices_only(section: nodes.section) -> bool:
+    """A section that only lists Sphinx's index and search pages (`:ref:`genindex``)."""
+    refs = [n for n in section.findall(nodes.inline) if n.get("role") == "ref"]
+    body = [c for c in section.children if not isinstance(c, nodes.title)]
+    return bool(refs) and all(n.astext() in INDICES for n in refs) and all(
+        isinstance(c, nodes.bullet_list) for c in body)
+
+
+def myst_directive(node: nodes.literal_block) -> str:
+    """A directive docutils does not know as MyST's, which Lanting reads as Sphinx
+    does (`{toctree}` left out, `{glossary}`, `{tab-set}` …) or reports."""
+    options = "".join(f":{k}: {v}\n" if v else f":{k}:\n"
+                      for k, v in node["options"].items())
+    body, argument = node.astext(), " ".join(str(node["argument"]).split())
+    if node["directive"] == "math" and argument:
+        # (`.. math:: a =⏎   b`: the formula starts on the directive's line)
+        body, argument = (str(node["argument"]) + "\n" + body).strip(), ""
+    ticks = "`" * max(3, max((len(r) for r in re.findall(r"`+", body)), default=0) + 1)
+    head = f"{ticks}{{{node['directive']}}} {argument}".rstrip()
+    return f"{head}\n{options}" + ("\n" if options and body else "") + (
+        body + "\n" if body else "") + ticks
+
+
+def included_code(node: nodes.literal_block, path: Path | None, root: Path | None,
+                  lose: Lose) -> str:
+    """Sphinx's `.. literalinclude:: file`: the file's code (`:lines:` of it) as a
+    `{code-block}` of its `:language:` (else its suffix's), its other options kept;
+    a file outside the project a warning, the directive kept in a comment."""
+    target = str(node["argument"]).strip()
+    file = (root / target.lstrip("/")) if root and target.startswith("/") \
+        else (path.parent / target) if path else None
+    if file is None or root is None or not file.is_file() or \
+            not file.resolve().is_relative_to(root.resolve()):
+        lose(node, f"`literalinclude` of `{target}`, no file of the project: kept "
+                  "in a comment")
+        return f"<!--\n.. literalinclude:: {target.replace('--', '- -')}\n-->"
+    options = dict(node["options"])
+    code = file.read_text(encoding="utf-8", errors="replace").split("\n")
+    if options.get("lines"):
+        picked: list[str] = []
+        for part in str(options.pop("lines")).split(","):
+            first, _, last = part.strip().partition("-")
+            if first.isdigit():
+                end = int(last) if last.isdigit() else len(code) if _ else int(first)
+                picked += code[int(first) - 1:end]
+        code = picked
+    language = str(options.pop("language", "") or file.suffix.lstrip(".") or "")
+    if options.pop("diff", None) is not None:
+        lose(node, f"`literalinclude` `:diff:` of `{target}`: the file is shown, "
+                  "not its difference")
+    node = nodes.literal_block("", "\n".join(code).strip("\n"))
+    node["directive"], node["argument"], node["options"] = "code-block", language, options
+    return myst_directive(node)
+
+
+def html_table(node: nodes.table) -> str:
+    """A table with cells spanning rows or columns, which a pipe table cannot hold,
+    as docutils' HTML writer writes it (its cells' markup HTML, not Markdown)."""
+    document = new_document("<table>", node.document.settings if node.document
+                             else None)
+    document += node.deepcopy()
+    html = str(publish_from_doctree(document, writer=HtmlWriter(), settings_overrides={
+        "output_encoding": "unicode", "_disable_config": True, "math_output": "latex",
+        "embed_stylesheet": False}))
+    found = re.search(r"<table\b.*</table>", html, re.DOTALL)
+    if found is None:
+        return ""
+    return re.sub(r"\n\s*\n", "\n", found.group())
