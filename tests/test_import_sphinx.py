@@ -40,6 +40,8 @@ def test_conf_py_becomes_lanting_toml(docs: tuple[Imported, Path]) -> None:
     assert (config["title"], config["author"], config["language"], config["base_url"]) == (
         "gradlab", "Lin Yuan", "zh-CN", "https://gradlab.example.org/")
     assert [m["name"] for m in config["menu"]] == ["目录", "入门", "参考"]
+    # (Sphinx's `copyright` names the author, whom Lanting's footer names after it)
+    assert config["copyright"] == "© 2024 Lin Yuan"
     # (the project's code in conf.py, `sys.path.insert(…)`, is never run)
     assert jupyter_book_config({"project": "p", "html_title": "P docs",
                                 "extensions": ["myst_parser", "sphinx_design"]}) == {
@@ -51,6 +53,8 @@ def test_the_toctrees_are_the_reading_order(docs: tuple[Imported, Path]) -> None
     _imported, out = docs
     home = prose(out, "/")
     assert "gradlab 是一组用于教学的优化器。" in home.text()
+    # (the first of the root's two top sections titles it, as Sphinx took it)
+    assert page(out, "/").one("h1").text().strip() == "gradlab 文档"
     assert [s.text() for s in home.find_all("strong")] == ["入门", "参考"]
     assert [(a.text(), a["href"]) for a in home.find_all("a")] == [
         ("简介", "/intro/"), ("指南", "/guide/"), ("安装", "/install/"), ("用法", "/usage/"),

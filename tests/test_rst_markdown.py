@@ -152,3 +152,17 @@ def test_highlight_and_literalinclude(tmp_path: Path) -> None:
     # (outside the site's root, never read)
     outside = read_rst(".. literalinclude:: ../code/hello.c\n", page, tmp_path / "docs")
     assert "int main" not in outside.body
+
+
+def test_the_first_of_several_top_sections_titles_the_page() -> None:
+    # (docutils promotes a lone top section to the title; of several, Sphinx takes the
+    # first's title for the page's: its heading leaves the text, the others stay)
+    document = read_rst(".. a comment\n\n.. _home:\n\nDocs\n====\n\nIntro.\n\nPart\n----\n\n"
+                        "Text.\n\nMore\n====\n\nEnd.\n", SOURCE)
+    assert document.title == "Docs" and document.title_labels == ["home"]
+    assert document.body.startswith("Intro.\n\n## Part")
+    assert "## More" in document.body and "# Docs" not in document.body
+    # (with a `:title:` field, the first section stays a heading)
+    titled = read_rst(":title: Mine\n\nDocs\n====\n\nIntro.\n\nMore\n====\n\nEnd.\n", SOURCE)
+    assert titled.title == "" and titled.fields["title"] == "Mine"
+    assert titled.body.startswith("## Docs")

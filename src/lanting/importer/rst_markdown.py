@@ -153,10 +153,18 @@ def read_rst(text: str, path: Path, root: Path | None = None) -> RstDocument:
                 fields[item[0].astext().strip().lower()] = item[1].astext().strip()
             elif isinstance(item, nodes.Element):
                 fields[item.tagname.lower()] = item.astext().strip()
+    title, named = str(tree.get("title", "")), tree.get("names") or []
+    first = next((c for c in tree.children if not isinstance(c, nodes.PreBibliographic)),
+                 None)
+    heading = first.next_node(nodes.title) if isinstance(first, nodes.section) else None
+    if not title and "title" not in fields and isinstance(first, nodes.section) \
+            and heading is not None:
+        # (several sections at the top, which docutils promotes none of: the first's
+        # title is the page's, as Sphinx takes it; its heading leaves the text)
+        title, named, first["page-title"] = heading.astext(), first.get("names") or [], True
     body = writer.blocks(tree, 0)
     notes = [f"[^{key}]: {text}" for key, text in writer.notes]
-    title = str(tree.get("title", ""))
     own = nodes.fully_normalize_name(title)
     return RstDocument(title, fields, "\n\n".join([body, *notes]).strip() + "\n",
                        writer.problems, writer.notices,
-                       [str(n) for n in tree.get("names") or [] if n != own])
+                       [str(n) for n in named if n != own])

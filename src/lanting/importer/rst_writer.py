@@ -163,6 +163,8 @@ class MarkdownWriter:
             self.notices.append((_line(node), "Sphinx's \"Indices and tables\" (its index "
                                  "and search pages): left out, Lanting has its search"))
             return ""
+        if node.get("page-title"):  # (the page's title: its sections are the page's)
+            return self.blocks(node, depth)
         title = node.next_node(nodes.title)
         return self.heading(node, min(depth + 2, 6), self.inline(title) if title else "") \
             + "\n\n" + self.blocks(node, depth + 1)

@@ -82,8 +82,12 @@ def jupyter_book_config(values: dict[str, Any]) -> dict[str, Any]:
         return next((str(values[n]) for n in names if isinstance(values.get(n), str)
                      and str(values[n]).strip()), "")
 
+    # (Sphinx's `copyright` names the author, `2024, Lin Yuan`: Lanting adds the author)
+    author, rights = text("author"), text("copyright")
+    if author and rights.endswith(author):
+        rights = rights[:-len(author)].rstrip(", ")
     config: dict[str, Any] = {"title": text("html_title", "project"),
-                              "author": text("author"), "copyright": text("copyright"),
+                              "author": author, "copyright": rights,
                               "execute": {"execute_notebooks": "off"}}
     if text("language"):
         config["sphinx"] = {"config": {"language": text("language")}}
