@@ -557,6 +557,17 @@ def test_a_div_of_key_values_is_a_div_with_its_style() -> None:
     assert column["style"] == "flex-basis:40%;padding: .5em"
 
 
+def test_a_quoted_value_may_hold_braces() -> None:
+    """The R Markdown Cookbook gives a div its LaTeX in a quoted value, `data-latex=
+    "{0.48\\textwidth}"`, braces and all, as Pandoc allows: the opening was no div's,
+    its `:::` lines text, and the closing of the div around it "closed no block"."""
+    result = render(':::: {.columns}\n::: {.column data-latex="{0.48\\textwidth}"}\n'
+                    "left\n:::\n::::\n")
+    doc = parse_html(result.html)
+    assert ":::" not in doc.text() and result.problems == ()
+    assert doc.one("div", class_="column").text().strip() == "left"
+
+
 def test_plain_blocks_written_alike_are_one_warning() -> None:
     """A lecture deck's own layout class (`::: {.col-6}` on every slide) gave one warning
     per use, 92 for one series: one per way of writing it, at its first line, saying how

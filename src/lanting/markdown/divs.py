@@ -27,8 +27,11 @@ from lanting.markdown.containers import fenced_container_plugin
 from lanting.markdown.figure_divs import figure_label
 from lanting.markdown.shortcodes import report
 
-_PARAMS = re.compile(r"[ \t]*(?:\{[ \t]*([.#][^{}]*|[A-Za-z][\w-]*[ \t]*=[^{}]*)\}"
-                     r"|([A-Za-z][\w-]*))[ \t]*:*[ \t]*")
+BRACED = r"""(?:[^{}"']|"[^"]*"|'[^']*')*"""
+"""What attributes in braces hold: anything but a brace, save inside quotes (the R
+Markdown Cookbook's `data-latex="{0.48\textwidth}"`, a LaTeX argument in a value)."""
+_PARAMS = re.compile(r"[ \t]*(?:\{[ \t]*([.#]" + BRACED + r"|[A-Za-z][\w-]*[ \t]*="
+                     + BRACED + r")\}|([A-Za-z][\w-]*))[ \t]*:*[ \t]*")
 """`{.a #b key=v}`, `{style="…"}` (Pandoc's attributes, a class, an id or a `key=value`
 first: a deck's `::: {style="font-size: 80%"}` was shown as text) or one word; Pandoc
 allows colons after them (`::: warning :::`)."""

@@ -27,10 +27,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lanting.markdown.divs import BRACED
 from lanting.markdown.fence_info import FENCE_LINE
 
-_OPEN = re.compile(r"^([ \t]{0,3})(:{3,})([ \t]*(?:\{[^{}]*\}|[^\s{}:][^\s{}]*)[ \t]*:*[ \t]*)$")
-"""A fenced div's opening: attributes in braces, or a word."""
+_OPEN = re.compile(r"^([ \t]{0,3})(:{3,})([ \t]*(?:\{" + BRACED + r"\}|[^\s{}:][^\s{}]*)"
+                   r"[ \t]*:*[ \t]*)$")
+"""A fenced div's opening: attributes in braces (a quoted value may hold braces), or a
+word."""
 _CLOSE = re.compile(r"^([ \t]{0,3})(:{3,})[ \t]*$")
 _HTML_OPEN = re.compile(r"""^([ \t]{0,3})<div((?:\s+[\w-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|"""
                         r"""[^\s"'=<>`]+))?)*)\s*>[ \t]*$""", re.IGNORECASE)
