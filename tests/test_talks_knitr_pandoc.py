@@ -61,3 +61,22 @@ def test_cells_knitr_hid_are_left_out(make_site: Callable[..., Path],
     assert "survfit" not in boxes[1].text() and boxes[1].find("code") is None
     assert boxes[2].one("img")["src"].endswith("km.png")
     assert "coxph" in boxes[3].one("code").text()
+
+
+def test_knitr_inline_code_in_a_formula_shows_as_its_code(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """knitr filled `` `r signif(4^20, 3)` `` inside a formula with its value; read as
+    TeX, its backticks and letters were a row of italic unknowns, in silence. The code
+    shows in typewriter type in the formula, with a warning at the first; code in a
+    fence is the code's."""
+    site = make_site({"content/talks/counts.md": (
+        "---\ntitle: Counts\ndate: 2026-05-12\n---\n\n## Words\n\n"
+        "- $N = 4^{20} = `r signif(4^20, 3)`$ words\n"
+        "- $$P = `r p_k` + `r x_1`$$\n\n"
+        "```r\ny <- \"$a `r b`$\"\n```\n")})
+    result = build_site(site, out=site / "public")
+    assert [(w.line, "in a formula" in w.message) for w in result.warnings] == [(8, True)]
+    page = parse_html((site / "public/talks/counts/slides/index.html").read_bytes())
+    shown = [m.text() for m in page.find_all("mtext")]
+    assert shown == ["r signif(4ˆ20, 3)", "r p_k", "r x_1"]
+    assert "`r b`" in page.one("pre").text()

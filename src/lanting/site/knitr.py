@@ -8,7 +8,9 @@ its plan and six slides of `child=` lines. A slide that is only such cells is th
 slides of those files, read as the talk is (their lines and images from their own file,
 their own children too); a file that is not there is an error at the cell's line, and
 a cell among other text a warning. Inline R code, `` `r fa("book")` ``, which knitr
-filled in, shows as code: a warning says so, once a file.
+filled in, shows as code: a warning says so, once a file; inside a formula of a deck
+Pandoc cut, `$N = `r 4^20`$`, it is the formula's `\\texttt{r 4^20}` (its backticks and
+letters were TeX's italic unknowns, in silence), with a warning too.
 
 A cell knitr showed nothing of (`include=FALSE`, a `{css, echo=FALSE}` deck's styles)
 is left out; so is one whose code it did not show (`echo=FALSE`, or every cell after a
@@ -127,7 +129,37 @@ def knitted_body(body: str, path: Path, first_line: int) -> tuple[str, list[Prob
     was a slide of its own, empty, and every cell after `opts_chunk$set(echo = FALSE)`
     showed the code its slides never did."""
     cells = knitr_cells(body)
-    return cells.text, unechoed_warning(cells, path, first_line)
+    found: list[int] = []
+
+    def formulas(chunk: str, at: int) -> str:
+        def formula(match: re.Match[str]) -> str:
+            if "`r" not in match.group():
+                return match.group()
+            if not found:
+                found.append(at + chunk.count("\n", 0, match.start()))
+            return _INLINE_R.sub(lambda m: _typewriter(m.group()[1:-1]), match.group())
+        return _FORMULA.sub(formula, chunk)
+
+    text = outside_code(cells.text, first_line, formulas) if "`r" in cells.text \
+        else cells.text
+    problems = unechoed_warning(cells, path, first_line)
+    if found:
+        problems.append(Problem(
+            "knitr's inline R code in a formula (`` `r …` ``) is not run: it shows as its "
+            "code (this file's first)", path, found[0], severity="warning",
+            hint="write its value instead (the number knitr printed)"))
+    return text, problems
+
+
+_FORMULA = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$[^$\n]+?\$", re.DOTALL)
+_TEXT_ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "&": r"\&", "#": r"\#",
+                 "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}"}
+
+
+def _typewriter(code: str) -> str:
+    """knitr's inline R code as TeX showing it in a formula: `\\texttt{r round(p, 2)}`
+    (it was an unknown letter after another, `‘r signif(…)‘`, in italics)."""
+    return r"\texttt{" + "".join(_TEXT_ESCAPES.get(c, c) for c in code) + "}"
 
 
 def child_slides(sources: list[SlideSource], path: Path, read: Read,
