@@ -608,3 +608,26 @@ def test_a_decks_render_output_beside_it_is_no_note(tmp_path: Path) -> None:
     texts = [p.read_text(encoding="utf-8") for p in (new / "content").rglob("*.md")]
     assert any("Chapter 1." in t for t in texts) and (new / "content/talks/slides.md").is_file()
     assert not any("Notes plugin" in t for t in texts)
+
+
+def test_a_deck_an_html_page_loads_takes_the_pages_title(tmp_path: Path) -> None:
+    """A course's reveal.js lectures (`07 - Migrations/07-migrations.md`, loaded by the
+    `index.html` beside it) have no title of their own: each talk was titled by its
+    file's name, `07-migrations`. The page's `<title>` is the talk's, unless it is
+    reveal.js's own template's; a deck's own title still comes first."""
+    page = ('<html><head><title>\n  Migrations + Queries\n</title></head><body>'
+            '<section data-markdown="./{}"></section></body></html>')
+    new = _imported(tmp_path, {
+        "slides/07 - Migrations/index.html": page.format("07-migrations.md"),
+        "slides/07 - Migrations/07-migrations.md": "## Migrations\n\ntext\n\n---\n\n"
+                                                   "## Queries\n\nmore\n",
+        "slides/08/index.html": page.format("08-indexes.md").replace(
+            "Migrations + Queries", "reveal.js – The HTML Presentation Framework"),
+        "slides/08/08-indexes.md": "## Indexes\n\ntext\n",
+        "slides/09/index.html": page.format("09-own.md"),
+        "slides/09/09-own.md": "---\ntitle: Its own\ndate: 2026-01-05\n---\n\n## A\n\nb\n",
+    })
+    titles = {p.name: p.read_text(encoding="utf-8").split("\n")[1]
+              for p in (new / "content" / "talks").glob("*.md")}
+    assert titles == {"07-migrations.md": "title: Migrations + Queries",
+                      "08-indexes.md": "title: 08-indexes", "09-own.md": "title: Its own"}

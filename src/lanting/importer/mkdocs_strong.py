@@ -111,13 +111,19 @@ def lenient_strong(text: str, ctx: Context, reader: str = "Python-Markdown") -> 
     end), which Python-Markdown leaves as two stars; or Pandoc (Quarto, R Markdown),
     whose `**` closes after a space too but opens before none (`2 ** 3`, escaped)."""
     not_strong, pandoc = reader == "Python-Markdown", reader == "Pandoc"
+    # (Pandoc pairs the stars of a paragraph, over its line breaks: `**pre-registering
+    # specific` over `analyses** before` is bold, whose closing opens nothing on its line)
     lines, total = [], 0
-    for line in text.split("\n"):
+    for line in _PARAGRAPHS.split(text) if pandoc else text.split("\n"):
         line, moved = _line(line, not_strong, pandoc) if "**" in line else (line, 0)
         lines.append(line)
         total += moved
     ctx.convert(f"bold text with a space inside its ** ({reader}'s bold)", total)
-    return "\n".join(lines)
+    return "".join(lines) if pandoc else "\n".join(lines)
+
+
+_PARAGRAPHS = re.compile(r"((?:^|\n)[ \t]*\n)")
+"""A blank line, kept (split with it, the paragraphs join back as they were)."""
 
 
 _MARK = re.compile(r"(?<![=\\])==(?=[^\s=])([^=\n]*?[^\s=\\])==(?!=)")

@@ -84,7 +84,7 @@ def has_notes(source: Path) -> bool:
     """Whether `source` is an Obsidian vault or holds Markdown files (or decks: Go's
     `present`, R Markdown's, Quarto's) at all."""
     return (source / ".obsidian").is_dir() or any(
-        p.suffix.lower() in (".md", ".slide") or p.suffix.lower() in KNITTED
+        p.suffix.lower() in (".md", ".slide", ".rpres") or p.suffix.lower() in KNITTED
         and knitted_deck(read_text(p)) for p in walk(source))
 
 
@@ -152,7 +152,8 @@ class Notes(NoteDecks, LogseqNotes):
         self.gitbook = (source / "book.json").is_file()
         """A GitBook book: its Markdown read by kramed (marked 0.3), as Hexo's was."""
         self.typora_roots: dict[Path, str | None] = {}
-        self.decks: dict[Path, int | None] = dict.fromkeys(html_decks(source))
+        self.deck_pages = html_decks(source)
+        self.decks: dict[Path, int | None] = dict.fromkeys(self.deck_pages)
         self.decks |= pandoc_decks(source)
         """The notes a Makefile or script makes slides of with Pandoc, or an HTML page
         shows as slides (remark's `sourceUrl`, reveal.js's `data-markdown`): talks."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -94,13 +95,23 @@ def knitted_deck(text: str) -> str:
     document, copied as a file)."""
     head = split_front_matter(text)[1]
     data = load_mapping("yaml", head)[0] if head else {}
-    if is_xaringan(data):
+    made = first_output(data.get("output"))
+    if is_xaringan({"output": made}):
         return "xaringan"
-    output = data.get("output")
-    if _RMD_SLIDES.search(str(list(output) if isinstance(output, dict) else output)) \
-            or presentation_format(data):
+    if _RMD_SLIDES.search(str(made)) or presentation_format(data):
         return "pandoc"
     return ""
+
+
+def first_output(output: object) -> object:
+    """The format `rmarkdown::render()` (and RStudio's Knit button) makes of a file's
+    `output`: the first it lists (`output: {html_document: …, ioslides_presentation: …}`
+    is a document; its slides are made only when asked for by name)."""
+    if isinstance(output, dict):
+        return next(iter(output), None)
+    if isinstance(output, list):
+        return output[0] if output else None
+    return output
 
 
 _IOSLIDES = re.compile(r"\bioslides_presentation\b")
@@ -341,6 +352,19 @@ def html_decks(source: Path) -> dict[Path, Path]:
             if deck.is_file() and deck.resolve().is_relative_to(source.resolve()):
                 decks.setdefault(deck.resolve(), page.resolve())
     return decks
+
+
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.DOTALL | re.IGNORECASE)
+_FRAMEWORKS = re.compile(r"reveal\.?js|remark", re.IGNORECASE)
+
+
+def page_title(html: str) -> str:
+    """The `<title>` of the HTML page showing a deck (a course's `EfCore Migrations +
+    Query`, where the deck's file is `07-ef-migration-query.md`); "" for none, or for
+    the title of reveal.js's or remark's own template (`reveal.js`)."""
+    found = _TITLE.search(html)
+    title = " ".join(unescape(found.group(1)).split()) if found else ""
+    return "" if _FRAMEWORKS.search(title) else title
 
 
 _LOCKS = ("package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb")

@@ -15,6 +15,7 @@ from lanting.importer.common import mtime, read_text, walk
 from lanting.importer.go_present import is_present, read_present
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.notes_decks import (
     DATE_KEYS,
     HEADER_KEYS,
@@ -24,6 +25,7 @@ from lanting.importer.notes_decks import (
     ioslides_subtitles,
     is_ioslides,
     knitted_deck,
+    page_title,
     path_date,
     public_paths,
     slidev_theme_alone,
@@ -31,7 +33,11 @@ from lanting.importer.notes_decks import (
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import slug
 from lanting.importer.report import Report
+from lanting.importer.rmd_columns import cookbook_columns
+from lanting.importer.rpres import is_rpres, read_rpres
 from lanting.importer.serialize import dump_front_matter
+from lanting.importer.shelf import Shelf, protect_code
+from lanting.importer.sub_sup import FORMULA
 from lanting.importer.text import key_line, split_front_matter
 
 _GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
@@ -45,6 +51,8 @@ class NoteDecks(Quartz):
     tz: dt.tzinfo
     marp: set[Path]
     decks: dict[Path, int | None]
+    deck_pages: dict[Path, Path]
+    """The decks an HTML page shows, each with its page (`html_decks`)."""
     own_decks: set[Path]
     deck_parts: dict[Path, Path]
     by_slug: dict[str, Item]
@@ -69,6 +77,8 @@ class NoteDecks(Quartz):
         Quarto deck lying in the folder (`slides.Rmd` for xaringan, `talk.qmd` of
         `format: revealjs`), which no project renders: a talk."""
         suffix = path.suffix.lower()
+        if suffix == ".rpres":  # (its knitted `.md` beside it, if there is one, is the deck)
+            return not path.with_suffix(".md").is_file()
         if suffix in KNITTED:
             if path not in self.knitted:
                 self.knitted[path] = knitted_deck(read_text(path))
@@ -78,7 +88,15 @@ class NoteDecks(Quartz):
         return super().is_note(path) or suffix == ".slide" and is_present(read_text(path))
 
     def note_text(self, path: Path) -> str:
-        """A `present` deck's as a talk's Markdown, what did not convert reported once."""
+        """A `present` deck's, and an R Presentation's, as a talk's Markdown, what did
+        not convert reported once."""
+        if is_rpres(path):
+            if path not in self.present_texts:
+                rpres = read_rpres(read_text(path))
+                for what in rpres.converted:
+                    self.report.convert(what)
+                self.present_texts[path] = dump_front_matter(rpres.front) + "\n" + rpres.body
+            return self.present_texts[path]
         if path.suffix.lower() != ".slide":
             return super().note_text(path)
         if path not in self.present_texts:
@@ -109,7 +127,7 @@ class NoteDecks(Quartz):
             else super().unique_name(path, rel, folder)
 
     def is_deck(self, path: Path) -> bool:
-        if path.suffix.lower() in (".slide", *KNITTED):
+        if path.suffix.lower() in (".slide", *KNITTED) or is_rpres(path):
             return True
         if path.resolve() in self.marp:
             self.own_decks.add(path.resolve())
@@ -129,6 +147,8 @@ class NoteDecks(Quartz):
         header's `slide-level`)."""
         if kind != "talk":
             return super().front(data, head, path, kind, title)
+        if not data.get("title") and (page := self.deck_pages.get(path.resolve())):
+            title = page_title(read_text(page)) or title  # (a reveal.js deck has none)
         if path.resolve() in self.own_decks:  # (all of it the talk's: Marp's, Slidev's)
             front = {"title": title, **{k: v for k, v in data.items()
                                         if k not in DATE_KEYS + ("title",)}}
@@ -169,8 +189,11 @@ class NoteDecks(Quartz):
             self.documents[-1] = (item, body, path)
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
-        """An ioslides deck's `## Title | Subtitle` headings too, once converted (the
-        report's lines are the file's)."""
+        """A deck made with Pandoc or knitr read as they read it (`pandoc_text`); an
+        ioslides deck's `## Title | Subtitle` headings too, once converted (the report's
+        lines are the file's)."""
+        if item.kind == "talk":
+            text = self.pandoc_text(text, path, ctx)
         body = super().convert(text, item, ctx, path)
         if item.kind != "talk" or path.suffix.lower() not in KNITTED \
                 or not is_ioslides(read_text(path)):
@@ -179,6 +202,21 @@ class NoteDecks(Quartz):
         ctx.convert("ioslides' `## Title | Subtitle` headings (the subtitle under the "
                     "title)", count)
         return body
+
+    def pandoc_text(self, text: str, path: Path, ctx: Context) -> str:
+        """A Pandoc deck's (an R Markdown or Quarto one, or one its build file makes)
+        bold as Pandoc reads it (`**Note: **`, which CommonMark leaves as stars), and the
+        R Markdown Cookbook's columns as Lanting's (`rmd_columns`); a xaringan deck's bold
+        as remark's marked read it. Code and formulas are put aside first."""
+        kind = self.knitted.get(path, "pandoc" if path.resolve() in self.decks else "")
+        if not kind:
+            return text
+        shelf = Shelf()
+        text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"), protect_code(text, shelf))
+        text = lenient_strong(text, ctx, "kramed" if kind == "xaringan" else "Pandoc")
+        text, count = cookbook_columns(text)
+        ctx.convert("the R Markdown Cookbook's columns (`.cols`, `.col`) as Lanting's", count)
+        return shelf.restore(text)
 
     def knitr_images(self, text: str, path: Path, ctx: Context) -> str:
         """An R Markdown deck's `knitr::include_graphics("images/fig 2.png")` (which the
