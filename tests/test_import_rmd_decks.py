@@ -56,6 +56,8 @@ output:
 - We **plan** it by **pre-registering specific
   analyses** before the data come in.
 
+Note: the data have a typo, kept.
+
 :::::: {.cols data-latex=""}
 ::: {.col data-latex="{0.48\\textwidth}"}
 **Inquiry**: the question
@@ -77,9 +79,10 @@ def test_a_pandoc_decks_bold_and_cookbook_columns(tmp_path: Path) -> None:
     """A lecture deck made with R Markdown for beamer: `**Note: **` was bold in Pandoc,
     two stars in CommonMark (a warning for each); the R Markdown Cookbook's `.cols` and
     `.col` divs (their LaTeX in `data-latex`) were plain blocks one under the other, with
-    a warning each, and one's `{0.48\\textwidth}` broke its div. Now the bold is bold (a
-    bold over a line break stays so), and the columns stand side by side as wide as
-    their LaTeX says."""
+    a warning each, and one's `{0.48\\textwidth}` broke its div; a line `Note: …` cut
+    the slide's notes off it (Pandoc's notes are a `::: notes` div). Now the bold is
+    bold (a bold over a line break stays so), the line is text, and the columns stand
+    side by side as wide as their LaTeX says."""
     new = _imported(tmp_path, {"decks/estimation.Rmd": _DECK,
                                "decks/columns.tex": "\\newenvironment{cols}[1][]{}{}\n"})
     talk = (new / "content" / "talks" / "estimation.md").read_text(encoding="utf-8")
@@ -96,6 +99,7 @@ def test_a_pandoc_decks_bold_and_cookbook_columns(tmp_path: Path) -> None:
                                              "flex-basis:48%"]
     assert columns[2].one("strong").text() == "Answer"
     assert [s.text() for s in deck.find_all("strong")][:2] == ["Note:", "plan"]
+    assert "Note: the data have a typo" in deck.one("section", class_="slide-frame").text()
 
 
 _RPRES = """<link href="https://fonts.example.org/css?family=Lora" rel="stylesheet">

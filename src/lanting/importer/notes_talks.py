@@ -40,6 +40,8 @@ from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.sub_sup import FORMULA
 from lanting.importer.text import key_line, split_front_matter
 
+_NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE | re.MULTILINE)
+"""A line Lanting's talk reads as the start of speaker notes, which is text to Pandoc."""
 _GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
                        r"""([^"'\n]+)(["'])""")
 
@@ -204,16 +206,21 @@ class NoteDecks(Quartz):
         return body
 
     def pandoc_text(self, text: str, path: Path, ctx: Context) -> str:
-        """A Pandoc deck's (an R Markdown or Quarto one, or one its build file makes)
-        bold as Pandoc reads it (`**Note: **`, which CommonMark leaves as stars), and the
-        R Markdown Cookbook's columns as Lanting's (`rmd_columns`); a xaringan deck's bold
-        as remark's marked read it. Code and formulas are put aside first."""
-        kind = self.knitted.get(path, "pandoc" if path.resolve() in self.decks else "")
-        if not kind:
+        """A Pandoc deck (an R Markdown or Quarto one, or one its build file makes) as
+        Pandoc reads it: its bold (`**Note: **`, which CommonMark leaves as stars), a line
+        `Note: …` as text (Pandoc's notes are a `::: notes` div; Lanting's talk reads the
+        line as the start of notes), and the R Markdown Cookbook's columns as Lanting's
+        (`rmd_columns`). Code and formulas are put aside first. (A deck an HTML page
+        shows is reveal.js's or remark's Markdown, a xaringan deck remark's: not Pandoc's.)"""
+        pandoc = self.knitted[path] == "pandoc" if path in self.knitted else \
+            path.resolve() in self.decks and path.resolve() not in self.deck_pages
+        if not pandoc:
             return text
         shelf = Shelf()
         text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"), protect_code(text, shelf))
-        text = lenient_strong(text, ctx, "kramed" if kind == "xaringan" else "Pandoc")
+        text = lenient_strong(text, ctx, "Pandoc")
+        text, count = _NOTES_LINE.subn(r"\1\2\\\3", text)
+        ctx.convert("lines `Note: …` as text (Pandoc's notes are a `::: notes` div)", count)
         text, count = cookbook_columns(text)
         ctx.convert("the R Markdown Cookbook's columns (`.cols`, `.col`) as Lanting's", count)
         return shelf.restore(text)
