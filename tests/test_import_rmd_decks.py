@@ -12,6 +12,7 @@ from sitebits import png, write_files
 
 from lanting.build import BuildOptions, build
 from lanting.importer import import_site
+from lanting.importer.mkdocs_strong import lenient_strong
 
 
 def _imported(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
@@ -167,3 +168,19 @@ def test_an_r_presentation_is_a_talk(tmp_path: Path) -> None:
     boxes = [f.one(class_="slide") for f in deck.find_all("section", class_="slide-frame")]
     assert [b.one("h2").text() for b in boxes[1:3]] == ["Strata", "Two halves"]
     assert boxes[2].one("div", class_="columns").one("img")["src"].endswith(".png")
+
+
+class _Counted:
+    def convert(self, what: str, count: int = 1) -> None:
+        self.count = count
+
+
+def test_pandocs_bold_in_a_paragraph_with_bold_italics() -> None:
+    """Read a paragraph at a time (Pandoc pairs stars over line breaks), one holding a
+    `***bold italic***`, which the pairing leaves alone, lost the fix of its other
+    lines; such a paragraph is read line by line, as before."""
+    ctx = _Counted()
+    text = "***Warning*** first\n**Note: ** then\n\n**over\ntwo** lines"
+    made = lenient_strong(text, ctx, "Pandoc")  # type: ignore[arg-type]
+    assert made == "***Warning*** first\n**Note:**  then\n\n**over\ntwo** lines"
+    assert ctx.count == 1

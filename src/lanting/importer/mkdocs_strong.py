@@ -113,13 +113,16 @@ def lenient_strong(text: str, ctx: Context, reader: str = "Python-Markdown") -> 
     not_strong, pandoc = reader == "Python-Markdown", reader == "Pandoc"
     # (Pandoc pairs the stars of a paragraph, over its line breaks: `**pre-registering
     # specific` over `analyses** before` is bold, whose closing opens nothing on its line)
+    # (one with `***` in it, which `_line` leaves alone, line by line as before)
     lines, total = [], 0
-    for line in _PARAGRAPHS.split(text) if pandoc else text.split("\n"):
-        line, moved = _line(line, not_strong, pandoc) if "**" in line else (line, 0)
-        lines.append(line)
-        total += moved
+    for part in _PARAGRAPHS.split(text) if pandoc else [text]:
+        rows = [part] if pandoc and "***" not in part else part.split("\n")
+        for n, line in enumerate(rows):
+            line, moved = _line(line, not_strong, pandoc) if "**" in line else (line, 0)
+            lines.append(line if n == len(rows) - 1 else line + "\n")
+            total += moved
     ctx.convert(f"bold text with a space inside its ** ({reader}'s bold)", total)
-    return "".join(lines) if pandoc else "\n".join(lines)
+    return "".join(lines)
 
 
 _PARAGRAPHS = re.compile(r"((?:^|\n)[ \t]*\n)")
