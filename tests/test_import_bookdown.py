@@ -183,6 +183,26 @@ def test_equations_are_numbered_as_bookdown_numbered_them(tmp_path: Path) -> Non
     assert prose.one("a", class_="eqref").text() == "1"
 
 
+def test_an_equation_in_a_raw_tex_block_is_numbered_and_referred_to(
+        tmp_path: Path) -> None:
+    """An equation RStudio's visual editor wrote as a raw TeX block (```` ```{=tex} ````)
+    showed in the book (Pandoc hands it to MathJax); the import left it out, and each
+    `\\@ref(eq:x)` of its label failed the build."""
+    write_files(tmp_path / "book", {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-trend.Rmd"]\n',
+        "index.Rmd": "---\ntitle: Trends\n---\n\n# Preface {-}\n",
+        "01-trend.Rmd": (
+            "# Trend\n\nA line:\n\n```{=tex}\n\\begin{equation}\nx_t = a + b t  \n"
+            "(\\#eq:trend)\n\\end{equation}\n```\nSo \\@ref(eq:trend) is linear.\n"),
+    })
+    done = import_site(tmp_path / "book", tmp_path / "site")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    page = (result.output / "01-trend/index.html").read_text(encoding="utf-8")
+    assert re.findall(r"<mtext>\((\d+)\)</mtext>", page) == ["1"]
+    assert parse_html(page).one("a", class_="eqref").text() == "1"
+
+
 RENDERED = (
     '<html><body><div class="book"><section class="normal" id="section-">'
     '<div id="sample-size" class="section level1"><h1>Sample Size</h1>\n'

@@ -103,6 +103,29 @@ def test_a_bare_aligned_block_is_a_formula(tmp_path: Path) -> None:
     assert prose.one("code").text() == "\\begin{aligned}"
 
 
+def test_a_raw_tex_block_of_a_math_environment_is_a_formula(tmp_path: Path) -> None:
+    """RStudio's visual editor writes an equation as a raw TeX block (```` ```{=tex} ````),
+    which Pandoc's HTML writer hands to MathJax as display math; the import left every
+    raw TeX block out, so the formula was lost. One of no math environment (`\\vspace`)
+    is still left out, and the two spaces ending a row are no `\\` in the formula."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/ols/index.qmd": (
+            "---\ntitle: OLS\ndate: 2024-05-02\n---\n\nThe model is\n\n```{=tex}\n"
+            "\\begin{equation}\ny = a + b x  \n\n\\end{equation}\n```\n"
+            "- and in a list:\n\n  ```{=latex}\n  \\begin{align*}\n  u &= v \\\\\n"
+            "  w &= z\n  \\end{align*}\n  ```\n\n```{=tex}\n\\vspace{1em}\n```\n\nDone.\n"),
+    })
+    done = import_site(source, tmp_path / "read")
+    text = (done.dest / "content/posts/ols.md").read_text(encoding="utf-8")
+    assert "\\begin{equation*}\ny = a + b x\n\\end{equation*}\n" in text
+    assert "  \\begin{align*}\n  u &= v \\\\\n" in text
+    assert "vspace" not in text
+    prose = built_prose(source, tmp_path, "posts/ols/index.html")
+    assert len(prose.find_all("math")) == 2
+
+
 def test_a_header_macro_with_an_optional_argument_keeps_its_default(
         tmp_path: Path) -> None:
     """`Abs: ["…", 2, ""]` in the header's MathJax macros: its default was dropped, so
@@ -459,3 +482,4 @@ def test_a_csl_json_bibliography_is_cited_from(tmp_path: Path) -> None:
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     page = (result.output / "donors" / "index.html").read_text(encoding="utf-8")
     assert "Donors and dissent" in page
+

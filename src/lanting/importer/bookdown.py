@@ -26,6 +26,7 @@ from lanting.importer.distill_chunks import inline_values
 from lanting.importer.liquid import Context
 from lanting.importer.quarto import Quarto
 from lanting.importer.quarto_inline_r import inline_r
+from lanting.importer.quarto_math import raw_math
 from lanting.importer.quarto_xrefs import defined_labels
 from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
@@ -128,7 +129,12 @@ class Bookdown(Quarto):
         return body, made.figures or page.parent / f"{path.stem}_files"
 
     def blocks(self, body: str) -> str:
-        """The body with its theorem and custom-block chunks as Quarto's divs."""
+        """The body with its theorem and custom-block chunks as Quarto's divs, its raw
+        TeX equations as math (before their labels are read)."""
+        body, count = raw_math(body)
+        if count:
+            self.report.convert("raw TeX blocks of a math environment (`{=tex}`) as "
+                                "display math", count)
         body, count = blocks(body)
         if count:
             self.report.convert("bookdown's theorem and block chunks (Quarto's divs)", count)

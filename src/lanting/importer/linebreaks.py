@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf
+from lanting.markdown.math_display import ENVIRONMENTS
 
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
@@ -51,6 +52,8 @@ _RAW_END = {"script": r"</script>", "pre": r"</pre>", "style": r"</style>",
 blank line."""
 _PRE_OPEN = re.compile(r"<pre(?:[\s>]|$)", re.IGNORECASE)
 _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
+_BARE_MATH = re.compile(r"^[ \t>]*\\begin\{(" + "|".join(ENVIRONMENTS) + r")(\*?)\}")
+"""A line opening a math environment outside `$$`, which Lanting reads bare."""
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-*:?[ \t]*)+\|?[ \t]*$")
 _OPEN_LINK = re.compile(r"\]\([ \t]*(?P<url><[^<>\n]*>|[^\s()<>]+)?[ \t]*$")
 """A line ending inside a link's parentheses: after `](`, or after its URL."""
@@ -67,7 +70,17 @@ def hard_breaks(text: str, spaces_only: bool = False,
     alone = blocks_left_alone(lines)
     count = 0
     math = False
+    # (the bare math environment a line is inside, `\begin{equation}` opening a line:
+    # two spaces ending its row made a `\`, TeX's control space, in the formula)
+    environment = ""
     for i, line in enumerate(lines[:-1]):
+        if environment:
+            environment = "" if f"\\end{{{environment}}}" in line else environment
+            continue
+        opened = None if math else _BARE_MATH.match(line)
+        if opened and f"\\end{{{opened.group(1)}{opened.group(2)}}}" not in line:
+            environment = opened.group(1) + opened.group(2)
+            continue
         if line.count("$$") % 2:
             math = not math
             continue

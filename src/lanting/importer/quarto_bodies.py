@@ -46,6 +46,7 @@ from lanting.importer.quarto_math import (
     imagify_divs,
     numbers_environments,
     print_latex,
+    raw_math,
     text_after_labels,
     unnumbered_environments,
 )
@@ -122,6 +123,8 @@ class QuartoBodies(QuartoLinks):
                 figures: Path | None) -> str:
         """`figures`: the freeze's folder when the text is a freeze's."""
         text = self.includes(text, path, ctx)
+        text, count = raw_math(text)
+        ctx.convert("raw TeX blocks of a math environment (`{=tex}`) as display math", count)
         if figures is None:  # (a freeze's Markdown has knitr's values in)
             text = inline_r(text, ctx)
         shelf = Shelf()

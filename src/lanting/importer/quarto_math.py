@@ -59,6 +59,41 @@ def bare_environments(text: str, ctx: Context) -> str:
     return "".join(out)
 
 
+_PANDOC_MATH_ENVIRONMENTS = frozenset({
+    "align", "align*", "alignat", "alignat*", "aligned", "alignedat", "array", "Bmatrix",
+    "bmatrix", "cases", "CD", "eqnarray", "eqnarray*", "equation", "equation*", "gather",
+    "gather*", "gathered", "matrix", "multline", "multline*", "pmatrix", "smallmatrix",
+    "split", "subarray", "Vmatrix", "vmatrix"})
+"""The environments a raw TeX block may start with for Pandoc's HTML writer to show
+it as display math (its `isMathEnvironment`)."""
+_RAW_TEX = re.compile(r"^([ \t]*)(`{3,}|~{3,})[ \t]*\{=(?:tex|latex)\}[ \t]*\n(.*?)\n"
+                      r"[ \t]*\2[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def raw_math(text: str) -> tuple[str, int]:
+    """`text` with each raw TeX block (```` ```{=tex} ````, `{=latex}`) that is a math
+    environment as that environment, bare: Pandoc's HTML writer hands such a block to
+    MathJax as display math (RStudio's visual editor writes every equation so), where
+    it left any other out; Lanting left them all out, and `\\@ref(eq:x)` of a label in
+    one named nothing. Blank lines inside go (they would end the formula here); one
+    stands around it, a block of its own.
+    Returns the text and how many blocks became math."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        indent = match.group(1)
+        lines = [line.removeprefix(indent) for line in match.group(3).split("\n")]
+        name = re.match(r"\\begin\{([^}\n]*)\}", lines[0])
+        if name is None or name.group(1) not in _PANDOC_MATH_ENVIRONMENTS:
+            return match.group()
+        count += 1
+        lines = [line for line in lines if line.strip()]
+        return "\n" + "\n".join(indent + line for line in lines) + "\n"  # (a block)
+
+    return (_RAW_TEX.sub(one, text) if "{=" in text else text), count
+
+
 _LABEL_THEN_TEXT = re.compile(r"(\$\$[ \t]*\{#eq-[^}\n]*\})[ \t]+(?=\S)")
 """A display's closing `$$` and label with the paragraph going on after them on the
 line: `$${#eq-x} to obtain …` (Pandoc's display math is inline: its text goes on)."""
