@@ -124,6 +124,40 @@ def test_a_notebooks_cell_options_are_obeyed(tmp_path: Path) -> None:
     assert "and the old one." in " ".join(text.split())
 
 
+def test_images_of_a_notebooks_html_outputs_are_found(tmp_path: Path) -> None:
+    """`Image(url="./data/split.png")` prints `<img src="./data/split.png">`, which
+    Quarto published as written, from the notebook's folder; Lanting's page is a folder
+    deeper and the build failed on each such image. The file the output names in other
+    capitals (`data/Wrapper.png` for `wrapper.png`: the writer's computer ignored case)
+    is found too."""
+    source = tmp_path / "course"
+    shown = {"output_type": "execute_result", "execution_count": 1, "metadata": {},
+             "data": {"text/html": ['<img src="./data/split.png" width="400"/>'],
+                      "text/plain": ["<IPython.core.display.Image object>"]}}
+    cased = {**shown, "data": {"text/html": '<img src="./data/wrapper.png"/>'}}
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  chapters:\n    - index.qmd\n"
+                       "    - cv.ipynb\n",
+        "index.qmd": "# Preface {.unnumbered}\n\nHello.\n",
+        "cv.ipynb": json.dumps({"cells": [
+            {"cell_type": "markdown", "metadata": {}, "source": "# Cross-validation\n"},
+            _code("#| echo: false\n", "Image(url='./data/split.png')\n", shown),
+            _code("", "Image(url='./data/wrapper.png')\n", cased)],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}),
+        "data/split.png": png(4, 4),
+        "data/Wrapper.png": png(4, 4),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "cv/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    sources = [img["src"] for img in prose.find_all("img")]
+    assert sources == ["/data/split.png", "/data/Wrapper.png"]
+    assert all((result.output / s.lstrip("/")).is_file() for s in sources)
+
+
 def test_a_notebook_cells_title_and_fold_reach_the_page(tmp_path: Path) -> None:
     """`#| filename: fit.py` titles a notebook cell's code and `#| code-fold: true` folds
     it, in Quarto and in Lanting's notebook reader; the import took every `#|` line out,

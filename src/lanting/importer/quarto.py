@@ -145,6 +145,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
             item.body = NOTEBOOK
             for cell in markdown_cells(item.notebook):
                 cell["source"] = self.convert(cell_text(cell), item, ctx, path, None)
+            self.output_links(item, ctx, path)
         self.redirects.finish("listing pages and slide decks")
         self.write_config()
         return self.site

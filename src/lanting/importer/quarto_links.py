@@ -65,6 +65,23 @@ class QuartoLinks:
             item.front["summary"] = map_urls(
                 summary, lambda url, image: self.url(url, image, item, path, None, ctx))
 
+    def output_links(self, item: Item, ctx: Context, path: Path) -> None:
+        """The links and images of a notebook's HTML outputs (`Image(url="./data/x.png")`
+        printed `<img src="./data/x.png">`), which Quarto published as they were, from
+        the notebook's folder: Lanting's page of the notebook is a folder deeper, the
+        build publishes raw HTML as written, and each was a broken image."""
+        for cell in (item.notebook or {}).get("cells", []):
+            for output in cell.get("outputs", []) if isinstance(cell, dict) else []:
+                data = output.get("data") if isinstance(output, dict) else None
+                if not isinstance(data, dict) or (html := data.get("text/html")) is None:
+                    continue
+                text = "".join(html) if isinstance(html, list) else str(html)
+                mapped = map_urls(text, lambda url, image: self.url(
+                    url, image, item, path, None, ctx))
+                if mapped != text:
+                    ctx.convert("links and images of notebooks' HTML outputs")
+                    data["text/html"] = mapped.splitlines(keepends=True)
+
     def url(self, url: str, image: bool, item: Item, path: Path, figures: Path | None,
             ctx: Context) -> str | None:
         number = re.fullmatch(r"#(\d+)", url)

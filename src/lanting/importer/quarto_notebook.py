@@ -16,6 +16,7 @@ from typing import Any
 from lanting.content.notebook_reader import NotebookReader
 from lanting.errors import LantingError
 from lanting.importer.common import read_text
+from lanting.importer.other_case import beside_in_other_case
 from lanting.importer.quarto_nbdev import (
     HIDDEN,
     SHOWN_EXPORTS,
@@ -98,6 +99,8 @@ def static_file(source: Path, site: NewSite, path: Path, url: str) -> str | None
     rel = url.split("#", 1)[0].split("?", 1)[0]
     # (`/images/x.png`: Quarto's path from the project's root)
     file = source / rel.lstrip("/") if rel.startswith("/") else path.parent / rel
+    # (`Datasets/embeded.png` for `Embeded.png`: the writer's computer ignored case)
+    file = beside_in_other_case(source.resolve(), file.resolve()) or file
     if not file.is_file() or not file.resolve().is_relative_to(source.resolve()):
         return None
     rel = file.resolve().relative_to(source.resolve()).as_posix()
