@@ -123,3 +123,40 @@ def test_a_distill_blogs_posts_keep_their_outputs(tmp_path: Path) -> None:
     assert "n <- 20" in text and "[1] 0.1234" in text and "{r" not in text
     assert [img["src"].rsplit("/", 1)[-1] for img in prose.find_all("img")] == [
         "density-1.png"]
+
+
+def test_links_by_old_url_bold_over_lines_and_a_captions_footnote(tmp_path: Path) -> None:
+    """Three shapes of an R blogger's distill posts, each of which failed or broke:
+    a link to another post by the page distill published (`../ci-one/index.html`, no
+    file of the project) was dropped as broken; bold that Pandoc closed on the next
+    line (`**Warning:⏎do not.** Then`) had its closing stars escaped, with a build
+    warning; an image whose caption holds a footnote with a link over two lines kept
+    its path from the post's folder, and the build failed on it."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_site.yml": 'name: "ci"\ntitle: "CI notes"\noutput_dir: "docs"\n'
+                     "output:\n  distill::distill_article: default\n",
+        "index.Rmd": '---\ntitle: "Posts"\nsite: distill::distill_website\n'
+                     "listing: posts\n---\n",
+        "_posts/ci-one/ci-one.Rmd": '---\ntitle: "One"\ndate: 2020-01-02\n---\n\nFirst.\n',
+        "_posts/ci-two/ci-two.Rmd": (
+            '---\ntitle: "Two"\ndate: 2020-02-03\n---\n\n'
+            "See the [earlier post](../ci-one/index.html). Keep a copy.^[**Warning:\n"
+            "do not reuse keys.** Then go on.]\n\n"
+            "![A runner.^[Drawn with [a tool](https://example.org/draw)\n"
+            "and edited.]](img/runner.png)\n"),
+        "_posts/ci-two/img/runner.png": png(4, 3),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/ci-two/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    links = {a.text(): a.get("href") for a in prose.find_all("a")}
+    assert links["earlier post"] == "/posts/ci-one/"
+    assert "Warning: do not reuse keys." in [" ".join(s.text().split())
+                                             for s in prose.find_all("strong")]
+    assert "**" not in prose.text()
+    [image] = prose.find_all("img")
+    assert (result.output / image["src"].lstrip("/")).is_file()

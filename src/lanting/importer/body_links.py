@@ -14,9 +14,11 @@ from lanting.importer.body_math import INLINE_MATH
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 
 # (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
-# (brackets in a link's text in pairs, two deep: `[Bash [[ ]] 语法](bash/str.md)`)
+# (brackets in a link's text in pairs, two deep: `[Bash [[ ]] 语法](bash/str.md)`, over
+# lines too: a caption's footnote with its links, `![Cat.^[From [x](u)⏎…]](cat.gif)`)
 # (a title may hold its quote escaped, as CommonMark reads it: `"in \"sim1\""`)
-_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*)"
+_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[(?:[^\[\]\n]|\n(?![ \t]*\n)|"
+                   r"\[(?:[^\[\]\n]|\n(?![ \t]*\n))*\])*\])*)"
                    r"\]\([ \t]*(<[^>\n]*>|"
                    r"(?:[^\s()]|\([^\s()]*\))+)"
                    r"((?:[ \t]+(?:\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'))?)"

@@ -182,8 +182,10 @@ class LinkTable:
         # (`/handbook/meetings` for `/handbook/meetings.html`: GitHub Pages, and Jekyll's
         # own server, answer a page's address without its `.html`)
         bare = not path.endswith("/") and "." not in path.rsplit("/", 1)[-1]
+        # (and `/posts/x/index.html` for `/posts/x/`: the server's file of that folder)
+        folder = path.removesuffix("index.html") if path.endswith("/index.html") else path
         for candidate in (path, path.rstrip("/") + "/", path + "index.html",
-                          path + ".html" if bare else path):
+                          path + ".html" if bare else path, folder):
             if candidate in self.urls:
                 return self.urls[candidate]
         return None

@@ -35,11 +35,13 @@ def _literal(line: str, at: int) -> bool:
     return before.isspace() and after.isspace()
 
 
-def _pandoc(line: str, starts: list[int]) -> tuple[str, list[int]]:
+def _pandoc(line: str, starts: list[int], open_: bool) -> tuple[str, list[int], bool]:
     """Pandoc's reading of a line's `**`: one before a space (or the line's end) opens
-    nothing, and closes only an open bold (after a space too): the others are escaped
-    (Pandoc showed them as written) and the rest pair in order."""
-    kept, escaped, open_ = [], [], False
+    nothing, and closes only an open bold (after a space too, and one a line before
+    opened: `open_`): the others are escaped (Pandoc showed them as written) and the
+    rest pair in order. Returns the line, the kept stars and whether a bold is open at
+    its end."""
+    kept, escaped = [], []
     for at in starts:
         if open_ or not (line[at + 2:at + 3] or " ").isspace():
             kept.append(at)
@@ -48,18 +50,24 @@ def _pandoc(line: str, starts: list[int]) -> tuple[str, list[int]]:
             escaped.append(at)
     for at in reversed(escaped):
         line = line[:at] + "\\*\\*" + line[at + 2:]
-    return line, [at + 2 * sum(1 for e in escaped if e < at) for at in kept]
+    return line, [at + 2 * sum(1 for e in escaped if e < at) for at in kept], open_
 
 
-def _line(line: str, not_strong: bool, pandoc: bool = False) -> tuple[str, int]:
+def _line(line: str, not_strong: bool, pandoc: bool = False,
+          carried: bool = False) -> tuple[str, int, bool]:
+    """The line with its bold spans rewritten, how many, and (`pandoc`) whether a bold
+    is open at its end; `carried`: one is open at its start (its closing stars, and an
+    opening one left unclosed, are Lanting's across the line break too: not paired)."""
     if "***" in line:
-        return line, 0
+        return line, 0, carried
     starts = [m.start() for m in _STARS.finditer(line)]
     if pandoc:
-        line, starts = _pandoc(line, starts)
-        not_strong = False
+        line, starts, open_ = _pandoc(line, starts, carried)
+        starts = starts[1:] if carried else starts
+        starts = starts[:-1] if len(starts) % 2 else starts
+        not_strong, carried = False, open_
     if len(starts) < 2 or not_strong and any(_literal(line, at) for at in starts):
-        return line, 0
+        return line, 0, carried
     out, last, moved = [], 0, 0
     for open_at, close_at in zip(starts[::2], starts[1::2], strict=False):
         inner = line[open_at + 2:close_at]
@@ -77,7 +85,7 @@ def _line(line: str, not_strong: bool, pandoc: bool = False) -> tuple[str, int]:
             text[-1], trail[:1] or after) else f"<strong>{text}</strong>"
         out.append(line[last:open_at] + lead + bold + trail)
         last, moved = close_at + 2, moved + 1
-    return "".join(out) + line[last:], moved
+    return "".join(out) + line[last:], moved, carried
 
 
 def _punctuation(char: str) -> bool:
@@ -111,22 +119,15 @@ def lenient_strong(text: str, ctx: Context, reader: str = "Python-Markdown") -> 
     end), which Python-Markdown leaves as two stars; or Pandoc (Quarto, R Markdown),
     whose `**` closes after a space too but opens before none (`2 ** 3`, escaped)."""
     not_strong, pandoc = reader == "Python-Markdown", reader == "Pandoc"
-    # (Pandoc pairs the stars of a paragraph, over its line breaks: `**pre-registering
-    # specific` over `analyses** before` is bold, whose closing opens nothing on its line)
-    # (one with `***` in it, which `_line` leaves alone, line by line as before)
-    lines, total = [], 0
-    for part in _PARAGRAPHS.split(text) if pandoc else [text]:
-        rows = [part] if pandoc and "***" not in part else part.split("\n")
-        for n, line in enumerate(rows):
-            line, moved = _line(line, not_strong, pandoc) if "**" in line else (line, 0)
-            lines.append(line if n == len(rows) - 1 else line + "\n")
+    lines, total, open_ = [], 0, False
+    for line in text.split("\n"):
+        open_ = open_ and bool(line.strip())  # (a blank line ends the paragraph)
+        if "**" in line:
+            line, moved, open_ = _line(line, not_strong, pandoc, open_)
             total += moved
+        lines.append(line)
     ctx.convert(f"bold text with a space inside its ** ({reader}'s bold)", total)
-    return "".join(lines)
-
-
-_PARAGRAPHS = re.compile(r"((?:^|\n)[ \t]*\n)")
-"""A blank line, kept (split with it, the paragraphs join back as they were)."""
+    return "\n".join(lines)
 
 
 _MARK = re.compile(r"(?<![=\\])==(?=[^\s=])([^=\n]*?[^\s=\\])==(?!=)")

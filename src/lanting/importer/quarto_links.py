@@ -118,7 +118,7 @@ class QuartoLinks:
                 return self.broken(url, rel, ctx)
             return found
         target = self.document(file) or (self.table.find(rel) if rel.startswith("/")
-                                          else None)
+                                          else self.published_target(rel, item, file))
         if target is not None and (target.kind != "blog" or not fragment):
             ctx.convert("links to other documents")
             return self.site.link(target) + hash_mark + fragment
@@ -142,6 +142,18 @@ class QuartoLinks:
         elif rel and not file.exists():
             return self.broken(url, rel, ctx)
         return None
+
+    def published_target(self, rel: str, item: Item, file: Path) -> Item | None:
+        """The document a relative link naming no file of the project led to on the old
+        site, read from the page's old URL as the browser read it: a distill post's
+        `../debug-travis/index.html`, another post's published page (the file is
+        `_posts/debug-travis/debug-travis.Rmd`). Without it, each was a broken link."""
+        if file.exists() or not rel or not item.old_urls:
+            return None
+        page = item.old_urls[0]
+        folder = page if page.endswith("/") else posixpath.dirname(page) + "/"
+        found = self.table.find(posixpath.normpath(posixpath.join(folder, unquote(rel))))
+        return found if found is not item else None
 
     @staticmethod
     def broken(url: str, rel: str, ctx: Context) -> str | None:
