@@ -483,3 +483,24 @@ def test_a_csl_json_bibliography_is_cited_from(tmp_path: Path) -> None:
     page = (result.output / "donors" / "index.html").read_text(encoding="utf-8")
     assert "Donors and dissent" in page
 
+
+def test_an_r_projects_package_library_is_no_part_of_the_site(tmp_path: Path) -> None:
+    """Quarto renders nothing in the folders its engines keep, wherever they are
+    (`renv/`, `packrat/`, `rsconnect/`, `venv/`, `env/`): a course site's
+    `renv/library/…/doc/*.Rmd`, the vignettes of every installed package, were imported
+    as pages, with a warning each and a broken image. A folder of the site's own with
+    another name stays."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "index.qmd": "---\ntitle: Intro\n---\n\nWelcome.\n",
+        "labs/lab1.qmd": "---\ntitle: Lab 1\n---\n\nLoad the data.\n",
+        "renv/library/R-4.4/x86_64/renv/doc/faq.Rmd": (
+            "---\ntitle: FAQ\n---\n\n```{r}\nrenv::status()\n```\n\n![](ide.png)\n"),
+        "env/lib/python3.12/site-packages/pkg/README.md": "# A package\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    pages = sorted(p.relative_to(done.dest / "content").as_posix()
+                   for p in (done.dest / "content").rglob("*.md"))
+    assert pages == ["_index.md", "pages/labs.md"]

@@ -38,7 +38,7 @@ from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import QuartoBodies
 from lanting.importer.quarto_front import QuartoFront, front_first, published_url
 from lanting.importer.quarto_inline_r import inline_r
-from lanting.importer.quarto_links import DOCUMENTS, freeze_of
+from lanting.importer.quarto_links import DOCUMENTS, ENGINE_DIRS, freeze_of
 from lanting.importer.quarto_listings import QuartoListings
 from lanting.importer.quarto_math import header_macros
 from lanting.importer.quarto_notebook import (
@@ -156,12 +156,14 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings):
         return str(value or "_site").strip("/")
 
     def rendered(self, rel: str) -> bool:
-        """Whether Quarto rendered the file: not `_`-prefixed, not a README, not in the
-        folder of a document's render output (`x_files/` beside `x.qmd`), and matched
+        """Whether Quarto rendered the file: not `_`-prefixed, not a README, not in a
+        folder its engines keep (`ENGINE_DIRS`), not in the folder of a document's render
+        output (`x_files/` beside `x.qmd`), and matched
         by `project: render:` when the project lists what to render (a book's, its
         chapters)."""
         parts = rel.split("/")
-        if any(p.startswith(("_", ".")) for p in parts) or parts[0] == self.output_dir():
+        if any(p.startswith(("_", ".")) for p in parts) or parts[0] == self.output_dir() \
+                or not ENGINE_DIRS.isdisjoint(parts[:-1]):
             return False
         if parts[-1].lower() in ("readme.md", "readme.qmd", "license.md", "404.qmd",
                                  "404.md") and len(parts) == 1:

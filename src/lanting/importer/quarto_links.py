@@ -23,6 +23,11 @@ from lanting.importer.site import NewSite
 
 DOCUMENTS = (".qmd", ".md", ".ipynb", ".rmd", ".markdown")
 """The files Quarto renders as documents."""
+ENGINE_DIRS = frozenset({"renv", "packrat", "rsconnect", "venv", "env", "node_modules"})
+"""Folders Quarto renders nothing in, wherever they are: knitr's package libraries and
+deployment records, Jupyter's virtual environments (its engines' `ignoreDirs`). An R
+project's `renv/library/` holds every installed package's vignettes, which were
+imported as pages."""
 
 
 class QuartoLinks:
