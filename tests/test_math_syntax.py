@@ -1043,6 +1043,8 @@ def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None
     ("\\text{真实情况\\预测结果}", "真实情况\\预测结果"),
     # a multiple integral written as one operator (the same blog's probability notes)
     ("\\mathop{\\int \\cdots \\int}_{D} f", "∫⋯∫Df"),
+    # LaTeX's `\ensuremath`, in a paper's title a physics blog's references.bib holds
+    ("\\ensuremath{\\sigma}\\text{-model}", "σ-model"),
 ])
 def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
     """MathJax's `\\require{cancel}` (in posts written for MathJax) and the indicator

@@ -53,6 +53,9 @@ ALIASES = {
     # the xspace package's space "where one is needed" (`\text{MSE\xspace}` in a
     # course's macros): a formula's text needs none
     "xspace": "",
+    # LaTeX's "math, if not already": inside a formula its argument alone (a paper's
+    # title exported to BibTeX, `$\ensuremath{\sigma}$-model`)
+    "ensuremath": "",
     # plain TeX's names of the delimiters' pieces (MathJax has them): a norm written
     # `\Arrowvert x \Arrowvert_2` in deep-learning notes
     "Arrowvert": "\\Vert", "arrowvert": "\\vert", "bracevert": "\\vert",
