@@ -504,3 +504,24 @@ def test_an_r_projects_package_library_is_no_part_of_the_site(tmp_path: Path) ->
     pages = sorted(p.relative_to(done.dest / "content").as_posix()
                    for p in (done.dest / "content").rglob("*.md"))
     assert pages == ["_index.md", "pages/labs.md"]
+
+
+def test_the_render_day_and_a_knitr_chunks_file_name(tmp_path: Path) -> None:
+    """knitr printed `` `r format(Sys.Date())` `` as the day of the render (RStudio's
+    templates write it as the date): it is Quarto's `today`, the file's time, where a
+    blog's every post warned "no date Lanting can read". A knitr chunk naming its file
+    in its header, `{css, filename = "x.css"}`, had it written twice."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/style/index.qmd": (
+            "---\ntitle: Style\ndate: 2023-07-03\ndate-modified: \"`r format(Sys.Date())`\"\n"
+            "---\n\nThe banner:\n\n```{css, filename = \"banner.css\"}\n"
+            ".banner { color: white; }\n```\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings if "date" in w.message] == []
+    text = (done.dest / "content/posts/style.md").read_text(encoding="utf-8")
+    assert text.count("banner.css") == 1
+    assert [n.message for n in done.report.entries if "date-modified" in n.message] == [
+        "`date-modified: `r format(Sys.Date())``: the file's modification time, fixed"]

@@ -119,8 +119,11 @@ def cell_filenames(text: str) -> tuple[str, int]:
 
 
 def with_filename(info: str, name: str) -> str:
-    """A fence's info string with `filename="…"` among its attributes (`{yaml}`, `r`)."""
-    info = info.strip()
+    """A fence's info string with `filename="…"` among its attributes (`{yaml}`, `r`),
+    once: knitr's `{css, filename = "x.css"}` named it already, with spaces around its
+    `=` (it was written twice)."""
+    info = re.sub(r"[ \t]*,?[ \t]*\bfilename[ \t]*=[ \t]*(?:\"[^\"]*\"|'[^']*'|[^\s,}]+)", "",
+                  info.strip())
     quoted = '"' + name.replace('"', "'") + '"'
     if info.startswith("{") and info.endswith("}"):
         return f"{info[:-1].rstrip()} filename={quoted}}}"

@@ -28,6 +28,9 @@ QUARTO_ONLY = frozenset({
     "html-math-method", "code-overflow", "keep-ipynb", "keep-md", "categories-ui",
     "open-graph", "twitter-card", "search", "sidebar", "pagetitle", "date-format", "lightbox"})
 """Keys only Quarto's rendering read: left out with one notice per file."""
+_RENDER_DAY = re.compile(r"^`r\s+(?:format\(\s*)?Sys\.(?:Date|time)\(\)[^`]*`$")
+"""knitr's inline R printing the day of the render, `` `r format(Sys.Date(), "%d %B")` ``
+(RStudio's templates write it as the date): Quarto's `today`, so read as it is."""
 _NUMERIC = re.compile(r"^(\d{1,2})([/-]| )(\d{1,2})\2(\d{4}|\d{2})$")
 """`3/1/2024`, `03-01-2024`, `3/1/24` (month first), `01 03 2024` (day first)."""
 
@@ -130,7 +133,7 @@ class QuartoFront(QuartoSettings):
         value = data.get(key)
         if value in (None, ""):
             return None
-        if str(value) in ("last-modified", "today", "now"):
+        if str(value) in ("last-modified", "today", "now") or _RENDER_DAY.match(str(value)):
             self.report.note(path, key_line(head, key), f"`{key}: {value}`: the file's "
                              "modification time, fixed")
             return mtime(path, self.tz)
