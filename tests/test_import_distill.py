@@ -160,3 +160,22 @@ def test_links_by_old_url_bold_over_lines_and_a_captions_footnote(tmp_path: Path
     assert "**" not in prose.text()
     [image] = prose.find_all("img")
     assert (result.output / image["src"].lstrip("/")).is_file()
+
+
+def test_an_inline_value_over_two_lines_is_the_pages(tmp_path: Path) -> None:
+    """knitr's inline code over a line end (`` `r round(m,⏎2)` ``) takes the value the
+    post's rendered page shows in its place, as one on a line does; it was code."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_site.yml": 'name: "m"\ntitle: "M"\noutput:\n  distill::distill_article: default\n',
+        "index.Rmd": '---\ntitle: "Posts"\nsite: distill::distill_website\n'
+                     "listing: posts\n---\n",
+        "_posts/mean/mean.Rmd": (
+            '---\ntitle: "Mean"\ndate: 2021-04-05\n---\n\n```{r, include=FALSE}\n'
+            "m <- mean(rnorm(9))\n```\n\nThe sample mean was `r round(m,\n2)` on that day.\n"),
+        "_posts/mean/mean.html": (
+            "<html><body><p>The sample mean was 0.31 on that day.</p></body></html>\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/posts/mean.md").read_text(encoding="utf-8")
+    assert "The sample mean was 0.31 on that day." in text

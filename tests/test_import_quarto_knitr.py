@@ -556,3 +556,25 @@ def test_a_figure_of_a_cell_that_did_not_run_is_numbered(tmp_path: Path) -> None
     assert [f.one("figcaption").text() for f in prose.find_all("figure")] == [
         "Figure 1 Residuals against fitted values", "Figure 2 Normal quantiles"]
     assert "plot(fit, which = 1)" in prose.find_all("figure")[0].text()
+
+
+def test_inline_r_over_two_lines(tmp_path: Path) -> None:
+    """knitr's inline code crosses a paragraph's line end (`` `r round(mean(x),⏎2)` ``:
+    knitr's pattern and Pandoc's code span both do). It was left as code without a
+    word; one naming a value the cells set is that value, any other a warning, and
+    inside a formula its code in a box on one line."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/means/index.qmd": (
+            "---\ntitle: Means\ndate: 2024-03-01\n---\n\n```{r}\n#| include: false\n"
+            "n <- 48\n```\n\nWe drew `r n\n` students; their mean was `r round(mean(x),\n"
+            "2)` points, or $\\bar x = `r round(\nmean(x))`$.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/posts/means.md").read_text(encoding="utf-8")
+    assert "We drew 48 students" in text
+    assert "\\boxed{\\texttt{round( mean(x))}}" in text
+    assert [w.message.split(":")[0] for w in done.report.warnings] == [
+        "inline R `` `r round(\nmean(x))` `` inside a formula",
+        "1 inline R expression(s) (`` `r round(mean(x),\n2)` `` the first)"]

@@ -131,8 +131,8 @@ def knitted(body: str, page: str, locate: Callable[[str], str] = str) -> Knitted
     return Knitted("\n".join(out), len(shown), widgets)
 
 
-_INLINE = re.compile(r"(?<!`)`r[ \t]+[^`\n]+?`(?!`)")
-"""knitr's inline code, `` `r expr` ``."""
+_INLINE = re.compile(r"(?<!`)`r[ \t]+(?:[^`\n]|\n(?![ \t]*\n))+?`(?!`)")
+"""knitr's inline code, `` `r expr` ``, over a paragraph's lines too."""
 _FENCED = re.compile(r"^(`{3,}|~{3,}).*?^\1[ \t]*$", re.MULTILINE | re.DOTALL)
 _HIDDEN_HTML = re.compile(r"<(script|style|pre|head)\b.*?</\1>", re.DOTALL | re.IGNORECASE)
 _WORD = re.compile(r"\w+")

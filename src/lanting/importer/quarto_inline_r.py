@@ -34,8 +34,10 @@ _LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|(-?\d+)L?
 _FENCED = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n.*?^[ \t]{0,3}\1[ \t]*$",
                      re.MULTILINE | re.DOTALL)
 """A fenced block, where `` `r x` `` is code as written."""
-_INLINE = re.compile(r"(?<!`)`r[ \t]+([^`\n]+?)[ \t]*`(?!`)")
-"""knitr's inline code, `` `r expr` ``."""
+_INLINE = re.compile(r"(?<!`)`r[ \t]+((?:[^`\n]|\n(?![ \t]*\n))+?)[ \t]*`(?!`)")
+"""knitr's inline code, `` `r expr` ``, over lines too (knitr's pattern, `[^`]+`, and
+Pandoc's code span both cross a paragraph's line ends: `` `r round(mean(x),⏎2)` `` was
+left as code, with no word)."""
 
 
 def r_values(text: str) -> dict[str, str]:
@@ -102,7 +104,7 @@ def _in_html_blocks(text: str, values: dict[str, str], ctx: Context) -> str:
         ctx.warn(match.group(), f"inline R `` {match.group()} `` inside an HTML block "
                  "(Pandoc read Markdown there, Lanting does not): knitr put its value "
                  "here, Lanting runs no R: shown as its code (write the value in)")
-        return f"<code>{html.escape(match.group(1).strip())}</code>"
+        return f"<code>{html.escape(' '.join(match.group(1).split()))}</code>"
 
     return _INLINE.sub(one, text)
 
@@ -144,4 +146,4 @@ def _formula_value(match: re.Match[str], values: dict[str, str], ctx: Context) -
     ctx.warn(match.group(), f"inline R `` {match.group()} `` inside a formula: knitr put "
              "its value here, Lanting runs no R: shown as its code in a box (write the "
              "value in)")
-    return _boxed(match.group(1).strip())
+    return _boxed(" ".join(match.group(1).split()))
