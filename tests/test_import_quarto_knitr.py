@@ -578,3 +578,26 @@ def test_inline_r_over_two_lines(tmp_path: Path) -> None:
     assert [w.message.split(":")[0] for w in done.report.warnings] == [
         "inline R `` `r round(\nmean(x))` `` inside a formula",
         "1 inline R expression(s) (`` `r round(mean(x),\n2)` `` the first)"]
+
+
+def test_a_download_button_is_a_link_to_its_file(tmp_path: Path) -> None:
+    """The quarto-downloadthis extension's `{{< downloadthis data/lab.pdf label="…" >}}`
+    drew a button downloading the file; it was left in a comment with a warning. It is a
+    link to the file, copied. Another shortcode with an `id=` is no tweet (it was taken
+    for one: `{{< quiz id=7 >}}` became a link to a post on X)."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "labs.qmd": (
+            "---\ntitle: Labs\n---\n\n{{< downloadthis data/lab1.pdf dname=LAB1 "
+            'label="Download the lab" type=light >}}\n\n{{< quiz id=7 >}}\n'),
+        "data/lab1.pdf": "%PDF-1.4\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/pages/labs.md").read_text(encoding="utf-8")
+    assert "[Download the lab](/data/lab1.pdf)" in text
+    assert "x.com" not in text
+    assert [w.message.split(":")[0] for w in done.report.warnings] == [
+        "not converted, left in a comment"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert (result.output / "data/lab1.pdf").is_file()

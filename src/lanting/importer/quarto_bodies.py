@@ -371,7 +371,10 @@ class QuartoBodies(QuartoLinks):
             title = html.escape(named.get("title") or "", quote=True)
             return (f'<video controls preload="metadata" src="{html.escape(args[0])}"'
                     + (f' title="{title}"' if title else "") + "></video>")
-        if name == "tweet" and len(args) >= 2 or named.get("id"):
+        if name == "downloadthis" and args:  # (the quarto-downloadthis extension's button)
+            ctx.convert("download buttons (`downloadthis`) as links to their files")
+            return f"[{named.get('label') or 'Download'}]({args[0]})"
+        if name == "tweet" and (len(args) >= 2 or named.get("id")):
             user = named.get("user") or args[0]
             status = named.get("id") or args[1]
             ctx.convert("tweets as links")
