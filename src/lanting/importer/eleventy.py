@@ -31,7 +31,14 @@ from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_t
 from lanting.importer.data_papers import import_papers
 from lanting.importer.data_projects import import_projects
 from lanting.importer.eleventy_bodies import EleventyBodies
-from lanting.importer.eleventy_data import computed, front_matter, layout_data, merge, paged
+from lanting.importer.eleventy_data import (
+    computed,
+    front_matter,
+    layout_data,
+    markdown_template,
+    merge,
+    paged,
+)
 from lanting.importer.eleventy_listings import tag_page, tag_redirects
 from lanting.importer.eleventy_settings import read_data_file, read_settings
 from lanting.importer.eleventy_urls import (
@@ -61,7 +68,7 @@ _THEME_SUFFIXES = (".njk", ".liquid", ".11ty.js", ".11ty.cjs", ".11ty.mjs", ".hb
                    ".ejs", ".pug", ".mustache", ".haml")
 _PLACED = frozenset({"title", "date", "tags", "permalink", "layout", "draft", "description",
                      "summary", "eleventyExcludeFromCollections", "eleventyNavigation",
-                     "author", "updated", "lastmod"})
+                     "author", "updated", "lastmod", "templateEngineOverride"})
 
 
 class Eleventy(EleventyBodies):
@@ -108,7 +115,9 @@ class Eleventy(EleventyBodies):
             if resolved.is_relative_to(self.settings.includes) or \
                     resolved.is_relative_to(self.settings.data) or self.ignored(rel):
                 continue
-            if path.suffix.lower() in (".md", ".markdown"):
+            if path.suffix.lower() in (".md", ".markdown") or path.name.endswith(
+                    _THEME_SUFFIXES) and markdown_template(
+                    self.data_of(path) | front_matter(read_text(path))[0]):
                 self.read_markdown(path, rel)
             elif path.suffix.lower() in (".html", ".htm"):
                 if split_front_matter(read_text(path))[0]:

@@ -122,3 +122,11 @@ def layout_data(folder: Path, name: str) -> dict[str, Any]:
         name = str(data.get("layout") or "")
     # (the rest is the theme's, `og_type`: a notice on every post otherwise)
     return {k: v for k, v in found.items() if k in _FROM_LAYOUTS}
+
+
+def markdown_template(data: dict[str, Any]) -> bool:
+    """Whether a template's `templateEngineOverride` ends in Markdown (`njk, md`:
+    Nunjucks first, then markdown-it): such a `.njk` or `.liquid` file is a post or page
+    written in Markdown, as a `.md` is, not one of the theme's templates."""
+    engines = str(data.get("templateEngineOverride") or "").split(",")
+    return engines[-1].strip().lower() == "md"

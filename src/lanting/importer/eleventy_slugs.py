@@ -133,9 +133,33 @@ def js_slug(function: str, code: str, depth: int = 0) -> JsSlug:
     return JsSlug("", None)
 
 
+_LOOP = re.compile(r"addFilter\(\s*([A-Za-z_$][\w$]*)\s*,")
+"""A filter registered by a name held in a variable: a loop over what a module exports
+(`Object.keys(filters).forEach((n) => c.addFilter(n, filters[n]))`)."""
+
+
+def _exported(name: str, code: str) -> str | None:
+    """The function a module exports as `name` (`module.exports = { slug, … }`, `{ slug:
+    (s) => … }`, `exports.slug = …`, `export const slug = …`), as `js_slug` reads it."""
+    for found in re.finditer(r"module\.exports\s*=\s*\{", code):
+        body = _extent(code, found.end() - 1)
+        given = re.search(rf"(?<![\w$.]){name}\s*(:\s*|(?=[,}}\s]))", body)
+        if given:
+            return _extent(body, given.end()) if given.group(1) else name
+    given = re.search(rf"(?:\bexports\.{name}\s*=|export\s+(?=(?:const|let|var|function)"
+                      rf"\s+{name}\b))", code)
+    return (_extent(code, given.end()) if "=" in given.group() else name) if given else None
+
+
 def filter_slugs(code: str) -> dict[str, JsSlug]:
-    """The `slug` and `slugify` filters as the site has them: Eleventy's, or its own."""
+    """The `slug` and `slugify` filters as the site has them: Eleventy's, or its own (one
+    a module exports, when the configuration registers its exports in a loop)."""
     filters = dict(ELEVENTY_FILTERS)
+    if _LOOP.search(code):
+        for name in filters:
+            function = _exported(name, code)
+            if function is not None:
+                filters[name] = js_slug(function, code)
     for found in _FILTER.finditer(code):
         function = _extent(code, found.end())
         # (its own name is Eleventy's filter no longer: `getFilter("slug")` in it is not
