@@ -67,14 +67,19 @@ def js_date(value: object) -> str | None:
     return f"{year}-{number:02d}-{int(day):02d}" if number else None
 
 
-_SCHEMA_DATE = re.compile(r"\b(\w+)\s*:\s*z\s*\.\s*(?:coerce\s*\.\s*)?date\s*\(")
-_SCHEMAS = tuple(f"src/{name}.{suffix}" for name in ("content.config", "content/config")
-                 for suffix in ("ts", "mts", "js", "mjs"))
+_SCHEMA_DATE = re.compile(r"\b(\w+)\s*:\s*(?:z\s*\.\s*(?:coerce\s*\.\s*)?date\s*\("
+                          r"|\{\s*type\s*:\s*[\"']date[\"'])")
+"""A date key of Astro's schema (`createdDate: z.date()`) or of Contentlayer's fields
+(`createdAt: { type: "date" }`)."""
+_SCHEMAS = (*(f"src/{name}.{suffix}" for name in ("content.config", "content/config")
+              for suffix in ("ts", "mts", "js", "mjs")),
+            *(f"contentlayer.config.{suffix}" for suffix in ("ts", "js", "mjs")))
 
 
 def schema_dates(source: Path) -> tuple[str, ...]:
-    """The keys the collections' schema declares dates (`createdDate: z.date()`, a key of
-    the site's own choosing), but those of an update (`updatedDate`, `lastEdited`)."""
+    """The keys the collections' schema (or Contentlayer's document types) declares
+    dates (`createdDate: z.date()`, a key of the site's own choosing), but those of an
+    update (`updatedDate`, `lastEdited`)."""
     text = "".join(read_text(source / n) for n in _SCHEMAS if (source / n).is_file())
     return tuple(dict.fromkeys(k for k in _SCHEMA_DATE.findall(text) if k not in DATE_KEYS
                                and k not in _UPDATES

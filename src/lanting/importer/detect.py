@@ -20,7 +20,8 @@ LOOKED_FOR = (
     "Quartz (quartz.config.ts with content/), "
     "Astro (astro.config.mjs or .ts with src/content/, src/data/blog/ or a "
     "src/content.config.ts), "
-    "Next.js blogs (contentlayer.config.ts or data/siteMetadata.js with data/blog/, or "
+    "Next.js blogs (contentlayer.config.ts or data/siteMetadata.js with data/blog/, "
+    "contentlayer.config.ts naming another folder as its contentDirPath, or "
     "velite.config.ts with next.config.*), "
     "Gatsby (gatsby-config.js or .ts), "
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/, or "
@@ -197,6 +198,9 @@ def detect(source: Path) -> str:
     if (any(source.glob("contentlayer.config.*")) or (source / "data" / "siteMetadata.js")
             .is_file()) and (source / "data" / "blog").is_dir():
         return "nextjs"
+    from lanting.importer.nextjs_settings import contentlayer_root
+    if contentlayer_root(source) is not None:
+        return "nextjs"  # (Contentlayer reads the Markdown of its `contentDirPath`)
     if any(source.glob("velite.config.*")) and (any(source.glob("next.config.*")) or re.search(
             r'"next"\s*:', _text(source / "package.json"))):
         return "nextjs"  # (Velite reads the Markdown its routes publish)

@@ -1,7 +1,8 @@
 """The settings of a Next.js blog (tailwind-nextjs-starter-blog and its kind), read
 without running them, as an Astro blog's are (`astro_settings`): `data/siteMetadata.js`
 (title, author, description, language, `siteUrl`, the social accounts), `remark-math`
-in `contentlayer.config.*`, the blog's route (`app/blog/[...slug]/`), `data/blog/`; a
+in `contentlayer.config.*`, the blog's route (`app/blog/[...slug]/`), `data/blog/`, or the
+folders Contentlayer's document types read from its `contentDirPath`; a
 blog whose content Velite reads (`velite.config.ts`: its `root` and the collections'
 `pattern`s), its `siteConfig` in `config/site.ts`."""
 
@@ -26,9 +27,15 @@ from lanting.importer.report import Report
 
 VELITE_CONFIGS = tuple(f"velite.config.{s}" for s in ("ts", "js", "mjs"))
 """Velite's settings: its content root and each collection's `pattern`."""
+CONTENTLAYER_CONFIGS = tuple(f"contentlayer.config.{s}" for s in ("ts", "js", "mjs"))
+"""Contentlayer's settings: `contentDirPath` and each document type's `filePathPattern`."""
 _SITE_CONFIGS = ("config/site.ts", "src/config/site.ts", "config/site.js",
                  "src/config/site.js", "lib/site.ts", "src/lib/site.ts")
 """Where shadcn-style Next.js blogs keep their `siteConfig` (name, url, author, links)."""
+_LAYOUTS = tuple(f"{folder}app/layout.{suffix}" for folder in ("", "src/")
+                 for suffix in ("tsx", "jsx", "ts", "js"))
+"""The App Router's root layout, whose `export const metadata = { title, description }`
+titles a site that keeps no settings of its own."""
 
 
 def read_nextjs(source: Path, report: Report) -> AstroConfig:
@@ -36,8 +43,12 @@ def read_nextjs(source: Path, report: Report) -> AstroConfig:
     file = "data/siteMetadata.js"
     if not (source / file).is_file() and velite:
         file = first_of(source, _SITE_CONFIGS) or file
-    config = AstroConfig("nextjs", file)
     code = text_of(source, file)
+    layout = first_of(source, _LAYOUTS)
+    metadata = object_of(text_of(source, layout), "metadata") if layout and not code else None
+    if metadata:
+        file, code = layout or file, metadata
+    config = AstroConfig("nextjs", file)
     body = object_of(code, "siteMetadata") or object_of(code, "siteConfig") or code
     values = own_strings(body)
     # (a `siteConfig`'s accounts sit in its `links`)
@@ -55,8 +66,7 @@ def read_nextjs(source: Path, report: Report) -> AstroConfig:
     email = values.get("email", "")
     if "@" in email and not email.endswith("@yoursite.com"):
         config.links.append({"name": "Email", "url": f"mailto:{email}"})
-    layer = velite or first_of(source, tuple(f"contentlayer.config.{s}"
-                                             for s in ("ts", "js", "mjs")))
+    layer = velite or first_of(source, CONTENTLAYER_CONFIGS)
     config.math = bool(MATH_PLUGINS.search(text_of(source, layer) if layer else ""))
     nav = text_of(source, "data/headerNavLinks.ts") or text_of(source, "data/headerNavLinks.js")
     config.menu = [{"name": title, "url": href}
@@ -69,6 +79,8 @@ def read_nextjs(source: Path, report: Report) -> AstroConfig:
                                      prefixes[0] if prefixes else "/blog", "path")]
     if velite:
         _velite(config, source, text_of(source, velite), prefixes)
+    elif layer and contentlayer_root(source) is not None:
+        _contentlayer(config, source, text_of(source, layer), prefixes)
     if not code:
         report.warn(config.file, None, "not found: the site's title and author are left "
                     "for you to set in lanting.toml")
@@ -94,6 +106,44 @@ def _velite(config: AstroConfig, source: Path, code: str, prefixes: list[str]) -
         suffix = re.search(r"\*(\.mdx?)$", pattern)
         suffixes |= {suffix.group(1)} if suffix else set(config.suffixes)
     config.collections = [c for c in found if c.folder.is_dir()]
+    if suffixes:
+        config.suffixes = tuple(s for s in config.suffixes if s in suffixes)
+
+
+def contentlayer_root(source: Path) -> Path | None:
+    """The folder Contentlayer reads (`contentDirPath: "posts"`), when it is one of the
+    site's other than `data/` (tailwind-nextjs-starter-blog's, read as its own)."""
+    file = first_of(source, CONTENTLAYER_CONFIGS)
+    given = key_string(text_of(source, file), "contentDirPath")[0] if file else None
+    root = (source / given).resolve() if given else None
+    return root if root is not None and root.is_dir() and root != source.resolve() and \
+        root.is_relative_to(source.resolve()) and root.name != "data" else None
+
+
+def _contentlayer(config: AstroConfig, source: Path, code: str, prefixes: list[str]) -> None:
+    """Contentlayer's document types under its `contentDirPath`: each
+    `filePathPattern`'s folder (`posts/**/*.mdx`; `**/*.mdx` the whole root) a
+    collection, published under the prefix its computed `url` puts before
+    `_raw.flattenedPath` (`` `/posts/${doc._raw.flattenedPath}` ``), else under the route
+    of a `[...slug]` page of `app/`; only `.mdx` files are entries when the patterns
+    name only those."""
+    root = contentlayer_root(source)
+    if root is None:
+        return
+    computed = re.search(r"[`'\"](/[\w/-]*?)/?\$\{\s*\w+\._raw\.flattenedPath\s*\}", code)
+    route = computed.group(1) if computed else prefixes[0] if prefixes else None
+    found: list[Collection] = []
+    suffixes: set[str] = set()
+    for match in re.finditer(r"\bfilePathPattern\s*:\s*" + QUOTED, code):
+        pattern = match.group(1) if match.group(1) is not None else match.group(2) or ""
+        head = re.split(r"[*{]", pattern, maxsplit=1)[0].strip("/")
+        head = head.rsplit("/", 1)[0] if "/" in head or "." in head else head
+        folder = root / head if head else root
+        found.append(Collection(head or root.name, folder, route, "path"))
+        suffix = re.search(r"\*(\.mdx?)$", pattern)
+        suffixes |= {suffix.group(1)} if suffix else set(config.suffixes)
+    config.collections = [c for c in found if c.folder.is_dir()] or \
+        [Collection(root.name, root, route, "path")]
     if suffixes:
         config.suffixes = tuple(s for s in config.suffixes if s in suffixes)
 
