@@ -4,13 +4,17 @@ first), and `slug` filters a module exports and the configuration registers in a
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
-from importbits import NOW
+from importbits import NOW, page
 from sitebits import write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 from lanting.importer.eleventy_settings import read_settings
+from lanting.markdown.anchors import heading_slug, is_heading_style
 
 
 def test_a_nunjucks_template_rendered_as_markdown_is_a_post(tmp_path: Path) -> None:
@@ -56,3 +60,37 @@ def test_slug_filters_a_module_exports_in_a_loop(tmp_path: Path) -> None:
     assert slug is not None and slug("Math Functions: calc, clamp") == \
         "math-functions-calc-clamp"
     assert settings.slugs["slugify"].style == "eleventy"
+
+
+def test_slugify_with_its_own_remove_pattern_is_a_heading_id_style(tmp_path: Path) -> None:
+    """`slugify(s, { lower: true, remove: /[:’'`,]/g, trim: true, locale: "en" })` (the
+    Eleventy docs' own function) was a warning and Lanting's ids: it is the style
+    `slugify /[:’'`,]/`, which keeps `?` and drops `:` as the old ids did."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'const slugify = require("slugify");\n'
+                        'const anchor = require("markdown-it-anchor");\n'
+                        "module.exports = function (c) {\n"
+                        "  function markdownItSlugify(s) {\n"
+                        "    return slugify(s, { lower: true, remove: /[:’'`,]/g, trim: true,"
+                        ' locale: "en" });\n  }\n'
+                        '  c.setLibrary("md", require("markdown-it")().use(anchor, '
+                        "{ slugify: markdownItSlugify }));\n};\n",
+        "posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ntags: posts\n---\n"
+                      "See [below](#c++-and-cuda-its-fast-really?).\n\n"
+                      "## C++ & CUDA: it's fast, really?\n\nx\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["heading_ids"] == "slugify /[:’'`,]/"
+    assert "markdown-it-anchor's `slugify` is the site's own" not in \
+        imported.report.format(imported.dest, False)
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    heading = page(tmp_path / "new" / "public", "/posts/a/").find("h2")
+    assert heading is not None and heading.attrs["id"] == "c++-and-cuda-its-fast-really?"
+
+
+def test_a_remove_pattern_style_is_the_packages_slug_with_it() -> None:
+    assert heading_slug("slugify /[*+~.()'\"!:@]/")("Why (not) C++?") == "why-not-c?"
+    assert heading_slug("slugify-strict /[\"]/")("Why (not) C++?") == "why-not-c"
+    assert is_heading_style("slugify") and not is_heading_style("slugify /[/")

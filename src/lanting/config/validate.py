@@ -21,7 +21,7 @@ from lanting.config.i18n import (
 from lanting.config.schema import SchemaProblem
 from lanting.config.theme import validate_theme
 from lanting.errors import did_you_mean
-from lanting.markdown.anchors import HEADING_ID_STYLES
+from lanting.markdown.anchors import HEADING_ID_STYLES, is_heading_style
 from lanting.markdown.math_given_macros import check_macro
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import (
@@ -89,11 +89,12 @@ def validate_config(config: Config, site: Path) -> list[SchemaProblem]:
             (("publications", "selected_on_home"), config.publications.selected_on_home, 0)):
         if value < least:
             problems.append(SchemaProblem(path, f"must be {least} or more, not {value}"))
-    if config.markdown.heading_ids not in HEADING_ID_STYLES:
+    if not is_heading_style(config.markdown.heading_ids):
         problems.append(SchemaProblem(("markdown", "heading_ids"),
                                       f"unknown heading id style `{config.markdown.heading_ids}`",
                                       "one of " + ", ".join(
-                                          f"`{name}`" for name in HEADING_ID_STYLES)))
+                                          f"`{name}`" for name in HEADING_ID_STYLES)
+                                      + ", or `slugify /pattern/`"))
     if config.cv.publications not in CV_PUBLICATIONS:
         problems.append(SchemaProblem(("cv", "publications"),
                                       f"expected one of {', '.join(CV_PUBLICATIONS)}",

@@ -43,7 +43,7 @@ from lanting.importer.liquid import OUTPUT, Context, blocks, tags, value_at
 from lanting.importer.mkdocs_math import plain_dollars
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
-from lanting.markdown.anchors import HEADING_ID_STYLES, THEME_IDS, github_slug
+from lanting.markdown.anchors import THEME_IDS, github_slug, heading_slug
 from lanting.model.names import unique
 
 _RAW = re.compile(r"\{%-?\s*raw\s*-?%\}(.*?)\{%-?\s*endraw\s*-?%\}", re.DOTALL)
@@ -191,7 +191,7 @@ class EleventyBodies:
         style = self.settings.heading_ids
         if not style or "](#" not in text:
             return text
-        slug, seen = HEADING_ID_STYLES[style], dict.fromkeys(THEME_IDS, 0)
+        slug, seen = heading_slug(style), dict.fromkeys(THEME_IDS, 0)
         ids = []
         for heading in heading_lines(text):
             written = re.search(r"\{#([\w:.\-]+)\}$", heading)

@@ -75,13 +75,20 @@ def _options(name: str, function: str) -> str | None:
     return found.group(1) or ""
 
 
+_LOCALES = frozenset({"bg", "de", "es", "fr", "pt", "uk", "vi", "da", "nb", "it", "nl", "sv"})
+"""The languages the npm `slugify` maps letters of (`locale: "de"`: `ä` as `ae`); another
+(`locale: "en"`) maps none, and `trim: true` is its default: neither changes a slug."""
+
+
 def _npm(options: str) -> JsSlug:
     lower = re.search(r"\blower\s*:\s*true\b", options) is not None
     strict = re.search(r"\bstrict\s*:\s*true\b", options) is not None
     given = re.search(r"\bremove\s*:\s*/((?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\\n])+)/(\w*)",
                       options)
     replacement = re.search(r"\breplacement\s*:\s*" + QUOTED, options)
-    if re.search(r"\b(?:locale|trim)\s*:", options) or \
+    locale = re.search(r"\blocale\s*:\s*" + QUOTED, options)
+    if re.search(r"\btrim\s*:\s*false\b", options) or re.search(r"\blocale\s*:", options) and (
+            locale is None or (locale.group(1) or locale.group(2) or "") in _LOCALES) or \
             re.search(r"\bremove\s*:", options) and given is None or \
             replacement and (replacement.group(1) or replacement.group(2) or "") != "-":
         return JsSlug("", None)
@@ -94,8 +101,9 @@ def _npm(options: str) -> JsSlug:
     # (with `strict`, a `remove` of punctuation takes nothing `strict` leaves)
     plain = remove is None or strict and re.fullmatch(r"\[[^A-Za-z0-9\\]*\]", given.group(1)
                                                       if given else "") is not None
-    style = ("slugify-strict" if strict else "slugify") if lower and plain else ""
-    return JsSlug(style, function)
+    name = "slugify-strict" if strict else "slugify"
+    own = f"{name} /{given.group(1)}/" if given and "i" not in given.group(2) else ""
+    return JsSlug((name if plain else own) if lower else "", function)
 
 
 def _sindresorhus(options: str) -> JsSlug:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, MutableMapping, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -160,6 +160,34 @@ HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                           npm_slug, strict=True),
                                                       "mdbook": mdbook_slug}
 
+_REMOVING = re.compile(r"(slugify|slugify-strict) /(.+)/")
+"""`slugify /[:’'`,]/`: the npm `slugify` package given its own `remove` pattern (a
+regular expression between slashes, as the site's JavaScript wrote it)."""
+
+
+@lru_cache(maxsize=16)
+def heading_slug(style: str) -> Callable[[str], str]:
+    """The slug function of the heading id style `style` (one of `HEADING_ID_STYLES`,
+    or `slugify /pattern/`); KeyError for none."""
+    if style in HEADING_ID_STYLES:
+        return HEADING_ID_STYLES[style]
+    given = _REMOVING.fullmatch(style)
+    if given is None:
+        raise KeyError(style)
+    try:
+        remove = re.compile(given.group(2), re.ASCII)
+    except re.error as error:
+        raise KeyError(style) from error
+    return partial(npm_slug, strict=given.group(1) == "slugify-strict", remove=remove)
+
+
+def is_heading_style(style: str) -> bool:
+    try:
+        heading_slug(style)
+    except KeyError:
+        return False
+    return True
+
 
 def inline_math_html(token: Token) -> str:
     """The HTML of an inline token that holds math, for the table of contents: text and
@@ -205,7 +233,7 @@ def heading_id(env: MutableMapping[str, Any], level: int, text: str, explicit: s
     text, so `## Parameterization of $\\beta_t$` gets `parameterization-of-β-t`), `html`
     its HTML if it holds math; `source`, when given, the text the id is made of."""
     # (markdown-it-toc-and-anchor numbered a repeated heading from 2: `例一`, `例一-2`)
-    anchor = unique(explicit or HEADING_ID_STYLES[style](source or text), ids_in_use(env),
+    anchor = unique(explicit or heading_slug(style)(source or text), ids_in_use(env),
                     2 if style == "uslug" else 1)
     env.setdefault("headings", []).append((level, anchor, text, html))
     return anchor

@@ -26,7 +26,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.rules_inline.link import link as commonmark_link
 
-from lanting.markdown.anchors import HEADING_ID_STYLES
+from lanting.markdown.anchors import heading_slug
 
 
 def _closing_parenthesis(src: str, pos: int, end: int) -> int:
@@ -114,4 +114,4 @@ def _point_at_headings(state: StateCore, slug: Callable[[str], str]) -> None:
 def heading_links_plugin(md: MarkdownIt, heading_ids: str = "lanting") -> None:
     md.inline.ruler.before("link", "spaced_fragment_link", _spaced_fragment_link)
     md.core.ruler.after("lanting_anchors", "heading_links",
-                        partial(_point_at_headings, slug=HEADING_ID_STYLES[heading_ids]))
+                        partial(_point_at_headings, slug=heading_slug(heading_ids)))

@@ -32,7 +32,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.rules_inline.state_inline import Delimiter
 from markdown_it.token import Token
 
-from lanting.markdown.anchors import HEADING_ID_STYLES
+from lanting.markdown.anchors import heading_slug
 from lanting.markdown.shortcodes import report
 
 TOC_MARKERS = frozenset({"[toc]", "[[toc]]", "[[_toc_]]", "@[toc]"})
@@ -193,7 +193,7 @@ def _link(state: StateInline, target: str, heading: str, shown: str | None,
     if heading.startswith("#^"):  # Obsidian's block reference: the block's own id
         href += "#" + quote("^" + heading[2:].strip())
     elif heading:  # Obsidian names the heading; the page's id is made from its text
-        href += "#" + quote(HEADING_ID_STYLES[heading_ids](heading[1:].strip()))
+        href += "#" + quote(heading_slug(heading_ids)(heading[1:].strip()))
     opening = state.push("link_open", "a", 1)
     opening.attrs = {"href": href}
     opening.markup = "wiki"

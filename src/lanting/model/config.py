@@ -114,9 +114,10 @@ class MarkdownConfig:
     split), `slugify` (as the npm `slugify` package does with `lower: true`, Eleventy's
     `slug` filter too: `&` as `and`, accents dropped, `$*_+~.()'"!-:@` kept, other
     scripts dropped), `slugify-strict` (the same with `strict: true`: only letters and
-    digits kept) or `mdbook` (as mdBook does: punctuation dropped, each space a `-`), so
-    that links
-    written for an old site keep working. A formula in a heading is its reading (`λ`) in
+    digits kept), either of those two with the site's own `remove` pattern after it
+    (`slugify /[:’'`,]/`: what the pattern matches dropped, the rest kept, other scripts
+    too) or `mdbook` (as mdBook does: punctuation dropped, each space a `-`), so that
+    links written for an old site keep working. A formula in a heading is its reading (`λ`) in
     Lanting's ids, its TeX as written (`lambda`) in the others, as they made them."""
 
 

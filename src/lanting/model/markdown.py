@@ -23,8 +23,8 @@ class MarkdownOptions:
     breaks: bool = False
     heading_ids: str = "lanting"
     """`lanting`, `github`, `hexo`, `uslug`, `vitepress`, `docsify`, `pandoc`,
-    `markdown-it-anchor`, `eleventy`, `sindresorhus`, `slugify`, `slugify-strict` or
-    `mdbook` (`[markdown] heading_ids`)."""
+    `markdown-it-anchor`, `eleventy`, `sindresorhus`, `slugify`, `slugify-strict` (either
+    with a `remove` pattern: `slugify /[:’'`,]/`) or `mdbook` (`[markdown] heading_ids`)."""
 
 
 @dataclass(frozen=True, slots=True)

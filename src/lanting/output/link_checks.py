@@ -18,7 +18,7 @@ from urllib.parse import unquote
 from lanting.config.load import CONFIG_NAME
 from lanting.config.locate import line_of, toml_key_lines
 from lanting.errors import did_you_mean
-from lanting.markdown.anchors import HEADING_ID_STYLES
+from lanting.markdown.anchors import heading_slug
 from lanting.markdown.links import from_root
 from lanting.markdown.urls import url_scheme
 from lanting.model.config import MenuItem
@@ -198,7 +198,7 @@ def _anchor(fragment: str, output: str, outputs: Outputs,
     if fragment in ids:
         return None, None
     where = "on this page" if same_page else f"in {outputs.base}{output.removesuffix('index.html')}"
-    slug = HEADING_ID_STYLES[outputs.heading_ids]
+    slug = heading_slug(outputs.heading_ids)
     return (f"no anchor `#{fragment}` {where}",
             did_you_mean(fragment, ids) or "heading ids are made from their text "
             f"(`[markdown] heading_ids = \"{outputs.heading_ids}\"`): `## Why Multi-GPU?` is "
