@@ -213,6 +213,7 @@ class AstroBodies:
             text = html_attributes(text, ctx)
             text, count = _WRAPPER.subn("\n", text)
             ctx.convert("<Fragment>, <Steps>, <FileTree> unwrapped (their text kept)", count)
+            text = polymorphic_headings(text, ctx)
             text = components(text, ctx)
 
         def resolve(url: str, image: bool) -> str | None:
@@ -279,3 +280,21 @@ class AstroBodies:
         ctx.warn(original, f"link `{original}` leads to no imported page or file (a page "
                  "of the site's own code?): the link is dropped, its text kept")
         return DROPPED
+
+
+_HEADING = re.compile(r"^[ \t]*<([A-Z][\w.]*)\b((?:[^<>{}]|\{[^{}]*\})*?\bas=[\"']h([1-6])[\"']"
+                      r"(?:[^<>{}]|\{[^{}]*\})*)>([^<>\n]+)</\1>[ \t]*$", re.MULTILINE)
+
+
+def polymorphic_headings(text: str, ctx: Context) -> str:
+    """A component told which element to be, `<Heading as="h2">Making the plot</Heading>`
+    (the `as` of Chakra's, theme-ui's, styled-components' and sites' own), is a heading of
+    that level, its `id` kept as the heading's; it was removed, its text a paragraph."""
+
+    def one(match: re.Match[str]) -> str:
+        given = attribute(match.group(2), "id")
+        ctx.convert("MDX components rendered as headings (`as=\"h2\"`) as headings")
+        return "#" * int(match.group(3)) + " " + match.group(4).strip() + (
+            f" {{#{given}}}" if given and re.fullmatch(r"[\w:.\-]+", given) else "")
+
+    return _HEADING.sub(one, text)

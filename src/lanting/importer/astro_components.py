@@ -23,12 +23,14 @@ from lanting.importer.liquid import Context
 _DEFAULT_IMPORT = re.compile(r"""^import\s+([A-Z][\w$]*)\s+from\s+['"]([^'"\n]+)['"];?[ \t]*$""",
                              re.MULTILINE)
 _SUFFIXES = (".astro", ".jsx", ".tsx")
-_IMAGE = re.compile(r"<(?:img|Image)\b(?:[^<>{}]|\{[^{}]*\})*?\bsrc=\{\s*([A-Za-z_$][\w$]*)\s*\}"
-                    r"(?:[^<>{}]|\{[^{}]*\})*>")
+_OWNER = r"(?:(?:this\.)?(?:props|state)\.)?"
+"""A class component's `this.props.src` (`this.state.src`), a function's `props.src`."""
+_IMAGE = re.compile(r"<(?:img|Image)\b(?:[^<>{}]|\{[^{}]*\})*?\bsrc=\{\s*" + _OWNER
+                    + r"([A-Za-z_$][\w$]*)\s*\}(?:[^<>{}]|\{[^{}]*\})*>")
 """The component's image: an `<img>` (or `astro:assets`' `<Image>`) whose `src` is one of
 its properties as it is (`src={imagePath}`; a URL made of it, `` src={`/img/${x}`} ``, is
 not)."""
-_PROPERTY = r"\{\s*([A-Za-z_$][\w$]*)\s*\}"
+_PROPERTY = r"\{\s*" + _OWNER + r"([A-Za-z_$][\w$]*)\s*\}"
 _CAPTION = re.compile(r"<figcaption\b[^>]*>(.*?)</figcaption\s*>", re.DOTALL)
 
 
@@ -69,8 +71,15 @@ def image_component(module: str, template: str) -> ImageComponent | None:
     alt = re.search(r"\balt=" + _PROPERTY, image.group())
     caption = _CAPTION.search(template)
     shown = re.search(_PROPERTY, caption.group(1)) if caption else None
-    return ImageComponent(module, image.group(1), alt.group(1) if alt else None,
-                          shown.group(1) if shown else None)
+
+    def given(name: str) -> str:
+        # (a class component's state set from a property: `"src": props.src`)
+        found = re.search(rf"[\"']?\b{re.escape(name)}[\"']?\s*:\s*(?:this\.)?props\."
+                          r"([A-Za-z_$][\w$]*)", template)
+        return found.group(1) if found else name
+
+    return ImageComponent(module, given(image.group(1)), given(alt.group(1)) if alt else None,
+                          given(shown.group(1)) if shown else None)
 
 
 def image_components(text: str, path: Path, source: Path) -> dict[str, ImageComponent]:
