@@ -51,3 +51,51 @@ def test_a_class_components_image_and_a_heading_told_its_level(tmp_path: Path) -
     report = imported.report.format(imported.dest, False)
     assert "warning" not in report.replace("0 not converted or converted with a loss "
                                            "(warnings)", "")
+
+
+_NODE = """const path = require("path");
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'Mdx') {
+    const { sourceInstanceName } = getNode(node.parent)
+    actions.createNodeField({ node, name: 'type', value: sourceInstanceName })
+  }
+}
+exports.createPages = async ({ graphql, actions }) => {
+  const result = await graphql(`{ allMdx { group(field: fields___type) {
+    fieldValue edges { node { id slug } } } } }`);
+  for (const { fieldValue: type, edges } of result.data.allMdx.group) {
+    actions.createPage({ path: `/${type}`, component: path.resolve('./src/lists/List.tsx') })
+    edges.forEach(({ node: { id, slug } }) => {
+      actions.createPage({
+        path: path.join(type, slug),
+        component: path.resolve(`./src/components/Page.tsx`),
+        context: { id },
+      });
+    });
+  }
+}
+"""
+
+
+def test_pages_under_the_name_of_the_source_that_read_them(tmp_path: Path) -> None:
+    """`path.join(type, slug)`, `type` the node field set from `sourceInstanceName`:
+    `content/class/homotopy/index.md` was at `/class/homotopy/`, not `/homotopy/`, and
+    links to it failed."""
+    source = tmp_path / "old"
+    sources = "".join(
+        f"{{ resolve: `gatsby-source-filesystem`, options: {{ path: `${{__dirname}}/content/"
+        f"{folder}`, name: `{name}` }} }}, " for folder, name in (("class", "class"),
+                                                                 ("posts", "post")))
+    write_files(source, {
+        "gatsby-config.js": "module.exports = { siteMetadata: { title: `T` }, plugins: [`"
+                            f"gatsby-plugin-mdx`, {sources}] }}\n",
+        "gatsby-node.js": _NODE,
+        "content/class/homotopy/index.md": "---\ntitle: Homotopy\ndate: 2022-01-01\n---\n\n"
+                                           "See [the notes](/post/facts).\n",
+        "content/posts/facts.md": "---\ntitle: Facts\ndate: 2021-01-01\n---\n\n"
+                                  "The [course](/class/homotopy).\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    posts = imported.dest / "content" / "posts"
+    assert '"/class/homotopy/"' in (posts / "homotopy.md").read_text(encoding="utf-8")
+    facts = (posts / "facts.md").read_text(encoding="utf-8")
+    assert '"/post/facts/"' in facts and "[course](homotopy.md)" in facts

@@ -63,8 +63,8 @@ def read_gatsby(source: Path, report: Report) -> AstroConfig:
         if extensions and re.search(r"""['"`]\.md['"`]""", extensions.group(1)):
             config.mdx = (".mdx", ".md")
     route, ids = _route(source)
-    config.collections = [Collection(folder.name, folder, route, ids)
-                          for folder in _folders(source, code)]
+    config.collections = [Collection(folder.name, folder, "/" + name if route == _BY_SOURCE
+                                     else route, ids) for folder, name in _folders(source, code)]
     if not code:
         report.warn(file, None, "not found: the site's title and author are left for you "
                     "to set in lanting.toml")
@@ -90,10 +90,11 @@ def _string(body: str, key: str) -> str:
     return (value or "").strip()
 
 
-def _folders(source: Path, code: str) -> list[Path]:
-    """The folders `gatsby-source-filesystem` reads, but `src/pages/` (Gatsby makes
+def _folders(source: Path, code: str) -> list[tuple[Path, str]]:
+    """The folders `gatsby-source-filesystem` reads, with the `name` it gives each (its
+    `sourceInstanceName`; the folder's name when none), but `src/pages/` (Gatsby makes
     its Markdown pages at their paths, as Astro does: read as pages)."""
-    found: list[Path] = []
+    found: list[tuple[Path, str]] = []
     for plugin in _SOURCE.finditer(code):
         options = key_object(code[plugin.end():plugin.end() + 600].lstrip(" ,\n"), "options")
         match = _FOLDER.search(options or "")
@@ -101,9 +102,19 @@ def _folders(source: Path, code: str) -> list[Path]:
             continue
         folder = (source / match.group(1).strip("/")).resolve()
         if folder.is_dir() and folder != (source / "src" / "pages").resolve() \
-                and folder not in found:
-            found.append(folder)
+                and folder not in (f for f, _n in found):
+            found.append((folder, _string(options or "", "name") or folder.name))
     return found
+
+
+_BY_SOURCE = "/{sourceInstanceName}"
+"""The route of a site whose page paths begin with each source's name."""
+_SOURCE_PATH = re.compile(r"createPage\(\s*\{[^}]*?\bpath\s*:\s*(?:path\.(?:posix\.)?join\(\s*"
+                          r"[`'\"]?/?(?:\$\{)?\s*(\w+)\s*\}?[`'\"]?\s*,\s*([\w.]+)\s*\)"
+                          r"|`/?\$\{\s*(\w+)\s*\}/?\$\{\s*([\w.]+)\s*\}/?`)", re.DOTALL)
+"""A post's page at `path.join(type, slug)` (`` `/${type}/${slug}` ``): `type` the node
+field the site set from the file's `sourceInstanceName`, the name of the
+`gatsby-source-filesystem` that read it."""
 
 
 def _route(source: Path) -> tuple[str, str]:
@@ -119,6 +130,11 @@ def _route(source: Path) -> tuple[str, str]:
             return prefix.rstrip("/"), f"front:{key.group(1) or key.group(2)}"
         if "fields__slug" in page.name:
             return prefix.rstrip("/"), "gatsby"
+    named = _SOURCE_PATH.search(code)
+    if named and "sourceInstanceName" in code:
+        first, rest = named.group(1) or named.group(3), named.group(2) or named.group(4)
+        if "slug" in rest and "slug" not in first:
+            return _BY_SOURCE, "gatsby"
     paths = [m.group(1).strip() for m in re.finditer(
         r"createPage\(\s*\{[^}]*?\bpath\s*:\s*([^,\n}]+)", code, re.DOTALL)]
     # (the page of a post, not of a tag or a page of the list: `/tags/${tag}/`)
