@@ -99,3 +99,24 @@ def test_pages_under_the_name_of_the_source_that_read_them(tmp_path: Path) -> No
     assert '"/class/homotopy/"' in (posts / "homotopy.md").read_text(encoding="utf-8")
     facts = (posts / "facts.md").read_text(encoding="utf-8")
     assert '"/post/facts/"' in facts and "[course](homotopy.md)" in facts
+
+
+def test_a_posts_component_beside_it_in_src_pages_is_no_page(tmp_path: Path) -> None:
+    """`src/pages/blogposts/d3/chart.tsx`, which the post beside it imports, was a
+    warning as "a page written in React"; `src/pages/about.js` still is one."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "gatsby-config.js": "module.exports = { siteMetadata: { title: `T` }, plugins: "
+                            "[`gatsby-plugin-mdx`] }\n",
+        "src/pages/blogposts/d3/chart.tsx": "export default function Chart() {\n"
+                                            "  return <svg ref={ref} />\n}\n",
+        "src/pages/blogposts/d3/d3-in-gatsby.mdx": "---\ntitle: D3\ndate: 2021-11-07\n---\n"
+                                                   "\nimport Chart from './chart'\n\n"
+                                                   "<Chart />\n",
+        "src/pages/about.js": "export default function About({ data }) {\n"
+                              "  return <main>{data.site.title}</main>\n}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    report = imported.report.format(imported.dest, False)
+    assert "chart.tsx: warning" not in report
+    assert "chart.tsx: notice: a component `d3-in-gatsby.mdx` imports" in report
+    assert "about.js: warning: a page written in React" in report

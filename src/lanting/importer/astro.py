@@ -31,7 +31,7 @@ from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
 from lanting.importer.data_papers import import_entry_papers, import_papers
 from lanting.importer.data_projects import import_projects
-from lanting.importer.gatsby_pages import ReactPage, react_page
+from lanting.importer.gatsby_pages import ReactPage, imported_by, react_page
 from lanting.importer.gatsby_settings import read_gatsby
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros
@@ -238,7 +238,11 @@ class Astro(AstroFront, AstroBodies):
             if self.table.find(old.rstrip("/") + "/") is not None:
                 continue
             react = react_page(read_text(path)) if self.kind == "gatsby" else None
-            if react is not None:
+            post = imported_by(path) if self.kind == "gatsby" else None
+            if post is not None:
+                self.report.note(path, None, f"a component `{post}` imports (Gatsby made a "
+                                 "page of it too): not a page of its own, not imported")
+            elif react is not None:
                 self.add_react_page(path, old.rstrip("/") + "/", parts[-1], react)
             elif old == "/publications" and self.papers:
                 self.report.note(path, None, f"the page of the papers of {self.papers}: "

@@ -12,8 +12,10 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from lanting.importer.body import html_block_lines
+from lanting.importer.common import read_text
 from lanting.importer.docusaurus_mdx import style
 
 _JSX_START = re.compile(r"(?:\breturn|=>)\s*\(?\s*(?=<[A-Za-z>])")
@@ -265,3 +267,14 @@ def jsx_text(text: str, before: str, after: str) -> str:
 def _text(fragment: str) -> str:
     return html.unescape(" ".join(re.sub(r"<[^>]+>", "", fragment).split()))
 
+
+def imported_by(path: Path) -> str | None:
+    """The name of the MDX or Markdown post beside a file of `src/pages/` that imports
+    it (`import Chart from './chart'`): Gatsby made a page of every such file, but it is
+    the post's component, not a page; None when none does."""
+    wanted = re.compile(rf"""^import\s.+?\sfrom\s+['"]\./{re.escape(path.stem)}"""
+                        rf"""(?:{re.escape(path.suffix)})?['"]""", re.MULTILINE)
+    for sibling in sorted(path.parent.iterdir()):
+        if sibling.suffix.lower() in (".mdx", ".md") and wanted.search(read_text(sibling)):
+            return sibling.name
+    return None
