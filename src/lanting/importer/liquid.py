@@ -226,7 +226,7 @@ def string_argument(text: str) -> str:
 
 _DISPLAY_FORMULA = re.compile(r"\$\$.+?\$\$", re.DOTALL)
 _LIQUID_VALUE = re.compile(r"(site|page|layout|include|post|paginator|jekyll|content)\b|.*\|")
-_FILTERED_STRING = re.compile(r"(['\"])[^'\"]*\1\s*\|\s*[a-z_]+\b.*", re.DOTALL)
+_FILTERED_STRING = re.compile(r"(['\"])[^'\"]*\1\s*\|+\s*[a-z_]+\b.*", re.DOTALL)
 
 
 def display_formulas(text: str) -> list[tuple[int, int]]:
@@ -253,9 +253,12 @@ def filter_chain(expression: str, lookup: Callable[[str], str | None]) -> str | 
     """The text a Liquid output of a string and `site` values joined by filters prints
     (`"/NiN.png" | prepend: site.imgrepo`, `site.baseurl | append: '/cv.pdf'`, `'x' |
     relative_url`), `lookup` giving a `site.…` value (None: unknown); None when it uses
-    anything else, a page's variable or another filter."""
+    anything else, a page's variable or another filter. A doubled pipe, `"/x.png" ||
+    prepend: site.imgrepo`, is one: Jekyll's Liquid falls back to its lax parser, which
+    skips an empty filter."""
     parts = [p.strip() for p in re.split(r"""\|(?=(?:[^'"]|'[^']*'|"[^"]*")*$)""",
                                          expression)]
+    parts = parts[:1] + [p for p in parts[1:] if p]
 
     def value(term: str) -> str | None:
         literal = _LITERAL.fullmatch(term)
