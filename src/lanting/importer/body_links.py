@@ -33,11 +33,14 @@ other one may be in it (`src="Euler's_formula.png"`), and a line break, which br
 drop from a URL (`src="/images/⏎x.png"`), but not a blank line."""
 
 _RAW_BARE_URL = re.compile(r"(<(?:img|image|a|source|video|audio|script|link|iframe|embed)\b"
-                           r"[^>]*?\s(?:src|href)\s*=\s*)()([^\s\"'=<>`{}$]+)(?=[\s/>])",
+                           r"""(?:[^>"']|"[^"]*"|'[^']*')*?\s(?:src|href)\s*=\s*)()"""
+                           r"([^\s\"'=<>`{}$]+)(?=[\s/>])",
                            re.IGNORECASE)
 """A URL of raw HTML written without quotes, as HTML allows (`<img src=images/a.jpg
 width=300>`, a notebook's cell): its quote group empty. Not a JSX expression or a
-template's value (`src={logo}`, `src={{ x }}`)."""
+template's value (`src={logo}`, `src={{ x }}`), nor text inside another attribute's
+quoted value (folium's map, a page in `<iframe srcdoc="…">`, escaped: `&lt;script
+src=&quot;https://…&quot;&gt;`)."""
 _RAW_POSTER = re.compile(r"(<video\b[^>]*?\sposter\s*=\s*)([\"'])((?:(?!\2)[^\n])*)\2",
                          re.IGNORECASE)
 """A video's poster, an image shown before it plays (after its `src`, which `_RAW_URL`
