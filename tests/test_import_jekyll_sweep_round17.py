@@ -44,3 +44,23 @@ def test_a_url_inside_an_iframes_srcdoc_is_left_alone(tmp_path: Path) -> None:
     assert not imported.report.warnings, imported.report.entries
     post = (imported.dest / "content/posts/maps.md").read_text(encoding="utf-8")
     assert srcdoc in post, post
+
+
+def test_a_fragment_of_a_pages_old_url_is_checked(tmp_path: Path) -> None:
+    """A minimal-mistakes blog links its about page's contact form as `{{ "/about/#Contact"
+    | prepend: site.baseurl }}`, but the form's heading is raw HTML, with no id: the old
+    link led to the page's top, and the build failed on the missing anchor. A fragment
+    of a page's old URL is now read as one of a `post_url`: a heading named by its text
+    gets its id, one naming nothing leads to the page, with a warning."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "about.md": "---\ntitle: About\npermalink: /about/\n---\n\n"
+                    "<h2 class=\"archive__subtitle\">Contact</h2>\n\n## Write to me\n\nHi.\n",
+        "_posts/2019-12-20-board.md": "---\ntitle: Board\n---\n\n"
+                                      "<a href=\"{{ \"/about/#Contact\" | prepend: site.baseurl "
+                                      "}}\">Reply</a>\n\n[Write](/about/#Write-To-Me)\n"})
+    warned = [e.message for e in imported.report.warnings]
+    assert len(warned) == 1 and "`#Contact`" in warned[0], imported.report.entries
+    post = (imported.dest / "content/posts/board.md").read_text(encoding="utf-8")
+    assert "#Contact" not in post and "about.md#write-to-me" in post, post
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

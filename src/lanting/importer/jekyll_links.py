@@ -272,14 +272,12 @@ class JekyllLinks(OldPagePaths):
             ctx.convert("images on the old site's media CDN (Chirpy's `cdn`)")
             return self.media_cdn + url
         name, hash_mark, fragment = url.partition("#")
-        if not image and re.fullmatch(r"section(?:-\d+)?", fragment) and name.startswith("/"):
-            # (`/articles/x/#section-1`: kramdown's id of a heading on the other page)
+        if not image and fragment and name.startswith("/") and not name.startswith("//"):
+            # (`/about/#Contact`, `/articles/x/#section-1`: a heading of another page, by
+            # its text or kramdown's id, or none, the old link leading to the page's top)
             target = self.table.find(name.removeprefix(self.baseurl))
-            legacy = kramdown_ids(read_text(target.source)).get(fragment) \
-                if target is not None and target.source is not None else None
-            if legacy is not None:
-                url = name + hash_mark + legacy
-                ctx.convert("#links to kramdown's ids of Chinese headings (`#section-1`)")
+            if target is not None and target.source is not None and target.source.is_file():
+                url = self.heading_link(fragment, target.source, ctx, name) or url
         found = map_site_url(url, image, ctx, self.site, self.table, self.source,
                              self.source, self.baseurl)
         if found is None and not image and self.baseurl and url.startswith(self.baseurl + "/"):
