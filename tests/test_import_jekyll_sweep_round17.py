@@ -64,3 +64,23 @@ def test_a_fragment_of_a_pages_old_url_is_checked(tmp_path: Path) -> None:
     post = (imported.dest / "content/posts/board.md").read_text(encoding="utf-8")
     assert "#Contact" not in post and "about.md#write-to-me" in post, post
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_shown_documents_page_values_are_its_own(tmp_path: Path) -> None:
+    """A course's calendar prints each week of `_modules/` in its layout; a week's text
+    links its lecture as `[{{ page.lecture }}]({{ page.slides }})`. Jekyll rendered the
+    week as its own page, `page` being the week; the import, writing the week into the
+    calendar, left both values in comments with a warning each."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Course\nlang: en\nremote_theme: kevinlin1/just-the-class\n"
+                       "collections:\n  modules:\n",
+        "_layouts/module.html": "<div>\n<h2>{{ page.title }}</h2>\n{{ content }}\n</div>\n",
+        "_modules/week-1.md": "---\ntitle: Week 1\nlecture: Parsing\n"
+                              "slides: https://example.org/w1.pdf\n---\n\n"
+                              "Lecture: [{{ page.lecture }}]({{ page.slides }})\n",
+        "calendar.md": "---\ntitle: Calendar\n---\n\n{% for module in site.modules %}\n"
+                       "{{ module }}\n{% endfor %}\n"})
+    assert not imported.report.warnings, imported.report.entries
+    calendar = (imported.dest / "content/pages/calendar.md").read_text(encoding="utf-8")
+    assert "## Week 1" in calendar, calendar
+    assert "[Parsing](https://example.org/w1.pdf)" in calendar, calendar

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
+from lanting.importer.liquid import filter_chain, value_at
 from lanting.importer.text import load_mapping, split_front_matter
 
 _LOOP = re.compile(
@@ -106,11 +107,30 @@ def _documents(source: Path, config: dict[str, Any], name: str) -> list[str] | N
         fmt, head, body, _first = split_front_matter(read_text(path))
         data = load_mapping(fmt, head)[0] if fmt else {}
         layout = str(data.get("layout") or _default_layout(config, name, source, path))
-        text = _in_layout(source, layout, data, body)
+        text = _in_layout(source, layout, data, _own_values(body, data))
         if text is None:
             return None
         found.append((_when(data.get("date")), path.as_posix(), text))
     return [text for *_key, text in sorted(found, key=lambda f: (f[0], f[1]))]
+
+
+_OUTPUT = re.compile(r"\{\{-?\s*(page\.[^{}]*?)\s*-?\}\}")
+"""`{{ page.slides }}` in a document's text, perhaps through filters."""
+
+
+def _own_values(body: str, data: dict[str, Any]) -> str:
+    """A document's text with its `{{ page.x }}` printed from its own front matter, as
+    Jekyll rendered the document (`page` is the document there, not the page showing
+    it); a value it has not (`page.url`, one Jekyll makes) is left for the page's own
+    conversion."""
+    if "page." not in body:
+        return body
+
+    def one(match: re.Match[str]) -> str:
+        found = filter_chain(match.group(1), lambda term: value_at(data, "page", term))
+        return match.group() if found is None else found
+
+    return _OUTPUT.sub(one, body)
 
 
 def _in_layout(source: Path, layout: str, data: dict[str, Any], body: str) -> str | None:
