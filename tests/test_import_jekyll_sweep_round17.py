@@ -84,3 +84,57 @@ def test_a_shown_documents_page_values_are_its_own(tmp_path: Path) -> None:
     calendar = (imported.dest / "content/pages/calendar.md").read_text(encoding="utf-8")
     assert "## Week 1" in calendar, calendar
     assert "[Parsing](https://example.org/w1.pdf)" in calendar, calendar
+
+
+_DOCS_PAGE = """\
+---
+layout: default
+title: Starting on a new machine
+nav_order: 3
+---
+
+# Starting on a new machine
+{: .no_toc }
+
+## Table of contents
+{: .no_toc .text-delta }
+
+1. TOC
+{:toc}
+
+---
+
+## Basics
+
+Install a terminal.
+"""
+"""A page as just-the-docs' documentation writes one: its title, then its table of
+contents under a label, both kept out of the table of contents."""
+
+
+def test_just_the_docs_title_and_table_of_contents(tmp_path: Path) -> None:
+    """A just-the-docs site of ML engineering notes begins each page with its title, as
+    the theme's layout shows none, and its table of contents under a `## Table of
+    contents` label. The title showed twice (Lanting shows it above the text), the label
+    stayed over nothing, and each `{: .no_toc }` was a warning that a heading would now
+    be in the table of contents (neither an `# h1` nor the label would be)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Docs\nlang: en\nremote_theme: pmarsceill/just-the-docs\n",
+        "new_machine.md": _DOCS_PAGE})
+    assert not imported.report.warnings, imported.report.entries
+    text = (imported.dest / "content/pages/new-machine.md").read_text(encoding="utf-8")
+    body = text.split("---\n", 2)[2]
+    assert "Starting on a new machine" not in body and "Table of contents" not in body, text
+    assert "{:" not in body and "TOC" not in body and "## Basics" in body, text
+
+
+def test_a_title_heading_stays_where_the_layout_showed_none(tmp_path: Path) -> None:
+    """On a theme whose layout shows the title (minima), a page beginning with `# Title`
+    showed it twice on the old site too: the heading stays. Its `{: .no_toc }` is
+    removed without a warning (no table of contents lists an `# h1`)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\ntheme: minima\n",
+        "setup.md": "---\ntitle: Setup\n---\n\n# Setup\n{: .no_toc }\n\n## Basics\n\nHi.\n"})
+    assert not imported.report.warnings, imported.report.entries
+    text = (imported.dest / "content/pages/setup.md").read_text(encoding="utf-8")
+    assert "# Setup" in text and "{:" not in text, text

@@ -69,6 +69,35 @@ def home_lists_posts(source: Path, config: dict[str, Any]) -> bool:
     return not any(name in theme for name in _PLAIN_HOMES)
 
 
+_UNTITLED_THEMES = ("just-the-docs",)
+"""Themes whose layouts show no page's title: its text begins with it, `# Title`."""
+_TITLE_LINE = re.compile(r"#[ \t]+(.+?)[ \t]*#*[ \t]*")
+_ATTRIBUTES = re.compile(r"[ \t]*\{:[^{}\n]*\}[ \t]*")
+
+
+def without_title_heading(body: str, title: str, layout: str, source: Path,
+                          config: dict[str, Any]) -> str | None:
+    """`body` without its first line's `# Title` (and the `{: .no_toc }` under it) where
+    the theme's layout showed no title (just-the-docs'), so the page wrote its own: Lanting
+    shows the title above the text, and would show it twice. The lines stay, blank, to
+    keep the others' numbers. None when the text does not begin so, or the site's own
+    layout prints the title."""
+    theme = f"{config.get('theme') or ''} {config.get('remote_theme') or ''}".lower()
+    if not title or not any(name in theme for name in _UNTITLED_THEMES) or (
+            "page.title" in layout_text(source, layout or "default")):
+        return None
+    lines = body.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    found = _TITLE_LINE.fullmatch(lines[first].strip()) if first is not None else None
+    if first is None or found is None or " ".join(found.group(1).split()) != " ".join(
+            title.split()):
+        return None
+    lines[first] = ""
+    if first + 1 < len(lines) and _ATTRIBUTES.fullmatch(lines[first + 1]):
+        lines[first + 1] = ""
+    return "\n".join(lines)
+
+
 def layout_prose(source: Path, layout: str) -> str:
     """The text of a layout written for one page, as the body of a page with none: one
     without `{{ content }}` (no page's text had a place in it), listing nothing (Lanting

@@ -31,7 +31,12 @@ from lanting.importer.jekyll_heading_ids import heading_ids
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_inline_docs import inline_documents
 from lanting.importer.jekyll_languages import JekyllLanguages
-from lanting.importer.jekyll_layouts import home_lists_posts, layout_data, layout_prose
+from lanting.importer.jekyll_layouts import (
+    home_lists_posts,
+    layout_data,
+    layout_prose,
+    without_title_heading,
+)
 from lanting.importer.jekyll_listings import (
     LISTING_TAG,
     blog_text,
@@ -156,6 +161,10 @@ class JekyllPages(JekyllPageUrls):
                     # for one. Chirpy named a tab by its file: `about.md`, "About")
                     title, body = heading_title(body)
                     data = {**data, "title": title} if title else data
+                elif (kept := without_title_heading(body, str(data.get("title") or ""), str(
+                        data.get("layout") or ""), self.source, self.config)) is not None:
+                    body = kept
+                    self.report.convert("first headings repeating the title left out")
             elif optional and path.suffix.lower() in MARKDOWN and (
                     path.stem.upper() not in PLAIN_NAMES or path in readmes) \
                     and self.published(path):

@@ -246,6 +246,11 @@ _IAL_SPAN = re.compile(r"(?<![_^\\])\{:(?!:)[^{}\n]*\}")
 """A span IAL; not a TeX group after `_` or `^` (`$V_{:j}$`, rows of a matrix in a
 formula kramdown did not know as math: it dropped the group as an IAL, and MathJax
 showed `V_∈`; the formula as written is kept)."""
+_TOC_LABEL = (r"^[ \t]*#{1,6}[ \t]+[^\n]*\n[ \t]*\{:[^{}\n]*\bno_toc\b[^{}\n]*\}[ \t]*\n"
+              r"(?:[ \t]*\n)*(?=[ \t]*(?:\*|1\.|-)[ \t]+TOC[ \t]*\n[ \t]*\{:[ \t]*toc[ \t]*\})")
+"""A heading kept out of the table of contents right over its marker: its label."""
+_UNDER_TITLE = re.compile(r"^[ \t]*#[ \t]+[^\n]*\n\Z", re.MULTILINE)
+"""An `# h1` line right before a `{: .no_toc }`: a level no table of contents lists."""
 _IMAGE_BEFORE = re.compile(r"!\[[^\]\n]*\]\([^()\n]*\)$")
 _TEX_COMMAND_BEFORE = re.compile(r"\\[A-Za-z]+[ \t]*$")
 
@@ -280,6 +285,9 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None],
         text, n = re.subn(pattern, repl, text, flags=flags)
         count += n
 
+    # (just-the-docs' pages label the marker with a heading left out of it, `## Table of
+    # contents` over `{: .no_toc .text-delta }`: the box's title, which goes with it)
+    counted(_TOC_LABEL, "", re.MULTILINE)
     counted(r"^[ \t]*(?:\*|1\.|-)[ \t]+TOC[ \t]*\n[ \t]*\{:[ \t]*toc[ \t]*\}[ \t]*$", "",
             re.MULTILINE)
     counted(r"\{::comment\}(.*?)\{:/(?:comment)?\}",
@@ -328,10 +336,10 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None],
     # the match exponential in such lines, and an org-mode export's post hung the import)
     counted(r"((?:^(?: {4}|\t).*\n)(?:^(?: {4}|\t).*\n|^(?! {4}|\t)[ \t]*\n)*)[ \t]*"
             r"\{:[ \t]*\.language-([\w+-]+)[^}]*\}[ \t]*$", indented, re.MULTILINE)
-    for found in _IAL_LINE.findall(text):
-        if "no_toc" in found:
-            warn(found.strip(), "`{:.no_toc}` removed: every heading of the level is in "
-                 "Lanting's table of contents")
+    for found in _IAL_LINE.finditer(text):
+        if "no_toc" in found.group() and not _UNDER_TITLE.search(text, 0, found.start()):
+            warn(found.group().strip(), "`{:.no_toc}` removed: every heading of the level "
+                 "is in Lanting's table of contents")
     text, n = _IAL_LINE.subn("", text)
     count += n
     text, n = _IAL_SPAN.subn(_unless_after_image, text)
