@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import jekyll_site
-from sitebits import png
+from importbits import NOW, jekyll_site
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+from lanting.importer.detect import detect
 
 
 def test_a_doubled_pipe_before_a_filter_is_one(tmp_path: Path) -> None:
@@ -138,3 +140,22 @@ def test_a_title_heading_stays_where_the_layout_showed_none(tmp_path: Path) -> N
     assert not imported.report.warnings, imported.report.entries
     text = (imported.dest / "content/pages/setup.md").read_text(encoding="utf-8")
     assert "# Setup" in text and "{:" not in text, text
+
+
+def test_a_site_on_a_remote_jekyll_theme_is_read_as_jekyll(tmp_path: Path) -> None:
+    """A site of ML engineering notes keeps only `_config.yml` (`remote_theme:
+    pmarsceill/just-the-docs`) and its pages: no posts, layouts or Gemfile. It was read
+    as a folder of notes (as a repository picking one of GitHub Pages' themes is), so its
+    kramdown was not: every `{: .no_toc }` and `1. TOC {:toc}` was shown as text. A
+    `remote_theme:` other than GitHub Pages' own is a Jekyll site."""
+    write_files(tmp_path / "old", {
+        "_config.yml": "remote_theme: pmarsceill/just-the-docs\nheading_anchors: true\n",
+        "README.md": "# ML engineering docs\n\nTools I use.\n",
+        "new_machine.md": _DOCS_PAGE})
+    assert detect(tmp_path / "old") == "jekyll"
+    write_files(tmp_path / "talks", {"_config.yml": "remote_theme: pages-themes/cayman\n",
+                                     "README.md": "# Talks\n\nSlides.\n"})
+    assert detect(tmp_path / "talks") == "notes"
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content/pages/new-machine.md").read_text(encoding="utf-8")
+    assert "{:" not in text and "TOC" not in text, text

@@ -40,8 +40,8 @@ LOOKED_FOR = (
     "and hexo in package.json, Hexo's settings or a theme's _config.NAME.yml; or Hexo's "
     "source/ folder alone: _posts/ with Hexo's tags or tag pages), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
-    "Jekyll (_config.yml or _config.yaml with _posts/, _drafts/, _layouts/ or jekyll in its "
-    "Gemfile), "
+    "Jekyll (_config.yml or _config.yaml with _posts/, _drafts/, _layouts/, jekyll in its "
+    "Gemfile, or a remote_theme: other than GitHub Pages' own), "
     "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
     "Academic theme), "
     "Zola (zola.toml or config.toml with `base_url`, beside content/), "
@@ -125,6 +125,13 @@ _PAGES_THEME = re.compile(r"^(?:remote_theme\s*:|theme\s*:\s*[\"']?"
 Pages published with its default plugins (each `.md` a page, with or without front
 matter, a folder's README its index, titled by its heading), as a folder of notes is
 read."""
+
+
+_JEKYLL_THEME = re.compile(r"^remote_theme\s*:\s*[\"']?(?!pages-themes/|jekyll/minima\b)"
+                           r"[\w.-]+/(?!jekyll-theme-)[\w.-]+", re.MULTILINE)
+"""A `_config.yml` building on a theme of its own kind, not one of GitHub Pages' themes
+(`remote_theme: just-the-docs/just-the-docs`): a Jekyll site of pages, whose layouts
+read their front matter (`nav_order`, `parent`) and whose Markdown was kramdown's."""
 
 
 def _builds_decks(source: Path) -> bool:
@@ -281,8 +288,10 @@ def detect(source: Path) -> str:
 
     # (not beside a generator's settings or posts folder that made no site: Quartz's own
     # docs/ without content/, a `_posts/` of neither Jekyll nor Hexo)
-    pages = config.is_file() and (_PAGES_THEME.search(_text(config)) is not None
-                                  or _builds_decks(source))
+    decks = config.is_file() and _builds_decks(source)
+    if config.is_file() and not decks and _JEKYLL_THEME.search(_text(config)):
+        return "jekyll"
+    pages = config.is_file() and (_PAGES_THEME.search(_text(config)) is not None or decks)
     if has_notes(source) and (pages or not config.is_file()) \
             and not (source / "_posts").is_dir() \
             and not any(source.glob("quartz.config.*")):
