@@ -159,3 +159,22 @@ def test_a_site_on_a_remote_jekyll_theme_is_read_as_jekyll(tmp_path: Path) -> No
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     text = (imported.dest / "content/pages/new-machine.md").read_text(encoding="utf-8")
     assert "{:" not in text and "TOC" not in text, text
+
+
+def test_a_page_of_every_tag_at_tags_index_html_is_a_listing(tmp_path: Path) -> None:
+    """A Chinese ML blog's `tags.html` lists every tag and its posts (loops over
+    `site.tags`) at `permalink: /tags/index.html`. It was read as the page of a tag named
+    `index`, and its loops left in comments, with 32 warnings. It is the list Lanting
+    makes at /tags/: left out, with a notice."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Locke\nlang: zh-CN\n",
+        "_posts/2019-10-22-dl.md": "---\ntitle: DL\ntags: [Deep Learning]\n---\n\n深度学习。\n",
+        "tags.html": "---\ntitle: \"#Tags\"\npermalink: /tags/index.html\n---\n\n"
+                     "{% for tag in site.tags %}\n"
+                     "<span id=\"{{ tag[0] | slugify }}\">{{ tag[0] }}</span>\n<ul>\n"
+                     "{% for post in tag[1] %}<li><a href=\"{{ post.url }}\">{{ post.title }}"
+                     "</a></li>{% endfor %}\n</ul>\n{% endfor %}\n"})
+    assert not imported.report.warnings, imported.report.entries
+    assert not (imported.dest / "content/tags").exists()
+    assert any("tags.html" in str(e.path) and "listing" in e.message
+               for e in imported.report.entries), imported.report.entries

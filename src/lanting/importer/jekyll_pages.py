@@ -72,8 +72,9 @@ LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 LISTINGS = LISTING_URLS | {"archives", "posts"}
 """Permalinks of the lists of posts a theme's page makes (with a loop) and Lanting too."""
 _HOMES = ("index.md", "index.markdown", "index.html")  # (the home's text; HTML a group's)
-_TERM_URL = re.compile(r"/(tags|categories)/([^/]+?)(?:/|\.html)?")
-"""The URL of a tag's or category's page, where Lanting makes its own."""
+_TERM_URL = re.compile(r"/(tags|categories)/(?!index(?:\.html?)?$)([^/]+?)(?:/|\.html)?")
+"""The URL of a tag's or category's page, where Lanting makes its own; not the list of
+them all, `permalink: /tags/index.html` (a theme's page of every tag)."""
 
 
 class JekyllPages(JekyllPageUrls):
