@@ -178,3 +178,17 @@ def test_a_page_of_every_tag_at_tags_index_html_is_a_listing(tmp_path: Path) -> 
     assert not (imported.dest / "content/tags").exists()
     assert any("tags.html" in str(e.path) and "listing" in e.message
                for e in imported.report.entries), imported.report.entries
+
+
+def test_a_cover_naming_a_folder_is_no_image(tmp_path: Path) -> None:
+    """A blog's post template gives every post `image: '/assets/img/'`, its empty
+    default: the old page's `<img>` named a folder and showed nothing. Each post warned
+    of a cover not found; it is left out with a notice."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Locke\nlang: en\n",
+        "assets/img/logo.png": png(8, 8),
+        "_posts/2019-10-22-dl.md": "---\ntitle: DL\nimage: '/assets/img/'\n---\n\nDeep.\n",
+        "_posts/2019-10-23-ml.md": "---\ntitle: ML\nimage: '/assets/nowhere.png'\n---\n\nML.\n"})
+    warned = [e.message for e in imported.report.warnings]
+    assert len(warned) == 1 and "nowhere.png" in warned[0], imported.report.entries
+    assert any("a folder and no image" in e.message for e in imported.report.entries)

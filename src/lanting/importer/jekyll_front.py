@@ -206,7 +206,12 @@ class JekyllFront:
         if self.media_cdn:
             self.report.convert("images on the old site's media CDN (Chirpy's `cdn`)")
             return self.media_cdn + url
-        if warn:
+        if warn and (value.endswith("/") or local.is_dir()):
+            # (`image: '/assets/img/'`, a post template's empty default: the old page's
+            # `<img src>` named a folder and showed no picture either)
+            self.report.note(path, line, f"cover image `{value}`, a folder and no image: "
+                             "left out")
+        elif warn:
             self.report.warn(path, line, f"cover image `{value}` not found: left out")
         return ""
 
