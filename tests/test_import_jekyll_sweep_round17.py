@@ -192,3 +192,18 @@ def test_a_cover_naming_a_folder_is_no_image(tmp_path: Path) -> None:
     warned = [e.message for e in imported.report.warnings]
     assert len(warned) == 1 and "nowhere.png" in warned[0], imported.report.entries
     assert any("a folder and no image" in e.message for e in imported.report.entries)
+
+
+def test_a_feature_row_of_no_front_matter_list_showed_nothing(tmp_path: Path) -> None:
+    """A minimal-mistakes page writes `{% include feature_row id="projects" %}` with no
+    `projects:` in its front matter (the list is in `_data/`): the theme's include found
+    none and showed nothing. It was left in a comment with a warning; it goes, with a
+    notice."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Hao\nlang: en\nremote_theme: mmistakes/minimal-mistakes\n",
+        "_data/projects.yml": "projects:\n  - title: Sim\n    excerpt: A simulator.\n",
+        "projects.md": "---\ntitle: Projects\npermalink: /projects/\n---\n\n"
+                       "Some projects:\n\n{% include feature_row id=\"projects\" %}\n"})
+    assert not imported.report.warnings, imported.report.entries
+    text = (imported.dest / "content/pages/projects.md").read_text(encoding="utf-8")
+    assert "feature_row" not in text and "Some projects:" in text, text

@@ -48,10 +48,16 @@ def _teaser(entry: dict[str, Any]) -> str:
 
 def feature_row(front: dict[str, Any], args: str, ctx: Context) -> str | None:
     """`{% include feature_row id="intro" type="center" %}` of a page whose front matter
-    lists `intro:`: its teasers (in columns when there are several); None when the
-    page lists none under that name."""
+    lists `intro:`: its teasers (in columns when there are several); "" when the front
+    matter has no such key (the theme's include found no list and showed nothing); None
+    when what it lists are no teasers."""
     _words, named = B.arguments(args)
-    items = front.get(string_argument(named.get("id") or "") or "feature_row")
+    key = string_argument(named.get("id") or "") or "feature_row"
+    if key not in front:
+        ctx.note("{% include feature_row %}", f"`{key}` is in no front matter of the page: "
+                 "minimal-mistakes' feature row showed nothing there, and nothing is kept")
+        return ""
+    items = front.get(key)
     teasers = [made for entry in items if isinstance(entry, dict) and (made := _teaser(entry))
                ] if isinstance(items, list) else []
     if not teasers:
