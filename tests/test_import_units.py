@@ -1168,3 +1168,14 @@ def test_an_html_block_opened_by_a_lone_tag_gets_no_hard_break() -> None:
     assert "<a href='javascript:void(0);' onClick='go(\"/x/\")' >\n  <card" in out
     assert "</card>\n</a>" in out
     assert "第一行\\\n<b>第二行</b>\\\n第三行" in out and count == 2
+
+
+def test_kramdown_dollar_math_with_an_escaped_dollar_inside() -> None:
+    """`$\\\\$1$` (kramdown made it `$\\$1$`, a formula of a dollar sign to tex2jax) is
+    one formula: its `\\\\$` closed it, and the `$` after it paired with the wrong ones."""
+    shelf = Shelf()
+    out, _, escaped = K.kramdown_math(
+        "With $\\\\$0$, we get $\\\\$1$ and lose $\\\\$1$. Here $X_n$ is ours.\n", shelf, True)
+    assert shelf.restore(out) == \
+        "With $\\$0$, we get $\\$1$ and lose $\\$1$. Here $X_n$ is ours.\n"
+    assert escaped == 0

@@ -88,11 +88,14 @@ def title_math(title: str) -> str:
 
 
 _PARAGRAPH_INLINE_MATH = re.compile(
-    r"(?<![\\$])\$(?!\$)((?:\\[^$]|[^$\n\\]|\n(?![ \t]*(?:>[ \t]*)*\n))+?)\\?\$(?!\$)")
+    r"(?<![\\$])\$(?!\$)((?:\\\\\$|\\[^$]|[^$\n\\]|\n(?![ \t]*(?:>[ \t]*)*\n))+?)"
+    r"\\?\$(?!\$)")
 """`$…$` as MathJax's tex2jax read it: anywhere in a paragraph, over several of its
 lines too (`$\\newcommand{\\v}{…}⏎\\newcommand{\\x}{…}$`, a post's definitions), not
 across a blank line; closed by a `\\$` too, which kramdown made a `$` for MathJax (as in
-`body_math.ESCAPED_DOLLAR_CLOSES`)."""
+`body_math.ESCAPED_DOLLAR_CLOSES`). A `\\\\$` inside is a dollar sign of the formula
+(`$\\\\$1$`: kramdown made it `\\$`, which tex2jax skips as one escaped character):
+it closed the formula, and every `$` after it in the paragraph paired with the wrong one."""
 
 
 _LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?:>[ \t]*)*")
