@@ -5,6 +5,7 @@ add to it through the `before_code`, `liquid_blocks` and `after` hooks."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -37,7 +38,14 @@ from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import inline_markdown_includes, inline_relative
 from lanting.importer.jekyll_language_menu import language_menus
 from lanting.importer.jekyll_liquid import JekyllLiquid
-from lanting.importer.jekyll_math import custom_math, is_text_theme, katex_tags, own_math_setup
+from lanting.importer.jekyll_math import (
+    converting_macros,
+    custom_math,
+    is_text_theme,
+    katex_tags,
+    mathjax_macros,
+    own_math_setup,
+)
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.kramdown_html import (
     ended_html_blocks,
@@ -51,9 +59,10 @@ from lanting.importer.liquid import (
     Context,
     blocks,
 )
+from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
-from lanting.markdown.math_formula import to_mathml
+from lanting.markdown.math_given_macros import formula_with
 
 _RAW_HTML = re.compile(r"<!--.*?-->|<(script|style|pre|textarea)\b.*?</\1\s*>",
                        re.DOTALL | re.IGNORECASE)
@@ -70,6 +79,13 @@ def _put_aside_raw(match: re.Match[str], shelf: Shelf) -> str:
     whole = match.group()
     end = whole.find(">") + 1
     return whole[:end] + shelf.put(whole[end:])
+
+
+_LIQUID_SYNTAX = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
+"""What `{% raw %}` keeps from Liquid: its outputs and tags. The rest of the block is
+Markdown to kramdown as any other text is (a post wrapped whole in `{% raw %}`, for the
+`{{` of its formulas, had its links, kramdown's `$$` and its escaped `\\(` left as
+written: 34 broken links and its displays shown as TeX on a real blog)."""
 
 
 class JekyllBodies(JekyllLiquid):
@@ -98,6 +114,15 @@ class JekyllBodies(JekyllLiquid):
     static_file: Callable[[Path], bool]
     published: Callable[[Path], bool]
 
+    @functools.cached_property
+    def html_formula(self) -> Callable[[str], str]:
+        """MathML of a formula in raw HTML, with the macros of the site's MathJax setup
+        that convert (without them each formula using one was warned of as not converting,
+        though the build converts it: 78 false warnings on a real blog)."""
+        found = converting_macros(mathjax_macros(self.source),
+                                  Report(self.source, "jekyll"), "")  # (reported by the settings)
+        return functools.partial(formula_with, macros=tuple(found.items()))
+
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
         if path.suffix.lower() in (".html", ".htm"):  # (no Markdown in it: HTML it stays)
@@ -122,8 +147,8 @@ class JekyllBodies(JekyllLiquid):
             # left in a comment of its own ended the comment, the rest shown on the page)
             text = blocks(text, "comment", lambda a, inner, w: shelf.put(
                 "<!--" + inner.replace("--", "- -") + "-->"), ctx, "Liquid comments")
-            text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
-                          "Liquid raw blocks")
+            text = blocks(text, "raw", lambda a, inner, w: _LIQUID_SYNTAX.sub(
+                lambda m: shelf.put(m.group(), "R"), inner), ctx, "Liquid raw blocks")
             text = blocks(text, "highlight", lambda a, inner, w: self.highlight(
                 a, inner, shelf), ctx, "Liquid highlight blocks")
             text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(
@@ -201,8 +226,7 @@ class JekyllBodies(JekyllLiquid):
         ctx.convert("dollar signs escaped", dollars)
         text, count = escaped_delimiters(text, shelf)
         ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
-        text, count, failed = math_in_html(
-            text, shelf, lambda tex: to_mathml(tex, display=False))
+        text, count, failed = math_in_html(text, shelf, self.html_formula)
         ctx.convert("\\(…\\) in raw HTML kept for Lanting to render", count)
         for tex in failed:
             ctx.warn(f"\\({tex}\\)", "a formula in raw HTML that does not convert: left as "

@@ -13,6 +13,7 @@ from lanting.importer.kramdown import kramdown_math
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
+from lanting.markdown.math_colors import written_colours
 from lanting.markdown.math_formula import to_mathml
 from lanting.markdown.math_given_macros import check_macro, with_optional
 
@@ -158,13 +159,34 @@ def mathjax_macros(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> di
 
 def script_macros(paths: list[Path]) -> dict[str, str]:
     """The `macros` of the MathJax or KaTeX setups in the files `paths`, as LaTeX (the
-    first file's definition of a name holds)."""
+    first file's definition of a name holds), the colours the setups name written as
+    their values."""
     macros: dict[str, str] = {}
+    colours: dict[str, str] = {}
     for path in paths:
-        for name, expansion, _listed, count, default in setup_macros(read_text(path)):
+        text = read_text(path)
+        for name, expansion, _listed, count, default in setup_macros(text):
             macros.setdefault(name, expansion if default is None
                               else with_optional(count, default, expansion))
-    return macros
+        for name, value in setup_colours(text).items():
+            colours.setdefault(name, value)
+    return {name: written_colours(expansion, colours) for name, expansion in macros.items()}
+
+
+_NAMED_COLOUR = re.compile(r"""\bcolors\s*\[\s*(['"])([A-Za-z][\w.-]*)\1\s*\]\s*=\s*"""
+                           r"""(['"])\s*(#[0-9A-Fa-f]{3}(?:[0-9A-Fa-f]{3})?|[A-Za-z]+)\s*\3""")
+"""A colour named in MathJax 2's color extension, `MathJax.Extension["TeX/color"]
+.colors["my-green"] = '#677d00'` (in a `StartupHook("TeX color Ready", …)`): a CSS
+name or a hex value."""
+
+
+def setup_colours(text: str) -> dict[str, str]:
+    """The colours a MathJax 2 setup names (`\\color{my-green}` in its macros): the
+    macros using one failed the check ("Unknown color") and were left out, and every
+    formula using one of those failed the build."""
+    if "TeX/color" not in text:
+        return {}
+    return {m.group(2): m.group(4) for m in _NAMED_COLOUR.finditer(strip_comments(text))}
 
 
 _OPTIONAL_DEFAULT = re.compile(r"""\s*,\s*\d+\s*,\s*(['"])((?:\\.|(?!\1).)*)\1""")
@@ -247,8 +269,13 @@ def scripts_draw_mermaid(source: Path) -> bool:
 
 
 def site_math_macros(source: Path, report: Report) -> dict[str, str]:
-    """The macros of the site's MathJax setup that convert, for `[markdown] math_macros`."""
-    return converting_macros(mathjax_macros(source), report, "_includes")
+    """The macros of the site's MathJax setup that convert, for `[markdown] math_macros`
+    (a warning names the first file defining macros: `_includes` was named when a
+    layout held the setup)."""
+    setups = _math_setups(source)
+    where = next((report.rel(path) for path in setups
+                  if _MACROS.search(strip_comments(read_text(path)))), "_includes")
+    return converting_macros(script_macros(setups), report, where)
 
 
 def built_in(name: str) -> bool:

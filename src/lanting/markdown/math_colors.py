@@ -67,6 +67,12 @@ def page_colors(latexes: Sequence[str]) -> list[str | None]:
     return out
 
 
+def written_colours(body: str, colours: dict[str, str]) -> str:
+    """`body` with each use of a colour of `colours` written as its value (also for a
+    site's macros, whose colours its MathJax setup named)."""
+    return _written(body, colours) if colours else body
+
+
 def _written(body: str, colours: dict[str, str]) -> str:
     """`body` with each use of a colour of `colours` written as its value."""
     return _uses(list(colours)).sub(lambda m: m.group(1) + colours[m.group(2)]

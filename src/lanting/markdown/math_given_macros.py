@@ -16,7 +16,7 @@ from lanting.markdown.math_macros import (
     rewritten,
 )
 from lanting.markdown.math_paired import is_paired
-from lanting.markdown.tex import TRIGGERS
+from lanting.markdown.tex import TRIGGERS, rewrite
 from lanting.markdown.tex_scan import PARAMETER, TexError
 
 _WITH_OPTIONAL = re.compile(r"\[\s*(\d)\s*\]\s*\[([^\]]*)\]\s*\{(.*)\}", re.DOTALL)
@@ -49,7 +49,8 @@ def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
         optional = _WITH_OPTIONAL.fullmatch(expansion.strip())
         if optional is None and balanced(expansion) and not argument_in_text(expansion) \
                 and name not in TRIGGERS and not _NUMBERING.search(expansion) \
-                and not is_paired(expansion):  # (its `\abs*{x}` is Lanting's to read)
+                and not is_paired(expansion) \
+                and not _marked(expansion):  # (its `\abs*{x}` is Lanting's to read)
             kept.append((name, expansion))
         elif name in defined.converter or name in defined.textual:
             continue
@@ -68,6 +69,18 @@ def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
             kept.remove((name, expansion))
             defined.textual[name] = as_text(expansion)
     return tuple(kept)
+
+
+def _marked(expansion: str) -> bool:
+    """Whether Lanting draws part of `expansion` itself, around what math-core makes (a
+    size switch outside text, `sp = "^{\\small\\prime}"`: math-core knows `\\small` in
+    text only). Such a macro is expanded as text, so that the formula using it is
+    rewritten whole; given to the converter, it failed at every use."""
+    try:
+        _tex, marks, plain_refs = rewrite(expansion, False)
+    except TexError:
+        return False
+    return marks is not None or bool(plain_refs)
 
 
 def _uses(expansion: str, names: dict[str, TextMacro]) -> bool:
@@ -89,3 +102,16 @@ def check_macro(name: str, expansion: str, macros: tuple[tuple[str, str], ...]) 
     except TexError as error:
         raise ValueError(str(error)) from None
     to_mathml(use, display=False, macros=kept)
+
+
+def formula_with(latex: str, macros: tuple[tuple[str, str], ...]) -> str:
+    """MathML of one inline formula using the configured `macros` as a page's formula
+    uses them (an importer's check of a formula it keeps, in raw HTML, of a site whose
+    MathJax setup defines macros); raises ValueError with the converter's message."""
+    defined = PageMacros()
+    kept = given_macros(macros, defined)
+    try:
+        use = defined.expand(latex)
+    except TexError as error:
+        raise ValueError(str(error)) from None
+    return to_mathml(use, display=False, macros=kept)
