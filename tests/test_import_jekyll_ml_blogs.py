@@ -574,3 +574,22 @@ def test_a_variable_the_post_never_set_prints_nothing_in_a_path(tmp_path: Path) 
     post = (imported.dest / "content/posts/clusters/index.md").read_text(encoding="utf-8")
     assert "BASE_PATH" not in post and '<img src="a.png"/>' in post  # (its bundle's)
     assert "{{ cdn }}" in post  # (set by the post: not emptied; in a comment, as before)
+
+
+def test_series_pages_linked_without_html_and_dated_day_first(tmp_path: Path) -> None:
+    """A blog's series kept as pages (`blog/pca-2.md`, old URL `/blog/pca-2.html`),
+    dated `31-01-2020` and linking each other as `/blog/pca-2`: GitHub Pages answered
+    the link without `.html`, and Ruby's `Time.parse` read the day first. The links were
+    kept and the build failed on each; the pages took the files' times, with a warning."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Blog\n",
+        "blog/pca.md": "---\ntitle: PCA, part one\ndate: 31-01-2020\n---\n\n"
+        "Next: [part two](/blog/pca-2).\n",
+        "blog/pca-2.md": "---\ntitle: PCA, part two\ndate: 01-02-2020\n---\n\n"
+        "Back to [part one](/blog/pca#intro).\n"})
+    assert "modification time" not in report_of(imported)
+    posts = imported.dest / "content" / "posts"
+    first = (posts / "pca.md").read_text(encoding="utf-8")
+    second = (posts / "pca-2.md").read_text(encoding="utf-8")
+    assert "date: 2020-01-31" in first and "date: 2020-02-01" in second
+    assert "[part two](pca-2.md)" in first and "[part one](pca.md#intro)" in second

@@ -255,6 +255,12 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
     # (a Jekyll site under a `baseurl` records its pages there, `/s22/ref/keys/`; the
     # link `{{ site.baseurl }}/ref/keys/` lost it with its Liquid)
     target = target or table.find(path) or (table.find(base + path) if base else None)
+    if target is None and not image and "." not in path.rsplit("/", 1)[-1] \
+            and not path.endswith("/"):
+        # (`/blog/pca-2` for the page at `/blog/pca-2.html`: GitHub Pages answered it,
+        # as most hosts do; the link was kept and the build failed on it)
+        target = table.find(path + ".html") or (table.find(base + path + ".html")
+                                                if base else None)
     if target is not None:
         ctx.convert("links to old URLs")
         return site.link(target) + hash_mark + fragment
