@@ -33,7 +33,7 @@ from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_data_pubs import data_file, data_publications, untitled
 from lanting.importer.jekyll_decks import remark_layout, remark_source
 from lanting.importer.jekyll_fastpages import JekyllNotebooks, made_from_notebook, notebook_files
-from lanting.importer.jekyll_front import JekyllFront, rolled_over
+from lanting.importer.jekyll_front import JekyllFront, day_first, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_listings import is_listing
@@ -334,8 +334,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
                 if file_date is None:
                     self.report.warn(path, None, f"the file name's date {year}-{month}-{day} "
                                      "is no date: the front matter's date is used, if any")
-            date = date_of(data, head, "date", self.tz) or rolled_over(
-                str(data.get("date") or ""), self.tz) or file_date
+            written = str(data.get("date") or "")
+            date = date_of(data, head, "date", self.tz) or rolled_over(written, self.tz) \
+                or day_first(written, self.tz) or file_date
             if date is None and drafted:  # (how Jekyll dated a draft: not a loss)
                 date = mtime(path, self.tz)
                 self.report.note(path, None, "a draft without a date: dated by the file's "

@@ -219,6 +219,21 @@ class JekyllFront:
 _PAST_MONTH_END = re.compile(r"\s*(\d{4})-(\d{1,2})-(29|30|31)(?!\d)(.*)", re.DOTALL)
 
 
+_DAY_FIRST = re.compile(r"\s*(\d{1,2})([-.])(\d{1,2})\2(\d{4})(?=$|[T ])(.*)", re.DOTALL)
+
+
+def day_first(text: str, tz: dt.tzinfo) -> When | None:
+    """`31-01-2020` or `31.01.2020`: the day first, as Ruby's `Time.parse` (Jekyll) reads
+    a date ending in a four-digit year (Quarto reads `10-01-2023` month first, so this is
+    Jekyll's only); None for any other text. The post took its file's time, with a
+    warning."""
+    found = _DAY_FIRST.match(text)
+    if found is None:
+        return None
+    day, _dash, month, year, rest = found.groups()
+    return parse_when(None, f"{year}-{int(month):02d}-{int(day):02d}{rest.rstrip()}", tz)
+
+
 def rolled_over(text: str, tz: dt.tzinfo) -> When | None:
     """A date a day or two past its month's end (`2023-02-29 13:00:00 +0900`, in a
     file name or the front matter) as Ruby's `Time.parse`, and so Jekyll, read it: the

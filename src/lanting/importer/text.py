@@ -198,9 +198,6 @@ def key_line(head: str, key: str, first: int = 2) -> int | None:
 _SLASHED = re.compile(r"^(\d{4})/(\d{1,2})/(\d{1,2})(?=$|[T ])")
 """`2024/01/05 10:00:00`: Hexo read dates with JavaScript's `new Date`, which takes
 slashes (Jekyll's Ruby `Time.parse` too)."""
-_DAY_FIRST = re.compile(r"^(\d{1,2})([-.])(\d{1,2})\2(\d{4})(?=$|[T ])")
-"""`31-01-2020`, `31.01.2020`: the day first, as Ruby's `Time.parse` (Jekyll) reads a
-date ending in a four-digit year; the post took the file's time, with a warning."""
 _DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _DATETIME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?"
                        r"(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})?$")
@@ -260,7 +257,7 @@ def parse_when(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
 
 
 def _from_text(text: str, tz: dt.tzinfo) -> When | None:
-    text = _DAY_FIRST.sub(r"\4-\3-\1", _SLASHED.sub(r"\1-\2-\3", text.strip()))
+    text = _SLASHED.sub(r"\1-\2-\3", text.strip())
     match = _DATE.match(text)
     try:
         if match:
