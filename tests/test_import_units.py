@@ -310,6 +310,10 @@ def test_a_notice_div_with_markdown_inside_is_a_callout() -> None:
     ("window.MathJax = { tex: { inlineMath: [   // start/end delimiter pairs\n"
      "      ['$', '$'], ['\\\\(', '\\\\)'] ] } };", True),
     ("MathJax = { tex: { inlineMath: [ // no dollars\n ['\\\\(', '\\\\)'] ] } };", False),
+    # `$` after another pair (MathJax 3's documentation's order): a blog of math notes
+    # had its 648 dollar signs escaped, every formula shown as TeX
+    ("MathJax = { tex: { inlineMath: [['\\\\(', '\\\\)'], ['$', '$']] } };", True),
+    ("MathJax = { tex: { inlineMath: [[\"\\\\[\", \"\\\\]\"],\n ['$', '$']] } };", True),
 ])
 def test_a_sites_own_math_setup_says_whether_dollars_are_math(
         tmp_path: Path, setup: str, dollars: bool) -> None:

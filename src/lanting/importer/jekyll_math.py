@@ -17,14 +17,17 @@ from lanting.markdown.math_colors import written_colours
 from lanting.markdown.math_formula import to_mathml
 from lanting.markdown.math_given_macros import check_macro, with_optional
 
+_JS_PAIR = r"""\[\s*(?:'[^'\n]*'|"[^"\n]*")\s*,\s*(?:'[^'\n]*'|"[^"\n]*")\s*\]\s*,?"""
 _DOLLAR_DELIMITER = re.compile(
-    r"""inlineMath\s*[:=]\s*\[(?:\s|//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/)*\[\s*(['"])\$\1"""
-    r"""|left\s*:\s*(['"])\$\2\s*,\s*right""")
+    r"""inlineMath\s*[:=]\s*\[(?:\s|//[^\n]*|/\*(?:[^*]|\*(?!/))*\*/|""" + _JS_PAIR
+    + r""")*\[\s*(['"])\$\1|left\s*:\s*(['"])\$\2\s*,\s*right""")
 """A MathJax or KaTeX auto-render setup whose inline delimiters include `$` (a comment
 may stand before the first pair: `inlineMath: [  // start/end delimiter pairs`, as an
 econometrics blog's `mathjax-config.js` has it; the site's `$` were taken for dollar
 signs, its inline formulas left as TeX, 800 warnings; or `/* … */`, as a Chirpy copy's
-`_includes/js-selector.html` has it, 740 of its dollar signs escaped)."""
+`_includes/js-selector.html` has it, 740 of its dollar signs escaped), and other pairs
+(`inlineMath: [['\\\\(', '\\\\)'], ['$', '$']]`, as MathJax 3's documentation writes it:
+a blog of math notes had its 648 dollar signs escaped, every formula shown as TeX)."""
 _COMMENTED = re.compile(r"(<script\b.*?</script\s*>)|<!--.*?-->"
                         r"|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}",
                         re.DOTALL | re.IGNORECASE)
