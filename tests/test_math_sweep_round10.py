@@ -116,3 +116,15 @@ def test_formulas_in_raw_html_using_the_setups_macros_are_no_warning(tmp_path: P
         "_posts/2020-01-31-pca.md": "---\ntitle: PCA\nlayout: default\n---\n\n"
         "<p>The mean \\(\\gc{\\x}\\) and \\(\\frac{1}{\\kc{n}}\\).</p>\n"})
     assert [w.message for w in imported.report.warnings] == []
+
+
+def test_a_limit_operators_script_of_a_command_with_its_argument() -> None:
+    """`\\varprojlim_\\mathbf{I} D` (a category theory book's limits over a diagram):
+    the script was taken as `\\mathbf` alone, `_{\\mathbf}{I}`, and the formula failed
+    the build ("Expected argument"), inline and in a display. MathJax sets `\\mathbf{I}`
+    under the limit."""
+    for text in ("$\\varprojlim_\\mathbf{I} D$\n", "$$\\varinjlim_\\mathrm{J} D$$\n"):
+        rendered = render_markdown(text, CONTEXT, MarkdownOptions())
+        assert rendered.problems == ()
+        formula = parse_html(rendered.html).one("math")
+        assert "𝐈" in formula.text() or "J" in formula.text()

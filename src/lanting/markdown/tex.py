@@ -121,7 +121,11 @@ _VARLIM = {"varinjlim": "\\underrightarrow{\\mathrm{lim}}",
            "varprojlim": "\\underleftarrow{\\mathrm{lim}}",
            "varliminf": "\\underline{\\mathrm{lim}}", "varlimsup": "\\overline{\\mathrm{lim}}"}
 _VARLIM_USE = re.compile(r"\\(varinjlim|varprojlim|varliminf|varlimsup)(?![A-Za-z])\s*"
-                         r"(?:_\s*\{([^{}]*)\}|_\s*(\\[A-Za-z]+|[A-Za-z0-9]))?")
+                         r"(?:_\s*\{([^{}]*)\}|_\s*(\\[A-Za-z]+(?:\{(?:[^{}]|\{[^{}]*\})*\})*"
+                         r"|[A-Za-z0-9]))?")
+"""A `\\varprojlim` and its script: a group, a letter or digit, or a command with the
+groups of its arguments (`_\\mathbf{I}`, as MathJax reads it: the command alone was
+taken, `_{\\mathbf}{I}`, and the formula failed the build)."""
 
 
 def _varlim(s: str, ctx: Context) -> str:
