@@ -91,7 +91,27 @@ def passthrough_math(text: str, ctx: Context, openers: Sequence[str]) -> str:
         text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>()")
         text = formulas.restore(text, "E")
     ctx.convert("escaped math delimiters \\\\( \\\\[ beside Goldmark's passthrough", count)
-    return text
+    return unpassed_dollars(text, ctx, openers)
+
+
+_DOLLAR_DISPLAY = re.compile(r"\$\$.+?\$\$", re.DOTALL)
+
+
+def unpassed_dollars(text: str, ctx: Context, openers: Sequence[str]) -> str:
+    """`$…$` (and `$$…$$`) on a site whose `passthrough` names other delimiters only
+    (`\\(` and `\\[`, the site's KaTeX auto-render reading `$` in the page): Goldmark
+    read their Markdown escapes first, as without passthrough, so the renderer got
+    `\\{` for the `\\\\{` written (kept, a row break then a brace, an error in a
+    group). Undone as it got them; a `$$` display the site passed through is kept."""
+    if "$" in openers:
+        return text
+    displays = Shelf()
+    if "$$" in openers:
+        text = _DOLLAR_DISPLAY.sub(lambda m: displays.put(m.group(), "M"), text)
+    text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
+    ctx.convert("Markdown escapes undone in `$` math Goldmark's passthrough did not keep",
+                count)
+    return displays.restore(text, "M")
 
 
 _DISPLAY = re.compile(r"^[ \t]*\$\$(?!\$)([^$]+?)\$\$[ \t]*$", re.MULTILINE)
