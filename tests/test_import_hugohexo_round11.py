@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_import_hugo_sites import built_cleanly, prose
+from test_import_hugo_sites import built_cleanly, imported_site, prose
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
 
 
 def test_dollar_math_beside_a_passthrough_of_other_delimiters(tmp_path: Path) -> None:
@@ -31,4 +34,43 @@ def test_dollar_math_beside_a_passthrough_of_other_delimiters(tmp_path: Path) ->
     assert formulas[1] == "xi"
     assert "{" in formulas[2] and "}" in formulas[2]
     assert formulas[3] == "a1{b}"
+
+
+INCLUDE = """{{ $file := .Get 0 }}
+{{ $lang := .Get 1 }}
+{{ $path := "" }}
+{{ if strings.HasPrefix $file "/" }}
+    {{ $path = path.Join "content" (strings.TrimPrefix "/" $file) }}
+{{ else }}
+    {{ $path = path.Join "content" .Page.File.Dir $file }}
+{{ end }}
+{{ with readFile $path }}
+    {{ highlight . $lang "" }}
+{{ else }}
+    <p>Error reading file: <code>{{ $file }}</code></p>
+{{ end }}
+"""
+
+
+def test_a_shortcode_reading_another_file_shows_it(tmp_path: Path) -> None:
+    """An OI and systems blog shows its programs with its own `include` shortcode, which
+    `readFile`s the file beside the page (`path.Join "content" .Page.File.Dir $file`)
+    and `highlight`s it: `readFile` was not run, and each use was left in a comment
+    with a warning, the program lost. Now the file is read from the site's folder, as
+    Hugo read it, and shown as a code block of its language; a path out of the site is
+    not read."""
+    imported = imported_site(tmp_path, {
+        "hugo.yaml": "title: 笔记\nlanguageCode: zh-cn\n",
+        "layouts/shortcodes/include.html": INCLUDE,
+        "content/algo/brute.md": "---\ntitle: 暴力\ndate: 2025-01-02\n---\n\n模板：\n\n"
+                                 '{{< include "src/brute.py" "python" >}}\n\n'
+                                 '{{< include "/algo/src/brute.py" "python" >}}\n\n'
+                                 '{{< include "../../../secret.txt" "text" >}}\n',
+        "content/algo/src/brute.py": "def solve(n):\n    return n * 2\n",
+        "secret.txt": "no\n"})
+    [warning] = imported.report.warnings
+    assert "outside the site" in warning.message
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    blocks = [b.text() for b in prose(out, "algo/brute/index.html").find_all("pre")]
+    assert blocks == ["def solve(n): return n * 2"] * 2
 

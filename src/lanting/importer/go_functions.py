@@ -6,7 +6,11 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+from pathlib import Path
 from typing import Any
+
+from lanting.importer.common import read_text
+from lanting.importer.shelf import fence
 
 
 class Unsupported(Exception):
@@ -113,8 +117,26 @@ def _substr(value: Any, start: int, length: int | None = None) -> str:
     return text[begin:len(text) + length] if length < 0 else text[begin:begin + length]
 
 
+def _highlight(code: Any, lang: Any = "", options: Any = "") -> Markdown:
+    """Hugo's `highlight`: the code as a fenced block of its language, for Lanting's
+    highlighter (the options, Chroma's, are not read)."""
+    return Markdown("\n\n" + fence(text_of(lang), text_of(code)) + "\n\n")
+
+
 def _path_dir(value: Any) -> str:
     return posixpath.dirname(text_of(value).rstrip("/") or "/") or "."
+
+
+def read_file(root: Path | None, args: list[Any]) -> str:
+    """Hugo's `readFile`: the text of a file of the site, its path from the site's folder
+    (`content/posts/x/demo.py`); empty when there is none, as Hugo's is. A path leading
+    out of the site is not read."""
+    if root is None or len(args) != 1:
+        raise Unsupported("`readFile`")
+    file = (root / text_of(args[0]).lstrip("/")).resolve()
+    if not file.is_relative_to(root.resolve()):
+        raise Unsupported(f"`readFile` of `{text_of(args[0])}`, outside the site")
+    return read_text(file) if file.is_file() else ""
 
 
 FUNCTIONS: dict[str, Any] = {
@@ -137,6 +159,12 @@ FUNCTIONS: dict[str, Any] = {
     "split": lambda v, sep: text_of(v).split(text_of(sep)), "substr": _substr,
     "countrunes": lambda v: len(re.sub(r"\s", "", text_of(v))),
     "strings.Repeat": lambda n, v: text_of(v) * int(n), "path.Dir": _path_dir,
+    "strings.HasPrefix": lambda v, p: text_of(v).startswith(text_of(p)),
+    "strings.HasSuffix": lambda v, p: text_of(v).endswith(text_of(p)),
+    "strings.TrimPrefix": lambda p, v: text_of(v).removeprefix(text_of(p)),
+    "strings.TrimSuffix": lambda p, v: text_of(v).removesuffix(text_of(p)),
+    "strings.Contains": lambda v, p: text_of(p) in text_of(v),
+    "strings.TrimSpace": lambda v: text_of(v).strip(), "highlight": _highlight,
     "path.Join": lambda *a: posixpath.normpath("/".join(text_of(p) for p in a if p))
     if any(a) else "", "path.Base": lambda v: posixpath.basename(text_of(v).rstrip("/")),
 }

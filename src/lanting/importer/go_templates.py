@@ -9,8 +9,9 @@ What is read: text, `{{/* comments */}}`, the `{{-` and `-}}` trims, `if`/`else 
 parentheses, the shortcode's `.Get`, `.Inner`, `.InnerDeindent`, `.IsNamedParams`,
 `.Params`, `.Name`, `.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`, `SetInMap`),
 `.Page.RenderString`, the page's `.Page.Params`, `.Page.Title`, `.Page.Permalink` and `.Page.File`,
-and the common functions (`markdownify`, `safeHTML`, `default`, `printf`, `eq`, `not`,
-`and`, `or`, `cond`, `lower`, `title`, `split`, `path.Join`, …). Anything else — a
+`readFile` (a file of the site) and the common functions (`markdownify`, `safeHTML`,
+`default`, `printf`, `eq`, `not`, `and`, `or`, `cond`, `lower`, `title`, `split`,
+`path.Join`, `strings.HasPrefix`, `highlight`, …). Anything else — a
 partial, the site's parameters, resources — raises
 `Unsupported` naming it: such a template is not run, and its shortcode is left as it was
 (the importer says so). HTML comments are dropped from the template's text, as Go's
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from lanting.importer.go_functions import (
@@ -29,6 +31,7 @@ from lanting.importer.go_functions import (
     Markdown,
     Unsupported,
     markdownify,
+    read_file,
     text_of,
     truth,
 )
@@ -49,8 +52,10 @@ class Call:
     """The page's `.Page.Params` (its front matter, keys in lower case, as Hugo's);
     `.Page.Title` and `.Page.Permalink` are its `title` and its old URL, `url`."""
     file: dict[str, str] = field(default_factory=dict)
-    """The page's `.Page.File` (`BaseFileName`, …: a site's `img solve png` names the
-    image `/post_img/{{ .Page.File.BaseFileName }}/solve.png`)."""
+    """The page's `.Page.File` (`BaseFileName`, `Dir`, …: a site's `img solve png` names
+    the image `/post_img/{{ .Page.File.BaseFileName }}/solve.png`)."""
+    root: Path | None = None
+    """The site's folder: `readFile` reads a path from there, as Hugo did."""
 
 
 _ACTION = re.compile(r"\{\{(-?)(.*?)(-?)\}\}", re.DOTALL)
@@ -287,6 +292,8 @@ def _command(command: tuple[Any, ...], call: Call, dot: Any, variables: dict[str
         return _field(head, call, dot, args)
     if head.startswith("$"):
         return _variable(head, call, variables, args)
+    if head in ("readFile", "os.ReadFile"):
+        return read_file(call.root, args)
     if head in FUNCTIONS:
         return FUNCTIONS[head](*args)
     if not args:

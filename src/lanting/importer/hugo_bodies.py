@@ -358,8 +358,8 @@ class HugoBodies(HugoLinks):
         if self.own is None:
             self.own = OwnShortcodes(template_files(self.source, self.config))
         own = self.own
-        uses = PageUses.of(item.source, (item.old_urls or [""])[0]) if own.files \
-            else PageUses()
+        uses = PageUses.of(item.source, (item.old_urls or [""])[0], self.source,
+                           self.content) if own.files else PageUses()
         for name in own.site_names(self.source) - LANTING_READS:
             if name in paired:
                 paired[name] = (own_first(own, name, uses, ctx, paired[name][0], True),

@@ -139,23 +139,33 @@ class PageUses:
     file: dict[str, str] = field(default_factory=dict)
     """Its `.Page.File`: `BaseFileName`, `ContentBaseName`, `LogicalName`, `Ext`."""
 
+    root: Path | None = None
+    """The site's folder, which `readFile` reads from."""
+
     @classmethod
-    def of(cls, path: Path | None, url: str) -> PageUses:
-        """The uses on the page of file `path` (None: a page no file holds)."""
+    def of(cls, path: Path | None, url: str, root: Path | None = None,
+           content: Path | None = None) -> PageUses:
+        """The uses on the page of file `path` (None: a page no file holds) of the site
+        in `root`, its pages in `content`."""
         if path is None:
-            return cls(page_params(path, url))
+            return cls(page_params(path, url), root=root)
         # (a bundle's `index.md`: its content's name is its folder's)
-        content = path.parent.name if path.stem in ("index", "_index") else path.stem
-        return cls(page_params(path, url), file={
-            "BaseFileName": path.stem, "ContentBaseName": content.split(".")[0],
-            "TranslationBaseName": path.stem.split(".")[0], "LogicalName": path.name,
-            "Ext": path.suffix.lstrip(".")})
+        base = path.parent.name if path.stem in ("index", "_index") else path.stem
+        file = {"BaseFileName": path.stem, "ContentBaseName": base.split(".")[0],
+                "TranslationBaseName": path.stem.split(".")[0], "LogicalName": path.name,
+                "Ext": path.suffix.lstrip(".")}
+        if content is not None and path.is_relative_to(content):
+            rel = path.relative_to(content)  # (Hugo's `.File.Dir`: `posts/x/`, or empty)
+            folder = rel.parent.as_posix()
+            file |= {"Dir": "" if folder == "." else folder + "/", "Path": rel.as_posix()}
+        return cls(page_params(path, url), file=file, root=root)
 
     def call(self, name: str, args: str, inner: str | None) -> Call:
         ordinal = self.counts.get(name, 0)
         self.counts[name] = ordinal + 1
         words, named = B.arguments(args)
-        return Call(name, words, named, inner, ordinal, self.scratch, self.page, self.file)
+        return Call(name, words, named, inner, ordinal, self.scratch, self.page, self.file,
+                    self.root)
 
 
 def run_paired(text: str, own: OwnShortcodes, known: set[str], paired: Paired,
