@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sitebits import write_files
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 
 def test_dollar_math_beside_a_passthrough_of_other_delimiters(tmp_path: Path) -> None:
@@ -74,3 +76,20 @@ def test_a_shortcode_reading_another_file_shows_it(tmp_path: Path) -> None:
     blocks = [b.text() for b in prose(out, "algo/brute/index.html").find_all("pre")]
     assert blocks == ["def solve(n): return n * 2"] * 2
 
+
+def test_a_file_beside_a_folder_of_its_name_is_copied_whole(tmp_path: Path) -> None:
+    """A Hugo theme's repository, read as a folder of notes, holds the partial
+    `scripts.html` beside the folder `scripts/`: the copy of the file lost its `.html`
+    (a note's URL has none, a file's keeps it, as Quartz copies it) and met the
+    folder, and the import stopped ("Is a directory"). Each is copied at its path, and
+    a note's link to the file leads to it."""
+    write_files(tmp_path / "old", {
+        "notes/guide.md": "# 指南\n\n见 [脚本](scripts.html) 与 [核心](scripts/core.html)。\n",
+        "notes/scripts.html": "<script></script>\n",
+        "notes/scripts/core.html": "<p>core</p>\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes")
+    assert (imported.dest / "static/notes/scripts.html").is_file()
+    assert (imported.dest / "static/notes/scripts/core.html").is_file()
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    links = [a.get("href") for a in prose(out, "guide/index.html").find_all("a")]
+    assert links == ["/notes/scripts.html", "/notes/scripts/core.html"]

@@ -41,7 +41,13 @@ from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.quartz_bodies import QuartzBodies, inline_tags
 from lanting.importer.quartz_folders import GENERATED, QuartzFolders
 from lanting.importer.quartz_notebooks import QuartzNotebooks
-from lanting.importer.quartz_settings import ignored, note_url, read_config, slug
+from lanting.importer.quartz_settings import (
+    file_slug,
+    ignored,
+    note_url,
+    read_config,
+    slug,
+)
 from lanting.importer.quartz_site import QuartzSite
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -114,7 +120,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
             if not self.is_note(path):
                 rel = slug(self.rel(path))
                 self.files[rel] = path
-                self.site.static.setdefault(rel, path)
+                self.site.static.setdefault(file_slug(self.rel(path)), path)
         self.names = Counter(self.note_name(p).casefold() for p in notes + notebooks)
         for path in notes:  # (each note's place: its path, or what its app made it)
             for folder in PurePosixPath(self.rel(path)).parents:

@@ -32,7 +32,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.quartz_find import QuartzFinder
 from lanting.importer.quartz_parentheses import escaped_parentheses
-from lanting.importer.quartz_settings import QuartzConfig, has_extension, slug
+from lanting.importer.quartz_settings import QuartzConfig, file_slug, has_extension
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
@@ -214,7 +214,7 @@ class QuartzBodies(QuartzFinder):
         return "#" + found
 
     def file_url(self, file: Path) -> str:
-        rel = slug(file.relative_to(self.content).as_posix())
+        rel = file_slug(file.relative_to(self.content).as_posix())
         if is_image(file):
             return self.site.image(file, "/" + rel)
         return "/" + rel

@@ -109,6 +109,17 @@ def slug(rel: str) -> str:
     return out + ("." + ext if ext else "")
 
 
+def file_slug(rel: str) -> str:
+    """Where Quartz's assets emitter copied a file that is no note: its path slugged, its
+    extension kept (`slugifyFilePath(fp, true)` and the extension), so `scripts.html`
+    beside a folder `scripts/` stays a file of its own (`slug` takes `.html` off, as
+    for a note's URL, and the copy met the folder)."""
+    stem, dot, ext = rel.rpartition(".")
+    if dot and "/" not in ext and ext.lower() in ("md", "html"):
+        return slug(stem) + "." + ext
+    return slug(rel)
+
+
 def note_url(rel: str) -> str:
     """Where Quartz published the note at `rel`: `/x/Note-name.html` (which GitHub
     Pages, Netlify and Cloudflare Pages answer at `/x/Note-name`, the URL its links
