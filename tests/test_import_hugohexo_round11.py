@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitebits import write_files
+from sitebits import png, write_files
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 
 from lanting.build import build
@@ -93,3 +93,36 @@ def test_a_file_beside_a_folder_of_its_name_is_copied_whole(tmp_path: Path) -> N
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     links = [a.get("href") for a in prose(out, "guide/index.html").find_all("a")]
     assert links == ["/notes/scripts.html", "/notes/scripts/core.html"]
+
+
+PBFIG = """{{ $img := $.Page.Resources.GetMatch (.Get "glob") }}
+{{ $small := $img.Resize "600x" }}
+<figure class="pb">
+  <a href="{{ $img.RelPermalink }}"><img src="{{ $small.RelPermalink }}" alt="{{ .Get "alt" }}"></a>
+  <figcaption>{{ .Get "caption" | markdownify }}</figcaption>
+</figure>
+"""
+
+
+def test_a_shortcode_finding_its_image_among_the_page_s_resources(tmp_path: Path) -> None:
+    """A bundle's own figure shortcode finds its picture with
+    `.Page.Resources.GetMatch (.Get "glob")` (a glob, `*loss*`) and resizes it:
+    `.Page.Resources` was not read, so the template was not run and the use, whose
+    `glob` names no file, was left in a comment with a warning, the picture lost. Now
+    the resource is the bundle's file the glob matches (case ignored; its
+    `*` within a folder, as Hugo's glob), processing keeps the picture, and the
+    figure shows it."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "layouts/shortcodes/pbfig.html": PBFIG,
+        "content/posts/train/index.md": "---\ntitle: 训练\ndate: 2025-03-01\n---\n\n"
+                                        '{{< pbfig glob="*Loss*" alt="曲线" '
+                                        'caption="损失 *下降*" >}}\n',
+        "content/posts/train/loss-curve.png": png(40, 20)})
+    figure = prose(out, "posts/train/index.html").one("figure")
+    [img] = figure.find_all("img")
+    assert str(img.get("src")).endswith(".png") and img.get("alt") == "曲线"
+    assert figure.one("figcaption").text() == "损失 下降"
+    assert (out / "posts/train" / str(img.get("src"))).is_file() or \
+        (out / str(img.get("src")).lstrip("/")).is_file()
+

@@ -139,6 +139,24 @@ def read_file(root: Path | None, args: list[Any]) -> str:
     return read_text(file) if file.is_file() else ""
 
 
+def scratch_method(method: str, scratch: dict[str, Any], args: list[Any]) -> Any:
+    """`.Page.Scratch.Get`, `Set`, `Add` and `SetInMap` on the page's scratch."""
+    if method == "Get" and len(args) == 1:
+        return scratch.get(str(args[0]))
+    if method == "Set" and len(args) == 2:
+        scratch[str(args[0])] = args[1]
+        return ""
+    if method == "Add" and len(args) == 2:
+        key, value = str(args[0]), args[1]
+        old = scratch.get(key)
+        scratch[key] = value if old is None else old + value
+        return ""
+    if method == "SetInMap" and len(args) == 3:
+        scratch.setdefault(str(args[0]), {})[str(args[1])] = args[2]
+        return ""
+    raise Unsupported(f"`.Page.Scratch.{method}`")
+
+
 FUNCTIONS: dict[str, Any] = {
     "markdownify": markdownify, "safeHTML": _unsafe, "safeHTMLAttr": _unsafe,
     "safeURL": _unsafe, "safeCSS": _unsafe, "htmlEscape": _escape,

@@ -5,17 +5,14 @@ in `.Page.Scratch`).
 
 What is read: text, `{{/* comments */}}`, the `{{-` and `-}}` trims, `if`/`else if`/
 `else`/`with`/`end`, `range` over a list, a map or a number (with `else`, `break` and
-`continue`), variables (`$x := …`, `$x = …`), pipelines with `|` and
-parentheses, the shortcode's `.Get`, `.Inner`, `.InnerDeindent`, `.IsNamedParams`,
-`.Params`, `.Name`, `.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`, `SetInMap`),
-`.Page.RenderString`, the page's `.Page.Params`, `.Page.Title`, `.Page.Permalink` and `.Page.File`,
-`readFile` (a file of the site) and the common functions (`markdownify`, `safeHTML`,
-`default`, `printf`, `eq`, `not`, `and`, `or`, `cond`, `lower`, `title`, `split`,
-`path.Join`, `strings.HasPrefix`, `highlight`, …). Anything else — a
-partial, the site's parameters, resources — raises
-`Unsupported` naming it: such a template is not run, and its shortcode is left as it was
-(the importer says so). HTML comments are dropped from the template's text, as Go's
-`html/template` drops them.
+`continue`), variables (`$x := …`, `$x = …`), pipelines with `|` and parentheses, the
+shortcode's `.Get`, `.Inner`, `.InnerDeindent`, `.IsNamedParams`, `.Params`, `.Name`,
+`.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`, `SetInMap`), `.Page.RenderString`,
+the page's `.Page.Params`, `.Title`, `.Permalink`, `.File` and `.Resources`
+(`go_resources.py`), and the functions of `go_functions.py`. Anything else — a
+partial, the site's parameters — raises `Unsupported` naming it: such a template is not
+run, and its shortcode is left as it was (the importer says so). HTML comments are
+dropped from the template's text, as Go's `html/template` drops them.
 """
 
 from __future__ import annotations
@@ -32,8 +29,15 @@ from lanting.importer.go_functions import (
     Unsupported,
     markdownify,
     read_file,
+    scratch_method,
     text_of,
     truth,
+)
+from lanting.importer.go_resources import (
+    Resource,
+    page_resources,
+    resource_field,
+    resources_method,
 )
 
 
@@ -56,6 +60,8 @@ class Call:
     the image `/post_img/{{ .Page.File.BaseFileName }}/solve.png`)."""
     root: Path | None = None
     """The site's folder: `readFile` reads a path from there, as Hugo did."""
+    source: Path | None = None
+    """The page's file, whose bundle holds its `.Page.Resources`."""
 
 
 _ACTION = re.compile(r"\{\{(-?)(.*?)(-?)\}\}", re.DOTALL)
@@ -342,9 +348,14 @@ def _field(chain: str, call: Call, dot: Any, args: list[Any]) -> Any:
         if args:
             raise Unsupported("arguments to `.`")
         return dot
+    if isinstance(dot, Resource):
+        return resource_field(dot, chain[1:], args)
     if not isinstance(dot, Call):
         raise Unsupported(f"`{chain}` of a value")
     name = chain[1:]
+    if name.startswith("Page.Resources."):
+        return resources_method(page_resources(dot.source),
+                                name.removeprefix("Page.Resources."), args)
     if name == "Get":
         if len(args) != 1:
             raise Unsupported("`.Get` without one argument")
@@ -367,7 +378,7 @@ def _field(chain: str, call: Call, dot: Any, args: list[Any]) -> Any:
     if name == "Page.RenderString":
         return markdownify(*args)
     if name.startswith("Page.Scratch."):
-        return _scratch(name.removeprefix("Page.Scratch."), dot.scratch, args)
+        return scratch_method(name.removeprefix("Page.Scratch."), dot.scratch, args)
     if name.startswith("Page.Params.") and not args:
         return dot.page.get(name.removeprefix("Page.Params.").lower())
     if name.removeprefix("Page.File.") in dot.file and not args:
@@ -377,20 +388,3 @@ def _field(chain: str, call: Call, dot: Any, args: list[Any]) -> Any:
     if name in page and not args:
         return page[name]
     raise Unsupported(f"`{chain}`")
-
-
-def _scratch(method: str, scratch: dict[str, Any], args: list[Any]) -> Any:
-    if method == "Get" and len(args) == 1:
-        return scratch.get(str(args[0]))
-    if method == "Set" and len(args) == 2:
-        scratch[str(args[0])] = args[1]
-        return ""
-    if method == "Add" and len(args) == 2:
-        key, value = str(args[0]), args[1]
-        old = scratch.get(key)
-        scratch[key] = value if old is None else old + value
-        return ""
-    if method == "SetInMap" and len(args) == 3:
-        scratch.setdefault(str(args[0]), {})[str(args[1])] = args[2]
-        return ""
-    raise Unsupported(f"`.Page.Scratch.{method}`")

@@ -141,6 +141,8 @@ class PageUses:
 
     root: Path | None = None
     """The site's folder, which `readFile` reads from."""
+    source: Path | None = None
+    """The page's file (its bundle holds `.Page.Resources`)."""
 
     @classmethod
     def of(cls, path: Path | None, url: str, root: Path | None = None,
@@ -158,14 +160,14 @@ class PageUses:
             rel = path.relative_to(content)  # (Hugo's `.File.Dir`: `posts/x/`, or empty)
             folder = rel.parent.as_posix()
             file |= {"Dir": "" if folder == "." else folder + "/", "Path": rel.as_posix()}
-        return cls(page_params(path, url), file=file, root=root)
+        return cls(page_params(path, url), file=file, root=root, source=path)
 
     def call(self, name: str, args: str, inner: str | None) -> Call:
         ordinal = self.counts.get(name, 0)
         self.counts[name] = ordinal + 1
         words, named = B.arguments(args)
         return Call(name, words, named, inner, ordinal, self.scratch, self.page, self.file,
-                    self.root)
+                    self.root, self.source)
 
 
 def run_paired(text: str, own: OwnShortcodes, known: set[str], paired: Paired,
