@@ -126,3 +126,42 @@ def test_a_shortcode_finding_its_image_among_the_page_s_resources(tmp_path: Path
     assert (out / "posts/train" / str(img.get("src"))).is_file() or \
         (out / str(img.get("src")).lstrip("/")).is_file()
 
+
+def test_an_image_of_another_language_s_bundle_by_its_old_url(tmp_path: Path) -> None:
+    """A bilingual PaperMod blog served under a path (`baseURL: …/blog/`) shows in its
+    English page the pictures of the bundle by their URL from there,
+    `../../../posts/eval/chart.png`: on `/blog/en/posts/eval/` it led to the file Hugo
+    published beside the Chinese page, `/blog/posts/eval/chart.png`; from the page's
+    file it led nowhere, and the picture was "not found", left as written."""
+    imported = imported_site(tmp_path, {
+        "hugo.yaml": "baseURL: https://me.github.io/blog/\ntitle: 笔记\n"
+                     "defaultContentLanguage: zh\nlanguages:\n  zh:\n    weight: 1\n"
+                     "  en:\n    weight: 2\n",
+        "content/posts/eval/index.md": "---\ntitle: 评测\ndate: 2025-08-01\n---\n\n"
+                                       '<img src="chart.png" alt="排行">\n',
+        "content/posts/eval/index.en.md": "---\ntitle: Evaluation\ndate: 2025-08-01\n---\n\n"
+                                          '<img src="../../../posts/eval/chart.png" '
+                                          'alt="Board">\n',
+        "content/posts/eval/chart.png": png(30, 20)})
+    assert imported.report.warnings == []
+    english = (imported.dest / "content/posts/eval/index.en.md").read_text(encoding="utf-8")
+    assert '<img src="chart.png" alt="Board">' in english
+
+
+def test_a_series_written_as_a_mapping_is_its_first_name(tmp_path: Path) -> None:
+    """An ML blog's own layout groups posts by `series: {main: 深度学习基础, subseries:
+    激活函数}`, which Hugo's taxonomy made no term of: the import wrote the mapping's
+    Python form as the series' name (`"{'main': …}"`), every post a series of its own
+    with a warning. The series is the mapping's first value, with a notice."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "content/posts/act.md": "---\ntitle: 激活函数\ndate: 2025-05-21\nseries:\n"
+                                "  main: 深度学习基础\n  subseries: 激活函数\n---\n\n正文。\n",
+        "content/posts/loss.md": "---\ntitle: 损失函数\ndate: 2025-05-22\nseries:\n"
+                                 "  main: 深度学习基础\n  subseries: 损失函数\n---\n\n正文。\n"})
+    assert imported.report.warnings == []
+    for name in ("act", "loss"):
+        text = (imported.dest / f"content/posts/{name}.md").read_text(encoding="utf-8")
+        assert "series: 深度学习基础\n" in text
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []

@@ -80,7 +80,7 @@ class HugoFront:
         front["tags"] = names(data.get("tags"))
         front["categories"] = names(data.get("categories"))
         # (FixIt's `collections` taxonomy is its series)
-        series = names(data.get("series")) or names(data.get("collections"))
+        series = names(self.series_of(data, path, head)) or names(data.get("collections"))
         if series:
             front["series"] = series[0]
             if len(series) > 1:
@@ -101,6 +101,22 @@ class HugoFront:
             self.report.note(path, 2, "front matter not needed in Lanting, left out: "
                              + ", ".join(f"`{k}`" for k in dropped))
         return front
+
+    def series_of(self, data: dict[str, Any], path: Path, head: str) -> Any:
+        """The page's `series`; one written as a mapping (`{main: 深度学习基础, subseries:
+        激活函数}`, which Hugo's taxonomy reads no term of: the site's own layout grouped
+        by its keys) is the name its first key gives, the others left, with a notice."""
+        given = data.get("series")
+        if not isinstance(given, dict):
+            return given
+        values = [str(v).strip() for v in given.values() if isinstance(v, (str, int))]
+        if values and values[0]:
+            self.report.note(path, key_line(head, "series"), f"`series` is a mapping: the "
+                             f"series is `{values[0]}`, its first value; the rest is left")
+            return values[0]
+        self.report.warn(path, key_line(head, "series"), "`series` is a mapping with no "
+                         "name first: left out")
+        return None
 
     def cover(self, data: dict[str, Any], path: Path, bundle: Path | None) -> str:
         value = data.get("cover") or data.get("featuredImage") or data.get("image") \

@@ -154,9 +154,22 @@ class HugoLinks(HugoListLinks):
         `content/post/img/a.png` Hugo published there; from the page's file the path
         leads out of the section, to nothing."""
         page = next((i for i in self.site.items if i.source == ctx.path and i.old_urls), None)
-        if page is None or page.source is None or page.source.stem.split(".")[0] == "index":
+        if page is None or page.source is None:
+            return None
+        # (from the URL under the site's path, `baseURL: …/blog/`: `../../../posts/x/a.png`
+        # on `/blog/en/posts/y/` leads to `/blog/posts/x/a.png`, the file of the bundle
+        # `posts/x/`, which Hugo published there; from the page's file, to nothing)
+        base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
+        absolute = urlsplit(urljoin(base + page.old_urls[0], unquote(name))).path
+        absolute = absolute[len(base):] if base and absolute.startswith(base + "/") \
+            else absolute
+        bundled = self.old_bundle_file(absolute)
+        if bundled is not None and is_image(bundled[1]):
+            ctx.convert("images relative to the old page's URL")
+            return self.site.image(bundled[1], None)
+        if page.source.stem.split(".")[0] == "index":
             return None  # (a bundle's page: its folder is its URL's, already looked in)
-        rel = urlsplit(urljoin(page.old_urls[0], unquote(name))).path.lstrip("/")
+        rel = absolute.lstrip("/")
         for folder in (self.content, *static_dirs(self.source, self.config)):
             file = folder / rel
             if rel and file.is_file() and is_image(file):
