@@ -6,9 +6,13 @@ pages (a PDF to download, academicpages' JSON CV). A part of `alfolio.AlFolio`."
 from __future__ import annotations
 
 import html
+import io
 import re
 from pathlib import Path
 from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
 
 from lanting.importer.alfolio_collections import AcademicCollections
 from lanting.importer.alfolio_cv import academicpages_cv
@@ -81,6 +85,33 @@ def merged_top_keys(yaml: str) -> tuple[str, list[str]]:
         return yaml, []
     return "\n".join("\n".join(line for line in lines if line.strip())
                      for lines in blocks.values() if lines) + "\n", merged
+
+
+def without_unlinked(yaml: str) -> tuple[str, list[str]]:
+    """`coauthors.yml` without the people it gives no `url` (al-folio's layout shows
+    their names unlinked, as Lanting does a name with no entry; Lanting's file wants a
+    link for each), comments kept; and the surnames of those left out."""
+    loader = YAML()
+    try:
+        data = loader.load(yaml)
+    except YAMLError:
+        return yaml, []  # (the build names the error at its line)
+    dropped: list[str] = []
+    for family in list(data) if isinstance(data, dict) else []:
+        people = data[family]
+        if not isinstance(people, list):
+            continue
+        kept = [p for p in people if not isinstance(p, dict) or str(p.get("url") or "").strip()]
+        if len(kept) < len(people):
+            dropped.append(str(family))
+            people[:] = kept
+            if not kept:
+                del data[family]
+    if not dropped:
+        return yaml, []
+    out = io.StringIO()
+    loader.dump(data, out)
+    return out.getvalue(), dropped
 
 
 class AlFolioProfile(AcademicCollections):
@@ -158,6 +189,11 @@ class AlFolioProfile(AcademicCollections):
             for key in merged:
                 self.report.note(coauthors, None, f"`{key}` is there more than once (Jekyll "
                                  "kept the last): their lists are joined")
+            text, unlinked = without_unlinked(text)
+            if unlinked:
+                self.report.note(coauthors, None, "left out, with no `url` to link their "
+                                 "names to (al-folio showed them unlinked, as Lanting does): "
+                                 + ", ".join(f"`{key}`" for key in unlinked))
             self.site.extra["content/coauthors.yml"] = text
             self.report.convert("co-author links (content/coauthors.yml)")
 
