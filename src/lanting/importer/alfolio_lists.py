@@ -39,6 +39,11 @@ _SEARCH = re.compile(r"\{%-?\s*include\s+bib_search\.(?:liquid|html)\b.*?%\}", r
 _OPEN_DIVS = re.compile(r"(?:\s*(?:<div\b[^>]*>|<!--(?:(?!-->).)*-->))+\s*\Z", re.S)
 """What ends the text above the list and is the list's: the `<div>`s opened around it
 and the comments naming it (al-folio's `<!-- Bibsearch Feature -->`)."""
+_LIST_HEADING = re.compile(
+    r"(?:<div\b[^>]*>\s*)?<h([1-6])\b[^>]*>(?:(?!<h[1-6]\b).)*?</h\1\s*>\s*(?:</div\s*>)?\s*\Z"
+    r"|(?:^|\n)[ ]{0,3}#{1,6}[ \t][^\n]*\s*\Z", re.S | re.I)
+"""A heading right above the first list (`<h1>publications</h1>` over it, `<div
+id="preprint"><h2>preprints</h2></div>`): the list's, which Lanting titles itself."""
 _BLOCK = re.compile(r"\{%-?\s*(end)?(for|if|unless|case|capture|tablerow)\b.*?%\}", re.S)
 
 
@@ -59,9 +64,15 @@ def list_intro(body: str) -> tuple[str, str]:
     """(the owner's text above the publication page's first `{% bibliography %}`, or ""
     when it has none; the page after that tag). What lies between two lists (their
     headings, when the page lists by `--query`) belongs to the lists, not to the intro,
-    as does a loop around the first list; the theme's search box and the `<div
-    class="publications">` opened around the list are left out with it."""
+    as does a loop around the first list and the heading right above it; the theme's
+    search box and the `<div class="publications">` opened around the list are left out
+    with it."""
     match = BIBLIOGRAPHY_TAG.search(body)
     before, after = (body[:match.start()], body[match.end():]) if match else (body, "")
-    before = _OPEN_DIVS.sub("", _SEARCH.sub("", _outside_blocks(before))).strip()
+    before = _SEARCH.sub("", _outside_blocks(before))
+    while True:
+        cut = _LIST_HEADING.sub("", _OPEN_DIVS.sub("", before)).strip()
+        if cut == before:
+            break
+        before = cut
     return (before + "\n" if own_text(before) else ""), after
