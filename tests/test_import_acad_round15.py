@@ -82,3 +82,43 @@ def test_al_folios_example_description_is_not_kept(tmp_path: Path) -> None:
                                          "_pages/publications.md": listed}, CONFIG, ABOUT)
     assert not (imported.dest / "content" / "publications" / "_index.md").exists()
 
+
+CV_PAGE = "---\nlayout: cv\npermalink: /cv/\ntitle: cv\ncv_format: rendercv\n---\n"
+CV = """cv:
+  name: Inés Ruiz
+  sections:
+    Education:
+      - institution: '<a href="https://uni.example.org/">Bay University</a>, Ocean School'
+        studyType: PhD
+        start_date: "2012"
+        end_date: "2018"
+    Honors and Awards:
+      - title: Graduate Fellowship
+        awarder: Bay University
+        date: "2017"
+    Languages:
+      - language: Spanish
+        fluency: C2
+        icon: fa-solid fa-language
+    Skills:
+      - name: Programming
+        keywords: [Python, Fortran]
+"""
+
+
+def test_an_alfolio_cv_in_json_resumes_names_is_rendercvs(tmp_path: Path) -> None:
+    """al-folio's RenderCV layout read JSON Resume's names too: awards by `title`,
+    `awarder`, `date`; languages by `language` and `fluency`; skills by `name` and
+    `keywords`; and printed the HTML of a value (`<a href>`) as it is. Each award and
+    language stopped the build ("CV entry of no known kind"), the skills' keywords
+    were not shown, the link showed as its tags. Each is RenderCV's entry now (a
+    `name`, or a `label` and its `details`), the link Markdown."""
+    imported = alfolio_import(tmp_path, {"_pages/cv.md": CV_PAGE, "_data/cv.yml": CV},
+                              CONFIG, ABOUT)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    main = page(out, "/cv/").one("main")
+    text = " ".join(main.text().split())
+    assert "Graduate Fellowship" in text and "Bay University" in text and "2017" in text
+    assert "Spanish" in text and "C2" in text and "Python, Fortran" in text
+    assert "<a" not in text
+    assert any(a.get("href") == "https://uni.example.org/" for a in main.find_all("a"))

@@ -15,6 +15,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from lanting.importer.common import read_text
+from lanting.importer.inline_html import inline_html_as_markdown
 from lanting.importer.report import Report
 
 EXAMPLE_NAME = "Albert Einstein"
@@ -157,21 +158,61 @@ _HEADER = ("name", "headline", "label", "location", "email", "phone", "website",
 """RenderCV's keys of `cv:` (Lanting's reader refuses others)."""
 
 
+def _inline_markdown(value: Any) -> Any:
+    """A value of al-folio's `cv.yml` (its layout printed the HTML in it, `<a
+    href="…">`, as it is; Lanting's CV escapes HTML) with its inline HTML as Markdown,
+    in lists too."""
+    if isinstance(value, str):
+        return inline_html_as_markdown(value) if "<" in value else value
+    if isinstance(value, list):
+        return [_inline_markdown(v) for v in value]
+    return value
+
+
+def _rendercv_entry(entry: Any) -> Any:
+    """An entry of al-folio's `cv.yml` in RenderCV's names. al-folio's layout read JSON
+    Resume's names there too: an education's `studyType` is `degree`; an award's or a
+    certificate's `title` (`awarder`, `issuer`) and a reference's `reference` an entry
+    of a `name`, the awarder leading its summary; a language's `language` and `fluency`,
+    a skill's `name`, `level` and `keywords`, a `label` and its `details`. Its `icon`
+    (a picture beside the entry) is left out."""
+    if not isinstance(entry, dict):
+        return _inline_markdown(entry)
+    entry = {("degree" if k == "studyType" else k): _inline_markdown(v)
+             for k, v in entry.items() if k != "icon"}
+    if "language" in entry or "keywords" in entry or "level" in entry:
+        words = entry.get("keywords")
+        details = [str(x) for x in (entry.get("fluency"), entry.get("level"),
+                                    ", ".join(map(str, words)) if isinstance(words, list)
+                                    else words, entry.get("summary")) if x]
+        return {"label": entry.get("language") or entry.get("name") or "",
+                "details": "; ".join(details)}
+    if "authors" in entry or not ({"title", "name"} & entry.keys()):
+        return entry
+    made = {("name" if k == "title" else k): v for k, v in entry.items()
+            if k not in ("awarder", "issuer", "reference")}
+    summary = ". ".join(str(x).strip() for x in (entry.get("awarder"), entry.get("issuer"),
+                                                 entry.get("summary"), entry.get("reference"))
+                        if x and str(x).strip())
+    if summary:
+        made["summary"] = summary
+    return made
+
+
 def _rendercv_proper(data: dict[str, Any], path: Path, report: Report) -> dict[str, Any]:
     """al-folio's `cv.yml` in RenderCV's schema as RenderCV writes it: al-folio's layout
     also read JSON Resume's names in it, `summary` under `cv:` (a first section here) and
-    an education's `studyType` (RenderCV's `degree`); its `image` and `address`, which
-    RenderCV has not, are left out with a notice. (Kept as they were, the build
-    stopped on `cv.summary`.)"""
+    an education's `studyType` (RenderCV's `degree`), an award's `title`; its `image`
+    and `address`, which RenderCV has not, are left out with a notice. (Kept as they
+    were, the build stopped on `cv.summary` and on each award.)"""
     cv = dict(data["cv"])
     given = cv.get("sections")
     sections: dict[str, Any] = given if isinstance(given, dict) else {}
     summary = str(cv.pop("summary", "") or "").strip()
     if summary:
         sections = {"Summary": [" ".join(summary.split())], **sections}
-    cv["sections"] = {title: [{("degree" if k == "studyType" else k): v
-                               for k, v in e.items()} if isinstance(e, dict) else e
-                              for e in entries] if isinstance(entries, list) else entries
+    cv["sections"] = {title: [_rendercv_entry(e) for e in entries]
+                      if isinstance(entries, list) else entries
                       for title, entries in sections.items()}
     left = [k for k in cv if k not in _HEADER]
     if [k for k in left if cv[k]]:
