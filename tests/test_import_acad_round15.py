@@ -122,3 +122,93 @@ def test_an_alfolio_cv_in_json_resumes_names_is_rendercvs(tmp_path: Path) -> Non
     assert "Spanish" in text and "C2" in text and "Python, Fortran" in text
     assert "<a" not in text
     assert any(a.get("href") == "https://uni.example.org/" for a in main.find_all("a"))
+
+
+TALKS_BIB = """@unpublished{ruiz2025skye,
+  author = {Ruiz, In{\\'e}s},
+  title = {Tides in Narrow Straits},
+  year = {2025}, month = {jun},
+  note = {Workshop on Mixing, Isle of Skye},
+  slides = {skye.pdf},
+  video = {https://video.example.org/skye},
+  abstract = {How the tide mixes a strait.}
+}
+
+@talk{ruiz2025lund,
+  author = {Ruiz, In{\\'e}s},
+  title = {Bays and Their Tides},
+  year = {2025}, month = {oct},
+  booktitle = {Colloquium, Lund},
+  abbr = {Invited}
+}
+
+@talk{ruiz2023,
+  author = {Ruiz, In{\\'e}s and Kato, Ren},
+  title = {Old Tides},
+  year = {2023},
+  booktitle = {Ocean Days}
+}
+"""
+TALKS_PAGE = """---
+layout: page
+permalink: /talks/
+title: talks
+description: seminars and workshops
+years: [2025, 2024, 2023]
+nav: true
+---
+
+<!-- Bibsearch Feature -->
+{% include bib_search.liquid %}
+
+<div class="publications">
+    {%- for y in page.years %}
+    <h2 class="year">{{y}}</h2>
+    {% bibliography -f talks -q @*[year={{y}}]* %}
+    {% endfor %}
+</div>
+"""
+
+
+def test_a_page_listing_its_own_bib_shows_the_list(tmp_path: Path) -> None:
+    """al-folio's talks page lists `_bibliography/talks.bib` by year (a loop over the
+    page's `years`, a `{% bibliography -f talks -q @*[year=…]* %}` in each): the page
+    was left out ("Lanting makes /publications/"), its talks lost, and a page of its
+    own text listing them kept without the list. Each list is written into the page as
+    jekyll-scholar printed it: in the order `scholar:` set, each talk its badge, title,
+    authors, venue, year, links (a file where al-folio looked for it) and abstract."""
+    config = CONFIG + "scholar:\n  sort_by: year,month\n  order: descending\n"
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": PAPERS,
+                                         "_bibliography/talks.bib": TALKS_BIB,
+                                         "_pages/talks.md": TALKS_PAGE,
+                                         "assets/pdf/skye.pdf": b"%PDF-1.4\n"}, config, ABOUT)
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    main = page(out, "/talks/").one("main")
+    headings = [h.text().strip() for h in main.find_all("h2")]
+    assert headings == ["2025", "2023"]
+    titles = [s.text() for s in main.find_all("strong") if "Tide" in s.text()]
+    assert titles == ["Bays and Their Tides", "Tides in Narrow Straits", "Old Tides"]
+    text = " ".join(main.text().split())
+    assert "Invited" in text and "Workshop on Mixing, Isle of Skye, 2025" in text
+    assert "How the tide mixes a strait." in text and "Inés Ruiz, Ren Kato" in text
+    hrefs = [a.get("href") for a in main.find_all("a")]
+    assert "/assets/pdf/skye.pdf" in hrefs and "https://video.example.org/skye" in hrefs
+    assert "bib_search" not in (imported.dest / "content" / "pages" / "talks.md").read_text(
+        encoding="utf-8")
+
+
+def test_a_page_of_its_own_text_keeps_its_talks_list(tmp_path: Path) -> None:
+    """A page of its own text (courses) with a list of the talks' `.bib` under it kept
+    its text only, the list left out with a warning: the list is written there now."""
+    experience = ("---\nlayout: page\npermalink: /experience/\ntitle: experience\n---\n\n"
+                  "# Teaching\n\n* Tides and currents, an undergraduate course of the "
+                  "autumn term\n\n# Talks\n\n{% bibliography -f talks %}\n")
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": PAPERS,
+                                         "_bibliography/talks.bib": TALKS_BIB,
+                                         "_pages/experience.md": experience,
+                                         "assets/pdf/skye.pdf": b"%PDF-1.4\n"}, CONFIG, ABOUT)
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    text = page(out, "/experience/").one("main").text()
+    assert "Tides and currents" in text and "Old Tides" in text and "Bays and" in text

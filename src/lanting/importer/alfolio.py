@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.alfolio_bib_pages import BibLists
 from lanting.importer.alfolio_collections import example_books
 from lanting.importer.alfolio_cv import cv_yaml
 from lanting.importer.alfolio_distill import distill_notes
@@ -134,13 +135,24 @@ class AlFolio(AlFolioProfile):
             self.report.convert("GitHub repository cards as lists of links")
         if "{% bibliography" in body or self.at_publications(data):
             at = str(data.get("permalink") or "").strip("/") == "publications"
+            lists = 0
+            if not at:  # (the lists of its own `.bib`, talks: written into the page)
+                scholar = self.config.get("scholar")
+                body, lists = BibLists(self.source, scholar if isinstance(scholar, dict)
+                                       else {}, self.papers_file()).write(
+                    body, data, lambda message: self.report.warn(path, None, message))
+                if lists:
+                    self.report.convert("lists of a page's own .bib (its talks) as Markdown",
+                                        lists)
             if not at and data.get("permalink") \
-                    and own_text(BIBLIOGRAPHY_TAG.sub("", body)) >= 80:
+                    and (lists or own_text(BIBLIOGRAPHY_TAG.sub("", body)) >= 80):
                 # (a page of its own listing a `.bib`, `/experience/` of talks over a list
-                # of courses: kept at its URL, its lists left out as a listing page's are)
-                self.report.warn(path, None, "its `{% bibliography %}` lists left out "
-                                 "(Lanting lists content/publications.bib at /publications/); "
-                                 "the rest of its text is kept")
+                # of courses: kept at its URL, lists of the papers left out as a listing
+                # page's are)
+                if BIBLIOGRAPHY_TAG.search(body):
+                    self.report.warn(path, None, "its `{% bibliography %}` lists left out "
+                                     "(Lanting lists content/publications.bib at "
+                                     "/publications/); the rest of its text is kept")
                 super().read_page(path, data, head, BIBLIOGRAPHY_TAG.sub("", body), first)
                 return
             intro, rest = list_intro(body) if at else ("", body)

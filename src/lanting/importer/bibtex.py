@@ -169,7 +169,7 @@ def dump(entries: list[BibEntry]) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
-def _text(latex: str) -> str:
+def latex_text(latex: str) -> str:
     """A field's LaTeX as text (`Rapha{\\"e}l`: Raphaël; formulas kept), braces gone:
     a footnote is Markdown, where `{\\"e}` shows as written."""
     try:
@@ -186,11 +186,11 @@ def format_reference(entry: BibEntry) -> str:
         if author == "others":
             shown.append("et al.")
             continue
-        last, _, first = (_text(part) for part in author.partition(","))
+        last, _, first = (latex_text(part) for part in author.partition(","))
         shown.append(f"{first.strip()} {last.strip()}".strip() if first else last.strip())
     who = ", ".join(shown)
-    title = _text(entry.value("title"))
-    venue = _text(entry.value("booktitle") or entry.value("journal"))
+    title = latex_text(entry.value("title"))
+    venue = latex_text(entry.value("booktitle") or entry.value("journal"))
     url = entry.value("url") or entry.value("howpublished")
     url = re.sub(r"^\\url\{(.*)\}$", r"\1", url)
     parts = [p.rstrip(".") for p in (who, f"*{title}*" if title else "", venue,
