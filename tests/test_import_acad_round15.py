@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import alfolio_import, messages, page
+from importbits import NOW, alfolio_import, messages, page
+from sitebits import write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 CONFIG = "title: Ruiz Lab\nfirst_name: Inés\nlast_name: Ruiz\nlang: en\n"
 ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nWe study tides.\n"
@@ -212,3 +214,21 @@ def test_a_page_of_its_own_text_keeps_its_talks_list(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     text = page(out, "/experience/").one("main").text()
     assert "Tides and currents" in text and "Old Tides" in text and "Bays and" in text
+
+
+def test_a_hugo_blox_event_without_slides_is_a_notice(tmp_path: Path) -> None:
+    """A Hugo Blox event with no `slides:` deck is a talk of one slide, its text: nothing
+    is lost, as with academicpages' talks, whose import says so in a notice; each event
+    was a warning (33 of a researcher's 111)."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "config/_default/hugo.yaml": "title: Tarn Lab\nlanguageCode: en-us\n",
+        "content/authors/admin/_index.md": "---\ntitle: Oda Tarn\nsuperuser: true\n---\n",
+        "content/event/ice/index.md": "---\ntitle: Ice at the Margins\n"
+                                      "date: 2024-05-02T10:00:00Z\nevent: Glacier Days\n"
+                                      "---\n\nWhat thinning ice tells us.\n"})
+    imported = import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+    assert imported.report.warnings == []
+    assert any("had no slides" in m for m in messages(imported, "content/event/ice/index.md"))
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "What thinning ice tells us." in page(out, "/talks/ice/").one("main").text()

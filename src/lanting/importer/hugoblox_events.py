@@ -82,8 +82,9 @@ class HugoBloxEvents(HugoBloxPages):
                                         language, data)]
         for url in item.old_urls:
             self.table.add(url, item)
-        if not self.talk_deck(path, data, head, item):
-            self.report.warn(path, None, "the event had no slides: its text is the talk's "
+        if not self.talk_deck(path, data, head, item):  # (nothing lost: a notice, as
+            # for academicpages' and al-folio's talks without slides)
+            self.report.note(path, None, "the event had no slides: its text is the talk's "
                              "one slide (add slides after the front matter, separated by "
                              "`---`)")
         self.remember(item, path, bundle, body)
