@@ -232,3 +232,72 @@ def test_a_hugo_blox_event_without_slides_is_a_notice(tmp_path: Path) -> None:
     assert any("had no slides" in m for m in messages(imported, "content/event/ice/index.md"))
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "What thinning ice tells us." in page(out, "/talks/ice/").one("main").text()
+
+
+PUBLICATIONS_OF_FILES = """---
+layout: page
+permalink: /publications/
+title: publications
+---
+
+<div id="preprint"><h2>preprints</h2></div>
+
+{% bibliography -f preprints %}
+
+<h2>articles</h2>
+
+{% bibliography -f papers %}
+
+<h2>posters</h2>
+
+{% bibliography -f posters %}
+"""
+
+
+def test_every_file_the_publications_page_lists_is_the_owners(tmp_path: Path) -> None:
+    """The publications page lists several files, one under each heading (`-f
+    preprints`, `-f papers`, `-f posters`): only `papers.bib` became publications,
+    the others went to the references, and the page listed a third of its papers.
+    Each file it lists holds publications. A file named from its folder with `..`
+    (`html = {../assets/posters/p.html}`, which al-folio put after `assets/html/`)
+    is the path it names; written with the `..`, the build failed on it."""
+    preprints = ("@article{ruiz2025bays,\n  title={Bays Under Rising Seas},\n"
+                 "  author={Ruiz, In{\\'e}s},\n  journal={arXiv},\n  year={2025}\n}\n")
+    posters = ("@misc{ruiz2023poster,\n  title={Mixing in Fjords},\n"
+               "  author={Ruiz, In{\\'e}s},\n  year={2023},\n"
+               "  html={../assets/posters/p.html}\n}\n")
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": PAPERS,
+                                         "_bibliography/preprints.bib": preprints,
+                                         "_bibliography/posters.bib": posters,
+                                         "assets/posters/p.html": "<p>poster</p>\n",
+                                         "_pages/publications.md": PUBLICATIONS_OF_FILES},
+                              CONFIG, ABOUT)
+    assert imported.report.warnings == []
+    assert not (imported.dest / "content" / "references.bib").exists()
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    main = page(out, "/publications/").one("main")
+    text = main.text()
+    assert "Bays Under Rising Seas" in text and "Mixing in Fjords" in text
+    assert "Tidal Mixing" in text
+    assert "/assets/posters/p.html" in [a.get("href") for a in main.find_all("a")]
+
+
+def test_links_to_the_old_lists_headings_keep_their_text(tmp_path: Path) -> None:
+    """The text above the lists linked each list's heading (`<a href="#posters">`, to
+    `<h2 id="posters">` over `{% bibliography -f posters %}`): Lanting's list, by year,
+    has no such heading, and the build failed on each link. They keep their text."""
+    listed = PUBLICATIONS_OF_FILES.replace(
+        "---\n\n<div", "---\n\nSee the <a href=\"#preprint\">preprints</a> and the "
+        "[posters](#posters).\n\n<div").replace("<h2>posters</h2>", "<h2 id=\"posters\">"
+                                               "posters</h2>")
+    preprints = ("@article{ruiz2025bays,\n  title={Bays Under Rising Seas},\n"
+                 "  author={Ruiz, In{\\'e}s},\n  journal={arXiv},\n  year={2025}\n}\n")
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": PAPERS,
+                                         "_bibliography/preprints.bib": preprints,
+                                         "_bibliography/posters.bib": preprints.replace(
+                                             "ruiz2025bays", "ruiz2025poster"),
+                                         "_pages/publications.md": listed}, CONFIG, ABOUT)
+    intro = (imported.dest / "content" / "publications" / "_index.md").read_text("utf-8")
+    assert "See the preprints and the posters." in intro
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+

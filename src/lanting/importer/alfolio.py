@@ -27,6 +27,7 @@ from lanting.importer.alfolio_lists import (
     FOLDERS_OF,
     list_intro,
     listed_collection,
+    without_list_anchors,
 )
 from lanting.importer.alfolio_profile import AlFolioProfile, about_at_root
 from lanting.importer.alfolio_repos import repositories_body
@@ -156,6 +157,11 @@ class AlFolio(AlFolioProfile):
                 super().read_page(path, data, head, BIBLIOGRAPHY_TAG.sub("", body), first)
                 return
             intro, rest = list_intro(body) if at else ("", body)
+            intro, gone = without_list_anchors(intro, body)
+            if gone:
+                self.report.note(path, None, "links to the headings of its lists kept as "
+                                 "their text (Lanting lists by year): " + ", ".join(
+                                     f"`#{a}`" for a in gone))
             front = list_text_front(_owners(data), "publications") if at else {}
             if intro or front:  # (its text above the list, its description: the new
                 # list's, as it was; not those of another page listing papers)

@@ -15,7 +15,7 @@ from typing import Any
 
 from lanting.importer.bibtex import BibEntry, latex_text, parse
 from lanting.importer.common import read_text
-from lanting.importer.text import split_front_matter
+from lanting.importer.text import load_mapping, split_front_matter
 
 TAG = re.compile(r"\{%-?\s*bibliography\b(.*?)-?%\}", re.S)
 _LOOP = re.compile(r"[ \t]*\{%-?\s*for\s+(\w+)\s+in\s+page\.(\w+)\s*-?%\}(.*?)"
@@ -42,6 +42,38 @@ def listed_file(args: str, folder: Path, default: str) -> Path | None:
     name = next((m.group(1) for m in _OPTION.finditer(args) if m.group(1)), default)
     path = folder / (name if name.endswith(".bib") else name + ".bib")
     return path if path.is_file() else None
+
+
+def _listed_at_publications(pages: list[Path]) -> list[str]:
+    """The options of each `{% bibliography %}` of the page at /publications/."""
+    for page in pages:
+        fmt, head, body, _first = split_front_matter(read_text(page))
+        permalink = str(load_mapping(fmt or "yaml", head)[0].get("permalink") or "")
+        if permalink.strip("/") == "publications" and TAG.search(body):
+            return [m.group(1) for m in TAG.finditer(body)]
+    return []
+
+
+def papers_file(folder: Path, pages: list[Path], default: str) -> Path | None:
+    """The `.bib` of the site's own papers: al-folio's `_bibliography/papers.bib`;
+    else the one the page at /publications/ listed first, `{% bibliography -f tumer
+    %}` (or, without `-f`, the `scholar:` default), as an older jekyll-scholar site
+    wrote it; None when there is none (a blog citing others)."""
+    if (folder / "papers.bib").is_file():
+        return folder / "papers.bib"
+    listed = _listed_at_publications(pages)
+    return listed_file(listed[0], folder, default) if listed else None
+
+
+def publications_files(pages: list[Path], papers: Path, default: str) -> list[Path]:
+    """The `.bib` files besides `papers` that the page at /publications/ lists, in its
+    order (`-f preprints`, `-f books`: lists of the owner's papers under headings)."""
+    found: list[Path] = []
+    for args in _listed_at_publications(pages):
+        path = listed_file(args, papers.parent, default)
+        if path is not None and path != papers and path not in found:
+            found.append(path)
+    return found
 
 
 def unrolled(body: str, data: dict[str, Any]) -> str:

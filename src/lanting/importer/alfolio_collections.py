@@ -5,6 +5,7 @@ listed; the other `.bib` files, as references), academicpages' `_publications/`
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from lanting.importer.academicpages import (
     titles_match,
 )
 from lanting.importer.alfolio_bib import SiteFields
+from lanting.importer.alfolio_bib_pages import papers_file, publications_files
 from lanting.importer.bibtex import BibEntry, drop_empty_fields, dump, parse, renamed_duplicates
 from lanting.importer.common import date_of, read_text
 from lanting.importer.item import FOLDERS, Item
@@ -30,10 +32,6 @@ from lanting.importer.listings import Redirects
 from lanting.importer.site import slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
 
-_BIBLIOGRAPHY = re.compile(r"\{%-?\s*bibliography\b(?:(?!%\}).)*?(?:-f|--file)\s+([\w.-]+)"
-                           r"|\{%-?\s*bibliography\b", re.DOTALL)
-"""jekyll-scholar's list of a file's entries: `{% bibliography -f tumer -q … %}` (a name,
-not a Liquid value: al-folio's `-f {{ site.scholar.bibliography }}` is the default)."""
 EXAMPLE_PROJECT_TEXT = "Every project has a beautiful feature showcase page."
 """The first line of each of al-folio's example projects (`project 1` … `project 9`)."""
 
@@ -163,33 +161,34 @@ class AcademicCollections(Jekyll):
                 *C.KINDS, *books}
 
     def papers_file(self) -> Path | None:
-        """The `.bib` of the site's own papers: al-folio's `_bibliography/papers.bib`;
-        else the one the page at /publications/ listed, `{% bibliography -f tumer %}`
-        (or, without `-f`, the one `scholar: bibliography:` names), as an older
-        jekyll-scholar site wrote it; None when there is none (a blog citing others)."""
-        folder = self.source / "_bibliography"
-        if (folder / "papers.bib").is_file():
-            return folder / "papers.bib"
+        """The `.bib` of the site's own papers (`alfolio_bib_pages.papers_file`)."""
+        return papers_file(self.source / "_bibliography", self.page_files(), self.default_bib())
+
+    def default_bib(self) -> str:
+        """The file a `{% bibliography %}` without `-f` lists: `scholar: bibliography:`."""
         scholar = self.config.get("scholar")
         default = scholar.get("bibliography") if isinstance(scholar, dict) else None
-        for path in self.page_files():
-            _fmt, head, body, _first = split_front_matter(read_text(path))
-            permalink = str(load_mapping("yaml", head)[0].get("permalink") or "")
-            tag = _BIBLIOGRAPHY.search(body)
-            if permalink.strip("/") != "publications" or tag is None:
-                continue
-            name = tag.group(1) or (str(default) if default else "references")
-            found = folder / (name if name.endswith(".bib") else name + ".bib")
-            return found if found.is_file() else None
-        return None
+        return str(default or "references")
 
     def read_bibliography(self) -> None:
-        path = self.papers_file()
-        if path is None:  # (no papers of its own: a blog citing others' papers)
-            self.read_references()
-            return
+        papers = self.papers_file()
+        # (and the other files the publications page lists, `-f preprints`: papers too)
+        for path in [papers, *self.listed_beside(papers)] if papers else []:
+            self.read_papers(path)
+        self.read_references()  # (no papers of its own: a blog citing others' papers)
+
+    def listed_beside(self, papers: Path) -> list[Path]:
+        """The other `.bib` files the page at /publications/ lists (`-f preprints`, `-f
+        books`, a list each): the owner's papers too, shown there."""
+        return publications_files(self.page_files(), papers, self.default_bib())
+
+    def read_papers(self, path: Path) -> None:
         _fmt, _head, text, first = split_front_matter(read_text(path))
         entries, strings = parse(text)
+        for entry in [e for e in entries if e.key in self.citations]:
+            self.report.warn(path, entry.line + first - 1, f"key `{entry.key}` is in an "
+                             "earlier file of the papers too: this entry is left out")
+            entries.remove(entry)
         if strings:
             self.report.convert("@string macros expanded", len(strings))
         for entry, old, line in renamed_duplicates(entries):
@@ -214,7 +213,6 @@ class AcademicCollections(Jekyll):
                 f"`{name}` ({n})" for name, n in sorted(empty.items())))
         self.entries += entries
         self.report.counts["publications"] += len(entries)
-        self.read_references()
 
     def front_matters(self, folder: Path) -> Iterator[tuple[Path, dict[str, Any], str, str,
                                                              int]]:
@@ -354,8 +352,9 @@ class AcademicCollections(Jekyll):
         people's papers a post cites) as `content/references.bib`."""
         found: list[BibEntry] = []
         papers = self.papers_file()
+        read = [papers, *self.listed_beside(papers)] if papers else []
         for path in sorted((self.source / "_bibliography").glob("*.bib")):
-            if path == papers:
+            if path in read:
                 continue
             _fmt, _head, text, _first = split_front_matter(read_text(path))
             empty = 0
@@ -394,7 +393,8 @@ class AcademicCollections(Jekyll):
                 del fields[name]
                 dropped[name] = dropped.get(name, 0) + 1
                 continue
-            entry.set(name, f"/{found}/{value}")
+            # (`../assets/x.html` from its folder: the path it names, as browsers read it)
+            entry.set(name, "/" + posixpath.normpath(f"{found}/{value}"))
             self.report.convert("publication files")
 
 

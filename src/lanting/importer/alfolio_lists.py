@@ -76,3 +76,24 @@ def list_intro(body: str) -> tuple[str, str]:
             break
         before = cut
     return (before + "\n" if own_text(before) else ""), after
+
+
+_ID = re.compile(r"""\bid\s*=\s*["']([^"']+)["']""")
+_ANCHOR_LINK = re.compile(r"""<a\s[^>]*?href\s*=\s*["']#([^"']+)["'][^>]*>(.*?)</a\s*>"""
+                          r"|\[([^\]]*)\]\(#([^)\s]+)\)", re.S | re.I)
+
+
+def without_list_anchors(intro: str, page: str) -> tuple[str, list[str]]:
+    """The intro with its links to the headings of the old lists on the `page` (`<a
+    href="#books">`, `<div id="books">` over `{% bibliography -f books %}`) as their
+    text: Lanting's list has no such headings. And the anchors so unlinked."""
+    lists = set(_ID.findall(page)) - set(_ID.findall(intro))
+    gone: list[str] = []
+
+    def text(match: re.Match[str]) -> str:
+        anchor = match.group(1) or match.group(4)
+        if anchor not in lists:
+            return match.group(0)
+        gone.append(anchor)
+        return match.group(2) if match.group(1) else match.group(3)
+    return _ANCHOR_LINK.sub(text, intro), gone
