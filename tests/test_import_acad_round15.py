@@ -301,3 +301,13 @@ def test_links_to_the_old_lists_headings_keep_their_text(tmp_path: Path) -> None
     assert "See the preprints and the posters." in intro
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
 
+
+def test_a_news_date_written_with_its_months_name_is_read(tmp_path: Path) -> None:
+    """A news item dated `date: Nov 12, 2021` (Ruby's `Time.parse`, so Jekyll, reads
+    it) was "no calendar date" and left out, with a warning: it is read as that day."""
+    imported = alfolio_import(tmp_path, {"_news/release.md": "---\nlayout: post\n"
+                                         "date: Nov 12, 2021\ninline: true\n---\n\n"
+                                         "We released our toolbox.\n"}, CONFIG, ABOUT)
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "We released our toolbox." in page(out, "/").one("main").text()

@@ -13,7 +13,7 @@ from typing import Any
 
 from lanting.importer.common import mtime, note_unplaced_keys, summary_of
 from lanting.importer.quarto_settings import QuartoSettings, authors
-from lanting.importer.text import When, key_line, names, parse_when, raw_value
+from lanting.importer.text import When, key_line, named_month_date, names, parse_when, raw_value
 
 MAPPED_KEYS = frozenset({"title", "date", "date-modified", "categories", "description",
                          "image", "draft", "aliases", "bibliography", "toc", "author",
@@ -64,15 +64,7 @@ def date_of(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
     numeric = _numeric_date(text, tz)
     if numeric is not None:
         return numeric
-    text = re.sub(r"\bSept\b", "Sep", text)  # (JavaScript's dates read it)
-    for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y",
-                    "%b %d %Y"):
-        try:
-            moment = dt.datetime.strptime(text, pattern).replace(tzinfo=tz)
-        except ValueError:
-            continue
-        return When(moment, True)
-    return None
+    return named_month_date(text, tz)
 
 class QuartoFront(QuartoSettings):
     """The front-matter side of the Quarto importer (the settings' `site_author` and

@@ -286,6 +286,21 @@ def _from_text(text: str, tz: dt.tzinfo) -> When | None:
         return None
 
 
+def named_month_date(text: str, tz: dt.tzinfo) -> When | None:
+    """A day written with its month's name, `March 1, 2024`, `Nov 12, 2021`, `Jan 18
+    2023`, `Sept 24 2025`, `1 March 2024` (Quarto's date parsing and JavaScript's
+    `new Date` take them, and Ruby's `Time.parse`, so Jekyll); None for other text."""
+    text = re.sub(r"\bSept\b", "Sep", " ".join(text.split()))
+    for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y",
+                    "%b %d %Y"):
+        try:
+            moment = dt.datetime.strptime(text, pattern).replace(tzinfo=tz)
+        except ValueError:
+            continue
+        return When(moment, True)
+    return None
+
+
 def _day(year: int, month: int, day: int) -> dt.date:
     """The day, one past its month's end (`02-31`) rolled into the next month as
     JavaScript's `Date.UTC` (Hexo's js-yaml) and Ruby's `Time.utc` (Jekyll) roll it:
