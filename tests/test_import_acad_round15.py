@@ -311,3 +311,22 @@ def test_a_news_date_written_with_its_months_name_is_read(tmp_path: Path) -> Non
     assert imported.report.warnings == []
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "We released our toolbox." in page(out, "/").one("main").text()
+
+
+def test_a_key_of_two_files_the_page_lists_is_both_entries(tmp_path: Path) -> None:
+    """A talk in `talks.bib` under its paper's key, both files listed on the
+    publications page: jekyll-scholar showed both. The talk gets a key of its own
+    (`ruiz2024tidesb`, with a warning), as a key used twice in one file does; the
+    build refused the key twice."""
+    talk = ("@misc{ruiz2024tides,\n  title={Tidal Mixing, a Talk},\n"
+            "  author={Ruiz, In{\\'e}s},\n  year={2024}\n}\n")
+    listed = "---\nlayout: page\npermalink: /publications/\n---\n\n" \
+             "{% bibliography -f papers %}\n\n{% bibliography -f talks %}\n"
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": PAPERS,
+                                         "_bibliography/talks.bib": talk,
+                                         "_pages/publications.md": listed}, CONFIG, ABOUT)
+    [warning] = imported.report.warnings
+    assert "`ruiz2024tidesb`" in warning.message
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    text = page(out, "/publications/").one("main").text()
+    assert "Tidal Mixing in Shallow Bays" in text and "Tidal Mixing, a Talk" in text

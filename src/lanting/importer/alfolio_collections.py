@@ -185,16 +185,15 @@ class AcademicCollections(Jekyll):
     def read_papers(self, path: Path) -> None:
         _fmt, _head, text, first = split_front_matter(read_text(path))
         entries, strings = parse(text)
-        for entry in [e for e in entries if e.key in self.citations]:
-            self.report.warn(path, entry.line + first - 1, f"key `{entry.key}` is in an "
-                             "earlier file of the papers too: this entry is left out")
-            entries.remove(entry)
         if strings:
             self.report.convert("@string macros expanded", len(strings))
-        for entry, old, line in renamed_duplicates(entries):
+        earlier = [BibEntry("misc", key, line=0) for key in sorted(self.citations)]
+        for entry, old, line in renamed_duplicates(earlier + entries):  # (a talk of a
+            # paper in talks.bib under the paper's key: both were listed)
+            where = f"at line {line + first - 1}" if line else "in an earlier file of the papers"
             self.report.warn(path, entry.line + first - 1, f"key `{old}` is used twice (also "
-                             f"at line {line + first - 1}): this entry is `{entry.key}` "
-                             "(jekyll-scholar showed both); cite it by that key")
+                             f"{where}): this entry is `{entry.key}` (jekyll-scholar "
+                             "showed both); cite it by that key")
         dropped: dict[str, int] = {}
         empty: dict[str, int] = {}
         own = SiteFields(self.source, self.report, self.uses_emoji())
