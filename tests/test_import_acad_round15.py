@@ -10,6 +10,7 @@ from sitebits import write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
+from lanting.importer.inline_html import inline_html_as_markdown
 
 CONFIG = "title: Ruiz Lab\nfirst_name: Inés\nlast_name: Ruiz\nlang: en\n"
 ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nWe study tides.\n"
@@ -330,3 +331,12 @@ def test_a_key_of_two_files_the_page_lists_is_both_entries(tmp_path: Path) -> No
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     text = page(out, "/publications/").one("main").text()
     assert "Tidal Mixing in Shallow Bays" in text and "Tidal Mixing, a Talk" in text
+
+
+def test_a_description_of_html_paragraphs_is_one_line_of_text() -> None:
+    """A page's `description` of two HTML paragraphs (`<p>PhD, engineer,</p> <p>ex-
+    researcher.</p>`, the theme printed it as it was) stayed HTML, which a summary
+    shows as text (a warning at each build): it is their text, on one line."""
+    made = inline_html_as_markdown("<p> PhD, engineer at <b>Lab</b>,</p> "
+                                   "<p> ex-researcher.</p>")
+    assert made == "PhD, engineer at **Lab**, ex-researcher."

@@ -14,7 +14,9 @@ _LINK = re.compile(r"<a\s+(?:[^>]*?\s)?href\s*=\s*([\"'])([^\"'<>]*)\1[^>]*>(.*?
                    re.IGNORECASE | re.DOTALL)
 _EMPHASIS = {"b": "**", "strong": "**", "i": "*", "em": "*"}
 _STRONG = re.compile(r"<(b|strong|i|em)\s*>(.*?)</\1\s*>", re.IGNORECASE | re.DOTALL)
-_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_BREAK = re.compile(r"<br\s*/?>|</?p\b[^>]*>", re.IGNORECASE)
+"""A line break, and a paragraph's tags (a subtitle of two lines, `<p>…</p> <p>…</p>`):
+a space, in a value of one line."""
 _WRAPPER = re.compile(r"</?(?:font|span|u)\b[^>]*>", re.IGNORECASE)
 """Tags that only coloured, underlined or grouped their text: their text stays, plain."""
 _TAG = re.compile(r"</?[a-zA-Z][^>]*>")
@@ -22,10 +24,10 @@ _CODE = re.compile(r"`[^`]*`")
 
 
 def inline_html_as_markdown(text: str) -> str:
-    """`text` with its links, bold, italics, line breaks and `<font>`/`<span>`/`<u>`
-    wrappers as Markdown (`[t](url)`, `**b**`, `*i*`, a space, their text); `text`
-    unchanged when it has another tag, or a code span (where `<a>` is what the owner
-    wants shown)."""
+    """`text` with its links, bold, italics, line breaks, paragraphs and
+    `<font>`/`<span>`/`<u>` wrappers as Markdown (`[t](url)`, `**b**`, `*i*`, a space,
+    their text); `text` unchanged when it has another tag, or a code span (where `<a>`
+    is what the owner wants shown)."""
     if not _TAG.search(text) or _CODE.search(text):
         return text
     out = _WRAPPER.sub("", _BREAK.sub(" ", text))
