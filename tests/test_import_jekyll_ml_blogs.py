@@ -584,7 +584,7 @@ def test_series_pages_linked_without_html_and_dated_day_first(tmp_path: Path) ->
     imported = jekyll_site(tmp_path, {
         "_config.yml": "title: Blog\n",
         "blog/pca.md": "---\ntitle: PCA, part one\ndate: 31-01-2020\n---\n\n"
-        "Next: [part two](/blog/pca-2).\n",
+        "## Intro\n\nNext: [part two](/blog/pca-2).\n",
         "blog/pca-2.md": "---\ntitle: PCA, part two\ndate: 01-02-2020\n---\n\n"
         "Back to [part one](/blog/pca#intro).\n"})
     assert "modification time" not in report_of(imported)
