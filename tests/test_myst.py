@@ -612,3 +612,11 @@ def test_sphinx_roles_of_literal_text_and_of_the_interface() -> None:
     assert [c.text() for c in doc.find_all("code")] == ["/etc/hosts", "ls -l"]
     assert [b.text() for b in doc.find_all("strong")] == ["OK", "File \u2023 Save"]
     assert doc.one("dfn").text() == "term"
+
+
+def test_a_table_cell_of_plus_signs_is_no_cell_break() -> None:
+    """A table rating methods with `+` to `++++` (course notes in MkDocs) got a warning
+    of MyST-NB's cell break for each `+++` cell: only a paragraph of its own is one."""
+    html, problems = _render("| method | noise |\n| --- | --- |\n| FM | +++ |\n| AM | + |\n")
+    assert [td.text() for td in html.find_all("td")] == ["FM", "+++", "AM", "+"]
+    assert problems == []

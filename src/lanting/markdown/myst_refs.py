@@ -93,7 +93,9 @@ def _attach_targets(state: StateCore) -> None:
     """A target before a heading is the heading's id (before its id is made)."""
     tokens = state.tokens
     for i, token in enumerate(tokens[:-1]):
-        if token.type == "inline" and token.content == "+++" and token.map:
+        # (a paragraph of its own: a table cell holding `+++`, a rating, is no cell break)
+        if token.type == "inline" and token.content == "+++" and token.map and i \
+                and tokens[i - 1].type == "paragraph_open":
             warn_at(state.env, token.map[0], "`+++` is MyST-NB's cell break: Lanting shows "
                     "it as text", "remove the `+++` lines (a blank line separates blocks)")
         if token.type == "myst_target" and tokens[i + 1].type == "heading_open" \
