@@ -709,3 +709,21 @@ def test_a_zensical_site_is_an_mkdocs_site(tmp_path: Path) -> None:
     assert len(doc.find_all("math")) == 2
     assert "!!!" not in doc.text()
     assert (done.dest / "public" / "course" / "sampling" / "index.html").is_file()
+
+
+def test_an_emoji_in_a_grid_card_loses_its_attribute_list(tmp_path: Path) -> None:
+    """Material's grid cards start each item with an icon and its classes, `:fire:{ .lg
+    .middle }`: an icon went with its list, but an emoji became 🔥 and its `{ .lg
+    .middle }` stayed on the page as written."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\nmarkdown_extensions:\n  - attr_list\n"
+                       "  - md_in_html\n  - pymdownx.emoji\n"),
+        "docs/index.md": "# Notes\n",
+        "docs/sites.md": ('# 网站\n\n<div class="grid cards" markdown>\n\n'
+                          "-   :fire:{ .lg .middle } __[课程](https://example.org/)__ | 资源\n"
+                          "-   :material-school:{ .lg .middle } __公开课__\n\n</div>\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/pages/sites.md").read_text(encoding="utf-8")
+    assert "🔥 __[课程]" in text and "{ .lg" not in text

@@ -16,6 +16,7 @@ from lanting.importer.sub_sup import scripts
 ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+):"
                   r"(?:\{[^}\n]*\})?")
 _ICON_SPACED = re.compile(ICON.pattern + r"[ \t]?")
+_EMOJI_ATTRIBUTES = re.compile(r"(?<![\w:/])(:[a-z0-9][a-z0-9_+-]*:)\{[ \t]*[.#][^}\n]*\}")
 _KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
 
 
@@ -66,6 +67,10 @@ def icons(text: str, ctx: Context) -> str:
     # (with the space after it: `**:material-language-javascript: JavaScript 项目**` left
     # `** JavaScript 项目**`, a space inside the stars, which is no bold text)
     text = _ICON_SPACED.sub("", text)
+    # (attr_list's classes on an emoji, `:fire:{ .lg .middle }` in Material's grid
+    # cards, sized the emoji's image: they went with it, as an icon's go with the icon)
+    text, count = _EMOJI_ATTRIBUTES.subn(r"\1", text)
+    ctx.convert("attribute lists of emoji (`:fire:{ .lg }`) left out", count)
     text, count = B.emoji(text)
     ctx.convert("emoji shortcodes", count)
     left = re.findall(r"(?<![\w:/]):([a-z0-9][a-z0-9_+-]*):(?![\w:])", text)
