@@ -995,3 +995,26 @@ def test_plume_notes_home_sections_and_navbar_file_links(tmp_path: Path) -> None
     assert "常用命令" in memo.text()
     assert [(a.text(), a.get("href")) for a in memo.find_all("a")
             if a.text() == "内网穿透"] == [("内网穿透", "/frp/")]
+
+
+def test_prices_in_two_cells_are_no_formula(tmp_path: Path) -> None:
+    """`| GPT-4 | $0.03 | $0.06 |` (a price table in hope notes with math on): the two
+    dollars were read as one formula across the cell border, its `|` made `\\vert`, and
+    the row lost a cell, `$0.03 \\vert  $0.06` shown as text. markdown-it's math reads
+    no formula whose closing `$` has a space before it."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: 'AI', lang: 'zh-CN',\n"
+                                      "  markdown: { math: true } }\n",
+        "docs/index.md": "# AI\n",
+        "docs/price.md": "# 价格\n\n| 模型 | 输入 | 输出 |\n| --- | --- | --- |\n"
+                         "| GPT-4 | $0.03 | $0.06 |\n| 小 | $5|$10 |\n| 策略 | $\\pi(a|s)$ | - |\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    rows = page(dest / "public", "/price/").one("table").find_all("tr")
+    assert [[td.text() for td in r.find_all("td")] for r in rows[1:3]] == [
+        ["GPT-4", "$0.03", "$0.06"], ["小", "$5", "$10"]]
+    assert len(rows[3].find_all("math")) == 1

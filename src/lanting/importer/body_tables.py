@@ -16,6 +16,13 @@ _CELL_DISPLAY_MATH = re.compile(r"(?<!\\)\$\$((?:\\.|[^$\n\\])+?)\$\$")
 backslash takes the character after it (as `INLINE_MATH`: no exponential time)."""
 
 
+_BORDER = re.compile(r"(?<!\\)\|")
+"""A cell border in what two dollars hold: a formula whose dollars have a space inside
+them (`$0.03 | $`), or whose closing one has a digit after it (`$5|$10`), is none to
+the dollar-math readers of Markdown (markdown-it's, Python-Markdown's arithmatex,
+Pandoc): those are two cells' prices, not one formula to keep whole."""
+
+
 def table_math(text: str, whole: bool = False) -> tuple[str, int]:
     """In GFM table rows, `|` inside math would end the cell: `\\vert` instead (in
     `$…$` and in a cell's `$$…$$`). `whole`: the old site read a cell's formula whole,
@@ -31,6 +38,9 @@ def table_math(text: str, whole: bool = False) -> tuple[str, int]:
         def math(m: re.Match[str]) -> str:
             nonlocal count
             inner = m.group(1)
+            if _BORDER.search(inner) and (inner != inner.strip()
+                                          or line[m.end():m.end() + 1].isdigit()):
+                return m.group()  # (two cells' dollars, `| $0.03 | $0.06 |`: no formula)
             new = formula_bars(inner, whole)
             count += new != inner
             dollars = "$$" if m.group().startswith("$$") else "$"
