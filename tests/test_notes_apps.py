@@ -61,6 +61,19 @@ def test_wiki_links_and_embedded_images_link_beside_the_page() -> None:
                                                            ("loss curve", "300")]
 
 
+def test_a_wiki_links_escaped_pipe_parts_name_and_text() -> None:
+    """`[[Note\\|Shown]]`, the pipe escaped as a table needs it (Obsidian's Digital
+    Garden writes every aliased link so): the link led to `Note\\.md`, and a garden
+    of 380 notes failed its build with 1,774 broken links."""
+    rendered = render("参考 [[180°法则\\|法则]] 与 [[My Note#Part 2\\|那一节]]、"
+                      "![[loss.png\\|300]]。\n")
+    assert rendered.problems == ()
+    assert [(link.url, link.image) for link in rendered.links] == [
+        ("180%C2%B0%E6%B3%95%E5%88%99.md", False), ("My%20Note.md#part-2", False),
+        ("loss.png", True)]
+    assert [a.text() for a in parse_html(rendered.html).find_all("a")] == ["法则", "那一节"]
+
+
 def test_a_heading_of_a_wiki_link_takes_the_sites_id_style() -> None:
     rendered = render("[[Note#My_Var Name]]\n", heading_ids="github")
     assert rendered.links[0].url == "Note.md#my_var-name"

@@ -141,6 +141,8 @@ def _wiki_rule(state: StateInline, silent: bool, heading_ids: str = "lanting") -
         return True
     embed, target, heading, shown = match.group(1), match.group(2).strip(), \
         match.group(3) or "", match.group(4)
+    if shown is not None:  # `[[Note\|Shown]]`: the pipe escaped, as a table needs it
+        target, heading = _unescaped_pipe(target, heading)
     if not embed and start > 0 and state.src[start - 1] == "#":
         state.push("text", "", 0).content = match.group()[2:-2]  # Logseq's tag `#[[两个 词]]`
     elif embed and _IMAGE.search(target):
@@ -160,6 +162,15 @@ def _wiki_rule(state: StateInline, silent: bool, heading_ids: str = "lanting") -
         _link(state, target, heading, shown, heading_ids, embed=bool(embed))
     state.pos = match.end()
     return True
+
+
+def _unescaped_pipe(target: str, heading: str) -> tuple[str, str]:
+    """The name and heading of `[[Note\\|Shown]]` without the backslash before its `|`:
+    Obsidian reads `\\|` as the pipe (written so in tables, and so everywhere by the
+    Digital Garden plugin's export), and the link led to `Note\\.md`."""
+    if heading.endswith("\\"):
+        return target, heading[:-1].rstrip()
+    return target.removesuffix("\\").rstrip(), heading
 
 
 _CODE_TAG = re.compile(r"<(/?)(?:code|kbd|samp|pre)\b", re.IGNORECASE)
