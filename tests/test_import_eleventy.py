@@ -709,3 +709,36 @@ def test_the_markdown_library_of_a_module_a_module_requires(tmp_path: Path) -> N
                                            "anchor, {\n  slugify (s) {\n    return slugify"
                                            "(s, { lower: true })\n  }\n})\n"})
     assert read_settings(tmp_path).heading_ids == "slugify"
+
+
+def test_a_digital_gardens_wiki_links_lead_to_the_notes_pages(tmp_path: Path) -> None:
+    """Obsidian's Digital Garden (an Eleventy template) publishes notes under permalinks
+    of their own and links them as `[[Note\\|Shown]]`, which its `link` filter found
+    by the note's name. The pages' files are named after the permalinks, so the build
+    found no `Note.md`: 1,774 broken links failed a garden's build. They lead to the
+    notes' pages now; one to a note not published (the old page showed its text, a
+    dead link) is its text, with one warning for the site."""
+    source = tmp_path / "garden"
+    write_files(source, {
+        "package.json": '{"dependencies": {"@11ty/eleventy": "^2.0.0"}}\n',
+        ".eleventy.js": ("module.exports = function (c) {\n"
+                         '  c.addFilter("link", (s) => s.replace(/\\[\\[(.*?\\|.*?)\\]\\]/g,'
+                         " (m, p) => p));\n"
+                         '  return { dir: { input: "src/site" } };\n};\n'),
+        "src/site/notes/传递函数.md": ('---\n{"dg-publish":true,"permalink":'
+                                   '"/控制/1.1 传递函数/"}\n---\n\n## 定义\n\n零初始条件下。\n'),
+        "src/site/notes/根轨迹.md": ('---\n{"dg-publish":true,"permalink":"/控制/2 根轨迹/"}\n'
+                                  "---\n\n由[[传递函数\\|传递函数]]与"
+                                  "[[传递函数#定义\\|其定义]]，见[[拉氏变换\\|拉氏变换]]。\n"),
+    })
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    pages = imported.dest / "content" / "pages"
+    [note] = [p for p in pages.iterdir() if "根轨迹" in p.name]
+    [target] = [p.name for p in pages.iterdir() if "传递函数" in p.name]
+    text = note.read_text(encoding="utf-8")
+    assert f"[传递函数]({target})" in text and f"[其定义]({target}#定义)" in text
+    assert "见拉氏变换。" in text
+    warnings = [e.message for e in imported.report.warnings]
+    assert len(warnings) == 1 and "`拉氏变换`" in warnings[0]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

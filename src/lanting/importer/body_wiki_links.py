@@ -46,6 +46,8 @@ def plain_wiki_links(text: str, told: Told,
     def one(match: re.Match[str]) -> str:
         embed, name, heading, shown = match.group(1), match.group(2), \
             match.group(3) or "", match.group(4)
+        if shown is not None:  # (`[[Note\|Shown]]`: the pipe escaped, as in a table)
+            name, heading = name.removesuffix("\\"), heading.removesuffix("\\")
         i = bisect.bisect_right(starts, match.start()) - 1
         if not embed and not name.strip() and heading and not (i >= 0 and match.start() < ends[i]) \
                 and slugify(heading[1:].strip()) not in headings:

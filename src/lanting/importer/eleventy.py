@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import fnmatch
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ from lanting.importer.eleventy_urls import (
     permalink_url,
     slug_filters,
 )
+from lanting.importer.eleventy_wiki import tell_unpublished
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu
@@ -94,6 +96,7 @@ class Eleventy(EleventyBodies):
         self.papers = ""
         """The data file of papers read into `content/publications.bib`, if any."""
         self.own_slugs_told = False
+        self.unpublished: Counter[str] = Counter()
 
     def run(self) -> NewSite:
         """In order: the passthrough copies, the input folder's templates (their data
@@ -147,6 +150,7 @@ class Eleventy(EleventyBodies):
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
+        tell_unpublished(self.unpublished, self.report, self.settings.file)
         self.write_config()
         return self.site
 

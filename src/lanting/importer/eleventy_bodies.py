@@ -22,6 +22,7 @@ ids. Converted here:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote
@@ -34,6 +35,7 @@ from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import LinkTable, map_site_url
 from lanting.importer.eleventy_settings import EleventySettings
 from lanting.importer.eleventy_shortcodes import Shortcode
+from lanting.importer.eleventy_wiki import note_links
 from lanting.importer.hexo_embeds import embed_tags
 from lanting.importer.html_pages import raw_elements_apart
 from lanting.importer.item import Item
@@ -144,6 +146,8 @@ class EleventyBodies:
     table: LinkTable
     by_source: dict[Path, Item]
     papers: str
+    unpublished: Counter[str]
+    """The notes wiki links named that the site did not publish (`eleventy_wiki`)."""
     collected: dict[str, list[str]]
     """The kinds (`post`, `page`) of the items of each tag's collection."""
 
@@ -176,6 +180,9 @@ class EleventyBodies:
             return self.url(url, image, path, ctx)
 
         text = map_reference_urls(map_urls(text, resolve), resolve)
+        if self.settings.wiki_links:
+            text = note_links(text, self.by_source, self.site.link,
+                              self.settings.heading_ids, ctx, self.unpublished)
         text = unlink_dropped(self.fragments(text, shelf, ctx))
         if self.settings.breaks:
             text, count = hard_breaks(text, shelf=shelf)

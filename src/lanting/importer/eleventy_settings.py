@@ -45,6 +45,10 @@ _MATH = re.compile(r"markdown-it-(?:katex|mathjax3?|texmath|math)\b|@[\w-]+/mark
 _PASSTHROUGH = re.compile(r"addPassthroughCopy\(\s*(" + QUOTED + r"|\{)")
 _PAIR = re.compile(r"(?:" + QUOTED + r"|([\w$]+))\s*:\s*" + QUOTED)
 """`"static": "/"`, or `public: "/"` (a key needs no quotes when it is a name)."""
+_WIKI_LINKS = re.compile(r"/\\\[\\\[|markdown-it-wikilinks"
+                         r"|@photogabble/eleventy-plugin-interlinker")
+"""A regular expression literal for `[[` (`/\\[\\[(.*?\\|.*?)\\]\\]/g`, the Digital
+Garden's `link` filter) or a wiki-link plugin, in the configuration."""
 _GLOB = re.compile(r"getFilteredByGlob\(\s*(\[[^\]]*\]|" + QUOTED + r"|\w+)")
 _CONSTANT = r"(?:const|let|var)\s+{}\s*=\s*(\[[^\]]*\]|" + QUOTED + r")"
 _INPUT_PATH = re.compile(r"inputPath\s*\.\s*(?:includes|startsWith|indexOf)\(\s*" + QUOTED)
@@ -100,6 +104,9 @@ class EleventySettings:
     """The date filters that are one Luxon format, by name (`eleventy_dates`)."""
     shortcodes: dict[str, Shortcode] = field(default_factory=dict)
     """Its shortcodes that are a template of their arguments (`eleventy_shortcodes`)."""
+    wiki_links: bool = False
+    """The configuration read `[[Note|Shown]]` itself (a filter or markdown-it plugin:
+    Obsidian's Digital Garden template): each led to the note of that name."""
 
 
 def config_file(source: Path) -> Path | None:
@@ -162,6 +169,7 @@ def read_settings(source: Path) -> EleventySettings:
     settings.math = bool(_MATH.search(code + package + layouts))
     settings.nutshell = re.search(r"\bnutshell(?:\.min)?\.js\b", layouts) is not None
     settings.breaks = re.search(r"\bbreaks\s*:\s*true\b", code) is not None
+    settings.wiki_links = _WIKI_LINKS.search(code) is not None
     for match in _GLOB.finditer(code):
         given = match.group(1)
         # (`getFilteredByGlob(POSTS)`, a constant of the configuration: its value)
