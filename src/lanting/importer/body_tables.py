@@ -19,15 +19,18 @@ backslash takes the character after it (as `INLINE_MATH`: no exponential time)."
 _BORDER = re.compile(r"(?<!\\)\|")
 """A cell border in what two dollars hold: a formula whose dollars have a space inside
 them (`$0.03 | $`), or whose closing one has a digit after it (`$5|$10`), is none to
-the dollar-math readers of Markdown (markdown-it's, Python-Markdown's arithmatex,
-Pandoc): those are two cells' prices, not one formula to keep whole."""
+markdown-it's math plugins (nor to arithmatex or Pandoc): those are two cells' prices,
+not one formula to keep whole."""
 
 
-def table_math(text: str, whole: bool = False) -> tuple[str, int]:
+def table_math(text: str, whole: bool = False, delimited: bool = False
+               ) -> tuple[str, int]:
     """In GFM table rows, `|` inside math would end the cell: `\\vert` instead (in
     `$…$` and in a cell's `$$…$$`). `whole`: the old site read a cell's formula whole,
     before its `|`s (Pandoc does), so `\\|` in it was a norm's ‖, `\\Vert`; else it was
-    an escaped `|`, which the formula got bare."""
+    an escaped `|`, which the formula got bare. `delimited`: the old site's math was
+    markdown-it's, whose dollars have no space inside them (`_BORDER`); MathJax in the
+    browser read `$ p(x | y) $` whole, where the renderer kept the row's cell whole."""
     count = 0
 
     def row(line: str) -> str:
@@ -38,8 +41,8 @@ def table_math(text: str, whole: bool = False) -> tuple[str, int]:
         def math(m: re.Match[str]) -> str:
             nonlocal count
             inner = m.group(1)
-            if _BORDER.search(inner) and (inner != inner.strip()
-                                          or line[m.end():m.end() + 1].isdigit()):
+            if delimited and _BORDER.search(inner) and (
+                    inner != inner.strip() or line[m.end():m.end() + 1].isdigit()):
                 return m.group()  # (two cells' dollars, `| $0.03 | $0.06 |`: no formula)
             new = formula_bars(inner, whole)
             count += new != inner

@@ -230,7 +230,7 @@ class VuePressBodies:
         else:
             # (`$\pi(a|s)$` in a table row: markdown-it ended the cell at its `|`, as
             # Lanting would; written in Typora or Obsidian, it was meant as one formula)
-            text, count = table_math(text)
+            text, count = table_math(text, delimited=True)
             ctx.convert("| in table math (as \\vert)", count)
             text = shelve_tex_math(text, shelf)
         text = loader_lists(text, path, self.docs, self.by_source, ctx)
