@@ -446,6 +446,18 @@ def test_labels_math_core_refuses_number_and_link_as_in_mathjax() -> None:
                      ("#eq:loss_fn", "(1)")]
 
 
+def test_a_label_naming_tex_is_numbered_and_linked() -> None:
+    """`\\label{eq:CQL(\\mathcal{R})}` (an RL book names a variant of its objective so):
+    MathJax takes the label's text as written; the group inside it kept the label from
+    being read as one, and the build failed on it ("Expected non-special ASCII")."""
+    doc = tree("\\begin{equation}\\label{eq:CQL(\\mathcal{R})}\nQ = 1\n\\end{equation}\n\n"
+               "由 $\\eqref{eq:CQL(\\mathcal{R})}$ 得到。\n")
+    [block] = doc.find_all("div", class_="math-display")
+    assert block.find_all("mtd")[-1].text() == "(1)"
+    assert [(a.get("href"), a.text()) for a in doc.find_all("a")] == [
+        ("#eq:CQL(\\mathcal{R})", "(1)")]
+
+
 def test_a_reference_in_math_inside_text_links_to_its_formula() -> None:
     """`\\text{由 Eq. ($\\ref{eq:score}$)}` at the end of a line of an `align` (a
     flow-matching course's notes cite the step each line takes): the `\\ref` in the

@@ -6,7 +6,9 @@ from __future__ import annotations
 import html
 import re
 
-_LABELLING = re.compile(r"\\(label|eqref|ref)\s*\{([^{}]*)\}")
+_LABELLING = re.compile(r"\\(label|eqref|ref)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+"""A label and a reference to it, whose name may hold a group, `eq:CQL(\\mathcal{R})`
+(MathJax takes the name's text as written)."""
 _PLAIN_LABEL = re.compile(r"[A-Za-z0-9 :.\-/+,()<=;!?@|*]+")
 """A label math-core takes as it is (its id percent-encodes a space, `<` and `|`)."""
 
