@@ -477,3 +477,33 @@ def test_settings_in_a_script_of_the_sites_own_are_read(tmp_path: Path) -> None:
     assert "no `window.$docsify" not in report
     build(dest, BuildOptions())
     assert "首页。" in page(dest / "public", "/").one("main").text()
+
+
+def test_docsify_loaded_as_its_package_alone_is_docsify(tmp_path: Path) -> None:
+    """`<script src="//cdn.jsdelivr.net/npm/docsify@4">` (docsify's quick start: the CDN
+    serves the package's main file) with the settings in a script of the site's own: the
+    site was taken for a plain folder of notes, its sidebar, tabs and `?id=` links lost
+    (762 build errors on a notes site). A `?id=` naming no heading of the page it leads
+    to went to that page's top in docsify; it failed the build ("no anchor")."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/index.html": (
+            "<!DOCTYPE html><html><head><title>x</title></head><body><div id=\"app\"></div>"
+            "\n<script src=\"public/js/main.js\"></script>"
+            "\n<script src=\"https://cdn.jsdelivr.net/npm/docsify@4\"></script>"
+            "\n<script src=\"https://cdn.jsdelivr.net/npm/docsify-copy-code@2\"></script>"
+            "\n</body></html>\n"),
+        "docs/public/js/main.js": "window.$docsify = {\n  name: 'CSS 手册',\n  loadSidebar: true,\n};\n",
+        "docs/README.md": "# CSS 手册\n\n见[长度](css/length.md?id=length)与[整数](css/numeric?id=整数)。\n",
+        "docs/_sidebar.md": "- [长度](css/length.md)\n- [数值](css/numeric.md)\n",
+        "docs/css/length.md": "# 长度值与单位\n\n?> _TODO_\n",
+        "docs/css/numeric.md": "# 数值\n\n## 整数\n\n没有小数部分。\n",
+    })
+    assert detect(source) == "docsify"
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "[长度](pages/length.md)" in home and "[整数](pages/numeric.md#整数)" in home
+    [warning] = [e.message for e in imported.report.warnings if "length" in e.message]
+    assert "no heading or anchor `#length` on that page" in warning
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

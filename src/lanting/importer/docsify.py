@@ -37,6 +37,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
+from lanting.importer.vuepress_bodies import PageAnchors
 
 _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                         "publications", "talks", "projects", "teaching"})
@@ -56,6 +57,7 @@ class Docsify(DocsifyBodies, DocsifySite):
         self.site = NewSite(report, source)
         self.by_source: dict[Path, Item] = {}
         self.documents: list[tuple[Item, str, Path]] = []
+        self.page_anchors: PageAnchors = {}
         self.texts: list[str] = []
         self.order: list[Item] = []
         self.sidebar: list[Entry] = []

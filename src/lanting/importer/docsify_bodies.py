@@ -31,6 +31,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
+from lanting.importer.vuepress_bodies import PageAnchors, other_page_fragment
 from lanting.markdown.anchors import docsify_slug
 
 _TIP = re.compile(r"^([?!])>[ \t]?(.*(?:\n(?![ \t]*\n)(?![?!]>).*)*)", re.MULTILINE)
@@ -56,6 +57,8 @@ class DocsifyBodies:
     settings: DocsifySettings
     site: NewSite
     by_source: dict[Path, Item]
+    documents: list[tuple[Item, str, Path]]
+    page_anchors: PageAnchors
 
     def convert(self, text: str, item: Item, path: Path, ctx: Context, depth: int = 0) -> str:
         shelf = Shelf()
@@ -206,6 +209,12 @@ class DocsifyBodies:
             target = self.by_source.get(file.resolve()) if file.is_file() else None
             if target is not None:
                 ctx.convert("links to other pages")
+                if fragment and target.source is not None and \
+                        target.source.resolve() != path.resolve():
+                    # (`?id=` naming no heading there: docsify showed the page's top)
+                    found = other_page_fragment(fragment, target.source, self.documents,
+                                                self.page_anchors, docsify_slug, url, ctx)
+                    hash_part = "" if found is None else f"#{found}"
                 return self.site.link(target) + hash_part
         for file in (self.folder / route.lstrip("/"), path.parent / route):
             where = _site_path(self.folder, file) if route and file.is_file() else None

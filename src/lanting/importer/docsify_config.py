@@ -72,8 +72,15 @@ def is_docsify_page(path: Path) -> bool:
     if not path.is_file():
         return False
     text = _HTML_COMMENT.sub("", read_text(path))
-    return "$docsify" in text or bool(re.search(r"src=[\"'][^\"']*docsify(?:@[^/\"']*)?/lib/"
-                                                r"docsify", text))
+    return "$docsify" in text or bool(_LOADS_DOCSIFY.search(text))
+
+
+_LOADS_DOCSIFY = re.compile(r"src=[\"'][^\"']*\bdocsify(?:@[^/\"']*)?"
+                            r"(?:/lib/docsify[^\"']*|(?:\.min)?\.js)?/?[\"']")
+"""A script of docsify's own: its file (`docsify@4/lib/docsify.min.js`, a copy's
+`js/docsify.min.js`), or the package
+alone, which a CDN serves its main file for (`//cdn.jsdelivr.net/npm/docsify@4`, as
+docsify's quick start writes it); not a plugin (`docsify-copy-code@2`)."""
 
 
 def docsify_folder(source: Path) -> Path | None:
