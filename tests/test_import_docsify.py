@@ -493,8 +493,10 @@ def test_docsify_loaded_as_its_package_alone_is_docsify(tmp_path: Path) -> None:
             "\n<script src=\"https://cdn.jsdelivr.net/npm/docsify@4\"></script>"
             "\n<script src=\"https://cdn.jsdelivr.net/npm/docsify-copy-code@2\"></script>"
             "\n</body></html>\n"),
-        "docs/public/js/main.js": "window.$docsify = {\n  name: 'CSS 手册',\n  loadSidebar: true,\n};\n",
-        "docs/README.md": "# CSS 手册\n\n见[长度](css/length.md?id=length)与[整数](css/numeric?id=整数)。\n",
+        "docs/public/js/main.js": ("window.$docsify = {\n  name: 'CSS 手册',\n"
+                                   "  loadSidebar: true,\n};\n"),
+        "docs/README.md": ("# CSS 手册\n\n见[长度](css/length.md?id=length)与"
+                           "[整数](css/numeric?id=整数)。\n"),
         "docs/_sidebar.md": "- [长度](css/length.md)\n- [数值](css/numeric.md)\n",
         "docs/css/length.md": "# 长度值与单位\n\n?> _TODO_\n",
         "docs/css/numeric.md": "# 数值\n\n## 整数\n\n没有小数部分。\n",
