@@ -509,3 +509,28 @@ def test_docsify_loaded_as_its_package_alone_is_docsify(tmp_path: Path) -> None:
     assert "no heading or anchor `#length` on that page" in warning
     result = build(imported.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_headings_own_id_is_its_id(tmp_path: Path) -> None:
+    """`## MD001 :id=md001` (docsify's own id of a heading, a lint rules page): shown
+    as written, with an id of its text, and every link to `#md001`, from the page and
+    from others, failed the build. It is `{#md001}`; a fence keeps its lines."""
+    source = tmp_path / "rules"
+    write_files(source, {
+        "index.html": ("<script>window.$docsify = { loadSidebar: true }</script>\n"
+                       "<script src=\"//cdn.jsdelivr.net/npm/docsify@4\"></script>\n"),
+        "README.md": "# 规则\n\n见 [MD001](lint.md?id=md001)。\n",
+        "_sidebar.md": "- [规则](lint.md)\n",
+        "lint.md": ("# MarkdownLint\n\n## MD001 :id=md001\n\n标题逐级。见 [下一条](#md002)。\n\n"
+                    "## MD002 :id=md002\n\n```md\n## kept :id=x\n```\n"),
+    })
+    dest = tmp_path / "new"
+    imported = import_site(source, dest, None, False, NOW)
+    assert imported.report.warnings == [] or all(
+        "hash routes" in e.message for e in imported.report.warnings)
+    text = (dest / "content" / "pages" / "lint.md").read_text(encoding="utf-8")
+    assert "## MD001 {#md001}" in text and "## kept :id=x" in text
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    doc = page(dest / "public", "/lint/").one("main")
+    assert [h.get("id") for h in doc.find_all("h2")][:2] == ["md001", "md002"]

@@ -28,7 +28,7 @@ from lanting.importer.common import (
     read_text,
     walk,
 )
-from lanting.importer.docsify_bodies import DocsifyBodies
+from lanting.importer.docsify_bodies import DocsifyBodies, heading_ids
 from lanting.importer.docsify_config import docsify_folder, read_settings
 from lanting.importer.docsify_sidebar import Entry, list_entries, route_files, split_route
 from lanting.importer.docsify_site import DocsifySite
@@ -184,6 +184,8 @@ class Docsify(DocsifyBodies, DocsifySite):
                              "sidebar does not list it): left out")
             return
         fmt, head, text, _first = split_front_matter(read_text(path))
+        text, ids = heading_ids(text)  # (before any link to the page looks for its ids)
+        self.report.convert("headings' own ids (`:id=x`) as `{#x}`", ids)
         data, error = load_mapping(fmt or "yaml", head) if head else ({}, None)
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")

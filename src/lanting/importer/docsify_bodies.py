@@ -98,7 +98,8 @@ class DocsifyBodies:
         other case or punctuation goes to the heading it meant, with a notice; one that
         names nothing on the page went nowhere on the old site either: its text stays,
         without the link, with a warning."""
-        ids = [docsify_slug(B.plain_inline(shelf.restore(h))) for h in heading_lines(text)]
+        ids = [written.group(1) if (written := _WRITTEN_ID.search(h)) else
+               docsify_slug(B.plain_inline(shelf.restore(h))) for h in heading_lines(text)]
         anchors = set(re.findall(r"\b(?:id|name)=[\"']([^\"']+)[\"']", shelf.restore(text)))
 
         return unlink_dropped(repair_page_fragments(text, ids, docsify_slug, anchors, ctx,
@@ -250,6 +251,21 @@ def _site_path(folder: Path, file: Path) -> str | None:
     resolved, root = file.resolve(), folder.resolve()
     return "/" + resolved.relative_to(root).as_posix() if resolved.is_relative_to(root) \
         else None
+
+
+_WRITTEN_ID = re.compile(r"[ \t]*\{#([^}\s]+)\}[ \t]*$")
+_HEADING_ID = re.compile(r"^( {0,3}#{1,6}[ \t].*?)[ \t]+:id=([^\s\"'<>]+)[ \t]*$", re.MULTILINE)
+
+
+def heading_ids(text: str) -> tuple[str, int]:
+    """docsify's own id of a heading, `## MD001 :id=md001`, as `## MD001 {#md001}`: the
+    page showed `MD001` with the id `md001`, and links name that id. (Code keeps its
+    lines.) Returns (text, how many)."""
+    if ":id=" not in text:
+        return text, 0
+    shelf = Shelf()
+    text, count = _HEADING_ID.subn(r"\1 {#\2}", protect_code(text, shelf))
+    return shelf.restore(text), count
 
 
 def tips(text: str, shelf: Shelf, ctx: Context) -> str:
