@@ -534,3 +534,23 @@ def test_a_headings_own_id_is_its_id(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     doc = page(dest / "public", "/lint/").one("main")
     assert [h.get("id") for h in doc.find_all("h2")][:2] == ["md001", "md002"]
+
+
+def test_sidebars_named_without_an_underscore_are_no_pages(tmp_path: Path) -> None:
+    """`loadSidebar: 'sidebar.md'`, `loadNavbar: 'navbar.md'`: docsify loads the
+    `sidebar.md` of each page's folder as its sidebar. Named without `_`, each one (24
+    on a notes site) was imported as a page of links besides."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "index.html": ("<script>window.$docsify = { loadSidebar: 'sidebar.md',\n"
+                       "  loadNavbar: 'navbar.md' }</script>\n"
+                       "<script src=\"//cdn.jsdelivr.net/npm/docsify@4\"></script>\n"),
+        "README.md": "# 笔记\n",
+        "sidebar.md": "- [Git](git/)\n",
+        "navbar.md": "- [首页](/)\n",
+        "git/README.md": "# Git\n\n分支。\n",
+        "git/sidebar.md": "- [Git](git/)\n",
+    })
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    pages = sorted(p.name for p in (imported.dest / "content" / "pages").iterdir())
+    assert pages == ["git.md"]

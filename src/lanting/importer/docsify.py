@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from lanting.importer.common import (
     REPOSITORY_FILES,
@@ -178,6 +178,14 @@ class Docsify(DocsifyBodies, DocsifySite):
                                  "_sidebar.md", "_navbar.md", "_coverpage.md", "_404.md"):
                 self.report.note(path, None, "a name starting with `_` (docsify's own "
                                  "files, or a folder of embedded parts): not a page")
+            return
+        parts = {PurePosixPath(n).name for n in (self.settings.sidebar, self.settings.navbar,
+                                                  self.settings.coverpage) if n}
+        if not home and path.name in parts:
+            # (`loadSidebar: 'sidebar.md'`: docsify loads each folder's `sidebar.md` as
+            # its sidebar, a name without `_` all the same)
+            self.report.note(path, None, "docsify's sidebar, navbar or cover of its "
+                             "folder: not a page")
             return
         if not home and not listed and path.name.lower() in REPOSITORY_FILES:
             self.report.note(path, None, "the repository's, not a page of the site (the "
