@@ -1018,3 +1018,25 @@ def test_prices_in_two_cells_are_no_formula(tmp_path: Path) -> None:
     assert [[td.text() for td in r.find_all("td")] for r in rows[1:3]] == [
         ["GPT-4", "$0.03", "$0.06"], ["小", "$5", "$10"]]
     assert len(rows[3].find_all("math")) == 1
+
+
+def test_a_comment_written_as_a_link_definition_is_no_dead_link(tmp_path: Path) -> None:
+    """`[//]: (Python)` and `[comment]: (a note)`, Markdown's comment idiom (a link
+    definition no link uses, which shows nothing): each was a warning of a dead link
+    and left the page. They stay, as hidden as before; a definition a link uses is
+    still mapped."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: 'Todo', lang: 'zh-CN' }\n",
+        "docs/index.md": "# Todo\n",
+        "docs/todo.md": ("# 计划\n\n## 语言\n\n[//]: (Go)\n\n[comment]: (先学这个)\n\n"
+                         "见[索引][idx]。\n\n[idx]: ./index.md\n"),
+    })
+    dest = tmp_path / "new"
+    imported = import_site(source, dest, None, False, NOW)
+    assert imported.report.warnings == []
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = page(dest / "public", "/todo/").one("main")
+    assert "Go" not in main.text() and "先学" not in main.text()
+    assert [a.text() for a in main.find_all("a") if a.text() == "索引"] == ["索引"]

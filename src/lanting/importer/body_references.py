@@ -19,8 +19,14 @@ def map_reference_urls(text: str, resolve: UrlMap, dropped: str = UNLINK) -> str
     `resolve` returns for it, `UNLINK` or an importer's `DROPPED`) goes with its line,
     and the links using it are their text (`unreferenced`)."""
     unlinked: set[str] = set()
+    used: set[str] | None = None
 
     def one(match: re.Match[str]) -> str:
+        nonlocal used
+        if used is None:
+            used = _used_labels(text)
+        if _label(match.group(1).strip().removesuffix(":")[1:-1]) not in used:
+            return match.group()  # (`[//]: (a comment)`: shown nowhere, linked by none)
         new = resolve(slashed(match.group(2).strip("<>"), markdown=True), False)
         if new in (UNLINK, dropped):
             unlinked.add(_label(match.group(1).strip().removesuffix(":")[1:-1]))
@@ -40,6 +46,14 @@ _SHORTCUT_REFERENCE = re.compile(r"(?<![!\]\\])\[([^\[\]\n]+)\](?![\[(:])")
 def _label(label: str) -> str:
     """A reference's label as CommonMark matches them: case and runs of spaces aside."""
     return " ".join(label.split()).casefold()
+
+
+def _used_labels(text: str) -> set[str]:
+    """The labels the text's links by reference use (`[x][label]`, `[label][]`,
+    `[label]`), outside the definitions' lines."""
+    body = REFERENCE_DEFINITION.sub("", text)
+    return {_label(m.group(2) or m.group(1)) for m in _FULL_REFERENCE.finditer(body)} | {
+        _label(m.group(1)) for m in _SHORTCUT_REFERENCE.finditer(body)}
 
 
 def unreferenced(text: str, labels: set[str]) -> str:
