@@ -554,3 +554,22 @@ def test_sidebars_named_without_an_underscore_are_no_pages(tmp_path: Path) -> No
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     pages = sorted(p.name for p in (imported.dest / "content" / "pages").iterdir())
     assert pages == ["git.md"]
+
+
+def test_a_sidebar_link_to_a_heading_is_no_pages_title(tmp_path: Path) -> None:
+    """The sidebar lists a rules page by its rules, `[MD001](/lint/#md001)`, and the page
+    opens with a breadcrumb line above its `# MarkdownLint`: the page was titled
+    `MD001`, the first rule. A link naming a heading gives no title; the `# ` heading
+    under the breadcrumb does."""
+    source = tmp_path / "rules"
+    write_files(source, {
+        "index.html": ("<script>window.$docsify = { loadSidebar: true }</script>\n"
+                       "<script src=\"//cdn.jsdelivr.net/npm/docsify@4\"></script>\n"),
+        "README.md": "# 笔记\n",
+        "_sidebar.md": "- [MD001](/lint/?id=md001)\n- [MD002](/lint/?id=md002)\n",
+        "lint/README.md": ("[首页](/) / [规则](/lint/)\n\n# MarkdownLint\n\n"
+                           "```sh\n# run it\n```\n\n## MD001\n\n逐级。\n\n## MD002\n\n首行。\n"),
+    })
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "pages" / "lint.md").read_text(encoding="utf-8")
+    assert text.startswith('---\ntitle: MarkdownLint\n')

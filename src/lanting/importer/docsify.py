@@ -35,6 +35,7 @@ from lanting.importer.docsify_site import DocsifySite
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
 from lanting.importer.vuepress_bodies import PageAnchors
@@ -153,6 +154,7 @@ class Docsify(DocsifyBodies, DocsifySite):
                 continue
             if file not in found:
                 found.append(file)
+            if not split_route(entry.link)[1]:  # (`page?id=x` names a heading of it)
                 self.sidebar_titles.setdefault(file, entry.title)
         return found
 
@@ -203,8 +205,10 @@ class Docsify(DocsifyBodies, DocsifySite):
             # (the home page is titled by the site's `name`: its heading stays)
             title = title or heading[0]
             text = heading[1]
+        # (a `# Title` under a breadcrumb line: it stays in the text; code's `#` is none)
+        later = _LATER_H1.search(protect_code(text, Shelf()))
         title = title or self.sidebar_titles.get(path.resolve(), "") or \
-            path.stem.replace("_", " ")
+            (later.group(1).strip() if later else "") or path.stem.replace("_", " ")
         front = {"title": re.sub(r"<[^>]+>", "", title).strip() or path.stem}
         if home:
             item = self.site.add(Item("home", "index", path, front))
@@ -229,6 +233,9 @@ class Docsify(DocsifyBodies, DocsifySite):
 
     def slug_for(self, path: Path) -> str:
         return page_slug(path, self.folder, self.names, self.report)
+
+
+_LATER_H1 = re.compile(r"^# +(.+?)(?:[ \t]*<!--.*?-->)?[ \t]*#*[ \t]*$", re.MULTILINE)
 
 
 def page_slug(path: Path, folder: Path, names: Counter[str], report: Report) -> str:
