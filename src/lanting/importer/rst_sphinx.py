@@ -1,8 +1,7 @@
 """What of Sphinx's reStructuredText docutils does not read, for `rst_writer.py`: its
 directives written as MyST's (which Lanting reads with their Sphinx options), a
 `literalinclude` as the code it includes, text diagrams, its roles' MyST names, the
-quickstart's "Indices and tables"; and a table docutils reads that a pipe table cannot
-hold, as docutils' HTML."""
+quickstart's "Indices and tables"."""
 
 from __future__ import annotations
 
@@ -11,9 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from docutils import nodes
-from docutils.core import publish_from_doctree
-from docutils.utils import new_document
-from docutils.writers.html5_polyglot import Writer as HtmlWriter
 
 Lose = Callable[[nodes.Node, str], None]
 """Reports what did not convert, at the node's line."""
@@ -82,18 +78,3 @@ def included_code(node: nodes.literal_block, path: Path | None, root: Path | Non
     node = nodes.literal_block("", "\n".join(code).strip("\n"))
     node["directive"], node["argument"], node["options"] = "code-block", language, options
     return myst_directive(node)
-
-
-def html_table(node: nodes.table) -> str:
-    """A table with cells spanning rows or columns, which a pipe table cannot hold,
-    as docutils' HTML writer writes it (its cells' markup HTML, not Markdown)."""
-    document = new_document("<table>", node.document.settings if node.document
-                             else None)
-    document += node.deepcopy()
-    html = str(publish_from_doctree(document, writer=HtmlWriter(), settings_overrides={
-        "output_encoding": "unicode", "_disable_config": True, "math_output": "latex",
-        "embed_stylesheet": False}))
-    found = re.search(r"<table\b.*</table>", html, re.DOTALL)
-    if found is None:
-        return ""
-    return re.sub(r"\n\s*\n", "\n", found.group())

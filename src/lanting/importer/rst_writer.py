@@ -14,11 +14,11 @@ from docutils import nodes
 from lanting.importer.rst_sphinx import (
     DIAGRAMS,
     ROLE_ALIASES,
-    html_table,
     included_code,
     indices_only,
     myst_directive,
 )
+from lanting.importer.rst_tables import html_table, pipe_table
 from lanting.importer.shelf import fence
 from lanting.markdown.myst_roles import reads_role
 
@@ -295,17 +295,9 @@ class MarkdownWriter:
                 rows.append(cells)
             if isinstance(part, nodes.thead):
                 head = len(rows)
-        if not rows:
-            return ""
-        width = max(len(r) for r in rows)
-        rows = [r + [""] * (width - len(r)) for r in rows]
-        header = rows[0] if head else [""] * width
-        body = rows[1:] if head else rows
         title = node.next_node(nodes.title)
-        lines = ([f"**{self.inline(title)}**", ""] if title and title.parent is node else [])
-        lines += ["| " + " | ".join(header) + " |", "|" + " --- |" * width]
-        lines += ["| " + " | ".join(r) + " |" for r in body]
-        return "\n".join(lines)
+        return pipe_table(rows, head > 0, self.inline(title) if title is not None
+                          and title.parent is node else "")
 
     def block_footnote(self, node: nodes.footnote, depth: int) -> str:
         key = (node.get("ids") or ["note"])[0]
