@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.astro_front import js_date
-from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
 from lanting.importer.data_papers import import_papers
 from lanting.importer.data_projects import import_projects
 from lanting.importer.eleventy_bodies import EleventyBodies
+from lanting.importer.eleventy_config import bibliography, write_config
 from lanting.importer.eleventy_data import (
     computed,
     front_matter,
@@ -52,11 +52,9 @@ from lanting.importer.eleventy_urls import (
 from lanting.importer.eleventy_wiki import tell_unpublished
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
-from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import When, names, parse_when, split_front_matter, zone
 
 COLLECTION_TAGS = frozenset({"posts", "post", "all", "nav", "pages", "page", "blog",
@@ -143,7 +141,7 @@ class Eleventy(EleventyBodies):
             self.report.note(self.input, None, f"{len(documents)} HTML file(s) without front "
                              "matter (whole documents, redirects: "
                              f"`{documents[0]}`…): not imported")
-        self.bibliography()
+        bibliography(self.site, self.settings, self.report)
         # (`_data/publications.yaml`, which a page's loop showed: Lanting lists them)
         self.papers = import_papers(self.site, self.report, [self.settings.data])
         import_projects(self.site, self.report, [self.settings.data], self.source)
@@ -151,7 +149,8 @@ class Eleventy(EleventyBodies):
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
         tell_unpublished(self.unpublished, self.report, self.settings.file)
-        self.write_config()
+        write_config(self.site, self.settings, self.report, self.source.resolve().name,
+                     self.texts, self.menu)
         return self.site
 
     def ignored(self, rel: str) -> bool:
@@ -364,50 +363,3 @@ class Eleventy(EleventyBodies):
             if match:
                 return parse_when(match.group(1), match.group(1), self.tz)
         return None
-
-    def bibliography(self) -> None:
-        """markdown-it-biblatex's `.bib` (`bibPath`) as `content/references.bib`, which
-        Lanting's `[@key]` citations (written the same) cite from."""
-        bib = self.settings.bibliography
-        if bib is None:
-            return
-        if not bib.is_file():
-            self.report.warn(self.settings.file, None, f"bibliography `{bib.name}` not "
-                             "found: its citations fail")
-            return
-        entries = parse(read_text(bib))[0]
-        if entries:
-            self.site.extra["content/references.bib"] = dump(entries)
-            self.report.convert("bibliographies (content/references.bib)")
-
-    def write_config(self) -> None:
-        config, meta = self.site.config, self.settings.metadata
-        config["title"] = str(meta.get("title") or "").strip() or self.source.resolve().name
-        author = meta.get("author")
-        name = author.get("name") if isinstance(author, dict) else author
-        name = name or meta.get("authorName")
-        if isinstance(name, str) and name.strip():
-            config["author"] = name.strip()
-        language = language_tag(str(meta.get("language") or meta.get("lang") or
-                                    meta.get("locale") or ""), "")
-        config["language"] = language or guess_language(self.texts)
-        url = meta.get("url") or meta.get("baseUrl") or meta.get("siteUrl")
-        if isinstance(url, str) and url.startswith("http"):
-            config["base_url"] = url.rstrip("/") + "/"
-        description = meta.get("description") or meta.get("subtitle")
-        if isinstance(description, str) and description.strip():
-            config["description"] = " ".join(description.split())
-        if isinstance(author, dict) and isinstance(author.get("email"), str):
-            config.setdefault("links", []).append(
-                {"name": "Email", "url": "mailto:" + author["email"]})
-        if self.settings.heading_ids:
-            config.setdefault("markdown", {})["heading_ids"] = self.settings.heading_ids
-            self.site.config_comments["markdown"] = (
-                "heading ids as the old site's markdown-it-anchor made them: its #links "
-                "keep working")
-        elif self.settings.heading_note:
-            self.report.warn(self.settings.file, None, self.settings.heading_note)
-        menu = [{"name": name_, "url": self.site.new_url(item)}
-                for _order, name_, item in sorted(self.menu, key=lambda m: m[0])
-                if item.kind != "home"]
-        finish_menu(self.site, menu, self.settings.file)
