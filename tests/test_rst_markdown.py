@@ -166,3 +166,18 @@ def test_the_first_of_several_top_sections_titles_the_page() -> None:
     titled = read_rst(":title: Mine\n\nDocs\n====\n\nIntro.\n\nMore\n====\n\nEnd.\n", SOURCE)
     assert titled.title == "" and titled.fields["title"] == "Mine"
     assert titled.body.startswith("## Docs")
+
+
+def test_includes_read_only_the_sites_own_files(tmp_path: Path) -> None:
+    # (docutils inserts `.. include::` files, and a `raw` directive's `:file:` or
+    # `:url:`: only when every file is the site's, and never with `:file:`/`:url:`)
+    (tmp_path / "part.rst").write_text("Included *text*.\n")
+    (tmp_path.parent / "secret.txt").write_text("SECRET\n")
+    page = tmp_path / "a.rst"
+    inside = read_rst(".. include:: part.rst\n", page, tmp_path)
+    assert "Included *text*." in inside.body
+    outside = read_rst(".. include:: ../secret.txt\n", page, tmp_path)
+    assert "SECRET" not in outside.body and outside.problems
+    raw = read_rst(".. include:: part.rst\n\n.. raw:: html\n   :file: ../secret.txt\n",
+                   page, tmp_path)
+    assert "SECRET" not in raw.body and "Included" not in raw.body

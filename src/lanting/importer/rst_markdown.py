@@ -115,6 +115,7 @@ class RstDocument:
 
 
 _INCLUDE = re.compile(r"^([ \t]*\.\.[ \t]+include::[ \t]*)(\S+)", re.MULTILINE)
+_FILE_OPTION = re.compile(r"^[ \t]+:(?:file|url):", re.MULTILINE)
 
 
 def _inside_includes(text: str, path: Path, root: Path | None) -> tuple[str, bool]:
@@ -133,7 +134,10 @@ def _inside_includes(text: str, path: Path, root: Path | None) -> tuple[str, boo
             return match.group()
         return match.group(1) + os.path.relpath(file, path.parent)
 
-    return _INCLUDE.sub(one, text), inside
+    text = _INCLUDE.sub(one, text)
+    # (insertion also reads a `raw` or `csv-table` directive's `:file:` or `:url:`, which
+    # may name any file, or the network: with one of those, nothing is inserted)
+    return text, inside and not _FILE_OPTION.search(text)
 
 
 def read_rst(text: str, path: Path, root: Path | None = None) -> RstDocument:
