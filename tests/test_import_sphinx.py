@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from htmltree import Element
-from importbits import FIXTURES, imported_site, page, redirect_target, report_of
+from importbits import FIXTURES, NOW, imported_site, page, redirect_target, report_of
 from sitebits import write_files
 
-from lanting.importer import Imported, detect
+from lanting.importer import Imported, detect, import_site
 from lanting.importer.sphinx import jupyter_book_config, sphinx_folder
 
 
@@ -95,3 +95,14 @@ def test_the_report(docs: tuple[Imported, Path]) -> None:
     report = report_of(imported)
     assert "docs/index.rst:26: notice: Sphinx's \"Indices and tables\"" in report
     assert "warning" not in report.split("\n", 1)[1].rsplit("\n", 1)[0]
+
+
+def test_a_toctree_entry_outside_the_source_folder_is_left_out(tmp_path: Path) -> None:
+    # (Sphinx reads documents of its source folder only: `../README` is none of them)
+    write_files(tmp_path / "old", {
+        "README.md": "# Project\n", "docs/conf.py": "project = 'p'\n",
+        "docs/index.rst": "Docs\n====\n\n.. toctree::\n\n   ../README\n   intro\n",
+        "docs/intro.rst": "Intro\n=====\n\nText.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert "toctree names `../README`, outside the source folder" in report_of(imported)
+    assert (tmp_path / "new/content/pages/intro.md").is_file()

@@ -186,7 +186,11 @@ class Sphinx(JupyterBook):
                                  "document (Sphinx warned so too): left out")
         found = []
         for file in files:
-            rel = file.relative_to(self.book).as_posix()
+            if not file.resolve().is_relative_to(self.book.resolve()):
+                self.report.warn(doc, None, f"toctree names `{target}`, outside the source "
+                                 "folder (Sphinx read no document there): left out")
+                continue
+            rel = file.resolve().relative_to(self.book.resolve()).as_posix()
             if file.resolve() in seen or any(fnmatch(rel, p) for p in excluded):
                 continue
             seen.add(file.resolve())
