@@ -508,3 +508,13 @@ def test_a_link_to_a_heading_with_code_is_followed(tmp_path: Path) -> None:
     assert [(a.text(), unquote(a.get("href") or "")) for a in links] == [
         ("repl-timeout 60", "/redis-同步/#32-repl-timeout-60"),
         ("积压", "/redis-同步/#35-积压")]
+
+
+def test_restructuredtext_files_in_a_folder_of_notes_are_named(tmp_path: Path) -> None:
+    # (copied as any file is, as Quartz copies them: now with a notice, not unsaid)
+    write_files(tmp_path / "old", {"a.md": "# A\n\nText.\n",
+                                   "notes/b.rst": "B\n=\n\nText.\n",
+                                   "notes/c.rst": "C\n=\n\nText.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    assert "notes/b.rst: notice: 2 reStructuredText file(s) copied as they are" in \
+        report_of(imported)

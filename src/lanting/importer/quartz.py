@@ -121,6 +121,11 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                 rel = slug(self.rel(path))
                 self.files[rel] = path
                 self.site.static.setdefault(file_slug(self.rel(path)), path)
+        texts = [p for p in paths if p.suffix.lower() in (".rst", ".rest")]
+        if texts:  # (copied, as Quartz copies any file: said, as it is no note)
+            self.report.note(texts[0], None, f"{len(texts)} reStructuredText file(s) copied "
+                             "as they are, not read as notes (a Sphinx project, `conf.py` "
+                             "beside `index.rst`, is imported as one: `--from sphinx`)")
         self.names = Counter(self.note_name(p).casefold() for p in notes + notebooks)
         for path in notes:  # (each note's place: its path, or what its app made it)
             for folder in PurePosixPath(self.rel(path)).parents:
