@@ -194,9 +194,6 @@ class MarkdownWriter:
     def block_doctest_block(self, node: nodes.doctest_block, depth: int) -> str:
         return fence("pycon", node.astext())
 
-    def block_math_block(self, node: nodes.math_block, depth: int) -> str:
-        return "$$\n" + node.astext().strip() + "\n$$"
-
     def block_bullet_list(self, node: nodes.bullet_list, depth: int) -> str:
         return "\n".join(_indent(self.blocks(item, depth) or " ", "- ", "  ")
                          for item in node.children)
