@@ -93,7 +93,7 @@ def test_references_formulas_and_figures(docs: tuple[Imported, Path]) -> None:
 def test_the_report(docs: tuple[Imported, Path]) -> None:
     imported, _out = docs
     report = report_of(imported)
-    assert "docs/index.rst:26: notice: Sphinx's \"Indices and tables\"" in report
+    assert "docs/index.rst:27: notice: Sphinx's \"Indices and tables\"" in report
     assert "warning" not in report.split("\n", 1)[1].rsplit("\n", 1)[0]
 
 
@@ -106,3 +106,22 @@ def test_a_toctree_entry_outside_the_source_folder_is_left_out(tmp_path: Path) -
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     assert "toctree names `../README`, outside the source folder" in report_of(imported)
     assert (tmp_path / "new/content/pages/intro.md").is_file()
+
+
+def test_sphinx_directives_show_as_its_html_builder_shows_them(
+        docs: tuple[Imported, Path]) -> None:
+    _imported, out = docs
+    changes = prose(out, "/changes/")
+    # (`versionadded` with a literal in its text: a backtick fence could not hold it, and
+    # the directive's text ran into the rest of the page)
+    added = changes.one("div", "versionadded")
+    assert added.text().strip() == "在 0.3 版本加入：The adam optimizer."
+    assert added.one("code").text() == "adam"
+    # (`seealso`'s argument is its text, roles and all; `:ref:` to a toctree's `:name:`
+    # reads as its caption and leads where the toctree stood)
+    see_also = changes.one("div", "callout-note")
+    assert [(a.text(), a["href"]) for a in see_also.find_all("a")] == [
+        ("简介", "/intro/"), ("参考", "/#reference-toc")]
+    assert page(out, "/").find(id="reference-toc") is not None
+    # (`only`: what an HTML build shows, nothing of the rest)
+    assert "网页版说明。" in changes.text() and "Printed manuals" not in changes.text()

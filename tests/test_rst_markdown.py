@@ -127,6 +127,22 @@ def test_other_directives_are_myst_and_other_roles_named() -> None:
         (6, "a `ditaa` diagram"), (14, "role `")]
 
 
+def test_text_arguments_are_read_as_inline_markup() -> None:
+    # (an argument with a literal takes a tilde fence: a backtick fence's info string
+    # holds no backtick, and the directive's text ran into the page after it)
+    text = (".. versionadded:: 1.2\n   The ``fast`` mode.\n\n"
+            ".. seealso:: :doc:`usage` and `Sphinx <https://www.sphinx-doc.org>`_\n\n"
+            ".. centered:: **Fin**\n\nAfter.\n")
+    body = markdown(text)
+    assert "~~~{versionadded} 1.2 The `fast` mode.\n~~~" in body
+    assert "~~~{seealso} {doc}`usage` and [Sphinx](https://www.sphinx-doc.org)\n~~~" in body
+    assert "```{centered} **Fin**\n```" in body
+    page = html(text)
+    assert page.one("div", "versionadded").one("code").text() == "fast"
+    assert page.one("p", "centered").one("strong").text() == "Fin"
+    assert page.find_all("p")[-1].text() == "After."
+
+
 def test_docutils_problems_are_reported_at_their_line() -> None:
     document = read_rst("Para.\n\n.. image::\n\nAfter.\n", SOURCE)
     assert document.problems and document.problems[0][0] == 3

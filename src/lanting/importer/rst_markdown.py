@@ -26,6 +26,7 @@ from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives, roles
 from docutils.parsers.rst.languages import en
 
+from lanting.importer.rst_sphinx import TEXT_ARGUMENTS, VERSION_CHANGES
 from lanting.importer.rst_writer import MarkdownWriter
 
 _ROLE_USE = re.compile(r"(?<![\w`]):([A-Za-z][\w.+:-]*):`")
@@ -55,6 +56,16 @@ class _OtherDirective(Directive):
         node["directive"], node["argument"] = self.name, " ".join(self.arguments)
         node["options"] = dict(self.options)
         node.line = self.lineno
+        if self.name.lower() in TEXT_ARGUMENTS and self.arguments:
+            # (text, with its roles and literals: `.. seealso:: :doc:`usage`` read
+            # as written left `:doc:` raw on the page)
+            head, text = "", self.arguments[0]
+            if self.name.lower() in VERSION_CHANGES:  # (the version, then text)
+                head, _, text = text.partition(" ")
+            parsed, problems = self.state.inline_text(text, self.lineno)
+            node["argument_head"] = head
+            node["argument_text"] = nodes.paragraph("", "", *parsed)
+            return [node, *problems]
         return [node]
 
 

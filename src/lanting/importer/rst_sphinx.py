@@ -33,16 +33,30 @@ def indices_only(section: nodes.section) -> bool:
         isinstance(c, nodes.bullet_list) for c in body)
 
 
-def myst_directive(node: nodes.literal_block) -> str:
+VERSION_CHANGES = frozenset({"versionadded", "versionchanged", "deprecated",
+                             "versionremoved"})
+TEXT_ARGUMENTS = VERSION_CHANGES | {"seealso", "centered"}
+"""Sphinx's directives whose argument is text (after a version, for the first four):
+read as reStructuredText's inline markup, written as Markdown."""
+
+
+def myst_directive(node: nodes.literal_block, argument_text: str | None = None) -> str:
     """A directive docutils does not know as MyST's, which Lanting reads as Sphinx
-    does (`{toctree}` left out, `{glossary}`, `{tab-set}` …) or reports."""
+    does (`{toctree}` left out, `{glossary}`, `{tab-set}` …) or reports;
+    `argument_text` its argument's text as Markdown, if it is text."""
     options = "".join(f":{k}: {v}\n" if v else f":{k}:\n"
                       for k, v in node["options"].items())
     body, argument = node.astext(), " ".join(str(node["argument"]).split())
+    if argument_text is not None:
+        argument = " ".join(f"{node.get('argument_head', '')} {argument_text}".split())
     if node["directive"] == "math" and argument:
         # (`.. math:: a =⏎   b`: the formula starts on the directive's line)
         body, argument = (str(node["argument"]) + "\n" + body).strip(), ""
-    ticks = "`" * max(3, max((len(r) for r in re.findall(r"`+", body)), default=0) + 1)
+    # (a backtick fence's info string holds no backtick: `.. versionadded:: 1.2 The
+    # ``x`` mode.` takes a tilde fence, as CommonMark allows, or it is no fence at all)
+    mark = "~" if "`" in argument else "`"
+    ticks = mark * max(3, max((len(r) for r in re.findall(f"{mark}+", body)),
+                              default=0) + 1)
     head = f"{ticks}{{{node['directive']}}} {argument}".rstrip()
     return f"{head}\n{options}" + ("\n" if options and body else "") + (
         body + "\n" if body else "") + ticks

@@ -187,7 +187,8 @@ class MarkdownWriter:
         if name == "literalinclude":
             return included_code(node, self.path, self.root, self.lose)
         if name:
-            return myst_directive(node)
+            text = node.get("argument_text")
+            return myst_directive(node, self.inline(text) if text is not None else None)
         classes = [str(c) for c in node.get("classes") or [] if c != "code"]
         return fence(classes[0] if classes else self.highlight, node.astext())
 

@@ -31,6 +31,17 @@ reStructuredText's directive and its indented lines, or MyST's fence (its lines 
 the closing fence are taken by `_myst_body`)."""
 _TOCTREE_FENCE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n.*?^\1[ \t]*(?:\n|\Z)",
                             re.MULTILINE | re.DOTALL)
+_TOCTREE_NAME = re.compile(r"^[ \t]*:name:[ \t]*(\S+)[ \t]*$", re.MULTILINE)
+_TOCTREE_REF = re.compile(r"\{ref\}`([^`<>]+)`")
+
+
+def _toctree_anchor(match: re.Match[str]) -> str:
+    """A toctree left out, its `:name:` an anchor where it stood (which `:ref:` leads
+    to: it was a build error)."""
+    name = _TOCTREE_NAME.search(match[0])
+    return f"({name[1]})=\n" if name else ""
+
+
 _ENTRY = re.compile(r"^(?:(.*?)\s*<([^<>]+)>|(\S.*?))\s*$")
 _SUFFIXES = (".rst", ".md", ".ipynb", ".txt")
 
@@ -121,6 +132,8 @@ class Sphinx(JupyterBook):
         self.config_name = "_config.yml"  # (Jupyter Book 1's pages: Sphinx's URLs)
         self.executed = "off"
         self.toc = Toc(None, [], self.conf)
+        self.toctree_captions: dict[str, str] = {}
+        """Each toctree's `:name:` → its `:caption:` (or nothing)."""
 
     @property
     def config_path(self) -> Path:
@@ -129,8 +142,11 @@ class Sphinx(JupyterBook):
     def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
         # (its toctrees are the book's table of contents, which the home page lists and
         # each page's previous and next links follow)
-        text, count = _TOCTREE_FENCE.subn("", text)
+        text, count = _TOCTREE_FENCE.subn(_toctree_anchor, text)
         ctx.convert("toctrees, as the table of contents", count)
+        # (`:ref:` to a toctree's `:name:` reads as its caption, as in Sphinx)
+        text = _TOCTREE_REF.sub(lambda m: f"{{ref}}`{self.toctree_captions[m[1]]} <{m[1]}>`"
+                                if self.toctree_captions.get(m[1]) else m[0], text)
         return super().convert(text, item, path, ctx)
 
     def read_toc(self) -> Toc:
@@ -158,6 +174,8 @@ class Sphinx(JupyterBook):
             for line in lines:
                 entries += self.entry(doc, line, "glob" in options, seen, excluded)
             caption = options.get("caption", "").strip()
+            if options.get("name", "").strip():
+                self.toctree_captions[options["name"].strip()] = caption
             if top and caption and entries:
                 found.append(Entry(title=caption, children=entries, part=True))
             else:

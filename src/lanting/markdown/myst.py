@@ -40,6 +40,7 @@ from lanting.markdown import (
     myst_embeds,
     myst_figures,
     myst_proofs,
+    myst_sphinx,
     myst_tables,
 )
 from lanting.markdown.cite import references_shortcode
@@ -51,7 +52,7 @@ from lanting.markdown.myst_refs import role_line
 _OPEN = re.compile(r"(`{3,}|~{3,}|:{3,})[ \t]*\{([A-Za-z][\w:+-]*)\}[ \t]*(.*)$")
 _OPTION = re.compile(r"^:([\w][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
 HANDLERS = (myst_directives.HANDLERS | myst_proofs.HANDLERS | myst_tables.HANDLERS
-            | myst_embeds.HANDLERS | myst_figures.HANDLERS)
+            | myst_embeds.HANDLERS | myst_figures.HANDLERS | myst_sphinx.HANDLERS)
 KNOWN = frozenset(name for name in HANDLERS if name)
 QUARTO_ENGINES = frozenset({"python", "r", "julia", "ojs", "mermaid", "dot", "bash", "sql"})
 """Quarto's executable cells, ```` ```{python} ````: code blocks (with code.py's warning)."""
@@ -175,6 +176,7 @@ def myst_directives_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("fence", "myst_directive", _directive_rule,
                           {"alt": ["paragraph", "reference", "blockquote", "list"]})
     md.core.ruler.after("inline", "myst_image_options", _image_options)
+    md.core.ruler.after("inline", "myst_version_labels", myst_sphinx.version_labels)
     md.add_render_rule("myst_bibliography", _render_bibliography)
 
 

@@ -115,11 +115,16 @@ def _admonition(state: StateBlock, d: Directive) -> None:
         if not d.argument:
             warn(state, d.start, "`{admonition}` needs a title",
                  "write ```{admonition} Title, or use {note}, {tip}, {warning}")
-    title = d.argument or default_title(name, state.env)  # (mystmd: the argument titles)
+    # (Sphinx's `seealso` takes its argument as its text's first paragraph; elsewhere
+    # the argument titles, as mystmd has it)
+    text = d.argument if d.name == "seealso" else ""
+    title = (not text and d.argument) or default_title(name, state.env)
     fold = ("open" if "open" in d.options else "closed") if "dropdown" in classes else ""
     state.tokens.extend(callout_tokens(callout_kind(name) or "note", fold, title, _map(d),
                                        state.level))
     state.level += 1
+    if text:
+        _paragraph(state, text, d.start)
     _tokenize(state, d.body_start, d.end)
     closing = state.push("callout_close", "div", -1)
     closing.meta = {"fold": fold}
@@ -292,7 +297,13 @@ def _unknown(state: StateBlock, d: Directive) -> None:
     warn(state, d.start, f"unknown MyST directive `{{{d.name}}}`: Lanting shows its "
          "content as plain Markdown", "write it as Markdown, or use a directive of "
          "Lanting's Writing page ({note}, {figure}, {math}, {code-block}, {tab-set} …)")
-    _wrapped(state, d, "myst_unknown", "div", {"class": f"directive directive-{d.name}"})
+    opening = state.push("myst_unknown_open", "div", 1)
+    opening.map, opening.markup = _map(d), ":::"
+    opening.attrSet("class", f"directive directive-{d.name}")
+    if d.argument:  # (its words are text too: `{versionadded} 1.2 The x mode.` lost them)
+        _paragraph(state, d.argument, d.start, "directive-argument")
+    _tokenize(state, d.body_start, d.end)
+    state.push("myst_unknown_close", "div", -1)
 
 
 HANDLERS: dict[str, Handler] = {

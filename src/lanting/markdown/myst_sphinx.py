@@ -1,0 +1,187 @@
+"""Sphinx's own directives, as its HTML builder shows them (in Sphinx projects and Jupyter
+Books, and in reStructuredText the importer writes as MyST):
+
+- `{versionadded} 1.2 The fast mode.` (and `{versionchanged}`, `{deprecated}`,
+  `{versionremoved}`): "Added in version 1.2: The fast mode.", the body below it;
+- `{only} html and not latex`: its body when the expression holds for an HTML build
+  (Sphinx's tags `html`, `format_html`, `builder_html`), else nothing, as Sphinx's HTML
+  output has nothing of it;
+- `{centered} text`: a centred bold line; `{hlist}` with `:columns: N`: its list in N
+  columns;
+- `{tabularcolumns}`, `{sectionauthor}`, `{codeauthor}`: nothing, as in Sphinx's HTML (a
+  LaTeX table hint; authors shown only with `show_authors`, off by default).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from lanting.markdown.myst_directives import Directive, Handler, tokenize_body, warn
+
+_CHANGES = {
+    "en": {"versionadded": "Added in version {}", "versionchanged": "Changed in version {}",
+           "deprecated": "Deprecated since version {}",
+           "versionremoved": "Removed in version {}"},
+    # (Sphinx's own zh_CN translation of these)
+    "zh": {"versionadded": "在 {} 版本加入", "versionchanged": "在 {} 版本发生变更",
+           "deprecated": "自 {} 版本弃用", "versionremoved": "在 {} 版本移除"},
+}
+_KINDS = {"versionadded": "added", "versionchanged": "changed", "deprecated": "deprecated",
+          "versionremoved": "removed"}
+HTML_TAGS = frozenset({"html", "format_html", "builder_html"})
+"""The tags Sphinx's HTML builder sets, which `{only}` expressions test."""
+
+
+def _lang(env: Any) -> str:
+    ctx = env.get("lanting")
+    return "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
+
+
+def _version_change(state: StateBlock, d: Directive) -> None:
+    version, _, text = d.argument.strip().partition(" ")
+    if not version:
+        warn(state, d.start, f"`{{{d.name}}}` needs the version it names",
+             f"write ```{{{d.name}}} 1.2 (the version, then what changed)")
+    lang = _lang(state.env)
+    label = _CHANGES[lang][d.name].format(version or "?")
+    has_body = d.body_start < d.end and bool(state.getLines(d.body_start, d.end, 0,
+                                                            False).strip())
+    label += ("：" if lang == "zh" else ": ") if text or has_body else \
+        ("。" if lang == "zh" else ".")
+    opening = state.push("myst_version_open", "div", 1)
+    opening.map = [d.start, d.end + 1]
+    opening.attrSet("class", f"version-change {d.name}")
+    paragraph = state.push("paragraph_open", "p", 1)
+    paragraph.map = [d.start, d.start + 1]
+    paragraph.meta = {"version_label": (label, _KINDS[d.name])}
+    inline = state.push("inline", "", 0)
+    inline.content, inline.map, inline.children = text.strip(), [d.start, d.start + 1], []
+    state.push("paragraph_close", "p", -1)
+    tokenize_body(state, d)
+    state.push("myst_version_close", "div", -1)
+
+
+def version_labels(state: StateCore) -> None:
+    """A core rule after `inline`: each version change's label, first in its paragraph
+    (a span, so that the text after it reads on the same line)."""
+    tokens = state.tokens
+    for i, token in enumerate(tokens[:-1]):
+        label = (token.meta or {}).get("version_label") if token.type == \
+            "paragraph_open" else None
+        if label is None:
+            continue
+        text, kind = label
+        span = Token("html_inline", "", 0)
+        span.content = (f'<span class="versionmodified {kind}">'
+                        f"{_escape(text)}</span>")
+        children = tokens[i + 1].children or []
+        tokens[i + 1].children = [span, *children]
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class _Expression:
+    """Sphinx's `only` expression: tags joined by `and`, `or`, `not` and parentheses."""
+
+    def __init__(self, text: str, tags: frozenset[str]) -> None:
+        self.words = re.findall(r"[()]|[^\s()]+", text)
+        self.tags, self.at = tags, 0
+
+    def value(self) -> bool:
+        result = self._or()
+        if self.at != len(self.words):
+            raise ValueError(self.words[self.at])
+        return result
+
+    def _next(self) -> str:
+        return self.words[self.at] if self.at < len(self.words) else ""
+
+    def _or(self) -> bool:
+        result = self._and()
+        while self._next() == "or":
+            self.at += 1
+            result = self._and() or result
+        return result
+
+    def _and(self) -> bool:
+        result = self._not()
+        while self._next() == "and":
+            self.at += 1
+            result = self._not() and result
+        return result
+
+    def _not(self) -> bool:
+        word = self._next()
+        self.at += 1
+        if word == "not":
+            return not self._not()
+        if word == "(":
+            result = self._or()
+            if self._next() != ")":
+                raise ValueError(self._next() or "end")
+            self.at += 1
+            return result
+        if not word or word in {"and", "or", ")"}:
+            raise ValueError(word or "end")
+        return word in self.tags
+
+
+def only_holds(expression: str, tags: frozenset[str] = HTML_TAGS) -> bool:
+    """Whether Sphinx's `only` expression holds for a build with these tags (raises
+    ValueError naming the word where the expression is malformed)."""
+    return _Expression(expression, tags).value()
+
+
+def _only(state: StateBlock, d: Directive) -> None:
+    try:
+        shown = only_holds(d.argument)
+    except ValueError as problem:
+        warn(state, d.start, f"`{{only}} {d.argument}` is no expression Sphinx reads "
+             f"(at `{problem}`): its content is shown", "write tags joined by `and`, "
+             "`or`, `not`, e.g. ```{only} html")
+        shown = True
+    if shown:
+        tokenize_body(state, d)
+
+
+def _centered(state: StateBlock, d: Directive) -> None:
+    paragraph = state.push("paragraph_open", "p", 1)
+    paragraph.map = [d.start, d.end + 1]
+    paragraph.attrSet("class", "centered")
+    inline = state.push("inline", "", 0)
+    inline.content, inline.map, inline.children = d.argument, [d.start, d.start + 1], []
+    state.push("paragraph_close", "p", -1)
+
+
+def _hlist(state: StateBlock, d: Directive) -> None:
+    columns = d.options.get("columns", "2").strip()
+    if not columns.isdigit() or not 1 <= int(columns) <= 12:
+        warn(state, d.start, f"`{{hlist}}` `:columns: {columns}` is no number of columns: "
+             "2 are shown", "write `:columns: 3` (a whole number)")
+        columns = "2"
+    opening = state.push("myst_hlist_open", "div", 1)
+    opening.map = [d.start, d.end + 1]
+    opening.attrSet("class", "hlist")
+    opening.attrSet("style", f"--hlist-columns: {columns}")
+    tokenize_body(state, d)
+    state.push("myst_hlist_close", "div", -1)
+
+
+def _nothing(state: StateBlock, d: Directive) -> None:
+    """A directive Sphinx's HTML output shows nothing of."""
+
+
+HANDLERS: dict[str, Handler] = {
+    **dict.fromkeys(_KINDS, _version_change),
+    "only": _only,
+    "centered": _centered,
+    "hlist": _hlist,
+    **dict.fromkeys(("tabularcolumns", "sectionauthor", "codeauthor"), _nothing),
+}

@@ -1,0 +1,89 @@
+"""Sphinx's own directives in MyST (`markdown/myst_sphinx.py`): shown as Sphinx's HTML
+builder shows them, on single documents."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from htmltree import Element, parse_html
+
+from lanting.markdown.myst_sphinx import only_holds
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import RenderContext
+
+
+def _render(text: str, lang: str = "en") -> tuple[Element, list[str]]:
+    rendered = render_markdown(text, RenderContext(Path("p.md"), "p.md", lang=lang))
+    return parse_html(rendered.html), [f"{p.line}: {p.message}" for p in rendered.problems]
+
+
+@pytest.mark.parametrize(("text", "lang", "shown"), [
+    ("~~~{versionadded} 1.2 The ``fast`` mode.\n~~~\n", "en",
+     "Added in version 1.2: The fast mode."),
+    ("```{versionchanged} 2.0\nThe default is *on*.\n```\n", "en",
+     "Changed in version 2.0: The default is on."),
+    ("```{deprecated} 3.1\n```\n", "en", "Deprecated since version 3.1."),
+    ("```{versionremoved} 4.0 Gone.\n```\n", "en", "Removed in version 4.0: Gone."),
+    ("```{versionadded} 1.2 快速模式。\n```\n", "zh-CN", "在 1.2 版本加入：快速模式。"),
+])
+def test_version_changes(text: str, lang: str, shown: str) -> None:
+    html, problems = _render(text, lang)
+    block = html.one("div", "version-change")
+    assert " ".join(block.text().split()) == shown and problems == []
+    assert block.one("span", "versionmodified").text().startswith(shown.split(":")[0][:4])
+
+
+def test_a_version_change_without_its_version_is_a_warning() -> None:
+    _html, problems = _render("Text.\n\n```{versionadded}\n```\n")
+    assert problems == ["3: `{versionadded}` needs the version it names"]
+
+
+@pytest.mark.parametrize(("expression", "holds"), [
+    ("html", True), ("latex", False), ("format_html", True), ("builder_html", True),
+    ("not latex", True), ("html and not latex", True), ("latex or epub", False),
+    ("(latex or html) and not text", True), ("not (html or latex)", False),
+    ("latex and html or html", True),
+])
+def test_only_expressions(expression: str, holds: bool) -> None:
+    assert only_holds(expression) is holds
+
+
+@pytest.mark.parametrize("expression", ["", "html and", "(html", "html latex", "or html"])
+def test_malformed_only_expressions(expression: str) -> None:
+    with pytest.raises(ValueError):
+        only_holds(expression)
+
+
+def test_only_shows_what_an_html_build_shows() -> None:
+    html, problems = _render("```{only} html\nOn the web.\n```\n\n```{only} latex\n"
+                             "On paper.\n```\n\n```{only} html and\nBroken.\n```\n")
+    assert [p.text() for p in html.find_all("p")] == ["On the web.", "Broken."]
+    assert problems == ["9: `{only} html and` is no expression Sphinx reads (at `end`): "
+                        "its content is shown"]
+
+
+def test_centered_hlist_and_what_html_never_shows() -> None:
+    html, problems = _render("```{centered} The *end*\n```\n\n```{hlist}\n:columns: 3\n\n"
+                             "- a\n- b\n- c\n```\n\n```{tabularcolumns} |l|r|\n```\n\n"
+                             "```{sectionauthor} A. Person <a@example.org>\n```\n")
+    assert problems == []
+    centered = html.one("p", "centered")
+    assert centered.text() == "The end" and centered.one("em").text() == "end"
+    hlist = html.one("div", "hlist")
+    assert hlist["style"] == "--hlist-columns: 3"
+    assert [li.text() for li in hlist.find_all("li")] == ["a", "b", "c"]
+    assert "l|r" not in html.text() and "Person" not in html.text()
+
+
+def test_seealso_takes_its_argument_as_text() -> None:
+    html, _problems = _render("```{seealso} The *other* page.\n```\n")
+    callout = html.one("div", "callout-note")
+    assert callout.one("p", "callout-title").text() == "See also"
+    assert [p.text() for p in callout.find_all("p")][1:] == ["The other page."]
+
+
+def test_an_unknown_directive_keeps_its_argument() -> None:
+    html, problems = _render("```{frobnicate} Some words\nBody.\n```\n")
+    assert [p.text() for p in html.find_all("p")] == ["Some words", "Body."]
+    assert problems[0].startswith("1: unknown MyST directive `{frobnicate}`")
