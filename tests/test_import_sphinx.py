@@ -125,3 +125,20 @@ def test_sphinx_directives_show_as_its_html_builder_shows_them(
     assert page(out, "/").find(id="reference-toc") is not None
     # (`only`: what an HTML build shows, nothing of the rest)
     assert "网页版说明。" in changes.text() and "Printed manuals" not in changes.text()
+
+
+def test_what_sphinx_reads_besides_the_text(docs: tuple[Imported, Path]) -> None:
+    imported, out = docs
+    # (`html_favicon` at `assets/favicon.svg`, the URL of Lanting's own favicon: moved to
+    # the root, where the setting names it (the build failed on a missing file))
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text("utf-8"))
+    assert config["theme"]["favicon"] == "/favicon.svg"
+    assert (out / "favicon.svg").read_text("utf-8").startswith("<svg")
+    # (`.. meta::`'s description is the page's summary)
+    front = (imported.dest / "content/pages/intro.md").read_text("utf-8").split("---")[1]
+    assert "summary: 梯度下降的一步， 和学习率。" in front
+    # (`.. rst-class::` classes the next block, which no Lanting page styles: no warning)
+    assert "rst-class" not in report_of(imported)
+    # (`../figures/loss.*`: the format an HTML page shows, of the PNG and the PDF)
+    figure = prose(out, "/usage/").one("figure")
+    assert figure.one("img")["src"].endswith("loss.png")

@@ -206,6 +206,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
                 self.report.note(path, line, message)
             title, text = document.title or None, document.body
             label = document.title_labels[0] if document.title_labels else None
+            if document.meta.get("description"):  # (`.. meta::`: the page's summary)
+                data["description"] = document.meta["description"]
             self.texts.append(text)
             self.report.convert("reStructuredText pages as Markdown")
         elif path.suffix.lower() == ".ipynb":

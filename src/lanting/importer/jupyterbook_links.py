@@ -25,6 +25,18 @@ from lanting.markdown.myst_refs import equation_label
 _EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.DOTALL)
 
 
+HTML_IMAGE_SUFFIXES = (".svg", ".png", ".gif", ".jpg", ".jpeg")
+"""The formats Sphinx's HTML builder shows, in its order of preference."""
+
+
+def any_format(file: Path) -> Path:
+    """Sphinx's `image.*`: the file of that name in the first format an HTML page shows
+    (a book made for HTML and LaTeX has `fig.png` and `fig.pdf`); else `file`."""
+    stem = file.name.removesuffix(".*")
+    return next((c for c in (file.with_name(stem + s) for s in HTML_IMAGE_SUFFIXES)
+                 if c.is_file()), file)
+
+
 class JupyterBookLinks:
     """The link side of the Jupyter Book importer's body conversion."""
 
@@ -62,6 +74,8 @@ class JupyterBookLinks:
         rel, hash_mark, fragment = url.partition("#")
         rel = rel.partition("?")[0]
         file = (self.book / rel.lstrip("/")) if rel.startswith("/") else path.parent / rel
+        if image and file.name.endswith(".*"):
+            file = any_format(file)
         target = None if image else self.document(file)
         if target is not None:
             ctx.convert("links to other pages of the book")

@@ -24,6 +24,7 @@ from typing import Any
 from docutils import nodes
 from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives, roles
+from docutils.parsers.rst.directives.misc import Class
 from docutils.parsers.rst.languages import en
 
 from lanting.importer.rst_sphinx import TEXT_ARGUMENTS, VERSION_CHANGES
@@ -84,6 +85,9 @@ def _other_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
 # Lanting reads with those options
 for _sphinx in ("code-block", "sourcecode", "literalinclude", "math"):
     directives.register_directive(_sphinx, _OtherDirective)
+# (Sphinx's name for docutils' `class`: a class on the next block, which no Lanting page
+# styles; read as `{rst-class}`, an unknown directive, it was a warning on every page)
+directives.register_directive("rst-class", Class)
 
 
 def _register_others(text: str) -> None:
@@ -123,6 +127,8 @@ class RstDocument:
     title_labels: list[str] = field(default_factory=list)
     """The targets before the title (`.. _intro:`), which Sphinx's `:ref:` leads to the
     page by."""
+    meta: dict[str, str] = field(default_factory=dict)
+    """The `.. meta::` fields (`description`, `keywords`), by lower-case name."""
 
 
 _INCLUDE = re.compile(r"^([ \t]*\.\.[ \t]+include::[ \t]*)(\S+)", re.MULTILINE)
@@ -180,6 +186,8 @@ def read_rst(text: str, path: Path, root: Path | None = None) -> RstDocument:
     body = writer.blocks(tree, 0)
     notes = [f"[^{key}]: {text}" for key, text in writer.notes]
     own = nodes.fully_normalize_name(title)
+    meta = {str(m.get("name", "")).lower(): " ".join(str(m.get("content", "")).split())
+            for m in tree.findall(nodes.meta) if m.get("name") and m.get("content")}
     return RstDocument(title, fields, "\n\n".join([body, *notes]).strip() + "\n",
                        writer.problems, writer.notices,
-                       [str(n) for n in named if n != own])
+                       [str(n) for n in named if n != own], meta)

@@ -13,7 +13,7 @@ import html
 import json
 import posixpath
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
@@ -160,6 +160,7 @@ class NewSite:
         places = self._place_images(used)
         paths = {item.number: self._path(item, places) for item in self.items}
         texts: dict[str, str | bytes] = {}
+        self._move_favicon()
         copies: dict[str, Path] = {f"static/{rel}": src for rel, src in self.static.items()
                                    if published_path(rel) and not self._lanting_asset(rel)}
         for item in self.items:
@@ -187,6 +188,22 @@ class NewSite:
         texts[".gitignore"] = "public/\n.lanting/\n"
         texts.update(self.extra)
         return texts, copies
+
+    def _move_favicon(self) -> None:
+        """The old site's favicon at Lanting's own favicon's URL (`assets/favicon.svg`,
+        a Sphinx project's `html_favicon`): at the site's root instead, where the
+        setting names it (it was left out, and the setting failed the build)."""
+        theme = self.config.get("theme")
+        if not isinstance(theme, dict):
+            return
+        icon = theme.get("favicon")
+        rel = icon.removeprefix("/") if isinstance(icon, str) else ""
+        if rel in self.static and rel.startswith("assets/") and \
+                rel.removeprefix("assets/") in _LANTING_ASSETS:
+            moved = "favicon" + PurePosixPath(rel).suffix
+            if moved not in self.static:
+                self.static[moved] = self.static.pop(rel)
+                theme["favicon"] = "/" + moved
 
     def _lanting_asset(self, rel: str) -> bool:
         """Whether `rel` (in `static/`) is a file Lanting's build writes itself, under

@@ -11,6 +11,7 @@ assignments only (the project's code is never run), into the settings Jupyter Bo
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 from fnmatch import fnmatch
 from pathlib import Path
@@ -192,7 +193,9 @@ class Sphinx(JupyterBook):
         if re.match(r"[a-z][\w+.-]*://", target):
             return [Entry(title=title or target, url=target)]
         base = self.book if target.startswith("/") else doc.parent
-        name = target.lstrip("/")
+        # (`./*`, `./intro`: Sphinx joins each entry to the document's folder, so `./`
+        # names that folder; the glob `./*` matched nothing, and every page was unlisted)
+        name = posixpath.normpath(target.lstrip("/"))
         if glob and any(c in name for c in "*?["):
             files = sorted(p for p in walk(base) if p.suffix in _SUFFIXES and fnmatch(
                 p.relative_to(base).with_suffix("").as_posix(), name))
