@@ -142,3 +142,19 @@ def test_what_sphinx_reads_besides_the_text(docs: tuple[Imported, Path]) -> None
     # (`../figures/loss.*`: the format an HTML page shows, of the PNG and the PDF)
     figure = prose(out, "/usage/").one("figure")
     assert figure.one("img")["src"].endswith("loss.png")
+
+
+def test_api_descriptions_and_design_tabs(docs: tuple[Imported, Path]) -> None:
+    _imported, out = docs
+    usage = prose(out, "/usage/")
+    # (`.. class::` is Python's class in Sphinx; its method nested; the info fields
+    # grouped and labelled in the site's language, as Sphinx's HTML shows them)
+    assert [dt.text() for dt in usage.find_all("dt", "api-signature")] == [
+        "class gradlab.SGD(lr=0.01)", "step(grads)"]
+    method = usage.find_all("dl", "api")[1]
+    assert [s.text() for s in method.find_all("strong")] == [
+        "参数:", "grads", "返回:", "返回类型:"]
+    assert "(list[float]) – 各参数的梯度" in method.text()
+    # (sphinx-design's tabs, their bodies reStructuredText: written as Markdown)
+    assert [t.text() for t in usage.find_all("label", "tab-label")] == ["pip", "源码"]
+    assert ("安装", "/install/") in [(a.text(), a["href"]) for a in usage.find_all("a")]

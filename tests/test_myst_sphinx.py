@@ -87,3 +87,32 @@ def test_an_unknown_directive_keeps_its_argument() -> None:
     html, problems = _render("```{frobnicate} Some words\nBody.\n```\n")
     assert [p.text() for p in html.find_all("p")] == ["Some words", "Body."]
     assert problems[0].startswith("1: unknown MyST directive `{frobnicate}`")
+
+
+def test_object_descriptions() -> None:
+    html, problems = _render(
+        "```{function} spam(eggs, ham=None)\n:async:\n\nSpam the *eggs*.\n```\n\n"
+        "````{class} Egg(size)\n:module: kitchen\n\nAn egg.\n\n```{attribute} size\n"
+        ":type: int\n:value: 3\n```\n````\n\n```{decorator} cached\n```\n\n"
+        "```{c:function} int add(int a, int b)\n```\n\n```{py:module} kitchen.tools\n```\n\n"
+        "See {ref}`spam` and {ref}`kitchen.Egg`.\n")
+    assert problems == []
+    signatures = [dt.text() for dt in html.find_all("dt", "api-signature")]
+    assert signatures == ["async spam(eggs, ham=None)", "class Egg(size)", "size: int = 3",
+                          "@cached", "int add(int a, int b)"]
+    assert [dl["class"] for dl in html.find_all("dl")] == [
+        "api py function", "api py class", "api py attribute", "api py decorator",
+        "api c function"]
+    assert html.find_all("dl")[0].one("dd").one("em").text() == "eggs"
+    # (each name an anchor, the module's `module-` too, as Sphinx's ids)
+    ids = [span["id"] for span in html.find_all("span") if span.get("id")]
+    assert ids == ["spam", "kitchen.Egg", "size", "cached", "add", "module-kitchen.tools"]
+    assert [(a.text(), a["href"]) for a in html.find_all("a")] == [
+        ("spam", "#spam"), ("Egg", "#kitchen.Egg")]
+
+
+def test_todo_is_a_callout() -> None:
+    html, problems = _render("```{todo} Write **more**.\n```\n", lang="zh-CN")
+    callout = html.one("div", "callout-note")
+    assert [p.text() for p in callout.find_all("p")] == ["待办", "Write more."]
+    assert problems == []

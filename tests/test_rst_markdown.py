@@ -4,6 +4,7 @@ or Sphinx author wrote shows as they saw it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -141,6 +142,46 @@ def test_text_arguments_are_read_as_inline_markup() -> None:
     assert page.one("div", "versionadded").one("code").text() == "fast"
     assert page.one("p", "centered").one("strong").text() == "Fin"
     assert page.find_all("p")[-1].text() == "After."
+
+
+def test_sphinx_directives_bodies_are_read_as_rst() -> None:
+    # (their bodies were written as they stood, reStructuredText, which Markdown showed
+    # raw: sphinx-design's nested `.. tab-item::` as text, ``code`` and roles as written)
+    text = (".. tab-set::\n\n   .. tab-item:: pip\n\n      Run ``pip``:\n\n"
+            "      .. code-block:: bash\n\n         pip install x\n\n"
+            "   .. tab-item:: conda\n\n      See :doc:`conda`.\n\n"
+            ".. only:: html\n\n   *Web* only.\n")
+    body = read_rst(text, SOURCE, sphinx=True).body
+    assert body.startswith("`````{tab-set}\n````{tab-item} pip\nRun `pip`:\n\n"
+                           "```{code-block} bash\npip install x\n```\n````")
+    assert "```{tab-item} conda\nSee {doc}`conda`.\n```" in body
+    assert "```{only} html\n*Web* only.\n```" in body
+    page = html(text)
+    assert [label.text() for label in page.find_all("label", "tab-label")] == ["pip", "conda"]
+    assert page.one("pre").text() == "pip install x"
+
+
+@pytest.mark.parametrize(("lang", "labels"), [
+    ("en", ["Parameters:", "Raises:", "Returns:", "Return type:", "Note:"]),
+    ("zh-CN", ["参数:", "抛出:", "返回:", "返回类型:", "Note:"])])
+def test_object_descriptions_group_their_info_fields(lang: str, labels: list[str]) -> None:
+    text = (".. function:: spam(eggs, ham=None)\n\n   Spam the eggs.\n\n"
+            "   :param eggs: the eggs, ``fried``\n   :type eggs: list[int]\n"
+            "   :param str ham: the ham\n   :raises ValueError: when empty\n"
+            "   :returns: nothing\n   :rtype: None\n   :meta private:\n"
+            "   :note: a field of its own\n")
+    body = read_rst(text, SOURCE, sphinx=True, lang=lang).body
+    assert "- **eggs** (*list\\[int\\]*) – the eggs, `fried`\n- **ham** (*str*) – the ham" \
+        in body
+    assert "- **ValueError** – when empty" in body and "private" not in body
+    assert [s for s in re.findall(r"\*\*([^*]+:)\*\*", body)] == labels
+
+
+def test_class_is_pythons_in_sphinx_and_docutils_elsewhere() -> None:
+    text = ".. class:: Egg(size)\n\n   An egg.\n"
+    assert read_rst(text, SOURCE, sphinx=True).body == "```{class} Egg(size)\nAn egg.\n```\n"
+    # (Pelican's docutils: the class of the next block, which no Lanting page styles)
+    assert read_rst(text, SOURCE).body == "An egg.\n"
 
 
 def test_docutils_problems_are_reported_at_their_line() -> None:

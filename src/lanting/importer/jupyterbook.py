@@ -82,6 +82,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         self.project = _mapping(self.config.get("project")) \
             if self.config_name == "myst.yml" else {}
         self.toc = Toc(None, [], config_file)
+        self.rst_substitutions: dict[str, str] = {}
+        """What `|name|` stands for in every `.rst` file (Sphinx's `|release|`)."""
         self.by_source: dict[Path, Item] = {}
         self.targets: dict[str, Target] = {}
         self.own_labels: dict[int, set[str]] = {}
@@ -199,7 +201,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         if path.suffix.lower() == ".rst":
             # (Sphinx read it with docutils: its tree written as MyST Markdown)
             notebook, head, data = None, "", dict[str, Any]()
-            document = read_rst(read_text(path), path, self.source)
+            document = read_rst(read_text(path), path, self.source, sphinx=True,
+                                lang=self.language(), substitutions=self.rst_substitutions)
             for line, message in document.problems:
                 self.report.warn(path, line, message)
             for line, message in document.notices:

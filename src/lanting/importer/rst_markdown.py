@@ -27,7 +27,14 @@ from docutils.parsers.rst import Directive, directives, roles
 from docutils.parsers.rst.directives.misc import Class
 from docutils.parsers.rst.languages import en
 
-from lanting.importer.rst_sphinx import TEXT_ARGUMENTS, VERSION_CHANGES
+from lanting.importer.rst_sphinx import (
+    RST_BODIES,
+    SETTINGS,
+    TEXT_ARGUMENTS,
+    VERSION_CHANGES,
+    sphinx_directive,
+    sphinx_setting,
+)
 from lanting.importer.rst_writer import MarkdownWriter
 
 _ROLE_USE = re.compile(r"(?<![\w`]):([A-Za-z][\w.+:-]*):`")
@@ -53,7 +60,16 @@ class _OtherDirective(Directive):
     option_spec = _AnyOptions()
 
     def run(self) -> list[nodes.Node]:
-        node = nodes.literal_block("", "\n".join(self.content))
+        node: nodes.Element
+        if self.name.lower() in SETTINGS:
+            node = sphinx_setting("", nodes.Text("\n".join(self.content)))
+        elif self.name.lower() in RST_BODIES:
+            node = sphinx_directive()
+            # (titles too, as Sphinx reads `only`'s: `.. only:: html` over a section)
+            self.state.nested_parse(self.content, self.content_offset, node,
+                                    match_titles=True)
+        else:
+            node = nodes.literal_block("", "\n".join(self.content))
         node["directive"], node["argument"] = self.name, " ".join(self.arguments)
         node["options"] = dict(self.options)
         node.line = self.lineno
@@ -157,15 +173,26 @@ def _inside_includes(text: str, path: Path, root: Path | None) -> tuple[str, boo
     return text, inside and not _FILE_OPTION.search(text)
 
 
-def read_rst(text: str, path: Path, root: Path | None = None) -> RstDocument:
+def read_rst(text: str, path: Path, root: Path | None = None, sphinx: bool = False,
+             lang: str = "en", substitutions: dict[str, str] | None = None) -> RstDocument:
     """`text`, the reStructuredText file at `path`, as Markdown; the files it includes
-    are read when all are inside `root`, the site's folder (else each is a warning)."""
+    are read when all are inside `root`, the site's folder (else each is a warning).
+    `sphinx`: read as Sphinx reads it (`.. class::` is Python's class, not docutils'
+    class of the next block); `lang` the language of the labels it writes;
+    `substitutions` those the project defines outside the file (Sphinx's `|release|`
+    and `|version|`, from conf.py)."""
     stream = io.StringIO()  # (docutils' messages, which the tree holds too: not printed)
+    for name, value in (substitutions or {}).items():
+        # (defined after the text, where they move no line of it)
+        if f"|{name}|" in text and not re.search(rf"^\.\.\s+\|{re.escape(name)}\|", text,
+                                                 re.MULTILINE):
+            text += f"\n\n.. |{name}| replace:: {value}\n"
     _register_others(text)
+    directives.register_directive("class", _OtherDirective if sphinx else Class)
     text, inside = _inside_includes(text, path, root)
     tree = publish_doctree(text, source_path=str(path), settings_overrides={
         **_SETTINGS, "warning_stream": stream, "file_insertion_enabled": inside})
-    writer = MarkdownWriter(text, path, root)
+    writer = MarkdownWriter(text, path, root, lang)
     writer.index(tree)
     fields: dict[str, str] = {}
     for info in tree.findall(nodes.docinfo):
@@ -184,6 +211,11 @@ def read_rst(text: str, path: Path, root: Path | None = None) -> RstDocument:
         # title is the page's, as Sphinx takes it; its heading leaves the text)
         title, named, first["page-title"] = heading.astext(), first.get("names") or [], True
     body = writer.blocks(tree, 0)
+    for message in getattr(tree, "transform_messages", []):
+        # (found after parsing, outside the tree: an undefined `|substitution|`, left
+        # as its text, was reported nowhere)
+        if isinstance(message, nodes.system_message):
+            writer.block_system_message(message, 0)
     notes = [f"[^{key}]: {text}" for key, text in writer.notes]
     own = nodes.fully_normalize_name(title)
     meta = {str(m.get("name", "")).lower(): " ".join(str(m.get("content", "")).split())

@@ -8,8 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
+
+from lanting.markdown.myst_sphinx import OBJECTS
 
 Lose = Callable[[nodes.Node, str], None]
 """Reports what did not convert, at the node's line."""
@@ -40,29 +43,65 @@ TEXT_ARGUMENTS = VERSION_CHANGES | {"seealso", "centered"}
 read as reStructuredText's inline markup, written as Markdown."""
 
 
-def myst_directive(node: nodes.literal_block, argument_text: str | None = None) -> str:
-    """A directive docutils does not know as MyST's, which Lanting reads as Sphinx
-    does (`{toctree}` left out, `{glossary}`, `{tab-set}` …) or reports;
-    `argument_text` its argument's text as Markdown, if it is text."""
-    options = "".join(f":{k}: {v}\n" if v else f":{k}:\n"
-                      for k, v in node["options"].items())
-    body, argument = node.astext(), " ".join(str(node["argument"]).split())
-    if argument_text is not None:
-        argument = " ".join(f"{node.get('argument_head', '')} {argument_text}".split())
-    if node["directive"] == "math" and argument:
-        # (`.. math:: a =⏎   b`: the formula starts on the directive's line)
-        body, argument = (str(node["argument"]) + "\n" + body).strip(), ""
+RST_BODIES = VERSION_CHANGES | OBJECTS | {
+    "seealso", "only", "hlist", "todo", "tab-set", "tab-set-code", "tab-item", "dropdown",
+    "card", "grid", "grid-item", "grid-item-card", "margin", "exercise", "solution",
+    "tabs", "tab", "group-tab"}
+"""Sphinx's directives (and sphinx-design's, sphinx-tabs') whose body is
+reStructuredText: read by docutils, written as Markdown in MyST's form (their text was
+written as it stood, rST, which Markdown showed raw: nested `.. tab-item::` as text)."""
+
+
+SETTINGS = frozenset({"highlight", "currentmodule", "py:currentmodule", "module",
+                      "py:module", "index", "tabularcolumns", "sectionauthor",
+                      "codeauthor", "default-domain"})
+"""Sphinx's directives that set something or mark a place, with no text of their own:
+before a file's title they leave it the page's title (`.. highlight:: python` over it
+made the page "index")."""
+
+
+class sphinx_setting(nodes.Special, nodes.Invisible, nodes.PreBibliographic,  # noqa: N801
+                     nodes.Element):
+    """One of `SETTINGS`, with what a `literal_block` of another directive has."""
+
+
+class sphinx_directive(nodes.General, nodes.Element):  # noqa: N801 (docutils' naming)
+    """One of `RST_BODIES`, its body parsed: `directive`, `argument`, `options` as a
+    `literal_block` of another directive has them."""
+
+
+def myst_fence(name: str, argument: str, options: dict[str, Any], body: str) -> str:
+    """MyST's form of a directive: a fence longer than any in its body."""
+    lines = "".join(f":{k}: {v}\n" if v else f":{k}:\n" for k, v in options.items())
     # (a backtick fence's info string holds no backtick: `.. versionadded:: 1.2 The
     # ``x`` mode.` takes a tilde fence, as CommonMark allows, or it is no fence at all)
     mark = "~" if "`" in argument else "`"
     ticks = mark * max(3, max((len(r) for r in re.findall(f"{mark}+", body)),
                               default=0) + 1)
-    head = f"{ticks}{{{node['directive']}}} {argument}".rstrip()
-    return f"{head}\n{options}" + ("\n" if options and body else "") + (
+    head = f"{ticks}{{{name}}} {argument}".rstrip()
+    return f"{head}\n{lines}" + ("\n" if lines and body else "") + (
         body + "\n" if body else "") + ticks
 
 
-def included_code(node: nodes.literal_block, path: Path | None, root: Path | None,
+def directive_argument(node: nodes.Element, argument_text: str | None) -> str:
+    """The argument as written, or (its text read as markup) after its version."""
+    if argument_text is not None:
+        return " ".join(f"{node.get('argument_head', '')} {argument_text}".split())
+    return " ".join(str(node["argument"]).split())
+
+
+def myst_directive(node: nodes.Element, argument_text: str | None = None) -> str:
+    """A directive docutils does not know as MyST's, which Lanting reads as Sphinx
+    does (`{toctree}` left out, `{glossary}`, `{tab-set}` …) or reports;
+    `argument_text` its argument's text as Markdown, if it is text."""
+    body, argument = node.astext(), directive_argument(node, argument_text)
+    if node["directive"] == "math" and argument:
+        # (`.. math:: a =⏎   b`: the formula starts on the directive's line)
+        body, argument = (str(node["argument"]) + "\n" + body).strip(), ""
+    return myst_fence(str(node["directive"]), argument, node["options"], body)
+
+
+def included_code(node: nodes.Element, path: Path | None, root: Path | None,
                   lose: Lose) -> str:
     """Sphinx's `.. literalinclude:: file`: the file's code (`:lines:` of it) as a
     `{code-block}` of its `:language:` (else its suffix's), its other options kept;

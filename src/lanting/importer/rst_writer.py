@@ -11,21 +11,24 @@ from typing import Any
 
 from docutils import nodes
 
+from lanting.importer.rst_api import info_fields
+from lanting.importer.rst_inline import InlineWriter, escape
 from lanting.importer.rst_sphinx import (
     DIAGRAMS,
-    ROLE_ALIASES,
+    directive_argument,
     included_code,
     indices_only,
     myst_directive,
+    myst_fence,
+    sphinx_directive,
 )
 from lanting.importer.rst_tables import html_table, pipe_table
 from lanting.importer.shelf import fence
-from lanting.markdown.myst_roles import reads_role
+from lanting.markdown.myst_sphinx import OBJECTS
 
 _CALLOUT = {"note": "NOTE", "tip": "TIP", "hint": "TIP", "important": "IMPORTANT",
             "warning": "WARNING", "caution": "CAUTION", "attention": "WARNING",
             "danger": "CAUTION", "error": "CAUTION", "seealso": "NOTE"}
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 
 
 def _line(node: nodes.Node | None) -> int | None:
@@ -37,23 +40,7 @@ def _line(node: nodes.Node | None) -> int | None:
     return None
 
 
-_ESCAPE = re.compile(r"([\\`*_\[\]<>$|~])|&(?=#?\w+;)")
 _LINE_START = re.compile(r"^(?:[#>+=-]|\d+(?=[.)]))")
-
-
-def escape(text: str) -> str:
-    """Text as Markdown shows it as written: its marks escaped, its lines joined (with
-    no space between two Chinese characters, as Lanting joins them)."""
-    joined = re.sub(r"[ \t]*\n[ \t]*", lambda m: "" if 0 < m.start() and m.end() < len(text)
-                    and _CJK.match(text[m.start() - 1]) and _CJK.match(text[m.end()])
-                    else " ", text)
-    return _ESCAPE.sub(lambda m: "\\" + (m.group(1) or "&"), joined)
-
-
-def _code_span(text: str) -> str:
-    ticks = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{ticks}{pad}{text.replace(chr(10), ' ')}{pad}{ticks}"
 
 
 def _indent(text: str, first: str, rest: str) -> str:
@@ -61,12 +48,13 @@ def _indent(text: str, first: str, rest: str) -> str:
     return "\n".join([first + lines[0]] + [rest + line if line else "" for line in lines[1:]])
 
 
-class MarkdownWriter:
+class MarkdownWriter(InlineWriter):
     """The Markdown of a docutils tree, block by block."""
 
-    def __init__(self, source: str, path: Path | None = None, root: Path | None = None) -> None:
+    def __init__(self, source: str, path: Path | None = None, root: Path | None = None,
+                 lang: str = "en") -> None:
         self.lines = source.split("\n")
-        self.path, self.root = path, root
+        self.path, self.root, self.lang = path, root, lang
         self.highlight = ""
         """The language of `::` blocks, Sphinx's `.. highlight::` (none: plain)."""
         self.problems: list[tuple[int | None, str]] = []
@@ -174,7 +162,7 @@ class MarkdownWriter:
         return _LINE_START.sub(lambda m: "\\" + m.group() if not m.group().isdigit()
                                else m.group() + "\\", text, count=1)
 
-    def block_literal_block(self, node: nodes.literal_block, depth: int) -> str:
+    def block_literal_block(self, node: nodes.Element, depth: int) -> str:
         name = node.get("directive")
         if name and name.lower() in DIAGRAMS:
             if DIAGRAMS[name.lower()] != "mermaid":
@@ -214,7 +202,18 @@ class MarkdownWriter:
                 self.blocks(body, depth) if body is not None else "", ":   ", "    "))
         return "\n\n".join(items)
 
+    def block_sphinx_setting(self, node: nodes.Element, depth: int) -> str:
+        return self.block_literal_block(node, depth)
+
+    def block_sphinx_directive(self, node: sphinx_directive, depth: int) -> str:
+        text = node.get("argument_text")
+        argument = directive_argument(node, self.inline(text) if text is not None else None)
+        return myst_fence(str(node["directive"]), argument, node["options"],
+                          self.blocks(node, depth))
+
     def block_field_list(self, node: nodes.field_list, depth: int) -> str:
+        if isinstance(node.parent, sphinx_directive) and node.parent["directive"] in OBJECTS:
+            return info_fields(node, self.inline, self.lang)
         return "\n\n".join(f"**{self.inline(f.children[0])}**\n" + _indent(
             self.blocks(f.children[1], depth), ":   ", "    ") for f in node.children
             if isinstance(f, nodes.field))
@@ -335,65 +334,3 @@ class MarkdownWriter:
         body = "\n\n".join(self.block(c, depth) for c in node.children
                            if not (own_title and c is title))
         return marker + "\n" + _indent(body, "> ", "> ").replace("\n> \n", "\n>\n")
-
-    # -- inline ------------------------------------------------------------------------
-
-    def inline(self, node: nodes.Node | None) -> str:
-        if not isinstance(node, nodes.Element):
-            return ""
-        return "".join(self.span(child) for child in node.children)
-
-    def span(self, node: nodes.Node) -> str:
-        if isinstance(node, nodes.Text):
-            return escape(node.astext())
-        if not isinstance(node, nodes.Element):
-            return ""
-        name = node.tagname
-        if name in ("emphasis", "title_reference"):
-            return f"*{self.inline(node)}*"
-        if name == "strong":
-            return f"**{self.inline(node)}**"
-        if name == "literal":
-            return _code_span(node.astext())
-        if name == "math":
-            return f"${node.astext().strip()}$"
-        if name == "reference":
-            return self.reference(node)
-        if name in ("footnote_reference", "citation_reference"):
-            return f"[^{node.get('refid', node.astext())}]"
-        if name == "image":
-            return self.block_image(node, 0)
-        if name in ("superscript", "subscript"):
-            tag = "sup" if name == "superscript" else "sub"
-            return f"<{tag}>{self.inline(node)}</{tag}>"
-        if name == "raw":
-            return node.astext() if "html" in node.get("format", "") else ""
-        if name == "inline" and node.get("role"):
-            role = ROLE_ALIASES.get(str(node["role"]), str(node["role"]))
-            if reads_role(role):
-                content = node.astext()
-                if role in ("ref", "numref"):  # (Sphinx's labels are lower case)
-                    content = re.sub(r"(<[^<>]*>)$|^[^<>]*$", lambda m: m.group().lower(),
-                                     content)
-                return "{" + role + "}" + _code_span(content)
-            if role not in self.roles_lost:
-                self.roles_lost.add(role)
-                self.lose(node, f"role `:{role}:` (a plugin's) has no Lanting form: its "
-                          "text is kept, here and wherever the page uses it")
-            return escape(node.astext())
-        if name in ("target", "substitution_definition", "comment"):
-            return ""
-        if isinstance(node, nodes.Element):
-            return self.inline(node)
-        return ""
-
-    def reference(self, node: nodes.Element) -> str:
-        text = self.inline(node)
-        if node.get("refuri"):
-            uri = str(node["refuri"])
-            if node.astext() == uri and re.match(r"[a-z]+:", uri):
-                return f"<{uri}>"
-            return f"[{text}]({uri.replace(' ', '%20').replace(')', '%29')})"
-        if node.get("refid"):
-            return f"[{text}](#{self.labels.get(node['refid'], node['refid'])})"
-        return text

@@ -134,6 +134,11 @@ class Sphinx(JupyterBook):
         self.executed = "off"
         self.toc = Toc(None, [], self.conf)
         self.toctree_captions: dict[str, str] = {}
+        # (Sphinx's own substitutions: `version` is `release` up to its second dot)
+        release = str(self.values.get("release") or self.values.get("version") or "")
+        version = str(self.values.get("version") or ".".join(release.split(".")[:2]))
+        self.rst_substitutions = {k: v for k, v in (("release", release),
+                                                    ("version", version)) if v}
         """Each toctree's `:name:` → its `:caption:` (or nothing)."""
 
     @property

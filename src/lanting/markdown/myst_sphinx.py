@@ -21,7 +21,9 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from lanting.markdown.callouts import callout_tokens
 from lanting.markdown.myst_directives import Directive, Handler, tokenize_body, warn
+from lanting.markdown.myst_refs import push_target
 
 _CHANGES = {
     "en": {"versionadded": "Added in version {}", "versionchanged": "Changed in version {}",
@@ -33,6 +35,14 @@ _CHANGES = {
 }
 _KINDS = {"versionadded": "added", "versionchanged": "changed", "deprecated": "deprecated",
           "versionremoved": "removed"}
+_PY_OBJECTS = ("function", "class", "method", "classmethod", "staticmethod", "attribute",
+               "property", "data", "exception", "decorator", "decoratormethod", "module")
+_OTHER_OBJECTS = ("function", "macro", "type", "member", "var", "struct", "union", "enum",
+                  "enumerator", "class", "method", "data", "attribute", "module")
+OBJECTS = frozenset({*_PY_OBJECTS, *(f"py:{n}" for n in _PY_OBJECTS),
+                     *(f"{d}:{n}" for d in ("c", "cpp", "js") for n in _OTHER_OBJECTS)})
+"""Sphinx's object descriptions (`{function} spam(eggs)`, `{class} Egg`,
+`{c:function} int f(void)`): Python's without a domain, as Sphinx's default domain."""
 HTML_TAGS = frozenset({"html", "format_html", "builder_html"})
 """The tags Sphinx's HTML builder sets, which `{only}` expressions test."""
 
@@ -174,6 +184,68 @@ def _hlist(state: StateBlock, d: Directive) -> None:
     state.push("myst_hlist_close", "div", -1)
 
 
+_WORDS = {"class": "class", "exception": "exception", "classmethod": "classmethod",
+          "staticmethod": "static", "property": "property", "struct": "struct",
+          "union": "union", "enum": "enum"}
+"""What Sphinx writes before an object's name, by its kind."""
+_FLAGS = {"async": "async", "abstractmethod": "abstract", "abstract": "abstract",
+          "final": "final", "classmethod": "classmethod", "staticmethod": "static"}
+"""The options that add a word before the name (`:async:` …)."""
+
+
+def _object(state: StateBlock, d: Directive) -> None:
+    """`{function} spam(eggs)` (`{py:class}`, `{c:function}` …): the signature, its name
+    an anchor (`{ref}` leads there), over the description."""
+    domain, _, kind = d.name.rpartition(":")
+    signature = " ".join(d.argument.split())
+    python = domain in ("", "py")
+    found = re.match(r"[\w.]+", signature) if python else \
+        re.search(r"([\w:~]+)\s*(?:\(|$)", signature)
+    name = (found.group(1) if found and found.groups() else found.group(0)) if found else ""
+    module = d.options.get("module", "").strip()
+    if kind == "module":  # (Sphinx shows no module's signature: an anchor, its text)
+        push_target(state, f"module-{signature}", d.start, signature)
+        tokenize_body(state, d)
+        return
+    if name:
+        push_target(state, f"{module}.{name}" if module else name, d.start, name)
+    words = [w for o, w in _FLAGS.items() if o in d.options]
+    if kind in _WORDS and _WORDS[kind] not in words:
+        words.append(_WORDS[kind])
+    if kind in ("decorator", "decoratormethod"):
+        signature = "@" + signature
+    after = "".join(mark + d.options[option].strip() for option, mark in
+                    (("type", ": "), ("value", " = "), ("annotation", " "))
+                    if d.options.get(option))
+    code = " ".join([*words, signature]) + after
+    opening = state.push("myst_object_open", "dl", 1)
+    opening.map = [d.start, d.end + 1]
+    opening.attrSet("class", f"api {domain or 'py'} {kind}")
+    signature_token = state.push("html_block", "", 0)
+    signature_token.map = [d.start, d.start + 1]
+    signature_token.content = f'<dt class="api-signature"><code>{_escape(code)}</code></dt>\n'
+    state.push("myst_object_body_open", "dd", 1)
+    tokenize_body(state, d)
+    state.push("myst_object_body_close", "dd", -1)
+    state.push("myst_object_close", "dl", -1)
+
+
+def _todo(state: StateBlock, d: Directive) -> None:
+    """sphinx.ext.todo's `{todo}`: a callout titled "Todo" (Sphinx shows them only with
+    `todo_include_todos`; written here, it is meant to be seen)."""
+    title = "待办" if _lang(state.env) == "zh" else "Todo"
+    state.tokens.extend(callout_tokens("note", "", title, [d.start, d.end + 1], state.level))
+    state.level += 1
+    if d.argument:
+        paragraph = state.push("paragraph_open", "p", 1)
+        paragraph.map = [d.start, d.start + 1]
+        inline = state.push("inline", "", 0)
+        inline.content, inline.map, inline.children = d.argument, [d.start, d.start + 1], []
+        state.push("paragraph_close", "p", -1)
+    tokenize_body(state, d)
+    state.push("callout_close", "div", -1).meta = {"fold": ""}
+
+
 def _nothing(state: StateBlock, d: Directive) -> None:
     """A directive Sphinx's HTML output shows nothing of."""
 
@@ -184,4 +256,6 @@ HANDLERS: dict[str, Handler] = {
     "centered": _centered,
     "hlist": _hlist,
     **dict.fromkeys(("tabularcolumns", "sectionauthor", "codeauthor"), _nothing),
+    **dict.fromkeys(OBJECTS, _object),
+    "todo": _todo,
 }
