@@ -299,6 +299,7 @@ def test_every_problem_of_a_file_is_reported_together() -> None:
     ("hidden", "true", "`draft: true`"),
     ("abbrlink", "5f3a9c1e", "[permalinks]"),
     ("date-modified", "2026-01-03", "`updated`"),  # Quarto's
+    ("number-sections", "true", "`number_sections: true`"),  # Quarto's
 ])
 def test_a_key_of_another_generator_names_the_lanting_equivalent(key: str, value: str,
                                                                   says: str) -> None:
@@ -310,7 +311,7 @@ def test_a_key_of_another_generator_names_the_lanting_equivalent(key: str, value
 
 
 @pytest.mark.parametrize("key", ["layout", "comments", "mathjax", "katex", "toc_number",
-                                 "format", "execute", "jupyter", "number-sections",
+                                 "format", "execute", "jupyter",
                                  "robots", "breaks", "GA", "disqus", "slideOptions",
                                  # Typora's, in every note it pasted an image into (an
                                  # error, "unknown key", failed such a note's build)
@@ -400,3 +401,11 @@ def test_a_missing_title_written_as_a_first_heading_says_what_to_write() -> None
         parse(source)
     (problem,) = [p for p in info.value.problems if "title" in p.message]
     assert problem.hint is not None and 'title: "显存优化笔记"' in problem.hint
+
+
+def test_numbered_sections_and_chapters() -> None:
+    doc = ok("---\ntitle: T\nnumber_sections: true\nchapter: 3\n---\nBody\n", "notes/p.md")
+    assert (doc.meta.number_sections, doc.meta.chapter) == (True, 3)
+    problem = one_error("---\ntitle: T\nchapter: -1\n---\nBody\n", "notes/p.md")
+    assert problem.message == "chapter: `chapter: -1` is no chapter number"
+    assert problem.line == 3

@@ -61,7 +61,6 @@ HARMLESS = {
     "jupyter": "Quarto's kernel: Lanting runs no code",
     "engine": "Quarto's engine: Lanting runs no code",
     "freeze": "Quarto's code execution: Lanting runs no code",
-    "number-sections": "Lanting does not number sections",
     "toc-depth": "Lanting's table of contents lists `##` and `###`",
     "toc-location": "a theme's option (Quarto)",
     "code-fold": "Quarto's code folding: Lanting shows code as written",
@@ -93,6 +92,8 @@ HARMLESS = {
 warning (and why)."""
 
 EQUIVALENTS = {
+    "number-sections": "`number-sections: true` (Quarto's) is `number_sections: true` in "
+                       "Lanting",
     "published": "`published: false` is `draft: true` in Lanting",
     "hidden": "`hidden: true` is `unlisted: true` in Lanting (built at its URL, listed "
               "nowhere); `draft: true` leaves it out of the site",

@@ -77,6 +77,8 @@ class RawFrontMatter:
     series_order: int | None = None
     translation_key: str | None = None
     toc: bool = True
+    number_sections: bool = False
+    chapter: int | None = None
     macros: dict[str, str] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
     # The academic pages: the home page's news; a talk's event and its paper.
@@ -332,6 +334,10 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  f"unknown citation style `{raw.citation_style}`",
                                  did_you_mean(raw.citation_style, CITATION_STYLES)
                                  or f"one of {', '.join(CITATION_STYLES)}"))
+    if raw.chapter is not None and raw.chapter < 0:
+        problems.append(_problem(source, lines, ("chapter",),
+                                 f"`chapter: {raw.chapter}` is no chapter number",
+                                 "write the chapter's number, `chapter: 3` (0 for a preface)"))
     if raw.unlisted and source.kind not in (Kind.POST, Kind.PAGE):
         problems.append(_problem(
             source, lines, ("unlisted",),
@@ -368,6 +374,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         categories=_distinct(raw.categories),
         draft=raw.draft, unlisted=raw.unlisted, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
+        number_sections=raw.number_sections, chapter=raw.chapter,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         end_date=dates.get("end_date"),
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,

@@ -10,8 +10,8 @@ after a heading, as Pandoc, Quarto, Hugo and kramdown take it (`## Introduction
 {#sec-intro}`, `{: #x}`, with classes such as `.unnumbered` or `-`), is the heading's
 id, and the braces leave its text.
 Quarto's `@sec-intro` (pandoc-crossref's `@sec:intro`) links to the heading with that id,
-its title as the text (Lanting does not number sections); one that names no heading of
-the page is reported at its line.
+its title as the text (its number, on a page whose sections are numbered, is not
+repeated in the link); one that names no heading of the page is reported at its line.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from markdown_it.token import Token
 
 from lanting.markdown.js_slugs import eleventy_slug, npm_slug, sindresorhus_slug
 from lanting.markdown.math_formula import formula_text
+from lanting.markdown.section_numbers import UNNUMBERED
 from lanting.markdown.shortcodes import report
 from lanting.model.names import hexo_slugize, slugify, unique
 
@@ -266,6 +267,8 @@ def _written_ids(state: StateCore) -> None:
             continue
         inline.content = inline.content[:match.start()]
         written = _ID.search(match.group(1))
+        if UNNUMBERED.search(match.group(1)):  # (`{.unnumbered}`, `{-}`: section_numbers)
+            token.meta = {**(token.meta or {}), "unnumbered": True}
         if written:
             token.attrSet("id", written.group(1))
 

@@ -52,6 +52,7 @@ from lanting.markdown.myst_roles import myst_roles_plugin
 from lanting.markdown.notes_apps import notes_apps_plugin
 from lanting.markdown.pseudocode import pseudocode_plugin
 from lanting.markdown.scrollers import scrollers_plugin
+from lanting.markdown.section_numbers import section_numbers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
 from lanting.markdown.text import count_units
 from lanting.markdown.urls import validate_link
@@ -124,6 +125,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(formula_images_plugin)  # Zhihu's, CodeCogs' formula images
     md.use(embeds_plugin)  # `{%youtube id %}`, `{{embed [[Page]]}}`
     md.use(anchors_plugin, options.heading_ids)
+    md.use(section_numbers_plugin)
     md.use(heading_links_plugin, options.heading_ids)  # (Typora's `](#2. Heading)`)
     md.use(links_plugin)
     md.use(attributes_plugin)  # before figures: an attribute block may label one
@@ -204,8 +206,10 @@ def _rendered(tokens: list, body: str,  # type: ignore[type-arg]
               env: dict[str, object], source: str = "") -> RenderedMarkdown:
     body, citations = finish_citations(body, env)
     excerpt, reader_text = _excerpt(tokens), _reader_text(tokens)
-    headings = tuple(Heading(*heading)
-                     for heading in env.get("headings", []))  # type: ignore[attr-defined]
+    numbers: dict[str, str] = env.get("heading_numbers", {})  # type: ignore[assignment]
+    headings = tuple(Heading(level, anchor, text, html, numbers.get(anchor, ""))
+                     for level, anchor, text, html
+                     in env.get("headings", []))  # type: ignore[attr-defined]
     links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
     # Broken links are reported by the check stage (check.py), which knows the whole site.
     problems: tuple[Problem, ...] = tuple(env.get("problems", []))  # type: ignore[arg-type]

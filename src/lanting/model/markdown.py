@@ -54,6 +54,10 @@ class RenderContext:
     """One of `model.cite.CITATION_STYLES`."""
     cited_before: tuple[str, ...] = ()
     """Keys an earlier part of the same page cited (a talk's slides): numbers go on."""
+    number_sections: bool = False
+    """Number the page's sections (`number_sections: true` in its front matter)."""
+    chapter: int | None = None
+    """The chapter the page is (`chapter: 3`): its sections are 3.1, 3.2 …"""
     reference_list: bool = True
     """End the document with the list of what it cites (labels link into it); off for
     parts of a page (slides, news items)."""
@@ -95,12 +99,14 @@ class Heading:
     text: str
     html: str = ""
     """Its HTML when it holds math (MathML for the table of contents), else ""."""
+    number: str = ""
+    """Its section number (`2.1`) on a page whose sections are numbered, else ""."""
 
     def __repr__(self) -> str:
         # What dataclasses would write, without its guard against recursion (a heading
         # holds no other object): a page's digest has the repr of each of its headings.
         return (f"Heading(level={self.level!r}, id={self.id!r}, text={self.text!r}, "
-                f"html={self.html!r})")
+                f"html={self.html!r}, number={self.number!r})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,8 @@ class Page:
     unlisted: bool = False
     """Front matter `unlisted`: rendered, but listed nowhere (`Site.unlisted`)."""
     toc: bool = True
+    chapter: int | None = None
+    """The book's chapter it is (front matter `chapter`): its title's number."""
     headings: tuple[Heading, ...] = ()
     reading_minutes: int = 1
     features: frozenset[str] = frozenset()
