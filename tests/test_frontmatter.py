@@ -405,7 +405,8 @@ def test_a_missing_title_written_as_a_first_heading_says_what_to_write() -> None
 
 def test_numbered_sections_and_chapters() -> None:
     doc = ok("---\ntitle: T\nnumber_sections: true\nchapter: 3\n---\nBody\n", "notes/p.md")
-    assert (doc.meta.number_sections, doc.meta.chapter) == (True, 3)
-    problem = one_error("---\ntitle: T\nchapter: -1\n---\nBody\n", "notes/p.md")
-    assert problem.message == "chapter: `chapter: -1` is no chapter number"
-    assert problem.line == 3
+    assert (doc.meta.number_sections, doc.meta.chapter) == (True, "3")
+    assert ok("---\ntitle: T\nchapter: \"2.10\"\n---\n", "notes/p.md").meta.chapter == "2.10"
+    for bad in ("-1", "true", "two", "[1]"):
+        problem = one_error(f"---\ntitle: T\nchapter: {bad}\n---\nBody\n", "notes/p.md")
+        assert problem.message.startswith("chapter: `chapter: ") and problem.line == 3

@@ -13,6 +13,8 @@ from htmltree import Element
 from importbits import FIXTURES, NOW, imported_site, page, redirect_target, report_of
 from sitebits import write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.sphinx import jupyter_book_config, sphinx_folder
 
@@ -158,3 +160,25 @@ def test_api_descriptions_and_design_tabs(docs: tuple[Imported, Path]) -> None:
     # (sphinx-design's tabs, their bodies reStructuredText: written as Markdown)
     assert [t.text() for t in usage.find_all("label", "tab-label")] == ["pip", "源码"]
     assert ("安装", "/install/") in [(a.text(), a["href"]) for a in usage.find_all("a")]
+
+
+def test_a_numbered_toctree_numbers_its_documents(tmp_path: Path) -> None:
+    # (`:numbered:`: each document of the toctree's subtree a chapter, 1, 2, 2.1 …, its
+    # sections under it, as Sphinx numbered them; another toctree starts afresh)
+    write_files(tmp_path / "old", {
+        "conf.py": "project = 'p'\n",
+        "index.rst": "Book\n====\n\n.. toctree::\n   :numbered:\n\n   intro\n   part/index\n\n"
+                     ".. toctree::\n\n   appendix\n",
+        "intro.rst": "Intro\n=====\n\nOne\n---\n\nTwo\n---\n",
+        "part/index.rst": "Part\n====\n\n.. toctree::\n\n   a\n",
+        "part/a.rst": "A\n=\n\nSection\n-------\n",
+        "appendix.rst": "Appendix\n========\n\nMore\n----\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    out = tmp_path / "new" / "public"
+    build(imported.dest, BuildOptions(output=out, cache=False, jobs=1))
+    titles = {url: page(out, url).one("h1").text().strip()
+              for url in ("/intro/", "/part/", "/a/", "/appendix/")}
+    assert titles == {"/intro/": "1 Intro", "/part/": "2 Part", "/a/": "2.1 A",
+                      "/appendix/": "Appendix"}
+    assert [h.text() for h in prose(out, "/intro/").find_all("h2")] == ["1.1 One", "1.2 Two"]
+    assert [h.text() for h in prose(out, "/a/").find_all("h2")] == ["2.1.1 Section"]

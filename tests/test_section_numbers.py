@@ -37,8 +37,8 @@ def test_off_unless_asked() -> None:
 
 
 @pytest.mark.parametrize(("numbering", "first"), [
-    ({"number_sections": True}, ""), ({"chapter": 3}, "3."),
-    ({"number_sections": True, "chapter": 0}, "0.")])
+    ({"number_sections": True}, ""), ({"chapter": "3"}, "3."),
+    ({"number_sections": True, "chapter": "0"}, "0."), ({"chapter": "2.3"}, "2.3.")])
 def test_numbers_by_level_unnumbered_left_out(numbering: dict[str, object],
                                               first: str) -> None:
     found = _headings(**numbering)

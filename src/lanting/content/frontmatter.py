@@ -78,7 +78,7 @@ class RawFrontMatter:
     translation_key: str | None = None
     toc: bool = True
     number_sections: bool = False
-    chapter: int | None = None
+    chapter: Any = None
     macros: dict[str, str] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
     # The academic pages: the home page's news; a talk's event and its paper.
@@ -172,6 +172,15 @@ def _problem(source: Source, lines: dict[str, int], path: tuple[str, ...], messa
     line = (lines.get(".".join(path[:2])) or lines.get(path[0])) if path else None
     return Problem(f"{'.'.join(path)}: {message}" if path else message, source.path,
                    line or 1, hint=hint)
+
+
+def _chapter(value: Any) -> str | None:
+    """`chapter: 3` (or `"2.3"`, a part of chapter 2 that is a page of its own, as
+    Sphinx numbers the documents of a numbered toctree) as text; None if it is none."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    text = str(value).strip()
+    return text if re.fullmatch(r"\d+(?:\.\d+)*", text) else None
 
 
 def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
@@ -334,10 +343,12 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  f"unknown citation style `{raw.citation_style}`",
                                  did_you_mean(raw.citation_style, CITATION_STYLES)
                                  or f"one of {', '.join(CITATION_STYLES)}"))
-    if raw.chapter is not None and raw.chapter < 0:
+    chapter = _chapter(raw.chapter)
+    if raw.chapter is not None and chapter is None:
         problems.append(_problem(source, lines, ("chapter",),
                                  f"`chapter: {raw.chapter}` is no chapter number",
-                                 "write the chapter's number, `chapter: 3` (0 for a preface)"))
+                                 "write the chapter's number, `chapter: 3` (0 for a preface), "
+                                 "or a section's, `chapter: 2.3`"))
     if raw.unlisted and source.kind not in (Kind.POST, Kind.PAGE):
         problems.append(_problem(
             source, lines, ("unlisted",),
@@ -374,7 +385,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         categories=_distinct(raw.categories),
         draft=raw.draft, unlisted=raw.unlisted, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
-        number_sections=raw.number_sections, chapter=raw.chapter,
+        number_sections=raw.number_sections, chapter=chapter,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         end_date=dates.get("end_date"),
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,

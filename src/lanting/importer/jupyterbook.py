@@ -83,6 +83,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
             if self.config_name == "myst.yml" else {}
         self.toc = Toc(None, [], config_file)
         self.rst_substitutions: dict[str, str] = {}
+        self.chapter_numbers: dict[Path, str] = {}
+        """The number of each document of a numbered table of contents (`2.3`)."""
         """What `|name|` stands for in every `.rst` file (Sphinx's `|release|`)."""
         self.by_source: dict[Path, Item] = {}
         self.targets: dict[str, Target] = {}
@@ -243,6 +245,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         own = {str(k): str(v) for k, v in _mapping(data.get("substitutions")).items()}
         title = str(data.get("title") or title or path.stem.replace("_", " ")).strip()
         front: dict[str, Any] = {"title": title}
+        if path.resolve() in self.chapter_numbers:  # (its title and sections numbered)
+            front["chapter"] = self.chapter_numbers[path.resolve()]
         if isinstance(data.get("description"), str) and data["description"].strip():
             front["summary"] = " ".join(data["description"].split())
         self.front_left_out(path, data, head)

@@ -180,6 +180,8 @@ class Sphinx(JupyterBook):
             for line in lines:
                 entries += self.entry(doc, line, "glob" in options, seen, excluded)
             caption = options.get("caption", "").strip()
+            if "numbered" in options:
+                self.number(entries, "")
             if options.get("name", "").strip():
                 self.toctree_captions[options["name"].strip()] = caption
             if top and caption and entries:
@@ -187,6 +189,18 @@ class Sphinx(JupyterBook):
             else:
                 found += entries
         return found
+
+    def number(self, entries: list[Entry], prefix: str) -> None:
+        """`:numbered:`: its documents 1, 2 … (each toctree afresh, as Sphinx numbers
+        them), those under each 1.1, 1.2 …, whatever toctree names them."""
+        count = 0
+        for entry in entries:
+            if entry.file is None:
+                continue
+            count += 1
+            number = f"{prefix}.{count}" if prefix else str(count)
+            self.chapter_numbers[entry.file.resolve()] = number
+            self.number(entry.children, number)
 
     def entry(self, doc: Path, line: str, glob: bool, seen: set[Path],
               excluded: list[str]) -> list[Entry]:

@@ -22,7 +22,7 @@ UNNUMBERED = re.compile(r"(?:^|[ \t])(?:\.unnumbered|-)(?=[ \t]|$)")
 """Pandoc's marks of a heading left unnumbered, in its attributes."""
 
 
-def _numbering(state: StateCore) -> tuple[bool, int | None]:
+def _numbering(state: StateCore) -> tuple[bool, str | None]:
     ctx = state.env.get("lanting")
     chapter = getattr(ctx, "chapter", None)
     return bool(getattr(ctx, "number_sections", False)) or chapter is not None, chapter

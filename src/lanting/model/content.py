@@ -166,8 +166,9 @@ class FrontMatter:
     toc: bool = True
     number_sections: bool = False
     """Its sections numbered (1, 1.1 …), as Quarto's `number-sections`."""
-    chapter: int | None = None
-    """The book's chapter it is: its title and sections numbered from it (3, 3.1 …)."""
+    chapter: str | None = None
+    """The book's chapter it is (`3`, or `2.3` for a part of chapter 2): its title and
+    sections numbered from it (3, 3.1 …)."""
     macros: dict[str, str] = field(default_factory=dict)
     """LaTeX macros for this page only."""
     params: dict[str, Any] = field(default_factory=dict)

@@ -56,8 +56,8 @@ class RenderContext:
     """Keys an earlier part of the same page cited (a talk's slides): numbers go on."""
     number_sections: bool = False
     """Number the page's sections (`number_sections: true` in its front matter)."""
-    chapter: int | None = None
-    """The chapter the page is (`chapter: 3`): its sections are 3.1, 3.2 …"""
+    chapter: str | None = None
+    """The chapter the page is (`chapter: 3`, or `2.3`): its sections are 3.1, 3.2 …"""
     reference_list: bool = True
     """End the document with the list of what it cites (labels link into it); off for
     parts of a page (slides, news items)."""

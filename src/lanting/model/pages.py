@@ -93,8 +93,9 @@ class Page:
     unlisted: bool = False
     """Front matter `unlisted`: rendered, but listed nowhere (`Site.unlisted`)."""
     toc: bool = True
-    chapter: int | None = None
-    """The book's chapter it is (front matter `chapter`): its title's number."""
+    chapter: str | None = None
+    """The book's chapter it is (front matter `chapter`, `3` or `2.3`): its title's
+    number."""
     headings: tuple[Heading, ...] = ()
     reading_minutes: int = 1
     features: frozenset[str] = frozenset()
