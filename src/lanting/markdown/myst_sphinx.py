@@ -15,6 +15,7 @@ Books, and in reStructuredText the importer writes as MyST):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from markdown_it.rules_block import StateBlock
@@ -113,19 +114,19 @@ class _Expression:
     def _next(self) -> str:
         return self.words[self.at] if self.at < len(self.words) else ""
 
-    def _or(self) -> bool:
-        result = self._and()
-        while self._next() == "or":
+    def _joined(self, word: str, operand: Callable[[], bool]) -> bool:
+        """Operands joined by `word` (every one read, so a malformed one is found)."""
+        values = [operand()]
+        while self._next() == word:
             self.at += 1
-            result = self._and() or result
-        return result
+            values.append(operand())
+        return any(values) if word == "or" else all(values)
+
+    def _or(self) -> bool:
+        return self._joined("or", self._and)
 
     def _and(self) -> bool:
-        result = self._not()
-        while self._next() == "and":
-            self.at += 1
-            result = self._not() and result
-        return result
+        return self._joined("and", self._not)
 
     def _not(self) -> bool:
         word = self._next()
