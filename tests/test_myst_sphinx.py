@@ -116,3 +116,14 @@ def test_todo_is_a_callout() -> None:
     callout = html.one("div", "callout-note")
     assert [p.text() for p in callout.find_all("p")] == ["待办", "Write more."]
     assert problems == []
+
+
+def test_sphinx_tabs() -> None:
+    # (sphinx-tabs' directives were unknown, a warning each, their titles lost)
+    html, problems = _render("````{tabs}\n```{tab} Apples\nGreen.\n```\n```{group-tab} Linux\n"
+                             "Use apt.\n```\n```{code-tab} cpp\nint main() {}\n```\n"
+                             "```{code-tab} py Script\nprint(1)\n```\n````\n")
+    assert problems == []
+    assert [label.text() for label in html.find_all("label", "tab-label")] == [
+        "Apples", "Linux", "C++", "Script"]
+    assert [c["class"] for c in html.find_all("code")] == ["language-cpp", "language-py"]

@@ -159,6 +159,12 @@ def test_sphinx_directives_bodies_are_read_as_rst() -> None:
     page = html(text)
     assert [label.text() for label in page.find_all("label", "tab-label")] == ["pip", "conda"]
     assert page.one("pre").text() == "pip install x"
+    # (sphinx-tabs': a `code-tab`'s body is code, written as it stands)
+    tabs = (".. tabs::\n\n   .. code-tab:: python\n\n      x = *y\n\n"
+            "   .. tab:: Notes\n\n      *Emphasis*.\n")
+    assert read_rst(tabs, SOURCE, sphinx=True).body == (
+        "````{tabs}\n```{code-tab} python\nx = *y\n```\n\n```{tab} Notes\n*Emphasis*.\n"
+        "```\n````\n")
 
 
 @pytest.mark.parametrize(("lang", "labels"), [

@@ -136,6 +136,12 @@ def known_language(lang: str) -> bool:
     return _lexer(lang) is not None
 
 
+def language_name(lang: str) -> str:
+    """How Pygments names `lang` (`cpp`: "C++"), else `lang` as written."""
+    lexer = _lexer(lang)
+    return str(lexer.name) if lexer is not None else lang
+
+
 _CLASSES: dict[_TokenType, str] = {}
 """Token type -> the class its spans get ("" for whitespace: Pygments styles give it only
 a colour, which spaces do not show, and it is a fifth of all spans in typical code)."""

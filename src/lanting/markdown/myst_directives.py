@@ -16,6 +16,7 @@ from markdown_it.token import Token
 
 from lanting.markdown.blocks import MYST_TAB, MYST_TABS
 from lanting.markdown.callouts import callout_kind, callout_tokens, default_title
+from lanting.markdown.code import language_name
 from lanting.markdown.math_display import sphinx_display
 from lanting.markdown.myst_glossary import glossary_tokens
 from lanting.markdown.myst_refs import equation_label, push_target, warn_at
@@ -197,6 +198,18 @@ def _tab_item(state: StateBlock, d: Directive) -> None:
     _tokenize(state, d.body_start, d.end)
 
 
+def _code_tab(state: StateBlock, d: Directive) -> None:
+    """sphinx-tabs' `{code-tab} python [Label]`: a tab, titled by its label or its
+    language's name ("Python"), holding the body as code of that language."""
+    lang, _, label = d.argument.strip().partition(" ")
+    marker = state.push("tab_marker", "", 0)
+    marker.info = label.strip() or language_name(lang)
+    marker.map, marker.markup = [d.start, d.start + 1], MYST_TAB
+    token = state.push("fence", "code", 0)
+    token.info, token.content, token.markup, token.map = lang.lower(), \
+        _raw(state, d) + "\n", "```", _map(d)
+
+
 def _aside(state: StateBlock, d: Directive) -> None:
     name_target(state, d)
     opening = state.push("myst_aside_open", "aside", 1)
@@ -314,8 +327,10 @@ HANDLERS: dict[str, Handler] = {
     "eval-rst": _eval_rst,
     "div": _div,
     **dict.fromkeys(("code-block", "code", "sourcecode", "code-cell"), _code),
-    **dict.fromkeys(("tab-set", "tab-set-code"), _tab_set),
-    "tab-item": _tab_item,
+    # (sphinx-tabs' `tabs`, `tab`, `group-tab` and `code-tab` too)
+    **dict.fromkeys(("tab-set", "tab-set-code", "tabs"), _tab_set),
+    **dict.fromkeys(("tab-item", "tab", "group-tab"), _tab_item),
+    "code-tab": _code_tab,
     **dict.fromkeys(("margin", "sidebar"), _aside),
     **dict.fromkeys(("epigraph", "pull-quote", "highlights", "blockquote"), _quote),
     "raw": _raw_block,
