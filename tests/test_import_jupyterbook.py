@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from htmltree import Element, parse_html
-from importbits import page, report_of
+from importbits import NOW, page, report_of
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -229,7 +229,8 @@ def test_restructuredtext_pages_are_read(book: tuple[Imported, Path]) -> None:
     # (a chapter Sphinx read as reStructuredText: docutils' tree written as MyST)
     _imported, out = book
     text = prose(out, "/old-notes/")
-    assert page(out, "/old-notes/").one("h1").text().strip() == "Old notes"
+    # (its part is `numbered: true`: chapter 2, as Jupyter Book numbered it)
+    assert page(out, "/old-notes/").one("h1").text().strip() == "2 Old notes"
     links = {a.get("href") for a in text.find_all("a")}
     assert {"/dl-notes/linear-regression/#sec-loss", "/dl-notes/linear-regression/"} <= links
     assert len(text.find_all("math")) == 2 and "mean()" in text.one("pre").text()
@@ -614,3 +615,27 @@ def test_cite_keys_in_any_case_and_references_to_glued_figures(tmp_path: Path) -
     assert "folds.md:3: warning: `{numref}`Figure %s <fig-folds>`` names a `{glue:figure}`, " \
         "a notebook run's output, which is left out: its text is kept, not a link" in report
     assert "index.md:3: warning: `{numref}`fig-folds`` names a `{glue:figure}`" in report
+
+
+@pytest.mark.parametrize(("toc", "numbers"), [
+    # (a part `numbered: true`: its chapters 1, 2, their sections 1.1 …; the other
+    # part unnumbered; each numbered part afresh, as Sphinx numbers its toctrees)
+    ("parts:\n  - caption: Basics\n    numbered: true\n    chapters:\n      - file: a\n"
+     "        sections:\n          - file: a1\n      - file: b\n"
+     "  - caption: Extra\n    chapters:\n      - file: c\n",
+     {"/a/": "1 A", "/a1/": "1.1 A1", "/b/": "2 B", "/c/": "C"}),
+    # (`defaults: numbered`, a book without parts)
+    ("defaults:\n  numbered: true\nchapters:\n  - file: a\n    sections:\n"
+     "      - file: a1\n  - file: b\n  - file: c\n",
+     {"/a/": "1 A", "/a1/": "1.1 A1", "/b/": "2 B", "/c/": "3 C"}),
+])
+def test_numbered_books(tmp_path: Path, toc: str, numbers: dict[str, str]) -> None:
+    write_files(tmp_path / "book", {
+        "_config.yml": "title: Book\n", "_toc.yml": "format: jb-book\nroot: intro\n" + toc,
+        "intro.md": "# Intro\n\nHello.\n", "a.md": "# A\n\n## One\n\nText.\n",
+        "a1.md": "# A1\n\nText.\n", "b.md": "# B\n\nText.\n", "c.md": "# C\n\nText.\n"})
+    imported = import_site(tmp_path / "book", tmp_path / "new", None, False, NOW)
+    build(imported.dest, BuildOptions(output=tmp_path / "out", cache=False, jobs=1))
+    assert {url: page(tmp_path / "out", url).one("h1").text().strip()
+            for url in numbers} == numbers
+    assert page(tmp_path / "out", "/a/").one("div", "prose").one("h2").text() == "1.1 One"

@@ -31,15 +31,16 @@ from lanting.importer.jupyterbook_refs import (
     Target,
     glossary_terms,
     glued_labels,
-    heading_title,
     targets_of,
     title_label,
 )
 from lanting.importer.jupyterbook_settings import JupyterBookSettings, _mapping
+from lanting.importer.jupyterbook_titles import first_heading, notebook_title
 from lanting.importer.jupyterbook_toc import (
     Entry,
     Toc,
     book_folder,
+    chapter_numbers,
     flat_toc,
     legacy_toc,
     read_jb_toc,
@@ -112,6 +113,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
             self.report.note(self.book, None, "the book is in this folder: its files are "
                              "read from it")
         self.toc = self.read_toc()
+        self.chapter_numbers.update(n for group in self.toc.numbered
+                                    for n in chapter_numbers(group).items())
         substitutions = _mapping(_mapping(self.config.get("parse")).get("myst_substitutions"))
         self.substitutions = {str(k): str(v) for k, v in substitutions.items()}
         files = self.toc.files()
@@ -221,7 +224,7 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
                 return
             data, head, notebook = found
             label = title_label("\n".join(cell_text(c) for c in markdown_cells(notebook)))
-            title = self.notebook_title(notebook)
+            title = notebook_title(notebook)
             text = NOTEBOOK
             self.texts += [cell_text(c) for c in markdown_cells(notebook)]
             self.unexecuted(path, notebook)
@@ -233,7 +236,7 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
                 self.report.warn(path, 2, f"front matter not read ({error})")
             title = None
             label = title_label(text)
-            heading = _first_heading(text)
+            heading = first_heading(text)
             if heading is not None:
                 title, text = heading
             self.texts.append(text)
@@ -264,17 +267,6 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         if not in_toc:
             item.front["unlisted"] = True
         self.documents.append((item, text, path, own))
-
-    def notebook_title(self, notebook: dict[str, Any]) -> str | None:
-        """A notebook's title, its first Markdown cell's first heading (taken out)."""
-        for cell in markdown_cells(notebook):
-            found = _first_heading(cell_text(cell))
-            if found is not None:
-                cell["source"] = found[1]
-                return found[0]
-            if cell_text(cell).strip():
-                return None
-        return None
 
     def unexecuted(self, path: Path, notebook: dict[str, Any]) -> None:
         code = [c for c in notebook.get("cells", []) if isinstance(c, dict)
@@ -382,19 +374,3 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
             self.report.note(folder, None, f"{len(left)} file(s) of the theme's (styles, "
                              "scripts) left out: " + ", ".join(f"`{r}`" for r in left[:5])
                              + (" …" if len(left) > 5 else ""))
-
-
-def _first_heading(text: str) -> tuple[str, str] | None:
-    """(the text of the first heading, when nothing but targets and comments come before
-    it, the text without it)."""
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("%") or (stripped.startswith("(")
-                                                        and stripped.endswith(")=")):
-            continue
-        found = heading_title(line)
-        if found is None or not line.lstrip().startswith("# "):
-            return None
-        return found, "\n".join(lines[:i] + lines[i + 1:])
-    return None

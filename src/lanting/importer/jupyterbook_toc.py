@@ -47,6 +47,8 @@ class Toc:
     """Everything after the root, in reading order (parts hold their chapters)."""
     source: Path
     """`_toc.yml` or `myst.yml`, for the report."""
+    numbered: list[list[Entry]] = field(default_factory=list)
+    """The lists of entries numbered 1, 2 … (Jupyter Book's `numbered: true` parts)."""
 
     def files(self) -> list[Path]:
         own = [self.root] if self.root is not None else []
@@ -67,6 +69,24 @@ class Toc:
             return None
 
         return find(self.entries) or []
+
+
+def chapter_numbers(entries: list[Entry], prefix: str = "") -> dict[Path, str]:
+    """The number of each document of a numbered list of entries: 1, 2 … (after
+    `prefix`), those under each 1.1, 1.2 …, as Sphinx numbers a numbered toctree."""
+    numbers: dict[Path, str] = {}
+    count = 0
+    for entry in entries:
+        if entry.part:  # (a caption over chapters: the numbering runs through it)
+            numbers.update(chapter_numbers(entry.children, prefix))
+            continue
+        if entry.file is None:
+            continue
+        count += 1
+        number = f"{prefix}.{count}" if prefix else str(count)
+        numbers[entry.file.resolve()] = number
+        numbers.update(chapter_numbers(entry.children, number))
+    return numbers
 
 
 def resolve_file(book: Path, name: str) -> Path | None:
@@ -112,6 +132,9 @@ class _Reader:
         self.source = source
         self.seen: set[Path] = set()
         self._documents: dict[str, Path] | None = None
+        self.numbered: list[list[Entry]] = []
+        self.numbered_default = False
+        """`defaults: {numbered: true}` (`options:` in older books): every part numbered."""
 
     def documents(self) -> dict[str, Path]:
         """The book's documents by name (the path without its suffix), once; not in a
@@ -181,6 +204,8 @@ class _Reader:
             return []
         chapters = self.jb_entries(part.get("chapters") or part.get("sections"))
         caption = str(part.get("caption") or "").strip()
+        if part.get("numbered", self.numbered_default):  # (each part afresh, as Sphinx)
+            self.numbered.append(chapters)
         return [Entry(title=caption, children=chapters, part=True)] if caption else chapters
 
     def myst_entries(self, items: Any) -> list[Entry]:
@@ -213,12 +238,16 @@ def read_jb_toc(book: Path, data: dict[str, Any], report: Report) -> Toc:
         report.warn(book / "_toc.yml", None, f"`format: {fmt or '(none)'}`: read as `jb-book` "
                     "(Jupyter Book 1's formats are `jb-book` and `jb-article`)")
     root = reader.file(str(data["root"])) if data.get("root") else None
+    defaults = data.get("defaults") or data.get("options")
+    reader.numbered_default = isinstance(defaults, dict) and bool(defaults.get("numbered"))
     entries: list[Entry] = []
     for part in data.get("parts") or []:
         entries += reader.jb_part(part)
-    entries += reader.jb_entries(data.get("chapters"))
-    entries += reader.jb_entries(data.get("sections"))
-    return Toc(root, entries, book / "_toc.yml")
+    top = reader.jb_entries(data.get("chapters")) + reader.jb_entries(data.get("sections"))
+    if top and reader.numbered_default:  # (a book without parts, an article: one list)
+        reader.numbered.append(top)
+    entries += top
+    return Toc(root, entries, book / "_toc.yml", reader.numbered)
 
 
 def read_myst_toc(book: Path, project: dict[str, Any], report: Report) -> Toc | None:

@@ -20,7 +20,7 @@ from typing import Any
 from lanting.importer.common import Options, read_text, walk
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook import JupyterBook
-from lanting.importer.jupyterbook_toc import Entry, Toc
+from lanting.importer.jupyterbook_toc import Entry, Toc, chapter_numbers
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 
@@ -181,7 +181,7 @@ class Sphinx(JupyterBook):
                 entries += self.entry(doc, line, "glob" in options, seen, excluded)
             caption = options.get("caption", "").strip()
             if "numbered" in options:
-                self.number(entries, "")
+                self.chapter_numbers.update(chapter_numbers(entries))
             if options.get("name", "").strip():
                 self.toctree_captions[options["name"].strip()] = caption
             if top and caption and entries:
@@ -189,18 +189,6 @@ class Sphinx(JupyterBook):
             else:
                 found += entries
         return found
-
-    def number(self, entries: list[Entry], prefix: str) -> None:
-        """`:numbered:`: its documents 1, 2 … (each toctree afresh, as Sphinx numbers
-        them), those under each 1.1, 1.2 …, whatever toctree names them."""
-        count = 0
-        for entry in entries:
-            if entry.file is None:
-                continue
-            count += 1
-            number = f"{prefix}.{count}" if prefix else str(count)
-            self.chapter_numbers[entry.file.resolve()] = number
-            self.number(entry.children, number)
 
     def entry(self, doc: Path, line: str, glob: bool, seen: set[Path],
               excluded: list[str]) -> list[Entry]:
