@@ -265,3 +265,26 @@ def test_a_label_two_posts_give_stays_each_posts_own(tmp_path: Path) -> None:
     prose = parse_html((result.output / "posts/two/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     assert [a["href"] for a in prose.find_all("a")] == ["#eq-loss", "#fig-curve"]
+
+
+def test_number_sections_numbers_the_posts_sections(tmp_path: Path) -> None:
+    # (Quarto's `number-sections` was left out with a notice: the sections Quarto
+    # numbered, and the text's "see 2.1", lost their numbers)
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/a/index.qmd": "---\ntitle: A\ndate: 2024-05-06\nnumber-sections: true\n---\n\n"
+                             "## Setup\n\n### Data\n\n## Results {.unnumbered}\n",
+        "posts/b/index.qmd": "---\ntitle: B\ndate: 2024-05-07\nformat:\n  html:\n"
+                             "    number-sections: true\n---\n\n## Only\n",
+        "posts/c/index.qmd": "---\ntitle: C\ndate: 2024-05-08\n---\n\n## Plain\n"})
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+
+    def headings(slug: str) -> list[str]:
+        page = (result.output / f"posts/{slug}/index.html").read_text(encoding="utf-8")
+        prose = parse_html(page).one("div", class_="prose")
+        return [h.text() for h in prose.iter() if h.tag in ("h2", "h3")]
+
+    assert headings("a") == ["1 Setup", "1.1 Data", "Results"]
+    assert headings("b") == ["1 Only"] and headings("c") == ["Plain"]

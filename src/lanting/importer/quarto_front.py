@@ -17,12 +17,12 @@ from lanting.importer.text import When, key_line, named_month_date, names, parse
 
 MAPPED_KEYS = frozenset({"title", "date", "date-modified", "categories", "description",
                          "image", "draft", "aliases", "bibliography", "toc", "author",
-                         "listing", "about", "lang", "output-file"})
+                         "listing", "about", "lang", "output-file", "number-sections"})
 QUARTO_ONLY = frozenset({
     "format", "execute", "jupyter", "engine", "knitr", "freeze", "toc-title", "toc-location",
     "toc-depth", "title-block-banner", "title-block-style", "page-layout", "image-alt",
     "citation", "license", "copyright", "code-fold", "code-tools", "code-line-numbers",
-    "number-sections", "crossref", "filters", "editor", "layout", "comments", "execute-dir",
+    "crossref", "filters", "editor", "layout", "comments", "execute-dir",
     "image-height", "image-width", "fig-cap-location", "reference-location", "citation-location",
     "csl", "link-citations", "google-scholar", "appendix-style", "highlight-style",
     "html-math-method", "code-overflow", "keep-ipynb", "keep-md", "categories-ui",
@@ -106,6 +106,8 @@ class QuartoFront(QuartoSettings):
                 front["cover"] = cover
         if data.get("toc") is False:
             front["toc"] = False
+        if _numbered(data):  # (Quarto's numbered sections: Lanting numbers them alike)
+            front["number_sections"] = True
         self.bibliography(data, head, path, front, bundled=kind == "post")
         site_author = self.site_author()
         others = [a for a in authors(data.get("author")) if a != site_author]
@@ -147,6 +149,15 @@ class QuartoFront(QuartoSettings):
 
 
 _LEADING_BLANKS = re.compile(r"\A(?:[ \t]*\n)+(?=---[ \t]*\n)")
+
+
+def _numbered(data: dict[str, Any]) -> bool:
+    """`number-sections: true`, on the page or in its `format: html:` options."""
+    html = data.get("format")
+    html = html.get("html") if isinstance(html, dict) else None
+    value = html.get("number-sections") if isinstance(html, dict) and \
+        "number-sections" in html else data.get("number-sections")
+    return value is True
 
 
 def front_first(text: str) -> str:
