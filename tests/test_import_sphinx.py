@@ -182,3 +182,15 @@ def test_a_numbered_toctree_numbers_its_documents(tmp_path: Path) -> None:
                       "/appendix/": "Appendix"}
     assert [h.text() for h in prose(out, "/intro/").find_all("h2")] == ["1.1 One", "1.2 Two"]
     assert [h.text() for h in prose(out, "/a/").find_all("h2")] == ["2.1.1 Section"]
+
+
+def test_sphinxs_own_substitutions(tmp_path: Path) -> None:
+    # (`|release|`, `|version|` from conf.py's literals; `|today|` the day of the import,
+    # as Sphinx's is the day of its build; each was an undefined substitution)
+    write_files(tmp_path / "old", {
+        "conf.py": "project = 'p'\nrelease = '2.4.1'\nlanguage = 'zh_CN'\n",
+        "index.rst": "Docs\n====\n\n版本 |version| （|release|），更新于 |today|。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content/_index.md").read_text("utf-8")
+    assert "版本 2.4 （2.4.1），更新于 2026年1月1日。" in text
+    assert "Undefined substitution" not in report_of(imported)

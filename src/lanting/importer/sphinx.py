@@ -11,6 +11,7 @@ assignments only (the project's code is never run), into the settings Jupyter Bo
 from __future__ import annotations
 
 import ast
+import datetime as dt
 import posixpath
 import re
 from fnmatch import fnmatch
@@ -88,6 +89,14 @@ def _root_doc(folder: Path, values: dict[str, Any]) -> Path | None:
                 None)
 
 
+def _today(now: dt.datetime, language: str) -> str:
+    """Sphinx's `|today|`, the day of the build (here, of the import), in its default
+    format for the project's language."""
+    if language.lower().startswith(("zh", "ja")):
+        return f"{now.year}年{now.month}月{now.day}日"
+    return now.strftime("%b %d, %Y")
+
+
 def jupyter_book_config(values: dict[str, Any]) -> dict[str, Any]:
     """`conf.py`'s settings in the shape of Jupyter Book's `_config.yml`."""
     def text(*names: str) -> str:
@@ -139,6 +148,8 @@ class Sphinx(JupyterBook):
         version = str(self.values.get("version") or ".".join(release.split(".")[:2]))
         self.rst_substitutions = {k: v for k, v in (("release", release),
                                                     ("version", version)) if v}
+        self.rst_substitutions["today"] = str(self.values.get("today") or "") or _today(
+            options.now or dt.datetime.now(dt.UTC), str(self.values.get("language") or ""))
         """Each toctree's `:name:` → its `:caption:` (or nothing)."""
 
     @property
