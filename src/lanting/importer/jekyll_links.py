@@ -263,6 +263,10 @@ class JekyllLinks(OldPagePaths):
             return "/atom.xml"
         if not image and url.startswith("/") and not url.startswith("//") and self.left_out:
             to = self.left_out.get(old_path(url.removeprefix(self.baseurl)))
+            if to is not None and to.startswith(("/categories/", "/tags/")):  # (the list)
+                ctx.convert("links to a page of one category's or tag's posts as Lanting's "
+                            "page of it")
+                return to
             if to is not None:
                 ctx.warn(url, f"a link to `{url}`, a page left out of the import (a list the "
                          "old theme made): " + (f"it leads to {to}, Lanting's list" if to else

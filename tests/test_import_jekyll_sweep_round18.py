@@ -1,0 +1,46 @@
+"""Faults real Jekyll blogs exposed in the eighteenth sweep (English and Chinese blogs
+of ML and systems engineers), in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import jekyll_site
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+
+def test_a_link_to_a_page_of_one_categorys_posts_leads_to_its_new_page(
+        tmp_path: Path) -> None:
+    """An ML blog on the Cayman theme keeps a page per topic, `machine-learning.md`, whose
+    only text is `{% for post in site.categories.machine-learning %}`, and its home page
+    links each. The pages are left out (Lanting lists a category's posts itself), but the
+    links lost their targets, a warning each; they lead to Lanting's page of the category
+    now. A topic no post has (Jekyll's loop showed its `{% else %}`) keeps its text."""
+    loop = ("<ul>\n  {{% for post in site.categories.{0} %}}\n    <li><a href=\"{{{{ "
+            "post.url | relative_url }}}}\">{{{{ post.title }}}}</a></li>\n  {{% else %}}\n"
+            "    <li>No posts found in this category.</li>\n  {{% endfor %}}\n</ul>\n")
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nbaseurl: /notes\n",
+        "index.md": "---\nlayout: default\ntitle: Topics\n---\n\n<ul>\n"
+                    "  <li><a href=\"{{ '/machine-learning/' | relative_url }}\">ML</a></li>\n"
+                    "  <li><a href=\"{{ '/llm/' | relative_url }}\">LLMs</a></li>\n</ul>\n\n"
+                    "See [the tags](/notes/tagged/).\n",
+        "machine-learning.md": "---\nlayout: default\ntitle: ML\npermalink: "
+                               "/machine-learning/\n---\n\n# ML\n\n"
+                               + loop.format("machine-learning"),
+        "llm.md": "---\nlayout: default\ntitle: LLMs\npermalink: /llm/\n---\n\n"
+                  + loop.format("llm"),
+        "tagged.md": "---\ntitle: Tagged\npermalink: /tagged/\n---\n\n"
+                     "{% for post in site.tags[\"deep learning\"] %}{{ post.title }}"
+                     "{% endfor %}\n",
+        "_posts/2025-10-24-cnn.md": "---\ntitle: CNN\ncategories: [machine-learning]\n"
+                                    "tags: [deep learning]\n---\n\nText.\n"})
+    home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert 'href="/categories/machine-learning/"' in home, home
+    assert "(/tags/deep-learning/)" in home, home
+    assert "<a>LLMs</a>" in home, home
+    warned = [w.message for w in imported.report.warnings]
+    assert len(warned) == 1 and "/llm/" in warned[0], warned
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
