@@ -44,3 +44,37 @@ def test_a_link_to_a_page_of_one_categorys_posts_leads_to_its_new_page(
     warned = [w.message for w in imported.report.warnings]
     assert len(warned) == 1 and "/llm/" in warned[0], warned
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_kramdowns_bold_beside_punctuation_is_bold(tmp_path: Path) -> None:
+    """kramdown pairs `**` in order, one opening unless a space follows it and closing
+    unless one is before it: `dataset**:**` was bold on a Medium-exported post, and
+    CommonMark showed its stars. Stars kramdown paired with nothing (`## ** Overview**`,
+    `2 ** bits`, an opening pair the paragraph never closed) it showed as written: they
+    are escaped, and the build no longer warns of them. A table's cells, headings and
+    list items pair alone; a bold running over a line break stays bold."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2023-07-15-nlp.md":
+            "---\ntitle: NLP\n---\n\n"
+            "The dataset**:** [IMDB](https://example.org/imdb) reviews.\n\n"
+            "## ** Overview**\n\n"
+            "p = prime * 2 ** bits, and `x ** y` in code.\n\n"
+            "**a) Tokenization:  \n**Tokenization splits text into  **_n-grams_**, "
+            "or tokens.\n\n"
+            "* more **feasible\n* next item **bold** here\n\n"
+            "| **15** | sum is **11.0 |\n| **16** | **yes** |\n\n"
+            "<div>\nraw 2 ** 3 and x**:**\n</div>\n\n"
+            "**Bold over\ntwo lines** and $$a**b$$ math.\n"})
+    post = (imported.dest / "content/posts/nlp.md").read_text(encoding="utf-8")
+    assert "dataset<strong>:</strong> [IMDB]" in post, post
+    assert "## \\*\\* Overview\\*\\*" in post, post
+    assert "2 \\*\\* bits, and `x ** y`" in post, post
+    assert "**a) Tokenization:\\\n\\*\\*Tokenization splits text into  \\*\\*_n-grams_**" \
+        in post, post
+    assert "more \\*\\*feasible\n* next item **bold** here" in post, post
+    assert "| **15** | sum is \\*\\*11.0 |\n| **16** | **yes** |" in post, post
+    assert "raw 2 ** 3 and x**:**" in post, post
+    assert "**Bold over\ntwo lines**" in post and "a**b" in post, post
+    site = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not [w for w in site.warnings if "no bold" in w.message], site.warnings

@@ -32,6 +32,7 @@ from lanting.importer.common import (
     prose_raw,
     read_text,
 )
+from lanting.importer.html_block_spans import html_block_spans
 from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
@@ -55,6 +56,7 @@ from lanting.importer.kramdown_html import (
     spread_tags,
     starred_superscripts,
 )
+from lanting.importer.kramdown_strong import kramdown_strong
 from lanting.importer.liquid import (
     Context,
     blocks,
@@ -233,6 +235,8 @@ class JekyllBodies(JekyllLiquid):
                      "written")
         text, count = escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
+        # (math, code and raw HTML put aside: kramdown's bold, as CommonMark writes it)
+        text = kramdown_strong(text, ctx, html_block_spans(text))
         if not self.wiki_plugin():
             text, count = K.literal_wiki_links(text)
             ctx.convert("[[…]] kept as text (kramdown showed it as written)", count)

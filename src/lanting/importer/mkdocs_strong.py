@@ -68,6 +68,13 @@ def _line(line: str, not_strong: bool, pandoc: bool = False,
         not_strong, carried = False, open_
     if len(starts) < 2 or not_strong and any(_literal(line, at) for at in starts):
         return line, 0, carried
+    line, moved = pair_stars(line, starts)
+    return line, moved, carried
+
+
+def pair_stars(line: str, starts: list[int]) -> tuple[str, int]:
+    """`line` with the bold spans between the `**` at `starts` (taken in pairs) written
+    as CommonMark pairs them, and how many were rewritten."""
     out, last, moved = [], 0, 0
     for open_at, close_at in zip(starts[::2], starts[1::2], strict=False):
         inner = line[open_at + 2:close_at]
@@ -85,7 +92,7 @@ def _line(line: str, not_strong: bool, pandoc: bool = False,
             text[-1], trail[:1] or after) else f"<strong>{text}</strong>"
         out.append(line[last:open_at] + lead + bold + trail)
         last, moved = close_at + 2, moved + 1
-    return "".join(out) + line[last:], moved, carried
+    return "".join(out) + line[last:], moved
 
 
 def _punctuation(char: str) -> bool:
