@@ -78,3 +78,25 @@ def test_kramdowns_bold_beside_punctuation_is_bold(tmp_path: Path) -> None:
     assert "**Bold over\ntwo lines**" in post and "a**b" in post, post
     site = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert not [w for w in site.warnings if "no bold" in w.message], site.warnings
+
+
+def test_a_bracket_left_by_a_javascript_escape_is_no_delimiter(tmp_path: Path) -> None:
+    """A Jekyll Now blog's MathJax setup lists `["\\[","\\]"]` among its display
+    delimiters: JavaScript drops the needless backslash, and MathJax got `[` and `]`,
+    which matched no link (kramdown had made `[post](…)` a link, its brackets gone). The
+    import read them as delimiters: every link became `\\(post\\)(…)` as text, and a
+    formula's brackets were rewritten."""
+    setup = ('<script type="text/x-mathjax-config">\nMathJax.Hub.Config({ tex2jax: {\n'
+             '  inlineMath: [ [\'$\',\'$\'], ["\\\\(","\\\\)"] ],\n'
+             '  displayMath: [ [\'$$\',\'$$\'], ["\\[","\\]"], ["\\\\[","\\\\]"] ]\n'
+             '} });\n</script>\n')
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Seems Reasonable\nlang: en\n",
+        "_includes/mathjax.html": setup,
+        "_posts/2019-03-22-pg.md": "---\ntitle: PG\n---\n\n"
+                                   "As in the previous [post](https://example.org/vr/), "
+                                   "$$\\theta_{n+1} = \\nabla_\\theta[(T - Q)^2]$$ holds.\n"})
+    assert not imported.report.warnings, imported.report.entries
+    post = (imported.dest / "content/posts/pg.md").read_text(encoding="utf-8")
+    assert "[post](https://example.org/vr/)" in post, post
+    assert "\\nabla_\\theta[(T - Q)^2]" in post, post

@@ -345,6 +345,10 @@ _DELIMITERS = re.compile(r"\b(inlineMath|displayMath)\s*[:=]\s*\[")
 _DELIMITER_PAIR = re.compile(r"\[\s*(" + JS_STRING.pattern + r")\s*,\s*("
                              + JS_STRING.pattern + r")\s*\]")
 _STANDARD = frozenset({"$", "$$", "\\(", "\\["})
+_SLIPS = frozenset({("[", "]"), ("(", ")")})
+"""`displayMath: [["\\[", "\\]"]]` with one backslash, which JavaScript drops: the
+writer meant `\\[`, and MathJax got `[`, which matched only the brackets kramdown left
+as text, never a link's (`[post](…)` was `<a>post</a>`). Not read as delimiters."""
 
 
 def custom_delimiters(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS
@@ -362,7 +366,7 @@ def custom_delimiters(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS
                 opening, closing = unquote_js(pair.group(1)), unquote_js(pair.group(2))
                 kind = found[setting.group(1) == "displayMath"]
                 if opening and closing and opening not in _STANDARD \
-                        and (opening, closing) not in kind:
+                        and (opening, closing) not in kind and (opening, closing) not in _SLIPS:
                     kind.append((opening, closing))
     return found
 
