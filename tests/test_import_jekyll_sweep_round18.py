@@ -65,7 +65,8 @@ def test_kramdowns_bold_beside_punctuation_is_bold(tmp_path: Path) -> None:
             "* more **feasible\n* next item **bold** here\n\n"
             "| **15** | sum is **11.0 |\n| **16** | **yes** |\n\n"
             "<div>\nraw 2 ** 3 and x**:**\n</div>\n\n"
-            "**Bold over\ntwo lines** and $$a**b$$ math.\n"})
+            "**Bold over\ntwo lines** and $$a**b$$ math.\n\n"
+            "> **A quote's bold\n> over two lines** too.\n"})
     post = (imported.dest / "content/posts/nlp.md").read_text(encoding="utf-8")
     assert "dataset<strong>:</strong> [IMDB]" in post, post
     assert "## \\*\\* Overview\\*\\*" in post, post
@@ -76,6 +77,7 @@ def test_kramdowns_bold_beside_punctuation_is_bold(tmp_path: Path) -> None:
     assert "| **15** | sum is \\*\\*11.0 |\n| **16** | **yes** |" in post, post
     assert "raw 2 ** 3 and x**:**" in post, post
     assert "**Bold over\ntwo lines**" in post and "a**b" in post, post
+    assert "> **A quote's bold\n> over two lines** too." in post, post
     site = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert not [w for w in site.warnings if "no bold" in w.message], site.warnings
 

@@ -19,9 +19,10 @@ from lanting.importer.mkdocs_strong import pair_stars
 
 _STARS = re.compile(r"(?<![*\\])\*\*(?!\*)")
 """Two stars, no more (`***` is bold italic, left as it is), not escaped."""
-_OWN_BLOCK = re.compile(r" {0,3}(?:[#>|]|[-*+] |\d+[.)] )")
-"""A line that starts a block of its own (a heading, a quote, a table's row, a list
-item): no bold runs into it from the line before."""
+_OWN_BLOCK = re.compile(r" {0,3}(?:[#|]|[-*+] |\d+[.)] )")
+"""A line that starts a block of its own (a heading, a table's row, a list item): no
+bold runs into it from the line before."""
+_QUOTE = re.compile(r" {0,3}>")
 _CELL = re.compile(r"(?<!\\)\|")
 
 
@@ -41,10 +42,14 @@ def kramdown_strong(text: str, ctx: Context, html_blocks: list[tuple[int, int]])
             total += count
             unit.clear()
 
+    quoted = False  # (the line before was a quote's: its paragraph may go on)
     for line in text.split("\n"):
         start, at = at, at + len(line) + 1  # (its offset in `text`)
-        if not line.strip() or inside(html_blocks, start) or _OWN_BLOCK.match(line):
+        quote = _QUOTE.match(line)
+        if not line.strip() or inside(html_blocks, start) or _OWN_BLOCK.match(line) \
+                or quote and (not quoted or not line.strip(" >")):
             flush()
+        quoted = bool(quote)
         if not line.strip() or inside(html_blocks, start):
             out.append(line)
         elif line.lstrip().startswith("|"):  # (a table's row: each cell alone)
