@@ -102,3 +102,21 @@ def test_a_bracket_left_by_a_javascript_escape_is_no_delimiter(tmp_path: Path) -
     post = (imported.dest / "content/posts/pg.md").read_text(encoding="utf-8")
     assert "[post](https://example.org/vr/)" in post, post
     assert "\\nabla_\\theta[(T - Q)^2]" in post, post
+
+
+def test_a_pipe_in_a_code_span_of_a_table_stays_in_its_cell(tmp_path: Path) -> None:
+    """kramdown's tables read a row's code spans before its `|`s: `` `|z|` `` in a cell
+    of an ML blog's table of questions was one cell's code. GFM's tables cut it there,
+    the row one cell longer and its bold broken (the build warned of its stars)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2025-10-02-sigmoid.md":
+            "---\ntitle: Sigmoid\n---\n\n| # | Question | Answer |\n|---|---|---|\n"
+            "| **3** | **Why does it vanish when `|z|` is large?** | It saturates. |\n"})
+    post = (imported.dest / "content/posts/sigmoid.md").read_text(encoding="utf-8")
+    assert "`\\|z\\|`" in post, post
+    out = tmp_path / "out"
+    site = build(imported.dest, BuildOptions(output=out))
+    assert not [w for w in site.warnings if "no bold" in w.message], site.warnings
+    page = (out / "posts/sigmoid/index.html").read_text(encoding="utf-8")
+    assert "<code>|z|</code> is large?</strong></td>" in page, page

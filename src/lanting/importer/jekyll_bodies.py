@@ -26,7 +26,7 @@ from lanting.importer.body_math import (
     text_underscores,
 )
 from lanting.importer.body_references import map_reference_urls
-from lanting.importer.body_tables import cell_border_dollars
+from lanting.importer.body_tables import cell_border_dollars, shelved_code_bars
 from lanting.importer.common import (
     LinkTable,
     prose_raw,
@@ -169,6 +169,9 @@ class JekyllBodies(JekyllLiquid):
         if is_text_theme(self.config):
             text, _drawn = drawn_fences(text, ctx.warn, TEXT_DRAWN, "TeXt")
         text = protect_code(text, shelf)
+        ctx.convert("`|` in a table row's code span escaped (kramdown's tables read the "
+                    "code spans first: `` `|z|` `` stayed in its cell)",
+                    shelved_code_bars(text, shelf))
         text, count = spread_tags(text, shelf)
         ctx.convert("HTML tags whose attributes run over lines, on one line", count)
         text, own_dollars, count = own_math_setup(text)
