@@ -1,8 +1,8 @@
 """Bodies of Hexo posts → Lanting Markdown: Hexo's Nunjucks tags (`asset_img`,
 `post_link`, `codeblock`, `raw`, …), Butterfly's (`note`, `tabs`, `hideToggle`,
 `hideInline`, `btn`, …), fence captions and options, the math tags of hexo-math and
-hexo-tag-katex (`hexo_math.py`), the math escapes of hexo-renderer-marked, and the files
-a body links to."""
+hexo-tag-katex (`hexo_math.py`), what each Markdown renderer read otherwise
+(`hexo_renderers.py`), and the files a body links to."""
 
 from __future__ import annotations
 
@@ -14,19 +14,14 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
-from lanting.importer.body_math import (
-    escaped_delimiters,
-    escaped_parentheses,
-    shelve_tex_math,
-    text_underscores,
-    unescape_marked_math,
-)
+from lanting.importer.body_math import escaped_parentheses, text_underscores
 from lanting.importer.common import is_image, prose_raw
 from lanting.importer.hexo_code import code_fence, code_file, codeblock, included_code
 from lanting.importer.hexo_embeds import embed_tags
 from lanting.importer.hexo_inline import inline_tags, site_icons
-from lanting.importer.hexo_math import kramed_display_blocks, math_tags
+from lanting.importer.hexo_math import math_tags
 from lanting.importer.hexo_plus import plus_blocks, plus_tags
+from lanting.importer.hexo_renderers import renderer_math
 from lanting.importer.hexo_stellar import frame, stellar_blocks
 from lanting.importer.hexo_themes import (
     bilibili,
@@ -55,12 +50,9 @@ from lanting.importer.hexo_volantis import (
     video,
     volantis_blocks,
 )
-from lanting.importer.html_block_spans import pandoc_tag_lines
 from lanting.importer.item import Item
-from lanting.importer.kramdown_html import ended_html_blocks, span_tag_over_display
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
-from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.shelf import Shelf, fence, protect_code
 
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
@@ -118,28 +110,8 @@ class HexoBodies(HexoUrls):
                       ctx, "mermaid diagrams", shelf)
         text = echarts_blocks(text, ctx, shelf)
         text = math_tags(text, ctx, shelf, self.tag_katex)
-        if self.tex_plugin:  # (a formula was TeX to the plugin, blank lines and all)
-            text = shelve_tex_math(text, shelf)
-        if self.kramed:
-            text = lenient_strong(text, ctx, "kramed")
-            text, count = kramed_display_blocks(text)
-            ctx.convert("display formulas under a line of text (kramed's)", count)
-            # (kramed, marked 0.3, ended `<div>…</div>` at its closing tag, as kramdown)
-            text, count = ended_html_blocks(text)
-            ctx.convert("blank lines after HTML blocks (kramed read Markdown after them)",
-                        count)
-        if self.heading_ids == "pandoc":  # (Pandoc's paragraph held a lone `<img>` line)
-            text, count = span_tag_over_display(text)
-            ctx.convert("blank lines between a lone `<img>` and a display formula", count)
-            text, count = pandoc_tag_lines(text)
-            ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
-        # marked read escapes in `$…$` too: undone below in all math, these included
-        text, count = escaped_delimiters(text, None if self.marked else shelf)
-        text = shelf.restore(text, "M")
-        ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
-        if self.marked:
-            text, count = unescape_marked_math(text)
-            ctx.convert("Markdown escapes undone in math (hexo-renderer-marked)", count)
+        text = renderer_math(text, ctx, shelf, marked=self.marked, kramed=self.kramed,
+                             pandoc=self.heading_ids == "pandoc", tex_plugin=self.tex_plugin)
         text, count = text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
         text, count = escaped_parentheses(text)
