@@ -19,11 +19,11 @@ from lanting.importer import kramdown as K
 from lanting.importer.bibtex import dump, parse
 from lanting.importer.body_links import map_urls
 from lanting.importer.body_math import (
-    escaped_parentheses,
     shelve_environments,
     text_underscores,
     unescape_marked_math,
 )
+from lanting.importer.body_parentheses import escaped_parentheses
 from lanting.importer.common import prose_raw
 from lanting.importer.hexo_front import hierarchies
 from lanting.importer.hugo_urls import hugo_path

@@ -34,11 +34,6 @@ text (`\\^`, `\\~`, `\\=`, `\\.`, `` \\` ``), an error in a formula: `\\mu\\^*`
 reached MathJax as `\\mu^*`."""
 
 
-_ESCAPE = re.compile(r"\\[\\()]")
-"""A Markdown escape of a backslash or a parenthesis (read left to right, `\\\\(` is an
-escaped backslash and a parenthesis)."""
-
-
 _HTML_MATH_SPOTS = re.compile(r"(<(figcaption|caption|td|th|li|dt|dd|p|summary|h[1-6]|span)"
                               r"\b[^>]*>)((?:(?!\n[ \t]*\n|<\2[\s>]).)*?)(</\2\s*>)",
                               re.DOTALL | re.IGNORECASE)
@@ -81,28 +76,6 @@ def math_in_html(text: str, shelf: Shelf, convert: Callable[[str], str],
     return _HTML_MATH_SPOTS.sub(element, text), count, failed
 
 
-def escaped_parentheses(text: str) -> tuple[str, int]:
-    """`\\(` and `\\)` were parentheses to kramdown and to Hexo's renderers (Markdown
-    escapes, common in link titles copied from a browser: `[i3 \\(简体中文\\)](…)`); to
-    Lanting a pair of them is a formula. In a paragraph that holds both they are written
-    as plain parentheses (alone, Lanting reads them as escapes too). Code is shelved by
-    then; so is math, or, where it is not, a parenthesis escaped in math was one to
-    MathJax too. Returns (text, how many)."""
-    count = 0
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal count
-        if match.group() == "\\\\":
-            return match.group()
-        count += 1
-        return match.group()[1]
-
-    parts = _BLANK_LINE_KEPT.split(text)
-    return "".join(_ESCAPE.sub(one, part) if "\\(" in part and "\\)" in part else part
-                   for part in parts), count
-
-
-_BLANK_LINE_KEPT = re.compile(r"(\n[ \t]*\n)")
 INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n\\])+?)\$(?!\$)")
 """An inline formula: a backslash takes the character after it (`\\$` closes nothing, as
 MathJax reads it). Not a backslash alone too: each one read either way doubled the ways

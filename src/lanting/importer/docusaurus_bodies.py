@@ -22,7 +22,8 @@ from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
-from lanting.importer.body_math import escaped_parentheses, shelve_tex_math
+from lanting.importer.body_math import shelve_tex_math
+from lanting.importer.body_parentheses import escaped_parentheses
 from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.docusaurus_categories import DOC_CARD_LIST

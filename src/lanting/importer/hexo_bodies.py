@@ -14,7 +14,8 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
-from lanting.importer.body_math import escaped_parentheses, text_underscores
+from lanting.importer.body_math import text_underscores
+from lanting.importer.body_parentheses import escaped_parentheses
 from lanting.importer.common import is_image, prose_raw
 from lanting.importer.hexo_code import code_fence, code_file, codeblock, included_code
 from lanting.importer.hexo_embeds import embed_tags

@@ -17,10 +17,10 @@ from lanting.importer.body_displays import bracket_displays, dollar_displays
 from lanting.importer.body_math import (
     TEXT_ACCENTS,
     escaped_delimiters,
-    escaped_parentheses,
     unescape_marked_math,
     unescaped_environments,
 )
+from lanting.importer.body_parentheses import escaped_parentheses
 from lanting.importer.common import bool_of
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf

@@ -19,12 +19,12 @@ from lanting.importer.body_links import doubled_parentheses, map_urls, spaced_de
 from lanting.importer.body_math import (
     environments_as_text,
     escaped_delimiters,
-    escaped_parentheses,
     math_in_html,
     quote_lazy_formulas,
     shelve_environments,
     text_underscores,
 )
+from lanting.importer.body_parentheses import escaped_parentheses
 from lanting.importer.body_references import map_reference_urls
 from lanting.importer.body_tables import cell_border_dollars, shelved_code_bars
 from lanting.importer.common import (
