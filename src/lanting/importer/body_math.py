@@ -20,12 +20,15 @@ def unescape_markdown(tex: str, more: str = "") -> str:
     `\\'`, kramdown's and CommonMark's escaped quote, `f'\\'` → `f''`: to TeX an accent
     of text, an error in a formula; `\\[u u^T\\]`, brackets escaped so the renderer
     would not read a link, `[u u^T]`: to TeX the start and end of display math, an
-    error inside a formula); and the escapes of the characters in `more`."""
+    error inside a formula; `\\(`, a parenthesis, which to TeX is no command) and its
+    character references (`\\text{&#10112;}`, which the page showed as ➀); and the
+    escapes of the characters in `more`."""
     # (`\\\}` is an escaped backslash, then an escaped brace: read left to right, as the
     # renderer did, it is `\}`, which MathJax got; undoing the first alone left `\\}`, a
     # row break and an unmatched brace)
-    return re.sub(rf"\\\\\\([{{}}])|\\([\\_*|'\"\[\]{re.escape(more)}])",
-                  lambda m: "\\" + m.group(1) if m.group(1) else m.group(2), tex)
+    tex = re.sub(rf"\\\\\\([{{}}])|\\([\\_*|'\"\[\](){re.escape(more)}])",
+                 lambda m: "\\" + m.group(1) if m.group(1) else m.group(2), tex)
+    return _ENTITY.sub(lambda m: html.unescape(m.group()), tex) if "&" in tex else tex
 
 
 TEXT_ACCENTS = "^~=.`"
@@ -116,14 +119,16 @@ formula; Lanting showed it as TeX, or took the prose up to the next `$` for TeX)
 opens none: a dollar sign (`\\$5`) stays one."""
 
 
-_ESCAPED_DISPLAY = re.compile(r"(?<!\\)\\\\\[(.+?)\\\\\]", re.DOTALL)
+_ESCAPED_DISPLAY = re.compile(r"(?<!\\)\\\\\[(.+?)\\\\\\?\]", re.DOTALL)
 _ESCAPED_ENVIRONMENT = re.compile(
     r"^([ \t]*)(\\\\begin\{(" + "|".join(re.escape(e) for e in ENVIRONMENTS)
     + r")(\*?)\}.*?\\\\end\{\3\4\})", re.MULTILINE | re.DOTALL)
 """`\\\\begin{equation}` … `\\\\end{equation}` from the start of a line (the escaped
 delimiters' way with an environment, its `\\\\geq` escaped too): MathJax got
 `\\begin{equation}`, which it reads as display math."""
-_ESCAPED_INLINE = re.compile(r"(?<!\\)\\\\\(((?:(?!\n[ \t]*\n).)+?)\\\\\)", re.DOTALL)
+_ESCAPED_INLINE = re.compile(r"(?<!\\)\\\\\(((?:(?!\n[ \t]*\n).)+?)\\\\\\?\)", re.DOTALL)
+"""`\\\\(x\\\\)`; its closing written `\\\\\\)` too, an escaped backslash then an escaped
+parenthesis: `\\)` to MathJax as well."""
 
 
 def escaped_delimiters(text: str, shelf: Shelf | None = None, kind: str = "M",
@@ -304,6 +309,7 @@ def _leaves_quote(text: str, start: int, formula: str) -> bool:
 
 
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+"""A character reference, as CommonMark reads one (its `;` required)."""
 
 
 def math_entities(text: str) -> tuple[str, int]:

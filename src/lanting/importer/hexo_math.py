@@ -1,5 +1,6 @@
-"""The math tags of Hexo's math plugins → `$…$` and `$$…$$`; and kramed's display
-formulas, which a paragraph's text does not end (`kramed_display_blocks`).
+"""The math tags of Hexo's math plugins → `$…$` and `$$…$$`; kramed's display
+formulas, which a paragraph's text does not end (`kramed_display_blocks`); and Pandoc's
+environments across blank lines (`pandoc_environment_displays`).
 
 - hexo-math 4 (`{% katex '{options}' %}…{% endkatex %}`, `{% mathjax '{options}' %}…
   {% endmathjax %}`): inline unless the JSON options ask for display (`displayMode` for
@@ -23,6 +24,7 @@ from typing import Any
 
 from lanting.importer.liquid import Context, blocks, string_argument
 from lanting.importer.shelf import Shelf
+from lanting.markdown.math_display import ENVIRONMENTS
 
 
 def math_tags(text: str, ctx: Context, shelf: Shelf, tag_katex: bool) -> str:
@@ -111,6 +113,38 @@ def kramed_display_blocks(text: str) -> tuple[str, int]:
             count += 1
         out.extend(block)
         i = last + 1
+    return "\n".join(out), count
+
+
+_LONE_DOLLARS = re.compile(r"^[ \t]{0,3}\$\$[ \t]*$")
+_ENVIRONMENT = re.compile(r"\\begin\{(" + "|".join(ENVIRONMENTS) + r")(\*?)\}.*\\end\{\1\2\}",
+                          re.DOTALL)
+
+
+def pandoc_environment_displays(text: str) -> tuple[str, int]:
+    """A `$$` display of one math environment with blank lines in it (`$$`, then
+    `\\begin{gather}` … a blank line … `\\end{gather}`, then `$$`): Pandoc reads no `$$`
+    across a blank line, but read the environment alone as a display formula (the
+    `$$` around it as text), which MathJax showed. Lanting ends a display at a blank
+    line, and showed its TeX; the display keeps its lines, not the blank ones. One of
+    no environment was no formula to Pandoc either, and stays. Code must be put aside
+    first. Returns (text, how many)."""
+    lines = text.split("\n")
+    out: list[str] = []
+    count = i = 0
+    while i < len(lines):
+        end = next((j for j in range(i + 1, len(lines)) if "$$" in lines[j]), None) \
+            if _LONE_DOLLARS.match(lines[i]) else None
+        if end is None or not _LONE_DOLLARS.match(lines[end]):
+            out.append(lines[i])
+            i += 1
+            continue
+        inside = lines[i + 1:end]
+        kept = [line for line in inside if line.strip()]
+        if len(kept) < len(inside) and _ENVIRONMENT.fullmatch("\n".join(kept).strip()):
+            inside, count = kept, count + 1
+        out += [lines[i], *inside, lines[end]]
+        i = end + 1
     return "\n".join(out), count
 
 

@@ -1,7 +1,7 @@
 """What Hexo's Markdown renderers read otherwise than Lanting's Markdown, undone in a
 post's body before its tags are converted: a TeX plugin of markdown-it reading a formula
 across blank lines, kramed's bold and display blocks and its HTML blocks, Pandoc's lone
-tags, and the Markdown escapes marked and the others read inside math."""
+tags and environments, and the Markdown escapes marked and the others read inside math."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from lanting.importer.body_math import (
     shelve_tex_math,
     unescape_marked_math,
 )
-from lanting.importer.hexo_math import kramed_display_blocks
+from lanting.importer.hexo_math import kramed_display_blocks, pandoc_environment_displays
 from lanting.importer.html_block_spans import pandoc_tag_lines
 from lanting.importer.kramdown_html import ended_html_blocks, span_tag_over_display
 from lanting.importer.liquid import Context
@@ -38,6 +38,8 @@ def renderer_math(text: str, ctx: Context, shelf: Shelf, *, marked: bool, kramed
         ctx.convert("blank lines between a lone `<img>` and a display formula", count)
         text, count = pandoc_tag_lines(text)
         ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
+        text, count = pandoc_environment_displays(text)
+        ctx.convert("blank lines in a display of one environment (Pandoc read it)", count)
     # marked read escapes in `$…$` too: undone below in all math, these included
     text, count = escaped_delimiters(text, None if marked else shelf)
     text = shelf.restore(text, "M")

@@ -78,18 +78,27 @@ _MU = r"(-?\s*(?:\d+\.?\d*|\.\d+)\s*mu)"
 _MU_LENGTH = re.compile(r"\\(kern|hskip)(?![A-Za-z])\s*" + _MU + r"|\\hspace\s*\{\s*" + _MU
                         + r"\s*\}")
 _MATH_SPACE = {"kern": "mkern", "hskip": "mskip"}
+_TEXT_UNIT_MATH_SPACE = re.compile(r"\\(mkern|mskip)(?![A-Za-z])\s*(-?\s*(?:\d+\.?\d*|\.\d+)\s*"
+                                   r"(?:em|ex|pt|mm|cm|in|px))")
+"""`\\mskip2.5em`: a math space in a unit of text, which LaTeX refuses but KaTeX (with a
+warning) and MathJax showed as that space."""
+_TEXT_SPACE = {"mkern": "kern", "mskip": "hskip"}
 
 
 def lengths(s: str, ctx: Context) -> str:
     """Units math-core lacks in pt; `\\kern{1em}` as `\\kern1em`; `\\hspace*` as `\\hspace`;
     a space in math units, `\\kern-23mu` (MathJax takes `mu` wherever a length goes; the
     contour integral of physics notes, `\\int\\kern-23mu\\bigcirc`), as `\\mkern`/`\\mskip`;
-    pixels in a length's argument (`\\hspace{5px}`), which MathJax reads as points."""
+    and `\\mkern`/`\\mskip` in a unit of text (`\\mskip{2.5em}`), which KaTeX and MathJax
+    took, as `\\kern`/`\\hskip`; pixels in a length's argument (`\\hspace{5px}`), which
+    MathJax reads as points."""
     s = _UNIT.sub(lambda m: f"{float(m.group(1)) * _TO_PT[m.group(2)]:.4g}pt", s)
     if "px" in s:
         s = _PX_ARGUMENTS.sub(lambda m: _PX.sub(r"\1pt", m.group()), s)
     s = _BRACED_LENGTH.sub(lambda m: "\\" + m.group(1) + m.group(2).replace(" ", "") + " ", s)
     s = s.replace("\\hspace*", "\\hspace")
+    s = _TEXT_UNIT_MATH_SPACE.sub(lambda m: "\\" + _TEXT_SPACE[m.group(1)]
+                                  + m.group(2).replace(" ", "") + " ", s)
     return _MU_LENGTH.sub(lambda m: "\\" + _MATH_SPACE.get(m.group(1) or "", "mskip")
                           + (m.group(2) or m.group(3)).replace(" ", "") + " ", s)
 
