@@ -138,3 +138,32 @@ def test_formulas_markdown_it_read_as_text_are_what_katex_got(tmp_path: Path) ->
     page = prose(built(imported), "posts/p/index.html")
     assert len(page.find_all("math")) == 3
 
+
+DEMO = """{{- $prefix := "https://example.org/demo/" -}}
+{{- if hugo.IsServer -}}
+  {{- $prefix = "http://localhost:3000/" -}}
+{{- end -}}
+{{- $src := printf "%s%s.html" $prefix (.Get 0) -}}
+{{- if hugo.IsProduction -}}
+<iframe src="{{ $src }}" height="{{ .Get 1 | default "auto" }}" width="100%"></iframe>
+{{- end -}}
+"""
+
+
+def test_a_shortcode_asking_whether_hugo_serves_the_site(tmp_path: Path) -> None:
+    """A front-end blog's `html-demo` shortcode framed a demo page from its own address,
+    or from `localhost` when `hugo.IsServer` (`hugo server` while writing): Lanting ran
+    the site's shortcodes but knew no `hugo.IsServer`, and left each use in a comment
+    with a warning, the demo lost. The published site was built, not served:
+    `hugo.IsServer` is false, `hugo.IsProduction` true, `hugo.Environment`
+    "production"."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "hugo.yaml": "title: 前端\nlanguageCode: zh-cn\n",
+        "layouts/_shortcodes/html-demo.html": DEMO,
+        "content/posts/layer.md": "---\ntitle: 层叠\ndate: 2024-05-01\n---\n\n示例：\n\n"
+                                  '{{< html-demo "css-at-layer" "50px" >}}\n'})
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert imported.report.warnings == []
+    post = post_text(imported, "layer")
+    assert '<iframe src="https://example.org/demo/css-at-layer.html" height="50px"' in post

@@ -185,6 +185,9 @@ FUNCTIONS: dict[str, Any] = {
     "strings.TrimSpace": lambda v: text_of(v).strip(), "highlight": _highlight,
     "path.Join": lambda *a: posixpath.normpath("/".join(text_of(p) for p in a if p))
     if any(a) else "", "path.Base": lambda v: posixpath.basename(text_of(v).rstrip("/")),
+    "hugo.IsServer": lambda: False, "hugo.IsDevelopment": lambda: False,
+    "hugo.IsProduction": lambda: True, "hugo.Environment": lambda: "production",
 }
 """Hugo's functions run here (`relURL` and `absURL` leave a path as it is: the import
-leads it to its new place afterwards)."""
+leads it to its new place afterwards; `hugo.IsServer` and the others answer as for the
+published site, built by `hugo`, not served by `hugo server`)."""
