@@ -13,8 +13,8 @@ docs' Math page (`\\overlinesegment` loses its end ticks, `\\\\[1em]` its extra
 space).
 
 This module holds the order of the rules and the smaller ones; the rules for layout
-are in `tex_layout`, for text and style in `tex_text`, the reading of LaTeX and the
-markers in `tex_scan`.
+are in `tex_layout`, for text and style in `tex_text`, for plain TeX's constructs in
+`tex_plain`, the reading of LaTeX and the markers in `tex_scan`.
 
 Most formulas need none of this: `rewrite` returns at once when the formula names no
 command in `TRIGGERS` (a set test over its command names).
@@ -31,7 +31,6 @@ from lanting.markdown.tex_aliases import ALIASES, aliases, unpaired_bars
 from lanting.markdown.tex_chem import chemistry
 from lanting.markdown.tex_columns import array_columns
 from lanting.markdown.tex_layout import (
-    DIM,
     PLAIN_MATRICES,
     alignments,
     commutative_diagram,
@@ -53,13 +52,12 @@ from lanting.markdown.tex_physics import NAMES as PHYSICS
 from lanting.markdown.tex_physics import physics
 from lanting.markdown.tex_physics_matrices import NAMES as PHYSICS_MATRICES
 from lanting.markdown.tex_physics_matrices import physics_matrices
+from lanting.markdown.tex_plain import buildrel, fractions, primitives, root
 from lanting.markdown.tex_scan import (
     NAMES,
     TOKEN,
     Context,
     Marks,
-    TexError,
-    group_end,
     replace_command,
 )
 from lanting.markdown.tex_style import SIZES, boxes, colors, sizes
@@ -74,26 +72,6 @@ from lanting.markdown.tex_text import (
     verb,
 )
 from lanting.markdown.tex_typed import typed_characters
-
-_PRIMITIVES = re.compile(r"\\(futurelet|expandafter|noexpand|afterassignment|csname|"
-                         r"endcsname|@[A-Za-z@]*)(?![A-Za-z])")
-
-
-def _primitives(s: str, ctx: Context) -> str:
-    """`\\@firstoftwo`, `\\@secondoftwo` pick their argument; `\\expandafter` and
-    `\\noexpand` are dropped (they change nothing where no macro follows, which is how
-    formulas use them); the rest of TeX's macro programming is an error."""
-    if "\\@firstoftwo" in s:
-        s = replace_command(s, "@firstoftwo", 2, lambda o, a, i: "{" + a[0] + "}")
-    if "\\@secondoftwo" in s:
-        s = replace_command(s, "@secondoftwo", 2, lambda o, a, i: "{" + a[1] + "}")
-    s = re.sub(r"\\(?:expandafter|noexpand)(?![A-Za-z])\s*", "", s)
-    match = _PRIMITIVES.search(s)
-    if match:
-        raise TexError(f"`{match.group(0)}` (TeX macro programming) is not supported",
-                       match.start(), hint="define macros with `\\newcommand` or `\\def`, "
-                       "or in the front matter's `macros`")
-    return re.sub(r"\\(edef|xdef)(?![A-Za-z])", r"\\def", s)
 
 
 def _chemistry(s: str, ctx: Context) -> str:
@@ -144,54 +122,6 @@ _BINARY_NEXT = re.compile(r"[+\-=<>]|\\(?:cdot|times|pm|mp|le|ge|leq|geq|ne|neq|
                           r"leftarrow|implies|iff|circ|ast|star|div|setminus)(?![A-Za-z])")
 
 
-_BUILDREL = re.compile(r"\\buildrel(?![A-Za-z])(.*?)\\over(?![A-Za-z])\s*", re.DOTALL)
-_TOKEN_AFTER = re.compile(r"\\[A-Za-z]+|\\.|[^\s{}]")
-
-
-def _buildrel(s: str, ctx: Context) -> str:
-    """Plain TeX's `\\buildrel \\text{iid} \\over \\sim` (MathJax has it; a statistics
-    course wrote it): the text up to `\\over` set over the next token or group, as
-    `\\stackrel` sets it."""
-    return _up_to_next(s, _BUILDREL, lambda top, base: f"\\stackrel{{{top}}}{{{base}}}",
-                       "`\\buildrel … \\over` needs what it sets the text over",
-                       "write `\\stackrel{text}{=}`")
-
-
-_ROOT = re.compile(r"\\root(?![A-Za-z])(.*?)\\of(?![A-Za-z])\s*", re.DOTALL)
-
-
-def _root(s: str, ctx: Context) -> str:
-    """Plain TeX's `\\root 3 \\of {C+kN}` (MathJax has it; MathType writes roots so, and
-    a Chinese post on RSA pasted one): the root of the next token or group, as
-    `\\sqrt[3]{…}` draws it; math-core knew neither command and failed the build."""
-    # (`\root \of {2\pi}`, no index: a square root)
-    return _up_to_next(s, _ROOT, lambda index, radicand: f"\\sqrt[{index.strip()}]"
-                       f"{{{radicand}}}" if index.strip() else f"\\sqrt{{{radicand}}}",
-                       "`\\root … \\of` needs what it takes the root of",
-                       "write `\\sqrt[3]{x}`")
-
-
-def _up_to_next(s: str, pattern: re.Pattern[str], make: Callable[[str, str], str],
-                message: str, hint: str) -> str:
-    """Each `pattern` (plain TeX's `\\command … \\word`, what is between its group 1)
-    with the next token or group after it, as `make(between, next)`."""
-    out: list[str] = []
-    pos = 0
-    while (match := pattern.search(s, pos)) is not None:
-        at = match.end()
-        if s.startswith("{", at):
-            end = group_end(s, at)
-            base = s[at + 1:end - 1] if end is not None else None
-        else:
-            token = _TOKEN_AFTER.match(s, at)
-            end, base = (token.end(), token.group()) if token else (None, None)
-        if end is None or base is None:
-            raise TexError(message, match.start(), hint=hint)
-        out += [s[pos:match.start()], make(match.group(1).strip(), base)]
-        pos = end
-    return "".join(out) + s[pos:]
-
-
 def _dots(s: str, ctx: Context) -> str:
     """`\\dots` as one ellipsis character (math-core wrote three full stops, read out
     one by one); before a binary operator or relation, centred, as amsmath does."""
@@ -200,13 +130,6 @@ def _dots(s: str, ctx: Context) -> str:
             return "\\cdots" + (m.group(2) or " ")
         return "…" + m.group(2)
     return _DOTS.sub(one, s)
-
-
-def _fractions(s: str, ctx: Context) -> str:
-    """`{a \\above 2pt b}` as `\\genfrac`."""
-    return re.sub(r"\{([^{}]*?)\\above\s*(?:\{([^{}]*)\}|(" + DIM + r"))([^{}]*?)\}",
-                  lambda m: "\\genfrac{}{}{" + (m.group(2) or m.group(3)).replace(" ", "")
-                  + "}{}{" + m.group(1) + "}{" + m.group(4) + "}", s)
 
 
 def _refs(s: str, ctx: Context) -> str:
@@ -286,7 +209,7 @@ _Rule = Callable[[str, Context], str]
 
 RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"@", "futurelet", "expandafter", "noexpand", "afterassignment", "csname",
-                "edef", "xdef"}), _primitives),
+                "edef", "xdef"}), primitives),
     (frozenset({"verb"}), verb),
     (frozenset({"require"}), _require),
     (frozenset({"newtagform", "renewtagform", "usetagform"}), without_tag_forms),
@@ -335,15 +258,15 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset(SIZES), sizes),
     (frozenset({"varinjlim", "varprojlim", "varliminf", "varlimsup"}), _varlim),
     (frozenset({"cancelto"}), _cancel_to),
-    (frozenset({"buildrel"}), _buildrel),
-    (frozenset({"root"}), _root),
+    (frozenset({"buildrel"}), buildrel),
+    (frozenset({"root"}), root),
     (frozenset({"leftroot", "uproot"}), root_shifts),
     (frozenset({"lvert", "lVert"}), unpaired_bars),
     (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit", "centernot", "not"}),
      aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),
     (frozenset({"mathsfit", "textcircled", *BOLD_ALPHABETS}), letters),
-    (frozenset({"above"}), _fractions),
+    (frozenset({"above"}), fractions),
 )
 """Each rule runs only if the formula names one of its commands (`begin:X`: the
 environment X). Order matters: links and `\\verb` before text, boxes before sizes, text
