@@ -38,7 +38,9 @@ from lanting.model.problem import Problem
 
 _TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
 _EQREF_TEX = re.compile(r"\\eqref\s*\{([^{}]*)\}")
-_ASCII_TAG = re.compile(r"[A-Za-z0-9 .,:;'+\-*/=()\[\]!?|<>@]*")
+_ASCII_TAG = re.compile(r"[A-Za-z0-9 .,:;+\-*/=()!?|<>@]*")
+"""A tag math-core takes as written: it refuses a `'` (`\\tag{27'}`), `[`, `]` and the
+characters special to TeX (`"#$%&\\^_`{}~`) in a tag's text."""
 
 
 @dataclass(slots=True)

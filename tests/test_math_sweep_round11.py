@@ -1,0 +1,27 @@
+"""Faults an eleventh formula sweep of math-heavy blogs and notes found: small pages
+written here."""
+
+from __future__ import annotations
+
+from htmltree import parse_html
+from test_math_syntax import CONTEXT
+
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions
+
+
+def _render(text: str) -> tuple[str, tuple[str, ...]]:
+    rendered = render_markdown(text, CONTEXT, MarkdownOptions())
+    return rendered.html, tuple(p.message for p in rendered.problems)
+
+
+def test_a_tag_with_a_prime_or_brackets_is_drawn() -> None:
+    """`\\tag{27'}` (a variant of equation 27) and `\\tag{[a]}`: math-core refuses a `'`,
+    `[` and `]` in a tag's text, and the formula failed the build; MathJax draws them.
+    The tag is set as written, and a reference to it shows it."""
+    html, problems = _render("$$x = 1 \\tag{27'}\\label{e}$$\n\n"
+                             "$$y = 2 \\tag{[a]}$$\n\nBy \\eqref{e}.\n")
+    assert problems == ()
+    tree = parse_html(html)
+    assert [t.text() for t in tree.find_all("mtext")] == ["(27')", "([a])"]
+    assert tree.one("a", class_="eqref").text() == "(27')"
