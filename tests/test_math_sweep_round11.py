@@ -6,6 +6,8 @@ from __future__ import annotations
 from htmltree import parse_html
 from test_math_syntax import CONTEXT
 
+from lanting.importer.kramdown import kramdown_math
+from lanting.importer.shelf import Shelf
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions
 
@@ -25,3 +27,17 @@ def test_a_tag_with_a_prime_or_brackets_is_drawn() -> None:
     tree = parse_html(html)
     assert [t.text() for t in tree.find_all("mtext")] == ["(27')", "([a])"]
     assert tree.one("a", class_="eqref").text() == "(27')"
+
+
+def test_a_stray_double_dollar_pairs_nothing_across_paragraphs() -> None:
+    """kramdown reads inline `$$…$$` inside its paragraph: a stray `$$` (a typo,
+    `$$x_m$$)$$.`) is text, and the display after the blank line is a display. The
+    importer paired each `$$` with the next one across paragraphs, and the rest of the
+    post became one line of formulas and text."""
+    shelf = Shelf()
+    text = ("Set $$X=(x_m$$)$$. Of $$A$$ is the mean:\n\n$$\ny = 2\n$$\n\n"
+            "and $$T$$ here.\n\n## Next\n")
+    out, _, _ = kramdown_math(text, shelf)
+    assert shelf.restore(out) == ("Set $X=(x_m$)$. Of$A\\$\\$ is the mean:\n\n"
+                                  "$$\ny = 2\n$$\n\nand $T$ here.\n\n## Next\n")
+

@@ -123,7 +123,7 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
     inline = 0
     blank_ends = [0, *(m.end() for m in _BLANK_LINE.finditer(text))]
 
-    def one(match: re.Match[str]) -> str:
+    def one(match: re.Match[str]) -> str | None:
         nonlocal inline
         before = text[:match.start()]
         after = re.sub(r"^[ \t]*\([\w:.\-]+\)", "", text[match.end():])  # `$$ … $$ (eq:x)`
@@ -140,6 +140,8 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
                      and match.group(1).lstrip(" \t").startswith("\n")
                      and not rest_of_line.strip())
         content = match.group(1)
+        if not (alone or own_lines) and _BLANK_LINE.search(match.group()):
+            return None  # (inline math ends with its paragraph: this `$$` is text)
         if alone or own_lines:
             # (kramdown read one formula across a blank line in it; Lanting's Markdown
             # would end the paragraph there, and show both halves as TeX)
@@ -157,12 +159,34 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
     text, escaped = re.subn(r"\\\$\$(.+?)\$\$", lambda m: shelf.put(
         f"${m.group(1).strip()}$", "M"), text, flags=re.DOTALL)
     inline += escaped
-    text = re.sub(r"\$\$(.+?)\$\$", one, text, flags=re.DOTALL)
+    text = _paired(text, one)
     if dollar_math:
         text = _PARAGRAPH_INLINE_MATH.sub(lambda m: shelf.put(
             "$" + unescape_markdown(m.group(1), MATH_ESCAPES) + "$", "M"), text)
     text, dollars = re.subn(r"(?<!\\)\$", r"\\$", text)
     return text, inline, dollars
+
+
+_DOUBLE_DOLLARS = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
+
+
+def _paired(text: str, one: Callable[[re.Match[str]], str | None]) -> str:
+    """Each `$$…$$` of `text` as `one` writes it; where `one` finds no formula (an
+    inline one running over a blank line: kramdown reads inline math inside its
+    paragraph), that `$$` stays as written and the next pair starts after it. A stray
+    `$$` (`$$x_m$$)$$.`) paired each `$$` after it with the wrong one, across
+    paragraphs: the post's text from there on was made one line of formulas."""
+    out: list[str] = []
+    pos = 0
+    while (match := _DOUBLE_DOLLARS.search(text, pos)) is not None:
+        made = one(match)
+        if made is None:
+            out.append(text[pos:match.start() + 2])
+            pos = match.start() + 2
+            continue
+        out += [text[pos:match.start()], made]
+        pos = match.end()
+    return "".join(out) + text[pos:]
 
 
 MATH_ESCAPES = "()~=.`"
