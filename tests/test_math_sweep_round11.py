@@ -41,3 +41,15 @@ def test_a_stray_double_dollar_pairs_nothing_across_paragraphs() -> None:
     assert shelf.restore(out) == ("Set $X=(x_m$)$. Of$A\\$\\$ is the mean:\n\n"
                                   "$$\ny = 2\n$$\n\nand $T$ here.\n\n## Next\n")
 
+
+def test_an_xcolor_expression_is_the_colour_it_mixes() -> None:
+    """`\\color{red!80}` (80 % red, the rest white) and `red!30!blue` failed the build
+    ("Unknown color"): MathJax hands them to the browser, which draws black. They are
+    the colours xcolor mixes; a name that is no colour is still an error."""
+    html, problems = _render("$\\color{red!80}\\bullet$ $\\textcolor{red!30!blue}{x}$ "
+                             "$\\colorbox{yellow!20}{z}$\n")
+    assert problems == ()
+    styles = [row.attrs.get("style", "") for row in parse_html(html).find_all("mrow")]
+    assert [s.split(";")[0] for s in styles] == ["color:#FF3333", "color:#4C00B2",
+                                                 "background-color:#FFFFCC"]
+    assert _render("$\\color{nocolor!20}w$\n")[1] != ()

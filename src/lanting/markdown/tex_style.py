@@ -22,6 +22,7 @@ from lanting.markdown.tex_scan import (
     replace_command,
 )
 from lanting.markdown.tex_text import text_ranges
+from lanting.markdown.tex_xcolor import mixed_colors
 
 
 def _label_safe(text: str) -> str:
@@ -144,8 +145,9 @@ _NAMED_COLOR = re.compile(r"\\color\s*\{\s*([A-Za-z]+)\s*\}")
 
 
 def colors(s: str, ctx: Context) -> str:
-    """`\\textcolor{#228B22}` and `\\color{#hex}` as `\\color[HTML]`; `\\colorbox` and
-    `\\fcolorbox` as a coloured box around their text."""
+    """`\\textcolor{#228B22}` and `\\color{#hex}` as `\\color[HTML]` (xcolor's `red!80`
+    as the `#hex` it mixes); `\\colorbox` and `\\fcolorbox` as a coloured box around
+    their text."""
 
     def textcolor(opt: str | None, args: list[str], at: int) -> str:
         color, body = args[0].strip(), args[1]
@@ -167,6 +169,7 @@ def colors(s: str, ctx: Context) -> str:
         return ctx.marks.wrap(f'<mrow style="{_label_safe(style)}">', "</mrow>",
                               "\\text{" + body + "}")
 
+    s = mixed_colors(s)
     if "textcolor" in s:
         s = replace_command(s, "textcolor", 2, textcolor)
     s = _scripted_colors(s)
