@@ -53,3 +53,13 @@ def test_an_xcolor_expression_is_the_colour_it_mixes() -> None:
     assert [s.split(";")[0] for s in styles] == ["color:#FF3333", "color:#4C00B2",
                                                  "background-color:#FFFFCC"]
     assert _render("$\\color{nocolor!20}w$\n")[1] != ()
+
+
+def test_a_double_rule_in_an_array_is_drawn() -> None:
+    """`\\hline\\hline` under a table's header (a post's Pascal's triangle): math-core
+    takes one rule between two rows and the formula failed the build; one is drawn,
+    as MathJax draws it."""
+    html, problems = _render("$$\n\\begin{array}{|c|c|}\n\\hline\na & b \\\\\n\\hline\n"
+                             "\\hline\nc & d \\\\\n\\hline\n\\end{array}\n$$\n")
+    assert problems == ()
+    assert len(parse_html(html).find_all("mtr")) == 3

@@ -245,6 +245,12 @@ as pages converted from HTML write them): MathJax draws the rule under the row (
 spaces are nothing); math-core takes `\\hline` only right after the break."""
 
 
+_DOUBLE_RULE = re.compile(r"\\(hline|hdashline)(?![A-Za-z])"
+                          r"(?:\s*\\(?:hline|hdashline)(?![A-Za-z]))+")
+"""`\\hline\\hline` (a table's double rule under its header): math-core takes one rule
+between two rows and refused the formula; one rule is drawn, as MathJax draws it."""
+
+
 def ruled_rows(s: str, ctx: Context) -> str:
     """`\\hline` between the rows of `align*`, `aligned`, `gather*` or `gathered` (a
     numerical-computing book's broadcasting table: `A &:& 2, & & 3 \\\\ \\hline …`):
@@ -257,6 +263,7 @@ def ruled_rows(s: str, ctx: Context) -> str:
     kept = "\uf8ff"
     if "\\ " in s:
         s = _SPACED_RULE.sub(r"\1\2\3", s)
+    s = _DOUBLE_RULE.sub(r"\\\1", s)
 
     def array(env: str, opt: str | None, arg: str | None, body: str) -> str:
         if "\\hline" not in body and "\\hdashline" not in body:
