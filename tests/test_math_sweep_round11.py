@@ -63,3 +63,15 @@ def test_a_double_rule_in_an_array_is_drawn() -> None:
                              "\\hline\nc & d \\\\\n\\hline\n\\end{array}\n$$\n")
     assert problems == ()
     assert len(parse_html(html).find_all("mtr")) == 3
+
+
+def test_an_escaped_dollar_opens_a_formula_where_mathjax_reads_dollars() -> None:
+    """kramdown makes `\\$` a `$`, and a site's MathJax reading `$…$` opened a formula
+    with it (`2. \\$W(t)\\sim N(0,t)$`, a list item the writer escaped): it was kept as a
+    dollar sign, and each `$` after it in the paragraph paired with the wrong one. A
+    `\\$` with no `$` to close it in the paragraph stays a dollar sign."""
+    shelf = Shelf()
+    text = ("1. $W(0)=0$ surely\n2. \\$W(t)\\sim N(0,t)$\n    - so $\\Delta W$ for $s$\n\n"
+            "It costs \\$5.\n")
+    out, _, _ = kramdown_math(text, shelf, dollar_math=True)
+    assert shelf.restore(out) == text.replace("\\$W(t)", "$W(t)")

@@ -98,6 +98,15 @@ across a blank line; closed by a `\\$` too, which kramdown made a `$` for MathJa
 it closed the formula, and every `$` after it in the paragraph paired with the wrong one."""
 
 
+_ESCAPED_OPENER = re.compile(
+    r"(?<![\\$])\\\$(?=[^\s$])((?:\\[^$]|[^$\n\\]|\n(?![ \t]*(?:>[ \t]*)*\n))+?)(?<=\S)"
+    r"(?<!\\)\$(?!\$)")
+"""`\\$W(t)\\sim N(0,t)$`: kramdown makes the escaped dollar a `$`, which MathJax's
+`$…$` then opens a formula with (closed by a `$` as written, in the paragraph): the
+pair was taken for a dollar sign and a formula opening, and each `$` after it in the
+paragraph paired with the wrong one."""
+
+
 _LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?:>[ \t]*)*")
 
 
@@ -161,6 +170,8 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
     inline += escaped
     text = _paired(text, one)
     if dollar_math:
+        text = _ESCAPED_OPENER.sub(lambda m: shelf.put(
+            "$" + unescape_markdown(m.group(1), MATH_ESCAPES) + "$", "M"), text)
         text = _PARAGRAPH_INLINE_MATH.sub(lambda m: shelf.put(
             "$" + unescape_markdown(m.group(1), MATH_ESCAPES) + "$", "M"), text)
     text, dollars = re.subn(r"(?<!\\)\$", r"\\$", text)
