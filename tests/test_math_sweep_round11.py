@@ -75,3 +75,15 @@ def test_an_escaped_dollar_opens_a_formula_where_mathjax_reads_dollars() -> None
             "It costs \\$5.\n")
     out, _, _ = kramdown_math(text, shelf, dollar_math=True)
     assert shelf.restore(out) == text.replace("\\$W(t)", "$W(t)")
+
+
+def test_a_tag_holding_a_command_or_a_group_is_drawn() -> None:
+    """`\\tag{1\\text{a}}` and `\\tag{{a}}`: math-core refuses a command or a group in a
+    tag's text, and the formula failed the build; the tag's text is set as text mode
+    sets it (as KaTeX draws it), and a reference shows it."""
+    html, problems = _render("$$x \\tag{1\\text{a}}\\label{u}$$\n\n$$y \\tag{{b}}$$\n\n"
+                             "See \\eqref{u}.\n")
+    assert problems == ()
+    tree = parse_html(html)
+    assert [t.text() for t in tree.find_all("mtext")] == ["(1a)", "(b)"]
+    assert tree.one("a", class_="eqref").text() == "(1a)"

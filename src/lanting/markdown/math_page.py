@@ -36,7 +36,7 @@ from lanting.markdown.tex_layout import breaks_rows, without_final_break
 from lanting.markdown.tex_scan import Marks, TexError
 from lanting.model.problem import Problem
 
-_TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
+_TAG = re.compile(r"\\tag(\*?)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _EQREF_TEX = re.compile(r"\\eqref\s*\{([^{}]*)\}")
 _ASCII_TAG = re.compile(r"[A-Za-z0-9 .,:;+\-*/=()!?|<>@]*")
 """A tag math-core takes as written: it refuses a `'` (`\\tag{27'}`), `[`, `]` and the
@@ -250,7 +250,15 @@ def _tag_text(text: str) -> str:
         except ValueError:
             return match.group(1)
 
-    return _TAG_MATH.sub(one, text).replace("$", "").strip()
+    text = _TAG_MATH.sub(one, text).replace("$", "").strip()
+    if "\\" in text or "{" in text:
+        # (`\\tag{1\\text{a}}`, `\\tag{{a}}`: the tag's text as text mode sets it, as
+        # KaTeX draws it; math-core refused a command or a group in a tag)
+        try:
+            return mathml_text(to_mathml("\\text{" + text + "}", display=False))
+        except ValueError:
+            return text
+    return text
 
 
 def convert_page(state: StateCore) -> None:
