@@ -6,7 +6,7 @@ from __future__ import annotations
 from htmltree import parse_html
 from test_math_syntax import CONTEXT
 
-from lanting.importer.kramdown import kramdown_math
+from lanting.importer.kramdown_math import kramdown_math
 from lanting.importer.shelf import Shelf
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions
