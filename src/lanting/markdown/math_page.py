@@ -21,26 +21,21 @@ from lanting.markdown.math_formula import (
     check_size,
     converter,
     finish,
-    to_mathml,
 )
 from lanting.markdown.math_given_macros import given_macros
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
 from lanting.markdown.math_label_keys import LabelKeys
 from lanting.markdown.math_macros import PageMacros, page_macros
+from lanting.markdown.math_tag_keys import hidden_tags, untag
 from lanting.markdown.math_tagforms import in_form, tag_forms
 from lanting.markdown.math_tags import LABEL, add_label, braced_tags, inline_tags, numbered
-from lanting.markdown.mathtext import mathml_text
 from lanting.markdown.myst_refs import equation_label
 from lanting.markdown.tex import offset_in_source, rewrite
 from lanting.markdown.tex_layout import breaks_rows, without_final_break
 from lanting.markdown.tex_scan import Marks, TexError
 from lanting.model.problem import Problem
 
-_TAG = re.compile(r"\\tag(\*?)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _EQREF_TEX = re.compile(r"\\eqref\s*\{([^{}]*)\}")
-_ASCII_TAG = re.compile(r"[A-Za-z0-9 .,:;+\-*/=()!?|<>@]*")
-"""A tag math-core takes as written: it refuses a `'` (`\\tag{27'}`), `[`, `]` and the
-characters special to TeX (`"#$%&\\^_`{}~`) in a tag's text."""
 
 
 @dataclass(slots=True)
@@ -209,7 +204,8 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         # (a `\\` ending the display's last line, as its rows were written, is none)
         tex = without_final_break("\\begin{gathered}" + tex + "\n\\end{gathered}")
     if formula.display and "\\" in tex:
-        tex = _tags(braced_tags(tex), formula)
+        tex = hidden_tags(braced_tags(tex), formula.tags,
+                          f"LantingTag{id(formula) % 99991}x")
         tex = numbered(tex)
     if formula.label:
         tex = add_label(tex, formula.label)
@@ -219,46 +215,6 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
             return
         lanting_labels[formula.label] = formula
     formula.tex = tex
-
-
-def _tags(tex: str, formula: _Formula) -> str:
-    """Tags math-core refuses (non-ASCII: `\\tag{损失}`) as ASCII placeholders, replaced
-    in the output."""
-
-    def one(m: re.Match[str]) -> str:
-        text = m.group(2)
-        if _ASCII_TAG.fullmatch(text):
-            return m.group(0)
-        key = f"LantingTag{id(formula) % 99991}x{len(formula.tags)}"
-        formula.tags[key] = html.escape(_tag_text(text), quote=False)
-        return f"\\tag{m.group(1)}{{{key}}}"
-
-    return _TAG.sub(one, tex) if "\\tag" in tex else tex
-
-
-_TAG_MATH = re.compile(r"\$([^$]+)\$")
-
-
-def _tag_text(text: str) -> str:
-    """A tag's text with its formulas as their characters (`\\tag*{$\\square$}`, a
-    blog's end-of-proof macro: □; MathJax typesets math in a tag, math-core's tag is
-    text only, and showed `\\square`)."""
-
-    def one(match: re.Match[str]) -> str:
-        try:
-            return mathml_text(to_mathml(match.group(1), display=False))
-        except ValueError:
-            return match.group(1)
-
-    text = _TAG_MATH.sub(one, text).replace("$", "").strip()
-    if "\\" in text or "{" in text:
-        # (`\\tag{1\\text{a}}`, `\\tag{{a}}`: the tag's text as text mode sets it, as
-        # KaTeX draws it; math-core refused a command or a group in a tag)
-        try:
-            return mathml_text(to_mathml("\\text{" + text + "}", display=False))
-        except ValueError:
-            return text
-    return text
 
 
 def convert_page(state: StateCore) -> None:
@@ -336,7 +292,7 @@ def convert_page(state: StateCore) -> None:
     numbers: dict[str, str] = state.env.setdefault("equations", {})
     for name, output in zip(wanted, outputs[len(todo):], strict=True):
         found = REF_LINK.search(output)
-        numbers[name] = _untag(found.group(2), tags) if found else "?"
+        numbers[name] = untag(found.group(2), tags) if found else "?"
     _unnumbered_refs(page, refs, todo, {n for n in wanted if numbers[n] == "??"})
     forms = dict(zip(map(id, formulas), tag_forms([f.latex for f in formulas]), strict=True))
     for formula, output in zip(todo, outputs[:len(todo)], strict=True):
@@ -349,20 +305,13 @@ def convert_page(state: StateCore) -> None:
             page.report(formula, "math: a command here cannot be placed by the converter", 0)
             continue
         if tags:
-            mathml = _untag(mathml, tags)
+            mathml = untag(mathml, tags)
         mathml = in_form(mathml, forms[id(formula)])  # (mathtools' `\usetagform`)
         if formula.label and f'id="{html.escape(formula.label)}"' not in mathml:
             page.report(formula, f"math: `({formula.label})` labels a formula without a "
                         "number (a starred environment)", hint="remove the `*` or the label")
             continue
         formula.token.meta = {**(formula.token.meta or {}), "mathml": mathml}
-
-
-def _untag(text: str, tags: dict[str, str]) -> str:
-    for key, value in tags.items():
-        if key in text:
-            text = text.replace(key, value)
-    return text
 
 
 _REF_TEX = re.compile(r"\\(?:eq)?ref\s*\{([^{}]*)\}")

@@ -1,0 +1,64 @@
+"""Tags math-core refuses (`\\tag{损失}`, `\\tag{27'}`, `\\tag{1\\text{a}}`: MathJax and
+KaTeX take any text) as ASCII placeholders while a page's formulas convert
+(`math_page.convert_page`), their text drawn in the output afterwards."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from lanting.markdown.math_formula import to_mathml
+from lanting.markdown.mathtext import mathml_text
+
+_TAG = re.compile(r"\\tag(\*?)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+_ASCII_TAG = re.compile(r"[A-Za-z0-9 .,:;+\-*/=()!?|<>@]*")
+"""A tag math-core takes as written: it refuses a `'` (`\\tag{27'}`), `[`, `]` and the
+characters special to TeX (`"#$%&\\^_`{}~`) in a tag's text."""
+
+
+def hidden_tags(tex: str, tags: dict[str, str], prefix: str) -> str:
+    """Tags math-core refuses (non-ASCII: `\\tag{损失}`) as ASCII placeholders (`prefix`
+    and a number), their text put in `tags` for `untag`."""
+
+    def one(m: re.Match[str]) -> str:
+        text = m.group(2)
+        if _ASCII_TAG.fullmatch(text):
+            return m.group(0)
+        key = f"{prefix}{len(tags)}"
+        tags[key] = html.escape(_tag_text(text), quote=False)
+        return f"\\tag{m.group(1)}{{{key}}}"
+
+    return _TAG.sub(one, tex) if "\\tag" in tex else tex
+
+
+_TAG_MATH = re.compile(r"\$([^$]+)\$")
+
+
+def _tag_text(text: str) -> str:
+    """A tag's text with its formulas as their characters (`\\tag*{$\\square$}`, a
+    blog's end-of-proof macro: □; MathJax typesets math in a tag, math-core's tag is
+    text only, and showed `\\square`)."""
+
+    def one(match: re.Match[str]) -> str:
+        try:
+            return mathml_text(to_mathml(match.group(1), display=False))
+        except ValueError:
+            return match.group(1)
+
+    text = _TAG_MATH.sub(one, text).replace("$", "").strip()
+    if "\\" in text or "{" in text:
+        # (`\\tag{1\\text{a}}`, `\\tag{{a}}`: the tag's text as text mode sets it, as
+        # KaTeX draws it; math-core refused a command or a group in a tag)
+        try:
+            return mathml_text(to_mathml("\\text{" + text + "}", display=False))
+        except ValueError:
+            return text
+    return text
+
+
+def untag(text: str, tags: dict[str, str]) -> str:
+    """`text` with each placeholder of `tags` as the tag's own text."""
+    for key, value in tags.items():
+        if key in text:
+            text = text.replace(key, value)
+    return text
