@@ -260,7 +260,7 @@ def test_marp_outside_a_talk_is_an_error(make_site: Callable[..., Path],
 
 
 def test_marp_image_keywords_are_read_not_left_in_the_alt_text() -> None:
-    from lanting.site.marp import take_images
+    from lanting.site.marp_images import take_images
 
     text = ("## T\n![bg right:40% contain](a.png)\n![bg](b.png \"B\")\n"
             "x ![w:200 h:5em 图表](c.png) `![bg](d.png)`\n![sepia 照片](e.png)")

@@ -29,8 +29,8 @@ from pathlib import Path
 
 from lanting.markdown.fence_info import FENCE_LINE, parse_fence_info
 from lanting.model.problem import Problem
-from lanting.site.marp import outside_code
 from lanting.site.remark import continuation_lines
+from lanting.site.slide_code import outside_code
 from lanting.site.talk_slides import SlideSource, split_slides
 
 _CHILD = re.compile(r"""^\{r\b[^}]*?\bchild\s*=\s*(?:c\(\s*)?(["'])([^"']+)\1""")

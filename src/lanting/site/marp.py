@@ -6,13 +6,13 @@ presenter note (`<!-- 先自我介绍 -->`), and a formatter's magic comment
 (`<!-- prettier-ignore -->`, Marp's `<!-- fit -->`) is neither. Here each comment leaves
 the slide's text (its lines stay, blank, so messages keep their lines): notes become the
 slide's notes, directives its classes, colours, header and footer (`content.marp` says
-which apply), and what a reader would miss is a warning at its line.
+which apply), and what a reader would miss is a warning at its line. The words Marp
+reads in an image's alt text (`![bg]`, `![w:300]`) are `site.marp_images`'.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,8 +21,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from lanting.content.marp import DIRECTIVES, IGNORED, METADATA, NOT_SHOWN, directive_name
-from lanting.markdown.fence_info import FENCE_LINE
 from lanting.model.problem import Problem
+from lanting.site.marp_images import IMAGE, Images, take_images
+from lanting.site.slide_code import in_code_span, outside_code
 
 _COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 _MAGIC = re.compile(r"^(?:fit|prettier-ignore(?:-start|-end)?|@(?:prettier|format)"
@@ -193,38 +194,6 @@ def _take_comments(text: str, line: int) -> tuple[str, list[tuple[str, int]]]:
     return outside_code(text, line, take), found
 
 
-def outside_code(text: str, line: int, change: Callable[[str, int], str]) -> str:
-    """`text` with each run of lines outside fenced code passed through `change` (with
-    its first line), which must keep its number of lines."""
-    out: list[str] = []
-    prose: list[str] = []
-    prose_line = line
-    fence = ""
-
-    def flush() -> None:
-        if prose:
-            out.append(change("\n".join(prose), prose_line))
-            prose.clear()
-
-    for i, raw in enumerate(text.split("\n")):
-        opened = FENCE_LINE.match(raw)
-        if fence or opened:
-            flush()
-            if fence:
-                closing = opened.group(1) if opened else ""
-                if closing[:1] == fence[0] and len(closing) >= len(fence) \
-                        and raw.strip() == closing:
-                    fence = ""
-            else:
-                fence = opened.group(1) if opened else ""
-            out.append(raw)
-            prose_line = line + i + 1
-        else:
-            prose.append(raw)
-    flush()
-    return "\n".join(out)
-
-
 def _comments_in(chunk: str, line: int) -> tuple[str, list[tuple[str, int]]]:
     found: list[tuple[str, int]] = []
 
@@ -241,140 +210,10 @@ def _comments_in(chunk: str, line: int) -> tuple[str, list[tuple[str, int]]]:
     return _COMMENT.sub(take, chunk), found
 
 
-def in_code_span(chunk: str, at: int) -> bool:
-    """Whether `at` follows an odd number of backticks on its line (inside `code`)."""
-    return chunk[chunk.rfind("\n", 0, at) + 1:at].count("`") % 2 == 1
-
-
 def _dedent(content: str) -> str:
     lines = content.strip("\n").split("\n")
     indent = min((len(x) - len(x.lstrip()) for x in lines if x.strip()), default=0)
     return "\n".join(x[indent:] for x in lines).strip()
-
-
-# Images ----------------------------------------------------------------------------------
-# Marp reads words of an image's alt text: `![bg right:40% contain](x.png)` is a background
-# (the right 40 % of the slide, the image contained), `![w:300](x.png)` an image 300 px
-# wide. The words leave the alt text; a background is drawn behind the slide's content.
-
-_IMAGE = re.compile(r"!\[([^\]\n]*)\]\(([^)\n]*)\)")
-_FIT = {"cover": "cover", "contain": "contain", "fit": "contain", "auto": "auto"}
-_PERCENT = re.compile(r"^\d{1,3}(?:\.\d+)?%$")
-_SPLIT = re.compile(r"^(left|right)(?::(\d{1,3}(?:\.\d+)?%))?$")
-_DIMENSION = re.compile(r"^(w|width|h|height):(\d+(?:\.\d+)?(?:px|%|em|rem|cm|mm|in|pt)?"
-                        r"|auto)$")
-_FILTERS = {"blur", "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate",
-            "invert", "opacity", "saturate", "sepia"}
-SIZE_MARK = "\ue000{}\ue001"
-"""Put before the alt text of an image Marp sizes (`![w:300]`) until its HTML is made
-(`apply_sizes`)."""
-_SIZED = re.compile('alt="\ue000(\\d+)\ue001')
-
-
-@dataclass(frozen=True, slots=True)
-class Background:
-    markdown: str
-    """`![alt](x.png "title")`, Marp's words taken out of the alt text."""
-    line: int
-    fit: str = "cover"
-    scale: str = ""
-    """`50%`: the image at half the size of its box."""
-    opacity: str = ""
-    """reveal.js's `data-background-opacity` (`0.15`: faint behind the text)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Images:
-    text: str
-    """The slide's Markdown, its backgrounds taken out, sized images marked."""
-    backgrounds: tuple[Background, ...] = ()
-    split: str = ""
-    """`left` or `right`: the backgrounds take that side of the slide."""
-    split_size: str = "50%"
-    vertical: bool = False
-    sizes: tuple[str, ...] = ()
-    """The style of each marked image (`width:300px`), by its mark's number."""
-
-
-def take_images(text: str, line: int, path: Path) -> tuple[Images, list[Problem]]:
-    """The slide's images with Marp's words in their alt text read."""
-    problems: list[Problem] = []
-    backgrounds: list[Background] = []
-    sizes: list[str] = []
-    layout = {"split": "", "split_size": "50%", "vertical": ""}
-
-    def image(match: re.Match[str], at: int) -> str:
-        words = match.group(1).split()
-        if not any(w == "bg" or _DIMENSION.match(w) or w.split(":")[0] in _FILTERS
-                   for w in words):
-            return match.group(0)
-        bg = "bg" in words
-        alt, fit, scale, style = [], "cover", "", []
-        for word in words:
-            split = _SPLIT.match(word)
-            if word == "bg":
-                continue
-            if bg and word in _FIT:
-                fit = _FIT[word]
-            elif bg and _PERCENT.match(word):
-                scale = word
-            elif bg and split:
-                layout["split"] = layout["split"] or split.group(1)
-                layout["split_size"] = split.group(2) or layout["split_size"]
-            elif bg and word in ("vertical", "horizontal"):
-                layout["vertical"] = "yes" if word == "vertical" else ""
-            elif (dimension := _DIMENSION.match(word)) and not bg:
-                prop = "width" if dimension.group(1).startswith("w") else "height"
-                value = dimension.group(2)
-                style.append(f"{prop}:{value}{'px' if value[-1].isdigit() else ''}")
-            elif _DIMENSION.match(word) or word.split(":")[0] in _FILTERS:
-                problems.append(Problem(
-                    f"Marp's image keyword `{word}` is not applied", path, at,
-                    severity="warning",
-                    hint="Lanting shows the image without it; edit the image itself, or "
-                         "remove the word"))
-            else:
-                alt.append(word)
-        if bg:
-            backgrounds.append(Background(f"![{' '.join(alt)}]({match.group(2)})", at, fit,
-                                          scale))
-            return ""
-        if not style:
-            return f"![{' '.join(alt)}]({match.group(2)})"
-        sizes.append(";".join(style))
-        return f"![{SIZE_MARK.format(len(sizes) - 1)}{' '.join(alt)}]({match.group(2)})"
-
-    def change(chunk: str, at: int) -> str:
-        return _IMAGE.sub(lambda m: m.group(0) if in_code_span(chunk, m.start())
-                          else image(m, at + chunk.count("\n", 0, m.start())), chunk)
-
-    text = outside_code(text, line, change)
-    return Images(text, tuple(backgrounds), layout["split"], layout["split_size"],
-                  bool(layout["vertical"]), tuple(sizes)), problems
-
-
-def background_html(images: Images, render: Callable[[str, int], str]) -> str:
-    """The slide's backgrounds, drawn behind its content (slides.css)."""
-    if not images.backgrounds:
-        return ""
-    cells = []
-    for bg in images.backgrounds:
-        style = ";".join(([f"--bg-scale:{bg.scale}"] if bg.scale else [])
-                         + ([f"opacity:{bg.opacity}"] if bg.opacity else []))
-        fit = "scale" if bg.scale else bg.fit
-        style = f' style="{style}"' if style else ""
-        cells.append(f'<div class="slide-bg-image marp-bg-{fit}"{style}>\n'
-                     f"{render(bg.markdown, bg.line)}</div>\n")
-    kind = "slide-bg" + (f" slide-bg-{images.split}" if images.split else "") \
-        + (" slide-bg-vertical" if images.vertical else "")
-    return f'<div class="{kind}">\n{"".join(cells)}</div>\n'
-
-
-def apply_sizes(html: str, sizes: tuple[str, ...]) -> str:
-    """The marked images of `html` with Marp's size (`![w:300](x.png)`) as their style."""
-    if not sizes:
-        return html
-    return _SIZED.sub(lambda m: f'style="{sizes[int(m.group(1))]}" alt="', html)
 
 
 def marp_line(body: str, line: int) -> int:
@@ -386,7 +225,7 @@ def marp_line(body: str, line: int) -> int:
     found: list[int] = []
 
     def images(chunk: str, at: int) -> str:
-        found.extend(at + chunk.count("\n", 0, m.start()) for m in _IMAGE.finditer(chunk)
+        found.extend(at + chunk.count("\n", 0, m.start()) for m in IMAGE.finditer(chunk)
                      if m.group(1).split()[:1] == ["bg"]
                      and not in_code_span(chunk, m.start()))
         return chunk

@@ -37,7 +37,8 @@ from typing import Any
 from lanting.markdown.fence_info import FENCE_LINE
 from lanting.markdown.tex_scan import group_end
 from lanting.model.problem import Problem
-from lanting.site.marp import Background, Images, in_code_span, outside_code
+from lanting.site.marp_images import Background, Images
+from lanting.site.slide_code import in_code_span, outside_code
 
 _PROPERTY = re.compile(r"^([-\w]+):(?!//)[ \t]*(.*?)[ \t]*$")
 """remark's property line: any name (`title: …` too, which `{{title}}` shows), no space

@@ -41,7 +41,8 @@ from pathlib import Path
 from lanting.markdown.fence_info import FENCE_LINE
 from lanting.model.problem import Problem
 from lanting.site.beamer_notes import take_notes
-from lanting.site.marp import Background, Images, outside_code
+from lanting.site.marp_images import Background, Images
+from lanting.site.slide_code import outside_code
 
 _SLIDE = re.compile(r"<!--\s*\.slide:(.*?)-->", re.DOTALL)
 _ATTRIBUTE = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")

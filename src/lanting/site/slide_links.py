@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from lanting.markdown.anchors import pandoc_slug
-from lanting.site.marp import outside_code
+from lanting.site.slide_code import outside_code
 from lanting.site.talk_slides import split_slides
 
 _HEADING_ID = re.compile(r"^#{1,6}[ \t].*\{[^{}]*#([\w:.-]+)[^{}]*\}[ \t]*$", re.MULTILINE)

@@ -27,7 +27,8 @@ from ruamel.yaml.error import YAMLError
 
 from lanting.content.slidev import DECK, FENCE, LAYOUTS, SLIDE, closes, separators
 from lanting.model.problem import Problem
-from lanting.site.marp import Background, Images, background_html, in_code_span
+from lanting.site.marp_images import Background, Images, background_html
+from lanting.site.slide_code import in_code_span
 from lanting.site.slidev_vue import Warned, static_text
 
 _YAML_BLOCK = re.compile(r"^\s*```ya?ml\s*$")

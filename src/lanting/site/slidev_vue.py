@@ -21,7 +21,7 @@ from pathlib import Path
 from lanting.content.slidev import FENCE, closes
 from lanting.markdown.html_elements import KNOWN
 from lanting.model.problem import Problem
-from lanting.site.marp import outside_code
+from lanting.site.slide_code import outside_code
 
 _TEMPLATE_SLOT = re.compile(r"^\s*<template\s+(?:v-slot:|#)([\w-]+)\s*>\s*$")
 _CLICK_TAG = re.compile(r"v-(?:clicks?|after|switch|click-hide)")

@@ -2,31 +2,27 @@
 
 The body is cut into slides by `site.talk_slides` (Lanting's own form and reveal.js'),
 `site.marp` (a Marp deck), `site.slidev` (a Slidev deck) or `site.remark` (a remark or
-xaringan deck). Each part is rendered with the document's `RenderContext` moved to the
-part's first line, so messages point into the talk file; the talk is one page, so its
-macros hold in every slide and citations are numbered across them.
+xaringan deck). Each part is rendered by `site.talk_collector` with the document's
+`RenderContext` moved to the part's first line, so messages point into the talk file; the
+talk is one page, so its macros hold in every slide and citations are numbered across them.
 """
 
 from __future__ import annotations
 
 import html
-import posixpath
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from lanting.content.discover import CONTENT
 from lanting.content.pandoc_title import title_slide as pandoc_title_slide
 from lanting.errors import LantingError
 from lanting.markdown.cite import talk_references
 from lanting.markdown.math_macros import page_macros
-from lanting.markdown.render import render_markdown, render_summary, resolve_links
 from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
-from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
+from lanting.model.markdown import MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
 from lanting.site.beamer_latex import beamer_markdown, has_beamer, unread_commands
 from lanting.site.knitr import (
@@ -38,14 +34,12 @@ from lanting.site.knitr import (
 )
 from lanting.site.marp import (
     Directives,
-    Images,
-    apply_sizes,
-    background_html,
     front_matter_directives,
     heading_divider,
     marp_line,
     read_slide,
 )
+from lanting.site.marp_images import Images, apply_sizes, background_html
 from lanting.site.pandoc_divs import native_divs
 from lanting.site.remark import (
     Templates,
@@ -57,106 +51,19 @@ from lanting.site.remark import read_slide as read_remark_slide
 from lanting.site.remark_lines import highlighted_lines
 from lanting.site.reveal import read_slide as read_reveal_slide
 from lanting.site.reveal import written_for_reveal
-from lanting.site.slide_links import link_numbers, link_slides, slide_targets
+from lanting.site.slide_links import link_slides, slide_targets
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
+from lanting.site.talk_collector import Collector, numbered_slide, render_slide
 from lanting.site.talk_slides import (
     SlideSource,
     pandoc_slide_level,
     pandoc_stacks,
-    segments,
     split_slides,
 )
 
-_HEADING_ID = re.compile(r'(<h[1-6] id=")([^"]+)(")')
-_ONCE = "(this page's first)"
-"""The end of a warning given once a page (a Mermaid diagram, a Quarto or knitr cell):
-once a talk, whose slides are rendered one by one."""
 
-
-@dataclass(slots=True)
-class _Collector:
-    context: RenderContext
-    options: MarkdownOptions
-    problems: list[Problem]
-    features: set[str]
-    citations: list[str]
-    headings: list[str]
-    link_map: dict[str, str]
-    deps: set[tuple[str, str, str]]
-    links: list[LinkRef]
-    macros: tuple[tuple[str, str], ...] = ()
-    """The macros the talk's formulas define (`talk_macros`), for every slide's."""
-    included: dict[Path, str] = field(default_factory=dict)
-    """The talk and the files its slides include (Slidev's `src:`) -> each one's path in
-    `content/`."""
-    deck: tuple[str, int] = ("", 0)
-    """The deck's URL and its number of slides: a link `#3` in a slide or its notes is
-    to slide 3 (`slide_links.link_numbers`)."""
-
-    def render(self, text: str, line: int, path: Path | None = None) -> str:
-        """`text` from `line` of the talk (or of `path`, a file its slides include).
-        One page of many parts: numbers go on from the slides before; the article ends
-        with one list of them all (`render_talk`)."""
-        text = link_numbers(text, *self.deck)
-        context = replace(self.context, body_line=line, cited_before=tuple(self.citations),
-                          reference_list=False, macros=self.context.macros + self.macros)
-        if path is not None and path in self.included:  # (its links are from its folder)
-            context = replace(context, path=path, rel=self.included[path])
-        result = resolve_links(render_markdown(text, context, self.options),
-                               self.link_map, context.path)
-        told = {p.message for p in self.problems if p.message.endswith(_ONCE)}
-        self.problems.extend(p for p in result.problems if p.message not in told)
-        self.features.update(result.features)
-        if 'class="code-block' in result.html:
-            self.features.add("code")
-        self.citations.extend(k for k in result.citations if k not in self.citations)
-        self.headings.extend(h.text for h in result.headings)
-        self.deps.update(result.deps)
-        self.links.extend(result.links if path is None else
-                          (replace(link, written_in=path) for link in result.links))
-        return result.html
-
-    def read(self, src: str, among: Path) -> tuple[str, Path] | None:
-        """The file `src` names (Slidev's `src:`, knitr's `child=`), from the file
-        `among` (`/x.md` from the talk's folder): its text and path, or None; its digest
-        is recorded, so that `serve` rebuilds on its edits."""
-        talk = next(iter(self.included))  # (the talk itself, named first)
-        folder = posixpath.dirname(self.included[talk if src.startswith("/") else among])
-        name = posixpath.normpath(posixpath.join(CONTENT, folder, src.lstrip("/")))
-        found = self.context.read_file(name)
-        self.deps.add(("file", name, found[1] if found else ""))
-        if found is None or self.context.site_root is None:
-            return None
-        self.included[self.context.site_root / name] = name.removeprefix(f"{CONTENT}/")
-        return found[0], self.context.site_root / name
-
-    def summary(self, text: str, line: int) -> tuple[str, str]:
-        """The talk's `summary` as (HTML, text), like a post's (`render_summary`)."""
-        result = resolve_links(render_summary(text, replace(self.context, body_line=line),
-                                              self.options),
-                               self.link_map, self.context.path)
-        self.problems.extend(result.problems)
-        self.features.update(result.features & {"math"})
-        self.links.extend(result.links)
-        return result.html, result.excerpt
-
-
-def _render_slide(text: str, line: int, notes: Sequence[tuple[str, int]],
-                  collector: _Collector, path: Path | None = None) -> tuple[str, str]:
-    html = []
-    for kind, items in segments(text, line):
-        if kind == "md":
-            html.append(collector.render(*items[0], path))
-        else:
-            cells = "".join(f'<div class="slide-column">\n{collector.render(t, n, path)}'
-                            '</div>\n' for t, n in items)
-            html.append(f'<div class="slide-columns">\n{cells}</div>\n')
-    return "".join(html), "".join(collector.render(t, n, path) for t, n in notes
-                                  if t.strip())
-
-
-def _render_marp_slide(source: SlideSource, state: Directives, collector: _Collector,
+def _render_marp_slide(source: SlideSource, state: Directives, collector: Collector,
                        path: Path) -> tuple[str, str, str, str]:
     """A slide of a Marp deck: its HTML, notes, classes and style (`site.marp`)."""
     slide, problems = read_slide(source.text, source.line, source.notes, source.notes_line,
@@ -164,25 +71,12 @@ def _render_marp_slide(source: SlideSource, state: Directives, collector: _Colle
     collector.problems.extend(problems)
     images = slide.images or Images(slide.text)
     backgrounds = background_html(images, collector.render)
-    html, notes = _render_slide(slide.text, source.line, slide.notes, collector)
+    html, notes = render_slide(slide.text, source.line, slide.notes, collector)
     for part, name in ((slide.header, "header"), (slide.footer, "footer")):
         if part is not None:
             edge = f'<div class="slide-{name}">\n{collector.render(*part)}</div>\n'
             html = edge + html if name == "header" else html + edge
     return backgrounds + apply_sizes(html, images.sizes), notes, slide.classes, slide.style
-
-
-def _unique_ids(html: str, seen: set[str]) -> str:
-    """Slides share one article page: a heading id used by an earlier slide gets a number."""
-    def rename(match: re.Match[str]) -> str:
-        base, n = match.group(2), 2
-        name = base
-        while name in seen:
-            name, n = f"{base}-{n}", n + 1
-        seen.add(name)
-        return match.group(1) + name + match.group(3)
-
-    return _HEADING_ID.sub(rename, html)
 
 
 def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
@@ -215,7 +109,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         lead = 0
     if not sources:
         raise _no_slides(doc)
-    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
+    collector = Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
                            talk_macros(doc.body), deck=(url + "slides/", len(sources)))
     slides: list[Slide] = []
     seen: set[str] = set()
@@ -257,11 +151,11 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
             linked = [(link_slides(t, targets, url + "slides/"), at) for t, at in
                       ((slide.text, source.line), (source.notes, source.notes_line),
                        *slide.notes)]
-            html, notes = _render_slide(*linked[0], linked[1:], collector)
+            html, notes = render_slide(*linked[0], linked[1:], collector)
             parts = (background_html(slide.images, collector.render) + html, notes,
                      "slide-lead" if n == lead else slide.classes, slide.style)
-        slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen,
-                             tuple(names.get(len(slides) + 1, ()))))
+        slides.append(numbered_slide(len(slides) + 1, source.line, parts, collector,
+                                     before, seen, tuple(names.get(len(slides) + 1, ()))))
     return _talk(doc, context, url, output, slides, collector), collector.problems
 
 
@@ -276,7 +170,7 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
     if doc.meta.xaringan is not None and doc.meta.xaringan["seal"]:
         sources.insert(0, SlideSource(title_slide(doc.meta.title, doc.meta.xaringan),
                                       doc.key_lines.get("title", 1)))
-    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
+    collector = Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
                            talk_macros(doc.body))
     collector.included[doc.source.path] = doc.source.rel.as_posix()
     collector.problems.extend(unechoed_warning(cells, doc.source.path, doc.body_line))
@@ -296,32 +190,24 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
             continue
         before = len(collector.headings)
         shown = "".join(collector.render(text, line) for text, line in slide.before)
-        html, notes = _render_slide(slide.text, source.line,
+        html, notes = render_slide(slide.text, source.line,
                                     [(source.notes, source.notes_line)], collector, path)
         after = "".join(collector.render(text, line) for text, line in slide.after)
         images = background_html(slide.images, partial(collector.render, path=path))
         parts = (images + shown + html + after,
                  notes, slide.classes, slide.style)
-        slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen))
+        slides.append(numbered_slide(len(slides) + 1, source.line, parts, collector,
+                                     before, seen))
     if not slides:
         raise _no_slides(doc)
     return _talk(doc, context, url, output, slides, collector), collector.problems
-
-
-def _slide(number: int, line: int, parts: tuple[str, str, str, str], collector: _Collector,
-           before: int, seen: set[str], names: tuple[str, ...] = ()) -> Slide:
-    """Slide `number` of its rendered (HTML, notes, classes, style), titled by the first
-    heading rendered since `before` headings; `names`, reveal.js's for it."""
-    html, notes, classes, style = parts
-    title = collector.headings[before] if len(collector.headings) > before else ""
-    return Slide(number, _unique_ids(html, seen), notes, title, line, classes, style, names)
 
 
 def _render_deck(doc: Document, headmatter: dict[str, Any], context: RenderContext,
                  options: MarkdownOptions, url: str, output: str,
                  link_map: dict[str, str] | None) -> tuple[Talk, list[Problem]]:
     """The talk of a Slidev deck (`site.slidev`)."""
-    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
+    collector = Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
                            talk_macros(doc.body))
     collector.included[doc.source.path] = doc.source.rel.as_posix()
     sources, problems = read_deck(doc.body, doc.body_line, headmatter, doc.key_lines,
@@ -336,7 +222,7 @@ def _render_deck(doc: Document, headmatter: dict[str, Any], context: RenderConte
     for number, source in enumerate(sources, start=1):
         before = len(collector.headings)
         parts = render_deck_slide(source, collector.render, warned, collector.problems)
-        slides.append(_slide(number, source.line, parts, collector, before, seen))
+        slides.append(numbered_slide(number, source.line, parts, collector, before, seen))
     return _talk(doc, context, url, output, slides, collector), collector.problems
 
 
@@ -382,7 +268,7 @@ def _other_slides(problems: list[Problem], slides: list[Slide]) -> None:
 
 
 def _talk(doc: Document, context: RenderContext, url: str, output: str,
-          slides: list[Slide], collector: _Collector) -> Talk:
+          slides: list[Slide], collector: Collector) -> Talk:
     _other_slides(collector.problems, slides)
     meta = doc.meta
     summary_html, summary = (collector.summary(meta.summary.strip(), meta.summary_line)
