@@ -50,6 +50,12 @@ change nothing Marp showed, and a Marp deck's are ignored. Lanting shows a talk'
 as `[markdown] raw_html` says."""
 
 
+def is_marp_key(key: str) -> bool:
+    """Whether Marp reads `key` of a deck's front matter (a directive, or an option many
+    decks write there); Marp passes over any other key."""
+    return directive_name(key) in DIRECTIVES or key in OPTIONS
+
+
 def directive_name(key: str) -> str:
     """`_class` -> `class` (a spot directive), `$theme` -> `theme` (old global form)."""
     return key[1:] if key[:1] in ("_", "$") and key[1:] in DIRECTIVES else key

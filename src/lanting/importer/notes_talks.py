@@ -8,9 +8,12 @@ import datetime as dt
 import posixpath
 import re
 from collections import Counter
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from lanting.content.frontmatter import RawFrontMatter
+from lanting.content.marp import is_marp_key
 from lanting.importer.common import mtime, read_text, walk
 from lanting.importer.go_present import is_present, read_present
 from lanting.importer.item import Item
@@ -40,6 +43,7 @@ from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.sub_sup import FORMULA
 from lanting.importer.text import key_line, split_front_matter
 
+_LANTING_KEYS = frozenset(f.name for f in fields(RawFrontMatter))
 _NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE | re.MULTILINE)
 """A line Lanting's talk reads as the start of speaker notes, which is text to Pandoc."""
 _GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
@@ -156,6 +160,8 @@ class NoteDecks(Quartz):
                                         if k not in DATE_KEYS + ("title",)}}
             if path.resolve() in self.marp:  # (what the talk reads Marp's comments by)
                 front["marp"] = True
+            if front.get("marp") is True:
+                front = self.marp_front(front, head, path)
             elif slidev_theme_alone(front, split_front_matter(read_text(path))[2]):
                 self.report.note(path, key_line(head, "theme"), "Slidev's `theme` alone, "
                                  "which Marp has too: left out (Lanting's deck has a look "
@@ -174,6 +180,18 @@ class NoteDecks(Quartz):
             front["slide_level"] = level
         self.deck_date(front, data, head, path)
         return front
+
+    def marp_front(self, front: dict[str, Any], head: str, path: Path) -> dict[str, Any]:
+        """A Marp deck's front matter as Marp reads it: its directives and options, and
+        the keys Lanting knows; any other key, which Marp passes over (a VS Code setting
+        written there, `markdown.marp.enableHtml`), is left out with a notice (the build
+        refuses a key it does not know)."""
+        unread = [k for k in front if k not in _LANTING_KEYS and not is_marp_key(k)]
+        if unread:
+            self.report.note(path, min(key_line(head, k) or 2 for k in unread),
+                             "front matter neither Marp nor Lanting reads, left out: "
+                             + ", ".join(f"`{k}`" for k in unread))
+        return {k: v for k, v in front.items() if k not in unread}
 
     def read_note(self, path: Path) -> None:
         """A Slidev deck's parts, too, go with it: into its talk's folder; its root
