@@ -37,3 +37,22 @@ def test_keys_marp_does_not_read_are_left_out_of_a_marp_deck(tmp_path: Path) -> 
     assert any("`markdown.marp.enableHtml`, `extra`" in m and "Marp" in m for m in said)
     result = build(new, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_colours_of_a_style_block_are_no_tags(tmp_path: Path) -> None:
+    """A Marp deck's `<style>` block (a blank line inside it, which does not end it) set
+    `color: #ffedcc`: each colour was an inline tag of the talk. A `<style>` or
+    `<script>` block is raw text to its closing tag, no Markdown: its `#` are no tags;
+    a tag in the text after it still is."""
+    new, _ = _import(tmp_path, {
+        "git/git.md": "---\nmarp: true\ndate: 2023-03-21\n---\n\n<style>\nsection {\n"
+                      "  color: black;\n}\n\nblockquote {\n  background: #ffedcc;\n"
+                      "  border-left: 10px solid #d1bf9d;\n}\n</style>\n\n# Git\n\n"
+                      "Branches #versioning\n",
+        "notes.md": "# Notes\n\n<script>\nlet x = '#abc';\n\nx = '#def';\n</script>\n\n"
+                    "A #real tag.\n",
+    })
+    talk = (new / "content" / "talks" / "git.md").read_text(encoding="utf-8")
+    assert "ffedcc" not in talk.split("\n---\n")[0] and "tags: [versioning]" in talk
+    page = (new / "content" / "pages" / "notes.md").read_text(encoding="utf-8")
+    assert "tags: [real]" in page

@@ -56,6 +56,13 @@ def html_block_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def raw_block_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of `html_block_spans` of CommonMark's kind 1 (`<style>`, `<script>`,
+    `<pre>`, `<textarea>`): raw text to the line closing the element, never Markdown."""
+    return [(start, end) for start, end in html_block_spans(text)
+            if _RAW_START.match(text[start:end])]
+
+
 def _block_end(lines: list[str], n: int, paragraph: bool) -> int | None:
     """The last line of the HTML block that line `n` starts, or None if it starts none."""
     line = lines[n]

@@ -28,6 +28,7 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.excalidraw import NOT_DRAWN
+from lanting.importer.html_block_spans import raw_block_spans
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.quartz_find import QuartzFinder
@@ -59,10 +60,13 @@ with a comma is a link when a note has that name (`[[Fooling the brain, in short
 
 
 def inline_tags(body: str, bracketed: bool = False) -> list[str]:
-    """The `#tags` of a note's text (not in code, headings' marks, HTML or URLs);
+    """The `#tags` of a note's text (not in code, headings' marks, HTML or URLs, nor in
+    a `<style>` or `<script>` block, whose `#fff` is a colour);
     `bracketed`: Logseq's `#[[扩散 模型]]` of several words too."""
     shelf = Shelf()
     text = _COMMENT.sub("", protect_code(body, shelf))
+    for start, end in reversed(raw_block_spans(text)):
+        text = text[:start] + "\n" * text.count("\n", start, end) + text[end:]
     found: list[str] = []
     for match in (_BRACKETED_TAG if bracketed else _TAG).finditer(text):
         tag = (match.group(1) or match.group(2)).strip()
