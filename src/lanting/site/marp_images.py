@@ -40,6 +40,9 @@ class Background:
     """`50%`: the image at half the size of its box."""
     opacity: str = ""
     """reveal.js's `data-background-opacity` (`0.15`: faint behind the text)."""
+    size: tuple[str, str] = ("", "")
+    """Marp's `![bg w:400pt h:300pt]`: the image's width and height (`auto` for the one
+    not given), as Marp's `background-size`; empty when not sized so."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +72,14 @@ def take_images(text: str, line: int, path: Path) -> tuple[Images, list[Problem]
             return match.group(0)
         bg = "bg" in words
         alt, fit, scale, style = [], "cover", "", []
+        lengths: dict[str, str] = {}
         for word in words:
             split = _SPLIT.match(word)
             if word == "bg":
                 continue
             if bg and word in _FIT:
                 fit = _FIT[word]
+                lengths["fit"] = word
             elif bg and _PERCENT.match(word):
                 scale = word
             elif bg and split:
@@ -82,10 +87,12 @@ def take_images(text: str, line: int, path: Path) -> tuple[Images, list[Problem]
                 layout["split_size"] = split.group(2) or layout["split_size"]
             elif bg and word in ("vertical", "horizontal"):
                 layout["vertical"] = "yes" if word == "vertical" else ""
-            elif (dimension := _DIMENSION.match(word)) and not bg:
-                prop = "width" if dimension.group(1).startswith("w") else "height"
-                value = dimension.group(2)
-                style.append(f"{prop}:{value}{'px' if value[-1].isdigit() else ''}")
+            elif dimension := _DIMENSION.match(word):
+                prop, value = _length(dimension)
+                if bg:
+                    lengths[prop] = value
+                else:
+                    style.append(f"{prop}:{value}")
             elif _DIMENSION.match(word) or word.split(":")[0] in _FILTERS:
                 problems.append(Problem(
                     f"Marp's image keyword `{word}` is not applied", path, at,
@@ -96,7 +103,7 @@ def take_images(text: str, line: int, path: Path) -> tuple[Images, list[Problem]
                 alt.append(word)
         if bg:
             backgrounds.append(Background(f"![{' '.join(alt)}]({match.group(2)})", at, fit,
-                                          scale))
+                                          scale, size=_background_size(lengths, scale)))
             return ""
         if not style:
             return f"![{' '.join(alt)}]({match.group(2)})"
@@ -112,15 +119,33 @@ def take_images(text: str, line: int, path: Path) -> tuple[Images, list[Problem]
                   bool(layout["vertical"]), tuple(sizes)), problems
 
 
+def _length(dimension: re.Match[str]) -> tuple[str, str]:
+    """`w:300` -> (`width`, `300px`): Marp's length keyword as CSS."""
+    value = dimension.group(2)
+    prop = "width" if dimension.group(1).startswith("w") else "height"
+    return prop, f"{value}{'px' if value[-1].isdigit() else ''}"
+
+
+def _background_size(lengths: dict[str, str], scale: str) -> tuple[str, str]:
+    """A background's width and height as Marp sizes it: its length keywords, the
+    percentage standing for the one not given (`auto` if none); none when `contain` or
+    `cover` is written, which Marp then keeps."""
+    if lengths.get("fit") in ("contain", "cover") or not (
+            "width" in lengths or "height" in lengths):
+        return ("", "")
+    return (lengths.get("width", scale or "auto"), lengths.get("height", scale or "auto"))
+
+
 def background_html(images: Images, render: Callable[[str, int], str]) -> str:
     """The slide's backgrounds, drawn behind its content (slides.css)."""
     if not images.backgrounds:
         return ""
     cells = []
     for bg in images.backgrounds:
-        style = ";".join(([f"--bg-scale:{bg.scale}"] if bg.scale else [])
-                         + ([f"opacity:{bg.opacity}"] if bg.opacity else []))
-        fit = "scale" if bg.scale else bg.fit
+        sized = [f"--bg-width:{bg.size[0]}", f"--bg-height:{bg.size[1]}"] \
+            if bg.size[0] else [f"--bg-scale:{bg.scale}"] if bg.scale else []
+        style = ";".join(sized + ([f"opacity:{bg.opacity}"] if bg.opacity else []))
+        fit = "size" if bg.size[0] else "scale" if bg.scale else bg.fit
         style = f' style="{style}"' if style else ""
         cells.append(f'<div class="slide-bg-image marp-bg-{fit}"{style}>\n'
                      f"{render(bg.markdown, bg.line)}</div>\n")
