@@ -223,9 +223,10 @@ class Notes(NoteDecks, LogseqNotes):
 
     def readme(self, path: Path) -> bool:
         """A folder's `README.md`, its page when it has no `index.md` (as GitHub shows
-        a folder)."""
+        a folder), unless a build file makes slides of it (a talk)."""
         return path.name.lower() == "readme.md" and not any(
-            (path.parent / name).is_file() for name in ("index.md", "_index.md"))
+            (path.parent / name).is_file() for name in ("index.md", "_index.md")) \
+            and path.resolve() not in self.decks
 
     def rel(self, path: Path) -> str:
         if self.dendron_paths and path.parent == self.content and path.suffix == ".md":

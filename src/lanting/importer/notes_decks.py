@@ -47,14 +47,18 @@ def _build_files(source: Path) -> list[Path]:
 
 def _named(folder: Path, text: str) -> set[Path]:
     """The Markdown files under `folder` that `text` names, as written or by a pattern
-    (`*.md`, make's `%.md`); a name made of variables (`$(SRC).md`) names none."""
+    (`*.md`, make's `%.md`; a README only by its name, `pandoc -t beamer README.md`, a
+    tutorial's slides kept as its README); a name made of variables (`$(SRC).md`) names
+    none."""
     files: set[Path] = set()
     for name in _MARKDOWN.findall(text):
         if "$" in name:
             continue
         pattern = name.replace("%", "*").removeprefix("./")
+        literal = "*" not in pattern and "?" not in pattern
         try:
-            files.update(p.resolve() for p in folder.glob(pattern) if p.is_file())
+            files.update(p.resolve() for p in folder.glob(pattern) if p.is_file()
+                         and (literal or p.name.lower() not in _README))
         except (ValueError, NotImplementedError):  # (an absolute or `..` path)
             continue
     return files
@@ -74,7 +78,7 @@ def pandoc_decks(source: Path) -> dict[Path, int | None]:
     decks: dict[Path, int | None] = {}
     for build, text in _slide_builds(source):
         folder = source if build.parent.name == "workflows" else build.parent
-        named = {p for p in _named(folder, text) if p.name.lower() not in _README}
+        named = _named(folder, text)
         level = _SLIDE_LEVEL.search(text)
         for deck in named or {p.resolve() for p in sorted(folder.glob("*.md"))
                               if p.name.lower() not in _README}:

@@ -1,0 +1,63 @@
+"""Decks a build file makes with Pandoc for beamer, in a plain folder of notes
+(`notes_decks.py`): a tutorial whose slides are its README."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import NOW
+from sitebits import write_files
+
+from lanting.build import BuildOptions, build
+from lanting.importer import import_site
+
+_README_DECK = """---
+title: Plain Text for Lab Notes
+date: 2016-05-02
+---
+
+### Why plain text
+
+- diffs
+- archives
+
+### How
+
+Write, then convert.
+"""
+
+
+def _imported(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
+    write_files(tmp_path / "old", files)
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    return tmp_path / "new"
+
+
+def test_a_readme_a_makefile_names_is_a_talk(tmp_path: Path) -> None:
+    """`pandoc --slide-level 3 -t beamer README.md`: the tutorial's slides are its
+    README. A README was never taken for a deck, so it was the home page, its `###`
+    headings sections of one long page, and the import made no talk."""
+    new = _imported(tmp_path, {
+        "makefile": "slides:\n\tpandoc --slide-level 3 --to beamer -o slides.tex "
+                    "README.md\n",
+        "README.md": _README_DECK,
+    })
+    talk = new / "content" / "talks" / "readme.md"
+    assert talk.is_file() and "slide_level: 3" in talk.read_text(encoding="utf-8")
+    assert not (new / "content" / "_index.md").exists()
+    build(new, BuildOptions())
+    deck = (new / "public" / "talks" / "readme" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert deck.count("class=slide-frame") == 2
+
+
+def test_a_readme_a_pattern_matches_is_still_no_deck(tmp_path: Path) -> None:
+    """`%.pdf: %.md` names every Markdown file of the folder but its README, which
+    says how to build them."""
+    new = _imported(tmp_path, {
+        "Makefile": "%.pdf: %.md\n\tpandoc -t beamer -o $@ $<\n",
+        "talk.md": _README_DECK,
+        "README.md": "# Slides\n\nRun `make talk.pdf`.\n",
+    })
+    assert (new / "content" / "talks" / "talk.md").is_file()
+    assert not (new / "content" / "talks" / "readme.md").exists()
