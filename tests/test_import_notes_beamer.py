@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from importbits import NOW
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import BuildOptions, build
 from lanting.importer import import_site
@@ -61,3 +61,19 @@ def test_a_readme_a_pattern_matches_is_still_no_deck(tmp_path: Path) -> None:
     })
     assert (new / "content" / "talks" / "talk.md").is_file()
     assert not (new / "content" / "talks" / "readme.md").exists()
+
+
+def test_an_image_named_without_its_extension_is_found_as_latex_finds_it(
+        tmp_path: Path) -> None:
+    """`![](images/flow)` in a deck made for beamer: LaTeX's graphicx found
+    `images/flow.png`; the image was missing, and the build failed on it."""
+    new = _imported(tmp_path, {
+        "makefile": "slides:\n\tpandoc --slide-level 3 --to beamer -o slides.tex "
+                    "talk.md\n",
+        "talk.md": _README_DECK + "\n### Flow\n\n![The flow](images/flow)\n",
+        "images/flow.png": png(4, 3),
+    })
+    talk = (new / "content" / "talks" / "talk.md").read_text(encoding="utf-8")
+    assert "![The flow](" in talk and "flow.png)" in talk
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

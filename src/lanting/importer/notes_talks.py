@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
@@ -34,7 +35,7 @@ from lanting.importer.notes_decks import (
     slidev_theme_alone,
 )
 from lanting.importer.quartz import Quartz
-from lanting.importer.quartz_settings import slug
+from lanting.importer.quartz_settings import has_extension, slug
 from lanting.importer.report import Report
 from lanting.importer.rmd_columns import cookbook_columns
 from lanting.importer.rpres import is_rpres, read_rpres
@@ -44,6 +45,9 @@ from lanting.importer.sub_sup import FORMULA
 from lanting.importer.text import key_line, split_front_matter
 
 _LANTING_KEYS = frozenset(f.name for f in fields(RawFrontMatter))
+_GRAPHICS_EXTENSIONS = (".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG")
+"""What LaTeX's graphicx tries after a name without its extension that a browser shows
+(`.pdf` and `.eps` it tries too, which no `<img>` shows)."""
 _NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE | re.MULTILINE)
 """A line Lanting's talk reads as the start of speaker notes, which is text to Pandoc."""
 _GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
@@ -230,9 +234,7 @@ class NoteDecks(Quartz):
         line as the start of notes), and the R Markdown Cookbook's columns as Lanting's
         (`rmd_columns`). Code and formulas are put aside first. (A deck an HTML page
         shows is reveal.js's or remark's Markdown, a xaringan deck remark's: not Pandoc's.)"""
-        pandoc = self.knitted[path] == "pandoc" if path in self.knitted else \
-            path.resolve() in self.decks and path.resolve() not in self.deck_pages
-        if not pandoc:
+        if not self.made_by_pandoc(path):
             return text
         shelf = Shelf()
         text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"), protect_code(text, shelf))
@@ -242,6 +244,28 @@ class NoteDecks(Quartz):
         text, count = cookbook_columns(text)
         ctx.convert("the R Markdown Cookbook's columns (`.cols`, `.col`) as Lanting's", count)
         return shelf.restore(text)
+
+    def made_by_pandoc(self, path: Path) -> bool:
+        """Whether Pandoc made the deck: an R Markdown or Quarto one, or one a build file
+        makes (not one an HTML page shows, reveal.js's or remark's Markdown)."""
+        if path in self.knitted:
+            return self.knitted[path] == "pandoc"
+        return path.resolve() in self.decks and path.resolve() not in self.deck_pages
+
+    def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
+        """Also an image of a Pandoc deck named without its extension (`images/chart`),
+        which LaTeX's graphicx finds (`chart.png`) in a beamer deck's PDF: the file of
+        that name with an image's extension."""
+        name, hash_mark, rest = url.partition("#")
+        if image and not has_extension(name) and "://" not in name \
+                and self.made_by_pandoc(path) and not (path.parent / unquote(name)).exists():
+            found = next((name + ext for ext in _GRAPHICS_EXTENSIONS
+                          if (path.parent / unquote(name + ext)).is_file()), None)
+            if found is not None:
+                ctx.convert("images named without their extension, as LaTeX's graphicx "
+                            "finds them")
+                url = found + hash_mark + rest
+        return super().url(url, image, path, ctx)
 
     def knitr_images(self, text: str, path: Path, ctx: Context) -> str:
         """An R Markdown deck's `knitr::include_graphics("images/fig 2.png")` (which the
