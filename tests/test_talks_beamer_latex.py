@@ -100,3 +100,14 @@ def test_a_command_left_unread_is_a_warning_at_its_line(
     page = parse_html((site / "public/talks/macros/slides/index.html").read_bytes())
     last = page.find_all("section", class_="slide-frame")[-1]
     assert "- A. Author" in last.text() and last.find("li") is None  # (no list item)
+
+
+def test_the_tex_logos_are_their_names() -> None:
+    """`\\LaTeX\\ (1985)` in a beamer deck's table was TeX shown on the slide, with a
+    warning that beamer's `\\LaTeX` is not read; the logos are their names now, a
+    control space or `{}` after one kept as the space it makes. In a formula or code
+    they stay."""
+    body = ("\\begin{center}\nWhy\n\\end{center}\n\n"
+            "\\LaTeX\\ (1985) | \\TeX{} and \\LaTeXe | `\\LaTeX` | $\\TeX$ | \\TeXbook")
+    assert beamer_markdown(body).split("\n")[-1] == (
+        "LaTeX (1985) | TeX and LaTeX2ε | `\\LaTeX` | $\\TeX$ | \\TeXbook")

@@ -6,13 +6,13 @@ it is: a frame of its own (`\\begin{frame}{Title}`, `\\frametitle{…}`), a list
 \\textwidth}`), a centred figure (`\\begin{center}`, `\\includegraphics[width=…]{x.png}`,
 `\\caption{…}`), a block (`\\begin{block}{Title}`), spacing and type sizes
 (`\\vspace{1em}`, `\\small`), and in the text `\\alert{…}`, `\\textbf{…}`, `\\emph{…}`,
-`\\href{url}{text}`. Read as Markdown, that was TeX shown on the slide. Here these
-become the Markdown they meant: a frame's title a slide's heading, at the deck's slide
-level (an untitled frame's heading empty), a list a list, columns Pandoc's column divs, an image
-an image, `\\alert{x}` strong text. Each line gives one line, so that messages keep
-pointing into the talk file; code, formulas and a line `%` outside an environment (text
-to Markdown) stay as written. What is not read here stays too: the build warns of TeX
-left in the page, at its line.
+`\\href{url}{text}`, the logos `\\LaTeX` and `\\TeX`. Read as Markdown, that was TeX
+shown on the slide. Here these become the Markdown they meant: a frame's title a slide's
+heading, at the deck's slide level (an untitled frame's heading empty), a list a list,
+columns Pandoc's column divs, an image an image, `\\alert{x}` strong text, a logo its
+name. Each line gives one line, so that messages keep pointing into the talk file; code,
+formulas and a line `%` outside an environment (text to Markdown) stay as written. What
+is not read here stays too: the build warns of TeX left in the page, at its line.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ _SIGNS = re.compile(r"\\(?:begin\{(?:frame|itemize|enumerate|description|columns
                     r"center|figure|block|alertblock|exampleblock|flushleft|flushright)\}"
                     r"|(?:frametitle|alert|includegraphics|textbf|emph|textit|texttt|href|url"
                     r"|item|vspace|center|centering|tiny|scriptsize|footnotesize|small|large"
-                    r"|Large|LARGE|huge|Huge)\b)")
+                    r"|Large|LARGE|huge|Huge|LaTeX|TeX)\b)")
 _OPTIONS = r"(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?"
 _ARG = r"\{((?:[^{}\n]|\{[^{}\n]*\})*)\}"
 _BEGIN = re.compile(rf"^\\begin\{{(\w+)\}}{_OPTIONS}(?:\{{([^{{}}\n]*)\}}|{_ARG})?(.*)$")
@@ -50,6 +50,9 @@ _INLINE = (
     (re.compile(r"\\(?:emph|textit)\{([^{}\n]+)\}"), r"*\1*"),
     (re.compile(r"\\texttt\{([^{}\n]+)\}"), r"`\1`"),
     (re.compile(r"\\caption\{([^{}\n]*)\}"), r"\1"),
+    # (the logos, `\LaTeX\ (1985)`: a control space or `{}` after one keeps the space)
+    (re.compile(r"\\LaTeXe(?![A-Za-z])(?:\{\})?"), "LaTeX2ε"),
+    (re.compile(r"\\(La)?TeX(?![A-Za-z])(?:\{\}|\\(?= ))?"), r"\1TeX"),
 )
 _MATH = re.compile(r"\$\$.*?\$\$|(?<!\\)\$[^$\n]+?(?<!\\)\$|`[^`\n]*`")
 _WIDTH = re.compile(r"^(0?\.\d+|1(?:\.0*)?)\s*\\(?:text|line|column|paper)width$")
