@@ -19,6 +19,7 @@ from typing import Any
 from lanting.content.pandoc_title import title_slide as pandoc_title_slide
 from lanting.errors import LantingError
 from lanting.markdown.cite import talk_references
+from lanting.markdown.math_given_macros import with_optional
 from lanting.markdown.math_macros import page_macros
 from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
@@ -237,7 +238,11 @@ def talk_macros(body: str) -> tuple[tuple[str, str], ...]:
         return ()
     latexes = [next(g for g in m.groups() if g is not None) for m in _MATH.finditer(body)]
     defined, _bodies = page_macros(latexes)
-    return tuple(defined.converter.items())
+    # (and those math-core refuses, `\\newcommand{\\ub}[2]{\\underbrace{#1}_{\\text{#2}}}`,
+    # which each slide's page expands as text: given as a site's macro is)
+    return tuple(defined.converter.items()) + tuple(
+        (name, body if default is None else with_optional(count, default, body))
+        for name, (count, body, default) in defined.textual.items())
 
 
 def _no_slides(doc: Document) -> LantingError:
