@@ -1,5 +1,6 @@
-"""Decks a build file makes with Pandoc for beamer, in a plain folder of notes
-(`notes_decks.py`): a tutorial whose slides are its README."""
+"""Decks Pandoc makes, in a plain folder of notes (`notes_decks.py`, `notes_talks.py`):
+a tutorial whose slides (for beamer) are its README, images named as LaTeX finds them,
+the macros a Quarto deck defines on lines of its text."""
 
 from __future__ import annotations
 
@@ -77,3 +78,38 @@ def test_an_image_named_without_its_extension_is_found_as_latex_finds_it(
     assert "![The flow](" in talk and "flow.png)" in talk
     result = build(new, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+_QUARTO_DECK = """---
+title: Building blocks
+format: revealjs
+date: 2025-01-15
+---
+
+## Recap
+
+\\DeclareMathOperator{\\E}{\\mathbb{E}}
+\\DeclareMathOperator{\\avg}{avg}
+\\newcommand{\\ub}[2]{\\underbrace{#1}_{\\text{#2}}}
+
+Where we were.
+
+## Means
+
+We write $\\avg[Y_i]$ for the sample's and $\\E[Y_i]$ for the population's:
+$$\\ub{\\avg[Y_i]}{sample} \\approx \\E[Y_i]$$
+"""
+
+
+def test_a_pandoc_decks_macro_lines_define_its_formulas_macros(tmp_path: Path) -> None:
+    """Pandoc (its `latex_macros`) reads `\\DeclareMathOperator` and `\\newcommand`
+    lines of the text, outside any formula, applies them to every formula and shows
+    nothing: a Quarto lecture in a plain folder defined its operators so, and each use
+    of one failed the build, the definitions shown as TeX on the first slide."""
+    new = _imported(tmp_path, {"week2/blocks.qmd": _QUARTO_DECK})
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    deck = (new / "public" / "talks" / "blocks" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert "DeclareMathOperator" not in deck and "mathbb" not in deck
+    assert deck.count("class=slide-frame") == 2

@@ -34,6 +34,7 @@ from lanting.importer.notes_decks import (
     public_paths,
     slidev_theme_alone,
 )
+from lanting.importer.quarto_math import bare_macros
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import has_extension, slug
 from lanting.importer.report import Report
@@ -229,7 +230,9 @@ class NoteDecks(Quartz):
 
     def pandoc_text(self, text: str, path: Path, ctx: Context) -> str:
         """A Pandoc deck (an R Markdown or Quarto one, or one its build file makes) as
-        Pandoc reads it: its bold (`**Note: **`, which CommonMark leaves as stars), a line
+        Pandoc reads it: the lines defining macros (`\\DeclareMathOperator{\\E}{…}`) the
+        formulas' (`quarto_math.bare_macros`), its bold (`**Note: **`, which CommonMark
+        leaves as stars), a line
         `Note: …` as text (Pandoc's notes are a `::: notes` div; Lanting's talk reads the
         line as the start of notes), and the R Markdown Cookbook's columns as Lanting's
         (`rmd_columns`). Code and formulas are put aside first. (A deck an HTML page
@@ -238,6 +241,7 @@ class NoteDecks(Quartz):
             return text
         shelf = Shelf()
         text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"), protect_code(text, shelf))
+        text = bare_macros(text, ctx)  # (Pandoc's `latex_macros`: for every formula)
         text = lenient_strong(text, ctx, "Pandoc")
         text, count = _NOTES_LINE.subn(r"\1\2\\\3", text)
         ctx.convert("lines `Note: …` as text (Pandoc's notes are a `::: notes` div)", count)
