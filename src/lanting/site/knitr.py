@@ -90,7 +90,9 @@ def knitr_cells(body: str, echo: bool = True) -> KnitrCells:
             info = line.strip()[len(fence):]
             cell = parse_fence_info(info)
             own = _ECHO.search(info) if cell.executable else None
-            shown = own.group(1).startswith("T") if own is not None else echo
+            # (a child cell shows its document, whatever `echo` says of code)
+            shown = own.group(1).startswith("T") if own is not None else echo \
+                or _CHILD.match(info.strip()) is not None
             hiding = cell.hidden or cell.executable and not shown
             if hiding and not cell.hidden:
                 unechoed.append(i)
