@@ -113,3 +113,18 @@ def test_a_pandoc_decks_macro_lines_define_its_formulas_macros(tmp_path: Path) -
         encoding="utf-8")
     assert "DeclareMathOperator" not in deck and "mathbb" not in deck
     assert deck.count("class=slide-frame") == 2
+
+
+def test_a_beamer_decks_title_is_its_text(tmp_path: Path) -> None:
+    """`title: Write in Word, \\newline \\textbf{Save in Markdown}`: beamer typeset the
+    TeX; the talk's title showed it as written, backslashes and braces. Its text is the
+    title now, formulas kept."""
+    new = _imported(tmp_path, {
+        "makefile": "slides:\n\tpandoc --to beamer -o slides.tex talk.md\n",
+        "talk.md": "---\ntitle: Write in Word, \\newline \\textbf{Save in Markdown}, "
+                   "\\newline Publish in \\LaTeX\\ with $\\alpha$\ndate: 2015-08-31\n---\n\n"
+                   "## One\n\nText.\n",
+    })
+    talk = (new / "content" / "talks" / "talk.md").read_text(encoding="utf-8")
+    assert 'title: "Write in Word, Save in Markdown, Publish in LaTeX with $\\\\alpha$"\n' \
+        in talk

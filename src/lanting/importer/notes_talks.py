@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.content.bibtex_latex import latex_decoder
 from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.importer.common import mtime, read_text, walk
@@ -53,6 +54,24 @@ _NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE | re.MULTILINE)
 """A line Lanting's talk reads as the start of speaker notes, which is text to Pandoc."""
 _GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
                        r"""([^"'\n]+)(["'])""")
+
+
+_BREAK = re.compile(r"\\newline(?![A-Za-z])|\\\\(?:\[[^\]\n]*\])?")
+_LOGO = re.compile(r"\\(La)?TeX(?![A-Za-z])(?:\{\})?")
+
+
+def tex_title(title: str) -> str:
+    """A Pandoc deck's title with its raw TeX as text (`Write in Word, \\newline
+    \\textbf{Save}`: "Write in Word, Save"), formulas kept: beamer typeset it, an HTML
+    format left the TeX out, and neither showed it as written."""
+    text = _LOGO.sub(r"\1TeX", _BREAK.sub(" ", title))
+    try:
+        text, unknown = latex_decoder().decode(text)
+    except ValueError:
+        return title
+    for name in unknown:  # (a command the decoder lacks, `\\alert{x}`: its text)
+        text = re.sub(rf"\\{re.escape(name)}(?![A-Za-z])\s*", "", text)
+    return " ".join(text.split())
 
 
 class NoteDecks(Quartz):
@@ -174,6 +193,8 @@ class NoteDecks(Quartz):
                 del front["theme"]
             self.deck_date(front, data, head, path)
             return front
+        if "\\" in title and self.made_by_pandoc(path):
+            title = tex_title(title)
         front = super().front({k: v for k, v in data.items() if k not in DATE_KEYS
                                + HEADER_KEYS + ("slide-level",)}, head, path, kind, title)
         front |= {k: data[k] for k in HEADER_KEYS if data.get(k) not in (None, "", [])}
