@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.importer import collections as C
 from lanting.importer.alfolio_bib_pages import BibLists
 from lanting.importer.alfolio_collections import example_books
 from lanting.importer.alfolio_cv import cv_yaml
@@ -249,12 +250,23 @@ class AlFolio(AlFolioMenu, AlFolioProfile):
                 front: dict[str, Any] = {"title": str(data["title"]), "date": date,
                                          "categories": ["news"]}
                 item = self.site.add(Item("post", slug_of(path.stem), path, front))
-                item.old_urls = [f"{self.baseurl}/news/{path.stem}/"]
+                item.old_urls = [self.news_url(path, data)]
                 for url in item.old_urls:
                     self.table.add(url, item)
                 self.by_name[f"news/{path.stem}"] = item
+                # (its relative links, `../../research/x/`, read from that old URL)
+                self.by_path[path.relative_to(self.source).as_posix()] = item
                 self.report.counts["posts"] += 1
                 self.posts.append((item, body, 1, path))
+
+    def news_url(self, path: Path, data: dict[str, Any]) -> str:
+        """The old URL of a news item's own page: as `collections: news: permalink:`
+        (or its own `permalink`) made it; al-folio's `/news/:path/` when neither does."""
+        settings = self.config.get("collections")
+        own = settings.get("news") if isinstance(settings, dict) else None
+        if data.get("permalink") or (isinstance(own, dict) and own.get("permalink")):
+            return C.old_url(self.config, self.source / "_news", path, data, self.baseurl)
+        return f"{self.baseurl}/news/{path.stem}/"
 
     # --- bodies ---------------------------------------------------------------------------------
 
