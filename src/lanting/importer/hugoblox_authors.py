@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
+from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import read_text, walk
 from lanting.importer.text import load_mapping, split_front_matter
 
@@ -46,6 +48,18 @@ def comma_list(author: str, listed: int) -> list[str] | None:
     if len(parts) == 2 and listed < 2:
         return None
     return ["others" if _OTHERS.match(p) else p for p in parts]
+
+
+def repair_authors(entry: BibEntry, data: dict[str, Any]) -> bool:
+    """A cite.bib `author` that lists names with commas (`comma_list`) joined by `and`
+    instead; whether it was one."""
+    listed = data.get("authors")
+    people = comma_list(entry.value("author"), len(listed) if isinstance(listed, list)
+                        else 0)
+    if people is None:
+        return False
+    entry.set("author", " and ".join(people))
+    return True
 
 
 def term_slug(name: str) -> str:

@@ -17,7 +17,8 @@ from lanting.importer.common import bool_of, first_date, read_text, summary_of
 from lanting.importer.hugo import Hugo
 from lanting.importer.hugo_front import DATES
 from lanting.importer.hugo_urls import hugo_path
-from lanting.importer.hugoblox_authors import comma_list, plain_author
+from lanting.importer.hugoblox_abstracts import page_abstract
+from lanting.importer.hugoblox_authors import plain_author, repair_authors
 from lanting.importer.hugoblox_links import (
     BUTTONS,
     PageLink,
@@ -256,7 +257,10 @@ class HugoBloxPages(Hugo):
         entry = entries[0] if entries else self.synthesize(folder, data, head, path,
                                                           cite is None or not cite.is_file())
         if entries and cite is not None:
-            self.repair_authors(entry, data, cite)
+            if repair_authors(entry, data):
+                self.report.warn(cite, entry.line, "cite.bib's `author` separates the names "
+                                 "with commas, which BibTeX reads as one person's name: "
+                                 "joined with `and` instead")
             empty = [name for name in entry.fields if not entry.value(name)]
             for name in empty:  # (`note = {}`: a field the exporter left blank)
                 del entry.fields[name]
@@ -269,8 +273,9 @@ class HugoBloxPages(Hugo):
             entry.key = folder
         self.keys.add(entry.key)
         fields = entry.fields
-        if data.get("abstract") and "abstract" not in fields:
-            entry.set("abstract", B.plain_inline(str(data["abstract"])))
+        abstract, folded = page_abstract(data, body)
+        if abstract and "abstract" not in fields:
+            entry.set("abstract", abstract)
         if bool_of(data.get("featured")) or bool_of(data.get("selected")):  # (Academic 2's)
             entry.set("selected", "true")
         notes = [n for n in data.get("author_notes") or [] if "equal" in str(n).lower()]
@@ -288,7 +293,10 @@ class HugoBloxPages(Hugo):
         self.publication_keys[path] = entry.key
         for url in (old, *self.translated_urls.pop(path, [])):
             self.keep_publication_url(url, entry.key)
-        if body.strip():
+        if folded and entry.value("abstract") == abstract:
+            self.report.convert("publication pages' text folded under “Abstract” (their "
+                                "abstracts)")
+        elif body.strip():
             self.report.note(path, None, "the publication page's text left out: Lanting makes "
                              "the publication's page from publications.bib")
 
@@ -308,18 +316,6 @@ class HugoBloxPages(Hugo):
         if emphasized:
             self.owner_names.add(name)
         return self.bib_names.get(name, name)
-
-    def repair_authors(self, entry: BibEntry, data: dict[str, Any], cite: Path) -> None:
-        """A cite.bib `author` that lists names with commas: joined by `and`."""
-        listed = data.get("authors")
-        people = comma_list(entry.value("author"), len(listed) if isinstance(listed, list)
-                            else 0)
-        if people is None:
-            return
-        entry.set("author", " and ".join(people))
-        self.report.warn(cite, entry.line, "cite.bib's `author` separates the names with "
-                         "commas, which BibTeX reads as one person's name: joined with "
-                         "`and` instead")
 
     def publication_links(self, entry: BibEntry, path: Path, head: str,
                           data: dict[str, Any], bundle: Path | None) -> None:
@@ -369,7 +365,8 @@ class HugoBloxPages(Hugo):
         kind, category = TYPES.get(types[0] if types else "", ("misc", ""))
         entry = BibEntry(kind, folder, {}, 1)
         entry.set("title", str(data.get("title") or folder))
-        authors = [self.bib_name(str(a)) for a in data.get("authors") or []]
+        authors = [self.bib_name(str(a)) for a in data.get("authors") or []
+                   if a is not None and str(a).strip()]  # (`authors: [""]`: none)
         if authors:
             entry.set("author", " and ".join(authors))
         venue = str(data.get("publication") or "")

@@ -1,0 +1,53 @@
+"""Hugo Blox publication pages as labs' scripts wrote them (round 16): the abstract
+folded in the text, no authors."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_import_hugoblox import blox, built, messages
+
+from lanting.importer.hugoblox_abstracts import folded_abstract
+
+PAPER = """---
+title: "Scheduling with inexact sizes"
+authors:
+  - ""
+date: 2004-01-01
+publication: ""
+abstract: ""
+featured: false
+---
+
+{{< spoiler text="Abstract" >}}
+
+Shortest-remaining-time scheduling gives the smallest mean response time, and its
+cost to $n$ large jobs is small.
+
+{{< /spoiler >}}
+"""
+
+
+def test_a_publication_s_abstract_folded_in_its_text(tmp_path: Path) -> None:
+    """A lab's publication pages left `abstract: ""` and folded the abstract in the
+    text, under a spoiler named "Abstract"; `authors: [""]` named nobody. The text was
+    left out ("Lanting makes the publication's page"), the abstracts lost, and the
+    entry had `author = {}`, a warning at every build. The folded text is the
+    entry's abstract now, and the empty author is no field."""
+    imported = blox(tmp_path, {"content/publication/srpt/index.md": PAPER})
+    assert not any("text left out" in m for _, m in messages(imported))
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "author" not in bib
+    assert "its cost to $n$ large jobs is small." in bib
+    out = built(imported, tmp_path)
+    html = (out / "publications" / "srpt" / "index.html").read_text(encoding="utf-8")
+    assert "Shortest-remaining-time scheduling" in html
+
+
+def test_only_a_body_that_is_the_abstract_alone_is_taken() -> None:
+    """Another fold (`text="Details"`), text beside the fold, or a fold holding more
+    than paragraphs (a figure) stays the page's text, left out as before."""
+    fold = '{{< spoiler text="%s" >}}\n%s\n{{< /spoiler >}}\n'
+    assert folded_abstract(fold % ("Abstract", "We show *this*.")) == "We show this."
+    assert folded_abstract(fold % ("Details", "We show this.")) is None
+    assert folded_abstract("Intro.\n\n" + fold % ("Abstract", "We show this.")) is None
+    assert folded_abstract(fold % ("Abstract", "![fig](a.png)")) is None
