@@ -1,5 +1,5 @@
 """Hugo Blox publication pages as labs' scripts wrote them (round 16): the abstract
-folded in the text, no authors."""
+folded in the text, no authors, a folder for each year."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -51,3 +51,36 @@ def test_only_a_body_that_is_the_abstract_alone_is_taken() -> None:
     assert folded_abstract(fold % ("Details", "We show this.")) is None
     assert folded_abstract("Intro.\n\n" + fold % ("Abstract", "We show this.")) is None
     assert folded_abstract(fold % ("Abstract", "![fig](a.png)")) is None
+
+
+NESTED = """---
+title: "Rearchitecting the network"
+authors: ["Ada Byron"]
+date: 2024-01-01
+publication: "CCR"
+---
+"""
+
+EVENT = """---
+title: Survivability workshop
+date: 2024-03-01
+---
+
+Read the [summary paper](/publication/2024/Byron-CCR24/).
+"""
+
+
+def test_a_publication_in_a_folder_of_its_year(tmp_path: Path) -> None:
+    """A lab kept its papers by year, `content/publication/2024/Byron-CCR24/`, which
+    Hugo published at `/publication/2024/byron-ccr24/`. Its old URL was taken to be
+    `/publication/byron-ccr24/` (the redirect there, none at the real one), and a
+    talk's link to it, in the folder's capitals, broke the build. The redirect is
+    at the old URL and the link leads to the entry's page."""
+    imported = blox(tmp_path, {"content/publication/2024/Byron-CCR24/index.md": NESTED,
+                               "content/event/survive/index.md": EVENT})
+    static = imported.dest / "static" / "publication"
+    assert (static / "2024" / "byron-ccr24" / "index.html").is_file()
+    assert not (static / "byron-ccr24").exists()
+    talk = next((imported.dest / "content" / "talks").rglob("*.md")).read_text("utf-8")
+    assert "(/publications/Byron-CCR24/)" in talk
+    built(imported, tmp_path)

@@ -101,7 +101,8 @@ def test_another_language_s_landing_page_is_its_home_page(tmp_path: Path) -> Non
 def test_a_link_to_a_publication_s_old_page_stays_a_link(tmp_path: Path) -> None:
     """A biography links a paper's old page, `/publication/shortgpt/` (a bundle,
     `publication/shortgpt/index.md`, now a redirect to the publication): it was taken
-    for the list of a section the new site lacks, and lost its link."""
+    for the list of a section the new site lacks, and lost its link. It leads to the
+    entry's page (no longer through the redirect)."""
     imported = blox(tmp_path, {
         "content/authors/admin/_index.md": "---\ntitle: Jane Doe\nsuperuser: true\n---\n"
                                            "See [ShortGPT](/publication/shortgpt/).\n",
@@ -111,7 +112,7 @@ def test_a_link_to_a_publication_s_old_page_stays_a_link(tmp_path: Path) -> None
     assert [e.message for e in imported.report.warnings] == []
     out = built(imported, tmp_path)
     hrefs = [a.get("href") for a in prose(out, "index.html").find_all("a")]
-    assert "/publication/shortgpt/" in hrefs
+    assert "/publications/shortgpt/" in hrefs
 
 
 def test_a_ref_to_an_author_s_page_keeps_its_text(tmp_path: Path) -> None:

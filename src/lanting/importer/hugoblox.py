@@ -31,6 +31,7 @@ from lanting.importer.hugoblox_slides import SLIDES
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu, menu_names
+from lanting.importer.other_case import url_in_other_case
 from lanting.importer.site import slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 
@@ -76,8 +77,18 @@ class HugoBlox(HugoBloxBodies):
                     else max(sorted(others), key=lambda s: self.sections[s]))
 
     def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
-        found = None if image else self.author_url(url, ctx)
+        found = None if image else self.author_url(url, ctx) or self.publication_url(url)
         return found if found is not None else super().url(url, image, ctx, folder)
+
+    def publication_url(self, url: str) -> str | None:
+        """A link to a publication's old page (`/publication/2024/x/`) leads to its
+        entry's page; in other capitals (`/publication/2024/X/`) too, where Hugo
+        lowercased the URL and the writer's link kept the folder's capitals."""
+        path, mark, fragment = url.partition("#")
+        path = unquote(path).rstrip("/")
+        key = self.citations.get(path) or (url_in_other_case(self.citations, path)
+                                           if self.lower and path else None)
+        return f"/publications/{key}/{mark}{fragment}" if key else None
 
     def author_url(self, url: str, ctx: Context) -> str | None:
         """A link to an author's page (`/author/wenqiang-lei/`, `/en/authors/admin/`,

@@ -226,7 +226,11 @@ class HugoBloxPages(Hugo):
         folder = bundle.name if bundle is not None else path.stem
         # (in its language's folder, `/ko/publication/x/`, as posts linked to it)
         slug = hugo_path(str(data.get("slug") or folder), self.lower)
-        old = self.in_folder(f"/{section}/{slug}/", self.language_of(path), data)
+        # (in the folders below the section's too, `publication/2024/x/`, as Hugo's was)
+        below = [hugo_path(p, self.lower) for p in (bundle or path).parent.relative_to(
+            self.root_of(path)).parts[1:]]
+        old = self.in_folder("/" + "/".join([section, *below, slug]) + "/",
+                             self.language_of(path), data)
         if original is not None:  # (publications.bib holds each paper once)
             self.report.note(path, None, f"left out: a translation of "
                              f"{self.report.rel(original)}, whose entry is the paper's")
