@@ -1,10 +1,11 @@
 """al-folio faults found on real homepages and lab sites (round 16): a news item's
-relative links, …"""
+relative links, a lab's people on a page of `layout: profiles`."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from importbits import alfolio_import, messages, page
+from sitebits import png
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -53,3 +54,59 @@ def test_news_item_old_url_follows_the_collection_permalink(tmp_path: Path) -> N
     imported = alfolio(tmp_path, {"_news/award.md": news}, config)
     text = next((imported.dest / "content" / "posts").rglob("*.md")).read_text("utf-8")
     assert '"/updates/award.html"' in text
+
+
+PROFILES = """---
+layout: profiles
+permalink: /people/
+title: people
+nav: true
+profiles:
+  - name: Ada Byron
+    align: right
+    image: ada.png
+    content: about_ada.md
+    more_info: >
+      <p>Principal Investigator</p>
+      <p>Department of Signals</p>
+      <p><a href="mailto:ada@lab.edu">ada@lab.edu</a></p>
+  - name: Ben Tran
+    image: ben.png
+    more_info: >
+      <p><a href="mailto:ben@lab.edu">ben@lab.edu</a></p>
+---
+"""
+
+
+def test_profiles_page_people(tmp_path: Path) -> None:
+    """A lab's al-folio /people/ of `layout: profiles`: each of `profiles:` a portrait
+    from `assets/img/`, its `more_info` lines and the text of its `content` file. The
+    page was "left out: it has no text of its own", and the lab's people with it.
+    They are content/people/ now: the name, the lines as the summary, the email a
+    link, the portrait, the text their page's."""
+    imported = alfolio(tmp_path, {
+        "_pages/profiles.md": PROFILES,
+        "_pages/about_ada.md": "Ada studies *signals* across continents.\n",
+        "assets/img/ada.png": png(8, 8), "assets/img/ben.png": png(8, 8)})
+    assert messages(imported, "_pages/profiles.md") == [
+        "its 2 people are content/people/, listed at /people/; the page is left out"]
+    ada = (imported.dest / "content" / "people" / "ada-byron.md").read_text("utf-8")
+    assert "summary: Principal Investigator · Department of Signals" in ada
+    assert "mailto:ada@lab.edu" in ada and "cover: /assets/img/ada.png" in ada
+    assert "Ada studies *signals* across continents." in ada
+    assert (imported.dest / "content" / "people" / "ben-tran.md").is_file()
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    assert "Ada Byron" in page(out, "/people/").text()
+
+
+def test_profiles_page_of_the_theme_s_example(tmp_path: Path) -> None:
+    """al-folio's own example profiles (no `name`, `about_einstein.md`) are no one's."""
+    example = ("---\nlayout: profiles\npermalink: /profiles/\ntitle: profiles\nprofiles:\n"
+               "  - align: right\n    image: prof_pic.jpg\n    content: about_einstein.md\n"
+               "---\n")
+    imported = alfolio(tmp_path, {"_pages/profiles.md": example})
+    assert messages(imported, "_pages/profiles.md") == [
+        "profile 1 (the theme's example) has no `name`: left out",
+        "left out: the theme's example profiles"]
+    assert not (imported.dest / "content" / "people").exists()

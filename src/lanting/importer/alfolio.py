@@ -129,6 +129,9 @@ class AlFolio(AlFolioMenu, AlFolioProfile):
             body = f"[{data.get('title') or 'CV'} (PDF)]({pdf})\n"
         if "{% include cv-template.html" in body and self.json_cv(path, data):
             return
+        if str(data.get("layout")) == "profiles" and isinstance(data.get("profiles"), list):
+            self.profiles_page(path, data, body, first)  # (a lab's people)
+            return
         news = re.compile(r"\{%-?\s*include\s+news\.(?:liquid|html)\b.*?%\}", re.S)
         if news.search(body) and own_text(news.sub("", body)) < 80:
             self.report.note(path, None, "left out: the list of `_news/`, which Lanting "

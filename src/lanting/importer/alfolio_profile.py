@@ -16,9 +16,13 @@ from ruamel.yaml.error import YAMLError
 
 from lanting.importer.alfolio_collections import AcademicCollections
 from lanting.importer.alfolio_cv import academicpages_cv
+from lanting.importer.alfolio_profiles import profiles
 from lanting.importer.common import bool_of, html_line, read_text
+from lanting.importer.item import Item
 from lanting.importer.jekyll_reads import markdown_files
+from lanting.importer.jekyll_urls import old_path
 from lanting.importer.listings import Redirects
+from lanting.importer.site import slug_of
 from lanting.importer.text import load_mapping, split_front_matter
 
 SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
@@ -260,6 +264,39 @@ class AlFolioProfile(AcademicCollections):
         self.report.note(path, None, "the CV of _data/cv.json (JSON Resume) is "
                          "content/cv.yaml, at /cv/")
         return True
+
+
+    def profiles_page(self, path: Path, data: dict[str, Any], body: str, first: int) -> None:
+        """al-folio's `layout: profiles` page: its people (`alfolio_profiles`) are
+        content/people/, their texts their pages; the page is left out, its URL led to
+        /people/."""
+        people, notes = profiles(self.source, path, data, body, first)
+        for note in notes:
+            self.report.note(path, None, note)
+        for person in people:
+            front = dict(person.front)
+            if person.image is not None:
+                front["cover"] = self.site.image(
+                    person.image, "/" + person.image.relative_to(self.source).as_posix())
+            elif person.missing_image:
+                self.report.warn(path, None, f"photo `assets/img/{person.missing_image}` "
+                                 f"of {front['title']} not found: left out")
+            item = self.site.add(Item("person", slug_of(front["title"]), person.text_path,
+                                      front))
+            self.posts.append((item, person.text, person.first, person.text_path))
+        if not people:
+            self.report.note(path, None, "left out: the theme's example profiles")
+            return
+        self.report.counts["people"] += len(people)
+        self.report.convert("people of al-folio's profiles page (content/people/)",
+                            len(people))
+        old = "/" + (str(data.get("permalink") or "") or self.page_url(path)).strip("/")
+        self.left_out[old_path(old)] = "/people/"
+        redirects = Redirects(self.site, self.report, self.report.rel(path))
+        redirects.add(self.baseurl + old, "/people/")
+        redirects.finish("people page")
+        self.report.note(path, None, f"its {len(people)} people are content/people/, "
+                         "listed at /people/; the page is left out")
 
 
 def about_at_root(source: Path) -> bool:
