@@ -110,3 +110,86 @@ def test_profiles_page_of_the_theme_s_example(tmp_path: Path) -> None:
         "profile 1 (the theme's example) has no `name`: left out",
         "left out: the theme's example profiles"]
     assert not (imported.dest / "content" / "people").exists()
+
+
+PAPERS = """@inproceedings{kim2026rag,
+  title = {Securing retrieval},
+  author = {Kim, Youngseo and Byron, Ada},
+  booktitle = {Proceedings of ASK},
+  year = {2026},
+  scope = {domestic},
+  pubtype = {conference},
+}
+
+@inproceedings{lee2025ros,
+  title = {Code for robots},
+  author = {Lee, Jeni and Byron, Ada},
+  booktitle = {Proceedings of ASK},
+  year = {2025},
+  scope = {domestic},
+  pubtype = {conference},
+}
+
+@article{park2025graph,
+  title = {Graphs at scale},
+  author = {Park, Min and Byron, Ada},
+  journal = {Journal of Korean Computing},
+  year = {2025},
+  scope = {domestic},
+  pubtype = {journal},
+}
+
+@inproceedings{byron2024icml,
+  title = {A theory of signals},
+  author = {Byron, Ada},
+  booktitle = {ICML},
+  year = {2024},
+  scope = {international},
+  pubtype = {conference},
+}
+"""
+
+DOMESTIC = """---
+layout: page
+permalink: /publications/domestic/
+title: Publications
+description: Domestic papers
+---
+
+<div class="publications">
+
+<p>Domestic research outputs, conference papers first.</p>
+
+<h3>Conference Papers</h3>
+{% bibliography --group_by year --group_order descending --query QUERY %}
+
+<h3>Journal Articles</h3>
+{% bibliography --query @*[scope=domestic && pubtype=journal] %}
+
+</div>
+""".replace("QUERY", "@*[scope=domestic && pubtype=conference]")
+
+
+def test_second_page_of_some_of_the_papers(tmp_path: Path) -> None:
+    """A lab's /publications/domestic/ lists some of `papers.bib` again, by a query of
+    its own fields with a space in it (`@*[scope=domestic && pubtype=conference]`),
+    grouped by year. Its lists were left out ("Lanting lists content/publications.bib
+    at /publications/"), the page kept with its headings over nothing: the query was
+    read to its first space, and `&&` was no conjunction. Each list is written into
+    the page, grouped as the tag said, each title linked to the paper's page."""
+    config = CONFIG + "scholar:\n  bibliography: papers.bib\n  bibliography_group_tag: h4\n"
+    imported = alfolio(tmp_path, {"_bibliography/papers.bib": PAPERS,
+                                  "_pages/publications-domestic.md": DOMESTIC}, config)
+    text = (imported.dest / "content" / "pages" / "domestic.md").read_text("utf-8")
+    conference = text[text.index("Conference Papers"):text.index("Journal Articles")]
+    assert conference.index("#### 2026") < conference.index("[Securing retrieval]"
+                                                           "(/publications/kim2026rag/)")
+    assert conference.index("#### 2025") < conference.index("[Code for robots]")
+    assert "Graphs at scale" not in conference and "A theory of signals" not in text
+    journals = text[text.index("Journal Articles"):]
+    assert "[Graphs at scale](/publications/park2025graph/)" in journals
+    assert "####" not in journals
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    links = [a.get("href") for a in page(out, "/domestic/").find_all("a")]
+    assert "/publications/lee2025ros/" in links

@@ -152,8 +152,8 @@ class AlFolio(AlFolioMenu, AlFolioProfile):
                                        else {}, self.papers_file()).write(
                     body, data, lambda message: self.report.warn(path, None, message))
                 if lists:
-                    self.report.convert("lists of a page's own .bib (its talks) as Markdown",
-                                        lists)
+                    self.report.convert("lists of a page's own .bib (its talks) or of some "
+                                        "of the papers as Markdown", lists)
             if not at and data.get("permalink") \
                     and (lists or own_text(BIBLIOGRAPHY_TAG.sub("", body)) >= 80):
                 # (a page of its own listing a `.bib`, `/experience/` of talks over a list

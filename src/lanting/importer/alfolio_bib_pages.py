@@ -1,8 +1,10 @@
 """An al-folio page listing a `.bib` of its own, not the papers' (`{% bibliography -f
-talks %}` on `/talks/`, talks under the courses of `/teaching/`): each list written into
-the page as Markdown, as jekyll-scholar printed it — filtered by its `--query`, in the
-order `scholar:` sets, each entry its title, authors, venue, year, links and abstract —
-and a loop over the page's own list (`{% for y in page.years %}`) around it unrolled."""
+talks %}` on `/talks/`, talks under the courses of `/teaching/`), or a selection of the
+papers (`--query @*[scope=domestic]` on a second page of them): each list written into
+the page as Markdown, as jekyll-scholar printed it — filtered by its `--query`, grouped
+by year where `group_by` says so, in the order `scholar:` sets, each entry its title
+(a paper's linked to its page), authors, venue, year, links and abstract — and a loop
+over the page's own list (`{% for y in page.years %}`) around it unrolled."""
 
 from __future__ import annotations
 
@@ -20,14 +22,16 @@ from lanting.importer.text import load_mapping, split_front_matter
 TAG = re.compile(r"\{%-?\s*bibliography\b(.*?)-?%\}", re.S)
 _LOOP = re.compile(r"[ \t]*\{%-?\s*for\s+(\w+)\s+in\s+page\.(\w+)\s*-?%\}(.*?)"
                    r"\{%-?\s*endfor\s*-?%\}", re.S)
-_OPTION = re.compile(r"(?:-f|--file)\s+(\S+)|(?:-q|--query)\s+(\S+)")
+_FLAG = re.compile(r"(?<![\w-])(--[a-z_]+|-[a-zA-Z])(?=\s|$)")
+"""An option of the tag: jekyll-scholar parts its arguments at them, each value (a
+query with spaces, `@*[a=b && c=d]`) running to the next."""
+_CONDITION_PARTS = re.compile(r"\s*([!~/^<>]?=|!~|<|>)\s*")
 _SEARCH = re.compile(r"\{%-?\s*include\s+bib_search\.(?:liquid|html)\b.*?%\}", re.S)
 """The theme's search box over the lists (Lanting's pages have the site's search)."""
 _EMPTY = "\x00empty list\x00"
 _EMPTY_LIST = re.compile(r"(?:<h([1-6])\b[^>]*>[^<]*</h\1>|#{1,6}[ \t][^\n]*)\s*" + _EMPTY)
 """A year's heading over its list of no entries (a year of `page.years` without
 talks), which the page leaves out."""
-_CONDITION = re.compile(r"(\w+)\s*(<=|>=|!=|=|<|>)\s*(.*)")
 _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul",
                                        "aug", "sep", "oct", "nov", "dec"), 1)}
 LINKS = (("pdf", "PDF"), ("slides", "Slides"), ("poster", "Poster"), ("video", "Video"),
@@ -37,9 +41,18 @@ LINKS = (("pdf", "PDF"), ("slides", "Slides"), ("poster", "Poster"), ("video", "
 Warn = Callable[[str], None]
 
 
+def options(args: str) -> list[tuple[str, str]]:
+    """A `{% bibliography %}` tag's options, (`file`, `papers`), (`query`, `@*[…]`),
+    as jekyll-scholar's option parser read them (`-f` is `file`, `-q` `query`)."""
+    short = {"-f": "file", "-q": "query", "-g": "group_by", "-G": "group_order"}
+    parts = _FLAG.split(args)
+    return [(short.get(flag, flag.lstrip("-")), value.strip())
+            for flag, value in zip(parts[1::2], parts[2::2], strict=True)]
+
+
 def listed_file(args: str, folder: Path, default: str) -> Path | None:
     """The `.bib` a tag's `-f` names (else the `scholar:` default), if it is there."""
-    name = next((m.group(1) for m in _OPTION.finditer(args) if m.group(1)), default)
+    name = next((v for k, v in options(args) if k == "file" and v), default)
     path = folder / (name if name.endswith(".bib") else name + ".bib")
     return path if path.is_file() else None
 
@@ -91,27 +104,43 @@ def unrolled(body: str, data: dict[str, Any]) -> str:
 
 
 def _matches(entry: BibEntry, query: str) -> bool:
-    """Whether `entry` is one bibtex-ruby's query (`@*[year=2024]*`, `@talk`) selects."""
-    found = re.match(r"@(\w+|\*)(?:\[(.*?)\])?", query.strip("'\""))
-    if found is None:
+    """Whether `entry` is one bibtex-ruby's query selects: any of its `@type[…]`
+    (`@*[year=2024]*`, `@talk`, `!@misc`), whose conditions are alternatives parted by
+    `||`, each a list of conditions all met, parted by `,` or `&&`."""
+    found = re.findall(r"(!)?@(\w+|\*)(?:\[([^\]]*)\])?", query.strip("'\""))
+    if not found:
         return True
-    kind, conditions = found.group(1), found.group(2) or ""
-    if kind != "*" and kind.lower() != entry.kind.lower():
+    return any((kind in ("*", entry.kind.lower()) if not non else kind != entry.kind.lower())
+               and (not conditions.strip() or any(
+                   all(_meets(entry, c) for c in re.split(r"\s*(?:,|&&)\s*", group) if c)
+                   for group in re.split(r"\s*\|\|\s*", conditions)))
+               for non, kind, conditions in ((n, k.lower(), c) for n, k, c in found))
+
+
+def _meets(entry: BibEntry, condition: str) -> bool:
+    """One condition of a query: `field=value`, `!=`, `^=` (starts), `~=` (matches),
+    `!~`, `<=`, `>=` (numbers; `<`, `>` too), or a bare field (it has one)."""
+    name, op, wanted = (_CONDITION_PARTS.split(condition.strip(), maxsplit=1) + ["", ""])[:3]
+    name, wanted = name.strip().lower(), wanted.strip().strip("'\"")
+    have = latex_text(entry.value(name)) if entry.value(name) else None
+    if not op:
+        return have is not None
+    if op in ("!=", "/="):
+        return have is None or have != wanted
+    if have is None:
         return False
-    for condition in filter(None, (c.strip() for c in conditions.split(","))):
-        parts = _CONDITION.match(condition)
-        if parts is None:
-            continue
-        name, op, wanted = parts.group(1).lower(), parts.group(2), parts.group(3).strip("'\"")
-        have = latex_text(entry.value(name))
-        if op in ("=", "!="):
-            if (have == wanted) != (op == "="):
-                return False
-        elif have.isdigit() and wanted.isdigit():
-            a, b = int(have), int(wanted)
-            if not {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]:
-                return False
-    return True
+    if op in ("^=", "~=", "!~"):
+        try:
+            hit = re.match(wanted, have) if op == "^=" else re.search(wanted, have)
+        except re.error:
+            hit = None
+        return (hit is None) == (op == "!~")
+    if op == "=":
+        return have == wanted
+    if not (have.isdigit() and wanted.isdigit()):
+        return True
+    a, b = int(have), int(wanted)
+    return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
 
 
 def _sort_key(entry: BibEntry, fields: list[str]) -> tuple[int, ...]:
@@ -143,7 +172,8 @@ def _authors(entry: BibEntry) -> str:
 
 
 class BibLists:
-    """The lists of one site's `.bib` files other than the papers' written as Markdown."""
+    """The lists of one site's `.bib` files other than the papers' (and selections of
+    the papers) written as Markdown."""
 
     def __init__(self, source: Path, scholar: dict[str, Any], papers: Path | None) -> None:
         self.source = source
@@ -153,36 +183,63 @@ class BibLists:
         self.default = str(scholar.get("bibliography") or "references")
 
     def write(self, body: str, data: dict[str, Any], warn: Warn) -> tuple[str, int]:
-        """`body` with each tag listing another file than the papers' as its list; and
-        how many tags were written so (the papers' are left as they are)."""
-        if not any(self.own(m.group(1)) for m in TAG.finditer(body)):
+        """`body` with each tag listing another file than the papers', or a selection
+        of the papers (`--query`), as its list; and how many tags were written so (those
+        listing all the papers are left as they are: /publications/ lists them)."""
+        if not any(self.listed(m.group(1)) for m in TAG.finditer(body)):
             return body, 0
         count = 0
 
         def tag(match: re.Match[str]) -> str:
             nonlocal count
-            path = self.own(match.group(1))
+            path = self.listed(match.group(1))
             if path is None:
                 return match.group(0)
             count += 1
-            queries = [m.group(2) for m in _OPTION.finditer(match.group(1)) if m.group(2)]
+            given = options(match.group(1))
+            queries = [value for key, value in given if key == "query" and value]
             _fmt, _head, text, _first = split_front_matter(read_text(path))
             entries = [e for e in parse(text)[0] if all(_matches(e, q) for q in queries)]
             if not entries:
                 return _EMPTY
-            return "\n\n" + "\n".join(self.item(e, path, warn)
-                                      for e in ordered(entries, self.scholar)) + "\n\n"
+            return "\n\n" + self.grouped(entries, dict(given), path, warn) + "\n\n"
         made = TAG.sub(tag, unrolled(_SEARCH.sub("", body), data))
         return _EMPTY_LIST.sub("", made).replace(_EMPTY, ""), count
 
-    def own(self, args: str) -> Path | None:
+    def listed(self, args: str) -> Path | None:
+        """The file a tag lists when its list is written into the page: one not the
+        papers', or the papers' with a `--query` (a second page of some of them)."""
         path = listed_file(args, self.folder, self.default)
-        return path if path is not None and path != self.papers else None
+        if path is None or (path == self.papers
+                            and not any(k == "query" for k, _v in options(args))):
+            return None
+        return path
+
+    def grouped(self, entries: list[BibEntry], given: dict[str, str], path: Path,
+                warn: Warn) -> str:
+        """The entries' items, under a heading for each year where the tag's
+        `--group_by` (else `scholar: group_by`) is `year`, in its `group_order`, the
+        headings of `bibliography_group_tag`'s level."""
+        def items(chosen: list[BibEntry]) -> str:
+            return "\n".join(self.item(e, path, warn) for e in ordered(chosen, self.scholar))
+        if (given.get("group_by") or str(self.scholar.get("group_by") or "")) != "year":
+            return items(entries)
+        order = given.get("group_order") or str(self.scholar.get("group_order") or "")
+        years = sorted({e.value("year") for e in entries},
+                       key=lambda y: int(y) if y.isdigit() else 0,
+                       reverse=order == "descending")
+        level = int(re.sub(r"\D", "", str(self.scholar.get("bibliography_group_tag")
+                                          or "h2")) or 2)
+        return "\n\n".join(f"{'#' * level} {year or 'Other'}\n\n"
+                             + items([e for e in entries if e.value("year") == year])
+                             for year in years)
 
     def item(self, entry: BibEntry, path: Path, warn: Warn) -> str:
         """One entry as a list item: its badge and title, authors, venue and year, the
         buttons as links, the abstract under them."""
         title = latex_text(entry.value("title")) or entry.key
+        if path == self.papers:  # (one of the site's papers: its page)
+            title = f"[{title}](/publications/{entry.key}/)"
         badge = latex_text(entry.value("abbr"))
         lines = [f"**{badge}** · **{title}**" if badge else f"**{title}**"]
         venue = next((latex_text(entry.value(f)) for f in (
