@@ -17,6 +17,7 @@ from lanting.importer.body_links import UNLINK
 from lanting.importer.common import bool_of, read_text
 from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.hugo_front import hugo_keys
+from lanting.importer.hugo_settings import HugoLanguage
 from lanting.importer.hugoblox_authors import author_terms
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
 from lanting.importer.hugoblox_home import (
@@ -300,6 +301,29 @@ class HugoBlox(HugoBloxBodies):
                     line = first + body[:len(body) - len(body.lstrip())].count("\n")
                     self.report.warn(path, line, f"the text of the list page of `{name}/` "
                                      "is not imported: Lanting's lists show no text")
+            self.section_texts(language, files)
+
+    def section_texts(self, language: HugoLanguage, files: list[tuple[Path, Path | None]]
+                      ) -> None:
+        """The text of another section's `_index.md` (`research/_index.md`, a page of
+        its own text; `join/_index.md` above its pages) as a page at its URL, as on any
+        Hugo site, when no list of Lanting's is there: no page under it, or only pages."""
+        for path in sorted(language.content.glob("*/_index.md")):
+            folder = path.parent
+            if folder.name in (self.main, *self.special_sections(), "home") \
+                    or folder.name in self.taxonomy_sections() or self.ignored(path) \
+                    or widget_branch(folder):
+                continue
+            fmt, head, body, _first = split_front_matter(read_text(path))
+            data = hugo_keys(load_mapping(fmt or "yaml", head)[0])
+            if not body.strip() or data.get("type") == "landing" or "sections" in data:
+                continue
+            if any(p.is_relative_to(folder) for p, _b in files) and not self.pages_only(folder):
+                self.report.warn(path, None, f"the text of the list page of `{folder.name}/` "
+                                 "is not imported: Lanting's lists show no text")
+                continue
+            self.lang_of[path] = language
+            self.section_page(path, data, head, body, folder)
 
     def content_files(self) -> list[tuple[Path, Path | None]]:
         """Publications first: posts citing them need their keys. The CMS's page and the

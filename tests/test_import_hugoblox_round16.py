@@ -1,10 +1,10 @@
 """Hugo Blox publication pages as labs' scripts wrote them (round 16): the abstract
-folded in the text, no authors, a folder for each year."""
+folded in the text, no authors, a folder for each year; a section's own text."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from test_import_hugoblox import blox, built, messages
+from test_import_hugoblox import POST, blox, built, messages
 
 from lanting.importer.hugoblox_abstracts import folded_abstract
 
@@ -84,3 +84,22 @@ def test_a_publication_in_a_folder_of_its_year(tmp_path: Path) -> None:
     talk = next((imported.dest / "content" / "talks").rglob("*.md")).read_text("utf-8")
     assert "(/publications/Byron-CCR24/)" in talk
     built(imported, tmp_path)
+
+
+def test_a_section_s_own_text_is_a_page(tmp_path: Path) -> None:
+    """A lab's `research/_index.md` (its research areas, no page under it) and
+    `join/_index.md` (over one page of a position) were lost without a word, and the
+    menu's entries for them with them: Hugo Blox's reader read only its own sections'
+    `_index.md`. Each is a page at its URL now, as on any Hugo site."""
+    research = "---\ntitle: Research Areas\n---\n\nWe model enzymes with QM/MM.\n"
+    join = "---\ntitle: Join the Lab\n---\n\n### PhD positions\n\nWrite to us.\n"
+    position = "---\ntitle: Postdoc position\n---\n\nFilled.\n"
+    imported = blox(tmp_path, {"content/research/_index.md": research,
+                               "content/join/_index.md": join,
+                               "content/join/postdoc.md": position,
+                               "content/post/hello/index.md": POST})
+    pages = imported.dest / "content" / "pages"
+    assert "We model enzymes with QM/MM." in (pages / "research.md").read_text("utf-8")
+    assert "Write to us." in (pages / "join.md").read_text("utf-8")
+    out = built(imported, tmp_path)
+    assert "Research Areas" in (out / "research" / "index.html").read_text("utf-8")
