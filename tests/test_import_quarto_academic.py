@@ -166,3 +166,46 @@ def test_a_post_s_subtitle_of_links_is_its_first_paragraph(tmp_path: Path) -> No
         "[Code](https://code.example.org/tide) | [Paper](https://arxiv.org/abs/2405.00002)"
         "\n\nWe read the sea.")
     assert not [e for e in imported.report.entries if "subtitle" in e.message]
+
+
+PUBS_BIB = """@article{beese2023reefs,
+  title = {Small-scale habitat complexity on coral reefs},
+  author = {Beese, Carla and Rogers, Alice},
+  journal = {Journal of Applied Ecology},
+  year = {2023},
+}
+
+@article{carr2021fish,
+  title = {How diverse are fish in the deep?},
+  author = {Carr, Vera and Beese, Carla},
+  journal = {Diversity and Distributions},
+  year = {2021},
+}
+"""
+
+
+def test_a_publications_page_of_nocite_all(tmp_path: Path) -> None:
+    """A Quarto homepage's publications page lists its own `.bib` whole: `nocite: @*`
+    over `::: {#refs}`. `nocite` was left out ("no place for it"), so the page cited
+    nothing and its list was empty. It is `{{< nocite … >}}` of every key of the
+    page's bibliography now (of those named, for `nocite: "@a, @b"`)."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "index.qmd": "---\ntitle: Carla\n---\n\nI study reefs.\n",
+        "my-pubs.bib": PUBS_BIB,
+        "publications.qmd": "---\ntitle: Publications\nbibliography: my-pubs.bib\n"
+                            "nocite: |\n  @*\n---\n\n## Peer-reviewed\n\n::: {#refs}\n:::\n",
+        "talks.qmd": "---\ntitle: Talks\nbibliography: my-pubs.bib\n"
+                     "nocite: \"@carr2021fish\"\n---\n\nTalks on:\n\n::: {#refs}\n:::\n"})
+    imported = import_site(source, tmp_path / "new")
+    assert "left out: `nocite`" not in report_of(imported)
+    pages = imported.dest / "content" / "pages"
+    assert "{{< nocite beese2023reefs carr2021fish >}}" in (
+        pages / "publications.md").read_text(encoding="utf-8")
+    assert "{{< nocite carr2021fish >}}" in (pages / "talks.md").read_text(encoding="utf-8")
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    html = (out / "publications" / "index.html").read_text(encoding="utf-8")
+    assert "How diverse are fish in the deep?" in html
+    assert "Small-scale habitat complexity" in html

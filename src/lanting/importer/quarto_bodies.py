@@ -51,6 +51,7 @@ from lanting.importer.quarto_math import (
     unnumbered_environments,
 )
 from lanting.importer.quarto_notebook import code_annotations
+from lanting.importer.quarto_settings import nocite_text
 from lanting.importer.quarto_vars import value_of
 from lanting.importer.quarto_xrefs import (
     Label,
@@ -194,7 +195,7 @@ class QuartoBodies(QuartoLinks):
         text = scripts(text, shelf, ctx)  # (math put aside: `A[[i]]` stays TeX)
         text = self.wiki_links(text, ctx)
         text = map_urls(text, resolve)
-        return B.tidy(shelf.restore(text))
+        return nocite_text(item, ctx.convert) + B.tidy(shelf.restore(text))
 
     @staticmethod
     def exists(name: str, path: Path, figures: Path | None) -> bool:

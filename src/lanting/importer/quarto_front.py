@@ -17,7 +17,8 @@ from lanting.importer.text import When, key_line, named_month_date, names, parse
 
 MAPPED_KEYS = frozenset({"title", "date", "date-modified", "categories", "description",
                          "image", "draft", "aliases", "bibliography", "toc", "author",
-                         "listing", "about", "lang", "output-file", "number-sections"})
+                         "listing", "about", "lang", "output-file", "number-sections",
+                         "nocite"})
 QUARTO_ONLY = frozenset({
     "format", "execute", "jupyter", "engine", "knitr", "freeze", "toc-title", "toc-location",
     "toc-depth", "title-block-banner", "title-block-style", "page-layout", "image-alt",

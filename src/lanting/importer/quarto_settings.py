@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +130,7 @@ class QuartoSettings:
         failing the build): its entries in `content/references.bib`, which every page
         cites from."""
         own: dict[str, Path] = {}
+        read: list[Path] = []  # (the BibTeX files, whose keys `nocite: @*` names)
         for name in bibliographies(data) or bibliographies(self.config):
             # (a path in a folder's `_metadata.yml` is from that folder, as Quarto reads
             # it: `posts/_metadata.yml`'s `references.bib` is `posts/references.bib`)
@@ -152,6 +154,7 @@ class QuartoSettings:
                                  f"`{name}` is not BibTeX nor CSL (JSON, YAML): its "
                                  "citations fail")
                 continue
+            read.append(file)
             if bundled and file.parent.resolve() == path.parent.resolve() \
                     and path.stem == "index" and path.parent.resolve() != self.source.resolve():
                 own[file.name] = file
@@ -160,6 +163,9 @@ class QuartoSettings:
         if own:
             front["bibliography"] = list(own) if len(own) > 1 else next(iter(own))
             front["_files"] = own
+        cited = nocited(data.get("nocite"), read)
+        if cited:  # (written into the text as `{{< nocite >}}`: `quarto_bodies`)
+            front["_nocite"] = cited
         if data.get("csl"):
             self.report.note(path, key_line(head, "csl"), "`csl` left out: Lanting's "
                              "citation styles are set by `[citations] style`")
@@ -341,3 +347,25 @@ def book_files(config: dict[str, Any]) -> list[str]:
     walk(book.get("chapters"))
     walk(book.get("appendices"))
     return [*found, "index.*"] if found else []
+
+
+def nocited(value: Any, files: list[Path]) -> list[str]:
+    """The keys Pandoc's `nocite` lists (`@a, @b`), `@*` every entry of the document's
+    BibTeX files (a publications page of `nocite: @*` over `{#refs}`: all the papers)."""
+    keys = re.findall(r"@([\w:.#$%&+?<>~/*-]+)", " ".join(names(value)) if isinstance(
+        value, list) else str(value or ""))
+    if "*" not in keys:
+        return list(dict.fromkeys(keys))
+    every = [e.key for f in files if f.suffix.lower() == ".bib"
+             for e in parse(read_text(f))[0]]
+    return list(dict.fromkeys([k for k in keys if k != "*"] + every))
+
+
+def nocite_text(item: Item, convert: Callable[[str], None]) -> str:
+    """`{{< nocite … >}}` of the keys of a document's `nocite:` (`_nocite`, taken out
+    of its front matter), to start its converted text; "" for none."""
+    keys = item.front.pop("_nocite", None)
+    if not keys:
+        return ""
+    convert("`nocite:` as {{< nocite >}}")
+    return "{{< nocite " + " ".join(keys) + " >}}\n\n"
