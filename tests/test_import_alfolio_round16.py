@@ -1,15 +1,16 @@
 """al-folio faults found on real homepages and lab sites (round 16): a news item's
-relative links, a lab's people on a page of `layout: profiles`."""
+relative links, a lab's people on a page of `layout: profiles`, a second page of some
+papers; academicpages' home listing every publication."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import alfolio_import, messages, page
-from sitebits import png
+from importbits import NOW, alfolio_import, messages, page
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import Imported
+from lanting.importer import Imported, import_site
 
 CONFIG = ("title: Signal Lab\nfirst_name: Ada\nlast_name: Byron\nlang: en\n"
           "collections:\n  news:\n    output: true\n    permalink: /news/:path/\n"
@@ -193,3 +194,48 @@ def test_second_page_of_some_of_the_papers(tmp_path: Path) -> None:
     build(imported.dest, BuildOptions(output=out))
     links = [a.get("href") for a in page(out, "/domestic/").find_all("a")]
     assert "/publications/lee2025ros/" in links
+
+
+HOME_LISTING = """---
+permalink: /
+title: "About"
+author_profile: true
+---
+
+I build physical neural networks.
+
+## Selected publications
+{% assign pubs = site.publications | sort: "date" | reverse %}
+
+{% for post in pubs %}
+  {% include archive-single.html type="list" show_read_more=false %}
+{% endfor %}
+"""
+
+
+def paper(title: str, date: str) -> str:
+    return (f"---\ntitle: \"{title}\"\ncollection: publications\ndate: {date}\n"
+            f"venue: 'Nature'\ncitation: 'Ode, A. ({date[:4]}). {title}. Nature.'\n---\n")
+
+
+def test_academicpages_home_listing_every_publication(tmp_path: Path) -> None:
+    """An academicpages home page looped over `site.publications` (each
+    `archive-single.html`) under "## Selected publications": it showed every paper.
+    The loop went, and the heading stood over nothing: no entry was selected, and
+    Lanting's home lists the selected. Every entry is selected now (the home lists
+    them all), and the heading over the loop is the home list's own."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Ada Ode\nauthor:\n  name: Ada Ode\ninclude: [_pages]\n",
+        "_pages/about.md": HOME_LISTING,
+        "_publications/2024-01-01-optics.md": paper("Deep optics", "2024-01-01"),
+        "_publications/2025-01-01-rnn.md": paper("Implicit RNNs", "2025-01-01")})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    bib = (imported.dest / "content" / "publications.bib").read_text("utf-8")
+    assert bib.count("selected") == 2
+    home = (imported.dest / "content" / "_index.md").read_text("utf-8")
+    assert "Selected publications" not in home
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    text = page(out, "/").text()
+    assert "Deep optics" in text and "Implicit RNNs" in text

@@ -67,6 +67,11 @@ def _owners(data: dict[str, Any]) -> dict[str, Any]:
             if k != "description" or not _EXAMPLE_DESCRIPTION.search(description)}
 
 
+_LOOP_HEADING = re.compile(r"^#{1,6}[ \t][^\n]*\n(?=(?:\s*\{%(?:(?!%\}).)*%\})*\s*\{%-?\s*for\b)",
+                           re.MULTILINE | re.DOTALL)
+"""A heading with nothing but Liquid tags between it and a loop: the loop's."""
+
+
 class AlFolio(AlFolioMenu, AlFolioProfile):
     kind = "al-folio"
 
@@ -77,6 +82,8 @@ class AlFolio(AlFolioMenu, AlFolioProfile):
         # (al-folio before 2020, and academicpages, name the owner `name:`)
         self.name = " ".join(first.split()) or html_line(self.config.get("name"))
         self.news: list[tuple[Path, dict[str, Any], str, str]] = []
+        self.home_lists_all = False
+        """Whether the home page's text looped over every publication (academicpages)."""
         self.profile: dict[str, Any] = {}
         self.about: dict[str, Any] = {}
         self.about_path: Path | str = "_pages/about.md"
@@ -104,6 +111,11 @@ class AlFolio(AlFolioMenu, AlFolioProfile):
                                                         and not about_at_root(self.source))):
             self.read_profile(path, data)
             self.about, self.about_path = data, path
+            # (its own loop over `_publications/`, each `archive-single.html`: all shown)
+            self.home_lists_all = "site.publications" in body and "archive-single" in body \
+                and bool(re.search(r"\{%-?\s*for\b", body))
+            if self.home_lists_all:  # (its heading over the loop: Lanting's list's own)
+                body = _LOOP_HEADING.sub("", body, count=1)
             sections, left = layout_sections(self.source, data)
             if sections:
                 body = body.rstrip() + "\n\n" + sections + "\n"
@@ -235,6 +247,11 @@ class AlFolio(AlFolioMenu, AlFolioProfile):
         self.read_bibliography()
         self.read_publications()
         self.read_talks()
+        if self.entries and self.home_lists_all:  # (Lanting's home lists the selected)
+            for entry in self.entries:
+                entry.set("selected", "true")
+            self.report.convert("publications the home page listed (all: `selected`)",
+                                len(self.entries))
         if self.entries:
             self.site.extra["content/publications.bib"] = dump(self.entries)
             self.publications = len(self.entries)
