@@ -18,7 +18,6 @@ in `vuepress_settings.py`, the old URLs are `vuepress_urls.py`'s.
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -36,6 +35,7 @@ from lanting.importer.vuepress_bodies import VuePressBodies, title_links
 from lanting.importer.vuepress_catalog import CATALOG
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig, read_config
+from lanting.importer.vuepress_files import candidates, files_under, locate
 from lanting.importer.vuepress_front import (
     DATE_KEYS,
     VuePressFront,
@@ -64,33 +64,6 @@ _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "post
 _NUMBERED = re.compile(r"^\d+\.")
 """vdoing's ordering prefix (`01.指南/02.安装.md`), not part of a page's name."""
 _LETTER = re.compile(r"[^\W\d_]")
-
-
-_BUILD_SCRIPT = re.compile(r"""\b(?:vitepress|vuepress(?:-vite|-webpack)?)\s+build\s+"""
-                           r"""(?:--?[\w-]+(?:[ =][^\s"'-][^\s"']*)?\s+)*"""
-                           r"""([^\s"'&|;-][^\s"'&|;]*)""")
-"""The folder `package.json`'s build script names (`vitepress build mynotes`)."""
-
-
-def _built_folder(source: Path) -> Path | None:
-    """The folder the site's `package.json` builds, when it says: of several folders
-    with a config (an old copy beside the site), the one the site was made from."""
-    package = source / "package.json"
-    found = _BUILD_SCRIPT.search(read_text(package)) if package.is_file() else None
-    return (source / found.group(1)) if found else None
-
-
-def locate(source: Path, tool: str) -> Path | None:
-    """The `.vitepress`/`.vuepress` folder of a site: in the folder `package.json`'s
-    build script names, else at its root, in `docs/`, `src/` or another first-level
-    folder."""
-    built = _built_folder(source)
-    for folder in ([built] if built else []) + [source, source / "docs", source / "src",
-                   *sorted(p for p in source.iterdir() if p.is_dir()
-                           and not p.name.startswith((".", "node_modules")))]:
-        if (folder / tool).is_dir():
-            return folder / tool
-    return None
 
 
 class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
@@ -180,7 +153,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         """Every Markdown file VitePress or VuePress made a page of: any folder but a
         hidden one (`.vitepress/`), `node_modules/` and the source's `public/` (a folder
         named `resources/` or `themes/` holds pages as any other)."""
-        found = [p for p in _files(self.docs, self.public) if p.suffix.lower() == ".md"]
+        found = [p for p in files_under(self.docs, self.public) if p.suffix.lower() == ".md"]
         left = [p for p in found if excluded(p.relative_to(self.docs).as_posix(),
                                              self.js.exclude)]
         if left:
@@ -202,7 +175,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         `/img/a.png`, `public/resources/a.pdf` too): its files keep their paths."""
         if not self.public.is_dir():
             return
-        for path in _files(self.public, None):
+        for path in files_under(self.public, None):
             rel = path.relative_to(self.public).as_posix()
             if rel in GENERATED or rel == "CNAME":
                 self.report.note(path, None, "left out (Lanting makes its own, or the host "
@@ -361,37 +334,6 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
             if url in self.listing_urls:
                 return self.listing_urls[url]
         return theme_listing(self.js.theme, self.site, path)  # (plume's `/blog/`)
-
-
-def candidates(file: Path) -> list[Path]:
-    """The files a link may name (resolved): `x.md`; `x.md` for `x.html`; `x.md`,
-    `x/index.md`, `x/README.md` for `x` (VitePress's links, a folder)."""
-    name = file.name
-    if name.endswith(".html"):
-        found = [file.with_suffix(".md")]
-    elif name.endswith(".md"):
-        found = [file]
-    else:
-        found = [file.with_name(name + ".md"), file / "index.md", file / "README.md"]
-    try:
-        return [f.resolve() for f in found]
-    except OSError:
-        return []
-
-
-def _files(root: Path, skip: Path | None) -> list[Path]:
-    """Every file under `root`, sorted, but hidden ones and those of hidden folders,
-    `node_modules/` and `skip` (common's `walk` also skips `resources/`, `themes/` and
-    the like, which are Hugo's: here they are folders of pages)."""
-    found: list[Path] = []
-    for folder, dirs, files in os.walk(root):
-        here = Path(folder)
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules"
-                         and (here / d) != skip)
-        # (not a link to nowhere: VitePress's own docs link public/ files to ../art/)
-        found += [here / f for f in sorted(files) if not f.startswith(".")
-                  and (here / f).is_file()]
-    return found
 
 
 def _bare_name(rel: str, folder_page: bool) -> str:
