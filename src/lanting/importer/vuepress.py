@@ -18,6 +18,7 @@ in `vuepress_settings.py`, the old URLs are `vuepress_urls.py`'s.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -78,15 +79,14 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.js: JsConfig = read_config(self.config_dir)
         self.own = OwnComponents.of(self.config_dir)
         self.docs = self.source_dir()
-        # (VitePress serves `<source>/public/`, VuePress `.vuepress/public/`)
-        self.public = self.docs / "public" if kind == "vitepress" \
-            else self.config_dir / "public"
+        self.public = self.public_dir()
         self.clean_urls = self.js.values.get("cleanUrls") is True
         self.tz = zone(options.timezone)
         self.table = LinkTable(self.site)
         self.by_source: dict[Path, Item] = {}
         self.documents: list[tuple[Item, str, Path]] = []
         self.page_anchors: dict[Path, tuple[list[str], set[str]]] = {}
+        self.page_urls: dict[Path, str] = {}
         self.texts: list[str] = []
         self.listing_files: dict[Path, str] = {}
         """Listing pages left out (resolved) -> Lanting's list that answers for them."""
@@ -123,6 +123,17 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
                                  "the one folder with an index.md")
                 return found[0]
         return root
+
+    def public_dir(self) -> Path:
+        """The folder served at the site's root: VuePress's `.vuepress/public/`,
+        VitePress's `<source>/public/` or its `vite.publicDir` (from the source folder,
+        Vite's root: `../public` beside it)."""
+        if self.kind != "vitepress":
+            return self.config_dir / "public"
+        given = self.js.values.get("publicDir")
+        if isinstance(given, str) and given.strip():
+            return Path(os.path.normpath(self.docs / given.strip()))
+        return self.docs / "public"
 
     def config_name(self) -> str:
         files = self.js.files
@@ -193,6 +204,9 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         data, error = load_mapping("yaml", head)
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
+        permalink = data.get("permalink")
+        self.page_urls[path] = permalink if isinstance(permalink, str) \
+            and permalink.startswith("/") else "/" + full
         home = is_home(rel, data) and (self.kind == "vuepress" or rel != "README.md") \
             and not any(i.kind == "home" and i.lang == lang for i in self.site.items)
         source = split(path.relative_to(self.docs).as_posix(), self.locales)[1]

@@ -56,7 +56,7 @@ from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_loaders import loader_lists
 from lanting.importer.vuepress_tags import badge_heading_ids, components
-from lanting.importer.vuepress_urls import file_route
+from lanting.importer.vuepress_urls import file_route, served_path
 from lanting.importer.vuepress_vue import interpolations
 from lanting.markdown.anchors import vitepress_slug
 from lanting.model.names import unique
@@ -204,6 +204,8 @@ class VuePressBodies:
     """(`VuePress.by_source`: each page by its resolved file.)"""
     page_anchors: PageAnchors
     """A page's heading ids and other anchors (`page_ids`), once asked for."""
+    page_urls: dict[Path, str]
+    """(`VuePress.page_urls`: the URL each page was served at, its permalink's too.)"""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         # (code first: an include, an import or a `<script>` shown in a code block is
@@ -338,6 +340,9 @@ class VuePressBodies:
                      "text kept, without the link")
             return DROPPED
         found, where = self.file_of(file, rel if rooted else None)
+        if found is None and not rooted:  # (`../notes/a.pdf`: read from the page's URL
+            # by the browser, a file of `public/`)
+            found, where = self.file_of(file, served_path(self.page_urls[path], rel))
         if found is not None:
             if image or is_image(found):
                 return self.site.image(found, where)

@@ -57,7 +57,8 @@ class JsConfig:
     files: list[Path] = field(default_factory=list)
     values: dict[str, str | bool] = field(default_factory=dict)
     """Top-level literal strings and booleans (`title`, `lang`, `base`, `cleanUrls`, and
-    the theme's `hostname` and `author` — its `name` — from the files it imports)."""
+    the theme's `hostname` and `author` — its `name` — from the files it imports;
+    `publicDir`, from `vite: {…}`)."""
     locales: dict[str, dict[str, str]] = field(default_factory=dict)
     """`locales`: path (`/`, `/en/`; VitePress's `root` as `/`) -> its literal strings."""
     nav: list[tuple[str, str]] = field(default_factory=list)
@@ -254,10 +255,23 @@ def _read_keys(code: str, depths: Depths, start: int, found: JsConfig, top: bool
             _blog_options(code, depths, value_at, found)
         elif key == "type" and re.match(r"""\s*['"]blog['"]""", code[value_at:]):
             found.blog = True
+        elif key == "vite" and code[value_at:].lstrip().startswith("{"):
+            _vite_options(code, depths, value_at, found)
+            if top and key not in found.other_keys:
+                found.other_keys.append(key)  # (its other options: the old build's)
         elif key in READ_KEYS:
             _literal(key, code, value_at, found)
         elif top and key not in found.other_keys:
             found.other_keys.append(key)
+
+
+def _vite_options(code: str, depths: Depths, at: int, found: JsConfig) -> None:
+    """VitePress's `vite: { publicDir: "../public" }`: Vite's folder of files served as
+    they are, from the source folder (Vite's root), instead of its `public/`."""
+    brace = code.find("{", at)
+    for key, value_at in keys_at(code, depths, brace, depths[brace]):
+        if key == "publicDir":
+            _literal(key, code, value_at, found)
 
 
 def _literal(key: str, code: str, at: int, found: JsConfig) -> None:

@@ -6,8 +6,10 @@ all, its file named by VitePress's `srcExclude`."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer.item import path_url
 
@@ -96,3 +98,12 @@ def file_route(link: str) -> str:
     if name.lower() in ("readme.md", "index.md"):
         return folder + "/"
     return link[:-3] + ".html" if name.endswith(".md") else link
+
+
+def served_path(page_url: str, rel: str) -> str:
+    """Where a relative link of the page served at `page_url` led, read as the browser
+    read it, from the page's folder: `../notes/a.pdf` of `/books/list.html` (or of
+    `/books/list`, VitePress's clean URL) is `/notes/a.pdf`, a file of `public/`."""
+    folder = unquote(page_url).rpartition("/")[0]
+    found = posixpath.normpath(f"{folder}/{rel}")
+    return "/" + found.lstrip("/")
