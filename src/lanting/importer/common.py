@@ -197,6 +197,11 @@ _WRITERS_COMPUTER = re.compile(r"^(?:file://)?(?:/(?:Users|home|mnt|Volumes|medi
 writes `/Users/me/blog/_posts/img/a.png` or `C:\\Users\\…`): no reader had the file."""
 
 
+def on_writers_computer(url: str) -> bool:
+    """Whether `url` is a path on the writer's computer (`C:\\Users\\…`, `/Users/…`)."""
+    return _WRITERS_COMPUTER.match(url) is not None
+
+
 def file_on_writers_computer(url: str, root: Path) -> Path | None:
     """The file of the site that an image path on the writer's computer names: the
     longest end of the path that is a file under `root` (`…/blog/_posts/img/a.png` →

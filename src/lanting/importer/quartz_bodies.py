@@ -22,9 +22,11 @@ from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.body_links import UNLINK, latex_images, map_urls, spaced_image_paths
 from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import (
+    GENERATED,
     LinkTable,
     file_on_writers_computer,
     is_image,
+    on_writers_computer,
     read_text,
 )
 from lanting.importer.excalidraw import NOT_DRAWN
@@ -308,6 +310,8 @@ class QuartzBodies(QuartzFinder):
             ctx.convert("images at a path of the writer's computer (Typora) found in the "
                         "notes")
             return self.file_url(local)
+        if image and on_writers_computer(url) and not url.startswith("/"):
+            return self.on_own_disk(url, ctx)  # (`C:\\…\\typora-user-images\\a.png`)
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^$", url) or "\ue000" in url:
             return None
         name, hash_mark, fragment = url.partition("#")
@@ -320,6 +324,8 @@ class QuartzBodies(QuartzFinder):
             return self.site.link(found) + frag
         if isinstance(found, Path):
             return self.file_url(found) + hash_mark + fragment
+        if image and on_writers_computer(url):  # (`/Users/me/Pictures/a.png`)
+            return self.on_own_disk(url, ctx)
         if image:
             ctx.warn(url, f"image `{url}` not found in {self.notes_folder}: left as written")
             return None
@@ -327,7 +333,19 @@ class QuartzBodies(QuartzFinder):
             ctx.warn(url, f"a link to `{name}`, which leads nowhere ("
                      f"{self.missing(name.removesuffix('.md'), path)}): its text kept")
             return UNLINK
-        return None
+        if posixpath.basename(name) in GENERATED:  # (`/sitemap.xml`: Lanting makes it)
+            return None
+        # (`old.html`, `slides.pdf`: a file the notes lack, which failed the build)
+        ctx.warn(url, f"a link to `{name}`, which leads nowhere ({self.missing(name, path)})"
+                 ": its text kept")
+        return UNLINK
+
+    def on_own_disk(self, url: str, ctx: Context) -> str:
+        """An image on the writer's disk the notes lack (Typora's `typora-user-images`):
+        no reader saw it, and it failed the build; its alt text stays."""
+        ctx.warn(url, f"image `{url}` is a file on the writer's own disk, not in "
+                 f"{self.notes_folder} (no reader saw it): its alt text kept")
+        return UNLINK
 
 
 _RANGE = re.compile(r"(?:,\d+)?:#[^#|\]]*$|,\d+$")
