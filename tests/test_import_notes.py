@@ -518,3 +518,25 @@ def test_restructuredtext_files_in_a_folder_of_notes_are_named(tmp_path: Path) -
     imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
     assert "notes/b.rst: notice: 2 reStructuredText file(s) copied as they are" in \
         report_of(imported)
+
+
+def test_a_link_to_the_title_heading_beside_a_heading_of_the_same_letters(
+        tmp_path: Path) -> None:
+    """`# pdf简介` atop `pdf简介/README.md` (the title, its folder's name) that has `# PDF
+    简介` too (the same but for case and a space), its table of contents linking both:
+    `#pdf简介`, the title's own id, goes to the page's top; `#pdf-简介` to the heading
+    left in the text."""
+    from lanting.build import build
+    from lanting.build.options import BuildOptions
+    write_files(tmp_path / "old", {
+        "index.md": "# Notes\n\n[PDF](misc/pdf简介/README.md)\n",
+        "misc/pdf简介/README.md": "# pdf简介\n\nA preface.\n\n# PDF 简介\n\n"
+                       "- [pdf简介](#pdf简介)\n- [PDF 简介](#pdf-简介)\n\n## 一个例子\n\nText.\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert ": warning:" not in report_of(imported)
+    build(tmp_path / "new", BuildOptions())  # (no anchor left dangling: it builds)
+    doc = page(tmp_path / "new/public", "/pdf简介/")
+    listed = [unquote(a["href"]) for li in doc.one("main").find_all("li")
+              for a in li.find_all("a")]
+    assert listed == ["#top", "#pdf-简介"]

@@ -64,12 +64,21 @@ def title_fragments(text: str, title: str) -> tuple[str, int]:
     heading that became its title (Lanting shows the title above the text; GitHub and
     Typora gave the heading that id): to the page's top, `#top`, where the title is.
     Not when a heading left in the text has the same letters and digits. Returns (text,
-    how many)."""
+    how many). When a heading left in the text has the same letters and digits (`# PDF
+    简介` under `# pdf简介`), only a link naming the title's own id (`#pdf简介`), which
+    that heading's (`#pdf-简介`) is not, goes to the top."""
     key = fragment_key(title)
-    if not key or key in {fragment_key(h) for h in heading_lines(text)}:
+    left = heading_lines(text)
+    if not key:
         return text, 0
-    return _FRAGMENT_LINK.subn(lambda m: m.group(1) + "#top)" if fragment_key(
-        unquote(m.group(2))) == key else m.group(), text)
+    if key not in {fragment_key(h) for h in left}:
+        return _FRAGMENT_LINK.subn(lambda m: m.group(1) + "#top)" if fragment_key(
+            unquote(m.group(2))) == key else m.group(), text)
+    own = github_slug(title)
+    if not own or own in {github_slug(h) for h in left}:
+        return text, 0
+    return _FRAGMENT_LINK.subn(lambda m: m.group(1) + "#top)" if unquote(m.group(2)) == own
+                               else m.group(), text)
 
 
 def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
