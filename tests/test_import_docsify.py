@@ -573,3 +573,30 @@ def test_a_sidebar_link_to_a_heading_is_no_pages_title(tmp_path: Path) -> None:
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     text = (imported.dest / "content" / "pages" / "lint.md").read_text(encoding="utf-8")
     assert text.startswith('---\ntitle: MarkdownLint\n')
+
+
+def test_sidebar_entries_naming_a_pages_headings_lead_to_them(tmp_path: Path) -> None:
+    """A page's sections listed under it in the sidebar, `[快速 开始](guide/setup?id=快速-开始)`,
+    scrolled docsify to that heading: in the contents list on the home page each leads
+    to its heading's id now (it led to the page's top), `notes-1` to the second `Notes`;
+    one naming no heading there goes to the page's top, with a warning at its line."""
+    imported = _docsify(tmp_path, "name: 'Wiki', loadSidebar: true", {
+        "README.md": "# Wiki\n\nWelcome.\n",
+        "_sidebar.md": "- [Setup](guide/setup.md)\n"
+                       "  - [快速 开始](guide/setup?id=快速-开始)\n"
+                       "  - [The API](guide/setup.md?id=The-API-v2)\n"
+                       "  - [Notes again](#/guide/setup?id=notes-1)\n"
+                       "  - [Gone](guide/setup?id=renamed)\n",
+        "guide/setup.md": "# Setup\n\n## 快速 开始\n\nGo.\n\n## The API (v2)\n\nCall.\n\n"
+                          "## Notes\n\nOne.\n\n### Notes\n\nTwo.\n",
+    })
+    warnings = [line for line in report_of(imported).splitlines() if ": warning:" in line
+                and "hash routes" not in line]
+    assert warnings == ["_sidebar.md:5: warning: link `guide/setup?id=renamed`: no heading "
+                        "or anchor `#renamed` on that page (a dead link of the old site): it "
+                        "goes to the page's top"]
+    build(imported.dest, BuildOptions())
+    home = page(imported.dest / "public", "/").one("main")
+    hrefs = [unquote(li.find_all("a")[0]["href"]) for li in home.find_all("li")]
+    assert hrefs == ["/setup/", "/setup/#快速-开始", "/setup/#the-api-v2", "/setup/#notes-1",
+                     "/setup/"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.docsify_config import MATH_PLUGINS, DocsifySettings, footer_line
-from lanting.importer.docsify_sidebar import Entry, list_entries
+from lanting.importer.docsify_sidebar import Entry, list_entries, split_route
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu
@@ -20,6 +20,8 @@ from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.site_language import guess_language, language_tag
+from lanting.importer.vuepress_bodies import PageAnchors, other_page_fragment
+from lanting.markdown.anchors import docsify_slug
 
 _PLUGIN_NOTES = {
     "pagination": "docsify-pagination: each page ends with links to the previous and next",
@@ -47,6 +49,8 @@ class DocsifySite:
     """(`Docsify.route_file`: the Markdown file a sidebar or navbar link names.)"""
     convert: Callable[..., str]
     """(`DocsifyBodies.convert`.)"""
+    documents: list[tuple[Item, str, Path]]
+    page_anchors: PageAnchors
 
     def title(self) -> str:
         return re.sub(r"<[^>]+>", "", self.settings.name).strip() \
@@ -95,12 +99,26 @@ class DocsifySite:
             if item is home:
                 continue
             if item is not None:
-                lines.append(f"{indent}- [{entry.title}]({self.site.link(item)})")
+                link = self.site.link(item) + self.entry_fragment(entry, item)
+                lines.append(f"{indent}- [{entry.title}]({link})")
             elif re.match(r"^https?://", entry.link):
                 lines.append(f"{indent}- [{entry.title}]({entry.link})")
             elif entry.title and not entry.link:  # (a section's name)
                 lines.append(f"{indent}- **{entry.title}**")
         return "\n".join(lines)
+
+    def entry_fragment(self, entry: Entry, item: Item) -> str:
+        """The `#id` of the heading a sidebar entry names on its page (`setup?id=快速-开始`,
+        a page's sections listed under it); `""` for none, or one naming no heading there
+        (docsify showed the page's top: a warning)."""
+        fragment = split_route(entry.link)[1]
+        if not fragment or item.source is None:
+            return ""
+        sidebar = entry.sidebar or self.folder / self.settings.sidebar
+        ctx = Context(self.report, sidebar, read_text(sidebar))
+        found = other_page_fragment(fragment, item.source, self.documents,
+                                    self.page_anchors, docsify_slug, entry.link, ctx)
+        return f"#{found}" if found else ""
 
     def reading_order(self) -> None:
         """Each page the sidebar lists ends with links to the previous and next, named
