@@ -58,3 +58,21 @@ def test_a_vitepress_config_after_helper_functions_is_read(tmp_path: Path) -> No
     assert found.values == {"srcDir": "./docs", "lang": "zh-CN", "title": "元宇宙笔记"}
     assert found.nav == [("文章", "/posts/")]
     assert found.other_keys == ["markdown", "vite"]
+
+
+def test_a_value_the_builds_mode_chose_is_productions(tmp_path: Path) -> None:
+    """`base: process.env.NODE_ENV === 'production' ? '/notes/' : '/'` (a root path while
+    writing, the repository's name once published): the published site's, `/notes/`,
+    not a computed value; `!==` names the other; a branch that is code stays computed."""
+    write_files(tmp_path, {"docs/.vitepress/config.js": """\
+        export default {
+          base: process.env.NODE_ENV === 'production' ? '/notes/' : '/',
+          title: (process.env.NODE_ENV !== "production") ? "Draft" : "Reading notes",
+          description: process.env.NODE_ENV === 'production' ? prefix + 'x' : 'y',
+        }
+        """})
+    config = read_config(tmp_path / "docs/.vitepress")
+    assert config.values["base"] == "/notes/"
+    assert config.values["title"] == "Reading notes"
+    assert "description" not in config.values
+    assert config.computed == ["description"]

@@ -193,9 +193,23 @@ def keys_at(code: str, depths: Depths, start: int,
     return keys
 
 
+_BY_MODE = re.compile(r"""\(?\s*process\.env\.NODE_ENV\s*([!=])==?\s*(['"])production\2\s*"""
+                      r"""\)?\s*\?\s*""")
+"""`process.env.NODE_ENV === 'production' ? A : B`: a value the build's mode chose."""
+
+
 def literal_value(code: str, at: int) -> str | bool | None:
-    """The literal at `at` (a string without `${}`, `true`, `false`); None if code."""
+    """The literal at `at` (a string without `${}`, `true`, `false`); None if code. Of
+    two the build's mode chose between (`NODE_ENV === 'production' ? '/notes/' : '/'`),
+    the one the published site was built with, production's."""
     text = code[at:].lstrip()
+    mode = _BY_MODE.match(text)
+    if mode:
+        first = JS_STRING.match(text, mode.end())
+        other = re.compile(r"\s*:\s*").match(text, first.end()) if first else None
+        second = JS_STRING.match(text, other.end()) if other else None
+        if first and second and re.match(r"\s*[,}\n]", text[second.end():]):
+            return unquote_js((first if mode.group(1) == "=" else second).group())
     found = JS_STRING.match(text)
     # (or the array's end: `children: ["/a.md", "/b.md"]`)
     if found and re.match(r"\s*[,}\]\n]", text[found.end():]):

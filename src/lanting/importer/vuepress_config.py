@@ -256,22 +256,17 @@ def _read_keys(code: str, depths: Depths, start: int, found: JsConfig, top: bool
         elif key == "type" and re.match(r"""\s*['"]blog['"]""", code[value_at:]):
             found.blog = True
         elif key == "vite" and code[value_at:].lstrip().startswith("{"):
-            _vite_options(code, depths, value_at, found)
+            # (Vite's `publicDir`, from the source folder (Vite's root): served at the root)
+            brace = code.find("{", value_at)
+            for name, at in keys_at(code, depths, brace, depths[brace]):
+                if name == "publicDir":
+                    _literal(name, code, at, found)
             if top and key not in found.other_keys:
                 found.other_keys.append(key)  # (its other options: the old build's)
         elif key in READ_KEYS:
             _literal(key, code, value_at, found)
         elif top and key not in found.other_keys:
             found.other_keys.append(key)
-
-
-def _vite_options(code: str, depths: Depths, at: int, found: JsConfig) -> None:
-    """VitePress's `vite: { publicDir: "../public" }`: Vite's folder of files served as
-    they are, from the source folder (Vite's root), instead of its `public/`."""
-    brace = code.find("{", at)
-    for key, value_at in keys_at(code, depths, brace, depths[brace]):
-        if key == "publicDir":
-            _literal(key, code, value_at, found)
 
 
 def _literal(key: str, code: str, at: int, found: JsConfig) -> None:
