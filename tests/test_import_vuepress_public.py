@@ -1,6 +1,6 @@
-"""The VitePress and VuePress importer on the files a site serves as they are: Vite's
-`publicDir` moved beside the source folder, and relative links from a page into
-`public/`, which the browser read from the page's URL."""
+"""The VitePress and VuePress importer on the files links name: Vite's `publicDir`
+moved beside the source folder, relative links from a page into `public/`, which the
+browser read from the page's URL, and a page named in other capitals than its file's."""
 
 from __future__ import annotations
 
@@ -86,3 +86,26 @@ def test_relative_links_into_public_from_the_page_url(tmp_path: Path) -> None:
     assert "Part 2" not in links
     moved = page(dest / "public", "/moved/").one("main")
     assert [a.get("href") for a in moved.find_all("a")] == ["/notes/glass/part1.pdf"]
+
+
+def test_a_link_to_a_page_in_other_capitals_finds_it(tmp_path: Path) -> None:
+    """`[Container](Docker/Container.md)` for `Docker/container.md`: the writer's computer
+    ignored case, and so did VuePress's router; the one page that matches is the one
+    meant. A link to no page in any capitals is a dead link, as before."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vuepress/config.js": "module.exports = { title: 'Ops', lang: 'en-US' }\n",
+        "docs/README.md": "# Ops\n\n- [Container](Docker/Container.md)\n"
+                          "- [Pods](k8s/Pods.md)\n",
+        "docs/Docker/container.md": "# Containers\n\nRun one.\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert warnings_of(report) == [
+        "docs/README.md:4: warning: link `k8s/Pods.md`: no page of the site there (a dead "
+        "link of the old site): its text kept, without the link"]
+    assert "links to pages written in other capitals than their files ×1" in report
+    build(dest, BuildOptions())
+    links = {a.text(): a.get("href") for a in page(dest / "public", "/").one("main")
+             .find_all("a")}
+    assert links["Container"] == "/container/"

@@ -29,6 +29,7 @@ from lanting.importer.item import Item, site_path
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.mkdocs_front import title_of_file
+from lanting.importer.other_case import beside_in_other_case
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
@@ -328,10 +329,20 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
 
     def document(self, file: Path) -> Item | None:
         """The item of the page a link names: `x.md`, `x.html`, `x` (VitePress), a
-        folder (its `index.md` or `README.md`)."""
-        for candidate in candidates(file):
+        folder (its `index.md` or `README.md`); else the one file in other capitals
+        (`Docker/Container.md` for `container.md`: the writer's computer, and VuePress's
+        router, ignored case)."""
+        found_all = candidates(file)
+        for candidate in found_all:
             found = self.by_source.get(candidate)
             if found is not None:
+                return found
+        for candidate in found_all:
+            other = beside_in_other_case(self.docs.resolve(), candidate)
+            found = self.by_source.get(other) if other is not None else None
+            if found is not None:
+                self.report.convert("links to pages written in other capitals than their "
+                                    "files")
                 return found
         return None
 
