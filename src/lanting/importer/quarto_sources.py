@@ -1,0 +1,96 @@
+"""Which files of a Quarto project are its documents (`quarto.Quarto`): those Quarto
+rendered (not `_`-prefixed, not in its engines' folders or a render output, matched by
+`project: render:` or a book's chapters), read with their front matter, and the
+defaults each folder's `_metadata.yml` gives them.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import read_text, walk
+from lanting.importer.quarto_front import front_first
+from lanting.importer.quarto_links import DOCUMENTS, ENGINE_DIRS
+from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
+from lanting.importer.quarto_settings import book_files
+from lanting.importer.render_output import in_render_output
+from lanting.importer.report import Report
+from lanting.importer.text import load_mapping, split_front_matter
+
+
+class QuartoSources:
+    """The sources side of the Quarto importer."""
+
+    source: Path
+    report: Report
+    config: dict[str, Any]
+    notebooks: dict[Path, dict[str, Any]]
+    """Each notebook without its front-matter cell."""
+
+    def output_dir(self) -> str:
+        project = self.config.get("project")
+        value = project.get("output-dir") if isinstance(project, dict) else None
+        return str(value or "_site").strip("/")
+
+    def rendered(self, rel: str) -> bool:
+        """Whether Quarto rendered the file: not `_`-prefixed, not a README, not in a
+        folder its engines keep (`ENGINE_DIRS`), not in the folder of a document's render
+        output (`x_files/` beside `x.qmd`), and matched
+        by `project: render:` when the project lists what to render (a book's, its
+        chapters)."""
+        parts = rel.split("/")
+        if any(p.startswith(("_", ".")) for p in parts) or parts[0] == self.output_dir() \
+                or not ENGINE_DIRS.isdisjoint(parts[:-1]):
+            return False
+        if parts[-1].lower() in ("readme.md", "readme.qmd", "license.md", "404.qmd",
+                                 "404.md") and len(parts) == 1:
+            return False
+        if in_render_output(self.source, rel):
+            return False
+        project = self.config.get("project")
+        render = project.get("render") if isinstance(project, dict) else None
+        render = render if isinstance(render, list) and render else book_files(self.config)
+        if not render:
+            return True
+        keep = any(fnmatch(rel, str(p).lstrip("/")) for p in render
+                   if not str(p).startswith("!"))
+        drop = any(fnmatch(rel, str(p)[1:].lstrip("/")) for p in render
+                   if str(p).startswith("!"))
+        return keep and not drop
+
+    def read_sources(self) -> list[tuple[Path, dict[str, Any], str, str]]:
+        found: list[tuple[Path, dict[str, Any], str, str]] = []
+        for path in walk(self.source):
+            rel = path.relative_to(self.source).as_posix()
+            if path.suffix.lower() not in DOCUMENTS or not self.rendered(rel):
+                continue
+            if path.suffix == ".ipynb":
+                # (its front matter may make it a listing page: `notes/index.ipynb`)
+                read = notebook_post(self.report, path)
+                if read is not None:
+                    data, head, self.notebooks[path] = read
+                    text = "\n\n".join(cell_text(c) for c in markdown_cells(read[2]))
+                    found.append((path, data, head, text))
+                continue
+            fmt, head, body, _first = split_front_matter(front_first(read_text(path)))
+            data, error = load_mapping(fmt or "yaml", head)
+            if error:
+                self.report.warn(path, 2, f"front matter not read ({error})")
+            found.append((path, data, head, body))
+        return found
+
+    def defaults(self, path: Path) -> dict[str, Any]:
+        """The `_metadata.yml` of each folder from the root down to the document's."""
+        merged: dict[str, Any] = {}
+        folder = path.parent
+        chain = [folder, *folder.parents]
+        for parent in reversed(chain):
+            if not parent.resolve().is_relative_to(self.source.resolve()):
+                continue
+            for name in ("_metadata.yml", "_metadata.yaml"):
+                if (parent / name).is_file():
+                    data, _error = load_mapping("yaml", read_text(parent / name))
+                    merged.update(data)
+        return merged
