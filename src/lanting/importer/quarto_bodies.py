@@ -116,7 +116,9 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         def on_fence(info: str, code: str, indent: str) -> str:
             if re.fullmatch(r"\{=html5?\}", info.strip()):  # (raw HTML: its links too)
                 ctx.convert("raw HTML blocks")
-                return B.block(map_urls(code, resolve))
+                # (raw to Pandoc whatever its lines: in Markdown a line of spaces ended
+                # the HTML, and the indented lines after it were code)
+                return B.block(B.html_block_lines(map_urls(code, resolve)))
             if (included := included_code(info, code, path, meta, ctx)) is not None:
                 info, code = included
             shown = self.fenced(info, code, indent, ctx, unrun, frozen=figures is not None)

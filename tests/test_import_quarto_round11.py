@@ -1,0 +1,44 @@
+"""The Quarto, bookdown and distill importers and shapes an eleventh round of real
+projects had: a personal site's raw HTML lists, a philosopher's papers converted to
+Quarto by Pandoc. Small projects written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import Element, parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+_PROJECT = {"_quarto.yml": "project:\n  type: website\n"}
+
+
+def _built(source: Path, tmp_path: Path, page: str) -> Element:
+    """The prose of output `page` once the project at `source` is imported and built,
+    with no warning at either step."""
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    built = parse_html((result.output / page).read_text(encoding="utf-8"))
+    return built.one("div", class_="prose")
+
+
+def test_a_raw_html_block_with_blank_lines_stays_html(tmp_path: Path) -> None:
+    """A `{=html}` block is raw to Pandoc whatever lines it holds; in Markdown a line of
+    spaces ended its HTML, and the indented lines after it were code: the ids of the
+    entries below were lost, and the build failed on the links to them."""
+    source = tmp_path / "site"
+    write_files(source, {**_PROJECT, "teaching.qmd": (
+        "---\ntitle: Teaching\n---\n\n[Calculus](#calc)\n\n```{=html}\n"
+        '<section class="courses">\n  <div class="list">\n'
+        '    <article id="intro"><h4>Intro</h4>\n      \n    </article>\n'
+        '        <article id="calc"><h4>Calculus</h4>\n'
+        '        <p class="meta">Year 1</p>\n        </article>\n  </div>\n</section>\n'
+        "```\n")})
+    prose = _built(source, tmp_path, "teaching/index.html")
+    assert prose.one("article", id="calc").one("h4").text() == "Calculus"
+    assert prose.find("pre") is None
