@@ -42,3 +42,23 @@ def test_a_raw_html_block_with_blank_lines_stays_html(tmp_path: Path) -> None:
     prose = _built(source, tmp_path, "teaching/index.html")
     assert prose.one("article", id="calc").one("h4").text() == "Calculus"
     assert prose.find("pre") is None
+
+
+def test_escaped_parentheses_are_parentheses_to_quarto(tmp_path: Path) -> None:
+    """Quarto's reader has no `\\(x\\)` math: `\\(1\\)` is how Pandoc writes a `(1)`
+    starting a line (a paper converted to Quarto numbered its examples so), and the page
+    showed `(1)`. Lanting read a formula: an italic 1, and `\\(#\\)` failed the build.
+    A document whose reader has `tex_math_single_backslash` keeps its formulas."""
+    source = tmp_path / "site"
+    write_files(source, {**_PROJECT, "paper.qmd": (
+        "---\ntitle: Paper\n---\n\n\\(1\\) If *p*, *p* and $q$.\n\n"
+        "\\(#\\)\n:   *Cr*(*x*) = *x*\n\nIn the plane \\(R^2\\) it holds.\n"),
+        "notes.qmd": ("---\ntitle: Notes\nfrom: markdown+tex_math_single_backslash\n---\n\n"
+                      "Let \\(x^2\\) be.\n")})
+    prose = _built(source, tmp_path, "paper/index.html")
+    assert prose.find("math") is not None  # ($q$ is a formula)
+    assert [p.text() for p in prose.find_all("p")][0].startswith("(1) If p, p and")
+    assert prose.one("dt").text() == "(#)"
+    assert "In the plane (R^2) it holds." in prose.text()
+    notes = parse_html((tmp_path / "out/notes/index.html").read_text(encoding="utf-8"))
+    assert notes.one("div", class_="prose").find("math") is not None

@@ -46,6 +46,7 @@ def is_bookdown(source: Path) -> bool:
 
 class Bookdown(Quarto):
     kind = "bookdown"
+    rmarkdown = True
     UNRUN = "no outputs in its page of the rendered book"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:

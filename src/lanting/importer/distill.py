@@ -45,6 +45,7 @@ def as_quarto(site: dict[str, Any]) -> dict[str, Any]:
 
 class Distill(Quarto):
     kind = "distill"
+    rmarkdown = True
     UNRUN = "no rendered `.html` whose outputs match its chunks, one by one"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:

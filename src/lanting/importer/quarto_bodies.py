@@ -16,6 +16,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, slide_backgrounds, spaced_image_paths
+from lanting.importer.body_math import escaped_parentheses
 from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
 from lanting.importer.grid_tables import grid_tables
@@ -41,6 +42,7 @@ from lanting.importer.quarto_math import (
     numbers_environments,
     print_latex,
     raw_math,
+    single_backslash_math,
     text_after_labels,
     unnumbered_environments,
 )
@@ -94,6 +96,9 @@ class QuartoBodies(QuartoFences, QuartoLinks):
     """The labels every document's source gives (notebooks' too): a reference to one not
     in `labels` is not dangling if it is here."""
     UNRUN = "no _freeze/ for this file"
+    rmarkdown = False
+    """Whether R Markdown's reader read the documents (bookdown's, distill's: `\\(x\\)`
+    is a formula there), not Quarto's."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path,
                 figures: Path | None) -> str:
@@ -160,6 +165,10 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         # bold; Pandoc's `**` closes after a space too: `**the range of **$X$` was bold)
         text = lenient_strong(FORMULA.sub(lambda m: shelf.put(m.group(), "M"), text), ctx,
                               "Pandoc")
+        if not (self.rmarkdown or single_backslash_math(meta)):
+            text, count = escaped_parentheses(text)
+            ctx.convert("escaped parentheses `\\(1\\)` as plain ones (Quarto reads no "
+                        "`\\(x\\)` math)", count)
         text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
         text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
                                  else m.group(), text)

@@ -307,3 +307,17 @@ def unnumbered_environments(text: str, ctx: Context) -> str:
     ctx.convert("math environments without a label, unnumbered as Quarto's MathJax "
                 "showed them", count)
     return text
+
+
+def single_backslash_math(meta: dict[str, Any]) -> bool:
+    """Whether Pandoc read `\\(x\\)` as a formula in the document: only with the extension
+    `tex_math_single_backslash` in its reader (`from: markdown+…`, the document's or its
+    HTML format's). Quarto's own reader has it off, so `\\(1\\)` (how Pandoc writes a
+    `(1)` starting a line, converting a paper) was the text `(1)`; R Markdown's, which
+    bookdown and distill use, has it on."""
+    html = meta.get("format")
+    html = html.get("html") if isinstance(html, dict) else None
+    readers = [meta.get("from"), meta.get("reader")]
+    if isinstance(html, dict):
+        readers += [html.get("from"), html.get("reader")]
+    return any(isinstance(r, str) and "+tex_math_single_backslash" in r for r in readers)
