@@ -62,3 +62,21 @@ def test_escaped_parentheses_are_parentheses_to_quarto(tmp_path: Path) -> None:
     assert "In the plane (R^2) it holds." in prose.text()
     notes = parse_html((tmp_path / "out/notes/index.html").read_text(encoding="utf-8"))
     assert notes.one("div", class_="prose").find("math") is not None
+
+
+def test_a_bibliography_named_by_the_authors_absolute_path_is_found(
+        tmp_path: Path) -> None:
+    """`bibliography: /Users/ann/Documents/essays/refs.bib`: Quarto found the project's
+    own `refs.bib` there, on the author's machine. The file was not found (a warning for
+    each post), and the build failed on every citation."""
+    source = tmp_path / "essays"
+    write_files(source, {
+        **_PROJECT,
+        "refs.bib": "@book{lewis86,\n  author = {Lewis, David},\n"
+                    "  title = {On the Plurality of Worlds},\n  year = {1986}\n}\n",
+        "posts/worlds/index.qmd": (
+            "---\ntitle: Worlds\ndate: 2024-03-01\nbibliography:\n"
+            "  - /Users/ann/Documents/essays/refs.bib\n---\n\nAs @lewis86 argued.\n")})
+    prose = _built(source, tmp_path, "posts/worlds/index.html")
+    assert "Lewis" in prose.text()
+    assert "@lewis86" not in prose.text()

@@ -141,6 +141,8 @@ class QuartoSettings:
             if not file.is_file():
                 file = self.source / name.lstrip("/")
             if not file.is_file():
+                file = in_project(self.source, name) or file
+            if not file.is_file():
                 self.report.warn(path, key_line(head, "bibliography"),
                                  f"bibliography `{name}` not found: its citations fail")
                 continue
@@ -310,6 +312,20 @@ class QuartoSettings:
         if item is None or item.kind == "home":
             return "", ""
         return self.site.new_url(item), item.title
+
+
+def in_project(source: Path, name: str) -> Path | None:
+    """The project's file an absolute path of the author's machine names
+    (`/Users/ann/Documents/blog/refs.bib`, `C:\\Users\\…`, `~/…`: Quarto found it there,
+    in the project, when it rendered): the longest tail of it that is a file of the
+    project, or None."""
+    if not re.match(r"^(?:/|~|[A-Za-z]:[\\/])", name):
+        return None
+    parts = [p for p in re.split(r"[\\/]+", name) if p not in ("", "~", ".", "..")]
+    for start in range(1, len(parts)):
+        if (found := source.joinpath(*parts[start:])).is_file():
+            return found
+    return None
 
 
 def bibliographies(data: dict[str, Any]) -> list[str]:
