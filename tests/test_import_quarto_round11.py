@@ -80,3 +80,26 @@ def test_a_bibliography_named_by_the_authors_absolute_path_is_found(
     prose = _built(source, tmp_path, "posts/worlds/index.html")
     assert "Lewis" in prose.text()
     assert "@lewis86" not in prose.text()
+
+
+def test_macros_defined_in_header_includes_are_the_books(tmp_path: Path) -> None:
+    """`header-includes: - \\def\\btheta{\\boldsymbol \\theta}` in a bookdown book's
+    `index.Rmd` (raw TeX for its PDF): Pandoc's `latex_macros` expanded them in every
+    chapter's formulas of the HTML book too. Lanting never read them, and each `$\\btheta$`
+    failed the build (a Bayesian statistics book: 411 errors). A Quarto document's
+    `\\newcommand` there is read alike."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-prior.Rmd"]\n',
+        "index.Rmd": ("---\ntitle: Bayes\nsite: bookdown::bookdown_site\nheader-includes:\n"
+                      "- \\usepackage{setspace}\n- \\def\\btheta{\\boldsymbol \\theta}\n"
+                      "- \\def\\pr#1#2{p(#1|#2)}\n---\n\n# Preface {-}\n\nNotes.\n"),
+        "01-prior.Rmd": "# Priors {#priors}\n\nThe posterior $\\pr{\\btheta}{y}$.\n"})
+    prose = _built(book, tmp_path, "01-prior/index.html")
+    assert prose.one("math").find("mi") is not None
+    site = tmp_path / "site"
+    write_files(site, {**_PROJECT, "notes.qmd": (
+        "---\ntitle: Notes\nheader-includes: |\n  \\newcommand{\\E}{\\mathbb{E}}\n---\n\n"
+        "Take $\\E X$.\n")})
+    prose = _built(site, tmp_path / "q", "notes/index.html")
+    assert prose.one("math").find("mi") is not None

@@ -69,6 +69,8 @@ class Bookdown(Quarto):
             "type": "book", "output-dir": str(settings.get("output_dir") or "_book")}}
         if book.get("lang"):
             self.config["lang"] = book["lang"]
+        if book.get("header-includes"):  # (the book's: its macros are every chapter's)
+            self.config["header-includes"] = book["header-includes"]
         self.website = website
         self.pages: dict[Path, str] = {}
         """Each chapter's id (its title's), which named its page (`sets.html`)."""

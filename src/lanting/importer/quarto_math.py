@@ -156,15 +156,20 @@ def _header_texts(data: dict[str, Any], folder: Path) -> list[str]:
     """The texts `format: html: include-in-header` adds (`- text: |` or a file), and
     `include-before-body` and `include-after-body` (there or at the top: a post's
     `include-before-body: _macros.html`, a hidden `<div>` of `\\newcommand`s, which
-    MathJax read for the whole page)."""
+    MathJax read for the whole page). And `header-includes`, raw TeX lines for a PDF
+    (`- \\def\\btheta{\\boldsymbol \\theta}`), whose definitions Pandoc's
+    `latex_macros` applied to every formula of the HTML pages too."""
     fmt = data.get("format")
     html = fmt.get("html") if isinstance(fmt, dict) else None
     entries: list[Any] = []
+    texts = []
     for where in (html if isinstance(html, dict) else {}, data):
         for key in _INCLUDES:
             value = where.get(key)
             entries += value if isinstance(value, list) else [value] if value else []
-    texts = []
+        value = where.get("header-includes")
+        texts += [v for v in (value if isinstance(value, list) else [value])
+                  if isinstance(v, str)]
     for entry in entries:
         if isinstance(entry, dict) and isinstance(entry.get("text"), str):
             texts.append(entry["text"])
@@ -195,6 +200,8 @@ def header_macros(layers: list[tuple[dict[str, Any], Path]], text: str) -> str:
 
 _DEFINER = re.compile(r"\\(newcommand|renewcommand|providecommand|DeclareMathOperator)"
                       r"(\*?)\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))")
+_DEF = re.compile(r"\\g?def\s*\\([A-Za-z]+)((?:#[1-9])*)\s*(?=\{)")
+"""TeX's `\\def\\btheta{…}`, its arguments numbered in order (`\\def\\pr#1{…}`)."""
 
 
 def tex_definitions(text: str) -> dict[str, str]:
@@ -217,6 +224,13 @@ def tex_definitions(text: str) -> dict[str, str]:
         command = match.group(1) if match.group(1) == "DeclareMathOperator" else "newcommand"
         found[name] = (f"\\{command}{match.group(2)}{{\\{name}}}{options}"
                        f"{text[at:end]}")
+    for match in _DEF.finditer(text):
+        end = group_end(text, match.end())
+        count = len(match.group(2)) // 2
+        if end is not None and match.group(2) == "".join(f"#{n + 1}" for n in range(count)):
+            found[match.group(1)] = (f"\\newcommand{{\\{match.group(1)}}}"
+                                     + (f"[{count}]" if count else "")
+                                     + text[match.end():end])
     return found
 
 
