@@ -103,3 +103,39 @@ def test_macros_defined_in_header_includes_are_the_books(tmp_path: Path) -> None
         "Take $\\E X$.\n")})
     prose = _built(site, tmp_path / "q", "notes/index.html")
     assert prose.one("math").find("mi") is not None
+
+
+def test_a_link_whose_path_has_spaces_is_a_link(tmp_path: Path) -> None:
+    """Pandoc reads a link's path up to its `)`, spaces and all (`[Author](/people/Ann
+    Lee.html)` led to `Ann%20Lee.html`); in CommonMark the first space ends it, and the
+    whole was text, with a warning each (a philosophy notebook: 269 of them)."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        **_PROJECT,
+        "people/Ann Lee.qmd": "---\ntitle: Ann Lee\n---\n\nA logician.\n",
+        "people/Bo Ek.qmd": "---\ntitle: Bo Ek\n---\n\nA linguist.\n",
+        "works/On Truth.qmd": "---\ntitle: On Truth\n---\n\nAn essay.\n",
+        "works/On Sense.qmd": "---\ntitle: On Sense\n---\n\nAn essay.\n",
+        "lectures/one.qmd": (
+            "---\ntitle: Lecture one\n---\n\n[Author](/people/Ann Lee.html) "
+            '[Next](../works/On Truth.qmd "the essay")\n')})
+    prose = _built(source, tmp_path, "lectures/index.html")
+    links = {a.text(): a.attrs["href"] for a in prose.find_all("a")}
+    assert links == {"Author": "/ann-lee/", "Next": "/on-truth/"}
+
+
+def test_a_link_to_a_document_in_other_capitals_leads_to_it(tmp_path: Path) -> None:
+    """`[Author](/people/Ann Lee.html)` for `people/ann lee.qmd` (notes whose files are
+    named in lower case, their links by title): the writer's computer, which ignores
+    case, showed the page; the link was kept and the build failed on it."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        **_PROJECT,
+        "people/ann lee.qmd": "---\ntitle: Ann Lee\n---\n\nA logician.\n",
+        "people/bo ek.qmd": "---\ntitle: Bo Ek\n---\n\nA linguist.\n",
+        "lectures/one.qmd": (
+            "---\ntitle: Lecture one\n---\n\n[Author](/people/Ann Lee.html) and "
+            "[her colleague](../people/Bo%20Ek.qmd)\n")})
+    prose = _built(source, tmp_path, "lectures/index.html")
+    links = {a.text(): a.attrs["href"] for a in prose.find_all("a")}
+    assert links == {"Author": "/ann-lee/", "her colleague": "/bo-ek/"}

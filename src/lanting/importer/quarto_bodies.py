@@ -15,7 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.body_links import map_urls, slide_backgrounds, spaced_image_paths
+from lanting.importer.body_links import (
+    map_urls,
+    slide_backgrounds,
+    spaced_destinations,
+    spaced_image_paths,
+)
 from lanting.importer.body_math import escaped_parentheses
 from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
@@ -180,6 +185,8 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         text = dangling_sections(text, self.labels, ctx.original, ctx.warn, self.defined)
         text = scripts(text, shelf, ctx)  # (math put aside: `A[[i]]` stays TeX)
         text = self.wiki_links(text, ctx)
+        text, count = spaced_destinations(text)  # (Pandoc reads a path to its `)`)
+        ctx.convert("link paths with spaces in angle brackets", count)
         text = map_urls(text, resolve)
         return nocite_text(item, ctx.convert) + B.tidy(shelf.restore(text))
 

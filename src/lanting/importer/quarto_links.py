@@ -18,6 +18,7 @@ from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import listed_posts, term_urls
+from lanting.importer.other_case import beside_in_other_case
 from lanting.importer.quarto_notebook import static_file
 from lanting.importer.site import NewSite
 
@@ -111,7 +112,7 @@ class QuartoLinks:
                 return self.site.image(file, None)
             ctx.warn(url, f"figure `{url}` is not in the freeze: left as written")
             return None
-        file = project_file(self.source, path.parent, rel)
+        file = self.in_other_case(project_file(self.source, path.parent, rel), url, ctx)
         if item.notebook is not None:  # (no bundle, and no markers in its cells)
             linked = self.document(file)
             if linked is not None:
@@ -218,6 +219,22 @@ class QuartoLinks:
             return f"[{shown or name.strip()}]({self.site.link(next(iter(found.values())))})"
 
         return plain_wiki_links(text, ctx, link_to, math_lines=False)  # (math put aside)
+
+    def in_other_case(self, file: Path, url: str, ctx: Context) -> Path:
+        """`file`, or the one document it names when case is ignored (`/people/Ann
+        Lee.html` for `people/ann lee.qmd`, a notebook's links of titles to files named
+        in lower case): the writer's computer (macOS, Windows) found it so."""
+        if file.exists() or not file.name:
+            return file
+        decoded = Path(unquote(str(file)))  # (`Bo%20Ek.qmd` too)
+        for candidate in document_files(file) + document_files(decoded):
+            cased = beside_in_other_case(self.source.resolve(), candidate.resolve())
+            if cased is not None:
+                ctx.note(url, f"link `{url}`: the document is `{cased.name}`, in other "
+                         "capitals (found on the writer's computer, which ignores case; "
+                         "not on a server)")
+                return cased
+        return file
 
     def document(self, file: Path) -> Item | None:
         """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`, or
