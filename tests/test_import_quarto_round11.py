@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import Element, parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -126,16 +126,19 @@ def test_a_link_whose_path_has_spaces_is_a_link(tmp_path: Path) -> None:
 
 def test_a_link_to_a_document_in_other_capitals_leads_to_it(tmp_path: Path) -> None:
     """`[Author](/people/Ann Lee.html)` for `people/ann lee.qmd` (notes whose files are
-    named in lower case, their links by title): the writer's computer, which ignores
-    case, showed the page; the link was kept and the build failed on it."""
+    named in lower case, their links by title), `img/board.png` for `img/Board.PNG`: the
+    writer's computer, which ignores case, showed the page and the image; the link was
+    kept and the build failed on it."""
     source = tmp_path / "notes"
     write_files(source, {
         **_PROJECT,
         "people/ann lee.qmd": "---\ntitle: Ann Lee\n---\n\nA logician.\n",
         "people/bo ek.qmd": "---\ntitle: Bo Ek\n---\n\nA linguist.\n",
+        "lectures/img/Board.PNG": png(20, 10),
         "lectures/one.qmd": (
             "---\ntitle: Lecture one\n---\n\n[Author](/people/Ann Lee.html) and "
-            "[her colleague](../people/Bo%20Ek.qmd)\n")})
+            "[her colleague](../people/Bo%20Ek.qmd)\n\n![The board](img/board.png)\n")})
     prose = _built(source, tmp_path, "lectures/index.html")
     links = {a.text(): a.attrs["href"] for a in prose.find_all("a")}
     assert links == {"Author": "/ann-lee/", "her colleague": "/bo-ek/"}
+    assert prose.one("img").attrs["src"].endswith("Board.PNG")
