@@ -11,7 +11,7 @@ from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import import_site
+from lanting.importer import detect, import_site
 
 _PROJECT = {"_quarto.yml": "project:\n  type: website\n"}
 
@@ -142,3 +142,19 @@ def test_a_link_to_a_document_in_other_capitals_leads_to_it(tmp_path: Path) -> N
     links = {a.text(): a.attrs["href"] for a in prose.find_all("a")}
     assert links == {"Author": "/ann-lee/", "her colleague": "/bo-ek/"}
     assert prose.one("img").attrs["src"].endswith("Board.PNG")
+
+
+def test_a_distill_blog_with_knit_leftovers_is_a_distill_blog(tmp_path: Path) -> None:
+    """A distill blog whose posts' folders keep knitr's leftovers (`post.knit 2.md`,
+    front matter first, no date in the name: a sync tool's copies) was taken for a Hexo
+    `source/` folder, and every post and page, HTML to Hexo, was left out. `_site.yml`
+    with a `distill::` output says what it is."""
+    write_files(tmp_path / "blog", {
+        "_site.yml": 'name: "blog"\ntitle: "Blog"\noutput: distill::distill_article\n',
+        "index.Rmd": '---\ntitle: "Posts"\nsite: distill::distill_website\nlisting: posts\n'
+                     "---\n",
+        "_posts/2023-07-10-barplots/barplots.Rmd": (
+            '---\ntitle: "Bar plots"\ndate: 2023-07-10\n---\n\nBars.\n'),
+        "_posts/2023-07-10-barplots/barplots.knit 2.md": (
+            '---\ntitle: "Bar plots"\n---\n\nBars.\n')})
+    assert detect(tmp_path / "blog") == "distill"

@@ -266,14 +266,15 @@ def detect(source: Path) -> str:
     if config.is_file() and ((source / "_layouts").is_dir()
                              or "jekyll" in _text(source / "Gemfile").lower()):
         return "jekyll"  # (a site of pages: its posts, if any, are dated pages)
+    if "distill::" in _text(source / "_site.yml") + _text(source / "_site.yaml"):
+        return "distill"  # (an R Markdown website of distill's: its posts in `_posts/`,
+        # where knitr's leftovers, `post.knit.md`, looked like a Hexo folder's posts)
     if not config.is_file() and _hexo_source_folder(source):
         return "hexo"
     if is_docsify_page(source / "docs" / "index.html"):
         return "docsify"
     if not config.is_file() and any(source.glob("*.qmd")):
         return "quarto"  # (documents rendered alone, `quarto render talk.qmd`: no project)
-    if "distill::" in _text(source / "_site.yml") + _text(source / "_site.yaml"):
-        return "distill"  # (an R Markdown website of distill's: its posts in `_posts/`)
     from lanting.importer.bookdown import is_bookdown
 
     if is_bookdown(source):
