@@ -158,3 +158,22 @@ def test_a_distill_blog_with_knit_leftovers_is_a_distill_blog(tmp_path: Path) ->
         "_posts/2023-07-10-barplots/barplots.knit 2.md": (
             '---\ntitle: "Bar plots"\n---\n\nBars.\n')})
     assert detect(tmp_path / "blog") == "distill"
+
+
+def test_notes_a_writer_without_footnotes_left_as_links_are_footnotes(
+        tmp_path: Path) -> None:
+    """A post converted to `.md` by Pandoc's `gfm` writer marks its notes `[¹](#fn1)`
+    and lists them after a rule, each ending in `[↩](#fnref1)`: no `#fn1` was on the
+    page (Quarto published the links dead) and the build failed on each."""
+    source = tmp_path / "blog"
+    write_files(source, {**_PROJECT, "posts/knn/index.md": (
+        "---\ntitle: Neighbours\ndate: 2024-01-02\n---\n\n"
+        "We tune *k* by cross-validation[¹](#fn1), then refit[²](#fn2).\n\n"
+        "------------------------------------------------------------------------\n\n"
+        "1.  Ten folds, repeated\n    three times.[↩](#fnref1)\n\n"
+        "2.  On all the data.[↩](#fnref2)\n")})
+    prose = _built(source, tmp_path, "posts/knn/index.html")
+    notes = prose.one("section", class_="footnotes").find_all("li")
+    assert [li.attrs["id"] for li in notes] == ["fn1", "fn2"]
+    assert " ".join(notes[0].text().split()) == "Ten folds, repeated three times. ↩︎"
+    assert prose.find_all("hr") == [prose.one("hr", class_="footnotes-sep")]

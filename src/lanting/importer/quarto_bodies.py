@@ -29,6 +29,7 @@ from lanting.importer.html_block_spans import pandoc_tag_lines
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_strong import lenient_strong
+from lanting.importer.pandoc_footnotes import pandoc_footnotes
 from lanting.importer.quarto_cells import (
     cell_filenames,
     code_fold,
@@ -141,6 +142,9 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         text, count = cell_filenames(text)
         ctx.convert("file names of cells (`#| filename:`) as their code's titles", count)
         text = protect_code(text, shelf, on_fence)
+        text, count = pandoc_footnotes(text)
+        ctx.convert("notes a writer without footnotes left as links (`[¹](#fn1)`) as "
+                    "footnotes", count)
         text = raw_inlines(text, shelf, ctx)
         text, count = pandoc_tag_lines(text)
         ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
