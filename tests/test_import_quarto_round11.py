@@ -177,3 +177,19 @@ def test_notes_a_writer_without_footnotes_left_as_links_are_footnotes(
     assert [li.attrs["id"] for li in notes] == ["fn1", "fn2"]
     assert " ".join(notes[0].text().split()) == "Ten folds, repeated three times. ↩︎"
     assert prose.find_all("hr") == [prose.one("hr", class_="footnotes-sep")]
+
+
+def test_a_div_whose_attribute_holds_braces_opens_a_div(tmp_path: Path) -> None:
+    """The R Markdown Cookbook's columns, `::: {.col data-latex="{0.5\\textwidth}"}`
+    inside `:::: {style="display: flex;"}`: the attributes were read to the first `}`,
+    so the opening was none, its `:::` closed the outer div, and the outer `::::` was
+    left as text, with a build warning for each."""
+    source = tmp_path / "site"
+    write_files(source, {**_PROJECT, "cols.qmd": (
+        '---\ntitle: Cols\n---\n\n:::: {style="display: flex;"}\n\n'
+        '::: {.col data-latex="{0.5\\textwidth}"}\nLeft\n:::\n\n'
+        '::: {.col data-latex="{0.5\\textwidth}"}\nRight\n:::\n\n::::\n\nAfter.\n')})
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/pages/cols.md").read_text(encoding="utf-8")
+    assert ":::" not in text
+    assert text.split("---\n", 2)[2].split() == ["Left", "Right", "After."]

@@ -7,9 +7,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-_OPEN = re.compile(r"^[ \t]{0,3}(:{3,})[ \t]*(\{[^}]*\}|[^\s{}:][^\s{}]*(?:[ \t].*)?)[ \t]*$")
-"""An opening: attributes in braces, or a bare word, Pandoc's class (any word: a course
-wrote `::: #count-tbl` around a table, a div of the class `#count-tbl`)."""
+_OPEN = re.compile(r"^[ \t]{0,3}(:{3,})[ \t]*(\{(?:[^}\"']|\"[^\"\n]*\"|'[^'\n]*')*\}"
+                   r"|\{[^}]*\}|[^\s{}:][^\s{}]*(?:[ \t].*)?)[ \t]*$")
+"""An opening: attributes in braces (a quoted value holding braces too, the R Markdown
+Cookbook's `data-latex="{0.5\\textwidth}"`: read to its first `}`, the opening was no
+opening, and its closing fence closed the div around it), or a bare word, Pandoc's class
+(any word: a course wrote `::: #count-tbl` around a table, a div of the class
+`#count-tbl`)."""
 _CLOSE = re.compile(r"^[ \t]{0,3}:{3,}[ \t]*$")
 
 
