@@ -21,7 +21,7 @@ from lanting.importer.body_links import (
     spaced_destinations,
     spaced_image_paths,
 )
-from lanting.importer.body_math import escaped_parentheses
+from lanting.importer.body_parentheses import escaped_parentheses
 from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
 from lanting.importer.grid_tables import grid_tables
