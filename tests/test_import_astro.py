@@ -17,9 +17,9 @@ from sitebits import png, write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
-from lanting.importer.astro import entry_id, old_path
 from lanting.importer.astro_bodies import directives, embeds, image_tags
 from lanting.importer.astro_front import js_date
+from lanting.importer.astro_paths import entry_id, old_path
 from lanting.importer.astro_settings import Collection, collections
 from lanting.importer.docusaurus_mdx import markdown_in_jsx
 from lanting.importer.liquid import Context

@@ -199,7 +199,7 @@ def test_default_urls_and_file_slugs() -> None:
     ("diff-js", "```diff-js"),
 ])
 def test_syntaxhighlight_marked_lines_become_hl_lines(info: str, opening: str) -> None:
-    from lanting.importer.eleventy_bodies import marked_lines_fence
+    from lanting.importer.eleventy_syntax import marked_lines_fence
 
     assert marked_lines_fence(info, "a\nb", "").split("\n")[0] == opening
 

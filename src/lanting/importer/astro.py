@@ -11,22 +11,20 @@ page. Every entry keeps its old URL: the route that published its collection
 slugified, or the `slug:` of the front matter; AstroPaper's `getPath` puts the folders
 first), Next.js's `/blog/<path>`. `public/` is copied as it is (its files answer at the
 same URLs). Settings are read in `astro_settings.py`, front matter in `astro_front.py`,
-bodies in `astro_bodies.py`. Gatsby: the folders `gatsby-source-filesystem` reads are
-collections, routed as `gatsby-node.js` says (`gatsby_settings.py`); `static/` is its
-`public/`.
+bodies in `astro_bodies.py`, old URLs in `astro_paths.py`. Gatsby: the folders
+`gatsby-source-filesystem` reads are collections, routed as `gatsby-node.js` says
+(`gatsby_settings.py`); `static/` is its `public/`.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import posixpath
 import re
 from pathlib import Path
-from typing import Any
 
 from lanting.importer.astro_bodies import AstroBodies
 from lanting.importer.astro_front import DATE_KEYS, AstroFront, name_date, schema_dates
 from lanting.importer.astro_listings import listing_redirects
+from lanting.importer.astro_paths import entry_id, old_path
 from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
 from lanting.importer.data_papers import import_entry_papers, import_papers
@@ -43,8 +41,7 @@ from lanting.importer.nextjs_settings import read_nextjs
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
-from lanting.importer.text import load_mapping, parse_when, split_front_matter, zone
-from lanting.markdown.anchors import github_slug
+from lanting.importer.text import load_mapping, split_front_matter, zone
 
 _MARKDOWN = (".md", ".mdx", ".markdown")
 _TYPST = ("an entry written in Typst (astro-typst): not imported, Lanting reads Markdown; "
@@ -54,56 +51,6 @@ _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "post
 _LISTS = frozenset({"index", "404", "archive", "archives", "tags", "tag", "categories",
                     "category", "search", "rss", "posts", "blog", "og-image", "robots"})
 """Pages of `src/pages/` that the theme fills with lists: Lanting has its own."""
-
-
-def entry_id(rel: str, slug: str | None) -> str:
-    """Astro's id of a collection's entry: the `slug:` of its front matter, else its
-    path without the suffix, each part github-slugged, `/index` dropped."""
-    if slug:
-        return slug.strip("/")
-    parts = [github_slug(p) if p else p for p in re.sub(r"\.\w+$", "", rel).split("/")]
-    return re.sub(r"(?:^|/)index$", "", "/".join(parts))
-
-
-def old_path(collection: Collection, rel: str, slug: str | None,
-             data: dict[str, Any] | None = None) -> str | None:
-    """Where the route published the entry (`/posts/guide/`), None when no route did."""
-    if collection.route is None:
-        return None
-    if collection.permalink:
-        return permalink(collection.permalink, entry_id(rel, slug), data or {})
-    if collection.ids == "path":  # (contentlayer: the path as written, `nested-route/x`)
-        tail = slug.strip("/") if slug else re.sub(r"\.\w+$", "", rel)
-    elif collection.ids == "gatsby":  # (Gatsby's `createFilePath`: as written, no `index`)
-        tail = re.sub(r"(?:^|/)index$", "", re.sub(r"\.\w+$", "", rel))
-    elif collection.ids.startswith("front:"):  # (Gatsby's `frontmatter.path`, `.slug`)
-        if not slug:
-            return None
-        tail = slug.strip("/")
-    elif collection.ids == "folders":  # (AstroPaper: folders, then the id's last part)
-        folders = [github_slug(p) for p in rel.split("/")[:-1] if not p.startswith("_")]
-        tail = "/".join([*folders, entry_id(rel, slug).rsplit("/", 1)[-1]])
-    else:
-        tail = entry_id(rel, slug)
-    return posixpath.join(collection.route or "/", tail).rstrip("/") + "/"
-
-
-def permalink(pattern: str, slug: str, data: dict[str, Any]) -> str | None:
-    """AstroWind's URL of a post: its pattern's `%slug%`, `%year%`, `%month%`, `%day%`,
-    `%category%` filled in (empty parts dropped); None without the date it needs."""
-    date = next((data[k] for k in ("publishDate", "pubDate", "date") if k in data), None)
-    if isinstance(date, str):
-        date = parse_when(date, date, dt.UTC)
-        date = date.moment if date is not None else None
-    if not isinstance(date, dt.date) and re.search(r"%(?:year|month|day)%", pattern):
-        return None
-    values = {"slug": slug, "id": slug, "category": github_slug(str(data.get("category")))
-              if data.get("category") else ""}
-    if isinstance(date, dt.date):
-        values |= {"year": f"{date.year:04d}", "month": f"{date.month:02d}",
-                   "day": f"{date.day:02d}"}
-    path = re.sub(r"%(\w+)%", lambda m: values.get(m.group(1), ""), pattern)
-    return "/" + "/".join(p for p in path.split("/") if p) + "/"
 
 
 class Astro(AstroFront, AstroBodies):
