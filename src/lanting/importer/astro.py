@@ -22,7 +22,14 @@ import re
 from pathlib import Path
 
 from lanting.importer.astro_bodies import AstroBodies
-from lanting.importer.astro_front import DATE_KEYS, AstroFront, name_date, schema_dates
+from lanting.importer.astro_front import (
+    DATE_KEYS,
+    AstroFront,
+    code_dates,
+    name_date,
+    schema_dates,
+    source_code,
+)
 from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_paths import entry_id, old_path
 from lanting.importer.astro_settings import Collection, read_config, unbased
@@ -71,7 +78,8 @@ class Astro(AstroFront, AstroBodies):
         self.texts: list[str] = []
         self.profile: dict[str, str] = {}
         """`[profile]` of the new site: the author's card."""
-        self.date_keys = schema_dates(source)
+        self.date_keys = tuple(dict.fromkeys(
+            (*schema_dates(source), *code_dates(source_code(source / "src")))))
         self.papers = ""
         """The data file of papers read into `content/publications.bib`, if any."""
 
@@ -150,8 +158,8 @@ class Astro(AstroFront, AstroBodies):
             rel = path.relative_to(pages).as_posix()
             if path.suffix.lower() in _MARKDOWN and not rel.startswith("_"):
                 old = "/" + re.sub(r"(?:^|/)index$", "", re.sub(r"\.\w+$", "", rel))
-                dated = DATE_KEYS & set(load_mapping("yaml", split_front_matter(
-                    read_text(path))[1])[0])
+                dated = (DATE_KEYS | set(self.date_keys)) & set(load_mapping(
+                    "yaml", split_front_matter(read_text(path))[1])[0])
                 kind = "home" if old == "/" else "post" if dated else "page"
                 self.read_document(path, kind, old.rstrip("/") + "/", rel)
                 found = True

@@ -86,6 +86,31 @@ def schema_dates(source: Path) -> tuple[str, ...]:
                                and not re.search(r"updat|modif|edit", k, re.IGNORECASE)))
 
 
+_CODE_DATE = re.compile(r"\bnew\s+Date\(\s*[\w$]+(?:\??\.[\w$]+)*?\??\.(?:frontmatter|data)"
+                        r"\??\.(\w+)\s*\)")
+"""A key of the front matter the site's own code reads as a date: a list sorting by
+`new Date(b.frontmatter.createdDate)`, an Eleventy collection by
+`new Date(b.data.author_date)`."""
+_CODE_SUFFIXES = (".astro", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs")
+
+
+def code_dates(code: str) -> tuple[str, ...]:
+    """The keys `code` reads as dates (`_CODE_DATE`), but the known ones and an update's:
+    where a site's own key (`createdDate`) named its posts' dates, their pages were read
+    as undated pages."""
+    return tuple(dict.fromkeys(k for k in _CODE_DATE.findall(code) if k not in DATE_KEYS
+                               and k not in _UPDATES and not re.search(
+                                   r"updat|modif|edit", k, re.IGNORECASE)))
+
+
+def source_code(folder: Path) -> str:
+    """The text of the site's own code under `folder` (its pages, layouts, components)."""
+    files = sorted(p for p in folder.rglob("*") if p.suffix in _CODE_SUFFIXES
+                   and "node_modules" not in p.parts and p.is_file()) \
+        if folder.is_dir() else []
+    return "\n".join(read_text(p) for p in files)
+
+
 _NAME_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})[-_]")
 
 

@@ -243,7 +243,7 @@ class Eleventy(EleventyBodies):
             for r in self.records)
         for path, rel, data, _title, _body in self.records:
             tags = set(data["tags"])
-            dated = self.date(data.get("date"), path, rel) is not None
+            dated = self.date(self.date_of(data), path, rel) is not None
             layout = str(data.get("layout") or "").rsplit("/", 1)[-1].split(".", 1)[0]
             listed = any(rel.startswith(f + "/") for f in self.settings.collection_folders) \
                 or bool(tags & set(self.settings.collection_tags)) \
@@ -254,7 +254,7 @@ class Eleventy(EleventyBodies):
             self.records, kinds, strict=True) if kind == "post" and "/" in rel}
         for i, (path, rel, data, _title, _body) in enumerate(self.records):
             if kinds[i] == "page" and "/" in rel and rel.split("/", 1)[0] in folders \
-                    and self.date(data.get("date"), path, rel) is not None:
+                    and self.date(self.date_of(data), path, rel) is not None:
                 kinds[i] = "post"
                 data["eleventyExcludeFromCollections"] = True
                 self.report.note(path, None, "dated, among the posts but in no collection "
@@ -266,7 +266,7 @@ class Eleventy(EleventyBodies):
         if not title:
             title = file_slug(rel).replace("-", " ").replace("_", " ") or "Home"
         front: dict[str, Any] = {"title": title}
-        date = self.date(data.get("date"), path, rel)
+        date = self.date(self.date_of(data), path, rel)
         if kind == "post":
             if date is None:
                 self.report.warn(path, None, "no `date`, none in the file's name: the "
@@ -288,7 +288,8 @@ class Eleventy(EleventyBodies):
         if data.get("eleventyExcludeFromCollections") is True and kind != "home":
             front["unlisted"] = True
             self.report.convert("templates left out of Eleventy's collections as unlisted")
-        dropped = sorted(str(k) for k in data if str(k) not in _PLACED)
+        dropped = sorted(str(k) for k in data if str(k) not in _PLACED
+                         and str(k) not in self.settings.date_keys)
         if dropped:
             self.report.note(path, 1, "data Lanting has no place for, left out: "
                              + ", ".join(f"`{k}`" for k in dropped))
@@ -345,6 +346,11 @@ class Eleventy(EleventyBodies):
             self.report.warn(self.settings.file, None, f"the `{own[0]}` filter is the site's "
                              "own code: permalinks made with it get Lanting's slugs, and "
                              "their old URLs may not be found")
+
+    def date_of(self, data: dict[str, Any]) -> Any:
+        """`date`, else the first key the configuration reads as a date that is given."""
+        return next((data[k] for k in ("date", *self.settings.date_keys)
+                     if data.get(k) not in (None, "")), None)
 
     def date(self, value: Any, path: Path, rel: str) -> Any:
         """`date` as Eleventy read it; `Last Modified`, `Created` the file's time; none: a

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.astro_front import code_dates
 from lanting.importer.common import read_text
 from lanting.importer.eleventy_dates import date_filters
 from lanting.importer.eleventy_shortcodes import Shortcode, own_shortcodes
@@ -93,6 +94,9 @@ class EleventySettings:
     ignores: list[str] = field(default_factory=list)
     nutshell: bool = False
     """Nutshell (`nutshell.js`) in the layouts: `:x` sections opened by `[:links]`."""
+    date_keys: tuple[str, ...] = ()
+    """Keys of the front matter the configuration reads as dates (a collection sorted by
+    `new Date(b.data.author_date)`): the posts' dates where `date` is not given."""
     heading_ids: str = ""
     """The `[markdown] heading_ids` style the old headings' ids were made in ("": none
     known: no ids, or the site's own function)."""
@@ -194,6 +198,7 @@ def read_settings(source: Path) -> EleventySettings:
     settings.heading_ids, settings.heading_note = heading_style(code, file.name)
     settings.slugs = filter_slugs(code)
     settings.date_filters = date_filters(code)
+    settings.date_keys = code_dates(code)
     settings.shortcodes = own_shortcodes(code)
     settings.metadata = read_metadata(settings.data)
     settings.data_files = read_data_folder(settings.data)

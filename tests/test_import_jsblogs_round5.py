@@ -1,0 +1,61 @@
+"""JavaScript-built blogs, round 5: small sites written inline, each shaped as a real
+Eleventy, Astro or Next.js blog was (no copied text), for what the importers missed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import NOW
+from sitebits import write_files
+
+from lanting.importer import import_site
+from lanting.importer.astro_front import code_dates
+
+
+def test_a_date_key_the_code_sorts_by_is_the_date() -> None:
+    code = ("posts.toSorted((a, b) => new Date(b.frontmatter.createdDate).getTime() - "
+            "new Date(a.frontmatter.createdDate).getTime())\n"
+            ".sort((a, b) => new Date(b.data.author_date) - new Date(a?.data?.when))\n"
+            "new Date(post.data.pubDate); new Date(p.frontmatter.updatedDate)")
+    assert code_dates(code) == ("createdDate", "author_date", "when")
+
+
+def test_astro_markdown_pages_dated_by_a_key_of_their_own_are_posts(tmp_path: Path) -> None:
+    """`src/pages/posts/*.md` with `createdDate:`, which the posts' list sorted by and
+    showed: they were read as seven undated pages."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "astro.config.mjs": "export default {};\n",
+        "src/pages/posts/index.astro":
+            '---\nconst all = Object.values(import.meta.glob("./*.md", { eager: true }));\n'
+            "---\n{all.toSorted((a, b) => new Date(b.frontmatter.createdDate).getTime()"
+            " - new Date(a.frontmatter.createdDate).getTime()).map((p) => p.url)}\n",
+        "src/pages/posts/first.md": "---\ntitle: First\ncreatedDate: 2025-02-07T19:52:25+09:00\n"
+                                    "updatedDate: 2025-05-02T04:19:48+09:00\n---\n\nHello.\n",
+        "src/pages/about.md": "---\ntitle: About\n---\n\nMe.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    post = imported.dest / "content" / "posts" / "first.md"
+    text = post.read_text(encoding="utf-8")
+    assert "date: 2025-02-07T19:52:25+09:00" in text
+    assert "updated: 2025-05-02T04:19:48+09:00" in text
+    assert (imported.dest / "content" / "pages" / "about.md").is_file()
+
+
+def test_an_eleventy_collection_sorted_by_its_own_date_key(tmp_path: Path) -> None:
+    """A collection sorted by `new Date(b.data.author_date)`, each post dated there and
+    not by `date`: they were pages, undated; the key was named as data left out."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js":
+            "module.exports = (c) => {\n"
+            '  c.addCollection("writing", (api) => api.getFilteredByGlob('
+            '"web/pages/writing/*.md")\n'
+            "    .sort((a, b) => new Date(b.data.author_date) - new Date(a.data.author_date)));\n"
+            '  return { dir: { input: "web/pages" } };\n};\n',
+        "web/pages/writing/arrays.md": "---\ntitle: Arrays\nauthor_date: November 15, 2021\n"
+                                       "---\n\nText.\n",
+        "web/pages/about.md": "---\ntitle: About\n---\n\nMe.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    post = imported.dest / "content" / "posts" / "arrays.md"
+    assert "date: 2021-11-15" in post.read_text(encoding="utf-8")
+    assert "author_date" not in imported.report.format(imported.dest, False)
