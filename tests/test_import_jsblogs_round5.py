@@ -59,3 +59,23 @@ def test_an_eleventy_collection_sorted_by_its_own_date_key(tmp_path: Path) -> No
     post = imported.dest / "content" / "posts" / "arrays.md"
     assert "date: 2021-11-15" in post.read_text(encoding="utf-8")
     assert "author_date" not in imported.report.format(imported.dest, False)
+
+
+def test_an_eleventy_page_printing_its_own_data(tmp_path: Path) -> None:
+    """`# {{ title }}` and `{{ author_date }}` in a post (Liquid ran them first, with the
+    page's data): each was a warning and a comment, the heading an empty `#`."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "eleventy.config.js": 'module.exports = () => ({ dir: { input: "src" } });\n',
+        "src/posts/posts.json": '{"tags": "posts", "hero": {"caption": "A map"}}\n',
+        "src/posts/walks.md": "---\ntitle: Random walks\ndate: 2021-11-15\n"
+                              "shown: November 15, 2021\nparts: 3\n---\n\n# {{ title }}\n\n"
+                              "{{ shown }}, in {{ parts }} parts. {{ hero.caption | safe }}."
+                              " {{ missing }}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "posts" / "walks.md").read_text(encoding="utf-8")
+    assert "title: Random walks" in text and "# " not in text.split("---", 2)[2]
+    assert "November 15, 2021, in 3 parts. A map." in text
+    assert "unconverted {{ missing }}" in text
+    report = imported.report.format(imported.dest, False)
+    assert report.count("left in a comment") == 1

@@ -42,6 +42,7 @@ from lanting.importer.eleventy_data import (
 )
 from lanting.importer.eleventy_listings import tag_page, tag_redirects
 from lanting.importer.eleventy_settings import read_data_file, read_settings
+from lanting.importer.eleventy_syntax import with_data_values
 from lanting.importer.eleventy_urls import (
     DATE_NAME,
     default_url,
@@ -91,6 +92,7 @@ class Eleventy(EleventyBodies):
         self.records: list[tuple[Path, str, dict[str, Any], str, str]] = []
         """(file, path in the input folder, data, title, body) of each document read."""
         self.collected: dict[str, list[str]] = {}
+        self.page_data: dict[Path, dict[str, Any]] = {}
         self.papers = ""
         """The data file of papers read into `content/publications.bib`, if any."""
         self.own_slugs_told = False
@@ -224,6 +226,9 @@ class Eleventy(EleventyBodies):
             return  # (the theme's 404 page, `permalink: 404.html`: Lanting makes its own)
         heading = first_heading(body)
         title = str(data.get("title") or "").strip()
+        if heading is not None and self.settings.markdown_engine:
+            # (`# {{ title }}`: the template printed the title as the heading)
+            heading = with_data_values(heading[0], data), heading[1]
         if heading is not None and (not title or heading[0].strip() == title):
             title, body = heading[0].strip(), heading[1]
         self.records.append((path, rel, data, title, body))
@@ -335,6 +340,7 @@ class Eleventy(EleventyBodies):
             order = navigation.get("order")
             self.menu.append((order if isinstance(order, int) else 999, name, item))
         self.by_source[path.resolve()] = item
+        self.page_data[path.resolve()] = data
         self.texts.append(body)
         self.documents.append((item, body, path))
 

@@ -25,6 +25,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
@@ -36,6 +37,7 @@ from lanting.importer.common import LinkTable, map_site_url
 from lanting.importer.eleventy_settings import EleventySettings
 from lanting.importer.eleventy_shortcodes import Shortcode
 from lanting.importer.eleventy_syntax import (
+    data_value,
     html_page,
     marked_lines_fence,
     nutshell,
@@ -80,6 +82,8 @@ class EleventyBodies:
     """The notes wiki links named that the site did not publish (`eleventy_wiki`)."""
     collected: dict[str, list[str]]
     """The kinds (`post`, `page`) of the items of each tag's collection."""
+    page_data: dict[Path, dict[str, Any]]
+    """Each template's data (front matter over its folders' and layouts'), by file."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
@@ -245,6 +249,11 @@ class EleventyBodies:
             if found:
                 ctx.convert("`{{ \"/path\" | url }}` as the path")
                 return found.group(2)
+            # (`{{ title }}`, `{{ author_date }}`: the page's own data, over the global)
+            own = data_value(match.group(1), self.page_data.get(path.resolve(), {}))
+            if own is not None:
+                ctx.convert("values of the page's own data (`{{ title }}`)")
+                return own
             # (`{{ personal.email }}`: a value of a global data file, `_data/personal.yaml`)
             expression = re.sub(r"\s*\|\s*safe\s*$", "", match.group(1))
             head = re.match(r"[A-Za-z_]\w*", expression)

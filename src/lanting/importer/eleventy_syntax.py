@@ -1,16 +1,18 @@
 """Pieces of an Eleventy body's syntax, read before its templates and Markdown:
 eleventy-plugin-syntaxhighlight's fences of marked lines, content pages written in HTML,
 a shortcode's quoted arguments, Nutshell's expandable sections, the outermost
-`{% for %}` loops.
+`{% for %}` loops, a value of the page's own data that an output prints.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from lanting.importer.html_pages import raw_elements_apart
 from lanting.importer.js_literals import JS_STRING, unquote_js
+from lanting.importer.liquid import OUTPUT, value_at
 from lanting.importer.shelf import Shelf, fence
 from lanting.markdown.anchors import github_slug
 
@@ -89,3 +91,24 @@ def outer_loops(text: str, handle: Callable[[str, str], str]) -> str:
                 out.append(text[done:start] + handle(args, text[start:match.end()]))
                 done = match.end()
     return "".join(out) + text[done:]
+
+
+def data_value(expression: str, data: dict[str, Any]) -> str | None:
+    """What `{{ expression }}` printed from the page's data, its front matter under its
+    folders' (`{{ title }}`, `{{ author_date }}`, `{{ hero.caption }}`): a string or a
+    number, as written (`| safe` dropped); None for anything else (a date Nunjucks
+    printed as JavaScript does, a filter, code)."""
+    expression = re.sub(r"\s*\|\s*safe\s*$", "", expression.strip())
+    head = re.match(r"[A-Za-z_]\w*", expression)
+    if head is None or head.group() not in data or head.group() in ("page", "content"):
+        return None
+    value = data[head.group()]
+    if expression == head.group():
+        return str(value) if isinstance(value, str | int | float) and \
+            not isinstance(value, bool) else None
+    return value_at(value, head.group(), expression) if isinstance(value, dict) else None
+
+
+def with_data_values(text: str, data: dict[str, Any]) -> str:
+    """`text` with each output of the page's own data printed (`# {{ title }}`)."""
+    return OUTPUT.sub(lambda m: data_value(m.group(1), data) or m.group(), text)
