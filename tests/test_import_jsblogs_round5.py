@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import NOW
-from sitebits import write_files
+from importbits import NOW, page
+from sitebits import png, write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 from lanting.importer.astro_front import code_dates
+
+PNG = png(4, 3)
 
 
 def test_a_date_key_the_code_sorts_by_is_the_date() -> None:
@@ -79,3 +83,24 @@ def test_an_eleventy_page_printing_its_own_data(tmp_path: Path) -> None:
     assert "unconverted {{ missing }}" in text
     report = imported.report.format(imported.dest, False)
     assert report.count("left in a comment") == 1
+
+
+def test_an_image_a_passthrough_copy_published_elsewhere(tmp_path: Path) -> None:
+    """`addPassthroughCopy({ "web/static": "static" })` beside an input folder
+    `web/pages`: `/static/img/a.png` was looked for in the input folder, a warning each."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": "export default function (c) {\n"
+                        '  c.addPassthroughCopy({ "web/static": "static" });\n'
+                        '  return { dir: { input: "web/pages" } };\n}\n',
+        "web/static/img/walk/setup.png": PNG,
+        "web/pages/posts/walk.md": "---\ntitle: Walk\ndate: 2021-11-15\ntags: posts\n---\n\n"
+                                   "![The setup](/static/img/walk/setup.png)\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert "not found" not in imported.report.format(imported.dest, False)
+    built = build(imported.dest, BuildOptions())
+    assert [str(w) for w in built.warnings] == []
+    post = page(imported.dest / "public", "/posts/walk/")
+    image = post.find("img")
+    assert image is not None and (imported.dest / "public" / image.attrs["src"].lstrip("/")
+                                  ).is_file()

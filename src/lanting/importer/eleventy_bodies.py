@@ -326,8 +326,26 @@ class EleventyBodies:
                              f"(from {base}): the link is dropped, its text kept")
                     return DROPPED
             return None
+        copied = self.passthrough_file(rel)
+        if copied is not None:  # (`addPassthroughCopy({ "web/static": "static" })`)
+            return (self.site.image(copied, rel) if image else rel) + hash_mark + fragment
         return map_site_url(url, image, ctx, self.site, self.table, self.input, self.input,
                             self.settings.path_prefix)
+
+    def passthrough_file(self, rel: str) -> Path | None:
+        """The file a passthrough copy published at the site path `rel` (with the
+        `pathPrefix` or not), when it is not the input folder's file of that path."""
+        prefix = self.settings.path_prefix
+        path = rel[len(prefix):] if prefix and rel.startswith(prefix + "/") else rel
+        if (self.input / path.lstrip("/")).is_file():
+            return None
+        for source, url in self.settings.passthrough:
+            base = url.rstrip("/") + "/"
+            if path == url and source.is_file():
+                return source
+            if path.startswith(base) and (source / path[len(base):]).is_file():
+                return source / path[len(base):]
+        return None
 
 
 def _normal(path: str) -> str:
