@@ -104,3 +104,40 @@ def test_an_image_a_passthrough_copy_published_elsewhere(tmp_path: Path) -> None
     image = post.find("img")
     assert image is not None and (imported.dest / "public" / image.attrs["src"].lstrip("/")
                                   ).is_file()
+
+
+def test_nunjucks_variables_a_post_sets_and_an_include_shows(tmp_path: Path) -> None:
+    """A demo post's `{% set css %}…{% endset %}` captures and `{% set open = 'open' %}`
+    handed to `{% include "partials/snippet.njk" %}`: every tag was a warning and a
+    comment, and the snippet's code never shown."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'module.exports = () => ({ dir: { input: "src" },\n'
+                        '  markdownTemplateEngine: "njk" });\n',
+        "src/_data/meta.json": '{"site": "Grids"}\n',
+        "src/_includes/partials/snippet.njk":
+            "{% if cssShown %}\n<details {{ open }}>\n  <summary>CSS for \"{{ demoTitle }}\""
+            "</summary>\n\n```css{{ lineMarks }}\n{{- cssShown | safe }}\n```\n</details>\n"
+            "{% else %}\nNo CSS.\n{% endif %}\n",
+        "src/posts/grids.md":
+            "---\ntitle: Grids\ndate: 2023-04-18\ntags: posts\n---\n\n{% set intro %}\n"
+            "A *grid*.\n{% endset %}\n{{ intro | safe }}\n\n"
+            "{% set open = 'open' %}\n{% set demoTitle = \"Two \" + meta.site %}\n"
+            "{% set css %}\n.grid {\n  display: grid;\n}\n{% endset %}\n"
+            "{% set cssShown %}\n{{- css -}}\n{% endset %}\n"
+            "{% include \"partials/snippet.njk\" %}\n\n{% set lineMarks = '/2' %}\n"
+            "{% include \"partials/snippet.njk\" %}\n\n{% set cssShown = false %}\n"
+            "{% include \"partials/snippet.njk\" %}\n\n"
+            "{% set base = env.URL + \"/img/\" %}\nSee {{ base }}.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "posts" / "grids.md").read_text(encoding="utf-8")
+    body = text.split("---", 2)[2]
+    assert "{% set" not in body.replace("unconverted {% set base", "")
+    assert "\nA *grid*.\n" in body
+    assert body.count('<summary>CSS for "Two Grids"</summary>') == 2
+    assert body.count("<details open>") == 2
+    assert "```css\n.grid {\n  display: grid;\n}\n" in body
+    assert '```css hl_lines=2\n.grid {' in body
+    assert "No CSS." in body and "{% if" not in body
+    report = imported.report.format(imported.dest, False)
+    assert report.count("left in a comment") == 2  # (the base worked out from `env`)

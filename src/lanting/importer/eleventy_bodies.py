@@ -34,6 +34,7 @@ from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import escaped_delimiters, shelve_tex_math
 from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import LinkTable, map_site_url
+from lanting.importer.eleventy_sets import PageVariables
 from lanting.importer.eleventy_settings import EleventySettings
 from lanting.importer.eleventy_shortcodes import Shortcode
 from lanting.importer.eleventy_syntax import (
@@ -62,6 +63,8 @@ _COMMENT = re.compile(r"\{#.*?#\}|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s
                       re.DOTALL)
 
 
+_SUPPLIED = frozenset({"page", "collections", "eleventy", "pkg", "content", "layout"})
+"""The data Eleventy itself supplies every template."""
 _CALLOUT_TAGS = ("callout", "alert", "admonition", "notice", "note")
 """Paired shortcodes that boxed their text as a note, a tip or a warning."""
 _LITERAL_FIRST = re.compile(r"""\s*(?:"[^"\n]*"|'[^'\n]*')\s*(?:,|$|\s(?!\s*\+))""")
@@ -147,6 +150,12 @@ class EleventyBodies:
         ctx.convert("`{% raw %}` blocks unwrapped", count)
         text, count = _COMMENT.subn("", text)
         ctx.convert("template comments left out", count)
+        own = self.page_data.get(path.resolve(), {})
+        text = PageVariables(
+            self.settings.includes, ctx, lambda shown: protect_code(
+                shown, shelf, marked_lines_fence),
+            lambda expression: data_value(expression, own) or self.global_value(expression),
+            frozenset({*own, *self.settings.data_files, *_SUPPLIED})).run(text)
 
         def highlight(args: str, inner: str, written: str) -> str:
             return "\n" + shelf.put(fence(args.split()[0] if args.split() else "",
@@ -255,16 +264,20 @@ class EleventyBodies:
                 ctx.convert("values of the page's own data (`{{ title }}`)")
                 return own
             # (`{{ personal.email }}`: a value of a global data file, `_data/personal.yaml`)
-            expression = re.sub(r"\s*\|\s*safe\s*$", "", match.group(1))
-            head = re.match(r"[A-Za-z_]\w*", expression)
-            data = self.settings.data_files.get(head.group()) if head else None
-            value = value_at(data, head.group(), expression) if data and head else None
+            value = self.global_value(match.group(1))
             if value is not None:
                 ctx.convert("values of the site's data files (`{{ personal.email }}`)")
                 return value
             return ctx.leave_output(match, "a value of the old site's data or code")
 
         return OUTPUT.sub(output, text)
+
+    def global_value(self, expression: str) -> str | None:
+        """A string or number of a global data file (`personal.email`)."""
+        expression = re.sub(r"\s*\|\s*safe\s*$", "", expression.strip())
+        head = re.match(r"[A-Za-z_]\w*", expression)
+        data = self.settings.data_files.get(head.group()) if head else None
+        return value_at(data, head.group(), expression) if data and head else None
 
     @staticmethod
     def own_shortcode(shortcode: Shortcode, ctx: Context) -> Callable[[str, str], str]:
