@@ -141,3 +141,27 @@ def test_nunjucks_variables_a_post_sets_and_an_include_shows(tmp_path: Path) -> 
     assert "No CSS." in body and "{% if" not in body
     report = imported.report.format(imported.dest, False)
     assert report.count("left in a comment") == 2  # (the base worked out from `env`)
+
+
+def test_images_the_sites_own_build_tasks_copied(tmp_path: Path) -> None:
+    """gulp copied `src/site/_includes/images/` to the output's `/images/`, where the
+    posts' `<img src="/images/posts/a/b.jpg">` found them; Eleventy never saw them: each
+    image was a warning, each a build error."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'module.exports = () => ({ dir: { input: "src/site" } });\n',
+        "gulpfile.js": "gulp.src('src/site/_includes/images/**').pipe(gulp.dest('dist/images'))\n",
+        "src/site/_includes/images/posts/grid/columns.png": PNG,
+        "src/site/_includes/images/posts/grid/other.png": PNG,
+        "src/site/_includes/old/images/posts/grid/other.png": PNG,
+        "src/site/posts/grid.md": "---\ntitle: Grid\ndate: 2015-02-07\ntags: posts\n---\n\n"
+                                  '<img src="/images/posts/grid/columns.png" alt="Columns">\n\n'
+                                  "![Other](/images/posts/grid/other.png)\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    report = imported.report.format(imported.dest, False)
+    assert "`/images/posts/grid/columns.png` not found" not in report
+    # (two files end with that path: which one the tasks copied is not known)
+    assert "`/images/posts/grid/other.png` not found" in report
+    text = (imported.dest / "content" / "posts" / "grid" / "index.md").read_text(
+        encoding="utf-8")
+    assert 'src="columns.png"' in text

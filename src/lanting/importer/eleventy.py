@@ -93,6 +93,7 @@ class Eleventy(EleventyBodies):
         """(file, path in the input folder, data, title, body) of each document read."""
         self.collected: dict[str, list[str]] = {}
         self.page_data: dict[Path, dict[str, Any]] = {}
+        self.project_files: dict[str, list[Path]] | None = None
         self.papers = ""
         """The data file of papers read into `content/publications.bib`, if any."""
         self.own_slugs_told = False

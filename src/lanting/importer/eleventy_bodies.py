@@ -33,7 +33,7 @@ from lanting.importer.body_fragments import heading_lines, repair_page_fragments
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import escaped_delimiters, shelve_tex_math
 from lanting.importer.body_references import map_reference_urls
-from lanting.importer.common import LinkTable, map_site_url
+from lanting.importer.common import LinkTable, map_site_url, walk
 from lanting.importer.eleventy_sets import PageVariables
 from lanting.importer.eleventy_settings import EleventySettings
 from lanting.importer.eleventy_shortcodes import Shortcode
@@ -86,6 +86,8 @@ class EleventyBodies:
     collected: dict[str, list[str]]
     """The kinds (`post`, `page`) of the items of each tag's collection."""
     page_data: dict[Path, dict[str, Any]]
+    project_files: dict[str, list[Path]] | None
+    """The project's files by name, once a path was looked for among them."""
     """Each template's data (front matter over its folders' and layouts'), by file."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
@@ -339,11 +341,31 @@ class EleventyBodies:
                              f"(from {base}): the link is dropped, its text kept")
                     return DROPPED
             return None
-        copied = self.passthrough_file(rel)
+        copied = self.passthrough_file(rel) or self.task_file(rel, ctx)
         if copied is not None:  # (`addPassthroughCopy({ "web/static": "static" })`)
             return (self.site.image(copied, rel) if image else rel) + hash_mark + fragment
         return map_site_url(url, image, ctx, self.site, self.table, self.input, self.input,
                             self.settings.path_prefix)
+
+    def task_file(self, rel: str, ctx: Context) -> Path | None:
+        """The one file of the project whose path ends with the site path `rel`, a file
+        in a folder (`/images/posts/a/b.jpg` in `src/site/_includes/images/posts/a/`),
+        when the input folder has none: the site's own build tasks (gulp, an npm
+        script) copied the folder there, and Eleventy never saw it."""
+        parts = rel.strip("/").split("/")
+        if len(parts) < 2 or "." not in parts[-1] or (self.input / rel.lstrip("/")).exists():
+            return None
+        if self.project_files is None:
+            self.project_files = {}
+            for file in walk(self.settings.root):
+                self.project_files.setdefault(file.name, []).append(file)
+        found = [f for f in self.project_files.get(parts[-1], [])
+                 if f.as_posix().endswith("/" + "/".join(parts))]
+        if len(found) != 1:
+            return None
+        ctx.convert("files the site's own build tasks copied (gulp, npm scripts) found "
+                    "where they were kept")
+        return found[0]
 
     def passthrough_file(self, rel: str) -> Path | None:
         """The file a passthrough copy published at the site path `rel` (with the
