@@ -10,7 +10,7 @@ from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import import_site
+from lanting.importer import detect, import_site
 from lanting.importer.astro_front import code_dates
 
 PNG = png(4, 3)
@@ -165,3 +165,49 @@ def test_images_the_sites_own_build_tasks_copied(tmp_path: Path) -> None:
     text = (imported.dest / "content" / "posts" / "grid" / "index.md").read_text(
         encoding="utf-8")
     assert 'src="columns.png"' in text
+
+
+def test_a_nextjs_site_of_mdx_pages(tmp_path: Path) -> None:
+    """`@next/mdx` with `pageExtensions` naming `mdx`: `src/pages/blog/posts/x.mdx` is
+    the route `/blog/posts/x`, `app/notes/y/page.mdx` the route `/notes/y`; the site was
+    read as a folder of notes (one page). A post's date is the key the site's loader
+    names (`date: metadata.publishedDate`), written with an ordinal; a page showing an
+    imported Markdown file (`<Notes />`) shows its text."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "next.config.mjs": "import nextMDX from '@next/mdx'\nconst withMDX = nextMDX({})\n"
+                           "export default withMDX({ pageExtensions: ['js', 'md', 'mdx'] })\n",
+        "package.json": '{"dependencies": {"next": "15.0.7", "@next/mdx": "^13.5.6"}}\n',
+        "src/scripts/loadPosts.js": "posts.push({ title: metadata.title,\n"
+                                    "  date : metadata.publishedDate,\n});\n",
+        "src/pages/_app.js": "export default function App() {}\n",
+        "src/pages/blog/posts/applications.mdx":
+            "---\ntitle: \"On applications\"\npublishedDate: \"May 23rd, 2023\"\n---\n\n"
+            "import Layout from \"/src/components/mdxLayout.js\";\n\nSome advice.\n",
+        "src/app/notes/(courses)/algebra/page.mdx":
+            "import Notes from 'notes/algebra.md'\n\n<Notes />\n",
+        "notes/algebra.md": "---\ntitle: Algebra\n---\n\n## Groups\n\nA *group* is a set.\n"})
+    assert detect(source) == "nextjs"
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    posts = imported.dest / "content" / "posts"
+    post = (posts / "applications.md").read_text(encoding="utf-8")
+    assert "date: 2023-05-23" in post and '"/blog/posts/applications/"' in post
+    notes = (imported.dest / "content" / "pages" / "algebra.md").read_text(encoding="utf-8")
+    assert "## Groups\n\nA *group* is a set." in notes and "<Notes" not in notes
+    assert '"/notes/algebra/"' in notes
+
+
+def test_a_docusaurus_partial_is_its_text(tmp_path: Path) -> None:
+    """Docusaurus' partials: `import Setup from './_setup.mdx'` shown by `<Setup />` was
+    a warning for the import and another for the use, the text lost."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docusaurus.config.js": "module.exports = { title: 'Notes', url: 'https://n.example',"
+                                " baseUrl: '/', presets: [['classic', {}]] };\n",
+        "docs/_setup.mdx": "Install the *solver* first.\n",
+        "docs/intro.mdx": "---\ntitle: Intro\n---\n\nimport Setup from './_setup.mdx';\n\n"
+                          "<Setup />\n\nThen run it.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "pages" / "intro.md").read_text(encoding="utf-8")
+    assert "Install the *solver* first.\n\nThen run it." in text
+    assert ": warning:" not in imported.report.format(imported.dest, False)

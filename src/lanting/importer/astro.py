@@ -44,7 +44,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.mdx_math import math_components
 from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.mkdocs_bodies import first_heading
-from lanting.importer.nextjs_settings import read_nextjs
+from lanting.importer.nextjs_settings import mdx_routes, read_nextjs
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
@@ -153,17 +153,19 @@ class Astro(AstroFront, AstroBodies):
         is a post (`src/pages/posts/post-1.md` with `pubDate`, as Astro's tutorial blog
         writes its posts). Whether there was any."""
         pages = self.source / "src" / "pages"
-        found = False
-        for path in walk(pages) if pages.is_dir() else []:
-            rel = path.relative_to(pages).as_posix()
-            if path.suffix.lower() in _MARKDOWN and not rel.startswith("_"):
-                old = "/" + re.sub(r"(?:^|/)index$", "", re.sub(r"\.\w+$", "", rel))
-                dated = (DATE_KEYS | set(self.date_keys)) & set(load_mapping(
-                    "yaml", split_front_matter(read_text(path))[1])[0])
-                kind = "home" if old == "/" else "post" if dated else "page"
-                self.read_document(path, kind, old.rstrip("/") + "/", rel)
-                found = True
-        return found
+        routes = [(path, "/" + re.sub(r"(?:^|/)index$", "", re.sub(
+            r"\.\w+$", "", path.relative_to(pages).as_posix())))
+            for path in (walk(pages) if pages.is_dir() else [])
+            if path.suffix.lower() in _MARKDOWN and not path.relative_to(
+                pages).as_posix().startswith("_")]
+        if self.kind == "nextjs":  # (`@next/mdx`: `pages/x.mdx`, `app/x/page.mdx`)
+            routes = mdx_routes(self.source)
+        for path, old in routes:
+            dated = (DATE_KEYS | set(self.date_keys)) & set(load_mapping(
+                "yaml", split_front_matter(read_text(path))[1])[0])
+            kind = "home" if old.strip("/") == "" else "post" if dated else "page"
+            self.read_document(path, kind, old.rstrip("/") + "/", path.name)
+        return bool(routes)
 
     def astro_pages(self) -> None:
         """Pages written in Astro (`src/pages/about.astro`): a warning each, but for

@@ -57,8 +57,10 @@ def js_date(value: object) -> str | None:
     `6 December 2024`, `Oct 11, 2023`), as `2023-10-11`; None for anything else."""
     if not isinstance(value, str):
         return None
-    found = re.fullmatch(r"\s*(\d{1,2})\s+([A-Za-z]+)\.?,?\s+(\d{4})\s*", value) or \
-        re.fullmatch(r"\s*([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})\s*", value)
+    # (an ordinal, `May 23rd, 2023`, as a site's own page showed it)
+    found = re.fullmatch(r"\s*(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]+)\.?,?\s+(\d{4})\s*",
+                         value) or \
+        re.fullmatch(r"\s*([A-Za-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\s*", value)
     if found is None:
         return None
     first, second, year = found.groups()
@@ -87,10 +89,12 @@ def schema_dates(source: Path) -> tuple[str, ...]:
 
 
 _CODE_DATE = re.compile(r"\bnew\s+Date\(\s*[\w$]+(?:\??\.[\w$]+)*?\??\.(?:frontmatter|data)"
-                        r"\??\.(\w+)\s*\)")
+                        r"\??\.(\w+)\s*\)"
+                        r"|\bdate\s*:\s*(?:metadata|frontmatter|data|matter)\??\.(\w+)\s*[,}\n]")
 """A key of the front matter the site's own code reads as a date: a list sorting by
 `new Date(b.frontmatter.createdDate)`, an Eleventy collection by
-`new Date(b.data.author_date)`."""
+`new Date(b.data.author_date)`, a loader giving its posts `date: metadata.publishedDate`
+(gray-matter's data)."""
 _CODE_SUFFIXES = (".astro", ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs")
 
 
@@ -98,7 +102,8 @@ def code_dates(code: str) -> tuple[str, ...]:
     """The keys `code` reads as dates (`_CODE_DATE`), but the known ones and an update's:
     where a site's own key (`createdDate`) named its posts' dates, their pages were read
     as undated pages."""
-    return tuple(dict.fromkeys(k for k in _CODE_DATE.findall(code) if k not in DATE_KEYS
+    return tuple(dict.fromkeys(k for m in _CODE_DATE.finditer(code)
+                               if (k := m.group(1) or m.group(2)) not in DATE_KEYS
                                and k not in _UPDATES and not re.search(
                                    r"updat|modif|edit", k, re.IGNORECASE)))
 

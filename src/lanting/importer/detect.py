@@ -22,7 +22,8 @@ LOOKED_FOR = (
     "src/content.config.ts), "
     "Next.js blogs (contentlayer.config.ts or data/siteMetadata.js with data/blog/, "
     "contentlayer.config.ts naming another folder as its contentDirPath, or "
-    "velite.config.ts with next.config.*), "
+    "velite.config.ts with next.config.*, or @next/mdx with Markdown pages in pages/ or "
+    "app/), "
     "Gatsby (gatsby-config.js or .ts), "
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/, or "
     "_toc.yml with _config.yml in one folder of any name), "
@@ -211,6 +212,9 @@ def detect(source: Path) -> str:
     if any(source.glob("velite.config.*")) and (any(source.glob("next.config.*")) or re.search(
             r'"next"\s*:', _text(source / "package.json"))):
         return "nextjs"  # (Velite reads the Markdown its routes publish)
+    from lanting.importer.nextjs_settings import mdx_routes
+    if mdx_routes(source):
+        return "nextjs"  # (`@next/mdx`: Markdown pages of `pages/` or `app/` are routes)
     if any(source.glob("gatsby-config.*")):
         return "gatsby"
     if (source / "pelicanconf.py").is_file():

@@ -35,6 +35,7 @@ from lanting.importer.body import unconverted
 from lanting.importer.common import read_text
 from lanting.importer.docusaurus_tabs import attribute
 from lanting.importer.liquid import Context
+from lanting.importer.mdx_partials import partial_file, show_partials
 from lanting.importer.shelf import Shelf, fence
 
 _IMPORT = re.compile(r"^import\s+(?:([\w$*{},\s]+?)\s+from\s+)?['\"]([^'\"\n]+)['\"];?[ \t]*$\n?",
@@ -83,6 +84,11 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
 
     def one(match: re.Match[str]) -> str:
         names, module = (match.group(1) or "").strip(), match.group(2)
+        partial = partial_file(module, path, ctx.report.source) \
+            if re.fullmatch(r"[A-Za-z_$][\w$]*", names) else None
+        if partial is not None:
+            partials[names] = partial
+            return ""
         if re.fullmatch(r"[A-Za-z_$][\w$]*", names) and module.startswith(("./", "../")) \
                 and module.rsplit(".", 1)[-1].lower() not in _CODE_SUFFIXES \
                 and (path.parent / module).is_file():
@@ -103,7 +109,9 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
                      "(React's, Astro's…; their uses are in the warnings below)")
         return ""
 
+    partials: dict[str, Path] = {}
     text = _IMPORT.sub(one, text)
+    text = show_partials(text, partials, ctx)
     for name, file in assets.items():  # (`<audio src={wav} />`: the file, by its path)
         text, count = re.subn(rf"(\s[\w-]+)=\{{\s*{re.escape(name)}\s*\}}",
                               rf'\1="{file.replace(chr(92), chr(92) * 2)}"', text)

@@ -76,7 +76,8 @@ def read_nextjs(source: Path, report: Report) -> AstroConfig:
               if app.is_dir() for p in sorted(app.glob("**/[[]...slug[]]/page.*"))]
     prefixes = ["/" + re.sub(r"\[\.\.\.slug\]$", "", r).strip("/") for r in routes]
     config.collections = [Collection("blog", source / "data" / "blog",
-                                     prefixes[0] if prefixes else "/blog", "path")]
+                                     prefixes[0] if prefixes else "/blog", "path")] \
+        if (source / "data" / "blog").is_dir() or not mdx_routes(source) else []
     if velite:
         _velite(config, source, text_of(source, velite), prefixes)
     elif layer and contentlayer_root(source) is not None:
@@ -108,6 +109,35 @@ def _velite(config: AstroConfig, source: Path, code: str, prefixes: list[str]) -
     config.collections = [c for c in found if c.folder.is_dir()]
     if suffixes:
         config.suffixes = tuple(s for s in config.suffixes if s in suffixes)
+
+
+ROUTE_FOLDERS = ("pages", "src/pages", "app", "src/app")
+"""Where Next.js routes are files: the Pages Router's `pages/blog/x.mdx` at `/blog/x`, the
+App Router's `app/blog/x/page.mdx` at `/blog/x`."""
+
+
+def mdx_routes(source: Path) -> list[tuple[Path, str]]:
+    """The Markdown pages of a Next.js site with `@next/mdx` (`pageExtensions` naming
+    `md` or `mdx`): (file, its route); none without `next.config.*` or `@next/mdx`."""
+    config = first_of(source, tuple(f"next.config.{s}" for s in ("mjs", "js", "ts", "cjs")))
+    if config is None or "@next/mdx" not in text_of(source, config) + text_of(
+            source, "package.json"):
+        return []
+    found: list[tuple[Path, str]] = []
+    for folder in ROUTE_FOLDERS:
+        root = source / folder
+        app = folder.endswith("app")
+        for path in sorted(root.rglob("*.md*")) if root.is_dir() else []:
+            rel = path.relative_to(root)
+            if path.suffix.lower() not in (".md", ".mdx") or any(
+                    p.startswith(("_", "[", ".")) for p in rel.parts) or \
+                    app and path.stem != "page":
+                continue
+            parts = [p for p in (rel.parent.parts if app else (*rel.parent.parts, path.stem))
+                     if not (p.startswith("(") and p.endswith(")"))]  # (a route group)
+            parts = parts[:-1] if parts and parts[-1] == "index" else parts
+            found.append((path, "/" + "/".join(parts) + ("/" if parts else "")))
+    return found
 
 
 def contentlayer_root(source: Path) -> Path | None:
