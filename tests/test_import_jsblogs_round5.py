@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from importbits import NOW, page
 from sitebits import png, write_files
 
@@ -12,6 +13,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import detect, import_site
 from lanting.importer.astro_front import code_dates
+from lanting.markdown.math_formula import to_mathml
 
 PNG = png(4, 3)
 
@@ -211,3 +213,15 @@ def test_a_docusaurus_partial_is_its_text(tmp_path: Path) -> None:
     text = (imported.dest / "content" / "pages" / "intro.md").read_text(encoding="utf-8")
     assert "Install the *solver* first.\n\nThen run it." in text
     assert ": warning:" not in imported.report.format(imported.dest, False)
+
+
+@pytest.mark.parametrize("tex", [
+    r"c_1 \equiv g^r \pmod p \text{\hspace{0.2in} and \hspace{0.2in}} c_2",
+    r"a \text{x\,y\;z\!w} b",
+    r"a \text{x \qquad z \kern1em y} b",
+])
+def test_a_space_written_in_text_is_shown(tex: str) -> None:
+    """KaTeX (gatsby-remark-katex, rehype-katex) shows `\\hspace`, `\\,` or `\\qquad` in
+    `\\text{…}`; math-core refused them ("not valid in text mode"), failing the build."""
+    mathml = to_mathml(tex, False)
+    assert "<mtext" in mathml and "mspace" in mathml

@@ -146,6 +146,8 @@ def texts(s: str, ctx: Context) -> str:
             return plain(args[0])
 
         def plain(body: str) -> str:
+            if "\\" in body:  # (spacing in text, which KaTeX allows: math beside it)
+                body = _TEXT_SPACING.sub(lambda m: m.group(1) + "$" + m.group(2) + "$", body)
             if "ref" in body:  # references are math: out of the text (unless in math)
                 body = _TEXT_REF.sub(lambda m: m.group(0) if m.group(3) is None
                                      else f"\\(\\eqref{{{m.group(3)}}}\\)", body)
@@ -172,7 +174,14 @@ def texts(s: str, ctx: Context) -> str:
     return s
 
 
-_TEXT_NEEDS = re.compile(r"[$&_%^#]|\\[\\(]|ref|\\[&%#$_{}]\s"
+_TEXT_SPACING = re.compile(r"(?<!\\)((?:\\\\)*)(\\hspace\*?\s*\{[^{}]*\}"
+                           r"|\\(?:kern|hskip)\s*-?[\d.]+\s*[a-z]{2}|\\[,:;!>]"
+                           r"|\\(?:qquad|thinspace|enspace|negthinspace)(?![A-Za-z]))")
+"""A space written in text (`\\text{\\hspace{0.2in} and \\hspace{0.2in}}`, `\\text{a\\,b}`):
+KaTeX shows it; math-core refused it ("not valid in text mode") and the build failed. It
+is math beside the text, as a `$…$` inside the text is."""
+_TEXT_NEEDS = re.compile(r"[$&_%^#]|\\[\\(]|ref|\\[&%#$_{}]\s|\\(?:hspace|kern|hskip|qquad|"
+                         r"thinspace|enspace|negthinspace)(?![A-Za-z])|\\[,:;!>]"
                          r"|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])|\\(?:text)?color\b|\\[^\x00-\x7f]|\\[A-Za-z]+\\\{")
 """What `texts` changes inside a text group."""
 _FONT_SWITCH = re.compile(r"(\{?)\\(bf|it|rm|sf|tt|em|sl)(?![A-Za-z])\s*")
