@@ -3,6 +3,7 @@ Eleventy, Astro or Next.js blog was (no copied text), for what the importers mis
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,21 @@ def test_a_space_written_in_text_is_shown(tex: str) -> None:
     `\\text{…}`; math-core refused them ("not valid in text mode"), failing the build."""
     mathml = to_mathml(tex, False)
     assert "<mtext" in mathml and "mspace" in mathml
+
+
+def test_an_astro_cover_written_from_the_projects_root(tmp_path: Path) -> None:
+    """`ogImage: "public/social-card.png"`, the path the writer's editor found from the
+    project's root: a warning (not found) and no cover."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "astro.config.mjs": "export default {};\n",
+        "src/content.config.ts": 'const post = defineCollection({ loader: glob({ base: '
+                                 '"./src/content/post", pattern: "**/*.{md,mdx}" }) });\n',
+        "public/social-card.png": PNG,
+        "src/content/post/io.mdx": "---\ntitle: Inputs\npublishDate: 26 August 2024\n"
+                                   'ogImage: "public/social-card.png"\n---\n\nText.\n'})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    posts = imported.dest / "content" / "posts"
+    post = posts / "io.md" if (posts / "io.md").is_file() else posts / "io" / "index.md"
+    assert re.search(r"^cover: /?social-card\.png$", post.read_text(encoding="utf-8"), re.M)
+    assert "not found" not in imported.report.format(imported.dest, False)

@@ -269,6 +269,12 @@ class AstroFront:
                 if value.startswith("/") else path.parent / value
             if not file.is_file() and not value.startswith("/"):
                 file = self.source / "src" / value.removeprefix("@/").removeprefix("~/")
+            if not file.is_file() and (self.source / value).is_file():
+                # (`public/social-card.png`: a path from the project's root, which the
+                # writer's editor found; `public/` is published at the root)
+                file = self.source / value
+                if file.resolve().is_relative_to(self.public.resolve()):
+                    value = "/" + file.resolve().relative_to(self.public.resolve()).as_posix()
             if file.is_file():
                 return self.site.image(file, unbased(value, self.config.base)
                                        if value.startswith("/") else None)
