@@ -244,3 +244,23 @@ def test_an_astro_cover_written_from_the_projects_root(tmp_path: Path) -> None:
     post = posts / "io.md" if (posts / "io.md").is_file() else posts / "io" / "index.md"
     assert re.search(r"^cover: /?social-card\.png$", post.read_text(encoding="utf-8"), re.M)
     assert "not found" not in imported.report.format(imported.dest, False)
+
+
+def test_an_mdx_pages_layout_and_styles_are_no_warnings(tmp_path: Path) -> None:
+    """`import Layout from …` used only by `export default ({ children }) => <Layout>
+    {children}</Layout>` (MDX's layout of the page) and `import './style.css'`: three
+    warnings of code Lanting's page template stands for; a data export still warns."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "next.config.mjs": "import nextMDX from '@next/mdx'\nexport default nextMDX({})({})\n",
+        "pages/essays/advice.mdx":
+            "---\ntitle: Advice\n---\n\nimport Layout from '/src/components/mdxLayout.js';\n"
+            "import './style.css'\n\nSome advice.\n\nexport const videos = [1, 2];\n\n"
+            "export default ({ children }) => <Layout> {children}</Layout>\n",
+        "pages/essays/style.css": "p { color: red; }\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    report = imported.report.format(imported.dest, False)
+    assert report.count("essays/advice.mdx") == 2  # (one notice, one warning)
+    assert "export const videos" in report and "layout and styles left out" in report
+    text = (imported.dest / "content" / "pages" / "advice.md").read_text(encoding="utf-8")
+    assert "Some advice." in text and "export" not in text

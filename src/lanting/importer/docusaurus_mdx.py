@@ -35,7 +35,7 @@ from lanting.importer.body import unconverted
 from lanting.importer.common import read_text
 from lanting.importer.docusaurus_tabs import attribute
 from lanting.importer.liquid import Context
-from lanting.importer.mdx_partials import partial_file, show_partials
+from lanting.importer.mdx_partials import layout_exports, partial_file, show_partials
 from lanting.importer.shelf import Shelf, fence
 
 _IMPORT = re.compile(r"^import\s+(?:([\w$*{},\s]+?)\s+from\s+)?['\"]([^'\"\n]+)['\"];?[ \t]*$\n?",
@@ -81,6 +81,10 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
     raw: dict[str, Path] = {}
     theme: list[str] = []
     assets: dict[str, str] = {}
+    layouts = layout_exports(text)
+    wrappers = {n for m in layouts for n in re.findall(r"<([A-Z][\w.]*)", m.group())}
+    quiet: list[str] = []
+    """Imports of the page's layout (Lanting's page lays it out) and of its styles."""
 
     def one(match: re.Match[str]) -> str:
         names, module = (match.group(1) or "").strip(), match.group(2)
@@ -88,6 +92,10 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
             if re.fullmatch(r"[A-Za-z_$][\w$]*", names) else None
         if partial is not None:
             partials[names] = partial
+            return ""
+        if (names and names in wrappers) or (not names and module.lower().endswith(
+                (".css", ".scss", ".sass", ".less"))):
+            quiet.append(names or module)
             return ""
         if re.fullmatch(r"[A-Za-z_$][\w$]*", names) and module.startswith(("./", "../")) \
                 and module.rsplit(".", 1)[-1].lower() not in _CODE_SUFFIXES \
@@ -119,7 +127,13 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
     if theme:
         ctx.note("import ", f"MDX imports of {whose} own components removed ("
                  + ", ".join(f"`{n}`" for n in theme) + "): their uses are converted")
+    if quiet or layouts:
+        ctx.note("import " if quiet else "export ", "the MDX page's layout and styles "
+                 "left out (" + ", ".join(f"`{n}`" for n in quiet or ["export default"])
+                 + "): Lanting's page template lays the page out")
     for match in _EXPORT.finditer(text):
+        if match.group() in {m.group() for m in layouts}:
+            continue
         ctx.warn(match.group().split("\n")[0], "MDX `export` removed: "
                  f"`{match.group().split(chr(10))[0][:60]}` (Lanting runs no JavaScript)")
     return _EXPORT.sub("", text), raw

@@ -1,6 +1,8 @@
 """Markdown an MDX page imports as a component, `import Intro from './_intro.mdx'` shown
 by `<Intro />` (Docusaurus' partials, a Next.js page wrapping `notes/x.md`): the use is
-the imported file's text, its front matter left out, as MDX rendered it there."""
+the imported file's text, its front matter left out, as MDX rendered it there. And the
+page's layout, the `export default` wrapping its `{children}`, which Lanting's page
+template stands for."""
 
 from __future__ import annotations
 
@@ -39,3 +41,13 @@ def show_partials(text: str, partials: dict[str, Path], ctx: Context) -> str:
 
         text = pattern.sub(one, text)
     return text
+
+
+_EXPORT_DEFAULT = re.compile(r"^export\s+default\b[^\n]*(?:\n(?!\n)[^\n]*)*\n?", re.MULTILINE)
+
+
+def layout_exports(text: str) -> list[re.Match[str]]:
+    """MDX's layout of a page, `export default ({ children }) => <Layout>{children}
+    </Layout>` (or a function returning that): what wraps the page's content."""
+    return [m for m in _EXPORT_DEFAULT.finditer(text)
+            if re.search(r"\{\s*children\s*\}", m.group())]
