@@ -264,3 +264,23 @@ def test_an_mdx_pages_layout_and_styles_are_no_warnings(tmp_path: Path) -> None:
     assert "export const videos" in report and "layout and styles left out" in report
     text = (imported.dest / "content" / "pages" / "advice.md").read_text(encoding="utf-8")
     assert "Some advice." in text and "export" not in text
+
+
+def test_an_astro_link_in_other_capitals_than_the_id(tmp_path: Path) -> None:
+    """`/posts/inputsOutputs/` for the entry `inputsOutputs.mdx`, whose id Astro slugged
+    to `inputsoutputs`: the writer's computer found it; the link was dropped, a warning."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "astro.config.mjs": "export default {};\n",
+        "src/content.config.ts": 'const post = defineCollection({ loader: glob({ base: '
+                                 '"./src/content/post", pattern: "**/*.{md,mdx}" }) });\n',
+        "src/pages/posts/[...slug].astro": "---\nconst posts = await getCollection('post');\n"
+                                           "---\n",
+        "src/content/post/inputsOutputs.mdx": "---\ntitle: Inputs\npublishDate: 2024-08-26\n"
+                                              "---\n\nText.\n",
+        "src/content/post/classes.md": "---\ntitle: Classes\npublishDate: 2024-09-01\n---\n\n"
+                                       "After [inputs](/posts/inputsOutputs/).\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "posts" / "classes.md").read_text(encoding="utf-8")
+    assert "[inputs](inputsoutputs.md)" in text
+    assert "in other capitals" in imported.report.format(imported.dest, False)

@@ -44,6 +44,7 @@ from lanting.importer.docusaurus_tabs import attribute, convert_tabs, nest_conta
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mdx_math import math_uses
+from lanting.importer.other_case import url_in_other_case
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 
@@ -277,6 +278,12 @@ class AstroBodies:
         if image:
             ctx.warn(original, f"image `{original}` not found in `public/`: left as written")
             return None
+        if (target := url_in_other_case(self.table.urls, unquote(rel))) is not None:
+            # (`/posts/inputsOutputs/` for the id Astro slugged, `inputsoutputs`)
+            ctx.note(original, f"link `{original}`: the page is at an old URL in other "
+                     "capitals (found on the writer's computer, which ignores case; not on "
+                     "a server)")
+            return self.site.link(target) + fragment
         ctx.warn(original, f"link `{original}` leads to no imported page or file (a page "
                  "of the site's own code?): the link is dropped, its text kept")
         return DROPPED
