@@ -5,6 +5,7 @@ MyST's (a plugin's role its text, reported once a page)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from docutils import nodes
 
@@ -40,11 +41,10 @@ class InlineWriter:
     roles_lost: set[str]
     """The roles with no Lanting form already reported."""
 
-    def lose(self, node: nodes.Node, message: str) -> None:
-        raise NotImplementedError
-
-    def block_image(self, node: nodes.Element, depth: int) -> str:
-        raise NotImplementedError
+    lose: Callable[[nodes.Node, str], None]
+    """Reports what did not convert, at the node's line."""
+    block_image: Callable[[nodes.Element, int], str]
+    """An image's Markdown (the writer's, which a figure shares)."""
 
     def inline(self, node: nodes.Node | None) -> str:
         if not isinstance(node, nodes.Element):
