@@ -81,7 +81,8 @@ def test_a_course_book(tmp_path: Path) -> None:
 
     regression, clustering = page("regression"), page("clustering")
     # (a chapter with no front matter: its first `#` heading is its title, not "regression")
-    assert regression.one("h1").text() == "Regression"
+    # (a book's chapters numbered, as Quarto numbered them)
+    assert regression.one("h1").text() == "2 Regression"
     assert [h.text() for h in regression.one("div", class_="prose").find_all("h1")] == []
     prose = regression.one("div", class_="prose")
     links = {a.text(): a["href"] for a in prose.find_all("a")}
@@ -229,7 +230,8 @@ def test_a_chapter_titled_by_a_heading_with_classes_only(tmp_path: Path) -> None
         page = parse_html((out / url / "index.html").read_text(encoding="utf-8"))
         return page.one("h1").text()
 
-    assert [title("notes"), title("sets")] == ["Notes", "The set {x}"]
+    # (`{-}` and `.unnumbered` chapters are not numbered, nor counted)
+    assert [title("notes"), title("sets")] == ["Notes", "1 The set {x}"]
     home = (tmp_path / "site" / "content" / "_index.md").read_text(encoding="utf-8")
     assert "title: Preface\n" in home
 
@@ -458,3 +460,36 @@ def test_a_book_renders_its_chapters_only(tmp_path: Path) -> None:
     assert pages == ["_index.md", "pages/basics.md", "pages/cnn.md", "pages/data.md",
                      "pages/deep.md"]
     assert not done.report.warnings
+
+
+def test_a_books_chapters_are_numbered_as_quarto_numbered_them(tmp_path: Path) -> None:
+    # (a book's sections are numbered by default, its chapters 1, 2 … through its
+    # parts, its appendices A, B …; a preface `{.unnumbered}` neither numbered nor
+    # counted; `number-sections: false` turns it off)
+    source = tmp_path / "book"
+    config = ("project:\n  type: book\nbook:\n  title: B\n  chapters:\n    - index.qmd\n"
+              "    - part: Basics\n      chapters:\n        - intro.qmd\n        - more.qmd\n"
+              "    - references.qmd\n  appendices:\n    - extra.qmd\n")
+    write_files(source, {
+        "_quarto.yml": config,
+        "index.qmd": "# Preface {.unnumbered}\n\nHello.\n",
+        "intro.qmd": "# Introduction {#sec-intro}\n\n## Setup\n\nText.\n",
+        "more.qmd": "# More\n\n## Detail\n\nText.\n",
+        "references.qmd": "# References {.unnumbered}\n\nRefs.\n",
+        "extra.qmd": "# Extra\n\n## Table\n\nText.\n"})
+    done = import_site(source, tmp_path / "new")
+    out = build(done.dest, BuildOptions(output=tmp_path / "out")).output
+
+    def titles(slug: str) -> list[str]:
+        page = parse_html((out / slug / "index.html").read_text(encoding="utf-8"))
+        return [h.text().strip() for h in page.iter() if h.tag in ("h1", "h2")
+                and h.get("id") != "toc-title"]
+
+    assert titles("intro") == ["1 Introduction", "1.1 Setup"]
+    assert titles("more") == ["2 More", "2.1 Detail"]
+    assert titles("references") == ["References"]
+    assert titles("extra") == ["A Extra", "A.1 Table"]
+    write_files(source, {"_quarto.yml": config + "format:\n  html:\n    number-sections: false\n"})
+    done = import_site(source, tmp_path / "new2")
+    out = build(done.dest, BuildOptions(output=tmp_path / "out2")).output
+    assert titles("intro") == ["Introduction", "Setup"]

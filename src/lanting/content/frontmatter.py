@@ -176,11 +176,12 @@ def _problem(source: Source, lines: dict[str, int], path: tuple[str, ...], messa
 
 def _chapter(value: Any) -> str | None:
     """`chapter: 3` (or `"2.3"`, a part of chapter 2 that is a page of its own, as
-    Sphinx numbers the documents of a numbered toctree) as text; None if it is none."""
+    Sphinx numbers the documents of a numbered toctree; `A`, an appendix, as Quarto
+    letters them) as text; None if it is none."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         return None
     text = str(value).strip()
-    return text if re.fullmatch(r"\d+(?:\.\d+)*", text) else None
+    return text if re.fullmatch(r"(?:\d+|[A-Z])(?:\.\d+)*", text) else None
 
 
 def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],

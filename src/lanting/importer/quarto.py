@@ -47,7 +47,7 @@ from lanting.importer.quarto_notebook import (
 )
 from lanting.importer.quarto_notebook_deck import notebook_markdown
 from lanting.importer.quarto_published import published, published_page
-from lanting.importer.quarto_settings import with_metadata_files
+from lanting.importer.quarto_settings import book_chapters, with_metadata_files
 from lanting.importer.quarto_slides import deck, presentation_format
 from lanting.importer.quarto_sources import QuartoSources
 from lanting.importer.quarto_vars import fill, project_variables
@@ -72,6 +72,10 @@ an empty one (`#` and spaces, a draft's placeholder): its blank title failed the
 ("a post needs a `title`"), where the file's name titles it. Its attributes are read
 whether or not they hold a label (`# Preface {.unnumbered}`, a book's front matter:
 they were left in its title); braces not shaped as attributes are Pandoc's text."""
+
+
+_UNNUMBERED = re.compile(r"\{[^}\n]*(?:\.unnumbered|(?<![\w-])-(?![\w-]))[^}\n]*\}")
+"""Pandoc's marks of a heading left unnumbered, in its attributes."""
 
 
 class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
@@ -117,12 +121,15 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
         self.title_labels: dict[str, Path] = {}
         """The labels of chapters' title headings (`# Title {#sec-x}`), taken out."""
         self.labels: dict[str, Label] = {}
+        self.chapter_numbers: dict[Path, str] = {}
+        """A book's numbered chapters: `1`, `2` …, appendices `A` …"""
 
     # --- the steps ---------------------------------------------------------------------
 
     def run(self) -> NewSite:
         found = self.read_sources()
         self.paths = {p for p, _data, _head, _body in found}
+        self.chapter_numbers = self.book_numbers(found)
         self.posts_roots = self.roots(found)
         for path, data, head, body in found:
             self.read_document(path, data, head, body)
@@ -146,6 +153,23 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
         self.redirects.finish("listing pages and slide decks")
         self.write_config()
         return self.site
+
+    def book_numbers(self, found: list[tuple[Path, dict[str, Any], str, str]]
+                     ) -> dict[Path, str]:
+        """A book's chapters numbered as Quarto numbers them: 1, 2 … through its parts,
+        its appendices A, B …; a chapter whose title heading is `{.unnumbered}` (a
+        preface, the references) is neither numbered nor counted."""
+        chapters, appendices = book_chapters(self.config)
+        by_name = {p.relative_to(self.source).as_posix(): (p, body)
+                   for p, _data, _head, body in found}
+        numbers: dict[Path, str] = {}
+        for names, marks in ((chapters, [str(n) for n in range(1, len(chapters) + 1)]),
+                             (appendices, [chr(ord("A") + n) for n in range(26)])):
+            numbered = [path for path, body in (by_name[n] for n in names if n in by_name)
+                        if not ((first := _TITLE_HEADING.match(body))
+                                and _UNNUMBERED.search(first.group(0)))]
+            numbers.update(zip((p.resolve() for p in numbered), marks, strict=False))
+        return numbers
 
     # --- documents -----------------------------------------------------------------------
 
@@ -190,6 +214,8 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
             else self.name_of(path)  # (`talks/deck.qmd` alone in `talks/`: not "talks")
         kind = "home" if top and not slides else "talk" if slides else "post" if post else "page"
         front = self.front(merged, head, path, kind)
+        if path.resolve() in self.chapter_numbers:  # (its title and sections numbered)
+            front["chapter"] = self.chapter_numbers[path.resolve()]
         draft = bool_of(merged.get("draft", False))
         if draft:
             front["draft"] = True

@@ -365,6 +365,36 @@ def book_files(config: dict[str, Any]) -> list[str]:
     return [*found, "index.*"] if found else []
 
 
+def book_chapters(config: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """A book's chapter files in order, and its appendices' (parts' own files left out:
+    Quarto numbers the chapters of a book through its parts, the appendices A, B …);
+    ([], []) for no book, or one whose `number-sections` is false."""
+    project, book = config.get("project"), config.get("book")
+    if not isinstance(project, dict) or project.get("type") != "book" \
+            or not isinstance(book, dict) or _html_option(config, "number-sections") is False:
+        return [], []
+
+    def files(items: Any) -> list[str]:
+        found: list[str] = []
+        for item in items if isinstance(items, list) else []:
+            file = item if isinstance(item, str) else item.get("href") or item.get(
+                "file") if isinstance(item, dict) else None
+            if isinstance(file, str):
+                found.append(file.lstrip("/").removeprefix("./"))
+            if isinstance(item, dict):
+                found += files(item.get("chapters"))
+        return found
+
+    return files(book.get("chapters")), files(book.get("appendices"))
+
+
+def _html_option(config: dict[str, Any], key: str) -> Any:
+    """An option of the project's HTML format (`format: html: key:`), else its own."""
+    formats = config.get("format")
+    html = formats.get("html") if isinstance(formats, dict) else None
+    return html.get(key) if isinstance(html, dict) and key in html else config.get(key)
+
+
 def nocited(value: Any, files: list[Path]) -> list[str]:
     """The keys Pandoc's `nocite` lists (`@a, @b`), `@*` every entry of the document's
     BibTeX files (a publications page of `nocite: @*` over `{#refs}`: all the papers)."""
