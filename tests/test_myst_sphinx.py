@@ -127,3 +127,16 @@ def test_sphinx_tabs() -> None:
     assert [label.text() for label in html.find_all("label", "tab-label")] == [
         "Apples", "Linux", "C++", "Script"]
     assert [c["class"] for c in html.find_all("code")] == ["language-cpp", "language-py"]
+
+
+def test_api_roles_link_to_the_pages_own_descriptions() -> None:
+    html, problems = _render(
+        "````{class} Egg(size)\n:module: kitchen\n\n```{method} crack()\nCrack.\n```\n````\n\n"
+        "```{function} spam(eggs)\n```\n\nCall {py:func}`spam`, {class}`kitchen.Egg`, "
+        "{meth}`~kitchen.Egg.crack` and {func}`numpy.sum`.\n")
+    assert problems == []
+    paragraph = html.find_all("p")[-1]
+    assert [(a.text(), a["href"]) for a in paragraph.find_all("a")] == [
+        ("spam()", "#spam"), ("kitchen.Egg", "#kitchen.Egg"), ("crack()", "#crack")]
+    # (an object the page does not describe stays code, as before)
+    assert [c.text() for c in paragraph.find_all("code")][-1] == "numpy.sum()"

@@ -177,6 +177,7 @@ def myst_directives_plugin(md: MarkdownIt) -> None:
                           {"alt": ["paragraph", "reference", "blockquote", "list"]})
     md.core.ruler.after("inline", "myst_image_options", _image_options)
     md.core.ruler.after("inline", "myst_version_labels", myst_sphinx.version_labels)
+    md.core.ruler.after("inline", "myst_api_links", myst_sphinx.api_links)
     md.add_render_rule("myst_bibliography", _render_bibliography)
 
 

@@ -126,6 +126,8 @@ def _push_role(state: StateInline, name: str, content: str, offset: int) -> None
     elif (shown := _api_name(name, content)) is not None:
         token = state.push("code_inline", "code", 0)
         token.content, token.markup = shown, "`"
+        # (linked to the object it names when the page describes it: myst_sphinx)
+        token.meta = {"api_target": _explicit(content)[1].lstrip("!~")}
     else:
         token = state.push("myst_role_unknown", "code", 0)
         token.info, token.content, token.meta = name, content, {"offset": offset}

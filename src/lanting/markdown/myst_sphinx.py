@@ -210,6 +210,7 @@ def _object(state: StateBlock, d: Directive) -> None:
         return
     if name:
         push_target(state, f"{module}.{name}" if module else name, d.start, name)
+        state.tokens[-1].meta["object"] = True
     words = [w for o, w in _FLAGS.items() if o in d.options]
     if kind in _WORDS and _WORDS[kind] not in words:
         words.append(_WORDS[kind])
@@ -229,6 +230,39 @@ def _object(state: StateBlock, d: Directive) -> None:
     tokenize_body(state, d)
     state.push("myst_object_body_close", "dd", -1)
     state.push("myst_object_close", "dl", -1)
+
+
+def api_links(state: StateCore) -> None:
+    """A core rule after `inline`: `{py:func}`spam`` (`{class}`, `{meth}` …) a link to the
+    page's own description of that object (`{function} spam(eggs)`), found by its full
+    name or, when one object of the page has it, its last part."""
+    objects = [t.info for t in state.tokens if t.type == "myst_target"
+               and (t.meta or {}).get("object")]
+    if not objects:
+        return
+    for block in state.tokens:
+        if block.type != "inline" or not block.children:
+            continue
+        children: list[Token] = []
+        for child in block.children:
+            target = (child.meta or {}).get("api_target") if child.type == \
+                "code_inline" else None
+            anchor = _object_anchor(str(target), objects) if target else None
+            if anchor is None:
+                children.append(child)
+                continue
+            opening = Token("link_open", "a", 1)
+            opening.attrSet("href", "#" + anchor)
+            children += [opening, child, Token("link_close", "a", -1)]
+        block.children = children
+
+
+def _object_anchor(target: str, objects: list[str]) -> str | None:
+    if target in objects:
+        return target
+    last = target.rsplit(".", 1)[-1]
+    found = [o for o in objects if o.rsplit(".", 1)[-1] == last]
+    return found[0] if len(found) == 1 else None
 
 
 def _todo(state: StateBlock, d: Directive) -> None:
