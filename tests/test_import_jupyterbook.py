@@ -112,9 +112,10 @@ def test_the_home_page_lists_the_book_in_reading_order(book: tuple[Imported, Pat
     # the root's `{tableofcontents}` is the list (not a second one after it)
     [listing] = [ul for ul in home.find_all("ul") if ul.find("strong") is not None]
     assert [s.text() for s in listing.find_all("strong")] == ["基础", "强化学习", "附录"]
+    # (the part 基础 is `numbered: true`: its chapters listed with their numbers)
     assert links(listing) == [
-        ("基础知识", "/dl-notes/basics/"), ("线性回归", "/dl-notes/linear-regression/"),
-        ("Softmax 回归", "/dl-notes/softmax/"), ("Old notes", "/dl-notes/old-notes/"),
+        ("1 基础知识", "/dl-notes/basics/"), ("1.1 线性回归", "/dl-notes/linear-regression/"),
+        ("1.2 Softmax 回归", "/dl-notes/softmax/"), ("2 Old notes", "/dl-notes/old-notes/"),
         ("强化学习", "/dl-notes/intro/"), ("A2C", "/dl-notes/a2c/"), ("PPO", "/dl-notes/ppo/"),
         ("参考文献", "/dl-notes/bibliography/"), ("动手学深度学习", "https://d2l.ai")]
     assert "目录" not in [h.text() for h in home.find_all("h2")]
@@ -125,7 +126,8 @@ def test_the_home_page_lists_the_book_in_reading_order(book: tuple[Imported, Pat
 def test_tableofcontents_lists_the_sections_pages(book: tuple[Imported, Path]) -> None:
     _imported, out = book
     assert links(prose(out, "/basics/").one("ul")) == [
-        ("线性回归", "/dl-notes/linear-regression/"), ("Softmax 回归", "/dl-notes/softmax/")]
+        ("1.1 线性回归", "/dl-notes/linear-regression/"),
+        ("1.2 Softmax 回归", "/dl-notes/softmax/")]
     # a `:::` fence too; the glob's files in the order of their names
     assert links(prose(out, "/intro/").one("ul")) == [
         ("A2C", "/dl-notes/a2c/"), ("PPO", "/dl-notes/ppo/")]

@@ -182,6 +182,9 @@ def test_a_numbered_toctree_numbers_its_documents(tmp_path: Path) -> None:
                       "/appendix/": "Appendix"}
     assert [h.text() for h in prose(out, "/intro/").find_all("h2")] == ["1.1 One", "1.2 Two"]
     assert [h.text() for h in prose(out, "/a/").find_all("h2")] == ["2.1.1 Section"]
+    # (the home page's list of the book shows the numbers, as Sphinx's toctree did)
+    assert [a.text() for a in prose(out, "/").find_all("a")][:3] == [
+        "1 Intro", "2 Part", "2.1 A"]
 
 
 def test_sphinxs_own_substitutions(tmp_path: Path) -> None:

@@ -108,6 +108,7 @@ class JupyterBookBodies(JupyterBookLinks):
     cited: list[str]
     listed: set[int]
     """The pages that show a list of their section's pages (`{tableofcontents}`)."""
+    chapter_numbers: dict[Path, str]
 
     def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
         shelf = Shelf()
@@ -227,8 +228,11 @@ class JupyterBookBodies(JupyterBookLinks):
             if entry.url:
                 lines.append(f"{pad}- [{entry.title}]({entry.url})")
             elif page is not None and not page.draft:
-                lines.append(f"{pad}- [{entry.title or page.title}]"
-                             f"({self.link_to(page, here)})")
+                # (a numbered chapter listed with its number, as Sphinx's toctree shows it)
+                number = self.chapter_numbers.get(page.source.resolve()) \
+                    if page.source else None
+                lines.append(f"{pad}- [{number + ' ' if number else ''}"
+                             f"{entry.title or page.title}]({self.link_to(page, here)})")
             elif entry.title:
                 lines.append(f"{pad}- **{entry.title}**")
             else:
