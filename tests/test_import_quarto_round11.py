@@ -6,25 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from htmltree import Element, parse_html
+from htmltree import parse_html
 from sitebits import png, write_files
+from test_import_quarto_files import built_prose
 
-from lanting.build import build
-from lanting.build.options import BuildOptions
 from lanting.importer import detect, import_site
 
 _PROJECT = {"_quarto.yml": "project:\n  type: website\n"}
-
-
-def _built(source: Path, tmp_path: Path, page: str) -> Element:
-    """The prose of output `page` once the project at `source` is imported and built,
-    with no warning at either step."""
-    done = import_site(source, tmp_path / "new")
-    assert done.report.warnings == []
-    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
-    assert result.warnings == ()
-    built = parse_html((result.output / page).read_text(encoding="utf-8"))
-    return built.one("div", class_="prose")
 
 
 def test_a_raw_html_block_with_blank_lines_stays_html(tmp_path: Path) -> None:
@@ -39,7 +27,7 @@ def test_a_raw_html_block_with_blank_lines_stays_html(tmp_path: Path) -> None:
         '        <article id="calc"><h4>Calculus</h4>\n'
         '        <p class="meta">Year 1</p>\n        </article>\n  </div>\n</section>\n'
         "```\n")})
-    prose = _built(source, tmp_path, "teaching/index.html")
+    prose = built_prose(source, tmp_path, "teaching/index.html")
     assert prose.one("article", id="calc").one("h4").text() == "Calculus"
     assert prose.find("pre") is None
 
@@ -55,7 +43,7 @@ def test_escaped_parentheses_are_parentheses_to_quarto(tmp_path: Path) -> None:
         "\\(#\\)\n:   *Cr*(*x*) = *x*\n\nIn the plane \\(R^2\\) it holds.\n"),
         "notes.qmd": ("---\ntitle: Notes\nfrom: markdown+tex_math_single_backslash\n---\n\n"
                       "Let \\(x^2\\) be.\n")})
-    prose = _built(source, tmp_path, "paper/index.html")
+    prose = built_prose(source, tmp_path, "paper/index.html")
     assert prose.find("math") is not None  # ($q$ is a formula)
     assert [p.text() for p in prose.find_all("p")][0].startswith("(1) If p, p and")
     assert prose.one("dt").text() == "(#)"
@@ -77,7 +65,7 @@ def test_a_bibliography_named_by_the_authors_absolute_path_is_found(
         "posts/worlds/index.qmd": (
             "---\ntitle: Worlds\ndate: 2024-03-01\nbibliography:\n"
             "  - /Users/ann/Documents/essays/refs.bib\n---\n\nAs @lewis86 argued.\n")})
-    prose = _built(source, tmp_path, "posts/worlds/index.html")
+    prose = built_prose(source, tmp_path, "posts/worlds/index.html")
     assert "Lewis" in prose.text()
     assert "@lewis86" not in prose.text()
 
@@ -95,13 +83,13 @@ def test_macros_defined_in_header_includes_are_the_books(tmp_path: Path) -> None
                       "- \\usepackage{setspace}\n- \\def\\btheta{\\boldsymbol \\theta}\n"
                       "- \\def\\pr#1#2{p(#1|#2)}\n---\n\n# Preface {-}\n\nNotes.\n"),
         "01-prior.Rmd": "# Priors {#priors}\n\nThe posterior $\\pr{\\btheta}{y}$.\n"})
-    prose = _built(book, tmp_path, "01-prior/index.html")
+    prose = built_prose(book, tmp_path, "01-prior/index.html")
     assert prose.one("math").find("mi") is not None
     site = tmp_path / "site"
     write_files(site, {**_PROJECT, "notes.qmd": (
         "---\ntitle: Notes\nheader-includes: |\n  \\newcommand{\\E}{\\mathbb{E}}\n---\n\n"
         "Take $\\E X$.\n")})
-    prose = _built(site, tmp_path / "q", "notes/index.html")
+    prose = built_prose(site, tmp_path / "q", "notes/index.html")
     assert prose.one("math").find("mi") is not None
 
 
@@ -119,7 +107,7 @@ def test_a_link_whose_path_has_spaces_is_a_link(tmp_path: Path) -> None:
         "lectures/one.qmd": (
             "---\ntitle: Lecture one\n---\n\n[Author](/people/Ann Lee.html) "
             '[Next](../works/On Truth.qmd "the essay")\n')})
-    prose = _built(source, tmp_path, "lectures/index.html")
+    prose = built_prose(source, tmp_path, "lectures/index.html")
     links = {a.text(): a.attrs["href"] for a in prose.find_all("a")}
     assert links == {"Author": "/ann-lee/", "Next": "/on-truth/"}
 
@@ -138,7 +126,7 @@ def test_a_link_to_a_document_in_other_capitals_leads_to_it(tmp_path: Path) -> N
         "lectures/one.qmd": (
             "---\ntitle: Lecture one\n---\n\n[Author](/people/Ann Lee.html) and "
             "[her colleague](../people/Bo%20Ek.qmd)\n\n![The board](img/board.png)\n")})
-    prose = _built(source, tmp_path, "lectures/index.html")
+    prose = built_prose(source, tmp_path, "lectures/index.html")
     links = {a.text(): a.attrs["href"] for a in prose.find_all("a")}
     assert links == {"Author": "/ann-lee/", "her colleague": "/bo-ek/"}
     assert prose.one("img").attrs["src"].endswith("Board.PNG")
@@ -172,7 +160,7 @@ def test_notes_a_writer_without_footnotes_left_as_links_are_footnotes(
         "------------------------------------------------------------------------\n\n"
         "1.  Ten folds, repeated\n    three times.[↩](#fnref1)\n\n"
         "2.  On all the data.[↩](#fnref2)\n")})
-    prose = _built(source, tmp_path, "posts/knn/index.html")
+    prose = built_prose(source, tmp_path, "posts/knn/index.html")
     notes = prose.one("section", class_="footnotes").find_all("li")
     assert [li.attrs["id"] for li in notes] == ["fn1", "fn2"]
     assert " ".join(notes[0].text().split()) == "Ten folds, repeated three times. ↩︎"
