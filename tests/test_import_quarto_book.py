@@ -185,7 +185,8 @@ def test_a_reference_to_the_chapters_own_title_is_a_link_to_it(tmp_path: Path) -
     prose = parse_html((tmp_path / "site" / "public" / "markdown" / "index.html")
                        .read_text(encoding="utf-8")).one("div", class_="prose")
     assert {a.text(): a["href"] for a in prose.find_all("a")} == {
-        "Markdown": "/markdown/", "this chapter": "/markdown/", "Lists": "#sec-lists"}
+        "Markdown": "/markdown/", "this chapter": "/markdown/",
+        "Section 2.1": "#sec-lists"}  # (the book's chapter 2: the preface is chapter 1)
 
 
 def test_a_reference_to_no_section_is_shown_as_quarto_showed_it(tmp_path: Path) -> None:

@@ -63,3 +63,41 @@ def test_a_chapter_page_and_its_table_of_contents(tmp_path: Path) -> None:
     assert [li.text() for li in toc.find_all("li")][:3] == [
         "3.1 Motivation", "3.1.1 Detail", "3.2 Derivation"]
     assert page.one("h2", attrs={"id": "why"}).one("span", "section-number").text() == "3.1"
+
+
+REFERENCES = ("See @sec-b, [-@sec-b], [@sec-u], {numref}`sec-b`, {numref}`Sec. %s <sec-b>` "
+              "and {ref}`sec-b`.\n\n## A {#sec-a}\n\n### B {#sec-b}\n\n## U {#sec-u .unnumbered}\n")
+
+
+def _references(**context: object) -> tuple[list[str], tuple[str, ...]]:
+    rendered = render_markdown(REFERENCES, RenderContext(Path("p.md"), "p.md", body_line=3,
+                                                         **context))  # type: ignore[arg-type]
+    first = parse_html(rendered.html).find("p")
+    assert first is not None
+    links = first.find_all("a")
+    assert [a["href"] for a in links] == ["#sec-b", "#sec-b", "#sec-u", "#sec-b", "#sec-b",
+                                          "#sec-b"]
+    return [a.text() for a in links], tuple(p.message for p in rendered.problems)
+
+
+@pytest.mark.parametrize(("context", "texts"), [
+    ({"lang": "en", "number_sections": True},
+     ["Section 1.1", "1.1", "U", "Section 1.1", "Sec. 1.1", "B"]),
+    ({"lang": "zh-CN", "chapter": "3"},
+     ["第 3.1.1 节", "3.1.1", "U", "第 3.1.1 节", "Sec. 3.1.1", "B"]),
+    ({"lang": "zh-TW", "number_sections": True},
+     ["第 1.1 節", "1.1", "U", "第 1.1 節", "Sec. 1.1", "B"])])
+def test_references_to_numbered_sections_read_their_numbers(context: dict[str, object],
+                                                            texts: list[str]) -> None:
+    """Quarto's `@sec-x` on a numbered page reads "Section 2.1" (`[-@sec-x]` the number),
+    and Sphinx's `{numref}` to a numbered section too; `{ref}` reads the title, and so does
+    a reference to a heading marked unnumbered."""
+    assert _references(**context) == (texts, ())
+
+
+def test_references_read_titles_where_sections_have_no_numbers() -> None:
+    texts, problems = _references(lang="en")
+    assert texts == ["B", "B", "U", "B", "B", "B"]
+    # a {numref} asking for the number of a section that has none says so, at its line
+    assert problems == ("`{numref}` to `sec-b`, a section with no number: its title is "
+                        "shown",)

@@ -30,7 +30,7 @@ from markdown_it.token import Token
 
 from lanting.markdown.js_slugs import eleventy_slug, npm_slug, sindresorhus_slug
 from lanting.markdown.math_formula import formula_text
-from lanting.markdown.section_numbers import UNNUMBERED
+from lanting.markdown.section_numbers import UNNUMBERED, section_label
 from lanting.markdown.shortcodes import report
 from lanting.model.names import hexo_slugize, slugify, unique
 
@@ -288,8 +288,9 @@ def _add_ids(state: StateCore, style: str = "lanting") -> None:
                                        inline_math_html(tokens[i + 1]), style, source))
 
 
-_SECREF = re.compile(r"@(sec[:-][\w\-.:]*\w)|\[-?@(sec[:-][\w\-.:]*\w)\]")
-"""`@sec-x`, or in brackets (`[@sec-x]`, `[-@sec-x]`: a citation's form), shown alike."""
+_SECREF = re.compile(r"@(sec[:-][\w\-.:]*\w)|\[(-?)@(sec[:-][\w\-.:]*\w)\]")
+"""`@sec-x`, or in brackets (`[@sec-x]`, `[-@sec-x]`: a citation's form): its heading's
+title, or on a page of numbered sections "Section 2.1" (`[-@sec-x]`: "2.1" alone)."""
 
 
 def _secref_rule(state: StateInline, silent: bool) -> bool:
@@ -303,20 +304,25 @@ def _secref_rule(state: StateInline, silent: bool) -> bool:
         return False
     if not silent:
         token = state.push("secref", "a", 0)
-        token.info = match.group(1) or match.group(2)
+        token.info = match.group(1) or match.group(3)
+        token.meta = {"plain": match.group(2) == "-"}
     state.pos = match.end()
     return True
 
 
 def _title_secrefs(state: StateCore) -> None:
-    """Each `@sec-x` gets the title of its heading, known once every heading has its id
-    (a reference may come before its heading)."""
+    """Each `@sec-x` gets the title of its heading, or its number when the page numbers
+    its sections, known once every heading has its id (a reference may come before its
+    heading)."""
     titles = {anchor: text for _, anchor, text, _ in state.env.get("headings", [])}
+    numbers = state.env.get("heading_numbers", {})
     for block in state.tokens:
         if block.type == "inline" and "@sec" in block.content:
             for child in block.children or []:
                 if child.type == "secref":
-                    child.content = titles.get(child.info, "")
+                    label = section_label(state.env, child.info)
+                    child.content = (numbers[child.info] if child.meta.get("plain") else label
+                                     ) if label else titles.get(child.info, "")
 
 
 def _render_secref(self: Any, tokens: Sequence[Token], idx: int, options: Any,

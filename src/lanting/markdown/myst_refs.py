@@ -23,6 +23,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from lanting.markdown.figures import LABELS, figure_lang
+from lanting.markdown.section_numbers import section_label
 from lanting.markdown.shortcodes import report
 
 _TARGET = re.compile(r"\(([^()\s][^()\n]*?)\)=[ \t]*$")
@@ -130,7 +131,7 @@ def _resolve_refs(state: StateCore) -> None:
             ref.content = written or (caption if kind == "ref" and plain else number)
             ref.meta["class"] = "figref"
         elif label in headings:
-            ref.content = text or headings[label]
+            ref.content = _section_text(state.env, ref, headings[label])
         elif label in targets:
             ref.content = text or targets[label]
         else:
@@ -139,6 +140,25 @@ def _resolve_refs(state: StateCore) -> None:
         label = str(opening.attrGet("href"))[1:]
         text.content = headings.get(label) or (label_format.format(
             n=figures[label]["number"]) if label in figures else targets.get(label, label))
+
+
+def _section_text(env: Any, ref: Token, title: str) -> str:
+    """A reference's text for a heading: `{numref}` to a numbered one reads "Section 2.1"
+    (its written form with `%s` or `{number}` the number, `{name}` the title), as Sphinx's
+    does under a `:numbered:` toctree; otherwise the text written or the title."""
+    text, anchor = ref.meta["text"], ref.info
+    label = section_label(env, anchor) if ref.meta["kind"] == "numref" else None
+    if label is None:
+        if ref.meta["kind"] == "numref" and re.search(r"%s|\{number\}", text):
+            report(env, role_line(env, ref), f"`{{numref}}` to `{anchor}`, a section with no "
+                   "number: its title is shown", "number the page's sections "
+                   "(`number_sections: true` in its front matter), or use `{ref}`",
+                   severity="warning")
+            return title
+        return text or title
+    number = env["heading_numbers"][anchor]
+    return text.replace("%s", number).replace("{number}", number).replace(
+        "{name}", title) if text else label
 
 
 def _empty_links(state: StateCore) -> list[tuple[Token, Token]]:

@@ -7,19 +7,33 @@ The headings of the page's top level (the highest it uses, `##` in most posts) a
 `{.unnumbered}` or `{-}` (Pandoc's) has no number and does not count. The number is a
 `<span class="section-number">` before the heading's text, added after the heading has its
 id (so ids and links stay as they were), and each heading's number is kept for the table
-of contents (`env["heading_numbers"]`, by id).
+of contents (`env["heading_numbers"]`, by id) and for references to the heading, which
+read "Section 2.1" ("第 2.1 节") as Quarto's `@sec-x` and Sphinx's `{numref}` do.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import MutableMapping
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from lanting.markdown.figures import figure_lang
+
 UNNUMBERED = re.compile(r"(?:^|[ \t])(?:\.unnumbered|-)(?=[ \t]|$)")
 """Pandoc's marks of a heading left unnumbered, in its attributes."""
+SECTION_LABELS = {"zh": "第 {n} 节", "zh-Hant": "第 {n} 節", "en": "Section {n}"}
+"""How a reference to a numbered heading reads, by the page's language."""
+
+
+def section_label(env: MutableMapping[str, Any], anchor: str) -> str | None:
+    """"Section 2.1" for a numbered heading's id; None when the page numbers no sections
+    or this heading is unnumbered (a reference then shows its title)."""
+    number = env.get("heading_numbers", {}).get(anchor)
+    return SECTION_LABELS[figure_lang(env)].format(n=number) if number else None
 
 
 def _numbering(state: StateCore) -> tuple[bool, str | None]:
