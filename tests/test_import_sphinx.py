@@ -197,3 +197,51 @@ def test_sphinxs_own_substitutions(tmp_path: Path) -> None:
     text = (imported.dest / "content/_index.md").read_text("utf-8")
     assert "版本 2.4 （2.4.1），更新于 2026年1月1日。" in text
     assert "Undefined substitution" not in report_of(imported)
+
+
+TODOS = {
+    "index.rst": "Title\n=====\n\n.. toctree::\n\n   guide\n   api\n\nText.\n\n"
+                 ".. todo:: Write the intro.\n\n   More about it.\n\n.. todolist::\n",
+    "guide.md": "# Guide\n\n```{todo}\nFinish this.\n```\n\nBody.\n",
+    "api.rst": "接口\n====\n\n.. function:: run(steps)\n\n   运行训练。\n\n"
+               "   :param steps: 步数\n"}
+
+
+@pytest.mark.parametrize("include", [None, False, True])
+def test_todos_are_shown_as_the_project_shows_them(tmp_path: Path,
+                                                   include: bool | None) -> None:
+    """sphinx.ext.todo shows `.. todo::` only with `todo_include_todos = True` (off by
+    default): a draft's reminders became callouts on every page, and `{todolist}` an
+    unknown directive at build. They are left out, with a notice at their lines, unless
+    the project shows them; the list is left out either way."""
+    conf = "project = 'p'\nextensions = ['sphinx.ext.todo', 'myst_parser']\n"
+    if include is not None:
+        conf += f"todo_include_todos = {include}\n"
+    write_files(tmp_path / "old", {"conf.py": conf, **TODOS})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    home = (imported.dest / "content/_index.md").read_text("utf-8")
+    guide = (imported.dest / "content/pages/guide.md").read_text("utf-8")
+    assert ("Write the intro." in home, "Finish this." in guide) == (bool(include),) * 2
+    assert "todolist" not in home and "Text." in home and "Body." in guide
+    report = report_of(imported)
+    if include:
+        assert "index.rst:15: warning: `{todolist}` (the list of the project's todos) left " \
+               "out: Lanting makes no such list" in report
+        assert "note(s) left out" not in report
+    else:
+        assert "index.rst:11: notice: 1 `{todo}` note(s) left out" in report
+        assert "guide.md:3: notice: 1 `{todo}` note(s) left out" in report
+    out = tmp_path / "new" / "public"
+    result = build(imported.dest, BuildOptions(output=out, cache=False, jobs=1))
+    assert [str(w) for w in result.warnings] == []
+    assert bool(prose(out, "/").find_all("div", class_="callout")) == bool(include)
+
+
+def test_a_book_naming_no_language_is_guessed_once(tmp_path: Path) -> None:
+    """Each `.rst` page said "no `language`" again (once a page: a notice per page of a
+    big project), each guessed from the pages read so far; said once now, and a page's
+    labels ("参数") are in its own language."""
+    write_files(tmp_path / "old", {"conf.py": "project = 'p'\n", **TODOS})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert report_of(imported).count("no `language`") == 1
+    assert "参数" in (imported.dest / "content/pages/api.md").read_text("utf-8")

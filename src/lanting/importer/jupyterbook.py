@@ -52,6 +52,7 @@ from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook
 from lanting.importer.report import Report
 from lanting.importer.rst_markdown import read_rst
 from lanting.importer.site import NOTEBOOK, NewSite
+from lanting.importer.site_language import guess_language
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 from lanting.markdown.myst_glossary import term_id
 
@@ -84,9 +85,9 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
             if self.config_name == "myst.yml" else {}
         self.toc = Toc(None, [], config_file)
         self.rst_substitutions: dict[str, str] = {}
+        """What `|name|` stands for in every `.rst` file (Sphinx's `|release|`)."""
         self.chapter_numbers: dict[Path, str] = {}
         """The number of each document of a numbered table of contents (`2.3`)."""
-        """What `|name|` stands for in every `.rst` file (Sphinx's `|release|`)."""
         self.by_source: dict[Path, Item] = {}
         self.targets: dict[str, Target] = {}
         self.own_labels: dict[int, set[str]] = {}
@@ -101,8 +102,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         self.listed: set[int] = set()
         self.entries: list[BibEntry] = []
         self.cited: list[str] = []
-        self.glued: set[str] = set()
         """The keys the book's pages cite, in the order first cited."""
+        self.glued: set[str] = set()
         self.title_labels: dict[int, str] = {}
         """The label of each page's title heading (`(intro)=` before `# Intro`)."""
 
@@ -206,8 +207,12 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         if path.suffix.lower() == ".rst":
             # (Sphinx read it with docutils: its tree written as MyST Markdown)
             notebook, head, data = None, "", dict[str, Any]()
-            document = read_rst(read_text(path), path, self.source, sphinx=True,
-                                lang=self.language(), substitutions=self.rst_substitutions)
+            # (its labels, "Parameters" or 参数, in its own language when the book names
+            # none: the site's is guessed once every page is read)
+            source = read_text(path)
+            document = read_rst(source, path, self.source, sphinx=True,
+                                lang=self.declared_language() or guess_language([source]),
+                                substitutions=self.rst_substitutions)
             for line, message in document.problems:
                 self.report.warn(path, line, message)
             for line, message in document.notices:

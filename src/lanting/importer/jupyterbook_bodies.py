@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.bibtex import BibEntry, format_reference
@@ -25,6 +26,7 @@ from lanting.importer.jupyterbook_refs import (
     unwrap_layout,
     unwrap_panels,
 )
+from lanting.importer.jupyterbook_settings import _mapping
 from lanting.importer.jupyterbook_toc import Entry, Toc
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
@@ -50,6 +52,9 @@ _CITE = re.compile(r"\{cite(?::\w+)?\}`([^`]+)`|\[(?:[^\[\]\n]*?;\s*)?-?@([\w:.#
 _INDEX = re.compile(r"^[ \t]*(`{3,}|:{3,})[ \t]*\{index\}[^\n]*\n(?:.*?\n)??[ \t]*\1[ \t]*"
                     r"(?:\n|\Z)", re.MULTILINE | re.DOTALL)
 """Sphinx's `{index}` directive: entries of the book's index page, shown nowhere."""
+_TODO = re.compile(r"^[ \t]*(`{3,}|~{3,}|:{3,})[ \t]*\{(todo|todolist)\}[^\n]*\n(?:.*?\n)??"
+                   r"[ \t]*\1[ \t]*(?:\n|\Z)", re.MULTILINE | re.DOTALL)
+"""sphinx.ext.todo's `{todo}` notes and `{todolist}`, the list of them all."""
 _IFRAME = re.compile(r"^([ \t]*)(`{3,}|:{3,})\{iframe\}[ \t]+(\S+)[^\n]*\n(.*?)^\1\2[ \t]*$",
                      re.MULTILINE | re.DOTALL)
 _YOUTUBE = re.compile(r"(?:youtu\.be/|youtube(?:-nocookie)?\.com/(?:embed/|watch\?v=))"
@@ -109,6 +114,7 @@ class JupyterBookBodies(JupyterBookLinks):
     listed: set[int]
     """The pages that show a list of their section's pages (`{tableofcontents}`)."""
     chapter_numbers: dict[Path, str]
+    config: dict[str, Any]
 
     def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
         shelf = Shelf()
@@ -120,6 +126,7 @@ class JupyterBookBodies(JupyterBookLinks):
             return self.url(url, image, item, path, ctx)
 
         text = _IFRAME.sub(lambda m: self.iframe(m, ctx), text)
+        text = self.todos(text, ctx)
         text, entries = _INDEX.subn("", text)
         if entries:
             ctx.note("{index}", f"{entries} `{{index}}` entries left out (Lanting makes no "
@@ -171,6 +178,38 @@ class JupyterBookBodies(JupyterBookLinks):
         return B.tidy(shelf.restore(text), myst=True)
 
     # --- MyST blocks -------------------------------------------------------------------------
+
+    def todos(self, text: str, ctx: Context) -> str:
+        """`{todo}` notes left out unless the book sets `todo_include_todos = True` (in
+        `conf.py`, or `sphinx: config:`), as Sphinx left them out: a draft's reminders
+        were shown on every page as callouts; `{todolist}`, the book's list of them,
+        left out (with a warning when the todos are shown: Lanting makes no such list)."""
+        shown = _mapping(_mapping(self.config.get("sphinx")).get("config")).get(
+            "todo_include_todos") is True
+        notes = lists = 0
+
+        def one(match: re.Match[str]) -> str:
+            nonlocal notes, lists
+            if match.group(2) == "todolist":
+                lists += 1
+                return ""
+            if shown:
+                return match.group()
+            notes += 1
+            return ""
+
+        text = _TODO.sub(one, text) if "todo" in text else text
+        def where(name: str) -> str:  # (an `.rst` file's original has `.. todo::`)
+            return f"{{{name}}}" if f"{{{name}}}" in ctx.original else f".. {name}::"
+
+        if notes:
+            ctx.note(where("todo"), f"{notes} `{{todo}}` note(s) left out: Sphinx shows them only "
+                     "with `todo_include_todos = True`, which the project does not set")
+        if lists:
+            (ctx.warn if shown else ctx.note)(
+                where("todolist"), "`{todolist}` (the list of the project's todos) left out: "
+                "Lanting makes no such list" + ("" if shown else ", and Sphinx showed no todo"))
+        return text
 
     def iframe(self, match: re.Match[str], ctx: Context) -> str:
         """mystmd's `{iframe} URL`: a YouTube video as Lanting's video, anything else a

@@ -71,12 +71,19 @@ class JupyterBookSettings:
     def config_path(self) -> Path:
         return self.book / self.config_name
 
-    def language(self) -> str:
+    def declared_language(self) -> str | None:
+        """The language the book's settings name, if they name one."""
         sphinx = _mapping(_mapping(self.config.get("sphinx")).get("config"))
         value = sphinx.get("language") or self.config.get("language") \
             or self.project.get("language")
-        if isinstance(value, str) and value.strip():
-            return language_tag(value)
+        return language_tag(value) if isinstance(value, str) and value.strip() else None
+
+    def language(self) -> str:
+        """The new site's language: the settings', else guessed from every page read (said
+        once, in a notice)."""
+        declared = self.declared_language()
+        if declared:
+            return declared
         found = guess_language(self.texts)
         self.report.note(self.config_path, None, f"no `language`: the pages read as "
                          f"`{found}`, so the new site is in it")

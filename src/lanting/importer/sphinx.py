@@ -112,6 +112,9 @@ def jupyter_book_config(values: dict[str, Any]) -> dict[str, Any]:
                               "execute": {"execute_notebooks": "off"}}
     if text("language"):
         config["sphinx"] = {"config": {"language": text("language")}}
+    if isinstance(values.get("todo_include_todos"), bool):
+        config.setdefault("sphinx", {}).setdefault("config", {})["todo_include_todos"] = \
+            values["todo_include_todos"]
     html = {k: text(f"html_{k}") for k in ("baseurl", "favicon") if text(f"html_{k}")}
     if html:
         config["html"] = html
