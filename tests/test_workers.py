@@ -61,6 +61,25 @@ def test_meanwhile_runs_in_a_thread_of_this_process_before_the_run_ends() -> Non
 
 
 @needs_fork
+def _bytes(n: int) -> bytes:
+    return bytes([n])
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_materialize_reports_each_file_made(jobs: int) -> None:
+    """A first build's image variants (hundreds of plots) took minutes with nothing on the
+    terminal: each pending file made is reported, in order, to the progress bar."""
+    from lanting.model.output import OutputFile
+
+    files = [OutputFile(f"{n}.bin", None, make=partial(_bytes, n)) for n in range(12)]
+    files.insert(3, OutputFile("ready.bin", b"x"))
+    heard: list[tuple[str, int, int]] = []
+    made = workers.materialize(files, jobs, progress=lambda *a: heard.append(a))
+    assert [f.data for f in made] == [b"\x00", b"\x01", b"\x02", b"x",
+                                      *(bytes([n]) for n in range(3, 12))]
+    assert heard == [("output", done, 12) for done in range(1, 13)]
+
+
 def test_a_task_error_reaches_the_caller() -> None:
     tasks = [partial(_fail_at, n, 37) for n in range(100)]
     with pytest.raises(ValueError, match="task 37 failed"):

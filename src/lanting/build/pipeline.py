@@ -339,7 +339,7 @@ def produce(
                               previous_reads, None, previous_answers),     # 9. pages
              *images.files]  # (variants not cached yet are encoded with the pages)
     files = materialize(files, options.jobs,
-                        partial(_staged, staging) if staging is not None else None)
+                        partial(_staged, staging) if staging is not None else None, progress)
 
     def read_output(path: str) -> bytes | None:
         """An output file this build did not keep in memory: staged, or unchanged."""

@@ -28,7 +28,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar
 
-from lanting.build.options import cpus, max_jobs
+from lanting.build.options import Progress, cpus, max_jobs
 from lanting.errors import LantingError
 from lanting.model.output import Made, OutputFile
 from lanting.model.problem import Problem
@@ -139,11 +139,12 @@ def _make(file: OutputFile, stage: Stage | None) -> Made | bytes | list[Problem]
         return error.problems  # a worker returns problems rather than raising them
 
 
-def materialize(files: list[OutputFile], jobs: int = 0,
-                stage: Stage | None = None) -> list[OutputFile]:
+def materialize(files: list[OutputFile], jobs: int = 0, stage: Stage | None = None,
+                progress: Progress | None = None) -> list[OutputFile]:
     """`files` with every pending one made (by worker processes on a big build); the
     first error is raised. With `stage`, a page is staged by the process that made it
-    and comes back `staged`, without its bytes (unless `stage` kept them)."""
+    and comes back `staged`, without its bytes (unless `stage` kept them). `progress`
+    hears of each file made (a first build's image variants took minutes, silently)."""
     pending = [i for i, f in enumerate(files) if f.pending]
     made = list(files)
     # A few pages are worth a worker: a listing of thousands of posts is slow to render.
@@ -151,9 +152,11 @@ def materialize(files: list[OutputFile], jobs: int = 0,
                            threshold=PAGES_THRESHOLD)
     known: dict[Any, Any] = {}
     with closing(results):  # the first error stops the workers, not the garbage collector
-        for i, result in zip(pending, results, strict=True):
+        for done, (i, result) in enumerate(zip(pending, results, strict=True), 1):
             if isinstance(result, list):
                 raise LantingError(result)
+            if progress is not None:
+                progress("output", done, len(pending))
             if isinstance(result, Made):
                 if result.reads is not None:
                     result.reads.share(known)
