@@ -2,12 +2,16 @@
 """What the WebP variants of a site's images cost, two ways of making them side by side.
 
 `--compare lossless` (the default) encodes the variant of every PNG under the given
-folders (the 800-pixel one, or the image's own width when it is narrower) two ways, each
-image alternately:
+folders at the image's own width (the one variant that tries lossless; images wider than
+the widest variant are skipped) two ways, each image alternately:
 
 - `as built`: lossless is tried only for images of at most `LOSSLESS_MAX_COLOURS`
   colours (what `lanting build` does);
 - `always tried`: lossless is tried for every PNG, and the smaller kept (the earlier rule).
+
+`--compare resized` encodes every variant width of every PNG, narrowest first, two ways,
+each image alternately: `as built` (lossless tried only at the image's own width) and
+`every width` (tried for every width, the earlier rule).
 
 `--compare decode` encodes every variant width of every PNG and JPEG, narrowest first as
 a build does, two ways, each image alternately: `as built` (the image decoded once for
@@ -16,7 +20,7 @@ its widths) and `decoded per width` (the earlier way).
 Prints, per way, the total encoding time and the total bytes of the variants, and the
 images where the two ways gave different bytes. Asserts nothing.
 
-    python3 benchmarks/image_variants.py [--compare decode] SITE/content [MORE_FOLDERS...]
+    python3 benchmarks/image_variants.py [--compare resized|decode] SITE/content [MORE...]
 """
 
 from __future__ import annotations
@@ -26,8 +30,6 @@ import time
 from pathlib import Path
 
 from lanting.site import images
-
-WIDTH = 800
 
 
 def encode(data: bytes, width: int, max_colours: int) -> tuple[float, int]:
@@ -53,6 +55,44 @@ def encode_widths(data: bytes, widths: tuple[int, ...], memo_pixels: int) -> tup
         return time.perf_counter() - start, size
     finally:
         images.MEMO_MAX_PIXELS = kept
+
+
+def encode_resized(data: bytes, widths: tuple[int, ...], resized: bool) -> tuple[float, int]:
+    """Seconds and bytes of an image's variants of `widths`, lossless tried at every
+    width (`resized`) or only at the image's own."""
+    kept = images.LOSSLESS_RESIZED
+    images.LOSSLESS_RESIZED = resized
+    try:
+        return encode_widths(data, widths, images.MEMO_MAX_PIXELS)
+    finally:
+        images.LOSSLESS_RESIZED = kept
+
+
+def compare_resized(folders: list[Path]) -> None:
+    from PIL import Image
+
+    pngs = sorted({path for folder in folders for path in folder.rglob("*")
+                   if path.suffix.lower() == ".png"})
+    totals = {"as built": [0.0, 0], "every width": [0.0, 0]}
+    differing, variants = [], 0
+    for path in pngs:
+        data = path.read_bytes()
+        with Image.open(path) as opened:
+            widths = images.variant_widths(*opened.size)
+        variants += len(widths)
+        sizes = {}
+        for way, resized in (("as built", False), ("every width", True)):
+            seconds, size = encode_resized(data, widths, resized)
+            totals[way][0] += seconds
+            totals[way][1] += size
+            sizes[way] = size
+        if len(set(sizes.values())) > 1:
+            differing.append(f"  {path}: {sizes}")
+    print(f"{len(pngs)} PNG images, {variants} variants")
+    for way, (seconds, size) in totals.items():
+        print(f"{way:>11}: {seconds:6.2f} s, {size / 1024:,.0f} KiB")
+    print(f"{len(differing)} images encoded differently" + (":" if differing else ""))
+    print("\n".join(differing))
 
 
 def compare_decoding(folders: list[Path]) -> None:
@@ -84,12 +124,13 @@ def compare_decoding(folders: list[Path]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--compare", choices=("lossless", "decode"), default="lossless")
+    parser.add_argument("--compare", choices=("lossless", "resized", "decode"),
+                        default="lossless")
     parser.add_argument("folders", nargs="+", type=Path)
     arguments = parser.parse_args()
     folders = arguments.folders
-    if arguments.compare == "decode":
-        compare_decoding(folders)
+    if arguments.compare != "lossless":
+        (compare_decoding if arguments.compare == "decode" else compare_resized)(folders)
         return
     from PIL import Image
 
@@ -100,8 +141,10 @@ def main() -> None:
     for path in pngs:
         data = path.read_bytes()
         with Image.open(path) as opened:
-            width = min(WIDTH, opened.width)
+            width = opened.width
             every_pixel = opened.width * opened.height  # (as many colours as can be)
+        if width not in images.variant_widths(*opened.size):
+            continue  # (wider than the widest variant: no variant of its own width)
         rules = {"as built": images.LOSSLESS_MAX_COLOURS, "always tried": every_pixel}
         sizes = {}
         for rule, max_colours in rules.items():
@@ -112,7 +155,7 @@ def main() -> None:
         if sizes["as built"] != sizes["always tried"]:
             differing.append(f"  {path}: {sizes['as built']:,} B as built, "
                              f"{sizes['always tried']:,} B always tried")
-    print(f"{len(pngs)} PNG images, variants {WIDTH} pixels wide (or narrower)")
+    print(f"{len(pngs)} PNG images, variants of their own width (wider ones skipped)")
     for rule, (seconds, size) in totals.items():
         print(f"{rule:>13}: {seconds:6.2f} s, {size / 1024:,.0f} KiB")
     print(f"{len(differing)} images encoded differently" + (":" if differing else ""))

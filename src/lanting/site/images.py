@@ -39,8 +39,13 @@ LOSSLESS_MAX_COLOURS = 4096
 """A PNG variant is also tried lossless only when it has at most this many colours:
 lossless won only on few-colour diagrams (11 to ~2,800 colours) across 74 screenshots,
 plots and diagrams of real blogs, and trying it on the others cost ~6 times the lossy
-encoding for nothing."""
-VARIANT_POLICY = f"c{LOSSLESS_MAX_COLOURS}r3"
+encoding for nothing. It is tried only on the variant of the image's own width: resized
+(Lanczos smooths every edge), lossless was the smaller on none of 70 variants of real
+plots and diagrams, and trying it was over half of their encoding time."""
+LOSSLESS_RESIZED = False
+"""Whether a resized variant tries lossless too (the earlier rule, which
+`benchmarks/image_variants.py --compare resized` measures beside this one)."""
+VARIANT_POLICY = f"c{LOSSLESS_MAX_COLOURS}r3own"
 """Part of a cached variant's name: variants chosen by another rule are not taken."""
 SOURCES = (".png", ".jpg", ".jpeg", ".webp")
 """Formats that get variants (not GIF: it may be animated; not SVG: it scales itself)."""
@@ -151,11 +156,13 @@ def _decode(data: bytes, width: int) -> _Decoded:
 
 def encode_variant(data: bytes, width: int) -> bytes:
     """`data` (an image file) resized to `width` pixels and encoded as WebP: lossy, or
-    lossless when the source is a PNG of few colours and that is smaller."""
+    lossless when the source is a PNG of few colours shown at its own width and that is
+    smaller."""
     from PIL import Image
 
     decoded = _decode(data, width)
-    image, lossless, icc = decoded.image, decoded.lossless, decoded.icc
+    image, icc = decoded.image, decoded.icc
+    lossless = decoded.lossless and (width == image.width or LOSSLESS_RESIZED)
     if width >= min(image.width, WIDTHS[-1]):
         # the widest variant, made last (`responsive_images` lists the widths narrowest
         # first): the image is not held on in a long-lived process (`lanting serve`)
