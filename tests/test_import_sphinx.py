@@ -245,3 +245,37 @@ def test_a_book_naming_no_language_is_guessed_once(tmp_path: Path) -> None:
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     assert report_of(imported).count("no `language`") == 1
     assert "参数" in (imported.dest / "content/pages/api.md").read_text("utf-8")
+
+
+def test_api_references_link_to_objects_of_other_pages(tmp_path: Path) -> None:
+    """`:func:`train`` on the guide, naming the `.. py:function:: train` the API page
+    describes: Sphinx linked it across the project; the import showed it as code, no
+    link (Lanting links a role to its own page's objects only). It links there now, by
+    its full name or its last part (`~mypkg.train`, `Trainer.fit`); a role naming an
+    object of its own page is left to Lanting, one naming nothing stays code."""
+    write_files(tmp_path / "old", {
+        "conf.py": "project = 'p'\nlanguage = 'en'\n",
+        "index.rst": "Docs\n====\n\n.. toctree::\n\n   api\n   guide\n",
+        "api.rst": "API\n===\n\n.. py:function:: train(model, steps=10)\n\n   Train it.\n\n"
+                   ".. py:class:: Trainer(config)\n   :module: mypkg.core\n\n"
+                   "   .. py:method:: fit(data)\n\n      Fit it.\n\n"
+                   "See :class:`Trainer`.\n",
+        "guide.rst": "Guide\n=====\n\nCall :py:func:`train` or :func:`~mypkg.train`, then "
+                     ":meth:`Trainer.fit`, :class:`mypkg.core.Trainer` and "
+                     ":func:`Run <train>`. Not :func:`!train`, nor :func:`numpy.mean`.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    out = tmp_path / "new" / "public"
+    result = build(imported.dest, BuildOptions(output=out, cache=False, jobs=1))
+    assert [str(w) for w in result.warnings] == []
+    first = prose(out, "/guide/").find("p")
+    assert first is not None
+    shown = [(c.text(), c.parent.get("href") if c.parent is not None and c.parent.tag == "a"
+              else None) for c in first.find_all("code")]
+    assert shown == [("train()", "/api/#train"), ("train()", "/api/#train"),
+                     ("Trainer.fit()", "/api/#fit"),
+                     ("mypkg.core.Trainer", "/api/#mypkg.core.Trainer"),
+                     ("Run", "/api/#train"), ("train()", None), ("numpy.mean()", None)]
+    assert "API references to objects of other pages ×5" in report_of(imported)
+    # (the API page's own reference is Lanting's: a link on the page)
+    [own] = [a for a in prose(out, "/api/").find_all("a") if a.text() == "Trainer"]
+    assert own["href"] == "#mypkg.core.Trainer"

@@ -53,6 +53,7 @@ from lanting.importer.report import Report
 from lanting.importer.rst_markdown import read_rst
 from lanting.importer.site import NOTEBOOK, NewSite
 from lanting.importer.site_language import guess_language
+from lanting.importer.sphinx_objects import api_objects
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 from lanting.markdown.myst_glossary import term_id
 
@@ -104,6 +105,9 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         self.cited: list[str] = []
         """The keys the book's pages cite, in the order first cited."""
         self.glued: set[str] = set()
+        self.api_objects: dict[str, int] = {}
+        """The anchor of each Python object the book describes → its page's number."""
+        self.own_objects: dict[int, list[str]] = {}
         self.title_labels: dict[int, str] = {}
         """The label of each page's title heading (`(intro)=` before `# Intro`)."""
 
@@ -298,6 +302,9 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
             labels = self.own_labels.setdefault(item.number, set())
             for part in texts:
                 self.glued |= glued_labels(part)
+                for anchor in api_objects(part):
+                    self.own_objects.setdefault(item.number, []).append(anchor)
+                    self.api_objects.setdefault(anchor, item.number)
                 for label, words, _line in targets_of(part):
                     if label in labels:
                         continue  # (twice on a page: the first counts, `unique_names`)

@@ -32,6 +32,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_spans_beside_fences
 from lanting.importer.site import NewSite
+from lanting.importer.sphinx_objects import API_ROLE, linked_role
 
 _ROLE = re.compile(r"\{(ref|numref|eq|doc|download|prf:ref|term)\}`([^`\n]+)`")
 _CONTENTS = re.compile(r"^[ \t]*(`{3,}|:{3,})\{tableofcontents\}[^\n]*\n(?:.*?\n)??[ \t]*\1[ \t]*$",
@@ -115,6 +116,8 @@ class JupyterBookBodies(JupyterBookLinks):
     """The pages that show a list of their section's pages (`{tableofcontents}`)."""
     chapter_numbers: dict[Path, str]
     config: dict[str, Any]
+    api_objects: dict[str, int]
+    own_objects: dict[int, list[str]]
 
     def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
         shelf = Shelf()
@@ -170,6 +173,8 @@ class JupyterBookBodies(JupyterBookLinks):
         if self.entries:
             text = _CITE_ROLE.sub(lambda m: self.cite_keys_cased(m, ctx), text)
         text = _BADGE.sub(lambda m: _badge(m, ctx), text)
+        if self.api_objects:
+            text = API_ROLE.sub(lambda m: self.api_role(m, item, ctx, shelf), text)
         text = _ROLE.sub(lambda m: shelf.put(self.role(m, item, path, ctx)), text)
         text = _AT_LABEL.sub(lambda m: self.at_label(m, item, ctx, shelf), text)
         text = protect_spans_beside_fences(text, shelf)
@@ -178,6 +183,15 @@ class JupyterBookBodies(JupyterBookLinks):
         return B.tidy(shelf.restore(text), myst=True)
 
     # --- MyST blocks -------------------------------------------------------------------------
+
+    def api_role(self, match: re.Match[str], item: Item, ctx: Context, shelf: Shelf) -> str:
+        """`{py:func}`train`` naming an object another page describes: a link there."""
+        linked = linked_role(match, self.own_objects.get(item.number, []), self.api_objects,
+                             lambda page: self.link_to(self.site.items[page], item))
+        if linked is None:
+            return match.group()
+        ctx.convert("API references to objects of other pages")
+        return shelf.put(linked)
 
     def todos(self, text: str, ctx: Context) -> str:
         """`{todo}` notes left out unless the book sets `todo_include_todos = True` (in

@@ -15,7 +15,7 @@ Books, and in reStructuredText the importer writes as MyST):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from markdown_it.rules_block import StateBlock
@@ -194,22 +194,33 @@ _FLAGS = {"async": "async", "abstractmethod": "abstract", "abstract": "abstract"
 """The options that add a word before the name (`:async:` …)."""
 
 
+def object_anchor(directive: str, argument: str, module: str = "") -> tuple[str, str]:
+    """The anchor of an object description (`{py:function} spam(eggs)` → `spam`, with
+    `:module: eggs` → `eggs.spam`; `{py:module} eggs` → `module-eggs`) and its name,
+    ("", "") when its signature names nothing."""
+    domain, _, kind = directive.rpartition(":")
+    signature = " ".join(argument.split())
+    if kind == "module":
+        return f"module-{signature}", signature
+    found = re.match(r"[\w.]+", signature) if domain in ("", "py") else \
+        re.search(r"([\w:~]+)\s*(?:\(|$)", signature)
+    name = (found.group(1) if found and found.groups() else found.group(0)) if found else ""
+    module = module.strip()
+    return (f"{module}.{name}" if module and name else name), name
+
+
 def _object(state: StateBlock, d: Directive) -> None:
     """`{function} spam(eggs)` (`{py:class}`, `{c:function}` …): the signature, its name
     an anchor (`{ref}` leads there), over the description."""
     domain, _, kind = d.name.rpartition(":")
     signature = " ".join(d.argument.split())
-    python = domain in ("", "py")
-    found = re.match(r"[\w.]+", signature) if python else \
-        re.search(r"([\w:~]+)\s*(?:\(|$)", signature)
-    name = (found.group(1) if found and found.groups() else found.group(0)) if found else ""
-    module = d.options.get("module", "").strip()
+    anchor, name = object_anchor(d.name, d.argument, d.options.get("module", ""))
     if kind == "module":  # (Sphinx shows no module's signature: an anchor, its text)
-        push_target(state, f"module-{signature}", d.start, signature)
+        push_target(state, anchor, d.start, signature)
         tokenize_body(state, d)
         return
     if name:
-        push_target(state, f"{module}.{name}" if module else name, d.start, name)
+        push_target(state, anchor, d.start, name)
         state.tokens[-1].meta["object"] = True
     words = [w for o, w in _FLAGS.items() if o in d.options]
     if kind in _WORDS and _WORDS[kind] not in words:
@@ -247,7 +258,7 @@ def api_links(state: StateCore) -> None:
         for child in block.children:
             target = (child.meta or {}).get("api_target") if child.type == \
                 "code_inline" else None
-            anchor = _object_anchor(str(target), objects) if target else None
+            anchor = find_object(str(target), objects) if target else None
             if anchor is None:
                 children.append(child)
                 continue
@@ -257,7 +268,9 @@ def api_links(state: StateCore) -> None:
         block.children = children
 
 
-def _object_anchor(target: str, objects: list[str]) -> str | None:
+def find_object(target: str, objects: Collection[str]) -> str | None:
+    """The anchor of `objects` a role's target names: itself, or the one object whose
+    name ends as the target's does (`train` for `mypkg.train`, `Trainer.fit` …)."""
     if target in objects:
         return target
     last = target.rsplit(".", 1)[-1]
