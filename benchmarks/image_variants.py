@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from lanting.site import images
@@ -68,58 +70,51 @@ def encode_resized(data: bytes, widths: tuple[int, ...], resized: bool) -> tuple
         images.LOSSLESS_RESIZED = kept
 
 
-def compare_resized(folders: list[Path]) -> None:
-    from PIL import Image
-
-    pngs = sorted({path for folder in folders for path in folder.rglob("*")
-                   if path.suffix.lower() == ".png"})
-    totals = {"as built": [0.0, 0], "every width": [0.0, 0]}
-    differing, variants = [], 0
-    for path in pngs:
-        data = path.read_bytes()
-        with Image.open(path) as opened:
-            widths = images.variant_widths(*opened.size)
-        variants += len(widths)
-        sizes = {}
-        for way, resized in (("as built", False), ("every width", True)):
-            seconds, size = encode_resized(data, widths, resized)
-            totals[way][0] += seconds
-            totals[way][1] += size
-            sizes[way] = size
-        if len(set(sizes.values())) > 1:
-            differing.append(f"  {path}: {sizes}")
-    print(f"{len(pngs)} PNG images, {variants} variants")
-    for way, (seconds, size) in totals.items():
-        print(f"{way:>11}: {seconds:6.2f} s, {size / 1024:,.0f} KiB")
-    print(f"{len(differing)} images encoded differently" + (":" if differing else ""))
-    print("\n".join(differing))
+Way = Callable[[bytes, tuple[int, ...]], tuple[float, int]]
+"""Makes an image's variants of some widths one way: seconds and bytes."""
 
 
-def compare_decoding(folders: list[Path]) -> None:
+def compare_ways(folders: list[Path], suffixes: tuple[str, ...], ways: dict[str, Way],
+                 what: str) -> None:
+    """Every variant width of every image with one of `suffixes`, narrowest first as a
+    build makes them, each way in turn for each image (so load falls on both alike)."""
     from PIL import Image, ImageOps
 
     files = sorted({path for folder in folders for path in folder.rglob("*")
-                    if path.suffix.lower() in (".png", ".jpg", ".jpeg")})
-    totals = {"as built": [0.0, 0], "decoded per width": [0.0, 0]}
+                    if path.suffix.lower() in suffixes})
+    totals = {way: [0.0, 0] for way in ways}
     differing, variants = [], 0
     for path in files:
         data = path.read_bytes()
         with Image.open(path) as opened:
-            widths = images.variant_widths(ImageOps.exif_transpose(opened).width)
+            widths = images.variant_widths(*ImageOps.exif_transpose(opened).size)
         variants += len(widths)
         sizes = {}
-        for way, memo_pixels in (("as built", images.MEMO_MAX_PIXELS), ("decoded per width", 0)):
-            seconds, size = encode_widths(data, widths, memo_pixels)
+        for way, make in ways.items():
+            seconds, size = make(data, widths)
             totals[way][0] += seconds
             totals[way][1] += size
             sizes[way] = size
         if len(set(sizes.values())) > 1:
             differing.append(f"  {path}: {sizes}")
-    print(f"{len(files)} PNG and JPEG images, {variants} variants")
+    print(f"{len(files)} {what} images, {variants} variants")
+    pad = max(len(way) for way in ways)
     for way, (seconds, size) in totals.items():
-        print(f"{way:>17}: {seconds:6.2f} s, {size / 1024:,.0f} KiB")
+        print(f"{way:>{pad}}: {seconds:6.2f} s, {size / 1024:,.0f} KiB")
     print(f"{len(differing)} images encoded differently" + (":" if differing else ""))
     print("\n".join(differing))
+
+
+def compare_resized(folders: list[Path]) -> None:
+    compare_ways(folders, (".png",), {
+        "as built": partial(encode_resized, resized=False),
+        "every width": partial(encode_resized, resized=True)}, "PNG")
+
+
+def compare_decoding(folders: list[Path]) -> None:
+    compare_ways(folders, (".png", ".jpg", ".jpeg"), {
+        "as built": partial(encode_widths, memo_pixels=images.MEMO_MAX_PIXELS),
+        "decoded per width": partial(encode_widths, memo_pixels=0)}, "PNG and JPEG")
 
 
 def main() -> None:
