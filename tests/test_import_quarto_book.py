@@ -86,7 +86,8 @@ def test_a_course_book(tmp_path: Path) -> None:
     assert [h.text() for h in regression.one("div", class_="prose").find_all("h1")] == []
     prose = regression.one("div", class_="prose")
     links = {a.text(): a["href"] for a in prose.find_all("a")}
-    assert links["Clustering"] == "/clustering/"  # (another chapter: a link to it)
+    # (another chapter: a link to it, reading its number as Quarto's did)
+    assert links["Chapter 3"] == "/clustering/"
     assert prose.find("a", href="#sec-loss") is not None  # (this page's: Lanting's)
     # (a formula over a line break kept the later ones in step: all three are formulas)
     assert len(prose.find_all("math")) == 3 and "\\mathcal" not in prose.text()
@@ -94,7 +95,7 @@ def test_a_course_book(tmp_path: Path) -> None:
     assert prose.find("a", href="#fig:line") is not None
     prose = clustering.one("div", class_="prose")
     links = {a.text(): a["href"] for a in prose.find_all("a")}
-    assert links == {"The loss": "/regression/#sec-loss", "Regression": "/regression/",
+    assert links == {"Section 2.1": "/regression/#sec-loss", "Chapter 2": "/regression/",
                      "The fitted line.": "/regression/#fig:line"}
     # (imagify's picture: its TeX as code, with a warning; a bare one, which Pandoc's
     # HTML dropped, left out)
@@ -185,7 +186,7 @@ def test_a_reference_to_the_chapters_own_title_is_a_link_to_it(tmp_path: Path) -
     prose = parse_html((tmp_path / "site" / "public" / "markdown" / "index.html")
                        .read_text(encoding="utf-8")).one("div", class_="prose")
     assert {a.text(): a["href"] for a in prose.find_all("a")} == {
-        "Markdown": "/markdown/", "this chapter": "/markdown/",
+        "Chapter 2": "/markdown/", "this chapter": "/markdown/",
         "Section 2.1": "#sec-lists"}  # (the book's chapter 2: the preface is chapter 1)
 
 
@@ -494,3 +495,39 @@ def test_a_books_chapters_are_numbered_as_quarto_numbered_them(tmp_path: Path) -
     done = import_site(source, tmp_path / "new2")
     out = build(done.dest, BuildOptions(output=tmp_path / "out2")).output
     assert titles("intro") == ["Introduction", "Setup"]
+
+
+def test_references_across_a_numbered_book_read_its_numbers(tmp_path: Path) -> None:
+    """Quarto's `@sec-x` to another chapter's section read "Section 2.2.1", to a chapter
+    "Chapter 1" (`[-@sec-x]` the number alone); the import wrote the heading's title,
+    and the bracketed forms kept their brackets around the link ("[[Adam](…)]"). They read
+    the numbers the built pages show now; an unnumbered preface counts for nothing."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - intro.qmd\n    - methods.qmd\n",
+        "index.qmd": "# Preface {.unnumbered}\n\nSee @sec-intro and @sec-adam, "
+                     "[-@sec-adam].\n",
+        "intro.qmd": "# Introduction {#sec-intro}\n\n## Why {#sec-why}\n\n```python\n"
+                     "# a comment, not a heading\n```\n\nText.\n",
+        "methods.qmd": "# Methods {#sec-methods}\n\n## Setup\n\n## Optimizers {#sec-opt}\n\n"
+                       "### Adam {#sec-adam}\n\nBack to @sec-why, [Section -@sec-why] and "
+                       "[@sec-intro].\n\n## Notes {.unnumbered #sec-notes}\n"})
+    import_site(tmp_path / "book", tmp_path / "site")
+    out = tmp_path / "site" / "public"
+    result = build(tmp_path / "site", BuildOptions(output=out, cache=False, jobs=1))
+    assert [str(w) for w in result.warnings] == []
+
+    def links(url: str) -> list[tuple[str, str]]:
+        prose = parse_html((out / url / "index.html").read_text(encoding="utf-8")).one(
+            "div", class_="prose")
+        return [(a.text(), a["href"]) for a in prose.find_all("a")]
+
+    assert links("") == [("Chapter 1", "/intro/"), ("Section 2.2.1", "/methods/#sec-adam"),
+                         ("2.2.1", "/methods/#sec-adam")]
+    assert links("methods") == [("Section 1.1", "/intro/#sec-why"),
+                                ("1.1", "/intro/#sec-why"), ("Chapter 1", "/intro/")]
+    methods = parse_html((out / "methods" / "index.html").read_text(encoding="utf-8"))
+    assert [h.text() for h in methods.iter() if h.tag in ("h2", "h3")] == [
+        "2.1 Setup", "2.2 Optimizers", "2.2.1 Adam", "Notes"]
+    prose = methods.one("div", class_="prose").text()
+    assert "Section 1.1" in prose and "[" not in prose

@@ -137,7 +137,8 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
             ((path, text) for _item, text, path, _figures in self.documents
              if text != NOTEBOOK),
             {label: (path, self.by_source[path.resolve()].front.get("title", ""))
-             for label, path in self.title_labels.items()}, self.language)
+             for label, path in self.title_labels.items()}, self.language,
+            self.chapter_numbers)
         self.defined = frozenset().union(*(defined_labels(read_text(path))
                                            for path in sorted(self.paths)))
         for item, text, path, figures in self.documents:

@@ -2,7 +2,9 @@
 of a book naming a section (or the chapter itself, `# Title {#sec-features}`), figure,
 table or equation of another. Quarto resolved them across the book ("Chapter 5");
 Lanting resolves `@label` within a page, so each becomes a link to its target, reading
-the section's heading or the figure's caption (Lanting numbers neither across pages).
+the section's heading or the figure's caption (Lanting numbers no figure across pages);
+in a book whose chapters are numbered, "Chapter 3" and "Section 3.2" as Quarto read
+them, the numbers those pages show.
 """
 
 from __future__ import annotations
@@ -28,8 +30,10 @@ _CELL = re.compile(r"^(`{3,})[ \t]*(\{[A-Za-z]\w*(?:[ \t,][^}\n]*)?\})[ \t]*\n(.
 _OPTION = re.compile(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", re.MULTILINE)
 _ANY_ID = re.compile(rf"\{{[^}}\n]*#((?:{_KINDS})[-:][\w:.-]*\w)")
 _ID = re.compile(rf"(?:^|\s)#((?:{_KINDS})[-:][\w:.-]*\w)")
-_REFERENCE = re.compile(rf"(?<![\w@\\`/])(-?)@((?:{_KINDS})[-:][\w:.-]*[\w])")
-"""`@sec-x`, or pandoc-crossref's `@fig:x`."""
+_REFERENCE = re.compile(rf"\[(?P<prefix>[^\[\]@\n]*?)(?P<bare>-?)@(?P<in>(?:{_KINDS})[-:][\w:.-]*"
+                        rf"\w)\]|(?<![\w@\\`/])(-?)@((?:{_KINDS})[-:][\w:.-]*[\w])")
+"""`@sec-x` (pandoc-crossref's `@fig:x`), or one in brackets: `[@sec-x]`, `[-@sec-x]`
+(its number alone), `[Section -@sec-x]` (words before it)."""
 _HASH_LINK = re.compile(rf"(\]\()#((?:{_KINDS})[-:][\w:.-]*\w)\)")
 """A link to a label as an anchor, `[The Very Basics](#sec-basics)`: in a book, Quarto
 sends it to the chapter holding the label (bookdown did too)."""
@@ -42,29 +46,84 @@ _WORDS_ZH = {"fig": "图", "tbl": "表", "eq": "公式", "thm": "定理", "lem":
              "exr": "习题", "alg": "算法", "lst": "代码"}
 
 
+_NUMBERED_WORDS = {"en": ("Chapter {}", "Section {}"), "zh": ("第 {} 章", "第 {} 节")}
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_ANY_HEADING = re.compile(r"^(#{1,6})[ \t]+.*?(?:\{([^}\n]*)\})?[ \t]*$")
+_UNNUMBERED = re.compile(r"(?:^|[ \t])(?:\.unnumbered|-)(?=[ \t]|$)")
+
+
 @dataclass(frozen=True, slots=True)
 class Label:
-    """Where a label is: its document, the id on the page ("" for the page itself) and
-    what a link to it reads."""
+    """Where a label is: its document, the id on the page ("" for the page itself),
+    what a link to it reads, and its number in a numbered book ("3", "3.2"; `[-@sec-x]`
+    reads it alone)."""
 
     path: Path
     anchor: str
     words: str
+    number: str = ""
+
+
+def section_numbers(text: str, chapter: str) -> dict[str, str]:
+    """The number of each labelled heading of chapter `chapter`'s body (its title heading
+    taken out), as Lanting numbers the page (`markdown/section_numbers.py`): from the
+    highest level the body uses, a heading `{.unnumbered}` or `{-}` neither numbered nor
+    counted, code blocks passed over."""
+    headings: list[tuple[int, str]] = []
+    fence = ""
+    for line in text.split("\n"):
+        opening = _FENCE.match(line)
+        if fence:
+            fence = "" if opening and opening.group(1)[0] == fence[0] and \
+                len(opening.group(1)) >= len(fence) and not line.strip()[len(
+                    opening.group(1)):].strip() else fence
+            continue
+        if opening:
+            fence = opening.group(1)
+            continue
+        heading = _ANY_HEADING.match(line)
+        attributes = heading.group(2) or "" if heading else ""
+        if heading and not _UNNUMBERED.search(attributes):
+            anchor = next((a[1:] for a in attributes.split() if a.startswith("#")), "")
+            headings.append((len(heading.group(1)), anchor))
+    if not headings:
+        return {}
+    top = min(level for level, _ in headings)
+    counters: list[int] = []
+    numbers: dict[str, str] = {}
+    for level, anchor in headings:
+        depth = level - top + 1
+        counters = counters[:depth] + [0] * max(0, depth - len(counters))
+        counters[depth - 1] += 1
+        if anchor:
+            numbers[anchor] = ".".join([chapter, *(str(n) for n in counters)])
+    return numbers
 
 
 def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[Path, str]],
-                language: str) -> dict[str, Label]:
+                language: str, chapters: dict[Path, str] | None = None) -> dict[str, Label]:
     """Every label of the documents (`{#sec-x}` on a heading, `{#fig-x}` on an image,
     a cell's `#| label: fig-x`, any other `{#kind-x}`), and the chapters' own (`titles`:
     label → (file, title)), which link to the page. A label twice keeps its first
-    place."""
-    names = _WORDS_ZH if language.lower().startswith("zh") else _WORDS
-    found: dict[str, Label] = {label: Label(path, "", title)
-                               for label, (path, title) in titles.items()}
+    place. In a numbered book (`chapters`: each numbered chapter's number, by resolved
+    path) a chapter's label reads "Chapter 3", a section's "Section 3.2"."""
+    zh = language.lower().startswith("zh")
+    names = _WORDS_ZH if zh else _WORDS
+    chapter_words, section_words = _NUMBERED_WORDS["zh" if zh else "en"]
+    chapters = chapters or {}
+    found: dict[str, Label] = {}
+    for label, (path, title) in titles.items():
+        number = chapters.get(path.resolve(), "")
+        found[label] = Label(path, "", chapter_words.format(number) if number else title,
+                             number)
     for path, text in documents:
+        chapter = chapters.get(path.resolve(), "")
+        numbers = section_numbers(text, chapter) if chapter else {}
         for heading in _HEADING.finditer(text):
             for label in _ID.findall(" " + heading.group(2)):
-                found.setdefault(label, Label(path, label, heading.group(1).strip()))
+                number = numbers.get(label, "")
+                found.setdefault(label, Label(path, label, section_words.format(number)
+                                              if number else heading.group(1).strip(), number))
         for image in _IMAGE.finditer(text):
             for label in _ID.findall(" " + image.group(2)):
                 found.setdefault(label, Label(path, label, _words(image.group(1))
@@ -120,7 +179,8 @@ def cross_references(text: str, path: Path, labels: dict[str, Label],
 
     def one(match: re.Match[str]) -> str:
         nonlocal count
-        label = labels.get(match.group(2))
+        name = match.group("in") or match.group(5)
+        label = labels.get(name)
         if label is None or not elsewhere(label):
             return match.group()
         target = link(label.path)
@@ -128,8 +188,10 @@ def cross_references(text: str, path: Path, labels: dict[str, Label],
             return match.group()
         count += 1
         anchor = f"#{label.anchor}" if label.anchor else ""
-        words = label.words.replace("[", "\\[").replace("]", "\\]")
-        return put(f"[{words}]({target}{anchor})")
+        bare = match.group("bare") if match.group("in") else match.group(4)
+        words = (label.number if bare and label.number else label.words
+                 ).replace("[", "\\[").replace("]", "\\]")
+        return (match.group("prefix") or "") + put(f"[{words}]({target}{anchor})")
 
     text = _HASH_LINK.sub(linked, text) if "](#" in text else text
     return _REFERENCE.sub(one, text) if "@" in text else text, count
