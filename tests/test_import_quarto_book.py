@@ -501,7 +501,8 @@ def test_references_across_a_numbered_book_read_its_numbers(tmp_path: Path) -> N
     """Quarto's `@sec-x` to another chapter's section read "Section 2.2.1", to a chapter
     "Chapter 1" (`[-@sec-x]` the number alone); the import wrote the heading's title,
     and the bracketed forms kept their brackets around the link ("[[Adam](…)]"). They read
-    the numbers the built pages show now; an unnumbered preface counts for nothing."""
+    the numbers the built pages show now; an unnumbered preface counts for nothing, nor
+    do a callout's title and a tabset's tab names."""
     write_files(tmp_path / "book", {
         "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
                        "    - index.qmd\n    - intro.qmd\n    - methods.qmd\n",
@@ -509,7 +510,9 @@ def test_references_across_a_numbered_book_read_its_numbers(tmp_path: Path) -> N
                      "[-@sec-adam].\n",
         "intro.qmd": "# Introduction {#sec-intro}\n\n## Why {#sec-why}\n\n```python\n"
                      "# a comment, not a heading\n```\n\nText.\n",
-        "methods.qmd": "# Methods {#sec-methods}\n\n## Setup\n\n## Optimizers {#sec-opt}\n\n"
+        "methods.qmd": "# Methods {#sec-methods}\n\n::: {.callout-tip}\n## A tip\n\nT.\n:::"
+                       "\n\n::: {.panel-tabset}\n## R\n\nr\n\n## Python\n\np\n:::\n\n"
+                       "## Setup\n\n## Optimizers {#sec-opt}\n\n"
                        "### Adam {#sec-adam}\n\nBack to @sec-why, [Section -@sec-why] and "
                        "[@sec-intro].\n\n## Notes {.unnumbered #sec-notes}\n"})
     import_site(tmp_path / "book", tmp_path / "site")

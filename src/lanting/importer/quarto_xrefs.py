@@ -50,6 +50,9 @@ _NUMBERED_WORDS = {"en": ("Chapter {}", "Section {}"), "zh": ("第 {} 章", "第
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ANY_HEADING = re.compile(r"^(#{1,6})[ \t]+.*?(?:\{([^}\n]*)\})?[ \t]*$")
 _UNNUMBERED = re.compile(r"(?:^|[ \t])(?:\.unnumbered|-)(?=[ \t]|$)")
+_DIV = re.compile(r"^[ \t]*:{3,}(.*)$")
+_TITLED_DIV = re.compile(r"\.?\b(?:callout(?:-\w+)?|panel-tabset)\b")
+"""Divs whose headings are no sections: a callout's title, a tabset's tab names."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,7 @@ def section_numbers(text: str, chapter: str) -> dict[str, str]:
     counted, code blocks passed over."""
     headings: list[tuple[int, str]] = []
     fence = ""
+    divs: list[bool] = []  # (for each open div: whether its headings are no sections)
     for line in text.split("\n"):
         opening = _FENCE.match(line)
         if fence:
@@ -81,9 +85,15 @@ def section_numbers(text: str, chapter: str) -> dict[str, str]:
         if opening:
             fence = opening.group(1)
             continue
+        if (div := _DIV.match(line)) is not None:
+            if div.group(1).strip():
+                divs.append(bool(_TITLED_DIV.search(div.group(1))))
+            elif divs:
+                divs.pop()
+            continue
         heading = _ANY_HEADING.match(line)
         attributes = heading.group(2) or "" if heading else ""
-        if heading and not _UNNUMBERED.search(attributes):
+        if heading and not any(divs) and not _UNNUMBERED.search(attributes):
             anchor = next((a[1:] for a in attributes.split() if a.startswith("#")), "")
             headings.append((len(heading.group(1)), anchor))
     if not headings:
