@@ -256,13 +256,15 @@ def test_api_references_link_to_objects_of_other_pages(tmp_path: Path) -> None:
     write_files(tmp_path / "old", {
         "conf.py": "project = 'p'\nlanguage = 'en'\n",
         "index.rst": "Docs\n====\n\n.. toctree::\n\n   api\n   guide\n",
-        "api.rst": "API\n===\n\n.. py:function:: train(model, steps=10)\n\n   Train it.\n\n"
+        "api.rst": "API\n===\n\n.. py:module:: mypkg\n\n"
+                   ".. py:function:: train(model, steps=10)\n\n   Train it.\n\n"
                    ".. py:class:: Trainer(config)\n   :module: mypkg.core\n\n"
                    "   .. py:method:: fit(data)\n\n      Fit it.\n\n"
                    "See :class:`Trainer`.\n",
         "guide.rst": "Guide\n=====\n\nCall :py:func:`train` or :func:`~mypkg.train`, then "
                      ":meth:`Trainer.fit`, :class:`mypkg.core.Trainer` and "
-                     ":func:`Run <train>`. Not :func:`!train`, nor :func:`numpy.mean`.\n"})
+                     ":func:`Run <train>` of :mod:`mypkg`. Not :func:`!train`, nor "
+                     ":func:`numpy.mean`.\n"})
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     out = tmp_path / "new" / "public"
     result = build(imported.dest, BuildOptions(output=out, cache=False, jobs=1))
@@ -274,8 +276,9 @@ def test_api_references_link_to_objects_of_other_pages(tmp_path: Path) -> None:
     assert shown == [("train()", "/api/#train"), ("train()", "/api/#train"),
                      ("Trainer.fit()", "/api/#fit"),
                      ("mypkg.core.Trainer", "/api/#mypkg.core.Trainer"),
-                     ("Run", "/api/#train"), ("train()", None), ("numpy.mean()", None)]
-    assert "API references to objects of other pages ×5" in report_of(imported)
+                     ("Run", "/api/#train"), ("mypkg", "/api/#module-mypkg"),
+                     ("train()", None), ("numpy.mean()", None)]
+    assert "API references to objects of other pages ×6" in report_of(imported)
     # (the API page's own reference is Lanting's: a link on the page)
     [own] = [a for a in prose(out, "/api/").find_all("a") if a.text() == "Trainer"]
     assert own["href"] == "#mypkg.core.Trainer"

@@ -140,3 +140,16 @@ def test_api_roles_link_to_the_pages_own_descriptions() -> None:
         ("spam()", "#spam"), ("kitchen.Egg", "#kitchen.Egg"), ("crack()", "#crack")]
     # (an object the page does not describe stays code, as before)
     assert [c.text() for c in paragraph.find_all("code")][-1] == "numpy.sum()"
+
+
+def test_api_roles_to_modules_searched_names_and_unlinked_ones() -> None:
+    """`{mod}`kitchen`` was code with no link to the page's `{py:module} kitchen`;
+    `{func}`!spam`` (written not to link) linked; `{func}`.spam`` showed its dot."""
+    html, problems = _render(
+        "```{py:module} kitchen\n```\n\n```{function} spam(eggs)\n```\n\n"
+        "See {mod}`kitchen`, {func}`!spam` and {func}`.spam`.\n")
+    assert problems == []
+    paragraph = html.find_all("p")[-1]
+    assert [(c.text(), c.parent.get("href") if c.parent is not None and c.parent.tag == "a"
+             else None) for c in paragraph.find_all("code")] == [
+        ("kitchen", "#module-kitchen"), ("spam()", None), ("spam()", "#spam")]

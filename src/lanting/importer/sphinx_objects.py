@@ -9,27 +9,26 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from lanting.markdown.myst_roles import api_target
 from lanting.markdown.myst_sphinx import OBJECTS, find_object, object_anchor
 
 _DIRECTIVE = re.compile(r"^[ \t]*(`{3,}|:{3,}|~{3,})[ \t]*\{([\w:]+)\}[ \t]*([^\n]*)\n"
                         r"((?:[ \t]*:[\w-]+:[^\n]*\n)*)", re.MULTILINE)
 """A MyST directive's opening line and the option lines under it."""
 _MODULE = re.compile(r"^[ \t]*:module:[ \t]*(\S+)", re.MULTILINE)
-API_ROLE = re.compile(r"\{((?:py:)?(?:func|meth|class|attr|obj|data|exc|const|type))\}"
+API_ROLE = re.compile(r"\{((?:py:)?(?:func|meth|class|attr|obj|data|exc|const|type|mod))\}"
                       r"`([^`\n]+)`")
-"""Sphinx's Python-domain roles that name an object (`{mod}` names a module's anchor,
-which Lanting's roles do not link)."""
-_EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.DOTALL)
+"""Sphinx's Python-domain roles that name an object or a module."""
 
 
 def api_objects(text: str) -> list[str]:
     """The anchors of the Python objects a page describes (`{py:function} train(x)`,
-    `{class} Trainer` with its `:module:` …), as Lanting gives them."""
+    `{class} Trainer` with its `:module:`, `{py:module} mypkg` …), as Lanting gives
+    them."""
     found = []
     for match in _DIRECTIVE.finditer(text):
         directive = match.group(2)
-        if directive not in OBJECTS or directive.rpartition(":")[0] not in ("", "py") \
-                or directive.endswith("module"):
+        if directive not in OBJECTS or directive.rpartition(":")[0] not in ("", "py"):
             continue
         module = _MODULE.search(match.group(4))
         anchor, _ = object_anchor(directive, match.group(3), module.group(1) if module else "")
@@ -38,21 +37,13 @@ def api_objects(text: str) -> list[str]:
     return found
 
 
-def role_target(content: str) -> str | None:
-    """The object a role's text names (`~mypkg.train`, `Train it <mypkg.train>`), None
-    for one written not to link (`!train`)."""
-    explicit = _EXPLICIT.match(content.strip())
-    target = explicit.group(2) if explicit else content.strip()
-    return None if target.startswith("!") else target.lstrip("~.")
-
-
 def linked_role(match: re.Match[str], own: list[str], objects: dict[str, int],
                 link: Callable[[int], str]) -> str | None:
     """The role `match` as a link to the other page's object it names (`objects`: each
     anchor's page, which `link` makes a link to), None when it names one of its own
     page (`own`: Lanting links it) or none of the project (shown as code, as Sphinx
     showed it)."""
-    target = role_target(match.group(2))
+    target = api_target(match.group(1), match.group(2))
     if target is None or find_object(target, own) is not None:
         return None
     anchor = find_object(target, objects)

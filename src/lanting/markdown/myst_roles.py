@@ -127,7 +127,8 @@ def _push_role(state: StateInline, name: str, content: str, offset: int) -> None
         token = state.push("code_inline", "code", 0)
         token.content, token.markup = shown, "`"
         # (linked to the object it names when the page describes it: myst_sphinx)
-        token.meta = {"api_target": _explicit(content)[1].lstrip("!~")}
+        if (anchor := api_target(name, content)) is not None:
+            token.meta = {"api_target": anchor}
     else:
         token = state.push("myst_role_unknown", "code", 0)
         token.info, token.content, token.meta = name, content, {"offset": offset}
@@ -136,6 +137,17 @@ def _push_role(state: StateInline, name: str, content: str, offset: int) -> None
 _API_ROLES = frozenset({"func", "meth", "class", "mod", "attr", "obj", "data", "exc",
                         "const", "type"})
 """Sphinx's Python-domain roles (`{py:func}`, or `{func}` with the default domain)."""
+
+
+def api_target(name: str, content: str) -> str | None:
+    """The anchor of what an API role names (`~mypkg.train`, `Run <mypkg.train>`:
+    `mypkg.train`; `{mod}`mypkg`` a module's description, `module-mypkg`), None for one
+    written not to link (`!train`)."""
+    target = _explicit(content)[1]
+    if target.startswith("!"):
+        return None
+    target = target.lstrip("~.")
+    return f"module-{target}" if name.endswith("mod") else target
 
 
 def _api_name(name: str, content: str) -> str | None:
@@ -147,7 +159,7 @@ def _api_name(name: str, content: str) -> str | None:
     text, target = _explicit(content)
     if text:
         return text
-    shown = target.lstrip("!")
+    shown = target.lstrip("!").lstrip(".")  # (`.x`: a name searched for, shown as `x`)
     if shown.startswith("~"):
         shown = shown[1:].rsplit(".", 1)[-1]
     if name.endswith(("func", "meth")) and not shown.endswith(")"):

@@ -217,6 +217,7 @@ def _object(state: StateBlock, d: Directive) -> None:
     anchor, name = object_anchor(d.name, d.argument, d.options.get("module", ""))
     if kind == "module":  # (Sphinx shows no module's signature: an anchor, its text)
         push_target(state, anchor, d.start, signature)
+        state.tokens[-1].meta["object"] = True
         tokenize_body(state, d)
         return
     if name:
@@ -270,11 +271,13 @@ def api_links(state: StateCore) -> None:
 
 def find_object(target: str, objects: Collection[str]) -> str | None:
     """The anchor of `objects` a role's target names: itself, or the one object whose
-    name ends as the target's does (`train` for `mypkg.train`, `Trainer.fit` …)."""
-    if target in objects:
-        return target
+    name ends as the target's does (`train` for `mypkg.train`, `Trainer.fit` …); a
+    module's (`module-mypkg`) only by its whole name."""
+    if target in objects or target.startswith("module-"):
+        return target if target in objects else None
     last = target.rsplit(".", 1)[-1]
-    found = [o for o in objects if o.rsplit(".", 1)[-1] == last]
+    found = [o for o in objects if o.rsplit(".", 1)[-1] == last
+             and not o.startswith("module-")]
     return found[0] if len(found) == 1 else None
 
 
