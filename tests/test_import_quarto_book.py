@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from htmltree import parse_html
 from importbits import report_of
 from sitebits import png, write_files
@@ -534,3 +535,18 @@ def test_references_across_a_numbered_book_read_its_numbers(tmp_path: Path) -> N
         "2.1 Setup", "2.2 Optimizers", "2.2.1 Adam", "Notes"]
     prose = methods.one("div", class_="prose").text()
     assert "Section 1.1" in prose and "[" not in prose
+
+
+@pytest.mark.parametrize(("language", "chapter", "section"), [
+    ("en", "Appendix B", "Section B.1"), ("zh-CN", "附录 B", "第 B.1 节"),
+    ("zh-TW", "附錄 B", "第 B.1 節")])
+def test_references_to_an_appendix_and_in_chinese(language: str, chapter: str,
+                                                 section: str) -> None:
+    """An appendix is lettered: Quarto's reference to it reads "Appendix B"; a Chinese
+    book's read 第 … 节 (節 in Traditional characters)."""
+    from lanting.importer.quarto_xrefs import book_labels
+
+    path = Path("/book/b.qmd")
+    labels = book_labels([(path, "::: {.callout-note}\n## Tip\n:::\n\n## S {#sec-s}\n")],
+                         {"sec-b": (path, "Data")}, language, {path.resolve(): "B"})
+    assert (labels["sec-b"].words, labels["sec-s"].words) == (chapter, section)

@@ -213,6 +213,7 @@ class JupyterBookBodies(JupyterBookLinks):
             return ""
 
         text = _TODO.sub(one, text) if "todo" in text else text
+
         def where(name: str) -> str:  # (an `.rst` file's original has `.. todo::`)
             return f"{{{name}}}" if f"{{{name}}}" in ctx.original else f".. {name}::"
 

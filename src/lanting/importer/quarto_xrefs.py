@@ -46,7 +46,11 @@ _WORDS_ZH = {"fig": "图", "tbl": "表", "eq": "公式", "thm": "定理", "lem":
              "exr": "习题", "alg": "算法", "lst": "代码"}
 
 
-_NUMBERED_WORDS = {"en": ("Chapter {}", "Section {}"), "zh": ("第 {} 章", "第 {} 节")}
+_NUMBERED_WORDS = {"en": ("Chapter {}", "Appendix {}", "Section {}"),
+                   "zh": ("第 {} 章", "附录 {}", "第 {} 节"),
+                   "zh-Hant": ("第 {} 章", "附錄 {}", "第 {} 節")}
+"""How a reference to a numbered chapter, appendix (lettered) and section reads."""
+_TRADITIONAL = re.compile(r"^zh-(?:.*-)?(?:hant|tw|hk|mo)(?:-|$)", re.IGNORECASE)
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ANY_HEADING = re.compile(r"^(#{1,6})[ \t]+.*?(?:\{([^}\n]*)\})?[ \t]*$")
 _UNNUMBERED = re.compile(r"(?:^|[ \t])(?:\.unnumbered|-)(?=[ \t]|$)")
@@ -116,16 +120,17 @@ def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[P
     a cell's `#| label: fig-x`, any other `{#kind-x}`), and the chapters' own (`titles`:
     label → (file, title)), which link to the page. A label twice keeps its first
     place. In a numbered book (`chapters`: each numbered chapter's number, by resolved
-    path) a chapter's label reads "Chapter 3", a section's "Section 3.2"."""
+    path) a chapter's label reads "Chapter 3" ("Appendix A"), a section's "Section 3.2"."""
     zh = language.lower().startswith("zh")
     names = _WORDS_ZH if zh else _WORDS
-    chapter_words, section_words = _NUMBERED_WORDS["zh" if zh else "en"]
+    chapter_words, appendix_words, section_words = _NUMBERED_WORDS[
+        ("zh-Hant" if _TRADITIONAL.match(language) else "zh") if zh else "en"]
     chapters = chapters or {}
     found: dict[str, Label] = {}
     for label, (path, title) in titles.items():
         number = chapters.get(path.resolve(), "")
-        found[label] = Label(path, "", chapter_words.format(number) if number else title,
-                             number)
+        words = (appendix_words if number.isalpha() else chapter_words).format(number)
+        found[label] = Label(path, "", words if number else title, number)
     for path, text in documents:
         chapter = chapters.get(path.resolve(), "")
         numbers = section_numbers(text, chapter) if chapter else {}
