@@ -621,15 +621,17 @@ def test_cite_keys_in_any_case_and_references_to_glued_figures(tmp_path: Path) -
 
 @pytest.mark.parametrize(("toc", "numbers"), [
     # (a part `numbered: true`: its chapters 1, 2, their sections 1.1 …; the other
-    # part unnumbered; each numbered part afresh, as Sphinx numbers its toctrees)
+    # part unnumbered; each numbered part afresh, as Sphinx numbers its toctrees; a
+    # chapter's sub-file after its own section "One", 1.1: Jupyter Book puts the
+    # chapter's toctree at its end, so Sphinx numbered the sub-file 1.2)
     ("parts:\n  - caption: Basics\n    numbered: true\n    chapters:\n      - file: a\n"
      "        sections:\n          - file: a1\n      - file: b\n"
      "  - caption: Extra\n    chapters:\n      - file: c\n",
-     {"/a/": "1 A", "/a1/": "1.1 A1", "/b/": "2 B", "/c/": "C"}),
+     {"/a/": "1 A", "/a1/": "1.2 A1", "/b/": "2 B", "/c/": "C"}),
     # (`defaults: numbered`, a book without parts)
     ("defaults:\n  numbered: true\nchapters:\n  - file: a\n    sections:\n"
      "      - file: a1\n  - file: b\n  - file: c\n",
-     {"/a/": "1 A", "/a1/": "1.1 A1", "/b/": "2 B", "/c/": "3 C"}),
+     {"/a/": "1 A", "/a1/": "1.2 A1", "/b/": "2 B", "/c/": "3 C"}),
 ])
 def test_numbered_books(tmp_path: Path, toc: str, numbers: dict[str, str]) -> None:
     write_files(tmp_path / "book", {
@@ -641,3 +643,30 @@ def test_numbered_books(tmp_path: Path, toc: str, numbers: dict[str, str]) -> No
     assert {url: page(tmp_path / "out", url).one("h1").text().strip()
             for url in numbers} == numbers
     assert page(tmp_path / "out", "/a/").one("div", "prose").one("h2").text() == "1.1 One"
+
+
+def test_numref_to_a_numbered_section_of_another_page(tmp_path: Path) -> None:
+    """`{numref}` naming a section of another page of a numbered book read the heading's
+    title with a notice ("its number is that page's"); Sphinx read "Section 2.1". It
+    reads the number that page shows (`%s` filled in), the page's title label its
+    chapter's number; a code block's `#` line and a labelled heading's target count
+    as Lanting counts them."""
+    write_files(tmp_path / "book", {
+        "_config.yml": "title: Book\n",
+        "_toc.yml": "format: jb-book\nroot: intro\ndefaults:\n  numbered: true\n"
+                    "chapters:\n  - file: a\n  - file: b\n",
+        "intro.md": "# Intro\n\nHello.\n",
+        "a.md": "(ch-a)=\n# A\n\n## First\n\n```python\n# no heading\n```\n\n"
+                "(sec-loss)=\n## Loss\n\n### Detail\n",
+        "b.md": "# B\n\nSee {numref}`sec-loss`, {numref}`Sec. %s <sec-loss>`, "
+                "{numref}`ch-a` and {ref}`sec-loss`.\n"})
+    imported = import_site(tmp_path / "book", tmp_path / "new", None, False, NOW)
+    out = tmp_path / "out"
+    result = build(imported.dest, BuildOptions(output=out, cache=False, jobs=1))
+    assert [str(w) for w in result.warnings] == []
+    shown = [(a.text(), a["href"]) for a in prose(out, "/b/").find("p").find_all("a")]
+    assert shown == [("Section 1.2", "/a/#sec-loss"), ("Sec. 1.2", "/a/#sec-loss"),
+                     ("Section 1", "/a/"), ("Loss", "/a/#sec-loss")]
+    assert "its number is that page's" not in report_of(imported)
+    headings = [h.text() for h in prose(out, "/a/").find_all("h2")]
+    assert headings == ["1.1 First", "1.2 Loss"]

@@ -35,7 +35,7 @@ from lanting.importer.jupyterbook_refs import (
     title_label,
 )
 from lanting.importer.jupyterbook_settings import JupyterBookSettings, _mapping
-from lanting.importer.jupyterbook_titles import first_heading, notebook_title
+from lanting.importer.jupyterbook_titles import first_heading, notebook_title, sections_after_title
 from lanting.importer.jupyterbook_toc import (
     Entry,
     Toc,
@@ -51,11 +51,14 @@ from lanting.importer.liquid import Context
 from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
 from lanting.importer.report import Report
 from lanting.importer.rst_markdown import read_rst
+from lanting.importer.section_numbering import section_numbers
 from lanting.importer.site import NOTEBOOK, NewSite
 from lanting.importer.site_language import guess_language
 from lanting.importer.sphinx_objects import api_objects
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
+from lanting.markdown.figures import label_language
 from lanting.markdown.myst_glossary import term_id
+from lanting.markdown.section_numbers import SECTION_LABELS
 
 NOTEBOOK_KEYS = frozenset({"jupytext", "kernelspec", "file_format", "mystnb", "execution",
                            "kernel_info", "language_info"})
@@ -108,6 +111,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         self.api_objects: dict[str, int] = {}
         """The anchor of each Python object the book describes → its page's number."""
         self.own_objects: dict[int, list[str]] = {}
+        self.section_numbers: dict[str, str] = {}
+        """The number of each label of a numbered page's heading (its title's too)."""
         self.title_labels: dict[int, str] = {}
         """The label of each page's title heading (`(intro)=` before `# Intro`)."""
 
@@ -118,8 +123,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
             self.report.note(self.book, None, "the book is in this folder: its files are "
                              "read from it")
         self.toc = self.read_toc()
-        self.chapter_numbers.update(n for group in self.toc.numbered
-                                    for n in chapter_numbers(group).items())
+        self.chapter_numbers.update(n for group in self.toc.numbered for n in chapter_numbers(
+            group, sections=sections_after_title).items())
         substitutions = _mapping(_mapping(self.config.get("parse")).get("myst_substitutions"))
         self.substitutions = {str(k): str(v) for k, v in substitutions.items()}
         files = self.toc.files()
@@ -128,6 +133,7 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
         for path in self.strays(files):
             self.read_document(path, in_toc=False)
         language = self.language()
+        self.section_format = SECTION_LABELS[label_language(language)]
         self.find_targets()
         self.bibliography()
         self.cited = cited_keys(self.texts)
@@ -300,6 +306,11 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
                 [cell_text(c) for c in markdown_cells(item.notebook)]
             title = self.title_labels.get(item.number)
             labels = self.own_labels.setdefault(item.number, set())
+            chapter = self.chapter_numbers.get(path.resolve())
+            if chapter is not None and item.notebook is None:  # (`{numref}` reads them)
+                for label, number in [*([(title, chapter)] if title else []),
+                                      *section_numbers(text, chapter).items()]:
+                    self.section_numbers.setdefault(label, number)
             for part in texts:
                 self.glued |= glued_labels(part)
                 for anchor in api_objects(part):

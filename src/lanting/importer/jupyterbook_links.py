@@ -47,6 +47,8 @@ class JupyterBookLinks:
     own_labels: dict[int, set[str]]
     glued: set[str]
     """Labels of `{glue:figure}` blocks, which are left out."""
+    section_numbers: dict[str, str]
+    section_format: str
 
     def link_to(self, target: Item, here: Item) -> str:
         """A link from `here` to `target`: a relative link to its file (checked by
@@ -174,6 +176,12 @@ class JupyterBookLinks:
         if name == "eq":
             return self.equation_role(match.group(), text, found, item, ctx)
         own = found.text or self.site.items[found.page].title or target
+        if name == "numref" and (number := self.section_numbers.get(target)):
+            # (a section of a numbered page: the number that page shows, as Sphinx's)
+            ctx.convert("references to numbered sections of other pages")
+            words = text.replace("%s", number).replace("{number}", number).replace(
+                "{name}", own) if text else self.section_format.format(n=number)
+            return f"[{words}]({self.target_link(found, item)})"
         # (`{numref}`Fig. %s <x>``: the number is the other page's; its caption instead)
         words = (text.replace("%s", found.text or target) if "%s" in text else text) or own
         if name == "numref":

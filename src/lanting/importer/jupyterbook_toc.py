@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,21 +72,26 @@ class Toc:
         return find(self.entries) or []
 
 
-def chapter_numbers(entries: list[Entry], prefix: str = "") -> dict[Path, str]:
+def chapter_numbers(entries: list[Entry], prefix: str = "",
+                    sections: Callable[[Path], int] | None = None,
+                    first: int = 0) -> dict[Path, str]:
     """The number of each document of a numbered list of entries: 1, 2 … (after
-    `prefix`), those under each 1.1, 1.2 …, as Sphinx numbers a numbered toctree."""
+    `prefix`, from `first` + 1), those under each 1.1, 1.2 …, as Sphinx numbers a
+    numbered toctree; `sections` counts a document's own top sections, which come before
+    its sub-documents (Jupyter Book's toctree is at the chapter's end)."""
     numbers: dict[Path, str] = {}
-    count = 0
+    count = first
     for entry in entries:
         if entry.part:  # (a caption over chapters: the numbering runs through it)
-            numbers.update(chapter_numbers(entry.children, prefix))
+            numbers.update(chapter_numbers(entry.children, prefix, sections))
             continue
         if entry.file is None:
             continue
         count += 1
         number = f"{prefix}.{count}" if prefix else str(count)
         numbers[entry.file.resolve()] = number
-        numbers.update(chapter_numbers(entry.children, number))
+        own = sections(entry.file) if sections is not None and entry.children else 0
+        numbers.update(chapter_numbers(entry.children, number, sections, own))
     return numbers
 
 

@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lanting.importer.quarto_cells import header_options, made_label
+from lanting.importer.section_numbering import section_numbers
+from lanting.markdown.figures import label_language
+from lanting.markdown.section_numbers import SECTION_LABELS
 
 _KINDS = "sec|fig|tbl|eq|thm|lem|cor|prp|cnj|def|exm|exr|alg|lst"
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*\{([^}\n]*)\}[ \t]*$", re.MULTILINE)
@@ -46,17 +49,10 @@ _WORDS_ZH = {"fig": "图", "tbl": "表", "eq": "公式", "thm": "定理", "lem":
              "exr": "习题", "alg": "算法", "lst": "代码"}
 
 
-_NUMBERED_WORDS = {"en": ("Chapter {}", "Appendix {}", "Section {}"),
-                   "zh": ("第 {} 章", "附录 {}", "第 {} 节"),
-                   "zh-Hant": ("第 {} 章", "附錄 {}", "第 {} 節")}
-"""How a reference to a numbered chapter, appendix (lettered) and section reads."""
-_TRADITIONAL = re.compile(r"^zh-(?:.*-)?(?:hant|tw|hk|mo)(?:-|$)", re.IGNORECASE)
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
-_ANY_HEADING = re.compile(r"^(#{1,6})[ \t]+.*?(?:\{([^}\n]*)\})?[ \t]*$")
-_UNNUMBERED = re.compile(r"(?:^|[ \t])(?:\.unnumbered|-)(?=[ \t]|$)")
-_DIV = re.compile(r"^[ \t]*:{3,}(.*)$")
-_TITLED_DIV = re.compile(r"\.?\b(?:callout(?:-\w+)?|panel-tabset)\b")
-"""Divs whose headings are no sections: a callout's title, a tabset's tab names."""
+_NUMBERED_WORDS = {"en": ("Chapter {n}", "Appendix {n}"), "zh": ("第 {n} 章", "附录 {n}"),
+                   "zh-Hant": ("第 {n} 章", "附錄 {n}")}
+"""How a reference to a numbered chapter and a lettered appendix reads (to a section:
+Lanting's own `SECTION_LABELS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,49 +67,6 @@ class Label:
     number: str = ""
 
 
-def section_numbers(text: str, chapter: str) -> dict[str, str]:
-    """The number of each labelled heading of chapter `chapter`'s body (its title heading
-    taken out), as Lanting numbers the page (`markdown/section_numbers.py`): from the
-    highest level the body uses, a heading `{.unnumbered}` or `{-}` neither numbered nor
-    counted, code blocks passed over."""
-    headings: list[tuple[int, str]] = []
-    fence = ""
-    divs: list[bool] = []  # (for each open div: whether its headings are no sections)
-    for line in text.split("\n"):
-        opening = _FENCE.match(line)
-        if fence:
-            fence = "" if opening and opening.group(1)[0] == fence[0] and \
-                len(opening.group(1)) >= len(fence) and not line.strip()[len(
-                    opening.group(1)):].strip() else fence
-            continue
-        if opening:
-            fence = opening.group(1)
-            continue
-        if (div := _DIV.match(line)) is not None:
-            if div.group(1).strip():
-                divs.append(bool(_TITLED_DIV.search(div.group(1))))
-            elif divs:
-                divs.pop()
-            continue
-        heading = _ANY_HEADING.match(line)
-        attributes = heading.group(2) or "" if heading else ""
-        if heading and not any(divs) and not _UNNUMBERED.search(attributes):
-            anchor = next((a[1:] for a in attributes.split() if a.startswith("#")), "")
-            headings.append((len(heading.group(1)), anchor))
-    if not headings:
-        return {}
-    top = min(level for level, _ in headings)
-    counters: list[int] = []
-    numbers: dict[str, str] = {}
-    for level, anchor in headings:
-        depth = level - top + 1
-        counters = counters[:depth] + [0] * max(0, depth - len(counters))
-        counters[depth - 1] += 1
-        if anchor:
-            numbers[anchor] = ".".join([chapter, *(str(n) for n in counters)])
-    return numbers
-
-
 def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[Path, str]],
                 language: str, chapters: dict[Path, str] | None = None) -> dict[str, Label]:
     """Every label of the documents (`{#sec-x}` on a heading, `{#fig-x}` on an image,
@@ -123,13 +76,13 @@ def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[P
     path) a chapter's label reads "Chapter 3" ("Appendix A"), a section's "Section 3.2"."""
     zh = language.lower().startswith("zh")
     names = _WORDS_ZH if zh else _WORDS
-    chapter_words, appendix_words, section_words = _NUMBERED_WORDS[
-        ("zh-Hant" if _TRADITIONAL.match(language) else "zh") if zh else "en"]
+    chapter_words, appendix_words = _NUMBERED_WORDS[label_language(language)]
+    section_words = SECTION_LABELS[label_language(language)]
     chapters = chapters or {}
     found: dict[str, Label] = {}
     for label, (path, title) in titles.items():
         number = chapters.get(path.resolve(), "")
-        words = (appendix_words if number.isalpha() else chapter_words).format(number)
+        words = (appendix_words if number.isalpha() else chapter_words).format(n=number)
         found[label] = Label(path, "", words if number else title, number)
     for path, text in documents:
         chapter = chapters.get(path.resolve(), "")
@@ -137,7 +90,7 @@ def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[P
         for heading in _HEADING.finditer(text):
             for label in _ID.findall(" " + heading.group(2)):
                 number = numbers.get(label, "")
-                found.setdefault(label, Label(path, label, section_words.format(number)
+                found.setdefault(label, Label(path, label, section_words.format(n=number)
                                               if number else heading.group(1).strip(), number))
         for image in _IMAGE.finditer(text):
             for label in _ID.findall(" " + image.group(2)):

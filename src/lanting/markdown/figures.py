@@ -271,9 +271,15 @@ def _caption_in_figure(tokens: list[Token], i: int, legend: bool) -> None:
 def figure_lang(env: MutableMapping[str, Any]) -> str:
     """The key of `LABELS` for the document's language."""
     ctx = env.get("lanting")
-    if ctx is not None and _TRADITIONAL.match(ctx.lang):
+    return "zh" if ctx is None else label_language(ctx.lang)
+
+
+def label_language(lang: str) -> str:
+    """Which words a label of a page in `lang` takes: "zh" (Simplified Chinese),
+    "zh-Hant" (Traditional: `zh-TW`, `zh-HK` …) or "en" (any other language)."""
+    if _TRADITIONAL.match(lang):
         return "zh-Hant"
-    return "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
+    return "zh" if lang.lower().startswith("zh") else "en"
 
 
 def source_line(env: MutableMapping[str, Any], token: Token) -> int:
