@@ -19,7 +19,8 @@ CODE_DIRECTIVES = frozenset({"code-cell", "code-block", "code", "sourcecode", "m
 """Directives whose content is code or TeX, not Markdown: put aside whole."""
 _OPEN = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})[ \t]*(.*?)[ \t]*$")
 _DIRECTIVE = re.compile(r"^\{([\w:.-]+)\}")
-_TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*$")
+MYST_TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*$")
+"""MyST's `(label)=` line, which labels the block after it."""
 _HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _COMMENT_OPEN = re.compile(r"^[ \t]{0,3}<!--")
 _NAME = re.compile(r"^[ \t]*:(?:name|label):[ \t]*(\S.*?)[ \t]*$")
@@ -124,7 +125,7 @@ def targets_of(text: str) -> list[tuple[str, str, int]]:
     found = [(_unquote(m.group(2).strip()), "", text.count("\n", 0, m.start(2)) + 1)
              for m in _MATH_LABEL.finditer(text)]
     for i, line in enumerate(lines):
-        target, figure = _TARGET.match(line), _FIGURE_MD.match(line)
+        target, figure = MYST_TARGET.match(line), _FIGURE_MD.match(line)
         if target is None and figure is None and i not in names:
             continue
         following = [rest for rest in lines[i + 1:] if rest.strip()]
@@ -181,7 +182,7 @@ def title_label(text: str) -> str | None:
     reference to it is a link to the page."""
     lines = [line for line in protect_myst_code(text, Shelf()).split("\n") if line.strip()]
     for first, second in zip(lines, lines[1:], strict=False):
-        target = _TARGET.match(first)
+        target = MYST_TARGET.match(first)
         if target is None:
             return None
         if heading_title(second) is not None:

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 
+from lanting.importer.jupyterbook_refs import MYST_TARGET
+
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ANY_HEADING = re.compile(r"^(#{1,6})[ \t]+.*?(?:\{([^}\n]*)\})?[ \t]*$")
 _UNNUMBERED = re.compile(r"(?:^|[ \t])(?:\.unnumbered|-)(?=[ \t]|$)")
 _DIV = re.compile(r"^[ \t]*:{3,}(.*)$")
 _TITLED_DIV = re.compile(r"\.?\b(?:callout(?:-\w+)?|panel-tabset)\b")
 """Divs whose headings are no sections: a callout's title, a tabset's tab names."""
-_TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*$")
-"""MyST's `(label)=` on the line before a heading: the heading's label."""
 
 
 def top_sections(text: str) -> int:
@@ -52,7 +52,7 @@ def section_numbers(text: str, chapter: str, every: bool = False) -> dict[str, s
             elif divs:
                 divs.pop()
             continue
-        if (named := _TARGET.match(line)) is not None:
+        if (named := MYST_TARGET.match(line)) is not None:
             target = named.group(1).strip()
             continue
         heading = _ANY_HEADING.match(line)
