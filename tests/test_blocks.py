@@ -280,13 +280,14 @@ def test_an_untitled_labelled_image_is_a_figure_captioned_by_its_alt_text() -> N
 def test_bracketed_figure_references_are_pandocs() -> None:
     """Pandoc's `[-@fig-x]` is the number alone (a book writes `Figure [-@fig-x]`, as
     bookdown's `Figure \\@ref(fig:x)` showed "Figure 1.2") and `[@fig-x]` a reference:
-    both showed their brackets and minus around it, "Figure [-Figure 1]"."""
+    both showed their brackets and minus around it, "Figure [-Figure 1]". Words before
+    it in the brackets, `[see @fig-x]`, are Pandoc's too: the brackets not shown."""
     html = render_markdown("![Loss curve](loss.png){#fig-loss}\n\nSee Figure [-@fig-loss], "
-                           "or [@fig-loss]; [see @fig-loss] keeps its brackets.\n",
+                           "or [@fig-loss]; [see @fig-loss] loses its brackets.\n",
                            RenderContext(Path("p.md"), "p.md", lang="en")).html
     link = '<a class="figref" href="#fig-loss">'
-    assert (f"See Figure {link}1</a>, or {link}Figure 1</a>; [see {link}Figure 1</a>] "
-            "keeps") in html
+    assert (f"See Figure {link}1</a>, or {link}Figure 1</a>; see {link}Figure 1</a> "
+            "loses") in html
 
 
 def test_a_caption_is_markdown_its_formulas_and_links_render() -> None:

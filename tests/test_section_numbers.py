@@ -101,3 +101,20 @@ def test_references_read_titles_where_sections_have_no_numbers() -> None:
     # a {numref} asking for the number of a section that has none says so, at its line
     assert problems == ("`{numref}` to `sec-b`, a section with no number: its title is "
                         "shown",)
+
+
+def test_bracketed_references_with_words_before_them() -> None:
+    """Pandoc's `[Section -@sec-x]` (words, then the number alone) was shown as written,
+    brackets and all, with no warning, and `[see @sec-x]` kept its brackets around the
+    link; figures' too. The brackets are a citation's: not shown."""
+    text = ("See [Section -@sec-why], [see @sec-why], [Figure -@fig-x] and [a link @sec-why]"
+            "(https://example.org).\n\n## Why {#sec-why}\n\n![A plot](x.png){#fig-x}\n")
+    rendered = render_markdown(text, RenderContext(Path("p.md"), "p.md", lang="en",
+                                                   number_sections=True))
+    assert rendered.problems == ()
+    first = parse_html(rendered.html).find("p")
+    assert first is not None
+    assert first.text() == ("See Section 1, see Section 1, Figure 1 and a link @sec-why.")
+    assert [(a.text(), a["href"]) for a in first.find_all("a")] == [
+        ("1", "#sec-why"), ("Section 1", "#sec-why"), ("1", "#fig-x"),
+        ("a link @sec-why", "https://example.org")]

@@ -288,9 +288,11 @@ def _add_ids(state: StateCore, style: str = "lanting") -> None:
                                        inline_math_html(tokens[i + 1]), style, source))
 
 
-_SECREF = re.compile(r"@(sec[:-][\w\-.:]*\w)|\[(-?)@(sec[:-][\w\-.:]*\w)\]")
-"""`@sec-x`, or in brackets (`[@sec-x]`, `[-@sec-x]`: a citation's form): its heading's
-title, or on a page of numbered sections "Section 2.1" (`[-@sec-x]`: "2.1" alone)."""
+_SECREF = re.compile(r"@(sec[:-][\w\-.:]*\w)|\[([^\[\]@\n]*?)(-?)@(sec[:-][\w\-.:]*\w)\]"
+                     r"(?![(\[])")
+"""`@sec-x`, or in brackets (`[@sec-x]`, `[-@sec-x]`, `[see @sec-x]`: a citation's form,
+the brackets not shown): its heading's title, or on a page of numbered sections "Section
+2.1" (`[-@sec-x]`: "2.1" alone, `[Section -@sec-x]` "Section 2.1")."""
 
 
 def _secref_rule(state: StateInline, silent: bool) -> bool:
@@ -303,9 +305,11 @@ def _secref_rule(state: StateInline, silent: bool) -> bool:
     if not match:
         return False
     if not silent:
+        if match.group(2):  # (the words before it in the brackets: `[Section -@sec-x]`)
+            state.push("text", "", 0).content = match.group(2)
         token = state.push("secref", "a", 0)
-        token.info = match.group(1) or match.group(3)
-        token.meta = {"plain": match.group(2) == "-"}
+        token.info = match.group(1) or match.group(4)
+        token.meta = {"plain": match.group(3) == "-"}
     state.pos = match.end()
     return True
 

@@ -23,7 +23,7 @@ from lanting.markdown.figures import LABELS, figure_lang, source_line
 from lanting.markdown.shortcodes import report
 
 _FIGREF = re.compile(r"@(fig[:-][\w\-.:]+)")
-_BRACKETED = re.compile(r"\[(-?)@(fig[:-][\w\-.:]*\w)\]")
+_BRACKETED = re.compile(r"\[([^\[\]@\n]*?)(-?)@(fig[:-][\w\-.:]*\w)\](?![(\[])")
 
 
 def _figref_rule(state: StateInline, silent: bool) -> bool:
@@ -45,15 +45,18 @@ def _figref_rule(state: StateInline, silent: bool) -> bool:
 
 
 def _bracketed(state: StateInline, silent: bool) -> bool:
-    """`[@fig-x]` (a reference) and `[-@fig-x]` (its number alone)."""
+    """`[@fig-x]` (a reference), `[-@fig-x]` (its number alone), `[Figure -@fig-x]`
+    (words before it: the brackets are not shown)."""
     match = _BRACKETED.match(state.src, state.pos)
     if not match:
         return False
     if not silent:
+        if match.group(1):
+            state.push("text", "", 0).content = match.group(1)
         token = state.push("figref", "a", 0)
-        token.info = match.group(2)
-        token.markup = match.group()
-        token.meta = {"plain": bool(match.group(1))}
+        token.info = match.group(3)
+        token.markup = "[" + match.group()[1 + len(match.group(1)):]  # (shown if unknown)
+        token.meta = {"plain": bool(match.group(2))}
     state.pos = match.end()
     return True
 
