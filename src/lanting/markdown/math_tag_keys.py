@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable, Iterator
 
 from lanting.markdown.math_formula import to_mathml
 from lanting.markdown.mathtext import mathml_text
+from lanting.markdown.tex_scan import group_end
 
-_TAG = re.compile(r"\\tag(\*?)\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+_TAG_START = re.compile(r"\\tag(?![A-Za-z])(\*?)\s*(?=\{)")
 _ASCII_TAG = re.compile(r"[A-Za-z0-9 .,:;+\-*/=()!?|<>@]*")
 """A tag math-core takes as written: it refuses a `'` (`\\tag{27'}`), `[`, `]` and the
 characters special to TeX (`"#$%&\\^_`{}~`) in a tag's text."""
@@ -20,15 +22,33 @@ def hidden_tags(tex: str, tags: dict[str, str], prefix: str) -> str:
     """Tags math-core refuses (non-ASCII: `\\tag{损失}`) as ASCII placeholders (`prefix`
     and a number), their text put in `tags` for `untag`."""
 
-    def one(m: re.Match[str]) -> str:
-        text = m.group(2)
+    def one(star: str, text: str, written: str) -> str:
         if _ASCII_TAG.fullmatch(text):
-            return m.group(0)
+            return written
         key = f"{prefix}{len(tags)}"
         tags[key] = html.escape(_tag_text(text), quote=False)
-        return f"\\tag{m.group(1)}{{{key}}}"
+        return f"\\tag{star}{{{key}}}"
 
-    return _TAG.sub(one, tex) if "\\tag" in tex else tex
+    return replace_tags(tex, one) if "\\tag" in tex else tex
+
+
+def tag_spans(tex: str) -> Iterator[tuple[int, int, str, str]]:
+    """Each braced `\\tag{…}` of `tex`: (start, end, `*` or not, its text), its braces
+    matched to any depth (`\\tag{\\textbf{\\textsc{Lsc}}}`)."""
+    for found in _TAG_START.finditer(tex):
+        end = group_end(tex, found.end())
+        if end is not None:
+            yield found.start(), end, found.group(1), tex[found.end() + 1:end - 1]
+
+
+def replace_tags(tex: str, one: Callable[[str, str, str], str]) -> str:
+    """`tex` with each braced tag replaced by `one(star, text, as written)`."""
+    out, pos = [], 0
+    for start, end, star, text in tag_spans(tex):
+        if start >= pos:
+            out += [tex[pos:start], one(star, text, tex[start:end])]
+            pos = end
+    return "".join(out) + tex[pos:]
 
 
 _TAG_MATH = re.compile(r"\$([^$]+)\$")
@@ -52,8 +72,12 @@ def _tag_text(text: str) -> str:
         try:
             return mathml_text(to_mathml("\\text{" + text + "}", display=False))
         except ValueError:
-            return text
+            # (a command text mode refuses: the tag's words, as a tag shows them)
+            return _COMMAND.sub("", text).replace("{", "").replace("}", "")
     return text
+
+
+_COMMAND = re.compile(r"\\[A-Za-z]+\s*|\\(?=[^A-Za-z])")
 
 
 def untag(text: str, tags: dict[str, str]) -> str:

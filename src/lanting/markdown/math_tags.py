@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from lanting.markdown.math_tag_keys import replace_tags
+
 NUMBERED_ENV = re.compile(r"\\begin\s*\{(equation|align|gather|multline|flalign)(\*?)\}")
 LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
 
@@ -20,9 +22,6 @@ def braced_tags(tex: str) -> str:
     return _BARE_TAG.sub(r"\\tag\1{\2}", tex) if "\\tag" in tex else tex
 
 
-_INLINE_TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
-
-
 def inline_tags(tex: str) -> str:
     r"""An inline formula's `\tag{1}` as its number set after it: kramdown's inline
     `$$a = b \tag{1}$$` in a paragraph, which MathJax 2 draws with the number at its
@@ -30,16 +29,16 @@ def inline_tags(tex: str) -> str:
     build failed on a formula the site showed. The tag is text, its `$…$` math, as
     amsmath reads it; `\tag*` without the parentheses."""
 
-    def one(m: re.Match[str]) -> str:
-        pieces = m.group(2).split("$")
-        if not m.group(1):
+    def one(star: str, text: str, _written: str) -> str:
+        pieces = text.split("$")
+        if not star:
             pieces[0] = "(" + pieces[0]
             pieces[-1] += ")"
         return "\\qquad " + "".join(
             (f"\\text{{{piece}}}" if piece else "") if i % 2 == 0 else f"{{{piece}}}"
             for i, piece in enumerate(pieces))
 
-    return _INLINE_TAG.sub(one, braced_tags(tex)) if "\\tag" in tex else tex
+    return replace_tags(braced_tags(tex), one) if "\\tag" in tex else tex
 
 
 def numbered(tex: str) -> str:
@@ -86,14 +85,31 @@ def _tag_out_of_rows(tex: str) -> str:
     display with it, math-core refuses it there; moved after the environment, where both
     agree. (Several tags stay: a number per row is `align`'s, and the error says so.)
     A label counts as well as a tag: `$$\label{eq:2} a = b \\ = c \tag{2}$$` has its
-    rows put in `gathered`, and its label, left inside, failed the build."""
+    rows put in `gathered`, and its label, left inside, failed the build.
+    Inside an `equation` (or `multline`), one number for the whole, the same:
+    `\begin{equation}\begin{array}{l} a \tag{3} \end{array}\end{equation}` failed the
+    build; the tag (or label) goes after the rows, at the equation's end."""
     for command in (_ROW_TAG, LABEL):
         found = command.search(tex)
-        if found is None or len(command.findall(tex)) != 1 or NUMBERED_ENV.search(tex) \
+        if found is None or len(command.findall(tex)) != 1 or _numbers_rows(tex) \
                 or not _ROWS_ENV.search(tex, 0, found.start()):
             continue
-        tex = (tex[:found.start()] + tex[found.end():]).rstrip() + " " + found.group()
+        rest = tex[:found.start()] + tex[found.end():]
+        ends = list(_ONE_NUMBER_END.finditer(rest, found.start()))
+        if not ends and NUMBERED_ENV.search(tex):
+            continue  # (after the equation: `_tag_outside`'s)
+        at = ends[-1].start() if ends else len(rest)
+        tex = rest[:at].rstrip() + " " + found.group() + rest[at:]
     return tex
+
+
+_ONE_NUMBER_END = re.compile(r"\\end\s*\{(?:equation|multline)\*?\}")
+
+
+def _numbers_rows(tex: str) -> bool:
+    """Whether a numbered environment of the display numbers its rows (`align`, `gather`):
+    a tag inside its rows is a row's. An `equation` or `multline` has one number."""
+    return any(m.group(1) not in ("equation", "multline") for m in NUMBERED_ENV.finditer(tex))
 
 
 _STARRED_ROWS = re.compile(r"\\begin\s*\{(align|gather)\*\}(.*?)\\end\s*\{\1\*\}", re.DOTALL)

@@ -49,7 +49,8 @@ def _innermost_name(name: str) -> str:
 
 
 _MATHOP = re.compile(r"\\mathop(?![A-Za-z])\s*")
-_BARE_MATHOP = re.compile(r"\\mathop(?![A-Za-z])\s*(\\[A-Za-z]+)(?![A-Za-z])")
+_BARE_MATHOP = re.compile(r"\\mathop(?![A-Za-z])\s*(\\[A-Za-z]+(?![A-Za-z])|[^\s{}\\^_&])")
+"""`\\mathop` and its argument of one token, a command or a character (`\\mathop a`)."""
 _STYLED = re.compile(r"\\(?:math(bb|cal|frak|scr|bf)|(Bbb))\s*"
                      r"(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))")
 """A styled letter: `\\mathbb E`, `\\mathcal{L}`, MathJax's `\\Bbb{E}` (`\\mathbb`'s old name)."""
@@ -162,8 +163,9 @@ def operators(s: str, ctx: Context) -> str:
     if "\\displaylines" in s:
         s = replace_command(s, "displaylines", 1, lambda o, a, i:
                             "\\begin{gathered}" + a[0] + "\\end{gathered}")
-    # (`\mathop\longrightarrow\limits^{L^2}`: TeX's argument is one token when it has
-    # no braces, as in a note on convergence in the mean; read as the braced form)
+    # (`\mathop\longrightarrow\limits^{L^2}`, `\mathop a\limits_{i}`: TeX's argument is
+    # one token when it has no braces, as in a note on convergence in the mean and a
+    # Typora cheat sheet; read as the braced form)
     s = _BARE_MATHOP.sub(r"\\mathop{\1}", s)
     s = _STYLE_BEFORE_LIMITS.sub(r"\2 \1\3", s)
     s = _script_limits(s)

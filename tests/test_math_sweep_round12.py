@@ -1,0 +1,63 @@
+"""Faults a twelfth formula sweep of math-heavy blogs and notes found: small pages and
+sites written here."""
+
+from __future__ import annotations
+
+import pytest
+from htmltree import parse_html
+from test_math_syntax import CONTEXT
+
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions
+
+
+def _render(text: str) -> tuple[str, tuple[str, ...]]:
+    rendered = render_markdown(text, CONTEXT, MarkdownOptions())
+    return rendered.html, tuple(p.message for p in rendered.problems)
+
+
+@pytest.mark.parametrize("rows", ["array}{l", "aligned", "cases", "matrix"])
+def test_a_tag_in_rows_inside_an_equation_numbers_it(rows: str) -> None:
+    """`\\begin{equation}\\begin{array}{l} a \\tag{3} \\end{array}\\end{equation}` (a
+    Typora note's piecewise definition): MathJax tags the equation with it, math-core
+    refused a tag inside the rows and the formula failed the build. The tag and a label
+    beside it are the equation's."""
+    env = rows.split("}")[0]
+    html, problems = _render(f"\\begin{{equation}}\\left\\{{\\begin{{{rows}}} a \\\\ b "
+                             f"\\tag{{3}}\\label{{q}} \\end{{{env}}}\\right.\\end{{equation}}"
+                             "\n\nBy \\eqref{q}.\n")
+    assert problems == ()
+    tree = parse_html(html)
+    assert [t.text() for t in tree.find_all("mtext")] == ["(3)"]
+    assert tree.one("a", class_="eqref").text() == "(3)"
+
+
+def test_a_label_in_rows_inside_an_equation_numbers_it() -> None:
+    """A `\\label` alone inside the rows of an `equation` labels its number."""
+    html, problems = _render("\\begin{equation}\\begin{array}{l} a \\\\ b\\label{q} "
+                             "\\end{array}\\end{equation}\n\nBy \\eqref{q}.\n")
+    assert problems == ()
+    assert parse_html(html).one("a", class_="eqref").text() == "(1)"
+
+
+def test_mathop_of_one_token_takes_limits() -> None:
+    """`\\mathop a \\limits_{i=1}^{n}`, `a \\mathop = \\limits_{i}` (a cheat sheet's): TeX's
+    argument without braces is one token; math-core took `\\limits` after `\\mathop a`
+    for a misplaced one and the formula failed the build."""
+    html, problems = _render("$$\n\\mathop a \\limits _{i=1}^{34} x\n$$\n\n"
+                             "$$\na \\mathop = \\limits _{i=1}^{n} b\n$$\n")
+    assert problems == ()
+    assert len(parse_html(html).find_all("munderover")) == 2
+
+
+@pytest.mark.parametrize("tag", ["\\textbf{\\textsc{Lsc}}", "\\textsc{Lsc}"])
+def test_a_tag_of_nested_commands_is_drawn(tag: str) -> None:
+    """`\\tag{\\textbf{\\textsc{Lsc}}}`: a tag's braces were read one level deep, the tag
+    went to math-core as written, and the formula failed the build. Its text is drawn,
+    in a display and in kramdown's inline `$$…$$` alike."""
+    html, problems = _render(f"$$\nx \\tag{{{tag}}}\\label{{e}}\n$$\n\nSee \\eqref{{e}}, "
+                             f"and $$y \\tag{{{tag}}}$$ inline.\n")
+    assert problems == ()
+    tree = parse_html(html)
+    assert tree.one("a", class_="eqref").text() == "(Lsc)"
+    assert "Lsc" in tree.find_all("span", class_="math-inline")[0].text()
