@@ -61,3 +61,13 @@ def test_a_tag_of_nested_commands_is_drawn(tag: str) -> None:
     tree = parse_html(html)
     assert tree.one("a", class_="eqref").text() == "(Lsc)"
     assert "Lsc" in tree.find_all("span", class_="math-inline")[0].text()
+
+
+def test_tex_beside_the_formula_it_draws_is_shown_on_purpose() -> None:
+    """A cheat sheet's `$\\alpha$: \\alpha` (the symbol, then what to type for it): the
+    TeX after the formula drawing it was "TeX left in the page", 99 warnings on a Typora
+    folder of such tables. TeX a formula of its line holds is the writer's; TeX no
+    formula beside it holds (`\\beta`) is still reported."""
+    _, problems = _render("$\\alpha$:\t\\alpha\n\n$\\frac{a}{b}$ 写作 \\frac{a}{b}\n\n"
+                          "$\\gamma$: \\beta\n")
+    assert problems == ("TeX left in the page: `\\beta`",)

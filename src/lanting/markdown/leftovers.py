@@ -123,15 +123,31 @@ def _as_written(found: str, source: str) -> bool:
         or re.search(r"(?<!\\)" + re.escape(found), source) is not None
 
 
+def _formulas_by_line(token: Token) -> dict[int, str]:
+    """The TeX of the inline formulas on each line of `token`'s text."""
+    line, formulas = 0, dict[int, str]()
+    for child in token.children or []:
+        if child.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif child.type == "math_inline":
+            formulas[line] = formulas.get(line, "") + "\n" + child.content
+    return formulas
+
+
 def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
     line = 0
     before = ""
     code = 0  # (inside raw `<code>`: `<code>{{major}}</code>` is code, as backticks are)
+    formulas = _formulas_by_line(token) if "$" in token.content else {}
     for child in token.children or []:
         if child.type in ("softbreak", "hardbreak"):
             line += 1
         elif child.type == "text":
             for offset, found in _found(child.content) if not code else ():
+                if found.startswith("\\") and found in formulas.get(line + offset, ""):
+                    # (`$\alpha$: \alpha`, a cheat sheet's symbol and what to type
+                    # for it: the TeX beside the formula drawing it is shown on purpose)
+                    continue
                 if _as_written(found, token.content):
                     yield line + offset, found
         elif child.type == "html_inline" and (tag := _CODE_TAG.match(child.content)):
