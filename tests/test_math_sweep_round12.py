@@ -3,16 +3,23 @@ sites written here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 from htmltree import parse_html
 from test_math_syntax import CONTEXT
 
+from lanting.build.options import BuildResult
+from lanting.errors import LantingError
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions
 
 
-def _render(text: str) -> tuple[str, tuple[str, ...]]:
-    rendered = render_markdown(text, CONTEXT, MarkdownOptions())
+def _render(text: str, equation_numbers: str = "ams") -> tuple[str, tuple[str, ...]]:
+    context = replace(CONTEXT, equation_numbers=equation_numbers)
+    rendered = render_markdown(text, context, MarkdownOptions())
     return rendered.html, tuple(p.message for p in rendered.problems)
 
 
@@ -71,3 +78,32 @@ def test_tex_beside_the_formula_it_draws_is_shown_on_purpose() -> None:
     _, problems = _render("$\\alpha$:\t\\alpha\n\n$\\frac{a}{b}$ 写作 \\frac{a}{b}\n\n"
                           "$\\gamma$: \\beta\n")
     assert problems == ("TeX left in the page: `\\beta`",)
+
+
+def test_every_display_numbered_when_the_site_says_all() -> None:
+    """`[markdown] equation_numbers = "all"` (MathJax's `tags: 'all'`): a plain `$$x$$`
+    and an `aligned` display get a number each; a starred environment, `\\notag` and a
+    formula of only definitions do not; an `align` numbers its rows as before."""
+    text = ("$$\nx = 1\n$$\n\n$$\n\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}\n$$\n\n"
+            "$$\n\\begin{align*} e &= f \\end{align*}\n$$\n\n$$\ng \\notag\n$$\n\n"
+            "$$\n\\newcommand{\\R}{\\mathbb{R}}\n$$\n\n"
+            "\\begin{align}\nh &= i \\\\\nj &= k\n\\end{align}\n\nInline $y$ too.\n")
+    html, problems = _render(text, "all")
+    assert problems == ()
+    numbers = [t.text() for t in parse_html(html).find_all("mtext")]
+    assert numbers == ["(1)", "(2)", "(3)", "(4)"]
+    assert [t.text() for t in parse_html(_render(text)[0]).find_all("mtext")] == [
+        "(1)", "(2)"]
+
+
+def test_an_unknown_numbering_is_a_config_error(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """`equation_numbers` takes MathJax's `ams` or `all`: another value is an error at
+    its line, with a hint."""
+    site = make_site({"lanting.toml": 'title = "T"\n[markdown]\nequation_numbers = "al"\n'})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    problem = info.value.problems[0]
+    assert (problem.line, problem.message) == (
+        3, "markdown.equation_numbers: expected `ams` or `all`, not `al`")
+    assert "all" in str(problem.hint)

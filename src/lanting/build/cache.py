@@ -67,8 +67,8 @@ def settings_fingerprint(settings: DocumentSettings) -> str:
     # the sizes they used and the digest of each entry they cite. Whether there is
     # anything to cite at all decides whether `[@x]` is a citation or text.
     fields = (settings.options, settings.language, settings.base_path, settings.site_macros,
-              settings.mermaid, settings.drafts, bool(settings.references),
-              settings.citation_style, settings.languages)
+              settings.equation_numbers, settings.mermaid, settings.drafts,
+              bool(settings.references), settings.citation_style, settings.languages)
     return hashlib.blake2b(repr(fields).encode(), digest_size=16).hexdigest()
 
 

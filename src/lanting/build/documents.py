@@ -47,6 +47,7 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery, draf
         base_path=config.base_path,
         site_macros=tuple(sorted((k.lstrip("\\"), v)
                                  for k, v in config.markdown.math_macros.items())),
+        equation_numbers=config.markdown.equation_numbers,
         mermaid=bool(config.markdown.mermaid),
         drafts=drafts,
         image_sizes={**{a.rel.as_posix(): a.size for a in discovery.assets if a.size},

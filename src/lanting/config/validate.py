@@ -26,6 +26,7 @@ from lanting.markdown.math_given_macros import check_macro
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import (
     COMMENT_PROVIDERS,
+    EQUATION_NUMBERS,
     GISCUS_MAPPINGS,
     SLUG_STYLES,
     CommentsConfig,
@@ -95,6 +96,12 @@ def validate_config(config: Config, site: Path) -> list[SchemaProblem]:
                                       "one of " + ", ".join(
                                           f"`{name}`" for name in HEADING_ID_STYLES)
                                       + ", or `slugify /pattern/`"))
+    if config.markdown.equation_numbers not in EQUATION_NUMBERS:
+        problems.append(SchemaProblem(("markdown", "equation_numbers"),
+                                      f"expected `ams` or `all`, not "
+                                      f"`{config.markdown.equation_numbers}`",
+                                      did_you_mean(config.markdown.equation_numbers,
+                                                   EQUATION_NUMBERS)))
     if config.cv.publications not in CV_PUBLICATIONS:
         problems.append(SchemaProblem(("cv", "publications"),
                                       f"expected one of {', '.join(CV_PUBLICATIONS)}",

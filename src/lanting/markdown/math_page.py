@@ -28,7 +28,14 @@ from lanting.markdown.math_label_keys import LabelKeys
 from lanting.markdown.math_macros import PageMacros, page_macros
 from lanting.markdown.math_tag_keys import hidden_tags, untag
 from lanting.markdown.math_tagforms import in_form, tag_forms
-from lanting.markdown.math_tags import LABEL, add_label, braced_tags, inline_tags, numbered
+from lanting.markdown.math_tags import (
+    LABEL,
+    add_label,
+    braced_tags,
+    every_display_numbered,
+    inline_tags,
+    numbered,
+)
 from lanting.markdown.myst_refs import equation_label
 from lanting.markdown.tex import offset_in_source, rewrite
 from lanting.markdown.tex_layout import breaks_rows, without_final_break
@@ -207,6 +214,8 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         tex = hidden_tags(braced_tags(tex), formula.tags,
                           f"LantingTag{id(formula) % 99991}x")
         tex = numbered(tex)
+    if formula.display and page.ctx and page.ctx.equation_numbers == "all":
+        tex = every_display_numbered(tex)
     if formula.label:
         tex = add_label(tex, formula.label)
         if formula.label in lanting_labels:

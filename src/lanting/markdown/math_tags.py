@@ -154,6 +154,19 @@ def _tag_outside(tex: str) -> str:
     return "\\begin{equation}" + inner + tag + "\\end{equation}"
 
 
+_UNNUMBERED = re.compile(r"\\(?:notag|nonumber)(?![A-Za-z])")
+
+
+def every_display_numbered(tex: str) -> str:
+    """A display of no numbered environment in an `equation` (`[markdown]
+    equation_numbers = "all"`, MathJax's `tags: 'all'`): one number for the whole, as
+    MathJax gives it; not one a starred environment holds (`align*`), nor one marked
+    `\\notag` or `\\nonumber`, nor one of only definitions (which shows nothing)."""
+    if not tex.strip() or NUMBERED_ENV.search(tex) or _UNNUMBERED.search(tex):
+        return tex
+    return "\\begin{equation}" + tex + "\n\\end{equation}"
+
+
 def add_label(tex: str, label: str) -> str:
     r"""`tex` numbered and labelled `label`: `\label` inside its first numbered
     environment, else the whole in an `equation`."""

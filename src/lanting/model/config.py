@@ -64,6 +64,10 @@ class Link:
     """Accepted for your own templates; the default theme shows no icon for these links."""
 
 
+EQUATION_NUMBERS = ("ams", "all")
+"""`[markdown] equation_numbers`: MathJax's `tags` settings Lanting follows."""
+
+
 @dataclass(frozen=True, slots=True)
 class MarkdownConfig:
     """How Markdown becomes HTML on every page."""
@@ -78,6 +82,11 @@ class MarkdownConfig:
     arguments (`bvec = "\\mathbf{#1}"`, `\\bvec{r}`); what follows the name in
     `\\newcommand` gives an optional first argument its default (`Abs = "[2][]{\\lvert #2
     \\rvert_{#1}}"`: `\\Abs{x}`, `\\Abs[F]{x}`)."""
+    equation_numbers: str = "ams"
+    """Which display formulas are numbered: `ams` (those of a numbered environment,
+    `equation`, `align`, `gather` …, as amsmath and MathJax's `tags: 'ams'` number them)
+    or `all` (every display formula, as MathJax's `tags: 'all'` does; a starred
+    environment, `\\notag` or `\\nonumber` leaves one unnumbered)."""
     mermaid: Url = Url("")
     """URL of a Mermaid ES module; when set, code blocks of language `mermaid` become
     diagrams."""

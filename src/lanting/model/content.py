@@ -293,6 +293,8 @@ class DocumentSettings:
     languages: tuple[str, ...] = ()
     """All the site's language codes when it has several: `ppo.en.md` renders as English."""
     site_macros: tuple[tuple[str, str], ...] = ()
+    equation_numbers: str = "ams"
+    """`[markdown] equation_numbers`: `all` numbers every display formula."""
     mermaid: bool = False
     drafts: bool = False
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)

@@ -39,6 +39,8 @@ class RenderContext:
     base_path: str = "/"
     macros: tuple[tuple[str, str], ...] = ()
     """LaTeX macros of the site and the page, `(name, expansion)`."""
+    equation_numbers: str = "ams"
+    """`all`: every display formula is numbered (`[markdown] equation_numbers`)."""
     lang: str = "zh-CN"
     """The page's language (callout titles, figure labels)."""
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
