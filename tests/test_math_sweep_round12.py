@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 from htmltree import parse_html
+from importbits import jekyll_site
 from test_math_syntax import CONTEXT
 
-from lanting.build.options import BuildResult
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
 from lanting.errors import LantingError
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions
@@ -70,16 +72,6 @@ def test_a_tag_of_nested_commands_is_drawn(tag: str) -> None:
     assert "Lsc" in tree.find_all("span", class_="math-inline")[0].text()
 
 
-def test_tex_beside_the_formula_it_draws_is_shown_on_purpose() -> None:
-    """A cheat sheet's `$\\alpha$: \\alpha` (the symbol, then what to type for it): the
-    TeX after the formula drawing it was "TeX left in the page", 99 warnings on a Typora
-    folder of such tables. TeX a formula of its line holds is the writer's; TeX no
-    formula beside it holds (`\\beta`) is still reported."""
-    _, problems = _render("$\\alpha$:\t\\alpha\n\n$\\frac{a}{b}$ 写作 \\frac{a}{b}\n\n"
-                          "$\\gamma$: \\beta\n")
-    assert problems == ("TeX left in the page: `\\beta`",)
-
-
 def test_every_display_numbered_when_the_site_says_all() -> None:
     """`[markdown] equation_numbers = "all"` (MathJax's `tags: 'all'`): a plain `$$x$$`
     and an `aligned` display get a number each; a starred environment, `\\notag` and a
@@ -96,6 +88,55 @@ def test_every_display_numbered_when_the_site_says_all() -> None:
         "(1)", "(2)"]
 
 
+MATHJAX3 = """<script>
+  MathJax = {
+    tex: {
+      inlineMath: [['$', '$']],
+      tags: 'all'
+    }
+  };
+</script>
+<script src="https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-chtml.js"></script>
+"""
+MATHJAX2 = """<script type="text/x-mathjax-config">
+MathJax.Hub.Config({
+  // TeX: { equationNumbers: { autoNumber: "AMS" } },
+  TeX: { equationNumbers: { autoNumber: "all" } }
+});
+</script>
+"""
+
+
+@pytest.mark.parametrize("setup", [MATHJAX3, MATHJAX2])
+def test_a_jekyll_site_numbering_every_display(tmp_path: Path, setup: str) -> None:
+    """A Jekyll site whose MathJax numbers every display (`tags: 'all'`, MathJax 2's
+    `autoNumber: "all"`): its `$$x$$` showed a number on the old site and none in
+    Lanting, and the `\\eqref` to its `\\label` read (1) for the wrong formula. The
+    import writes `equation_numbers = "all"`."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nmarkdown: kramdown\n",
+        "_includes/mathjax.html": setup,
+        "_posts/2024-03-01-loss.md": "---\ntitle: Loss\n---\n\nThe loss\n\n"
+        "$$\nL = \\sum_i \\ell_i\n$$\n\nand its gradient\n\n$$\n\\nabla L = 0\n$$\n"})
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'equation_numbers = "all"' in config
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    page = parse_html((result.output / "posts/loss/index.html").read_text(encoding="utf-8"))
+    assert [t.text() for t in page.find_all("mtext")] == ["(1)", "(2)"]
+
+
+def test_a_commented_numbering_is_not_the_sites(tmp_path: Path) -> None:
+    """A setup with `tags: 'all'` commented out, or `tags: 'ams'`, numbers as before."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\n",
+        "_includes/head.html": MATHJAX3.replace("tags: 'all'", "// tags: 'all'"),
+        "_layouts/post.html": "<script>MathJax = {tex: {tags: 'ams'}};</script>\n",
+        "_posts/2024-03-01-loss.md": "---\ntitle: Loss\n---\n\n$$\nx\n$$\n"})
+    assert "equation_numbers" not in (imported.dest / "lanting.toml").read_text(
+        encoding="utf-8")
+
+
 def test_an_unknown_numbering_is_a_config_error(
         make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
     """`equation_numbers` takes MathJax's `ams` or `all`: another value is an error at
@@ -107,3 +148,13 @@ def test_an_unknown_numbering_is_a_config_error(
     assert (problem.line, problem.message) == (
         3, "markdown.equation_numbers: expected `ams` or `all`, not `al`")
     assert "all" in str(problem.hint)
+
+
+def test_tex_beside_the_formula_it_draws_is_shown_on_purpose() -> None:
+    """A cheat sheet's `$\\alpha$: \\alpha` (the symbol, then what to type for it): the
+    TeX after the formula drawing it was "TeX left in the page", 99 warnings on a Typora
+    folder of such tables. TeX a formula of its line holds is the writer's; TeX no
+    formula beside it holds (`\\beta`) is still reported."""
+    _, problems = _render("$\\alpha$:\t\\alpha\n\n$\\frac{a}{b}$ 写作 \\frac{a}{b}\n\n"
+                          "$\\gamma$: \\beta\n")
+    assert problems == ("TeX left in the page: `\\beta`",)

@@ -67,7 +67,7 @@ SETUP_SUFFIXES = (".html", ".js", ".yml", ".liquid", ".ejs", ".swig", ".njk", ".
 themes' templates (EJS, Swig, Nunjucks, Pug, Icarus' JSX)."""
 
 
-def _math_setups(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> list[Path]:
+def math_setups(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> list[Path]:
     """The files where a site sets its MathJax or KaTeX up, in `folders` (not a
     library's minified file, whose own `macros:{…}` are no setup, nor a copy of
     MathJax served by the site, `assets/js/MathJax/extensions/TeX/AMSmath.js`: its 415
@@ -157,7 +157,7 @@ def mathjax_macros(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> di
     ['\\\\mathbf{#1}', 1]`) or KaTeX's, in `folders`, as LaTeX (a macro with arguments
     keeps its `#1`; one with a default for its first argument, `['…', 2, 'x']`, is
     written `[2][x]{…}`)."""
-    return script_macros(_math_setups(source, folders))
+    return script_macros(math_setups(source, folders))
 
 
 def script_macros(paths: list[Path]) -> dict[str, str]:
@@ -220,7 +220,7 @@ def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
     MathJax's defaults do not, and there `$` is a dollar sign)."""
     return is_chirpy(source, config) or uses_al_math(config) or any(
         _DOLLAR_DELIMITER.search(active(read_text(path)))
-        for path in _math_setups(source))
+        for path in math_setups(source))
 
 
 _SCRIPT = re.compile(r"<script\b[^>]*>.*?</script\s*>[ \t]*\n?", re.DOTALL | re.IGNORECASE)
@@ -268,14 +268,14 @@ def scripts_draw_mermaid(source: Path) -> bool:
     blocks were diagrams; not when the file asks a page's `mermaid` switch first
     (Chirpy's way, read with the posts)."""
     return any(_MERMAID_SCRIPT.search(text) and "page.mermaid" not in text
-               for text in map(read_text, _math_setups(source)))
+               for text in map(read_text, math_setups(source)))
 
 
 def site_math_macros(source: Path, report: Report) -> dict[str, str]:
     """The macros of the site's MathJax setup that convert, for `[markdown] math_macros`
     (a warning names the first file defining macros: `_includes` was named when a
     layout held the setup)."""
-    setups = _math_setups(source)
+    setups = math_setups(source)
     where = next((report.rel(path) for path in setups
                   if _MACROS.search(strip_comments(read_text(path)))), "_includes")
     return converting_macros(script_macros(setups), report, where)
@@ -357,7 +357,7 @@ def custom_delimiters(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS
     (`inlineMath: [['@', '@']]`, `displayMath: [['@@', '@@']]`, a blog's way around
     kramdown): (inline, display) pairs of (opening, closing)."""
     found: tuple[list[tuple[str, str]], list[tuple[str, str]]] = ([], [])
-    for path in _math_setups(source, folders):
+    for path in math_setups(source, folders):
         text = active(read_text(path))
         for setting in _DELIMITERS.finditer(text):
             end = text.find("]]", setting.end())

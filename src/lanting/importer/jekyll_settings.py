@@ -18,7 +18,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.hexo_settings import MERMAID
-from lanting.importer.jekyll_math import site_math_macros
+from lanting.importer.jekyll_math import JEKYLL_SETUPS, site_math_macros
 from lanting.importer.jekyll_menu import JekyllMenu
 from lanting.importer.listings import (
     Redirects,
@@ -27,6 +27,7 @@ from lanting.importer.listings import (
     listed_posts,
     term_urls,
 )
+from lanting.importer.mathjax_numbers import numbers_every_display
 from lanting.importer.old_urls import LANTING_PAGES
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
@@ -256,6 +257,12 @@ class JekyllSettings(JekyllMenu):
         self.site.config_comments["markdown"] = (
             "heading ids as kramdown (GFM input) made them: #links of the old posts keep "
             "working")
+        if numbers_every_display(self.source, JEKYLL_SETUPS):
+            config["markdown"]["equation_numbers"] = "all"
+            self.site.config_comments["markdown"] += (
+                "; every display formula numbered, as the old MathJax's `tags: 'all'` did")
+            self.report.convert("MathJax's numbering of every display formula (`tags: "
+                                "'all'`) as `equation_numbers = \"all\"`")
         if self.drew_mermaid:
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] += (

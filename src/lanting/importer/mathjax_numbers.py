@@ -1,0 +1,34 @@
+"""Which display formulas a site's MathJax numbered. MathJax 3's `tex: {tags: 'all'}`
+and MathJax 2's `TeX: {equationNumbers: {autoNumber: "all"}}` number every display
+formula, a plain `$$x$$` too: Lanting's `[markdown] equation_numbers = "all"`. (`ams`,
+amsmath's environments only, is Lanting's way already.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lanting.importer.common import read_text
+from lanting.importer.jekyll_math import active, math_setups
+
+_NUMBERING = re.compile(r"""\b(?:tags|autoNumber)\s*:\s*(['"])(all|ams|AMS|none)\1""")
+"""MathJax 3's `tags: 'all'`, MathJax 2's `autoNumber: "all"` (and the other values)."""
+_MATHJAX = re.compile(r"mathjax", re.IGNORECASE)
+
+
+def setup_numbering(text: str) -> str | None:
+    """What the MathJax setup in `text` (a template or a script) numbers: `all`, `ams`
+    or `none`, as its last `tags` or `autoNumber` not commented out (`// tags: 'all'`)
+    says; None if it says nothing,
+    or is no MathJax setup (a script's own `tags: 'all'`, a filter, is not one)."""
+    if not _MATHJAX.search(text):
+        return None
+    found = _NUMBERING.findall(active(text))
+    return found[-1][1].lower() if found else None
+
+
+def numbers_every_display(source: Path, folders: tuple[str, ...]) -> bool:
+    """Whether the site's MathJax setup, in its `folders` of templates and scripts,
+    numbers every display formula (`tags: 'all'`)."""
+    return any(setup_numbering(read_text(path)) == "all"
+               for path in math_setups(source, folders))
