@@ -158,3 +158,16 @@ def test_tex_beside_the_formula_it_draws_is_shown_on_purpose() -> None:
     _, problems = _render("$\\alpha$:\t\\alpha\n\n$\\frac{a}{b}$ 写作 \\frac{a}{b}\n\n"
                           "$\\gamma$: \\beta\n")
     assert problems == ("TeX left in the page: `\\beta`",)
+
+
+def test_chinese_in_a_script_of_a_spaced_formula_is_math() -> None:
+    """`$ v_{质} = dy/dt $` (a physics note's velocity of a particle, labelled in Chinese
+    in its subscript): a spaced formula holding Chinese was read as prose unless it had
+    a command, and was shown as TeX with no warning. Chinese in a script's braces is a
+    label, as `\\text`'s is; Chinese prose between dollars stays text."""
+    html, problems = _render("速度 $ v_{质} = dy/dt $，拍频 $ f_{拍} = |f_2 - f_1| $。\n\n"
+                             "价格 $ 5 元 $ 和 $ 涨到 $。\n")
+    assert problems == ()
+    tree = parse_html(html)
+    assert len(tree.find_all("math")) == 2
+    assert "$ 5 元 $" in tree.find_all("p")[1].text()

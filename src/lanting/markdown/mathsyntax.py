@@ -5,7 +5,8 @@ with spaces inside (on both sides, or on one side of a formula holding a command
 `$\\alpha $`, or of an equation of short symbols, `$ q = x+y$`) is math too, unless it
 reads as money or prose:
 `$5 and $10`, `价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit,
-or a digit right after the closing `$`, or Chinese outside `\\text` (unless a command and
+or a digit right after the closing `$`, or Chinese outside `\\text` and a script's
+braces, `v_{质}` (unless a command and
 a script, `=` or a relation's command make it a formula, or it is symbols joined by a
 Chinese conjunction, `$ X 和 z$`), or two English words (`$ for it, and $`), in a
 spaced formula; a `\\begin{…}` environment is a formula whatever its rows' labels).
@@ -39,6 +40,9 @@ from lanting.markdown.math_display import (
 _CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
                   r"\uff00-\uffef]")
 _TEXT_GROUP = re.compile(r"\\(?:text[a-z]*|mbox|hbox|mathrm|operatorname)\s*\{[^{}]*\}")
+_CHINESE_SCRIPT = re.compile(r"(?<=[A-Za-z0-9)}])[_^]\{[^{}$]*\}")
+"""A braced script holding words, `v_{质}`, `f_{拍}`: a label of a symbol, as physics
+notes write them (prose has no `_{`); its Chinese is no prose, as `\\text`'s is not."""
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _TEX = re.compile(r"\\(?:[A-Za-z]+|[ ,;:!{}|])")
 """A command, or a control symbol prose never has: a space (`L_2 \\ Regularization`),
@@ -96,7 +100,7 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         return False
     if src[end + 1:end + 12].lstrip(" \t")[:1].isdigit():
         return False  # `… $ 10`, `| $  1.10 | $  4.40 |` (a padded table's prices)
-    bare = _TEXT_GROUP.sub("", content)
+    bare = _CHINESE_SCRIPT.sub("_{}", _TEXT_GROUP.sub("", content))
     if _CJK.search(bare):
         # `$ 涨到 $`: prose; but `$ Y = 2^{e} \times m，其中 m = 1.M $` (a command, and a
         # script or an equals sign) is a formula with Chinese in it, as MathJax reads it,
