@@ -171,3 +171,21 @@ def test_chinese_in_a_script_of_a_spaced_formula_is_math() -> None:
     tree = parse_html(html)
     assert len(tree.find_all("math")) == 2
     assert "$ 5 元 $" in tree.find_all("p")[1].text()
+
+
+def test_a_display_holding_an_algorithm_is_drawn_as_one() -> None:
+    """Sphinx's `.. math:: :nowrap:` around `\\begin{algorithm}` (RL notes whose imgmath
+    ran LaTeX with the algorithmic package), imported as MyST's `{math}`, and a `$$`
+    display of one: no MathJax or KaTeX draws an algorithm, and math-core failed the
+    build ("Unknown environment"). It is an algorithm, numbered, its label referable."""
+    html, problems = _render(
+        "```{math}\n:nowrap:\n\n\\begin{algorithm}[H]\n\\caption{SAC}\n\\label{alg1}\n"
+        "\\begin{algorithmic}[1]\n\\STATE Observe $s$\n\\end{algorithmic}\n"
+        "\\end{algorithm}\n```\n\nSee \\ref{alg1}.\n\n$$\n\\begin{algorithm}\n"
+        "\\caption{B}\n\\begin{algorithmic}\n\\STATE $x \\gets 1$\n\\end{algorithmic}\n"
+        "\\end{algorithm}\n$$\n")
+    assert problems == ()
+    tree = parse_html(html)
+    assert [f.one("figcaption").text() for f in tree.find_all("figure")] == [
+        "算法 1 SAC", "算法 2 B"]
+    assert tree.one("a", class_="eqref").get("href") == "#alg1"

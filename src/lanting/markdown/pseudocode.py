@@ -15,7 +15,8 @@ Jekyll and Quarto sites (quarto-pseudocode) and as papers write them.
 ```
 
 Written bare, from a line starting `\\begin{algorithm}` (or `\\begin{algorithmic}`) to
-its `\\end`, or in a fence of language `pseudocode`, `pseudo` or `algorithm`. Both
+its `\\end`, or in a fence of language `pseudocode`, `pseudo` or `algorithm`, or as a
+display formula (Sphinx's `.. math:: :nowrap:`, drawn by imgmath's LaTeX). Both
 spellings of the commands are read: algorithmic's (`\\STATE`, `\\IF`, `\\ENDIF`) and
 algpseudocode's (`\\State`, `\\If`, `\\EndIf`, `\\Procedure`, `\\Require`). Each line's
 text is Markdown's inline text, so `$…$` is a formula; the block is a figure numbered
@@ -154,6 +155,12 @@ def _algorithm_fences(state: StateCore) -> None:
                 options[option.group(1)] = option.group(2).strip("\"'")
             _push(state.env, out, token.content, first, token.level,
                   token.map or [first, first + 1], options)
+        elif token.type == "math_block" and _OPENING.match(token.content.lstrip()):
+            # (a display of an algorithm: Sphinx's `.. math:: :nowrap:`, which imgmath
+            # drew by running LaTeX; MathJax and KaTeX draw none, math-core failed it)
+            first = int(token.meta.get("line", token.map[0] if token.map else 0))
+            _push(state.env, out, token.content, first, token.level,
+                  token.map or [first, first + 1])
         else:
             out.append(token)
     state.tokens = out
