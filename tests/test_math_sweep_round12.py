@@ -189,3 +189,17 @@ def test_a_display_holding_an_algorithm_is_drawn_as_one() -> None:
     assert [f.one("figcaption").text() for f in tree.find_all("figure")] == [
         "算法 1 SAC", "算法 2 B"]
     assert tree.one("a", class_="eqref").get("href") == "#alg1"
+
+
+def test_a_display_in_an_algorithm_line_is_its_formula() -> None:
+    """`\\STATE Compute the targets:` then `\\begin{align*} … \\end{align*}` (a display
+    under a statement, as LaTeX sets it): each of its commands was "not known in an
+    algorithm", 60 warnings on the RL notes' SAC page. It is the line's formula, its rows
+    `aligned`."""
+    html, problems = _render(
+        "\\begin{algorithm}\n\\caption{SAC}\n\\begin{algorithmic}\n"
+        "\\STATE Compute targets:\n\\begin{align*}\n y &= r + \\gamma \\tilde{a}\n"
+        "\\end{align*}\n\\STATE Done\n\\end{algorithmic}\n\\end{algorithm}\n")
+    assert problems == ()
+    lines = parse_html(html).find_all("li")
+    assert len(lines) == 2 and lines[0].one("mtable") is not None

@@ -109,12 +109,28 @@ def _algorithm_block(state: StateBlock, start_line: int, end_line: int,
     return True
 
 
+_DISPLAY_IN_LINE = re.compile(r"\\begin\{(align|gather|equation|multline)\*?\}(.*?)"
+                              r"\\end\{\1\*?\}", re.DOTALL)
+"""A display written in an algorithm's line (`\\STATE Compute` then `\\begin{align*}`
+… `\\end{align*}`), as LaTeX sets it under the statement."""
+_ROWS = {"align": "aligned", "gather": "gathered"}
+
+
+def _display_formula(match: re.Match[str]) -> str:
+    """The display as a formula of the line's text (`$\\displaystyle …$`, rows in
+    `aligned`), its line ends kept so that later lines keep their numbers."""
+    rows = _ROWS.get(match.group(1))
+    body = f"\\begin{{{rows}}}{match.group(2)}\\end{{{rows}}}" if rows else match.group(2)
+    return "$\\displaystyle " + body.strip() + "$"
+
+
 def _push(env: Any, tokens: list[Token], source: str, first: int, level: int,
           block_map: list[int], options: dict[str, str] | None = None) -> None:
     """The tokens of the algorithm in `source`; `options`, quarto-pseudocode's: `label`,
     `html-line-number` (number the lines), `html-no-end` (no `end if` lines),
     `html-comment-delimiter`."""
     ctx = env.get("lanting")
+    source = _DISPLAY_IN_LINE.sub(_display_formula, source)
     read = parse_algorithm2e if is_algorithm2e(source) else parse_algorithm
     algorithm, unknown = read(source, first)
     given = options or {}
