@@ -15,6 +15,7 @@ from test_math_syntax import CONTEXT
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
 from lanting.errors import LantingError
+from lanting.importer.rst_markdown import read_rst
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions
 
@@ -203,3 +204,15 @@ def test_a_display_in_an_algorithm_line_is_its_formula() -> None:
     assert problems == ()
     lines = parse_html(html).find_all("li")
     assert len(lines) == 2 and lines[0].one("mtable") is not None
+
+
+def test_a_bar_in_a_formula_of_an_rst_table_is_vert() -> None:
+    """`:math:`P(s' | s, a)`` in a `list-table` (Sphinx notes on RL): docutils read the
+    formula whole, the writer escaped its bar, `\\|`, which Lanting warns of (it reads as
+    `|` in a table, but is a norm's ‖ in TeX). It is written `\\vert`."""
+    body = read_rst(".. list-table::\n   :header-rows: 1\n\n   * - Symbol\n     - Meaning\n"
+                    "   * - :math:`P(s' | s, a)`\n     - transition\n",
+                    Path("/site/a.rst")).body
+    assert "\\vert" in body and "\\|" not in body
+    _, problems = _render(body)
+    assert problems == ()

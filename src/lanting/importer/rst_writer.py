@@ -11,6 +11,7 @@ from typing import Any
 
 from docutils import nodes
 
+from lanting.importer.body_tables import table_math
 from lanting.importer.rst_api import info_fields
 from lanting.importer.rst_inline import InlineWriter, escape
 from lanting.importer.rst_sphinx import (
@@ -288,6 +289,9 @@ class MarkdownWriter(InlineWriter):
                 for entry in row.children:
                     text = "<br>".join(self.block(c, depth).replace("\n", " ")
                                        for c in entry.children)
+                    # (docutils read a cell's `:math:` whole: its `|` is `\vert` in the
+                    # pipe table, its `\|` a norm's `\Vert`)
+                    text = table_math("|" + text, whole=True)[0][1:]
                     cells.append(text.replace("|", "\\|") if "\\|" not in text else text)
                 rows.append(cells)
             if isinstance(part, nodes.thead):
