@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from htmltree import parse_html
 from importbits import jekyll_site
+from test_import_hexo_sites import hexo_site
+from test_import_hugo_sites import imported_site
 from test_math_syntax import CONTEXT
 
 from lanting.build import build
@@ -172,6 +174,23 @@ def test_chinese_in_a_script_of_a_spaced_formula_is_math() -> None:
     tree = parse_html(html)
     assert len(tree.find_all("math")) == 2
     assert "$ 5 元 $" in tree.find_all("p")[1].text()
+
+
+@pytest.mark.parametrize("kind", ["hugo", "hexo"])
+def test_a_hugo_or_hexo_site_numbering_every_display(tmp_path: Path, kind: str) -> None:
+    """The same setup in a Hugo partial or a Hexo theme's layout."""
+    post = "---\ntitle: Loss\ndate: 2024-03-01\n---\n\n$$\nL = 0\n$$\n"
+    if kind == "hugo":
+        imported = imported_site(tmp_path, {
+            "config.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+            "layouts/partials/math.html": MATHJAX3, "content/post/loss.md": post})
+    else:
+        imported = hexo_site(tmp_path, {
+            "_config.yml": "title: Notes\ntheme: plain\n",
+            "themes/plain/layout/_partial/mathjax.ejs": MATHJAX2,
+            "source/_posts/loss.md": post})
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'equation_numbers = "all"' in config
 
 
 def test_a_display_holding_an_algorithm_is_drawn_as_one() -> None:

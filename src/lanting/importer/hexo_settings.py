@@ -29,6 +29,7 @@ from lanting.importer.listings import (
     listed_posts,
     term_urls,
 )
+from lanting.importer.mathjax_numbers import numbering_setting
 from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
@@ -118,14 +119,16 @@ class HexoSettings:
         # (the math plugin's macros in `_config.yml`, else those of a MathJax or KaTeX
         # setup in the theme's layout or scripts, or the site's own injected one)
         theme = "themes/" + str(self.config.get("theme") or "-")
+        setups = (f"{theme}/layout", f"{theme}/source/js", f"{theme}/scripts", "scripts",
+                  "source/_data")
         found, where = plugin_math_macros(self.config), "_config.yml"
         if not found:
-            found, where = mathjax_macros(self.source, (
-                f"{theme}/layout", f"{theme}/source/js", f"{theme}/scripts", "scripts",
-                "source/_data")), f"{theme}/"
+            found, where = mathjax_macros(self.source, setups), f"{theme}/"
         macros = converting_macros(found, self.report, where)
         if macros:
             config["markdown"]["math_macros"] = macros
+        self.site.config_comments["markdown"] += numbering_setting(
+            self.source, setups, config["markdown"], self.report)
         if self.report.converted["mermaid diagrams"] and self.mermaid_on():
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] += (

@@ -16,6 +16,7 @@ from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros, mathjax_macros
 from lanting.importer.listings import Redirects
+from lanting.importer.mathjax_numbers import numbering_setting
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.site_language import language_tag
@@ -270,11 +271,12 @@ class HugoSettings:
             "heading ids as Hugo (Goldmark) made them: #links of the old pages keep working")
         # (the macros of the site's own MathJax or KaTeX setup, in a partial of
         # `layouts/` or a script of its own: its formulas use them)
-        macros = converting_macros(mathjax_macros(self.source, ("layouts", "assets/js",
-                                                                "static/js")),
-                                   self.report, "layouts/")
+        setups = ("layouts", "assets/js", "static/js")
+        macros = converting_macros(mathjax_macros(self.source, setups), self.report, "layouts/")
         if macros:
             config["markdown"]["math_macros"] = macros
+        self.site.config_comments["markdown"] += numbering_setting(
+            self.source, setups, config["markdown"], self.report)
         if draws_mermaid(self.source, self.config):
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] += "; Mermaid diagrams drawn, as the theme did"

@@ -27,7 +27,7 @@ from lanting.importer.listings import (
     listed_posts,
     term_urls,
 )
-from lanting.importer.mathjax_numbers import numbers_every_display
+from lanting.importer.mathjax_numbers import numbering_setting
 from lanting.importer.old_urls import LANTING_PAGES
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
@@ -257,12 +257,8 @@ class JekyllSettings(JekyllMenu):
         self.site.config_comments["markdown"] = (
             "heading ids as kramdown (GFM input) made them: #links of the old posts keep "
             "working")
-        if numbers_every_display(self.source, JEKYLL_SETUPS):
-            config["markdown"]["equation_numbers"] = "all"
-            self.site.config_comments["markdown"] += (
-                "; every display formula numbered, as the old MathJax's `tags: 'all'` did")
-            self.report.convert("MathJax's numbering of every display formula (`tags: "
-                                "'all'`) as `equation_numbers = \"all\"`")
+        self.site.config_comments["markdown"] += numbering_setting(
+            self.source, JEKYLL_SETUPS, config["markdown"], self.report)
         if self.drew_mermaid:
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] += (

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.jekyll_math import active, math_setups
+from lanting.importer.report import Report
 
 _NUMBERING = re.compile(r"""\b(?:tags|autoNumber)\s*:\s*(['"])(all|ams|AMS|none)\1""")
 """MathJax 3's `tags: 'all'`, MathJax 2's `autoNumber: "all"` (and the other values)."""
@@ -32,3 +34,16 @@ def numbers_every_display(source: Path, folders: tuple[str, ...]) -> bool:
     numbers every display formula (`tags: 'all'`)."""
     return any(setup_numbering(read_text(path)) == "all"
                for path in math_setups(source, folders))
+
+
+def numbering_setting(source: Path, folders: tuple[str, ...], markdown: dict[str, Any],
+                      report: Report) -> str:
+    """`equation_numbers = "all"` in the new site's `[markdown]` table when the old
+    site's MathJax, in its `folders`, numbered every display formula; the words the
+    table's comment gets for it ("" if not)."""
+    if not numbers_every_display(source, folders):
+        return ""
+    markdown["equation_numbers"] = "all"
+    report.convert("MathJax's numbering of every display formula (`tags: 'all'`) as "
+                   "`equation_numbers = \"all\"`")
+    return "; every display formula numbered, as the old MathJax's `tags: 'all'` did"
