@@ -235,3 +235,14 @@ def test_a_bar_in_a_formula_of_an_rst_table_is_vert() -> None:
     assert "\\vert" in body and "\\|" not in body
     _, problems = _render(body)
     assert problems == ()
+
+
+def test_chinese_in_a_command_s_parentheses_is_math() -> None:
+    """`$ \\mathbb{P}(测试阳性 | 无疾病) $` (a Jekyll blog whose MathJax reads `$`): a
+    spaced formula with Chinese and a command but no script, `=` or relation was read
+    as prose and shown as TeX. Chinese only inside its brackets is the argument of the
+    formula; Chinese outside them with a command (`$ 涨到 \\alpha $`) stays prose."""
+    html, problems = _render("若 $ \\mathbb{P}(测试阳性 | 无疾病) $ 很小。\n\n"
+                             "价格 $ 涨到 \\alpha $ 了。\n")
+    assert problems == ("TeX left in the page: `\\alpha`",)
+    assert len(parse_html(html).find_all("math")) == 1

@@ -44,6 +44,8 @@ _CHINESE_SCRIPT = re.compile(r"(?<=[A-Za-z0-9)}])[_^]\{[^{}$]*\}")
 """A braced script holding words, `v_{质}`, `f_{拍}`: a label of a symbol, as physics
 notes write them (prose has no `_{`); its Chinese is no prose, as `\\text`'s is not."""
 _COMMAND = re.compile(r"\\[A-Za-z]+")
+_BRACKETED = re.compile(r"\((?:[^()]|\([^()]*\))*\)|\{[^{}]*\}")
+"""A group in parentheses or braces (one level of nesting)."""
 _TEX = re.compile(r"\\(?:[A-Za-z]+|[ ,;:!{}|])")
 """A command, or a control symbol prose never has: a space (`L_2 \\ Regularization`),
 a thin space, `\\{`, `\\|`."""
@@ -108,8 +110,11 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         # translated textbook's conditions, the 则 inside the formula), or a full-width
         # relation typed with a Chinese input method (`$ p(z) ～ \mathcal{N}(0, I) $`)
         # `$ X 和 z$`: symbols joined by a Chinese conjunction, as MathJax reads them
+        # `$ \mathbb{P}(测试阳性 | 无疾病) $`: words as a command's argument, in its
+        # parentheses, as MathJax reads them (prose has no Chinese only in brackets)
         return _symbol_list(bare) or bool(_COMMAND.search(bare)) and (
-            any(c in bare for c in "^_=～＝＜＞") or bool(_RELATION.search(bare)))
+            any(c in bare for c in "^_=～＝＜＞") or bool(_RELATION.search(bare))
+            or not _CJK.search(_BRACKETED.sub("", bare)))
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
 
 
