@@ -246,3 +246,12 @@ def test_chinese_in_a_command_s_parentheses_is_math() -> None:
                              "价格 $ 涨到 \\alpha $ 了。\n")
     assert problems == ("TeX left in the page: `\\alpha`",)
     assert len(parse_html(html).find_all("math")) == 1
+
+
+def test_an_equation_of_word_names_with_a_command_is_math() -> None:
+    """`$ DAR = SAR \\times PAR $` (a ratio defined by others, a Jekyll blog's): its
+    names read as two English words in a row, prose, and it was shown as TeX. An
+    equation holding a command is a formula; `$ and then $` stays prose."""
+    html, problems = _render("so $ DAR = SAR \\times PAR $ here, $ and then $ not.\n")
+    assert problems == ()
+    assert len(parse_html(html).find_all("math")) == 1

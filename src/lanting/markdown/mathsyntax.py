@@ -115,6 +115,8 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         return _symbol_list(bare) or bool(_COMMAND.search(bare)) and (
             any(c in bare for c in "^_=～＝＜＞") or bool(_RELATION.search(bare))
             or not _CJK.search(_BRACKETED.sub("", bare)))
+    if "=" in bare and _COMMAND.search(bare):
+        return True  # `$ DAR = SAR \times PAR $`: an equation, its names words
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
 
 
