@@ -46,6 +46,7 @@ from lanting.importer.eleventy_syntax import (
 )
 from lanting.importer.eleventy_wiki import note_links
 from lanting.importer.hexo_embeds import embed_tags
+from lanting.importer.html_pages import raw_elements_apart
 from lanting.importer.item import Item
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, tags, value_at
@@ -93,6 +94,11 @@ class EleventyBodies(EleventyLinks):
         text, _count = B.indented_code(text, shelf)
         if self.settings.markdown_engine:
             text = self.templates(text, ctx, path, shelf)
+        # (`<p>…</p>` then `<pre>` on the next line: markdown-it ended the `<p>`'s HTML
+        # block at the code's first blank line, and the browser showed the Markdown it
+        # made of the rest inside the `<pre>` left open; kept whole, it is the code)
+        text, count = raw_elements_apart(text, shelf)
+        ctx.convert("`<pre>` elements holding blank lines kept whole", count)
         if self.settings.math:
             # (markdown-it read `\\(x\\)` as `\(x\)`, which MathJax in the layout took)
             text, count = escaped_delimiters(text, shelf)
