@@ -40,8 +40,9 @@ from lanting.importer.eleventy_data import (
     merge,
     paged,
 )
+from lanting.importer.eleventy_front import redirects, series
 from lanting.importer.eleventy_listings import tag_page, tag_redirects
-from lanting.importer.eleventy_settings import read_data_file, read_settings
+from lanting.importer.eleventy_settings import CODE_PERMALINK, read_data_file, read_settings
 from lanting.importer.eleventy_syntax import with_data_values
 from lanting.importer.eleventy_urls import (
     DATE_NAME,
@@ -94,6 +95,7 @@ class Eleventy(EleventyBodies):
         self.collected: dict[str, list[str]] = {}
         self.page_data: dict[Path, dict[str, Any]] = {}
         self.project_files: dict[str, list[Path]] | None = None
+        self.page_urls: dict[Path, str] = {}
         self.papers = ""
         """The data file of papers read into `content/publications.bib`, if any."""
         self.own_slugs_told = False
@@ -294,8 +296,14 @@ class Eleventy(EleventyBodies):
         if data.get("eleventyExcludeFromCollections") is True and kind != "home":
             front["unlisted"] = True
             self.report.convert("templates left out of Eleventy's collections as unlisted")
-        dropped = sorted(str(k) for k in data if str(k) not in _PLACED
-                         and str(k) not in self.settings.date_keys)
+        named, why = series(data)
+        if named and kind == "post":
+            front["series"] = named
+            if why:
+                self.report.warn(path, None, why)
+        placed = {*_PLACED, *self.settings.date_keys, *self.settings.redirect_keys,
+                  *(["series"] if named and kind == "post" else [])}
+        dropped = sorted(str(k) for k in data if str(k) not in placed)
         if dropped:
             self.report.note(path, 1, "data Lanting has no place for, left out: "
                              + ", ".join(f"`{k}`" for k in dropped))
@@ -326,13 +334,20 @@ class Eleventy(EleventyBodies):
             self.report.convert("permalinks that were an anchor of another page (`/x/#y`): "
                                 "no old URL of their own kept")
         if old is None:
-            self.report.note(path, None, f"`permalink: {permalink}` is worked out by code: "
-                             "its old URL is not kept")
-        elif not draft and kind != "home" and not anchor:
-            item.old_urls = [old]
-            self.table.add(old, item)
-            if self.settings.path_prefix:
-                self.table.add(self.settings.path_prefix + old, item)
+            written = "a function of the site's code" if permalink == CODE_PERMALINK \
+                else f"`permalink: {permalink}`"
+            self.report.note(path, None, f"{written} worked out its URL: the old URL is "
+                             "not kept")
+        if old is not None and not anchor:
+            self.page_urls[path.resolve()] = old
+        if not draft and kind != "home":
+            # (`aliases: [/2022/06/x]`: the redirects the site made, `eleventy_front`)
+            kept = [old] if old is not None and not anchor else []
+            item.old_urls = kept + redirects(data, self.settings.redirect_keys)
+            for url in item.old_urls:
+                self.table.add(url, item)
+                if self.settings.path_prefix and url in kept:
+                    self.table.add(self.settings.path_prefix + url, item)
         navigation = data.get("eleventyNavigation")
         if isinstance(navigation, dict) and navigation.get("key") and \
                 not navigation.get("parent") and not draft:

@@ -26,6 +26,9 @@ class EleventyLinks:
     site: NewSite
     table: LinkTable
     by_source: dict[Path, Item]
+    page_urls: dict[Path, str]
+    """Where Eleventy published each template (its permalink, or its default URL), when
+    known: relative links were read from it."""
     project_files: dict[str, list[Path]] | None
     """The project's files by name, once a path was looked for among them."""
 
@@ -58,21 +61,23 @@ class EleventyLinks:
                 return self.site.image(file, None)
             if file.is_file():
                 return self.site.linked_file(file, self.input)
-            # (`../other-post/`: a URL from the page's own, which was its folder)
-            item = self.by_source.get(path.resolve())
-            base = item.old_urls[0] if item is not None and item.old_urls else None
+            # (`../other-post/`: a URL from the page's own, which was its folder; not
+            # from its aliases, which only redirected there)
+            base = self.page_urls.get(path.resolve())
             if base is not None:
                 joined = re.sub(r"/+", "/", base + rel)
                 target = self.table.find(_normal(joined))
                 if target is not None:
                     ctx.convert("links to old URLs")
                     return self.site.link(target) + hash_mark + fragment
-                if not image and not rel.endswith((".md", ".markdown")):
-                    # (`./other-post` where no post was: broken on the old site too, and
-                    # a failed build on the new one)
-                    ctx.warn(url, f"link `{url}` leads to no page or file of the site "
-                             f"(from {base}): the link is dropped, its text kept")
-                    return DROPPED
+            if not image and not rel.endswith((".md", ".markdown")) and (
+                    base is not None or path.resolve() in self.by_source):
+                # (`./other-post` where no post was: broken on the old site too, and
+                # a failed build on the new one)
+                where = f"from {base}" if base else "its page's own URL the site's code made"
+                ctx.warn(url, f"link `{url}` leads to no page or file of the site "
+                         f"({where}): the link is dropped, its text kept")
+                return DROPPED
             return None
         copied = self.passthrough_file(rel) or self.task_file(rel, ctx)
         if copied is not None:  # (`addPassthroughCopy({ "web/static": "static" })`)

@@ -17,6 +17,7 @@ from typing import Any
 from lanting.importer.astro_front import code_dates
 from lanting.importer.common import read_text
 from lanting.importer.eleventy_dates import date_filters
+from lanting.importer.eleventy_front import redirect_keys
 from lanting.importer.eleventy_shortcodes import Shortcode, own_shortcodes
 from lanting.importer.eleventy_slugs import (
     ELEVENTY_FILTERS,
@@ -111,6 +112,9 @@ class EleventySettings:
     wiki_links: bool = False
     """The configuration read `[[Note|Shown]]` itself (a filter or markdown-it plugin:
     Obsidian's Digital Garden template): each led to the note of that name."""
+    redirect_keys: tuple[str, ...] = ()
+    """The front matter keys of old URLs the site made redirects of (`aliases`,
+    `redirect_from`: `eleventy_front`)."""
 
 
 def config_file(source: Path) -> Path | None:
@@ -195,6 +199,7 @@ def read_settings(source: Path) -> EleventySettings:
     settings.collection_tags += sorted({name for name in _LISTED.findall(layouts + pages)
                                         if name not in ("all", "tagList", "posts", "post")})
     settings.collections = [m.group(1) or m.group(2) for m in _COLLECTION.finditer(code)]
+    settings.redirect_keys = redirect_keys(code + package + layouts + pages)
     settings.heading_ids, settings.heading_note = heading_style(code, file.name)
     settings.slugs = filter_slugs(code)
     settings.date_filters = date_filters(code)
@@ -283,6 +288,10 @@ def read_data_folder(data: Path) -> dict[str, dict[str, Any]]:
     return found
 
 
+CODE_PERMALINK = "{{ (the site's code) }}"
+"""A `permalink` that is a function Lanting cannot read (`(data) => { if … }`): no
+pattern, so no old URL, and not the default one either."""
+_FUNCTION = re.compile(r"(?:async\s+)?(?:function\b|\(\s*[\w{},\s]*\)\s*=>|\w+\s*=>)")
 _DATA_KEYS = ("title", "date", "url", "baseUrl", "siteUrl", "language", "lang", "locale",
               "description", "subtitle", "name", "email", "author", "layout", "permalink",
               "tags", "draft", "eleventyExcludeFromCollections", "eleventyNavigation",
@@ -332,6 +341,8 @@ def js_values(code: str) -> dict[str, Any]:
         rest = code[at.end():]
         if re.match(r"(true|false)\b", rest):
             values[key] = rest.startswith("true")
+        elif key == "permalink" and _FUNCTION.match(rest):
+            values[key] = CODE_PERMALINK
         elif rest.startswith("["):
             values[key] = _strings(rest[:rest.find("]") + 1])
         elif rest.startswith("{") and key == "eleventyComputed":
@@ -340,6 +351,8 @@ def js_values(code: str) -> dict[str, Any]:
             inner = key_object(code[at.start():], key) or ""
             values[key] = {k: v for k in ("permalink", "title")
                            if (v := key_string(inner, k)[0] or _arrow(inner, k)) is not None}
+            if "permalink" not in values[key] and key_string(inner, "permalink")[1]:
+                values[key]["permalink"] = CODE_PERMALINK
         elif rest.startswith("{"):
             inner = key_object(code[at.start():], key) or ""
             values[key] = {k: v for k in ("name", "email", "url", "key", "parent", "title")
