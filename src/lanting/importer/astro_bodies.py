@@ -28,7 +28,13 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.astro_components import image_components, image_uses, own_modules
+from lanting.importer.astro_components import (
+    image_components,
+    image_uses,
+    link_components,
+    link_uses,
+    own_modules,
+)
 from lanting.importer.astro_settings import AstroConfig, unbased
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import shelve_tex_math
@@ -200,13 +206,15 @@ class AstroBodies:
             whose = "Astro's and its integrations'" if self.config.kind == "astro" \
                 else "Next.js's and the starter's"
             shown = image_components(text, path, self.source)
-            if shown:  # (the notice names the site's image components with the others)
+            cards = link_components(text, path, self.source)
+            if shown or cards:  # (the notice names the site's components with the others)
                 whose = whose.replace(" and ", ", ") + " and the site's"
-            own = re.compile(f"{_OWN.pattern}|{own_modules(shown)}") if shown else _OWN
+            mine = "|".join(filter(None, (own_modules(shown), own_modules(cards))))
+            own = re.compile(f"{_OWN.pattern}|{mine}") if mine else _OWN
             text, _raw = mdx_lines(text, ctx, path, own, whose)
             text = comments(text, ctx)
             text = image_tags(text, imported, ctx)
-            text = image_uses(text, shown, ctx)
+            text = link_uses(image_uses(text, shown, ctx), cards, ctx)
             text = math_uses(text, self.math_kinds, ctx, shelf.put)
             text = embeds(text, ctx)
             text, count = _TOC.subn("[[toc]]", text)

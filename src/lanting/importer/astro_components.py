@@ -1,4 +1,5 @@
-"""The site's own MDX components that only show an image, read from their source.
+"""The site's own MDX components that only show an image or a link, read from their
+source.
 
 An Astro or Next.js blog often draws its figures with a component of its own,
 `import BlogImage from '@/components/BlogImage.astro'` and `<BlogImage
@@ -8,6 +9,11 @@ Lanting runs no component: each such use left the figure in a comment, under a w
 The component's file says which property is the image and which its text, so a use is
 written as a Markdown image (a figure with its caption, when the component showed one)
 and its import removed with the others of the generator's own.
+
+A link card, `<Bookmark name="BPE - Hugging Face" url="https://…" />`, whose component
+takes a URL property (`url`, `href`, `link`) and shows it as an `<a>` (with the page's
+title, description and picture it fetched at build time), is a link to that URL, its
+text the name given (a `name`, `title`, `text` or `label` property), else the URL.
 """
 
 from __future__ import annotations
@@ -94,7 +100,71 @@ def image_components(text: str, path: Path, source: Path) -> dict[str, ImageComp
     return found
 
 
-def own_modules(components: dict[str, ImageComponent]) -> str:
+@dataclass(frozen=True, slots=True)
+class LinkComponent:
+    """A link card of the site: the properties holding its URL and its text."""
+
+    module: str
+    url: str
+    text: str | None
+
+
+_URL_PROPS = ("url", "href", "link")
+_TEXT_PROPS = ("name", "title", "text", "label")
+
+
+def link_component(module: str, template: str) -> LinkComponent | None:
+    """What the component file's `template` shows, if that is a link to one of its
+    properties (declared in `Props`, or taken from `Astro.props` or a function's
+    parameters); else None."""
+    if re.search(r"<a\b", template) is None:
+        return None
+    declared = re.search(r"\binterface\s+Props\s*\{([^}]*)\}", template)
+    taken = re.search(r"\{([\w\s,?:=\"'-]*)\}\s*(?::\s*\w+\s*)?(?:=\s*Astro\.props|\)\s*(?:=>|\{))",
+                      template)
+    props = set(re.findall(r"(\w+)\??\s*[:,=}]", (declared.group(1) + "}") if declared
+                           else (taken.group(1) + "}") if taken else ""))
+    url = next((p for p in _URL_PROPS if p in props), None)
+    if url is None:
+        return None
+    return LinkComponent(module, url, next((p for p in _TEXT_PROPS if p in props), None))
+
+
+def link_components(text: str, path: Path, source: Path) -> dict[str, LinkComponent]:
+    """The link cards among the components `text` imports from the site, by name."""
+    found = {}
+    for name, module in _DEFAULT_IMPORT.findall(text):
+        file = module_file(module, path, source)
+        template = read_text(file) if file is not None else ""
+        component = link_component(module, template) \
+            if file is not None and image_component(module, template) is None else None
+        if component is not None:
+            found[name] = component
+    return found
+
+
+def link_uses(text: str, components: dict[str, LinkComponent], ctx: Context) -> str:
+    """Each `<Name url="…" name="…" />` of `components` as a link, a paragraph of its
+    own (a use whose URL is not a literal is left)."""
+    if not components:
+        return text
+    tag = re.compile(r"<(" + "|".join(map(re.escape, components))
+                     + r")\b((?:[^<>{}]|\{[^{}]*\})*)/>")
+
+    def one(match: re.Match[str]) -> str:
+        component, attrs = components[match.group(1)], match.group(2)
+        url = attribute(attrs, component.url)
+        if not url:
+            return match.group()
+        shown = (attribute(attrs, component.text) if component.text else None) or url
+        ctx.convert("the site's own link cards (`<Bookmark url=…>`) as links")
+        shown = shown.replace("[", "\\[").replace("]", "\\]")
+        return f"\n\n[{shown}]({url.replace(' ', '%20')})\n\n"
+
+    return tag.sub(one, text)
+
+
+def own_modules(components: dict[str, ImageComponent] | dict[str, LinkComponent]) -> str:
     """A pattern of those components' modules (their imports are removed with a notice)."""
     return "|".join(f"^{re.escape(c.module)}$" for c in components.values())
 

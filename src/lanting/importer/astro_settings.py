@@ -291,6 +291,10 @@ def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+_GLOB_OPTIONS = re.compile(r"""\w+\(\s*\{(?=[^}]*\bpattern\s*:)(?=[^}]*\bbase\s*:)""")
+"""A loader given the options of Astro's `glob()`, a pattern and a base folder."""
+
+
 def collections(source: Path, report: Report) -> list[Collection]:
     """The content collections holding Markdown, each with the route publishing it."""
     file = first_of(source, CONTENT_CONFIGS)
@@ -301,8 +305,11 @@ def collections(source: Path, report: Report) -> list[Collection]:
     for found in re.finditer(r"(?:const|let)\s+(\w+)\s*(?::[^=]*)?=\s*defineCollection\(", code):
         body = key_object("x: " + code[found.end():].lstrip(), "x") or ""
         loader = re.search(r"loader\s*:\s*(\w+)\(", body)
-        if loader and loader.group(1) != "glob":
-            continue  # (`file()`: a JSON or YAML list, no Markdown)
+        if loader and loader.group(1) != "glob" and not _GLOB_OPTIONS.search(body):
+            # (`file()`: a JSON or YAML list, no Markdown; a site's own loader given
+            # glob's `{ pattern, base }`, `blogLoader(…)` calling `glob(params)`, is read
+            # as `glob()`)
+            continue
         base = re.search(r"""base\s*:\s*(['"`])([^'"`\n]+)\1""", body) if loader else None
         where = re.sub(r"\$\{(\w+)\}", lambda m: constants.get(m.group(1), m.group()),
                        base.group(2)) if base else ""
