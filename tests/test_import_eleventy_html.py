@@ -36,3 +36,45 @@ def test_a_pre_after_a_paragraph_holding_a_blank_line_is_kept_whole(tmp_path: Pa
     build(tmp_path / "new", BuildOptions())
     code = page(tmp_path / "new" / "public", "/posts/a/").find("pre")
     assert code is not None and "color: $base; &:hover {" in code.text()
+
+
+_IMG = ("Intro line.\n<img src=\"{% src 'a.jpg' %}\"\n  sizes=\"{% defaultSizes %}\"\n"
+        "  alt=\"A photo\"\n  width=\"940\" height=\"620\">\nA line after.\nAnd one more.\n")
+
+
+def test_an_image_tag_over_lines_with_shortcodes_it_cannot_run(tmp_path: Path) -> None:
+    """A performance blog (markdown-it's `breaks: true`) writes its images as `<img`
+    over several lines, its `src` and `srcset` made by shortcodes of its own code (a
+    CDN's URLs): a `\\` was written at each line end inside the tag, and each shortcode
+    left a comment inside its attribute, an image of no file that failed the build.
+    The tag's line ends stay spaces, and the tag is one comment, as written."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'const md = require("markdown-it")({ html: true, breaks: true });\n'
+                        "module.exports = (c) => { c.setLibrary('md', md);\n"
+                        '  return { dir: { input: "src" } }; };\n',
+        "src/posts/a.md": "---\ntitle: Web perf\ndate: 2019-11-01\ntags: post\n---\n\n"
+                          + _IMG})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    text = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "<!-- import: unconverted <img src=\"{% src 'a.jpg' %}\"\n  sizes=\"{% " \
+        "defaultSizes %}\"\n  alt=\"A photo\"\n  width=\"940\" height=\"620\"> -->" in text
+    assert "Intro line.\\\n" in text and "A line after.\\\nAnd one more." in text
+    build(tmp_path / "new", BuildOptions())
+
+
+def test_pages_tagged_nav_are_no_collection_of_posts(tmp_path: Path) -> None:
+    """eleventy-base-blog's menu is `collections.nav`, the pages tagged `nav`: a dated
+    about page in it was taken for a post of a collection the templates list."""
+    source = tmp_path / "old"
+    write_files(source, {
+        ".eleventy.js": 'module.exports = () => ({ dir: { input: "src" } });\n',
+        "src/_includes/layouts/base.njk": "{% for entry in collections.nav %}"
+                                          "<a href=\"{{ entry.url }}\">{{ entry.data.navtitle }}"
+                                          "</a>{% endfor %}{{ content | safe }}\n",
+        "src/about/index.md": "---\nlayout: layouts/base.njk\ntitle: About me\n"
+                              "tags: [nav]\ndate: 2019-01-02\n---\n\nHello.\n",
+        "src/posts/a.md": "---\ntitle: A post\ndate: 2020-01-01\ntags: post\n---\n\nText.\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert (imported.dest / "content" / "pages" / "about.md").is_file()
+    assert not (imported.dest / "content" / "posts" / "about").exists()

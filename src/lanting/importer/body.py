@@ -162,6 +162,16 @@ def unconverted(construct: str) -> str:
 
 
 _LINK_TO_UNCONVERTED = re.compile(r"(!?)\[([^\]\n]*)\]\((<!-- import: unconverted .*? -->)\)")
+_CONSTRUCT = r"(?:[^\n>]|>(?<!-->))*?"
+_UNCONVERTED = rf"<!-- import: unconverted {_CONSTRUCT} -->"
+_TAG_HOLDING_UNCONVERTED = re.compile(
+    rf"<[A-Za-z][\w-]*\s(?:[^<>]|{_UNCONVERTED})*?{_UNCONVERTED}(?:[^<>]|{_UNCONVERTED})*>")
+"""An HTML tag with a construct left unconverted in an attribute (`src="{% src x %}"`)."""
+
+
+def _unconverted_tag(match: re.Match[str]) -> str:
+    return unconverted(re.sub(rf"<!-- import: unconverted ({_CONSTRUCT}) -->", r"\1",
+                              match.group()))
 
 
 def tidy(text: str, myst: bool = False) -> str:
@@ -169,13 +179,17 @@ def tidy(text: str, myst: bool = False) -> str:
     written as two of them (CommonMark's, kramdown's, Python-Markdown's, Pandoc's) is
     written `\\`; the body ends with one line end. A link whose URL could not be
     converted (`[x]({% post_url gone %})`) is its text followed by the comment: a
-    comment for a URL made a broken link nobody could read. Unless the old site read
+    comment for a URL made a broken link nobody could read; an HTML tag holding one in
+    an attribute is a comment of the tag as written. Unless the old site read
     MyST (`myst`), a `%` starting a line of prose is written `\\%`: it was text there,
     and Lanting hides the line as MyST's comment."""
     if not myst:
         text, _count = shown_percent_lines(text)
     text = _LINK_TO_UNCONVERTED.sub(lambda m: m.group(2) + m.group(3) if not m.group(1)
                                     else m.group(3), text)
+    # (a comment in an attribute made an image of no file, a broken build: the tag as
+    # written is the comment)
+    text = _TAG_HOLDING_UNCONVERTED.sub(_unconverted_tag, text)
     if "  \n" in text:
         shelf = Shelf()
         text, _count = hard_breaks(protect_code(text, shelf), spaces_only=True,

@@ -196,8 +196,10 @@ def read_settings(source: Path) -> EleventySettings:
     pages = "".join(read_text(p) for p in sorted(base.rglob("*"))
                     if p.is_file() and p.suffix in (".njk", ".liquid") and
                     "node_modules" not in p.parts)
+    # (`collections.nav`, eleventy-base-blog's menu of the pages tagged `nav`, is none)
     settings.collection_tags += sorted({name for name in _LISTED.findall(layouts + pages)
-                                        if name not in ("all", "tagList", "posts", "post")})
+                                        if name not in ("all", "tagList", "posts", "post",
+                                                        "nav")})
     settings.collections = [m.group(1) or m.group(2) for m in _COLLECTION.finditer(code)]
     settings.redirect_keys = redirect_keys(code + package + layouts + pages)
     settings.heading_ids, settings.heading_note = heading_style(code, file.name)

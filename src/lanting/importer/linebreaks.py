@@ -55,6 +55,8 @@ _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _BARE_MATH = re.compile(r"^[ \t>]*\\begin\{(" + "|".join(ENVIRONMENTS) + r")(\*?)\}")
 """A line opening a math environment outside `$$`, which Lanting reads bare."""
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-*:?[ \t]*)+\|?[ \t]*$")
+_TAG_OVER_LINES = re.compile(r"""<[A-Za-z][A-Za-z0-9-]*\s(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*>""")
+"""An HTML tag, which may hold line ends between its attributes."""
 _OPEN_LINK = re.compile(r"\]\([ \t]*(?P<url><[^<>\n]*>|[^\s()<>]+)?[ \t]*$")
 """A line ending inside a link's parentheses: after `](`, or after its URL."""
 
@@ -67,7 +69,7 @@ def hard_breaks(text: str, spaces_only: bool = False,
     (text, how many). A line holding only a marker is a block, unless `shelf` shows the
     piece was a code span or an inline formula (a line of prose: `` `cmd` ``)."""
     lines = text.split("\n")
-    alone = blocks_left_alone(lines)
+    alone = blocks_left_alone(lines) | _inside_tags(text)
     count = 0
     math = False
     # (the bare math environment a line is inside, `\begin{equation}` opening a line:
@@ -179,6 +181,18 @@ def blocks_left_alone(lines: list[str]) -> set[int]:
             start = i + 1
         i += 1
     return found | _inside_pre(lines)
+
+
+def _inside_tags(text: str) -> set[int]:
+    """The lines that end inside an HTML tag (`<img src="a.jpg"`, its attributes on the
+    next lines): that line end is a space between attributes, no `<br>`; a `\\` there
+    was written into the tag and broke it."""
+    found: set[int] = set()
+    for tag in _TAG_OVER_LINES.finditer(text):
+        if "\n" in tag.group():
+            first = text.count("\n", 0, tag.start())
+            found.update(range(first, first + tag.group().count("\n")))
+    return found
 
 
 def _inside_pre(lines: list[str]) -> set[int]:
