@@ -73,3 +73,19 @@ def test_one_line_block_tags_open_only_around_markdown() -> None:
                       "<center><img src=x.png></center>\n",
                       "<span>**inline** anyway</span>\n"):
         assert markdown_in_jsx(unchanged) == (unchanged, 0)
+
+
+def test_wiki_links_mdx_never_read_stay_text(tmp_path: Path) -> None:
+    """A wiki of notes written in Obsidian uses `[[India]]` and `[[Robin Sloan]]`, which
+    MDX showed as written: Lanting's Markdown reads them as links to `India.md`, and
+    the build failed on each. One naming a note of the site leads to it; any other is
+    the text the old page showed, with a warning."""
+    imported, out = _imported(tmp_path, {
+        "blog/2024-01-02-rice.md": "---\ntitle: Rice\n---\n\nFrom [[India]] and [[Nepal]], "
+                                   "cooked as [[2024-01-01-pilaf|a pilaf]].\n",
+        "blog/2024-01-01-pilaf.md": "---\ntitle: Pilaf\n---\n\nA dish.\n"})
+    rice = page(out, "/posts/rice/")
+    assert "From [[India]] and [[Nepal]]" in rice.text()
+    assert "a pilaf" in [a.text() for a in rice.find_all("a")
+                         if "pilaf" in (a.get("href") or "")]
+    assert "`[[India]]` names no page of the site" in report_of(imported)

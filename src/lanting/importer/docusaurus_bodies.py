@@ -25,6 +25,7 @@ from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.body_parentheses import escaped_parentheses
 from lanting.importer.body_references import map_reference_urls
+from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.docusaurus_categories import DOC_CARD_LIST
 from lanting.importer.docusaurus_mdx import (
@@ -171,6 +172,9 @@ class DocusaurusBodies:
                               flags=re.MULTILINE)
         ctx.convert("admonitions of another kind", kinds)
         text = self.own_admonitions(text, ctx)
+        # (MDX reads no `[[Note]]`: the old page showed it as written)
+        text = plain_wiki_links(text, ctx, lambda name, heading, shown: self.wiki_link(
+            name, heading, shown, path), math_lines=False)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
@@ -181,6 +185,15 @@ class DocusaurusBodies:
         text = unlink_dropped(text)
         text = B.tables_and_anchors(shelf.restore(text, "M"), ctx.convert)
         return B.tidy(shelf.restore(text))
+
+    def wiki_link(self, name: str, heading: str, shown: str | None, path: Path) -> str | None:
+        """The link to the page a `[[Note]]` names (a Markdown file of the page's folder
+        or the docs folder: notes written in Obsidian before the site published them),
+        or None: its text is kept."""
+        file = f"{name.strip().removesuffix('.md')}.md"
+        if not any((folder / file).is_file() for folder in (path.parent, self.docs_dir)):
+            return None
+        return f"[{shown or name.strip()}](<{file}{heading}>)"
 
     def own_admonitions(self, text: str, ctx: Context) -> str:
         """`:::quiz` of a site whose config adds `quiz` to the admonitions' `keywords`:
