@@ -215,6 +215,9 @@ def detect(source: Path) -> str:
     from lanting.importer.nextjs_settings import mdx_routes
     if mdx_routes(source):
         return "nextjs"  # (`@next/mdx`: Markdown pages of `pages/` or `app/` are routes)
+    from lanting.importer.nextjs_fs import fs_collections
+    if fs_collections(source):
+        return "nextjs"  # (its own code reads `posts/` with `fs`, as Next.js's tutorial)
     if any(source.glob("gatsby-config.*")):
         return "gatsby"
     if (source / "pelicanconf.py").is_file():

@@ -23,6 +23,7 @@ from lanting.importer.astro_settings import (
     text_of,
 )
 from lanting.importer.js_literals import QUOTED, depths_of, key_object, key_string, literal_entries
+from lanting.importer.nextjs_fs import ROUTE_FOLDERS, fs_collections
 from lanting.importer.report import Report
 
 VELITE_CONFIGS = tuple(f"velite.config.{s}" for s in ("ts", "js", "mjs"))
@@ -75,9 +76,12 @@ def read_nextjs(source: Path, report: Report) -> AstroConfig:
                                                                source / "src" / "app")
               if app.is_dir() for p in sorted(app.glob("**/[[]...slug[]]/page.*"))]
     prefixes = ["/" + re.sub(r"\[\.\.\.slug\]$", "", r).strip("/") for r in routes]
-    config.collections = [Collection("blog", source / "data" / "blog",
-                                     prefixes[0] if prefixes else "/blog", "path")] \
-        if (source / "data" / "blog").is_dir() or not mdx_routes(source) else []
+    # (a blog whose own code reads its `posts/` with `fs`: `nextjs_fs`)
+    read = [] if (source / "data" / "blog").is_dir() else fs_collections(source)
+    config.collections = read or ([Collection("blog", source / "data" / "blog",
+                                              prefixes[0] if prefixes else "/blog", "path")]
+                                  if (source / "data" / "blog").is_dir()
+                                  or not mdx_routes(source) else [])
     if velite:
         _velite(config, source, text_of(source, velite), prefixes)
     elif layer and contentlayer_root(source) is not None:
@@ -109,11 +113,6 @@ def _velite(config: AstroConfig, source: Path, code: str, prefixes: list[str]) -
     config.collections = [c for c in found if c.folder.is_dir()]
     if suffixes:
         config.suffixes = tuple(s for s in config.suffixes if s in suffixes)
-
-
-ROUTE_FOLDERS = ("pages", "src/pages", "app", "src/app")
-"""Where Next.js routes are files: the Pages Router's `pages/blog/x.mdx` at `/blog/x`, the
-App Router's `app/blog/x/page.mdx` at `/blog/x`."""
 
 
 def mdx_routes(source: Path) -> list[tuple[Path, str]]:
