@@ -12,6 +12,7 @@ from sitebits import write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
+from lanting.importer.eleventy_settings import CODE_PERMALINK, js_values
 
 _CONFIG = ('const utils = require("./lib/utils");\n'
            "module.exports = function (config) {\n"
@@ -82,3 +83,16 @@ def test_a_permalink_the_sites_code_works_out_keeps_no_wrong_url(tmp_path: Path)
     assert "a function of the site's code worked out its URL" in report
     build(tmp_path / "new", BuildOptions())
     assert page(tmp_path / "new" / "public", "/posts/x/").find("h1") is not None
+
+
+def test_a_data_files_permalink_function_is_read_or_named_code() -> None:
+    """A folder's data file's own `permalink` (not in `eleventyComputed`): a function
+    returning one template literal of the data is its pattern, as in
+    `eleventyComputed`; one doing more is code (it was dropped, the default URL kept)."""
+    arrow = js_values("module.exports = {\n  layout: 'post',\n"
+                      "  permalink: (data) => `/posts/${data.page.fileSlug}/`,\n};\n")
+    assert arrow["permalink"] == "/posts/{{ page.fileSlug }}/"
+    branches = js_values("module.exports = {\n  permalink: function (data) {\n"
+                         "    if (data.draft) return false;\n"
+                         "    return `/x/${data.page.fileSlug}/`;\n  },\n};\n")
+    assert branches["permalink"] == CODE_PERMALINK

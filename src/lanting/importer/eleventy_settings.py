@@ -344,7 +344,9 @@ def js_values(code: str) -> dict[str, Any]:
         if re.match(r"(true|false)\b", rest):
             values[key] = rest.startswith("true")
         elif key == "permalink" and _FUNCTION.match(rest):
-            values[key] = CODE_PERMALINK
+            # (`permalink: (data) => `/posts/${data.page.fileSlug}/``, read as in
+            # `eleventyComputed`; a function doing more, code)
+            values[key] = _arrow(code, key) or CODE_PERMALINK
         elif rest.startswith("["):
             values[key] = _strings(rest[:rest.find("]") + 1])
         elif rest.startswith("{") and key == "eleventyComputed":
