@@ -2,15 +2,12 @@
 `==marks==`, `%%comments%%`, block ids (`^id`), math and Mermaid as written; this
 converts what depends on the vault: `[[wiki links]]` and Markdown links found by Quartz's
 rule (`quartz_find.py`: a path, or the one note of that name, `markdownLinkResolution:
-"shortest"`), so they lead to the note's new page; `![[image.png|300]]` from anywhere in
-the vault; and
-`![[other note]]`, `![[note#Heading]]`, `![[note#^block]]` — notes embedded in the page,
-which Lanting shows as a link — inlined, as Quartz showed them.
+"shortest"`), so they lead to the note's new page; and its embeds, `![[image.png|300]]`
+and `![[other note#Heading]]` (`quartz_embeds.py`).
 """
 
 from __future__ import annotations
 
-import html
 import posixpath
 import re
 from pathlib import Path
@@ -25,7 +22,6 @@ from lanting.importer.common import (
     GENERATED,
     LinkTable,
     file_on_writers_computer,
-    is_image,
     on_writers_computer,
     read_text,
 )
@@ -33,26 +29,19 @@ from lanting.importer.excalidraw import NOT_DRAWN
 from lanting.importer.html_block_spans import raw_block_spans
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.quartz_find import QuartzFinder
+from lanting.importer.quartz_embeds import COMMENT, WIKI, QuartzEmbeds
 from lanting.importer.quartz_parentheses import escaped_parentheses
-from lanting.importer.quartz_settings import QuartzConfig, file_slug, has_extension
+from lanting.importer.quartz_settings import QuartzConfig, has_extension
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
-from lanting.importer.text import split_front_matter
-from lanting.markdown.anchors import github_slug
 
-_WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
 _BRACKETED_TAG = re.compile(r"(?<![^ \t\n])#(?:([-\w]+(?:/[-\w]+)*)|\[\[([^\[\]\n]+)\]\])")
 """Quartz's inline tag: `#` after a line start or a space, then letters, digits, `-`,
 `_` (`#深度学习`, `#ml/rl`), not only digits (`#1` is a number)."""
-_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
 _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 _DATAVIEW = re.compile(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*dataview(?:js)?\b.*$", re.MULTILINE)
-_MD_EMBED = re.compile(r"!\[[^\[\]\n]*\]\(<?([^()<>\s]+?\.md)(#[^()<>\s]*)?>?\)")
-"""`![shown](Other%20note.md#^block)`: a note embedded, written as a Markdown image."""
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _DESTINATION = re.compile(r"\((?:[A-Za-z][\w+.-]*://|mailto:|/|\.{1,2}/|#)")
 """A link's destination after `[[…]]` (`[[原文]](https://…)`): not words in parentheses,
 `[[port]](HTTP 默认 80 端口)`, which follow a link to a note."""
@@ -66,7 +55,7 @@ def inline_tags(body: str, bracketed: bool = False) -> list[str]:
     a `<style>` or `<script>` block, whose `#fff` is a colour);
     `bracketed`: Logseq's `#[[扩散 模型]]` of several words too."""
     shelf = Shelf()
-    text = _COMMENT.sub("", protect_code(body, shelf))
+    text = COMMENT.sub("", protect_code(body, shelf))
     for start, end in reversed(raw_block_spans(text)):
         text = text[:start] + "\n" * text.count("\n", start, end) + text[end:]
     found: list[str] = []
@@ -82,7 +71,7 @@ def inline_tags(body: str, bracketed: bool = False) -> list[str]:
     return found
 
 
-class QuartzBodies(QuartzFinder):
+class QuartzBodies(QuartzEmbeds):
     """The body side of the Quartz importer."""
 
     source: Path
@@ -95,8 +84,6 @@ class QuartzBodies(QuartzFinder):
     """What the old site showed for a link to a note not written yet."""
     dataview_shown = ", as Quartz showed it"
     """How the old site showed a Dataview query (after "shown as code")."""
-    shown_by = "Quartz"
-    """What showed the notes (said of what it showed that Lanting does not)."""
 
     def escapes_parentheses(self) -> bool:
         """Whether `\\(` and `\\)` were Markdown escapes to what showed the notes, as to
@@ -115,7 +102,7 @@ class QuartzBodies(QuartzFinder):
                      "(it runs in Obsidian only); paste the list it made, or link the notes")
         shelf = Shelf()
         text = protect_code(text, shelf)
-        text, count = _COMMENT.subn("", text)
+        text, count = COMMENT.subn("", text)
         ctx.convert("%%comments%% left out", count)
         # (Obsidian and Quartz's remark-math read a `$$` block to its closing `$$`, blank
         # lines and all; Lanting's Markdown ends one opened under a line of text there)
@@ -189,7 +176,7 @@ class QuartzBodies(QuartzFinder):
                          "kept without the link")
             return label
 
-        return _WIKI.sub(one, text)
+        return WIKI.sub(one, text)
 
     def unwritten(self, written: str, name: str, ctx: Context) -> None:
         """Tell of a link to a note no one wrote (`name`), whose text is kept."""
@@ -218,68 +205,6 @@ class QuartzBodies(QuartzFinder):
                      "the page's top")
             return ""
         return "#" + found
-
-    def file_url(self, file: Path) -> str:
-        rel = file_slug(file.relative_to(self.content).as_posix())
-        if is_image(file):
-            return self.site.image(file, "/" + rel)
-        return "/" + rel
-
-    # --- embeds -----------------------------------------------------------------------
-
-    def embeds(self, text: str, path: Path, ctx: Context, shelf: Shelf) -> str:
-        def one(match: re.Match[str]) -> str:
-            name, heading, shown = match.group(2), match.group(3) or "", match.group(4)
-            name, heading = name.removesuffix("\\"), heading.removesuffix("\\")
-            if not match.group(1):
-                return match.group()
-            # (Dendron's range, `#heading,1:#*`: from the heading to the next, its section)
-            heading = _RANGE.sub("", heading)
-            found = self.find(name, path) if name.strip() else None
-            if found is None and text.startswith("(", match.end()):
-                # `![[公式]](https://www.zhihu.com/equation?tex=…)`: a Markdown image whose
-                # alt text is in brackets (a formula pasted from Zhihu), not an embed
-                return match.group()
-            if isinstance(found, Path) and is_image(found):
-                size = (shown or "").strip()
-                alt = size if re.fullmatch(r"\d+(?:x\d+)?", size) else ""
-                ctx.convert("![[image]] embeds")
-                return f"![{'|' + alt if alt else shown or ''}]({self.file_url(found)})"
-            player = _PLAYERS.get(found.suffix.lower()) if isinstance(found, Path) else None
-            if isinstance(found, Path) and player:
-                ctx.convert("![[video or sound]] embeds as players")
-                src = html.escape(self.file_url(found), quote=True)
-                return f'<{player} controls preload="metadata" src="{src}"></{player}>'
-            if isinstance(found, Path):
-                ctx.warn(match.group(), f"`{match.group()}` embedded a file {self.shown_by} "
-                         "showed in the page: it is a link to the file")
-                return f"[{shown or found.name}]({self.file_url(found)})"
-            if isinstance(found, Item) and found.source is not None:
-                part = _part(read_text(found.source), heading)
-                if part is None:
-                    ctx.warn(match.group(), f"`{heading}` not found in `{name}`: the embed is "
-                             "a link to the note")
-                    return f"[{shown or name}]({self.site.link(found)})"
-                ctx.convert("![[note]] embeds inlined")
-                # (an embed in the embedded text is a link: no note embeds itself for ever)
-                inner = protect_code(part, shelf).replace("![[", "[[")
-                return "\n\n" + _COMMENT.sub("", inner).strip("\n") + "\n\n"
-            ctx.warn(match.group(), f"`{match.group()}` embeds nothing ("
-                     f"{self.missing(name, path)}): left out")
-            return ""
-
-        return _WIKI.sub(one, text)
-
-    def markdown_embeds(self, text: str, path: Path) -> str:
-        """`![Note](Note.md#^block)`, an embed as Obsidian writes it with its "Markdown
-        links" setting, as `![[Note#^block]]`: the note's text, not an image of a page."""
-        def one(match: re.Match[str]) -> str:
-            name, part = unquote(match.group(1)), unquote(match.group(2) or "")
-            if not isinstance(self.find(name, path), Item) or "|" in part:
-                return match.group()
-            return f"![[{name.removesuffix('.md')}{part}]]"
-
-        return _MD_EMBED.sub(one, text)
 
     # --- Markdown links -----------------------------------------------------------------
 
@@ -348,13 +273,7 @@ class QuartzBodies(QuartzFinder):
         return UNLINK
 
 
-_RANGE = re.compile(r"(?:,\d+)?:#[^#|\]]*$|,\d+$")
 _MD_IMAGE = re.compile(r"!\[([^\[\]\n]*)\]\((<[^<>\n]+>|[^()\s]+)\)")
-_PLAYERS = {**dict.fromkeys((".mp4", ".webm", ".ogv", ".mov", ".mkv"), "video"),
-            **dict.fromkeys((".mp3", ".wav", ".m4a", ".ogg", ".flac", ".3gp"), "audio")}
-"""The files an embed shows in a player (Obsidian's and Quartz's: `.webm` is also what
-Obsidian's recorder saves sound as; a video player plays it)."""
-
 _INLINE_MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+?\$")
 
 
@@ -363,42 +282,3 @@ def _in_math(text: str, line_start: int, at: int) -> bool:
     end = text.find("\n", at)
     line = text[line_start:end if end >= 0 else len(text)]
     return any(m.start() <= at - line_start < m.end() for m in _INLINE_MATH.finditer(line))
-
-
-def _part(note: str, heading: str) -> str | None:
-    """The text of a note an embed shows: all of it, the section under `#Heading`, or the
-    paragraph (list item) ending in `^block` (the quote or callout `>^block` closes)."""
-    body = split_front_matter(note)[2]
-    wanted = heading.lstrip("#").strip()
-    if not wanted:
-        return body
-    lines = body.split("\n")
-    if wanted.startswith("^"):
-        for i, line in enumerate(lines):
-            if line.lstrip().startswith(">") and line.lstrip("> \t").rstrip() == wanted:
-                start = i  # (`>^id` closing a quote or a callout: the whole of it)
-                while start > 0 and lines[start - 1].lstrip().startswith(">"):
-                    start -= 1
-                return "\n".join(lines[start:i])
-            if line.rstrip().endswith(" " + wanted) or line.strip() == wanted:
-                start = i
-                while start > 0 and lines[start - 1].strip() and line.strip() != wanted:
-                    start -= 1
-                if line.strip() == wanted:  # (the id on its own line: the block above)
-                    end, start = i, i - 1
-                    while start > 0 and lines[start - 1].strip():
-                        start -= 1
-                    return "\n".join(lines[start:end])
-                return "\n".join(lines[start:i + 1]).replace(" " + wanted, "")
-        return None
-    # (by the heading's id, as Quartz matched it: Obsidian drops `:` from the link)
-    wanted = github_slug(wanted.split("#")[-1].strip())
-    for i, line in enumerate(lines):
-        found = _HEADING.match(line)
-        if found and github_slug(found.group(2).strip()) == wanted:
-            level = len(found.group(1))
-            end = next((j for j in range(i + 1, len(lines))
-                        if (h := _HEADING.match(lines[j])) and len(h.group(1)) <= level),
-                       len(lines))
-            return "\n".join(lines[i:end])
-    return None

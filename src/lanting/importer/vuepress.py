@@ -36,7 +36,8 @@ from lanting.importer.text import key_line, load_mapping, split_front_matter, zo
 from lanting.importer.vuepress_bodies import VuePressBodies, title_links
 from lanting.importer.vuepress_catalog import CATALOG
 from lanting.importer.vuepress_components import OwnComponents
-from lanting.importer.vuepress_config import JsConfig, read_config
+from lanting.importer.vuepress_config import read_config
+from lanting.importer.vuepress_config_keys import JsConfig
 from lanting.importer.vuepress_files import candidates, files_under, locate
 from lanting.importer.vuepress_front import (
     DATE_KEYS,

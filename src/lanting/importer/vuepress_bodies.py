@@ -53,7 +53,7 @@ from lanting.importer.vuepress_code import (
     plantuml_blocks,
 )
 from lanting.importer.vuepress_components import OwnComponents
-from lanting.importer.vuepress_config import JsConfig
+from lanting.importer.vuepress_config_keys import JsConfig
 from lanting.importer.vuepress_loaders import loader_lists
 from lanting.importer.vuepress_tags import badge_heading_ids, components
 from lanting.importer.vuepress_urls import file_route, served_path

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from lanting.importer.report import Report
-from lanting.importer.vuepress_config import JsConfig
+from lanting.importer.vuepress_config_keys import JsConfig
 
 _TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
 

@@ -23,7 +23,7 @@ from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.site_language import guess_language, region_language_tag
 from lanting.importer.vuepress_components import OwnComponents
-from lanting.importer.vuepress_config import JsConfig
+from lanting.importer.vuepress_config_keys import JsConfig
 from lanting.importer.vuepress_listings import theme_listing
 from lanting.importer.vuepress_locales import Locale
 from lanting.importer.vuepress_urls import file_route
