@@ -54,13 +54,16 @@ def test_vitepress_ids(heading: str, vitepress: str) -> None:
     ("1.1 梯度下降", "_11-梯度下降"),
     ("安装（Linux）", "安装（linux）"),
     ("附录：变量", "附录：变量"),
-    ("C++ & CUDA", "c-cuda"),
+    ("C++ & CUDA", "c-amp-cuda"),
+    ("What's new", "what39s-new"),
+    ("`a<b` **or** \"c\"", "altb-or-quotcquot"),
     ("a_b -- c", "a_b-c"),
     ("What is it?", "what-is-it"),
 ])
 def test_docsify_ids(heading: str, docsify: str) -> None:
     """As docsify's `slugify` makes them (what `?id=` links name): ASCII and general
-    punctuation dropped, full-width kept, spaces one `-`, a leading digit gets `_`."""
+    punctuation dropped, full-width kept, spaces one `-`, a leading digit gets `_`; of
+    the HTML marked made of the heading, so `&` was `&amp;` (`c-amp-cuda`)."""
     assert ids(f"## {heading}\n", "docsify") == [docsify]
 
 

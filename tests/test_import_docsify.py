@@ -600,3 +600,28 @@ def test_sidebar_entries_naming_a_pages_headings_lead_to_them(tmp_path: Path) ->
     hrefs = [unquote(li.find_all("a")[0]["href"]) for li in home.find_all("li")]
     assert hrefs == ["/setup/", "/setup/#快速-开始", "/setup/#the-api-v2", "/setup/#notes-1",
                      "/setup/"]
+
+
+def test_headings_with_ampersands_and_quotes_keep_docsifys_ids(tmp_path: Path) -> None:
+    """docsify 4 made a heading's id from the HTML marked rendered it to, `&` already
+    `&amp;` and `'` `&#39;`: `## Q & A` was `#q-amp-a`, `## What's new` `#what39s-new`,
+    the ids the sidebar's and the pages' `?id=` links name. Lanting dropped the `&`
+    (`q-a`): each such link was a dead link of the old site, its text kept without it,
+    and the new headings had other ids than the old ones."""
+    imported = _docsify(tmp_path, "name: 'Wiki', loadSidebar: true", {
+        "README.md": "# Wiki\n\nSee [the Q&A](guide/faq?id=q-amp-a).\n",
+        "_sidebar.md": "- [FAQ](guide/faq.md)\n  - [What's new](guide/faq?id=what39s-new)\n",
+        "guide/faq.md": ("# FAQ\n\n## Q & A\n\nAsk. Then read [what is new](#what39s-new).\n\n"
+                         "## What's new\n\nNews about `a<b` and \"quotes\".\n\n"
+                         "## Tools &amp; <em>tips</em>\n\nUse them.\n"),
+    })
+    warnings = [line for line in report_of(imported).splitlines() if ": warning:" in line
+                and "hash routes" not in line]
+    assert warnings == []
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "[the Q&A](pages/faq.md#q-amp-a)" in home
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    doc = page(imported.dest / "public", "/faq/").one("main")
+    assert [h.get("id") for h in doc.find_all("h2")] == ["q-amp-a", "what39s-new",
+                                                        "tools-amp-tips"]

@@ -87,14 +87,22 @@ def vitepress_slug(text: str) -> str:
 
 
 _DOCSIFY_SPECIAL = re.compile(r"""[\u2000-\u206f\u2e00-\u2e7f\\'!"#$%&()*+,./:;<=>?@\[\]^`{|}~]""")
+_HTML_TAG = re.compile(r"<(?:[A-Za-z][^<>]*|/[A-Za-z][^<>]*|!--.*?--)>")
+_MARKED_ESCAPED = re.compile(r"""[<>"']|&(?!#?\w+;)""")
+_MARKED_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
+"""What marked wrote for the characters of a heading's text (an entity written as one,
+`&amp;`, kept), in the HTML docsify made the heading's id of."""
 
 
 def docsify_slug(text: str) -> str:
-    """docsify's heading id (its `slugify`): lower case, tags dropped, ASCII and general
-    punctuation dropped (full-width `：` and `（` kept, `_` kept), each space a `-`, runs
-    of `-` one, and a `_` before a leading digit (`## 1.1 梯度下降` → `_11-梯度下降`),
-    which `?id=_11-梯度下降` links name."""
-    text = re.sub(r"<[^>]+>", "", text.strip().lower())
+    """docsify's heading id (its `slugify`, of docsify 4): lower case, tags dropped, ASCII
+    and general punctuation dropped (full-width `：` and `（` kept, `_` kept), each space
+    a `-`, runs of `-` one, and a `_` before a leading digit (`## 1.1 梯度下降` →
+    `_11-梯度下降`), which `?id=_11-梯度下降` links name. docsify slugified the HTML
+    marked made of the heading, so `&`, `<`, `>`, `"` and `'` had become entities whose
+    letters stayed: `## Q & A` → `q-amp-a`, `## What's new` → `what39s-new`."""
+    text = _HTML_TAG.sub("", text.strip().lower())
+    text = _MARKED_ESCAPED.sub(lambda m: _MARKED_ESCAPES[m.group()[0]], text)
     text = re.sub(r"-+", "-", re.sub(r"\s", "-", _DOCSIFY_SPECIAL.sub("", text)))
     return re.sub(r"^(\d)", r"_\1", text) or "section"
 

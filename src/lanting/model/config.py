@@ -108,26 +108,26 @@ class MarkdownConfig:
     and GitHub's comments show it (CommonMark: a space; end a line with `\\` for one)."""
     heading_ids: str = "lanting"
     """How heading ids are made from the text: `lanting` (punctuation dropped, runs of
-    spaces, `_` and `-` as one `-`), `github` (as GitHub, kramdown's GFM input and
-    Hugo do: `_` and `--` kept), `hexo` (as Hexo's renderers do: case and Chinese
-    punctuation kept, `_` and runs of other punctuation one `-`), `uslug` (as Hexo's
-    markdown-it-plus and multi-markdown-it renderers do: lower case, full-width
-    punctuation dropped, `、` and runs of spaces and `-` one `-`), `vitepress` (as
-    VitePress and VuePress 2 do: full-width punctuation and runs of ASCII punctuation one
-    `-`, `_` before a leading digit), `docsify` (as docsify does: ASCII punctuation
-    dropped, `_` before a leading digit), `pandoc` (as Pandoc, Quarto and R Markdown
-    do: `.` and `_` kept, all before the first letter dropped), `markdown-it-anchor` (as
-    its default does: lower case, spaces `-`, all else kept), `eleventy` (as Eleventy's
-    `slugify` filter does: accents dropped, only ASCII letters and digits kept),
-    `sindresorhus` (as @sindresorhus/slugify does by default: `eleventy`'s, camel case
-    split), `slugify` (as the npm `slugify` package does with `lower: true`, Eleventy's
-    `slug` filter too: `&` as `and`, accents dropped, `$*_+~.()'"!-:@` kept, other
-    scripts dropped), `slugify-strict` (the same with `strict: true`: only letters and
-    digits kept), either of those two with the site's own `remove` pattern after it
-    (`slugify /[:’'`,]/`: what the pattern matches dropped, the rest kept, other scripts
-    too) or `mdbook` (as mdBook does: punctuation dropped, each space a `-`), so that
-    links written for an old site keep working. A formula in a heading is its reading (`λ`) in
-    Lanting's ids, its TeX as written (`lambda`) in the others, as they made them."""
+    spaces, `_` and `-` as one `-`), `github` (as GitHub, kramdown's GFM input and Hugo do:
+    `_` and `--` kept), `hexo` (as Hexo's renderers do: case and Chinese punctuation kept,
+    `_` and runs of other punctuation one `-`), `uslug` (as Hexo's markdown-it-plus and
+    multi-markdown-it renderers do: lower case, full-width punctuation dropped, `、` and runs
+    of spaces and `-` one `-`), `vitepress` (as VitePress and VuePress 2 do: full-width
+    punctuation and runs of ASCII punctuation one `-`, `_` before a leading digit),
+    `docsify` (as docsify 4 does: ASCII punctuation dropped, `_` before a leading digit, `&`
+    read as `&amp;`: `q-amp-a`), `pandoc` (as Pandoc, Quarto and R Markdown do: `.` and `_`
+    kept, all before the first letter dropped), `markdown-it-anchor` (as its default does:
+    lower case, spaces `-`, all else kept), `eleventy` (as Eleventy's `slugify` filter does:
+    accents dropped, only ASCII letters and digits kept), `sindresorhus` (as
+    @sindresorhus/slugify does by default: `eleventy`'s, camel case split), `slugify` (as
+    the npm `slugify` package does with `lower: true`, Eleventy's `slug` filter too: `&` as
+    `and`, accents dropped, `$*_+~.()'"!-:@` kept, other scripts dropped), `slugify-strict`
+    (the same with `strict: true`: only letters and digits kept), either of those two with
+    the site's own `remove` pattern after it (`slugify /[:’'`,]/`: what the pattern matches
+    dropped, the rest kept, other scripts too) or `mdbook` (as mdBook does: punctuation
+    dropped, each space a `-`), so that links written for an old site keep working. A
+    formula in a heading is its reading (`λ`) in Lanting's ids, its TeX as written
+    (`lambda`) in the others, as they made them."""
 
 
 @dataclass(frozen=True, slots=True)
