@@ -71,3 +71,27 @@ def test_an_image_on_the_writers_disk_the_notes_lack_is_its_alt_text(
     assert "\nbattle\n" in body and "\nmap\n" in body
     assert "kept.png)" in body and "C:\\" not in body
     build(tmp_path / "new", BuildOptions())  # (no image off the site left: it builds)
+
+
+def test_a_file_url_with_spaces_is_on_the_writers_disk(tmp_path: Path) -> None:
+    """A Logseq graph's papers, `![A survey.pdf](file://zotero_link/Physics/2019_Lee_A
+    survey.pdf)` (Zotero's linked attachments, which Logseq opened from the writer's
+    disk), and Typora's `![](C:\\Users\\me\\Pictures\\shot 1.png)`: a path with spaces
+    (Markdown reads no image there) to a file no reader had. Both were left as written,
+    shown as text with two build warnings each; they are their alt text now, with a
+    warning each, as such a path without spaces was."""
+    write_files(tmp_path / "old", {
+        "logseq/config.edn": "{:meta/version 1}\n",
+        "pages/Survey.md": "- ![A survey.pdf](file://zotero_link/Physics/2019_Lee_A survey.pdf)\n"
+                           "  - Read it twice.\n"
+                           "- ![shot](C:\\Users\\me\\Pictures\\shot 1.png)\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    warnings = [line for line in report_of(imported).splitlines() if ": warning:" in line]
+    assert [w.split(": warning: ")[0] for w in warnings] == ["pages/Survey.md:1",
+                                                             "pages/Survey.md:3"]
+    assert all("is a file on the writer's own disk" in w for w in warnings)
+    body = next((tmp_path / "new/content").rglob("survey.md")).read_text(encoding="utf-8")
+    assert "- A survey.pdf\n" in body and "- shot\n" in body and "file:" not in body
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []

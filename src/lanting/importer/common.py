@@ -191,10 +191,11 @@ class LinkTable:
         return None
 
 
-_WRITERS_COMPUTER = re.compile(r"^(?:file://)?(?:/(?:Users|home|mnt|Volumes|media)/|"
+_WRITERS_COMPUTER = re.compile(r"^(?:(?i:file):|/(?:Users|home|mnt|Volumes|media)/|"
                                r"/?[A-Za-z]:[\\/])")
 """An image path on the writer's computer (Typora, unset to copy images beside the post,
-writes `/Users/me/blog/_posts/img/a.png` or `C:\\Users\\…`): no reader had the file."""
+writes `/Users/me/blog/_posts/img/a.png` or `C:\\Users\\…`; Logseq links Zotero's
+papers as `file://zotero_link/…`): no reader had the file."""
 
 
 def on_writers_computer(url: str) -> bool:

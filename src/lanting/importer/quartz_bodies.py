@@ -124,9 +124,11 @@ class QuartzBodies(QuartzEmbeds):
         text = self.wiki_links(text, path, ctx)
 
         # (Typora writes the path of a pasted screenshot as it is, spaces and all —
-        # `![](x.assets/Screenshot 2025-02-09 at 15.04.04.png)` — and shows it)
+        # `![](x.assets/Screenshot 2025-02-09 at 15.04.04.png)` — and shows it; one on
+        # the writer's disk, `file://zotero_link/A survey.pdf`, is found or named below)
         text, count = spaced_image_paths(
-            text, lambda name: isinstance(self.find(unquote(name), path), Path))
+            text, lambda name: isinstance(self.find(unquote(name), path), Path)
+            or on_writers_computer(name))
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
 
         def resolve(url: str, image: bool) -> str | None:
