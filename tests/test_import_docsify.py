@@ -625,3 +625,26 @@ def test_headings_with_ampersands_and_quotes_keep_docsifys_ids(tmp_path: Path) -
     doc = page(imported.dest / "public", "/faq/").one("main")
     assert [h.get("id") for h in doc.find_all("h2")] == ["q-amp-a", "what39s-new",
                                                         "tools-amp-tips"]
+
+
+def test_a_comment_never_closed_hides_no_reading_order(tmp_path: Path) -> None:
+    """A page ending in notes put away in `<!--` never closed (docsify hid them, and
+    showed its pagination outside the page): the previous and next links written after
+    the text were hidden with them, and the build warned of the open comment. The
+    comment is closed at the page's end now; a `<!--` in code opens nothing."""
+    imported = _docsify(tmp_path, "name: 'Notes', loadSidebar: true", {
+        "README.md": "# Notes\n",
+        "_sidebar.md": "- [One](one.md)\n- [Two](two.md)\n- [Three](three.md)\n",
+        "one.md": "# One\n\n```html\n<!-- a comment\n```\n\nText.\n",
+        "two.md": "# Two\n\nShown.\n\n<!--\n## Drafts\n\n    $$$1$$\n",
+        "three.md": "# Three\n\nEnd.\n",
+    })
+    two = (imported.dest / "content" / "pages" / "two.md").read_text(encoding="utf-8")
+    assert two.endswith("\n-->\n\n---\n\nPrevious: [One](one.md) · "
+                        "Next: [Three](three.md)\n")
+    one = (imported.dest / "content" / "pages" / "one.md").read_text(encoding="utf-8")
+    assert "-->" not in one
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = page(imported.dest / "public", "/two/").one("main")
+    assert "Drafts" not in main.text() and "Three" in [a.text() for a in main.find_all("a")]

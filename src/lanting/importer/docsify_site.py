@@ -13,6 +13,7 @@ from typing import Any
 from lanting.importer.common import read_text
 from lanting.importer.docsify_config import MATH_PLUGINS, DocsifySettings, footer_line
 from lanting.importer.docsify_sidebar import Entry, list_entries, split_route
+from lanting.importer.html_block_spans import CLOSED_COMMENT, closed_comment
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.menus import finish_menu
@@ -226,5 +227,14 @@ def previous_and_next(site: NewSite, pages: list[Item], name: Callable[[Item], s
             words.append(f"{'下一页' if zh else 'Next'}: "
                          f"[{name(pages[i + 1])}]({site.link(pages[i + 1])})")
         if words:
-            page.body = page.body.rstrip("\n") + "\n\n---\n\n" + " · ".join(words) + "\n"
+            page.body = closed_body(site, page.body) + "\n\n---\n\n" + " · ".join(words) + "\n"
             site.report.convert("reading order (previous and next links)")
+
+
+def closed_body(site: NewSite, body: str) -> str:
+    """`body` to write links after: a comment it leaves open (which would hide them)
+    closed at its end, counted in the report."""
+    body, closed = closed_comment(body)
+    if closed:
+        site.report.convert(CLOSED_COMMENT)
+    return body.rstrip("\n")

@@ -15,6 +15,8 @@ import re
 from markdown_it.common.html_blocks import block_names
 from markdown_it.common.html_re import HTML_OPEN_CLOSE_TAG_STR
 
+from lanting.importer.shelf import Shelf, protect_code
+
 _RAW_START = re.compile(r"^ {0,3}<(script|pre|style|textarea)(?:[\s>]|$)", re.IGNORECASE)
 """CommonMark's HTML block of kind 1: it runs to the line closing its element."""
 _COMMENT_START = re.compile(r"^ {0,3}<!--")
@@ -61,6 +63,23 @@ def raw_block_spans(text: str) -> list[tuple[int, int]]:
     `<pre>`, `<textarea>`): raw text to the line closing the element, never Markdown."""
     return [(start, end) for start, end in html_block_spans(text)
             if _RAW_START.match(text[start:end])]
+
+
+CLOSED_COMMENT = ("HTML comments never closed closed at the page's end (what they hid "
+                  "stays hidden; the links written after them show)")
+
+
+def closed_comment(text: str) -> tuple[str, bool]:
+    """`text` with an HTML comment a line opens and nothing closes (`<!--` over notes
+    put away at the end of a page) closed at its end, and whether it was: what it hid
+    stays hidden, as on the old site, and what an importer writes after the text (a
+    reading order's previous and next links) is shown, not hidden with it."""
+    masked = protect_code(text, Shelf())  # (a `<!--` in code opens nothing)
+    spans = html_block_spans(masked)
+    last = masked[spans[-1][0]:] if spans else ""
+    if _COMMENT_START.match(last) is not None and "-->" not in last:
+        return text.rstrip("\n") + "\n-->\n", True
+    return text, False
 
 
 def _block_end(lines: list[str], n: int, paragraph: bool) -> int | None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import FILE_SUFFIXES, Options, read_text, walk
+from lanting.importer.html_block_spans import CLOSED_COMMENT, closed_comment
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_bodies import JupyterBookBodies, cited_keys
 from lanting.importer.jupyterbook_refs import (
@@ -377,6 +378,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
                 page.notebook["cells"].append({"cell_type": "markdown", "metadata": {},
                                                "source": "---\n\n" + line})
             else:
+                page.body, closed = closed_comment(page.body)
+                self.report.convert(CLOSED_COMMENT, int(closed))
                 page.body = page.body.rstrip("\n") + "\n\n---\n\n" + line + "\n"
             self.report.convert("reading order (previous and next links)")
 
