@@ -727,3 +727,41 @@ def test_an_emoji_in_a_grid_card_loses_its_attribute_list(tmp_path: Path) -> Non
     done = import_site(source, tmp_path / "new")
     text = (done.dest / "content/pages/sites.md").read_text(encoding="utf-8")
     assert "🔥 __[课程]" in text and "{ .lg" not in text
+
+
+def test_markdown_among_html_tags_in_an_admonition_is_read(tmp_path: Path) -> None:
+    """A friends page's cards in an admonition, `<div class="card">` over
+    `![logo](images/a.png)` and `[名字](https://…)`: Python-Markdown opens no HTML block
+    in an admonition's indented body, so it read that Markdown, and the page showed the
+    logos. CommonMark opens one there, which showed them as written (two build
+    warnings); they are written as HTML now, in nested admonitions too. An HTML block at
+    the page's top level, which Python-Markdown kept as written, is left so."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - admonition\n",
+        "docs/index.md": "# Notes\n",
+        "docs/friends.md": ("# 友链\n\n!!! note \"朋友们\"\n"
+                            "    <div class=\"card\">\n"
+                            "        <div class=\"icon\">\n"
+                            "            ![logo](images/a.png)\n"
+                            "        </div>\n"
+                            "        <a href=\"https://a.example/\">A 的博客</a>\n"
+                            "    </div>\n\n"
+                            "    ??? tip \"更多\"\n"
+                            "        <div class=\"card\">\n"
+                            "        **B** 的 [主页](https://b.example/)\n"
+                            "        </div>\n\n"
+                            "<div class=\"top\">\n**kept**\n</div>\n"),
+    })
+    (source / "docs" / "images").mkdir()
+    (source / "docs" / "images" / "a.png").write_bytes(png(8, 8))
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    text = (done.dest / "content/pages/friends.md").read_text(encoding="utf-8")
+    assert "<strong>B</strong> 的 <a href=\"https://b.example/\">主页</a>" in text
+    assert "\n**kept**\n" in text
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings if "**kept**" not in str(w)] == []
+    doc = parse_html(_page(done.dest, "friends"))
+    [img] = doc.find_all("img")
+    assert img.attrs["src"].endswith("a.png") and img.attrs.get("alt") == "logo"

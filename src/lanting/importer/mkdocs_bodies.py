@@ -40,6 +40,7 @@ from lanting.importer.mkdocs_embeds import image_embeds
 from lanting.importer.mkdocs_extras import ICON, icons, pymdownx_extras
 from lanting.importer.mkdocs_hooks import toc_blocks
 from lanting.importer.mkdocs_math import dollar_signs
+from lanting.importer.mkdocs_nested_html import admonition_html
 from lanting.importer.mkdocs_settings import BlogSettings, extension, plugin
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.mkdocs_strong import lenient_strong, literal_marks
@@ -159,6 +160,9 @@ class MkDocsBodies(MkDocsSnippets):
         text = self.figures(text, ctx)
         text = _centered_images(text, ctx)
         text = _md_in_html(text, ctx)
+        text, nested = admonition_html(text)
+        ctx.convert("Markdown among HTML tags in admonitions written as HTML (Python-"
+                    "Markdown read it there)", nested)
         # (Python-Markdown, as kramdown, read Markdown again after a block's closing tag)
         text, ended = ended_html_blocks(text, PYTHON_MARKDOWN_BLOCKS)
         ctx.convert("blank lines after HTML blocks (Python-Markdown read Markdown after "
