@@ -78,3 +78,29 @@ def test_a_tag_of_several_words_is_a_tag_of_the_page(tmp_path: Path) -> None:
     import_site(source, dest, None, False, NOW)
     text = (dest / "content" / "pages" / "ddpm.md").read_text(encoding="utf-8")
     assert "tags: [扩散 模型, ml]" in text
+
+
+def test_a_link_to_a_page_with_a_text_of_its_own(tmp_path: Path) -> None:
+    """`[Burnell2018]([[2018_Burnell_Anyon condensation]])` is Logseq's link to a page
+    shown as the writer's text: its `[[…]]` was read alone, a link inside the link,
+    whose outer `(…)` showed as written. It is a link to the page, with that text; one
+    to a page no one wrote keeps its text, counted with the others."""
+    source = tmp_path / "graph"
+    write_files(source, {
+        "logseq/config.edn": "{:meta/version 1}\n",
+        "pages/Anyon condensation.md": (
+            "- Unlike [Burnell2018]([[2018_Burnell_Anyon condensation]]), and see\n"
+            "  [Wan]([[2021_Wan_Anyon Condensation]])'s approach.\n"),
+        "pages/2018_Burnell_Anyon condensation.md": "- A review.\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert [line for line in report.splitlines() if ": warning: " in line] == [
+        "logseq/config.edn: warning: 1 links to 1 pages no one wrote (Logseq showed each "
+        "as a link to an empty page): their text kept without the link: "
+        "`2021_Wan_Anyon Condensation`"]
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = page(dest / "public", "/anyon-condensation/").one("main")
+    assert [a.text() for a in main.find_all("a") if "Burnell" in a.text()] == ["Burnell2018"]
+    assert "Unlike Burnell2018, and see Wan's approach." in main.text()

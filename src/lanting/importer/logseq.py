@@ -260,3 +260,14 @@ def html_lines(body: str) -> tuple[str, int]:
             out.append(indent + marks if marks else "")
             count += 1
     return "\n".join(out), count
+
+
+_LABELLED_PAGE = re.compile(r"\[([^\[\]\n]+)\]\(\[\[([^\[\]\n]+)\]\]\)")
+
+
+def labelled_page_links(body: str) -> tuple[str, int]:
+    """`[Burnell2018]([[2018_Burnell_Anyon condensation]])`, Logseq's link to a page with
+    a text of the writer's, as `[[2018_Burnell_Anyon condensation|Burnell2018]]`, which
+    the vault's reader reads (its `[[…]]` was read alone, inside a link that led
+    nowhere). Returns (body, how many)."""
+    return _LABELLED_PAGE.subn(r"[[\2|\1]]", body)

@@ -20,6 +20,7 @@ from lanting.importer.logseq import (
     bulleted,
     bulleted_environments,
     html_lines,
+    labelled_page_links,
     org_blocks,
     without_page_properties,
 )
@@ -98,6 +99,8 @@ class LogseqNotes:
         text, count = embedded(text, self.blocks)
         ctx.convert("Logseq's `{{embed ((block))}}` inlined", count)
         text = self.references(inline_embeds(text), ctx)
+        text, count = labelled_page_links(text)
+        ctx.convert("Logseq's `[text]([[page]])` links to pages", count)
         # (a nested embed: the vault's reader inlines it)
         text, count = _PAGE_EMBED.subn(r"![[\1]]", _EMBED_BULLET.sub("", text))
         ctx.convert("Logseq's `{{embed [[page]]}}` inlined", count)
