@@ -95,3 +95,22 @@ def test_a_file_url_with_spaces_is_on_the_writers_disk(tmp_path: Path) -> None:
     assert "- A survey.pdf\n" in body and "- shot\n" in body and "file:" not in body
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_an_apostrophe_in_a_spaced_image_path_is_the_paths(tmp_path: Path) -> None:
+    """`![x.pdf](file://zotero_link/Floquet/The Engineer's Handbook.pdf)` and Typora's
+    `![](Newton's law 1.png)`: a path with spaces and an apostrophe in a word, which a
+    quote of a title's never is. It was left as written, shown as text; the one on the
+    writer's disk is its alt text now, and the one beside the note an image."""
+    write_files(tmp_path / "old", {
+        "notes/Floquet.md": ("# Floquet\n\n"
+                             "![Handbook.pdf](file://zotero_link/Floquet/The Engineer's "
+                             "Handbook.pdf)\n\n![law](Newton's law 1.png)\n"),
+        "notes/Newton's law 1.png": png(4, 4),
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    warnings = [line for line in report_of(imported).splitlines() if ": warning:" in line]
+    assert len(warnings) == 1 and "Handbook.pdf` is a file on the writer's own disk" \
+        in warnings[0]
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []

@@ -89,8 +89,11 @@ def doubled_parentheses(text: str) -> tuple[str, list[str]]:
     return _DOUBLED.sub(one, text), found
 
 
+_PATH_CHAR = r"(?:[^()<>\n\"']|(?<=\w)'(?=\w))"
+"""A character of a path with spaces: no quote (a title's), but an apostrophe in a word
+(`The Engineer's Handbook.pdf`)."""
 _SPACED_IMAGE = re.compile(
-    r"(!\[(?:[^\]\n]|\n(?![ \t]*\n))*\]\()([^()<>\n\"']*[ \t][^()<>\n\"']*)\)")
+    rf"(!\[(?:[^\]\n]|\n(?![ \t]*\n))*\]\()({_PATH_CHAR}*[ \t]{_PATH_CHAR}*)\)")
 """`![](29_cs110/branch prediction.png)`: a path with a space, which Typora shows and
 Markdown reads as text (its alt text may go on over lines of its paragraph)."""
 _SPACED_LINK = re.compile(_SPACED_IMAGE.pattern.replace("(!\\[", "(!?\\[", 1))
