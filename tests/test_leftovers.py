@@ -221,6 +221,17 @@ def test_a_comment_never_closed_is_a_warning_at_its_line() -> None:
     assert lines("Text <!-- x --> ok\n\n<!-- a\nb -->\n\n```\n<!--\n```\n") == []
 
 
+def test_what_a_comment_never_closed_hides_is_not_named() -> None:
+    """Notes put away in `<!--` never closed, `## 草稿` and `$$$1$$` among them: the
+    comment was named, and so was the Markdown and the formula it hid ("Markdown inside
+    HTML shown as written", "Unexpected `$`"), which no reader sees."""
+    rendered = render_markdown("Text.\n\n<!--\n## 草稿\n\n    $$$1$$ `$1`\n",
+                               RenderContext(Path("/s/content/posts/a.md"), "posts/a.md",
+                                             body_line=5))
+    assert [p.message[:40] for p in rendered.problems] == [
+        "an HTML comment is opened here and never"]
+
+
 def test_components_of_vue_and_mdx_are_found() -> None:
     """`<Badge text="v2" />` (VitePress) or `<Tabs>` (Docusaurus' MDX) showed nothing, or
     only their text, without a word. Plain HTML, even in capitals, is no component."""

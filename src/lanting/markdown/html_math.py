@@ -28,9 +28,11 @@ from markdown_it.token import Token
 from lanting.markdown.math_display import ENVIRONMENTS
 from lanting.markdown.mathsyntax import dollar_formula
 
-_SKIPPED = re.compile(r"<!--.*?-->|<(pre|code|script|style|textarea|math|svg)\b.*?</\1\s*>"
+_SKIPPED = re.compile(r"<!--.*?(?:-->|\Z)"
+                      r"|<(pre|code|script|style|textarea|math|svg)\b.*?</\1\s*>"
                       r"|<[A-Za-z/!?][^>]*>", re.DOTALL | re.IGNORECASE)
-"""What is not text of the block: a tag, a comment, an element whose text is not prose.
+"""What is not text of the block: a tag, a comment (one never closed hides the rest of
+the block), an element whose text is not prose.
 A `<` before a space or a digit opens no tag (the browser's tokenizer keeps it as text,
 and MathJax saw it): `$\\beta_1 < \\beta_T$` in a `<p>` is a formula, not the start of
 a tag running to the `>` of `</p>`."""

@@ -63,8 +63,9 @@ _BARE_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)\s*/?>")
 when no element has its name (a custom element's, `<meting-js>`, has a hyphen)."""
 TAG_HINT = ("a placeholder written in prose? put it in `code` (`<branch>`) or escape its "
             "bracket (`\\<branch>`): in Markdown it is an HTML tag, which the browser hides")
-_HIDDEN_HTML = re.compile(r"<!--.*?-->|<(pre|code|script|style|annotation)\b.*?</\1\s*>",
-                          re.DOTALL | re.IGNORECASE)
+_HIDDEN_HTML = re.compile(r"<!--.*?(?:-->|\Z)|<(pre|code|script|style|annotation)\b.*?"
+                          r"</\1\s*>", re.DOTALL | re.IGNORECASE)
+"""What the browser shows nothing of (a comment never closed: the rest of the block)."""
 _TAG_OPEN = re.compile(r"<[A-Za-z][^<>]*>")
 _VALUE = re.compile(r"=\s*(?:\"[^\"]*\"|'[^']*')")
 
