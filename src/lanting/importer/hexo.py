@@ -8,32 +8,29 @@ post asset folder beside them (`post_asset_folder`) or under `source/`; old URLs
 hierarchy, a list of lists several (Lanting keeps each leaf). Bodies: Nunjucks tags of
 Hexo (`asset_img`, `post_link`, `codeblock`, `raw`, …) and Butterfly (`note`, `tabs`,
 `hideToggle`, `hideInline`, `btn`, …), fence captions and options, and the Markdown
-escapes hexo-renderer-marked needed inside math (converted in `hexo_bodies.py`).
+escapes hexo-renderer-marked needed inside math (converted in `hexo_bodies.py`). The
+pages of `source/` are read in `hexo_pages.py`.
 """
 
 from __future__ import annotations
 
 import re
-from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
 from lanting.errors import UsageError
 from lanting.importer.common import (
-    GENERATED,
     LinkTable,
     Options,
     bool_of,
     date_of,
     mtime,
     read_text,
-    summary_of,
     walk,
 )
 from lanting.importer.hexo_bodies import HexoBodies
 from lanting.importer.hexo_code import drawn_diagrams
 from lanting.importer.hexo_config import settings_file
-from lanting.importer.hexo_data_pages import theme_page
 from lanting.importer.hexo_front import (
     HexoFront,
     hexo_fences,
@@ -43,6 +40,7 @@ from lanting.importer.hexo_front import (
     singular_keys,
 )
 from lanting.importer.hexo_math import markdown_it_tex
+from lanting.importer.hexo_pages import HTML, MARKDOWN, HexoPages
 from lanting.importer.hexo_pinyin import pinyin_settings
 from lanting.importer.hexo_settings import HexoSettings
 from lanting.importer.item import Item
@@ -53,8 +51,6 @@ from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter, zone
 
-MARKDOWN = (".md", ".markdown")
-_HTML = (".html", ".htm")
 _RENDERERS = re.compile(r'"(hexo-renderer-(?:marked|kramed|pandoc|'
                         r'markdown-it(?:-plus|-katex)?|multi-markdown-it))"\s*:')
 
@@ -81,7 +77,7 @@ def _setting(section: Any, key: str, default: bool) -> Any:
     return section.get(key, default) if isinstance(section, dict) else default
 
 
-class Hexo(HexoSettings, HexoBodies, HexoFront):
+class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
     kind = "hexo"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -239,7 +235,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             for path in walk(root) if root.is_dir() else []:
                 if path.suffix.lower() in MARKDOWN and not self.in_asset_folder(path, root):
                     found.append((path, drafted))
-                elif path.suffix.lower() in _HTML and not self.in_asset_folder(path, root):
+                elif path.suffix.lower() in HTML and not self.in_asset_folder(path, root):
                     # (Hexo rendered it as a post, an interactive demo's page: it was left
                     # out with no word)
                     self.report.warn(path, None, "left out: an HTML post (Hexo published "
@@ -312,87 +308,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             self.by_source[path.resolve()] = item
             self.posts.append((item, body, path))
 
-    # --- pages --------------------------------------------------------------------------------
-
-    def read_pages(self) -> None:
-        # (shallowest first: `source/wallpaper/index.md` had `/wallpaper/`, and takes the
-        # slug before `source/gallery/wallpaper/index.md`, whose new URL took it and left
-        # the first page's old URL unanswered)
-        found = walk(self.files) if self.files.is_dir() else []
-        for path in sorted(found, key=lambda p: len(p.relative_to(self.files).parts)):
-            rel = path.relative_to(self.files)
-            if path.suffix.lower() not in (*MARKDOWN, *_HTML) \
-                    or any(p.startswith("_") for p in rel.parts):
-                continue
-            if any(fnmatch(rel.as_posix(), str(p)) for p in self.skip_render()):
-                continue
-            if path.suffix.lower() in _HTML:
-                if rel.as_posix() not in GENERATED:
-                    self.html_page_left_out(path, rel)
-                continue
-            fmt, head, body, _first = split_front_matter(hexo_fences(read_text(path)))
-            data, _error = load_mapping(fmt or "yaml", hexo_tabs(head))
-            if rel.as_posix() in GENERATED:
-                continue  # (copy_static says it is left out: two sources of one URL)
-            if str(data.get("permalink") or "").strip("/") in GENERATED:
-                self.report.note(path, key_line(head, "permalink"), "left out: Lanting "
-                                 f"makes its own {str(data['permalink']).strip('/')}")
-                continue
-            folder = rel.parent.as_posix()
-            # (Butterfly's friends and AnZhiYu's gear, short posts and albums: drawn from
-            # `_data/`, the page's own file holding front matter alone)
-            page = theme_page(str(data.get("type") or data.get("layout") or ""), body,
-                              self.files / "_data", "/" + folder + "/")
-            if page.body is None:
-                (self.report.warn if page.lost else self.report.note)(path, None, page.why)
-                continue
-            body = page.body
-            stem = rel.parent.name if path.stem == "index" and folder != "." else path.stem
-            slug = slug_of(stem)
-            front: dict[str, Any] = {"title": str(data.get("title") or stem)}
-            summary = summary_of(data, "description")
-            if summary:
-                front["summary"] = summary
-            if folder == "." and path.stem == "index":
-                # (`source/index.md` answered at `/index.html`: the site's home page; as a
-                # page it kept that URL as an alias, Lanting's home page's own file)
-                item = self.site.add(Item("home", "index", path, front))
-                self.by_source[path.resolve()] = item
-                self.report.note(path, None, "the site's home page (`/index.html`): "
-                                 "the text of Lanting's home page")
-                self.posts.append((item, body, path))
-                continue
-            # (hexo-blog-encrypt locks a page as it locks a post: its filter runs on
-            # every rendered page; the text was published for everyone)
-            lock = lock_reason(self.config, data)
-            locked = lock is not None
-            if lock is not None:
-                front["draft"] = True
-                self.warn_locked(path, head, lock)
-            item = self.site.add(Item("page", slug, path, front, draft=locked))
-            self.by_source[path.resolve()] = item  # (a link to its file finds it)
-            old = ("/" + folder + "/" if path.stem == "index" and folder != "."
-                   else "/" + rel.with_suffix(".html").as_posix())
-            item.old_urls = [] if locked else [old]
-            self.table.add(old, item)
-            self.report.counts["drafts" if locked else "pages"] += 1
-            self.posts.append((item, body, path))
-
     def warn_locked(self, path: Path, head: str, lock: tuple[str, str]) -> None:
         self.report.warn(path, key_line(head, lock[1]), f"protected {lock[0]}: imported "
                          "as a draft (Lanting has no password; publishing it would show "
                          "the text to everyone)")
-
-    def html_page_left_out(self, path: Path, rel: Path) -> None:
-        """An `.html` of `source/` (NexT's friends page `links/index.html`, a search
-        engine's verification file) was a page Hexo rendered, in the theme's layout;
-        it was left out with no word."""
-        url = "/" + (rel.parent.as_posix() + "/" if rel.stem == "index" else rel.as_posix())
-        self.report.warn(path, None, f"left out: an HTML page (`{url.replace('/./', '/')}` "
-                         "on the old site); the import reads Markdown pages. To keep it, "
-                         "put its HTML in a Markdown page under `content/`, or the file in "
-                         "`static/` to publish it as it is")
-
-    def skip_render(self) -> list[str]:
-        value = self.config.get("skip_render") or []
-        return [str(v) for v in (value if isinstance(value, list) else [value])]
