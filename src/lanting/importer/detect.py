@@ -304,4 +304,12 @@ def detect(source: Path) -> str:
             and not (source / "_posts").is_dir() \
             and not any(source.glob("quartz.config.*")):
         return "notes"  # (no generator's settings, or GitHub Pages' theme alone: a vault, notes)
+    from lanting.importer.built_output import generator_of
+
+    built = generator_of(source / "index.html")
+    if built is not None:  # (the whole list of what was looked for said nothing of it)
+        raise UsageError(f"{source} holds the pages a {built} site published, not its "
+                         "sources: import the branch or folder that holds its settings and "
+                         "Markdown (a `source` or `hexo` branch, the repository `hexo "
+                         "deploy` or `hugo` published from)")
     raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")

@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lanting.importer.body_fragments import title_fragments
+from lanting.importer.built_output import without_build
 from lanting.importer.common import (
     LinkTable,
     Options,
@@ -112,8 +113,11 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
             self.report.warn(self.config.file, None, "no `content/` folder: nothing to import")
             self.write_config()
             return self.site
-        paths = [p for p in sorted(walk(self.content) + self.kept_build_folders())
-                 if not self.left_out(p)]
+        # (without the pages a generator published there, its build committed beside
+        # the notes: they claimed the URLs of Lanting's own pages)
+        paths = without_build(self.content, [
+            p for p in sorted(walk(self.content) + self.kept_build_folders())
+            if not self.left_out(p)], self.report)
         notes = [p for p in paths if self.is_note(p)]
         notebooks = [p for p in paths if p.suffix.lower() == ".ipynb"]
         for path in paths:

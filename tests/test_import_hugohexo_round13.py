@@ -1,0 +1,95 @@
+"""Faults real Chinese Hugo and Hexo technical blogs exposed in round 13 (a repository
+committing its published HTML, …), in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sitebits import write_files
+from test_import_hexo_sites import NOW
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.errors import UsageError
+from lanting.importer import Imported, import_site
+
+
+def built(imported: Imported) -> Path:
+    """The imported site built with no warning: its output folder."""
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    return imported.dest / "public"
+
+
+def page(title: str, generator: str = "Hexo 6.3.0") -> str:
+    return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title>'
+            f'<meta name="generator" content="{generator}"></head>'
+            f"<body><article>{title}</article></body></html>")
+
+
+def test_a_repository_of_published_html_copies_none_of_it(tmp_path: Path) -> None:
+    """A `*.github.io` repository that `hexo deploy` pushed to holds the pages Hexo
+    published and a README, not the posts' sources. Read as a folder of notes, its
+    `index.html`, `sitemap.xml` and `atom.xml` were copied as files and claimed the URLs
+    of Lanting's home page, sitemap and feed: the build failed with "URL / is claimed
+    by 2 sources". They are left out, with a warning saying where the sources are."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "README.md": "# 我的博客\n\n用 Hexo 写的。\n",
+        "index.html": page("首页"),
+        "2023/01/02/hello/index.html": page("你好"),
+        "tags/ml/index.html": page("ml"),
+        "css/main.css": "body{}\n",
+        "sitemap.xml": "<urlset/>\n",
+        "atom.xml": "<feed/>\n",
+        "search.xml": "<search/>\n",
+    })
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.kind == "notes"
+    out = built(imported)
+    assert "用 Hexo 写的" in (out / "index.html").read_text(encoding="utf-8")
+    assert not (out / "2023").exists() and not (out / "css").exists()
+    assert not (out / "search.xml").exists()
+    warnings = [e.format() for e in imported.report.warnings]
+    assert any("index.html" in w and "Hexo 6.3.0 site published (7 files)" in w
+               for w in warnings), warnings
+
+
+def test_a_hugo_build_beside_the_notes_is_left_out(tmp_path: Path) -> None:
+    """Notes with the pages a Hugo site published committed beside them (`docs/`), and
+    a site whose `publishDir` was the repository's top, its sources in a folder of
+    their own: the built pages are left out, with a notice; the notes, and the files
+    of a folder holding notes, are kept."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "README.md": "# 笔记\n\n见 [注意力](notes/attention.md)。\n",
+        "notes/attention.md": "# 注意力\n\n$a^2$\n",
+        "notes/img/qk.png": "not really a picture\n",
+        "docs/index.html": page("docs", "Hugo 0.120.4"),
+        "docs/index.xml": "<rss/>\n",
+        "docs/notes/attention/index.html": page("注意力", "Hugo 0.120.4"),
+        "docs/css/x.css": "a{}\n",
+    })
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    static = {p.relative_to(imported.dest / "static").as_posix()
+              for p in (imported.dest / "static").rglob("*") if p.is_file()}
+    assert not any(p.startswith("docs/") for p in static), static
+    assert "notes/img/qk.png" in static
+    notices = [e.format() for e in imported.report.entries if e.severity == "notice"]
+    assert any("docs/ holds the pages a Hugo 0.120.4 site published (4 files)" in n
+               for n in notices), notices
+    assert not imported.report.warnings
+
+
+def test_published_html_alone_is_refused_naming_its_generator(tmp_path: Path) -> None:
+    """A repository holding only the pages Hugo published (no Markdown at all) was
+    refused with the whole list of what was looked for, saying nothing of what it was;
+    the refusal now names the generator and where the sources are."""
+    source = tmp_path / "old"
+    write_files(source, {"index.html": page("首页", "Hugo 0.125.6"),
+                         "posts/a/index.html": page("a", "Hugo 0.125.6")})
+    with pytest.raises(UsageError, match="pages a Hugo 0.125.6 site published, not its "
+                       "sources"):
+        import_site(source, tmp_path / "new", None, False, NOW)
+
