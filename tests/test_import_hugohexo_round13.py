@@ -93,3 +93,30 @@ def test_published_html_alone_is_refused_naming_its_generator(tmp_path: Path) ->
                        "sources"):
         import_site(source, tmp_path / "new", None, False, NOW)
 
+
+def test_a_hexo_link_to_a_post_file_in_other_capitals_or_none(tmp_path: Path) -> None:
+    """A series of posts linking each other by their files (`./TcpServer_1.md`, as the
+    writer's editor followed them): one written in other capitals than its file
+    (`TCPServer_1.md`; the writer's computer ignores case) was left as written, and one
+    naming no file at all (a series' list copied from another folder) too, with no
+    word: both failed the build as broken links. The first leads to the post, with a
+    notice; the second keeps its text, with a warning at its line."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: 笔记\nlanguage: zh-CN\n",
+        "source/_posts/workflow/TCPServer_1.md": "---\ntitle: 上\ndate: 2024-01-01\n---\n\n"
+                                                "## poller\n\n正文\n",
+        "source/_posts/workflow/TCPServer_2.md": "---\ntitle: 下\ndate: 2024-01-02\n---\n\n"
+                                                "回顾[上篇](./TcpServer_1.md#poller)，"
+                                                "见[日志](./SynLogging.md)。\n",
+    })
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    text = (imported.dest / "content/posts/tcpserver-2.md").read_text(encoding="utf-8")
+    assert "[上篇](tcpserver-1.md#poller)" in text
+    assert "见日志。" in text
+    entries = [e.format() for e in imported.report.entries]
+    assert any("TCPServer_2.md:6: warning: a link to `./SynLogging.md`, which is no file"
+               in e for e in entries), entries
+    assert any("the post's file is `TCPServer_1.md`, in other capitals" in e
+               for e in entries), entries
+    built(imported)

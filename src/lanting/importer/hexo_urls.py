@@ -16,6 +16,7 @@ from lanting.importer.body_fragments import (
     heading_matcher,
     repair_fragments,
 )
+from lanting.importer.body_links import UNLINK
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import (
     BARE_SITE,
@@ -28,6 +29,7 @@ from lanting.importer.hexo_themes import theme_file
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
+from lanting.importer.other_case import beside_in_other_case
 from lanting.importer.shelf import MARK_OPEN, Shelf
 from lanting.importer.site import NewSite
 from lanting.markdown.anchors import HEADING_ID_STYLES
@@ -98,8 +100,7 @@ class HexoUrls:
                 return self.site.image(file, None)
             # A link to another post's file, written beside it: the post may move into a
             # bundle (`x/index.md`), so it goes through the post, not the path.
-            target = self.by_source.get((path.parent / unquote(name)).resolve()) \
-                if name.endswith((".md", ".markdown")) else None
+            target = self.post_file(path, name, url, ctx)
             if target is not None:
                 ctx.convert("links to other posts' files")
                 return self.site.link(target) + hash_mark + fragment
@@ -122,6 +123,13 @@ class HexoUrls:
                 ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
                          f"to https://{url} (on the old site it led nowhere)")
                 return "https://" + url
+            elif name.endswith((".md", ".markdown")) and not (path.parent / unquote(name)
+                                                              ).exists():
+                # (`./SynLogging.md` in a series' list copied from another folder: the
+                # old link led nowhere, and the build refused it)
+                ctx.warn(url, f"a link to `{name}`, which is no file of the site (the old "
+                         "page's link led nowhere): its text kept without the link")
+                return UNLINK
             return None
         target = self.project_file(url)
         if target is not None:
@@ -145,6 +153,21 @@ class HexoUrls:
             # (another post's heading in other case or in pinyin: the build refused it)
             found = found[:-len(fragment) - 1] + self.heading_id(target, "#" + fragment)
         return found
+
+    def post_file(self, path: Path, name: str, url: str, ctx: Context) -> Item | None:
+        """The post (or page) whose file a relative link names (`./SynLogging.md` beside
+        the post at `path`, which the writer's editor followed and Hexo left as
+        written), also in other capitals (`./TcpServer_1.md` for `TCPServer_1.md`, found
+        on the writer's computer, which ignores case); None for no post's file."""
+        if not name.endswith((".md", ".markdown")):
+            return None
+        local = (path.parent / unquote(name)).resolve()
+        cased = beside_in_other_case(self.files.resolve(), local)
+        target = self.by_source.get(cased or local)
+        if target is not None and cased is not None:
+            ctx.note(url, f"link `{url}`: the post's file is `{cased.name}`, in other "
+                     "capitals (found on the writer's computer, which ignores case)")
+        return target
 
     def project_file(self, url: str) -> Item | None:
         """The post or page whose source file a root-relative link names from the Hexo
