@@ -13,6 +13,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.errors import UsageError
 from lanting.importer import Imported, import_site
+from lanting.importer.hexo_math import math_opt_in
 
 
 def built(imported: Imported) -> Path:
@@ -120,3 +121,74 @@ def test_a_hexo_link_to_a_post_file_in_other_capitals_or_none(tmp_path: Path) ->
     assert any("the post's file is `TCPServer_1.md`, in other capitals" in e
                for e in entries), entries
     built(imported)
+
+
+NEXT_ON_DEMAND = "math:\n  every_page: false\n  mathjax:\n    enable: true\n"
+
+
+def test_dollars_of_a_post_next_loaded_no_math_on(tmp_path: Path) -> None:
+    """NexT loads MathJax only on the posts saying `mathjax: true` (`math: {every_page:
+    false}`, its default): on a shell notes blog, the other posts' `$((16#5f))` and
+    `${var:pos:len}` were dollar signs, and `\\\\(` was `\\(` as text. The import read
+    them as formulas, which failed the build (2 errors: "Not valid in math mode"); now
+    they are escaped there, and a post asking for math keeps its formulas."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: 笔记\nlanguage: zh-CN\ntheme: next\n",
+        "_config.next.yml": NEXT_ON_DEMAND,
+        "source/_posts/shell.md": "---\ntitle: Shell\ndate: 2016-01-17\n---\n\n"
+                                  "如 echo $((16#5f)) 结果为95，${a} 与 $b 的值，"
+                                  "分组 \\\\( \\\\) 。\n",
+        "source/_posts/latex.md": "---\ntitle: LaTeX\ndate: 2016-04-04\nmathjax: true\n"
+                                  "---\n\n乘法 $\\times$ 与 $a^2$。\n",
+    })
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    shell = (imported.dest / "content/posts/shell.md").read_text(encoding="utf-8")
+    assert "echo \\$((16#5f))" in shell and "\\${a} 与 \\$b" in shell
+    assert "\\\\( \\\\)" in shell
+    latex = (imported.dest / "content/posts/latex.md").read_text(encoding="utf-8")
+    assert "$\\times$ 与 $a^2$" in latex
+    out = built(imported)
+    page = (out / "posts/shell/index.html").read_text(encoding="utf-8")
+    assert "echo $((16#5f))" in page and "<math" not in page
+    assert "<math" in (out / "posts/latex/index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("theme", "settings", "keys"), [
+    ("next", {"math": {"every_page": False, "mathjax": {"enable": True}}}, ("mathjax",)),
+    ("next", {"math": {"every_page": True, "mathjax": {"enable": True}}}, ()),
+    ("next", {"math": {"every_page": False, "mathjax": {"enable": False}}}, ()),
+    ("hexo-theme-next", {"math": {"enable": True, "per_page": True}}, ("mathjax",)),
+    ("next", {"mathjax": {"enable": True, "per_page": True}}, ("mathjax",)),
+    ("next", {"mathjax": {"enable": True, "per_page": False}}, ()),
+    ("butterfly", {"mathjax": {"enable": True, "per_page": False}}, ("mathjax",)),
+    ("butterfly", {"katex": {"enable": True, "per_page": False}}, ("katex",)),
+    ("butterfly", {"mathjax": {"enable": True, "per_page": True}}, ()),
+    ("fluid", {"post": {"math": {"enable": True, "specific": True}}}, ("math",)),
+    ("fluid", {"post": {"math": {"enable": True, "specific": False}}}, ()),
+    ("icarus", {"plugins": {"mathjax": True}}, ()),
+    ("nextdoor", {"math": {"every_page": False, "mathjax": {"enable": True}}}, ()),
+])
+def test_the_keys_a_theme_loads_math_on_alone(theme: str, settings: dict[str, object],
+                                              keys: tuple[str, ...]) -> None:
+    """NexT's `every_page: false` (7's `per_page: true`, 5's `mathjax.per_page`) loads
+    math on posts saying `mathjax: true` alone; Butterfly's `per_page: false` on those
+    saying `mathjax: true` or `katex: true`; Fluid's `specific: true` on `math: true`."""
+    assert math_opt_in(theme, settings) == keys
+
+
+def test_a_renderer_making_the_formulas_keeps_them_everywhere(tmp_path: Path) -> None:
+    """On markdown-it with its KaTeX plugin, the renderer made the formulas, whatever
+    the theme loaded: a post without `mathjax: true` keeps its `$a^2$`."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "package.json": '{"dependencies": {"hexo": "^7.0.0", '
+                        '"hexo-renderer-markdown-it": "^7.1.1"}}',
+        "_config.yml": "title: 笔记\ntheme: next\nmarkdown:\n  plugins:\n"
+                       "    - markdown-it-katex\n",
+        "_config.next.yml": NEXT_ON_DEMAND,
+        "source/_posts/p.md": "---\ntitle: P\ndate: 2020-01-01\n---\n\n公式 $a^2$。\n",
+    })
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    text = (imported.dest / "content/posts/p.md").read_text(encoding="utf-8")
+    assert "公式 $a^2$" in text

@@ -39,7 +39,7 @@ from lanting.importer.hexo_front import (
     lock_reason,
     singular_keys,
 )
-from lanting.importer.hexo_math import markdown_it_tex
+from lanting.importer.hexo_math import markdown_it_tex, math_opt_in, server_mathjax
 from lanting.importer.hexo_pages import HTML, MARKDOWN, HexoPages
 from lanting.importer.hexo_pinyin import pinyin_settings
 from lanting.importer.hexo_settings import HexoSettings
@@ -141,6 +141,13 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
                                        else "")
         self.tex_plugin = markdown_it_tex(renderer, self.config)
         self.tag_katex = '"hexo-tag-katex"' in (read_text(package) if package.is_file() else "")
+        # (a theme loading MathJax only on the posts asking for it: `$` on the others was
+        # a dollar sign, unless the renderer or hexo-filter-mathjax made the formulas)
+        self.math_keys = () if self.tex_plugin or server_mathjax(
+            self.config, read_text(package) if package.is_file() else "") \
+            else math_opt_in(str(self.config.get("theme") or ""), self.theme)
+        self.dollars: set[Path] = set()
+        """Posts and pages whose theme loaded no math: their `$` escaped."""
         self.diagrams = drawn_diagrams(read_text(package) if package.is_file() else "")
         self.prepend_root = self.marked_prepends_root(read_text(package)
                                                       if package.is_file() else "")
@@ -264,6 +271,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
                 self.report.warn(path, 2, f"front matter not read ({error}): the post is "
                                  "imported without it")
             data = singular_keys(data)
+            self.math_asked(path, data)
             root = self.files / ("_drafts" if drafted else "_posts")
             name = path.relative_to(root).with_suffix("").as_posix()
             named_date, title_part = self.from_file_name(path.relative_to(root).as_posix())
@@ -307,6 +315,12 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
             self.by_name.setdefault(str(front["title"]), item)
             self.by_source[path.resolve()] = item
             self.posts.append((item, body, path))
+
+    def math_asked(self, path: Path, data: dict[str, Any]) -> None:
+        """The post or page at `path` did not ask the theme for math (`mathjax: true`)
+        where the theme loads it on such posts alone: its `$` were dollar signs."""
+        if self.math_keys and not any(bool_of(data.get(k)) for k in self.math_keys):
+            self.dollars.add(path)
 
     def warn_locked(self, path: Path, head: str, lock: tuple[str, str]) -> None:
         self.report.warn(path, key_line(head, lock[1]), f"protected {lock[0]}: imported "

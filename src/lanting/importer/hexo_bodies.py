@@ -81,6 +81,7 @@ class HexoBodies(HexoUrls):
     mermaid_on: Callable[[], bool]
     tag_katex: bool
     tex_plugin: bool
+    dollars: set[Path]
     """Whether markdown-it read the posts' formulas with a TeX plugin (`hexo_math`)."""
     diagrams: frozenset[str]
     theme: dict[str, Any]
@@ -98,6 +99,9 @@ class HexoBodies(HexoUrls):
         # Indented code too: Hexo's `Tag.render` escaped every `{` inside `<code>`, so
         # `{{.State.Pid}}` or `{% asset_img %}` in an indented block was shown as written
         text, _count = B.indented_code(text, shelf, as_written=True)
+        if path in self.dollars:  # (its theme loaded no math: `hexo.py`'s `math_asked`)
+            text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
+            ctx.convert("dollar signs escaped (the theme loaded no math on the post)", count)
         # (after the code: `# {% mermaid %}` in a fence, a theme's settings quoted in a
         # post, or `{% codeblock %}` in a post showing the tag, is code, which Hexo did
         # not render)
@@ -111,8 +115,10 @@ class HexoBodies(HexoUrls):
                       ctx, "mermaid diagrams", shelf)
         text = echarts_blocks(text, ctx, shelf)
         text = math_tags(text, ctx, shelf, self.tag_katex)
-        text = renderer_math(text, ctx, shelf, marked=self.marked, kramed=self.kramed,
-                             pandoc=self.heading_ids == "pandoc", tex_plugin=self.tex_plugin)
+        if path not in self.dollars:  # (`\\(x\\)` was `\(x\)` there, as text)
+            text = renderer_math(text, ctx, shelf, marked=self.marked, kramed=self.kramed,
+                                 pandoc=self.heading_ids == "pandoc",
+                                 tex_plugin=self.tex_plugin)
         text, count = text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
         text, count = escaped_parentheses(text)

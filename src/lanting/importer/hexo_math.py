@@ -175,3 +175,44 @@ def markdown_it_tex(renderer: str | None, config: dict[str, Any]) -> bool:
                 isinstance(plugin, dict) and plugin.get("enable") is False):
             return True
     return False
+
+
+def _on(section: Any, key: str) -> bool:
+    return isinstance(section, dict) and section.get(key) is True
+
+
+def math_opt_in(theme_name: str, theme: dict[str, Any]) -> tuple[str, ...]:
+    """The front matter keys of which a post needs one set (`mathjax: true`) for the
+    theme to load MathJax or KaTeX, when it loads them on such posts alone; () when it
+    loads them on every post, or loads none (said elsewhere). NexT 8's `math:
+    {every_page: false}` (7's `math: {per_page: true}`, 5's `mathjax: {per_page:
+    true}`): `mathjax`; Butterfly's `mathjax` or `katex` with `per_page: false`: that
+    key; Fluid's `post: {math: {specific: true}}`: `math`."""
+    name = theme_name.lower()
+    if re.search(r"(?:^|[-_])next(?:$|[-_])", name):
+        math, old = theme.get("math"), theme.get("mathjax")
+        if isinstance(math, dict) and "every_page" in math:
+            loaded = _on(math.get("mathjax"), "enable") or _on(math.get("katex"), "enable")
+            return ("mathjax",) if loaded and math["every_page"] is False else ()
+        if isinstance(math, dict) and math.get("enable") is True:
+            return ("mathjax",) if math.get("per_page", True) is True else ()
+        return ("mathjax",) if _on(old, "enable") and _on(old, "per_page") else ()
+    if "butterfly" in name:
+        engines = [(key, theme.get(key)) for key in ("mathjax", "katex")]
+        enabled = [(key, section) for key, section in engines if _on(section, "enable")]
+        if enabled and all(isinstance(s, dict) and s.get("per_page") is False
+                           for _key, s in enabled):
+            return tuple(key for key, _section in enabled)
+        return ()
+    if "fluid" in name:
+        post = theme.get("post")
+        math = post.get("math") if isinstance(post, dict) else None
+        return ("math",) if _on(math, "enable") and _on(math, "specific") else ()
+    return ()
+
+
+def server_mathjax(config: dict[str, Any], package: str) -> bool:
+    """Whether hexo-filter-mathjax rendered the formulas of every page itself
+    (`mathjax: {every_page: true}`), whatever the theme loads."""
+    section = config.get("mathjax")
+    return '"hexo-filter-mathjax"' in package and _on(section, "every_page")

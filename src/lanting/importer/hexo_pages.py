@@ -33,6 +33,7 @@ class HexoPages:
     by_source: dict[Path, Item]
     posts: list[tuple[Item, str, Path]]
     warn_locked: Callable[[Path, str, tuple[str, str]], None]
+    math_asked: Callable[[Path, dict[str, Any]], None]
 
     def read_pages(self) -> None:
         # (shallowest first: `source/wallpaper/index.md` had `/wallpaper/`, and takes the
@@ -52,6 +53,7 @@ class HexoPages:
                 continue
             fmt, head, body, _first = split_front_matter(hexo_fences(read_text(path)))
             data, _error = load_mapping(fmt or "yaml", hexo_tabs(head))
+            self.math_asked(path, data)
             if rel.as_posix() in GENERATED:
                 continue  # (copy_static says it is left out: two sources of one URL)
             if str(data.get("permalink") or "").strip("/") in GENERATED:
