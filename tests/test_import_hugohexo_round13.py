@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 from sitebits import write_files
 from test_import_hexo_sites import NOW
+from test_import_hugo_sites import imported_site
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.errors import UsageError
 from lanting.importer import Imported, import_site
+from lanting.importer.go_functions import FUNCTIONS
 from lanting.importer.hexo_math import math_opt_in
 
 
@@ -192,3 +194,55 @@ def test_a_renderer_making_the_formulas_keeps_them_everywhere(tmp_path: Path) ->
     imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
     text = (imported.dest / "content/posts/p.md").read_text(encoding="utf-8")
     assert "公式 $a^2$" in text
+
+
+MD_INCLUDE = """{{ $file := .Get 0 }}
+{{ $target := path.Join (path.Dir .Page.File.Path) $file }}
+{{ $content := readFile $target | replaceRE "^---[\\\\s\\\\S]+?---" "" | safeHTML }}
+{{ $content | $.Page.RenderString }}
+"""
+
+LINK_CARD = """{{ $image := .Get 2 }}
+<div class="card"><a href="{{ .Get 0 }}"><h3>{{ .Get 1 }}</h3></a>
+{{ if eq (path.Ext $image) ".svg" }}<span>svg</span>{{ else }}<img src="{{ $image }}">{{ end }}
+</div>
+"""
+
+
+def test_a_theme_shortcode_rendering_a_markdown_file_beside_the_page(
+        tmp_path: Path) -> None:
+    """A Stack fork's review notes are one page showing its chapters' files through the
+    theme's own `include` (`readFile` of a path from `.Page.File.Path`, its front
+    matter cut by `replaceRE`, then `.Page.RenderString`), and its `linkpage` cards
+    ask `path.Ext` of their picture: `readFile` of a path from the content folder,
+    `replaceRE` and `path.Ext` were not run, 106 warnings. Now a chapter is its
+    Markdown, formulas and all; one whose text holds shortcodes of its own, which Hugo
+    rendered too, is left in a comment with a warning, as before."""
+    imported = imported_site(tmp_path, {
+        "hugo.yaml": "title: 笔记\nlanguageCode: zh-cn\ntheme: stack\n",
+        "themes/stack/layouts/shortcodes/include.html": MD_INCLUDE,
+        "themes/stack/layouts/shortcodes/linkpage.html": LINK_CARD,
+        "content/post/physics/index.md": "---\ntitle: 大学物理\ndate: 2024-12-16\n---\n\n"
+                                         '{{< include "em/index_.md" >}}\n\n'
+                                         '{{< include "em/all_.md" >}}\n\n'
+                                         '{{< linkpage "https://example.org" "例子" "a.png" >}}\n',
+        "content/post/physics/em/index_.md": "---\ntitle: 电磁学\nhidden: true\n---\n"
+                                             "## 库仑定律\n\n$$F = k\\frac{q_1 q_2}{r^2}$$\n",
+        "content/post/physics/em/all_.md": "---\ntitle: 全部\n---\n"
+                                           '{{< include "em/index_.md" >}}\n'})
+    text = (imported.dest / "content/posts/physics.md").read_text(encoding="utf-8")
+    assert "## 库仑定律\n\n$$F = k\\frac{q_1 q_2}{r^2}$$" in text
+    assert '<h3>例子</h3></a>\n<img src="a.png">' in text
+    warnings = [e.format() for e in imported.report.warnings]
+    assert any("shortcodes in the text `.Page.RenderString` renders" in w
+               for w in warnings), warnings
+
+
+def test_go_regular_expressions_in_hugo_functions() -> None:
+    """`replaceRE` with Go's `$1` groups and `\\Q…\\E` quoting, `findRE`,
+    `findRESubmatch` and `path.Ext`, as Hugo's templates call them."""
+    assert FUNCTIONS["replaceRE"]("^(a+)-", "$1.", "aa-b") == "aa.b"
+    assert FUNCTIONS["replaceRE"](r"\Q1+1\E", "two", "1+1=2") == "two=2"
+    assert FUNCTIONS["findRE"]("[0-9]+", "a1b22", 1) == ["1"]
+    assert FUNCTIONS["findRESubmatch"](r"(?s)#\s*(\w+)", "# intro\n") == [["# intro", "intro"]]
+    assert FUNCTIONS["path.Ext"]("img/a.svg") == ".svg"

@@ -127,16 +127,47 @@ def _path_dir(value: Any) -> str:
     return posixpath.dirname(text_of(value).rstrip("/") or "/") or "."
 
 
-def read_file(root: Path | None, args: list[Any]) -> str:
+def read_file(root: Path | None, args: list[Any], content: Path | None = None) -> str:
     """Hugo's `readFile`: the text of a file of the site, its path from the site's folder
-    (`content/posts/x/demo.py`); empty when there is none, as Hugo's is. A path leading
-    out of the site is not read."""
+    (`content/posts/x/demo.py`), else from its content folder (`posts/x/demo.py`, a
+    path made of `.Page.File.Dir`); empty when there is none, as Hugo's is. A path
+    leading out of the site is not read."""
     if root is None or len(args) != 1:
         raise Unsupported("`readFile`")
-    file = (root / text_of(args[0]).lstrip("/")).resolve()
-    if not file.is_relative_to(root.resolve()):
-        raise Unsupported(f"`readFile` of `{text_of(args[0])}`, outside the site")
-    return read_text(file) if file.is_file() else ""
+    for folder in (root, content) if content is not None else (root,):
+        file = (folder / text_of(args[0]).lstrip("/")).resolve()
+        if not file.is_relative_to(root.resolve()):
+            raise Unsupported(f"`readFile` of `{text_of(args[0])}`, outside the site")
+        if file.is_file():
+            return read_text(file)
+    return ""
+
+
+def _go_pattern(pattern: Any) -> re.Pattern[str]:
+    """A Go regular expression (RE2) as Python's: `\\Q…\\E` quotes its text."""
+    text = re.sub(r"\\Q(.*?)(?:\\E|$)", lambda m: re.escape(m.group(1)), text_of(pattern),
+                  flags=re.DOTALL)
+    try:
+        return re.compile(text)
+    except re.error as error:
+        raise Unsupported(f"the regular expression `{text_of(pattern)}` ({error})") from None
+
+
+def _replace_re(pattern: Any, replacement: Any, value: Any, limit: int = -1) -> str:
+    """Hugo's `replaceRE`: Go's `$1` and `${1}` are the groups."""
+    template = re.sub(r"\$\{?(\w+)\}?", r"\\g<\1>", text_of(replacement).replace("\\", "\\\\"))
+    return _go_pattern(pattern).sub(template, text_of(value), count=max(limit, 0))
+
+
+def _find_re(pattern: Any, value: Any, limit: int = -1) -> list[str]:
+    found = [m.group() for m in _go_pattern(pattern).finditer(text_of(value))]
+    return found if limit < 0 else found[:limit]
+
+
+def _find_re_submatch(pattern: Any, value: Any, limit: int = -1) -> list[list[str]]:
+    found = [[m.group(), *(g or "" for g in m.groups())]
+             for m in _go_pattern(pattern).finditer(text_of(value))]
+    return found if limit < 0 else found[:limit]
 
 
 def scratch_method(method: str, scratch: dict[str, Any], args: list[Any]) -> Any:
@@ -185,6 +216,8 @@ FUNCTIONS: dict[str, Any] = {
     "strings.TrimSpace": lambda v: text_of(v).strip(), "highlight": _highlight,
     "path.Join": lambda *a: posixpath.normpath("/".join(text_of(p) for p in a if p))
     if any(a) else "", "path.Base": lambda v: posixpath.basename(text_of(v).rstrip("/")),
+    "path.Ext": lambda v: posixpath.splitext(text_of(v))[1], "replaceRE": _replace_re,
+    "findRE": _find_re, "findRESubmatch": _find_re_submatch,
     "hugo.IsServer": lambda: False, "hugo.IsDevelopment": lambda: False,
     "hugo.IsProduction": lambda: True, "hugo.Environment": lambda: "production",
 }

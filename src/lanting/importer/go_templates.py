@@ -299,12 +299,20 @@ def _command(command: tuple[Any, ...], call: Call, dot: Any, variables: dict[str
     if head.startswith("$"):
         return _variable(head, call, variables, args)
     if head in ("readFile", "os.ReadFile"):
-        return read_file(call.root, args)
+        return read_file(call.root, args, _content_folder(call))
     if head in FUNCTIONS:
         return FUNCTIONS[head](*args)
     if not args:
         return _term(head, call, dot, variables)
     raise Unsupported(f"`{head}`")
+
+
+def _content_folder(call: Call) -> Path | None:
+    """The site's content folder: the page's file less its `.Page.File.Path`."""
+    rel = call.file.get("Path")
+    if call.source is None or not rel:
+        return None
+    return call.source.parents[len(Path(rel).parts) - 1]
 
 
 def _term(token: Any, call: Call, dot: Any, variables: dict[str, Any]) -> Any:
@@ -376,6 +384,8 @@ def _field(chain: str, call: Call, dot: Any, args: list[Any]) -> Any:
     if name == "Ordinal":
         return dot.ordinal
     if name == "Page.RenderString":
+        if re.search(r"\{\{[<%]", text_of(args[-1]) if args else ""):
+            raise Unsupported("shortcodes in the text `.Page.RenderString` renders")
         return markdownify(*args)
     if name.startswith("Page.Scratch."):
         return scratch_method(name.removeprefix("Page.Scratch."), dot.scratch, args)
