@@ -17,6 +17,7 @@ from typing import Any
 
 from lanting.importer.bibtex import BibEntry, latex_text, parse
 from lanting.importer.common import read_text
+from lanting.importer.jekyll_outputs import scholar_folder
 from lanting.importer.text import load_mapping, split_front_matter
 
 TAG = re.compile(r"\{%-?\s*bibliography\b(.*?)-?%\}", re.S)
@@ -177,7 +178,7 @@ class BibLists:
 
     def __init__(self, source: Path, scholar: dict[str, Any], papers: Path | None) -> None:
         self.source = source
-        self.folder = source / "_bibliography"
+        self.folder = scholar_folder(source, scholar)
         self.scholar = scholar
         self.papers = papers
         self.default = str(scholar.get("bibliography") or "references")

@@ -16,6 +16,7 @@ from lanting.importer.alfolio_bib_pages import papers_file, publications_files
 from lanting.importer.bibtex import BibEntry, drop_empty_fields, dump, parse, renamed_duplicates
 from lanting.importer.common import date_of, read_text
 from lanting.importer.item import FOLDERS, Item
+from lanting.importer.jekyll_outputs import scholar_folder
 from lanting.importer.jekyll_polyglot import with_language
 from lanting.importer.jekyll_reads import markdown_files
 from lanting.importer.site import slug_of
@@ -131,7 +132,11 @@ class AcademicCollections(AcademicpagesCollections):
 
     def papers_file(self) -> Path | None:
         """The `.bib` of the site's own papers (`alfolio_bib_pages.papers_file`)."""
-        return papers_file(self.source / "_bibliography", self.page_files(), self.default_bib())
+        return papers_file(self.bib_folder(), self.page_files(), self.default_bib())
+
+    def bib_folder(self) -> Path:
+        """jekyll-scholar's folder of `.bib` files (`scholar: source:`, `_bibliography/`)."""
+        return scholar_folder(self.source, self.config.get("scholar"))
 
     def default_bib(self) -> str:
         """The file a `{% bibliography %}` without `-f` lists: `scholar: bibliography:`."""
@@ -188,7 +193,7 @@ class AcademicCollections(AcademicpagesCollections):
         found: list[BibEntry] = []
         papers = self.papers_file()
         read = [papers, *self.listed_beside(papers)] if papers else []
-        for path in sorted((self.source / "_bibliography").glob("*.bib")):
+        for path in sorted(self.bib_folder().glob("*.bib")):
             if path in read:
                 continue
             _fmt, _head, text, _first = split_front_matter(read_text(path))

@@ -170,10 +170,7 @@ def scholar_references(source: Path, config: dict[str, Any]) -> list[BibEntry]:
     """The entries of jekyll-scholar's `.bib` files (in `scholar: source:`, by default
     `_bibliography/`): the papers a blog's `{% cite %}` names (the first of a key in two
     files)."""
-    scholar = config.get("scholar")
-    named = scholar.get("source") if isinstance(scholar, dict) else None
-    folder = source / (str(named).strip("./") if isinstance(named, str) and named.strip("./")
-                       else "_bibliography")
+    folder = scholar_folder(source, config.get("scholar"))
     found: dict[str, BibEntry] = {}
     for path in sorted(folder.glob("*.bib")) if folder.is_dir() else []:
         _fmt, _head, text, _first = split_front_matter(read_text(path))
@@ -182,3 +179,11 @@ def scholar_references(source: Path, config: dict[str, Any]) -> list[BibEntry]:
             found.setdefault(entry.key, entry)
     return list(found.values())
 
+
+def scholar_folder(source: Path, scholar: Any) -> Path:
+    """The folder of jekyll-scholar's `.bib` files: its `source:` (by default
+    `_bibliography`), which it reads from the site's root even when written `/cv/`
+    (an absolute path only when that folder exists on the machine building it)."""
+    named = scholar.get("source") if isinstance(scholar, dict) else None
+    folder = str(named).strip("./") if isinstance(named, str) else ""
+    return source / (folder or "_bibliography")
