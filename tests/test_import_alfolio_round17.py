@@ -1,10 +1,11 @@
 """al-folio faults found on real homepages and lab sites (round 17): jekyll-scholar's
-`.bib` files kept in another folder than `_bibliography/`."""
+`.bib` files kept in another folder than `_bibliography/`; the lab-website template's
+page of `_data/publist.yml` with text of its own."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import alfolio_import
+from importbits import alfolio_import, messages
 
 from lanting.importer import Imported
 
@@ -46,3 +47,67 @@ def test_scholar_source_folder_default_is_bibliography(tmp_path: Path) -> None:
                                   "_bibliography/ref.bib": REFS}, config)
     assert imported.report.counts["publications"] == 2
 
+
+PUBLIST = """\
+- title: Binocular control of stepping
+  authors: K Lee, JS Moss, & WS Gray
+  link:
+    url: https://journal.example/1
+    display: Sci. Rep. 11 (2021)
+  highlight: 1
+- title: Teaching neuroscience online
+  authors: T Vries, K Lee, et al.
+  link:
+    url: https://journal.example/2
+    display: Trends Cogn. Sci. (2021)
+  highlight: 0
+"""
+LAB_PUBLICATIONS = """---
+title: Lab - Publications
+layout: gridlay
+permalink: /publications/
+---
+
+## Highlights
+
+(For a full list see [below](#full-list) or [Google Scholar](https://scholar.example/lab))
+
+{% for publi in site.data.publist %}
+{% if publi.highlight == 1 %}
+<pubtit>{{ publi.title }}</pubtit>
+{% endif %}
+{% endfor %}
+
+## Full list
+
+{% for publi in site.data.publist %}
+  {{ publi.title }} <br /><em>{{ publi.authors }}</em>
+{% endfor %}
+"""
+
+
+def test_lab_page_looping_over_publist_makes_way_for_the_list(tmp_path: Path) -> None:
+    """The lab-website template's page at /publications/ showed `_data/publist.yml` in
+    two loops, under headings and a line of its own; Lanting kept the page there,
+    its loops left out, and left out the data's papers: the site had none. The page
+    is the list of those papers: they are the publications, the page moves aside."""
+    config = "title: Vision Lab\nlang: en\n"
+    imported = alfolio(tmp_path, {"_data/publist.yml": PUBLIST,
+                                  "_pages/publications.md": LAB_PUBLICATIONS}, config)
+    assert imported.report.counts["publications"] == 2
+    bib = (imported.dest / "content" / "publications.bib").read_text("utf-8")
+    assert "Binocular control of stepping" in bib
+    assert any("the page is /publications-page/" in m
+               for m in messages(imported, "_pages/publications.md"))
+
+
+def test_publist_authors_parted_at_an_ampersand_and_et_al(tmp_path: Path) -> None:
+    """`K Lee, JS Moss, & WS Gray` (APA's ampersand) made an author `& WS Gray`; `et
+    al.` an author of that name. The ampersand parts names as `and` does, and `et al.`
+    is BibTeX's `others`."""
+    config = "title: Vision Lab\nlang: en\n"
+    imported = alfolio(tmp_path, {"_data/publist.yml": PUBLIST,
+                                  "_pages/publications.md": LAB_PUBLICATIONS}, config)
+    bib = (imported.dest / "content" / "publications.bib").read_text("utf-8")
+    assert "{K Lee and JS Moss and WS Gray}" in bib
+    assert "{T Vries and K Lee and others}" in bib

@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 
 from lanting.content.bibtex_latex import latex_decoder
 
+ET_AL = re.compile(r"^(et\.? ?al\.?|etc\.?|others|等|等人)$", re.IGNORECASE)
+"""A name in a list of authors that stands for the others: BibTeX's `others`."""
+
 
 @dataclass
 class BibEntry:

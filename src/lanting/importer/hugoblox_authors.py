@@ -11,13 +11,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.bibtex import BibEntry
+from lanting.importer.bibtex import ET_AL, BibEntry
 from lanting.importer.common import read_text, walk
 from lanting.importer.text import load_mapping, split_front_matter
 
 _EMPHASIS = re.compile(r"^(\*\*|__|\*|_)(.+)\1$")
 _CJK_NAME = re.compile(r"^[\u3400-\u9fff·]{2,}$")
-_OTHERS = re.compile(r"^(et\.? ?al\.?|etc\.?|others|等|等人)$", re.IGNORECASE)
 
 
 def plain_author(name: str) -> tuple[str, bool]:
@@ -31,7 +30,7 @@ def plain_author(name: str) -> tuple[str, bool]:
 def _full_name(part: str) -> bool:
     """Whether a piece between commas is a whole name (`Kai Zhang`, `张凯`, `et al.`)
     rather than half of BibTeX's `Last, First`."""
-    return " " in part or bool(_CJK_NAME.match(part)) or bool(_OTHERS.match(part))
+    return " " in part or bool(_CJK_NAME.match(part)) or bool(ET_AL.match(part))
 
 
 def comma_list(author: str, listed: int) -> list[str] | None:
@@ -47,7 +46,7 @@ def comma_list(author: str, listed: int) -> list[str] | None:
         return None
     if len(parts) == 2 and listed < 2:
         return None
-    return ["others" if _OTHERS.match(p) else p for p in parts]
+    return ["others" if ET_AL.match(p) else p for p in parts]
 
 
 def repair_authors(entry: BibEntry, data: dict[str, Any]) -> bool:

@@ -12,7 +12,6 @@ a notes site's dated pages as posts) are read in `jekyll_pages.py`.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
-from lanting.importer.jekyll_data_pubs import data_file, data_publications, untitled
+from lanting.importer.jekyll_data_pubs import data_file, data_publications, lists_data, untitled
 from lanting.importer.jekyll_fastpages import JekyllNotebooks, notebook_files
 from lanting.importer.jekyll_front import JekyllFront
 from lanting.importer.jekyll_i18n import I18nPlugin
@@ -182,8 +181,8 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
             return
         page = next((i for i in self.site.items if i.kind == "page"
                      and self.site.new_url(i) == "/publications/"), None)
-        if page is not None and page.source is not None and re.search(
-                r"\bdata\s*=\s*[\"']citations[\"']", read_text(page.source)):
+        if page is not None and page.source is not None \
+                and lists_data(read_text(page.source), data_file(self.source) or ""):
             # (the lab template's page of the papers: it moves for the list,
             # `make_way_for_lists`, its text kept; links to its old URL lead to the list)
             for url in [u for u, i in self.table.urls.items() if i is page]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.content.bibliography import PREPRINT_DOI, PREPRINT_SERVER
-from lanting.importer.bibtex import BibEntry
+from lanting.importer.bibtex import ET_AL, BibEntry
 from lanting.importer.common import read_text
 from lanting.importer.site import slug_of
 from lanting.importer.text import load_list, load_mapping
@@ -47,12 +47,24 @@ _PROCEEDINGS = re.compile(r"\b(?:proc\.|proceedings|conference|symposium|worksho
                           r"meeting|congress)\b")
 """A venue of a conference's proceedings (the citation script's `publisher`)."""
 _VENUE_FIELD = {"article": "journal", "inproceedings": "booktitle", "book": "publisher"}
+_AUTHORS_SEP = re.compile(r",|\band\b|(?<!\S)&(?:amp;)?(?!\S)")
+"""What parts the names of a list of authors written as text (`A, B, and C`; APA's
+`A, B, & C`)."""
 _STRONG = re.compile(r"<(?:strong|b)>(.*?)</(?:strong|b)>|\*\*(.*?)\*\*", re.I)
 
 
 def data_file(source: Path) -> str | None:
     """The site's data file of papers, if any (`_data/publications.yml`)."""
     return next((name for name in DATA_FILES if (source / name).is_file()), None)
+
+
+def lists_data(text: str, name: str) -> bool:
+    """Whether a page's `text` lists the papers of the data file `name`: the newer lab
+    template's `{% include list.html data="citations" %}`, an older one's loop over the
+    file, `{% for publi in site.data.publist %}` (the page was the list of them)."""
+    stem = Path(name).stem
+    return bool(re.search(r"\bdata\s*=\s*[\"']citations[\"']", text) or stem and re.search(
+        r"\{%-?\s*for\s+\w+\s+in\s+site\.data\." + re.escape(stem) + r"\b", text))
 
 
 def data_publications(source: Path) -> tuple[list[BibEntry], set[str], bool]:
@@ -196,7 +208,8 @@ def _entry(paper: dict[str, Any], keys: set[str], bold: set[str],
     authors_text = ", ".join(map(str, listed)) if isinstance(listed, list) else str(listed)
     bold.update(_plain(m.group(1) or m.group(2)) for m in _STRONG.finditer(authors_text))
     authors = [a for a in (_author(n) for n in (
-        listed if isinstance(listed, list) else re.split(r",|\band\b", authors_text))) if a]
+        listed if isinstance(listed, list) else _AUTHORS_SEP.split(authors_text))) if a]
+    authors = ["others" if ET_AL.match(a) else a for a in authors]
     given = paper.get("link")
     link: dict[str, Any] = given if isinstance(given, dict) else {"url": given}
     # (the lab-website template's `link: {url, display}`: the venue shown as the link)
