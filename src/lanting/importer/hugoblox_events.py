@@ -18,6 +18,7 @@ from lanting.importer.text import key_line, names
 
 TALK_KEYS = frozenset({"title", "date", "summary", "abstract", "tags", "event", "location",
                        "event_url", "links", "date_end", "slides", "draft", "all_day",
+                       "time_start", "time_end",
                        "publishDate", "publishdate", *(k for k, _ in BUTTONS)})
 """The keys of an event's front matter that the new talk is made from."""
 
@@ -43,17 +44,21 @@ class HugoBloxEvents(HugoBloxPages):
 
     def read_talk(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
                   head: str, body: str) -> None:
+        """An event as a talk, dated as Academic's lists dated it: `time_start` (the
+        event's day; its `date` was when the page was published), else its date."""
         if theme_example(data, body):
             self.report.note(path, None, "left out: the theme's example event (“Example "
                              "Event”, its abstract “Lorem ipsum…”), never edited")
             return
         stem = bundle.name if bundle is not None else path.stem
-        date = first_date(data, head, DATES, self.tz)
+        published = first_date(data, head, DATES, self.tz)
+        date = first_date(data, head, ("time_start",), self.tz) or published
         if date is None:
             self.report.warn(path, None, "a talk without a date: left out")
             return
         front: dict[str, Any] = {"title": str(data.get("title") or stem), "date": date}
-        end = date_of(data, head, "date_end", self.tz)
+        end = date_of(data, head, "date_end", self.tz) or date_of(data, head, "time_end",
+                                                                  self.tz)
         if end is not None and end.moment.date() > date.moment.date():
             front["end_date"] = end  # (a workshop of several days; an end time is none)
         elif end is None and str(data.get("date_end") or "").strip():
@@ -78,7 +83,8 @@ class HugoBloxEvents(HugoBloxPages):
                                   lang=self.suffix(language)))
         self.report.counts["talks"] += 1
         pattern = self.permalink_of(section)
-        item.old_urls = [self.in_folder(self.fill(pattern, [section], data, date, stem),
+        item.old_urls = [self.in_folder(self.fill(pattern, [section], data,
+                                                  published or date, stem),
                                         language, data)]
         for url in item.old_urls:
             self.table.add(url, item)
