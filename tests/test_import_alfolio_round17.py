@@ -111,3 +111,37 @@ def test_publist_authors_parted_at_an_ampersand_and_et_al(tmp_path: Path) -> Non
     bib = (imported.dest / "content" / "publications.bib").read_text("utf-8")
     assert "{K Lee and JS Moss and WS Gray}" in bib
     assert "{T Vries and K Lee and others}" in bib
+
+
+TALKS_CONFIG = ("title: Chain Lab\nlang: en\ncollections:\n  talks:\n    output: true\n"
+                "    permalink: /:collection/:title/\n")
+SORTED_TALK = """---
+layout: page
+title: "Scaling at a cost"
+description: "Security assumptions of layer 2 designs."
+talk_date: "Jun. 2025 — Gothenburg (Sweden)"
+sort_date: 2025-06-17
+category: talk
+---
+
+Talk given at a research stay.
+"""
+UNDATED_TALK = "---\nlayout: page\ntitle: Rollups\ncategory: talk\n---\n\nA survey.\n"
+
+
+def test_talks_without_a_date_are_kept(tmp_path: Path) -> None:
+    """An al-folio site's own `_talks/` collection dated its talks in `sort_date`
+    (its page sorted them by it) and showed `talk_date`, text; Jekyll gave them the
+    build's date. Lanting left out every one, "a talk without a date". A talk is
+    dated by a key of its front matter holding a date now, else by the file's
+    modification time, with a warning; `description`, shown under the title, is its
+    summary."""
+    imported = alfolio(tmp_path, {"_talks/chalmers.md": SORTED_TALK,
+                                  "_talks/rollups.md": UNDATED_TALK}, TALKS_CONFIG)
+    assert imported.report.counts["talks"] == 2
+    talks = imported.dest / "content" / "talks"
+    text = (talks / "chalmers.md").read_text("utf-8")
+    assert "date: 2025-06-17" in text
+    assert "summary: Security assumptions of layer 2 designs." in text
+    assert (talks / "rollups.md").is_file()
+    assert any("modification time" in m for m in messages(imported, "_talks/rollups.md"))

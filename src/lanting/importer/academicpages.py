@@ -329,16 +329,17 @@ def _guess(venue: str) -> tuple[str, str, str]:
 
 TALK_KEYS = frozenset({"title", "collection", "type", "permalink", "venue", "date",
                        "location", "slidesurl", "link", "talkurl", "talk_url", "venueurl",
-                       "excerpt", "layout", "videourl", "video"})
+                       "excerpt", "layout", "videourl", "video", "description"})
 """Talk front-matter keys the import reads (`layout` is the theme's)."""
 
 
 def talk_front(pubs: Publications, path: Path, data: dict[str, Any], head: str
                ) -> tuple[dict[str, Any], list[str]]:
-    """A talk's front matter (`venue` → `event`, `type` a tag, a PDF `slidesurl` →
+    """A talk's front matter (`excerpt`, else al-folio's `description`, → `summary`;
+    `venue` → `event`, `type` a tag, a PDF `slidesurl` →
     `slides_pdf`) and the lines of links the body gets (a talk page, slides on the web)."""
     front: dict[str, Any] = {"title": plain(str(data.get("title") or path.stem))}
-    summary = plain(str(data.get("excerpt") or ""))
+    summary = plain(str(data.get("excerpt") or data.get("description") or ""))
     if summary:
         front["summary"] = summary
     kind = plain(str(data.get("type") or ""))

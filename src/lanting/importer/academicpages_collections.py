@@ -19,7 +19,7 @@ from lanting.importer.academicpages import (
     titles_match,
 )
 from lanting.importer.bibtex import BibEntry
-from lanting.importer.common import date_of, read_text
+from lanting.importer.common import date_of, mtime, read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll import Jekyll
 from lanting.importer.jekyll_reads import markdown_files
@@ -135,10 +135,7 @@ class AcademicpagesCollections(Jekyll):
                              "edited")
         for path, data, head, body, first in (f for f in files if f not in examples):
             front, links = talk_front(self.pubs, path, data, head)
-            date = self.talk_date(path, data, head)
-            if date is None:
-                continue
-            front["date"] = date
+            front["date"] = self.talk_date(path, data, head)
             permalink = str(data.get("permalink") or "").strip("/")
             name = permalink.split("/")[-1] if permalink else path.stem
             item = self.site.add(Item("talk", slug_of(re.sub(r"\.html?$", "", name)), path,
@@ -170,9 +167,12 @@ class AcademicpagesCollections(Jekyll):
             self.posts.append((item, body, first, path))
         self.report_pub_problems()
 
-    def talk_date(self, path: Path, data: dict[str, Any], head: str) -> When | None:
+    def talk_date(self, path: Path, data: dict[str, Any], head: str) -> When:
         """A talk's date; `2025-09-25,28` (a talk over days, as forks write it) its first
-        day, with a warning; None (a warning: the talk is left out) for no date."""
+        day, with a warning. A talk without one, which Jekyll dated by the build, is
+        dated by another key of its front matter that holds a date (`sort_date:`, by
+        which the site's own page sorted them), else by the file's modification time,
+        with a warning."""
         date = date_of(data, head, "date", self.tz)
         if date is not None:
             return date
@@ -180,11 +180,19 @@ class AcademicpagesCollections(Jekyll):
         date = date_of({"date": "-".join(found.groups())}, "", "date", self.tz) \
             if found else None
         line = key_line(head, "date")
-        if date is None:
-            self.report.warn(path, line, "a talk without a date Lanting can read: left out")
-        else:
+        if date is not None:
             self.report.warn(path, line, f"date `{data.get('date')}` read as {date.text()}")
-        return date
+            return date
+        key = next((k for k in data if k != "date" and k.endswith("date")
+                    and date_of(data, head, k, self.tz) is not None), None)
+        if key is not None:
+            self.report.note(path, key_line(head, key), f"a talk without a date: dated by "
+                             f"`{key}`")
+            return date_of(data, head, key, self.tz) or mtime(path, self.tz)
+        self.report.warn(path, line, "a talk without a date Lanting can read: dated by the "
+                         "file's modification time, as Jekyll dated it by the build (add "
+                         "`date:` to its front matter)")
+        return mtime(path, self.tz)
 
 
 def _bib_key(name: str) -> str:
