@@ -3,9 +3,11 @@
 page of `_data/publist.yml` with text of its own."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from importbits import alfolio_import, messages
+from sitebits import png
 
 from lanting.importer import Imported
 
@@ -145,3 +147,86 @@ def test_talks_without_a_date_are_kept(tmp_path: Path) -> None:
     assert "summary: Security assumptions of layer 2 designs." in text
     assert (talks / "rollups.md").is_file()
     assert any("modification time" in m for m in messages(imported, "_talks/rollups.md"))
+
+
+TEAM = """\
+- name: Simon Hart
+  photo: hart.png
+  info: Professor
+  thesis_lab: csyb
+  thesis_title: Cold mixtures
+  thesis_year: 2004
+  thesis_link: https://theses.example/1
+- name: Ana Das
+  photo: das.png
+  info: PhD student
+"""
+RESEARCH = """---
+title: "CsYb: quantum mixtures"
+layout: textlay
+permalink: /csyb
+---
+
+# CsYb: quantum mixtures
+
+In the CsYb experiment we trap and cool atoms of two species to quantum degeneracy and
+study how they interact, and we assemble them into magnetic molecules.
+
+### Lab papers
+{% assign lab_papers = site.data.publist | where:"lab", "csyb" %}
+{% for publi in lab_papers %}
+  {{ publi.title }} <br /><em>{{ publi.authors }}</em>
+{% endfor %}
+
+#### PhD theses
+{% assign combined_members = site.data.team_members | concat: site.data.alumni %}
+{% assign lab_theses = combined_members | where:"thesis_lab", "csyb" %}
+{% for publi in lab_theses %}
+  {{ publi.name }}: [_{{ publi.thesis_title }}_]({{ publi.thesis_link }})
+{% endfor %}
+"""
+TEAM_PAGE = """---
+title: Team
+permalink: /team/
+---
+
+## Group members
+{% for member in site.data.team_members %}
+<img src="{{ site.url }}{{ site.baseurl }}/images/teampic/{{ member.photo }}">
+{{ member.name }} <i>{{ member.info }}</i>
+{% endfor %}
+"""
+
+
+def test_a_research_page_listing_its_theses_is_no_people_page(tmp_path: Path) -> None:
+    """A lab's page of one of its experiments, text and all, listed the PhD theses of
+    its members: a list assigned from `site.data.team_members`, looped over for each
+    one's `name` and `thesis_title`. It was taken for a page of the lab's people: the
+    page left out, its text with it, and every member added once more (`simon-hart-2`)
+    for each such page. Only a loop showing a member's photo or role line shows
+    people; the page is kept."""
+    imported = alfolio(tmp_path, {"_data/team_members.yml": TEAM,
+                                  "_pages/csyb.md": RESEARCH, "_pages/team.md": TEAM_PAGE,
+                                  "images/teampic/hart.png": png(4, 4),
+                                  "images/teampic/das.png": png(4, 4)},
+                       "title: Cold Atoms\nlang: en\n")
+    assert imported.report.counts["people"] == 2
+    people = sorted(p.name for p in (imported.dest / "content" / "people").iterdir())
+    assert people == ["ana-das.md", "simon-hart.md"]
+    pages = imported.dest / "content" / "pages"
+    assert "trap and cool atoms" in (pages / "csyb.md").read_text("utf-8")
+
+
+def test_a_publist_image_is_the_one_under_images_pubpic(tmp_path: Path) -> None:
+    """A paper's `image: coherence.png`, which the template's loop showed from
+    `/images/pubpic/`, was left as written (a missing file at build) when another
+    folder held a picture of that name too: it is the one under `images/pubpic/`."""
+    publist = ("- title: Rotational coherence\n  authors: A Das, S Hart\n  image: "
+               "coherence.png\n  link:\n    url: https://j.example/3\n    display: "
+               "Nature (2024)\n")
+    imported = alfolio(tmp_path, {"_data/publist.yml": publist,
+                                  "images/pubpic/coherence.png": png(4, 4),
+                                  "images/rbcspic/coherence.png": png(4, 4)},
+                       "title: Cold Atoms\nlang: en\n")
+    bib = (imported.dest / "content" / "publications.bib").read_text("utf-8")
+    assert re.search(r"preview += {/images/pubpic/coherence.png}", bib)

@@ -144,11 +144,13 @@ def _grouped(papers: list[Any]) -> list[Any]:
 
 def _image_path(source: Path, name: str) -> str:
     """A paper's image as a path of the site: a bare file name (the lab-website
-    template's `image: sc.jpg`, which its loop put under `/images/pubpic/`) is the one
-    file of that name the site holds; else as written (a missing file: the build
-    names it)."""
+    template's `image: sc.jpg`, which its loop put under `/images/pubpic/`) is the file
+    there, else the one file of that name the site holds; else as written (a missing
+    file: the build names it)."""
     if name.startswith(("http://", "https://")) or (source / name.lstrip("/")).is_file():
         return name if name.startswith(("/", "http")) else "/" + name
+    if "/" not in name and (source / "images" / "pubpic" / name).is_file():
+        return f"/images/pubpic/{name}"  # (a picture of the same name elsewhere too)
     found = [p for p in source.rglob(Path(name).name) if p.is_file()
              and not p.relative_to(source).parts[0].startswith(("_", "."))]
     return "/" + found[0].relative_to(source).as_posix() if len(found) == 1 else name

@@ -88,6 +88,9 @@ def data_people(source: Path, body: str) -> list[Group]:
             [v for v in value if is_person(v)] if isinstance(value, list) else [])
         if not members or (isinstance(value, list) and len(members) < len(value) / 2):
             continue
+        assigned = re.match(r"\{%-?\s*assign\s+(\w+)", found.group())
+        if assigned and isinstance(value, list) and not _shown(body, assigned.group(1)):
+            continue  # (a list of the people kept for their theses, say: no portraits)
         headings = [h.group(1) or re.sub(r"<[^>]+>", "", h.group(2))
                     for h in _HEADING.finditer(body, 0, found.start())]
         # (a heading inside the HTML after an `assign`: the one it introduced)
@@ -102,6 +105,36 @@ def data_people(source: Path, body: str) -> list[Group]:
             name = "Alumni"  # (`site.data.alumni`; `<h3>PhD Students</h3>` under Alumni)
         groups.append(Group(name, found.group(1), tuple(members)))
     return groups
+
+
+def _shown(body: str, name: str) -> bool:
+    """Whether the list of people a page assigned to `name` is shown as people: a loop
+    over it, or over a list made of it (`| concat:`, `| where:`, `| sort:`), printing a
+    member's photo or role line, or an include given it. A loop printing each one's
+    `thesis_title` only (a research page's list of its PhD theses) is none."""
+    names = {name}
+    for found in re.finditer(r"\{%-?\s*assign\s+(\w+)\s*=\s*(\w+)", body):
+        if found.group(2) in names:
+            names.add(found.group(1))
+    given = "|".join(sorted(names))
+    if re.search(r"\{%-?\s*include\b[^%]*=\s*[\"']?(?:" + given + r")\b", body):
+        return True
+    keys = "|".join((*_PHOTO, *_ROLE))
+    return any(re.search(r"\b" + found.group(1) + r"\.(?:" + keys + r")\b",
+                         _loop_body(body, found.end()))
+               for found in re.finditer(r"\{%-?\s*for\s+(\w+)\s+in\s+(?:" + given + r")\b",
+                                        body))
+
+
+def _loop_body(body: str, start: int) -> str:
+    """The text of a `{% for %}` loop whose tag ends at `start`, to its `{% endfor %}`
+    (the loops inside it included)."""
+    depth = 1
+    for found in re.finditer(r"\{%-?\s*(for|endfor)\b", body[start:]):
+        depth += 1 if found.group(1) == "for" else -1
+        if depth == 0:
+            return body[start:start + found.start()]
+    return body[start:]
 
 
 def _under_past_heading(body: str, end: int) -> bool:
