@@ -57,8 +57,8 @@ class QuartoListings:
                     if not isinstance(entry, str) or entry.endswith((".yml", ".yaml")):
                         continue
                     plain = re.split(r"[*?\[{]", entry.lstrip("!"), maxsplit=1)[0]
-                    folder = (path.parent / plain) if not plain.startswith("/") \
-                        else self.source / plain.lstrip("/")
+                    folder = path.parent / plain.lstrip("/")  # (`/2024/x.qmd`: Quarto
+                    # anchors a leading slash at the listing's folder, not the project's)
                     folder = folder if folder.is_dir() else folder.parent
                     if folder.resolve() == self.source.resolve():
                         continue  # (the project's own root lists no posts)
@@ -88,12 +88,10 @@ class QuartoListings:
     def list_entry(self, base: Path, entry: str, plain: str, folders: list[Path]) -> None:
         """What one `contents:` entry lists: a folder (everything below it) or the
         documents of a glob."""
-        if plain == entry:
-            folders.append(base / entry if not entry.startswith("/")
-                           else self.source / entry.lstrip("/"))
+        entry = entry.lstrip("/")
+        if plain.lstrip("/") == entry:
+            folders.append(base / entry)
             return
-        if entry.startswith("/"):
-            base, entry = self.source, entry.lstrip("/")
         try:
             for pattern in braces(entry):
                 self.listed.update(p.resolve() for p in base.glob(pattern) if p.is_file())
