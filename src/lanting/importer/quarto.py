@@ -187,15 +187,23 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
             return
         if path in self.listings:
             old = self.listing_url(path)
-            if old != "/":  # (its old URL answers with the blog page)
-                self.redirects.add(old, "/blog/")
-            if old != "/" and not any(i.kind == "blog" for i in self.site.items) and (
-                    body.strip() or str(data.get("title") or "").strip()):
-                self.blog_page(path, self.filled(data, meta, path, head), body)
+            blog = any(i.kind == "blog" for i in self.site.items)
+            if old != "/" and blog and own_text(body):  # (a research area's page, its
+                # papers listed under its text: the text is a page's, as it was)
+                self.report.warn(path, key_line(head, "listing"), "a listing in a text of "
+                                 "its own: the text kept, the list left out (Lanting lists "
+                                 "the posts on its blog page)")
+            else:
+                if old != "/":  # (its old URL answers with the blog page)
+                    self.redirects.add(old, "/blog/")
+                if old != "/" and not blog and (
+                        body.strip() or str(data.get("title") or "").strip()):
+                    self.blog_page(path, self.filled(data, meta, path, head), body)
+                    return
+                self.report.note(path, key_line(head, "listing"), "a listing page: left "
+                                 "out (Lanting lists the posts on its blog page and home "
+                                 "page)")
                 return
-            self.report.note(path, key_line(head, "listing"), "a listing page: left out "
-                             "(Lanting lists the posts on its blog page and home page)")
-            return
         post = path.resolve() in self.listed
         merged = self.filled({**self.defaults(path), **data}, meta, path, head)
         slides = presentation_format({**self.defaults(path), **data})
@@ -356,3 +364,15 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
             return path.stem
         alone = [p for p in self.paths if p.is_relative_to(folder)] == [path]
         return folder.name if path.stem == "index" or alone else path.stem
+
+
+def own_text(body: str) -> bool:
+    """Whether a listing page's text says something of its own: paragraphs or list
+    items (160 characters, links' addresses aside), not only headings, the listing's
+    empty div, cells, raw HTML, comments or a line pointing to a fuller list."""
+    text = re.sub(r"<!--.*?-->|^(`{3,}|~{3,}).*?^\1[ \t]*$", "", body,
+                  flags=re.DOTALL | re.MULTILINE)
+    prose = [line for line in text.splitlines()
+             if re.match(r"[ \t]*(?:[-*+][ \t]|\d+\.)?[ \t]*[\w*_\[\"'(]", line)
+             and not line.lstrip().startswith(("#", ":::", "<"))]
+    return len(re.sub(r"\]\([^)]*\)", "]", " ".join(prose))) >= 160
