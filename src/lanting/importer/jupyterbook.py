@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bibtex import BibEntry
-from lanting.importer.common import FILE_SUFFIXES, Options, read_text, walk
+from lanting.importer.common import Options, read_text, walk
 from lanting.importer.html_block_spans import CLOSED_COMMENT, closed_comment
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_bodies import JupyterBookBodies, cited_keys
@@ -382,21 +382,3 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
                 self.report.convert(CLOSED_COMMENT, int(closed))
                 page.body = page.body.rstrip("\n") + "\n\n---\n\n" + line + "\n"
             self.report.convert("reading order (previous and next links)")
-
-    def copy_static(self) -> None:
-        """`_static/`'s images and documents, at their paths (pages may name them);
-        its styles and scripts were the theme's."""
-        folder = self.book / "_static"
-        if not folder.is_dir():
-            return
-        left: list[str] = []
-        for path in walk(folder):
-            rel = path.relative_to(self.book).as_posix()
-            if path.suffix.lower() in FILE_SUFFIXES:
-                self.site.static.setdefault(rel, path)
-            else:
-                left.append(rel)
-        if left:
-            self.report.note(folder, None, f"{len(left)} file(s) of the theme's (styles, "
-                             "scripts) left out: " + ", ".join(f"`{r}`" for r in left[:5])
-                             + (" …" if len(left) > 5 else ""))

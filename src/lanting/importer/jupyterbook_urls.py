@@ -1,16 +1,18 @@
 """Where a Jupyter Book's pages go: each document's slug (its file's name, its folder's
-before it when taken), and the old URLs Jupyter Book or mystmd published it at."""
+before it when taken), and the old URLs Jupyter Book or mystmd published it at; and its
+`_static/` files, at their paths."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.common import FILE_SUFFIXES, walk
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_settings import _mapping
 from lanting.importer.jupyterbook_toc import Toc, mystmd_slug
 from lanting.importer.report import Report
-from lanting.importer.site import slug_of
+from lanting.importer.site import NewSite, slug_of
 
 _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                         "publications", "talks", "projects", "teaching", "people", "cv",
@@ -28,6 +30,7 @@ class JupyterBookUrls:
     toc: Toc
     by_source: dict[Path, Item]
     taken: set[str]
+    site: NewSite
 
     def slug_for(self, path: Path) -> str:
         """The file's name (`index`: its folder's); one taken gets its folder's before,
@@ -74,3 +77,21 @@ class JupyterBookUrls:
         folders = "".join(mystmd_slug(p) + "/" for p in rel.parent.parts) \
             if options.get("folders") else ""
         return [f"/{folders}{slug}/"]
+
+    def copy_static(self) -> None:
+        """`_static/`'s images and documents, at their paths (pages may name them);
+        its styles and scripts were the theme's."""
+        folder = self.book / "_static"
+        if not folder.is_dir():
+            return
+        left: list[str] = []
+        for path in walk(folder):
+            rel = path.relative_to(self.book).as_posix()
+            if path.suffix.lower() in FILE_SUFFIXES:
+                self.site.static.setdefault(rel, path)
+            else:
+                left.append(rel)
+        if left:
+            self.report.note(folder, None, f"{len(left)} file(s) of the theme's (styles, "
+                             "scripts) left out: " + ", ".join(f"`{r}`" for r in left[:5])
+                             + (" …" if len(left) > 5 else ""))
