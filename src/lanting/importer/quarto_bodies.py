@@ -30,6 +30,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.pandoc_footnotes import pandoc_footnotes
+from lanting.importer.quarto_bibliography import nocite_text
 from lanting.importer.quarto_cells import (
     cell_filenames,
     code_fold,
@@ -52,7 +53,6 @@ from lanting.importer.quarto_math import (
     text_after_labels,
     unnumbered_environments,
 )
-from lanting.importer.quarto_settings import nocite_text
 from lanting.importer.quarto_vars import value_of
 from lanting.importer.quarto_xrefs import (
     Label,
