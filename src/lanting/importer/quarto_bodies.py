@@ -21,7 +21,7 @@ from lanting.importer.body_links import (
     spaced_destinations,
     spaced_image_paths,
 )
-from lanting.importer.body_parentheses import escaped_parentheses
+from lanting.importer.body_parentheses import doubled_backslash_math, escaped_parentheses
 from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
 from lanting.importer.grid_tables import grid_tables
@@ -172,6 +172,9 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         ctx.convert("`|` in formulas of table cells as `\\vert`", bars)
         # (math first out of reach: `\sqrt[3]{x}` is no span `[3]{x}` to drop, `$a**b$` no
         # bold; Pandoc's `**` closes after a space too: `**the range of **$X$` was bold)
+        if self.rmarkdown or FORMULA.search(text):  # (MathJax was on the page)
+            text, count = doubled_backslash_math(text, lambda made: shelf.put(made, "M"))
+            ctx.convert("`\\\\(x\\\\)` as formulas (MathJax read the page's `\\(x\\)`)", count)
         text = lenient_strong(FORMULA.sub(lambda m: shelf.put(m.group(), "M"), text), ctx,
                               "Pandoc")
         if not (self.rmarkdown or single_backslash_math(meta)):

@@ -1,0 +1,43 @@
+"""The Quarto, bookdown, distill and Jupyter Book importers and shapes a twelfth round
+of real projects had. Small projects written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitebits import write_files
+from test_import_quarto_files import built_prose
+
+_PROJECT = {"_quarto.yml": "project:\n  type: website\n"}
+
+
+def test_doubled_backslash_parentheses_are_math_where_mathjax_ran(
+        tmp_path: Path) -> None:
+    """`\\\\(\\mu\\\\)` is an escaped backslash and a parenthesis to Pandoc: it wrote
+    `\\(\\mu\\)` into the page, and MathJax, loaded for the page's other math, typeset
+    it (escapes inside read: `\\\\{` is a brace). Lanting showed the TeX, with a build
+    warning. A page without other math had no MathJax: its text stays as written."""
+    source = tmp_path / "site"
+    write_files(source, {**_PROJECT, "stats.qmd": (
+        "---\ntitle: Stats\n---\n\nThe mean \\\\(\\mu\\\\) of $X$, over "
+        "\\\\(\\\\{1, 2\\\\}\\\\).\n\n"
+        "\\\\[\nx^2 + y^2\n\\\\]\n\nStep \\(1\\) first.\n"),
+        "plain.qmd": "---\ntitle: Plain\n---\n\nTyped \\\\(x\\\\) here.\n"})
+    prose = built_prose(source, tmp_path, "stats/index.html")
+    assert len(prose.find_all("math")) == 4
+    assert "\\" not in prose.text()
+    assert "Step (1) first." in prose.text()
+    plain = built_prose(source, tmp_path / "again", "plain/index.html")
+    assert plain.find("math") is None
+    assert "Typed \\(x\\) here." in plain.text()
+
+
+def test_doubled_backslash_parentheses_in_r_markdown_are_math(tmp_path: Path) -> None:
+    """Every R Markdown page loads MathJax (a bookdown chapter with no `$` math too)."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-a.Rmd"]\n',
+        "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# Preface {-}\n",
+        "01-a.Rmd": "# Means {#means}\n\nThe mean \\\\(\\bar x\\\\) is.\n"})
+    prose = built_prose(book, tmp_path, "01-a/index.html")
+    assert prose.find("math") is not None
