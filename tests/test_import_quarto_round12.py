@@ -41,3 +41,32 @@ def test_doubled_backslash_parentheses_in_r_markdown_are_math(tmp_path: Path) ->
         "01-a.Rmd": "# Means {#means}\n\nThe mean \\\\(\\bar x\\\\) is.\n"})
     prose = built_prose(book, tmp_path, "01-a/index.html")
     assert prose.find("math") is not None
+
+
+_BOOK = {
+    "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-fit.Rmd", "02-test.Rmd", "03-data.Rmd"]\n',
+    "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# Preface {-}\n\nHi.\n",
+    "01-fit.Rmd": "# (PART) Basics {-}\n\n# Fitting {#fit}\n\nText.\n\n## Loss\n\nMore.\n",
+    "02-test.Rmd": "# Testing\n\nAs in Chapter \\@ref(fit), Section \\@ref(loss).\n",
+    "03-data.Rmd": "# (APPENDIX) Appendix {-}\n\n# Data {#data}\n\nRows.\n"}
+
+
+def test_a_bookdown_book_is_numbered_as_its_format_numbered_it(tmp_path: Path) -> None:
+    """bookdown's formats number the chapters (a part's heading not counted, the
+    appendices A, B …) and their sections, and `\\@ref(x)` reads the number; a book
+    whose `_output.yml` says `number_sections: false` is numbered nowhere, its
+    references reading the headings."""
+    book = tmp_path / "book"
+    write_files(book, _BOOK)
+    prose = built_prose(book, tmp_path, "02-test/index.html")
+    assert prose.one("p").text() == "As in Chapter 1, Section 1.1."
+    page = (tmp_path / "out/03-data/index.html").read_text(encoding="utf-8")
+    assert '<span class=section-number>A</span> Data' in page
+    plain = tmp_path / "plain"
+    write_files(plain, {**_BOOK, "_output.yml": (
+        "bookdown::gitbook:\n  number_sections: false\nbookdown::pdf_book:\n"
+        "  number_sections: true\n")})
+    prose = built_prose(plain, tmp_path / "p", "02-test/index.html")
+    assert prose.one("p").text() == "As in Chapter Fitting, Section Loss."
+    page = (tmp_path / "p/out/01-fit/index.html").read_text(encoding="utf-8")
+    assert "section-number" not in page

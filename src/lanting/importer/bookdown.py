@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bookdown_blocks import PREFIXES, blocks, fenced_theorems
+from lanting.importer.bookdown_numbers import heading_numbers, numbers_sections
 from lanting.importer.bookdown_outputs import book_outputs, chapter_page
 from lanting.importer.bookdown_refs import equations, labels, references, sections
 from lanting.importer.common import Options, read_text
@@ -75,6 +76,11 @@ class Bookdown(Quarto):
         self.pages: dict[Path, str] = {}
         """Each chapter's id (its title's), which named its page (`sets.html`)."""
         self.language = str(self.config.get("lang") or "")
+        self.numbered = numbers_sections(source, book)
+        """Whether the book's HTML format numbered its sections (`number_sections`)."""
+        self.numbers: dict[str, str] = {}
+        """The numbers of the book's headings by their ids (`bookdown_numbers`)."""
+        self.chapter_marks: dict[Path, str] = {}
 
     def rendered(self, rel: str) -> bool:
         """A chapter: one `rmd_files` lists, else an `.Rmd` at the root (bookdown renders
@@ -85,8 +91,12 @@ class Bookdown(Quarto):
 
     def read_sources(self) -> list[tuple[Path, dict[str, Any], str, str]]:
         """The chapters, their bookdown labels and `\\@ref`s as Quarto's."""
+        read = super().read_sources()
+        if self.numbered:
+            self.numbers, self.chapter_marks = heading_numbers(
+                (path, body) for path, _data, _head, body in read)
         found = [(path, data, head, labels(fenced_theorems(self.blocks(body))))
-                 for path, data, head, body in super().read_sources()]
+                 for path, data, head, body in read]
         heads = sections((path, body) for path, _data, _head, body in found)
         known = frozenset().union(*(defined_labels(body) | set(_THEOREM.findall(body))
                                     for _p, _d, _h, body in found))
@@ -95,11 +105,17 @@ class Bookdown(Quarto):
         done: list[tuple[Path, dict[str, Any], str, str]] = []
         for path, data, head, body in found:
             ctx = Context(self.report, path, read_text(path))
-            body, count = references(body, path, heads, known, ctx.warn, formulas)
+            body, count = references(body, path, heads, known, ctx.warn, formulas,
+                                     self.numbers)
             if count:
                 self.report.convert("bookdown's cross-references (`\\@ref(x)`)", count)
             done.append((path, data, head, body))
         return done
+
+    def book_numbers(self, found: list[tuple[Path, dict[str, Any], str, str]]
+                     ) -> dict[Path, str]:
+        """The chapters numbered as bookdown numbered them (`bookdown_numbers`)."""
+        return {path.resolve(): mark for path, mark in self.chapter_marks.items()}
 
     def old_url(self, rel: Path, data: dict[str, Any]) -> str:
         """bookdown named a chapter's page after its title's id (`# Sets {#sets}`:

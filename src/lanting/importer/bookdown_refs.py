@@ -7,11 +7,11 @@ words before it are the author's: `Figure \\@ref(fig:loss)`, `(\\@ref(eq:ols))`)
 `[-@fig-x]` and `[-@tbl-x]` of a chunk labelled `x` (its `fig.cap`: Quarto's `fig-x`
 label) or of an image or table whose caption begins `(\\#fig:x)`; `\\@ref(thm:x)` is
 `[-@thm-x]` of its theorem (`bookdown_blocks`); `\\@ref(id)` of a
-section is a link to it reading its heading (Lanting numbers no sections), the
-chapter's own title's to its page. Left as written, each was text to Lanting, and the
-build failed on `\\@`. bookdown merged the chapters into one document before Pandoc
-read it, so a link to a section as an anchor, `[the solutions](#ch1)`, found it in
-any chapter: it leads to that chapter's page.
+section is a link to it reading its number (`bookdown_numbers`), or its heading where
+bookdown numbered none, the chapter's own title's to its page. Left as written, each
+was text to Lanting, and the build failed on `\\@`. bookdown merged the chapters into
+one document before Pandoc read it, so a link to a section as an anchor, `[the
+solutions](#ch1)`, found it in any chapter: it leads to that chapter's page.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from pathlib import Path
 from lanting.importer.bookdown_blocks import PREFIXES
 from lanting.importer.bookdown_math import numbered_as_bookdown
 
-_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n.*?^[ \t]{0,3}\1[ \t]*$",
+FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n.*?^[ \t]{0,3}\1[ \t]*$",
                     re.MULTILINE | re.DOTALL)
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*(?:\{([^}\n]*)\})?[ \t]*$", re.MULTILINE)
+HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*(?:\{([^}\n]*)\})?[ \t]*$", re.MULTILINE)
 _REF = re.compile(r"\\@ref\(([^()\s]+)\)")
 _HASH_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
 _EQ_LABEL = re.compile(r"\(\\#(eq:[\w:.-]+)\)")
@@ -77,14 +77,18 @@ def sections(documents: Iterable[tuple[Path, str]]) -> dict[str, Section]:
     found: dict[str, Section] = {}
     for path, text in documents:
         first = True
-        for heading in _HEADING.finditer(_FENCE.sub("", _PART.sub("", text))):
-            attributes = heading.group(3) or ""
-            named = re.search(r"#([\w:.-]+)", attributes)
-            label = named.group(1) if named else pandoc_id(heading.group(2))
+        for heading in HEADING.finditer(FENCE.sub("", _PART.sub("", text))):
+            label = heading_label(heading.group(2), heading.group(3) or "")
             title = first and heading.group(1) == "#"
             first = first and heading.group(1) != "#"
             found.setdefault(label, Section(path, title, heading.group(2).strip()))
     return found
+
+
+def heading_label(words: str, attributes: str) -> str:
+    """A heading's id: its `{#id}`, else the one Pandoc gives its words."""
+    named = re.search(r"#([\w:.-]+)", attributes)
+    return named.group(1) if named else pandoc_id(words)
 
 
 def labels(text: str) -> str:
@@ -112,7 +116,7 @@ def labels(text: str) -> str:
 
     # (a code block shows bookdown's syntax as written: a book on writing books)
     out, last = [], 0
-    for block in _FENCE.finditer(text):
+    for block in FENCE.finditer(text):
         out += [prose(text[last:block.start()]), block.group()]
         last = block.end()
     text = "".join(out) + prose(text[last:])
@@ -144,13 +148,15 @@ def equations(documents: Iterable[tuple[Path, str]]) -> dict[str, Path]:
 
 def references(text: str, path: Path, found: dict[str, Section], known: frozenset[str],
                warn: Callable[[str, str], None],
-               formulas: dict[str, Path] | None = None) -> tuple[str, int]:
+               formulas: dict[str, Path] | None = None,
+               numbers: dict[str, str] | None = None) -> tuple[str, int]:
     """`text` with each `\\@ref(label)` as Quarto's reference or a link, and each link to
     a section of another chapter led there (see the module's docstring); one naming
     nothing bookdown showed as `??`, with a warning (`warn(snippet, message)`);
     `known`: the figures' and tables' labels the book gives (Quarto's, `fig-x`);
     `formulas`: each equation's document (`equations`): one of another chapter is a
-    link to it reading that chapter's title (Lanting numbers equations within a page).
+    link to it reading that chapter's title (Lanting numbers equations within a page);
+    `numbers`: the sections' numbers by their ids, which a reference to one reads.
     Returns the text and how many were rewritten."""
     count = 0
 
@@ -191,7 +197,8 @@ def references(text: str, path: Path, found: dict[str, Section], known: frozense
                  "equation Lanting knows: shown as bookdown showed it, `??`")
             return "**??**"
         count += 1
-        words = section.words.replace("[", "\\[").replace("]", "\\]")
+        words = (numbers or {}).get(label) or section.words.replace(
+            "[", "\\[").replace("]", "\\]")
         return f"[{words}]({where(label) or '#' + label})"
 
     text = _HASH_LINK.sub(linked, text) if "](#" in text else text
