@@ -70,3 +70,20 @@ def test_a_bookdown_book_is_numbered_as_its_format_numbered_it(tmp_path: Path) -
     assert prose.one("p").text() == "As in Chapter Fitting, Section Loss."
     page = (tmp_path / "p/out/01-fit/index.html").read_text(encoding="utf-8")
     assert "section-number" not in page
+
+
+def test_a_bookdown_chapter_after_a_setup_chunk_is_titled_by_its_heading(
+        tmp_path: Path) -> None:
+    """A chapter's file starting with a setup chunk (`include=FALSE`) before its `#`
+    heading: bookdown's page starts at the heading, which titles it. The page was
+    titled by its file's name, `3Models`, the heading left in its text."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "3Models.Rmd"]\n',
+        "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# Preface {-}\n",
+        "3Models.Rmd": ("```{r setup, include=FALSE}\nlibrary(stats)\n```\n\n"
+                        "# Simple models {#models}\n\nText.\n")})
+    prose = built_prose(book, tmp_path, "3models/index.html")
+    page = (tmp_path / "out/3models/index.html").read_text(encoding="utf-8")
+    assert "<span class=section-number>1</span> Simple models</h1>" in page
+    assert prose.find("h1") is None and prose.one("p").text() == "Text."

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bookdown_blocks import PREFIXES, blocks, fenced_theorems
-from lanting.importer.bookdown_numbers import heading_numbers, numbers_sections
+from lanting.importer.bookdown_numbers import heading_numbers, numbers_sections, title_first
 from lanting.importer.bookdown_outputs import book_outputs, chapter_page
 from lanting.importer.bookdown_refs import equations, labels, references, sections
 from lanting.importer.common import Options, read_text
@@ -91,7 +91,8 @@ class Bookdown(Quarto):
 
     def read_sources(self) -> list[tuple[Path, dict[str, Any], str, str]]:
         """The chapters, their bookdown labels and `\\@ref`s as Quarto's."""
-        read = super().read_sources()
+        read = [(path, data, head, title_first(body))
+                for path, data, head, body in super().read_sources()]
         if self.numbered:
             self.numbers, self.chapter_marks = heading_numbers(
                 (path, body) for path, _data, _head, body in read)

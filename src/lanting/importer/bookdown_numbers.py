@@ -3,7 +3,8 @@ numbered 1, 2 … through the book (a part's heading, `# (PART) Theory {-}`, no 
 those after `# (APPENDIX) Appendix {-}` lettered A, B …), their sections 1.1, 1.1.1 …;
 a heading written `{-}` or `{.unnumbered}` has no number and does not count. All of it
 unless the HTML format of `_output.yml` (or of `index.Rmd`'s `output:`) says
-`number_sections: false`: bookdown's formats number by default.
+`number_sections: false`: bookdown's formats number by default. And a chapter's first
+heading, which titles its page, after the chunks before it.
 """
 
 from __future__ import annotations
@@ -76,3 +77,29 @@ def heading_numbers(documents: Iterable[tuple[Path, str]]
             if number:
                 by_label.setdefault(heading_label(words, heading.group(3) or ""), number)
     return by_label, chapters
+
+
+_LEADING = re.compile(r"\s*(?:<!--.*?-->|" + FENCE.pattern.lstrip("^") + r")", re.MULTILINE
+                      | re.DOTALL)
+"""A chunk (or a comment) before a chapter's first heading."""
+
+
+def title_first(body: str) -> str:
+    """A chapter whose first `#` heading comes after chunks (a setup chunk,
+    `include=FALSE`) with that heading first: bookdown's chapter pages start at their
+    headings, so it titled the page, where the page's file name did; the chunks follow
+    it. A part's heading before it stays first."""
+    at, chunks = 0, []
+    while (leading := _LEADING.match(body, at)) is not None and leading.end() > at:
+        chunks.append(leading.group().strip("\n"))
+        at = leading.end()
+    heading = HEADING.match(body, at + len(body[at:]) - len(body[at:].lstrip()))
+    if not chunks or heading is None:
+        return body
+    rest = body[heading.end():]
+    if heading.group(1) == "#" and _PART.match(heading.group(2)):
+        return body[heading.start():heading.end()] + "\n\n" + title_first(
+            "\n".join(chunks) + rest)
+    if heading.group(1) != "#":
+        return body
+    return heading.group() + "\n\n" + "\n\n".join(chunks) + rest
