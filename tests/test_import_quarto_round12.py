@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from sitebits import write_files
 from test_import_quarto_files import built_prose
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 _PROJECT = {"_quarto.yml": "project:\n  type: website\n"}
 
@@ -87,3 +92,29 @@ def test_a_bookdown_chapter_after_a_setup_chunk_is_titled_by_its_heading(
     page = (tmp_path / "out/3models/index.html").read_text(encoding="utf-8")
     assert "<span class=section-number>1</span> Simple models</h1>" in page
     assert prose.find("h1") is None and prose.one("p").text() == "Text."
+
+
+def test_a_jupyter_book_link_to_no_file_keeps_its_text(tmp_path: Path) -> None:
+    """A relative link to a file the book does not hold (never committed, a folder with
+    no page, a file outside the book) led nowhere on the old site either: it was left as
+    written, and the build failed on each. Its text is kept, with a warning at its line;
+    one from the root is left for the build to report."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_config.yml": "title: JB\n", "_toc.yml": "format: jb-book\nroot: intro\n"
+        "chapters:\n- file: part/page\n",
+        "outside.md": "# Outside\n",
+        "intro.md": "# Intro\n\nRead [the page](part/page.md).\n",
+        "part/page.md": ("# Page\n\nSee [the data](data/x.csv), [notes](gone.ipynb) and "
+                         "[the folder](./) or {download}`the table <table.csv>`.\n"
+                         "Back [home](../intro.md).\n")})
+    done = import_site(book, tmp_path / "new")
+    assert [(w.path, w.line) for w in done.report.warnings] == [("part/page.md", 3)] * 4
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = (tmp_path / "out/page/index.html").read_text(encoding="utf-8")
+    prose = parse_html(page).one("div", class_="prose")
+    assert prose.find_all("p")[0].text() == (
+        "See the data, notes and the folder or the table. Back home.")
+    assert [(a["href"], a.text()) for a in prose.find_all("p")[0].find_all("a")] == [
+        ("/", "home")]

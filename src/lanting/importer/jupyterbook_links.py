@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer.body_fragments import heading_fragment
+from lanting.importer.body_links import UNLINK
 from lanting.importer.common import first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_refs import TERM_LABEL, Target
@@ -99,9 +100,25 @@ class JupyterBookLinks:
             return label
         if image:
             ctx.warn(url, f"image `{url}` not found in the book: left as written")
-        elif rel and not file.exists():
-            ctx.warn(url, f"link `{url}` leads to no file of the book: left as written")
-        return None
+            return None
+        return self.broken(url, rel, file, ctx)
+
+    def broken(self, url: str, rel: str, file: Path, ctx: Context) -> str | None:
+        """A link to no page or file of the book (a folder with no page, a file outside
+        the book, which it did not publish, too). A relative one led nowhere on the old
+        site either (Sphinx warned, and showed the text): its text is kept without the
+        link, as the Quarto importer keeps it, or the new site would not build. One from
+        the root may be a redirect of the old host's: left as written, for the build to
+        report."""
+        if not rel or (file.is_file() and file.resolve().is_relative_to(self.book.resolve())):
+            return None
+        if rel.startswith("/"):
+            ctx.warn(url, f"link `{url}` leads to no file of the book: left as written (a "
+                     "redirect of the old host's, or a broken link)")
+            return None
+        ctx.warn(url, f"link `{url}` leads to no page or file of the book (it was broken "
+                 "on the old site too): its text kept without the link")
+        return UNLINK
 
     def label_link(self, label: str, item: Item, ctx: Context) -> str | None:
         """`[text](label)`, a link naming no file but a label: MyST-Parser under Sphinx
@@ -232,4 +249,6 @@ class JupyterBookLinks:
         new = self.url(target, False, item, path, ctx)
         if new is None:
             return whole
+        if new == UNLINK:
+            return text or posixpath.basename(rel)
         return f"[{text or posixpath.basename(rel)}]({new})"
