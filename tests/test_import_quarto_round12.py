@@ -118,3 +118,26 @@ def test_a_jupyter_book_link_to_no_file_keeps_its_text(tmp_path: Path) -> None:
         "See the data, notes and the folder or the table. Back home.")
     assert [(a["href"], a.text()) for a in prose.find_all("p")[0].find_all("a")] == [
         ("/", "home")]
+
+
+def test_a_mystmd_page_label_in_front_matter_names_the_page(tmp_path: Path) -> None:
+    """mystmd's `label: chap:fit` in a page's front matter names the page: `[](#…)` and
+    `[Chapter 2](#chap:fit)` from other pages link to it. The key was left out, and the
+    build failed on each link (a paleomagnetism book: 270 of them). And a key twice in
+    one `.bib`, which its reader kept once, failed the build: the first is kept."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "myst.yml": ("version: 1\nproject:\n  title: Book\n  toc:\n    - file: index.md\n"
+                     "    - file: fit.md\n"),
+        "refs.bib": ("@book{ann2001,\n  author = {Ann Lee},\n  title = {One},\n"
+                     "  year = {2001}\n}\n\n@book{ann2001,\n  author = {Ann Lee},\n"
+                     "  title = {One again},\n  year = {2001}\n}\n"),
+        "index.md": "# Home\n\nRead [Chapter 2](#chap:fit) and {cite}`ann2001`.\n",
+        "fit.md": "---\ntitle: Fitting\nlabel: chap:fit\n---\n\nText.\n"})
+    done = import_site(book, tmp_path / "new")
+    assert [(w.path, w.line) for w in done.report.warnings] == [("refs.bib", 7)]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    home = parse_html((tmp_path / "out/index.html").read_text(encoding="utf-8"))
+    link = home.one("div", class_="prose").find_all("a")[0]
+    assert (link["href"], link.text()) == ("/fit/", "Chapter 2")

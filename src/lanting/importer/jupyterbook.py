@@ -64,7 +64,7 @@ from lanting.markdown.section_numbers import SECTION_LABELS
 NOTEBOOK_KEYS = frozenset({"jupytext", "kernelspec", "file_format", "mystnb", "execution",
                            "kernel_info", "language_info"})
 """Front matter that tells Jupyter how to run a MyST notebook: Lanting runs none."""
-READ_KEYS = frozenset({"title", "description", "substitutions", "orphan"})
+READ_KEYS = frozenset({"title", "description", "substitutions", "orphan", "label"})
 _IGNORED = frozenset({"readme.md", "license.md", "contributing.md", "changelog.md",
                       "code_of_conduct.md"})
 """Files of the repository, not of the book, when no table of contents names them."""
@@ -261,6 +261,10 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies, JupyterBookUrls):
                 self.report.warn(path, None, f"{cells} `{{code-cell}}` cell(s) Jupyter Book "
                                  "ran: Lanting shows their code, not their output (paste "
                                  "the output after each, or save the notebook as .ipynb)")
+        if label is None and isinstance(data.get("label"), str) and data["label"].strip():
+            # (mystmd's label of the page, `label: chap:intro`: `[](#chap:intro)` and
+            # `{ref}` from any page name the page, as `(chap:intro)=` over its title does)
+            label = data["label"].strip()
         own = {str(k): str(v) for k, v in _mapping(data.get("substitutions")).items()}
         title = str(data.get("title") or title or path.stem.replace("_", " ")).strip()
         front: dict[str, Any] = {"title": title}

@@ -203,12 +203,17 @@ class JupyterBookSettings:
                 self.report.warn(self.config_path, None, f"bibliography `{name}` not found: "
                                  "its citations fail")
                 continue
-            keys = {e.key for e in entries}
+            earlier = {e.key for e in entries}
+            keys = set(earlier)
             for entry in parse(read_text(file))[0]:
+                # (twice in one file too: pybtex, Sphinx's reader, kept the first; the
+                # build failed on the second)
                 if entry.key in keys:
-                    self.report.warn(file, entry.line, f"`{entry.key}` is in an earlier "
-                                     ".bib too: the first is kept")
+                    where = "an earlier .bib" if entry.key in earlier else "this .bib"
+                    self.report.warn(file, entry.line, f"`{entry.key}` is in {where} too: "
+                                     "the first is kept")
                     continue
+                keys.add(entry.key)
                 entries.append(entry)
             self.report.convert("bibliographies (content/references.bib)")
         if entries:
