@@ -141,3 +141,26 @@ def test_a_mystmd_page_label_in_front_matter_names_the_page(tmp_path: Path) -> N
     home = parse_html((tmp_path / "out/index.html").read_text(encoding="utf-8"))
     link = home.one("div", class_="prose").find_all("a")[0]
     assert (link["href"], link.text()) == ("/fit/", "Chapter 2")
+
+
+def test_mystmd_number_placeholders_in_reference_texts(tmp_path: Path) -> None:
+    """`[Equation %s](#eq:x)`: mystmd shows the number of what the label names where
+    `%s` is, as `{numref}` does. On the label's page it is that `{numref}` (Lanting
+    numbers it); to another page's `$$ … $$ (eq:x)`, a label Lanting did not know, the
+    link leads there reading the page's title. Each was a link reading `%s`, or a
+    broken one failing the build."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "myst.yml": ("version: 1\nproject:\n  title: Book\n  toc:\n    - file: index.md\n"
+                     "    - file: laws.md\n"),
+        "index.md": "# Home\n\nBy [Equation %s](#eq:ohm), current flows.\n",
+        "laws.md": ("# Laws\n\n$$\nV = IR\n$$ (eq:ohm)\n\n$$\nP = VI\n$$ (eq:power)\n\n"
+                    "See [Equation %s](#eq:power).\n")})
+    done = import_site(book, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    home = parse_html((tmp_path / "out/index.html").read_text(encoding="utf-8"))
+    link = home.one("div", class_="prose").find_all("a")[0]
+    assert (link["href"], link.text()) == ("/laws/#eq:ohm", "Equation (Laws)")
+    laws = parse_html((tmp_path / "out/laws/index.html").read_text(encoding="utf-8"))
+    assert "See Equation 2." in [p.text() for p in laws.one("div", class_="prose").find_all("p")]

@@ -34,6 +34,8 @@ from lanting.importer.shelf import Shelf, protect_spans_beside_fences
 from lanting.importer.site import NewSite
 from lanting.importer.sphinx_objects import API_ROLE, linked_role
 
+_NUMBERED_LINK = re.compile(r"\[([^\[\]\n]*%s[^\[\]\n]*)\]\(#([^)\s]+)\)")
+"""mystmd's reference whose text shows the number, `[Figure %s](#fig:x)`."""
 _ROLE = re.compile(r"\{(ref|numref|eq|doc|download|prf:ref|term)\}`([^`\n]+)`")
 _CONTENTS = re.compile(r"^[ \t]*(`{3,}|:{3,})\{tableofcontents\}[^\n]*\n(?:.*?\n)??[ \t]*\1[ \t]*$",
                        re.MULTILINE | re.DOTALL)
@@ -175,6 +177,7 @@ class JupyterBookBodies(JupyterBookLinks):
         text = _BADGE.sub(lambda m: _badge(m, ctx), text)
         if self.api_objects:
             text = API_ROLE.sub(lambda m: self.api_role(m, item, ctx, shelf), text)
+        text = _NUMBERED_LINK.sub(lambda m: self.numbered_link(m, item, ctx), text)
         text = _ROLE.sub(lambda m: shelf.put(self.role(m, item, path, ctx)), text)
         text = _AT_LABEL.sub(lambda m: self.at_label(m, item, ctx, shelf), text)
         text = protect_spans_beside_fences(text, shelf)

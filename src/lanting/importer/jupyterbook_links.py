@@ -167,6 +167,26 @@ class JupyterBookLinks:
         link = self.link_to(self.site.items[target.page], here)
         return link + (f"#{target.anchor}" if target.anchor else "")
 
+    def numbered_link(self, match: re.Match[str], item: Item, ctx: Context) -> str:
+        """`[Figure %s](#fig:x)`: mystmd reads `%s` in a reference's text as the number of
+        what it names, as `{numref}` does. One of this page is that `{numref}`, which
+        Lanting numbers; one of another page reads its caption or heading (that page's
+        title for an equation) in place of the number, which is that page's."""
+        text, label = match.group(1), match.group(2)
+        if label in self.own_labels.get(item.number, set()):
+            ctx.convert("mystmd's `[Figure %s](#x)` as `{numref}`")
+            return f"{{numref}}`{text} <{label}>`"
+        found = self.targets.get(label)
+        if found is None:
+            return match.group()
+        page = self.site.items[found.page]
+        ctx.note(match.group(), f"`{match.group()}` names another page's label: the link "
+                 "reads its caption, heading or page title (its number is that page's)")
+        ctx.convert("references to labels of other pages")
+        words = text.replace("%s", found.text or f"({page.title})")
+        anchor = equation_label(found.anchor) if found.anchor else ""
+        return f"[{words}]({self.link_to(page, item)}" + (f"#{anchor}" if anchor else "") + ")"
+
     def role(self, match: re.Match[str], item: Item, path: Path, ctx: Context) -> str:
         name, content = match.group(1), match.group(2).strip()
         explicit = _EXPLICIT.match(content)

@@ -29,6 +29,8 @@ _FIGURE_MD = re.compile(r"^[ \t]*(?:`{3,}|:{3,})[ \t]*\{figure-md\}[ \t]+(\S+)[ 
 _MATH_LABEL = re.compile(r"^[ \t]*(`{3,}|:{3,})[ \t]*\{math\}[^\n]*\n(?:[ \t]*:[\w-]+:[^\n]*\n)*?"
                          r"[ \t]*:(?:label|name):[ \t]*(\S[^\n]*)$", re.MULTILINE)
 _IMAGE_LINE = re.compile(r"^[ \t]*(?:!\[|<img\b)", re.IGNORECASE)
+_DOLLAR_LABEL = re.compile(r"\$\$[ \t]*\(([^()\s]+)\)[ \t]*$", re.MULTILINE)
+"""A `$$` display's label after its closing `$$`, `$$ (eq:x)` (MyST's dollarmath)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +126,8 @@ def targets_of(text: str) -> list[tuple[str, str, int]]:
     # (a `{math}`'s label, which the code put aside above hides: `{eq}` names it)
     found = [(_unquote(m.group(2).strip()), "", text.count("\n", 0, m.start(2)) + 1)
              for m in _MATH_LABEL.finditer(text)]
+    found += [(m.group(1), "", text.count("\n", 0, m.start(1)) + 1)
+              for m in _DOLLAR_LABEL.finditer("\n".join(lines))]
     for i, line in enumerate(lines):
         target, figure = MYST_TARGET.match(line), _FIGURE_MD.match(line)
         if target is None and figure is None and i not in names:
