@@ -164,3 +164,14 @@ def test_mystmd_number_placeholders_in_reference_texts(tmp_path: Path) -> None:
     assert (link["href"], link.text()) == ("/laws/#eq:ohm", "Equation (Laws)")
     laws = parse_html((tmp_path / "out/laws/index.html").read_text(encoding="utf-8"))
     assert "See Equation 2." in [p.text() for p in laws.one("div", class_="prose").find_all("p")]
+
+
+def test_an_unnumbered_parts_heading_is_no_chapter(tmp_path: Path) -> None:
+    """`# (PART\\*) Basics {-}`, an unnumbered part (its star escaped, as bookdown's guide
+    writes it), is a part's heading like `(PART)`: it titled the page, and counted."""
+    book = tmp_path / "book"
+    write_files(book, {**_BOOK, "01-fit.Rmd": _BOOK["01-fit.Rmd"].replace(
+        "(PART)", "(PART\\*)")})
+    built_prose(book, tmp_path, "01-fit/index.html")
+    page = (tmp_path / "out/01-fit/index.html").read_text(encoding="utf-8")
+    assert "<span class=section-number>1</span> Fitting</h1>" in page

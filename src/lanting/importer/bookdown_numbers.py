@@ -23,7 +23,7 @@ OUTPUTS = "_output.yml"
 _HTML_FORMATS = ("gitbook", "html_book", "bs4_book", "html_document2", "html_document",
                  "tufte_html_book", "tufte_html2")
 """bookdown's HTML output formats (and R Markdown's), `bookdown::gitbook` …"""
-_PART = re.compile(r"\((PART|APPENDIX)\*?\)")
+_PART = re.compile(r"\((PART|APPENDIX)(?:\\?\*)?\)")
 
 
 def numbers_sections(source: Path, book: dict[str, Any]) -> bool:

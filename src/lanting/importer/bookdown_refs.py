@@ -45,8 +45,10 @@ _TEXT_REF = re.compile(r"^\(ref:([\w:.-]+)\)[ \t]+(\S[^\n]*(?:\n(?![ \t]*\n)[^\n
 """A text reference's definition, `(ref:x) Words…`: a paragraph of its own."""
 _TEXT_USE = re.compile(r"\(ref:([\w:.-]+)\)")
 _CAPTION_REF = re.compile(r"[ \t]*,?[ \t]*fig\.cap\s*=\s*([\"'])\(ref:([\w:.-]+)\)\1")
-_PART = re.compile(r"^#[ \t]+\((?:PART|APPENDIX)\*?\)[^\n]*\n?", re.MULTILINE)
-"""A part's or the appendix's heading, `# (PART) Theory {-}`: no chapter of its own."""
+_PART = re.compile(r"^#[ \t]+\((?:PART|APPENDIX)(?:\\?\*)?\)[^\n]*\n?", re.MULTILINE)
+"""A part's or the appendix's heading, `# (PART) Theory {-}` (an unnumbered part's
+`(PART\\*)`, its star escaped as bookdown's guide writes it, too): no chapter of its
+own."""
 _KINDS = {"fig": "fig", "tab": "tbl", "eq": "eq", **{p: p for p in PREFIXES.values()}}
 """bookdown's label prefixes → Quarto's (a theorem's are the same)."""
 
