@@ -175,3 +175,20 @@ def test_an_unnumbered_parts_heading_is_no_chapter(tmp_path: Path) -> None:
     built_prose(book, tmp_path, "01-fit/index.html")
     page = (tmp_path / "out/01-fit/index.html").read_text(encoding="utf-8")
     assert "<span class=section-number>1</span> Fitting</h1>" in page
+
+
+def test_a_freezes_fence_whose_summary_holds_backticks_is_code(tmp_path: Path) -> None:
+    """A freeze's ```` ```{.r .cell-code code-fold="true" code-summary="Source of
+    `f()`"} ````: Pandoc reads backticks in a quoted attribute; CommonMark ends an info
+    string at one, so the fence was no fence: its code was read as Markdown (`x[[i]]`
+    warned of as a wiki link and escaped) and the page showed it as a paragraph."""
+    source = tmp_path / "blog"
+    frozen = ("---\\ntitle: F\\n---\\n\\n```{.r .cell-code  code-fold=\\\"true\\\" "
+              "code-summary=\\\"Source of `f()`\\\"}\\nf <- function(x) x[[1]]\\n```\\n")
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/f/index.qmd": "---\ntitle: F\ndate: 2023-12-30\n---\n\nold\n",
+        "_freeze/posts/f/index/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}'})
+    prose = built_prose(source, tmp_path, "posts/f/index.html")
+    assert prose.one("details").one("pre").text().strip() == "f <- function(x) x[[1]]"

@@ -141,7 +141,7 @@ class QuartoBodies(QuartoFences, QuartoLinks):
             slide_backgrounds(m.group(), resolve), "R"), text, flags=re.DOTALL)
         text, count = cell_filenames(text)
         ctx.convert("file names of cells (`#| filename:`) as their code's titles", count)
-        text = protect_code(text, shelf, on_fence)
+        text = protect_code(text, shelf, on_fence, pandoc=True)
         text, count = pandoc_footnotes(text)
         ctx.convert("notes a writer without footnotes left as links (`[¹](#fn1)`) as "
                     "footnotes", count)

@@ -59,8 +59,8 @@ FenceHandler = Callable[[str, str, str], str]
 
 def fence(lang: str, code: str, options: dict[str, str] | None = None, indent: str = "") -> str:
     """A fenced block with Lanting's info-string options (`linenos=true hl_lines="3-4"
-    title="x.py" start=10`), longer than any backtick run inside."""
-    ticks = "`" * max(3, max((len(r) for r in re.findall(r"`+", code)), default=0) + 1)
+    title="x.py" start=10`), longer than any backtick run inside (of tildes, longer than
+    any tilde run, when the info holds a backtick)."""
     # (options need a language before them: the first word of an info string is one)
     info = lang or ("text" if any(v != "" for v in (options or {}).values()) else "")
     for key, value in (options or {}).items():
@@ -68,20 +68,34 @@ def fence(lang: str, code: str, options: dict[str, str] | None = None, indent: s
             shown = value if re.fullmatch(r"[\w.\-]+", value) else '"' + value.replace(
                 '"', "'") + '"'
             info += f" {key}={shown}"
+    # (tildes when the info holds a backtick, which ends a backtick fence's info:
+    # Pandoc's `code-summary="Source of `f()`"`)
+    mark = "~" if "`" in info else "`"
+    ticks = mark * max(3, max((len(r) for r in re.findall(re.escape(mark) + "+", code)),
+                              default=0) + 1)
     body = "\n".join(indent + line if line else "" for line in code.strip("\n").split("\n"))
     return f"{indent}{ticks}{info.rstrip()}\n{body}\n{indent}{ticks}"
 
 
-def protect_code(text: str, shelf: Shelf, on_fence: FenceHandler | None = None) -> str:
+def protect_code(text: str, shelf: Shelf, on_fence: FenceHandler | None = None, *,
+                 pandoc: bool = False) -> str:
     """`text` with every fenced block and code span behind a marker (fences rewritten by
-    `on_fence` first). An unclosed fence runs to the end, as in CommonMark."""
-    return protect_spans(_protect_fences(text, shelf, on_fence), shelf)
+    `on_fence` first). An unclosed fence runs to the end, as in CommonMark. `pandoc`:
+    a backtick fence's attributes may hold backticks in quoted values, as Pandoc reads
+    them (`{.r code-summary="Source of `f()`"}`, a Quarto freeze's), which CommonMark's
+    info string may not."""
+    return protect_spans(_protect_fences(text, shelf, on_fence, pandoc), shelf)
+
+
+_PANDOC_INFO = re.compile(r"""[ \t]*\{(?:[^{}"'`]|"[^"\n]*"|'[^'\n]*')*\}[ \t]*""")
+"""Pandoc's attributes of a fence, backticks only inside their quoted values."""
 
 
 _QUOTE = re.compile(r"^[ \t]{0,3}>[ \t]?")
 
 
-def _quoted_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> str:
+def _quoted_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None,
+                   pandoc: bool) -> str:
     """The fences inside block quotes (`> ```py`) put aside as the others are: each run
     of quoted lines is read without its `>`, and the code put aside keeps a `> ` on every
     line, so the quote still holds it once the code is back. (Else the quote's code was
@@ -100,7 +114,7 @@ def _quoted_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> st
         run = [_QUOTE.sub("", line, count=1) for line in lines[i:end]]
         if any(_FENCE.match(line) for line in run):
             before = len(shelf.items["C"])
-            inner = _protect_fences("\n".join(run), shelf, on_fence)
+            inner = _protect_fences("\n".join(run), shelf, on_fence, pandoc)
             for k in range(before, len(shelf.items["C"])):
                 shelf.items["C"][k] = shelf.items["C"][k].replace("\n", "\n> ")
             out += ["> " + line if line else ">" for line in inner.split("\n")]
@@ -110,16 +124,18 @@ def _quoted_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> st
     return "\n".join(out)
 
 
-def _protect_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> str:
+def _protect_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None,
+                    pandoc: bool = False) -> str:
     if ">" in text and ("```" in text or "~~~" in text):
-        text = _quoted_fences(text, shelf, on_fence)
+        text = _quoted_fences(text, shelf, on_fence, pandoc)
     lines = text.split("\n")
     comment_ends = _comment_ends(lines)
     out: list[str] = []
     i = 0
     while i < len(lines):
         match = _FENCE.match(lines[i])
-        if not match or (match.group(2)[0] == "`" and "`" in match.group(3)):
+        if not match or (match.group(2)[0] == "`" and "`" in match.group(3) and not (
+                pandoc and _PANDOC_INFO.fullmatch(match.group(3)))):
             out.append(lines[i])
             i += 1
             continue
