@@ -192,3 +192,27 @@ def test_a_freezes_fence_whose_summary_holds_backticks_is_code(tmp_path: Path) -
             '{"hash": "x", "result": {"markdown": "' + frozen + '"}}'})
     prose = built_prose(source, tmp_path, "posts/f/index.html")
     assert prose.one("details").one("pre").text().strip() == "f <- function(x) x[[1]]"
+
+
+def test_an_escaped_shortcode_shows_as_written(tmp_path: Path) -> None:
+    """`{{{< include cv.qmd >}}}` is Quarto's escape: the page shows `{{< include cv.qmd
+    >}}` (a post on Quarto showing its shortcodes in code). The include was run, failed
+    on the missing file with a warning, and the code lost the line."""
+    source = tmp_path / "site"
+    write_files(source, {**_PROJECT, "notes.qmd": (
+        "---\ntitle: Notes\n---\n\n```markdown\n{{{< include cv.qmd >}}}\n```\n\n"
+        "Write `{{{< var name >}}}` or {{{< meta title >}}} in the text.\n")})
+    prose = built_prose(source, tmp_path, "notes/index.html")
+    assert prose.one("pre").text().strip() == "{{< include cv.qmd >}}"
+    assert prose.find_all("p")[0].text() == (
+        "Write {{< var name >}} or {{< meta title >}} in the text.")
+    assert [c.text() for c in prose.find_all("p")[0].find_all("code")] == [
+        "{{< var name >}}", "{{< meta title >}}"]
+    # (a freeze holds the text after Quarto read the escapes and ran the includes)
+    frozen = "---\\ntitle: F\\n---\\n\\n```{markdown}\\n{{< include cv.qmd >}}\\n```\\n"
+    write_files(source, {
+        "posts/f/index.qmd": "---\ntitle: F\ndate: 2023-12-30\n---\n\nold\n",
+        "_freeze/posts/f/index/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}'})
+    prose = built_prose(source, tmp_path / "frozen", "posts/f/index.html")
+    assert prose.one("pre").text().strip() == "{{< include cv.qmd >}}"

@@ -65,7 +65,7 @@ from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 from lanting.importer.sub_sup import FORMULA, scripts
 
-_SHORTCODE = re.compile(r"\{\{<\s*([\w-]+)(.*?)>\}\}", re.DOTALL)
+_SHORTCODE = re.compile(r"(?<!\{)\{\{<\s*([\w-]+)(.*?)>\}\}(?!\})", re.DOTALL)
 """A shortcode, over several lines too (`{{< video x.mp4⏎  title="…"⏎>}}`)."""
 _ATTRIBUTES = re.compile(r"(\]\((?:<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))*)(?:\s+\"[^\"]*\")?\))"
                          r"\{((?:[^}\n]|\n(?![ \t]*\n))*)\}")
@@ -109,7 +109,8 @@ class QuartoBodies(QuartoFences, QuartoLinks):
     def convert(self, text: str, item: Item, ctx: Context, path: Path,
                 figures: Path | None) -> str:
         """`figures`: the freeze's folder when the text is a freeze's."""
-        text = self.includes(text, path, ctx)
+        if figures is None:  # (a freeze's includes were read before the run: as written)
+            text = self.includes(text, path, ctx)
         text, count = raw_math(text)
         ctx.convert("raw TeX blocks of a math environment (`{=tex}`) as display math", count)
         if figures is None:  # (a freeze's Markdown has knitr's values in)
@@ -195,7 +196,8 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         text, count = spaced_destinations(text)  # (Pandoc reads a path to its `)`)
         ctx.convert("link paths with spaces in angle brackets", count)
         text = map_urls(text, resolve)
-        return nocite_text(item, ctx.convert) + B.tidy(shelf.restore(text))
+        return nocite_text(item, ctx.convert) + escaped_shortcodes(
+            B.tidy(shelf.restore(text)))
 
     @staticmethod
     def exists(name: str, path: Path, figures: Path | None) -> bool:
@@ -218,7 +220,7 @@ class QuartoBodies(QuartoFences, QuartoLinks):
             ctx.convert("included files")
             return self.includes(read_text(file), file, ctx, depth + 1)
 
-        return re.sub(r"\{\{<\s*(include)\s+([^>]+?)\s*>\}\}", one, text)
+        return re.sub(r"(?<!\{)\{\{<\s*(include)\s+([^>]+?)\s*>\}\}(?!\})", one, text)
 
     def shortcode(self, match: re.Match[str], ctx: Context, path: Path) -> str:
         name, rest = match.group(1), match.group(2).strip()
@@ -267,3 +269,19 @@ def _kept_label(attributes: str) -> str:
     found = re.search(r"(?:^|\s)#(fig[-:][\w:.-]+)", attributes)  # (or pandoc-crossref's)
     return f"{{#{found.group(1)}}}" if found else ""
 
+
+_ESCAPED = re.compile(r"\{\{\{<(.*?)>\}\}\}", re.DOTALL)
+"""An escaped shortcode, `{{{< include x.qmd >}}}`, which Quarto shows as written."""
+
+
+def escaped_shortcodes(text: str) -> str:
+    """`{{{< x >}}}` as Quarto showed it, `{{< x >}}` (a post on Quarto showing its
+    shortcodes in code; included as a file was missing, a warning each): in code as
+    written, in prose as code (Lanting reads `{{< x >}}` in its text as its own
+    shortcode, and template syntax shown in text as a mistake)."""
+    if "{{{<" not in text:
+        return text
+    shelf = Shelf()
+    prose = _ESCAPED.sub(r"`{{<\1>}}`", protect_code(text, shelf, pandoc=True))
+    shelf.items["C"] = [_ESCAPED.sub(r"{{<\1>}}", code) for code in shelf.items["C"]]
+    return shelf.restore(prose)
