@@ -216,3 +216,18 @@ def test_an_escaped_shortcode_shows_as_written(tmp_path: Path) -> None:
             '{"hash": "x", "result": {"markdown": "' + frozen + '"}}'})
     prose = built_prose(source, tmp_path / "frozen", "posts/f/index.html")
     assert prose.one("pre").text().strip() == "{{< include cv.qmd >}}"
+
+
+def test_a_link_to_a_listings_feed_is_the_new_sites_feed(tmp_path: Path) -> None:
+    """`[RSS feed](blog.xml)`: the feed Quarto wrote of the listing page `blog.qmd`
+    (`feed: true`), never a file of the project. Its text was kept without the link,
+    with a warning; it leads to Lanting's feed now."""
+    source = tmp_path / "site"
+    write_files(source, {**_PROJECT,
+                         "blog.qmd": ("---\ntitle: Blog\nlisting:\n  contents: posts\n"
+                                      "  feed: true\n---\n\nSubscribe to the "
+                                      "[RSS feed](blog.xml).\n"),
+                         "about.qmd": "---\ntitle: About\n---\n\nThe [feed](blog.xml).\n",
+                         "posts/a/index.qmd": "---\ntitle: A\ndate: 2024-01-02\n---\n\nHi.\n"})
+    prose = built_prose(source, tmp_path, "about/index.html")
+    assert prose.one("a")["href"] == "/atom.xml"

@@ -131,6 +131,11 @@ class QuartoLinks:
         if target is not None or self.to_listing(file, rel):  # (the blog lists them)
             ctx.convert("links to old listing pages")
             return self.listing_link(fragment, url, ctx)
+        if file.suffix.lower() == ".xml" and not file.exists() and self.to_listing(
+                file.with_suffix(".html"), ""):
+            # (`blog.xml`, the feed Quarto wrote of the listing `blog.qmd`'s `feed:`)
+            ctx.convert("links to a listing's feed (`blog.xml`) as Lanting's, /atom.xml")
+            return "/atom.xml"
         if file.is_file() and (image or is_image(file)):
             if item.kind == "post":  # (into its bundle, wherever in the project it is)
                 return self.site.image(file, None)
