@@ -1787,3 +1787,15 @@ def test_a_label_inside_split_in_an_equation_numbers_the_equation() -> None:
                       "By \\eqref{eq:bins}.\n")
     assert rendered.problems == ()
     assert re.search(r'href="#eq:bins"[^>]*>\(1\)<', rendered.html)
+
+
+def test_an_unknown_colour_names_the_one_meant() -> None:
+    """`\\color{auqa}` (a typo; MathJax handed it to the browser, which drew the text in
+    its own colour) failed the build with "see the Math page" as its only hint; the
+    hint names the colour meant, when one is close."""
+    from lanting.markdown.render import render_markdown
+
+    rendered = render_markdown("A $\\color{auqa}{x}$ and $\\color{zzqx}{y}$.\n", CONTEXT)
+    hints = [p.hint for p in rendered.problems]
+    assert len(hints) == 2 and all(h and "`#RRGGBB`" in h for h in hints)
+    assert "did you mean `aqua`?" in str(hints[0]) and "did you mean" not in str(hints[1])

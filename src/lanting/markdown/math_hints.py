@@ -79,6 +79,21 @@ _UNKNOWN = re.compile(r'Unknown command "\\(\w+)"')
 
 
 _ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#x[0-9A-Fa-f]+);")
+_UNKNOWN_COLOR = re.compile(r'Unknown color "([^"]*)"')
+
+
+def _color_hint(name: str) -> str:
+    """What to write for a colour no one knows (`auqa`, `grey50`): MathJax handed it to
+    the browser, which drew the text in its own colour, so a typo went unseen."""
+    from difflib import get_close_matches
+
+    from PIL import ImageColor
+
+    close = get_close_matches(name.lower(), list(ImageColor.colormap), n=1, cutoff=0.6)
+    guess = f"did you mean `{close[0]}`? " if close else ""
+    return (f"`{name}` is no colour of xcolor's or CSS's (MathJax left it to the browser, "
+            f"which ignored it): {guess}write a colour name or `#RRGGBB`, or drop the "
+            "`\\color`")
 
 
 def error_hint(message: str, display: bool = False, latex: str = "") -> str:
@@ -88,6 +103,8 @@ def error_hint(message: str, display: bool = False, latex: str = "") -> str:
                 f"({html.unescape(entity.group())}) or its TeX command")
     if display and "may only appear in a numbered equation" in message:
         return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
+    if (color := _UNKNOWN_COLOR.search(message)) is not None:
+        return _color_hint(color.group(1))
     if (unknown := _UNKNOWN.search(message)) and unknown.group(1) in _EXTENSIONS:
         return _EXTENSIONS[unknown.group(1)]
     if (unknown := _UNKNOWN_ENVIRONMENT.search(message)) and unknown.group(1) in _ENVIRONMENTS:
