@@ -210,9 +210,9 @@ def test_a_marp_deck_reads_comments_as_notes_and_directives(
     site = make_site({"content/talks/m.md": MARP})
     result = build_site(site)
     assert sorted((p.line, p.message) for p in result.warnings) == [
-        (9, "Marp's `style` is not applied"),
-        (35, "Marp's `backgroundImage` is not applied")]
+        (35, "Marp's `backgroundImage` is not applied")]  # (`style`: the deck's CSS)
     deck = parse_html((site / "public/talks/m/slides/index.html").read_bytes())
+    assert ".slide{font-size: 2.344cqw;}" in deck.one("style").text()
     frames = deck.find_all("section", class_="slide-frame")
     boxes = [f.one(class_="slide") for f in frames]
     assert boxes[0]["class"] == "slide slide-first marp-lead"

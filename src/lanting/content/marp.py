@@ -5,8 +5,8 @@ HTML comments (`<!-- _class: lead -->`); a leading `_` makes a local directive a
 its slide only. Lanting's deck has a look of its own, so most of them change nothing a
 reader would miss (`theme`, `size`, `paginate`): they are accepted and ignored. Those
 Lanting shows (`class`, `backgroundColor`, `color`, `header`, `footer`,
-`headingDivider`) apply; the others are a warning saying what to write instead
-(`site.marp`).
+`headingDivider`; `style`, the deck's CSS, scoped to its slides) apply; the others are
+a warning saying what to write instead (`site.marp`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from lanting.model.content import Kind, Source
 from lanting.model.problem import Problem
 
 SHOWN = frozenset({"class", "backgroundColor", "color", "header", "footer",
-                   "headingDivider"})
+                   "headingDivider", "style"})
 """Directives a Lanting talk applies."""
 
 IGNORED = frozenset({"marp", "theme", "size", "paginate", "transition", "math", "lang",
@@ -27,8 +27,6 @@ IGNORED = frozenset({"marp", "theme", "size", "paginate", "transition", "math", 
 site's theme, the slide number in the deck's counter)."""
 
 NOT_SHOWN = {
-    "style": "a Marp theme's CSS is not applied: Lanting's deck has the site's look "
-             "(a stylesheet of your own goes in `[theme] custom_css` of lanting.toml)",
     "backgroundImage": "write the image in the slide as `![bg](picture.png)` instead",
 }
 """Directives whose effect a reader would miss: a warning, with what to do instead."""

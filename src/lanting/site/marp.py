@@ -23,6 +23,7 @@ from ruamel.yaml.error import YAMLError
 from lanting.content.marp import DIRECTIVES, IGNORED, METADATA, NOT_SHOWN, directive_name
 from lanting.model.problem import Problem
 from lanting.site.marp_images import IMAGE, Images, take_images
+from lanting.site.marp_styles import scoped_css, take_styles
 from lanting.site.slide_code import in_code_span, outside_code
 
 _COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
@@ -40,6 +41,11 @@ class Directives:
 
     values: dict[str, tuple[Any, int]] = field(default_factory=dict)
     """Directive -> (value, line where it was set)."""
+    styles: list[tuple[str, int]] = field(default_factory=list)
+    """The deck's own CSS for every slide (the `style` directive, `<style>`), each with
+    its line (`site.marp_styles`)."""
+    scoped: int = 0
+    """How many slides so far have a `<style scoped>` of their own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +60,8 @@ class MarpSlide:
     footer: tuple[str, int] | None = None
     images: Images | None = None
     """Its backgrounds and sized images; `text` is `images.text`."""
+    css: str = ""
+    """Its `<style scoped>`, applied to it only (`site.marp_styles`)."""
 
 
 _yaml = YAML(typ="safe", pure=True)
@@ -125,6 +133,7 @@ def read_slide(text: str, line: int, notes: str, notes_line: int, path: Path,
     spot = {k[1:]: v for k, v in state.values.items() if k.startswith("_")}
     state.values = {k: v for k, v in state.values.items() if not k.startswith("_")}
     text, comments = _take_comments(text, line)
+    text, css = _take_styles(text, line, path, state, problems)
     rest, in_notes = _take_comments(notes, notes_line) if notes.strip() else ("", [])
     found: list[tuple[str, int]] = []
     for content, at in comments + in_notes:
@@ -141,6 +150,8 @@ def read_slide(text: str, line: int, notes: str, notes_line: int, path: Path,
     values = {**state.values, **spot}
     classes = [f"marp-{c}" for c in str(values.get("class", ("", 0))[0]).split()
                if re.fullmatch(r"[\w-]+", c)]
+    if css:
+        classes.append(f"marp-style-{state.scoped}")
     style = [f"{css}:{values[key][0]}" for key, css in
              (("backgroundColor", "background"), ("color", "color")) if key in values]
     if images.split:
@@ -152,8 +163,36 @@ def read_slide(text: str, line: int, notes: str, notes_line: int, path: Path,
         ";".join(style),
         (str(header[0]), header[1]) if header and str(header[0]).strip() else None,
         (str(footer[0]), footer[1]) if footer and str(footer[0]).strip() else None,
-        images,
+        images, css,
     ), problems
+
+
+def _take_styles(text: str, line: int, path: Path, state: Directives,
+                 problems: list[Problem]) -> tuple[str, str]:
+    """`text` without its `<style>` elements outside code: the deck's CSS (`state`),
+    and the CSS of its `<style scoped>` ones, scoped to the slide ("": none)."""
+    found: list[tuple[str, bool, int]] = []
+
+    def take(chunk: str, at: int) -> str:
+        chunk, styles = take_styles(chunk, at)
+        found.extend(styles)
+        return chunk
+
+    text = outside_code(text, line, take)
+    state.styles.extend((css, at) for css, scoped, at in found if not scoped)
+    own = [(css, at) for css, scoped, at in found if scoped]
+    if not own:
+        return text, ""
+    state.scoped += 1
+    scope = f".slide.marp-style-{state.scoped}"
+    return text, "\n".join(scoped_css(css, scope, path, at, problems) for css, at in own)
+
+
+def deck_css(state: Directives, path: Path, problems: list[Problem]) -> str:
+    """The deck's own CSS (`style` directives, `<style>` elements), scoped to its
+    slides ("": none)."""
+    return "\n".join(css for css in (scoped_css(text, ".slide", path, at, problems)
+                                      for text, at in state.styles) if css)
 
 
 def _apply(key: str, value: Any, line: int, path: Path, state: Directives,
@@ -170,6 +209,9 @@ def _apply(key: str, value: Any, line: int, path: Path, state: Directives,
     if name in NOT_SHOWN:
         problems.append(Problem(f"Marp's `{name}` is not applied", path, line,
                                 hint=NOT_SHOWN[name], severity="warning"))
+        return
+    if name == "style":  # (global: every slide's, wherever it is written)
+        state.styles.append((str(value or ""), line))
         return
     if name in ("backgroundColor", "color") and not (
             isinstance(value, str) and _CSS_VALUE.match(value)):

@@ -35,6 +35,7 @@ from lanting.site.knitr import (
 )
 from lanting.site.marp import (
     Directives,
+    deck_css,
     front_matter_directives,
     heading_divider,
     marp_line,
@@ -77,7 +78,9 @@ def _render_marp_slide(source: SlideSource, state: Directives, collector: Collec
         if part is not None:
             edge = f'<div class="slide-{name}">\n{collector.render(*part)}</div>\n'
             html = edge + html if name == "header" else html + edge
-    return backgrounds + apply_sizes(html, images.sizes), notes, slide.classes, slide.style
+    own = f"<style>\n{slide.css}\n</style>\n" if slide.css else ""  # (`<style scoped>`)
+    return (own + backgrounds + apply_sizes(html, images.sizes), notes, slide.classes,
+            slide.style)
 
 
 def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
@@ -157,6 +160,9 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
                      "slide-lead" if n == lead else slide.classes, slide.style)
         slides.append(numbered_slide(len(slides) + 1, source.line, parts, collector,
                                      before, seen, tuple(names.get(len(slides) + 1, ()))))
+    if slides and (css := deck_css(state, doc.source.path, collector.problems)):
+        # (the deck's CSS, every slide's: written once, with its first slide)
+        slides[0] = replace(slides[0], html=f"<style>\n{css}\n</style>\n" + slides[0].html)
     return _talk(doc, context, url, output, slides, collector), collector.problems
 
 
