@@ -37,6 +37,7 @@ from lanting.importer.common import (
     read_text,
     walk,
 )
+from lanting.importer.deck_packages import marp_decks, slidev_decks, slidev_parts
 from lanting.importer.dendron import dendron_links, note_paths, read_workspace
 from lanting.importer.dendron import front_of as dendron_front
 from lanting.importer.item import Item
@@ -56,11 +57,8 @@ from lanting.importer.notes_decks import (
     deck_tools,
     html_decks,
     knitted_deck,
-    marp_decks,
     pandoc_decks,
     reveal_copies,
-    slidev_decks,
-    slidev_parts,
 )
 from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.notes_talks import NoteDecks

@@ -3,13 +3,13 @@ keeps no generator's settings, only the Markdown and the `Makefile` (or shell sc
 that runs `pandoc -t revealjs talk.md -o talk.html` (or `-t beamer`, `slidy`, …), or a
 Slidev deck's `package.json`, or Marp's `marp: true` in a deck's front matter. Read as
 notes, such a deck was a page: its slides one long text, its `%` title block a paragraph
-of `%` lines, Slidev's slide settings text. A note made into slides is a talk.
+of `%` lines, Slidev's slide settings text. A note made into slides is a talk. (The
+decks a `package.json` makes, Slidev's and Marp CLI's, are `deck_packages`'.)
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from html import unescape
 from pathlib import Path
@@ -19,6 +19,7 @@ from lanting.content.pandoc_title import block_date, split_title_block
 from lanting.content.slidev import LAYOUTS, SIGNS, SLIDE, slide_front_matter_keys
 from lanting.content.xaringan import is_xaringan
 from lanting.importer.common import read_text, walk
+from lanting.importer.deck_packages import READMES, marp_decks, slidev_decks
 from lanting.importer.quarto_slides import presentation_format
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import When, load_mapping, parse_when, split_front_matter
@@ -35,8 +36,6 @@ Pandoc before reveal.js was one: `-t html5 --template=template-revealjs.html`, a
 _SLIDE_LEVEL = re.compile(r"--slide-level(?:\s+|=)[\"']?([1-6])\b")
 _MARKDOWN = re.compile(r"[\w./*%$()-]+\.(?:md|markdown)\b")
 """A Markdown file a build file names (`talk.md`, `slides/*.md`, `%.md`)."""
-_README = frozenset({"readme.md", "readme.markdown", "index.md", "license.md",
-                     "changelog.md"})
 
 
 def _build_files(source: Path) -> list[Path]:
@@ -58,7 +57,7 @@ def _named(folder: Path, text: str) -> set[Path]:
         literal = "*" not in pattern and "?" not in pattern
         try:
             files.update(p.resolve() for p in folder.glob(pattern) if p.is_file()
-                         and (literal or p.name.lower() not in _README))
+                         and (literal or p.name.lower() not in READMES))
         except (ValueError, NotImplementedError):  # (an absolute or `..` path)
             continue
     return files
@@ -81,7 +80,7 @@ def pandoc_decks(source: Path) -> dict[Path, int | None]:
         named = _named(folder, text)
         level = _SLIDE_LEVEL.search(text)
         for deck in named or {p.resolve() for p in sorted(folder.glob("*.md"))
-                              if p.name.lower() not in _README}:
+                              if p.name.lower() not in READMES}:
             decks[deck] = int(level.group(1)) if level else decks.get(deck)
     return decks
 
@@ -215,114 +214,6 @@ def slidev_theme_alone(front: dict[str, Any], body: str) -> bool:
             or str(front.get("layout", "")) in LAYOUTS:
         return False
     return not any(key in SLIDE for keys in slide_front_matter_keys(body) for key in keys)
-
-
-_SLIDEV_FILE = re.compile(r"\bslidev(?:\s+(?:build|export|dev))?(?:\s+-{1,2}[\w-]+"
-                          r"(?:[ =][^\s-]\S*)?)*\s+([\w./-]+\.md)\b")
-"""The deck a `package.json` script gives Slidev (`slidev build talk.md`)."""
-
-
-_MARP_FILE = re.compile(r"\bmarp(?:-cli(?:@[\w.^~-]+)?)?(?:\s+-{1,2}[\w-]+"
-                        r"(?:[ =][^\s-]\S*)?)*\s+([\w./-]+\.md)\b")
-"""The deck a script gives Marp CLI (`marp lecture.md`, `npx @marp-team/marp-cli x.md`)."""
-
-
-def marp_decks(source: Path) -> set[Path]:
-    """The Markdown files (resolved) that Marp CLI is set to make slides of, with or
-    without `marp: true` in them (Marp CLI reads any Markdown): those under the
-    `inputDir` of a `package.json`'s `marp` settings, and those its scripts name."""
-    decks: set[Path] = set()
-    for package in (p for p in walk(source) if p.name == "package.json"):
-        try:
-            data = json.loads(read_text(package))
-        except json.JSONDecodeError:
-            continue
-        if not isinstance(data, dict):
-            continue
-        settings = data.get("marp")
-        folder = settings.get("inputDir") if isinstance(settings, dict) else None
-        if isinstance(folder, str) and (package.parent / folder).is_dir():
-            decks |= {p.resolve() for p in walk(package.parent / folder)
-                      if p.suffix.lower() == ".md" and p.name.lower() not in _README}
-        scripts = data.get("scripts")
-        for name in _MARP_FILE.findall(" ".join(map(str, scripts.values()))
-                                       if isinstance(scripts, dict) else ""):
-            if (package.parent / name).is_file():
-                decks.add((package.parent / name).resolve())
-    return decks
-
-
-def slidev_decks(source: Path) -> set[Path]:
-    """The Markdown files (resolved) that a `package.json` under `source` depending on
-    Slidev (`@slidev/cli`) presents: those its scripts name, else its `slides.md`, or,
-    with none beside it, each folder's under it (a repository of several decks, one
-    folder each, which a build script hands to `slidev build "$dir/slides.md"`)."""
-    decks: set[Path] = set()
-    for package in (p for p in walk(source) if p.name == "package.json"):
-        try:
-            data = json.loads(read_text(package))
-        except json.JSONDecodeError:
-            continue
-        if not isinstance(data, dict) or "@slidev/cli" not in json.dumps(
-                [data.get("dependencies"), data.get("devDependencies")]):
-            continue
-        scripts = data.get("scripts")
-        named = _SLIDEV_FILE.findall(" ".join(map(str, scripts.values()))
-                                     if isinstance(scripts, dict) else "")
-        for name in named or ["slides.md"]:
-            if (package.parent / name).is_file():
-                decks.add((package.parent / name).resolve())
-        if not named and not (package.parent / "slides.md").is_file():
-            decks |= {p.resolve() for p in walk(package.parent) if p.name == "slides.md"}
-    return decks
-
-
-_SRC = re.compile(r"^src:[ \t]*[\"']?([^\s\"'#]+\.md)[\"']?[ \t]*$", re.MULTILINE)
-"""A Slidev slide's `src: ./pages/intro.md`, which makes that file's slides its own."""
-
-
-def slidev_parts(decks: set[Path]) -> dict[Path, Path]:
-    """The files (resolved) that the Slidev `decks` include with `src:` (those the
-    included files include too), each with its deck. They are parts of a talk, which
-    reads them from its folder (`talks/<slug>/pages/intro.md`): imported as notes, each
-    was a page and the talk failed to read it."""
-    parts: dict[Path, Path] = {}
-    for deck in sorted(decks):
-        todo = [deck]
-        while todo:
-            naming = todo.pop()  # (a path is from the file that names it; `/x` the deck's)
-            for name in _SRC.findall(read_text(naming)):
-                part = (deck.parent / name.lstrip("/")).resolve() if name.startswith("/") \
-                    else (naming.parent / name).resolve()
-                if part.is_file() and part not in parts and part != deck \
-                        and part.is_relative_to(deck.parent):
-                    parts[part] = deck
-                    todo.append(part)
-    return parts
-
-
-def deck_files(deck: Path, parts: dict[Path, Path], public: str) -> dict[str, str]:
-    """The parts of `deck` by their names in its folder (`pages/intro.md`), with their
-    texts' root paths led to its `public/` folder's files (`public`: their URL)."""
-    return {part.relative_to(deck.parent).as_posix():
-            public_paths(read_text(part), deck.parent / "public", public)
-            for part, owner in parts.items() if owner == deck}
-
-
-_ROOT_PATH = re.compile(r"(?:(?<=[(\"'\s=])|^)/([\w.-]+(?:/[\w.-]+)*\.[A-Za-z0-9]{2,5})"
-                        r"(?=[)\"'\s?#]|$)", re.MULTILINE)
-"""A root path of a file (`/chart.png`) after `(`, a quote, a space or `=`."""
-
-
-def public_paths(text: str, public: Path, url: str) -> str:
-    """`text` with each root path of a file in Slidev's `public/` folder (`/pin.png`,
-    in Markdown, HTML or a slide's `background: /cover.jpg`) made its new URL, `url` +
-    the path: Slidev served the folder at the deck's root, where a site of several
-    decks has none of them."""
-    if not public.is_dir():
-        return text
-    return _ROOT_PATH.sub(lambda m: f"{url}/{m.group(1)}" if (public / m.group(1)).is_file()
-                          else m.group(), text)
 
 
 def reveal_copies(source: Path) -> set[Path]:

@@ -17,6 +17,7 @@ from lanting.content.bibtex_latex import latex_decoder
 from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.importer.common import mtime, read_text, walk
+from lanting.importer.deck_packages import deck_files, public_paths
 from lanting.importer.go_present import is_present, read_present
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -26,13 +27,11 @@ from lanting.importer.notes_decks import (
     HEADER_KEYS,
     KNITTED,
     deck_date,
-    deck_files,
     ioslides_subtitles,
     is_ioslides,
     knitted_deck,
     page_title,
     path_date,
-    public_paths,
     slidev_theme_alone,
 )
 from lanting.importer.quarto_math import bare_macros

@@ -1,0 +1,126 @@
+"""The decks a `package.json` makes: a Slidev deck (`@slidev/cli` among its
+dependencies, `slidev build talk.md` in its scripts) and those Marp CLI is set to make
+(its `marp` settings' `inputDir`, `marp lecture.md`); a Slidev deck's parts, the files
+its slides include with `src:`, and its `public/` folder's files, which go with its talk
+(`notes_talks`). Split from `notes_decks`, which finds the decks Pandoc and knitr make.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from lanting.importer.common import read_text, walk
+
+READMES = frozenset({"readme.md", "readme.markdown", "index.md", "license.md",
+                     "changelog.md"})
+"""A folder's own Markdown, which a pattern naming decks (`*.md`) does not mean."""
+
+
+_SLIDEV_FILE = re.compile(r"\bslidev(?:\s+(?:build|export|dev))?(?:\s+-{1,2}[\w-]+"
+                          r"(?:[ =][^\s-]\S*)?)*\s+([\w./-]+\.md)\b")
+"""The deck a `package.json` script gives Slidev (`slidev build talk.md`)."""
+
+
+_MARP_FILE = re.compile(r"\bmarp(?:-cli(?:@[\w.^~-]+)?)?(?:\s+-{1,2}[\w-]+"
+                        r"(?:[ =][^\s-]\S*)?)*\s+([\w./-]+\.md)\b")
+"""The deck a script gives Marp CLI (`marp lecture.md`, `npx @marp-team/marp-cli x.md`)."""
+
+
+def marp_decks(source: Path) -> set[Path]:
+    """The Markdown files (resolved) that Marp CLI is set to make slides of, with or
+    without `marp: true` in them (Marp CLI reads any Markdown): those under the
+    `inputDir` of a `package.json`'s `marp` settings, and those its scripts name."""
+    decks: set[Path] = set()
+    for package in (p for p in walk(source) if p.name == "package.json"):
+        try:
+            data = json.loads(read_text(package))
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(data, dict):
+            continue
+        settings = data.get("marp")
+        folder = settings.get("inputDir") if isinstance(settings, dict) else None
+        if isinstance(folder, str) and (package.parent / folder).is_dir():
+            decks |= {p.resolve() for p in walk(package.parent / folder)
+                      if p.suffix.lower() == ".md" and p.name.lower() not in READMES}
+        scripts = data.get("scripts")
+        for name in _MARP_FILE.findall(" ".join(map(str, scripts.values()))
+                                       if isinstance(scripts, dict) else ""):
+            if (package.parent / name).is_file():
+                decks.add((package.parent / name).resolve())
+    return decks
+
+
+def slidev_decks(source: Path) -> set[Path]:
+    """The Markdown files (resolved) that a `package.json` under `source` depending on
+    Slidev (`@slidev/cli`) presents: those its scripts name, else its `slides.md`, or,
+    with none beside it, each folder's under it (a repository of several decks, one
+    folder each, which a build script hands to `slidev build "$dir/slides.md"`)."""
+    decks: set[Path] = set()
+    for package in (p for p in walk(source) if p.name == "package.json"):
+        try:
+            data = json.loads(read_text(package))
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(data, dict) or "@slidev/cli" not in json.dumps(
+                [data.get("dependencies"), data.get("devDependencies")]):
+            continue
+        scripts = data.get("scripts")
+        named = _SLIDEV_FILE.findall(" ".join(map(str, scripts.values()))
+                                     if isinstance(scripts, dict) else "")
+        for name in named or ["slides.md"]:
+            if (package.parent / name).is_file():
+                decks.add((package.parent / name).resolve())
+        if not named and not (package.parent / "slides.md").is_file():
+            decks |= {p.resolve() for p in walk(package.parent) if p.name == "slides.md"}
+    return decks
+
+
+_SRC = re.compile(r"^src:[ \t]*[\"']?([^\s\"'#]+\.md)[\"']?[ \t]*$", re.MULTILINE)
+"""A Slidev slide's `src: ./pages/intro.md`, which makes that file's slides its own."""
+
+
+def slidev_parts(decks: set[Path]) -> dict[Path, Path]:
+    """The files (resolved) that the Slidev `decks` include with `src:` (those the
+    included files include too), each with its deck. They are parts of a talk, which
+    reads them from its folder (`talks/<slug>/pages/intro.md`): imported as notes, each
+    was a page and the talk failed to read it."""
+    parts: dict[Path, Path] = {}
+    for deck in sorted(decks):
+        todo = [deck]
+        while todo:
+            naming = todo.pop()  # (a path is from the file that names it; `/x` the deck's)
+            for name in _SRC.findall(read_text(naming)):
+                part = (deck.parent / name.lstrip("/")).resolve() if name.startswith("/") \
+                    else (naming.parent / name).resolve()
+                if part.is_file() and part not in parts and part != deck \
+                        and part.is_relative_to(deck.parent):
+                    parts[part] = deck
+                    todo.append(part)
+    return parts
+
+
+def deck_files(deck: Path, parts: dict[Path, Path], public: str) -> dict[str, str]:
+    """The parts of `deck` by their names in its folder (`pages/intro.md`), with their
+    texts' root paths led to its `public/` folder's files (`public`: their URL)."""
+    return {part.relative_to(deck.parent).as_posix():
+            public_paths(read_text(part), deck.parent / "public", public)
+            for part, owner in parts.items() if owner == deck}
+
+
+_ROOT_PATH = re.compile(r"(?:(?<=[(\"'\s=])|^)/([\w.-]+(?:/[\w.-]+)*\.[A-Za-z0-9]{2,5})"
+                        r"(?=[)\"'\s?#]|$)", re.MULTILINE)
+"""A root path of a file (`/chart.png`) after `(`, a quote, a space or `=`."""
+
+
+def public_paths(text: str, public: Path, url: str) -> str:
+    """`text` with each root path of a file in Slidev's `public/` folder (`/pin.png`,
+    in Markdown, HTML or a slide's `background: /cover.jpg`) made its new URL, `url` +
+    the path: Slidev served the folder at the deck's root, where a site of several
+    decks has none of them."""
+    if not public.is_dir():
+        return text
+    return _ROOT_PATH.sub(lambda m: f"{url}/{m.group(1)}" if (public / m.group(1)).is_file()
+                          else m.group(), text)
