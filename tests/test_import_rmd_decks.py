@@ -184,3 +184,31 @@ def test_pandocs_bold_in_a_paragraph_with_bold_italics() -> None:
     made = lenient_strong(text, ctx, "Pandoc")  # type: ignore[arg-type]
     assert made == "***Warning*** first\n**Note:**  then\n\n**over\ntwo** lines"
     assert ctx.count == 1
+
+
+def test_a_xaringan_decks_knitr_children_go_into_its_talks_folder(tmp_path: Path) -> None:
+    """A lecture kept in parts (```` ```{r child='part1.Rmd'} ````): the parts were
+    copied to `static/`, away from the talk, which failed on each ("knitr's child
+    document `part1.Rmd` is not there"). Now they are in its folder, their images and
+    links leading where the deck's do."""
+    new = _imported(tmp_path, {
+        "README.md": "# Course\n",
+        "week1/slides.Rmd": "---\ntitle: Week one\ndate: 2025-09-01\noutput:\n"
+                            "  xaringan::moon_reader: default\n---\n\n# Plan\n\n---\n\n"
+                            "```{r, child = 'parts/part1.Rmd'}\n```\n",
+        "week1/parts/part1.Rmd": "# Part one\n\n![a chart](../img/chart.png)\n\n---\n\n"
+                                 "```{r child=\"part2.Rmd\"}\n```\n",
+        "week1/parts/part2.Rmd": "# Part two\n\n[the course](../../README.md)\n",
+        "week1/img/chart.png": png(40, 30),
+    })
+    bundle = new / "content" / "talks" / "slides"
+    assert sorted(p.relative_to(bundle).as_posix() for p in bundle.rglob("*")
+                  if p.is_file()) == ["index.md", "parts/part1.Rmd", "parts/part2.Rmd"]
+    assert "![a chart](/week1/img/chart.png)" in (bundle / "parts/part1.Rmd").read_text()
+    assert "[the course](../../../_index.md)" in (bundle / "parts/part2.Rmd").read_text()
+    assert not list((new / "static").rglob("*.Rmd"))
+    result = build(new, BuildOptions())
+    assert [p.message for p in result.warnings] == []
+    deck = parse_html((new / "public/talks/slides/slides/index.html").read_bytes())
+    slides = [s.one("h1").text() for s in deck.find_all(class_="slide")]
+    assert slides == ["Week one", "Plan", "Part one", "Part two"]  # (its title slide's)

@@ -56,6 +56,7 @@ from lanting.importer.notes_decks import (
     KNITTED,
     deck_tools,
     html_decks,
+    knitr_parts,
     knitted_deck,
     pandoc_decks,
     reveal_copies,
@@ -156,8 +157,9 @@ class Notes(NoteDecks, LogseqNotes):
         """The notes a Makefile or script makes slides of with Pandoc, or an HTML page
         shows as slides (remark's `sourceUrl`, reveal.js's `data-markdown`): talks."""
         self.own_decks = slidev_decks(source)
-        self.deck_parts = slidev_parts(self.own_decks)
-        """The files Slidev decks include (`src:`): in their talks' folders."""
+        self.deck_parts = slidev_parts(self.own_decks) | knitr_parts(source)
+        """The files Slidev decks include (`src:`), and xaringan decks with knitr's
+        child cells: in their talks' folders."""
         self.marp = marp_decks(source)
         """Decks Marp CLI is set to make, `marp: true` or not."""
         self.reveal_copies = reveal_copies(source)

@@ -23,6 +23,7 @@ from lanting.importer.deck_packages import READMES, marp_decks, slidev_decks
 from lanting.importer.quarto_slides import presentation_format
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import When, load_mapping, parse_when, split_front_matter
+from lanting.site.knitr import child_names
 
 _BUILD_NAMES = frozenset({"makefile", "gnumakefile", "justfile"})
 _BUILD_SUFFIXES = frozenset({".mk", ".sh", ".bash", ".bat", ".ps1"})
@@ -104,6 +105,27 @@ def knitted_deck(text: str) -> str:
     if _RMD_SLIDES.search(str(made)) or presentation_format(data):
         return "pandoc"
     return ""
+
+
+def knitr_parts(source: Path) -> dict[Path, Path]:
+    """The files (resolved) that xaringan decks under `source` show with knitr's child
+    cells (```` ```{r child='part1.Rmd'} ````, their own children too), each with its
+    deck. They are parts of a talk, which reads them from its folder
+    (`talks/<slug>/part1.Rmd`): copied to `static/`, each was missing, a build error."""
+    parts: dict[Path, Path] = {}
+    decks = [p for p in walk(source) if p.suffix.lower() == ".rmd"
+             and knitted_deck(read_text(p)) == "xaringan"]
+    for deck in decks:
+        todo = [deck]
+        while todo:
+            naming = todo.pop()  # (a path is from the file that names it)
+            for name in child_names(read_text(naming)):
+                part = (naming.parent / name).resolve()
+                if part.is_file() and part not in parts and part != deck.resolve() \
+                        and part.is_relative_to(deck.parent.resolve()):
+                    parts[part] = deck.resolve()
+                    todo.append(part)
+    return parts
 
 
 def first_output(output: object) -> object:

@@ -240,6 +240,8 @@ class NoteDecks(Quartz):
         if item.kind == "talk":
             text = self.pandoc_text(text, path, ctx)
         body = super().convert(text, item, ctx, path)
+        if item.kind == "talk" and path.resolve() in self.own_decks:
+            self.convert_parts(item, path)
         if item.kind != "talk" or path.suffix.lower() not in KNITTED \
                 or not is_ioslides(read_text(path)):
             return body
@@ -247,6 +249,16 @@ class NoteDecks(Quartz):
         ctx.convert("ioslides' `## Title | Subtitle` headings (the subtitle under the "
                     "title)", count)
         return body
+
+    def convert_parts(self, item: Item, deck: Path) -> None:
+        """The parts of a deck in its talk's folder (a Slidev deck's `src:` files, a
+        xaringan deck's knitr children) converted as the deck is: their images and
+        links lead where the deck's do (a child's `img/fig.png` was missing)."""
+        for part, owner in sorted(self.deck_parts.items()):
+            name = part.relative_to(deck.parent.resolve()).as_posix()
+            if owner == deck.resolve() and name in item.texts:
+                item.texts[name] = self.convert(item.texts[name], item, Context(
+                    self.report, part, read_text(part)), part).rstrip("\n") + "\n"
 
     def pandoc_text(self, text: str, path: Path, ctx: Context) -> str:
         """A Pandoc deck (an R Markdown or Quarto one, or one its build file makes) as

@@ -166,8 +166,10 @@ class NewSite:
         for item in self.items:
             for name, src in self._bundle(item, places).items():
                 copies[posixpath.join(posixpath.dirname(paths[item.number]), name)] = src
-            for name, written in item.texts.items():
-                texts[posixpath.join(posixpath.dirname(paths[item.number]), name)] = written
+            for name, written in item.texts.items():  # (a talk's parts: its links too)
+                dest = posixpath.join(posixpath.dirname(paths[item.number]), name)
+                texts[dest] = self._resolve(item, written, paths, places,
+                                            posixpath.dirname(dest))
         for (path, _url), where in zip(self.images, places, strict=True):
             for dest in where.get("static_copy", []):
                 copies[dest] = path
@@ -219,7 +221,8 @@ class NewSite:
     def _text_of(self, item: Item) -> str:
         cells = json.dumps(item.notebook["cells"], ensure_ascii=False) \
             if item.notebook is not None and "cells" in item.notebook else ""
-        return json.dumps(item.front, ensure_ascii=False, default=str) + item.body + cells
+        return json.dumps(item.front, ensure_ascii=False, default=str) + item.body + cells \
+            + "".join(item.texts.values())
 
     def _place_images(self, used: dict[int, set[int]]) -> list[dict[str, Any]]:
         """For each image: the posts whose bundles get it, and its URL elsewhere."""
@@ -306,8 +309,10 @@ class NewSite:
         return ordered
 
     def _resolve(self, item: Item, text: str, paths: dict[int, str],
-                 places: list[dict[str, Any]]) -> str:
-        here = posixpath.dirname(paths[item.number])
+                 places: list[dict[str, Any]], here: str | None = None) -> str:
+        """`text` of `item` (or of a file of its bundle in the folder `here`) with its
+        markers made the new paths of the pages and images they stand for."""
+        here = here if here is not None else posixpath.dirname(paths[item.number])
 
         def link_text(match: re.Match[str]) -> str:
             target = self.items[int(match.group(2))]

@@ -201,6 +201,16 @@ def child_slides(sources: list[SlideSource], path: Path, read: Read,
     return slides
 
 
+_NAMED = re.compile(r"""^[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*(\{r\b[^}\n]*\})""", re.MULTILINE)
+
+
+def child_names(text: str) -> list[str]:
+    """The files the child cells of `text` name (```` ```{r child='part.Rmd'} ````),
+    wherever they stand, in their order."""
+    return [found.group(2) for cell in _NAMED.finditer(text)
+            if (found := _CHILD.match(cell.group(1))) is not None]
+
+
 def _children(text: str) -> list[tuple[int, str]]:
     """The files named by the child cells `text` is made of, each with its line in
     `text`; [] when it holds anything else."""
