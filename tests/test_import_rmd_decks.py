@@ -212,3 +212,28 @@ def test_a_xaringan_decks_knitr_children_go_into_its_talks_folder(tmp_path: Path
     deck = parse_html((new / "public/talks/slides/slides/index.html").read_bytes())
     slides = [s.one("h1").text() for s in deck.find_all(class_="slide")]
     assert slides == ["Week one", "Plan", "Part one", "Part two"]  # (its title slide's)
+
+
+def test_a_decks_rendered_page_is_left_out_and_links_lead_to_its_talk(
+        tmp_path: Path) -> None:
+    """xaringan rendered `index.Rmd` to `index.html`, committed beside it: copied to
+    `static/`, it was the old deck at the home page's URL, and the build failed ("URL /
+    is claimed by 2 sources"). A link to a deck's page leads to its talk."""
+    deck = "---\ntitle: {0}\ndate: 2024-05-02\noutput:\n  xaringan::moon_reader: default\n" \
+           "---\n\n# {0}\n"
+    new = _imported(tmp_path, {
+        "index.Rmd": deck.format("Interview study"),
+        "index.html": "<html><body>the old deck</body></html>\n",
+        "week2/lecture.Rmd": deck.format("Lecture two"),
+        "week2/lecture.html": "<html><body>the old deck</body></html>\n",
+        "week2/notes.md": "# Notes\n\nSee [the slides](lecture.html) and "
+                          "[a page](other.html).\n",
+        "week2/other.html": "<html><body>kept</body></html>\n",
+    })
+    static = sorted(p.relative_to(new / "static").as_posix()
+                    for p in (new / "static").rglob("*.html"))
+    assert static == ["week2/other.html"]
+    notes = (new / "content/pages/notes.md").read_text()
+    assert "[the slides](../talks/lecture.md)" in notes
+    result = build(new, BuildOptions())
+    assert [p.message for p in result.warnings] == []

@@ -49,6 +49,8 @@ _LANTING_KEYS = frozenset(f.name for f in fields(RawFrontMatter))
 _GRAPHICS_EXTENSIONS = (".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG")
 """What LaTeX's graphicx tries after a name without its extension that a browser shows
 (`.pdf` and `.eps` it tries too, which no `<img>` shows)."""
+_RENDERED = (".Rmd", ".rmd", ".qmd", ".md", ".Rpres")
+"""The suffixes of a deck whose render is a page of its name (`lecture.html`)."""
 _NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE | re.MULTILINE)
 """A line Lanting's talk reads as the start of speaker notes, which is text to Pandoc."""
 _GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
@@ -141,6 +143,33 @@ class NoteDecks(Quartz):
                      for k, v in deck.front.items()}
             self.present_texts[path] = dump_front_matter(front) + "\n" + deck.body
         return self.present_texts[path]
+
+    def left_out(self, path: Path) -> bool:
+        """Also the page a deck was rendered to (`lecture.html` beside `lecture.Rmd`,
+        xaringan's, Quarto's, Pandoc's), which its talk replaces: copied to `static/`,
+        it was the old deck published beside the new one (an `index.html`, the site's
+        home page's URL: a build error). Links to it lead to the talk."""
+        if path.suffix.lower() in (".html", ".htm") and self.rendered(path) is not None:
+            self.report.note(path, None, "the render of a deck, which is a talk now: not "
+                             "copied to static/ (links to it lead to the talk)")
+            return True
+        return super().left_out(path)
+
+    def rendered(self, page: Path) -> Path | None:
+        """The deck beside `page` that it is the render of (its name with a deck's
+        suffix), if that deck is a talk."""
+        return next((deck for suffix in _RENDERED if (deck := page.with_suffix(suffix))
+                     .is_file() and self.is_note(deck) and self.is_deck(deck)), None)
+
+    def find(self, target: str, path: Path) -> Item | Path | None:
+        """Also a link to a deck's rendered page (`[slides](lecture.html)`): its talk."""
+        name = unquote(target.strip().partition("#")[0].partition("?")[0])
+        if name.lower().endswith((".html", ".htm")) and "://" not in name:
+            deck = self.rendered(path.parent / name.removeprefix("./"))
+            talk = self.by_slug.get(slug(self.rel(deck))) if deck is not None else None
+            if talk is not None:
+                return talk
+        return super().find(target, path)
 
     def unique_name(self, path: Path, rel: str, folder: str) -> str:
         """A deck's name needs telling apart from other decks' only: a talk's URL is
