@@ -375,6 +375,37 @@ def test_a_slidev_decks_parts_go_into_its_talks_folder(tmp_path: Path) -> None:
     assert deck.count("class=slide-frame") == 3 and "chart.png" in deck
 
 
+def test_a_slidev_decks_relative_backgrounds_and_title(tmp_path: Path) -> None:
+    """A meetup's Slidev decks, one folder each, their images in `assets/` beside
+    `slides.md`: `background: assets/cover.jpg` (in the head and a slide's front matter)
+    was left as written, and the build failed on each ("missing image"); each talk was
+    titled "slides", where Slidev titles a deck by its first slide's heading."""
+    imported = import_site(*_old_and_new(tmp_path, {
+        "meetups/2022-06-02_start/package.json": '{"dependencies": {"@slidev/cli": "^0.34.1"}}\n',
+        "meetups/2022-06-02_start/slides.md": "---\ntheme: default\nbackground: assets/cover.png"
+                                            "\nhighlighter: shiki\n---\n\n# Getting started\n\n"
+                                            "---\nlayout: image-right\nimage: 'assets/side.png'\n"
+                                            "---\n\n## Why\n\n---\nlayout: center\n"
+                                            "background: '#123456'\n---\n\n# End\n",
+        "meetups/2022-06-02_start/assets/cover.png": png(4, 3),
+        "meetups/2022-06-02_start/assets/side.png": png(4, 3),
+        "meetups/2022-06-16_blank/package.json": '{"dependencies": {"@slidev/cli": "^0.34.1"}}\n',
+        "meetups/2022-06-16_blank/slides.md": "---\nhighlighter: shiki\n---\n\n# &shy;\n\n"
+                                            "---\n\n# Agenda\n",
+    }), None, False, NOW)
+    talks = tmp_path / "new" / "content" / "talks"
+    start = (talks / "2022-06-02-start-slides.md").read_text(encoding="utf-8")
+    assert "title: Getting started\n" in start
+    assert "background: /meetups/2022-06-02_start/assets/cover.png\n" in start
+    assert "image: '/meetups/2022-06-02_start/assets/side.png'\n" in start
+    assert "background: '#123456'\n" in start
+    blank = (talks / "2022-06-16-blank-slides.md").read_text(encoding="utf-8")
+    assert "title: slides\n" in blank  # (a heading showing no word: no title)
+    assert [e.format() for e in imported.report.entries if e.severity == "warning"] == []
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+
+
 def test_a_reveal_decks_background_image_follows_it_into_talks(tmp_path: Path) -> None:
     new = _imported(tmp_path, {
         "Makefile": "all:\n\tpandoc -t revealjs -s lectures/week1.md -o week1.html\n",

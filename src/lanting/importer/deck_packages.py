@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from html import unescape
 from pathlib import Path
+from typing import Any
 
+from lanting.content.slidev import separators
 from lanting.importer.common import read_text, walk
 
 READMES = frozenset({"readme.md", "readme.markdown", "index.md", "license.md",
@@ -124,3 +128,52 @@ def public_paths(text: str, public: Path, url: str) -> str:
         return text
     return _ROOT_PATH.sub(lambda m: f"{url}/{m.group(1)}" if (public / m.group(1)).is_file()
                           else m.group(), text)
+
+
+_HEADING = re.compile(r"^#+ (.*)$", re.MULTILINE)
+
+
+def slidev_title(body: str) -> str:
+    """The title Slidev gives a deck whose head sets none: its first slide's first
+    heading (of any level), as written; "" for none, or for one that shows no word
+    (`# &shy;`, a blank title slide's)."""
+    lines = body.split("\n")
+    end = next((i for i, _ in separators(lines)), len(lines))
+    found = _HEADING.search("\n".join(lines[:end]))
+    title = found.group(1).strip() if found else ""
+    return title if re.search(r"\w", unescape(title)) else ""
+
+
+IMAGE_KEYS = ("background", "image")
+"""A Slidev slide's settings naming an image (`layout: cover` with `background:`,
+`layout: image-right` with `image:`)."""
+_IMAGE_LINE = re.compile(r"^(background|image)([ \t]*:[ \t]*)([\"']?)([^\s\"'#:]"
+                         r"[^\s\"':]*\.[A-Za-z0-9]{2,5})\3[ \t]*$")
+"""A slide's `background: assets/cover.jpg`: a relative path to a file (no URL, no
+root path, no colour)."""
+
+
+def slidev_images(front: dict[str, Any], body: str, image: Callable[[str], str | None],
+                  ) -> tuple[dict[str, Any], str, int]:
+    """A Slidev deck's front matter and body with the relative images its settings name
+    (`background: assets/cover.jpg`, in its head or a slide's front matter) as `image`
+    gives their new paths, and how many: Slidev read them from the deck's folder,
+    where the talk no longer is (the build failed on each)."""
+    count = 0
+
+    def new(value: str) -> str:
+        nonlocal count
+        found = _IMAGE_LINE.match(f"image: {value}")
+        made = image(found.group(4)) if found is not None else None
+        count += made is not None
+        return made if made is not None else value
+
+    front = {k: new(v) if k in IMAGE_KEYS and isinstance(v, str) else v
+             for k, v in front.items()}
+    lines = body.split("\n")
+    for start, end in separators(lines):
+        for i in range(start + 1, end if end is not None and end > 0 else start + 1):
+            if (found := _IMAGE_LINE.match(lines[i])) is not None:
+                key, colon, quote, value = found.groups()
+                lines[i] = f"{key}{colon}{quote}{new(value)}{quote}"
+    return front, "\n".join(lines), count

@@ -17,7 +17,12 @@ from lanting.content.bibtex_latex import latex_decoder
 from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.importer.common import mtime, read_text, walk
-from lanting.importer.deck_packages import deck_files, public_paths
+from lanting.importer.deck_packages import (
+    deck_files,
+    public_paths,
+    slidev_images,
+    slidev_title,
+)
 from lanting.importer.go_present import is_present, read_present
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -214,11 +219,15 @@ class NoteDecks(Quartz):
                 front["marp"] = True
             if front.get("marp") is True:
                 front = self.marp_front(front, head, path)
-            elif slidev_theme_alone(front, split_front_matter(read_text(path))[2]):
-                self.report.note(path, key_line(head, "theme"), "Slidev's `theme` alone, "
-                                 "which Marp has too: left out (Lanting's deck has a look "
-                                 "of its own)")
-                del front["theme"]
+            elif path not in self.knitted:  # (a Slidev deck, as Slidev titles it)
+                body = split_front_matter(read_text(path))[2]
+                if not data.get("title") and (first := slidev_title(body)):
+                    front["title"] = first
+                if slidev_theme_alone(front, body):
+                    self.report.note(path, key_line(head, "theme"), "Slidev's `theme` "
+                                     "alone, which Marp has too: left out (Lanting's deck "
+                                     "has a look of its own)")
+                    del front["theme"]
             self.deck_date(front, data, head, path)
             return front
         if "\\" in title and self.made_by_pandoc(path):
@@ -271,6 +280,10 @@ class NoteDecks(Quartz):
         body = super().convert(text, item, ctx, path)
         if item.kind == "talk" and path.resolve() in self.own_decks:
             self.convert_parts(item, path)
+            if item.front.get("marp") is not True and path not in self.knitted:
+                item.front, body, count = slidev_images(  # (a Slidev deck's settings)
+                    item.front, body, lambda url: self.url(url, True, path, ctx))
+                ctx.convert("a Slidev slide's relative `background` and `image`", count)
         if item.kind != "talk" or path.suffix.lower() not in KNITTED \
                 or not is_ioslides(read_text(path)):
             return body
