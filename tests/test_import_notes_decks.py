@@ -606,9 +606,12 @@ def test_a_course_s_decks_inside_its_copy_of_reveal_js_are_talks(tmp_path: Path)
         "lectures/01-joins/01-joins.md": "## Joins\n\nInner and outer.\n\n---\n\n## Keys\n",
         "examples/markdown.html": page.format("markdown.md"),
         "examples/markdown.md": "## Markdown demo\n",
+        "plugin/markdown/example.html": page.format("example.md"),  # (reveal.js 3's)
+        "plugin/markdown/example.md": "## Markdown demo\n",
     })
     assert sorted(p.name for p in (new / "content" / "talks").iterdir()) == ["01-joins.md"]
     assert not list((new / "content").rglob("markdown.md"))
+    assert not list((new / "content").rglob("example.md"))
 
 
 def test_a_decks_day_written_with_dots_is_read(tmp_path: Path) -> None:

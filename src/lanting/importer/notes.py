@@ -195,11 +195,11 @@ class Notes(NoteDecks, LogseqNotes):
                              "reads no notes (`assets/`): left out")
             return True
         copy = next((c for c in self.reveal_copies if path.is_relative_to(c)), None)
-        # (but a deck a page loads, not reveal.js's own example: a course's decks may
-        # live in its copy of reveal.js)
+        # (but a deck a page loads, not reveal.js's own example, an older one's in its
+        # Markdown plugin's folder: a course's decks may live in its copy of reveal.js)
         if copy is not None and path.suffix.lower() == ".md" and (
-                path.resolve() not in self.decks
-                or any(path.is_relative_to(copy / d) for d in ("examples", "test"))):
+                path.resolve() not in self.decks or any(
+                    path.is_relative_to(copy / d) for d in ("examples", "test", "plugin"))):
             if copy not in self.told_copies:
                 self.told_copies.add(copy)
                 self.report.note(copy, None, "a copy of reveal.js: its Markdown files "
