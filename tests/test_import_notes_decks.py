@@ -406,6 +406,31 @@ def test_a_slidev_decks_relative_backgrounds_and_title(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
 
 
+def test_a_reveal_md_deck_is_a_talk_cut_at_its_own_separators(tmp_path: Path) -> None:
+    """A reveal-md deck (`revealOptions` in its header; a docker-compose file ran
+    `reveal-md slides.md`) was a page, its slides one long text. It is a talk: its own
+    separators, `<!--s-->` and `<!--v-->`, cut it as reveal.js did, a key reveal-md
+    does not read (`highlight-theme`, its command line's option) is left out."""
+    imported = import_site(*_old_and_new(tmp_path, {
+        "slides.md": "---\ntitle: Hierarchies\ndate: 2023-05-02\nseparator: <!--s-->\n"
+                     "verticalSeparator: '^<!--v-->$'\ntheme: simple\n"
+                     "highlight-theme: zenburn\nrevealOptions:\n  controls: false\n---\n\n"
+                     "# Hierarchies\n\n<!--s-->\n\n## Monoids\n\n```md\n<!--s-->\n```\n\n"
+                     "<!--v-->\n\n## Groups\n",
+    }), None, False, NOW)
+    talk = (tmp_path / "new" / "content" / "talks" / "slides.md").read_text(encoding="utf-8")
+    assert "separator" not in talk.split("\n---\n", 1)[0]  # (its front matter)
+    assert "highlight-theme" not in talk and "revealOptions:" in talk
+    assert "\n\n---\n\n## Monoids" in talk and "\n\n--\n\n## Groups" in talk
+    assert "```md\n<!--s-->\n```" in talk  # (code stays code)
+    assert "`highlight-theme`" in " ".join(messages(imported, "slides.md"))
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    deck = (tmp_path / "new" / "public" / "talks" / "slides" / "slides" / "index.html"
+            ).read_text(encoding="utf-8")
+    assert deck.count("class=slide-frame") == 3
+
+
 def test_a_reveal_decks_background_image_follows_it_into_talks(tmp_path: Path) -> None:
     new = _imported(tmp_path, {
         "Makefile": "all:\n\tpandoc -t revealjs -s lectures/week1.md -o week1.html\n",

@@ -47,6 +47,10 @@ _NOT_SHOWN = {
 }
 
 
+KEYS = SIGNS | IGNORED | frozenset(_NOT_SHOWN)
+"""The settings of reveal-md's header that Lanting knows (accepts, ignores or warns of)."""
+
+
 def is_reveal_md(data: dict[str, Any]) -> bool:
     """Whether front matter `data` is reveal-md's header."""
     return any(key in SIGNS for key in data)
@@ -66,8 +70,8 @@ def split_reveal_md_keys(source: Source, data: dict[str, Any], lines: dict[str, 
                                     lines.get(key, 1), hint=_NOT_SHOWN[key],
                                     severity="warning"))
         elif key in _CUTS:
-            samples, what = _CUTS[key]
-            if not any(_cuts(value, sample) for sample in samples):
+            what = _CUTS[key][1]
+            if not cuts_as_lanting(key, value):
                 warnings.append(Problem(
                     f"reveal-md's `{key}: {value}` is not Lanting's", source.path,
                     lines.get(key, 1), severity="warning",
@@ -75,6 +79,12 @@ def split_reveal_md_keys(source: Source, data: dict[str, Any], lines: dict[str, 
         elif key not in IGNORED:
             kept[key] = value
     return kept, warnings
+
+
+def cuts_as_lanting(key: str, pattern: Any) -> bool:
+    """Whether the separator `key` (`separator`, `verticalSeparator`, `notesSeparator`)
+    set to `pattern` cuts where Lanting does."""
+    return key in _CUTS and any(_cuts(pattern, sample) for sample in _CUTS[key][0])
 
 
 def _cuts(pattern: Any, sample: str) -> bool:

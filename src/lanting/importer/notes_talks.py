@@ -8,6 +8,7 @@ import datetime as dt
 import posixpath
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from urllib.parse import unquote
 from lanting.content.bibtex_latex import latex_decoder
 from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
+from lanting.content.revealmd import KEYS as REVEAL_MD_KEYS
+from lanting.content.revealmd import is_reveal_md
 from lanting.importer.common import mtime, read_text, walk
 from lanting.importer.deck_packages import (
     deck_files,
@@ -43,6 +46,7 @@ from lanting.importer.quarto_math import bare_macros
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import has_extension, slug
 from lanting.importer.report import Report
+from lanting.importer.revealmd_decks import is_reveal_md_head, reveal_md_cuts
 from lanting.importer.rmd_columns import cookbook_columns
 from lanting.importer.rpres import is_rpres, read_rpres
 from lanting.importer.serialize import dump_front_matter
@@ -197,7 +201,8 @@ class NoteDecks(Quartz):
         if path.resolve() in self.decks or path.resolve() in self.own_decks:
             return True
         head = split_front_matter(read_text(path))[1]
-        if re.search(r"^marp:[ \t]*true[ \t]*$", head, re.MULTILINE):
+        if re.search(r"^marp:[ \t]*true[ \t]*$", head, re.MULTILINE) \
+                or is_reveal_md_head(head):  # (its header is reveal-md's: the talk's)
             self.own_decks.add(path.resolve())
             return True
         return False
@@ -218,8 +223,11 @@ class NoteDecks(Quartz):
             if path.resolve() in self.marp:  # (what the talk reads Marp's comments by)
                 front["marp"] = True
             if front.get("marp") is True:
-                front = self.marp_front(front, head, path)
-            elif path not in self.knitted:  # (a Slidev deck, as Slidev titles it)
+                front = self.tool_front(front, head, path, "Marp", is_marp_key)
+            elif is_reveal_md(front):
+                front = self.tool_front(front, head, path, "reveal-md",
+                                        REVEAL_MD_KEYS.__contains__)
+            elif path not in self.knitted and not is_reveal_md(data):  # (Slidev's)
                 body = split_front_matter(read_text(path))[2]
                 if not data.get("title") and (first := slidev_title(body)):
                     front["title"] = first
@@ -244,15 +252,17 @@ class NoteDecks(Quartz):
         self.deck_date(front, data, head, path)
         return front
 
-    def marp_front(self, front: dict[str, Any], head: str, path: Path) -> dict[str, Any]:
-        """A Marp deck's front matter as Marp reads it: its directives and options, and
-        the keys Lanting knows; any other key, which Marp passes over (a VS Code setting
-        written there, `markdown.marp.enableHtml`), is left out with a notice (the build
-        refuses a key it does not know)."""
-        unread = [k for k in front if k not in _LANTING_KEYS and not is_marp_key(k)]
+    def tool_front(self, front: dict[str, Any], head: str, path: Path, tool: str,
+                   reads: Callable[[str], bool]) -> dict[str, Any]:
+        """A Marp or reveal-md deck's front matter as its `tool` reads it (`reads`: its
+        own keys) and the keys Lanting knows; any other key, which the tool passes over
+        (a VS Code setting written there, `markdown.marp.enableHtml`; a command line's
+        option, `highlight-theme`), is left out with a notice (the build refuses a key
+        it does not know)."""
+        unread = [k for k in front if k not in _LANTING_KEYS and not reads(k)]
         if unread:
             self.report.note(path, min(key_line(head, k) or 2 for k in unread),
-                             "front matter neither Marp nor Lanting reads, left out: "
+                             f"front matter neither {tool} nor Lanting reads, left out: "
                              + ", ".join(f"`{k}`" for k in unread))
         return {k: v for k, v in front.items() if k not in unread}
 
@@ -277,10 +287,14 @@ class NoteDecks(Quartz):
         lines are the file's)."""
         if item.kind == "talk":
             text = self.pandoc_text(text, path, ctx)
+            if is_reveal_md(item.front):  # (its own separators, as reveal.js cut it)
+                item.front, text, count = reveal_md_cuts(item.front, text)
+                ctx.convert("reveal-md's own separators as Lanting's lines", count)
         body = super().convert(text, item, ctx, path)
         if item.kind == "talk" and path.resolve() in self.own_decks:
             self.convert_parts(item, path)
-            if item.front.get("marp") is not True and path not in self.knitted:
+            if item.front.get("marp") is not True and path not in self.knitted \
+                    and not is_reveal_md(item.front):
                 item.front, body, count = slidev_images(  # (a Slidev deck's settings)
                     item.front, body, lambda url: self.url(url, True, path, ctx))
                 ctx.convert("a Slidev slide's relative `background` and `image`", count)
