@@ -237,3 +237,19 @@ def test_a_decks_rendered_page_is_left_out_and_links_lead_to_its_talk(
     assert "[the slides](../talks/lecture.md)" in notes
     result = build(new, BuildOptions())
     assert [p.message for p in result.warnings] == []
+
+
+def test_a_xaringan_decks_bold_as_remarks_marked_reads_it(tmp_path: Path) -> None:
+    """remark.js (xaringan's) reads Markdown with marked 0.3, whose `**` closes after a
+    space (`**Vector data ** —2D`): CommonMark showed the stars, with a warning each."""
+    new = _imported(tmp_path, {
+        "deck.Rmd": "---\ntitle: Tensors\ndate: 2021-01-05\noutput:\n"
+                    "  xaringan::moon_reader: default\n---\n\n# Data\n\n"
+                    "**Vector data ** —2D tensors  \n**Images** —4D, $a ** b$\n\n"
+                    "```r\nx ** 2 **\n```\n",
+    })
+    talk = (new / "content/talks/deck.md").read_text()
+    assert "**Vector data**  —2D tensors" in talk  # (the space outside the stars)
+    assert "$a ** b$" in talk and "x ** 2 **" in talk  # (formulas and code as written)
+    result = build(new, BuildOptions())
+    assert [p.message for p in result.warnings] == []

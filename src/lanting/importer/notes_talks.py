@@ -287,6 +287,11 @@ class NoteDecks(Quartz):
         lines are the file's)."""
         if item.kind == "talk":
             text = self.pandoc_text(text, path, ctx)
+            if self.read_by_marked(path):  # (remark's Markdown: marked 0.3's bold)
+                shelf = Shelf()
+                text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"),
+                                   protect_code(text, shelf))
+                text = shelf.restore(lenient_strong(text, ctx, "remark's marked"))
             if is_reveal_md(item.front):  # (its own separators, as reveal.js cut it)
                 item.front, text, count = reveal_md_cuts(item.front, text)
                 ctx.convert("reveal-md's own separators as Lanting's lines", count)
@@ -336,6 +341,14 @@ class NoteDecks(Quartz):
         text, count = cookbook_columns(text)
         ctx.convert("the R Markdown Cookbook's columns (`.cols`, `.col`) as Lanting's", count)
         return shelf.restore(text)
+
+    def read_by_marked(self, path: Path) -> bool:
+        """Whether remark.js read the deck, with its marked 0.3, whose `**` closes after
+        a space too (`**Vector data **`): a xaringan deck, or one a page shows with
+        `remark.create`."""
+        page = self.deck_pages.get(path.resolve())
+        return self.knitted.get(path) == "xaringan" or page is not None \
+            and "remark.create" in read_text(page)
 
     def made_by_pandoc(self, path: Path) -> bool:
         """Whether Pandoc made the deck: an R Markdown or Quarto one, or one a build file
