@@ -1,6 +1,7 @@
 """The decks of a folder of notes as talks (`importer.notes`): which notes are decks,
 the front matter a talk needs (its date, its title slide's header, its slide level),
-and a Slidev deck's parts and `public/` files, which go with its talk."""
+and a Slidev deck's parts and `public/` files, which go with its talk. (How a deck
+Pandoc or knitr made reads is `notes_pandoc`'s.)"""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from lanting.content.bibtex_latex import latex_decoder
 from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.content.revealmd import KEYS as REVEAL_MD_KEYS
@@ -42,12 +42,10 @@ from lanting.importer.notes_decks import (
     path_date,
     slidev_theme_alone,
 )
-from lanting.importer.quarto_math import bare_macros
-from lanting.importer.quartz import Quartz
-from lanting.importer.quartz_settings import has_extension, slug
+from lanting.importer.notes_pandoc import PandocDecks, tex_title
+from lanting.importer.quartz_settings import slug
 from lanting.importer.report import Report
 from lanting.importer.revealmd_decks import is_reveal_md_head, reveal_md_cuts
-from lanting.importer.rmd_columns import cookbook_columns
 from lanting.importer.rpres import is_rpres, read_rpres
 from lanting.importer.serialize import dump_front_matter
 from lanting.importer.shelf import Shelf, protect_code
@@ -55,36 +53,9 @@ from lanting.importer.sub_sup import FORMULA
 from lanting.importer.text import key_line, split_front_matter
 
 _LANTING_KEYS = frozenset(f.name for f in fields(RawFrontMatter))
-_GRAPHICS_EXTENSIONS = (".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG")
-"""What LaTeX's graphicx tries after a name without its extension that a browser shows
-(`.pdf` and `.eps` it tries too, which no `<img>` shows)."""
 _RENDERED = (".Rmd", ".rmd", ".qmd", ".md", ".Rpres")
 """The suffixes of a deck whose render is a page of its name (`lecture.html`)."""
-_NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE | re.MULTILINE)
-"""A line Lanting's talk reads as the start of speaker notes, which is text to Pandoc."""
-_GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
-                       r"""([^"'\n]+)(["'])""")
-
-
-_BREAK = re.compile(r"\\newline(?![A-Za-z])|\\\\(?:\[[^\]\n]*\])?")
-_LOGO = re.compile(r"\\(La)?TeX(?![A-Za-z])(?:\{\})?")
-
-
-def tex_title(title: str) -> str:
-    """A Pandoc deck's title with its raw TeX as text (`Write in Word, \\newline
-    \\textbf{Save}`: "Write in Word, Save"), formulas kept: beamer typeset it, an HTML
-    format left the TeX out, and neither showed it as written."""
-    text = _LOGO.sub(r"\1TeX", _BREAK.sub(" ", title))
-    try:
-        text, unknown = latex_decoder().decode(text)
-    except ValueError:
-        return title
-    for name in unknown:  # (a command the decoder lacks, `\\alert{x}`: its text)
-        text = re.sub(rf"\\{re.escape(name)}(?![A-Za-z])\s*", "", text)
-    return " ".join(text.split())
-
-
-class NoteDecks(Quartz):
+class NoteDecks(PandocDecks):
     """The deck side of the notes importer (its `Notes`, which sets these)."""
 
     report: Report
@@ -320,67 +291,6 @@ class NoteDecks(Quartz):
             if owner == deck.resolve() and name in item.texts:
                 item.texts[name] = self.convert(item.texts[name], item, Context(
                     self.report, part, read_text(part)), part).rstrip("\n") + "\n"
-
-    def pandoc_text(self, text: str, path: Path, ctx: Context) -> str:
-        """A Pandoc deck (an R Markdown or Quarto one, or one its build file makes) as
-        Pandoc reads it: the lines defining macros (`\\DeclareMathOperator{\\E}{…}`) the
-        formulas' (`quarto_math.bare_macros`), its bold (`**Note: **`, which CommonMark
-        leaves as stars), a line
-        `Note: …` as text (Pandoc's notes are a `::: notes` div; Lanting's talk reads the
-        line as the start of notes), and the R Markdown Cookbook's columns as Lanting's
-        (`rmd_columns`). Code and formulas are put aside first. (A deck an HTML page
-        shows is reveal.js's or remark's Markdown, a xaringan deck remark's: not Pandoc's.)"""
-        if not self.made_by_pandoc(path):
-            return text
-        shelf = Shelf()
-        text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"), protect_code(text, shelf))
-        text = bare_macros(text, ctx)  # (Pandoc's `latex_macros`: for every formula)
-        text = lenient_strong(text, ctx, "Pandoc")
-        text, count = _NOTES_LINE.subn(r"\1\2\\\3", text)
-        ctx.convert("lines `Note: …` as text (Pandoc's notes are a `::: notes` div)", count)
-        text, count = cookbook_columns(text)
-        ctx.convert("the R Markdown Cookbook's columns (`.cols`, `.col`) as Lanting's", count)
-        return shelf.restore(text)
-
-    def read_by_marked(self, path: Path) -> bool:
-        """Whether remark.js read the deck, with its marked 0.3, whose `**` closes after
-        a space too (`**Vector data **`): a xaringan deck, or one a page shows with
-        `remark.create`."""
-        page = self.deck_pages.get(path.resolve())
-        return self.knitted.get(path) == "xaringan" or page is not None \
-            and "remark.create" in read_text(page)
-
-    def made_by_pandoc(self, path: Path) -> bool:
-        """Whether Pandoc made the deck: an R Markdown or Quarto one, or one a build file
-        makes (not one an HTML page shows, reveal.js's or remark's Markdown)."""
-        if path in self.knitted:
-            return self.knitted[path] == "pandoc"
-        return path.resolve() in self.decks and path.resolve() not in self.deck_pages
-
-    def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
-        """Also an image of a Pandoc deck named without its extension (`images/chart`),
-        which LaTeX's graphicx finds (`chart.png`) in a beamer deck's PDF: the file of
-        that name with an image's extension."""
-        name, hash_mark, rest = url.partition("#")
-        if image and not has_extension(name) and "://" not in name \
-                and self.made_by_pandoc(path) and not (path.parent / unquote(name)).exists():
-            found = next((name + ext for ext in _GRAPHICS_EXTENSIONS
-                          if (path.parent / unquote(name + ext)).is_file()), None)
-            if found is not None:
-                ctx.convert("images named without their extension, as LaTeX's graphicx "
-                            "finds them")
-                url = found + hash_mark + rest
-        return super().url(url, image, path, ctx)
-
-    def knitr_images(self, text: str, path: Path, ctx: Context) -> str:
-        """An R Markdown deck's `knitr::include_graphics("images/fig 2.png")` (which the
-        talk shows as the image) with its image's new path: in a code cell, the
-        Markdown images' step passes it by."""
-        def image(match: re.Match[str]) -> str:
-            new = self.url(match.group(2), True, path, ctx)
-            return match.group() if new is None else match.group(1) + new + match.group(3)
-
-        return _GRAPHICS.sub(image, text) if "include_graphics" in text else text
 
     def deck_date(self, front: dict[str, Any], data: dict[str, Any], head: str,
                   path: Path) -> None:
