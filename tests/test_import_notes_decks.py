@@ -431,6 +431,66 @@ def test_a_reveal_md_deck_is_a_talk_cut_at_its_own_separators(tmp_path: Path) ->
     assert deck.count("class=slide-frame") == 3
 
 
+_JUPYTEXT = """---
+jupyter:
+  jupytext:
+    text_representation:
+      extension: .md
+      format_name: markdown
+  kernelspec:
+    display_name: Python 3
+    language: python
+    name: python3
+---
+
+<!-- #region {"slideshow": {"slide_type": "slide"}} -->
+# Robots at work
+
+A talk, 2019
+<!-- #endregion -->
+
+<!-- #region slideshow={"slide_type": "notes"} -->
+Say hello first.
+<!-- #endregion -->
+
+<!-- #region slideshow={"slide_type": "slide"} -->
+## A chart
+
+![chart](images/chart.png)
+<!-- #endregion -->
+
+```python slideshow={"slide_type": "fragment"}
+print("hi")
+```
+
+<!-- #region slideshow={"slide_type": "skip"} -->
+Set-up nobody sees.
+<!-- #endregion -->
+"""
+
+
+def test_a_rise_deck_kept_as_jupytexts_markdown_is_a_talk(tmp_path: Path) -> None:
+    """A RISE deck paired with Jupytext (`talk.md`, its cells in `<!-- #region {…} -->`
+    comments with their `slideshow` metadata) was a page: its slides one text, its
+    notes and skipped cells among them. It is read as the notebook it holds, a talk."""
+    imported = import_site(*_old_and_new(tmp_path, {
+        "robots/2019-07-10-talk.md": _JUPYTEXT,
+        "robots/images/chart.png": png(4, 3),
+    }), None, False, NOW)
+    talk = (tmp_path / "new" / "content" / "talks" / "2019-07-10-talk.md").read_text(
+        encoding="utf-8")
+    assert "title: Robots at work\n" in talk and "date: 2019-07-10\n" in talk
+    assert "#region" not in talk and "Set-up nobody sees" not in talk
+    assert "Note:\n\nSay hello first." in talk
+    assert "```python\nprint(\"hi\")\n```" in talk
+    assert [e.format() for e in imported.report.entries if e.severity == "warning"] == []
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    deck = (tmp_path / "new" / "public" / "talks" / "2019-07-10-talk" / "slides" /
+            "index.html").read_text(encoding="utf-8")
+    assert deck.count("class=slide-frame") == 2 and "chart.png" in deck
+
+
 def test_a_reveal_decks_background_image_follows_it_into_talks(tmp_path: Path) -> None:
     new = _imported(tmp_path, {
         "Makefile": "all:\n\tpandoc -t revealjs -s lectures/week1.md -o week1.html\n",

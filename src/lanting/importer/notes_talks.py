@@ -28,8 +28,10 @@ from lanting.importer.deck_packages import (
 )
 from lanting.importer.go_present import is_present, read_present
 from lanting.importer.item import Item
+from lanting.importer.jupytext_md import jupytext_notebook
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_strong import lenient_strong
+from lanting.importer.notebook_slides import is_slideshow
 from lanting.importer.notes_decks import (
     DATE_KEYS,
     HEADER_KEYS,
@@ -239,7 +241,14 @@ class NoteDecks(PandocDecks):
 
     def read_note(self, path: Path) -> None:
         """A Slidev deck's parts, too, go with it: into its talk's folder; its root
-        paths of files in its `public/` lead to them (`background: /cover.jpg` too)."""
+        paths of files in its `public/` lead to them (`background: /cover.jpg` too). A
+        RISE deck kept as Jupytext's Markdown is a notebook deck, a talk."""
+        notebook = jupytext_notebook(read_text(path)) if "jupytext" in read_text(path) \
+            else None
+        if notebook is not None and is_slideshow(notebook):
+            self.report.convert("RISE decks kept as Jupytext's Markdown read as notebooks")
+            self.read_slideshow(path, self.rel(path), notebook)
+            return
         super().read_note(path)
         item = self.by_slug.get(slug(self.rel(path)))
         if item is None or item.kind != "talk" or path.resolve() not in self.own_decks:
