@@ -249,3 +249,27 @@ def test_a_notebook_made_into_slides_is_a_talk(tmp_path: Path) -> None:
         "Ask who sorted cards today.")
     assert "Two ideas." in frames[0].one(class_="slide").text()
     assert frames[2].find("math") is not None
+
+
+def test_a_notebook_decks_outputs_title_and_folder_page(tmp_path: Path) -> None:
+    """A meetup's RISE decks, one folder each: the plots the import writes of a cell's
+    outputs were each an import warning ("not found in the folder of notes"); a deck
+    titled by a heading of code (`` # `<docopt>` ``) was untitled (the tag taken for
+    HTML), a build error; and the folder's page met the `index.html` the folder kept
+    (its deck's render) at one URL, a build error. The folder's own page is kept."""
+    png = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9aw"
+           "AAAABJRU5ErkJggg==")
+    plot = _slide("slide", "code", "plot()")
+    plot["outputs"] = [{"output_type": "display_data", "metadata": {},
+                        "data": {"image/png": png, "text/plain": "<Figure>"}}]
+    deck = json.dumps({"metadata": {"kernelspec": {"language": "python", "name": "py"}},
+                       "nbformat": 4, "nbformat_minor": 5, "cells": [
+        _slide("slide", "markdown", "# `<docopt>`"), plot]})
+    new, report = _import(tmp_path, {"content/2017-06-01-docopt/docopt.ipynb": deck,
+                                     "content/2017-06-01-docopt/index.html": "<p>old</p>\n"})
+    assert "not found" not in report
+    talk = (new / "content" / "talks" / "docopt.md").read_text(encoding="utf-8")
+    assert 'title: "<docopt>"\n' in talk
+    assert not (new / "content" / "pages" / "2017-06-01-docopt.md").exists()
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

@@ -55,11 +55,19 @@ def toc_keeps_case(raw: str) -> bool:
 
 def heading_text(text: str) -> str:
     """A heading's text as the reader saw it: links their text, no images, tags or
-    emphasis marks."""
+    emphasis marks; a code span's text as written (`` `<docopt>` ``: no tag)."""
+    spans: list[str] = []
+
+    def put(match: re.Match[str]) -> str:
+        spans.append(match.group(2).strip() or match.group(2))
+        return f"\ue001{len(spans) - 1}\ue001"
+
+    text = re.sub(r"(`+)(.+?)(?<!`)\1(?!`)", put, text)
     text = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
     text = re.sub(r"</?[^>]*>", "", text)
-    return re.sub(r"[*`]|~~", "", text)
+    text = re.sub(r"[*`]|~~", "", text)
+    return re.sub("\ue001(\\d+)\ue001", lambda m: spans[int(m.group(1))], text)
 
 
 _INLINE_MATH = re.compile(r"(?<![\\$])\$(?![$\s])(.+?)(?<![\\$\s])\$|\\\((.+?)\\\)")

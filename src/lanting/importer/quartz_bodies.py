@@ -253,8 +253,9 @@ class QuartzBodies(QuartzEmbeds):
             return self.file_url(found) + hash_mark + fragment
         if image and on_writers_computer(url):  # (`/Users/me/Pictures/a.png`)
             return self.on_own_disk(url, ctx)
-        if image:
-            ctx.warn(url, f"image `{url}` not found in {self.notes_folder}: left as written")
+        if image:  # (a notebook deck's output, which the import writes, is no missing one)
+            if f"static{name}" not in self.site.extra:
+                ctx.warn(url, f"image `{url}` not found in {self.notes_folder}: left as written")
             return None
         if name.endswith(".md") or not has_extension(name):
             ctx.warn(url, f"a link to `{name}`, which leads nowhere ("

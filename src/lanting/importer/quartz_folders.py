@@ -50,6 +50,8 @@ class QuartzFolders:
         pages: dict[str, Item] = {}
         for folder in sorted(f for f in folders if f):
             page = self.by_slug.get(folder + "/index") or self.folder_note(folder)
+            if page is None and f"{folder}/index.html" in self.site.static:
+                continue  # (the folder's own page, a deck's render, kept at its URL)
             if page is None:
                 name = self.folder_names.get(folder, posixpath.basename(folder))
                 page = self.site.add(Item("page", self.folder_page_slug(folder), None,
