@@ -39,7 +39,7 @@ from lanting.importer.data_projects import import_projects
 from lanting.importer.gatsby_pages import ReactPage, imported_by, react_page
 from lanting.importer.gatsby_settings import read_gatsby
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import converting_macros
+from lanting.importer.jekyll_math_macros import converting_macros
 from lanting.importer.liquid import Context
 from lanting.importer.mdx_math import math_components
 from lanting.importer.menus import finish_menu, menu_names

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
-from lanting.importer.jekyll_math import setup_macros
+from lanting.importer.jekyll_math_macros import setup_macros
 from lanting.importer.js_literals import (
     depths_of,
     key_object,

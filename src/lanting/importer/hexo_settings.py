@@ -18,7 +18,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import (
+from lanting.importer.jekyll_math_macros import (
     converting_macros,
     mathjax_macros,
     mathjax_value_macros,

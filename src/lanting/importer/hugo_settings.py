@@ -14,7 +14,7 @@ from lanting.content.discover import WELL_KNOWN
 from lanting.importer.common import GENERATED, LinkTable, bool_of, read_text, walk
 from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import converting_macros, mathjax_macros
+from lanting.importer.jekyll_math_macros import converting_macros, mathjax_macros
 from lanting.importer.listings import Redirects
 from lanting.importer.mathjax_numbers import numbering_setting
 from lanting.importer.report import Report

@@ -39,14 +39,8 @@ from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import inline_markdown_includes, inline_relative
 from lanting.importer.jekyll_language_menu import language_menus
 from lanting.importer.jekyll_liquid import JekyllLiquid
-from lanting.importer.jekyll_math import (
-    converting_macros,
-    custom_math,
-    is_text_theme,
-    katex_tags,
-    mathjax_macros,
-    own_math_setup,
-)
+from lanting.importer.jekyll_math import custom_math, is_text_theme, katex_tags, own_math_setup
+from lanting.importer.jekyll_math_macros import converting_macros, mathjax_macros
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.kramdown_html import (
     ended_html_blocks,

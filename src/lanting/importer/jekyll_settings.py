@@ -18,7 +18,8 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.hexo_settings import MERMAID
-from lanting.importer.jekyll_math import JEKYLL_SETUPS, site_math_macros
+from lanting.importer.jekyll_math import JEKYLL_SETUPS
+from lanting.importer.jekyll_math_macros import site_math_macros
 from lanting.importer.jekyll_menu import JekyllMenu
 from lanting.importer.listings import (
     Redirects,

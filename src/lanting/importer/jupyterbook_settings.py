@@ -17,7 +17,7 @@ from typing import Any
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import read_text
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import converting_macros, mathjax_value_macros
+from lanting.importer.jekyll_math_macros import converting_macros, mathjax_value_macros
 from lanting.importer.jupyterbook_toc import Toc
 from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID

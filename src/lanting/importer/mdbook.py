@@ -24,7 +24,7 @@ from lanting.importer.common import Options, read_text, walk
 from lanting.importer.docsify import first_heading, page_name, page_slug
 from lanting.importer.docsify_site import previous_and_next
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import converting_macros, script_macros
+from lanting.importer.jekyll_math_macros import converting_macros, script_macros
 from lanting.importer.liquid import Context
 from lanting.importer.mdbook_bodies import MdBookBodies
 from lanting.importer.mdbook_settings import katex_file_macros, read_book_settings

@@ -14,7 +14,7 @@ from typing import Any
 
 from lanting.importer.bookdown_math import NUMBERED
 from lanting.importer.common import read_text
-from lanting.importer.jekyll_math import setup_macros
+from lanting.importer.jekyll_math_macros import setup_macros
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import fence
 from lanting.markdown.math_display import ENVIRONMENTS

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from lanting.importer.common import LinkTable
 from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import converting_macros, script_macros
+from lanting.importer.jekyll_math_macros import converting_macros, script_macros
 from lanting.importer.menus import finish_menu
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
