@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from lanting.errors import UsageError
-from lanting.importer.detect import detect
+from lanting.importer.detect import detect, pages_folder
 from lanting.importer.report import Report
 
 if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
@@ -113,7 +113,12 @@ def import_site(source: Path, dest: Path | None = None, kind: str | None = None,
     kind = kind or detect(source)
     options = options or Options()
     _check_dest(source, dest)
+    docs = pages_folder(source) if kind in ("jekyll", "al-folio") else None
+    source = docs or source
     report = Report(source, kind)
+    if docs is not None:
+        report.note(".", None, "the Jekyll site is in docs/, the folder GitHub Pages "
+                    "published: read from there (paths below are docs/'s)")
     if detected and kind == "notes":
         report.note(".", None, "no generator's settings found: read as a folder of notes "
                     "(Obsidian, Typora, Logseq, Dendron); if it is a site of another kind, "

@@ -42,7 +42,8 @@ LOOKED_FOR = (
     "source/ folder alone: _posts/ with Hexo's tags or tag pages), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
     "Jekyll (_config.yml or _config.yaml with _posts/, _drafts/, _layouts/, jekyll in its "
-    "Gemfile, or a remote_theme: other than GitHub Pages' own), "
+    "Gemfile, or a remote_theme: other than GitHub Pages' own; here or, GitHub Pages' "
+    "other source, in docs/), "
     "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
     "Academic theme), "
     "Zola (zola.toml or config.toml with `base_url`, beside content/), "
@@ -178,6 +179,27 @@ def _hexo_source_folder(source: Path) -> bool:
     return any(_HEXO_ONLY.search(_text(path)) for path in pages + posts)
 
 
+def pages_folder(source: Path) -> Path | None:
+    """`docs/`, when it holds the Jekyll site and the repository's root no settings of
+    one: the other folder GitHub Pages publishes a branch from, beside the project's
+    code and README (the root's Markdown was read as a folder of notes, the posts of
+    `docs/_posts/` as notes without dates)."""
+    from lanting.importer.jekyll_settings import config_file
+
+    docs = source / "docs"
+    if config_file(source).is_file() or not config_file(docs).is_file():
+        return None
+    return docs if _jekyll_folder(docs, config_file(docs)) else None
+
+
+def _jekyll_folder(source: Path, config: Path) -> bool:
+    """`source`, holding Jekyll's `config`, is a Jekyll site of posts, layouts or a
+    theme of its own (not GitHub Pages' theme alone over Markdown, read as notes)."""
+    return any((source / name).is_dir() for name in ("_posts", "_drafts", "_layouts")) \
+        or "jekyll" in _text(source / "Gemfile").lower() \
+        or _JEKYLL_THEME.search(_text(config)) is not None
+
+
 def detect(source: Path) -> str:
     """The kind of site `source` is; UsageError naming what was looked for if none."""
     if (source / "lanting.toml").is_file():  # (else its content/ read as a folder of notes)
@@ -273,6 +295,9 @@ def detect(source: Path) -> str:
     if config.is_file() and ((source / "_layouts").is_dir()
                              or "jekyll" in _text(source / "Gemfile").lower()):
         return "jekyll"  # (a site of pages: its posts, if any, are dated pages)
+    docs = pages_folder(source)
+    if docs is not None:
+        return detect(docs)  # (read from there: `import_site` takes `pages_folder`)
     if "distill::" in _text(source / "_site.yml") + _text(source / "_site.yaml"):
         return "distill"  # (an R Markdown website of distill's: its posts in `_posts/`,
         # where knitr's leftovers, `post.knit.md`, looked like a Hexo folder's posts)

@@ -1,0 +1,41 @@
+"""Faults real Jekyll blogs exposed in the nineteenth sweep (English and Chinese blogs
+of ML and systems engineers), and the leftovers of earlier sweeps, in small sites
+written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import NOW
+from sitebits import write_files
+
+from lanting.importer import import_site
+from lanting.importer.detect import detect
+
+
+def test_a_jekyll_site_kept_in_docs_is_imported_from_there(tmp_path: Path) -> None:
+    """A project's repository keeps its code and README at the root and its blog in
+    `docs/`, the folder GitHub Pages publishes: the root was read as a folder of notes,
+    `docs/_posts/2024-03-01-gradients.md` a note without its date. The site in `docs/`
+    is read as Jekyll's now, with or without `--from jekyll`."""
+    source = tmp_path / "repo"
+    write_files(source, {
+        "README.md": "# autodiff\n\nA small library. See the [blog](https://ann.github.io/"
+                     "autodiff/).\n",
+        "src/autodiff/core.py": "x = 1\n",
+        "docs/_config.yml": "title: autodiff notes\nbaseurl: /autodiff\nlang: en\n",
+        "docs/Gemfile": "source 'https://rubygems.org'\ngem 'github-pages'\n",
+        "docs/_posts/2024-03-01-gradients.md": "---\ntitle: Gradients\n---\n\nText.\n",
+        "docs/about.md": "---\ntitle: About\npermalink: /about/\n---\n\nAbout.\n"})
+    assert detect(source) == "jekyll"
+    for kind, dest in ((None, "detected"), ("jekyll", "named")):
+        imported = import_site(source, tmp_path / dest, kind, False, NOW)
+        post = imported.dest / "content/posts/gradients.md"
+        assert post.is_file(), sorted(imported.files)
+        assert "date: 2024-03-01" in post.read_text(encoding="utf-8")
+        assert not any("README" in name or "core.py" in name for name in imported.files)
+    # (GitHub Pages' theme alone over Markdown in docs/ stays a folder of notes, as at
+    # the root)
+    write_files(tmp_path / "notes", {"README.md": "# x\n", "docs/_config.yml":
+                                     "theme: jekyll-theme-cayman\n", "docs/a.md": "# A\n"})
+    assert detect(tmp_path / "notes") == "notes"
