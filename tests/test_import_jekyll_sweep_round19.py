@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import NOW
+from importbits import NOW, jekyll_site, report_of
 from sitebits import write_files
 
 from lanting.importer import import_site
@@ -39,3 +39,19 @@ def test_a_jekyll_site_kept_in_docs_is_imported_from_there(tmp_path: Path) -> No
     write_files(tmp_path / "notes", {"README.md": "# x\n", "docs/_config.yml":
                                      "theme: jekyll-theme-cayman\n", "docs/a.md": "# A\n"})
     assert detect(tmp_path / "notes") == "notes"
+
+
+def test_a_tag_is_reported_at_its_own_line_not_at_an_example_in_code(
+        tmp_path: Path) -> None:
+    """A post shows `{% include note.html %}` in a code span and a fence (kept as
+    written) before using it: the warning for the one left in a comment named the
+    fence's line, the first place the text was found. Code of the original is passed
+    over now, as `{% raw %}` blocks were; the warning names the tag's own line."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2022-02-02-notes.md":
+            "---\ntitle: Notes\n---\n\nWrite `{% include note.html %}` to show a note:\n\n"
+            "```liquid\n{% include note.html %}\n```\n\nLike this: {% include note.html %}\n"})
+    lines = [w.line for w in imported.report.warnings if "note.html" in w.message]
+    assert lines == [11], report_of(imported)
+

@@ -21,6 +21,10 @@ TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)\s*((?:(?!%\}|\{%|\n[ \t]*\n).)*?)\s
 line, as al-folio's posts write it): Liquid reads any whitespace between its parts. It
 stops at a blank line or another `{%`, so a stray `{%` does not run on to a later tag."""
 _RAW_BLOCK = re.compile(r"\{%-?\s*raw\s*-?%\}.*?\{%-?\s*endraw\s*-?%\}", re.DOTALL)
+_CODE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n(?:.*?\n)??[ \t]{0,3}\1[`~]*[ \t]*$"
+                   r"|(?<!`)(`+)(?!`)[^\n]+?(?<!`)\2(?!`)", re.DOTALL | re.MULTILINE)
+"""A fenced code block, or a code span (on one line) of the original, which the
+import keeps as written."""
 OUTPUT = re.compile(r"\{\{(?![<%])-?[ \t]*(.*?)[ \t]*-?\}\}")
 """A Liquid output (not a Lanting shortcode, `{{< … >}}`, which a conversion may write)."""
 
@@ -38,19 +42,22 @@ class Context:
     """Where each snippet was last found: one written several times is reported at each
     place in turn (conversions go through a file from its start), not always the first."""
     shown: list[tuple[int, int]] | None = None
-    """The spans of the original's `{% raw %}…{% endraw %}` blocks (found when first
-    needed): shown as written, never converted, so never what a report is about."""
+    """The spans of the original's `{% raw %}…{% endraw %}` blocks, fenced code blocks
+    and code spans (found when first needed): shown as written, never converted, so
+    never what a report is about."""
 
     def _outside_raw(self, at: int) -> bool:
         if self.shown is None:
             self.shown = [m.span() for m in _RAW_BLOCK.finditer(self.original)] \
                 if "raw" in self.original else []
+            if "`" in self.original or "~~~" in self.original:
+                self.shown += [m.span() for m in _CODE.finditer(self.original)]
         return not any(start <= at < stop for start, stop in self.shown)
 
     def _find(self, probe: str, start: int) -> int:
         """The first place of `probe` in the original from `start` on, outside the raw
-        blocks (a tutorial showing `{% include x.html %}` in one before using it was
-        reported at the example's line); -1 if none."""
+        blocks and code (a tutorial showing `{% include x.html %}` in one before using
+        it was reported at the example's line); -1 if none."""
         at = self.original.find(probe, start)
         while at >= 0 and not self._outside_raw(at):
             at = self.original.find(probe, at + 1)
@@ -77,8 +84,10 @@ class Context:
             at = self._find(probe, self.seen.get(probe, -1) + 1)
             if at < 0:
                 at = self._find(probe, 0)
-            if at < 0:  # (only in a raw block: there, rather than nowhere)
-                at = self.original.find(probe)
+            if at < 0:  # (only in a raw block or code, a fence's ```` ```chartjs ````
+                # opening: there, each in turn, rather than nowhere)
+                at = self.original.find(probe, self.seen.get(probe, -1) + 1)
+                at = at if at >= 0 else self.original.find(probe)
             if at >= 0:
                 self.seen[probe] = at
                 return self.original.count("\n", 0, at) + 1
