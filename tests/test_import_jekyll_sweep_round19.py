@@ -4,6 +4,7 @@ written here."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from importbits import NOW, jekyll_site, report_of
@@ -39,6 +40,34 @@ def test_a_jekyll_site_kept_in_docs_is_imported_from_there(tmp_path: Path) -> No
     write_files(tmp_path / "notes", {"README.md": "# x\n", "docs/_config.yml":
                                      "theme: jekyll-theme-cayman\n", "docs/a.md": "# A\n"})
     assert detect(tmp_path / "notes") == "notes"
+
+
+def test_liquid_filters_in_a_link_print_what_jekyll_printed(tmp_path: Path) -> None:
+    """A post links a tag's anchor with `{{ page.tags[0] | replace: ' ', '-' | downcase
+    }}` (a string filter over a value of its front matter): the import knew only
+    `prepend`, `append` and `relative_url`, and left the Liquid in a comment inside the
+    link's address, a broken link showing nothing. The filters run now; a value still
+    unknown (a loop's variable) leaves the link its text, the comment after it, outside
+    any address, as a Markdown link whose whole address was Liquid already did."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nbaseurl: /blog\n",
+        "_posts/2021-05-04-rl.md":
+            "---\ntitle: RL\ntags: [Deep Learning, rl]\n---\n\n"
+            "See [more]({{ site.baseurl }}/tags/#{{ page.tags[0] | replace: ' ', '-' "
+            "| downcase }}) and <a href=\"{{ site.baseurl }}/topics/{{ \"Policy Gradient\" "
+            "| slugify }}/\">this</a>.\n\n"
+            "{% for tag in page.tags %}\n"
+            "<a class=\"tag\" href=\"{{ site.baseurl }}/tags/#{{ tag | replace: ' ', '-' }}\">"
+            "{{ tag }}</a>\n"
+            "[#{{ tag }}]({{ site.baseurl }}/tags/#{{ tag | url_encode }})\n"
+            "{% endfor %}\n"})
+    post = (imported.dest / "content/posts/rl.md").read_text(encoding="utf-8")
+    assert "[more](/tags/deep-learning/)" in post, post
+    assert '<a href="/topics/policy-gradient/">this</a>' in post, post
+    assert '<a class="tag"><!-- import: unconverted {{ tag | replace' in post, post
+    assert "\n#<!-- import: unconverted {{ tag }} --><!-- import: unconverted {{ tag |" \
+        " url_encode }} -->\n" in post, post
+    assert not re.search(r"""\]\([^)\n]*<!--|=["'][^"'\n]*<!--""", post), post
 
 
 def test_a_tag_is_reported_at_its_own_line_not_at_an_example_in_code(

@@ -161,7 +161,13 @@ def unconverted(construct: str) -> str:
     return "<!-- import: unconverted " + construct.replace("--", "- -") + " -->"
 
 
-_LINK_TO_UNCONVERTED = re.compile(r"(!?)\[([^\]\n]*)\]\((<!-- import: unconverted .*? -->)\)")
+_LINK_TO_UNCONVERTED = re.compile(r"(!?)\[([^\]\n]*)\]\([^()\s<]*(<!-- import: unconverted "
+                                  r".*? -->)[^()\s]*\)")
+_HREF_UNCONVERTED = re.compile(r"""(<a\b[^<>]*?)\s+href\s*=\s*(["'])[^"'<]*"""
+                               r"""(<!-- import: unconverted .*? -->)[^"'<]*\2([^<>]*>)""")
+"""A link's `href` holding a comment (`href="/tags/#{{ tag | replace: ' ', '-' }}"`, with
+a value of the old theme unknown): the link without it, its text kept, the comment after
+its tag."""
 _CONSTRUCT = r"(?:[^\n>]|>(?<!-->))*?"
 _UNCONVERTED = rf"<!-- import: unconverted {_CONSTRUCT} -->"
 _TAG_HOLDING_UNCONVERTED = re.compile(
@@ -178,17 +184,20 @@ def tidy(text: str, myst: bool = False) -> str:
     """Blank lines between blocks at most one; no spaces at line ends, but a line break
     written as two of them (CommonMark's, kramdown's, Python-Markdown's, Pandoc's) is
     written `\\`; the body ends with one line end. A link whose URL could not be
-    converted (`[x]({% post_url gone %})`) is its text followed by the comment: a
-    comment for a URL made a broken link nobody could read; an HTML tag holding one in
-    an attribute is a comment of the tag as written. Unless the old site read
+    converted (`[x]({% post_url gone %})`, or a part of it, `[x](/tags/#{{ tag }})`)
+    is its text followed by the comment: a comment for a URL made a broken link nobody
+    could read; so is an HTML link (`<a>x</a>`, the comment after its tag, outside the
+    address), and another HTML tag holding one in an attribute is a comment of the tag
+    as written. Unless the old site read
     MyST (`myst`), a `%` starting a line of prose is written `\\%`: it was text there,
     and Lanting hides the line as MyST's comment."""
     if not myst:
         text, _count = shown_percent_lines(text)
     text = _LINK_TO_UNCONVERTED.sub(lambda m: m.group(2) + m.group(3) if not m.group(1)
                                     else m.group(3), text)
-    # (a comment in an attribute made an image of no file, a broken build: the tag as
-    # written is the comment)
+    text = _HREF_UNCONVERTED.sub(r"\1\4\3", text)
+    # (a comment in another tag's attribute made an image of no file, a broken build:
+    # the tag as written is the comment)
     text = _TAG_HOLDING_UNCONVERTED.sub(_unconverted_tag, text)
     if "  \n" in text:
         shelf = Shelf()

@@ -368,9 +368,11 @@ class JekyllLiquid(JekyllLinks):
                 value = found.group(2)
                 return value if value.startswith(("/", "http")) else "/" + value
             # (`{{ "/NiN.png" | prepend: site.imgrepo }}`: a string and values of
-            # `_config.yml` joined by filters, printed as Jekyll printed them)
+            # `_config.yml` or of the page's front matter joined by filters, printed as
+            # Jekyll printed them)
             value = filter_chain(expression, lambda term: "" if re.fullmatch(
-                r"site\.(baseurl|url)", term) else self.site_value(term))
+                r"site\.(baseurl|url)", term) else self.site_value(term)
+                if term.startswith("site.") else self.page_value(term, ctx))
             if value is not None:
                 ctx.convert("Liquid strings and `_config.yml` values joined by filters")
                 return value
