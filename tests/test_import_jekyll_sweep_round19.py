@@ -84,3 +84,22 @@ def test_a_tag_is_reported_at_its_own_line_not_at_an_example_in_code(
     lines = [w.line for w in imported.report.warnings if "note.html" in w.message]
     assert lines == [11], report_of(imported)
 
+
+def test_a_teaser_under_image_is_read_from_the_layouts_folder(tmp_path: Path) -> None:
+    """A blog on a forerunner of So Simple writes `image: {teaser: 2023-dups/teaser.png}`
+    and its includes show `{{ site.url }}/images/{{ post.image.teaser }}`: the path is
+    read from `/images/`, where the picture is, not from the root (every post's cover
+    was lost, a warning each). Drafts hidden by their names from Jekyll
+    (`_draft_2021-01-04-ols.md` in `_posts/`) are left out with a notice, no warning."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_includes/post-grid.html": "<a href=\"{{ post.url }}\"><img src=\"{{ site.url }}"
+                                    "/images/{{ post.image.teaser }}\" alt=\"\"></a>\n",
+        "images/2023-dups/teaser.png": b"\x89PNG\r\n\x1a\n",
+        "_posts/2023-10-20-dups.md": "---\ntitle: Dups\nimage:\n  teaser: "
+                                     "2023-dups/teaser.png\n---\n\nText.\n",
+        "_posts/_draft_2021-01-04-ols.md": "---\ntitle: OLS\n---\n\nDraft.\n"})
+    post = (imported.dest / "content/posts/dups/index.md").read_text(encoding="utf-8")
+    assert "cover: teaser.png" in post, post
+    assert (imported.dest / "content/posts/dups/teaser.png").is_file()
+    assert imported.report.warnings == [], report_of(imported)

@@ -196,7 +196,8 @@ class JekyllFront:
             # (H2O's `cover: '../assets/img/face.jpg'`, printed as it is into the home
             # page's cards, where the browser read it from the root: /assets/img/face.jpg)
             local, url = self.source / rooted.lstrip("/"), rooted
-        if not local.is_file() and "/" not in value:  # (`image: motoko.jpg`)
+        if not local.is_file() and not value.startswith("/") and ":" not in value:
+            # (`image: motoko.jpg`; `teaser: 2023-scaling/teaser.png`, under `/images/`)
             local, url = next(((self.source / folder.lstrip("/") / value, folder + value)
                                for folder in layout_image_folders(self.source)
                                if (self.source / folder.lstrip("/") / value).is_file()),

@@ -113,17 +113,19 @@ def layout_prose(source: Path, layout: str) -> str:
 
 
 _LAYOUT_IMAGE = re.compile(
-    r"(/[\w./-]*/)\{\{-?\s*\w+\.(?:image|thumbnail)\s*-?\}\}"
+    r"(/[\w./-]*/)\{\{-?\s*\w+\.(?:image|thumbnail)(?:\.\w+)?\s*-?\}\}"
     r"|['\"](/[\w./-]*/)['\"]\s*\|\s*append:\s*\w+\.(?:image|thumbnail)\b")
-"""`<img src="{{ site.url }}/assets/img/{{ page.image }}">` in a layout, or `{% assign
-rel_path = '/assets/images/' | append: page.image %}` in an include (a social card's
-image): the folder the theme read a post's `image: motoko.jpg` from."""
+"""`<img src="{{ site.url }}/assets/img/{{ page.image }}">` in a layout (or `{{
+post.image.teaser }}`, `{{ page.image.feature }}`, as So Simple's forerunners read
+`image: {teaser: 2023/teaser.png}`), or `{% assign rel_path = '/assets/images/' |
+append: page.image %}` in an include (a social card's image): the folder the theme
+read a post's `image: motoko.jpg` from."""
 
 
 def layout_image_folders(source: Path) -> list[str]:
     """The folders (`/assets/img/`) the site's layouts and includes put before a post's
     `image` name, as themes of the Jekyll Now family do: a cover written as a bare file
-    name is there."""
+    name, or a path from that folder, is there."""
     folders: list[str] = []
     for kind in ("_layouts", "_includes"):
         templates = source / kind

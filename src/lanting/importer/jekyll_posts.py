@@ -120,8 +120,14 @@ class JekyllPosts:
     def not_a_post(self, path: Path) -> None:
         """A file of `_posts/` whose name has no date (a folder's `README.md`, notes
         beside the scripts of a post): Jekyll neither published it as a post nor copied
-        it, so it is left out; a warning when its front matter shows it was meant as one."""
+        it, so it is left out; a warning when its front matter shows it was meant as one
+        (not when its name hid it from Jekyll's reading, `_draft_2021-01-04-ols.md`: the
+        writer's way of keeping a draft unpublished)."""
         written = split_front_matter(read_text(path))[0]
+        if path.name[:1] in "_.#~" or path.name.endswith("~"):
+            self.report.note(path, None, "left out: Jekyll reads no file whose name "
+                             "starts with `_`, `.`, `#` or `~` (a draft kept unpublished)")
+            return
         message = ("left out: Jekyll publishes a file of `_posts/` only when its name "
                    "starts with a date (`2024-01-31-title.md`), so the old site did not "
                    "show it")
