@@ -8,8 +8,10 @@ import re
 from pathlib import Path
 
 from importbits import NOW, jekyll_site, report_of
-from sitebits import write_files
+from sitebits import png, write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 from lanting.importer.detect import detect
 
@@ -103,3 +105,19 @@ def test_a_teaser_under_image_is_read_from_the_layouts_folder(tmp_path: Path) ->
     assert "cover: teaser.png" in post, post
     assert (imported.dest / "content/posts/dups/teaser.png").is_file()
     assert imported.report.warnings == [], report_of(imported)
+
+
+def test_an_images_class_written_as_a_pair_is_its_class(tmp_path: Path) -> None:
+    """kramdown reads `{:class="img-responsive"}` after an image as its class; Lanting
+    reads a class written `.name` and warned, at the build, that it used no `class=`
+    (three screenshots of a paper-writing post, in a table's cells). It is `.name`."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "images/render.png": png(8, 8),
+        "_posts/2021-08-09-latex.md":
+            "---\ntitle: LaTeX\n---\n\n| ![render](/images/render.png){:class=\"img-responsive "
+            "wide\"} |\n|:--:|\n| *Rendered.* |\n"})
+    post = (imported.dest / "content/posts/latex/index.md").read_text(encoding="utf-8")
+    assert "![render](render.png){: .img-responsive .wide }" in post, post
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []

@@ -5,7 +5,8 @@ showed — `.left` and `.right` float the image, `.normal` sets it at the left i
 centred, Bootstrap's `.w-75` is a width of 75% — and the purely cosmetic ones
 (`.shadow`, `.border`, `.rounded-10`, the `lqip` placeholder shown while the image
 loads) are dropped. Another class is kept (Lanting writes it on the image) and
-reported: the new theme gives it no look."""
+reported: the new theme gives it no look. A class written as a pair, `{:class="x"}`,
+is written `.x`."""
 
 from __future__ import annotations
 
@@ -43,8 +44,9 @@ def image_attribute_lists(text: str, chirpy: bool, warn: Warn) -> tuple[str, int
         nonlocal count, ignored
         lists = _IAL.findall(match.group(2))
         items = [item for written in lists for item in _ITEM.findall(written)]
-        read = [item for item in items if not _UNQUOTED.match(item)]
-        ignored += len(items) - len(read)
+        read = [made for item in items if not _UNQUOTED.match(item)
+                for made in _classes(item)]
+        ignored += len([item for item in items if _UNQUOTED.match(item)])
         kept = [made for item in read
                 if (made := _chirpy_item(item, match.group(), warn) if chirpy else item)]
         if kept == items and len(lists) == 1:
@@ -53,6 +55,16 @@ def image_attribute_lists(text: str, chirpy: bool, warn: Warn) -> tuple[str, int
         return match.group(1) + ("{: " + " ".join(kept) + " }" if kept else "")
 
     return _IMAGE_IALS.sub(one, text), count, ignored
+
+
+_CLASS_PAIR = re.compile(r"""class=(["'])([^"']*)\1""")
+
+
+def _classes(item: str) -> list[str]:
+    """`class="img-responsive"` as kramdown read it, a class of the image: as `.name`
+    (Lanting reads classes so, not as a pair, and warned that it used none)."""
+    pair = _CLASS_PAIR.fullmatch(item)
+    return ["." + name for name in pair.group(2).split()] if pair else [item]
 
 
 def _chirpy_item(item: str, written: str, warn: Warn) -> str:
