@@ -121,3 +121,29 @@ def test_an_images_class_written_as_a_pair_is_its_class(tmp_path: Path) -> None:
     assert "![render](render.png){: .img-responsive .wide }" in post, post
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_sites_include_printing_one_link_is_that_link(tmp_path: Path) -> None:
+    """docsy-jekyll's `{% include doc.html name="Getting Started" path="getting-started"
+    %}` prints `<a href="{{ site.baseurl }}/docs/{{ include.path }}">` around the name
+    (or the path, without one): it was left in a comment, a warning each, the sentence
+    missing its link. It is the Markdown link it printed, led to the page's new place;
+    an include printing more than a link stays in its comment."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Docs\nlang: en\nbaseurl: /docsite\ncollections:\n"
+                       "  docs:\n    output: true\n    permalink: /:collection/:path\n",
+        "_includes/doc.html": "{% comment %}A link to a doc page.{% endcomment %}\n"
+                              "<a href=\"{{ site.baseurl }}/docs/{{ include.path }}\">{% if "
+                              "include.name %}{{ include.name }}{% else %}{{ include.path }}"
+                              "{% endif %}</a>\n",
+        "_includes/quiz.html": "{% for q in site.data.quiz %}<p>{{ q }}</p>{% endfor %}\n",
+        "_docs/getting-started.md": "---\ntitle: Getting started\n---\n\nStart here.\n",
+        "index.md": "---\ntitle: Home\n---\n\nSee the {% include doc.html name=\"Getting "
+                    "Started\" path=\"getting-started\" %} page, or "
+                    "{% include doc.html path=\"getting-started\" %}.\n\n"
+                    "{% include quiz.html %}\n"})
+    home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "See the [Getting Started](pages/getting-started.md) page, or " \
+        "[getting-started](pages/getting-started.md)." in home, home
+    assert [w.message.split(":")[0] for w in imported.report.warnings] == [
+        "not converted, left in a comment"], report_of(imported)

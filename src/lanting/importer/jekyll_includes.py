@@ -24,6 +24,7 @@ from lanting.importer.common import is_image, read_text
 from lanting.importer.jekyll_data_cite import data_entry_include
 from lanting.importer.jekyll_data_gallery import data_gallery
 from lanting.importer.jekyll_lab import lab_include
+from lanting.importer.jekyll_link_includes import link_include
 from lanting.importer.liquid import Context, string_argument
 
 _HIDDEN = re.compile(
@@ -285,6 +286,10 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
     if entry is not None:
         ctx.convert("includes printing an entry of a data file (`citation.html key=…`)")
         return entry
+    linked = link_include(source, name, named)
+    if linked is not None:
+        ctx.convert("a site's includes printing a link (`doc.html name=… path=…`)")
+        return linked
     own = site_include(source, name)
     drawn = data_gallery(source, name) if own is None else None
     if drawn is not None:
