@@ -147,3 +147,24 @@ def test_a_sites_include_printing_one_link_is_that_link(tmp_path: Path) -> None:
         "[getting-started](pages/getting-started.md)." in home, home
     assert [w.message.split(":")[0] for w in imported.report.warnings] == [
         "not converted, left in a comment"], report_of(imported)
+
+
+def test_a_video_element_then_markdown_is_one_paragraph(tmp_path: Path) -> None:
+    """A Chinese systems blog ends posts with `<video src=… controls>`, its fallback
+    text and `</video>` on lines of their own, then a licence line with a link, with no
+    blank line between: kramdown reads `<video>` as span HTML, one paragraph with the
+    link; CommonMark an HTML block, the link shown as written (a build warning each).
+    The element and the Markdown under it are one line, read as kramdown read them."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: zh-CN\n",
+        "_posts/2016-09-01-dns.md":
+            "---\ntitle: DNS\n---\n\n## 视频\n\n<video src=\"https://example.org/a.mkv\" "
+            "width=\"320\" controls=\"controls\">\nYour browser does not support it.\n"
+            "</video>\n转载请注明出处，本文采用 [CC4.0](https://example.org/cc/) 协议授权\n"})
+    post = (imported.dest / "content/posts/dns.md").read_text(encoding="utf-8")
+    assert '<video src="https://example.org/a.mkv" width="320" controls="controls"> Your ' \
+        "browser does not support it. </video> 转载请注明出处" in post, post
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    page = (tmp_path / "out/posts/dns/index.html").read_text(encoding="utf-8")
+    assert '<a href="https://example.org/cc/">CC4.0</a>' in page

@@ -237,10 +237,27 @@ their sections) right over a `# Heading`, under a line of text or none: kramdown
 parser ended their paragraph at the heading, CommonMark's HTML block took it in."""
 
 
+_SPAN_ELEMENT_LINES = re.compile(
+    r"(?:\A|(?<=\n\n)|(?<=\A\n))( {0,3}<(video|audio|picture|a|span|font|small|big|b|i|em|"
+    r"strong|u|mark|abbr|cite|q|kbd)\b[^<>\n]*>(?:[^\n]*\n(?![ \t]*\n))*?[^\n]*</\2\s*>)"
+    r"[ \t]*\n(?=(?![*+][ \t]|\d+[.)][ \t])[^\s<#>|$`~:-])", re.IGNORECASE)
+"""A paragraph that opens with an element kramdown reads as span-level HTML, whose
+tag is alone on the first line (`<video src="…" controls>`, its fallback text, then
+`</video>`), and goes on in Markdown under its closing tag (a licence line with a
+link): kramdown made it one paragraph, CommonMark an HTML block (its kind 7) showing
+the Markdown as written."""
+
+
+def _one_line(match: re.Match[str]) -> str:
+    return " ".join(line.strip() for line in match.group(1).split("\n")) + " "
+
+
 def span_tag_paragraphs(text: str) -> tuple[str, int]:
     """The Markdown after a lone `<br />` starting a paragraph (`<br />` then an image or a
     sentence, as posts space out a figure) joined to its line, so CommonMark reads a
-    paragraph, as kramdown did; a heading right under such lines set apart from them.
+    paragraph, as kramdown did (a span element over several lines, `<video>` to
+    `</video>`, and the Markdown under it, one line: the spaces kramdown read between
+    them); a heading right under such lines set apart from them.
     Returns (text, how many)."""
     over = 0
 
@@ -256,7 +273,8 @@ def span_tag_paragraphs(text: str) -> tuple[str, int]:
 
     text = _SPAN_TAGS_OVER_HEADING.sub(apart, text)
     text, joined = _SPAN_TAG_ALONE.subn(r"\1 ", text)
-    return text, over + joined
+    text, elements = _SPAN_ELEMENT_LINES.subn(_one_line, text)
+    return text, over + joined + elements
 
 
 _MARKS_SUPERSCRIPT = re.compile(r"(<sup\b[^<>]*>)([^<>\w]*\*[^<>\w]*)(</sup\s*>)",
