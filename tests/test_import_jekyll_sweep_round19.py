@@ -168,3 +168,24 @@ def test_a_video_element_then_markdown_is_one_paragraph(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     page = (tmp_path / "out/posts/dns/index.html").read_text(encoding="utf-8")
     assert '<a href="https://example.org/cc/">CC4.0</a>' in page
+
+
+def test_the_service_workers_offline_page_is_left_out(tmp_path: Path) -> None:
+    """The Hux blog's forks keep `offline.html`, the page their `sw.js` caches and shows
+    when the network fails: the theme's page header (its background image chosen by
+    `{% if page.header-img %}`) and a script. It was imported as a page, three
+    warnings for the Liquid of its header; it is left out, with a notice. A page the
+    service worker does not name stays."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 博客\nlang: zh-CN\n",
+        "sw.js": "const PRECACHE_LIST = [\n  \"./\",\n  \"./offline.html\",\n];\n",
+        "offline.html": "---\nlayout: default\nheader-img: img/404-bg.jpg\npermalink: "
+                        "/offline.html\n---\n\n<header class=\"intro-header\" style=\""
+                        "background-image: url('{{ site.baseurl }}/{% if page.header-img %}"
+                        "{{ page.header-img }}{% else %}{{ site.header-img }}{% endif %}')\">"
+                        "\n<h1>Offline</h1>\n</header>\n",
+        "about.html": "---\nlayout: page\ntitle: 关于\n---\n\n<p>我写 Kubernetes 笔记。</p>\n",
+        "_posts/2016-09-01-dns.md": "---\ntitle: DNS\n---\n\n文字。\n"})
+    assert not (imported.dest / "content/pages/offline.md").exists()
+    assert (imported.dest / "content/pages/about.md").is_file()
+    assert imported.report.warnings == [], report_of(imported)

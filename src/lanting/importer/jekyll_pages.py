@@ -45,6 +45,7 @@ from lanting.importer.jekyll_listings import (
     drop_post_lists,
     own_text,
 )
+from lanting.importer.jekyll_offline import offline_page
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_page_urls import JekyllPageUrls
 from lanting.importer.jekyll_people import add_people
@@ -240,6 +241,10 @@ class JekyllPages(JekyllPageUrls):
         if permalink.strip("/") in GENERATED or path.stem == "404":
             self.report.note(path, None, "left out: Lanting makes its own "
                              f"{permalink.strip('/') or '404 page'}")
+            return
+        if offline_page(self.source, path, permalink):
+            self.report.note(path, None, "left out: the page the old site's service worker "
+                             "showed offline (Lanting's site has no service worker)")
             return
         lang = self.polyglot.tag(data) if self.polyglot is not None else ""
         if permalink == "/" or rel in _HOMES or layout == "home" and home_lists_posts(
