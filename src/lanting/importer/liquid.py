@@ -22,10 +22,11 @@ TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)\s*((?:(?!%\}|\{%|\n[ \t]*\n).)*?)\s
 line, as al-folio's posts write it): Liquid reads any whitespace between its parts. It
 stops at a blank line or another `{%`, so a stray `{%` does not run on to a later tag."""
 _RAW_BLOCK = re.compile(r"\{%-?\s*raw\s*-?%\}.*?\{%-?\s*endraw\s*-?%\}", re.DOTALL)
-_CODE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n(?:.*?\n)??[ \t]{0,3}\1[`~]*[ \t]*$"
-                   r"|(?<!`)(`+)(?!`)[^\n]+?(?<!`)\2(?!`)", re.DOTALL | re.MULTILINE)
-"""A fenced code block, or a code span (on one line) of the original, which the
-import keeps as written."""
+_CODE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n((?:.*?\n)??[ \t]{0,3}\1[`~]*[ \t]*$)"
+                   r"|(?<!`)(`+)(?!`)[^\n]+?(?<!`)\3(?!`)", re.DOTALL | re.MULTILINE)
+"""A fenced code block (its lines under the opening one: a fence's own kind, ```` ```chart
+````, may be reported), or a code span (on one line) of the original, which the import
+keeps as written."""
 OUTPUT = re.compile(r"\{\{(?![<%])-?[ \t]*(.*?)[ \t]*-?\}\}")
 """A Liquid output (not a Lanting shortcode, `{{< … >}}`, which a conversion may write)."""
 
@@ -52,7 +53,8 @@ class Context:
             self.shown = [m.span() for m in _RAW_BLOCK.finditer(self.original)] \
                 if "raw" in self.original else []
             if "`" in self.original or "~~~" in self.original:
-                self.shown += [m.span() for m in _CODE.finditer(self.original)]
+                self.shown += [m.span(2) if m.group(1) else m.span()
+                               for m in _CODE.finditer(self.original)]
         return not any(start <= at < stop for start, stop in self.shown)
 
     def _find(self, probe: str, start: int) -> int:
