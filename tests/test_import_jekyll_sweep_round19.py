@@ -5,6 +5,7 @@ written here."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from importbits import NOW, jekyll_site, report_of
@@ -13,6 +14,7 @@ from sitebits import png, write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
+from lanting.importer import kramdown as K
 from lanting.importer.detect import detect
 
 
@@ -189,3 +191,18 @@ def test_the_service_workers_offline_page_is_left_out(tmp_path: Path) -> None:
     assert not (imported.dest / "content/pages/offline.md").exists()
     assert (imported.dest / "content/pages/about.md").is_file()
     assert imported.report.warnings == [], report_of(imported)
+
+
+def test_a_long_paragraph_is_read_once_for_notices() -> None:
+    """minimal-mistakes' notices, a paragraph with `{: .notice--info}` under it, were
+    found by a pattern tried from each line down to a class: a notebook's post of 3 MB,
+    its outputs long paragraphs of lines, took minutes to import. The class is found
+    first and its paragraph read up from it: the same callouts, in time linear in the
+    text."""
+    lines = "".join(f"[{i:05d}] loss=0.{i % 97:02d}\n" for i in range(40_000))
+    text = lines + "\nCheck the seed\nbefore a run.\n{: .notice--warning}\n\nEnd.\n"
+    started = time.perf_counter()
+    out, _count = K.kramdown_blocks(text, lambda construct, message: None)
+    assert time.perf_counter() - started < 5
+    assert out.startswith(lines)
+    assert "> [!WARNING]\n> Check the seed\n> before a run." in out, out[-200:]

@@ -171,6 +171,32 @@ def _unless_after_image(match: re.Match[str]) -> str:
         after == before[-1:] or after.isalnum()) else ""
 
 
+def _notice_callouts(text: str, notices: str) -> tuple[str, int]:
+    """Each paragraph with a notice's class on the line under it (`{: .notice--info}`)
+    as a callout: the lines of text right above the class, read up from it. (A pattern
+    matched from each line down to a class went through a paragraph's lines once for
+    each of them: a notebook's post of 3 MB, long paragraphs of output, took minutes.)
+    Returns (text, how many)."""
+    classes = re.compile(r"^[ \t]*(\{:[ \t]*(?:" + notices + r")\})[ \t]*$", re.MULTILINE)
+    out: list[str] = []
+    last = count = 0
+    for match in classes.finditer(text):
+        lines = text[last:match.start()].split("\n")[:-1]  # (the whole lines above)
+        run = 0
+        for line in reversed(lines):
+            if not line.strip() or re.match(r"[ \t]*\{:", line):
+                break
+            run += 1
+        if not run:
+            continue
+        start = match.start() - sum(len(line) + 1 for line in lines[len(lines) - run:])
+        out += [text[last:start], callout(callout_kind(match.group(1)) or "NOTE",
+                                          text[start:match.start()].strip("\n"))]
+        last = match.end()
+        count += 1
+    return "".join(out) + text[last:], count
+
+
 def kramdown_blocks(text: str, warn: Callable[[str, str], None],
                     paragraph_alerts: bool = False) -> tuple[str, int]:
     """TOC markers, `{::comment}`, `{::nomarkdown}`, `{::options}`, blockquote classes
@@ -219,14 +245,10 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None],
     counted(r"((?:^[ \t]*>.*\n)+)[ \t]*(\{:[^{}\n]*\})[ \t]*$", quote, re.MULTILINE)
     # minimal-mistakes' notices (and TeXt's alerts) are paragraphs with a class, not
     # blockquotes
-    # (`[^\S\n]*\S`: where a line's first letter is, unambiguously; `[^\n]*\S[^\n]*`
-    # made the match exponential in the lines of a paragraph, and imports hang)
     notices = r"\.notice[^{}\n]*" + (r"|\.(?:info|success|warning|error)[ \t]*"
                                       if paragraph_alerts else "")
-    counted(r"^((?:(?![ \t]*\{:)[^\S\n]*\S[^\n]*\n)+)[ \t]*(\{:[ \t]*(?:" + notices + r")\})"
-            r"[ \t]*$",
-            lambda m: callout(callout_kind(m.group(2)) or "NOTE", m.group(1).strip("\n")),
-            re.MULTILINE)
+    text, boxes = _notice_callouts(text, notices)
+    count += boxes
 
     def indented(match: re.Match[str]) -> str:
         code = "\n".join(line[4:] for line in match.group(1).rstrip("\n").split("\n"))
