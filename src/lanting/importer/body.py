@@ -11,6 +11,8 @@ import shlex
 from collections.abc import Callable
 
 from lanting.importer.body_tables import table_math
+from lanting.importer.body_unconverted import unconverted as unconverted
+from lanting.importer.body_unconverted import unconverted_out_of_addresses
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.percent_lines import shown_percent_lines
 from lanting.importer.shelf import MARKER, Shelf, fence, protect_code
@@ -156,30 +158,6 @@ def tabs(parts: list[tuple[str, str]]) -> str:
     return "".join(block(f"**{name.strip()}**") + block(body) for name, body in parts)
 
 
-def unconverted(construct: str) -> str:
-    """What has no Lanting form, kept where it was inside an HTML comment."""
-    return "<!-- import: unconverted " + construct.replace("--", "- -") + " -->"
-
-
-_LINK_TO_UNCONVERTED = re.compile(r"(!?)\[([^\]\n]*)\]\([^()\s<]*(<!-- import: unconverted "
-                                  r".*? -->)[^()\s]*\)")
-_HREF_UNCONVERTED = re.compile(r"""(<a\b[^<>]*?)\s+href\s*=\s*(["'])[^"'<]*"""
-                               r"""(<!-- import: unconverted .*? -->)[^"'<]*\2([^<>]*>)""")
-"""A link's `href` holding a comment (`href="/tags/#{{ tag | replace: ' ', '-' }}"`, with
-a value of the old theme unknown): the link without it, its text kept, the comment after
-its tag."""
-_CONSTRUCT = r"(?:[^\n>]|>(?<!-->))*?"
-_UNCONVERTED = rf"<!-- import: unconverted {_CONSTRUCT} -->"
-_TAG_HOLDING_UNCONVERTED = re.compile(
-    rf"<[A-Za-z][\w-]*\s(?:[^<>]|{_UNCONVERTED})*?{_UNCONVERTED}(?:[^<>]|{_UNCONVERTED})*>")
-"""An HTML tag with a construct left unconverted in an attribute (`src="{% src x %}"`)."""
-
-
-def _unconverted_tag(match: re.Match[str]) -> str:
-    return unconverted(re.sub(rf"<!-- import: unconverted ({_CONSTRUCT}) -->", r"\1",
-                              match.group()))
-
-
 def tidy(text: str, myst: bool = False) -> str:
     """Blank lines between blocks at most one; no spaces at line ends, but a line break
     written as two of them (CommonMark's, kramdown's, Python-Markdown's, Pandoc's) is
@@ -193,12 +171,7 @@ def tidy(text: str, myst: bool = False) -> str:
     and Lanting hides the line as MyST's comment."""
     if not myst:
         text, _count = shown_percent_lines(text)
-    text = _LINK_TO_UNCONVERTED.sub(lambda m: m.group(2) + m.group(3) if not m.group(1)
-                                    else m.group(3), text)
-    text = _HREF_UNCONVERTED.sub(r"\1\4\3", text)
-    # (a comment in another tag's attribute made an image of no file, a broken build:
-    # the tag as written is the comment)
-    text = _TAG_HOLDING_UNCONVERTED.sub(_unconverted_tag, text)
+    text = unconverted_out_of_addresses(text)
     if "  \n" in text:
         shelf = Shelf()
         text, _count = hard_breaks(protect_code(text, shelf), spaces_only=True,
