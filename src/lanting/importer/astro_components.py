@@ -19,6 +19,7 @@ text the name given (a `name`, `title`, `text` or `label` property), else the UR
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -146,11 +147,6 @@ def link_components(text: str, path: Path, source: Path) -> dict[str, LinkCompon
 def link_uses(text: str, components: dict[str, LinkComponent], ctx: Context) -> str:
     """Each `<Name url="…" name="…" />` of `components` as a link, a paragraph of its
     own (a use whose URL is not a literal is left)."""
-    if not components:
-        return text
-    tag = re.compile(r"<(" + "|".join(map(re.escape, components))
-                     + r")\b((?:[^<>{}]|\{[^{}]*\})*)/>")
-
     def one(match: re.Match[str]) -> str:
         component, attrs = components[match.group(1)], match.group(2)
         url = attribute(attrs, component.url)
@@ -161,6 +157,16 @@ def link_uses(text: str, components: dict[str, LinkComponent], ctx: Context) -> 
         shown = shown.replace("[", "\\[").replace("]", "\\]")
         return f"\n\n[{shown}]({url.replace(' ', '%20')})\n\n"
 
+    return _uses(text, components, one)
+
+
+def _uses(text: str, components: dict[str, ImageComponent] | dict[str, LinkComponent],
+          one: Callable[[re.Match[str]], str]) -> str:
+    """`text` with each self-closing `<Name …/>` of `components` made by `one`."""
+    if not components:
+        return text
+    tag = re.compile(r"<(" + "|".join(map(re.escape, components))
+                     + r")\b((?:[^<>{}]|\{[^{}]*\})*)/>")
     return tag.sub(one, text)
 
 
@@ -172,11 +178,6 @@ def own_modules(components: dict[str, ImageComponent] | dict[str, LinkComponent]
 def image_uses(text: str, components: dict[str, ImageComponent], ctx: Context) -> str:
     """Each `<Name src-property="…" … />` of `components` as a Markdown image, with the
     caption the component showed as its title (so Lanting makes it a figure)."""
-    if not components:
-        return text
-    tag = re.compile(r"<(" + "|".join(map(re.escape, components))
-                     + r")\b((?:[^<>{}]|\{[^{}]*\})*)/>")
-
     def one(match: re.Match[str]) -> str:
         component, attrs = components[match.group(1)], match.group(2)
         src = attribute(attrs, component.src)
@@ -189,4 +190,4 @@ def image_uses(text: str, components: dict[str, ImageComponent], ctx: Context) -
         shown = (alt or caption or "").replace("[", "\\[").replace("]", "\\]")
         return f"![{shown}]({src.replace(' ', '%20')}{title})"
 
-    return tag.sub(one, text)
+    return _uses(text, components, one)

@@ -63,6 +63,22 @@ UrlMap = Callable[[str, bool], str | None]
 """A link's or image's new URL (None: as written; `UNLINK`: the link's text alone)."""
 
 UNLINK = "\x00unlink"
+
+
+def dead_link(url: str, rel: str, warn: Callable[[str, str], None],
+              nothing: str = "no document or file of the project") -> str | None:
+    """A link to `nothing` there is. A relative one led nowhere on the old site
+    either (its generator warned, and published it dead): its text is kept without the
+    link (`UNLINK`), or the new site would not build. One from the root may be a redirect
+    of the old host's: left as written (None), for the build to report. Each is a
+    warning (`warn(snippet, message)`)."""
+    if rel.startswith("/"):
+        warn(url, f"link `{url}` leads to {nothing}: left as written (a redirect of the "
+             "old host's, or a broken link)")
+        return None
+    warn(url, f"link `{url}` leads to {nothing} (it was broken on the old site too): "
+         "its text kept without the link")
+    return UNLINK
 """What a `UrlMap` returns for a Markdown link that led nowhere on the old site and has
 no page to lead to now (the writer's note that was never published): its text stays."""
 """(URL as written, is an image) -> the URL to write, or None to keep it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -32,18 +32,23 @@ _MARP_FILE = re.compile(r"\bmarp(?:-cli(?:@[\w.^~-]+)?)?(?:\s+-{1,2}[\w-]+"
 """The deck a script gives Marp CLI (`marp lecture.md`, `npx @marp-team/marp-cli x.md`)."""
 
 
-def marp_decks(source: Path) -> set[Path]:
-    """The Markdown files (resolved) that Marp CLI is set to make slides of, with or
-    without `marp: true` in them (Marp CLI reads any Markdown): those under the
-    `inputDir` of a `package.json`'s `marp` settings, and those its scripts name."""
-    decks: set[Path] = set()
+def _packages(source: Path) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Each `package.json` under `source` that reads as an object, with its data."""
     for package in (p for p in walk(source) if p.name == "package.json"):
         try:
             data = json.loads(read_text(package))
         except json.JSONDecodeError:
             continue
-        if not isinstance(data, dict):
-            continue
+        if isinstance(data, dict):
+            yield package, data
+
+
+def marp_decks(source: Path) -> set[Path]:
+    """The Markdown files (resolved) that Marp CLI is set to make slides of, with or
+    without `marp: true` in them (Marp CLI reads any Markdown): those under the
+    `inputDir` of a `package.json`'s `marp` settings, and those its scripts name."""
+    decks: set[Path] = set()
+    for package, data in _packages(source):
         settings = data.get("marp")
         folder = settings.get("inputDir") if isinstance(settings, dict) else None
         if isinstance(folder, str) and (package.parent / folder).is_dir():
@@ -63,13 +68,9 @@ def slidev_decks(source: Path) -> set[Path]:
     with none beside it, each folder's under it (a repository of several decks, one
     folder each, which a build script hands to `slidev build "$dir/slides.md"`)."""
     decks: set[Path] = set()
-    for package in (p for p in walk(source) if p.name == "package.json"):
-        try:
-            data = json.loads(read_text(package))
-        except json.JSONDecodeError:
-            continue
-        if not isinstance(data, dict) or "@slidev/cli" not in json.dumps(
-                [data.get("dependencies"), data.get("devDependencies")]):
+    for package, data in _packages(source):
+        if "@slidev/cli" not in json.dumps([data.get("dependencies"),
+                                            data.get("devDependencies")]):
             continue
         scripts = data.get("scripts")
         named = _SLIDEV_FILE.findall(" ".join(map(str, scripts.values()))

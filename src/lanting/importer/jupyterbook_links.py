@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer.body_fragments import heading_fragment
-from lanting.importer.body_links import UNLINK
+from lanting.importer.body_links import UNLINK, dead_link
 from lanting.importer.common import first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_refs import TERM_LABEL, Target
@@ -112,13 +112,9 @@ class JupyterBookLinks:
         report."""
         if not rel or (file.is_file() and file.resolve().is_relative_to(self.book.resolve())):
             return None
-        if rel.startswith("/"):
-            ctx.warn(url, f"link `{url}` leads to no file of the book: left as written (a "
-                     "redirect of the old host's, or a broken link)")
-            return None
-        ctx.warn(url, f"link `{url}` leads to no page or file of the book (it was broken "
-                 "on the old site too): its text kept without the link")
-        return UNLINK
+        if rel.startswith("/"):  # (the book's own wording: "no file of the book")
+            return dead_link(url, rel, ctx.warn, "no file of the book")
+        return dead_link(url, rel, ctx.warn, "no page or file of the book")
 
     def label_link(self, label: str, item: Item, ctx: Context) -> str | None:
         """`[text](label)`, a link naming no file but a label: MyST-Parser under Sphinx

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from lanting.importer.body_links import UNLINK, map_urls
+from lanting.importer.body_links import UNLINK, dead_link, map_urls
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.item import Item
@@ -121,7 +121,7 @@ class QuartoLinks:
                 return self.listing_link(fragment, url, ctx)
             found = static_file(self.source, self.site, path, url)
             if found is None and rel and not file.exists():
-                return self.broken(url, rel, ctx)
+                return dead_link(url, rel, ctx.warn)
             return found
         target = self.document(file) or (self.table.find(rel) if rel.startswith("/")
                                           else self.published_target(rel, item, file))
@@ -151,7 +151,7 @@ class QuartoLinks:
         if image:
             ctx.warn(url, f"image `{url}` not found: left as written")
         elif rel and not file.exists():
-            return self.broken(url, rel, ctx)
+            return dead_link(url, rel, ctx.warn)
         return None
 
     def published_target(self, rel: str, item: Item, file: Path) -> Item | None:
@@ -165,20 +165,6 @@ class QuartoLinks:
         folder = page if page.endswith("/") else posixpath.dirname(page) + "/"
         found = self.table.find(posixpath.normpath(posixpath.join(folder, unquote(rel))))
         return found if found is not item else None
-
-    @staticmethod
-    def broken(url: str, rel: str, ctx: Context) -> str | None:
-        """A link to no document or file of the project. A relative one led nowhere on
-        the old site either (Quarto warned, and published it dead): its text is kept
-        without the link, or the new site would not build. One from the root may be a
-        redirect of the old host's: left as written, for the build to report."""
-        if rel.startswith("/"):
-            ctx.warn(url, f"link `{url}` leads to no document or file of the project: "
-                     "left as written (a redirect of the old host's, or a broken link)")
-            return None
-        ctx.warn(url, f"link `{url}` leads to no document or file of the project (it was "
-                 "broken on the old site too): its text kept without the link")
-        return UNLINK
 
     def listing_link(self, fragment: str, url: str, ctx: Context) -> str:
         """The blog page for a link to a listing; `#category=Jetson` (the listing
