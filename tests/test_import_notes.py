@@ -307,6 +307,24 @@ def test_logseq_pages_journals_and_properties(logseq: tuple[Imported, Path]) -> 
     assert {"全部页面", "日志"} <= {m["name"] for m in menu}
 
 
+def test_a_logseq_reference_to_a_deleted_block_is_warned_of_at_import(
+        tmp_path: Path) -> None:
+    """`((uuid))` whose block is no more was kept as written and counted as converted:
+    the import said nothing, only each build did. Now the import warns at its line."""
+    kept = "6512a0c1-1111-4abc-9def-0123456789ab"
+    gone = "6512a0c1-2222-4abc-9def-0123456789ab"
+    write_files(tmp_path / "graph", {
+        "logseq/config.edn": "{:meta/version 1}\n",
+        "pages/A.md": f"- first block\n  id:: {kept}\n- see (({kept}))\n- gone (({gone}))\n",
+    })
+    imported = import_site(tmp_path / "graph", tmp_path / "site")
+    assert [(e.line, e.message) for e in imported.report.entries if e.path == "pages/A.md"] \
+        == [(4, f"`(({gone}))` names no block of the graph (deleted since?): kept as "
+             "written; copy the block's text in, or link to its note as `[[…]]`")]
+    written = (imported.dest / "content" / "pages" / "a.md").read_text(encoding="utf-8")
+    assert f"[first block](a.md#^{kept})" in written and f"(({gone}))" in written
+
+
 def test_logseq_embeds_clozes_tasks_and_image_sizes(logseq: tuple[Imported, Path]) -> None:
     """`{{embed [[强化学习/GRPO]]}}` shows that page's text, as Logseq did; a flash
     card's `{{cloze …}}` its text; `TODO` a task; `{:height 200}` the image's size."""

@@ -134,7 +134,8 @@ class LogseqNotes:
 
     def references(self, text: str, ctx: Context) -> str:
         """`((uuid))` a link to the block, showing its text; `[shown](((uuid)))` a link
-        to it with the writer's text. (A block not found: Lanting warns of it.)"""
+        to it with the writer's text. A block not found is kept as written, warned of
+        here and again by every build, until the writer mends it."""
         blocks = self.blocks or {}
 
         def target(uuid: str) -> str | None:
@@ -154,7 +155,10 @@ class LogseqNotes:
 
         def one(match: re.Match[str]) -> str:
             url = target(match.group(1))
-            if url is None:
+            if url is None:  # (Logseq showed it as written, marked as a broken reference)
+                ctx.warn(match.group(), f"`{match.group()}` names no block of the graph "
+                         "(deleted since?): kept as written; copy the block's text in, "
+                         "or link to its note as `[[…]]`")
                 return match.group()
             ctx.convert("Logseq's `((block))` references as links to their blocks")
             block = blocks[match.group(1)]  # (a block of its id alone: its page's title)
