@@ -202,7 +202,8 @@ def _import(commands: Any) -> None:
         commands, "import", "make a new site from a Jekyll, al-folio, Hugo, Hugo Blox, "
         "Zola, Hexo, Quarto, MkDocs, Jupyter Book, Sphinx, Docusaurus, VitePress, VuePress, "
         "Quartz, "
-        "Astro, Next.js, Gatsby, docsify, Pelican or Eleventy site, an mdBook or GitBook "
+        "Astro, Next.js, Gatsby, docsify, Pelican, Hakyll or Eleventy site, an mdBook or "
+        "GitBook "
         "book, or a plain folder of notes (Obsidian, Typora)",
         "  lanting import my-jekyll-blog\n"
         "  lanting import my-hexo-blog new-site --dry-run\n"
@@ -219,6 +220,7 @@ def _import(commands: Any) -> None:
         "  lanting import my-docsify-notes     docsify: its sidebar's pages, in order\n"
         "  lanting import my-mdbook-notes      mdBook: its SUMMARY's chapters, includes, math\n"
         "  lanting import my-gitbook           GitBook 3 or synced: chapters, hints, tabs\n"
+        "  lanting import my-hakyll-blog       Hakyll: site.hs's rules read, .lhs posts\n"
         "  lanting import my-obsidian-vault    notes: Obsidian, Logseq, Typora, READMEs\n")
     imp.add_argument("source", type=Path, metavar="SOURCE",
                      help="the site to import (only read, never written)")

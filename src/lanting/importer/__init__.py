@@ -1,6 +1,6 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Zola, Hexo, Quarto,
 MkDocs, Jupyter Book, Sphinx, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js,
-Gatsby, docsify, Pelican or Eleventy site, an mdBook or GitBook book, or a plain folder
+Gatsby, docsify, Pelican, Hakyll or Eleventy site, an mdBook or GitBook book, or a plain folder
 of notes (Obsidian, Typora), turned into a new Lanting site, with a report of what was
 converted, what could not be and where.
 
@@ -42,6 +42,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "quartz": ("quartz", "Quartz"), "astro": ("astro", "Astro"), "nextjs": ("astro", "Astro"),
     "gatsby": ("astro", "Astro"),
     "docsify": ("docsify", "Docsify"), "pelican": ("pelican", "Pelican"),
+    "hakyll": ("hakyll", "Hakyll"),
     "eleventy": ("eleventy", "Eleventy"), "mdbook": ("mdbook", "MdBook"),
     "gitbook": ("gitbook", "GitBook"),
     "notes": ("notes", "Notes"),

@@ -35,6 +35,8 @@ LOOKED_FOR = (
     "mdBook (book.toml with its source folder's SUMMARY.md), "
     "GitBook (.gitbook.yaml or book.json with a SUMMARY.md, or SUMMARY.md and README.md), "
     "Pelican (pelicanconf.py), "
+    "Hakyll (site.hs, site.lhs, or a Haskell file in app/, src/ or exe/ importing Hakyll, "
+    "or hakyll in a .cabal or package.yaml), "
     "Eleventy (eleventy.config.js, .mjs or .cjs, .eleventy.js, or @11ty/eleventy in "
     "package.json), "
     "Hexo (_config.yml, or a _config.NAME.yml holding Hexo's settings, with source/_posts/ "
@@ -244,6 +246,10 @@ def detect(source: Path) -> str:
         return "gatsby"
     if (source / "pelicanconf.py").is_file():
         return "pelican"
+    from lanting.importer.hakyll_rules import is_hakyll
+
+    if is_hakyll(source):
+        return "hakyll"  # (a Haskell program importing Hakyll: no settings file of its own)
     from lanting.importer.eleventy_settings import is_eleventy
 
     if is_eleventy(source):

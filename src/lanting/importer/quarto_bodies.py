@@ -182,10 +182,7 @@ class QuartoBodies(QuartoFences, QuartoLinks):
             text, count = escaped_parentheses(text)
             ctx.convert("escaped parentheses `\\(1\\)` as plain ones (Quarto reads no "
                         "`\\(x\\)` math)", count)
-        text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
-        text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
-                                 else m.group(), text)
-        ctx.convert("spans with attributes (text kept)", spans)
+        text = pandoc_attributes(text, ctx)
         text, linked = cross_references(text, path, self.labels, self.document_link,
                                         lambda made: shelf.put(made, "R"),
                                         own_labels(ctx.original))
@@ -261,6 +258,17 @@ class QuartoBodies(QuartoFences, QuartoLinks):
             return ctx.leave(match.group(), f"the value of `{args[0]}` is not known here: "
                              "write it in")
         return ctx.leave(match.group(), "a shortcode Lanting has no form for")
+
+
+def pandoc_attributes(text: str, ctx: Context) -> str:
+    """Pandoc's attributes on images and links (`{width=80%}`) left out but a figure's
+    label, and spans with attributes (`[text]{.smallcaps}`) as their text (a citation's
+    brackets, `[@key]{.x}`, kept): Lanting has no form for them."""
+    text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
+    text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
+                             else m.group(), text)
+    ctx.convert("spans with attributes (text kept)", spans)
+    return text
 
 
 def _kept_label(attributes: str) -> str:
