@@ -134,6 +134,16 @@ def test_provider_folder_routes_and_citations(provider: tuple[Imported, Path]) -
                               {"name": "All posts", "url": "/archive/"}]
 
 
+def test_bodies_read_as_templates(provider: tuple[Imported, Path]) -> None:
+    """`applyAsTemplate` before Pandoc: `$$` was a dollar sign, `$youtube("…")$` the
+    site's function drawing a player."""
+    _imported, out = provider
+    about = page(out, "/about/")
+    assert "costs $4, a walk" in about.text() and about.find("math") is None
+    assert any("youtube-nocookie.com/embed/aBcDeFgHiJk" in (e.get("data-embed") or "")
+               for e in about.iter())
+
+
 def test_rules_read_from_the_haskell_source() -> None:
     rules = read_rules(FIXTURES / "hakyll-provider")
     assert (rules.provider, rules.destination) == ("content", "public_html")

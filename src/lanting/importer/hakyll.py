@@ -56,6 +56,7 @@ class Hakyll(HakyllBodies):
         self.documents: list[tuple[Item, str, Path]] = []
         self.texts: list[str] = []
         self.unrouted: set[str] = set()
+        self.templated: set[Path] = set()
 
     def run(self) -> NewSite:
         """In order: the rules' notices, the provider folder's files (static ones copied,
@@ -97,6 +98,8 @@ class Hakyll(HakyllBodies):
             else:
                 self.site.static.setdefault(old, path)
         elif rule.compiler == "document":
+            if rule.templated:
+                self.templated.add(path)
             self.read_document(path, rel, old)
         elif old == "index.html" or old in GENERATED:
             self.report.note(path, None, f"/{old}: Lanting makes its own (the list of "

@@ -157,6 +157,31 @@ def div_fences(text: str) -> tuple[str, int]:
     return "\n".join(render(parse(text))), count
 
 
+_CALL = re.compile(r"\$([A-Za-z][\w-]*)\(((?:\s*\"(?:[^\"\\\n]|\\.)*\"\s*,?)*)\s*\)\$")
+_YOUTUBE = re.compile(r"(?:youtu\.be/|youtube(?:-nocookie)?\.com/(?:embed/|watch\?v=|shorts/))"
+                      r"([\w-]{11})")
+
+
+def template_body(text: str, shelf: Shelf, ctx: Context) -> str:
+    """A body Hakyll read as a template (`applyAsTemplate`) before Pandoc: `$$` was a
+    dollar sign (no formula), `$youtube("https://…")$`, a function of the site's own,
+    made the player of a YouTube video (Lanting's `video` shortcode); another call is
+    kept in a comment, with a warning."""
+
+    def call(match: re.Match[str]) -> str:
+        arguments = re.findall(r'"((?:[^"\\\n]|\\.)*)"', match.group(2))
+        video = _YOUTUBE.search(arguments[0]) if arguments else None
+        if video:
+            ctx.convert("YouTube players of the site's template functions as videos")
+            return shelf.put(f'{{{{< video youtube="{video.group(1)}" >}}}}')
+        return shelf.put(ctx.leave(match.group(), "a function of the site's own templates"))
+
+    text = _CALL.sub(call, text)
+    text, count = re.subn(r"\$\$", lambda _m: shelf.put("\\$"), text)
+    ctx.convert("`$$` of bodies read as templates as dollar signs", count)
+    return text
+
+
 class HakyllBodies:
     """The body side of the Hakyll importer."""
 
@@ -165,6 +190,7 @@ class HakyllBodies:
     site: NewSite
     table: LinkTable
     by_source: dict[Path, Item]
+    templated: set[Path]
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         if path.suffix.lower() == ".lhs":
@@ -177,6 +203,10 @@ class HakyllBodies:
                       flags=re.DOTALL)
         text = protect_code(text, shelf, pandoc=True)
         text, _count = B.indented_code(text, shelf)
+        if path in self.templated:
+            text = template_body(text, shelf, ctx)
+        # (`](⏎x.jpg)`: a destination on the next line, which Pandoc read)
+        text = re.sub(r"\]\([ \t]*\n[ \t]*(?=[^\s)])", "](", text)
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
         text = bare_environments(text, ctx)
         if self.rules.double_backslash:

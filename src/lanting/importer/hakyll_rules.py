@@ -48,6 +48,9 @@ class Rule:
     `("const", path)`, `("unknown", text)`); None: it has no route (not published)."""
     where: str
     """`file:line` of the `match`."""
+    templated: bool = False
+    """Whether its compiler reads the file as a template first (`applyAsTemplate`):
+    `$$` is a dollar sign in it, `$f("x")$` a call of the site's functions."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,7 +352,9 @@ def _matches(path: Path, source: Path, code: str, bindings: dict[str, str]) -> l
         route = route_steps(_expand(found.group(1), bindings)) if found else None
         line = code.count("\n", 0, m.start()) + 1
         rel = path.relative_to(source).as_posix()
-        rules.append(Rule(globs, excluded, _compiler(expanded), route, f"{rel}:{line}"))
+        compiler = _compiler(expanded)
+        rules.append(Rule(globs, excluded, compiler, route, f"{rel}:{line}",
+                          compiler == "document" and "applyAsTemplate" in expanded))
     return rules
 
 
