@@ -43,7 +43,7 @@ def test_a_hakyll_site_is_detected_not_read_as_notes(name: str) -> None:
 
 def test_hakyll_init_posts_keep_dates_urls_and_tags(init: tuple[Imported, Path]) -> None:
     imported, out = init
-    assert (imported.report.counts["posts"], imported.report.counts["pages"]) == (2, 2)
+    assert (imported.report.counts["posts"], imported.report.counts["pages"]) == (3, 2)
     assert redirect_target(out, "/posts/2015-08-12-small-swings.html") == \
         "/posts/small-swings/"
     assert redirect_target(out, "/about.html") == "/about/"
@@ -72,6 +72,17 @@ def test_hakyll_init_bodies_math_links_and_images(init: tuple[Imported, Path]) -
     about = page(out, "/about/")
     assert about.find("li") is not None and "Mechanics" in about.text()
     assert page(out, "/contact/").find("a", href="/posts/small-swings/") is not None
+
+
+def test_a_post_without_metadata(init: tuple[Imported, Path]) -> None:
+    """No metadata block: titled by its first heading (the templates' `$title$` showed
+    nothing), dated by its file name; Markdown on the line after a `<div>` read, as
+    Pandoc read it."""
+    _imported, out = init
+    coupled = page(out, "/posts/coupled/")
+    assert coupled.one("h1").text().strip() == "Coupled oscillators"
+    assert "2016-01-03" in coupled.find_all("time")[0]["datetime"]
+    assert coupled.one("div", class_="note").find("em") is not None
 
 
 def test_hakyll_init_settings_from_the_template(init: tuple[Imported, Path]) -> None:

@@ -28,6 +28,7 @@ from lanting.importer.hakyll_rules import Rule, matches, read_rules
 from lanting.importer.hakyll_site import write_config
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.rst_markdown import read_rst
 from lanting.importer.site import NewSite, slug_of
@@ -168,7 +169,13 @@ class Hakyll(HakyllBodies):
     def add_item(self, path: Path, kind: str, meta: dict[str, Any], body: str,
                  old: str | None) -> None:
         title = str(meta.get("title") or "").strip()
-        if not title and kind != "home":
+        heading = first_heading(body) if not title and kind != "home" else None
+        if heading is not None:
+            # (the templates' `$title$` showed nothing; the body's heading was the title)
+            title, body = heading
+            self.report.note(path, None, f"no `title`: titled by its first heading, "
+                             f"`{title}`")
+        elif not title and kind != "home":
             self.report.warn(path, None, "no `title` (the templates showed none): titled "
                              "by its file name")
         stem = path.stem if path.stem != "index" else path.parent.name

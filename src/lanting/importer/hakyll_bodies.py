@@ -34,6 +34,7 @@ from lanting.importer.common import BARE_SITE, LinkTable, is_image
 from lanting.importer.grid_tables import grid_tables
 from lanting.importer.hakyll_rules import Rules
 from lanting.importer.hakyll_site import lanting_page
+from lanting.importer.html_block_spans import pandoc_tag_lines
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_bodies import pandoc_attributes
@@ -205,6 +206,8 @@ class HakyllBodies:
         text, _count = B.indented_code(text, shelf)
         if path in self.templated:
             text = template_body(text, shelf, ctx)
+        text, count = pandoc_tag_lines(text)
+        ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
         # (`](⏎x.jpg)`: a destination on the next line, which Pandoc read)
         text = re.sub(r"\]\([ \t]*\n[ \t]*(?=[^\s)])", "](", text)
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
