@@ -178,6 +178,23 @@ def test_rules_not_read_fall_back_to_hakyll_init(tmp_path: Path) -> None:
     assert "hakyll-init's site" in report_of(imported)
 
 
+def test_an_error_page_document_is_lanting_s_own(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "site.hs": """import Hakyll
+main = hakyll $ do
+    match (fromList ["404.html", "about.md"]) $ do
+        route $ setExtension "html"
+        compile pandocCompiler
+""",
+        "404.html": "<h1>Not here</h1>\n",
+        "templates/default.html": "<title>Field notes - $title$</title>\n",
+        "about.md": "---\ntitle: About\n---\n\nMe.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert imported.report.counts["pages"] == 1
+    assert [e.message for e in imported.report.warnings] == []
+    assert "Lanting makes its own" in report_of(imported)
+
+
 def test_comments_and_strings() -> None:
     code = 'x = "<!--more-->" -- a comment\n{- block\n -} y = 1 --> 2\n'
     assert strip_comments(code) == 'x = "<!--more-->" \n\n y = 1 --> 2\n'

@@ -98,7 +98,7 @@ class Hakyll(HakyllBodies):
                                  "itself: left out")
             else:
                 self.site.static.setdefault(old, path)
-        elif rule.compiler == "document":
+        elif rule.compiler == "document" and old not in GENERATED:
             if rule.templated:
                 self.templated.add(path)
             self.read_document(path, rel, old)
