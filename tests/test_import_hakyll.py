@@ -127,6 +127,16 @@ def test_sidecar_metadata_tags_pages_and_feed(lhs: tuple[Imported, Path]) -> Non
     assert config["markdown"]["math_macros"]["comp"] == "#1 \\circ #2"
 
 
+def test_html_pages(lhs: tuple[Imported, Path]) -> None:
+    """An HTML file put in the theme's template is a page of that HTML; one published
+    as it is (`getResourceBody` alone) a file at its URL."""
+    _imported, out = lhs
+    talks = page(out, "/talks/")
+    assert talks.find("a", href="/posts/functor-laws/") is not None
+    assert (out / "talks.html").is_file()  # (the old URL, a redirect)
+    assert "<canvas" in (out / "demo" / "index.html").read_text(encoding="utf-8")
+
+
 def test_provider_folder_routes_and_citations(provider: tuple[Imported, Path]) -> None:
     imported, out = provider
     assert redirect_target(out, "/2019/spectral-gaps/index.html") == \

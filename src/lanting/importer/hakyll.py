@@ -58,6 +58,7 @@ class Hakyll(HakyllBodies):
         self.texts: list[str] = []
         self.unrouted: set[str] = set()
         self.templated: set[Path] = set()
+        self.html_pages: set[Path] = set()
 
     def run(self) -> NewSite:
         """In order: the rules' notices, the provider folder's files (static ones copied,
@@ -75,7 +76,8 @@ class Hakyll(HakyllBodies):
             self.read_file(path)
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
-            item.body = self.convert(text, item, ctx, path)
+            item.body = self.convert(text, item, ctx, path) if path not in self.html_pages \
+                else self.html_body(text, item, ctx, path)
         self.bibliography()
         write_config(self.site, self.rules, self.table, self.content, self.texts)
         return self.site
@@ -105,10 +107,29 @@ class Hakyll(HakyllBodies):
         elif old == "index.html" or old in GENERATED:
             self.report.note(path, None, f"/{old}: Lanting makes its own (the list of "
                              "posts, the feed, the error page): left out")
+        elif old is not None and rule.compiler == "html" and not rule.wrapped:
+            self.site.static.setdefault(old, path)  # (published as it is)
+        elif old is not None and rule.compiler == "html":
+            self.read_html(path, old)
         elif old is not None:
             what = "an HTML page" if rule.compiler == "html" else "a file its own compiler made"
             self.report.warn(path, None, f"{what} (rule at {rule.where}), published at "
                              f"/{old}: left out; write it as a Markdown page")
+
+    def read_html(self, path: Path, old: str) -> None:
+        """An HTML file the rule put in the theme's template: a page of that HTML (one
+        holding template syntax, `$for(posts)$`, is a list the theme made: left out)."""
+        meta, body, _line, _error = split_metadata(read_text(path))
+        if re.search(r"\$(?:for|if|partial|foreach)\(|\$body\$", body):
+            self.report.note(path, None, f"/{old}: a list the site's templates made "
+                             "(Lanting makes its own): left out")
+            return
+        heading = re.search(r"<h1\b[^>]*>(.*?)</h1>", body, re.DOTALL | re.IGNORECASE)
+        if not str(meta.get("title") or "").strip() and heading:
+            meta["title"] = " ".join(re.sub(r"<[^>]+>", "", heading.group(1)).split())
+        self.html_pages.add(path)
+        self.report.convert("HTML pages as pages of that HTML")
+        self.add_item(path, "page", {str(k).lower(): v for k, v in meta.items()}, body, old)
 
     def old_path(self, rule: Rule, rel: str, path: Path) -> str | None:
         """Where the rule's route wrote the file (None: no route, or one read nowhere)."""

@@ -35,6 +35,7 @@ from lanting.importer.grid_tables import grid_tables
 from lanting.importer.hakyll_rules import Rules
 from lanting.importer.hakyll_site import lanting_page
 from lanting.importer.html_block_spans import pandoc_tag_lines
+from lanting.importer.html_pages import raw_elements_apart
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_bodies import pandoc_attributes
@@ -230,6 +231,17 @@ class HakyllBodies:
 
         text = map_reference_urls(map_urls(text, resolve), resolve)
         return B.tidy(shelf.restore(unlink_dropped(text)))
+
+    def html_body(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        """An HTML page's body: its links and images mapped, its `<pre>`, `<script>`,
+        `<style>` kept whole (a blank line in one ends no HTML block)."""
+        shelf = Shelf()
+        text, _count = raw_elements_apart(text, shelf)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, item, path, ctx)
+
+        return shelf.restore(map_urls(text, resolve)).strip() + "\n"
 
     def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
         """A link or image of the old site as the new one has it (None: as written)."""

@@ -1,25 +1,17 @@
 """A Hakyll site's rules, read from its Haskell source as text (never compiled or run).
 
-Hakyll is a Haskell library: a site is a program (`site.hs`, or `app/Site.hs`,
-`src/Main.hs`, a literate `site.lhs`, with the modules it imports) whose `Rules` say
-which files are read and what each becomes: `match "posts/*" $ do route (setExtension
-"html"); compile pandocCompiler`. Read here from every Haskell file importing `Hakyll`:
-
-- each `match PATTERN` (a glob, `"posts/**"`, a `.||.` of globs, `fromList [...]`, a
-  name bound to one), its `route` (`idRoute`, `setExtension`, `constRoute`, `gsubRoute
-  "posts/" (const "")`, `composeRoutes`; names bound to them followed) and its
-  `compile` (a Pandoc compiler: a document; `copyFileCompiler`: a file; the CSS and
-  template compilers: the theme; `getResourceBody` alone: HTML);
-- the patterns the lists and feeds load (`loadAll`, `loadAllSnapshots`, `buildTags`):
-  the documents they match are the posts;
-- `providerDirectory` and `destinationDirectory` (`defaultConfiguration { … }`), the
-  `FeedConfiguration`'s fields, the math extensions the Pandoc options enable
-  (`Ext_tex_math_double_backslash`, `Ext_tex_math_single_backslash`), and the `.bib`
-  files the site compiles (`biblioCompiler`, `readPandocBiblio`).
-
-Rules built by code this cannot follow are missed; when no `match` is read at all,
-hakyll-init's layout stands in for them (`posts/*`, `about.rst`, `contact.markdown`,
-`images/*`), with a notice.
+Hakyll is a Haskell library: a site is a program (`site.hs`, `app/Site.hs`, `src/Main.hs`,
+a literate `site.lhs`, and the modules it imports) whose `Rules` say which files are read
+and what each becomes. Read here from every Haskell file importing `Hakyll`: each `match
+PATTERN` (a glob, a `.||.` of globs, `fromList [...]`, a name bound to one), its `route`
+(`idRoute`, `setExtension`, `constRoute`, `gsubRoute "posts/" (const "")`,
+`composeRoutes`; names bound to them followed) and its `compile` (a Pandoc compiler: a
+document; `copyFileCompiler`: a file; the CSS and template compilers: the theme;
+`getResourceBody` alone: HTML); the globs lists and feeds load (`loadAll`, `buildTags`):
+the posts; `providerDirectory`, `destinationDirectory`, the `FeedConfiguration`, the math
+extensions the Pandoc options enable and the `.bib` files the site compiles. Rules built
+by code this cannot follow are missed; when no `match` is read at all, hakyll-init's
+layout stands in for them, with a notice.
 """
 
 from __future__ import annotations
@@ -51,6 +43,9 @@ class Rule:
     templated: bool = False
     """Whether its compiler reads the file as a template first (`applyAsTemplate`):
     `$$` is a dollar sign in it, `$f("x")$` a call of the site's functions."""
+    wrapped: bool = True
+    """Whether its compiler puts the file in a template (`loadAndApplyTemplate`): an
+    HTML file not wrapped was published as it is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +349,9 @@ def _matches(path: Path, source: Path, code: str, bindings: dict[str, str]) -> l
         rel = path.relative_to(source).as_posix()
         compiler = _compiler(expanded)
         rules.append(Rule(globs, excluded, compiler, route, f"{rel}:{line}",
-                          compiler == "document" and "applyAsTemplate" in expanded))
+                          compiler == "document" and "applyAsTemplate" in expanded,
+                          bool(re.search(r"\b(?:loadAndApplyTemplate|applyAsTemplate|"
+                                         r"applyTemplate)\b", expanded))))
     return rules
 
 
