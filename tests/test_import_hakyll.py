@@ -205,6 +205,20 @@ main = hakyll $ do
     assert "Lanting makes its own" in report_of(imported)
 
 
+def test_the_site_named_by_its_link_home(tmp_path: Path) -> None:
+    """A template whose `<title>` is the page's alone names the site in its link home."""
+    write_files(tmp_path / "old", {
+        "site.hs": 'import Hakyll\nmain = hakyll $ match "about.md" $ do\n'
+                   '  route $ setExtension "html"\n  compile pandocCompiler\n',
+        "about.md": "---\ntitle: About\n---\n\nMe.\n",
+        "templates/default.html": '<title>$title$</title>\n<nav><a href="/">Home</a>\n'
+                                  '<a href="/">Ada Lovelace</a></nav>\n'})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["title"] == "Ada Lovelace"
+    assert [e.message for e in imported.report.warnings] == []
+
+
 def test_comments_and_strings() -> None:
     code = 'x = "<!--more-->" -- a comment\n{- block\n -} y = 1 --> 2\n'
     assert strip_comments(code) == 'x = "<!--more-->" \n\n y = 1 --> 2\n'

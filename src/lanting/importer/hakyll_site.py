@@ -62,11 +62,22 @@ def title_of(page: str) -> str:
     return html.unescape(" ".join(text.split())).strip(" -|–—:·")
 
 
+def home_link(page: str) -> str:
+    """The site's name as the template's link home shows it (`<a href="/">Ada
+    Lovelace</a>`, hakyll-init's logo), when its `<title>` is the page's alone."""
+    for text in re.findall(r"<a\b[^>]*\bhref=[\"'](?:/|/index\.html|\./)[\"'][^>]*>(.*?)</a>",
+                           page, re.DOTALL | re.IGNORECASE):
+        name = html.unescape(" ".join(re.sub(r"<[^>]+>", " ", text).split()))
+        if name and "$" not in name and name.lower() not in ("home", "index", "blog", "posts"):
+            return name
+    return ""
+
+
 def write_config(site: NewSite, rules: Rules, table: LinkTable, content: Path,
                  texts: list[str]) -> None:
     config, feed = site.config, rules.feed
     path, page = template(content)
-    config["title"] = feed.get("feedTitle") or title_of(page)
+    config["title"] = feed.get("feedTitle") or title_of(page) or home_link(page)
     if feed.get("feedAuthorName"):
         config["author"] = feed["feedAuthorName"]
     lang = re.search(r"<html\b[^>]*\blang=[\"']([\w-]+)[\"']", page, re.IGNORECASE)
