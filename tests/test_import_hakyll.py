@@ -16,7 +16,7 @@ from sitebits import write_files
 
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.hakyll_bodies import bird_tracks, div_fences, split_metadata
-from lanting.importer.hakyll_rules import read_rules, strip_comments
+from lanting.importer.hakyll_rules import read_rules, route_steps, strip_comments
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
 
@@ -176,6 +176,13 @@ def test_rules_read_from_the_haskell_source() -> None:
     lhs = read_rules(FIXTURES / "hakyll-lhs")
     assert lhs.double_backslash and not lhs.single_backslash
     assert lhs.tag_pages == ("tags/*.html",)
+
+
+def test_gsub_routes_of_a_constant_function() -> None:
+    """`gsubRoute "well-known" (\\_ -> ".well-known")` replaces as `const` does."""
+    assert route_steps('gsubRoute "well-known" (\\_ -> ".well-known")') == (
+        ("gsub", "well-known", ".well-known"),)
+    assert route_steps("customRoute fileToDir") == (("unknown", "customRoute"),)
 
 
 def test_rules_not_read_fall_back_to_hakyll_init(tmp_path: Path) -> None:

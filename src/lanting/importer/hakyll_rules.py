@@ -252,7 +252,7 @@ def matches(globs: tuple[str, ...], rel: str) -> bool:
 
 _ROUTE_STEP = re.compile(
     r'setExtension\s*"((?:\\.|[^"\\])*)"|(idRoute)|constRoute\s*"((?:\\.|[^"\\])*)"'
-    r'|gsubRoute\s*"((?:\\.|[^"\\])*)"\s*\(?\s*const\s*"((?:\\.|[^"\\])*)"\s*\)?'
+    r'|gsubRoute\s*"((?:\\.|[^"\\])*)"\s*\(?\s*(?:const|\\\s*_\s*->)\s*"((?:\\.|[^"\\])*)"\s*\)?'
     r"|(gsubRoute|customRoute|metadataRoute|matchRoute|\w*[Rr]oute\b)")
 
 
