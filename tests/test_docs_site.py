@@ -29,7 +29,7 @@ PAGES = {
     "theming": "Making the theme yours",
     "importing": ("Moving from Jekyll, Hugo, Zola, Hexo, Quarto, MkDocs, Jupyter Book, Sphinx, "
                   "Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js, Gatsby, docsify, "
-                  "Pelican, Eleventy, mdBook or GitBook"),
+                  "Pelican, Hakyll, Eleventy, mdBook or GitBook"),
     "configuration": "Configuration reference",
     "cli": "Command-line reference",
     "templates": "Template reference",
