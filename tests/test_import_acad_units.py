@@ -7,7 +7,7 @@ import pytest
 
 from lanting.importer.jekyll_lab_cards import kept
 from lanting.importer.linebreaks import hard_breaks
-from lanting.importer.liquid import filter_chain
+from lanting.importer.liquid_filters import filter_chain
 
 PAPER = (
     "- [Reading long books](https://example.org/paper)\n"

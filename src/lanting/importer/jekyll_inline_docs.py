@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
-from lanting.importer.liquid import filter_chain, value_at
+from lanting.importer.liquid import value_at
+from lanting.importer.liquid_filters import filter_chain
 from lanting.importer.text import load_mapping, split_front_matter
 
 _LOOP = re.compile(

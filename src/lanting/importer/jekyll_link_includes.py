@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from lanting.importer.common import read_text
-from lanting.importer.liquid import filter_chain
+from lanting.importer.liquid_filters import filter_chain
 
 _LINK = re.compile(r"\s*<a\s+href=([\"'])([^\"']*)\1\s*>(.*?)</a>\s*", re.DOTALL)
 """The include's whole text: one link (its address and its text may hold Liquid)."""

@@ -1,0 +1,145 @@
+"""Liquid outputs (`{{ … }}`) in Jekyll posts and pages → what Jekyll printed: the site's
+address (`{{ site.baseurl }}`), the values of `_config.yml`, of `_data/` files and of the
+page's front matter, strings through Liquid's filters (`relative_url`, `replace`, …);
+what cannot be known is left in a comment, reported. The tags and blocks of Liquid are
+`jekyll_liquid`'s."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.jekyll_data_values import data_value
+from lanting.importer.jekyll_links import JekyllLinks
+from lanting.importer.liquid import (
+    HTML_COMMENT,
+    OUTPUT,
+    Context,
+    display_formulas,
+    tex_group,
+    value_at,
+)
+from lanting.importer.liquid_filters import filter_chain
+from lanting.importer.text import load_mapping, split_front_matter
+
+_SITE_ROOT = r"\{\{-?\s*(?:site\.(?:url|baseurl)|base_path)\s*-?\}\}"
+_ROOT_SLASHES = re.compile(rf"({_SITE_ROOT})/+(?={_SITE_ROOT})")
+"""`{{ site.url }}/{{ site.baseurl }}/calendar`: Jekyll wrote `https://host//base/calendar`,
+which the server read as `/base/calendar`; with both emptied, `//calendar` named a host."""
+_ROOT_ONLY = re.compile(rf"""(\]\(\s*|\bhref=["']?)((?:{_SITE_ROOT})+)(?=\s*[)#"'])""")
+"""`[the course]({{ site.url }}{{ site.baseurl }})`: the home page; emptied, a link to
+nowhere."""
+_ROOT_TEXT = re.compile(rf"\[((?:{_SITE_ROOT})+)\]")
+"""`[{{ site.url }}{{ site.baseurl }}](…)`: a link whose text is the site's address."""
+
+
+class JekyllValues(JekyllLinks):
+    """The values of Liquid outputs, for the Jekyll importers' body conversion."""
+
+    source: Path
+    config: dict[str, Any]
+    people_folders: list[str]
+
+    def site_value(self, expression: str) -> str | None:
+        """The text of `site.github` or `site.author.name`: a string or number that
+        `_config.yml` gives it (what Jekyll printed), or `site.data.hero.lede` a file of
+        `_data/`, else None."""
+        if expression.startswith("site.data."):
+            return data_value(self.source, expression)
+        return value_at(self.config, "site", expression)
+
+    def root_address(self, outputs: str) -> str:
+        """What `{{ site.url }}{{ site.baseurl }}` printed: the old site's address."""
+        url = str(self.config.get("url") or "").rstrip("/")
+        base = str(self.config.get("baseurl") or "").rstrip("/")
+        return "".join(base if "baseurl" in found else url if "site.url" in found
+                       else url + base for found in re.findall(_SITE_ROOT, outputs))
+
+    def page_value(self, expression: str, ctx: Context) -> str | None:
+        """The text of `page.contact`: a string or number the file's own front matter
+        gives it (a lab member's page printing its `contact:`), else None."""
+        if not expression.startswith("page."):
+            return None
+        fmt, head, _body, _first = split_front_matter(ctx.original)
+        return value_at(load_mapping(fmt, head)[0], "page", expression) if fmt else None
+
+    def outputs(self, text: str, ctx: Context) -> str:
+        """`{{ site.baseurl }}`, `{{ site.url }}` and academicpages' `{{ base_path }}` (the
+        two, set by `{% include base_path %}`) → "", `{{ 'x' | relative_url }}` → x,
+        `{{ site.github }}` → its value in `_config.yml`; anything else left in a
+        comment."""
+
+        text = _ROOT_ONLY.sub(lambda m: m.group(1) + "/", _ROOT_SLASHES.sub(r"\1", text))
+        text = _ROOT_TEXT.sub(lambda m: "[" + self.root_address(m.group(1)) + "]", text)
+        formulas = display_formulas(text)
+        comments = [m.span() for m in HTML_COMMENT.finditer(text)] if "<!--" in text else []
+
+        def one(match: re.Match[str]) -> str:
+            expression = match.group(1).strip()
+            if any(start < match.start() < end for start, end in comments):
+                return match.group()  # (as `tags` leaves one: Jekyll's output hid it too)
+            if tex_group(expression) and any(
+                    start < match.start() < end for start, end in formulas):
+                ctx.convert("`{{…}}` in formulas kept as TeX groups (Liquid had emptied them)")
+                return match.group()
+            if re.fullmatch(r"site\.(baseurl|url)|base_path", expression):
+                ctx.convert("Liquid site URLs")
+                # (`url: https://me.github.io/` and `[part 1]({{site.url}}2019/10/11/x/)`:
+                # Jekyll printed the slash, and the path was the site's own, from its root)
+                setting = str(self.config.get(expression.removeprefix("site.")) or "")
+                return "/" if setting.endswith("/") and re.match(
+                    r"[\w%.~-]", text[match.end():match.end() + 1]) else ""
+            if expression == "page.url" and text.startswith("#", match.end()):
+                ctx.convert("links to a heading of the page itself (`{{ page.url }}#x`)")
+                return ""
+            value = self.site_value(expression)
+            if value is not None:
+                ctx.convert("Liquid values of `_config.yml` (`{{ site.github }}`)")
+                return value
+            value = self.page_value(expression, ctx)
+            if value is not None:
+                ctx.convert("Liquid values of the page's front matter (`{{ page.x }}`)")
+                return value
+            unset = re.fullmatch(r"site\.([\w-]+)|([A-Za-z_]\w*)", expression)
+            if unset and (unset.group(1) not in self.config if unset.group(1) else
+                          not re.search(rf"{{%-?\s*(?:assign|capture|for)\s+{unset.group(2)}\b",
+                                        ctx.original)) and text.startswith(
+                    "/", match.end()) and re.search(r"""(?:\]\(|=\s*["']?)$""",
+                                                    text[:match.start()]):
+                # (`[x]({{ site.cdn }}/a.jpg)` with no `cdn` in `_config.yml`, or Jekyll
+                # Bootstrap's `{{ BASE_PATH }}/photo/a.png` in a post that never set it:
+                # Jekyll printed nothing, and the path led to `/a.jpg`; kept, the path
+                # held a comment)
+                ctx.note(match.group(), f"`{match.group()}` has no value here (not in "
+                         "`_config.yml`, nor set by the page): Jekyll printed nothing "
+                         "there, and the path is read from the site's root")
+                return ""
+            found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
+                                 r"site\.baseurl)", expression)
+            if found:
+                ctx.convert("Liquid site URLs")
+                value = found.group(2)
+                return value if value.startswith(("/", "http")) else "/" + value
+            # (`{{ "/NiN.png" | prepend: site.imgrepo }}`: a string and values of
+            # `_config.yml` or of the page's front matter joined by filters, printed as
+            # Jekyll printed them)
+            value = filter_chain(expression, lambda term: "" if re.fullmatch(
+                r"site\.(baseurl|url)", term) else self.site_value(term)
+                if term.startswith("site.") else self.page_value(term, ctx))
+            if value is not None:
+                ctx.convert("Liquid strings and `_config.yml` values joined by filters")
+                return value
+            named = self.config.get("collections")
+            whole = re.fullmatch(r"site\.(\w+)", expression)
+            if whole and isinstance(named, dict | list) and whole.group(1) in named:
+                # (`{{ site.staffersnobio }}`: its documents in a layout of their front
+                # matter alone, no text of theirs; those with text are written out)
+                people = f"_{whole.group(1)}" in self.people_folders
+                return ctx.leave_output(match, f"the documents of the collection "
+                                        f"`{whole.group(1)}`, in a layout drawn from their "
+                                        "front matter alone" + (
+                                            ", people listed at /people/" if people else ""))
+            return ctx.leave_output(match, "a Liquid value of the old theme")
+
+        return OUTPUT.sub(one, text)
