@@ -33,6 +33,12 @@ nowhere."""
 _ROOT_TEXT = re.compile(rf"\[((?:{_SITE_ROOT})+)\]")
 """`[{{ site.url }}{{ site.baseurl }}](…)`: a link whose text is the site's address."""
 
+_JEKYLL_PAGE = frozenset((
+    "content", "title", "excerpt", "url", "date", "id", "categories", "collection",
+    "tags", "dir", "name", "path", "relative_path", "next", "previous", "slug", "ext",
+    "output", "layout", "permalink", "published", "lang"))
+"""What Jekyll (or a plugin it runs) gives a page or post whatever its front matter."""
+
 
 class JekyllValues(JekyllLinks):
     """The values of Liquid outputs, for the Jekyll importers' body conversion."""
@@ -63,6 +69,21 @@ class JekyllValues(JekyllLinks):
             return None
         fmt, head, _body, _first = split_front_matter(ctx.original)
         return value_at(load_mapping(fmt, head)[0], "page", expression) if fmt else None
+
+    def page_unset(self, expression: str, ctx: Context) -> bool:
+        """Whether `page.x` is a value nothing set, which Liquid has as nil: a key neither
+        the file's front matter, nor a default of `_config.yml`, nor Jekyll gives a
+        page (a minimal-mistakes archive copied into a page, `{{ page.entries_layout |
+        default: 'list' }}`)."""
+        found = re.fullmatch(r"page\.([A-Za-z_][\w-]*)", expression)
+        if found is None or found.group(1) in _JEKYLL_PAGE:
+            return False
+        fmt, head, _body, _first = split_front_matter(ctx.original)
+        defaults = self.config.get("defaults")
+        return found.group(1) not in (load_mapping(fmt, head)[0] if fmt else {}) and not any(
+            isinstance(d, dict) and isinstance(d.get("values"), dict)
+            and found.group(1) in d["values"] for d in (
+                defaults if isinstance(defaults, list) else []))
 
     def outputs(self, text: str, ctx: Context) -> str:
         """`{{ site.baseurl }}`, `{{ site.url }}` and academicpages' `{{ base_path }}` (the
@@ -126,7 +147,8 @@ class JekyllValues(JekyllLinks):
             # Jekyll printed them)
             value = filter_chain(expression, lambda term: "" if re.fullmatch(
                 r"site\.(baseurl|url)", term) else self.site_value(term)
-                if term.startswith("site.") else self.page_value(term, ctx))
+                if term.startswith("site.") else self.page_value(term, ctx),
+                lambda term: self.page_unset(term, ctx))
             if value is not None:
                 ctx.convert("Liquid strings and `_config.yml` values joined by filters")
                 return value

@@ -1,0 +1,58 @@
+"""Faults real Jekyll blogs exposed in the twentieth sweep (English and Chinese blogs
+of ML and systems engineers), in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import jekyll_site, report_of
+
+from lanting.importer.liquid_filters import filter_chain
+
+
+def test_an_archive_copied_into_a_page_prints_its_defaults_and_excerpts(
+        tmp_path: Path) -> None:
+    """A page holds a minimal-mistakes archive copied from the built site:
+    `class="entries-{{ page.entries_layout | default: 'list' }}"` (a key its front
+    matter lacks) and `{{ "A note on SVMs." | markdownify | strip_html | truncate: 160
+    }}` (an excerpt), each left in a comment with a warning. Jekyll printed `list` and
+    the excerpt's text; so does the import now. A key a default of `_config.yml` sets
+    stays unknown."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\ninclude: [_pages]\ndefaults:\n"
+                       "  - scope: {path: ''}\n    values: {author_profile: true}\n",
+        "_pages/ml.md":
+            "---\ntitle: ML\npermalink: /ml/\n---\n\n<section>\n"
+            "<div class=\"entries-{{ page.entries_layout | default: 'list' }}\">\n"
+            "<p class=\"excerpt\">{{ \"A translation of one of Wei's notes -- on SVMs.\" "
+            "| markdownify | strip_html | truncate: 40 }}</p>\n"
+            "<p>{{ page.author_profile | default: 'no' }}</p>\n</div>\n</section>\n"})
+    page = (imported.dest / "content/pages/ml.md").read_text(encoding="utf-8")
+    assert '<div class="entries-list">' in page, page
+    assert '<p class="excerpt">A translation of one of Wei’s notes –...</p>' in page, page
+    assert "{{ page.author_profile | default: 'no' }}" in page, page
+    warned = [w.message for w in imported.report.warnings if "unconverted" in w.message
+              or "not converted" in w.message]
+    assert len(warned) == 1 and "author_profile" in warned[0], report_of(imported)
+
+
+def test_liquid_text_filters_print_what_liquid_printed() -> None:
+    """Liquid's `truncate`, `truncatewords`, `strip_html` and `default`, and Jekyll's
+    `markdownify` of plain text, over strings."""
+    def unknown(term: str) -> str | None:
+        return None
+
+    assert filter_chain('"abcdefghij" | truncate: 6', unknown) == "abc..."
+    assert filter_chain('"abcdef" | truncate: 6', unknown) == "abcdef"
+    assert filter_chain('"abcdefghij" | truncate: 5, "!"', unknown) == "abcd!"
+    assert filter_chain('"one two  three" | truncatewords: 2', unknown) == "one two..."
+    assert filter_chain('"<b>a</b><!-- c --><script>x</script>b" | strip_html',
+                        unknown) == "ab"
+    assert filter_chain('"Wei\'s notes -- SVMs..." | markdownify', unknown) \
+        == "<p>Wei’s notes – SVMs…</p>\n"
+    assert filter_chain('"*a*" | markdownify', unknown) is None
+    assert filter_chain('"" | default: "x"', unknown) == "x"
+    assert filter_chain('page.x | default: "x"', unknown) is None
+    assert filter_chain('page.x | default: "x"', unknown, lambda t: True) == "x"
+    assert filter_chain('page.x | upcase', unknown, lambda t: True) is None
+
