@@ -56,3 +56,30 @@ def test_liquid_text_filters_print_what_liquid_printed() -> None:
     assert filter_chain('page.x | default: "x"', unknown, lambda t: True) == "x"
     assert filter_chain('page.x | upcase', unknown, lambda t: True) is None
 
+
+def test_a_sites_include_listing_a_tags_posts_links_the_tags_page(tmp_path: Path) -> None:
+    """A hub page of topics lists each section's posts with the site's own include,
+    `{% include post-list.html tag="Time Series" limit=8 %}` (a loop over `site.posts`
+    keeping those whose tags contain `include.tag`): it was left in a comment, a
+    warning each, the section listing nothing. Each is now a link to the term's page,
+    which lists those posts on the new site; an include that loops over no posts is
+    still left in a comment."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_includes/post-list.html":
+            "{%- assign tag = include.tag -%}\n<ul>\n{%- for post in site.posts -%}\n"
+            "{%- if post.tags contains tag or post.categories contains include.category -%}"
+            "\n<li>{{ post.title }}</li>\n{%- endif -%}\n{%- endfor -%}\n</ul>\n",
+        "_includes/note.html": "<p>{{ include.tag }}</p>\n",
+        "_posts/2024-01-02-arima.md": "---\ntitle: ARIMA\ntags: [Time Series]\n"
+                                      "categories: [Statistics]\n---\n\nText.\n",
+        "topics.md": "---\ntitle: Topics\npermalink: /topics/\n---\n\n## Forecasting\n\n"
+                     "{% include post-list.html tag=\"Time Series\" limit=8 %}\n\n"
+                     "## Statistics\n\n{% include post-list.html category='Statistics' %}\n\n"
+                     "{% include note.html tag=\"x\" %}\n"})
+    page = (imported.dest / "content/pages/topics.md").read_text(encoding="utf-8")
+    assert "\n[Time Series](/tags/time-series/)\n" in page, page
+    assert "\n[Statistics](/categories/statistics/)\n" in page, page
+    warned = [w.message for w in imported.report.warnings]
+    assert len(warned) == 1 and "note.html" in warned[0], report_of(imported)
+

@@ -25,6 +25,7 @@ from lanting.importer.jekyll_data_cite import data_entry_include
 from lanting.importer.jekyll_data_gallery import data_gallery
 from lanting.importer.jekyll_lab import lab_include
 from lanting.importer.jekyll_link_includes import link_include
+from lanting.importer.jekyll_term_lists import term_list_include
 from lanting.importer.liquid import Context, string_argument
 
 _HIDDEN = re.compile(
@@ -286,6 +287,11 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
     if entry is not None:
         ctx.convert("includes printing an entry of a data file (`citation.html key=…`)")
         return entry
+    listed = term_list_include(source, name, named)
+    if listed is not None:
+        ctx.convert("a site's includes listing the posts of a tag (`tag=…`) as links to "
+                    "its page")
+        return listed
     linked = link_include(source, name, named)
     if linked is not None:
         ctx.convert("a site's includes printing a link (`doc.html name=… path=…`)")
