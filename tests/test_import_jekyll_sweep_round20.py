@@ -83,3 +83,16 @@ def test_a_sites_include_listing_a_tags_posts_links_the_tags_page(tmp_path: Path
     warned = [w.message for w in imported.report.warnings]
     assert len(warned) == 1 and "note.html" in warned[0], report_of(imported)
 
+
+def test_a_link_to_minimal_mistakes_title_goes_to_the_pages_top(tmp_path: Path) -> None:
+    """An archive copied from a minimal-mistakes site links each section's "Back to Top"
+    to `#page-title`, the id the theme gave the page's title: the link was taken for a
+    dead one (a warning, its text kept without it). It leads to the page's top now."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "topics.md": "---\ntitle: Topics\npermalink: /topics/\n---\n\n## 2019\n\n"
+                      "- [SVM](/svm/)\n\n[Back to Top](#page-title)\n",
+        "svm.md": "---\ntitle: SVM\npermalink: /svm/\n---\n\nText.\n"})
+    page = (imported.dest / "content/pages/topics.md").read_text(encoding="utf-8")
+    assert "[Back to Top](#top)" in page, page
+    assert not imported.report.warnings, report_of(imported)

@@ -84,6 +84,9 @@ class JekyllLinks(OldPagePaths):
             return page + "#" + found
         if wanted == "top" or "{" in wanted or re.fullmatch(r"fn(?:ref)?(?::.+|\d+)", wanted):
             return None  # (the page's top; a Liquid value; footnotes, kramdown's or Lanting's)
+        if wanted == "page-title":  # (minimal-mistakes' title, its archives' "Back to Top")
+            ctx.convert("links to the theme's title (`#page-title`) as #top")
+            return page + "#top"
         ids = heading_ids(read_text(path))
         if wanted in ids:  # (a setext heading's)
             return None
