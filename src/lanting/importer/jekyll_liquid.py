@@ -143,6 +143,18 @@ class JekyllLiquid(JekyllValues):
             label = re.sub(r"^https?://", "", url)
             return B.block(f"> [{label}]({url})")
 
+        def gist(args: str, written: str) -> str:
+            """jekyll-gist's `{% gist [user/]id [file] %}`: a link to the gist (its file's
+            place on the gist's page, `#file-x-py`), which the old page embedded."""
+            words = B.arguments(args)[0]
+            if not words:
+                return ctx.leave(written, "no gist named")
+            ctx.convert("embeds as links")
+            url = "https://gist.github.com/" + words[0].strip("/")
+            if len(words) > 1:
+                url += "#file-" + re.sub(r"[^a-z0-9]+", "-", words[1].lower()).strip("-")
+            return B.block(f"[{url.removeprefix('https://')}]({url})")
+
         def youtube(args: str, written: str) -> str:
             """`{% youtube <id> %}` (jekyll-youtube, or a site's own plugin of the name):
             Lanting's player."""
@@ -212,7 +224,8 @@ class JekyllLiquid(JekyllValues):
                     "nocite": nocite,
                     "include_cached": include,
                     "include_relative": include_relative,
-                    "twitter": twitter, "youtube": youtube, "assign": drop, "avatar": avatar,
+                    "twitter": twitter, "gist": gist, "youtube": youtube, "assign": drop,
+                    "avatar": avatar,
                     "bibliography": bibliography,
                     "reference": reference, "responsive_image": responsive_image}
         if self.i18n.languages:
