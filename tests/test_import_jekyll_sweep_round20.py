@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from importbits import jekyll_site, report_of
+from sitebits import png
 
 from lanting.importer.liquid_filters import filter_chain
 
@@ -95,4 +96,30 @@ def test_a_link_to_minimal_mistakes_title_goes_to_the_pages_top(tmp_path: Path) 
         "svm.md": "---\ntitle: SVM\npermalink: /svm/\n---\n\nText.\n"})
     page = (imported.dest / "content/pages/topics.md").read_text(encoding="utf-8")
     assert "[Back to Top](#top)" in page, page
+    assert not imported.report.warnings, report_of(imported)
+
+
+def test_a_sites_include_showing_a_folders_pictures_is_a_gallery(tmp_path: Path) -> None:
+    """A gallery page shows a folder's photos with the site's own include,
+    `{% include image-gallery.html folder="/assets/album" %}` (a loop over
+    `site.static_files` keeping the JPEGs whose path contains `include.folder`): it was
+    left in a comment with a warning, the photos lost. It is Lanting's `::: gallery`
+    of those pictures now, by name, of the extensions the
+    include tested."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Photos\nlang: en\n",
+        "_includes/image-gallery.html":
+            "<div class=\"image-gallery\">\n{% for file in site.static_files %}\n"
+            "{% if file.path contains include.folder %}\n"
+            "{% if file.extname == '.jpg' or file.extname == '.JPG' %}\n"
+            "{% assign name = file.path | split: '/' | last %}\n"
+            "<a href=\"{{ file.path }}\"><img src=\"{{ file.path }}\" alt=\"{{ name }}\"></a>\n"
+            "{% endif %}\n{% endif %}\n{% endfor %}\n</div>\n",
+        "assets/album/b_2022.jpg": png(8, 8), "assets/album/a_2021.JPG": png(8, 8),
+        "assets/album/plan.png": png(8, 8),
+        "gallery.md": "---\ntitle: Gallery\npermalink: /gallery/\n---\n\nTrips.\n\n"
+                      "{% include image-gallery.html folder=\"/assets/album\" %}\n"})
+    page = (imported.dest / "content/pages/gallery.md").read_text(encoding="utf-8")
+    assert "::: gallery\n![a_2021](/assets/album/a_2021.JPG)\n" \
+        "![b_2022](/assets/album/b_2022.jpg)\n:::" in page, page
     assert not imported.report.warnings, report_of(imported)

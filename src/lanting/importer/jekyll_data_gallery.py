@@ -1,9 +1,11 @@
 """A site's own include that draws a picture for each row of a data file
 (`{% include gallery.html %}` over `_data/gallery.csv`: a loop `{% for photo in
-site.data.gallery %}` around `<img src="{{ photo.image }}" alt="{{ photo.caption }}">`):
-Lanting's `::: gallery` of those pictures, each captioned by the row's value the
-include showed. (The include was left in a comment, with a warning: the photos were
-lost.)"""
+site.data.gallery %}` around `<img src="{{ photo.image }}" alt="{{ photo.caption }}">`),
+or for each picture of a folder its parameter names (`{% include image-gallery.html
+folder="/assets/images/album" %}`, a loop over `site.static_files` keeping those whose
+path contains `include.folder`): Lanting's `::: gallery` of those pictures, each
+captioned by the row's value the include showed. (The include was left in a comment,
+with a warning: the photos were lost.)"""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.common import read_text
+from lanting.importer.common import is_image, read_text
 from lanting.importer.text import load_list
 
 _LOOP = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+site\.data\.([\w-]+)\s*-?%\}(.*?)"
@@ -92,4 +94,33 @@ def data_gallery(source: Path, name: str) -> str | None:
         words = B.plain_inline(str(row.get(text_key) or "")) if text_key else ""
         title = f' "{words}"' if words and caption else ""
         lines.append(f"![{words}]({url}{title})")
+    return B.block("::: gallery\n" + "\n".join(lines) + "\n:::") if lines else None
+
+
+_STATIC_LOOP = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+site\.static_files\s*-?%\}")
+
+
+def folder_gallery(source: Path, name: str, named: dict[str, str]) -> str | None:
+    """The `::: gallery` of the pictures of the folder the site's include `name` showed
+    (`folder="/assets/images/album"`: the files of `site.static_files` whose path holds
+    it, of the extensions its `extname` tests name, by name,
+    each its file name without the extension as its text), or None when it is no such
+    include or the folder holds no picture."""
+    folder = (source / "_includes").resolve()
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder) or not path.is_file():
+        return None
+    text = read_text(path)
+    loop = _STATIC_LOOP.search(text)
+    kept = re.search(rf"\b{loop.group(1)}\.path\s+contains\s+include\.(\w+)", text) \
+        if loop else None
+    shown = str(named.get(kept.group(1)) or "").strip("/ ") if kept else ""
+    album = (source / shown).resolve()
+    if not shown or "<img" not in text or not album.is_relative_to(source.resolve()) \
+            or not album.is_dir():
+        return None
+    suffixes = set(re.findall(r"extname\s*==\s*['\"](\.\w+)['\"]", text))
+    lines = [f"![{B.plain_inline(file.stem)}](/{shown}/{file.name})"
+             for file in sorted(album.iterdir()) if file.is_file() and is_image(file)
+             and (not suffixes or file.suffix in suffixes)]
     return B.block("::: gallery\n" + "\n".join(lines) + "\n:::") if lines else None

@@ -22,7 +22,7 @@ from urllib.parse import parse_qs
 from lanting.importer import body as B
 from lanting.importer.common import is_image, read_text
 from lanting.importer.jekyll_data_cite import data_entry_include
-from lanting.importer.jekyll_data_gallery import data_gallery
+from lanting.importer.jekyll_data_gallery import data_gallery, folder_gallery
 from lanting.importer.jekyll_lab import lab_include
 from lanting.importer.jekyll_link_includes import link_include
 from lanting.importer.jekyll_term_lists import term_list_include
@@ -297,9 +297,10 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         ctx.convert("a site's includes printing a link (`doc.html name=… path=…`)")
         return linked
     own = site_include(source, name)
-    drawn = data_gallery(source, name) if own is None else None
+    drawn = (data_gallery(source, name) or folder_gallery(source, name, named)) \
+        if own is None else None
     if drawn is not None:
-        ctx.convert("galleries a site's include drew from a data file (`_data/gallery.csv`)")
+        ctx.convert("galleries a site's include drew from a data file or a folder")
         return drawn
     if own is not None and own.loads_math:
         ctx.note(written, f"`{name}` removed: it loaded MathJax or KaTeX, and Lanting "
