@@ -15,10 +15,18 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from lanting.config.locate import nesting_line
-from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
+from lanting.config.schema import SchemaProblem, build
 from lanting.config.validate import LANGUAGE_TAG
 from lanting.content.discover import source_text
 from lanting.content.foreign import EQUIVALENTS, HARMLESS, foreign_keys
+from lanting.content.frontmatter_checks import (
+    chapter_number,
+    control_characters,
+    problem,
+    slide_level_problems,
+    slug_problems,
+    title_hint,
+)
 from lanting.content.frontmatter_syntax import (
     MAX_NESTING,
     parse_date,
@@ -46,11 +54,9 @@ from lanting.model.content import (
     RawNews,
     Source,
 )
-from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX, alias_path
+from lanting.model.names import alias_path
 from lanting.model.problem import Problem
 from lanting.model.url import Url
-
-SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,26 +110,6 @@ class RawFrontMatter:
     term: str | None = None
 
 
-def _control_characters(source: Source, data: Any, lines: dict[str, int],
-                        path: tuple[str, ...] = ()) -> list[Problem]:
-    """Control characters in front-matter values (`"\\0"` escapes, text pasted from a
-    terminal): no page, feed or XML file may carry them, so each is an error."""
-    if isinstance(data, str):
-        found = CONTROL_CHARACTERS.search(data)
-        if found is None:
-            return []
-        return [_problem(source, lines, path, f"control character U+{ord(found.group()):04X} "
-                         "in the value", "remove it (it is invisible, and no page may show "
-                         "it)")]
-    if isinstance(data, dict):
-        return [p for key, value in data.items()
-                for p in _control_characters(source, value, lines, (*path, str(key)))]
-    if isinstance(data, list):
-        return [p for i, value in enumerate(data)
-                for p in _control_characters(source, value, lines, (*path, str(i)))]
-    return []
-
-
 _NAME_SEPARATORS = re.compile(r"[,，]")
 
 
@@ -147,41 +133,6 @@ def _distinct(names: Iterable[str]) -> tuple[str, ...]:
             seen.add(name.casefold())
             kept.append(name)
     return tuple(kept)
-
-
-def _slug_problems(source: Source, lines: dict[str, int], slug: str) -> list[Problem]:
-    if not SLUG_RE.fullmatch(slug):
-        return [_problem(source, lines, ("slug",), f"`{slug}` is not a valid slug",
-                         "use letters, digits, `-`, `_` and `.` only, no `/`")]
-    if len(slug.encode()) > MAX_NAME_BYTES:
-        return [_problem(source, lines, ("slug",),
-                         f"`{slug[:24]}…` is {len(slug.encode())} bytes long: file systems "
-                         f"allow {MAX_NAME_BYTES} bytes in a folder name",
-                         "choose a shorter slug")]
-    if slug.lower().startswith(RESERVED_PREFIX):
-        return [_problem(source, lines, ("slug",),
-                         f"`{slug}` starts with `{RESERVED_PREFIX}`, which is reserved: "
-                         f"`lanting serve` answers /{RESERVED_PREFIX}/ itself",
-                         f"choose a slug that does not start with `{RESERVED_PREFIX}`")]
-    return []
-
-
-def _problem(source: Source, lines: dict[str, int], path: tuple[str, ...], message: str,
-             hint: str | None = None) -> Problem:
-    # The item of a list if its line is known (`news.2`), else the key's line.
-    line = (lines.get(".".join(path[:2])) or lines.get(path[0])) if path else None
-    return Problem(f"{'.'.join(path)}: {message}" if path else message, source.path,
-                   line or 1, hint=hint)
-
-
-def _chapter(value: Any) -> str | None:
-    """`chapter: 3` (or `"2.3"`, a part of chapter 2 that is a page of its own, as
-    Sphinx numbers the documents of a numbered toctree; `A`, an appendix, as Quarto
-    letters them) as text; None if it is none."""
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        return None
-    text = str(value).strip()
-    return text if re.fullmatch(r"(?:\d+|[A-Z])(?:\.\d+)*", text) else None
 
 
 def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
@@ -230,41 +181,6 @@ _TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",
            Kind.PERSON: "a person (the name)"}
 
 
-def _slide_level_problems(source: Source, level: int | None,
-                         lines: dict[str, int]) -> list[Problem]:
-    """`slide_level` (a deck made for Pandoc, `--slide-level` in its Makefile) is a
-    talk's, a heading level or 0."""
-    if level is None:
-        return []
-    if source.kind is not Kind.TALK:
-        return [_problem(source, lines, ("slide_level",), "only a talk has a `slide_level`",
-                         "remove it")]
-    if not 0 <= level <= 6:
-        return [_problem(source, lines, ("slide_level",), f"`{level}` is no heading level",
-                         "write 1 to 6 (the headings of that level and above start a "
-                         "slide), or 0 (only lines `---` do)")]
-    return []
-
-
-_FIRST_HEADING = re.compile(r"\A\s*#[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
-
-
-def _title_hint(body: str, talk: bool = False) -> str | None:
-    """A note written in Obsidian, Typora or MkDocs has its title as a first `# heading`,
-    which Lanting does not read as the title: say what to write. A talk's (a Marp deck's)
-    is its title slide's heading, which stays."""
-    heading = _FIRST_HEADING.match(body)
-    if heading is None:
-        return "add `title: …` to the front matter"
-    title = heading.group(1).strip()
-    quoted = title.replace('"', '\\"')
-    if talk:
-        return (f'write `title: "{quoted}"` in the front matter (the talk\'s page and '
-                "listing show it; the first slide keeps its heading)")
-    return (f'write `title: "{quoted}"` in the front matter and remove the `# {title}` '
-            "line (the theme shows the title above the text)")
-
-
 def parse(source: Source, raw_html: bool = True) -> Document:
     """Split and validate one source; raise LantingError with every problem in it.
     `raw_html` (the site's `[markdown] raw_html`) decides how a notebook's HTML outputs
@@ -306,9 +222,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
     data = _split_names(data)
     schema_problems: list[SchemaProblem] = []
     raw = build(RawFrontMatter, data, (), schema_problems)
-    problems += [_problem(source, lines, p.path, p.message, p.hint) for p in schema_problems]
+    problems += [problem(source, lines, p.path, p.message, p.hint) for p in schema_problems]
     # (The schema refuses them in the typed keys; `params` holds anything.)
-    problems += _control_characters(source, data.get("params"), lines, ("params",))
+    problems += control_characters(source, data.get("params"), lines, ("params",))
     if raw is None:
         raise LantingError(problems)
     dates: dict[str, dt.datetime | None] = {}
@@ -317,58 +233,58 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         try:
             dates[key] = None if value is None else parse_date(value)
         except ValueError as error:
-            problems.append(_problem(source, lines, (key,), str(error),
+            problems.append(problem(source, lines, (key,), str(error),
                                      "write dates as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+08:00"))
     end, start = dates.get("end_date"), dates.get("date")
     if end is not None and start is not None and end.date() < start.date():
-        problems.append(_problem(source, lines, ("end_date",), f"{end.date()} is before "
+        problems.append(problem(source, lines, ("end_date",), f"{end.date()} is before "
                                  f"`date` ({start.date()})",
                                  "`date` is an event's first day, `end_date` its last"))
     if raw.lang is not None and not LANGUAGE_TAG.fullmatch(raw.lang):
-        problems.append(_problem(source, lines, ("lang",),
+        problems.append(problem(source, lines, ("lang",),
                                  f"`{raw.lang}` is not a language tag",
                                  "use a BCP 47 tag such as zh-CN or en"))
     if raw.slug is not None:
-        problems += _slug_problems(source, lines, raw.slug)
+        problems += slug_problems(source, lines, raw.slug)
     aliases = []
     for i, alias in enumerate(raw.aliases):
         path, reason = alias_path(alias)
         if path is None:
-            problems.append(_problem(source, lines, ("aliases", str(i)), f"`{alias}`: {reason}",
+            problems.append(problem(source, lines, ("aliases", str(i)), f"`{alias}`: {reason}",
                                      "write the old URL's path, e.g. `/2024/05/old-name/` or "
                                      "`/posts/old.html`"))
         elif path not in aliases:
             aliases.append(path)
     if raw.citation_style is not None and raw.citation_style not in CITATION_STYLES:
-        problems.append(_problem(source, lines, ("citation_style",),
+        problems.append(problem(source, lines, ("citation_style",),
                                  f"unknown citation style `{raw.citation_style}`",
                                  did_you_mean(raw.citation_style, CITATION_STYLES)
                                  or f"one of {', '.join(CITATION_STYLES)}"))
-    chapter = _chapter(raw.chapter)
+    chapter = chapter_number(raw.chapter)
     if raw.chapter is not None and chapter is None:
-        problems.append(_problem(source, lines, ("chapter",),
+        problems.append(problem(source, lines, ("chapter",),
                                  f"`chapter: {raw.chapter}` is no chapter number",
                                  "write the chapter's number, `chapter: 3` (0 for a preface), "
                                  "or a section's, `chapter: 2.3`"))
     if raw.unlisted and source.kind not in (Kind.POST, Kind.PAGE):
-        problems.append(_problem(
+        problems.append(problem(
             source, lines, ("unlisted",),
             f"only posts and pages can be unlisted, not {_KIND_NAMES[source.kind]}",
             "remove `unlisted: true` (or `draft: true` leaves it out)"))
-    problems += _slide_level_problems(source, raw.slide_level, lines)
+    problems += slide_level_problems(source, raw.slide_level, lines)
     if source.kind in _TITLED and not raw.title.strip():
-        problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
+        problems.append(problem(source, lines, ("title",) if "title" in lines else (),
                                  f"{_TITLED[source.kind]} needs a `title`",
-                                 _title_hint(body)))
+                                 title_hint(body)))
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
         if not raw.title.strip() and "title" not in invalid:
-            problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
+            problems.append(problem(source, lines, ("title",) if "title" in lines else (),
                                      f"{what} needs a `title`",
-                                     _title_hint(body, source.kind is Kind.TALK)))
+                                     title_hint(body, source.kind is Kind.TALK)))
         if raw.date is None:
-            problems.append(_problem(source, lines, (), f"{what} needs a `date`",
+            problems.append(problem(source, lines, (), f"{what} needs a `date`",
                                      "add `date: YYYY-MM-DD` to the front matter"))
     news = _news(source, raw, lines, problems)
     title, title_html = raw.title.strip(), ""

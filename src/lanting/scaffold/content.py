@@ -16,7 +16,7 @@ from pathlib import Path
 from pypinyin import lazy_pinyin
 
 from lanting.config.load import load_config
-from lanting.content.frontmatter import SLUG_RE
+from lanting.content.frontmatter_checks import SLUG_RE
 from lanting.errors import UsageError
 from lanting.model.names import RESERVED_PREFIX, slugify
 
