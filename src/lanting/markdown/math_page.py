@@ -301,7 +301,9 @@ def convert_page(state: StateCore) -> None:
     numbers: dict[str, str] = state.env.setdefault("equations", {})
     for name, output in zip(wanted, outputs[len(todo):], strict=True):
         found = REF_LINK.search(output)
-        numbers[name] = untag(found.group(2), tags) if found else "?"
+        # (a reference's text, as the summary reads it too: a tag's small capitals
+        # stay in the formula's number)
+        numbers[name] = _HTML_TAG.sub("", untag(found.group(2), tags)) if found else "?"
     _unnumbered_refs(page, refs, todo, {n for n in wanted if numbers[n] == "??"})
     forms = dict(zip(map(id, formulas), tag_forms([f.latex for f in formulas]), strict=True))
     for formula, output in zip(todo, outputs[:len(todo)], strict=True):
@@ -324,6 +326,7 @@ def convert_page(state: StateCore) -> None:
 
 
 _REF_TEX = re.compile(r"\\(?:eq)?ref\s*\{([^{}]*)\}")
+_HTML_TAG = re.compile(r"<[^>]+>")
 
 
 def _unnumbered_refs(page: _Page, refs: Sequence[Token], formulas: Sequence[_Formula],

@@ -26,7 +26,7 @@ def hidden_tags(tex: str, tags: dict[str, str], prefix: str) -> str:
         if _ASCII_TAG.fullmatch(text):
             return written
         key = f"{prefix}{len(tags)}"
-        tags[key] = html.escape(_tag_text(text), quote=False)
+        tags[key] = _tag_html(text)
         return f"\\tag{star}{{{key}}}"
 
     return replace_tags(tex, one) if "\\tag" in tex else tex
@@ -54,9 +54,9 @@ def replace_tags(tex: str, one: Callable[[str, str, str], str]) -> str:
 _TAG_MATH = re.compile(r"\$([^$]+)\$")
 
 
-def _tag_text(text: str) -> str:
-    """A tag's text with its formulas as their characters (`\\tag*{$\\square$}`, a
-    blog's end-of-proof macro: □; MathJax typesets math in a tag, math-core's tag is
+def _tag_html(text: str) -> str:
+    """A tag's text as HTML, with its formulas as their characters (`\\tag*{$\\square$}`,
+    a blog's end-of-proof macro: □; MathJax typesets math in a tag, math-core's tag is
     text only, and showed `\\square`)."""
 
     def one(match: re.Match[str]) -> str:
@@ -68,13 +68,27 @@ def _tag_text(text: str) -> str:
     text = _TAG_MATH.sub(one, text).replace("$", "").strip()
     if "\\" in text or "{" in text:
         # (`\\tag{1\\text{a}}`, `\\tag{{a}}`: the tag's text as text mode sets it, as
-        # KaTeX draws it; math-core refused a command or a group in a tag)
+        # KaTeX draws it, its small capitals and italics too (`\\tag{\\textsc{A}}`, a
+        # theorem's name); math-core refused a command or a group in a tag)
         try:
-            return mathml_text(to_mathml("\\text{" + text + "}", display=False))
+            mathml = to_mathml("\\text{" + text + "}", display=False)
         except ValueError:
             # (a command text mode refuses: the tag's words, as a tag shows them)
-            return _COMMAND.sub("", text).replace("{", "").replace("}", "")
-    return text
+            return html.escape(_COMMAND.sub("", text).replace("{", "").replace("}", ""),
+                               quote=False)
+        inner = _TEXT_WRAPPERS.sub("", mathml)
+        texts = _MTEXT.findall(inner)
+        if texts and _MTEXT.sub("", inner) == "":
+            return "".join(texts)
+        return html.escape(mathml_text(mathml), quote=False)
+    return html.escape(text, quote=False)
+
+
+_TEXT_WRAPPERS = re.compile(r"</?(?:math|mrow)\b[^>]*>")
+_MTEXT = re.compile(r"<mtext>(.*?)</mtext>", re.DOTALL)
+"""Text mode's output, the HTML of its runs (`<span style="font-variant-caps:
+small-caps">`, `<em>`) kept in the tag's `<mtext>`, as math-core keeps them in a
+formula's."""
 
 
 _COMMAND = re.compile(r"\\[A-Za-z]+\s*|\\(?=[^A-Za-z])")

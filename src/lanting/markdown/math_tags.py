@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from lanting.markdown.math_tag_keys import replace_tags
+from lanting.markdown.math_tag_keys import replace_tags, tag_spans
 
 NUMBERED_ENV = re.compile(r"\\begin\s*\{(equation|align|gather|multline|flalign)(\*?)\}")
 LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
@@ -45,6 +45,7 @@ def numbered(tex: str) -> str:
     """A display's TeX with its tags and labels where math-core takes them, wrapped in an
     `equation` when one needs a number and no numbered environment holds it."""
     tex = _tag_outside(_tag_out_of_rows(_starred_as_rows(_label_out_of_split(tex))))
+    tex = _marks_out_of_inner_rows(tex)
     if not NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
         tex = "\\begin{equation}" + tex + "\n\\end{equation}"
     return tex
@@ -101,6 +102,56 @@ def _tag_out_of_rows(tex: str) -> str:
         at = ends[-1].start() if ends else len(rest)
         tex = rest[:at].rstrip() + " " + found.group() + rest[at:]
     return tex
+
+
+_ENV_EDGE = re.compile(r"\\(begin|end)\s*\{([A-Za-z]+\*?)\}")
+_ROW_NUMBERING = frozenset({"align", "gather", "flalign", "alignat"})
+
+
+def _marks_out_of_inner_rows(tex: str) -> str:
+    r"""A `\tag` or `\label` inside a matrix, `array` or `cases` in a row of an `align`
+    (`a &= \begin{pmatrix} 1 \tag{5} \end{pmatrix} \\`): MathJax numbers the `align`'s
+    row with it (a matrix keeps no numbers of its own), math-core refused it there and
+    the formula failed the build. It moves after the outermost such environment of the
+    row, where the row's number is written."""
+    if not any(m.group(1) in _ROW_NUMBERING for m in NUMBERED_ENV.finditer(tex)):
+        return tex
+    for _ in range(tex.count("\\tag") + tex.count("\\label")):
+        move = next(((start, end, at) for start, end in _marks(tex)
+                     if (at := _end_of_rows_around(tex, start)) is not None), None)
+        if move is None:
+            break
+        start, end, at = move
+        tex = tex[:start] + tex[end:at] + " " + tex[start:end] + tex[at:]
+    return tex
+
+
+def _marks(tex: str) -> list[tuple[int, int]]:
+    """Where each `\\tag{…}` (braces to any depth) and `\\label{…}` of `tex` is."""
+    return [(start, end) for start, end, _star, _text in tag_spans(tex)] + [
+        m.span() for m in LABEL.finditer(tex)]
+
+
+def _end_of_rows_around(tex: str, pos: int) -> int | None:
+    """Where the outermost environment of rows holding `pos` ends, when a row-numbering
+    environment holds that one; None if `pos` is in no such environment."""
+    stack: list[tuple[str, int]] = []
+    for edge in _ENV_EDGE.finditer(tex, 0, pos):
+        if edge.group(1) == "begin":
+            stack.append((edge.group(2), edge.start()))
+        elif stack and stack[-1][0] == edge.group(2):
+            stack.pop()
+    names = [name for name, _ in stack]
+    outer = max((i for i, name in enumerate(names) if name in _ROW_NUMBERING), default=-1)
+    if outer < 0 or outer == len(names) - 1 \
+            or not all(_ROWS_ENV.fullmatch(f"\\begin{{{name}}}") for name in names[outer + 1:]):
+        return None
+    depth, rows = 0, names[outer + 1]
+    for edge in _ENV_EDGE.finditer(tex, stack[outer + 1][1]):
+        depth += 1 if edge.group(1) == "begin" else -1
+        if depth == 0:
+            return edge.end() if edge.group(2) == rows else None
+    return None
 
 
 _ONE_NUMBER_END = re.compile(r"\\end\s*\{(?:equation|multline)\*?\}")

@@ -205,9 +205,11 @@ def dollar_formula(src: str, start: int, end: int) -> bool:
     # (`5$ and 10$` is money; `after 5$\tau$` a formula: a command is TeX's, and so is
     # a letter and symbols with no space, `the 2$x$ term`, as Pandoc and dollarmath
     # read it. Money's digits are ASCII: `①$L(s)$`, a circled number listing formulas,
-    # is math)
+    # is math; so is a script glued to a number, `45$^{\circ}$N`, `10$^{-3}$`, as
+    # Pandoc reads it in Quarto's and R Markdown's text: money has no `^` or `_`)
     if _ascii_digit(after) or _ascii_digit(before) and not (
-            _COMMAND.match(content) or _TIGHT_SYMBOLS.fullmatch(content)):
+            _COMMAND.match(content) or _TIGHT_SYMBOLS.fullmatch(content)
+            or _SCRIPT_FIRST.match(content)):
         return False
     return not (content[0].isspace() or content[-1].isspace()) or _spaced_is_math(
         src, start, end, content)
@@ -216,6 +218,10 @@ def dollar_formula(src: str, start: int, end: int) -> bool:
 _TIGHT_SYMBOLS = re.compile(r"[A-Za-z][\x21-\x7e]*")
 """A formula after a digit that money's words are not: a letter, then ASCII symbols
 with no space (`x`, `x^2`; not `5$ each, 10$`, nor `5$/月`)."""
+
+
+_SCRIPT_FIRST = re.compile(r"[\^_](?:\{|\\[A-Za-z]|[A-Za-z0-9])")
+"""A formula that is a script of what stands before it, `^{\\circ}`, `^\\circ`, `_2`."""
 
 
 def _ascii_digit(char: str) -> bool:

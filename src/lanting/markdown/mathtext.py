@@ -69,6 +69,8 @@ def _script(base: str, sub: str, sup: str) -> str:
     if sup:
         if sup in ("′", "″", "‴", "'"):
             out += sup
+        elif sup == "∘":  # (`30^{\circ}`, `45$^\circ$N`: a degree, as TeX writes it)
+            out += "°"
         elif _SUPERSCRIPTABLE.fullmatch(sup):
             out += sup.translate(_SUPERSCRIPT)
         else:
