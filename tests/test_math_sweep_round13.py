@@ -88,3 +88,13 @@ def test_a_tag_nested_in_matrices_of_an_align_row() -> None:
         "\\end{matrix} & 2 \\end{pmatrix} \\\\\nd &= e \\tag{7}\n\\end{align}\n")
     assert problems == ()
     assert [t.text() for t in parse_html(html).find_all("mtext")] == ["(b)", "(7)"]
+
+
+def test_a_brace_escaped_as_for_markdown_is_explained() -> None:
+    """`$$ … \\mathbf{1}\\\\{p=i\\\\}. $$` (a kramdown post: its writer escaped the braces
+    as for Markdown, but kramdown passes a `$$` display to MathJax as written): TeX's row
+    break inside a group fails; the hint says what was meant, `\\{`."""
+    rendered = render_markdown("$$\nY\\,\\mathbf{1}\\\\{p=i\\\\}.\n$$\n", CONTEXT,
+                               MarkdownOptions())
+    (problem,) = rendered.problems
+    assert problem.hint is not None and "write `\\{`" in problem.hint

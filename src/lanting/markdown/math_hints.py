@@ -78,6 +78,12 @@ names that TeX spells otherwise."""
 _UNKNOWN = re.compile(r'Unknown command "\\(\w+)"')
 
 
+_DOUBLED_BRACE = re.compile(r"(?<!\\)\\\\[{}]")
+"""`\\\\{p=i\\\\}`: a brace escaped twice, as for Markdown, in a display that Markdown
+does not read (kramdown's `$$`): TeX's row break, then a group."""
+_DOUBLED_BRACE_HINT = ("`\\\\{` is a row break then a group, not a brace (a display's TeX "
+                       "is not Markdown: its braces need one backslash): write `\\{` and "
+                       "`\\}`")
 _ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#x[0-9A-Fa-f]+);")
 _UNKNOWN_COLOR = re.compile(r'Unknown color "([^"]*)"')
 
@@ -101,6 +107,8 @@ def error_hint(message: str, display: bool = False, latex: str = "") -> str:
     if "&" in message and (entity := _ENTITY.search(latex)):
         return (f"`{entity.group()}` is an HTML entity, not TeX: write the character "
                 f"({html.unescape(entity.group())}) or its TeX command")
+    if "top level of a table-like" in message and _DOUBLED_BRACE.search(latex):
+        return _DOUBLED_BRACE_HINT
     if display and "may only appear in a numbered equation" in message:
         return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
     if (color := _UNKNOWN_COLOR.search(message)) is not None:
