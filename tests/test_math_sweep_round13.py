@@ -98,3 +98,13 @@ def test_a_brace_escaped_as_for_markdown_is_explained() -> None:
                                MarkdownOptions())
     (problem,) = rendered.problems
     assert problem.hint is not None and "write `\\{`" in problem.hint
+
+
+@pytest.mark.parametrize("written", ["\\not\\!\\Pi", "\\not{\\!\\!\\Pi}", "\\not\\, \\Pi"])
+def test_feynman_slash_with_a_kern(written: str) -> None:
+    """`$(\\not\\!\\Pi - m)S$` (a physics note's Dirac operator): the negative space only
+    moves MathJax's slash over the letter; math-core wanted the letter right after
+    `\\not` and the build failed. It is the slashed letter, `Π̸`."""
+    html, problems = _render(f"The equation ${written} - m$ holds, $a \\not= b$.\n")
+    assert problems == ()
+    assert [mathml_text(f) for f in _MATH.findall(html)] == ["Π̸−m", "a ≠ b"]

@@ -101,6 +101,12 @@ _NOT_SPACED = re.compile(r"\\not(?![A-Za-z])\s*(?:\{\s*\\(implies|impliedby|iff)
 relation right after `\\not` and refused it; it is `\\centernot\\implies`' arrow."""
 
 
+_NOT_KERNED = re.compile(r"\\not(?![A-Za-z])((?:\s*\\[!,;:])*)\s*(\{?)((?:\s*\\[!,;:])*)\s*")
+"""Feynman's slash, `\\not\\!\\Pi`, `\\not{\\!\\!D}` (a physics note's): the negative
+spaces only move MathJax's slash over the letter; math-core wanted the letter right
+after `\\not` and refused the space. The slashed letter is its `\\not`'s (`Π̸`)."""
+
+
 def _centernot(m: re.Match[str]) -> str:
     """The centernot package's `\\centernot\\implies` (MathJax autoloads it): the slash
     centred on the symbol, which is what math-core's `\\not` draws (a negated character,
@@ -125,6 +131,8 @@ def aliases(s: str, ctx: Context) -> str:
         s = _CENTERNOT.sub(_centernot, s)
     if "\\not" in s:
         s = _NOT_SPACED.sub(lambda m: _SPACED_ARROWS[m.group(1) or m.group(2)], s)
+        s = _NOT_KERNED.sub(lambda m: "\\not " + m.group(2) if m.group(1) or m.group(3)
+                            else m.group(), s)
     if "\\mit" in s:
         s = _MIT.sub(lambda m: m.group(1) + (f"\\mathit{{{m.group(2)}}}" if m.group(2)
                                              else ""), s)
