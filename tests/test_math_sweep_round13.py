@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from htmltree import parse_html
+from importbits import jekyll_site
 from test_math_syntax import CONTEXT
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.errors import LantingError
 from lanting.markdown.mathtext import mathml_text
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions
@@ -88,6 +93,63 @@ def test_a_tag_nested_in_matrices_of_an_align_row() -> None:
         "\\end{matrix} & 2 \\end{pmatrix} \\\\\nd &= e \\tag{7}\n\\end{align}\n")
     assert problems == ()
     assert [t.text() for t in parse_html(html).find_all("mtext")] == ["(b)", "(7)"]
+
+
+def test_a_pages_own_equation_numbers(tmp_path: Path) -> None:
+    """`equation_numbers: all` in a page's front matter numbers its every display, over
+    `[markdown] equation_numbers`; another value is an error at its line."""
+    site = tmp_path / "site"
+    (site / "content/posts").mkdir(parents=True)
+    (site / "lanting.toml").write_text('title = "T"\nbase_url = "https://example.org/"\n',
+                                       encoding="utf-8")
+    (site / "content/posts/a.md").write_text(
+        "---\ntitle: A\ndate: 2024-01-01\nequation_numbers: all\n---\n\n$$\nx\n$$\n",
+        encoding="utf-8")
+    (site / "content/posts/b.md").write_text(
+        "---\ntitle: B\ndate: 2024-01-01\n---\n\n$$\nx\n$$\n", encoding="utf-8")
+    result = build(site, BuildOptions(output=tmp_path / "out"))
+    numbers = {name: [t.text() for t in parse_html(
+        (result.output / f"posts/{name}/index.html").read_text(encoding="utf-8")
+    ).find_all("mtext")] for name in "ab"}
+    assert numbers == {"a": ["(1)"], "b": []}
+    (site / "content/posts/b.md").write_text(
+        "---\ntitle: B\ndate: 2024-01-01\nequation_numbers: al\n---\n\nx\n", encoding="utf-8")
+    with pytest.raises(LantingError) as error:
+        build(site, BuildOptions(output=tmp_path / "out2"))
+    problem = next(p for p in error.value.problems if "equation_numbers" in p.message)
+    assert problem.line == 4
+    assert problem.hint is not None and "`all`" in problem.hint
+
+
+OWN_SETUP = """<script>
+window.MathJax = { tex: { tags: 'all', inlineMath: [['$','$']] } };
+</script>
+<script src="https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"></script>
+"""
+
+
+def test_a_posts_own_mathjax_numbering(tmp_path: Path) -> None:
+    """A post setting MathJax up in a `<script>` of its own with `tags: 'all'` (its
+    derivation numbered line by line): the script is removed, as before, and its
+    numbering was lost; the post gets `equation_numbers: all`, its `$$x$$` a number,
+    and an `\\eqref` to it the number the old page showed. The other posts stay as
+    the site numbered them."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nmarkdown: kramdown\n",
+        "_posts/2024-03-01-loss.md": "---\ntitle: Loss\n---\n" + OWN_SETUP
+        + "\n$$\nL = \\sum_i \\ell_i \\label{eq:l}\n$$\n\nBy \\eqref{eq:l}.\n",
+        "_posts/2024-03-02-other.md": "---\ntitle: Other\n---\n\n$$\nx = 1\n$$\n"})
+    assert "equation_numbers: all" in (imported.dest / "content/posts/loss.md").read_text(
+        encoding="utf-8")
+    assert "equation_numbers" not in (imported.dest / "content/posts/other.md").read_text(
+        encoding="utf-8")
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    loss = parse_html((result.output / "posts/loss/index.html").read_text(encoding="utf-8"))
+    assert [t.text() for t in loss.find_all("mtext")] == ["(1)"]
+    assert loss.one("a", class_="eqref").text() == "(1)"
+    other = parse_html((result.output / "posts/other/index.html").read_text(encoding="utf-8"))
+    assert other.find_all("mtext") == []
 
 
 def test_a_brace_escaped_as_for_markdown_is_explained() -> None:

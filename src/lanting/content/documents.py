@@ -76,7 +76,7 @@ def render_context(doc: Document, settings: DocumentSettings,
     return RenderContext(
         path=doc.source.path, rel=doc.source.rel.as_posix(), body_line=doc.body_line,
         base_path=settings.base_path, macros=tuple(sorted(macros.items())),
-        equation_numbers=settings.equation_numbers,
+        equation_numbers=doc.meta.equation_numbers or settings.equation_numbers,
         lang=doc.meta.lang or _file_language(doc, settings) or settings.language,
         image_sizes=sizes,
         mermaid=settings.mermaid, site_root=settings.site_dir,

@@ -43,6 +43,7 @@ from lanting.content.xaringan import is_xaringan, split_xaringan_keys
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.model.cite import CITATION_STYLES
+from lanting.model.config import EQUATION_NUMBERS
 from lanting.model.content import (
     Attachment,
     Document,
@@ -86,6 +87,7 @@ class RawFrontMatter:
     number_sections: bool = False
     chapter: Any = None
     macros: dict[str, str] = field(default_factory=dict)
+    equation_numbers: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
     # The academic pages: the home page's news; a talk's event and its paper.
     news: tuple[RawNews, ...] = ()
@@ -260,6 +262,10 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  f"unknown citation style `{raw.citation_style}`",
                                  did_you_mean(raw.citation_style, CITATION_STYLES)
                                  or f"one of {', '.join(CITATION_STYLES)}"))
+    if raw.equation_numbers is not None and raw.equation_numbers not in EQUATION_NUMBERS:
+        problems.append(problem(source, lines, ("equation_numbers",),
+                                f"expected `ams` or `all`, not `{raw.equation_numbers}`",
+                                did_you_mean(raw.equation_numbers, EQUATION_NUMBERS)))
     chapter = chapter_number(raw.chapter)
     if raw.chapter is not None and chapter is None:
         problems.append(problem(source, lines, ("chapter",),
@@ -303,7 +309,8 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         draft=raw.draft, unlisted=raw.unlisted, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         number_sections=raw.number_sections, chapter=chapter,
-        macros=raw.macros, params=raw.params, news=news, event=raw.event,
+        macros=raw.macros, equation_numbers=raw.equation_numbers, params=raw.params,
+        news=news, event=raw.event,
         end_date=dates.get("end_date"),
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
         slide_level=raw.slide_level, cover=raw.cover, aliases=tuple(aliases),

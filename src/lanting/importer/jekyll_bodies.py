@@ -39,7 +39,13 @@ from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import inline_markdown_includes, inline_relative
 from lanting.importer.jekyll_language_menu import language_menus
 from lanting.importer.jekyll_liquid import JekyllLiquid
-from lanting.importer.jekyll_math import custom_math, is_text_theme, katex_tags, own_math_setup
+from lanting.importer.jekyll_math import (
+    JEKYLL_SETUPS,
+    custom_math,
+    is_text_theme,
+    katex_tags,
+    own_math_setup,
+)
 from lanting.importer.jekyll_math_macros import converting_macros, mathjax_macros
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.kramdown_html import (
@@ -55,6 +61,7 @@ from lanting.importer.liquid import (
     Context,
     blocks,
 )
+from lanting.importer.mathjax_numbers import numbers_every_display, setup_numbering
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
@@ -119,6 +126,21 @@ class JekyllBodies(JekyllLiquid):
                                   Report(self.source, "jekyll"), "")  # (reported by the settings)
         return functools.partial(formula_with, macros=tuple(found.items()))
 
+    @functools.cached_property
+    def numbers_all(self) -> bool:
+        """Whether the site's MathJax numbered every display formula (`tags: 'all'`)."""
+        return numbers_every_display(self.source, JEKYLL_SETUPS)
+
+    def own_numbering(self, scripts: str, item: Item, ctx: Context) -> None:
+        """A post's own MathJax setup numbering its display formulas otherwise than the
+        site's (`tags: 'all'` in a `<script>` of the post, its derivation numbered line
+        by line): the post's `equation_numbers`, which the removed script said."""
+        numbering = setup_numbering(scripts)
+        if numbering in ("all", "ams") and (numbering == "all") != self.numbers_all:
+            item.front["equation_numbers"] = numbering
+            ctx.convert(f"a post's own MathJax numbering (`tags: '{numbering}'`) as "
+                        f"`equation_numbers: {numbering}`")
+
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
         if path.suffix.lower() in (".html", ".htm"):  # (no Markdown in it: HTML it stays)
@@ -168,9 +190,10 @@ class JekyllBodies(JekyllLiquid):
                     shelved_code_bars(text, shelf))
         text, count = spread_tags(text, shelf)
         ctx.convert("HTML tags whose attributes run over lines, on one line", count)
-        text, own_dollars, count = own_math_setup(text)
+        text, own_dollars, count, scripts = own_math_setup(text)
         ctx.convert("a post's own MathJax or KaTeX scripts removed (Lanting draws its "
                     "formulas)", count)
+        self.own_numbering(scripts, item, ctx)
         dollar_math = self.dollar_math or own_dollars
         text, count = K.fence_file_titles(text, shelf)
         ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)

@@ -106,13 +106,15 @@ _MATH_STYLE = re.compile(r"<link\b[^>]*\bhref=[\"'][^\"']*katex[^\"']*\.css[^\"'
                          r"[^>]*>[ \t]*\n?", re.IGNORECASE)
 
 
-def own_math_setup(text: str) -> tuple[str, bool, int]:
+def own_math_setup(text: str) -> tuple[str, bool, int, str]:
     """A post's own MathJax or KaTeX: the setup and loading scripts written in it (and
     KaTeX's style sheet). (the text without them, whether the setup read `$…$` as
-    inline math, how many went). Lanting draws the formulas itself: the scripts would
-    load a second renderer from the network, and their `$` says what a `$` was."""
+    inline math, how many went, the scripts). Lanting draws the formulas itself: the
+    scripts would load a second renderer from the network, and their `$` says what a
+    `$` was, their `tags` which formulas had a number."""
     dollar = False
     count = 0
+    scripts: list[str] = []
 
     def one(match: re.Match[str]) -> str:
         nonlocal dollar, count
@@ -120,11 +122,12 @@ def own_math_setup(text: str) -> tuple[str, bool, int]:
             return match.group()
         dollar = dollar or bool(_DOLLAR_DELIMITER.search(active(match.group())))
         count += 1
+        scripts.append(match.group())
         return ""
 
     text = _SCRIPT.sub(one, text)
     text, styles = _MATH_STYLE.subn("", text)
-    return text, dollar, count + styles
+    return text, dollar, count + styles, "\n".join(scripts)
 
 
 def uses_al_math(config: dict[str, Any]) -> bool:

@@ -86,7 +86,8 @@ class MarkdownConfig:
     """Which display formulas are numbered: `ams` (those of a numbered environment,
     `equation`, `align`, `gather` …, as amsmath and MathJax's `tags: 'ams'` number them)
     or `all` (every display formula, as MathJax's `tags: 'all'` does; a starred
-    environment, `\\notag` or `\\nonumber` leaves one unnumbered)."""
+    environment, `\\notag` or `\\nonumber` leaves one unnumbered); a page's
+    `equation_numbers` overrides it."""
     mermaid: Url = Url("")
     """URL of a Mermaid ES module; when set, code blocks of language `mermaid` become
     diagrams."""

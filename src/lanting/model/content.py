@@ -171,6 +171,9 @@ class FrontMatter:
     sections numbered from it (3, 3.1 …)."""
     macros: dict[str, str] = field(default_factory=dict)
     """LaTeX macros for this page only."""
+    equation_numbers: str | None = None
+    """Which of the page's display formulas are numbered (`ams`, `all`), over `[markdown]
+    equation_numbers` (a post whose own MathJax setup said `tags: 'all'`)."""
     params: dict[str, Any] = field(default_factory=dict)
     news: tuple[NewsItem, ...] = ()
     """Dated news of the home page, newest first."""
