@@ -152,6 +152,26 @@ def test_a_posts_own_mathjax_numbering(tmp_path: Path) -> None:
     assert other.find_all("mtext") == []
 
 
+def test_a_figure_includes_caption_keeps_its_formulas(tmp_path: Path) -> None:
+    """minimal-mistakes' `{% include figure … caption="… \\\\((\\rho,\\\\,\\chi)\\\\) …" %}`
+    (the theme's `markdownify` gave kramdown the caption, MathJax read `\\(…\\)`): the
+    formula's delimiters were taken for escaped parentheses, and the caption showed
+    `((\\rho,\\,\\chi))`. It is a formula, its thin space kept, kramdown's `\\|` a bar."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nmarkdown: kramdown\ntheme: minimal-mistakes-jekyll\n",
+        "assets/a.png": b"\x89PNG\r\n\x1a\n",
+        "_posts/2024-03-01-plot.md": "---\ntitle: Plot\n---\n\n{% include figure "
+        'image_path="/assets/a.png" alt="A plot" caption="The \\\\((\\rho,\\\\,\\chi)\\\\) '
+        'plane, by \\|\\\\(\\Delta \\\\) KL\\|." %}\n'})
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    page = parse_html((result.output / "posts/plot/index.html").read_text(encoding="utf-8"))
+    caption = page.one("figcaption")
+    assert len(caption.find_all("math")) == 2
+    assert caption.find_all("mspace")[0].get("width") == "0.16666667em"
+    assert "\\" not in caption.text() and "((" not in caption.text()
+    assert "|" in caption.text()
+
+
 def test_a_brace_escaped_as_for_markdown_is_explained() -> None:
     """`$$ … \\mathbf{1}\\\\{p=i\\\\}. $$` (a kramdown post: its writer escaped the braces
     as for Markdown, but kramdown passes a `$$` display to MathJax as written): TeX's row

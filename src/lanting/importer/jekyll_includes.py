@@ -228,6 +228,31 @@ def text_extension(kind: str, named: dict[str, str], ctx: Context) -> str | None
     return B.block(f"[{label.format(id=video)}]({url.format(id=video)})")
 
 
+_CAPTION_FORMULA = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]|\\(\|)")
+
+
+def caption_math(caption: str) -> str:
+    r"""A figure include's caption, which the theme's `markdownify` gave kramdown and the
+    page MathJax: its `\\(x\\)` (read here as `\(x\)`, the argument's quotes undone)
+    reached MathJax as `\(x\)`, a formula, `$x$` in Lanting's caption; kramdown's `\|`
+    a bar. (Left as they were, the formula's delimiters were taken for escaped
+    parentheses, and the caption showed `((\rho,\,\chi))`.)"""
+    if "\\" not in caption:
+        return caption
+
+    def formula(match: re.Match[str]) -> str:
+        if match.group(3):
+            return "|"
+        # (a backslash before punctuation doubled: the image's title is unescaped once)
+        tex = _PUNCTUATION_ESCAPE.sub(r"\\\\\1", (match.group(1) or match.group(2)).strip())
+        return "$" + tex + "$"
+
+    return _CAPTION_FORMULA.sub(formula, caption)
+
+
+_PUNCTUATION_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
 def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
     """`{% include name key="value" %}` of a post or page: the includes of the themes
     that show a figure, a video or a table of contents as Lanting's own, a site's own
@@ -265,8 +290,9 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         return B.block(f'{{{{< video {named["provider"]}="{video}" >}}}}')
     if src and re.search(r"figure|image|img|picture", name):
         # (`description`: the image.html of Jekyll Now and the themes after it)
-        caption = B.plain_inline(named.get("caption") or named.get("description")
-                                 or named.get("title") or "")  # (a title holds no Markdown)
+        caption = B.plain_inline(caption_math(named.get("caption") or named.get("description")
+                                              or named.get("title") or ""))
+        # (a title holds no Markdown)
         alt = named.get("alt") or caption
         ctx.convert("figure includes")
         src = src if src.startswith(("/", "http")) else "/" + src
