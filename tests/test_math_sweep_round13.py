@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 from htmltree import parse_html
-from importbits import jekyll_site
+from importbits import NOW, jekyll_site
+from sitebits import write_files
 from test_math_syntax import CONTEXT
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.errors import LantingError
+from lanting.importer import import_site
 from lanting.markdown.mathtext import mathml_text
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions
@@ -170,6 +172,21 @@ def test_a_figure_includes_caption_keeps_its_formulas(tmp_path: Path) -> None:
     assert caption.find_all("mspace")[0].get("width") == "0.16666667em"
     assert "\\" not in caption.text() and "((" not in caption.text()
     assert "|" in caption.text()
+
+
+def test_a_notes_heading_title_keeps_its_formulas_stars(tmp_path: Path) -> None:
+    """A note whose title is its first heading, `# F61 — the mode count $g_*$: …` (a
+    folder of physics notes): the title's emphasis marks were dropped, the formula's
+    `*` with them, and `$g_$` failed the build. A formula of the title stays whole."""
+    write_files(tmp_path / "old", {
+        "f61.md": "# F61 — The count $g_*$ and *the* rate $a*b$\n\nText $x$.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    text = (imported.dest / "content/pages/f61.md").read_text(encoding="utf-8")
+    assert "$g_*$" in text and "$a*b$" in text and " the rate" in text
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    title = parse_html((result.output / "f61/index.html").read_text(encoding="utf-8")).one(
+        "h1")
+    assert len(title.find_all("math")) == 2
 
 
 def test_a_brace_escaped_as_for_markdown_is_explained() -> None:

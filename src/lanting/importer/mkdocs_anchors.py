@@ -55,14 +55,21 @@ def toc_keeps_case(raw: str) -> bool:
 
 def heading_text(text: str) -> str:
     """A heading's text as the reader saw it: links their text, no images, tags or
-    emphasis marks; a code span's text as written (`` `<docopt>` ``: no tag)."""
+    emphasis marks; a code span's text as written (`` `<docopt>` ``: no tag), and a
+    formula (`$g_*$`, whose star was taken for an emphasis mark: the title's formula
+    failed the build)."""
     spans: list[str] = []
 
     def put(match: re.Match[str]) -> str:
         spans.append(match.group(2).strip() or match.group(2))
         return f"\ue001{len(spans) - 1}\ue001"
 
+    def formula(match: re.Match[str]) -> str:
+        spans.append(match.group())
+        return f"\ue001{len(spans) - 1}\ue001"
+
     text = re.sub(r"(`+)(.+?)(?<!`)\1(?!`)", put, text)
+    text = _INLINE_MATH.sub(formula, text) if "$" in text or "\\(" in text else text
     text = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
     text = re.sub(r"</?[^>]*>", "", text)
