@@ -207,3 +207,14 @@ def test_feynman_slash_with_a_kern(written: str) -> None:
     html, problems = _render(f"The equation ${written} - m$ holds, $a \\not= b$.\n")
     assert problems == ()
     assert [mathml_text(f) for f in _MATH.findall(html)] == ["Π̸−m", "a ≠ b"]
+
+
+def test_a_digit_after_a_formula_of_a_command() -> None:
+    """`| $\\geq$3 |` (a table's "3 or more", an actuarial wiki's): the digit after the
+    closing `$` made it money, and the cell showed `$\\geq$3`. A formula starting with a
+    command is no price; `$x$1` and `$5 and $10` stay text."""
+    html, problems = _render("| n | p |\n|---|---|\n| $\\geq$3 | 0.1 |\n\n"
+                             "Then $x$1, $5 and $10.\n")
+    assert problems == ()
+    assert [mathml_text(f) for f in _MATH.findall(html)] == ["≥"]
+    assert "$x$1, $5 and $10" in html

@@ -206,8 +206,10 @@ def dollar_formula(src: str, start: int, end: int) -> bool:
     # a letter and symbols with no space, `the 2$x$ term`, as Pandoc and dollarmath
     # read it. Money's digits are ASCII: `①$L(s)$`, a circled number listing formulas,
     # is math; so is a script glued to a number, `45$^{\circ}$N`, `10$^{-3}$`, as
-    # Pandoc reads it in Quarto's and R Markdown's text: money has no `^` or `_`)
-    if _ascii_digit(after) or _ascii_digit(before) and not (
+    # Pandoc reads it in Quarto's and R Markdown's text: money has no `^` or `_`; and a
+    # digit after one starting with a command, `| $\geq$3 |`, a table's "3 or more", as
+    # MathJax and KaTeX read it: no price starts with a backslash)
+    if _ascii_digit(after) and not _COMMAND.match(content) or _ascii_digit(before) and not (
             _COMMAND.match(content) or _TIGHT_SYMBOLS.fullmatch(content)
             or _SCRIPT_FIRST.match(content)):
         return False
