@@ -218,3 +218,14 @@ def test_a_digit_after_a_formula_of_a_command() -> None:
     assert problems == ()
     assert [mathml_text(f) for f in _MATH.findall(html)] == ["≥"]
     assert "$x$1, $5 and $10" in html
+
+
+@pytest.mark.parametrize("written", ["\\Big.", "\\bigl.", "\\Biggm ."])
+def test_a_sized_null_delimiter(written: str) -> None:
+    """`$$I \\equiv \\Big.\\tfrac{1}{16\\pi G}\\Big|_\\text{lat}$$` (an evaluation bar whose
+    left half is TeX's null delimiter): MathJax draws nothing there, math-core wanted a
+    parenthesis and the formula failed the build."""
+    html, problems = _render(f"$$\nI \\equiv {written}\\tfrac{{1}}{{2}}\\Big|_a\n$$\n")
+    assert problems == ()
+    (formula,) = re.findall(r"<math\b.*?</math>", html, re.DOTALL)
+    assert "." not in mathml_text(formula)

@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 
 from lanting.markdown.math_tagforms import without_tag_forms
-from lanting.markdown.tex_aliases import ALIASES, aliases, unpaired_bars
+from lanting.markdown.tex_aliases import ALIASES, SIZED, aliases, unpaired_bars
 from lanting.markdown.tex_chem import chemistry
 from lanting.markdown.tex_columns import array_columns
 from lanting.markdown.tex_layout import (
@@ -262,8 +262,8 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"root"}), root),
     (frozenset({"leftroot", "uproot"}), root_shifts),
     (frozenset({"lvert", "lVert"}), unpaired_bars),
-    (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit", "centernot", "not"}),
-     aliases),
+    (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit", "centernot", "not",
+                *SIZED}), aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),
     (frozenset({"mathsfit", "textcircled", *BOLD_ALPHABETS}), letters),
     (frozenset({"above"}), fractions),

@@ -107,6 +107,15 @@ spaces only move MathJax's slash over the letter; math-core wanted the letter ri
 after `\\not` and refused the space. The slashed letter is its `\\not`'s (`Π̸`)."""
 
 
+SIZED = frozenset(size + side for size in ("big", "Big", "bigg", "Bigg")
+                  for side in ("", "l", "r", "m"))
+"""The sized delimiters' commands (`\\Big.`, a null one, is rewritten)."""
+_NULL_BIG = re.compile(r"\\[bB]ig{1,2}[lrm]?(?![A-Za-z])\s*\.")
+"""`\\Big.`: a sized delimiter that is none, TeX's null delimiter (the left half of
+`\\Big. x \\Big|_{a}`, an evaluation bar); MathJax draws nothing, math-core wanted a
+parenthesis and the formula failed the build."""
+
+
 def _centernot(m: re.Match[str]) -> str:
     """The centernot package's `\\centernot\\implies` (MathJax autoloads it): the slash
     centred on the symbol, which is what math-core's `\\not` draws (a negated character,
@@ -133,6 +142,8 @@ def aliases(s: str, ctx: Context) -> str:
         s = _NOT_SPACED.sub(lambda m: _SPACED_ARROWS[m.group(1) or m.group(2)], s)
         s = _NOT_KERNED.sub(lambda m: "\\not " + m.group(2) if m.group(1) or m.group(3)
                             else m.group(), s)
+    if "." in s and "\\b" in s.lower():
+        s = _NULL_BIG.sub("{}", s)
     if "\\mit" in s:
         s = _MIT.sub(lambda m: m.group(1) + (f"\\mathit{{{m.group(2)}}}" if m.group(2)
                                              else ""), s)
