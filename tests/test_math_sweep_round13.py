@@ -220,6 +220,29 @@ def test_a_digit_after_a_formula_of_a_command() -> None:
     assert "$x$1, $5 and $10" in html
 
 
+def test_a_mathjax_setup_in_a_script_the_head_loads(tmp_path: Path) -> None:
+    """A Jekyll site whose MathJax 2 setup is a file of its own in `js/`, loaded as
+    `MathJax.js?config=TeX-AMS_HTML,{{ site.url }}/js/mathjax-config.js`: the importer
+    read setups only in `_includes/`, `_layouts/`, `assets/js/` and `_data/`, took its
+    `$` for dollar signs (a quantum blog's 468 escaped, every formula shown as TeX) and
+    missed its macros. A script the templates load is read wherever it is."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Q\nmarkdown: kramdown\n",
+        "_includes/head.html": '<script src="//cdn/mathjax/2.7.1/MathJax.js?config='
+        'TeX-AMS_HTML,{{ site.url }}/js/mathjax-config.js"></script>\n',
+        "js/mathjax-config.js": "---\n---\nMathJax.Hub.Config({tex2jax: {inlineMath: "
+        "[['$','$']]}, TeX: {Macros: {ket: ['\\\\left|{#1}\\\\right\\\\rangle', 1]}}});\n",
+        "_posts/2024-01-01-q.md": "---\ntitle: Q\n---\n\nA qubit $\\ket{0}$ costs $5.\n"})
+    text = (imported.dest / "content/posts/q.md").read_text(encoding="utf-8")
+    assert "$\\ket{0}$" in text
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    html = (result.output / "posts/q/index.html").read_text(encoding="utf-8")
+    prose = parse_html(html).one("div", class_="prose")
+    assert len(prose.find_all("math")) == 1
+    assert "costs $5." in prose.text()
+
+
 @pytest.mark.parametrize("written", ["\\Big.", "\\bigl.", "\\Biggm ."])
 def test_a_sized_null_delimiter(written: str) -> None:
     """`$$I \\equiv \\Big.\\tfrac{1}{16\\pi G}\\Big|_\\text{lat}$$` (an evaluation bar whose

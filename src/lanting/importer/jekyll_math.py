@@ -72,10 +72,34 @@ def math_setups(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> list[
     found = []
     for folder in folders:
         for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
-            if path.suffix.lower() in SETUP_SUFFIXES \
-                    and not path.name.endswith(".min.js") \
-                    and path.is_file() and path.stat().st_size < 200_000 \
-                    and not _library_file(path):
+            if path.suffix.lower() in SETUP_SUFFIXES and _setup_file(path):
+                found.append(path)
+    return found + [path for path in _loaded_scripts(source, found) if path not in found]
+
+
+def _setup_file(path: Path) -> bool:
+    return not path.name.endswith(".min.js") and path.is_file() \
+        and path.stat().st_size < 200_000 and not _library_file(path)
+
+
+_SCRIPT_PATH = re.compile(r"""(?:\}\}|["',=])(/?(?:[\w.-]+/)*[\w.-]+\.js)(?=["'?\s>&])""")
+"""A script of the site that a template loads: `src="/js/x.js"`, `{{ site.url }}/js/x.js`,
+or MathJax 2's own configuration file, `MathJax.js?config=TeX-AMS_HTML,{{ site.url
+}}/js/mathjax-config.js`."""
+
+
+def _loaded_scripts(source: Path, templates: list[Path]) -> list[Path]:
+    """The site's own scripts its templates load, wherever they are (`js/`, `scripts/`):
+    a setup kept there (`js/mathjax-config.js`, its `inlineMath: [['$','$']]`) was not
+    read, and the site's 468 dollar signs were escaped, its formulas shown as TeX."""
+    found: list[Path] = []
+    root = source.resolve()
+    for template in templates:
+        if template.suffix.lower() == ".js":
+            continue
+        for match in _SCRIPT_PATH.finditer(read_text(template)):
+            path = (source / match.group(1).lstrip("/")).resolve()
+            if path not in found and root in path.parents and _setup_file(path):
                 found.append(path)
     return found
 
