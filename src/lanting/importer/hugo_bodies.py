@@ -42,7 +42,7 @@ from lanting.importer.hugo_own_shortcodes import (
     site_single,
     template_files,
 )
-from lanting.importer.hugo_settings import theme_names
+from lanting.importer.hugo_settings import SETUPS, theme_names
 from lanting.importer.hugo_shortcodes import (
     blowfish_paired,
     blowfish_single,
@@ -55,6 +55,7 @@ from lanting.importer.hugo_shortcodes import (
 )
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context, indented_block
+from lanting.importer.mathjax_numbers import numbers_every_display, own_setup
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 from lanting.markdown.math_formula import to_mathml
@@ -124,6 +125,7 @@ class HugoBodies(HugoLinks):
                            ctx, "code shortcodes")
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, code, indent, ctx))
+        text = own_setup(text, item.front, numbers_every_display(self.source, SETUPS), ctx)
         # (a shortcode in an HTML comment, `<!-- {{% callout note %}} -->`, as a starter's
         # example left commented out: Hugo ran it, and the comment hid what it drew)
         text = _COMMENTED_SHORTCODE.sub(lambda m: shelf.put(m.group()), text)

@@ -153,6 +153,9 @@ def _weight(languages: dict[str, Any], key: str) -> int:
     return weight if isinstance(weight, int) else 0
 
 
+SETUPS = ("layouts", "assets/js", "static/js")
+"""Where a Hugo site sets its MathJax or KaTeX up: a partial of `layouts/`, or a script."""
+
 class HugoSettings:
     """The settings side of the Hugo importers."""
 
@@ -271,7 +274,7 @@ class HugoSettings:
             "heading ids as Hugo (Goldmark) made them: #links of the old pages keep working")
         # (the macros of the site's own MathJax or KaTeX setup, in a partial of
         # `layouts/` or a script of its own: its formulas use them)
-        setups = ("layouts", "assets/js", "static/js")
+        setups = SETUPS
         macros = converting_macros(mathjax_macros(self.source, setups), self.report, "layouts/")
         if macros:
             config["markdown"]["math_macros"] = macros

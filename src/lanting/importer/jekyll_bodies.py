@@ -61,7 +61,7 @@ from lanting.importer.liquid import (
     Context,
     blocks,
 )
-from lanting.importer.mathjax_numbers import numbers_every_display, setup_numbering
+from lanting.importer.mathjax_numbers import numbers_every_display, own_numbering
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
@@ -135,9 +135,8 @@ class JekyllBodies(JekyllLiquid):
         """A post's own MathJax setup numbering its display formulas otherwise than the
         site's (`tags: 'all'` in a `<script>` of the post, its derivation numbered line
         by line): the post's `equation_numbers`, which the removed script said."""
-        numbering = setup_numbering(scripts)
-        if numbering in ("all", "ams") and (numbering == "all") != self.numbers_all:
-            item.front["equation_numbers"] = numbering
+        numbering = own_numbering(scripts, item.front, self.numbers_all)
+        if numbering:
             ctx.convert(f"a post's own MathJax numbering (`tags: '{numbering}'`) as "
                         f"`equation_numbers: {numbering}`")
 
