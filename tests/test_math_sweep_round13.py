@@ -11,6 +11,7 @@ import pytest
 from htmltree import parse_html
 from importbits import NOW, jekyll_site
 from sitebits import write_files
+from test_import_hexo_sites import hexo_site
 from test_import_hugo_sites import imported_site as import_site_hugo
 from test_math_syntax import CONTEXT
 
@@ -255,15 +256,17 @@ def test_a_sized_null_delimiter(written: str) -> None:
     assert "." not in mathml_text(formula)
 
 
-def test_a_hugo_posts_own_mathjax_scripts(tmp_path: Path) -> None:
-    """A Hugo post setting MathJax up and loading it in `<script>`s of its own: they
-    stayed in its text, and the page loaded MathJax from a CDN over Lanting's formulas
-    (its `tags: 'all'` lost). They are removed, as a Jekyll post's are, and the post
-    gets `equation_numbers: all`."""
+@pytest.mark.parametrize("generator", ["hugo", "hexo"])
+def test_a_hugo_or_hexo_posts_own_mathjax_scripts(tmp_path: Path, generator: str) -> None:
+    """A Hugo (or Hexo) post setting MathJax up and loading it in `<script>`s of its
+    own: they stayed in its text, and the page loaded MathJax from a CDN over Lanting's
+    formulas (its `tags: 'all'` lost). They are removed, as a Jekyll post's are, and
+    the post gets `equation_numbers: all`."""
+    post = "---\ntitle: A\ndate: 2024-01-01\n---\n\n" + OWN_SETUP + "\n$$\nx = 1\n$$\n"
     imported = import_site_hugo(tmp_path, {
         "hugo.toml": 'title = "H"\nbaseURL = "https://x.org/"\n',
-        "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n" + OWN_SETUP
-        + "\n$$\nx = 1\n$$\n"})
+        "content/posts/a.md": post}) if generator == "hugo" else hexo_site(tmp_path, {
+            "_config.yml": "title: X\nurl: https://x.org\n", "source/_posts/a.md": post})
     text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
     assert "<script" not in text and "equation_numbers: all" in text
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -20,7 +20,7 @@ from lanting.importer.common import is_image, prose_raw
 from lanting.importer.hexo_code import code_fence, code_file, codeblock, included_code
 from lanting.importer.hexo_embeds import embed_tags
 from lanting.importer.hexo_inline import inline_tags, site_icons
-from lanting.importer.hexo_math import math_tags
+from lanting.importer.hexo_math import math_tags, setup_folders
 from lanting.importer.hexo_plus import plus_blocks, plus_tags
 from lanting.importer.hexo_renderers import renderer_math
 from lanting.importer.hexo_stellar import frame, stellar_blocks
@@ -54,6 +54,7 @@ from lanting.importer.hexo_volantis import (
 from lanting.importer.item import Item
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.mathjax_numbers import numbers_every_display, own_setup
 from lanting.importer.shelf import Shelf, fence, protect_code
 
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
@@ -99,6 +100,8 @@ class HexoBodies(HexoUrls):
         # Indented code too: Hexo's `Tag.render` escaped every `{` inside `<code>`, so
         # `{{.State.Pid}}` or `{% asset_img %}` in an indented block was shown as written
         text, _count = B.indented_code(text, shelf, as_written=True)
+        text = own_setup(text, item.front, numbers_every_display(
+            self.source, setup_folders(self.config)), ctx)
         if path in self.dollars:  # (its theme loaded no math: `hexo.py`'s `math_asked`)
             text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
             ctx.convert("dollar signs escaped (the theme loaded no math on the post)", count)

@@ -27,6 +27,13 @@ from lanting.importer.shelf import Shelf
 from lanting.markdown.math_display import ENVIRONMENTS
 
 
+def setup_folders(config: dict[str, Any]) -> tuple[str, ...]:
+    """Where a Hexo site sets its MathJax or KaTeX up: its theme's layout or scripts,
+    or the site's own injected one."""
+    theme = "themes/" + str(config.get("theme") or "-")
+    return (f"{theme}/layout", f"{theme}/source/js", f"{theme}/scripts", "scripts",
+            "source/_data")
+
 def math_tags(text: str, ctx: Context, shelf: Shelf, tag_katex: bool) -> str:
     """Every math tag of `text` as a formula put on `shelf` (as code: nothing after this
     may touch its TeX). `tag_katex`: the site used hexo-tag-katex, whose `katex` tag was

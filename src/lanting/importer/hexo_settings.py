@@ -17,6 +17,7 @@ from lanting.importer.common import (
     bool_of,
     walk,
 )
+from lanting.importer.hexo_math import setup_folders
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math_macros import (
     converting_macros,
@@ -119,8 +120,7 @@ class HexoSettings:
         # (the math plugin's macros in `_config.yml`, else those of a MathJax or KaTeX
         # setup in the theme's layout or scripts, or the site's own injected one)
         theme = "themes/" + str(self.config.get("theme") or "-")
-        setups = (f"{theme}/layout", f"{theme}/source/js", f"{theme}/scripts", "scripts",
-                  "source/_data")
+        setups = setup_folders(self.config)
         found, where = plugin_math_macros(self.config), "_config.yml"
         if not found:
             found, where = mathjax_macros(self.source, setups), f"{theme}/"
