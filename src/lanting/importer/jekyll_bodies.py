@@ -36,7 +36,7 @@ from lanting.importer.html_block_spans import html_block_spans
 from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
-from lanting.importer.jekyll_includes import inline_markdown_includes, inline_relative
+from lanting.importer.jekyll_inlined import inline_markdown_includes, inline_relative
 from lanting.importer.jekyll_language_menu import language_menus
 from lanting.importer.jekyll_liquid import JekyllLiquid
 from lanting.importer.jekyll_math import (
