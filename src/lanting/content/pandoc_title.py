@@ -20,9 +20,29 @@ from lanting.model.content import TitleBlock
 
 _FIELD = re.compile(r"^%(?:[ \t]+(.*?))?[ \t]*$")
 _FORMS = ("%d %B %Y", "%B %d, %Y", "%B %d %Y", "%d %b %Y", "%b %d, %Y", "%b %d %Y",
-          "%B %Y", "%d.%m.%Y")
-"""How decks write the date (`09 November 2017`, `March 3, 2021`, `3.3.2021`): Pandoc
-takes any text; these are read as the talk's date, others only shown."""
+          "%B %Y", "%d.%m.%Y", "%d.%m.%y")
+"""How decks write the date (`09 November 2017`, `March 3, 2021`, `3.3.2021`, German
+decks' `29.09.18`): Pandoc takes any text; these are read as the talk's date, others
+only shown."""
+_MONTHS = dict.fromkeys(("januar", "jänner", "janvier", "enero", "gennaio", "januari",
+                         "janeiro"), "January") | dict.fromkeys(
+    ("februar", "février", "fevrier", "febrero", "febbraio", "februari", "fevereiro"),
+    "February") | dict.fromkeys(("märz", "maerz", "mars", "marzo", "maart", "março"),
+                                "March") | dict.fromkeys(
+    ("avril", "abril", "aprile"), "April") | dict.fromkeys(
+    ("mai", "mayo", "maggio", "mei", "maio"), "May") | dict.fromkeys(
+    ("juni", "juin", "junio", "giugno", "junho"), "June") | dict.fromkeys(
+    ("juli", "juillet", "julio", "luglio", "julho"), "July") | dict.fromkeys(
+    ("août", "aout", "agosto", "augustus"), "August") | dict.fromkeys(
+    ("septembre", "septiembre", "settembre", "setembro"), "September") | dict.fromkeys(
+    ("oktober", "octobre", "octubre", "ottobre", "outubro"), "October") | dict.fromkeys(
+    ("novembre", "noviembre", "novembro"), "November") | dict.fromkeys(
+    ("dezember", "décembre", "decembre", "diciembre", "dicembre", "dezembro"), "December")
+"""Months named in German, French, Spanish, Italian, Dutch or Portuguese (`23 März
+2020`, `5 de junio de 2021`), as R Markdown decks write the date in their language."""
+_WORD = re.compile(r"[^\W\d_]+")
+_ORDINAL_DAY = re.compile(r"^(\d{1,2})\.\s+(?=[^\W\d_])")
+"""German's day with its dot before the month's name (`23. März 2020`)."""
 
 
 def split_title_block(body: str, body_line: int = 1) -> tuple[TitleBlock | None, str]:
@@ -61,12 +81,23 @@ def block_date(text: str) -> dt.datetime | None:
         return parse_date(text)
     except ValueError:
         pass
+    text = _in_english(text)
     for form in _FORMS:
         try:
             return dt.datetime.strptime(text, form).replace(tzinfo=dt.UTC)
         except ValueError:
             continue
     return None
+
+
+def _in_english(text: str) -> str:
+    """`text` with a month named in another language named in English (`23 März 2020`:
+    `23 March 2020`), and the words `de` around it left out (`5 de junio de 2021`)."""
+    words = _ORDINAL_DAY.sub(r"\1 ", " ".join(text.split()))
+    if not any(w.casefold() in _MONTHS for w in _WORD.findall(words)):
+        return text
+    words = re.sub(r"\s+de\s+", " ", words, flags=re.IGNORECASE)
+    return _WORD.sub(lambda m: _MONTHS.get(m.group().casefold(), m.group()), words)
 
 
 def title_slide(block: TitleBlock) -> str:

@@ -20,6 +20,7 @@ from lanting.content.slidev import LAYOUTS, SIGNS, SLIDE, slide_front_matter_key
 from lanting.content.xaringan import is_xaringan
 from lanting.importer.common import read_text, walk
 from lanting.importer.deck_packages import READMES, marp_decks, slidev_decks
+from lanting.importer.other_case import file_in_other_case
 from lanting.importer.quarto_slides import presentation_format
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import When, load_mapping, parse_when, split_front_matter
@@ -121,11 +122,30 @@ def knitr_parts(source: Path) -> dict[Path, Path]:
             naming = todo.pop()  # (a path is from the file that names it)
             for name in child_names(read_text(naming)):
                 part = (naming.parent / name).resolve()
+                if not part.is_file():  # (`02intro.RMD` for `02intro.Rmd`: knitr found it)
+                    part = (file_in_other_case(naming.parent, name) or part).resolve()
                 if part.is_file() and part not in parts and part != deck.resolve() \
                         and part.is_relative_to(deck.parent.resolve()):
                     parts[part] = deck.resolve()
                     todo.append(part)
     return parts
+
+
+def child_capitals(text: str, folder: Path) -> tuple[str, int]:
+    """`text` (a xaringan deck or one of its parts, in `folder`) with each knitr child
+    cell naming its file in other capitals than the file's (`child='02intro.RMD'` for
+    `02intro.Rmd`) naming it in the file's: the writer's computer ignored case, and
+    knitr read the file; the talk reads its parts by their names. And how many."""
+    count = 0
+    for name in sorted(set(child_names(text))) if "child" in text else ():
+        cased = None if (folder / name).exists() else file_in_other_case(folder, name)
+        if cased is None:
+            continue
+        written = re.compile(rf"""(\bchild\s*=\s*(?:c\(\s*)?["']){re.escape(name)}(?=["'])""")
+        new = cased.relative_to(folder).as_posix().replace("\\", "\\\\")
+        text, n = written.subn(rf"\g<1>{new}", text)
+        count += n
+    return text, count
 
 
 def first_output(output: object) -> object:

@@ -36,6 +36,7 @@ from lanting.importer.notes_decks import (
     DATE_KEYS,
     HEADER_KEYS,
     KNITTED,
+    child_capitals,
     deck_date,
     ioslides_subtitles,
     is_ioslides,
@@ -267,6 +268,9 @@ class NoteDecks(PandocDecks):
         lines are the file's)."""
         if item.kind == "talk":
             text = self.pandoc_text(text, path, ctx)
+            text, count = child_capitals(text, path.parent)
+            ctx.convert("knitr's child documents named in other capitals than their "
+                        "files'", count)
             if self.read_by_marked(path):  # (remark's Markdown: marked 0.3's bold)
                 shelf = Shelf()
                 text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"),

@@ -111,10 +111,19 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     if marp is None and (block := doc.meta.title_block) is not None:
         sources.insert(0, SlideSource(pandoc_title_slide(block), block.line))
         lead = 0
+    empty: list[Problem] = []
+    if not sources and marp is not None:  # (Marp shows an empty deck as one blank slide)
+        sources = [SlideSource("", doc.body_line)]
+        empty.append(Problem(
+            "this Marp deck has no slides: shown as one empty slide, as Marp shows it",
+            doc.source.path, doc.body_line, severity="warning",
+            hint="write the deck's slides after the front matter, separated by lines "
+                 "`---`, or delete the file"))
     if not sources:
         raise _no_slides(doc)
     collector = Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
                            talk_macros(doc.body), deck=(url + "slides/", len(sources)))
+    collector.problems.extend(empty)
     slides: list[Slide] = []
     seen: set[str] = set()
     state, problems = front_matter_directives(marp or {}, doc.key_lines, doc.source.path)
