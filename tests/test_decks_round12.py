@@ -68,3 +68,39 @@ def test_a_knitr_child_named_in_other_capitals_than_its_file_is_found(
     assert [p.message for p in result.warnings] == []
     deck = (new / "public/talks/slides/slides/index.html").read_text(encoding="utf-8")
     assert "Part one" in deck
+
+
+def test_a_makefile_making_a_paper_and_slides_makes_a_talk_of_the_slides_alone(
+        tmp_path: Path) -> None:
+    """A talk's folder: its paper (`pandoc paper.md -o paper.pdf`) and its slides
+    (`pandoc talk.md -t beamer`). The paper was a talk too, and its formulas' macros,
+    defined in its `header-includes`, failed the build."""
+    new = _imported(tmp_path, {
+        "algebra/Makefile": "paper.pdf: paper.md\n\tpandoc paper.md --citeproc -o $@\n\n"
+                            "slides.pdf: talk.md\n\tpandoc talk.md -t beamer -o slides.pdf\n",
+        "algebra/paper.md": "---\ntitle: Algebras\nheader-includes:\n"
+                            "  - \\newcommand\\sem[1]{\\left[{#1}\\right]}\n---\n\n"
+                            "# Introduction\n\nWe read $\\sem{x}$.\n",
+        "algebra/talk.md": "---\ntitle: Algebras, the talk\ndate-meta: 2024-09-06\n---\n\n"
+                           "# Overview\n\n- one\n\n# Details\n\n- two\n",
+    })
+    assert sorted(p.name for p in (new / "content" / "talks").iterdir()) == ["talk.md"]
+    talk = (new / "content" / "talks" / "talk.md").read_text(encoding="utf-8")
+    assert "\ndate: 2024-09-06\n" in talk
+    paper = (new / "content" / "pages" / "paper.md").read_text(encoding="utf-8")
+    assert "\\newcommand{\\sem}[1]{\\left[{#1}\\right]}" in paper
+    result = build(new, BuildOptions())
+    assert [p.message for p in result.warnings] == []
+
+
+def test_a_makefile_calling_the_slide_command_of_a_file_it_includes(
+        tmp_path: Path) -> None:
+    """A talks repository's shared `makeutils.mk` holds the `pandoc -t beamer` command;
+    each talk's Makefile includes it and calls it on `talk.md`: a page, not a talk."""
+    new = _imported(tmp_path, {
+        "makeutils.mk": "makeSlides=pandoc $(1) -t beamer -o $(2)\n",
+        "first/Makefile": "include ../makeutils.mk\n\nslides.pdf: talk.md\n"
+                          "\t$(call makeSlides,talk.md,slides.pdf)\n",
+        "first/talk.md": "---\ntitle: First\ndate: 2023-05-01\n---\n\n# One\n\n- a\n",
+    })
+    assert (new / "content" / "talks" / "talk.md").is_file()

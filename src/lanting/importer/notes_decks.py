@@ -65,10 +65,43 @@ def _named(folder: Path, text: str) -> set[Path]:
     return files
 
 
+def _slide_commands(text: str) -> str:
+    """The commands of a build file that make slides (their lines joined where they go
+    on after a `\\`), each with its make rule's line when it names its file as `$<`:
+    a Makefile making a paper (`pandoc paper.md -o paper.pdf`) and slides (`slides.pdf:
+    talk.md` over `pandoc $< -t beamer …`) makes slides of `talk.md` alone."""
+    lines = re.sub(r"\\\n", " ", text).split("\n")
+    found: list[str] = []
+    rule = ""
+    for line in lines:
+        if line[:1] not in ("\t", " ") and ":" in line and not line.lstrip().startswith("#"):
+            rule = line  # (a make rule: `target: prerequisites`)
+        if "pandoc" in line and _SLIDES.search(line):
+            found += [line] if _MARKDOWN.search(line) else [rule, line]
+    return "\n".join(found)
+
+
 def _slide_builds(source: Path) -> list[tuple[Path, str]]:
-    """The build files under `source` that make slides with Pandoc, with their text."""
+    """The build files under `source` that make slides with Pandoc, with their text (a
+    Makefile's with the files it includes)."""
     return [(build, text) for build in _build_files(source)
-            if "pandoc" in (text := read_text(build)) and _SLIDES.search(text)]
+            if "pandoc" in (text := _included(build, source)) and _SLIDES.search(text)]
+
+
+_INCLUDE = re.compile(r"^-?include[ \t]+(\S+)[ \t]*$", re.MULTILINE)
+
+
+def _included(build: Path, source: Path) -> str:
+    """A build file's text with the files a Makefile includes where it includes them
+    (`include ../makeutils.mk`, a talks repository's shared `pandoc -t beamer` command
+    that each talk's Makefile calls, `$(call makeSlides,talk.md,slides.pdf)`)."""
+    def one(match: re.Match[str]) -> str:
+        file = (build.parent / match.group(1)).resolve()
+        inside = file.is_relative_to(source.resolve()) and file.is_file()
+        return read_text(file) if inside and file != build.resolve() else match.group()
+
+    text = read_text(build)
+    return _INCLUDE.sub(one, text) if build.suffix.lower() not in (".yml", ".yaml") else text
 
 
 def pandoc_decks(source: Path) -> dict[Path, int | None]:
@@ -79,7 +112,7 @@ def pandoc_decks(source: Path) -> dict[Path, int | None]:
     decks: dict[Path, int | None] = {}
     for build, text in _slide_builds(source):
         folder = source if build.parent.name == "workflows" else build.parent
-        named = _named(folder, text)
+        named = _named(folder, _slide_commands(text)) or _named(folder, text)
         level = _SLIDE_LEVEL.search(text)
         for deck in named or {p.resolve() for p in sorted(folder.glob("*.md"))
                               if p.name.lower() not in READMES}:
@@ -190,7 +223,9 @@ def ioslides_subtitles(body: str) -> tuple[str, int]:
     return shelf.restore(_SUBTITLE.sub(one, protect_code(body, shelf))), count
 
 
-DATE_KEYS = ("date", "created", "published", "publishDate")
+DATE_KEYS = ("date", "created", "published", "publishDate", "date-meta")
+"""(`date-meta`: the date Pandoc's HTML gives only its `<meta>`, a deck's that shows
+none on its title slide.)"""
 HEADER_KEYS = ("author", "subtitle", "institute")
 """A Pandoc header's fields that only its title slide shows, which a talk makes too."""
 

@@ -15,12 +15,13 @@ from lanting.content.bibtex_latex import latex_decoder
 from lanting.importer.common import read_text
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_strong import lenient_strong
-from lanting.importer.quarto_math import bare_macros
+from lanting.importer.quarto_math import bare_macros, header_macros
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import has_extension
 from lanting.importer.rmd_columns import cookbook_columns
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.sub_sup import FORMULA
+from lanting.importer.text import load_mapping, split_front_matter
 
 _GRAPHICS_EXTENSIONS = (".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG")
 """What LaTeX's graphicx tries after a name without its extension that a browser shows
@@ -76,6 +77,22 @@ class PandocDecks(Quartz):
         text, count = cookbook_columns(text)
         ctx.convert("the R Markdown Cookbook's columns (`.cols`, `.col`) as Lanting's", count)
         return shelf.restore(text)
+
+    def header_includes(self, path: Path) -> None:
+        """The note just read (`path`) with the macros its front matter's
+        `header-includes` defines (`- \\newcommand\\sem[1]{…}`, which only Pandoc reads:
+        a paper's or a beamer deck's preamble) ahead of its text, as a `$$` block of
+        their definitions, for its formulas (`\\sem{x}` failed the build)."""
+        text = self.note_text(path)
+        if "header-includes" not in text or not self.documents \
+                or self.documents[-1][2] != path:
+            return
+        data = load_mapping("yaml", split_front_matter(text)[1])[0]
+        item, body, _path = self.documents[-1]
+        macros = header_macros([(data, path.parent)], body)
+        if macros:
+            self.report.convert("the macros of a Pandoc note's `header-includes`")
+            self.documents[-1] = (item, macros + body, path)
 
     def read_by_marked(self, path: Path) -> bool:
         """Whether remark.js read the deck, with its marked 0.3, whose `**` closes after

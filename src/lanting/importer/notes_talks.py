@@ -251,6 +251,7 @@ class NoteDecks(PandocDecks):
             self.read_slideshow(path, self.rel(path), notebook)
             return
         super().read_note(path)
+        self.header_includes(path)
         item = self.by_slug.get(slug(self.rel(path)))
         if item is None or item.kind != "talk" or path.resolve() not in self.own_decks:
             return
