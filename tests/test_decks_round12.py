@@ -104,3 +104,28 @@ def test_a_makefile_calling_the_slide_command_of_a_file_it_includes(
         "first/talk.md": "---\ntitle: First\ndate: 2023-05-01\n---\n\n# One\n\n- a\n",
     })
     assert (new / "content" / "talks" / "talk.md").is_file()
+
+
+def test_a_deck_its_readme_makes_with_pandoc_and_its_licence_comment_over_the_header(
+        tmp_path: Path) -> None:
+    """`slides/README.md` tells how to make the slides (`pandoc -t beamer slides.md -o
+    slides.pdf`), and the deck opens with REUSE's licence comment over its YAML header,
+    which Pandoc read: the deck was a page, its title, author and date a slide of YAML."""
+    new = _imported(tmp_path, {
+        "slides/README.md": "# Folien\n\nMit Pandoc:\n\n```\n"
+                            "pandoc -t beamer --pdf-engine=lualatex slides.md -o slides.pdf\n"
+                            "```\n",
+        "slides/slides.md": "<!--\nSPDX-FileCopyrightText: 2023 A. Autor\n\n"
+                            "SPDX-License-Identifier: CC-BY-4.0\n-->\n---\n"
+                            "title: \"Statistik mit Python\"\nauthor: \"A. Autor\"\n"
+                            "date: 15 Juni 2023\n---\n\n# Ziele\n\n- eins\n\n---\n\n"
+                            "# Werkzeuge\n\n- zwei\n",
+    })
+    talk = (new / "content" / "talks" / "slides.md").read_text(encoding="utf-8")
+    assert talk.startswith("---\ntitle: Statistik mit Python\ndate: 2023-06-15\n")
+    assert "\n<!--\nSPDX-FileCopyrightText: 2023 A. Autor\n" in talk
+    result = build(new, BuildOptions())
+    assert [p.message for p in result.warnings] == []
+    deck = (new / "public/talks/slides/slides/index.html").read_text(encoding="utf-8")
+    assert deck.count("class=slide-frame") == 3  # (the title slide, then two)
+    assert "title:" not in deck

@@ -65,11 +65,12 @@ def _named(folder: Path, text: str) -> set[Path]:
     return files
 
 
-def _slide_commands(text: str) -> str:
+def _slide_commands(text: str, rules: bool = True) -> str:
     """The commands of a build file that make slides (their lines joined where they go
     on after a `\\`), each with its make rule's line when it names its file as `$<`:
     a Makefile making a paper (`pandoc paper.md -o paper.pdf`) and slides (`slides.pdf:
-    talk.md` over `pandoc $< -t beamer …`) makes slides of `talk.md` alone."""
+    talk.md` over `pandoc $< -t beamer …`) makes slides of `talk.md` alone. Without
+    `rules` (a README's prose), the command lines alone."""
     lines = re.sub(r"\\\n", " ", text).split("\n")
     found: list[str] = []
     rule = ""
@@ -77,7 +78,7 @@ def _slide_commands(text: str) -> str:
         if line[:1] not in ("\t", " ") and ":" in line and not line.lstrip().startswith("#"):
             rule = line  # (a make rule: `target: prerequisites`)
         if "pandoc" in line and _SLIDES.search(line):
-            found += [line] if _MARKDOWN.search(line) else [rule, line]
+            found += [line] if _MARKDOWN.search(line) or not rules else [rule, line]
     return "\n".join(found)
 
 
@@ -117,6 +118,13 @@ def pandoc_decks(source: Path) -> dict[Path, int | None]:
         for deck in named or {p.resolve() for p in sorted(folder.glob("*.md"))
                               if p.name.lower() not in READMES}:
             decks[deck] = int(level.group(1)) if level else decks.get(deck)
+    for readme in (p for p in walk(source) if p.name.lower() in READMES):
+        # (a README telling how to make the slides, `pandoc -t beamer slides.md -o …`)
+        commands = _slide_commands(text, rules=False) \
+            if "pandoc" in (text := read_text(readme)) else ""
+        level = _SLIDE_LEVEL.search(commands)
+        for deck in _named(readme.parent, commands) if commands else ():
+            decks.setdefault(deck, int(level.group(1)) if level else None)
     return decks
 
 

@@ -49,6 +49,26 @@ def tex_title(title: str) -> str:
         text = re.sub(rf"\\{re.escape(name)}(?![A-Za-z])\s*", "", text)
     return " ".join(text.split())
 
+_COMMENTED_HEADER = re.compile(
+    r"\A((?:[ \t]*<!--.*?-->[ \t]*\n(?:[ \t]*\n)*)+)(---[ \t]*\n(?![ \t]*\n).*?\n"
+    r"(?:---|\.\.\.)[ \t]*\n)", re.DOTALL)
+
+
+def header_first(text: str) -> str:
+    """A Pandoc deck whose YAML header comes after an HTML comment (the licence lines
+    REUSE asks for, `<!-- SPDX-License-Identifier: CC-BY-4.0 -->`) with the header
+    first, where the talk reads it, and the comment after it (its lines, and those of
+    the text after both, keep their numbers): Pandoc reads a header anywhere, and the
+    deck's title, author and date were a slide of YAML."""
+    found = _COMMENTED_HEADER.match(text)
+    if found is None:
+        return text
+    data, error = load_mapping("yaml", found.group(2).split("\n", 1)[1].rsplit("\n", 2)[0])
+    if error or not isinstance(data, dict) or not data:
+        return text
+    return found.group(2) + found.group(1) + text[found.end():]
+
+
 class PandocDecks(Quartz):
     """The decks Pandoc and knitr made, as they read them (the notes importer's
     `NoteDecks`, which sets these)."""

@@ -45,7 +45,7 @@ from lanting.importer.notes_decks import (
     path_date,
     slidev_theme_alone,
 )
-from lanting.importer.notes_pandoc import PandocDecks, tex_title
+from lanting.importer.notes_pandoc import PandocDecks, header_first, tex_title
 from lanting.importer.quartz_settings import slug
 from lanting.importer.report import Report
 from lanting.importer.revealmd_decks import is_reveal_md_head, reveal_md_cuts
@@ -112,7 +112,10 @@ class NoteDecks(PandocDecks):
                 self.present_texts[path] = dump_front_matter(rpres.front) + "\n" + rpres.body
             return self.present_texts[path]
         if path.suffix.lower() != ".slide":
-            return super().note_text(path)
+            text = super().note_text(path)
+            # (a Pandoc deck's licence comment over its header, which Pandoc read)
+            return header_first(text) if text.startswith("<!--") \
+                and path.resolve() in self.decks else text
         if path not in self.present_texts:
             deck = read_present(read_text(path), lambda name: read_text(
                 path.parent / name) if (path.parent / name).is_file() else None)
