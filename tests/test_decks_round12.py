@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from importbits import NOW
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import BuildOptions, build
 from lanting.build.options import BuildResult
@@ -129,3 +129,48 @@ def test_a_deck_its_readme_makes_with_pandoc_and_its_licence_comment_over_the_he
     deck = (new / "public/talks/slides/slides/index.html").read_text(encoding="utf-8")
     assert deck.count("class=slide-frame") == 3  # (the title slide, then two)
     assert "title:" not in deck
+
+
+_CODED = """---
+title: "Figures"
+date: 2024-02-01
+output:
+  xaringan::moon_reader: default
+---
+
+# One
+
+```{r echo=FALSE}
+knitr::include_graphics(fig_path)
+```
+
+---
+
+# Two
+
+![a map](`r img_dir`/map.png)
+
+---
+
+# Three
+
+```{r echo=FALSE, out.width="50%"}
+knitr::include_graphics("map.png")
+```
+"""
+
+
+def test_a_knitr_image_whose_path_is_r_code_is_a_warning_at_its_line(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """`knitr::include_graphics(fig_path)` and `![](`r img_dir`/map.png)`: knitr
+    filled the paths in; the first was "a cell that showed only its output", the second
+    the image's Markdown around a code span."""
+    site = make_site({"content/talks/figures/index.md": _CODED,
+                      "content/talks/figures/map.png": png(40, 30)})
+    result = build_site(site)
+    assert [(w.message[:40], w.line) for w in result.warnings] == [
+        ("knitr's `knitr::include_graphics(fig_pat", 10),
+        ("this image's address is knitr's inline R", 18)]
+    article = (site / "public/talks/figures/index.html").read_text(encoding="utf-8")
+    assert "img_dir" not in article and "fig_path" not in article
+    assert "a map" in article and article.count("<img") == 1

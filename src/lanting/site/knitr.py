@@ -64,6 +64,9 @@ class KnitrCells:
     """The lines (from 0) of those cells that showed an output (`echo=FALSE`)."""
     echo: bool
     """Whether cells show their code after the text (`opts_chunk$set(echo = …)`)."""
+    coded: tuple[tuple[int, str], ...] = ()
+    """The lines (from 0) of the cells that showed an image whose path is R code,
+    `knitr::include_graphics(fig_path)`, each with its call."""
 
 
 def knitr_cells(body: str, echo: bool = True) -> KnitrCells:
@@ -72,6 +75,7 @@ def knitr_cells(body: str, echo: bool = True) -> KnitrCells:
     fence, hiding = "", False
     code: list[str] = []
     unechoed: list[int] = []
+    coded: list[tuple[int, str]] = []
     info = ""
     for i, line in enumerate(lines):
         opened = FENCE_LINE.match(line)
@@ -83,6 +87,9 @@ def knitr_cells(body: str, echo: bool = True) -> KnitrCells:
                 if unechoed and unechoed[-1] == i - len(code) - 1 \
                         and (image := _image(code, info)) is not None:
                     lines[unechoed.pop()] = image  # (its output is that image)
+                elif unechoed and unechoed[-1] == i - len(code) - 1 \
+                        and (call := _coded_image(code)):
+                    coded.append((unechoed.pop(), call))
             else:
                 code.append(line)
         elif opened:
@@ -99,7 +106,7 @@ def knitr_cells(body: str, echo: bool = True) -> KnitrCells:
         if hiding:
             lines[i] = ""
             hiding = bool(fence)
-    return KnitrCells("\n".join(lines), tuple(unechoed), echo)
+    return KnitrCells("\n".join(lines), tuple(unechoed), echo, tuple(coded))
 
 
 def _image(code: list[str], info: str) -> str | None:
@@ -113,15 +120,54 @@ def _image(code: list[str], info: str) -> str | None:
     return f"![](<{found.group(2)}>)" + (f"{{{sizes}}}" if sizes else "")
 
 
+_CALL = re.compile(r"(?:knitr::)?include_graphics\(.*\)\s*;?", re.DOTALL)
+
+
+def _coded_image(code: list[str]) -> str:
+    """A cell's one call of `knitr::include_graphics` on a path made by R code
+    (`fig_path`, `file.path("img", "a.png")`), or ""."""
+    lines = [x.strip() for x in code if x.strip() and not x.strip().startswith("#")]
+    return lines[0] if len(lines) == 1 and _CALL.fullmatch(lines[0]) else ""
+
+
 def unechoed_warning(cells: KnitrCells, path: Path, first_line: int) -> list[Problem]:
     """A warning at the first cell of `cells` (read from file line `first_line` of
-    `path`) left out for showing only its output."""
+    `path`) left out for showing only its output; and one at each cell showing an image
+    whose path is R code."""
+    problems = [Problem(
+        f"knitr's `{call}` names its image with R code, which Lanting does not run: left "
+        "out", path, first_line + at, severity="warning", hint="write the image's path "
+        "instead: `![](img/fig.png)`, or `knitr::include_graphics(\"img/fig.png\")`")
+        for at, call in cells.coded]
     return [Problem(
         "knitr's cell with `echo=FALSE` showed only its output (a plot, a table), which "
         "Lanting cannot make: left out (this file's first)", path,
         first_line + cells.unechoed[0], severity="warning",
         hint="save the output as an image beside the talk and show it (`![](plot.png)`), "
-             "or write `echo=TRUE` in the cell to show its code")] if cells.unechoed else []
+             "or write `echo=TRUE` in the cell to show its code")] + problems \
+        if cells.unechoed else problems
+
+
+_CODED_ADDRESS = re.compile(r"!\[([^\]\n]*)\]\(\s*<?[^()\n`]*`r[ \t][^`\n]*`[^()\n]*\)")
+"""A Markdown image whose address holds knitr's inline R code, `![](`r img_dir`/a.png)`."""
+
+
+def coded_addresses(text: str, path: Path, first_line: int,
+                    problems: list[Problem]) -> str:
+    """`text` (from file line `first_line` of `path`) with each image whose address is
+    R code (outside code) left out, its alt text kept, with a warning at its line: knitr
+    filled the address in; shown, it was the image's Markdown around the code."""
+    def change(chunk: str, at: int) -> str:
+        def one(match: re.Match[str]) -> str:
+            problems.append(Problem(
+                "this image's address is knitr's inline R code, which Lanting does not "
+                "run: left out", path, at + chunk.count("\n", 0, match.start()),
+                severity="warning", hint="write the image's path instead: "
+                "`![](img/fig.png)`"))
+            return match.group(1)
+        return _CODED_ADDRESS.sub(one, chunk)
+
+    return outside_code(text, first_line, change) if "`r" in text else text
 
 
 def knitted_body(body: str, path: Path, first_line: int) -> tuple[str, list[Problem]]:
@@ -142,9 +188,9 @@ def knitted_body(body: str, path: Path, first_line: int) -> tuple[str, list[Prob
             return _INLINE_R.sub(lambda m: _typewriter(m.group()[1:-1]), match.group())
         return _FORMULA.sub(formula, chunk)
 
-    text = outside_code(cells.text, first_line, formulas) if "`r" in cells.text \
-        else cells.text
     problems = unechoed_warning(cells, path, first_line)
+    text = coded_addresses(cells.text, path, first_line, problems)
+    text = outside_code(text, first_line, formulas) if "`r" in text else text
     if found:
         problems.append(Problem(
             "knitr's inline R code in a formula (`` `r …` ``) is not run: it shows as its "
@@ -195,7 +241,8 @@ def child_slides(sources: list[SlideSource], path: Path, read: Read,
             text, file = found
             cells = knitr_cells(text, echo)
             problems.extend(unechoed_warning(cells, file, 1))
-            parts = split_slides(continuation_lines(cells.text), 1)
+            text = coded_addresses(cells.text, file, 1, problems)
+            parts = split_slides(continuation_lines(text), 1)
             slides += child_slides([_from(s, file) for s in parts], file, read, problems,
                                    depth + 1, cells.echo)
     return slides

@@ -28,6 +28,7 @@ from lanting.model.problem import Problem
 from lanting.site.beamer_latex import beamer_markdown, has_beamer, unread_commands
 from lanting.site.knitr import (
     child_slides,
+    coded_addresses,
     inline_code_warnings,
     knitr_cells,
     knitted_body,
@@ -180,8 +181,10 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
                    ) -> tuple[Talk, list[Problem]]:
     """The talk of a deck written for remark.js or xaringan (`site.remark`)."""
     cells = knitr_cells(doc.body)
-    text = cells.text if not (doc.meta.xaringan or {}).get("highlight_lines") \
-        else highlighted_lines(cells.text)  # (`*`, `{{…}}`, `#<<` lines: highlighted)
+    coded: list[Problem] = []  # (images whose address is knitr's inline R code)
+    text = coded_addresses(cells.text, doc.source.path, doc.body_line, coded)
+    text = text if not (doc.meta.xaringan or {}).get("highlight_lines") \
+        else highlighted_lines(text)  # (`*`, `{{…}}`, `#<<` lines: highlighted)
     sources = split_slides(continuation_lines(text), doc.body_line)
     if doc.meta.xaringan is not None and doc.meta.xaringan["seal"]:
         sources.insert(0, SlideSource(title_slide(doc.meta.title, doc.meta.xaringan),
@@ -189,7 +192,8 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
     collector = Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
                            talk_macros(doc.body))
     collector.included[doc.source.path] = doc.source.rel.as_posix()
-    collector.problems.extend(unechoed_warning(cells, doc.source.path, doc.body_line))
+    collector.problems.extend(unechoed_warning(cells, doc.source.path, doc.body_line)
+                              + coded)
     sources = child_slides(sources, doc.source.path, collector.read, collector.problems,
                            echo=cells.echo)
     if doc.meta.xaringan is not None:  # (R Markdown: `r expr` was knitr's to fill in)
