@@ -174,3 +174,45 @@ def test_a_knitr_image_whose_path_is_r_code_is_a_warning_at_its_line(
     article = (site / "public/talks/figures/index.html").read_text(encoding="utf-8")
     assert "img_dir" not in article and "fig_path" not in article
     assert "a map" in article and article.count("<img") == 1
+
+
+_CENTRED = """---
+title: "Model selection"
+date: 2020-06-01
+output:
+  xaringan::moon_reader: default
+---
+
+# Criteria
+
+<center>
+$c_p = \\\\frac{1}{n} RSS$
+</center>
+- For least-squares models
+- unbiased
+
+---
+
+# A figure
+
+.pull-left[
+<center>
+![a chart](chart.png)
+</center>
+]
+"""
+
+
+def test_center_tags_in_a_remark_deck_hold_and_end_before_markdown(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """`</center>` right over a list: remark's marked read the list, CommonMark's HTML
+    block ran on to the blank line and showed "- For least-squares models" as text;
+    an image between the tags showed as its Markdown."""
+    site = make_site({"content/talks/criteria/index.md": _CENTRED,
+                      "content/talks/criteria/chart.png": png(40, 30)})
+    result = build_site(site)
+    assert [w.message for w in result.warnings] == []
+    article = (site / "public/talks/criteria/index.html").read_text(encoding="utf-8")
+    assert "<ul><li>For least-squares models</li>" in article
+    assert "<center>" not in article and "![" not in article
+    assert article.count("<div class=center>") == 2

@@ -289,6 +289,27 @@ def class_blocks(text: str, line: int, path: Path, problems: list[Problem]) -> s
     return _classes(masked, line, path, problems).translate(_UNMASK)
 
 
+_CENTER = re.compile(r"^([ \t]*)<center>[ \t]*\n((?:.*\n)*?)[ \t]*</center>[ \t]*$",
+                     re.MULTILINE | re.IGNORECASE)
+
+
+def center_blocks(text: str, line: int) -> str:
+    """`<center>` and `</center>` on lines of their own (outside code) as a fenced div of
+    the class `center`, its lines kept: remark's marked read the Markdown between and
+    after them (the tags, followed by a line of text, were inline HTML in a paragraph),
+    where CommonMark's HTML block ran to the next blank line, leaving a list or an
+    image after or inside it as written."""
+    def change(chunk: str, _at: int) -> str:
+        def one(match: re.Match[str]) -> str:
+            inner = match.group(2)
+            colons = ":" * (max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", inner,
+                                                           re.MULTILINE)), default=2) + 1)
+            return f"{match.group(1)}{colons} {{.center}}\n{inner}{match.group(1)}{colons}"
+        return _CENTER.sub(one, chunk)
+
+    return outside_code(text, line, change) if "<center>" in text.lower() else text
+
+
 _BLOCK_LINE = re.compile(r"^[ \t]*(?:[-*+>#|]|\d+[.)]|:::|`{3}|~{3}|\$\$)")
 
 

@@ -46,6 +46,7 @@ from lanting.site.marp_images import Images, apply_sizes, background_html
 from lanting.site.pandoc_divs import native_divs
 from lanting.site.remark import (
     Templates,
+    center_blocks,
     continuation_lines,
     is_remark,
     title_slide,
@@ -183,6 +184,7 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
     cells = knitr_cells(doc.body)
     coded: list[Problem] = []  # (images whose address is knitr's inline R code)
     text = coded_addresses(cells.text, doc.source.path, doc.body_line, coded)
+    text = center_blocks(text, doc.body_line)  # (`<center>` lines: marked read Markdown)
     text = text if not (doc.meta.xaringan or {}).get("highlight_lines") \
         else highlighted_lines(text)  # (`*`, `{{…}}`, `#<<` lines: highlighted)
     sources = split_slides(continuation_lines(text), doc.body_line)
