@@ -216,3 +216,22 @@ def test_center_tags_in_a_remark_deck_hold_and_end_before_markdown(
     assert "<ul><li>For least-squares models</li>" in article
     assert "<center>" not in article and "![" not in article
     assert article.count("<div class=center>") == 2
+
+
+def test_a_heading_inside_a_quarto_decks_callout_starts_no_slide(tmp_path: Path) -> None:
+    """`::: {.callout-tip}` over `## Your turn!`, the callout's title: a slide break was
+    written inside the callout, cutting it in two, its closing `:::` text on the next
+    slide."""
+    write_files(tmp_path / "old", {
+        "_quarto.yml": "project:\n  type: default\n",
+        "index.qmd": "---\ntitle: Floods\ndate: 2024-04-09\nformat: revealjs\n---\n\n"
+                     "## How do we manage flood risk?\n\n::: {.callout-tip}\n"
+                     "## Your turn!\nShare a strategy.\n:::\n\n- Insurance\n\n"
+                     "## Next\n\n- more\n",
+    })
+    done = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    text = next((done.dest / "content" / "talks").glob("*.md")).read_text(encoding="utf-8")
+    assert text.count("\n---\n") == 3  # (front matter, then two slide breaks)
+    assert ":::\n\n---\n\n## Your turn!" not in text
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

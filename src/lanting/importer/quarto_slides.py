@@ -95,7 +95,9 @@ def deck(body: str, data: dict[str, Any], ctx: Context) -> str:
             continue
         if "notes" not in divs:
             heading = _HEADING.match(line)
-            if heading and len(heading.group(1)) <= level or _RULE.match(line):
+            # (one inside a div, a callout's `## Your turn!` title, starts no slide)
+            if not divs and (heading and len(heading.group(1)) <= level
+                             or _RULE.match(line)):
                 top = heading is not None and len(heading.group(1)) == 1 < level
                 if any(x.strip() for x in text + notes):
                     slides.append(([], []))
