@@ -235,3 +235,24 @@ def test_a_heading_inside_a_quarto_decks_callout_starts_no_slide(tmp_path: Path)
     assert ":::\n\n---\n\n## Your turn!" not in text
     result = build(done.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_reveal_pages_own_separators_cut_its_markdown_deck(tmp_path: Path) -> None:
+    """`<section data-markdown="content.md" data-separator="^\\n<<= x =>>">`: reveal.js
+    cut the deck at its own lines; the talk was one slide showing them."""
+    page = ('<div class="reveal"><div class="slides">\n<section data-markdown="content.md"\n'
+            '  data-separator="^\\n<<= x =>>" data-separator-vertical="^\\n<-- v -->"\n'
+            '  data-separator-notes="^Note:"></section></div></div>\n'
+            '<script src="js/reveal.js"></script>\n')
+    new = _imported(tmp_path, {
+        "talk/index.html": page,
+        "talk/content.md": "## Railways\n\nA. Speaker\n\n<<= x =>>\n\n## Results\n\n"
+                           "- one\n\n<-- v -->\n\n## More\n\nNote: say it slowly\n",
+    })
+    talk = next((new / "content" / "talks").glob("*.md")).read_text(encoding="utf-8")
+    assert "<<=" not in talk and "<--" not in talk
+    result = build(new, BuildOptions())
+    assert [p.message for p in result.warnings if "date" not in p.message] == []
+    deck = next((new / "public" / "talks").glob("*/slides/index.html")).read_text(
+        encoding="utf-8")
+    assert deck.count("class=slide-frame") == 3 and "say it slowly" in deck

@@ -48,7 +48,7 @@ from lanting.importer.notes_decks import (
 from lanting.importer.notes_pandoc import PandocDecks, header_first, tex_title
 from lanting.importer.quartz_settings import slug
 from lanting.importer.report import Report
-from lanting.importer.revealmd_decks import is_reveal_md_head, reveal_md_cuts
+from lanting.importer.revealmd_decks import is_reveal_md_head, page_separators, reveal_md_cuts
 from lanting.importer.rpres import is_rpres, read_rpres
 from lanting.importer.serialize import dump_front_matter
 from lanting.importer.shelf import Shelf, protect_code
@@ -283,6 +283,11 @@ class NoteDecks(PandocDecks):
             if is_reveal_md(item.front):  # (its own separators, as reveal.js cut it)
                 item.front, text, count = reveal_md_cuts(item.front, text)
                 ctx.convert("reveal-md's own separators as Lanting's lines", count)
+            elif (page := self.deck_pages.get(path.resolve())) is not None:
+                own = page_separators(read_text(page), path.name)
+                text, count = reveal_md_cuts(own, text)[1:] if own else (text, 0)
+                ctx.convert("the separators of reveal.js's `data-markdown` page as "
+                            "Lanting's lines", count)
         body = super().convert(text, item, ctx, path)
         if item.kind == "talk" and path.resolve() in self.own_decks:
             self.convert_parts(item, path)

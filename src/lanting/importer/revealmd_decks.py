@@ -12,6 +12,7 @@ lines, `Note:`), as reveal.js cut the deck: kept, they cut nothing in the talk.
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 from lanting.content.revealmd import SIGNS, cuts_as_lanting
@@ -47,3 +48,23 @@ def reveal_md_cuts(front: dict[str, Any], body: str) -> tuple[dict[str, Any], st
             body, count = shelf.restore(text), count + found
             front = {k: v for k, v in front.items() if k != key}
     return front, body, count
+
+
+_SECTION = re.compile(r"""<section\b(?:[^>"']|"[^"]*"|'[^']*')*>""", re.IGNORECASE)
+"""A `<section>` tag, its attributes' values holding `>` too (`"^\\n<<= x =>>"`)."""
+_ATTRIBUTES = {"data-separator": "separator", "data-separator-vertical": "verticalSeparator",
+               "data-separator-notes": "notesSeparator"}
+
+
+def page_separators(html: str, name: str) -> dict[str, Any]:
+    """The separators (as reveal-md's header names them) that the `<section
+    data-markdown>` of the page `html` loading the deck file `name` sets, reveal.js's
+    Markdown plugin reading them as regular expressions (its `\\n` a newline)."""
+    for section in _SECTION.finditer(html):
+        tag = section.group()
+        if "data-markdown" not in tag or name not in tag:
+            continue
+        return {key: unescape(found.group(2)) for attribute, key in _ATTRIBUTES.items()
+                if (found := re.search(rf"""\b{attribute}\s*=\s*(["'])(.*?)\1""", tag,
+                                       re.DOTALL)) is not None}
+    return {}
