@@ -29,7 +29,7 @@ from lanting.importer.hexo_front import hierarchies
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.hugoblox import education_line
 from lanting.importer.hugoblox_links import PageLink, publication_field
-from lanting.importer.hugoblox_pages import same_title
+from lanting.importer.hugoblox_publications import same_title
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import dollar_inline_math
 from lanting.importer.linebreaks import hard_breaks

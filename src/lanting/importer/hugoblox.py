@@ -1,8 +1,9 @@
 """Hugo Blox (Wowchemy, "Academic") → Lanting: everything Hugo has, plus the author profile
 (`content/authors/<user>/_index.md` or `data/authors/<user>.yaml`) as `[profile]` and the
-home page, the theme's own sections (publications, events, projects: read in
-`hugoblox_pages.py`), the blocks of its one-page home and the links to them
-(`hugoblox_landing.py`), and its shortcodes (`hugoblox_bodies.py`)."""
+home page, the theme's own sections (projects in `hugoblox_pages.py`, publications in
+`hugoblox_publications.py`, events in `hugoblox_events.py`), the blocks of its one-page
+home and the links to them (`hugoblox_landing.py`), and its shortcodes
+(`hugoblox_bodies.py`)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,8 @@ from lanting.importer import body as B
 from lanting.importer.common import bool_of, date_of, first_date
 from lanting.importer.hugo_front import DATES
 from lanting.importer.hugoblox_links import BUTTONS, PageLink, markdown_links
-from lanting.importer.hugoblox_pages import TALKS, HugoBloxPages
+from lanting.importer.hugoblox_pages import TALKS
+from lanting.importer.hugoblox_publications import HugoBloxPublications
 from lanting.importer.item import Item
 from lanting.importer.site import slug_of
 from lanting.importer.text import key_line, names
@@ -32,7 +33,7 @@ def theme_example(data: dict[str, Any], body: str) -> bool:
         and text.lstrip().startswith("Lorem ipsum")
 
 
-class HugoBloxEvents(HugoBloxPages):
+class HugoBloxEvents(HugoBloxPublications):
     """The reader of Hugo Blox's events."""
 
     def read_special(self, path: Path, bundle: Path | None, section: str,
