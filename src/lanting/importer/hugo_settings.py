@@ -267,7 +267,7 @@ class HugoSettings:
         self.write_languages()
         if self.languages[0].folder:  # (`defaultContentLanguageInSubdir`: its home page)
             self.redirects.add(self.languages[0].folder + "/", "/")
-        self.redirects.finish("archive and search pages")
+        self.redirects.finish("list pages (archives, search, sections)")
         self.menu()
         config["markdown"] = {"heading_ids": "github"}
         self.site.config_comments["markdown"] = (

@@ -88,12 +88,39 @@ class HugoBloxPages(Hugo):
         if str(data.get("slides") or "").strip():
             self.project_decks.append((item, str(data["slides"]).strip(), path,
                                        key_line(head, "slides")))
-        item.old_urls = [self.in_folder(str(data.get("url") or f"/{section}/"
-                                            f"{hugo_path(stem, self.lower)}/"), language, data)]
+        item.old_urls = [self.old_url(path, bundle, section, stem, data)]
+        self.group_lists(path, bundle, section, "/projects/")
         for url in item.old_urls:
             self.table.add(url, item)
         self.remember(item, path, bundle, body)
         self.pair(item, "projects", data, path, bundle)
+
+    def old_url(self, path: Path, bundle: Path | None, section: str, name: str,
+                data: dict[str, Any]) -> str:
+        """Where Hugo published a page of the theme's sections: `/<section>/<name>/`, in
+        the folders below the section's too (`project/group/x/`, as a lab groups its
+        projects), its `slug` the last part, in its language's folder; its `url` whole."""
+        url = str(data.get("url") or "").strip()
+        if not url:
+            below = [hugo_path(p, self.lower) for p in (bundle or path).parent.relative_to(
+                self.root_of(path)).parts[1:]]
+            slug = hugo_path(str(data.get("slug") or name), self.lower)
+            url = "/" + "/".join([section, *below, slug]) + "/"
+        return self.in_folder(url, self.language_of(path), data)
+
+    def group_lists(self, path: Path, bundle: Path | None, section: str, new: str) -> None:
+        """The list pages of the folders a page is in below its section's, each with an
+        `_index.md` (Hugo made a section of it: `/project/group/` listed its projects),
+        lead to the new list, `new`."""
+        root = self.root_of(path)
+        folder = (bundle or path).parent
+        while folder.parent != root and folder.is_relative_to(root / section):
+            if any((folder / f"_index{ext}").is_file() for ext in (".md", ".markdown")):
+                rel = "/".join(hugo_path(p, self.lower)
+                               for p in folder.relative_to(root).parts)
+                self.redirects.add(self.in_folder(f"/{rel}/", self.language_of(path), {}),
+                                   new)
+            folder = folder.parent
 
     def links_of(self, data: dict[str, Any], bundle: Path | None, path: Path,
                  head: str) -> list[PageLink]:

@@ -86,13 +86,10 @@ class HugoBloxPublications(HugoBloxPages):
                          data: dict[str, Any], head: str, body: str) -> None:
         original = self.original_of(path)
         folder = bundle.name if bundle is not None else path.stem
-        # (in its language's folder, `/ko/publication/x/`, as posts linked to it)
-        slug = hugo_path(str(data.get("slug") or folder), self.lower)
-        # (in the folders below the section's too, `publication/2024/x/`, as Hugo's was)
-        below = [hugo_path(p, self.lower) for p in (bundle or path).parent.relative_to(
-            self.root_of(path)).parts[1:]]
-        old = self.in_folder("/" + "/".join([section, *below, slug]) + "/",
-                             self.language_of(path), data)
+        # (in its language's folder, `/ko/publication/x/`, as posts linked to it, and in
+        # the folders below the section's, `publication/2024/x/`, as Hugo's was)
+        old = self.old_url(path, bundle, section, folder, data)
+        self.group_lists(path, bundle, section, "/publications/")
         if original is not None:  # (publications.bib holds each paper once)
             self.report.note(path, None, f"left out: a translation of "
                              f"{self.report.rel(original)}, whose entry is the paper's")

@@ -1,0 +1,53 @@
+"""Hugo Blox faults found on real homepages and lab sites (round 18): projects grouped in
+folders, the `team-showcase` block's people, a Quarto project that only prerenders a Hugo
+site's posts, links to the people's author pages, `figure library` beside the page."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_import_hugoblox import blox, config_of
+
+GROUPED_PROJECT = """---
+title: Smart Pen
+summary: Handwriting read from a tablet.
+---
+
+We collect handwriting.
+"""
+GROUP_LIST = """---
+title: Technologies for handwriting
+view: 2
+---
+"""
+
+
+def test_a_project_in_a_group_folder_keeps_its_old_url(tmp_path: Path) -> None:
+    """A lab grouping its projects in folders (`content/project/handwriting/pen/`):
+    Hugo published the project at `/project/handwriting/pen/` and the group's list at
+    `/project/handwriting/`. The project's alias was `/project/pen/`, where the old
+    site had nothing, and both old URLs led nowhere."""
+    imported = blox(tmp_path, {
+        "content/project/handwriting/_index.md": GROUP_LIST,
+        "content/project/handwriting/pen/index.md": GROUPED_PROJECT,
+        "content/project/tablet/index.md": "---\ntitle: Tablet\nslug: big-tablet\n---\n",
+    })
+    text = (imported.dest / "content" / "projects" / "pen.md").read_text("utf-8")
+    assert 'aliases: ["/project/handwriting/pen/"]' in text
+    assert config_of(imported)["redirects"]["/project/handwriting/"] == "/projects/"
+    # (a `slug` named the last part of the old URL, as Hugo's)
+    text = (imported.dest / "content" / "projects" / "big-tablet.md").read_text("utf-8")
+    assert 'aliases: ["/project/big-tablet/"]' in text
+
+
+def test_a_publication_in_a_year_folder_leads_its_list_to_the_new_one(
+        tmp_path: Path) -> None:
+    """`content/publication/2024/_index.md` made a list at `/publication/2024/`."""
+    imported = blox(tmp_path, {
+        "content/publication/2024/_index.md": "---\ntitle: '2024'\n---\n",
+        "content/publication/2024/pen/index.md": "---\ntitle: A pen\nauthors: [admin]\n"
+                                                 "date: 2024-01-01\n---\n",
+    })
+    redirects = config_of(imported)["redirects"]
+    assert redirects["/publication/2024/"] == "/publications/"
+    stub = imported.dest / "static" / "publication" / "2024" / "pen" / "index.html"
+    assert "/publications/pen/" in stub.read_text("utf-8")
