@@ -51,3 +51,50 @@ def test_a_publication_in_a_year_folder_leads_its_list_to_the_new_one(
     assert redirects["/publication/2024/"] == "/publications/"
     stub = imported.dest / "static" / "publication" / "2024" / "pen" / "index.html"
     assert "/publications/pen/" in stub.read_text("utf-8")
+
+
+MEMBER = """---
+title: {name}
+role: {role}
+superuser: false
+user_groups:
+  - {group}
+social:
+  - icon: envelope
+    link: 'mailto:{user}@lab.example.edu'
+---
+{name} studies baseband chips.
+"""
+TEAM_PAGE = """---
+title: People
+type: landing
+sections:
+  - block: team-showcase
+    content:
+      title: Teams
+      user_groups:
+        - Faculties
+        - Master Students
+    design:
+      show_role: true
+---
+"""
+
+
+def test_the_team_showcase_block_shows_the_people(tmp_path: Path) -> None:
+    """Hugo Blox's `team-showcase` block (its newer `people`) listed the authors of its
+    `user_groups`, each group under its name: the lab had no people, and its /people/
+    page was left out as a page with no text."""
+    imported = blox(tmp_path, {
+        "content/people/_index.md": TEAM_PAGE,
+        "content/authors/wu/_index.md": MEMBER.format(
+            name="Bing Wu", role="M.S.", group="Master Students", user="wu"),
+        "content/authors/cao/_index.md": MEMBER.format(
+            name="Shan Cao", role="Professor", group="Faculties", user="cao"),
+    })
+    people = imported.dest / "content" / "people"
+    assert sorted(p.name for p in people.iterdir()) == ["bing-wu.md", "shan-cao.md"]
+    text = (people / "bing-wu.md").read_text("utf-8")
+    assert "role: Master Students" in text and "mailto:wu@lab.example.edu" in text
+    assert "studies baseband chips" in text
+    assert not (imported.dest / "content" / "pages" / "people.md").exists()

@@ -23,6 +23,7 @@ from lanting.importer.hugoblox_home import (
     widget_files,
 )
 from lanting.importer.hugoblox_pages import PROJECTS, PUBLICATIONS, TALKS
+from lanting.importer.hugoblox_people import PEOPLE_BLOCKS
 from lanting.importer.hugoblox_slides import HugoBloxSlides
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -166,7 +167,7 @@ class HugoBloxHome(HugoBloxSlides):
         it is left out, with a notice (and a warning for a list's own text, which the
         new list does not show); kept, it claimed Lanting's page's URL."""
         name = str(data.get("slug") or (bundle.name if bundle else path.stem)).lower()
-        if name == "people" and blocks and all(b.kind == "people" for b in blocks) \
+        if name == "people" and blocks and all(b.kind in PEOPLE_BLOCKS for b in blocks) \
                 and self.report.counts["people"]:  # (`hugoblox_people.py`)
             self.report.note(path, None, "left out: the group's people, whom Lanting lists "
                              "at the same URL, `/people/`")
@@ -206,7 +207,7 @@ class HugoBloxHome(HugoBloxSlides):
             return "the profile and the home page's text show the biography"
         if block.kind.startswith("resume-"):
             return "the profile it shows has nothing of the kind (its `work`, `skills`, …)"
-        if block.kind == "people" and self.report.counts["people"]:
+        if block.kind in PEOPLE_BLOCKS and self.report.counts["people"]:
             return "Lanting lists the group's people at /people/"
         if block.kind in LISTS:
             return ("Lanting's home page lists selected publications and recent posts, "

@@ -1,13 +1,14 @@
 """A Hugo Blox research group's people: its authors (`content/authors/<user>/_index.md`)
 with `user_groups` (`Principal Investigators`, `Grad Students`, `Alumni`), which the
-site's `people` blocks (`block: people`, `content: {title, user_groups}`) showed, group
-by group. Lanting has them as `content/people/`, listed at /people/: `role` the heading
-of the block that showed their group (its `title` when it shows that group alone, else
-the group's name), `summary` their role and organisation, `cover` the author's
-`avatar.*`, `links` the `social` links to web pages and mail, the text their `bio` and
-page. Only authors of the groups the blocks show are people (the theme's example user,
-in a group of its own, is not); a site without such blocks has none (the starter gives
-a homepage's one author `user_groups` too, which no page showed)."""
+site's `people` blocks (`block: people`, `content: {title, user_groups}`; Hugo Blox's
+`team-showcase` the same way) showed, group by group. Lanting has them as
+`content/people/`, listed at /people/: `role` the heading of the block that showed their
+group (its `title` when it shows that group alone, else the group's name), `summary`
+their role and organisation, `cover` the author's `avatar.*`, `links` the `social` links
+to web pages and mail, the text their `bio` and page. Only authors of the groups the
+blocks show are people (the theme's example user, in a group of its own, is not); a site
+without such blocks has none (the starter gives a homepage's one author `user_groups`
+too, which no page showed)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ _ICONS = {"github": "GitHub", "google-scholar": "Google Scholar", "linkedin": "L
           "researchgate": "ResearchGate", "envelope": "Email", "globe": "Website",
           "link": "Website", "house": "Website", "home": "Website"}
 """A `social` link's icon → the link's name on the person's page."""
+PEOPLE_BLOCKS = frozenset({"people", "team-showcase"})
+"""The blocks showing the authors of `user_groups`: Wowchemy's `people`, Hugo Blox's
+`team-showcase` (each group under its name when it shows several)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +56,7 @@ def group_headings(content: Path) -> dict[str, str]:
         blocks = sections if isinstance(sections, list) else [data]
         for block in blocks:
             if not isinstance(block, dict) or block.get("block", block.get("widget")) \
-                    != "people" or not isinstance(block.get("content"), dict):
+                    not in PEOPLE_BLOCKS or not isinstance(block.get("content"), dict):
                 continue
             groups = [str(g).strip() for g in block["content"].get("user_groups") or []
                       if str(g).strip()]
