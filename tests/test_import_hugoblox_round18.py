@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sitebits import write_files
 from test_import_hugoblox import blox, config_of
+
+from lanting.importer.detect import detect
 
 GROUPED_PROJECT = """---
 title: Smart Pen
@@ -98,3 +101,24 @@ def test_the_team_showcase_block_shows_the_people(tmp_path: Path) -> None:
     assert "role: Master Students" in text and "mailto:wu@lab.example.edu" in text
     assert "studies baseband chips" in text
     assert not (imported.dest / "content" / "pages" / "people.md").exists()
+
+
+def test_a_quarto_project_of_type_default_beside_hugo_blox(tmp_path: Path) -> None:
+    """A Hugo Blox lab prerenders some posts with Quarto (`project: type: default`, a
+    `post-render` script writing the HTML its pages embed), and a workflow builds the
+    site with Hugo. It was read as a Quarto project: the lab's publications, people
+    and home page were lost, its Hugo pages read as Quarto's documents."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: default\n  post-render:\n"
+                       "    - scripts/embed.py\nformat:\n  html:\n    code-fold: true\n",
+        "go.mod": "module lab.example\n\nrequire github.com/HugoBlox/hugo-blox-builder/"
+                  "modules/blox-bootstrap/v5 v5.9.8\n",
+        "config/_default/hugo.yaml": "title: City Lab\n",
+        "content/blog/post1/index.md": "---\ntitle: Post\ndate: 2024-01-01\n---\nHello.\n",
+        "content/blog/post1/post.qmd": "---\ntitle: Post\n---\nHello.\n",
+    })
+    assert detect(source) == "hugo-blox"
+    # (a Quarto website beside a Hugo configuration is still Quarto's)
+    (source / "_quarto.yml").write_text("project:\n  type: website\n", "utf-8")
+    assert detect(source) == "quarto"

@@ -87,9 +87,17 @@ def _is_hugo(source: Path) -> bool:
     return content_dir(source, read_config(source)[0]).is_dir()
 
 
-_QUARTO_FOR_HUGO = re.compile(r"^\s*type\s*:\s*[\"']?hugo[\"']?\s*$", re.MULTILINE)
-"""A Quarto project of `type: hugo`: it renders its `.qmd` into the `.md` of a Hugo site,
-which Hugo builds (its posts are the Hugo site's)."""
+def _renders_for_hugo(quarto: str) -> bool:
+    """Whether a Quarto project, beside a Hugo site, makes no site of its own: `type:
+    hugo` renders its `.qmd` into the `.md` of the Hugo site, which Hugo builds (its
+    posts are the Hugo site's); `type: default`, a project's type when it names none,
+    renders documents one by one, no navigation, no listing (a Hugo Blox lab's posts
+    prerendered into the HTML its pages embed)."""
+    from lanting.importer.text import load_mapping
+
+    project = load_mapping("yaml", quarto)[0].get("project")
+    kind = project.get("type") if isinstance(project, dict) else None
+    return str(kind or "default").strip().lower() in ("hugo", "default")
 
 _MODULES_NAMED = re.compile(r"^\s*(?:\[\[(?:module\.)?imports\]\]|imports\s*:|theme\s*[=:])",
                             re.MULTILINE)
@@ -216,7 +224,7 @@ def detect(source: Path) -> str:
     if is_mdbook(source):
         return "mdbook"
     quarto = _text(source / "_quarto.yml") + _text(source / "_quarto.yaml")
-    if quarto and not (_QUARTO_FOR_HUGO.search(quarto) and _is_hugo(source)):
+    if quarto and not (_is_hugo(source) and _renders_for_hugo(quarto)):
         return "quarto"  # (a Quarto project of `type: hugo` only writes a Hugo site's .md)
     if any((source / name).is_file() for name in ("mkdocs.yml", "mkdocs.yaml",
                                                   "zensical.toml")):
