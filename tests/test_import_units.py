@@ -27,7 +27,7 @@ from lanting.importer.body_parentheses import escaped_parentheses
 from lanting.importer.common import prose_raw
 from lanting.importer.hexo_front import hierarchies
 from lanting.importer.hugo_urls import hugo_path
-from lanting.importer.hugoblox import education_line
+from lanting.importer.hugoblox_home import education_line
 from lanting.importer.hugoblox_links import PageLink, publication_field
 from lanting.importer.hugoblox_publications import same_title
 from lanting.importer.item import Item
