@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitebits import write_files
-from test_import_hugoblox import blox, config_of
+from test_import_hugo_sites import prose
+from test_import_hugoblox import blox, built, config_of
 
 from lanting.importer.detect import detect
 
@@ -122,3 +123,38 @@ def test_a_quarto_project_of_type_default_beside_hugo_blox(tmp_path: Path) -> No
     # (a Quarto website beside a Hugo configuration is still Quarto's)
     (source / "_quarto.yml").write_text("project:\n  type: website\n", "utf-8")
     assert detect(source) == "quarto"
+
+
+LINKING_PROJECT = """---
+title: AI for cities
+type: landing
+sections:
+  - block: markdown
+    content:
+      text: "Led by [Shan Cao](../../author/cao/) with [Bing Wu](/author/wu/)."
+---
+"""
+
+
+def test_links_to_a_member_s_author_page_lead_to_their_page(tmp_path: Path) -> None:
+    """A lab's project pages link their members' author pages (`../../author/cao/`
+    from `/project/ai4ci/`, `/author/wu/`; `permalinks: authors: /author/:slug/`),
+    which Lanting does not make: the relative ones broke the build, the others kept
+    their text. A member among the people has a page: the links lead there, and so
+    does the old URL."""
+    imported = blox(tmp_path, {
+        "config/_default/config.yaml": "title: Lab\nbaseurl: https://example.org/\n"
+                                       "permalinks:\n  authors: '/author/:slug/'\n",
+        "content/people/_index.md": TEAM_PAGE,
+        "content/authors/wu/_index.md": MEMBER.format(
+            name="Bing Wu", role="M.S.", group="Master Students", user="wu"),
+        "content/authors/cao/_index.md": MEMBER.format(
+            name="Shan Cao", role="Professor", group="Faculties", user="cao"),
+        "content/project/ai4ci/index.md": LINKING_PROJECT,
+    })
+    assert [e.message for e in imported.report.warnings] == []
+    page = prose(built(imported, tmp_path), "ai4ci/index.html")
+    assert [(a.text(), a.get("href")) for a in page.find_all("a")] == [
+        ("Shan Cao", "/people/shan-cao/"), ("Bing Wu", "/people/bing-wu/")]
+    text = (imported.dest / "content" / "people" / "shan-cao.md").read_text("utf-8")
+    assert 'aliases: ["/author/cao/"]' in text

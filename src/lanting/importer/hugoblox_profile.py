@@ -11,6 +11,7 @@ from urllib.parse import unquote
 
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import bool_of, read_text
+from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.hugoblox_authors import author_terms
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
 from lanting.importer.hugoblox_home import education_line
@@ -39,12 +40,15 @@ class HugoBloxAuthors(HugoBloxBodies):
         """The folder of the author whose profile the new home page shows."""
         self.terms: frozenset[str] | None = None
         """The authors Hugo made a page of (`author_terms`), once read."""
+        self.people_items: dict[str, Item] = {}
+        """An author's folder (`jane-doe`) -> their page among the people."""
 
     def author_url(self, url: str, ctx: Context) -> str | None:
         """A link to an author's page (`/author/wenqiang-lei/`, `/en/authors/admin/`,
         or by the shown name, `/author/雷文强/`), which Lanting does not make: the owner's
-        leads to the home page, which shows the profile; another's keeps its text, with
-        a warning (it broke the build)."""
+        leads to the home page, which shows the profile, a member's of the group to
+        their page among the people; another's keeps its text, with a warning (it broke
+        the build)."""
         match = _AUTHOR_PAGE.match(unquote(url))
         if match is None:
             return None
@@ -61,6 +65,9 @@ class HugoBloxAuthors(HugoBloxBodies):
         if user == self.owner:
             ctx.convert("links to the owner's author page (the home page)")
             return "/"
+        if user in self.people_items:
+            ctx.convert("links to a member's author page (their page among the people)")
+            return self.site.link(self.people_items[user])
         ctx.warn(url, f"a link to the page of the author `{self.user_names[user]}`, which "
                  "Lanting does not make: its text kept without the link")
         return UNLINK
@@ -115,9 +122,25 @@ class HugoBloxAuthors(HugoBloxBodies):
             if person.avatar is not None:
                 front["cover"] = self.site.image(person.avatar, None)
             item = self.site.add(Item("person", slug_of(front["title"]), person.path, front))
+            item.old_urls = [self.author_page(person.user)]  # (Hugo Blox's page of them)
+            self.table.add(item.old_urls[0], item)
+            self.people_items[person.user] = item
             self.items.append((item, person.text + "\n", person.path, person.path.parent))
             self.report.counts["people"] += 1
             self.report.convert("authors of a group as people (content/people/)")
+
+    def author_page(self, user: str) -> str:
+        """Where Hugo made the page of an author (the `authors` taxonomy's term): its
+        `permalinks` (Hugo Blox's `/author/:slug/`), else Hugo's `/authors/<user>/`."""
+        permalinks = self.config.get("permalinks")
+        permalinks = permalinks if isinstance(permalinks, dict) else {}
+        terms = permalinks.get("term")
+        pattern = (terms.get("authors") if isinstance(terms, dict) else None) \
+            or permalinks.get("authors")
+        slug = hugo_path(user, self.lower)
+        if not isinstance(pattern, str) or ":slug" not in pattern:
+            return f"/authors/{slug}/"
+        return "/" + pattern.replace(":slug", slug).strip("/") + "/"
 
     def academic_owner(self) -> tuple[str, dict[str, Any], str, Path] | None:
         """Academic before its `content/authors/` (2016–2018): the profile in `params`
