@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitebits import write_files
+from sitebits import png, write_files
 from test_import_hugo_sites import prose
 from test_import_hugoblox import blox, built, config_of
 
@@ -158,3 +158,19 @@ def test_links_to_a_member_s_author_page_lead_to_their_page(tmp_path: Path) -> N
         ("Shan Cao", "/people/shan-cao/"), ("Bing Wu", "/people/bing-wu/")]
     text = (imported.dest / "content" / "people" / "shan-cao.md").read_text("utf-8")
     assert 'aliases: ["/author/cao/"]' in text
+
+
+def test_a_library_figure_beside_its_page(tmp_path: Path) -> None:
+    """`{{< figure library="true" src="schedule.png" >}}` with the image beside the
+    page: Wowchemy 5's figure reads the page's folder first (`library` is ignored),
+    and showed it; the importer looked in `assets/media/` only and left the figure in
+    a comment."""
+    imported = blox(tmp_path, {
+        "content/project/nav/index.md": "---\ntitle: Navigation\n---\n\n"
+                                        '{{< figure library="true" src="schedule.png" '
+                                        'title="Schedule" >}}\n',
+        "content/project/nav/schedule.png": png(8, 8),
+    })
+    assert [e.message for e in imported.report.warnings] == []
+    text = (imported.dest / "content" / "projects" / "nav.md").read_text("utf-8")
+    assert "schedule" in text and "<!--" not in text

@@ -55,7 +55,9 @@ class HugoBloxBodies(HugoBloxHome):
                       folder: Path) -> str | None:
         if bool_of(named.get("library")):
             file = self.source / "assets" / "media" / src.lstrip("/")
-            return self.site.image(file, None) if file.is_file() else None
+            if file.is_file():
+                return self.site.image(file, None)
+            # (Wowchemy 5's figure reads `library` no more: the page's folder first)
         # (the figure shortcode looks in the page's folder, then in the media library)
         return super().figure_source(src, named, item, folder) \
             or self.media_image(src, folder)
