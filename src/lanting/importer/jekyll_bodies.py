@@ -33,6 +33,7 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.html_block_spans import html_block_spans
+from lanting.importer.icon_links import icon_links
 from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
@@ -209,6 +210,8 @@ class JekyllBodies(JekyllLiquid):
         ctx.convert("paragraphs starting with a lone `<br />` or `<img>` line", count)
         text, count = starred_superscripts(text)
         ctx.convert("stars of superscripts (`<sup>*</sup>`) as `&ast;`", count)
+        text, count = icon_links(text)
+        ctx.convert("icon-only links given the icon's name (Lanting loads no icon font)", count)
         text, abbreviations = K.kramdown_abbreviations(text)
         for found in abbreviations:
             ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")
