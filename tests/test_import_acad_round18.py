@@ -1,11 +1,14 @@
-"""Faults found on real homepages and lab sites (round 18), Jekyll's side: links the old
-site's raw HTML showed as an icon only."""
+"""Faults found on real homepages and lab sites (round 18), Jekyll's and Quarto's side:
+links the old site's raw HTML showed as an icon only, a listing of a data file."""
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 from importbits import alfolio_import
+from sitebits import write_files
 
+from lanting.importer import import_site
 from lanting.importer.icon_links import icon_links
 
 CONFIG = "title: Aerial Robotics\nlang: en\n"
@@ -45,3 +48,39 @@ def test_icon_names() -> None:
     assert icon_links('<a href="/x" class="ai ai-google-scholar"></a>')[0].endswith(
         ">Google Scholar</a>")
 
+
+PEOPLE = """---
+title: "Meet the Team"
+listing:
+  - id: current
+    template: assets/ejs/people.ejs
+    contents: people/current.yml
+---
+
+The people are what makes the lab great.
+
+::: {#current}
+:::
+"""
+
+
+def test_a_listing_of_a_data_file_is_a_page(tmp_path: Path) -> None:
+    """A lab's people page lists the items of `people/current.yml` with its own
+    template: it lists no documents, yet it was taken for the blog's listing, its text
+    made the blog page's and its menu entry led to /blog/."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Lab\n  navbar:\n"
+                       "    left:\n      - href: people.qmd\n"
+                       "        text: \"{{< fa people-group >}} People\"\n",
+        "index.qmd": "---\ntitle: Lab\n---\n\nWe study food webs.\n",
+        "people.qmd": PEOPLE,
+        "people/current.yml": "- name: Ada Byron\n  description: Food webs\n",
+    })
+    imported = import_site(source, tmp_path / "new")
+    page = (imported.dest / "content" / "pages" / "people.md").read_text("utf-8")
+    assert "makes the lab great" in page
+    assert not (imported.dest / "content" / "posts" / "_index.md").exists()
+    assert any("data file's items" in e.message for e in imported.report.warnings)
+    menu = tomllib.loads((imported.dest / "lanting.toml").read_text("utf-8"))["menu"]
+    assert "/people/" in [entry["url"] for entry in menu]

@@ -102,6 +102,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
         self.documents: list[tuple[Item, str, Path, Path | None]] = []
         """Each item with its text, source file and the freeze's figures folder."""
         self.listings: list[Path] = []
+        self.data_listings: set[Path] = set()
         self.talk_listings: set[Path] = set()
         """Listing pages that list only presentations (`talks.qmd`)."""
         self.redirects = Redirects(self.site, report, name)
@@ -185,6 +186,10 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
             self.report.note(path, key_line(head, "listing"), "a listing of talks: left out "
                              "(Lanting lists the talks on its talks page)")
             return
+        if path in self.data_listings:
+            self.report.warn(path, key_line(head, "listing"), "a listing of a data file's "
+                             "items (drawn by the site's own template): left out, the "
+                             "page's text kept (copy the items into it as a list)")
         if path in self.listings:
             old = self.listing_url(path)
             blog = any(i.kind == "blog" for i in self.site.items)

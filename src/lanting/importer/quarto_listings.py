@@ -24,12 +24,28 @@ def braces(pattern: str) -> list[str]:
             for one in braces(pattern[:found.start()] + part + pattern[found.end():])]
 
 
+def data_listing(listing: Any) -> bool:
+    """Whether a listing lists only the items of data files (`contents:
+    people/current.yml`, a lab's members drawn by its own template), no documents: its
+    page is no list of posts."""
+    contents = [c for one in (listing if isinstance(listing, list) else [listing])
+                for c in _entries(one.get("contents") if isinstance(one, dict) else None)]
+    return bool(contents) and all(isinstance(c, str) and c.endswith((".yml", ".yaml"))
+                                  for c in contents)
+
+
+def _entries(contents: Any) -> list[Any]:
+    return contents if isinstance(contents, list) else [] if contents is None else [contents]
+
+
 class QuartoListings:
     """The listings part of the Quarto importer (`quarto.Quarto`)."""
 
     source: Path
     listings: list[Path]
     talk_listings: set[Path]
+    data_listings: set[Path]
+    """Listing pages listing only data files' items (`data_listing`): pages."""
     """Listing pages that list only presentations (`talks.qmd`)."""
     paths: set[Path]
     listed: set[Path]
@@ -48,6 +64,9 @@ class QuartoListings:
         for path, data, _head, _body in found:
             listing = data.get("listing")
             if not listing:
+                continue
+            if data_listing(listing):
+                self.data_listings.add(path)  # (a page, not the blog's list)
                 continue
             self.listings.append(path)
             before = len(roots)
