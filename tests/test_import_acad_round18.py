@@ -84,3 +84,23 @@ def test_a_listing_of_a_data_file_is_a_page(tmp_path: Path) -> None:
     assert any("data file's items" in e.message for e in imported.report.warnings)
     menu = tomllib.loads((imported.dest / "lanting.toml").read_text("utf-8"))["menu"]
     assert "/people/" in [entry["url"] for entry in menu]
+
+
+def test_menu_entries_read_without_their_icons(tmp_path: Path) -> None:
+    """A navbar entry's text `{{< fa people-group >}} People` (Quarto's fontawesome
+    extension drew the icon) was the menu's name as written, the shortcode shown."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Lab\n  navbar:\n"
+                       "    left:\n      - href: join.qmd\n"
+                       "        text: \"{{< fa rocket >}} Join us\"\n"
+                       "      - href: https://example.org/code\n"
+                       "        text: \"{{< fa code >}} Source code\"\n",
+        "index.qmd": "---\ntitle: Lab\n---\n\nWe study food webs.\n",
+        "join.qmd": "---\ntitle: Join\n---\n\nWrite to us.\n",
+    })
+    imported = import_site(source, tmp_path / "new")
+    menu = tomllib.loads((imported.dest / "lanting.toml").read_text("utf-8"))["menu"]
+    names = {entry["url"]: entry["name"] for entry in menu}
+    assert names["/join/"] == "Join us"
+    assert names["https://example.org/code"] == "Source code"

@@ -206,16 +206,18 @@ class QuartoSettings(QuartoBibliography):
             if isinstance(entry, dict) else str(entry)
         text = str(entry.get("text") or "") if isinstance(entry, dict) else ""
         icon = str(entry.get("icon") or "") if isinstance(entry, dict) else ""
+        # (`text: "{{< fa rocket >}} Research"`: the icon drew, the words named it)
+        words = " ".join(_ICON_ONLY.sub(" ", text).split())
         if href.startswith(("http://", "https://")):
             if text and _ICON_ONLY.fullmatch(text) is None:
-                return {"name": text, "url": href}
+                return {"name": words or text, "url": href}
             # (an icon's link, `text: "{{< fa brands bluesky >}}"` too: the menu showed
             # that shortcode as written)
             if (icon or text) and href not in [link["url"] for link in links]:
                 links.append({"name": _link_name(entry), "url": href})
             return None
         url, title = self.local_url(href)
-        return {"name": text or title, "url": url} if url else None
+        return {"name": words or title, "url": url} if url else None
 
     def local_url(self, href: str) -> tuple[str, str]:
         """(the new URL of a document the navbar names, its title); ("", "") for none."""
