@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitebits import png, write_files
-from test_import_hugo_sites import prose
+from test_import_hugo_sites import built_cleanly, prose
 from test_import_hugoblox import blox, built, config_of
 
 from lanting.importer.detect import detect
@@ -174,3 +174,17 @@ def test_a_library_figure_beside_its_page(tmp_path: Path) -> None:
     assert [e.message for e in imported.report.warnings] == []
     text = (imported.dest / "content" / "projects" / "nav.md").read_text("utf-8")
     assert "schedule" in text and "<!--" not in text
+
+
+def test_a_doi_written_as_a_link_s_address(tmp_path: Path) -> None:
+    """A lab's list of papers (Hugo Apéro) links one by its DOI alone,
+    `[Network geoforensics](10.1016/j.ecoinf.2021.101443)`: a path beside the page,
+    which led nowhere, and failed the build. It leads to the DOI's page."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": "title = 'Lab'\nbaseURL = 'https://example.org/'\n",
+        "content/publications/index.md": "---\ntitle: Publications\n---\n\n"
+                                         "Helderop E. 2021. [Network geoforensics]"
+                                         "(10.1016/j.ecoinf.2021.101443). Ecol. Inf.\n",
+    })
+    [link] = prose(out, "publications/index.html").find_all("a")
+    assert link["href"] == "https://doi.org/10.1016/j.ecoinf.2021.101443"

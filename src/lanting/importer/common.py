@@ -354,6 +354,11 @@ top-level domains, which no file name of a page's folder ends with (not `.sh`, `
 `.cc`, `.in`, `.md`: a script's, a C++ file's, a Makefile's)."""
 
 
+BARE_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+"""A DOI written as a link's address (`[Title](10.1016/j.ecoinf.2021.101443)`): a path
+beside the page to the browser, which led nowhere; its page at doi.org was meant."""
+
+
 def tags_of(data: dict[str, Any], split_spaces: bool) -> list[str]:
     return names(data.get("tags", data.get("tag")), split_spaces)
 

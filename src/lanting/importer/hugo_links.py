@@ -14,6 +14,7 @@ from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.body_links import UNLINK
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import (
+    BARE_DOI,
     BARE_SITE,
     LinkTable,
     is_image,
@@ -248,6 +249,10 @@ class HugoLinks(HugoListLinks):
             ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
                      f"to https://{url} (on the old site it led nowhere)")
             return "https://" + url
+        if not image and BARE_DOI.match(url) and not (folder / url).exists():
+            ctx.note(url, f"`{url}`, a DOI written as the address: the link leads to "
+                     f"https://doi.org/{url} (on the old site it led nowhere)")
+            return "https://doi.org/" + url
         if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
             # (Notion's and Typora's exports write `image%201.png` for `image 1.png`)
             name = url.split("#")[0].split("?")[0]
