@@ -19,7 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bookdown_blocks import PREFIXES, blocks, fenced_theorems
-from lanting.importer.bookdown_numbers import heading_numbers, numbers_sections, title_first
+from lanting.importer.bookdown_numbers import (
+    heading_numbers,
+    numbers_sections,
+    output_formats,
+    title_first,
+)
 from lanting.importer.bookdown_outputs import book_outputs, chapter_page
 from lanting.importer.bookdown_refs import equations, labels, references, sections
 from lanting.importer.common import Options, read_text
@@ -72,11 +77,14 @@ class Bookdown(Quarto):
             self.config["lang"] = book["lang"]
         if book.get("header-includes"):  # (the book's: its macros are every chapter's)
             self.config["header-includes"] = book["header-includes"]
+        outputs = output_formats(source, book)
+        if outputs:  # (its HTML format's `includes:`, a MathJax setup of macros)
+            self.config["output"] = outputs
         self.website = website
         self.pages: dict[Path, str] = {}
         """Each chapter's id (its title's), which named its page (`sets.html`)."""
         self.language = str(self.config.get("lang") or "")
-        self.numbered = numbers_sections(source, book)
+        self.numbered = numbers_sections(outputs)
         """Whether the book's HTML format numbered its sections (`number_sections`)."""
         self.numbers: dict[str, str] = {}
         """The numbers of the book's headings by their ids (`bookdown_numbers`)."""

@@ -26,14 +26,18 @@ _HTML_FORMATS = ("gitbook", "html_book", "bs4_book", "html_document2", "html_doc
 _PART = re.compile(r"\((PART|APPENDIX)(?:\\?\*)?\)")
 
 
-def numbers_sections(source: Path, book: dict[str, Any]) -> bool:
-    """Whether the book's HTML format numbers its sections: its `number_sections`, in
-    `_output.yml` or else `index.Rmd`'s `output:`; true when neither says."""
+def output_formats(source: Path, book: dict[str, Any]) -> dict[str, Any]:
+    """The book's output formats and their options: `_output.yml`, else `index.Rmd`'s
+    `output:` ({} when neither has any)."""
     outputs: Any = book.get("output")
     if (source / OUTPUTS).is_file():
         outputs = load_mapping("yaml", read_text(source / OUTPUTS))[0]
-    if not isinstance(outputs, dict):
-        return True
+    return outputs if isinstance(outputs, dict) else {}
+
+
+def numbers_sections(outputs: dict[str, Any]) -> bool:
+    """Whether the book's HTML format numbers its sections: its `number_sections`;
+    true when it does not say."""
     for name, options in outputs.items():
         if str(name).rpartition("::")[2] in _HTML_FORMATS:
             return not (isinstance(options, dict) and options.get("number_sections") is False)

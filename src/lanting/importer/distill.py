@@ -37,7 +37,7 @@ def as_quarto(site: dict[str, Any]) -> dict[str, Any]:
     config: dict[str, Any] = {"website": website,
                               "project": {"output-dir": str(site.get("output_dir")
                                                             or "_site")}}
-    for key in ("lang", "bibliography", "author"):
+    for key in ("lang", "bibliography", "author", "output"):  # (`output`: its `includes`)
         if site.get(key):
             config[key] = site[key]
     return config

@@ -158,10 +158,12 @@ def _header_texts(data: dict[str, Any], folder: Path) -> list[str]:
     `include-before-body: _macros.html`, a hidden `<div>` of `\\newcommand`s, which
     MathJax read for the whole page). And `header-includes`, raw TeX lines for a PDF
     (`- \\def\\btheta{\\boldsymbol \\theta}`), whose definitions Pandoc's
-    `latex_macros` applied to every formula of the HTML pages too."""
+    `latex_macros` applied to every formula of the HTML pages too. And R Markdown's
+    `output: <format>: includes: in_header:` (`before_body`, `after_body`: bookdown's
+    `_output.yml`, a distill post's), whose MathJax setup defined the macros."""
     fmt = data.get("format")
     html = fmt.get("html") if isinstance(fmt, dict) else None
-    entries: list[Any] = []
+    entries: list[Any] = _rmarkdown_includes(data.get("output"))
     texts = []
     for where in (html if isinstance(html, dict) else {}, data):
         for key in _INCLUDES:
@@ -179,6 +181,29 @@ def _header_texts(data: dict[str, Any], folder: Path) -> list[str]:
         if file is not None and file.is_file() and file.stat().st_size < 200_000:
             texts.append(read_text(file))
     return texts
+
+
+_RMARKDOWN_INCLUDES = ("in_header", "before_body", "after_body")
+_NOT_HTML = re.compile(r"pdf|latex|beamer|word|epub|odt|rtf|powerpoint|context")
+"""R Markdown's formats of other outputs than HTML (`pdf_book`, `word_document2`)."""
+
+
+def _rmarkdown_includes(output: Any) -> list[Any]:
+    """The files R Markdown's HTML formats include (`bookdown::gitbook: includes:
+    in_header: head.html`, `distill::distill_article`'s); not a PDF's or a Word
+    document's (`pdf_book: includes: in_header: preamble.tex`), which the HTML pages
+    never read."""
+    found: list[Any] = []
+    for name, options in output.items() if isinstance(output, dict) else []:
+        if _NOT_HTML.search(str(name).rpartition("::")[2]):
+            continue
+        includes = options.get("includes") if isinstance(options, dict) else None
+        if not isinstance(includes, dict):
+            continue
+        for key in _RMARKDOWN_INCLUDES:
+            value = includes.get(key)
+            found += value if isinstance(value, list) else [value] if value else []
+    return found
 
 
 def header_macros(layers: list[tuple[dict[str, Any], Path]], text: str) -> str:
