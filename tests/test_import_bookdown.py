@@ -76,7 +76,8 @@ def test_a_bookdown_book_is_read_as_a_book_with_its_references(tmp_path: Path) -
     chapter = (done.dest / "content/pages/01-regression.md").read_text(encoding="utf-8")
     assert "title: Least Squares" in chapter and "aliases: [\"/least-squares.html\"]" in chapter
     assert "(PART)" not in chapter
-    assert "(X^\\top X)^{-1} X^\\top y \\label{eq:ols}" in chapter
+    # (bookdown's number of it, counted in its chapter: `\\tag{1.1}`)
+    assert "(X^\\top X)^{-1} X^\\top y \\tag{1.1}\\label{eq:ols}" in chapter
     assert "and ([-@eq:ols]) needs" in chapter
     # (gitbook numbers the chapters, the parts' headings not counted: its number)
     assert 'chapter: "1"' in chapter
@@ -100,8 +101,8 @@ def test_pandoc_ids_of_headings() -> None:
 
 
 def test_a_built_bookdown_chapter_numbers_its_equation(tmp_path: Path) -> None:
-    """The chapter builds: the equation is numbered and its reference reads the
-    number, as bookdown's did."""
+    """The chapter builds: the equation is numbered in its chapter, `(1.1)`, and its
+    references read the number, another chapter's too, as bookdown's did."""
     source = tmp_path / "book"
     write_files(source, {k: v for k, v in BOOK.items() if k != "01-regression.Rmd"} | {
         "01-regression.Rmd": BOOK["01-regression.Rmd"].split("Section")[0] + "fine.\n"})
@@ -110,11 +111,11 @@ def test_a_built_bookdown_chapter_numbers_its_equation(tmp_path: Path) -> None:
     prose = parse_html((result.output / "01-regression/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     [ref] = prose.find_all("a", class_="eqref")
-    assert ref["href"] == "#eq:ols" and ref.text() == "1"
+    assert ref["href"] == "#eq:ols" and ref.text() == "1.1"
     other = parse_html((result.output / "02-kernels/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     assert [(a.get("href"), a.text()) for a in other.find_all("a")][:2] == [
-        ("/01-regression/", "1"), ("/01-regression/#eq:ols", "Least Squares")]
+        ("/01-regression/", "1"), ("/01-regression/#eq:ols", "1.1")]
 
 
 def test_bookdown_theorem_and_block_chunks_are_numbered_boxes(tmp_path: Path) -> None:
@@ -181,8 +182,8 @@ def test_equations_are_numbered_as_bookdown_numbered_them(tmp_path: Path) -> Non
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     page = (result.output / "01-mediation/index.html").read_text(encoding="utf-8")
     prose = parse_html(page).one("div", class_="prose")
-    assert re.findall(r"<mtext>\((\d+)\)</mtext>", page) == ["1"]
-    assert prose.one("a", class_="eqref").text() == "1"
+    assert re.findall(r"<mtext>\(([\d.]+)\)</mtext>", page) == ["1.1"]
+    assert prose.one("a", class_="eqref").text() == "1.1"
 
 
 def test_an_equation_in_a_raw_tex_block_is_numbered_and_referred_to(

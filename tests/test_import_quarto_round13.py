@@ -49,3 +49,63 @@ def test_macros_of_a_distill_sites_in_header_file(tmp_path: Path) -> None:
             "The mean $\\E[\\bx]$.\n")})
     prose = built_prose(site, tmp_path, "posts/2024-01-02-mean/index.html")
     assert prose.find("math") is not None
+
+
+_EQUATIONS = {
+    "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-a.Rmd", "02-b.Rmd", "03-c.Rmd"]\n',
+    "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# Preface {-}\n",
+    "01-a.Rmd": ("# Means {#means}\n\n\\begin{equation}\n\\bar x = n^{-1} \\sum x_i "
+                 "(\\#eq:mean)\n\\end{equation}\n"),
+    "02-b.Rmd": ("# Variances\n\n\\begin{equation}\ns^2 = 1 (\\#eq:var)\n\\end{equation}\n\n"
+                 "\\begin{align}\na &= 1 \\\\\nb &= 2 (\\#eq:b)\n\\end{align}\n\n"
+                 "As (\\@ref(eq:b)) and (\\@ref(eq:mean)) say.\n"),
+    "03-c.Rmd": ("# (APPENDIX) Appendix {-}\n\n# Proofs\n\n\\begin{equation}\np = 1 "
+                 "(\\#eq:p)\n\\end{equation}\n"),
+}
+
+
+def test_bookdown_equations_are_numbered_in_their_chapters(tmp_path: Path) -> None:
+    """bookdown numbers a labelled equation in its chapter, `(2.2)` (the appendix's
+    `(A.1)`), and `\\@ref(eq:x)` reads that number, another chapter's too; Lanting
+    counted from 1 on every page, and a reference to another chapter's equation read
+    that chapter's title."""
+    book = tmp_path / "book"
+    write_files(book, _EQUATIONS)
+    prose = built_prose(book, tmp_path, "02-b/index.html")
+    tags = [t.text() for t in prose.find_all("mtext") if t.text().startswith("(")]
+    assert tags == ["(2.1)", "(2.2)"]
+    assert "As (2.2) and (1.1) say." in prose.text()
+    appendix = built_prose(book, tmp_path / "a", "03-c/index.html")
+    assert "(A.1)" in [t.text() for t in appendix.find_all("mtext")]
+
+
+def test_an_unnumbered_bookdown_book_numbers_equations_through_the_book(
+        tmp_path: Path) -> None:
+    """`number_sections: false`: bookdown numbers the equations through the book."""
+    book = tmp_path / "book"
+    write_files(book, {**_EQUATIONS, "_output.yml": (
+        "bookdown::gitbook:\n  number_sections: false\n")})
+    prose = built_prose(book, tmp_path, "02-b/index.html")
+    tags = [t.text() for t in prose.find_all("mtext") if t.text().startswith("(")]
+    assert tags == ["(2)", "(3)"]
+    assert "As (3) and (1) say." in prose.text()
+
+
+def test_index_rmd_is_the_first_chapter_and_code_spans_hold_no_label(
+        tmp_path: Path) -> None:
+    """bookdown merges `index.Rmd` first (a book without `rmd_files`): its numbered
+    `# About` is chapter 1, where the importer, reading the files by name, made it the
+    last; and a code span showing the syntax, `` `(\\#eq:label)` ``, is shown as
+    written and numbers nothing."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_bookdown.yml": 'output_dir: "docs"\n',
+        "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# About\n\nHi.\n",
+        "0100-eq.Rmd": ("# Equations\n\nLabel one with `(\\#eq:label)`.\n\n"
+                        "\\begin{equation}\ny = x (\\#eq:line)\n\\end{equation}\n")})
+    prose = built_prose(book, tmp_path, "0100-eq/index.html")
+    assert "Label one with (\\#eq:label)." in prose.text()
+    tags = [t.text() for t in prose.find_all("mtext") if t.text().startswith("(")]
+    assert tags == ["(2.1)"]
+    page = (tmp_path / "out/0100-eq/index.html").read_text(encoding="utf-8")
+    assert "<span class=section-number>2</span> Equations" in page

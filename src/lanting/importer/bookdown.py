@@ -20,7 +20,7 @@ from typing import Any
 
 from lanting.importer.bookdown_blocks import PREFIXES, blocks, fenced_theorems
 from lanting.importer.bookdown_numbers import (
-    heading_numbers,
+    book_numbers,
     numbers_sections,
     output_formats,
     title_first,
@@ -87,7 +87,8 @@ class Bookdown(Quarto):
         self.numbered = numbers_sections(outputs)
         """Whether the book's HTML format numbered its sections (`number_sections`)."""
         self.numbers: dict[str, str] = {}
-        """The numbers of the book's headings by their ids (`bookdown_numbers`)."""
+        """The numbers of the book's headings by their ids, and of its equations by their
+        labels (`bookdown_numbers`)."""
         self.chapter_marks: dict[Path, str] = {}
 
     def rendered(self, rel: str) -> bool:
@@ -99,12 +100,14 @@ class Bookdown(Quarto):
 
     def read_sources(self) -> list[tuple[Path, dict[str, Any], str, str]]:
         """The chapters, their bookdown labels and `\\@ref`s as Quarto's."""
-        read = [(path, data, head, title_first(body))
-                for path, data, head, body in super().read_sources()]
-        if self.numbered:
-            self.numbers, self.chapter_marks = heading_numbers(
-                (path, body) for path, _data, _head, body in read)
-        found = [(path, data, head, labels(fenced_theorems(self.blocks(body))))
+        read = [(path, data, head, title_first(body)) for path, data, head, body
+                in sorted(super().read_sources(), key=lambda found: self.place(found[0]))]
+        numbers = book_numbers(((path, body) for path, _data, _head, body in read),
+                               self.numbered)
+        self.numbers = {**numbers.equations, **numbers.headings}
+        self.chapter_marks = numbers.chapters
+        found = [(path, data, head, labels(fenced_theorems(self.blocks(body)),
+                                           numbers.equations))
                  for path, data, head, body in read]
         heads = sections((path, body) for path, _data, _head, body in found)
         known = frozenset().union(*(defined_labels(body) | set(_THEOREM.findall(body))
@@ -120,6 +123,14 @@ class Bookdown(Quarto):
                 self.report.convert("bookdown's cross-references (`\\@ref(x)`)", count)
             done.append((path, data, head, body))
         return done
+
+    def place(self, path: Path) -> tuple[int, str]:
+        """A chapter's place in the book bookdown merged: `rmd_files`' order, else the
+        files' names with `index.Rmd` first (its chapter is the book's first)."""
+        rel = path.relative_to(self.source).as_posix()
+        if self.chapters is not None and rel in self.chapters:
+            return self.chapters.index(rel), rel
+        return (0 if rel == "index.Rmd" else 1), rel
 
     def book_numbers(self, found: list[tuple[Path, dict[str, Any], str, str]]
                      ) -> dict[Path, str]:

@@ -3,18 +3,21 @@ numbered 1, 2 … through the book (a part's heading, `# (PART) Theory {-}`, no 
 those after `# (APPENDIX) Appendix {-}` lettered A, B …), their sections 1.1, 1.1.1 …;
 a heading written `{-}` or `{.unnumbered}` has no number and does not count. All of it
 unless the HTML format of `_output.yml` (or of `index.Rmd`'s `output:`) says
-`number_sections: false`: bookdown's formats number by default. And a chapter's first
-heading, which titles its page, after the chunks before it.
+`number_sections: false`: bookdown's formats number by default. Its labelled equations
+are numbered in their chapters, `(2.3)` (through the book, `(7)`, when the format numbers
+no sections), as bookdown's `\\tag`s. And a chapter's first heading, which titles its
+page, after the chunks before it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.bookdown_refs import FENCE, HEADING, heading_label
+from lanting.importer.bookdown_refs import CODE_SPAN, FENCE, HEADING, heading_label
 from lanting.importer.common import read_text
 from lanting.importer.text import load_mapping
 from lanting.markdown.section_numbers import UNNUMBERED
@@ -44,34 +47,60 @@ def numbers_sections(outputs: dict[str, Any]) -> bool:
     return True
 
 
-def heading_numbers(documents: Iterable[tuple[Path, str]]
-                    ) -> tuple[dict[str, str], dict[Path, str]]:
-    """The numbers of the book's headings by their ids (the first place of an id kept),
-    and each chapter's, by its document, whose first `#` heading it is."""
+@dataclass(frozen=True, slots=True)
+class BookNumbers:
+    """What bookdown numbered through the book."""
+
+    headings: dict[str, str]
+    """The numbers of the book's headings by their ids (the first place of an id)."""
+    chapters: dict[Path, str]
+    """Each chapter's number, by its document, whose first `#` heading it is."""
+    equations: dict[str, str]
+    """The number of each equation's label (`eq:x` → `2.3`)."""
+
+
+_LABELLED = re.compile(rf"{HEADING.pattern}|\(\\#(eq:[\w:.-]+)\)", re.MULTILINE)
+"""A heading, or an equation's label, `(\\#eq:x)` (its group 4)."""
+
+
+def book_numbers(documents: Iterable[tuple[Path, str]], numbered: bool) -> BookNumbers:
+    """The numbers of the book's headings, chapters and equations (`numbered`: whether
+    its format numbered sections; a book that did not numbers none of its headings, and
+    its equations through the book, 1, 2 …). bookdown's equation number is its label's
+    place in the chapter, `2.3`, the chapter the last numbered `#` heading before it."""
     by_label: dict[str, str] = {}
     chapters: dict[Path, str] = {}
-    chapter, appendix = 0, False
+    equations: dict[str, str] = {}
+    chapter, appendix, counted, last = 0, False, 0, ""
     for path, text in documents:
         counters: list[int] = []
         mark, titled = "", False
-        for heading in HEADING.finditer(FENCE.sub("", text)):
+        for heading in _LABELLED.finditer(CODE_SPAN.sub("", FENCE.sub("", text))):
+            if heading.group(4) is not None:  # (an equation's label; again, its number)
+                if heading.group(4) not in equations and (last or not numbered):
+                    counted += 1
+                    equations[heading.group(4)] = f"{last}.{counted}" if numbered \
+                        else str(counted)
+                continue
             level, words = len(heading.group(1)), heading.group(2)
             part = _PART.match(words) if level == 1 else None
             if part is not None:
                 appendix = appendix or part.group(1) == "APPENDIX"
                 chapter = 0 if part.group(1) == "APPENDIX" else chapter
                 continue
-            numbered = not UNNUMBERED.search(heading.group(3) or "")
+            numbered_here = not UNNUMBERED.search(heading.group(3) or "")
             if level == 1:
-                chapter += numbered
+                chapter += numbered_here
                 counters = []
                 mark = (chr(ord("A") + chapter - 1) if appendix else str(chapter)) \
-                    if numbered else ""
+                    if numbered_here else ""
+                if mark and numbered:  # (the equations are counted from 1 again)
+                    last, counted = mark, 0
                 if not titled and mark:  # (the first `#` heading titles the page)
                     chapters[path] = mark
                 titled = True
                 number = mark
-            elif not (numbered and mark):
+            elif not (numbered_here and mark):
                 continue
             else:
                 depth = level - 1
@@ -80,7 +109,9 @@ def heading_numbers(documents: Iterable[tuple[Path, str]]
                 number = ".".join([mark, *(str(n) for n in counters)])
             if number:
                 by_label.setdefault(heading_label(words, heading.group(3) or ""), number)
-    return by_label, chapters
+    if not numbered:
+        return BookNumbers({}, {}, equations)
+    return BookNumbers(by_label, chapters, equations)
 
 
 _LEADING = re.compile(r"\s*(?:<!--.*?-->|" + FENCE.pattern.lstrip("^") + r")", re.MULTILINE

@@ -26,12 +26,16 @@ from pathlib import Path
 from lanting.importer.bookdown_blocks import PREFIXES
 from lanting.importer.bookdown_math import numbered_as_bookdown
 
-FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n.*?^[ \t]{0,3}\1[ \t]*$",
-                    re.MULTILINE | re.DOTALL)
+FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\1[ \t]*$",
+                   re.MULTILINE | re.DOTALL)
+"""A fenced code block, a list item's too (indented under its item)."""
 HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*(?:\{([^}\n]*)\})?[ \t]*$", re.MULTILINE)
 _REF = re.compile(r"\\@ref\(([^()\s]+)\)")
 _HASH_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
 _EQ_LABEL = re.compile(r"\(\\#(eq:[\w:.-]+)\)")
+CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1(?!`)")
+"""A code span on one line: `(\\#eq:x)` in it is shown (bookdown read labels in the
+text only)."""
 _CAPTION_LABEL = re.compile(r"(!\[)[ \t]*\(\\#fig:([\w:.-]+)\)[ \t]*([^\]\n]*\]\([^)\n]*\))")
 """An image whose caption begins with its label, `![(\\#fig:x) Loss](loss.png)`."""
 _TABLE_LABEL = re.compile(r"^((?:Table)?:[ \t]*)\(\\#tab:([\w:.-]+)\)[ \t]*(.*?)[ \t]*$",
@@ -93,15 +97,16 @@ def heading_label(words: str, attributes: str) -> str:
     return named.group(1) if named else pandoc_id(words)
 
 
-def labels(text: str) -> str:
+def labels(text: str, tags: dict[str, str] | None = None) -> str:
     """`text` with bookdown's labels as Quarto writes them: a formula's `(\\#eq:x)` is
     `\\label{eq:x}`, an image's caption's `(\\#fig:x)` its `{#fig-x}`, a table's
     `(\\#tab:x)` its caption's `{#tbl-x}`, a chunk with a `fig.cap` labelled `fig-x`
     (one labelled `fig-x` already stays: `\\@ref(fig:fig-x)` names it); a text
     reference's definition, `(ref:x) Words.`, its words where `(ref:x)` is (a chunk's
     `fig.cap="(ref:x)"` a `#| fig-cap:` line); a part's heading (`# (PART) Theory {-}`)
-    left out; equations numbered as bookdown numbered them (`bookdown_math`). Code
-    blocks stay as written."""
+    left out; equations numbered as bookdown numbered them (`bookdown_math`), a
+    labelled one's number `tags`' (`\\tag{2.3}`, as bookdown wrote it: counted in its
+    chapter). Code blocks stay as written."""
     words: dict[str, str] = {}
 
     def defined(match: re.Match[str]) -> str:
@@ -111,7 +116,9 @@ def labels(text: str) -> str:
     def prose(part: str) -> str:
         part = _TEXT_REF.sub(defined, _PART.sub("", part))
         part = numbered_as_bookdown(part)[0]
-        part = _EQ_LABEL.sub(lambda m: f"\\label{{{m.group(1)}}}", part)
+        part = _outside_code(part, lambda words: _EQ_LABEL.sub(lambda m: (
+            f"\\tag{{{tags[m.group(1)]}}}" if tags and m.group(1) in tags else "")
+            + f"\\label{{{m.group(1)}}}", words))
         part = _CAPTION_LABEL.sub(lambda m: f"{m.group(1)}{m.group(3)}{{#fig-{m.group(2)}}}",
                                   part)
         return _TABLE_LABEL.sub(lambda m: f": {m.group(3)} {{#tbl-{m.group(2)}}}", part)
@@ -139,6 +146,15 @@ def labels(text: str) -> str:
     return _TEXT_USE.sub(lambda m: words.get(m.group(1), m.group()), text) if words else text
 
 
+def _outside_code(text: str, change: Callable[[str], str]) -> str:
+    """`text` with `change` made to its words outside code spans."""
+    out, last = [], 0
+    for span in CODE_SPAN.finditer(text):
+        out += [change(text[last:span.start()]), span.group()]
+        last = span.end()
+    return "".join(out) + change(text[last:])
+
+
 def equations(documents: Iterable[tuple[Path, str]]) -> dict[str, Path]:
     """The document each equation's label (`\\label{eq:x}`, as `labels` wrote it) is in."""
     found: dict[str, Path] = {}
@@ -157,8 +173,9 @@ def references(text: str, path: Path, found: dict[str, Section], known: frozense
     nothing bookdown showed as `??`, with a warning (`warn(snippet, message)`);
     `known`: the figures' and tables' labels the book gives (Quarto's, `fig-x`);
     `formulas`: each equation's document (`equations`): one of another chapter is a
-    link to it reading that chapter's title (Lanting numbers equations within a page);
-    `numbers`: the sections' numbers by their ids, which a reference to one reads.
+    link to it reading its number, else that chapter's title; `numbers`: the
+    sections' numbers by their ids, and the equations' by their labels, which a
+    reference to one reads.
     Returns the text and how many were rewritten."""
     count = 0
 
@@ -185,8 +202,8 @@ def references(text: str, path: Path, found: dict[str, Section], known: frozense
             title = next((s for s in found.values() if s.path == home and s.title), None)
             target = posixpath.relpath(home.as_posix(), path.parent.as_posix())
             count += 1
-            words = title.words.replace("[", "\\[").replace("]", "\\]") if title \
-                else home.stem
+            words = (numbers or {}).get(label) or (title.words.replace(
+                "[", "\\[").replace("]", "\\]") if title else home.stem)
             return f"[{words}]({target}#{label})"
         prefix = f"{_KINDS.get(kind)}-"  # (a chunk labelled `fig-x` is `fig:fig-x`)
         quarto = name if name.startswith(prefix) else prefix + name
