@@ -3,10 +3,13 @@ thirteenth round of real projects had. Small projects written here."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 from sitebits import write_files
 from test_import_quarto_files import built_prose
+
+from lanting.importer import import_site
 
 _HEAD = (
     "<script type=\"text/x-mathjax-config\">\nMathJax.Hub.Config({\n  TeX: {\n"
@@ -109,3 +112,26 @@ def test_index_rmd_is_the_first_chapter_and_code_spans_hold_no_label(
     assert tags == ["(2.1)"]
     page = (tmp_path / "out/0100-eq/index.html").read_text(encoding="utf-8")
     assert "<span class=section-number>2</span> Equations" in page
+
+
+def test_a_navbar_entry_of_a_listing_page_reads_its_title(tmp_path: Path) -> None:
+    """Quarto's navbar shows a document's title for an entry without `text`: the
+    listing page `writing.qmd`, titled "Writing", read "Writing"; Lanting's menu read
+    "Blog" (its own entry of the blog page, the navbar's dropped as leading there
+    too). The blog's entry takes the navbar's name; a listing of talks too."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": ("project:\n  type: website\nwebsite:\n  title: W\n  navbar:\n"
+                        "    left:\n      - href: writing.qmd\n      - href: talks.qmd\n"
+                        "      - about.qmd\n"),
+        "writing.qmd": "---\ntitle: Writing\nlisting:\n  contents: posts\n---\n",
+        "talks.qmd": ("---\ntitle: Speaking\nlisting:\n  contents: talks\n---\n"),
+        "talks/t1/index.qmd": ("---\ntitle: A talk\ndate: 2024-03-01\nformat: revealjs\n"
+                               "---\n\n## One\n\nHi.\n"),
+        "about.qmd": "---\ntitle: About me\n---\n\nMe.\n",
+        "posts/p1/index.qmd": "---\ntitle: P\ndate: 2024-01-02\n---\n\nText.\n"})
+    done = import_site(source, tmp_path / "new")
+    config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert [(e["name"], e["url"]) for e in config["menu"]] == [
+        ("Writing", "/blog/"), ("Speaking", "/talks/"), ("About me", "/about/")]
+    assert not [n for n in done.report.entries if "leads there too" in n.message]

@@ -106,6 +106,7 @@ class QuartoSettings(QuartoBibliography):
     by_source: dict[Path, Item]
     listings: list[Path]
     talk_listings: set[Path]
+    metadata: dict[Path, dict[str, Any]]
     documents: list[tuple[Item, str, Path, Path | None]]
     references: list[BibEntry]
     bib_read: set[Path]
@@ -197,6 +198,10 @@ class QuartoSettings(QuartoBibliography):
                                     "children": children})
             elif (made := self.navbar_entry(entry, links)) is not None:
                 entries.append(made)
+        # (the navbar's entry of the listing page names the blog: "Writing", its own
+        # text or the page's title, as Quarto showed it)
+        entries[0]["name"] = next((e["name"] for e in entries[1:]
+                                   if e.get("url") == "/blog/"), "Blog")
         finish_menu(self.site, entries, self.settings_file)
 
     def navbar_entry(self, entry: Any, links: list[dict[str, str]]) -> dict[str, str] | None:
@@ -225,9 +230,9 @@ class QuartoSettings(QuartoBibliography):
             return "", ""
         file = (self.source / href.lstrip("/")).resolve()
         if any(file == p.resolve() for p in self.talk_listings):
-            return "/talks/", "Talks"
+            return "/talks/", self.title_of(file) or "Talks"
         if any(file == p.resolve() for p in self.listings):
-            return "/blog/", "Blog"
+            return "/blog/", self.title_of(file) or "Blog"
         if file.suffix == ".html":  # (the page's published name: distill's `about.html`)
             file = next((p for p in self.by_source if p.suffix != ".html"
                          and p.with_suffix("") == file.with_suffix("")), file)
@@ -236,6 +241,10 @@ class QuartoSettings(QuartoBibliography):
         if item is None or item.kind == "home":
             return "", ""
         return self.site.new_url(item), item.title
+
+    def title_of(self, file: Path) -> str:
+        """A listing page's title (which Quarto's navbar showed for its entry), or ""."""
+        return " ".join(str(self.metadata.get(file, {}).get("title") or "").split())
 
 
 def book_files(config: dict[str, Any]) -> list[str]:
