@@ -135,3 +135,22 @@ def test_a_navbar_entry_of_a_listing_page_reads_its_title(tmp_path: Path) -> Non
     assert [(e["name"], e["url"]) for e in config["menu"]] == [
         ("Writing", "/blog/"), ("Speaking", "/talks/"), ("About me", "/about/")]
     assert not [n for n in done.report.entries if "leads there too" in n.message]
+
+
+def test_a_mystmd_section_number_placeholder_on_an_unnumbered_page(tmp_path: Path) -> None:
+    """`[Section %s](#sec-method)` to a heading of its own page, whose sections have no
+    number (mystmd showed `Section ??`): it was `{numref}`, which read the heading with
+    a build warning. It is a link reading the heading; a figure's stays `{numref}`."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "myst.yml": ("version: 1\nproject:\n  title: Book\n  toc:\n    - file: index.md\n"
+                     "    - file: intro.md\n"),
+        "index.md": "# Home\n\nHi.\n",
+        "intro.md": ("# Intro\n\nAs [Section %s](#sec-method) says, see [Fig. %s](#fig-a)."
+                     "\n\n(sec-method)=\n## Method\n\nText.\n\n:::{figure} a.svg\n:label: fig-a\n"
+                     "A plot.\n:::\n"),
+        "a.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"></svg>\n'})
+    prose = built_prose(book, tmp_path, "intro/index.html")
+    links = [(a.get("href"), a.text()) for a in prose.find_all("a")]
+    assert ("#sec-method", "Section Method") in links
+    assert ("#fig-a", "Fig. 1") in links

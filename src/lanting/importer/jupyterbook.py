@@ -33,6 +33,7 @@ from lanting.importer.jupyterbook_refs import (
     Target,
     glossary_terms,
     glued_labels,
+    heading_labels,
     targets_of,
 )
 from lanting.importer.jupyterbook_settings import _mapping
@@ -107,6 +108,8 @@ class JupyterBook(JupyterBookDocuments, JupyterBookBodies):
         self.own_objects: dict[int, list[str]] = {}
         self.section_numbers: dict[str, str] = {}
         """The number of each label of a numbered page's heading (its title's too)."""
+        self.headings: set[str] = set()
+        """The labels of the book's headings (`(sec-x)=` over one)."""
         self.title_labels: dict[int, str] = {}
         """The label of each page's title heading (`(intro)=` before `# Intro`)."""
 
@@ -218,6 +221,7 @@ class JupyterBook(JupyterBookDocuments, JupyterBookBodies):
                     self.section_numbers.setdefault(label, number)
             for part in texts:
                 self.glued |= glued_labels(part)
+                self.headings |= heading_labels(part)
                 for anchor in api_objects(part):
                     self.own_objects.setdefault(item.number, []).append(anchor)
                     self.api_objects.setdefault(anchor, item.number)

@@ -49,6 +49,9 @@ class JupyterBookLinks:
     glued: set[str]
     """Labels of `{glue:figure}` blocks, which are left out."""
     section_numbers: dict[str, str]
+    headings: set[str]
+    """The labels of headings (`(sec-x)=` over one), which Lanting numbers on numbered
+    pages only."""
     section_format: str
 
     def link_to(self, target: Item, here: Item) -> str:
@@ -169,10 +172,17 @@ class JupyterBookLinks:
         Lanting numbers; one of another page reads its caption or heading (that page's
         title for an equation) in place of the number, which is that page's."""
         text, label = match.group(1), match.group(2)
+        found = self.targets.get(label)
+        if label in self.own_labels.get(item.number, set()) and found is not None and \
+                label in self.headings and label not in self.section_numbers:
+            # (a heading of a page whose sections have no number: mystmd showed `??`
+            # for `%s`, and Lanting's `{numref}` its title, with a warning)
+            ctx.note(match.group(), f"`{match.group()}` names a section with no number: "
+                     "the link reads its heading")
+            return f"[{text.replace('%s', found.text or label)}](#{label})"
         if label in self.own_labels.get(item.number, set()):
             ctx.convert("mystmd's `[Figure %s](#x)` as `{numref}`")
             return f"{{numref}}`{text} <{label}>`"
-        found = self.targets.get(label)
         if found is None:
             return match.group()
         page = self.site.items[found.page]

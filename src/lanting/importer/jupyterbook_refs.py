@@ -117,6 +117,13 @@ def heading_title(line: str) -> str | None:
     return " ".join(plain_inline(match.group(2)).split()) if match else None
 
 
+def heading_labels(text: str) -> set[str]:
+    """The labels a page puts over its headings, `(sec-method)=` over `## Method`."""
+    lines = [line for line in protect_myst_code(text, Shelf()).split("\n") if line.strip()]
+    return {target.group(1).strip() for line, after in zip(lines, lines[1:], strict=False)
+            if (target := MYST_TARGET.match(line)) and heading_title(after) is not None}
+
+
 def targets_of(text: str) -> list[tuple[str, str, int]]:
     """The labels a page defines: (label, the text a reference to it reads, the line the
     label is on) — the heading after `(label)=`, a figure's caption after `:name:` (or
