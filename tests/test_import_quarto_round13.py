@@ -154,3 +154,27 @@ def test_a_mystmd_section_number_placeholder_on_an_unnumbered_page(tmp_path: Pat
     links = [(a.get("href"), a.text()) for a in prose.find_all("a")]
     assert ("#sec-method", "Section Method") in links
     assert ("#fig-a", "Fig. 1") in links
+
+
+def test_a_sphinx_chapters_toctree_among_its_sections_is_numbered_there(
+        tmp_path: Path) -> None:
+    """Sphinx numbers the documents of a chapter's toctree after the sections before it
+    (its section Intro 1.1, the documents 1.2 and 1.3), and the sections after it after
+    them (Summary 1.4); Lanting numbered the documents from 1.1 and the chapter's
+    sections by themselves, so 1.1 and 1.2 were each shown twice."""
+    write_files(tmp_path / "old", {
+        "conf.py": "project = 'Notes'\n",
+        "index.rst": "Notes\n=====\n\n.. toctree::\n   :numbered:\n\n   ch1\n",
+        "ch1.rst": ("Chapter One\n===========\n\nIntro\n-----\n\nText.\n\n.. toctree::\n\n"
+                    "   ch1/a\n   ch1/b\n\nSummary\n-------\n\nEnd.\n\nDetails\n~~~~~~~\n\n"
+                    "More.\n"),
+        "ch1/a.rst": "Part A\n======\n\nFirst\n-----\n\nA.\n",
+        "ch1/b.rst": "Part B\n======\n\nB.\n"})
+    prose = built_prose(tmp_path / "old", tmp_path, "ch1/index.html")
+    assert [h.text() for h in prose.iter() if h.tag in ("h2", "h3")] == [
+        "1.1 Intro", "1.4 Summary", "1.4.1 Details"]
+    page = (tmp_path / "out/a/index.html").read_text(encoding="utf-8")
+    assert "<span class=section-number>1.2</span> Part A" in page
+    assert '<span class="section-number">1.2.1</span> First' in page
+    page = (tmp_path / "out/b/index.html").read_text(encoding="utf-8")
+    assert "<span class=section-number>1.3</span> Part B" in page

@@ -118,3 +118,16 @@ def test_bracketed_references_with_words_before_them() -> None:
     assert [(a.text(), a["href"]) for a in first.find_all("a")] == [
         ("1", "#sec-why"), ("Section 1", "#sec-why"), ("1", "#fig-x"),
         ("a link @sec-why", "https://example.org")]
+
+
+def test_a_heading_written_with_its_number_shows_it() -> None:
+    """`{number="1.4"}` (Pandoc's attribute, as the Sphinx importer writes the numbers
+    Sphinx gave sections after a toctree): that number is shown and references read
+    it; the headings without one are counted as before, and the id stays."""
+    context = RenderContext(Path("p.md"), "p.md", lang="en", chapter="1")
+    rendered = render_markdown("## Intro\n\n## Summary {#sec-sum number=\"1.4\"}\n\n"
+                               "### Details {number=\"1.4.1\"}\n\n## Next\n\nSee @sec-sum.\n",
+                               context)
+    assert [(h.id, h.number) for h in rendered.headings] == [
+        ("intro", "1.1"), ("sec-sum", "1.4"), ("details", "1.4.1"), ("next", "1.3")]
+    assert "Section 1.4" in parse_html(rendered.html).text()

@@ -21,9 +21,10 @@ from typing import Any
 from lanting.importer.common import Options, read_text, walk
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook import JupyterBook
-from lanting.importer.jupyterbook_toc import Entry, Toc, chapter_numbers
+from lanting.importer.jupyterbook_toc import Entry, Toc
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
+from lanting.importer.section_numbering import numbered_around_toctrees, toctree_sections
 
 _FOLDERS = ("", "docs", "doc", "docs/source", "doc/source", "source", "documentation")
 _TOCTREE = re.compile(r"^()(?:\.\.[ \t]+toctree::|(`{3,}|:{3,})[ \t]*\{toctree\})"
@@ -146,6 +147,10 @@ class Sphinx(JupyterBook):
         self.executed = "off"
         self.toc = Toc(None, [], self.conf)
         self.toctree_captions: dict[str, str] = {}
+        self.numbered_lists: list[list[Entry]] = []
+        """The entries of each `:numbered:` toctree, the innermost first."""
+        self.toctree_groups: dict[Path, list[list[Entry]]] = {}
+        """Each document's toctrees' entries, in its order."""
         # (Sphinx's own substitutions: `version` is `release` up to its second dot)
         release = str(self.values.get("release") or self.values.get("version") or "")
         version = str(self.values.get("version") or ".".join(release.split(".")[:2]))
@@ -168,6 +173,44 @@ class Sphinx(JupyterBook):
         text = _TOCTREE_REF.sub(lambda m: f"{{ref}}`{self.toctree_captions[m[1]]} <{m[1]}>`"
                                 if self.toctree_captions.get(m[1]) else m[0], text)
         return super().convert(text, item, path, ctx)
+
+    def find_targets(self) -> None:
+        """The numbers of a numbered toctree's documents, as Sphinx gave them: 1, 2 …,
+        a document's own toctrees' documents numbered among its sections (1.2 after
+        its section 1.1), its sections after them counted on (`{number="1.4"}`)."""
+        texts = {path.resolve(): text for _item, text, path, _own in self.documents}
+        for entries in self.numbered_lists:
+            self.chapter_numbers.update(self.numbered(entries, "", 0, texts))
+        documents = []
+        for item, text, path, own in self.documents:
+            number = self.chapter_numbers.get(path.resolve())
+            if number is not None:
+                item.front["chapter"] = number
+                sizes = [sum(1 for e in group if e.file is not None)
+                         for group in self.toctree_groups.get(path.resolve(), [])]
+                text = text if item.notebook is not None else \
+                    numbered_around_toctrees(text, number, sizes)
+            documents.append((item, text, path, own))
+        self.documents = documents
+        super().find_targets()
+
+    def numbered(self, entries: list[Entry], prefix: str, first: int,
+                 texts: dict[Path, str]) -> dict[Path, str]:
+        """The numbers of `entries` (after `prefix`, from `first` + 1) and of the
+        documents of their own toctrees, each toctree's after the sections before it."""
+        numbers: dict[Path, str] = {}
+        count = first
+        for entry in [e for e in entries if e.file is not None]:
+            count += 1
+            number = f"{prefix}.{count}" if prefix else str(count)
+            file = entry.file.resolve() if entry.file is not None else Path()
+            numbers[file] = number
+            shift = 0
+            for group, before in zip(self.toctree_groups.get(file, []),
+                                     toctree_sections(texts.get(file, "")), strict=False):
+                numbers.update(self.numbered(group, number, before + shift, texts))
+                shift += sum(1 for e in group if e.file is not None)
+        return numbers
 
     def read_toc(self) -> Toc:
         root = _root_doc(self.book, self.values)
@@ -194,8 +237,9 @@ class Sphinx(JupyterBook):
             for line in lines:
                 entries += self.entry(doc, line, "glob" in options, seen, excluded)
             caption = options.get("caption", "").strip()
-            if "numbered" in options:
-                self.chapter_numbers.update(chapter_numbers(entries))
+            if "numbered" in options:  # (numbered once every page is read)
+                self.numbered_lists.append(entries)
+            self.toctree_groups.setdefault(doc.resolve(), []).append(entries)
             if options.get("name", "").strip():
                 self.toctree_captions[options["name"].strip()] = caption
             if top and caption and entries:

@@ -255,6 +255,8 @@ _ONLY_ATTRIBUTES = re.compile(r"^[ \t]*\{:?[ \t]*((?:(?:[#.][\w:.\-]+|[\w\-]+=(?
 """A heading of attributes alone, `# {.plain}` or `# {}`: Pandoc's empty heading (a
 deck's untitled slide), the braces no text."""
 _ID = re.compile(r"(?:^|[ \t])#([\w:.\-]+)")
+_NUMBER = re.compile(r"(?:^|[ \t])number=(?:\"([^\"]*)\"|(\S+))")
+"""A heading's own number, `{number="1.4"}` (Pandoc's attribute)."""
 _GLUED_ID = re.compile(r"(?<=[^\s\\])\{(#[^\W\d][\w:.\-]*)\}[ \t]*$")
 """`## 模块系统{#modules}`: an id with no space before it, which markdown-it-attrs (VuePress,
 VitePress) and Docusaurus read as the id; only a lone `{#id}` that starts with no digit
@@ -277,6 +279,9 @@ def _written_ids(state: StateCore) -> None:
         written = _ID.search(match.group(1))
         if UNNUMBERED.search(match.group(1)):  # (`{.unnumbered}`, `{-}`: section_numbers)
             token.meta = {**(token.meta or {}), "unnumbered": True}
+        elif (number := _NUMBER.search(match.group(1))) is not None:
+            # (`{number="1.4"}`: the number shown, as Pandoc shows one written so)
+            token.meta = {**(token.meta or {}), "number": number.group(1) or number.group(2)}
         if written:
             token.attrSet("id", written.group(1))
 

@@ -4,7 +4,9 @@ or `chapter: 3` for a book's chapter, whose sections are 3.1, 3.2 …), as Quart
 
 The headings of the page's top level (the highest it uses, `##` in most posts) are 1, 2 …
 (3.1, 3.2 … in chapter 3), those under them 1.1, 1.2 …; a heading written
-`{.unnumbered}` or `{-}` (Pandoc's) has no number and does not count. The number is a
+`{.unnumbered}` or `{-}` (Pandoc's) has no number and does not count; one written
+`{number="1.4"}` shows that number, the others counted as before (Pandoc's, as an
+importer writes the numbers Sphinx gave sections after a toctree). The number is a
 `<span class="section-number">` before the heading's text, added after the heading has its
 id (so ids and links stay as they were), and each heading's number is kept for the table
 of contents (`env["heading_numbers"]`, by id) and for references to the heading, which
@@ -58,8 +60,8 @@ def _number_sections(state: StateCore) -> None:
         depth = int(token.tag[1]) - top + 1
         counters = counters[:depth] + [0] * max(0, depth - len(counters))
         counters[depth - 1] += 1
-        number = ".".join(str(n) for n in ([chapter] if chapter is not None else [])
-                          + counters)
+        number = str((token.meta or {}).get("number") or "") or ".".join(
+            str(n) for n in ([chapter] if chapter is not None else []) + counters)
         numbers[str(token.attrGet("id") or "")] = number
         span = Token("html_inline", "", 0)
         span.content = f'<span class="section-number">{number}</span> '
