@@ -178,3 +178,32 @@ def test_a_sphinx_chapters_toctree_among_its_sections_is_numbered_there(
     assert '<span class="section-number">1.2.1</span> First' in page
     page = (tmp_path / "out/b/index.html").read_text(encoding="utf-8")
     assert "<span class=section-number>1.3</span> Part B" in page
+
+
+def test_a_bookdown_link_to_an_html_anchor_of_another_chapter(tmp_path: Path) -> None:
+    """bookdown led a `[text](#x)` to whichever chapter's page holds an element of that
+    id, `<a id="restart"></a>` too: the importer knew headings only, and the build failed
+    on the link (no anchor on its own page)."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-a.Rmd", "02-b.Rmd"]\n',
+        "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# Preface {-}\n",
+        "01-a.Rmd": "# Setup\n\nSee [restarting](#restart) and `<a id=\"code\">`.\n",
+        "02-b.Rmd": "# Editors\n\nText.\n\n<a id=\"restart\"></a>\nRestart it.\n"})
+    prose = built_prose(book, tmp_path, "01-a/index.html")
+    assert ("/02-b/#restart", "restarting") in [(a.get("href"), a.text())
+                                               for a in prose.find_all("a")]
+
+
+def test_a_bookdown_theorem_whose_label_starts_with_its_kind(tmp_path: Path) -> None:
+    """`::: {.theorem #thm-line}` (a label written as Quarto's) is Quarto's `thm-thm-line`
+    (the kind's prefix added, as for any label); `\\@ref(thm:thm-line)` read `thm-line`,
+    a label of nothing, and the build failed on it."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-a.Rmd"]\n',
+        "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# Preface {-}\n",
+        "01-a.Rmd": ("# Lines\n\n::: {.theorem #thm-line}\nA line is $y = ax + b$.\n:::\n\n"
+                     "See Theorem \\@ref(thm:thm-line).\n")})
+    prose = built_prose(book, tmp_path, "01-a/index.html")
+    assert "See Theorem 1." in prose.text()

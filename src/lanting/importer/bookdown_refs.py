@@ -32,6 +32,8 @@ FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\1[ \t]*$",
 HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*(?:\{([^}\n]*)\})?[ \t]*$", re.MULTILINE)
 _REF = re.compile(r"\\@ref\(([^()\s]+)\)")
 _HASH_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
+_HTML_ID = re.compile(r"<[a-zA-Z][\w-]*[^<>]*?[ \t]id=[\"']([^\"'<>\s]+)[\"']")
+"""An HTML element's id, `<a id="restart"></a>`, `<span id="x">`."""
 _EQ_LABEL = re.compile(r"\(\\#(eq:[\w:.-]+)\)")
 CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1(?!`)")
 """A code span on one line: `(\\#eq:x)` in it is shown (bookdown read labels in the
@@ -65,6 +67,9 @@ class Section:
     path: Path
     title: bool
     words: str
+    anchor: bool = False
+    """An element's id in the text's HTML, `<a id="x"></a>`: a link leads to it, a
+    `\\@ref` does not name it."""
 
 
 def pandoc_id(heading: str) -> str:
@@ -79,8 +84,9 @@ def pandoc_id(heading: str) -> str:
 
 def sections(documents: Iterable[tuple[Path, str]]) -> dict[str, Section]:
     """The headings of the documents by their ids (`{#id}`, else Pandoc's), the first
-    place of an id kept."""
+    place of an id kept; and the ids of their HTML's elements (`<a id="x"></a>`)."""
     found: dict[str, Section] = {}
+    documents = list(documents)
     for path, text in documents:
         first = True
         for heading in HEADING.finditer(FENCE.sub("", _PART.sub("", text))):
@@ -88,6 +94,9 @@ def sections(documents: Iterable[tuple[Path, str]]) -> dict[str, Section]:
             title = first and heading.group(1) == "#"
             first = first and heading.group(1) != "#"
             found.setdefault(label, Section(path, title, heading.group(2).strip()))
+    for path, text in documents:  # (bookdown led `#x` to the element's page, any id)
+        for anchor in _HTML_ID.finditer(CODE_SPAN.sub("", FENCE.sub("", text))):
+            found.setdefault(anchor.group(1), Section(path, False, "", anchor=True))
     return found
 
 
@@ -205,13 +214,15 @@ def references(text: str, path: Path, found: dict[str, Section], known: frozense
             words = (numbers or {}).get(label) or (title.words.replace(
                 "[", "\\[").replace("]", "\\]") if title else home.stem)
             return f"[{words}]({target}#{label})"
-        prefix = f"{_KINDS.get(kind)}-"  # (a chunk labelled `fig-x` is `fig:fig-x`)
-        quarto = name if name.startswith(prefix) else prefix + name
+        prefix = f"{_KINDS.get(kind)}-"  # (a chunk labelled `fig-x` is `fig:fig-x`;
+        # a theorem labelled `thm-x` is `thm-thm-x`, as `bookdown_blocks` wrote it)
+        quarto = name if name.startswith(prefix) and kind not in PREFIXES.values() \
+            else prefix + name
         if name and kind in _KINDS and (kind == "eq" or quarto in known):
             count += 1
             return f"[-@{kind}:{name}]" if kind == "eq" else f"[-@{quarto}]"
         section = found.get(label)
-        if section is None:
+        if section is None or section.anchor:
             warn(match.group(), f"`{match.group()}` names no section, figure, table or "
                  "equation Lanting knows: shown as bookdown showed it, `??`")
             return "**??**"
