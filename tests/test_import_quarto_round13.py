@@ -10,6 +10,8 @@ from sitebits import write_files
 from test_import_quarto_files import built_prose
 
 from lanting.importer import import_site
+from lanting.importer.detect import detect
+from lanting.importer.sphinx import sphinx_folder
 
 _HEAD = (
     "<script type=\"text/x-mathjax-config\">\nMathJax.Hub.Config({\n  TeX: {\n"
@@ -207,3 +209,22 @@ def test_a_bookdown_theorem_whose_label_starts_with_its_kind(tmp_path: Path) -> 
                      "See Theorem \\@ref(thm:thm-line).\n")})
     prose = built_prose(book, tmp_path, "01-a/index.html")
     assert "See Theorem 1." in prose.text()
+
+
+def test_a_sphinx_project_in_a_folders_source(tmp_path: Path) -> None:
+    """A tutorial keeps its Sphinx project in `sphinx/source/` beside its slides: it was
+    read as a folder of notes, its `.rst` files copied as they were. The one first-level
+    folder holding `conf.py` and a root document (or its `source/`) is the project; not
+    in a generator's site, whose settings are at the root."""
+    source = tmp_path / "tutorial"
+    write_files(source, {
+        "README.md": "# Tutorial\n",
+        "sphinx/Makefile": "html:\n\tsphinx-build source build\n",
+        "sphinx/source/conf.py": "project = 'Tutorial'\n",
+        "sphinx/source/index.rst": "Tutorial\n========\n\n.. toctree::\n\n   math\n",
+        "sphinx/source/math.rst": "Math\n====\n\nEuler: :math:`e^{i\\pi} = -1`.\n"})
+    assert detect(source) == "sphinx"
+    prose = built_prose(source, tmp_path, "math/index.html")
+    assert prose.find("math") is not None
+    write_files(source, {"_config.yml": "title: A Jekyll site\n"})
+    assert sphinx_folder(source) is None

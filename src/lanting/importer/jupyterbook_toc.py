@@ -118,14 +118,14 @@ def book_folder(source: Path) -> Path | None:
     # (a folder of another name, `mlsbook/` beside a course's notebooks: the pair of
     # Jupyter Book's files, `_toc.yml` and `_config.yml`, says it is the book; one only,
     # and not in a generator's site, whose own settings are at the root)
-    if any((source / name).exists() for name in _SITE_SETTINGS):
+    if any((source / name).exists() for name in SITE_SETTINGS):
         return None
     found = [folder for folder in sorted(source.iterdir()) if folder.is_dir()
              and (folder / "_toc.yml").is_file() and (folder / "_config.yml").is_file()]
     return found[0] if len(found) == 1 else None
 
 
-_SITE_SETTINGS = ("_config.yml", "_config.yaml", "config.toml", "config.yaml", "hugo.toml",
+SITE_SETTINGS = ("_config.yml", "_config.yaml", "config.toml", "config.yaml", "hugo.toml",
                   "hugo.yaml", "zola.toml", "config", "package.json")
 """A generator's settings at a repository's root (Jekyll's, Hexo's, Hugo's, Zola's, a
 JavaScript one's): a book in a folder of it is a part of that site."""

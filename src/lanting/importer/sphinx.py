@@ -21,7 +21,7 @@ from typing import Any
 from lanting.importer.common import Options, read_text, walk
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook import JupyterBook
-from lanting.importer.jupyterbook_toc import Entry, Toc
+from lanting.importer.jupyterbook_toc import SITE_SETTINGS, Entry, Toc
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.section_numbering import numbered_around_toctrees, toctree_sections
@@ -50,13 +50,25 @@ _SUFFIXES = (".rst", ".md", ".ipynb", ".txt")
 
 
 def sphinx_folder(source: Path) -> Path | None:
-    """The folder holding `conf.py` and its root document, if any."""
+    """The folder holding `conf.py` and its root document, if any: the source, or its
+    `docs/`, `doc/`, `docs/source/` …; else the one first-level folder holding them, or
+    its `source/` (`sphinx/source/` beside a tutorial's slides), unless the source is a
+    generator's site, whose own settings are at its root."""
     for name in _FOLDERS:
         folder = source / name if name else source
-        conf = folder / "conf.py"
-        if conf.is_file() and _root_doc(folder, _conf_values(conf, None)) is not None:
+        if _is_project(folder):
             return folder
-    return None
+    if any((source / name).exists() for name in SITE_SETTINGS):
+        return None
+    found = [candidate for folder in sorted(source.iterdir()) if folder.is_dir()
+             and not folder.name.startswith((".", "_"))
+             for candidate in (folder, folder / "source") if _is_project(candidate)]
+    return found[0] if len(found) == 1 else None
+
+
+def _is_project(folder: Path) -> bool:
+    conf = folder / "conf.py"
+    return conf.is_file() and _root_doc(folder, _conf_values(conf, None)) is not None
 
 
 def _conf_values(conf: Path, report: Report | None) -> dict[str, Any]:
