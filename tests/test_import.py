@@ -459,8 +459,10 @@ def test_a_quarto_post_shows_its_frozen_outputs_and_citations(built: Any) -> Non
     assert config["base_url"] == "https://gradient-notes.example.org/"
     assert config["profile"] == {"name": "Mira Okafor", "photo": "/profile.png",
                                  "email": "mira@example.org"}
-    assert config["menu"] == [  # (`Elsewhere`'s `menu:`: a drop-down)
-        {"name": "Blog", "url": "/blog/"}, {"name": "About", "url": "/about/"},
+    # (`Elsewhere`'s `menu:`: a drop-down; the navbar's `Posts`, to the listing page
+    # `index.qmd`, names the blog)
+    assert config["menu"] == [
+        {"name": "Posts", "url": "/blog/"}, {"name": "About", "url": "/about/"},
         {"name": "Elsewhere", "children": [{"name": "Lab page",
                                             "url": "https://lab.example.org"}]}]
     report = done.imported.report.format(done.imported.dest, False)
