@@ -228,3 +228,21 @@ def test_a_sphinx_project_in_a_folders_source(tmp_path: Path) -> None:
     assert prose.find("math") is not None
     write_files(source, {"_config.yml": "title: A Jekyll site\n"})
     assert sphinx_folder(source) is None
+
+
+def test_a_myst_directive_written_with_a_space_after_its_fence(tmp_path: Path) -> None:
+    """```` ``` {figure} figures/upload.* ```` is a directive to MyST (its info string
+    trimmed): the importer's patterns wanted no space, so the figure's `image.*`
+    (Sphinx's: the file in the first format an HTML page shows) was left as written,
+    a missing image to the build."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "myst.yml": ("version: 1\nproject:\n  title: Book\n  toc:\n    - file: index.md\n"
+                     "    - file: lessons/upload.md\n"),
+        "index.md": "# Home\n\nHi.\n",
+        "lessons/upload.md": ("# Upload\n\n``` {figure} figures/upload.*\n:name: fig-up\n\n"
+                              "Uploading a file.\n```\n"),
+        "lessons/figures/upload.svg": (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"></svg>\n')})
+    prose = built_prose(book, tmp_path, "upload/index.html")
+    assert prose.one("img")["src"].endswith("upload.svg")

@@ -5,6 +5,7 @@ URLs, and the front matter Lanting has no place for."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,9 @@ NOTEBOOK_KEYS = frozenset({"jupytext", "kernelspec", "file_format", "mystnb", "e
                            "kernel_info", "language_info"})
 """Front matter that tells Jupyter how to run a MyST notebook: Lanting runs none."""
 READ_KEYS = frozenset({"title", "description", "substitutions", "orphan", "label"})
+_SPACED_DIRECTIVE = re.compile(r"^([ \t]*(?:`{3,}|:{3,}))[ \t]+(?=\{[\w:-]+\})", re.MULTILINE)
+"""A directive's fence with spaces before its name, ```` ``` {figure} ````."""
+
 
 class JupyterBookDocuments(JupyterBookSettings, JupyterBookUrls):
     """The documents side of the Jupyter Book importer."""
@@ -70,6 +74,8 @@ class JupyterBookDocuments(JupyterBookSettings, JupyterBookUrls):
             if found is None:
                 return
             data, head, notebook = found
+            for cell in markdown_cells(notebook):
+                cell["source"] = _SPACED_DIRECTIVE.sub(r"\1", cell_text(cell))
             label = title_label("\n".join(cell_text(c) for c in markdown_cells(notebook)))
             title = notebook_title(notebook)
             text = NOTEBOOK
@@ -78,6 +84,8 @@ class JupyterBookDocuments(JupyterBookSettings, JupyterBookUrls):
         else:
             notebook = None
             fmt, head, text, _first = split_front_matter(read_text(path))
+            # (```` ``` {figure} x ````: a directive to MyST, its info string trimmed)
+            text = _SPACED_DIRECTIVE.sub(r"\1", text)
             data, error = load_mapping(fmt or "yaml", head)
             if error:
                 self.report.warn(path, 2, f"front matter not read ({error})")
