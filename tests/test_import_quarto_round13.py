@@ -246,3 +246,24 @@ def test_a_myst_directive_written_with_a_space_after_its_fence(tmp_path: Path) -
             '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"></svg>\n')})
     prose = built_prose(book, tmp_path, "upload/index.html")
     assert prose.one("img")["src"].endswith("upload.svg")
+
+
+def test_a_literalinclude_of_the_books_own_file(tmp_path: Path) -> None:
+    """A workshop book shows parts of its own `myst.yml` with `{literalinclude}
+    ../../myst.yml` (`:start-after:`, `:end-at:`, `:lineno-match:`, a `:label:` links
+    name): Lanting read the path from the new page's folder, a file the new site has
+    not, and the build failed on each. It is the code block the book showed."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "myst.yml": ("version: 1\nproject:\n  title: Book\n  toc:\n    - file: index.md\n"
+                     "    - file: content/lessons/toc.md\nsite:\n  template: book-theme\n"),
+        "index.md": "# Home\n\nHi.\n",
+        "content/lessons/toc.md": (
+            "# The contents\n\nSee [the ToC](#code_toc).\n\n:::{literalinclude} ../../myst.yml\n"
+            ":start-after: title\n:end-at: - file: index.md\n:lineno-match:\n"
+            ":caption: The table of contents\n:label: code_toc\n:::\n")})
+    prose = built_prose(book, tmp_path, "toc/index.html")
+    code = prose.one("pre").text()
+    assert "toc:" in code and "- file: index.md" in code
+    assert "title: Book" not in code and "content/lessons" not in code
+    assert ("#code_toc", "the ToC") in [(a.get("href"), a.text()) for a in prose.find_all("a")]

@@ -17,6 +17,7 @@ from lanting.importer.bibtex import BibEntry, format_reference
 from lanting.importer.body_displays import joined_displays
 from lanting.importer.body_links import map_urls
 from lanting.importer.item import Item
+from lanting.importer.jupyterbook_includes import included_code
 from lanting.importer.jupyterbook_links import JupyterBookLinks
 from lanting.importer.jupyterbook_refs import (
     Target,
@@ -123,6 +124,7 @@ class JupyterBookBodies(JupyterBookLinks):
 
     def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
         shelf = Shelf()
+        text = included_code(text, path, self.book, ctx)
         text, maths = _MATH_TARGET.subn(r"\2\n\3:label: \1\n", text)
         ctx.convert("labelled equations (`(label)=` before `{math}`)", maths)
         text = protect_myst_code(text, shelf)
