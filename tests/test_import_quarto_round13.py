@@ -267,3 +267,19 @@ def test_a_literalinclude_of_the_books_own_file(tmp_path: Path) -> None:
     assert "toc:" in code and "- file: index.md" in code
     assert "title: Book" not in code and "content/lessons" not in code
     assert ("#code_toc", "the ToC") in [(a.get("href"), a.text()) for a in prose.find_all("a")]
+
+
+def test_an_iframes_name_is_an_anchor(tmp_path: Path) -> None:
+    """mystmd's `{iframe}` with a `:name:` (a video a lesson links to, `[](#vid_3)`): its
+    name was lost with the iframe, and the build failed on the link."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "myst.yml": ("version: 1\nproject:\n  title: Book\n  toc:\n    - file: index.md\n"
+                     "    - file: setup.md\n"),
+        "index.md": "# Home\n\nHi.\n",
+        "setup.md": ("# Setup\n\nCommit it, see [the video](#vid_3).\n\n"
+                     "```{iframe} https://www.youtube.com/embed/MIJUMsTEfzY\n:name: vid_3\n\n"
+                     "Working in the browser.\n```\n")})
+    prose = built_prose(book, tmp_path, "setup/index.html")
+    assert prose.find(id="vid_3") is not None
+    assert ("#vid_3", "the video") in [(a.get("href"), a.text()) for a in prose.find_all("a")]

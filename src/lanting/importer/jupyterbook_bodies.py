@@ -239,15 +239,18 @@ class JupyterBookBodies(JupyterBookLinks):
         words = " ".join(line.strip() for line in body.split("\n")
                          if line.strip() and not re.match(r"^[ \t]*:[\w-]+:", line))
         name = (title.group(1).strip().strip("\"'") if title else "") or words
+        # (its `:name:` or `:label:`, which links name: a target before it)
+        label = re.search(r"^[ \t]*:(?:name|label):[ \t]*(\S+)", body, re.MULTILINE)
+        target = f"{match.group(1)}({label.group(1)})=\n" if label else ""
         video = _YOUTUBE.search(url)
         if video:
             ctx.convert("`{iframe}` YouTube videos")
             shown = name.replace('"', "'")
-            return match.group(1) + f'{{{{< video youtube="{video.group(1)}"' + (
+            return target + match.group(1) + f'{{{{< video youtube="{video.group(1)}"' + (
                 f' title="{shown}"' if shown else "") + " >}}"
         ctx.warn(match.group(), f"`{{iframe}} {url}`: a link to the page it embedded "
                  "(Lanting embeds videos only)")
-        return match.group(1) + f"[{name or url}]({url})"
+        return target + match.group(1) + f"[{name or url}]({url})"
 
     def button(self, match: re.Match[str], ctx: Context) -> str:
         """sphinx-design's `{button-ref} label` (`:ref-type: doc`: a page) and
