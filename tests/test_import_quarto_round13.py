@@ -283,3 +283,18 @@ def test_an_iframes_name_is_an_anchor(tmp_path: Path) -> None:
     prose = built_prose(book, tmp_path, "setup/index.html")
     assert prose.find(id="vid_3") is not None
     assert ("#vid_3", "the video") in [(a.get("href"), a.text()) for a in prose.find_all("a")]
+
+
+def test_a_bare_aligned_with_a_label_after_its_end(tmp_path: Path) -> None:
+    """A bare `\\begin{aligned}` … `\\end{aligned} {#eq-pois}` (Pandoc's raw TeX, shown
+    as display math): the label kept the pattern from ending at its own `\\end`, so the
+    `$$` block ran to a later environment's end, over the text between, and the build
+    failed on the label inside the formula. It ends at its own end, the label its."""
+    source = tmp_path / "site"
+    write_files(source, {**{"_quarto.yml": "project:\n  type: website\n"}, "ch.qmd": (
+        "---\ntitle: Ch\n---\n\nThe joint pdf is\n\n\\begin{aligned}\np &= 1\\\\\n"
+        "q &= 2\n\\end{aligned} {#eq-pois}\n\nwhich @eq-pois shows. Then\n\n"
+        "\\begin{aligned}\nr &= 3\n\\end{aligned}\n")})
+    prose = built_prose(source, tmp_path, "ch/index.html")
+    assert "which (1) shows. Then" in prose.text()
+    assert len(prose.find_all("math")) == 2

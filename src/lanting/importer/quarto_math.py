@@ -42,21 +42,30 @@ def bare_environments(text: str, ctx: Context) -> str:
     def wrap(match: re.Match[str]) -> str:
         nonlocal count
         count += 1
-        indent = match.group(1)
-        return f"{indent}$$\n{indent}{match.group(2)}\n{indent}$$"
+        indent, label = match.group(1), match.group(4) if match.re is _LABELLED else None
+        return f"{indent}$$\n{indent}{match.group(2)}\n{indent}$$" + (f" {label}" if label
+                                                                       else "")
 
     # (a display that starts inside the environment, its own `\\begin{bmatrix}`, does
     # not hide it: only one it starts in does)
     displays = [(m.start(), m.end()) for m in _DISPLAY.finditer(text)]
     out, last = [], 0
-    for bare in _BARE.finditer(text):
-        if any(start < bare.start() < end for start, end in displays):
+    found = sorted([*_LABELLED.finditer(text), *_BARE.finditer(text)],
+                   key=lambda m: (m.start(), m.re is _BARE))
+    for bare in found:
+        if bare.start() < last or any(start < bare.start() < end for start, end in displays):
             continue
         out += [text[last:bare.start()], wrap(bare)]
         last = bare.end()
     out.append(text[last:])
     ctx.convert("bare math environments (`\\begin{aligned}`) as `$$` blocks", count)
     return "".join(out)
+
+
+_LABELLED = re.compile(r"^([ \t]*)(\\begin\{([a-zA-Z]+\*?)\}(?:(?!\\end\{\3\}).)*"
+                       r"\\end\{\3\})[ \t]*(\{#eq-[\w:.-]+\})[ \t]*$", re.MULTILINE | re.DOTALL)
+"""A bare environment with a label after its end, `\\end{aligned} {#eq-x}` (Lanting's
+own reading of a bare environment would hold the label in the formula)."""
 
 
 _PANDOC_MATH_ENVIRONMENTS = frozenset({
