@@ -13,7 +13,8 @@ from test_import_hugo_sites import built_cleanly, imported_site, prose
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer.go_templates import Call, parse, run
+from lanting.importer.go_parse import parse
+from lanting.importer.go_templates import Call, run
 from lanting.importer.hugo_own_shortcodes import written
 
 

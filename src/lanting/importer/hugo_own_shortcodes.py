@@ -22,7 +22,8 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.common import read_text
 from lanting.importer.go_functions import Html, Markdown, Unsupported
-from lanting.importer.go_templates import Call, Node, parse, run
+from lanting.importer.go_parse import Node, parse
+from lanting.importer.go_templates import Call, run
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf
 from lanting.importer.text import load_mapping, split_front_matter
