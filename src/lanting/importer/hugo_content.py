@@ -9,16 +9,21 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
-from lanting.importer.common import read_text, walk
+from lanting.importer.common import GENERATED, read_text, walk
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_reveal import is_deck_page
 from lanting.importer.hugo_settings import HugoLanguage, config_file
+from lanting.importer.site import NewSite
 from lanting.importer.text import names, split_front_matter
 
 _DATED = re.compile(r'^[ \t]*"?(?:date|publishdate|pubdate|published|lastmod|modified)"?'
                     r"[ \t]*[:=]", re.IGNORECASE | re.MULTILINE)
 """A front matter line giving a date (a page of a section of posts has one)."""
+_PLAIN_HTML = re.compile(r"\A\s*<(?!!--)")
+"""How an HTML file without front matter begins when Hugo copied it as it was: with a
+tag other than a comment (a comment first, it is a page missing its front matter)."""
 _POST_SECTIONS = frozenset({"post", "posts", "blog", "article", "articles"})
 """Section names that say "the posts" (a tie of counts goes to one of them)."""
 
@@ -29,10 +34,13 @@ class HugoContent(HugoLanguages):
     source: Path
     config: dict[str, Any]
     params: dict[str, Any]
+    site: NewSite
     sections: dict[str, int]
     special_sections: Callable[[], tuple[str, ...]]
     ignores: list[re.Pattern[str]] | None = None
     """`ignoreFiles`, compiled when first needed."""
+    plain_pages = 0
+    """The HTML files without front matter copied as they were."""
 
     def content_files(self) -> list[tuple[Path, Path | None]]:
         """(Markdown file, its bundle folder or None) of every page, `_index.md` left out,
@@ -43,7 +51,7 @@ class HugoContent(HugoLanguages):
             roots.setdefault(language.content, []).append(language)
         for root, languages in roots.items():
             for path in walk(root) if root.is_dir() else []:
-                if path.suffix.lower() not in (".md", ".markdown", ".html") \
+                if path.suffix.lower() not in (".md", ".markdown", ".html", ".htm") \
                         or path.name.startswith("_index.") or self.ignored(path):
                     continue
                 if any(root != other and path.is_relative_to(other) for other in roots):
@@ -51,6 +59,9 @@ class HugoContent(HugoLanguages):
                 if self.rendered_beside_markdown(path):
                     continue
                 stem, language = self.split_language(path, languages)
+                if plain_html(path):
+                    self.plain_page(path, root, language)
+                    continue
                 self.lang_of[path] = language
                 if stem == "index":
                     found.append((path, path.parent))
@@ -73,6 +84,28 @@ class HugoContent(HugoLanguages):
             self.report.note(path, None, f"left out: `{twin.name}` beside it is the same "
                              "page of the old site, imported from its Markdown")
         return twin is not None
+
+    def plain_page(self, path: Path, root: Path, language: HugoLanguage) -> None:
+        """An HTML file of the content folder without front matter, which Hugo copied
+        to its output as it was (a demo, an exported notebook, a site's own page):
+        copied to `static/`, at its path in the content folder (a language's own
+        folder under its code), with one notice for all."""
+        rel = language.folder.strip("/") + "/" if root != self.content else ""
+        rel += path.relative_to(root).as_posix()
+        if rel in GENERATED:
+            self.report.note(path, None, f"left out: Lanting makes its own {rel}")
+            return
+        self.site.static.setdefault(rel, path)
+        self.report.counts["static files"] += 1
+        folder = rel.rpartition("/")[0]
+        for file in files_named(path, root):  # (its scripts and images beside it)
+            name = file.relative_to(path.parent).as_posix()
+            self.site.static.setdefault(f"{folder}/{name}" if folder else name, file)
+        if not self.plain_pages:
+            self.report.note(path, None, "an HTML file of the content folder without front "
+                             "matter: copied to static/ as it was, as Hugo published it "
+                             "(and others like it)")
+        self.plain_pages += 1
 
     def ignored(self, path: Path) -> bool:
         """Whether Hugo skipped the file: a pattern of `ignoreFiles` is found in its path
@@ -138,3 +171,30 @@ class HugoContent(HugoLanguages):
         # with one post: `/post/hello/` moved to `/admin/hello/`)
         return max(sorted(counts), key=lambda s: (counts[s], s in _POST_SECTIONS)) \
             if counts else "posts"
+
+
+_NAMED = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"'#?:]+)""", re.IGNORECASE)
+"""A relative address in an HTML tag (`src="plot.js"`, `href="img/a.png"`)."""
+
+
+def files_named(path: Path, root: Path) -> list[Path]:
+    """The files of the content folder an HTML file names by relative addresses under
+    its own folder (its scripts, styles and images), which Hugo published beside it:
+    no Markdown page among them."""
+    found = []
+    for name in sorted(set(_NAMED.findall(read_text(path)))):
+        file = path.parent / unquote(name.strip())
+        if not name.startswith("/") and ".." not in Path(name).parts and file.is_file() \
+                and file.is_relative_to(root) and file.suffix.lower() not in (
+                    ".md", ".markdown", ".html", ".htm"):
+            found.append(file)
+    return found
+
+
+def plain_html(path: Path) -> bool:
+    """Whether `path` is an HTML file Hugo copied as it was, not a page: no front
+    matter, its first character `<` opening no comment (Hugo's rule since 0.67)."""
+    if path.suffix.lower() not in (".html", ".htm"):
+        return False
+    text = read_text(path)
+    return not split_front_matter(text)[0] and bool(_PLAIN_HTML.match(text))

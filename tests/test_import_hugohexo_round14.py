@@ -1,0 +1,46 @@
+"""Faults real Chinese Hugo and Hexo technical blogs exposed in round 14 (HTML files of
+`content/` that Hugo copied as they were, …), in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_import_hugo_sites import imported_site
+from test_import_hugoblox_home import notices
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+_DEMO = ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>演示</title>"
+         "<script src=\"plot.js\"></script></head>\n<body><div id=\"plot\"></div>"
+         "{{ not a shortcode }}</body></html>\n")
+
+
+def test_html_without_front_matter_is_copied_as_it_was(tmp_path: Path) -> None:
+    """Hugo copies an HTML file of `content/` that has no front matter (its first
+    character a tag) to its output unchanged, a static file (hugo PR 7034): a blog's
+    exported notebooks and demos beside its posts. They were imported as pages, their
+    whole documents read as Markdown (a real site: 2,319 build errors). They are
+    copied to `static/` at their paths; an HTML file with front matter stays a page."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "content/posts/gd.md": "---\ntitle: 梯度下降\ndate: 2024-03-01\n---\n\n"
+                               "见[演示](/demos/gd/index.html)与[图](/posts/plot.htm)。\n",
+        "content/demos/gd/index.html": _DEMO,
+        "content/demos/gd/plot.js": "draw();\n",
+        "content/posts/plot.htm": "\n  <div>图</div>\n",
+        "content/posts/rl.html": "---\ntitle: 强化学习\ndate: 2024-03-02\n---\n\n"
+                                 "<p>回报。</p>\n",
+    })
+    assert imported.report.warnings == []
+    new = tmp_path / "new"
+    assert (new / "static/demos/gd/index.html").read_text(encoding="utf-8") == _DEMO
+    assert (new / "static/demos/gd/plot.js").is_file()  # (the script it names)
+    assert (new / "static/posts/plot.htm").is_file()
+    assert sorted(p.name for p in (new / "content/posts").iterdir()) == ["gd.md", "rl.md"]
+    assert not (new / "content/demos").exists()
+    said = [(p, m) for p, _l, m in notices(imported) if "without front matter" in m]
+    assert len(said) == 1, said
+    result = build(new, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    assert (result.output / "demos/gd/index.html").read_text(encoding="utf-8") == _DEMO
