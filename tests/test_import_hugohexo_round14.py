@@ -44,3 +44,36 @@ def test_html_without_front_matter_is_copied_as_it_was(tmp_path: Path) -> None:
     result = build(new, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
     assert (result.output / "demos/gd/index.html").read_text(encoding="utf-8") == _DEMO
+
+
+_INCLUDE = ('{{ $file := .Get 0 }}\n'
+            '{{- $text := readFile (path.Join (path.Dir .Page.File.Path) $file) -}}\n'
+            '{{ .Page.RenderString $text }}\n')
+
+
+def test_an_include_of_includes_is_run_to_the_bottom(tmp_path: Path) -> None:
+    """A course's notes show their chapters' Markdown through the site's own `include`
+    (`readFile` beside the page, then `.Page.RenderString`), and a chapter includes its
+    sections the same way: Hugo rendered the shortcodes of the text it read too. The
+    inner ones were left in comments, one warning each; they are run as Hugo ran
+    them (a file including itself stops, with a warning)."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "课程"\nlanguageCode = "zh-cn"\n',
+        "layouts/shortcodes/include.html": _INCLUDE,
+        "content/posts/ml/index.md": "---\ntitle: 机器学习\ndate: 2024-03-01\n---\n\n"
+                                     '{{< include "ch1.md" >}}\n',
+        "content/posts/ml/ch1.md": "## 第一章 回归\n\n损失 $L(w)$。\n\n"
+                                   '{{< include "sec/ch1-1.md" >}}\n',
+        "content/posts/ml/sec/ch1-1.md": "### 最小二乘\n\n闭式解 $w = (X^TX)^{-1}X^Ty$。\n",
+        "content/posts/loop/index.md": "---\ntitle: 循环\ndate: 2024-03-02\n---\n\n"
+                                       '{{< include "self.md" >}}\n',
+        "content/posts/loop/self.md": '自己。\n\n{{< include "self.md" >}}\n',
+    })
+    warnings = [e.format() for e in imported.report.warnings]
+    assert len(warnings) == 1 and "self.md" in warnings[0], warnings
+    text = (tmp_path / "new/content/posts/ml.md").read_text(encoding="utf-8")
+    assert "## 第一章 回归" in text and "### 最小二乘" in text, text
+    assert "{{<" not in text and "<!--" not in text, text
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    page = (out / "posts/ml/index.html").read_text(encoding="utf-8")
+    assert "最小二乘" in page and page.count("math-inline") >= 2

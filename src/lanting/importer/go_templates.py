@@ -7,7 +7,8 @@ What is read: text, `{{/* comments */}}`, the `{{-` and `-}}` trims, `if`/`else 
 `else`/`with`/`end`, `range` over a list, a map or a number (with `else`, `break` and
 `continue`), variables (`$x := …`, `$x = …`), pipelines with `|` and parentheses, the
 shortcode's `.Get`, `.Inner`, `.InnerDeindent`, `.IsNamedParams`, `.Params`, `.Name`,
-`.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`, `SetInMap`), `.Page.RenderString`,
+`.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`, `SetInMap`), `.Page.RenderString`
+(its text's own shortcodes run by `Call.render`),
 the page's `.Page.Params`, `.Title`, `.Permalink`, `.File` and `.Resources`
 (`go_resources.py`), and the functions of `go_functions.py`. Anything else — a
 partial, the site's parameters — raises `Unsupported` naming it: such a template is not
@@ -19,6 +20,7 @@ parsed in `go_parse.py`; this module runs them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,6 +66,9 @@ class Call:
     """The site's folder: `readFile` reads a path from there, as Hugo did."""
     source: Path | None = None
     """The page's file, whose bundle holds its `.Page.Resources`."""
+    render: Callable[[str], str] | None = None
+    """Runs the shortcodes of a text `.Page.RenderString` renders, as Hugo did (a
+    chapter's Markdown including its sections); None: such a text is not run."""
 
 
 # --- running -----------------------------------------------------------------------------
@@ -249,8 +254,11 @@ def _field(chain: str, call: Call, dot: Any, args: list[Any]) -> Any:
     if name == "Ordinal":
         return dot.ordinal
     if name == "Page.RenderString":
-        if re.search(r"\{\{[<%]", text_of(args[-1]) if args else ""):
-            raise Unsupported("shortcodes in the text `.Page.RenderString` renders")
+        text = text_of(args[-1]) if args else ""
+        if re.search(r"\{\{[<%]", text):
+            if dot.render is None:
+                raise Unsupported("shortcodes in the text `.Page.RenderString` renders")
+            args = [*args[:-1], dot.render(text)]
         return markdownify(*args)
     if name.startswith("Page.Scratch."):
         return scratch_method(name.removeprefix("Page.Scratch."), dot.scratch, args)

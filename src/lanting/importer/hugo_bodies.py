@@ -208,14 +208,23 @@ class HugoBodies(HugoBuiltins):
 
 
     def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path,
-                   shelf: Shelf) -> str:
+                   shelf: Shelf, uses: PageUses | None = None) -> str:
+        """The shortcodes of a page's text (`uses`: the page's, when `text` is one a
+        template of the site renders, `.Page.RenderString`)."""
         paired = self.paired_handlers(item, ctx, folder)
         singles = self.single_handlers(item, ctx, folder)
         if self.own is None:
             self.own = OwnShortcodes(template_files(self.source, self.config))
         own = self.own
-        uses = PageUses.of(item.source, (item.old_urls or [""])[0], self.source,
-                           self.content) if own.files else PageUses()
+        if uses is None:
+            uses = PageUses.of(item.source, (item.old_urls or [""])[0], self.source,
+                               self.content) if own.files else PageUses()
+            page = uses
+            # (a chapter's Markdown a page includes, including its sections: its code
+            # put aside first, as the page's was, then its shortcodes)
+            page.render = lambda inner: page.nested(inner, lambda t: self.shortcodes(
+                protect_code(t, shelf, lambda info, code, indent: self.fence(
+                    info, code, indent, ctx)), item, ctx, folder, shelf, page))
         for name in own.site_names(self.source) - LANTING_READS:
             if name in paired:
                 paired[name] = (own_first(own, name, uses, ctx, paired[name][0], True),

@@ -144,6 +144,10 @@ class PageUses:
     """The site's folder, which `readFile` reads from."""
     source: Path | None = None
     """The page's file (its bundle holds `.Page.Resources`)."""
+    render: Callable[[str], str] | None = None
+    """Runs the shortcodes of a text a template renders (`.Page.RenderString`)."""
+    rendering: list[str] = field(default_factory=list)
+    """The texts being rendered so, outermost first (a text including itself stops)."""
 
     @classmethod
     def of(cls, path: Path | None, url: str, root: Path | None = None,
@@ -168,7 +172,24 @@ class PageUses:
         self.counts[name] = ordinal + 1
         words, named = B.arguments(args)
         return Call(name, words, named, inner, ordinal, self.scratch, self.page, self.file,
-                    self.root, self.source)
+                    self.root, self.source, self.render)
+
+    def nested(self, text: str, run: Callable[[str], str]) -> str:
+        """`text`, which a template renders, with its shortcodes run by `run`, as Hugo
+        rendered them; `Unsupported` for a text that includes itself, or includes
+        nested over `NESTED` deep."""
+        if text in self.rendering or len(self.rendering) >= NESTED:
+            raise Unsupported("the text it renders includes itself" if text in self.rendering
+                              else f"includes nested over {NESTED} deep")
+        self.rendering.append(text)
+        try:
+            return run(text)
+        finally:
+            self.rendering.pop()
+
+
+NESTED = 16
+"""How deep a site's shortcodes may include texts holding shortcodes."""
 
 
 def run_paired(text: str, own: OwnShortcodes, known: set[str], paired: Paired,
