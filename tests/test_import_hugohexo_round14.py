@@ -77,3 +77,24 @@ def test_an_include_of_includes_is_run_to_the_bottom(tmp_path: Path) -> None:
     out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
     page = (out / "posts/ml/index.html").read_text(encoding="utf-8")
     assert "最小二乘" in page and page.count("math-inline") >= 2
+
+
+def test_a_page_saying_mathjax_false_shows_its_delimiters_as_text(tmp_path: Path) -> None:
+    """A PaperMod blog's own `extend_head.html` loaded MathJax on `mathjax: true`; its
+    notes on regular expressions say `mathjax = false` and write `'\\\\('` and
+    `'\\\\)'` (Goldmark's `\\(` and `\\)`, text) and `$0…$9`. The import read the
+    page's math as on, and the text between the escapes as a formula, which failed
+    the build ("Unknown command"). `mathjax: false` (and `katex: false`) turns the
+    page's math off, as `math: false` does, and on such a page the escaped
+    delimiters stay text."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "content/posts/re.md": '+++\ntitle = "正则"\ndate = 2018-09-27\nmathjax = false\n+++'
+                               "\n\n| 字符 | 说明 |\n| --- | --- |\n"
+                               "| (p) | 匹配圆括号请用 '\\\\(' 或 '\\\\)'，结果在 $0…$9。 |\n",
+    })
+    assert imported.report.warnings == []
+    result = build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    page = (result.output / "posts/re/index.html").read_text(encoding="utf-8")
+    assert "'\\(' 或 '\\)'" in page and "$0…$9" in page and "math-inline" not in page

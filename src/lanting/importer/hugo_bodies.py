@@ -132,7 +132,8 @@ class HugoBodies(HugoBuiltins):
         ctx.convert("formulas in raw HTML kept for Lanting to render", count)
         for tex in failed:
             ctx.warn(tex, "a formula in raw HTML that does not convert: left as written")
-        text = hugo_formulas(text, ctx, self.passthrough(), self.config)
+        if item.source not in self.dollars:  # (math off: `\\(` was `\(`, text)
+            text = hugo_formulas(text, ctx, self.passthrough(), self.config)
         text = self.shortcodes(text, item, ctx, folder, shelf)
         if any(t in name.lower() for name in theme_names(self.config) for t in THEMES):
             text = extended_syntax(text, ctx)

@@ -162,11 +162,14 @@ def hugo_formulas(text: str, ctx: Context, passthrough: bool, config: dict[str, 
 
 def math_off(data: dict[str, Any], params: dict[str, Any]) -> bool:
     """Whether the theme showed a page's `$` as a dollar sign: its math turned off by
-    the page (`math: false`; LoveIt's and FixIt's `math: {enable: false}`) or, the page
+    the page (`math: false`, or `mathjax: false` or `katex: false`, which a site's own
+    partial read; LoveIt's and FixIt's `math: {enable: false}`) or, the page
     saying nothing, by the site's `params` (Stack's `article.math`, LoveIt's and FixIt's
     `page.math.enable`). Unsaid, or naming the engine (`math: katex`, as a PaperMod
     site's own partial reads it): math on, `$` kept."""
     found: Any = data.get("math")
+    if found is None:  # (a site's own partial loading MathJax on `mathjax: true`)
+        found = next((data[k] for k in ("mathjax", "katex") if data.get(k) is not None), None)
     if found is None:
         for path in (("article", "math"), ("page", "math")):
             found = params
