@@ -98,3 +98,22 @@ def test_a_page_saying_mathjax_false_shows_its_delimiters_as_text(tmp_path: Path
     assert [str(w) for w in result.warnings] == []
     page = (result.output / "posts/re/index.html").read_text(encoding="utf-8")
     assert "'\\(' 或 '\\)'" in page and "$0…$9" in page and "math-inline" not in page
+
+
+def test_a_fence_named_by_a_file_extension_is_highlighted(tmp_path: Path) -> None:
+    """An Emacs blog's fences say ```el (and ```h): Hugo's Chroma finds a language by
+    its name, its alias, then as a file extension (`*.el`, Emacs Lisp), and
+    highlighted them; Pygments knows names alone, and the build warned 44 times of an
+    unknown language. Such a fence is written with the name Pygments knows."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "Emacs"\nlanguageCode = "zh-cn"\n',
+        "content/posts/init.md": "---\ntitle: 配置\ndate: 2020-01-02\n---\n\n"
+                                 "```el\n(setq inhibit-startup-screen t)\n```\n\n"
+                                 "```h {linenos=true}\nint f(void);\n```\n\n"
+                                 "```python\nprint(1)\n```\n",
+    })
+    assert imported.report.warnings == []
+    text = (tmp_path / "new/content/posts/init.md").read_text(encoding="utf-8")
+    assert "```emacs-lisp\n" in text and "```c " in text and "```python\n" in text, text
+    result = build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []

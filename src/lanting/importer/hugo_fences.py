@@ -1,18 +1,24 @@
 """Hugo's fenced code blocks: Goldmark's attributes after the language
 (`{linenos=table,hl_lines=[3]}`, which Lanting writes as its own options), and the fences a
 theme's render hook draws instead of showing code (FixIt's `timeline`: a list of its
-events; Hugo's own GoAT diagrams: their ASCII art)."""
+events; Hugo's own GoAT diagrams: their ASCII art), and a language Chroma found by a
+file's extension, by the name Pygments knows it by."""
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Any
+
+from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+from pygments.util import ClassNotFound
 
 from lanting.importer.common import bool_of
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import fence
 from lanting.importer.text import load_mapping
+from lanting.markdown.code import LANGUAGE_ALIASES, PLAIN_LANGUAGES
 
 
 def hugo_fence(info: str, code: str, indent: str, ctx: Context) -> str:
@@ -30,10 +36,36 @@ def hugo_fence(info: str, code: str, indent: str, ctx: Context) -> str:
         # the art as plain text reads as the diagram did)
         ctx.convert("GoAT diagrams as their ASCII art")
         return fence("text", code, None, indent)
+    first, space, rest = info.strip().partition(" ")
+    known = chroma_language(first)
+    if known != first:
+        ctx.convert("code languages named by their files' extension, as Chroma read them")
+        info, lang = known + space + rest, known
     if not match:
         return fence(info, code, None, indent)
     ctx.convert("code block options")
     return fence(lang, code, code_options(options), indent)
+
+
+@functools.lru_cache(maxsize=256)
+def chroma_language(lang: str) -> str:
+    """A fence's language as Hugo's highlighter found it: Chroma looks a name up as a
+    language's name or alias, then as a file extension (` ```el ` is Emacs Lisp, by
+    `*.el`); Pygments knows names alone, and warned of an unknown language. One found
+    by its extension only is written by the name Pygments gives such a file."""
+    if not re.fullmatch(r"[\w+#-]+", lang) or lang.lower() in PLAIN_LANGUAGES \
+            or lang.lower() in LANGUAGE_ALIASES:
+        return lang
+    try:
+        get_lexer_by_name(lang)
+        return lang
+    except ClassNotFound:
+        pass
+    try:
+        aliases = get_lexer_for_filename("file." + lang).aliases
+    except ClassNotFound:
+        return lang
+    return str(aliases[0]) if aliases else lang
 
 
 def code_options(text: str) -> dict[str, str]:
