@@ -117,3 +117,34 @@ def test_a_fence_named_by_a_file_extension_is_highlighted(tmp_path: Path) -> Non
     assert "```emacs-lisp\n" in text and "```c " in text and "```python\n" in text, text
     result = build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
+
+
+def test_hextra_s_home_page_hero_and_feature_grid(tmp_path: Path) -> None:
+    """A Hextra blog's home page (`layout: hextra-home`) is a hero (a badge linking
+    the about page, a headline, a subtitle, a button) over a `feature-grid` of
+    `feature-card`s: each left in a comment with a warning, the home page's text lost.
+    They are a link, a line in bold, a line, a link and a list of links."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "云与智能"\nlanguageCode = "zh-cn"\ntheme = "hextra"\n',
+        "content/_index.md": "---\ntitle: 云与智能\nlayout: hextra-home\n---\n\n"
+        '<div class="hero">\n{{< hextra/hero-badge link="/about" >}}\n'
+        "  <span>欢迎</span>\n  {{< icon name=\"arrow-circle-right\" >}}\n"
+        "{{< /hextra/hero-badge >}}\n</div>\n\n"
+        "{{< hextra/hero-headline >}}\n  云与智能\n{{< /hextra/hero-headline >}}\n\n"
+        "{{< hextra/hero-subtitle >}}\n  分布式存储与大模型\n{{< /hextra/hero-subtitle >}}\n\n"
+        '{{< hextra/hero-button text="读文章" link="/posts/" >}}\n\n'
+        "{{< hextra/feature-grid >}}\n"
+        '  {{< hextra/feature-card\n    title="AI 洞察"\n    subtitle="大模型与智能体"\n'
+        '    icon="sparkles"\n    link="/posts/"\n  >}}\n'
+        '  {{< hextra/feature-card title="存储" subtitle="Ceph 实践" link="about" >}}\n'
+        "{{< /hextra/feature-grid >}}\n",
+        "content/about.md": "---\ntitle: 关于\n---\n\n你好。\n",
+        "content/posts/a.md": "---\ntitle: 文章\ndate: 2024-01-02\n---\n\n正文。\n",
+    })
+    assert imported.report.warnings == []
+    home = (tmp_path / "new/content/_index.md").read_text(encoding="utf-8")
+    assert "{{<" not in home and "<!--" not in home, home
+    assert "**云与智能**" in home and "分布式存储与大模型" in home, home
+    assert "- [AI 洞察](" in home and "— 大模型与智能体" in home, home
+    result = build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
