@@ -123,7 +123,8 @@ def test_hextra_s_home_page_hero_and_feature_grid(tmp_path: Path) -> None:
     """A Hextra blog's home page (`layout: hextra-home`) is a hero (a badge linking
     the about page, a headline, a subtitle, a button) over a `feature-grid` of
     `feature-card`s: each left in a comment with a warning, the home page's text lost.
-    They are a link, a line in bold, a line, a link and a list of links."""
+    They are a link, a line in bold, a line, a link and a list of links (a card
+    linking Hugo's feed, `index.xml`, to Lanting's)."""
     imported = imported_site(tmp_path, {
         "hugo.toml": 'title = "云与智能"\nlanguageCode = "zh-cn"\ntheme = "hextra"\n',
         "content/_index.md": "---\ntitle: 云与智能\nlayout: hextra-home\n---\n\n"
@@ -137,6 +138,7 @@ def test_hextra_s_home_page_hero_and_feature_grid(tmp_path: Path) -> None:
         '  {{< hextra/feature-card\n    title="AI 洞察"\n    subtitle="大模型与智能体"\n'
         '    icon="sparkles"\n    link="/posts/"\n  >}}\n'
         '  {{< hextra/feature-card title="存储" subtitle="Ceph 实践" link="about" >}}\n'
+        '  {{< hextra/feature-card title="订阅" subtitle="RSS" link="index.xml" >}}\n'
         "{{< /hextra/feature-grid >}}\n",
         "content/about.md": "---\ntitle: 关于\n---\n\n你好。\n",
         "content/posts/a.md": "---\ntitle: 文章\ndate: 2024-01-02\n---\n\n正文。\n",
@@ -146,5 +148,6 @@ def test_hextra_s_home_page_hero_and_feature_grid(tmp_path: Path) -> None:
     assert "{{<" not in home and "<!--" not in home, home
     assert "**云与智能**" in home and "分布式存储与大模型" in home, home
     assert "- [AI 洞察](" in home and "— 大模型与智能体" in home, home
+    assert "- [订阅](/atom.xml) — RSS" in home, home
     result = build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []

@@ -234,6 +234,11 @@ class HugoLinks(HugoListLinks):
         return next(iter(matches.values())) if len(matches) == 1 else None
 
     def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
+        if not image and re.fullmatch(r"/index\.xml|(?:\./)?index\.xml", url) and (
+                url.startswith("/") or folder == self.content):
+            # (Hugo's feed of the site, a home page's card linking `index.xml`)
+            ctx.convert("links to the old site's feed as Lanting's, /atom.xml")
+            return "/atom.xml"
         if url.startswith("#") and len(url) > 1 and not image:
             # (`[接口](#CMake接口)`, Typora's `#VsCode%20/%20Cursor%20连接`: a heading of
             # the page named by its text, which Hugo's lowercased id never matched)
