@@ -151,3 +151,31 @@ def test_hextra_s_home_page_hero_and_feature_grid(tmp_path: Path) -> None:
     assert "- [订阅](/atom.xml) — RSS" in home, home
     result = build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
+
+
+def test_hugo_books_dated_documents_are_pages_and_its_posts_the_blog(
+        tmp_path: Path) -> None:
+    """hugo-book shows its `docs/` section (its `BookSection`) as the book, in its menu,
+    and `posts/` as a blog. A course's book, most of whose chapters carry the `date`
+    they were written, had those chapters imported as posts of a blog of `docs/` (the
+    section of the most pages) and the undated ones dated by their files' times, a
+    warning each. The chapters are pages, dated or not; `posts/` is the blog."""
+    chapter = "---\ntitle: {t}\n{d}weight: {w}\n---\n\n{t}的内容。\n"
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "课程笔记"\ntheme = "hugo-book"\nlanguageCode = "zh-cn"\n',
+        "content/docs/_index.md": "---\ntitle: 课程\n---\n",
+        "content/docs/ch1.md": chapter.format(t="线性回归", d="date: 2023-09-01\n", w=1),
+        "content/docs/ch2.md": chapter.format(t="逻辑回归", d="date: 2023-09-08\n", w=2),
+        "content/docs/ch3.md": chapter.format(t="支持向量机", d="", w=3),
+        "content/posts/hello.md": "---\ntitle: 开篇\ndate: 2023-08-30\n---\n\n你好。\n",
+    })
+    assert imported.report.warnings == []
+    new = tmp_path / "new"
+    assert sorted(p.name for p in (new / "content/posts").iterdir()) == ["hello.md"]
+    assert sorted(p.name for p in (new / "content/pages").iterdir()) == [
+        "ch1.md", "ch2.md", "ch3.md"]
+    result = build(new, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    for name in ("ch1", "ch2", "ch3"):  # (their old URLs kept)
+        assert (result.output / "docs" / name / "index.html").is_file()
+    assert (result.output / "posts/hello/index.html").is_file()

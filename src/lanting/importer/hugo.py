@@ -103,7 +103,7 @@ class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFro
     def run(self) -> NewSite:
         files = self.content_files()
         self.main = self.main_section(files)
-        self.docs = self.undated(self.main, files)
+        self.docs = self.undated(self.main, files) or self.in_book(self.main)
         pattern = self.permalink_of(self.main)
         lanting = self.lanting_pattern(pattern, self.main)
         if lanting != DEFAULT_POST_PERMALINK:
@@ -181,10 +181,10 @@ class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFro
         if (not section and self.main) or (section in ("page", "pages")
                                            and self.main != section) or (
                 (section != self.main or self.docs or not section)
-                and not any(k in data for k in DATES)):
+                and not any(k in data for k in DATES)) or self.in_book(section):
             # (a dateless page of another section is no post, nor are Stack's `page/`
             # (`about/`, dated or not) or Beautiful Hugo's `pages/about.md`, nor the
-            # pages of a site of documents, hugo-book's `docs/`; a root page is a page
+            # pages of a site of documents, hugo-book's `docs/` (dated too); a root page is a page
             # unless the root holds the posts, as a Zola blog's may)
             self.read_page(path, data, head, body, bundle, section)
             return

@@ -14,7 +14,7 @@ from urllib.parse import unquote
 from lanting.importer.common import GENERATED, read_text, walk
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_reveal import is_deck_page
-from lanting.importer.hugo_settings import HugoLanguage, config_file
+from lanting.importer.hugo_settings import HugoLanguage, config_file, theme_names
 from lanting.importer.site import NewSite
 from lanting.importer.text import names, split_front_matter
 
@@ -154,6 +154,14 @@ class HugoContent(HugoLanguages):
                              "pages, not posts")
         return found
 
+    def in_book(self, section: str | None) -> bool:
+        """Whether `section` holds hugo-book's documents (its `BookSection`: `docs` unless
+        the site names another, `*` every section): the book's chapters, in its menu,
+        never posts, dated or not (a date there only said when a page was written)."""
+        if not section or "book" not in theme_names(self.config):
+            return False
+        return str(self.params.get("booksection") or "docs") in ("*", section)
+
     def main_section(self, files: list[tuple[Path, Path | None]]) -> str:
         """The section of the posts: the site's `mainSections` when it names one, else
         the section with the most pages (on a tie, the one named like a blog's)."""
@@ -169,8 +177,10 @@ class HugoContent(HugoLanguages):
                 return section
         # (alphabetical order alone once made a one-page `admin/` the blog of a site
         # with one post: `/post/hello/` moved to `/admin/hello/`)
-        return max(sorted(counts), key=lambda s: (counts[s], s in _POST_SECTIONS)) \
-            if counts else "posts"
+        # (hugo-book's documents are no blog: its `posts/`, when there is one, is)
+        blog = {s: n for s, n in counts.items() if not self.in_book(s)} or counts
+        return max(sorted(blog), key=lambda s: (blog[s], s in _POST_SECTIONS)) \
+            if blog else "posts"
 
 
 _NAMED = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"'#?:]+)""", re.IGNORECASE)
