@@ -19,11 +19,10 @@ Converted here:
 
 from __future__ import annotations
 
-import posixpath
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, unlink_dropped
@@ -38,6 +37,7 @@ from lanting.importer.html_block_spans import pandoc_tag_lines
 from lanting.importer.html_pages import raw_elements_apart
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.old_links import linked_item, old_link
 from lanting.importer.quarto_bodies import pandoc_attributes
 from lanting.importer.quarto_div_syntax import Div, classes, depth, identifier, parse
 from lanting.importer.quarto_math import bare_environments
@@ -245,25 +245,14 @@ class HakyllBodies:
 
     def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
         """A link or image of the old site as the new one has it (None: as written)."""
-        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
+        link = old_link(url, item, path, self.content)
+        if link is None:
             return None
-        rel, hash_mark, fragment = url.partition("#")
-        rel = unquote(rel.partition("?")[0])
-        fragment = hash_mark + fragment
-        base = posixpath.dirname(item.old_urls[0]) if item.old_urls else "/"
-        site_path = posixpath.normpath(posixpath.join(base, rel) if not rel.startswith("/")
-                                       else rel)
-        candidates = [path.parent / rel] if not rel.startswith("/") else []
-        candidates.append(self.content / site_path.lstrip("/"))
-        for file in candidates:
-            target = self.by_source.get(file.resolve()) if file.is_file() else None
-            if target is not None:
-                ctx.convert("links to other documents")
-                return self.site.link(target) + fragment
-        target = self.table.find(site_path)
-        if target is not None:
-            ctx.convert("links to old URLs")
-            return self.site.link(target) + fragment
+        site_path, candidates, fragment = link.site_path, list(link.files), link.fragment
+        found = linked_item(link, self.by_source, self.table)
+        if found is not None:
+            ctx.convert("links to other documents" if found[1] else "links to old URLs")
+            return self.site.link(found[0]) + fragment
         published = self.site.static.get(site_path.lstrip("/"))
         for file in ([published] if published else []) + candidates:
             if file.is_file():

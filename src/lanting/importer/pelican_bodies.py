@@ -18,7 +18,6 @@ contents), footnotes, tables, abbreviations. Converted here:
 
 from __future__ import annotations
 
-import posixpath
 import re
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -31,6 +30,7 @@ from lanting.importer.common import BARE_SITE, LinkTable, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_math import plain_dollars
+from lanting.importer.old_links import linked_item, old_link
 from lanting.importer.pelican_liquid import liquid_tags
 from lanting.importer.pelican_settings import PelicanSettings
 from lanting.importer.shelf import Shelf, fence, protect_code
@@ -163,28 +163,16 @@ class PelicanBodies:
         if found:
             return self.pelican_link(found.group(1) or found.group(2), found.group(3),
                                      image, path, ctx)
-        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
+        link = old_link(url, item, path, self.content, self.unbased)
+        if link is None:
             return None
-        rel, hash_mark, fragment = url.partition("#")
-        rel = unquote(rel.partition("?")[0])
-        fragment = hash_mark + fragment
-        base = posixpath.dirname(item.old_urls[0]) if item.old_urls else "/"
-        site_path = posixpath.normpath(posixpath.join(base, rel)) if not rel.startswith(
-            "/") else posixpath.normpath(self.unbased(rel))
-        candidates = [path.parent / rel] if not rel.startswith("/") else []
-        candidates.append(self.content / site_path.lstrip("/"))
-        for file in candidates:
-            target = self.by_source.get(file.resolve()) if file.is_file() else None
-            if target is not None:
-                ctx.convert("links to other posts")
-                return self.site.link(target) + fragment
-        target = self.table.find(site_path)
-        if target is not None:
-            ctx.convert("links to old URLs")
-            return self.site.link(target) + fragment
-        for file in candidates:
+        named = linked_item(link, self.by_source, self.table)
+        if named is not None:
+            ctx.convert("links to other posts" if named[1] else "links to old URLs")
+            return self.site.link(named[0]) + link.fragment
+        for file in link.files:
             if file.is_file():
-                return self.file_url(file, image) + fragment
+                return self.file_url(file, image) + link.fragment
         if image:
             ctx.warn(url, f"image `{url}` not found in the content folder: left as written")
         elif BARE_SITE.match(url):  # (`[x](www.fnal.gov)` led nowhere; the build refused it)
