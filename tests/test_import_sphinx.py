@@ -282,3 +282,24 @@ def test_api_references_link_to_objects_of_other_pages(tmp_path: Path) -> None:
     # (the API page's own reference is Lanting's: a link on the page)
     [own] = [a for a in prose(out, "/api/").find_all("a") if a.text() == "Trainer"]
     assert own["href"] == "#mypkg.core.Trainer"
+
+
+def test_a_label_holding_spaces_is_a_reference_target(tmp_path: Path) -> None:
+    """Sphinx allows a label with spaces (`.. _external link:`, `:ref:`external link``,
+    lower case or not). The import wrote no target for it and left each reference as
+    its text, with a warning ("no label"): they lead to the section now."""
+    write_files(tmp_path / "old", {
+        "conf.py": "project = 'p'\nlanguage = 'en'\n",
+        "index.rst": "Docs\n====\n\n.. toctree::\n\n   guide\n\n"
+                     ".. _External Link:\n\nWeb\n---\n\nText.\n",
+        "guide.rst": "Guide\n=====\n\nSee :ref:`external link` and "
+                     ":ref:`the web <External Link>`.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert imported.report.warnings == []
+    out = tmp_path / "new" / "public"
+    result = build(imported.dest, BuildOptions(output=out, cache=False, jobs=1))
+    assert [str(w) for w in result.warnings] == []
+    links = [(a.text(), a["href"]) for a in prose(out, "/guide/").find_all("a")
+             if "#" in a["href"]]
+    assert links == [("Web", "/#external-link"), ("the web", "/#external-link")]
+    assert "external-link" in prose(out, "/").ids()

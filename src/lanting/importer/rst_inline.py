@@ -80,9 +80,8 @@ class InlineWriter:
             role = ROLE_ALIASES.get(str(node["role"]), str(node["role"]))
             if reads_role(role):
                 content = node.astext()
-                if role in ("ref", "numref"):  # (Sphinx's labels are lower case)
-                    content = re.sub(r"(<[^<>]*>)$|^[^<>]*$", lambda m: m.group().lower(),
-                                     content)
+                if role in ("ref", "numref"):
+                    content = re.sub(r"<([^<>]*)>$|^[^<>]*$", _label_as_written, content)
                 return "{" + role + "}" + _code_span(content)
             if role not in self.roles_lost:
                 self.roles_lost.add(role)
@@ -105,3 +104,13 @@ class InlineWriter:
         if node.get("refid"):
             return f"[{text}](#{self.labels.get(node['refid'], node['refid'])})"
         return text
+
+
+def _label_as_written(match: re.Match[str]) -> str:
+    """The label a `:ref:` names as the page's targets are written: Sphinx's labels are
+    lower case, and one holding spaces (`.. _external link:`, which Sphinx allows) is
+    written with docutils' id of it (`external-link`), as its target is."""
+    label = (match.group(1) if match.group(1) is not None else match.group()).lower()
+    if re.search(r"\s", label.strip()):
+        label = nodes.make_id(label)
+    return f"<{label}>" if match.group(1) is not None else label

@@ -116,8 +116,10 @@ class MarkdownWriter(InlineWriter):
             own = nodes.fully_normalize_name(title.astext()) if title is not None else \
                 nodes.fully_normalize_name(node.astext()) if isinstance(
                     node, nodes.subtitle) else None
-            names = [str(n) for n in node.get("names") or [] if n != own
-                     and re.fullmatch(r"[\w.:-]+", str(n))]
+            # (a name holding spaces, `.. _external link:`, is written as docutils' id
+            # of it, as `:ref:`s to it are: `rst_inline._label_as_written`)
+            names = [str(n) if re.fullmatch(r"[\w.:-]+", str(n)) else nodes.make_id(str(n))
+                     for n in node.get("names") or [] if n != own]
             label = names[0] if names else ids[0]
             for i in ids:
                 self.labels.setdefault(i, label)
