@@ -107,6 +107,33 @@ def test_a_remark_deck_post_is_a_talk_dated_by_its_name(tmp_path: Path) -> None:
     assert redirect_target(new / "public", "/2024/meetup.html") == "/talks/meetup/slides/"
 
 
+def test_marp_decks_of_a_collection_are_talks(tmp_path: Path) -> None:
+    """A course keeps its Marp decks in a published collection (`_slides/w1.md`,
+    `marp: true`, made into slides with Marp CLI; Jekyll published the text as a
+    page). They were imported as posts of a series "slides", their directives dropped
+    with a notice: each is a talk, read as Marp's, its old URL leading to the deck."""
+    write_files(tmp_path / "old", {
+        "_config.yml": "title: Course\ncollections:\n  slides:\n    output: true\n",
+        "_posts/2025-01-02-hello.md": "---\ntitle: Hello\n---\n\n"
+                                      "See [week 1](/slides/w1.html).\n",
+        "_slides/w1.md": "---\nmarp: true\ntheme: gaia\npaginate: true\ntitle: Week 1\n"
+                         "date: 2025-02-01\n---\n\n# Week 1\n\nIntro.\n\n---\n\n"
+                         "## Two\n\n<!-- say hello -->\n\n- a\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    new = tmp_path / "new"
+    assert sorted(p.name for p in (new / "content" / "posts").iterdir()) == ["hello.md"]
+    talk = (new / "content" / "talks" / "w1.md").read_text(encoding="utf-8")
+    assert "marp: true" in talk and "paginate: true" in talk
+    assert not [m for m in messages(imported, "_slides/w1.md") if "left out" in m]
+    assert any("1 Marp decks, talks" in m for m in messages(imported, "_slides"))
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert redirect_target(new / "public", "/slides/w1.html").startswith("/talks/w1/")
+    post = (new / "public" / "posts" / "hello" / "index.html").read_text(encoding="utf-8")
+    assert 'href="/talks/w1/' in post
+
+
 def test_links_between_pages_by_their_published_names(tmp_path: Path) -> None:
     """A course's index links its lectures as Jekyll published them: `knn.html` for a
     page of `permalink: knn` (Jekyll wrote `knn.html`), from a site under a `baseurl`.

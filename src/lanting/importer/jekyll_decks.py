@@ -5,7 +5,9 @@ of remark's Markdown (`class: center, middle`, `---` between slides, `???` befor
 notes) whose layout, `layout: presentation` (or `remark`, `slides`), puts the text in
 remark's `<textarea id="source">` and calls `remark.create()`. Imported as a page,
 such a deck was one long text, its slides' properties and notes shown. It is a talk,
-read as remark's, and its old URL, which showed the slides, leads to the deck.
+read as remark's, and its old URL, which showed the slides, leads to the deck. So is
+a Marp deck kept among the site's pages or in a collection (`marp: true`: made with Marp
+CLI or VS Code beside the site, which published the text as a page).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.content.marp import is_marp_key
 from lanting.importer.common import date_of, mtime, read_text
 from lanting.importer.report import Report
 from lanting.importer.text import key_line, split_front_matter
@@ -23,6 +26,20 @@ _REMARK = re.compile(r"remark(?:-latest)?(?:\.min)?\.js|\bremark\.create\s*\(")
 _INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
 _TEXTAREA = re.compile(r"\A\s*<textarea\b[^>]*\bid\s*=\s*[\"']?source[\"']?[^>]*>\s*\n"
                        r"(.*?)\n?\s*</textarea>\s*\Z", re.DOTALL | re.IGNORECASE)
+
+
+def is_deck(source: Path, layout: str, data: dict[str, Any]) -> bool:
+    """Whether a page or post was a slide show: Marp's (`marp: true`), or its layout
+    remark.js's."""
+    return data.get("marp") is True or remark_layout(source, layout)
+
+
+def marp_front(data: dict[str, Any]) -> dict[str, Any]:
+    """A Marp deck's own keys, which its talk reads: `marp: true` and Marp's directives
+    (`theme`, `paginate`, …); none for another page."""
+    if data.get("marp") is not True:
+        return {}
+    return {k: v for k, v in data.items() if k == "marp" or is_marp_key(k)}
 
 
 def remark_layout(source: Path, layout: str) -> bool:
@@ -58,8 +75,8 @@ def deck_front(front: dict[str, Any], data: dict[str, Any], head: str, path: Pat
     the file's time, with a warning."""
     when = date_of(data, head, "date", tz)
     if when is None:
-        report.warn(path, key_line(head, "date"), "a remark.js deck: a talk needs a date, "
+        report.warn(path, key_line(head, "date"), "a slide deck: a talk needs a date, "
                     "and the page gives none: the file's time is used")
         when = mtime(path, tz)
     return {"title": front["title"], "date": when,
-            **{k: v for k, v in front.items() if k != "title"}}
+            **{k: v for k, v in front.items() if k != "title"}, **marp_front(data)}

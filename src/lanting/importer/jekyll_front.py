@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import bool_of, first_date, read_text, summary_of, tags_of
+from lanting.importer.jekyll_decks import marp_front
 from lanting.importer.jekyll_languages import language_keys
 from lanting.importer.jekyll_layouts import layout_image_folders
 from lanting.importer.kramdown import title_math
@@ -169,7 +170,8 @@ class JekyllFront:
         if params:
             front["params"] = params
         used = MAPPED_KEYS | ({"author"} if "author" in params else set()) \
-            | ({"toc"} if data.get("toc") is False else set()) | language_keys(data)
+            | ({"toc"} if data.get("toc") is False else set()) | language_keys(data) \
+            | set(marp_front(data))  # (a Marp deck's, its talk's)
         dropped = [k for k in data if k not in used]
         if dropped:
             self.report.note(path, 2, "front matter not needed in Lanting, left out: "

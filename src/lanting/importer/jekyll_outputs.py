@@ -22,6 +22,8 @@ from lanting.importer.jekyll_fastpages import notebook_files
 from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
 
+_MARP = re.compile(r"^marp:[ \t]*true[ \t]*$", re.MULTILINE)
+
 _MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 _THEME_LISTS = frozenset({"_featured_categories", "_featured_tags"})
 """Hydejack's collections of a page for each category or tag: lists Lanting makes."""
@@ -136,16 +138,19 @@ class JekyllCollections:
             *_MARKDOWN, ".html") and not p.relative_to(self.source).parts[0].startswith("_")],
             names)
         for folder in folders:
-            documents = [d for d in self.collection_docs.values() if d.collection == folder[1:]]
-            dated = sum(d.dated for d in documents)
+            documents = {p: d for p, d in self.collection_docs.items()
+                         if d.collection == folder[1:]}
+            # (Marp decks among them are talks: a course's `_slides/`)
+            decks = {p for p in documents if _MARP.search(split_front_matter(read_text(p))[1])}
+            dated = sum(d.dated for p, d in documents.items() if p not in decks)
             self.series_titles[folder[1:]] = series_title(folder[1:], titles)
+            told = [f"{dated} dated ones are posts of the series "
+                    f"“{self.series_titles[folder[1:]]}”" if dated else "",
+                    f"{n} pages" if (n := len(documents) - dated - len(decks)) else "",
+                    f"{len(decks)} Marp decks, talks" if decks else ""]
             self.report.note(self.source / folder, None, f"collection `{folder}/` "
                              f"({len(documents)} documents, published by Jekyll): "
-                             + (f"{dated} dated ones are posts of the series "
-                                f"“{self.series_titles[folder[1:]]}”" if dated else "")
-                             + (", " if dated and dated < len(documents) else "")
-                             + (f"{len(documents) - dated} pages" if dated < len(documents)
-                                else "") + ", at their old URLs")
+                             + ", ".join(t for t in told if t) + ", at their old URLs")
             for html in sorted((self.source / folder).rglob("*.htm*")):
                 # (a document written in HTML, which the theme's layout framed)
                 self.report.warn(html, None, "a document of the collection written in HTML "

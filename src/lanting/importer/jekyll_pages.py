@@ -20,7 +20,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_data_values import aliased_loops
-from lanting.importer.jekyll_decks import deck_front, remark_layout, remark_source
+from lanting.importer.jekyll_decks import deck_front, is_deck, remark_source
 from lanting.importer.jekyll_github_pages import (
     PLAIN_NAMES,
     github_pages_build,
@@ -344,7 +344,7 @@ class JekyllPages(JekyllPageUrls):
         summary = summary_of(data, "description", "subtitle")
         if summary:
             front["summary"] = summary
-        deck = remark_layout(self.source, layout)  # (a remark.js slide show: a talk)
+        deck = is_deck(self.source, layout, data)  # (a remark.js or Marp deck: a talk)
         if deck:
             front, body = deck_front(front, data, head, path, self.tz, self.report), \
                 remark_source(body)

@@ -22,7 +22,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.item import Item
-from lanting.importer.jekyll_decks import remark_layout, remark_source
+from lanting.importer.jekyll_decks import is_deck, marp_front, remark_source
 from lanting.importer.jekyll_fastpages import made_from_notebook
 from lanting.importer.jekyll_front import day_first, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
@@ -224,7 +224,8 @@ class JekyllPosts:
             lang = "" if version is None else self.polyglot.tag({"lang": version}) \
                 if self.polyglot is not None and not self.i18n.languages \
                 else self.i18n.tag(version)
-            deck = remark_layout(self.source, str(data.get("layout") or ""))
+            deck = is_deck(self.source, str(data.get("layout") or ""), data)
+            front |= marp_front(data)  # (a Marp deck's directives, its talk's)
             item = self.site.add(Item("talk" if deck else "post", slug, path, front,
                                       draft=draft, lang=lang))
             self.languages.read(item, data, head, path)
