@@ -29,16 +29,14 @@ messages point into the talk file.
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lanting.markdown.fence_info import FENCE_LINE
-from lanting.markdown.tex_scan import group_end
 from lanting.model.problem import Problem
 from lanting.site.marp_images import Background, Images
-from lanting.site.slide_code import in_code_span, outside_code
+from lanting.site.remark_classes import class_blocks
 
 _PROPERTY = re.compile(r"^([-\w]+):(?!//)[ \t]*(.*?)[ \t]*$")
 """remark's property line: any name (`title: …` too, which `{{title}}` shows), no space
@@ -47,8 +45,6 @@ _SIGNS = frozenset({"class", "layout", "background-image", "exclude", "template"
 """Properties that tell a remark deck (`name:` alone could be a slide's text)."""
 _FENCE = FENCE_LINE
 _SEPARATOR = re.compile(r"^---\s*$")
-_OPENER = re.compile(r"(?<![\w\\\]])((?:\.[A-Za-z_-][\w-]*)+)\[")
-"""`.name[`, or `.a.b[` of several classes, as remark's lexer reads them."""
 _VARIABLE = re.compile(r"(\\)?(\{\{([^}\n]+)\}\})")
 _CONTENT = re.compile(r"^[ \t]*\{\{[ \t]*content[ \t]*\}\}[ \t]*$", re.MULTILINE)
 _NOT_INHERITED = frozenset({"name", "layout", "count"})
@@ -261,112 +257,3 @@ def _background(value: dict[str, str], properties: dict[str, tuple[str, int]], t
     fit = "contain" if value.get("background-size") == "contain" else "cover"
     bg = Background(f"![](<{image.group(1)}>)", properties["background-image"][1], fit)
     return style, Images(text, (bg,))
-
-
-_TOKEN = r"(\]|(?:\.[A-Za-z_-][\w-]*)+\[)"
-_TWO_ON_A_LINE = re.compile(rf"^([ \t]*){_TOKEN}[ \t]+{_TOKEN}[ \t]*\n[ \t]*$", re.MULTILINE)
-"""`] .pull-right[` (one block closes, the next opens: xaringan's way of writing
-halves), `.a[ .b[` or `] ]` over a blank line: made two lines from the blank one's
-place, so that each stands alone (or from the blank line above, `_UNDER_A_BLANK`)."""
-_UNDER_A_BLANK = re.compile(rf"^[ \t]*\n([ \t]*){_TOKEN}[ \t]+{_TOKEN}[ \t]*$", re.MULTILINE)
-_MASK = str.maketrans("[].", "\ue000\ue001\ue002")
-_UNMASK = str.maketrans("\ue000\ue001\ue002", "[].")
-
-
-def class_blocks(text: str, line: int, path: Path, problems: list[Problem]) -> str:
-    """`.name[text]` as a span of that class, `.name[` … `]` on lines of their own as a
-    fenced div of it (nested ones too; `.mermaid[` as a Mermaid diagram). A block may
-    hold fenced code, as remark's lexer reads it; brackets in code are the code's."""
-    def change(chunk: str, at: int) -> str:
-        return _classes(chunk, at, path, problems)
-
-    if any(c in text for c in "\ue000\ue001\ue002"):  # (the mask's own characters)
-        return outside_code(text, line, change)
-    masked = outside_code(text.translate(_MASK), line,
-                          lambda chunk, _at: chunk.translate(_UNMASK))
-    masked = _TWO_ON_A_LINE.sub(r"\1\2\n\1\3", masked)
-    masked = _UNDER_A_BLANK.sub(r"\1\2\n\1\3", masked)
-    return _classes(masked, line, path, problems).translate(_UNMASK)
-
-
-_CENTER = re.compile(r"^([ \t]*)<center>[ \t]*\n((?:.*\n)*?)[ \t]*</center>[ \t]*$",
-                     re.MULTILINE | re.IGNORECASE)
-
-
-def center_blocks(text: str, line: int) -> str:
-    """`<center>` and `</center>` on lines of their own (outside code) as a fenced div of
-    the class `center`, its lines kept: remark's marked read the Markdown between and
-    after them (the tags, followed by a line of text, were inline HTML in a paragraph),
-    where CommonMark's HTML block ran to the next blank line, leaving a list or an
-    image after or inside it as written."""
-    def change(chunk: str, _at: int) -> str:
-        def one(match: re.Match[str]) -> str:
-            inner = match.group(2)
-            colons = ":" * (max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", inner,
-                                                           re.MULTILINE)), default=2) + 1)
-            return f"{match.group(1)}{colons} {{.center}}\n{inner}{match.group(1)}{colons}"
-        return _CENTER.sub(one, chunk)
-
-    return outside_code(text, line, change) if "<center>" in text.lower() else text
-
-
-_BLOCK_LINE = re.compile(r"^[ \t]*(?:[-*+>#|]|\d+[.)]|:::|`{3}|~{3}|\$\$)")
-
-
-def _one_paragraph(inner: str) -> bool:
-    """Whether a block's text over lines is one paragraph (no blank line, no line that
-    opens a list, heading, quote, table, fence or formula): remark shows
-    `.footnote[[1] Source⏎]` as that text, as a span of the class shows it."""
-    lines = inner.strip("\n").split("\n")
-    return all(x.strip() for x in lines) and not any(_BLOCK_LINE.match(x) for x in lines)
-
-
-def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
-    out: list[str] = []
-    done = 0
-    while (opener := _OPENER.search(text, done)) is not None:
-        start, past = opener.start(), group_end(text, opener.end() - 1, "[", "]")
-        if past is None:
-            break  # (left as written: no later bracket closes, so that this stays linear)
-        end = past - 1
-        if in_code_span(text, start):
-            out.append(text[done:opener.end()])
-            done = opener.end()
-            continue
-        names, inner = opener.group(1).split(".")[1:], text[opener.end():end]
-        name, attributes = ".".join(names), " ".join(f".{n}" for n in names)
-        inner = _classes(inner, line + text.count("\n", 0, opener.end()), path, problems)
-        # (alone on its lines, indented too: a block nested in another, `  .quote[`)
-        alone = not text[text.rfind("\n", 0, start) + 1:start].strip(" \t") \
-            and inner.startswith("\n") and re.search(r"\n[ \t]*$", inner) is not None
-        if alone and start and text[start - 1] in " \t":  # (its text out of the indent)
-            inner = textwrap.dedent(inner)
-        out.append(text[done:start])
-        if alone and names == ["mermaid"]:  # (remark decks draw it with mermaid.js)
-            diagram = re.sub(r"^[ \t]*</?pre>[ \t]*$", "", text[opener.end():end],
-                             flags=re.MULTILINE)
-            out.append(f"```mermaid{diagram.rstrip(' ' + chr(9))}```")
-        elif "\n" not in inner:
-            out.append(f"[{inner}]{{{attributes}}}")
-        elif alone:
-            colons = ":" * (max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", inner,
-                                                           re.MULTILINE)), default=2) + 1)
-            out.append(f"{colons} {{{attributes}}}{inner.rstrip(' ' + chr(9))}{colons}")
-        elif _one_paragraph(inner):  # (`.footnote[text⏎]`: a span over lines)
-            out.append(f"[{inner}]{{{attributes}}}")
-        elif not text[text.rfind("\n", 0, start) + 1:start].strip(" \t") \
-                and re.match(r"[ \t]*(?:\n|$)", text[end + 1:]):
-            # (`.column[Text…` to `…text.]` at a line's end, paragraphs between: remark's
-            # div of the class, as for a block on lines of its own)
-            colons = ":" * (max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", inner,
-                                                           re.MULTILINE)), default=2) + 1)
-            out.append(f"{colons} {{{attributes}}}\n{inner.strip()}\n{colons}")
-        else:
-            problems.append(Problem(
-                f"remark's block `.{name}[` is not read: it shares a line with its text",
-                path, line + text.count("\n", 0, start), severity="warning",
-                hint=f"write `.{name}[` and its closing `]` on lines of their own"))
-            out.append(text[start:end + 1])
-        done = end + 1
-    out.append(text[done:])
-    return "".join(out)

@@ -46,12 +46,12 @@ from lanting.site.marp_images import Images, apply_sizes, background_html
 from lanting.site.pandoc_divs import native_divs
 from lanting.site.remark import (
     Templates,
-    center_blocks,
     continuation_lines,
     is_remark,
     title_slide,
 )
 from lanting.site.remark import read_slide as read_remark_slide
+from lanting.site.remark_classes import center_blocks
 from lanting.site.remark_lines import highlighted_lines
 from lanting.site.reveal import read_slide as read_reveal_slide
 from lanting.site.reveal import written_for_reveal
