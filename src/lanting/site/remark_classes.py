@@ -75,13 +75,14 @@ def _one_paragraph(inner: str) -> bool:
 
 
 def _spanning_div(text: str, done: int, start: int, end: int, inner: str,
-                  attributes: str) -> tuple[str, str, int] | None:
+                  attributes: str, nested: bool) -> tuple[str, str, int] | None:
     """A block opening on its text's first line and closing at its last (`.column[Text.`
     … `- b]`) as a fenced div whose fences take the places of blank lines (its own at
     its ends, else the one before it, else the one after it), so that every line after
     it stays where it was: the text before it, the div, and the index of its `]` or of
     the blank line after it taken. None when no blank line is there to take: it stays
-    as written (a line more would move every later one)."""
+    as written (a line more would move every later one). In a block's text (`nested`),
+    its first and last lines are its `.name[` and `]` lines, none to take."""
     lines = [x.rstrip(" \t") for x in inner.split("\n")]
     body = lines[1:] if not lines[0].strip() else [lines[0].lstrip(" \t"), *lines[1:]]
     need = 2 - (len(body) < len(lines))
@@ -93,11 +94,12 @@ def _spanning_div(text: str, done: int, start: int, end: int, inner: str,
         need -= 1
     before = text[done:start]
     blank = re.search(r"(\A|\n)[ \t]*\n[ \t]*\Z", before)
-    if need and blank and (blank.group(1) or done == 0):
+    if need and blank and (blank.group(1) or (done == 0 and not nested)):
         before = before[:blank.start() + len(blank.group(1))]
         need -= 1
     past = end
-    after = re.match(r"[ \t]*\n[ \t]*(?=\n|\Z)", text[end + 1:])
+    after = re.match(r"[ \t]*\n[ \t]*(?=\n)" if nested else r"[ \t]*\n[ \t]*(?=\n|\Z)",
+                     text[end + 1:])
     if need and after:
         past += after.end()
         need -= 1
@@ -137,7 +139,8 @@ def _colons(inner: str) -> str:
                       default=2) + 1)
 
 
-def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
+def _classes(text: str, line: int, path: Path, problems: list[Problem],
+             nested: bool = False) -> str:
     out: list[str] = []
     done = 0
     while (opener := _OPENER.search(text, done)) is not None:
@@ -151,7 +154,8 @@ def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
             continue
         names, inner = opener.group(1).split(".")[1:], text[opener.end():end]
         name, attributes = ".".join(names), " ".join(f".{n}" for n in names)
-        inner = _classes(inner, line + text.count("\n", 0, opener.end()), path, problems)
+        inner = _classes(inner, line + text.count("\n", 0, opener.end()), path, problems,
+                         nested=True)
         # (alone on its lines, indented too: a block nested in another, `  .quote[`)
         alone = not text[text.rfind("\n", 0, start) + 1:start].strip(" \t") \
             and inner.startswith("\n") and re.search(r"\n[ \t]*$", inner) is not None
@@ -171,7 +175,7 @@ def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
             out.append(f"[{inner}]{{{attributes}}}")
         elif (spans := not text[text.rfind("\n", 0, start) + 1:start].strip(" \t")
                 and re.match(r"[ \t]*(?:\n|$)", text[end + 1:]) is not None) \
-                and (div := _spanning_div(text, done, start, end, inner, attributes)):
+                and (div := _spanning_div(text, done, start, end, inner, attributes, nested)):
             # (`.column[Text…` to `…text.]` at a line's end, paragraphs between: remark's
             # div of the class, as for a block on lines of its own)
             out[-1], block, end = div
