@@ -13,6 +13,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.common import LinkTable
+from lanting.importer.figure_labels import numbered_caption
 from lanting.importer.hugo_cards import card_single
 from lanting.importer.hugo_cite import cite_handlers
 from lanting.importer.hugo_embeds import embed_handlers
@@ -62,7 +63,8 @@ class HugoBuiltins(HugoLinks):
             anchor = ""
             if named.get("id"):
                 anchor = B.block(f'<a id="figure-{named["id"]}"></a>')
-            return anchor + B.figure(ref, _figure_caption(named), named.get("alt", ""))
+            caption = numbered_caption(_figure_caption(named), written, ctx)
+            return anchor + B.figure(ref, caption, named.get("alt", ""))
 
         def gallery_image(args: str, written: str) -> str:
             # (nanogallery2's `galleries`/`gallery src=… title=…` of many Chinese blogs;

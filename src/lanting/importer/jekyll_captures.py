@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from lanting.importer import body as B
+from lanting.importer.figure_labels import numbered_caption
 from lanting.importer.jekyll_lab_cards import feature
 from lanting.importer.liquid import Context, string_argument
 from lanting.importer.shelf import Shelf
@@ -108,7 +109,8 @@ def _figure(match: re.Match[str], latest: dict[str, tuple[str, str]], unused: di
     for name in names:
         unused.pop(name, None)
     ctx.convert("captured images shown in a `<figure>` (minimal-mistakes' figures)")
-    caption = re.sub(r"<[^>]+>", "", shown.group("caption") or "").strip()
+    caption = numbered_caption(re.sub(r"<[^>]+>", "", shown.group("caption") or "").strip(),
+                               match.group("shown"), ctx)
     return B.figure(shown.group("src").strip(), caption, shown.group("alt"))
 
 

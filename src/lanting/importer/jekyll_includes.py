@@ -20,6 +20,7 @@ from urllib.parse import parse_qs
 
 from lanting.importer import body as B
 from lanting.importer.common import is_image, read_text
+from lanting.importer.figure_labels import numbered_caption
 from lanting.importer.jekyll_data_cite import data_entry_include
 from lanting.importer.jekyll_data_gallery import data_gallery, folder_gallery
 from lanting.importer.jekyll_lab import lab_include
@@ -189,6 +190,7 @@ def figure_block(args: str, inner: str, ctx: Context) -> str:
     image = _FIGURE_IMAGE.match(inner)
     ctx.convert("jekyll-figure's `{% figure %}` blocks")
     if image is not None:
+        caption = numbered_caption(caption, found.group() if found else args, ctx)
         return B.figure(image.group("src"), caption, image.group("alt"))
     return B.block(inner.strip("\n") + (f"\n\n*{caption}*" if caption else ""))
 
@@ -289,8 +291,9 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         return B.block(f'{{{{< video {named["provider"]}="{video}" >}}}}')
     if src and re.search(r"figure|image|img|picture", name):
         # (`description`: the image.html of Jekyll Now and the themes after it)
-        caption = B.plain_inline(caption_math(named.get("caption") or named.get("description")
-                                              or named.get("title") or ""))
+        caption = numbered_caption(B.plain_inline(caption_math(
+            named.get("caption") or named.get("description") or named.get("title") or "")),
+            written, ctx)
         # (a title holds no Markdown)
         alt = named.get("alt") or caption
         ctx.convert("figure includes")

@@ -1,0 +1,45 @@
+"""A figure's caption that begins with its own label, `**Figure 1.** The loss curve.`
+(`Fig. 2:`, `图 1：`): the label is dropped when Lanting numbers the figure, which shows
+"Figure 1" itself (else the reader saw "Figure 1 Figure 1. The loss curve."), with a
+notice in the import report."""
+
+from __future__ import annotations
+
+import re
+
+from lanting.importer.body_fragments import Told
+
+_SEPARATOR = r"[.:：．。|–—-]"
+_OWN_LABEL = re.compile(rf"(\*\*|__|\*|_)?[ \t]*(?:figure|fig\.?|图|圖)[ \t]*\d+(?:[.-]\d+)*"
+                        rf"(?:[ \t]*{_SEPARATOR})?(?(1)\1)(?:[ \t]*{_SEPARATOR})?[ \t]*",
+                        re.IGNORECASE)
+"""A caption's own label: `**Figure 1.**`, `Fig. 2:`, `图 1：`, `图1.`."""
+_LABEL_IN_BOLD = re.compile(rf"(\*\*|__|\*|_)(?:figure|fig\.?|图|圖)[ \t]*\d+(?:[.-]\d+)*"
+                            rf"[ \t]*{_SEPARATOR}[ \t]*(?=[^*_ \t])", re.IGNORECASE)
+"""A label opening the caption's emphasis, `**Figure 1: Examples.** Top: …`."""
+
+
+def own_label(caption: str) -> tuple[str, str]:
+    """(the caption without its own label, the label) when it begins with one, set off
+    by emphasis or a stop, as Lanting numbers the figure itself; else (caption, "") (a
+    sentence, `Figure 1 shows…`, or the label alone keeps its words)."""
+    found = _OWN_LABEL.match(caption.strip())
+    bold = _LABEL_IN_BOLD.match(caption.strip())
+    if bold and bold.group(1) in caption.strip()[bold.end():]:  # (`**Examples.** Top: …`)
+        mark = bold.group(1)
+        return mark + caption.strip()[bold.end():], bold.group()[len(mark):].strip()
+    if found is None:
+        return caption, ""
+    label, rest = found.group().strip(), caption.strip()[found.end():]
+    set_off = found.group(1) or re.search(_SEPARATOR + "$", label)
+    return (rest, label) if set_off and rest else (caption, "")
+
+
+def numbered_caption(caption: str, snippet: str, told: Told) -> str:
+    """`caption` for a numbered figure made of `snippet`: without its own label (and a
+    notice), which Lanting's number replaces."""
+    rest, label = own_label(caption)
+    if label:
+        told.note(snippet, f"the caption's own label `{label}` dropped: Lanting numbers "
+                  "the figure itself")
+    return rest

@@ -1,0 +1,77 @@
+"""A figure's caption that begins with its own label (`**Figure 1.** The loss curve.`):
+Lanting numbers the figure itself, so the import drops the label, with a notice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+from importbits import jekyll_site, report_of
+from sitebits import png
+from test_import_hugo_sites import imported_site
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer.figure_labels import own_label
+
+
+def test_the_labels_captions_begin_with_are_told_from_sentences() -> None:
+    """Set off by emphasis or a stop, in English or Chinese, a label is dropped (one
+    opening a bold title, the bold kept for the title); a sentence about the figure, or
+    the label alone, keeps its words."""
+    for caption, rest in (("**Figure 1.** The loss curve.", "The loss curve."),
+                          ("Figure 1: The loss", "The loss"), ("Fig. 2. Loss", "Loss"),
+                          ("*Fig 3:* Loss", "Loss"), ("**Figure 4** Loss", "Loss"),
+                          ("Figure 2.1 — Loss", "Loss"), ("图 1：损失曲线", "损失曲线"),
+                          ("图1. 损失", "损失"), ("圖 2。損失", "損失"),
+                          ("**Figure 5: Defects.** Top: cracks.", "**Defects.** Top: cracks.")):
+        assert own_label(caption)[0] == rest, caption
+    for kept in ("Figure 1 shows the loss.", "Figure 1.5 shows it", "Figure 1.",
+                 "**Figure 1:**", "Figures 1: x", "The loss"):
+        assert own_label(kept) == (kept, ""), kept
+
+
+def test_a_jekyll_figure_include_s_own_label_is_dropped(tmp_path: Path) -> None:
+    """minimal-mistakes' `{% include figure … caption="**Figure 1.** …" %}` showed
+    "Figure 1 Figure 1. The loss curve." under Lanting's numbered figure. The caption is
+    the rest now, the label dropped with a notice at its line; a caption that is a
+    sentence about the figure stays as written."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "assets/loss.png": png(8, 8),
+        "_posts/2024-03-01-loss.md":
+            "---\ntitle: Loss\n---\n\nText.\n\n"
+            '{% include figure image_path="/assets/loss.png" alt="loss" '
+            'caption="**Figure 1.** The loss curve." %}\n\n'
+            '{% include figure image_path="/assets/loss.png" caption="Figure 2 shows '
+            'the gap." %}\n\n'
+            "{% figure caption:\"图 3：学习率。\" %}\n![lr](/assets/loss.png)\n"
+            "{% endfigure %}\n"})
+    text = (imported.dest / "content/posts/loss/index.md").read_text(encoding="utf-8")
+    assert '"The loss curve.")' in text and "Figure 1" not in text
+    assert '"Figure 2 shows the gap.")' in text
+    assert '"学习率。")' in text and "图 3" not in text
+    report = report_of(imported)
+    assert "_posts/2024-03-01-loss.md:7: notice: the caption's own label `Figure 1.` " \
+        "dropped" in report
+    assert "own label `图 3：`" in report
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    doc = parse_html((out / "posts/loss/index.html").read_text(encoding="utf-8"))
+    captions = [" ".join(c.text().split()) for c in doc.find_all("figcaption")]
+    assert captions[0].count("Figure 1") == 1 and captions[0].endswith("The loss curve.")
+
+
+def test_a_hugo_figure_s_own_label_is_dropped(tmp_path: Path) -> None:
+    """Hugo's `{{< figure caption="Fig. 1: …" >}}` and a `title` that is the label
+    alone (`title="Figure 2"`, shown as a heading over the caption) lose the label."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "static/img/heads.png": png(8, 8),
+        "content/posts/heads.md": "---\ntitle: Heads\ndate: 2024-05-02\n---\n\n"
+        '{{< figure src="/img/heads.png" caption="Fig. 1: Heads of layer 3." >}}\n\n'
+        '{{< figure src="/img/heads.png" title="Figure 2" caption="Averaged." >}}\n'})
+    text = (imported.dest / "content/posts/heads/index.md").read_text(encoding="utf-8")
+    assert '"Heads of layer 3.")' in text and '"Averaged.")' in text
+    assert "Fig. 1" not in text and "Figure 2" not in text
+    assert report_of(imported).count("dropped: Lanting numbers the figure itself") == 2
