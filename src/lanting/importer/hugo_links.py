@@ -167,6 +167,11 @@ class HugoLinks(HugoListLinks, HugoLinkFiles):
             found = None if file.is_file() else self.old_relative_image(name, ctx)
             if found is not None:
                 return found + url[len(name):]
+            listed = None if image else self.list_folder(folder / unquote(name))
+            if listed is not None:
+                # (a home page's `[AI](ai)`, a card's `link="ai"`: the folder of a
+                # section, whose list Hugo published at `/ai/`, not its `_index.md` page)
+                return self.list_link(f"/{listed}/", url, url[len(name):], ctx)
             index = folder_page(folder / unquote(name)) if not image else None
             if index is not None:
                 # (`[复现](DINO/repro/)`, a folder's README.md as GitHub shows it: Hugo

@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from lanting.importer.body_links import UNLINK
+from lanting.importer.common import LinkTable
 from lanting.importer.hugo_settings import HugoLanguage
 from lanting.importer.hugo_urls import TERM_FOLDERS, hugo_path
 from lanting.importer.item import Item
@@ -24,6 +25,7 @@ class HugoListLinks:
 
     content: Path
     site: NewSite
+    table: LinkTable
     by_path: dict[str, Item]
     sections: dict[str, int]
     main: str
@@ -52,6 +54,31 @@ class HugoListLinks:
         root, path = self.content.resolve(), path.resolve()
         return path.is_relative_to(root) and path.relative_to(root).as_posix().lower() in {
             rel.lower() for rel in self.by_path}
+
+    def list_folder(self, path: Path) -> str | None:
+        """The section whose folder `path` is, from `content/` (`ai`), when Hugo made a
+        list of it: a folder of pages with its `_index.md`, or a top-level one of pages
+        (Hugo lists those without one); None for a bundle's (its `index.md`) or others."""
+        root, path = self.content.resolve(), path.resolve()
+        if path == root or not path.is_relative_to(root) or not path.is_dir():
+            return None
+        files = {f.name.lower() for f in path.iterdir() if f.is_file()}
+        if any(n.startswith("index.") for n in files):
+            return None
+        rel = path.relative_to(root).as_posix()
+        listed = any(n.startswith("_index.") for n in files) or "/" not in rel
+        return rel if listed and any(path.rglob("*.md")) else None
+
+    def list_link(self, old_url: str, url: str, rest: str, ctx: Context) -> str | None:
+        """The new link of `url`, written for the list Hugo published at `old_url` (a
+        section's folder, `ai`): the page listing the same, or its text alone, with a
+        warning, when the new site has none (None: left as written)."""
+        target = self.table.find(old_url)
+        found = self.site.link(target) if target is not None else self.section_url(
+            old_url, ctx)
+        if found is not None:
+            return found + rest
+        return UNLINK if self.unmade_list(old_url, url, ctx) else None
 
     def section_url(self, url: str, ctx: Context) -> str | None:
         """A link to the list of a section (`/posts/`): the blog for the main one, the
