@@ -22,6 +22,8 @@ READMES = frozenset({"readme.md", "readme.markdown", "index.md", "license.md",
 """A folder's own Markdown, which a pattern naming decks (`*.md`) does not mean."""
 
 
+MARP_HEAD = re.compile(r"^marp:[ \t]*true[ \t]*$", re.MULTILINE)
+"""A front matter (its text) saying it is a Marp deck."""
 _SLIDEV_FILE = re.compile(r"\bslidev(?:\s+(?:build|export|dev))?(?:\s+-{1,2}[\w-]+"
                           r"(?:[ =][^\s-]\S*)?)*\s+([\w./-]+\.md)\b")
 """The deck a `package.json` script gives Slidev (`slidev build talk.md`)."""

@@ -18,11 +18,10 @@ from typing import Any
 from lanting.importer.bibtex import BibEntry, drop_empty_fields, parse
 from lanting.importer.collections import NOT_COLLECTIONS, unknown_collections
 from lanting.importer.common import read_text, walk
+from lanting.importer.deck_packages import MARP_HEAD
 from lanting.importer.jekyll_fastpages import notebook_files
 from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
-
-_MARP = re.compile(r"^marp:[ \t]*true[ \t]*$", re.MULTILINE)
 
 _MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 _THEME_LISTS = frozenset({"_featured_categories", "_featured_tags"})
@@ -141,7 +140,7 @@ class JekyllCollections:
             documents = {p: d for p, d in self.collection_docs.items()
                          if d.collection == folder[1:]}
             # (Marp decks among them are talks: a course's `_slides/`)
-            decks = {p for p in documents if _MARP.search(split_front_matter(read_text(p))[1])}
+            decks = {p for p in documents if MARP_HEAD.search(split_front_matter(read_text(p))[1])}
             dated = sum(d.dated for p, d in documents.items() if p not in decks)
             self.series_titles[folder[1:]] = series_title(folder[1:], titles)
             told = [f"{dated} dated ones are posts of the series "

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import posixpath
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import fields
@@ -21,6 +20,7 @@ from lanting.content.revealmd import KEYS as REVEAL_MD_KEYS
 from lanting.content.revealmd import is_reveal_md
 from lanting.importer.common import mtime, read_text, walk
 from lanting.importer.deck_packages import (
+    MARP_HEAD,
     deck_files,
     public_paths,
     slidev_images,
@@ -178,7 +178,7 @@ class NoteDecks(PandocDecks):
         if path.resolve() in self.decks or path.resolve() in self.own_decks:
             return True
         head = split_front_matter(read_text(path))[1]
-        if re.search(r"^marp:[ \t]*true[ \t]*$", head, re.MULTILINE) \
+        if MARP_HEAD.search(head) \
                 or is_reveal_md_head(head):  # (its header is reveal-md's: the talk's)
             self.own_decks.add(path.resolve())
             return True
