@@ -24,7 +24,6 @@ from lanting.importer.common import (
     first_date,
     mtime,
     now,
-    read_text,
     summary_of,
 )
 from lanting.importer.hugo_branches import HugoBranches
@@ -45,6 +44,7 @@ from lanting.importer.hugo_urls import HugoUrls, hugo_path
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
+from lanting.importer.markups import page_text
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -126,7 +126,7 @@ class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFro
         self.read_more()
         self.name_translations()
         for item, text, path, folder in self.items:
-            ctx = Context(self.report, path, read_text(path))
+            ctx = Context(self.report, path, page_text(path))
             item.body = self.convert(text, item, ctx, folder)
         self.finish_reveal_parts()
         self.finish_more()
@@ -149,7 +149,7 @@ class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFro
     # --- reading pages ------------------------------------------------------------------------
 
     def read(self, path: Path, bundle: Path | None) -> None:
-        text = read_text(path)
+        text = page_text(path)
         fmt, head, body, _first = split_front_matter(text)
         data, error = load_mapping(fmt or "yaml", head)
         if error and (fmt or "yaml") == "yaml" and re.search(r"\t[ \t]*$", head, re.M):

@@ -18,6 +18,7 @@ from lanting.importer.common import read_text
 from lanting.importer.csl_json import csl_entries
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.markups import page_text
 from lanting.importer.text import load_mapping, split_front_matter
 
 
@@ -38,7 +39,7 @@ _CITED = re.compile(r"""\{\{[<%]\s*cite\s+(?:key=)?["']?-?([^"'\s>]+)""")
 def csl_file(path: Path, folder: Path, root: Path) -> Path | None:
     """hugo-cite's CSL-JSON for the page `path`: its `bibFile` (a path from the site's
     root, `bib/bib.json`), else a `*bib*.json` of its bundle, as hugo-cite looks."""
-    fmt, head, _body, _first = split_front_matter(read_text(path))
+    fmt, head, _body, _first = split_front_matter(page_text(path))
     data, _error = load_mapping(fmt or "yaml", head)
     named = str(next((v for k, v in data.items() if k.lower() == "bibfile"), "") or "")
     if named and (root / named.lstrip("/")).is_file():

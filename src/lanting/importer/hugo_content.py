@@ -15,6 +15,7 @@ from lanting.importer.common import GENERATED, read_text, walk
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_reveal import is_deck_page
 from lanting.importer.hugo_settings import HugoLanguage, config_file, theme_names
+from lanting.importer.markups import PANDOC_READERS, TEXT_PAGES, page_text, unreadable
 from lanting.importer.site import NewSite
 from lanting.importer.text import names, split_front_matter
 
@@ -24,6 +25,7 @@ _DATED = re.compile(r'^[ \t]*"?(?:date|publishdate|pubdate|published|lastmod|mod
 _PLAIN_HTML = re.compile(r"\A\s*<(?!!--)")
 """How an HTML file without front matter begins when Hugo copied it as it was: with a
 tag other than a comment (a comment first, it is a page missing its front matter)."""
+_PAGES = (*TEXT_PAGES, ".html", ".htm")
 _POST_SECTIONS = frozenset({"post", "posts", "blog", "article", "articles"})
 """Section names that say "the posts" (a tie of counts goes to one of them)."""
 
@@ -51,8 +53,8 @@ class HugoContent(HugoLanguages):
             roots.setdefault(language.content, []).append(language)
         for root, languages in roots.items():
             for path in walk(root) if root.is_dir() else []:
-                if path.suffix.lower() not in (".md", ".markdown", ".html", ".htm") \
-                        or path.name.startswith("_index.") or self.ignored(path):
+                if path.suffix.lower() not in _PAGES or path.name.startswith("_index.") \
+                        or self.ignored(path) or self.unconverted(path):
                     continue
                 if any(root != other and path.is_relative_to(other) for other in roots):
                     continue  # another language's contentDir inside this one
@@ -107,6 +109,15 @@ class HugoContent(HugoLanguages):
                              "(and others like it)")
         self.plain_pages += 1
 
+    def unconverted(self, path: Path) -> bool:
+        """Whether `path`, a page in Org, AsciiDoc, reStructuredText or Pandoc's Markdown,
+        cannot be converted (no Pandoc): left out with a warning."""
+        why = unreadable(path)
+        if why is not None:
+            self.report.warn(path, 1, f"left out: a page in {PANDOC_READERS[path.suffix.lower()]}"
+                             f" {why}")
+        return why is not None
+
     def ignored(self, path: Path) -> bool:
         """Whether Hugo skipped the file: a pattern of `ignoreFiles` is found in its path
         (OWenT's `README\\.md$`: each year's folder has a README.md, no page of the
@@ -128,7 +139,7 @@ class HugoContent(HugoLanguages):
 
     def is_bundle(self, folder: Path) -> bool:
         return any(self.split_language(p, self.languages)[0] == "index"
-                   for p in folder.glob("index.*") if p.suffix.lower() in (".md", ".markdown"))
+                   for p in folder.glob("index.*") if p.suffix.lower() in TEXT_PAGES)
 
     def section_of(self, path: Path) -> str:
         rel = path.relative_to(self.root_of(path))
@@ -144,7 +155,7 @@ class HugoContent(HugoLanguages):
             if self.section_of(path) != section:
                 continue
             found = True
-            head = split_front_matter(read_text(path))[1]
+            head = split_front_matter(page_text(path))[1]
             if _DATED.search(head):
                 return False
         deck = self.content / ("" if section == "home" else section) / "_index.md"

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.common import first_date, is_image, read_text, summary_of
+from lanting.importer.common import first_date, is_image, summary_of
 from lanting.importer.item import Item
+from lanting.importer.markups import page_text
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import When, key_line, names
@@ -183,7 +184,7 @@ def behind_password(path: Path, data: dict[str, Any], head: str, body: str,
         found = _ENCRYPTOR.search(shown)
         if found is None:
             return False
-        text = read_text(path)
+        text = page_text(path)
         line = text[:len(text) - len(body)].count("\n") + shown.count("\n", 0,
                                                                     found.start()) + 1
         what = "part of it behind a password (FixIt's `fixit-encryptor`)"

@@ -26,6 +26,7 @@ from lanting.importer.hugo_list_links import HugoListLinks
 from lanting.importer.hugo_settings import HugoLanguage
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.markups import TEXT_PAGES
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import NewSite
 
@@ -149,9 +150,9 @@ class HugoLinks(HugoListLinks, HugoLinkFiles):
                         folder / name)
             if file.is_file() and is_image(file):
                 return self.site.image(file, None)
-            if file.is_file() and file.suffix.lower() not in (".md", ".markdown", ".html"):
+            if file.is_file() and file.suffix.lower() not in (*TEXT_PAGES, ".html"):
                 return self.bundle_file(file, url, name, ctx)
-            if Path(unquote(name)).suffix.lower() in (".md", ".markdown"):
+            if Path(unquote(name)).suffix.lower() in TEXT_PAGES:
                 return self.page_link(unquote(name), url[len(name):], folder, ctx, url)
             target = None if file.is_file() else self.old_neighbour(name, ctx)
             if target is not None:
@@ -212,8 +213,8 @@ class HugoLinks(HugoListLinks, HugoLinkFiles):
             # (`content/images/x.png`: Hugo published a section folder's files at its path)
             ctx.convert("images of section folders")
             return self.site.image(section_file, "/" + rel)
-        if url.startswith("/") and not image and Path(rel).suffix.lower() in (
-                ".md", ".markdown") and (self.content / rel).is_file():
+        if url.startswith("/") and not image and Path(rel).suffix.lower() in TEXT_PAGES \
+                and (self.content / rel).is_file():
             # (`[…](/posts/rust/pin.md)`, FixIt's `link "/posts/rust/pin.md"`: a page by
             # its file from `content/`, which the theme's link hook found with `GetPage`)
             return self.page_link("/" + rel, url[len(url.split("#")[0].split("?")[0]):],

@@ -1,0 +1,76 @@
+-- Run by Pandoc on a page written in Org, AsciiDoc or reStructuredText before it is
+-- written as Lanting Markdown (importer/markups.py).
+
+local function local_target(target)
+  -- Org's `[[file:/images/a.png]]` reads as `file:///images/a.png`: the site's path
+  return (target:gsub("^file://", ""))
+end
+
+function Link(el)
+  el.target = local_target(el.target)
+  -- `[[file:other.org]]`, another page: a path (Hugo's go-org linked it to the page),
+  -- never a domain
+  if el.target:match("^[^/.:#?][^:#?]*%.org$") or el.target:match("^[^/.:#?][^:#?]*%.org#") then
+    el.target = "./" .. el.target
+  end
+  return el
+end
+
+function Image(el)
+  el.src = local_target(el.src)
+  return el
+end
+
+function CodeBlock(el)
+  -- a source block's header arguments (`:results output`) ran code in Emacs
+  el.attributes = {}
+  return el
+end
+
+function Span(el)
+  -- an Org heading's tags (`* Title :ml:`) belong to the outline, not the text
+  if el.classes:includes("tag") then return {} end
+  -- a TODO keyword stays as its word
+  if el.classes:includes("todo") or el.classes:includes("done") then return el.content end
+end
+
+function Header(el)
+  while #el.content > 0 and el.content[#el.content].t == "Space" do
+    el.content:remove(#el.content)
+  end
+  return el
+end
+
+local function tex(text, block)
+  -- a LaTeX environment (`\begin{equation}`) or command written in the text is math
+  if block or text:match("^\\begin{") then return pandoc.Math("DisplayMath", text) end
+  return pandoc.Math("InlineMath", text)
+end
+
+function RawBlock(el)
+  if el.format == "latex" or el.format == "tex" then
+    return pandoc.Para({tex(el.text, true)})
+  end
+  -- an export keyword Pandoc does not know (`#+draft: t`): read as front matter
+  if el.format == "org" then return {} end
+end
+
+function RawInline(el)
+  if el.format == "latex" or el.format == "tex" then return tex(el.text, false) end
+  if el.format == "org" then return {} end
+end
+
+function Figure(el)
+  -- a captioned image (`#+caption:` over `[[file:x.png]]`): an image alone in its
+  -- paragraph with its caption as title, Lanting's figure; its `#+name:` its label
+  local image = nil
+  el:walk({Image = function(found) image = image or found end})
+  if image == nil then return nil end
+  local caption = pandoc.utils.stringify(el.caption.long)
+  if caption ~= "" then
+    image.title = caption
+    if #image.caption == 0 then image.caption = pandoc.Inlines(caption) end
+  end
+  if el.identifier ~= "" then image.identifier = el.identifier end
+  return pandoc.Para({image})
+end

@@ -1,0 +1,190 @@
+"""Pages written in a markup other than Markdown, as Hugo reads them (Org with go-org,
+AsciiDoc with Asciidoctor, reStructuredText with rst2html, Pandoc's Markdown with
+Pandoc), converted to Lanting Markdown with Pandoc (the `org` extra: `pip install
+'lanting[org]'`). A page keeps its front matter: Hugo's `---`/`+++` block, or in Org the
+`#+KEY: value` keywords Hugo reads as front matter (`#+tags[]: a b` a list, `#+date:
+<2021-03-04 Thu>` a date)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import read_text
+from lanting.importer.text import split_front_matter
+
+PANDOC_READERS = {".org": "org", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".ad": "asciidoc",
+                  ".rst": "rst", ".pandoc": "markdown", ".pdc": "markdown"}
+"""Hugo's content formats besides Markdown and HTML, by suffix, and Pandoc's reader of each."""
+TEXT_PAGES = (".md", ".markdown", *PANDOC_READERS)
+"""The suffixes of a Hugo page in a text markup (a bundle's `index.org` too)."""
+
+NEEDS_PANDOC = ("needs Pandoc to be converted: `pip install 'lanting[org]'` (Pandoc "
+                "bundled in a wheel), or a Pandoc 3 on the PATH, then import again")
+
+_WRITER = ("markdown-simple_tables-multiline_tables-grid_tables-subscript-superscript"
+           "-smart-line_blocks-raw_attribute")
+"""Pandoc's Markdown as Lanting reads it: pipe tables (HTML for others), `<sub>`, no
+line blocks, ASCII quotes as written."""
+
+_KEYWORD = re.compile(r"^[ \t]*#\+([A-Za-z][\w-]*(?:\[\])?):[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+_BLOCK_KEYWORDS = frozenset({
+    "caption", "name", "attr_html", "attr_latex", "attr_org", "results", "header", "plot",
+    "tblfm", "label", "include", "setupfile", "options", "startup", "call",
+    "latex_header", "latex_class", "latex_class_options", "html_head", "html_head_extra",
+    "bibliography", "cite_export", "print_bibliography", "toc", "macro", "property",
+    "seq_todo", "todo", "typ_todo", "link", "index", "language", "exclude_tags",
+    "select_tags", "creator", "email"})
+"""Keywords that belong to the block under them or to Org's export, not front matter."""
+_ORG_DATE = re.compile(r"[<\[](\d{4}-\d{2}-\d{2})(?:[ \t][^>\]]*)?[>\]]")
+"""An Org timestamp, `<2021-03-04 Thu 10:20>`: Hugo keeps its day (a bare `<2021-03-04>`
+too, which Hugo would have refused)."""
+_DATE_KEYS = frozenset({"date", "lastmod", "publishdate", "expirydate"})
+_MORE = re.compile(r"^[ \t]*#[ \t]*more[ \t]*$", re.MULTILINE | re.IGNORECASE)
+"""Hugo's summary divider in Org, `# more` (an Org comment line)."""
+
+
+_ORG_INLINE = re.compile(r"(?P<verbatim>(?<![^\s(])[=~][^\s=~][^\n]*?[=~](?![^\s.,;:!?)'\"])"
+                         r"|\$\$.+?\$\$|\\\(.+?\\\))"
+                         r"|\$(?P<math>[^\s$](?:[^$\n]*?[^\s$\\])?)\$(?!\d)")
+"""In a line of Org text: a verbatim or code span, display math or `\\(…\\)` (all
+kept), or `$…$` as Pandoc's Markdown reads it (no space inside its ends, no digit
+after it)."""
+_ORG_LITERAL = re.compile(r"^[ \t]*#\+begin_(src|example|export|verse|comment)\b.*?"
+                          r"^[ \t]*#\+end_\1\b[^\n]*$|^[ \t]*(?::(?: |$)|#)[^\n]*$",
+                          re.IGNORECASE | re.MULTILINE | re.DOTALL)
+"""Org's literal text: source, example and export blocks, fixed-width `: ` lines,
+comments and keyword lines."""
+
+
+def dollars_as_parens(text: str) -> str:
+    """Org text whose `$…$` formulas are written `\\(…\\)`. Org takes `$x$` as math
+    only before a space or ASCII punctuation, so `$x$，` and `的$x$值` (in every Chinese
+    post) stayed text with their dollars, where MathJax on the Hugo site drew them;
+    `\\(…\\)` is math wherever it stands."""
+    def inline(line: str) -> str:
+        return _ORG_INLINE.sub(lambda m: m.group() if m.group("math") is None
+                               else f"\\({m.group('math')}\\)", line)
+
+    out, at = [], 0
+    for literal in _ORG_LITERAL.finditer(text):
+        out += [inline(text[at:literal.start()]), literal.group()]
+        at = literal.end()
+    return "".join([*out, inline(text[at:])])
+
+
+def is_other_markup(path: Path) -> bool:
+    return path.suffix.lower() in PANDOC_READERS
+
+
+@lru_cache(maxsize=1)
+def pandoc_path() -> str | None:
+    """The Pandoc to run: the `org` extra's (pypandoc-binary), else a Pandoc 3 on the
+    PATH (the filter uses Pandoc 3's figures)."""
+    try:
+        import pypandoc  # type: ignore[import-untyped]  # (no type information shipped)
+
+        return str(pypandoc.get_pandoc_path())
+    except (ImportError, OSError):
+        found = shutil.which("pandoc")
+        if found is None:
+            return None
+        version = subprocess.run([found, "--version"], capture_output=True, text=True,
+                                 check=False).stdout
+        major = re.match(r"pandoc\S*\s+(\d+)", version)
+        return found if major and int(major.group(1)) >= 3 else None
+
+
+def as_markdown(path: Path, text: str) -> str:
+    """`text`, the page at `path` in its own markup, as a Markdown page with YAML front
+    matter (Hugo's own block kept as it was written)."""
+    return _converted(path.suffix.lower(), text)
+
+
+@lru_cache(maxsize=512)
+def _converted(suffix: str, text: str) -> str:
+    if suffix == ".org":
+        front = org_front_matter(text)
+        body = dollars_as_parens(_MORE.sub("#+begin_export html\n<!--more-->\n#+end_export",
+                                           text))
+        head = "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n"
+                       for key, value in front.items())
+        return f"---\n{head}---\n\n{_pandoc(body, 'org')}"
+    fmt, head, body, _first = split_front_matter(text)
+    fence = {"yaml": "---", "toml": "+++"}.get(fmt)
+    converted = _pandoc(body, PANDOC_READERS[suffix])
+    if fence is not None:
+        return f"{fence}\n{head}\n{fence}\n\n{converted}"
+    return f"{head}\n\n{converted}" if fmt == "json" else converted
+
+
+def _pandoc(text: str, reader: str) -> str:
+    program = pandoc_path()
+    if program is None:
+        raise OSError(NEEDS_PANDOC)
+    with resources.as_file(resources.files("lanting.importer") / "markups.lua") as lua:
+        done = subprocess.run(
+            [program, "--from", reader, "--to", _WRITER, "--wrap=none", "--lua-filter",
+             str(lua)], input=text, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise OSError(f"Pandoc could not read it: {done.stderr.strip()}")
+    return done.stdout
+
+
+def org_front_matter(text: str) -> dict[str, Any]:
+    """The front matter Hugo reads from an Org file's keywords: each `#+KEY: value` but
+    those of a block or of the export, the key in lower case; `#+tags[]: a b` (`[]`) the
+    list of its words, a key given twice a list, a date's Org timestamp its day;
+    `tags`, `categories` and `aliases` without `[]` a list too (Hugo's older reading),
+    a trailing comma of a word dropped (`#+tags[]: org, hugo`); `#+filetags: :a:b:`
+    the tags when there are none."""
+    found: dict[str, Any] = {}
+    for match in _KEYWORD.finditer(text):
+        key, value = match.group(1).lower(), match.group(2)
+        if key.startswith(("begin_", "end_", "attr_", "hugo_", "export_")) \
+                or key in _BLOCK_KEYWORDS:
+            continue
+        if key == "filetags":
+            found.setdefault("_filetags", [t for t in value.split(":") if t.strip()])
+            continue
+        if key.endswith("[]") or key in ("tags", "categories", "aliases", "keywords"):
+            key = key.removesuffix("[]")
+            words = [w.rstrip(",") for w in value.split()]
+            found[key] = [*found.get(key, []), *(w for w in words if w)]
+        elif key in _DATE_KEYS:
+            day = _ORG_DATE.search(value)
+            found[key] = day.group(1) if day else value
+        elif key == "draft":
+            found[key] = value.lower() in ("t", "true", "yes", "1")
+        elif key in found:
+            previous = found[key]
+            found[key] = [*(previous if isinstance(previous, list) else [previous]), value]
+        else:
+            found[key] = value
+    filetags = found.pop("_filetags", None)
+    if filetags and "tags" not in found:
+        found["tags"] = filetags
+    return found
+
+
+def page_text(path: Path) -> str:
+    """The text of the content page `path`, as Markdown whatever its markup."""
+    text = read_text(path)
+    return as_markdown(path, text) if is_other_markup(path) else text
+
+
+def unreadable(path: Path) -> str | None:
+    """Why the page `path` in another markup cannot be converted, or None (it can)."""
+    if not is_other_markup(path):
+        return None
+    try:
+        page_text(path)
+    except OSError as error:
+        return str(error)
+    return None
