@@ -28,6 +28,7 @@ from lanting.importer.hakyll_rules import Rule, matches, read_rules
 from lanting.importer.hakyll_site import write_config
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.markups import convert, org_front_matter
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.rst_markdown import read_rst
@@ -36,6 +37,10 @@ from lanting.importer.text import load_mapping, names, parse_when, zone
 
 _MARKDOWN = frozenset({".md", ".markdown", ".mkd", ".mdown", ".mdwn", ".mkdn", ".mkdwn",
                        ".lhs"})
+_PANDOC_ONLY = {".org": "org", ".tex": "latex", ".textile": "textile",
+                ".mediawiki": "mediawiki"}
+"""The other markups Hakyll's `pandocCompiler` reads by their suffix (its `fileType`),
+converted with Pandoc as Hakyll did."""
 _PLACED = frozenset({"title", "date", "published", "updated", "modified", "tags", "author",
                      "description", "teaser", "summary", "abstract", "slug"})
 _DATED_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?:-|$)")
@@ -162,12 +167,22 @@ class Hakyll(HakyllBodies):
 
     def read_document(self, path: Path, rel: str, old: str | None) -> None:
         suffix = path.suffix.lower()
-        if suffix not in _MARKDOWN and suffix != ".rst":
+        if suffix not in _MARKDOWN and suffix != ".rst" and suffix not in _PANDOC_ONLY:
             self.report.warn(path, None, f"a `{suffix}` document (Pandoc read it; Lanting "
                              "reads Markdown and reStructuredText): left out; convert it "
                              "with `pandoc -t markdown`")
             return
         meta, body, line, error = split_metadata(read_text(path))
+        if suffix in _PANDOC_ONLY:
+            if suffix == ".org" and not meta.get("title") \
+                    and (title := org_front_matter(body).get("title")):
+                meta = {**meta, "title": title}  # (Org's own title, which Pandoc read)
+            try:
+                body = convert(body, _PANDOC_ONLY[suffix])
+            except OSError as why:
+                self.report.warn(path, 1, f"left out: a `{suffix}` document {why}")
+                return
+            self.report.convert(f"{_PANDOC_ONLY[suffix]} documents as Markdown")
         sidecar = path.with_name(path.name + ".metadata")
         if sidecar.is_file():
             data, error = load_mapping("yaml", read_text(sidecar))

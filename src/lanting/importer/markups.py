@@ -124,6 +124,12 @@ def _converted(suffix: str, text: str) -> str:
     return f"{head}\n\n{converted}" if fmt == "json" else converted
 
 
+def convert(text: str, reader: str) -> str:
+    """`text` read by Pandoc's `reader` (`org`, `latex`, …) as Lanting Markdown; an
+    OSError says why it could not be (no Pandoc)."""
+    return _pandoc(text, reader)
+
+
 def _pandoc(text: str, reader: str) -> str:
     program = pandoc_path()
     if program is None:
