@@ -148,3 +148,20 @@ def test_org_dollar_math_glued_to_chinese_is_math_and_literal_text_is_not() -> N
     kept = ("价格 $5 和 $6 元。\n=$x$= 与 ~$y$~ 、$$z$$、\\(w\\)\n"
             "#+begin_src sh\necho $HOME$x\n#+end_src\n: $fixed$\n# $comment$\n")
     assert markups.dollars_as_parens(kept) == kept
+
+
+def test_org_includes_are_read_from_the_page_s_folder(tmp_path: Path) -> None:
+    """`#+INCLUDE:` names a file beside the page (go-org read it so): its text is in the
+    page; one that is missing is a warning at its line, with Pandoc's words, not a
+    silent hole."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "content/posts/notes/index.org": '#+title: 合集\n#+date: 2022-02-03\n\n前言。\n\n'
+                                         '#+INCLUDE: "part.org"\n\n#+INCLUDE: "gone.org"\n',
+        "content/posts/notes/part.org": "被包含的 *正文* 段落。\n",
+    })
+    said = [(p, line, m) for p, line, m in notices(imported) if "gone.org" in m]
+    assert said == [("content/posts/notes/index.org", 8,
+                     "Pandoc: Could not load include file gone.org")]
+    text = (tmp_path / "new/content/posts/notes.md").read_text(encoding="utf-8")
+    assert "被包含的 **正文** 段落。" in text

@@ -172,16 +172,21 @@ class Hakyll(HakyllBodies):
                              "reads Markdown and reStructuredText): left out; convert it "
                              "with `pandoc -t markdown`")
             return
-        meta, body, line, error = split_metadata(read_text(path))
+        text = read_text(path)
+        meta, body, line, error = split_metadata(text)
         if suffix in _PANDOC_ONLY:
             if suffix == ".org" and not meta.get("title") \
                     and (title := org_front_matter(body).get("title")):
                 meta = {**meta, "title": title}  # (Org's own title, which Pandoc read)
             try:
-                body = convert(body, _PANDOC_ONLY[suffix])
+                converted = convert(body, _PANDOC_ONLY[suffix], path.parent,
+                                    text.count("\n") - body.count("\n"))
             except OSError as why:
                 self.report.warn(path, 1, f"left out: a `{suffix}` document {why}")
                 return
+            body = converted.text
+            for number, message in converted.warnings:
+                self.report.warn(path, number, f"Pandoc: {message}")
             self.report.convert(f"{_PANDOC_ONLY[suffix]} documents as Markdown")
         sidecar = path.with_name(path.name + ".metadata")
         if sidecar.is_file():

@@ -15,7 +15,13 @@ from lanting.importer.common import GENERATED, read_text, walk
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_reveal import is_deck_page
 from lanting.importer.hugo_settings import HugoLanguage, config_file, theme_names
-from lanting.importer.markups import PANDOC_READERS, TEXT_PAGES, page_text, unreadable
+from lanting.importer.markups import (
+    PANDOC_READERS,
+    TEXT_PAGES,
+    Converted,
+    conversion,
+    page_text,
+)
 from lanting.importer.site import NewSite
 from lanting.importer.text import names, split_front_matter
 
@@ -112,11 +118,13 @@ class HugoContent(HugoLanguages):
     def unconverted(self, path: Path) -> bool:
         """Whether `path`, a page in Org, AsciiDoc, reStructuredText or Pandoc's Markdown,
         cannot be converted (no Pandoc): left out with a warning."""
-        why = unreadable(path)
-        if why is not None:
-            self.report.warn(path, 1, f"left out: a page in {PANDOC_READERS[path.suffix.lower()]}"
-                             f" {why}")
-        return why is not None
+        done = conversion(path)
+        if isinstance(done, str):
+            self.report.warn(path, 1, f"left out: a page in "
+                             f"{PANDOC_READERS[path.suffix.lower()]} {done}")
+        for line, message in done.warnings if isinstance(done, Converted) else ():
+            self.report.warn(path, line, f"Pandoc: {message}")
+        return isinstance(done, str)
 
     def ignored(self, path: Path) -> bool:
         """Whether Hugo skipped the file: a pattern of `ignoreFiles` is found in its path

@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 import subprocess
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -33,6 +34,11 @@ _WRITER = ("markdown-simple_tables-multiline_tables-grid_tables-subscript-supers
 """Pandoc's Markdown as Lanting reads it: pipe tables (HTML for others), `<sub>`, no
 line blocks, ASCII quotes as written."""
 
+_TIMEOUT = 120
+_PANDOC_WARNING = re.compile(r"^\[WARNING\] (?P<message>.*?)(?: at line (?P<line>\d+) column "
+                             r"(?P<column>\d+))?$", re.MULTILINE)
+"""A warning Pandoc writes (`[WARNING] Could not load include file x.org at line 3
+column 1`: where its reader stood, the start of the line after a directive's)."""
 _KEYWORD = re.compile(r"^[ \t]*#\+([A-Za-z][\w-]*(?:\[\])?):[ \t]*(.*?)[ \t]*$", re.MULTILINE)
 _BLOCK_KEYWORDS = frozenset({
     "caption", "name", "attr_html", "attr_latex", "attr_org", "results", "header", "plot",
@@ -101,46 +107,69 @@ def pandoc_path() -> str | None:
         return found if major and int(major.group(1)) >= 3 else None
 
 
-def as_markdown(path: Path, text: str) -> str:
+@dataclass(frozen=True)
+class Converted:
+    """A page converted to Markdown, and what Pandoc said of it (file line, message)."""
+
+    text: str
+    warnings: tuple[tuple[int | None, str], ...] = ()
+
+
+def as_markdown(path: Path, text: str) -> Converted:
     """`text`, the page at `path` in its own markup, as a Markdown page with YAML front
-    matter (Hugo's own block kept as it was written)."""
-    return _converted(path.suffix.lower(), text)
+    matter (Hugo's own block kept as it was written). Pandoc reads it from the page's
+    folder, where an Org `#+INCLUDE:` finds its file."""
+    return _converted(path.suffix.lower(), text, path.parent)
 
 
 @lru_cache(maxsize=512)
-def _converted(suffix: str, text: str) -> str:
+def _converted(suffix: str, text: str, folder: Path) -> Converted:
     if suffix == ".org":
         front = org_front_matter(text)
         body = dollars_as_parens(_MORE.sub("#+begin_export html\n<!--more-->\n#+end_export",
                                            text))
         head = "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n"
                        for key, value in front.items())
-        return f"---\n{head}---\n\n{_pandoc(body, 'org')}"
-    fmt, head, body, _first = split_front_matter(text)
+        converted = _pandoc(body, "org", folder)
+        return Converted(f"---\n{head}---\n\n{converted.text}", converted.warnings)
+    fmt, head, body, first = split_front_matter(text)
     fence = {"yaml": "---", "toml": "+++"}.get(fmt)
-    converted = _pandoc(body, PANDOC_READERS[suffix])
+    converted = _pandoc(body, PANDOC_READERS[suffix], folder, first - 1)
     if fence is not None:
-        return f"{fence}\n{head}\n{fence}\n\n{converted}"
-    return f"{head}\n\n{converted}" if fmt == "json" else converted
+        return replace(converted, text=f"{fence}\n{head}\n{fence}\n\n{converted.text}")
+    return replace(converted, text=f"{head}\n\n{converted.text}") if fmt == "json" \
+        else converted
 
 
-def convert(text: str, reader: str) -> str:
-    """`text` read by Pandoc's `reader` (`org`, `latex`, …) as Lanting Markdown; an
-    OSError says why it could not be (no Pandoc)."""
-    return _pandoc(text, reader)
+def convert(text: str, reader: str, folder: Path, offset: int = 0) -> Converted:
+    """`text` read by Pandoc's `reader` (`org`, `latex`, …) as Lanting Markdown, the
+    lines of Pandoc's warnings moved by `offset` (the lines above `text` in its file);
+    an OSError says why it could not be (no Pandoc)."""
+    return _pandoc(text, reader, folder, offset)
 
 
-def _pandoc(text: str, reader: str) -> str:
+def _pandoc(text: str, reader: str, folder: Path, offset: int = 0) -> Converted:
     program = pandoc_path()
     if program is None:
         raise OSError(NEEDS_PANDOC)
     with resources.as_file(resources.files("lanting.importer") / "markups.lua") as lua:
-        done = subprocess.run(
-            [program, "--from", reader, "--to", _WRITER, "--wrap=none", "--lua-filter",
-             str(lua)], input=text, capture_output=True, text=True, check=False)
+        try:
+            done = subprocess.run(
+                [program, "--from", reader, "--to", _WRITER, "--wrap=none", "--lua-filter",
+                 str(lua)], input=text, capture_output=True, text=True, check=False,
+                cwd=folder, timeout=_TIMEOUT)
+        except subprocess.TimeoutExpired as late:
+            raise OSError(f"Pandoc took over {_TIMEOUT} s to read it, stopped") from late
     if done.returncode:
         raise OSError(f"Pandoc could not read it: {done.stderr.strip()}")
-    return done.stdout
+    said = []
+    for warning in _PANDOC_WARNING.finditer(done.stderr):
+        line = None
+        if warning.group("line"):
+            at = int(warning.group("line"))
+            line = offset + (at - 1 if warning.group("column") == "1" and at > 1 else at)
+        said.append((line, warning.group("message")))
+    return Converted(done.stdout, tuple(said))
 
 
 def org_front_matter(text: str) -> dict[str, Any]:
@@ -182,15 +211,15 @@ def org_front_matter(text: str) -> dict[str, Any]:
 def page_text(path: Path) -> str:
     """The text of the content page `path`, as Markdown whatever its markup."""
     text = read_text(path)
-    return as_markdown(path, text) if is_other_markup(path) else text
+    return as_markdown(path, text).text if is_other_markup(path) else text
 
 
-def unreadable(path: Path) -> str | None:
-    """Why the page `path` in another markup cannot be converted, or None (it can)."""
+def conversion(path: Path) -> Converted | str | None:
+    """The page `path` in another markup converted (what Pandoc said of it with it), or
+    why it cannot be (no Pandoc); None for a page in Markdown or HTML."""
     if not is_other_markup(path):
         return None
     try:
-        page_text(path)
+        return as_markdown(path, read_text(path))
     except OSError as error:
         return str(error)
-    return None
