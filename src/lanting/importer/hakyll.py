@@ -24,6 +24,7 @@ from typing import Any
 from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
 from lanting.importer.hakyll_bodies import HakyllBodies, split_metadata
+from lanting.importer.hakyll_routes import apply_custom_route
 from lanting.importer.hakyll_rules import Rule, matches, read_rules
 from lanting.importer.hakyll_site import write_config
 from lanting.importer.item import Item
@@ -152,6 +153,12 @@ class Hakyll(HakyllBodies):
                     out = re.sub(step[1], step[2].replace("\\", "\\\\"), out)
                 except re.error:
                     return self.unknown_route(rule, path, step[1])
+            elif step[0] == "custom":
+                routed = apply_custom_route(step[1], out)
+                if routed is None:
+                    return self.unknown_route(rule, path, "customRoute")
+                self.report.convert("custom routes read as paths")
+                out = routed
             elif step[0] == "unknown":
                 return self.unknown_route(rule, path, step[1])
         return out.lstrip("/")
@@ -245,8 +252,11 @@ class Hakyll(HakyllBodies):
                                   front))
         self.report.counts["posts" if kind == "post" else "pages"] += 1
         if old and kind != "home":
-            item.old_urls = ["/" + old]
+            # (a clean route's `posts/x/index.html` was read at `/posts/x/`)
+            folder = old.removesuffix("index.html") if old.endswith("/index.html") else old
+            item.old_urls = ["/" + folder]
             self.table.add("/" + old, item)
+            self.table.add("/" + folder, item)
         self.by_source[path.resolve()] = item
         self.texts.append(body)
         self.documents.append((item, body, path))

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from lanting.importer.hakyll_routes import haskell_string, route_custom, route_steps
+
 _SKIP = frozenset({".git", ".stack-work", "dist-newstyle", "dist", "_cache", "_site",
                    "node_modules", ".cabal-sandbox"})
 _IMPORTS_HAKYLL = re.compile(r"^\s*import\s+(?:qualified\s+)?Hakyll\b", re.MULTILINE)
@@ -172,11 +174,6 @@ _BINDING = re.compile(r"^([ \t]*)(?:let[ \t]+|where[ \t]+)?([a-z_][\w']*)((?:[ \
 _NAME = re.compile(r"(?<![\w'.\"])([a-z_][\w']*)(?![\w'\"])")
 
 
-def haskell_string(literal: str) -> str:
-    """A Haskell string literal's text (`"\\\\.markdown$"` → `\\.markdown$`)."""
-    return re.sub(r"\\(.)", r"\1", literal)
-
-
 def _bindings(code: str) -> dict[str, str]:
     """Each name bound in the code (top level, `let`, `where`; a function's too, its
     arguments left as they are) and its right-hand side (the lines after it indented
@@ -248,28 +245,6 @@ def glob_regex(glob: str) -> re.Pattern[str]:
 
 def matches(globs: tuple[str, ...], rel: str) -> bool:
     return any(glob_regex(g).fullmatch(rel) for g in globs)
-
-
-_ROUTE_STEP = re.compile(
-    r'setExtension\s*"((?:\\.|[^"\\])*)"|(idRoute)|constRoute\s*"((?:\\.|[^"\\])*)"'
-    r'|gsubRoute\s*"((?:\\.|[^"\\])*)"\s*\(?\s*(?:const|\\\s*_\s*->)\s*"((?:\\.|[^"\\])*)"\s*\)?'
-    r"|(gsubRoute|customRoute|metadataRoute|matchRoute|\w*[Rr]oute\b)")
-
-
-def route_steps(expression: str) -> tuple[tuple[str, ...], ...]:
-    steps: list[tuple[str, ...]] = []
-    for m in _ROUTE_STEP.finditer(expression):
-        if m.group(1) is not None:
-            steps.append(("ext", haskell_string(m.group(1))))
-        elif m.group(2):
-            steps.append(("id",))
-        elif m.group(3) is not None:
-            steps.append(("const", haskell_string(m.group(3))))
-        elif m.group(4) is not None:
-            steps.append(("gsub", haskell_string(m.group(4)), haskell_string(m.group(5))))
-        elif m.group(6) not in ("composeRoutes", "route"):
-            steps.append(("unknown", m.group(6)))
-    return tuple(steps) or (("unknown", expression.strip()[:60]),)
 
 
 def _compiler(block: str) -> str:
@@ -344,7 +319,8 @@ def _matches(path: Path, source: Path, code: str, bindings: dict[str, str]) -> l
         # function the `match` names)
         found = re.search(r"\broute\b\s*\$?\s*(.*)", block) or re.search(
             r"\broute\b\s*\$?\s*(.*)", expanded)
-        route = route_steps(_expand(found.group(1), bindings)) if found else None
+        route = route_steps(_expand(found.group(1), bindings),
+                            route_custom(found.group(1), bindings, code)) if found else None
         line = code.count("\n", 0, m.start()) + 1
         rel = path.relative_to(source).as_posix()
         compiler = _compiler(expanded)
