@@ -14,7 +14,7 @@ from sitebits import write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
-from lanting.importer.hakyll_routes import apply_custom_route, custom_route
+from lanting.importer.hakyll_routes import apply_custom_route, custom_route, route_steps
 
 _WHERE = """cleanRoute :: Routes
 cleanRoute = customRoute createIndexRoute
@@ -54,6 +54,13 @@ def test_clean_routes_as_sites_write_them(route: str, path: str, expected: str) 
     body = custom_route(route, route)
     assert body is not None
     assert apply_custom_route(body, path) == expected
+
+
+def test_a_second_custom_route_composed_after_the_first_is_not_read_as_it() -> None:
+    route = ("customRoute createIndexRoute `composeRoutes` customRoute (hyphenToSlash . "
+             "toFilePath)\n  where createIndexRoute ident = takeBaseName (toFilePath ident)")
+    body = custom_route(route, route)
+    assert route_steps(route, body) == (("custom", body), ("unknown", "customRoute"))
 
 
 @pytest.mark.parametrize("route", [

@@ -257,7 +257,9 @@ def route_steps(expression: str, custom: str | None = None) -> tuple[tuple[str, 
     steps: list[tuple[str, ...]] = []
     for m in _ROUTE_STEP.finditer(expression):
         if m.group(6) == "customRoute" and custom is not None:
-            steps.append(("custom", custom))
+            # (the first one's function is `custom`; a second, composed after it, is not)
+            steps.append(("custom", custom) if not any(s[0] == "custom" for s in steps)
+                         else ("unknown", "customRoute"))
             continue
         if m.group(1) is not None:
             steps.append(("ext", haskell_string(m.group(1))))
