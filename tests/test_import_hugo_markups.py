@@ -5,6 +5,7 @@ Pandoc, each is left out with a warning (they were dropped without a word)."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from sitebits import png
@@ -165,3 +166,23 @@ def test_org_includes_are_read_from_the_page_s_folder(tmp_path: Path) -> None:
                      "Pandoc: Could not load include file gone.org")]
     text = (tmp_path / "new/content/posts/notes.md").read_text(encoding="utf-8")
     assert "被包含的 **正文** 段落。" in text
+
+
+def test_org_heading_links_and_note_blocks(tmp_path: Path) -> None:
+    """`[[*方法][…]]`, a link to a heading by its text (Pandoc leaves it unresolved, a
+    "spurious link"), leads to the heading; `#+begin_note` is a callout without the
+    "Note" title Pandoc gave it (the callout draws its own)."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "content/posts/method.org": "#+title: 方法论\n#+date: 2022-02-03\n\n* 背景\n"
+                                    "见 [[*方法][方法一节]]。\n\n#+begin_note\n注意事项。\n"
+                                    "#+end_note\n\n* 方法\n正文。\n",
+    })
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    body = prose(out, "posts/method/index.html")
+    method = next(h for h in body.find_all("h1") if h.text().strip() == "方法")
+    link = next(a for a in body.find_all("a") if a.text() == "方法一节")
+    assert unquote(link.get("href", "")) == f"#{method.get('id')}"
+    callout = body.one(class_="callout")
+    assert "注意事项" in callout.text() and "Note" not in callout.text()

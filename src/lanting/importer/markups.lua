@@ -30,6 +30,14 @@ end
 function Span(el)
   -- an Org heading's tags (`* Title :ml:`) belong to the outline, not the text
   if el.classes:includes("tag") then return {} end
+  -- a link Pandoc could not resolve (`[[*方法][方法一节]]` to a heading by its text):
+  -- a link to that text, which the importer leads to the heading's id
+  if el.classes:includes("spurious-link") and el.attributes.target then
+    local content = el.content
+    if #content == 1 and content[1].t == "Emph" then content = content[1].content end
+    local target = el.attributes.target:gsub("^%*", "")
+    return pandoc.Link(content, "#" .. target)
+  end
   -- a TODO keyword stays as its word
   if el.classes:includes("todo") or el.classes:includes("done") then return el.content end
 end
@@ -73,4 +81,18 @@ function Figure(el)
   end
   if el.identifier ~= "" then image.identifier = el.identifier end
   return pandoc.Para({image})
+end
+
+local ADMONITIONS = {note = true, tip = true, warning = true, caution = true,
+                     important = true, danger = true}
+
+function Div(el)
+  -- `#+begin_note`: Pandoc gives the callout a title div ("Note"), which Lanting's
+  -- callout draws itself, in the site's language
+  local first = el.content[1]
+  if #el.classes == 1 and ADMONITIONS[el.classes[1]] and first and first.t == "Div"
+      and first.classes:includes("title") then
+    el.content:remove(1)
+    return el
+  end
 end
