@@ -49,6 +49,7 @@ _LET = """niceRoute =
     ('customRoute $ (++ "/index.html") . takeBaseName . toFilePath', "pages/cv.md",
      "cv/index.html"),
     ('customRoute (("old/" ++) . takeFileName . toFilePath)', "a/b.html", "old/b.html"),
+    ("customRoute $ drop 6 . toFilePath", "pages/team.html", "team.html"),
 ])
 def test_clean_routes_as_sites_write_them(route: str, path: str, expected: str) -> None:
     body = custom_route(route, route)

@@ -2,8 +2,8 @@
 sites write it for "clean" URLs (`takeDirectory p </> takeBaseName p </> "index.html"`,
 `(</> "index") . dropExtension . toFilePath`), evaluated on each file's path — a small
 part of Haskell: `System.FilePath`'s functions, string literals, `</>`, `++`, `<.>`,
-`.`, `$`, sections and `where`/`let` names bound to the path. Anything else is code this
-reader does not run: the route stays unknown (a warning)."""
+`.`, `$`, sections, `drop n`/`take n`, and `where`/`let` names bound to the path.
+Anything else is code this reader does not run: the route stays unknown (a warning)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ Value: TypeAlias = "str | Callable[[Value], Value]"
 """What an expression is: a path, or a function of one."""
 
 _TOKEN = re.compile(r'\s*(?:(?P<string>"(?:\\.|[^"\\])*")|(?P<op></>|<\.>|\+\+|[.$])'
-                    r"|(?P<name>[A-Za-z_][\w']*(?:\.[A-Z]\w*)*)|(?P<paren>[()]))")
+                    r"|(?P<name>[A-Za-z_][\w']*(?:\.[A-Z]\w*)*)|(?P<paren>[()])"
+                    r"|(?P<number>\d+))")
 _BINARY = {"$": (0, "right"), "++": (5, "right"), "</>": (5, "right"), "<.>": (7, "right"),
            ".": (9, "right")}
 """Haskell's fixities of the operators read: (precedence, associativity)."""
@@ -113,6 +114,10 @@ class _Parser:
         if kind == "name":
             if text in self.names:
                 return self.names[text]
+            if text in ("drop", "take") and (count := self.peek()) and count[0] == "number":
+                self.take()  # (`drop 6 . toFilePath`: a path without its first 6 letters)
+                n = int(count[1])
+                return _lifted(lambda p: p[n:]) if text == "drop" else _lifted(lambda p: p[:n])
             function = _FUNCTIONS.get(text.rsplit(".", 1)[-1])
             if function is None:
                 raise _Unknown(text)
