@@ -188,3 +188,19 @@ def test_org_heading_links_and_note_blocks(tmp_path: Path) -> None:
     assert unquote(link.get("href", "")) == f"#{method.get('id')}"
     callout = body.one(class_="callout")
     assert "注意事项" in callout.text() and "Note" not in callout.text()
+
+
+def test_list_pages_in_org(tmp_path: Path) -> None:
+    """`content/_index.org` is the home page's text and `posts/_index.org` the blog's,
+    as their Markdown namesakes are (they were dropped)."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "content/_index.org": "#+title: 首页\n\n欢迎来到 /我的/ 笔记。\n",
+        "content/posts/_index.org": "#+title: 文章\n\n全部文章。\n",
+        "content/posts/a.org": "#+title: 甲\n#+date: 2022-01-01\n\n正文。\n",
+    })
+    assert imported.report.warnings == []
+    home = (tmp_path / "new/content/_index.md").read_text(encoding="utf-8")
+    assert "欢迎来到 *我的* 笔记。" in home
+    blog = (tmp_path / "new/content/posts/_index.md").read_text(encoding="utf-8")
+    assert "全部文章。" in blog

@@ -10,13 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import LinkTable, list_text_front, read_text
+from lanting.importer.common import LinkTable, list_text_front
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_reveal import is_reveal_deck
 from lanting.importer.hugo_settings import HugoLanguage
 from lanting.importer.hugo_urls import TERM_FOLDERS, hugo_path
 from lanting.importer.item import Item
+from lanting.importer.markups import TEXT_PAGES, page_text
 from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping, split_front_matter
 
@@ -35,6 +36,7 @@ class HugoBranches(HugoLanguages):
     read: Callable[[Path, Path | None], None]
     home: Callable[[], Item]
     ignored: Callable[[Path], bool]
+    unconverted: Callable[[Path], bool]
     read_page: Callable[..., None]
     math_off: Callable[[dict[str, Any]], bool]
     section_of: Callable[[Path], str]
@@ -55,12 +57,13 @@ class HugoBranches(HugoLanguages):
             roots.setdefault(language.content, []).append(language)
         for root, languages in roots.items():
             for path in sorted(root.glob("**/_index.*")) if root.is_dir() else []:
-                if path.suffix.lower() not in (".md", ".markdown") or self.ignored(path) \
-                        or any(root != other and path.is_relative_to(other) for other in roots):
+                if path.suffix.lower() not in TEXT_PAGES or self.ignored(path) \
+                        or any(root != other and path.is_relative_to(other) for other in roots) \
+                        or self.unconverted(path):
                     continue
                 self.lang_of[path] = self.split_language(path, languages)[1]
                 folder = path.parent
-                _fmt, _head, body, first = split_front_matter(read_text(path))
+                _fmt, _head, body, first = split_front_matter(page_text(path))
                 data = hugo_keys(load_mapping(_fmt or "yaml", _head)[0])
                 if folder != root and (not any(page.is_relative_to(folder) for page in pages)
                                        or self.term_folder(folder, root)) \
