@@ -117,3 +117,34 @@ postCtx = dateField "date" "%B %e, %Y" <> defaultContext
     assert links["next"] == redirect_target(out, "/posts/2020-02-03-next/")
     assert links["me"] == "/about/"  # (the new page is where the old one was)
     assert page(out, "/about/").one("h1").text().strip() == "About"
+
+
+def test_a_date_route_made_of_folders(tmp_path: Path) -> None:
+    """`gsubRoute` replacing within its match (`replaceAll "-" $ const "/"`, a date's
+    dashes made folders) composed with a clean route: `posts/2016/10/31/swift/`."""
+    write_files(tmp_path / "old", {
+        "site.hs": """import Hakyll
+import System.FilePath
+
+main = hakyll $ do
+  match "posts/*" $ do
+    route dateRoute
+    compile pandocCompiler
+
+indexRoute :: Routes
+indexRoute =
+  customRoute ((</> "index") . dropExtension . toFilePath) `composeRoutes`
+  setExtension "html"
+
+dateRoute :: Routes
+dateRoute =
+  gsubRoute "/[0-9]{4}-[0-9]{2}-[0-9]{2}-" (replaceAll "-" $ const "/") `composeRoutes`
+  indexRoute
+""",
+        "posts/2016-10-31-swift.md": "---\ntitle: Swift\n---\n\nText.\n",
+        "templates/default.html": "<title>Maroon - $title$</title>\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert [e.message for e in imported.report.warnings] == []
+    text = (imported.dest / "content/posts/swift.md").read_text(encoding="utf-8")
+    assert 'aliases: ["/posts/2016/10/31/swift/"]' in text

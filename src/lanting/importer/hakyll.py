@@ -24,7 +24,7 @@ from typing import Any
 from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import GENERATED, LinkTable, Options, mtime, read_text, walk
 from lanting.importer.hakyll_bodies import HakyllBodies, split_metadata
-from lanting.importer.hakyll_routes import apply_custom_route
+from lanting.importer.hakyll_routes import apply_custom_route, gsub_within
 from lanting.importer.hakyll_rules import Rule, matches, read_rules
 from lanting.importer.hakyll_site import write_config
 from lanting.importer.item import Item
@@ -151,6 +151,11 @@ class Hakyll(HakyllBodies):
             elif step[0] == "gsub":
                 try:
                     out = re.sub(step[1], step[2].replace("\\", "\\\\"), out)
+                except re.error:
+                    return self.unknown_route(rule, path, step[1])
+            elif step[0] == "gsub_within":
+                try:
+                    out = gsub_within(out, step[1], step[2], step[3])
                 except re.error:
                     return self.unknown_route(rule, path, step[1])
             elif step[0] == "custom":

@@ -242,9 +242,12 @@ def apply_custom_route(body: str, path: str) -> str | None:
     """Where `body` (what `custom_route` read) sends the file at `path`, or None when
     its code is not one this reader runs."""
     try:
-        out = _Parser(body, {"PATH": path}).expression()
+        parser = _Parser(body, {"PATH": path})
+        out = parser.expression()
     except (_Unknown, RecursionError):
         return None
+    if parser.peek() is not None:
+        return None  # (more than one expression: not read whole)
     if not isinstance(out, str):
         return None
     return posixpath.normpath(out).lstrip("/")
@@ -253,7 +256,12 @@ def apply_custom_route(body: str, path: str) -> str | None:
 _ROUTE_STEP = re.compile(
     r'setExtension\s*"((?:\\.|[^"\\])*)"|(idRoute)|constRoute\s*"((?:\\.|[^"\\])*)"'
     r'|gsubRoute\s*"((?:\\.|[^"\\])*)"\s*\(?\s*(?:const|\\\s*_\s*->)\s*"((?:\\.|[^"\\])*)"\s*\)?'
+    r'|gsubRoute\s*"((?:\\.|[^"\\])*)"\s*\(\s*replaceAll\s*"((?:\\.|[^"\\])*)"\s*'
+    r'(?:\$\s*const|\(\s*const)\s*"((?:\\.|[^"\\])*)"\s*\)?\s*\)'
     r"|(gsubRoute|customRoute|metadataRoute|matchRoute|\w*[Rr]oute\b)")
+"""A route's steps: `setExtension`, `idRoute`, `constRoute`, `gsubRoute` with a constant
+replacement or one replacing within the match (`replaceAll "-" $ const "/"`, a date's
+dashes made folders), or another route (group 9)."""
 
 
 def route_steps(expression: str, custom: str | None = None) -> tuple[tuple[str, ...], ...]:
@@ -261,7 +269,7 @@ def route_steps(expression: str, custom: str | None = None) -> tuple[tuple[str, 
     given when `hakyll_routes` could read it."""
     steps: list[tuple[str, ...]] = []
     for m in _ROUTE_STEP.finditer(expression):
-        if m.group(6) == "customRoute" and custom is not None:
+        if m.group(9) == "customRoute" and custom is not None:
             # (the first one's function is `custom`; a second, composed after it, is not)
             steps.append(("custom", custom) if not any(s[0] == "custom" for s in steps)
                          else ("unknown", "customRoute"))
@@ -274,19 +282,32 @@ def route_steps(expression: str, custom: str | None = None) -> tuple[tuple[str, 
             steps.append(("const", haskell_string(m.group(3))))
         elif m.group(4) is not None:
             steps.append(("gsub", haskell_string(m.group(4)), haskell_string(m.group(5))))
-        elif m.group(6) in ("composeRoutes", "route") or custom is not None \
-                and m.group(6) not in ("gsubRoute", "metadataRoute", "matchRoute"):
+        elif m.group(6) is not None:
+            steps.append(("gsub_within", *(haskell_string(m.group(i)) for i in (6, 7, 8))))
+        elif m.group(9) in ("composeRoutes", "route") or custom is not None \
+                and m.group(9) not in ("gsubRoute", "metadataRoute", "matchRoute"):
             continue  # (a name inside the `customRoute`'s function: read with it)
         else:
-            steps.append(("unknown", m.group(6)))
+            steps.append(("unknown", m.group(9)))
     return tuple(steps) or (("unknown", expression.strip()[:60]),)
+
+
+def gsub_within(path: str, pattern: str, find: str, replacement: str) -> str:
+    """`gsubRoute pattern (replaceAll find (const replacement))`: in each match of
+    `pattern`, every match of `find` replaced (`2016-10-31-` → `2016/10/31/`)."""
+    def within(match: re.Match[str]) -> str:
+        return re.sub(find, replacement.replace("\\", "\\\\"), match.group())
+    return re.sub(pattern, within, path)
 
 
 def route_custom(route: str, bindings: dict[str, str], code: str) -> str | None:
     """The function of a `customRoute` in `route` (or in the route it names)."""
     for _ in range(3):
-        name = route.strip().strip("()").strip()
-        if name not in bindings:
+        if re.search(r"\bcustomRoute\b", route):
             break
-        route = bindings[name]
+        if route.strip() in bindings:  # (`route cleanRoute`: its definition, `where` too)
+            route = bindings[route.strip()]
+            continue
+        route = re.sub(r"(?<![\w'.\"])[a-z_][\w']*(?![\w'\"])", lambda m: f"({bindings[m.group()]})"
+                       if m.group() in bindings else m.group(), route)
     return custom_route(route, code)
