@@ -38,7 +38,7 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
-from lanting.importer.vuepress_bodies import PageAnchors
+from lanting.importer.vuepress_fragments import PageAnchors
 
 _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                         "publications", "talks", "projects", "teaching"})

@@ -31,7 +31,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
-from lanting.importer.vuepress_bodies import PageAnchors, other_page_fragment
+from lanting.importer.vuepress_fragments import PageAnchors, other_page_fragment
 from lanting.markdown.anchors import docsify_slug
 
 _TIP = re.compile(r"^([?!])>[ \t]?(.*(?:\n(?![ \t]*\n)(?![?!]>).*)*)", re.MULTILINE)

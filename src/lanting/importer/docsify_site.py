@@ -21,7 +21,7 @@ from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.site_language import guess_language, language_tag
-from lanting.importer.vuepress_bodies import PageAnchors, other_page_fragment
+from lanting.importer.vuepress_fragments import PageAnchors, other_page_fragment
 from lanting.markdown.anchors import docsify_slug
 
 _PLUGIN_NOTES = {

@@ -45,7 +45,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
-from lanting.importer.vuepress_bodies import PageAnchors, other_page_fragment
+from lanting.importer.vuepress_fragments import PageAnchors, other_page_fragment
 from lanting.markdown.anchors import github_slug
 from lanting.markdown.callouts import callout_kind
 

@@ -33,7 +33,7 @@ from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.site_language import guess_language, region_language_tag
-from lanting.importer.vuepress_bodies import PageAnchors, title_links
+from lanting.importer.vuepress_fragments import PageAnchors, title_links
 
 _PREPROCESSOR_NOTES = {
     "toc": "mdbook-toc's `<!-- toc -->`: Lanting shows each page's table of contents "

@@ -42,7 +42,7 @@ from lanting.importer.mkdocs_admonitions import fenced_admonitions
 from lanting.importer.mkdocs_math import dollar_signs, plain_dollars
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
-from lanting.importer.vuepress_bodies import PageAnchors, other_page_fragment
+from lanting.importer.vuepress_fragments import PageAnchors, other_page_fragment
 from lanting.markdown.anchors import HEADING_ID_STYLES
 
 _DIRECTIVE = re.compile(r"\\\{\{#[^\n]*?\}\}|\{\{\s*#([A-Za-z0-9_]+)\s+([^}]+?)\s*\}\}")

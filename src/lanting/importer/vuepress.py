@@ -33,12 +33,13 @@ from lanting.importer.other_case import beside_in_other_case
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
-from lanting.importer.vuepress_bodies import VuePressBodies, title_links
+from lanting.importer.vuepress_bodies import VuePressBodies
 from lanting.importer.vuepress_catalog import CATALOG
 from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import read_config
 from lanting.importer.vuepress_config_keys import JsConfig
 from lanting.importer.vuepress_files import candidates, files_under, locate
+from lanting.importer.vuepress_fragments import title_links
 from lanting.importer.vuepress_front import (
     DATE_KEYS,
     VuePressFront,
