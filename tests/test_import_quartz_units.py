@@ -124,6 +124,32 @@ def test_a_name_two_notes_share_is_found_by_its_path(tmp_path: Path) -> None:
                for m in messages(imported, "content/index.md"))
 
 
+def test_a_name_two_notes_share_leads_where_obsidian_leads(tmp_path: Path) -> None:
+    """Obsidian's bare `[[Name]]` of several notes: the one beside the linking note,
+    else the one nearest the vault's root (the note "shortest path when possible" wrote
+    it of); a path's end names a note too. Only a tie is told, at its line."""
+    write_files(tmp_path / "old", {
+        ".obsidian/app.json": "{}", "Home.md": "# Home\n\n[[Attention]], [[Norm]].\n",
+        "ML/Attention.md": "ML.\n", "ML/deep/Attention.md": "Deep.\n",
+        "ML/deep/Layer.md": "[[Attention]] and [[deep/Attention|that]].\n",
+        "Math/Norm.md": "A.\n", "Stats/Norm.md": "B.\n",
+        "Stats/Var.md": "[[Norm]], [[attention]].\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    pages = tmp_path / "new" / "content" / "pages"
+    home = (pages / "home.md").read_text(encoding="utf-8")
+    layer = (pages / "layer.md").read_text(encoding="utf-8")
+    var = (pages / "var.md").read_text(encoding="utf-8")
+    assert "[Attention](ml-attention.md)" in home and "[Norm]" not in home
+    assert "[Attention](deep-attention.md)" in layer and "[that](deep-attention.md)" in layer
+    assert "[Norm](stats-norm.md)" in var and "[attention](ml-attention.md)" in var
+    assert [m for m in messages(imported, "Home.md") if "Norm" in m] == [
+        "`[[Norm]]` leads nowhere (several notes have that name, none beside this note "
+        "and none nearer the vault's root: write its folder, `[[folder/name]]`): its text "
+        "kept without the link"]
+    assert [e.line for e in imported.report.entries if e.path == "Home.md"
+            and "Norm" in e.message] == [3]
+
+
 def test_a_dot_in_a_notes_name_is_no_extension(tmp_path: Path) -> None:
     # (`Chap 1. 描述性统计`: Quartz takes only letters and digits after a dot for one)
     assert note_url("统计/Chap 1. 描述性统计.md") == "/统计/Chap-1.-描述性统计.html"

@@ -58,14 +58,15 @@ class QuartzFinder:
                 found = self._exact(key, fold)
                 if found is not None:
                     return found
-        if "/" not in wanted.strip("/"):
+        if not wanted.startswith("/"):
             for fold in (False, True):
                 ends = [k for k in (*self.by_slug, *self.files)
-                        if _same(posixpath.basename(k), wanted, fold)
-                        or (k.endswith("/index") and _same(posixpath.basename(
-                            k.removesuffix("/index")), wanted, fold))]
-                if len(ends) == 1:
-                    return self.by_slug.get(ends[0]) or self.files.get(ends[0])
+                        if _ends(k, wanted.removesuffix(".md"), fold)
+                        or (k.endswith("/index") and _ends(
+                            k.removesuffix("/index"), wanted.removesuffix(".md"), fold))]
+                chosen = _shortest(ends, here)
+                if chosen is not None:
+                    return self.by_slug.get(chosen) or self.files.get(chosen)
                 if ends:
                     return None
         return None
@@ -91,11 +92,35 @@ class QuartzFinder:
             if key.casefold() == wanted.casefold() or \
                     key.casefold().endswith("/" + wanted.casefold()):
                 return f"its note is not published ({why})"
-        if "/" not in wanted and sum(posixpath.basename(k).casefold() == wanted.casefold()
-                                     for k in (*self.by_slug, *self.files)) > 1:
-            return "several notes have that name: write its folder, `[[folder/name]]`"
+        if not wanted.startswith("/") and sum(_ends(k, wanted, True)
+                                              for k in (*self.by_slug, *self.files)) > 1:
+            return "several notes have that name, none beside this note and none " \
+                "nearer the vault's root: write its folder, `[[folder/name]]`"
         return self.not_written
 
 
 def _same(a: str, b: str, fold: bool) -> bool:
     return a.casefold() == b.casefold() if fold else a == b
+
+
+def _ends(key: str, wanted: str, fold: bool) -> bool:
+    """Whether `key` is `wanted` or ends with it after a `/` (`[[sub/Attention]]` names
+    `ML/sub/Attention`, as Obsidian's path links do)."""
+    key = key.removesuffix(".md")
+    return _same(key, wanted, fold) or _same(key[-len(wanted) - 1:], "/" + wanted, fold)
+
+
+def _shortest(keys: list[str], here: str) -> str | None:
+    """The one of several notes of a name that Obsidian's link leads to: the one in the
+    linking note's folder, else the one of fewest folders ("shortest path when
+    possible", which writes the bare name only of the note it finds so); None when two
+    are as short, which Obsidian would not have written a bare name for."""
+    if len(keys) <= 1:
+        return keys[0] if keys else None
+    beside = [k for k in keys if posixpath.dirname(k.removesuffix("/index")) == here]
+    if len(beside) == 1:
+        return beside[0]
+    depth = {k: k.removesuffix("/index").count("/") for k in keys}
+    least = min(depth.values())
+    fewest = [k for k in keys if depth[k] == least]
+    return fewest[0] if len(fewest) == 1 else None
