@@ -150,6 +150,28 @@ def test_a_name_two_notes_share_leads_where_obsidian_leads(tmp_path: Path) -> No
             and "Norm" in e.message] == [3]
 
 
+def test_a_link_to_a_heading_of_the_note_goes_to_the_heading_meant(tmp_path: Path) -> None:
+    """A note's table of contents written for another renderer (`#1.基础概念`, `#2.IoC
+    容器` for `## 1. 基础概念`, `## 2. IoC 容器`) named no heading in Obsidian, and failed
+    Lanting's build: it goes to the heading its letters and digits name; Obsidian's own
+    `#1.%20基础概念` (the heading's text) to its id; one naming no heading keeps its text."""
+    write_files(tmp_path / "old", {".obsidian/app.json": "{}", "Spring.md": (
+        "# Spring\n\n1. [基础](#1.基础概念)\n2. [IoC](#2.IoC 容器)\n"
+        "3. [缺](#3-从未写的一节)\n4. [对](#1-基础概念) [原文](#1.%20基础概念)\n\n"
+        "## 1. 基础概念\n\n正文。\n\n## 2. IoC 容器\n\n正文。\n")})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    page = (tmp_path / "new" / "content" / "pages" / "spring.md").read_text(encoding="utf-8")
+    assert "1. [基础](#1-基础概念)\n2. [IoC](#2-ioc-容器)\n3. 缺\n" in page
+    assert "4. [对](#1-基础概念) [原文](#1-基础概念)" in page
+    told = messages(imported, "Spring.md")
+    assert "the link `#1.基础概念` named the heading `#1-基础概念` otherwise: it goes there" \
+        in told and len([m for m in told if "named the heading" in m]) == 2
+    assert [m for m in told if "dead link" in m] == [
+        "link `#3-从未写的一节`: no heading or anchor of the note has that name (a dead "
+        "link of the notes): its text kept, without the link"]
+    assert build(tmp_path / "new", BuildOptions()).warnings == ()
+
+
 def test_a_dot_in_a_notes_name_is_no_extension(tmp_path: Path) -> None:
     # (`Chap 1. 描述性统计`: Quartz takes only letters and digits after a dot for one)
     assert note_url("统计/Chap 1. 描述性统计.md") == "/统计/Chap-1.-描述性统计.html"

@@ -35,6 +35,7 @@ from lanting.importer.quartz_settings import QuartzConfig, has_extension
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
+from lanting.markdown.anchors import github_slug
 
 _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
 _BRACKETED_TAG = re.compile(r"(?<![^ \t\n])#(?:([-\w]+(?:/[-\w]+)*)|\[\[([^\[\]\n]+)\]\])")
@@ -69,6 +70,11 @@ def inline_tags(body: str, bracketed: bool = False) -> list[str]:
         if tag not in found:
             found.append(tag)
     return found
+
+
+_SPACED_FRAGMENT = re.compile(r"(\]\()(#[^()\s<][^()\n]*?[ \t][^()\n]*?)(?<![\x27\x22])\)")
+"""`](#words with spaces)`, a heading linked by its text as Typora writes it (which
+Lanting's Markdown reads as a link; not `](#x "title")`)."""
 
 
 class QuartzBodies(QuartzEmbeds):
@@ -136,7 +142,8 @@ class QuartzBodies(QuartzEmbeds):
 
         if NOT_DRAWN in self.skipped.values():
             text = self.undrawn_images(text, path, ctx)
-        text = map_urls(text, resolve)
+        text = map_urls(_SPACED_FRAGMENT.sub(lambda m: m.group(1) + (self.own_fragment(
+            m.group(2), path, ctx) or m.group(2)) + ")", text), resolve)
         if item.kind == "talk":  # (a Pandoc deck's beamer images, which the talk shows)
             text = latex_images(text, resolve)
         return B.tidy(shelf.restore(text))
@@ -210,6 +217,31 @@ class QuartzBodies(QuartzEmbeds):
 
     # --- Markdown links -----------------------------------------------------------------
 
+    def own_fragment(self, url: str, path: Path, ctx: Context) -> str | None:
+        """A link to a heading of the note, by its text as Obsidian writes it
+        (`#1.%20基础概念`) or by an id a table of contents made for another renderer wrote
+        (`#1.基础概念`, the words run together): the id the new page gives the heading it
+        meant, when its letters and digits name one heading alone (such a link led to the
+        page's top in the app; Lanting's build fails on it). One naming no heading or
+        anchor of the note (a section the table of contents lists, never written) led
+        there too: its text kept, without the link, with a warning."""
+        wanted = unquote(url[1:])
+        if not wanted or wanted.startswith("^") or wanted == "top" or \
+                re.fullmatch(r"fn(?:ref)?[:-]?\w+", wanted):
+            return None
+        found = heading_fragment(wanted, path, loose=True)
+        if found is None:
+            ctx.warn(url, f"link `{url}`: no heading or anchor of the note has that name "
+                     "(a dead link of the notes): its text kept, without the link")
+            return UNLINK
+        if found == wanted:
+            return None
+        if found != github_slug(wanted):
+            ctx.note(url, f"the link `{url}` named the heading `#{found}` otherwise: it "
+                     "goes there")
+        ctx.convert("#links to a heading of the note, by its id")
+        return "#" + found
+
     def undrawn_images(self, text: str, path: Path, ctx: Context) -> str:
         """`![BN2](../Excalidraw/BN2)`, an image of an Excalidraw drawing with no exported
         image: its alt text, with a warning (an image of a page shows nothing)."""
@@ -239,6 +271,8 @@ class QuartzBodies(QuartzEmbeds):
             return self.file_url(local)
         if image and on_writers_computer(url) and not url.startswith("/"):
             return self.on_own_disk(url, ctx)  # (`C:\\…\\typora-user-images\\a.png`)
+        if url.startswith("#") and not image and "\ue000" not in url:
+            return self.own_fragment(url, path, ctx)
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^$", url) or "\ue000" in url:
             return None
         name, hash_mark, fragment = url.partition("#")
