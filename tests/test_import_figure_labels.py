@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
-from importbits import jekyll_site, report_of
-from sitebits import png
+from importbits import NOW, jekyll_site, report_of
+from sitebits import png, write_files
 from test_import_hugo_sites import imported_site
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 from lanting.importer.figure_labels import own_label
 
 
@@ -75,3 +76,58 @@ def test_a_hugo_figure_s_own_label_is_dropped(tmp_path: Path) -> None:
     assert '"Heads of layer 3.")' in text and '"Averaged.")' in text
     assert "Fig. 1" not in text and "Figure 2" not in text
     assert report_of(imported).count("dropped: Lanting numbers the figure itself") == 2
+
+
+def _captions(out: Path, page_path: str) -> list[str]:
+    doc = parse_html((out / page_path).read_text(encoding="utf-8"))
+    return [" ".join(c.text().split()) for c in doc.find_all("figcaption")]
+
+
+def test_an_mkdocs_figure_s_own_label_is_dropped(tmp_path: Path) -> None:
+    """Material's `<figure markdown>` captioned `Figure 1: …`, and an image alone with a
+    title `Fig. 2. …` (a tooltip to MkDocs, a caption to Lanting), lose their labels; an
+    image in a list, which Lanting numbers not, keeps its title."""
+    write_files(tmp_path / "old", {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - md_in_html\n",
+        "docs/loss.png": png(8, 8),
+        "docs/index.md": "# Loss\n\nText.\n\n<figure markdown>\n  ![loss](loss.png)\n"
+        "  <figcaption>Figure 1: The loss curve.</figcaption>\n</figure>\n\n"
+        '![grad](loss.png "Fig. 2. The gradient.")\n\n'
+        '- ![item](loss.png "Figure 3: in a list")\n'})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    text = (tmp_path / "new/content/_index.md").read_text(encoding="utf-8")
+    assert '"The loss curve.")' in text and '"The gradient.")' in text
+    assert '"Figure 3: in a list")' in text
+    report = report_of(imported)
+    assert "docs/index.md:7: notice: the caption's own label `Figure 1:` dropped" in report
+    assert "docs/index.md:10: notice: the caption's own label `Fig. 2.` dropped" in report
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert _captions(out, "index.html") == ["Figure 1 The loss curve.",
+                                             "Figure 2 The gradient."]
+
+
+def test_a_vuepress_figure_s_own_label_is_dropped(tmp_path: Path) -> None:
+    """A container of one image titled `图 1：…` (a site's `img` container) and an image
+    alone titled `图 2. …` (hope's figures) lose their labels."""
+    write_files(tmp_path / "old", {
+        "docs/.vuepress/config.js": "module.exports = { title: '札记', lang: 'zh-CN' }\n",
+        "docs/README.md": "# 札记\n\n正文。\n\n::: img 图 1：损失曲线\n![](./loss.png)\n:::\n\n"
+        '![梯度](./loss.png "图 2. 梯度")\n', "docs/loss.png": png(8, 8)})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    text = (tmp_path / "new/content/_index.md").read_text(encoding="utf-8")
+    assert '"损失曲线")' in text and '"梯度")' in text and "图 1" not in text
+    assert report_of(imported).count("dropped: Lanting numbers the figure itself") == 2
+
+
+def test_a_docusaurus_image_title_s_own_label_is_dropped(tmp_path: Path) -> None:
+    """An image alone titled `Figure 1. …` (a tooltip to Docusaurus) loses its label."""
+    write_files(tmp_path / "old", {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+        " baseUrl: '/', presets: [['classic', {docs: {routeBasePath: 'docs'}}]]};\n",
+        "docs/intro.md": "# Intro\n\nText.\n\n"
+        '![loss](./loss.png "**Figure 1.** The loss curve.")\n',
+        "docs/loss.png": png(8, 8)})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    text = next((tmp_path / "new/content").rglob("intro.md")).read_text(encoding="utf-8")
+    assert '"The loss curve.")' in text and "Figure 1" not in text
+    assert "own label `**Figure 1.**` dropped" in report_of(imported)

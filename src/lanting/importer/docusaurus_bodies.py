@@ -40,6 +40,7 @@ from lanting.importer.docusaurus_mdx import (
 )
 from lanting.importer.docusaurus_settings import DocusaurusConfig
 from lanting.importer.docusaurus_tabs import convert_tabs, nest_containers
+from lanting.importer.figure_labels import titled_images
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
@@ -162,7 +163,7 @@ class DocusaurusBodies:
         # (`@theme/TOCInline`: the page's table of contents, which Lanting shows itself)
         text, count = re.subn(r"<TOCInline\b[^<>]*/>", "[[toc]]", text)
         ctx.convert("`<TOCInline />` as [[toc]] (Lanting's table of contents)", count)
-        text = components(text, ctx)
+        text = titled_images(components(text, ctx), ctx)
         # (Docusaurus read no cross-references or citations: `@fig:x`, `[@key]` were text)
         text, count = re.subn(r"(?<![\w\\])@(?=(?:fig|eq|sec|tbl|lst):)|(?<=\[)@(?=[\w-])",
                               r"\\@", text)

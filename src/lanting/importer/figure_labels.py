@@ -43,3 +43,24 @@ def numbered_caption(caption: str, snippet: str, told: Told) -> str:
         told.note(snippet, f"the caption's own label `{label}` dropped: Lanting numbers "
                   "the figure itself")
     return rest
+
+
+_TITLED_IMAGE = re.compile(r"""(?<![^\n])(?<!\S\n)([ ]{0,3}!\[[^\]\n]*\]\([^)\s]+[ \t]+)"""
+                           r"""(["'])([^\n]+?)\2(\)(?:\{[^}\n]*\})?[ \t]*)$(?!\n[ \t]*\S)""",
+                           re.MULTILINE)
+"""An image with a title alone in its paragraph, not in a list or quote: Lanting's
+numbered figure, its title the caption (`![](a.png "Figure 1. The loss curve.")`)."""
+
+
+def titled_images(text: str, told: Told) -> str:
+    """`text` with the title of each image Lanting numbers as a figure without its own
+    label (`numbered_caption`): the old site showed the title as written, and Lanting
+    shows its own number before it."""
+
+    def one(match: re.Match[str]) -> str:
+        caption = numbered_caption(match.group(3), match.group(), told)
+        if caption == match.group(3):
+            return match.group()
+        return match.group(1) + match.group(2) + caption + match.group(2) + match.group(4)
+
+    return _TITLED_IMAGE.sub(one, text)

@@ -21,6 +21,7 @@ from lanting.importer.body_links import DROPPED, map_urls, spaced_destinations, 
 from lanting.importer.body_references import REFERENCE_DEFINITION
 from lanting.importer.body_tables import shelved_code_bars
 from lanting.importer.common import LinkTable, first_item, is_image
+from lanting.importer.figure_labels import numbered_caption, titled_images
 from lanting.importer.item import Item
 from lanting.importer.kramdown_html import PYTHON_MARKDOWN_BLOCKS, ended_html_blocks
 from lanting.importer.liquid import Context
@@ -207,11 +208,12 @@ class MkDocsBodies(MkDocsSnippets):
             # The image's attribute list (`{ width="300" }`) stays: Lanting reads it.
             sized = re.search(r"\)(\{[^}\n]*\})", inner)
             alt, src = images[0]
-            made = B.figure(src, caption.group(1).strip() if caption else "", alt)
+            made = B.figure(src, numbered_caption(caption.group(1).strip(), caption.group(), ctx)
+                            if caption else "", alt)
             made = made.replace(")\n", ")" + sized.group(1) + "\n", 1) if sized else made
             return (B.block(f'<a id="{named.group(1)}"></a>') if named else "") + made
 
-        return _FIGURE.sub(one, text)
+        return titled_images(_FIGURE.sub(one, text), ctx)
 
     def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 
 from lanting.importer import body as B
+from lanting.importer.figure_labels import numbered_caption
 from lanting.importer.liquid import Context
 from lanting.markdown.callouts import callout_kind
 
@@ -218,7 +219,8 @@ def image_containers(text: str, ctx: Context) -> str:
         ctx.convert("containers of one image as figures")
         # (Typora's placeholder alt text, `image`, says nothing: the caption says it)
         alt = "" if alt.strip().lower() in ("image", "img") else alt
-        return indent + B.figure(src, title, alt).strip()
+        caption = numbered_caption(title, match.group().split("\n", 1)[0].strip(), ctx)
+        return indent + B.figure(src, caption, alt).strip()
 
     return _IMAGE_CONTAINER.sub(one, text)
 

@@ -27,6 +27,7 @@ from lanting.importer.body_references import map_reference_urls
 from lanting.importer.body_tables import table_math
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import LinkTable, is_image
+from lanting.importer.figure_labels import titled_images
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
@@ -145,7 +146,7 @@ class VuePressBodies:
                 ctx.convert("the site's image and page components as images and links")
             return made
 
-        text = components(text, front, ctx, own, self.own.registers)
+        text = titled_images(components(text, front, ctx, own, self.own.registers), ctx)
         self.own.on_page(widgets)
         ctx.convert("comment widgets left out", len(widgets))
         text, count = B.emoji(text)
