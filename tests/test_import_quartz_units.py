@@ -172,6 +172,21 @@ def test_a_link_to_a_heading_of_the_note_goes_to_the_heading_meant(tmp_path: Pat
     assert build(tmp_path / "new", BuildOptions()).warnings == ()
 
 
+def test_a_note_named_as_its_folder_is_told_apart_by_the_folder_above(
+        tmp_path: Path) -> None:
+    """`数值/HW2/HW2.md` and `信号/HW2/HW2.md` (each homework in a folder of its own, with
+    its code) were `hw2-hw2` and `hw2-hw2-2`, with a warning: the folder named as the
+    note tells them apart from nothing. The folder above does: `数值-hw2`, `信号-hw2`."""
+    write_files(tmp_path / "old", {
+        "README.md": "# 课程\n", "数值/HW2/HW2.md": "# 作业二\n\n数值。\n",
+        "数值/HW2/code.m": "x = 1;\n", "信号/HW2/HW2.MD": "# 作业二\n\n信号。\n",
+        "信号/HW2/code.m": "y = 2;\n", "杂/进阶/HW2.md": "进阶。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    pages = sorted(p.name for p in (tmp_path / "new/content/pages").glob("*hw2*"))
+    assert pages == ["信号-hw2.md", "数值-hw2.md", "进阶-hw2.md"]
+    assert not [w for w in imported.report.warnings if "is taken" in w.message]
+
+
 def test_a_dot_in_a_notes_name_is_no_extension(tmp_path: Path) -> None:
     # (`Chap 1. 描述性统计`: Quartz takes only letters and digits after a dot for one)
     assert note_url("统计/Chap 1. 描述性统计.md") == "/统计/Chap-1.-描述性统计.html"

@@ -281,7 +281,12 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
         name = self.note_name(path)
         others = self.folders.get(slug_of(name), set()) - {posixpath.dirname(rel)}
         if (self.names[name.casefold()] > 1 or others) and folder:
-            name = f"{posixpath.basename(folder)}-{name}"  # (the folder told them apart)
+            # (the folder told them apart; not one named as the note, `HW2/HW2.md`, which
+            # tells no `HW2/HW2.md` of another course from it: the folder above)
+            parts = folder.split("/")
+            while len(parts) > 1 and slug_of(parts[-1]) == slug_of(name):
+                parts.pop()
+            name = f"{parts[-1]}-{name}"
         return name
 
     def page_name(self, path: Path, rel: str, folder: str) -> str:
