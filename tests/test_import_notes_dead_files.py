@@ -73,6 +73,29 @@ def test_an_image_on_the_writers_disk_the_notes_lack_is_its_alt_text(
     build(tmp_path / "new", BuildOptions())  # (no image off the site left: it builds)
 
 
+def test_a_resized_image_on_the_writers_disk_is_its_alt_text(tmp_path: Path) -> None:
+    """Typora writes an image it resized as HTML, `<img src="C:\\…" style="zoom:50%;">`:
+    of a file the notes lack, it was kept as written (the import said its alt text was
+    kept) and failed the build. It is its alt text now, told once; one the notes have is
+    found, as before."""
+    write_files(tmp_path / "old", {
+        "index.md": "# Notes\n\n[Lec 5](lec05.md)\n",
+        "lec05.md": "# Lec 5\n\nText.\n\n"
+        '<img src="C:\\Users\\me\\AppData\\Roaming\\Typora\\typora-user-images\\image-5.png" '
+        'alt="image-5" style="zoom:50%;" />\n\n'
+        '<img src="C:\\Users\\me\\notes\\pics\\kept.png" alt="kept" style="zoom:50%;" />\n',
+        "pics/kept.png": png(4, 4)})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    warnings = [line for line in report_of(imported).splitlines() if ": warning:" in line]
+    assert warnings == [
+        "lec05.md:5: warning: image `C:\\Users\\me\\AppData\\Roaming\\Typora\\"
+        "typora-user-images\\image-5.png` is a file on the writer's own disk, not in the "
+        "folder of notes (no reader saw it): its alt text kept"]
+    body = next((tmp_path / "new/content").rglob("lec05.md")).read_text(encoding="utf-8")
+    assert "\nimage-5\n" in body and "C:\\" not in body and "kept.png" in body
+    build(tmp_path / "new", BuildOptions())  # (no image off the site left: it builds)
+
+
 def test_a_file_url_with_spaces_is_on_the_writers_disk(tmp_path: Path) -> None:
     """A Logseq graph's papers, `![A survey.pdf](file://zotero_link/Physics/2019_Lee_A
     survey.pdf)` (Zotero's linked attachments, which Logseq opened from the writer's

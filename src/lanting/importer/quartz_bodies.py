@@ -8,6 +8,7 @@ and `![[other note#Heading]]` (`quartz_embeds.py`).
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from pathlib import Path
@@ -142,6 +143,7 @@ class QuartzBodies(QuartzEmbeds):
 
         if NOT_DRAWN in self.skipped.values():
             text = self.undrawn_images(text, path, ctx)
+        text = _OWN_DISK_TAG.sub(lambda m: self.own_disk_tag(m, ctx), text)
         text = map_urls(_SPACED_FRAGMENT.sub(lambda m: m.group(1) + (self.own_fragment(
             m.group(2), path, ctx) or m.group(2)) + ")", text), resolve)
         if item.kind == "talk":  # (a Pandoc deck's beamer images, which the talk shows)
@@ -302,6 +304,17 @@ class QuartzBodies(QuartzEmbeds):
                  ": its text kept")
         return UNLINK
 
+    def own_disk_tag(self, match: re.Match[str], ctx: Context) -> str:
+        """`<img src="C:\\Users\\…\\typora-user-images\\a.png" style="zoom:50%;">`, as
+        Typora writes an image it resized, of a file the notes lack: its alt text, as a
+        Markdown image's (kept as written, it failed the build)."""
+        src = html.unescape(match.group(2))
+        if not on_writers_computer(src) or file_on_writers_computer(src, self.content):
+            return match.group()  # (found in the notes: `url` maps it)
+        self.on_own_disk(src, ctx)
+        alt = re.search(r"""\balt\s*=\s*(["'])(.*?)\1""", match.group(), re.DOTALL)
+        return html.unescape(alt.group(2)) if alt else ""
+
     def on_own_disk(self, url: str, ctx: Context) -> str:
         """An image on the writer's disk the notes lack (Typora's `typora-user-images`):
         no reader saw it, and it failed the build; its alt text stays."""
@@ -310,6 +323,9 @@ class QuartzBodies(QuartzEmbeds):
         return UNLINK
 
 
+_OWN_DISK_TAG = re.compile(r"""<img\b[^<>]*?\bsrc\s*=\s*(["'])([^"'<>]*)\1[^<>]*>""",
+                           re.IGNORECASE)
+"""An `<img>` with its `src` quoted (one on the writer's computer: `own_disk_tag`)."""
 _MD_IMAGE = re.compile(r"!\[([^\[\]\n]*)\]\((<[^<>\n]+>|[^()\s]+)\)")
 _INLINE_MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+?\$")
 
