@@ -219,6 +219,10 @@ class QuartzBodies(QuartzEmbeds):
 
     # --- Markdown links -----------------------------------------------------------------
 
+    def is_deck(self, path: Path) -> bool:
+        """Whether the note is a slide deck (`Quartz.is_deck`)."""
+        return False
+
     def own_fragment(self, url: str, path: Path, ctx: Context) -> str | None:
         """A link to a heading of the note, by its text as Obsidian writes it
         (`#1.%20基础概念`) or by an id a table of contents made for another renderer wrote
@@ -228,9 +232,9 @@ class QuartzBodies(QuartzEmbeds):
         anchor of the note (a section the table of contents lists, never written) led
         there too: its text kept, without the link, with a warning."""
         wanted = unquote(url[1:])
-        if not wanted or wanted.startswith("^") or wanted == "top" or \
-                re.fullmatch(r"fn(?:ref)?[:-]?\w+", wanted):
-            return None
+        if not wanted or wanted.startswith(("^", "/")) or wanted == "top" or \
+                re.fullmatch(r"fn(?:ref)?[:-]?\w+|\d+", wanted) or self.is_deck(path):
+            return None  # (a deck's `#/3` and `#3` name its slides)
         found = heading_fragment(wanted, path, loose=True)
         if found is None:
             ctx.warn(url, f"link `{url}`: no heading or anchor of the note has that name "
