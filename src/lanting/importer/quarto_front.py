@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import mtime, note_unplaced_keys, summary_of
-from lanting.importer.quarto_settings import QuartoSettings, authors
+from lanting.importer.quarto_published import published_date
+from lanting.importer.quarto_settings import QuartoSettings, authors, output_folder
 from lanting.importer.text import When, key_line, named_month_date, names, parse_when, raw_value
 
 MAPPED_KEYS = frozenset({"title", "date", "date-modified", "categories", "description",
@@ -34,6 +35,9 @@ _RENDER_DAY = re.compile(r"^`r\s+(?:format\(\s*)?Sys\.(?:Date|time)\(\)[^`]*`$")
 (RStudio's templates write it as the date): Quarto's `today`, so read as it is."""
 _NUMERIC = re.compile(r"^(\d{1,2})([/-]| )(\d{1,2})\2(\d{4}|\d{2})$")
 """`3/1/2024`, `03-01-2024`, `3/1/24` (month first), `01 03 2024` (day first)."""
+_COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
+"""`20220830`, which YAML reads as a number: dayjs, under Quarto's date parsing, reads
+its digits as a year, a month and a day (its separators are optional)."""
 
 
 def _numeric_date(text: str, tz: dt.tzinfo) -> When | None:
@@ -65,6 +69,13 @@ def date_of(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
     numeric = _numeric_date(text, tz)
     if numeric is not None:
         return numeric
+    compact = _COMPACT.match(text)
+    if compact:
+        try:
+            year, month, day = map(int, compact.groups())
+            return When(dt.datetime(year, month, day, tzinfo=tz), True)
+        except ValueError:
+            return None
     return named_month_date(text, tz)
 
 class QuartoFront(QuartoSettings):
@@ -129,6 +140,13 @@ class QuartoFront(QuartoSettings):
         if value in (None, ""):
             return None
         if str(value) in ("last-modified", "today", "now") or _RENDER_DAY.match(str(value)):
+            shown = published_date(self.source, output_folder(self.config), path) \
+                if key == "date" else None
+            found = parse_when(shown, shown, self.tz) if shown else None
+            if found is not None:
+                self.report.note(path, key_line(head, key), f"`{key}: {value}`: the day "
+                                 "its published page shows, fixed")
+                return found
             self.report.note(path, key_line(head, key), f"`{key}: {value}`: the file's "
                              "modification time, fixed")
             return mtime(path, self.tz)

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from lanting.importer.common import read_text
 from lanting.importer.distill_chunks import as_markdown, div_contents
 from lanting.importer.quarto_cells import fenced_cells, header_options, made_label
 
@@ -151,3 +152,14 @@ def published_page(source: Path, output_dir: str, path: Path) -> tuple[Path, Pat
     (`docs/ch1.html`), and the folder its figures are in (`docs/ch1_files/`)."""
     page = source / output_dir / path.relative_to(source).with_suffix(".html")
     return (page, page.parent / f"{page.stem}_files") if page.is_file() else None
+
+
+_DATE_META = re.compile(r"""<meta\s+name=["']dcterms\.date["']\s+content=["']([^"']+)["']""")
+
+
+def published_date(source: Path, output_dir: str, path: Path) -> str | None:
+    """The date the page Quarto published for `path` shows (its `dcterms.date`): the
+    day it was rendered, for a document dated `today` or `last-modified`."""
+    found = published_page(source, output_dir, path)
+    match = _DATE_META.search(read_text(found[0])) if found else None
+    return match.group(1) if match else None

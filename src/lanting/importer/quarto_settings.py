@@ -92,6 +92,13 @@ def authors(value: Any) -> list[str]:
     return found
 
 
+def output_folder(config: dict[str, Any]) -> str:
+    """The folder Quarto renders the project into (`project: output-dir:`, `_site`)."""
+    project = config.get("project")
+    value = project.get("output-dir") if isinstance(project, dict) else None
+    return str(value or "_site").strip("/")
+
+
 class QuartoSettings(QuartoBibliography):
     """The settings side of the Quarto importer."""
 

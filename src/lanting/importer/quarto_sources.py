@@ -14,7 +14,7 @@ from lanting.importer.common import read_text, walk
 from lanting.importer.quarto_front import front_first
 from lanting.importer.quarto_links import DOCUMENTS, ENGINE_DIRS
 from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
-from lanting.importer.quarto_settings import book_files
+from lanting.importer.quarto_settings import book_files, output_folder
 from lanting.importer.render_output import in_render_output
 from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
@@ -30,9 +30,7 @@ class QuartoSources:
     """Each notebook without its front-matter cell."""
 
     def output_dir(self) -> str:
-        project = self.config.get("project")
-        value = project.get("output-dir") if isinstance(project, dict) else None
-        return str(value or "_site").strip("/")
+        return output_folder(self.config)
 
     def rendered(self, rel: str) -> bool:
         """Whether Quarto rendered the file: not `_`-prefixed, not a README, not in a
