@@ -132,16 +132,17 @@ def test_bookdown_theorem_and_block_chunks_are_numbered_boxes(tmp_path: Path) ->
     prose = parse_html((result.output / "02-kernels/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     text = prose.text()
-    assert "Definition 1 (Positive kernel)" in text and "Theorem 1 (Mercer)" in text
-    assert "By Theorem 1, ridge works" in text and "from Definition 1." in text
+    # (numbered in their chapter, as bookdown numbered them)
+    assert "Definition 2.1 (Positive kernel)" in text and "Theorem 2.1 (Mercer)" in text
+    assert "By Theorem 2.1, ridge works" in text and "from Definition 2.1." in text
     assert prose.one("div", class_="callout-tip").text().endswith(
         "Try the Gaussian kernel first.")
     assert prose.one("div", class_="proof") is not None
     first = parse_html((result.output / "01-regression/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     # (`\\@ref(fig:x)`: its number, the unrun chunk's figure numbered as bookdown's)
-    assert "Figure 1 shows the residuals" in first.text()
-    assert "Figure 2 draws them" in first.text()
+    assert "Figure 1.1 shows the residuals" in first.text()
+    assert "Figure 1.2 draws them" in first.text()
 
 
 def test_text_references_and_a_chunk_labelled_fig_(tmp_path: Path) -> None:
@@ -349,4 +350,4 @@ def test_a_figure_by_its_anchor_and_one_the_page_lacks(tmp_path: Path) -> None:
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     prose = parse_html((result.output / "01-glm/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
-    assert prose.text().startswith("Figures 1 and 2 show it.")
+    assert prose.text().startswith("Figures 1.1 and 1.2 show it.")  # (as the book's)

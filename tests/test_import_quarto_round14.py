@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitebits import write_files
+from sitebits import png, write_files
+from test_import_quarto_files import built_prose
 
 from lanting.importer import import_site
 
@@ -49,4 +50,26 @@ def test_a_render_day_date_is_the_day_its_published_page_shows(tmp_path: Path) -
         ("posts/a/index.qmd", "`date: today`: the day its published page shows, fixed"),
         ("posts/b.qmd", "`date: last-modified`: the day its published page shows, fixed"),
         ("posts/c.qmd", "`date: today`: the file's modification time, fixed")]
+
+
+def test_bookdown_theorems_and_figures_are_numbered_in_their_chapter(
+        tmp_path: Path) -> None:
+    """bookdown numbers a chapter's theorems and figures in it, "Theorem 2.1",
+    "Figure 2.1", and `Theorem \\@ref(thm:x)` reads that number; each page counted its
+    own from 1, and the reference read "1"."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-a.Rmd", "02-b.Rmd"]\n',
+        "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# Preface {-}\n",
+        "01-a.Rmd": "# Lines\n\nText.\n",
+        "02-b.Rmd": ("# Planes\n\n```{theorem, plane}\nA plane is $z = ax + by$.\n```\n\n"
+                     "```{lemma}\nAlso.\n```\n\n"
+                     "By Theorem \\@ref(thm:plane) and Figure \\@ref(fig:tilt).\n\n"
+                     "![(\\#fig:tilt) A tilted plane.](tilt.png)\n"),
+        "tilt.png": png(8, 8)})
+    prose = built_prose(book, tmp_path, "02-b/index.html")
+    text = prose.text()
+    assert "Theorem 2.1 " in text and "Lemma 2.1" in text
+    assert "By Theorem 2.1 and Figure 2.1." in " ".join(text.split())
+    assert prose.one("span", "figure-label").text() == "Figure 2.1"
 

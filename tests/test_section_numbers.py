@@ -131,3 +131,30 @@ def test_a_heading_written_with_its_number_shows_it() -> None:
     assert [(h.id, h.number) for h in rendered.headings] == [
         ("intro", "1.1"), ("sec-sum", "1.4"), ("details", "1.4.1"), ("next", "1.3")]
     assert "Section 1.4" in parse_html(rendered.html).text()
+
+
+FIGURES = ("See @fig-loss, [-@fig-loss] and {prf:ref}`thm-bound`.\n\n"
+           "![The loss.](loss.png){#fig-loss}\n\n"
+           "::: {#fig-pair}\n![A](a.png){#fig-a}\n\n![B](b.png){#fig-b}\n\nTwo runs.\n:::\n\n"
+           ":::{prf:theorem} Bound\n:label: thm-bound\n\nIt holds.\n:::\n\n"
+           ":::{prf:lemma}\nAlso.\n:::\n")
+
+
+@pytest.mark.parametrize(("chapter", "first"), [
+    ("3", "3."), ("A", "A."), ("2.3", ""), (None, "")])
+def test_a_chapters_figures_and_theorems_are_numbered_in_it(chapter: str | None,
+                                                             first: str) -> None:
+    """A book's chapter numbers its figures and theorems in the chapter, "Figure 3.1",
+    "Theorem 3.1", as Quarto's, bookdown's and Sphinx's numbered books do; a part of a
+    chapter that is a page of its own (`2.3`, whose chapter counted on over its other
+    pages) and a page of no chapter count their own from 1."""
+    rendered = render_markdown(FIGURES, RenderContext(Path("p.md"), "p.md", lang="en",
+                                                      chapter=chapter))
+    html = parse_html(rendered.html)
+    first_p = html.find("p")
+    assert first_p is not None
+    assert [a.text() for a in first_p.find_all("a")] == [
+        f"Figure {first}1", f"{first}1", f"Theorem {first}1"]
+    assert [s.text() for s in html.find_all("span", "figure-label")][:2] == [
+        f"Figure {first}1", f"Figure {first}2"]
+    assert f"Lemma {first}1" in html.text()

@@ -167,7 +167,7 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx, path), text)
         text, count = spaced_image_paths(text, lambda name: self.exists(name, path, figures))
         ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
-        text = convert_divs(text, ctx, unrun.labels)
+        text = convert_divs(text, ctx, unrun.labels, str(item.front.get("chapter") or ""))
         # (Pandoc read a table cell's formula whole: its `|`, `\|` are no cell breaks)
         text, bars = table_math(text, whole=True)
         ctx.convert("`|` in formulas of table cells as `\\vert`", bars)

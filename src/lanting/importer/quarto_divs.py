@@ -71,10 +71,10 @@ _ATTRIBUTES_BELOW = re.compile(r"(!\[[^\]\n]*\]\([^()\n]*\)\{[^}\n]*)\n[ \t]*"
 class Divs:
     """Renders parsed divs back into Markdown Lanting reads, reporting what changed."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, chapter: str = "") -> None:
         self.ctx = ctx
         self.warned: set[str] = set()
-        self.theorems = Theorems(ctx)
+        self.theorems = Theorems(ctx, chapter)
         self.numbers: dict[str, int] = {}
         """How many callouts of each kind are numbered so far (`#tip-x`)."""
         self.places: list[str] = []
@@ -329,11 +329,13 @@ def _in_html(names: list[str], attributes: str) -> bool:
     return html == ("content-visible" in names)
 
 
-def convert_divs(text: str, ctx: Context, anchors: dict[str, str] | None = None) -> str:
+def convert_divs(text: str, ctx: Context, anchors: dict[str, str] | None = None,
+                 chapter: str = "") -> str:
     """The divs in Lanting's forms; a figure without an image and a labelled table
     (Lanting numbers neither) are anchors that their references link to, as are the
-    `anchors` already made (a label's words by the label)."""
-    divs = Divs(ctx)
+    `anchors` already made (a label's words by the label). `chapter`: the book's
+    chapter the page is, whose theorems are numbered in it (`3.1`)."""
+    divs = Divs(ctx, chapter)
     divs.anchors.update(anchors or {})
     text = indented_cells(text) if "    :::" in text or "\t:::" in text else text
     text = divs.render(parse(text))

@@ -35,8 +35,10 @@ def is_theorem(div: Div) -> bool:
 class Theorems:
     """The theorems of one document, in order: what `-@thm-x` reads (its number)."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, chapter: str = "") -> None:
         self.ctx = ctx
+        self.chapter = chapter if "." not in chapter else ""
+        """The book's chapter the page is: its theorems are 3.1, 3.2 … (Lanting's too)."""
         self.numbers: dict[str, str] = {}
         self.counts: dict[str, int] = {}
 
@@ -56,7 +58,8 @@ class Theorems:
         if prefix in KINDS and "-" in label:
             kind = KINDS[prefix]
             self.counts[kind] = self.counts.get(kind, 0) + 1
-            self.numbers[label] = str(self.counts[kind])
+            self.numbers[label] = f"{self.chapter}.{self.counts[kind]}" if self.chapter \
+                else str(self.counts[kind])
             self.ctx.convert("theorems (`::: {#thm-x}` and kin, numbered by Lanting)")
             name = kind if kind == "exercise" else f"prf:{kind}"  # (sphinx-exercise's)
             return block(f"{fence}{{{name}}} {title}".rstrip()

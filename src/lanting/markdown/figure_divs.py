@@ -37,7 +37,8 @@ def figure_divs(tokens: Sequence[Token]) -> dict[int, str]:
             if token.type == "container_div_open" and (label := figure_label(token.info))}
 
 
-def make_figure_div(tokens: list[Token], i: int, number: int, label: str) -> list[str]:
+def make_figure_div(tokens: list[Token], i: int, number: int | str, label: str
+                    ) -> list[str]:
     """The div opened at `i` as figure `number`: its last paragraph, when it ends the
     div, the caption; with none, the caption is the figure's number alone (as Quarto
     showed a figure without one). Returns the labels of its subfigures, in order."""

@@ -171,6 +171,16 @@ def _caption_tokens(inline: Token) -> list[Token]:
     return children[start + 1:-1]
 
 
+def in_chapter(env: MutableMapping[str, Any], number: int) -> int | str:
+    """The `number`th figure (or theorem) of a book's chapter as the page shows it:
+    "3.1" in chapter 3 (`chapter: 3`, `A` for an appendix), as Quarto's, bookdown's and
+    Sphinx's numbered books number them per chapter; a page of no chapter, or a part
+    of one (`chapter: "2.3"`, whose chapter counted on over its other pages), counts
+    its own from 1."""
+    chapter = getattr(env.get("lanting"), "chapter", None)
+    return f"{chapter}.{number}" if chapter and "." not in str(chapter) else number
+
+
 def _make_figures(state: StateCore) -> None:
     tokens = state.tokens
     state.env.setdefault("figures", {})
@@ -183,9 +193,10 @@ def _make_figures(state: StateCore) -> None:
                              key=lambda event: event[0]):
         if outside is None:
             number += 1
-            _label(state, tokens[i], divs[i], number)
-            for k, sub in enumerate(make_figure_div(tokens, i, number, divs[i])):
-                _label(state, tokens[i], sub, f"{number}({chr(ord('a') + k % 26)})")
+            shown = in_chapter(state.env, number)
+            _label(state, tokens[i], divs[i], shown)
+            for k, sub in enumerate(make_figure_div(tokens, i, shown, divs[i])):
+                _label(state, tokens[i], sub, f"{shown}({chr(ord('a') + k % 26)})")
             continue
         opening, inline, closing = tokens[i], tokens[i + 1], tokens[i + 2]
         caption_tokens = _caption_tokens(inline)
@@ -200,7 +211,8 @@ def _make_figures(state: StateCore) -> None:
             continue
         label = myst["label"] if myst is not None else str(image.meta.get("label", ""))
         number += 1
-        label = _label(state, opening, label, number)
+        shown = in_chapter(state.env, number)
+        label = _label(state, opening, label, shown)
         opening.type, closing.type = "figure_open", "figure_close"
         opening.tag = closing.tag = "figure"
         title = str(image.attrGet("title") or "")
@@ -208,7 +220,7 @@ def _make_figures(state: StateCore) -> None:
         # (the caption below the image says it: a tooltip would repeat it, as written)
         if title and caption_tokens:
             del image.attrs["title"]
-        opening.meta = {"number": number, "caption": caption, "label": label,
+        opening.meta = {"number": shown, "caption": caption, "label": label,
                         "caption_html": "" if myst or caption_tokens else _caption_html(
                             caption, state.env, opening),
                         "caption_inline": bool(caption_tokens),
@@ -220,7 +232,7 @@ def _make_figures(state: StateCore) -> None:
         inline.children = [linked[0], image, linked[1]] if len(linked) == 2 else [image]
         if caption_tokens:
             inline.children += [Token("figure_caption_open", "figcaption", 1, meta={
-                "number": number}), *caption_tokens, Token("figure_caption_close",
+                "number": shown}), *caption_tokens, Token("figure_caption_close",
                                                            "figcaption", -1)]
     for i in sorted(divs, reverse=True):
         caption_on_top(tokens, i)
@@ -304,7 +316,7 @@ def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: 
     return f'{_caption_open(env, meta["number"])}{meta["caption_html"]}{end}'
 
 
-def _caption_open(env: Any, number: int) -> str:
+def _caption_open(env: Any, number: int | str) -> str:
     label = LABELS[figure_lang(env)].format(n=number)
     return f'<figcaption><span class="figure-label">{label}</span> '
 

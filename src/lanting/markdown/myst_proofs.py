@@ -13,6 +13,7 @@ from typing import Any
 from markdown_it.rules_block import StateBlock
 
 from lanting.markdown.callouts import callout_tokens
+from lanting.markdown.figures import in_chapter
 from lanting.markdown.myst_directives import Directive, Handler, tokenize_body, warn
 from lanting.markdown.myst_refs import push_target
 
@@ -45,7 +46,7 @@ def _statement(state: StateBlock, d: Directive) -> None:
     if "nonumber" not in d.options:
         counts: dict[str, int] = state.env.setdefault("proof_numbers", {})
         counts[kind] = counts.get(kind, 0) + 1
-        title = f"{name} {counts[kind]}"
+        title = f"{name} {in_chapter(state.env, counts[kind])}"
     # (`:name:` is MyST's spelling of the same option, as mystmd reads it, and what the
     # Jupyter Book import writes for a figure's `:label:`: read here it was ignored, and
     # every `{prf:ref}` to the block failed the build)
