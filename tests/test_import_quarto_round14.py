@@ -73,3 +73,27 @@ def test_bookdown_theorems_and_figures_are_numbered_in_their_chapter(
     assert "By Theorem 2.1 and Figure 2.1." in " ".join(text.split())
     assert prose.one("span", "figure-label").text() == "Figure 2.1"
 
+
+def test_a_math_environment_inside_a_paragraph(tmp_path: Path) -> None:
+    """Pandoc reads `\\begin{eqnarray*}` after words on a line, or on a paragraph's line
+    indented four spaces, as raw TeX its HTML writer hands to MathJax, which shows it
+    as a display; Lanting reads a bare environment only at the margin, so it was TeX
+    left on the page, its label a reference to nothing (the build failed) and `^{'}`
+    … `^{'}` in it a superscript. An indented one after a blank line is code, as in
+    Pandoc."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-a.Rmd"]\n',
+        "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# Preface {-}\n",
+        "01-a.Rmd": (
+            "# Processes\n\nFrom $X_1$: \\begin{eqnarray*}\n    X_1 & = & a_0 + U_1\n"
+            "\\end{eqnarray*}\n\nThe model:\n    \\begin{equation}\n    (\\#eq:star)\n"
+            "    y=(a+b)^{'}x+(b-a)^{'}x\n    \\end{equation}\nSo (\\@ref(eq:star)) holds.\n\n"
+            "\\begin{equation*}\n  v = 1\n\\end{equation*} For $t = 1$, and so on.\n\n"
+            "    \\begin{equation}\n    code\n    \\end{equation}\n")})
+    prose = built_prose(book, tmp_path, "01-a/index.html")
+    assert len(prose.find_all("div", "math-display")) == 3
+    assert prose.one("a", "eqref").text() == "1.1"
+    assert "<sup>" not in str(prose) and "\\begin{eqnarray" not in prose.text()
+    assert "code" in prose.one("pre").text()
+

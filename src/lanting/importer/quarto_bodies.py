@@ -30,6 +30,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.pandoc_footnotes import pandoc_footnotes
+from lanting.importer.pandoc_inline_math import paragraph_environments
 from lanting.importer.quarto_bibliography import nocite_text
 from lanting.importer.quarto_cells import (
     cell_filenames,
@@ -150,7 +151,8 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         text, count = pandoc_tag_lines(text)
         ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
         text = imagify_divs(text, shelf.put, ctx)
-        text = bare_macros(bare_environments(print_latex(text, ctx), ctx), ctx)
+        text = paragraph_environments(print_latex(text, ctx), ctx)
+        text = bare_macros(bare_environments(text, ctx), ctx)
         # (its includes named from the project's root or the document's folder)
         if not numbers_environments([(meta, self.source), (meta, path.parent)]):
             text = unnumbered_environments(text, ctx)

@@ -68,7 +68,7 @@ _LABELLED = re.compile(r"^([ \t]*)(\\begin\{([a-zA-Z]+\*?)\}(?:(?!\\end\{\3\}).)
 own reading of a bare environment would hold the label in the formula)."""
 
 
-_PANDOC_MATH_ENVIRONMENTS = frozenset({
+PANDOC_MATH_ENVIRONMENTS = frozenset({
     "align", "align*", "alignat", "alignat*", "aligned", "alignedat", "array", "Bmatrix",
     "bmatrix", "cases", "CD", "eqnarray", "eqnarray*", "equation", "equation*", "gather",
     "gather*", "gathered", "matrix", "multline", "multline*", "pmatrix", "smallmatrix",
@@ -94,7 +94,7 @@ def raw_math(text: str) -> tuple[str, int]:
         indent = match.group(1)
         lines = [line.removeprefix(indent) for line in match.group(3).split("\n")]
         name = re.match(r"\\begin\{([^}\n]*)\}", lines[0])
-        if name is None or name.group(1) not in _PANDOC_MATH_ENVIRONMENTS:
+        if name is None or name.group(1) not in PANDOC_MATH_ENVIRONMENTS:
             return match.group()
         count += 1
         lines = [line for line in lines if line.strip()]
