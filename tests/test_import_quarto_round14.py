@@ -97,3 +97,20 @@ def test_a_math_environment_inside_a_paragraph(tmp_path: Path) -> None:
     assert "<sup>" not in str(prose) and "\\begin{eqnarray" not in prose.text()
     assert "code" in prose.one("pre").text()
 
+
+def test_a_cell_not_run_is_code_with_no_output_missing(tmp_path: Path) -> None:
+    """A chunk knitr did not run (`{r eval=F}`, `#| eval: false`) showed its code and
+    no output: a distill blog's posts of setup commands warned, at the import, of
+    cells "without their outputs" and, at the build, of cells Quarto runs."""
+    site = tmp_path / "blog"
+    write_files(site, {
+        "_site.yml": ("name: b\ntitle: B\noutput_dir: docs\n"
+                      "output: distill::distill_article\n"),
+        "index.Rmd": "---\ntitle: B\nsite: distill::distill_website\nlisting: posts\n---\n",
+        "_posts/2021-03-01-setup/setup.Rmd": (
+            "---\ntitle: Setup\ndate: 2021-03-01\noutput: distill::distill_article\n---\n\n"
+            "Install it:\n\n```{r eval=F}\ninstall.packages(\"x\")\n```\n\n"
+            "```{r}\n#| eval: false\nlibrary(x)\n```\n")})
+    prose = built_prose(site, tmp_path, "posts/2021-03-01-setup/index.html")
+    assert [pre.text() for pre in prose.find_all("pre")] == [
+        'install.packages("x")', "library(x)"]

@@ -123,7 +123,9 @@ class QuartoFences:
         if name:  # (Quarto showed it as the code's title)
             ctx.convert("file names of cells (`#| filename:`) as their code's titles")
             info = with_filename(info, name)
-        if frozen:
+        if frozen or (options.get("eval") == "false" and made_label(info, options) is None):
+            # (`eval: false`, knitr's `eval=F`: Quarto showed its code and ran nothing,
+            # so it has no output to miss)
             ctx.convert("cells the run did not execute, as code")
             return fence(lang, "\n".join(shown), {"filename": name} if name else None,
                          indent)
