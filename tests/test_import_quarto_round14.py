@@ -114,3 +114,27 @@ def test_a_cell_not_run_is_code_with_no_output_missing(tmp_path: Path) -> None:
     prose = built_prose(site, tmp_path, "posts/2021-03-01-setup/index.html")
     assert [pre.text() for pre in prose.find_all("pre")] == [
         'install.packages("x")', "library(x)"]
+
+
+def test_a_figure_caption_repeating_quartos_number(tmp_path: Path) -> None:
+    """A numbered figure whose caption begins with the very label Quarto gives it
+    (`Figure 2: A plot.` on the page's second figure, which Quarto showed as "Figure 2:
+    Figure 2: A plot.") loses it, as Lanting numbers the figure too; a label of another
+    number (the author's own count, which the text may name) stays."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/p/index.qmd": (
+            "---\ntitle: P\ndate: 2024-01-01\n---\n\n![**Figure 1.** Loss.](a.png){#fig-loss}"
+            "\n\n```{r}\n#| label: fig-plot\n#| fig-cap: \"Figure 2: A plot.\"\nplot(1)\n```"
+            "\n\n![Figure 5: Other.](a.png){#fig-other}\n\nSee @fig-loss.\n"),
+        "posts/p/a.png": png(8, 8)})
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/posts/p/index.md").read_text(encoding="utf-8")
+    assert "![Loss.](a.png){#fig-loss}" in text
+    assert "\n\nA plot.\n:::" in text
+    assert "![Figure 5: Other.](a.png){#fig-other}" in text
+    assert sorted(n.message for n in done.report.entries if "own label" in n.message) == [
+        "the caption's own label `**Figure 1.**` dropped: Quarto numbered the figure too, "
+        "and so does Lanting", "the caption's own label `Figure 2:` dropped: Quarto "
+        "numbered the figure too, and so does Lanting"]

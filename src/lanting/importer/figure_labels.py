@@ -64,3 +64,45 @@ def titled_images(text: str, told: Told) -> str:
         return match.group(1) + match.group(2) + caption + match.group(2) + match.group(4)
 
     return _TITLED_IMAGE.sub(one, text)
+
+
+_LABELLED = re.compile(
+    r"!\[((?:[^\[\]\n]|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*)\]\([^)\n]*\)"
+    r"\{[^}\n]*#fig-[\w:.-]*[^}\n]*\}"
+    r"|^([ \t]*)(:{3,})[ \t]*\{[^}\n]*#fig-[^}\n]*\}[ \t]*\n(.*?)^\2\3[ \t]*$",
+    re.MULTILINE | re.DOTALL)
+"""A figure Quarto numbered: an image labelled `{#fig-x}` (its caption, group 1), or a
+figure div, `::: {#fig-x}` (its body, group 4: its last paragraph the caption)."""
+
+
+def repeated_labels(text: str, chapter: str, told: Told) -> str:
+    """`text` (a Quarto document's Markdown) with the label a numbered figure's caption
+    begins with dropped when it repeats the number Quarto gave the figure, as Lanting
+    gives it too (`Figure 2: Counts` on the page's second figure, or `2.2` in chapter
+    2): the reader saw "Figure 2: Figure 2: Counts". Another number, the author's own
+    count, stays: the text may name it."""
+    out, last, place, inside = [], 0, 0, -1
+    for found in _LABELLED.finditer(text):
+        if found.start() < inside:  # (a subfigure of a div: numbered 1(a))
+            continue
+        place += 1
+        if found.group(1) is not None:
+            start, caption = found.start(1), found.group(1)
+        else:
+            inside = found.end()
+            body = found.group(4).rstrip()
+            cut = body.rfind("\n\n")
+            if cut < 0:
+                continue
+            start = found.start(4) + cut + 2
+            caption = body[cut + 2:]
+        rest, label = own_label(caption)
+        number = re.search(r"\d+(?:[.-]\d+)*", label)
+        shown = {str(place), f"{chapter}.{place}" if chapter and "." not in chapter else ""}
+        if number is None or number.group().replace("-", ".") not in shown:
+            continue
+        told.note(caption, f"the caption's own label `{label}` dropped: Quarto numbered "
+                  "the figure too, and so does Lanting")
+        out += [text[last:start], rest]
+        last = start + len(caption)
+    return "".join(out) + text[last:]

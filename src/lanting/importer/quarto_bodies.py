@@ -24,6 +24,7 @@ from lanting.importer.body_links import (
 from lanting.importer.body_parentheses import doubled_backslash_math, escaped_parentheses
 from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
+from lanting.importer.figure_labels import repeated_labels
 from lanting.importer.grid_tables import grid_tables
 from lanting.importer.html_block_spans import pandoc_tag_lines
 from lanting.importer.item import Item
@@ -195,8 +196,18 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         text, count = spaced_destinations(text)  # (Pandoc reads a path to its `)`)
         ctx.convert("link paths with spaces in angle brackets", count)
         text = map_urls(text, resolve)
-        return nocite_text(item, ctx.convert) + escaped_shortcodes(
-            B.tidy(shelf.restore(text)))
+        return nocite_text(item, ctx.convert) + escaped_shortcodes(self.figure_labels(
+            B.tidy(shelf.restore(text)), str(item.front.get("chapter") or ""), ctx))
+
+    @staticmethod
+    def figure_labels(text: str, chapter: str, ctx: Context) -> str:
+        """`repeated_labels` over the figures of the whole text (those of cells too,
+        which were code until now), its code put aside again."""
+        if "#fig-" not in text:
+            return text
+        shelf = Shelf()
+        return shelf.restore(repeated_labels(protect_code(text, shelf, pandoc=True),
+                                             chapter, ctx))
 
     @staticmethod
     def exists(name: str, path: Path, figures: Path | None) -> bool:
