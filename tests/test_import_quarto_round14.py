@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from sitebits import png, write_files
 from test_import_quarto_files import built_prose
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import import_site
+from lanting.importer.figure_labels import own_label
 
 
 def test_a_compact_numeric_quarto_date(tmp_path: Path) -> None:
@@ -138,3 +142,38 @@ def test_a_figure_caption_repeating_quartos_number(tmp_path: Path) -> None:
         "the caption's own label `**Figure 1.**` dropped: Quarto numbered the figure too, "
         "and so does Lanting", "the caption's own label `Figure 2:` dropped: Quarto "
         "numbered the figure too, and so does Lanting"]
+
+
+def test_a_myst_figure_caption_repeating_sphinxs_number(tmp_path: Path) -> None:
+    """A Jupyter Book `{figure}` whose caption begins with the number Sphinx gave it
+    (`Figure 2.1:` on chapter 2's first figure, numfig under a numbered toc) read
+    "Fig. 2.1 Figure 2.1: …" in the book and "Figure 2.1 Figure 2.1: …" here: the
+    label goes, with a notice; another number (the author's count) stays."""
+    book = tmp_path / "book"
+    write_files(book, {
+        "_config.yml": "title: Book\n",
+        "_toc.yml": ("format: jb-book\nroot: intro\ndefaults:\n  numbered: true\n"
+                     "chapters:\n  - file: a\n  - file: b\n"),
+        "intro.md": "# Intro\n\nHello.\n",
+        "a.md": "# A\n\nText.\n",
+        "b.md": ("# B\n\n```{figure} a.png\n:name: fig-loss\n:width: 50%\n\n"
+                 "**Figure 2.1:** The loss.\n```\n\n:::{figure} a.png\nFigure 7. Other.\n:::\n"),
+        "a.png": png(8, 8)})
+    done = import_site(book, tmp_path / "new")
+    text = (done.dest / "content/pages/b.md").read_text(encoding="utf-8")
+    assert ":width: 50%\n\nThe loss.\n```" in text
+    assert "Figure 7. Other." in text
+    assert [n.message for n in done.report.entries if "own label" in n.message] == [
+        "the caption's own label `**Figure 2.1:**` dropped: Sphinx numbered the figure "
+        "too, and so does Lanting"]
+    built = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    page = parse_html((built.output / "b/index.html").read_text(encoding="utf-8"))
+    assert page.find_all("figcaption")[0].text().split() == [
+        "Figure", "2.1", "The", "loss."]
+
+
+def test_a_bold_label_of_a_dotted_number_is_read_whole() -> None:
+    """`**Figure 2.1:** The loss.` was read as the label `Figure 2.`, leaving
+    `**1:** The loss.` (every importer's captions)."""
+    assert own_label("**Figure 2.1:** The loss.") == ("The loss.", "**Figure 2.1:**")
+    assert own_label("**Fig. 3-2.** Top: a.") == ("Top: a.", "**Fig. 3-2.**")

@@ -10,11 +10,13 @@ import re
 from lanting.importer.body_fragments import Told
 
 _SEPARATOR = r"[.:：．。|–—-]"
-_OWN_LABEL = re.compile(rf"(\*\*|__|\*|_)?[ \t]*(?:figure|fig\.?|图|圖)[ \t]*\d+(?:[.-]\d+)*"
+_NUMBER = r"\d+(?:[.-]\d+)*(?![.-]?\d)"
+"""A label's number, `2`, `2.1`, whole (not `2.` of `2.1`)."""
+_OWN_LABEL = re.compile(rf"(\*\*|__|\*|_)?[ \t]*(?:figure|fig\.?|图|圖)[ \t]*{_NUMBER}"
                         rf"(?:[ \t]*{_SEPARATOR})?(?(1)\1)(?:[ \t]*{_SEPARATOR})?[ \t]*",
                         re.IGNORECASE)
 """A caption's own label: `**Figure 1.**`, `Fig. 2:`, `图 1：`, `图1.`."""
-_LABEL_IN_BOLD = re.compile(rf"(\*\*|__|\*|_)(?:figure|fig\.?|图|圖)[ \t]*\d+(?:[.-]\d+)*"
+_LABEL_IN_BOLD = re.compile(rf"(\*\*|__|\*|_)(?:figure|fig\.?|图|圖)[ \t]*{_NUMBER}"
                             rf"[ \t]*{_SEPARATOR}[ \t]*(?=[^*_ \t])", re.IGNORECASE)
 """A label opening the caption's emphasis, `**Figure 1: Examples.** Top: …`."""
 
@@ -96,13 +98,51 @@ def repeated_labels(text: str, chapter: str, told: Told) -> str:
                 continue
             start = found.start(4) + cut + 2
             caption = body[cut + 2:]
-        rest, label = own_label(caption)
-        number = re.search(r"\d+(?:[.-]\d+)*", label)
-        shown = {str(place), f"{chapter}.{place}" if chapter and "." not in chapter else ""}
-        if number is None or number.group().replace("-", ".") not in shown:
+        rest, label = _repeated(caption, place, chapter)
+        if not label:
             continue
         told.note(caption, f"the caption's own label `{label}` dropped: Quarto numbered "
                   "the figure too, and so does Lanting")
         out += [text[last:start], rest]
         last = start + len(caption)
+    return "".join(out) + text[last:]
+
+
+def _repeated(caption: str, place: int, chapter: str) -> tuple[str, str]:
+    """(the caption without its own label, the label) when the label's number is the
+    figure's, `place` on its page (or `chapter.place`); else (caption, "")."""
+    rest, label = own_label(caption)
+    number = re.search(r"\d+(?:[.-]\d+)*", label)
+    shown = {str(place), f"{chapter}.{place}" if chapter and "." not in chapter else ""}
+    if number is None or number.group().replace("-", ".") not in shown:
+        return caption, ""
+    return rest, label
+
+
+_MYST_FIGURE = re.compile(r"^([ \t]*)(`{3,}|:{3,})[ \t]*\{figure\}[^\n]*\n(.*?)^\1\2[ \t]*$",
+                          re.MULTILINE | re.DOTALL)
+_OPTIONS = re.compile(r"(?:[ \t]*(?::[\w-]+:[^\n]*)?\n)*")
+"""A directive's option lines (`:name: fig-x`) and blank lines, before its body."""
+
+
+def repeated_myst_labels(text: str, chapter: str, told: Told) -> str:
+    """`text` (a Jupyter Book page's MyST) with the label a `{figure}`'s caption (its
+    body's first paragraph) begins with dropped when it repeats the number Sphinx gave
+    the figure (`numfig`: its place among the page's figures, `3.2` in a numbered
+    chapter 3), which Lanting gives it too; another number stays."""
+    out, last, place = [], 0, 0
+    for found in _MYST_FIGURE.finditer(text):
+        body_at = found.start(3) + _OPTIONS.match(found.group(3)).end()  # type: ignore[union-attr]
+        caption = text[body_at:found.end(3)].split("\n\n", 1)[0].rstrip()
+        if not caption.strip():
+            continue  # (no caption: Sphinx numbered it not)
+        place += 1
+        rest, label = _repeated(caption.strip(), place, chapter)
+        if not label:
+            continue
+        told.note(caption, f"the caption's own label `{label}` dropped: Sphinx numbered "
+                  "the figure too, and so does Lanting")
+        start = body_at + len(caption) - len(caption.lstrip())
+        out += [text[last:start], rest]
+        last = body_at + len(caption)
     return "".join(out) + text[last:]

@@ -17,6 +17,7 @@ from lanting.importer import body as B
 from lanting.importer.bibtex import BibEntry, format_reference
 from lanting.importer.body_displays import joined_displays
 from lanting.importer.body_links import map_urls
+from lanting.importer.figure_labels import repeated_myst_labels
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_extensions import (
     BADGE,
@@ -162,6 +163,7 @@ class JupyterBookBodies(JupyterBookExtensions, JupyterBookLinks):
         ctx.convert("`:label:` options as `:name:`", labels)
         text = _FIGURE.sub(lambda m: m.group(1) + (resolve(m.group(2), True) or m.group(2))
                            + m.group(3), text)
+        text = repeated_myst_labels(text, str(item.front.get("chapter") or ""), ctx)
         # (what is written here is put aside: its links are made, not to be read again)
         text = _CONTENTS.sub(lambda m: shelf.put(self.contents_here(m, item, path, ctx)),
                              text)
