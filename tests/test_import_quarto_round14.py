@@ -177,3 +177,22 @@ def test_a_bold_label_of_a_dotted_number_is_read_whole() -> None:
     `**1:** The loss.` (every importer's captions)."""
     assert own_label("**Figure 2.1:** The loss.") == ("The loss.", "**Figure 2.1:**")
     assert own_label("**Fig. 3-2.** Top: a.") == ("Top: a.", "**Fig. 3-2.**")
+
+
+def test_a_figure_cell_inside_a_callout(tmp_path: Path) -> None:
+    """A cell making a labelled figure inside a callout became a figure div whose `:::`
+    were as long as the callout's: the callout ended at the figure's closing, and its
+    own `:::` closed nothing (a build warning, shown as text)."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "n.qmd": ("---\ntitle: N\n---\n\n:::: callout-tip\nTip.\n\n```{r}\n#| label: fig-x\n"
+                  "#| fig-cap: \"Cap\"\nplot(1)\n```\n::::\n\nAfter.\n")})
+    done = import_site(source, tmp_path / "new")
+    built = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [p.message for p in built.warnings if ":::" in p.message] == []
+    prose = parse_html((built.output / "n/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    callout = prose.one("div", class_="callout-tip")
+    assert callout.one("figure").one("span", "figure-label").text() == "Figure 1"
+    assert "After." not in callout.text() and ":::" not in prose.text()

@@ -63,7 +63,7 @@ from lanting.importer.quarto_xrefs import (
     own_labels,
 )
 from lanting.importer.report import Report
-from lanting.importer.shelf import Shelf, protect_code
+from lanting.importer.shelf import MARKER, Shelf, protect_code
 from lanting.importer.site import NewSite
 from lanting.importer.sub_sup import FORMULA, scripts
 
@@ -144,7 +144,7 @@ class QuartoBodies(QuartoFences, QuartoLinks):
             slide_backgrounds(m.group(), resolve), "R"), text, flags=re.DOTALL)
         text, count = cell_filenames(text)
         ctx.convert("file names of cells (`#| filename:`) as their code's titles", count)
-        text = protect_code(text, shelf, on_fence, pandoc=True)
+        text = cell_figures_in_view(protect_code(text, shelf, on_fence, pandoc=True), shelf)
         text, count = pandoc_footnotes(text)
         ctx.convert("notes a writer without footnotes left as links (`[¹](#fn1)`) as "
                     "footnotes", count)
@@ -306,3 +306,21 @@ def escaped_shortcodes(text: str) -> str:
     prose = _ESCAPED.sub(r"`{{<\1>}}`", protect_code(text, shelf, pandoc=True))
     shelf.items["C"] = [_ESCAPED.sub(r"{{<\1>}}", code) for code in shelf.items["C"]]
     return shelf.restore(prose)
+
+
+_FIGURE_DIV = re.compile(r"[ \t]*:{3,}[ \t]*\{#fig-")
+
+
+def cell_figures_in_view(text: str, shelf: Shelf) -> str:
+    """`text` with the figure divs `fenced` made of cells (their code and caption), which
+    went aside whole with the code, back in view, their code still aside: their fences
+    must nest with the divs around them (a callout holding the cell), whose fences
+    `convert_divs` makes longer than those inside; the callout's `:::` closed the
+    figure, and its own closed nothing."""
+    def one(match: re.Match[str]) -> str:
+        item = shelf.items[match.group(1)][int(match.group(2))]
+        if match.group(1) != "C" or not _FIGURE_DIV.match(item):
+            return match.group()
+        return protect_code(item, shelf, pandoc=True)
+
+    return MARKER.sub(one, text) if "{#fig-" in "".join(shelf.items["C"]) else text
