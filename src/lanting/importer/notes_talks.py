@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.content.deckset import deckset_title, is_deckset
 from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.content.revealmd import KEYS as REVEAL_MD_KEYS
@@ -178,11 +179,15 @@ class NoteDecks(PandocDecks):
         if path.resolve() in self.decks or path.resolve() in self.own_decks:
             return True
         head = split_front_matter(read_text(path))[1]
-        if MARP_HEAD.search(head) \
-                or is_reveal_md_head(head):  # (its header is reveal-md's: the talk's)
+        if MARP_HEAD.search(head) or is_reveal_md_head(head) \
+                or self.is_deckset(path):  # (its header reveal-md's, its lines Deckset's)
             self.own_decks.add(path.resolve())
             return True
         return False
+
+    def is_deckset(self, path: Path) -> bool:
+        """Whether the note is a Deckset deck (`theme: Next, 1` over its slides)."""
+        return is_deckset(split_front_matter(read_text(path))[2])
 
     def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
               title: str) -> dict[str, Any]:
@@ -204,6 +209,10 @@ class NoteDecks(PandocDecks):
             elif is_reveal_md(front):
                 front = self.tool_front(front, head, path, "reveal-md",
                                         REVEAL_MD_KEYS.__contains__)
+            elif self.is_deckset(path):  # (its title its first heading, as fitted)
+                body = split_front_matter(read_text(path))[2]
+                if not data.get("title") and (first := deckset_title(body)):
+                    front["title"] = first
             elif path not in self.knitted and not is_reveal_md(data):  # (Slidev's)
                 body = split_front_matter(read_text(path))[2]
                 if not data.get("title") and (first := slidev_title(body)):
@@ -292,7 +301,7 @@ class NoteDecks(PandocDecks):
         if item.kind == "talk" and path.resolve() in self.own_decks:
             self.convert_parts(item, path)
             if item.front.get("marp") is not True and path not in self.knitted \
-                    and not is_reveal_md(item.front):
+                    and not is_reveal_md(item.front) and not self.is_deckset(path):
                 item.front, body, count = slidev_images(  # (a Slidev deck's settings)
                     item.front, body, lambda url: self.url(url, True, path, ctx))
                 ctx.convert("a Slidev slide's relative `background` and `image`", count)

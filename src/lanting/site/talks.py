@@ -16,6 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from lanting.content.deckset import is_deckset
 from lanting.content.pandoc_title import title_slide as pandoc_title_slide
 from lanting.errors import LantingError
 from lanting.markdown.cite import talk_references
@@ -26,6 +27,7 @@ from lanting.model.content import Document
 from lanting.model.markdown import MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
 from lanting.site.beamer_latex import beamer_markdown, has_beamer, unread_commands
+from lanting.site.deckset import deck_slides, slide_parts
 from lanting.site.knitr import (
     child_slides,
     coded_addresses,
@@ -92,6 +94,8 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     marp, slidev = doc.meta.marp, doc.meta.slidev
     if slidev is not None:
         return _render_deck(doc, slidev, context, options, url, output, link_map)
+    if marp is None and doc.meta.xaringan is None and is_deckset(doc.body):
+        return _render_deckset(doc, context, options, url, output, link_map)
     if marp is None and (doc.meta.xaringan is not None or is_remark(doc.body)):
         return _render_remark(doc, context, options, url, output, link_map)
     # (R Markdown's cells as knitr left them; raw beamer LaTeX, frames too, as Markdown)
@@ -222,6 +226,27 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
                                      before, seen))
     if not slides:
         raise _no_slides(doc)
+    return _talk(doc, context, url, output, slides, collector), collector.problems
+
+
+def _render_deckset(doc: Document, context: RenderContext, options: MarkdownOptions,
+                    url: str, output: str, link_map: dict[str, str] | None,
+                    ) -> tuple[Talk, list[Problem]]:
+    """The talk of a Deckset deck (`site.deckset`)."""
+    collector = Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
+                           talk_macros(doc.body))
+    read = deck_slides(doc.body, doc.body_line, doc.source.path, collector.problems)
+    if not read:
+        raise _no_slides(doc)
+    collector.deck = (url + "slides/", len(read))
+    slides: list[Slide] = []
+    seen: set[str] = set()
+    for slide in read:
+        before = len(collector.headings)
+        parts = slide_parts(slide, collector.render, lambda s: render_slide(
+            s.text, s.line, s.notes, collector))
+        slides.append(numbered_slide(len(slides) + 1, slide.line, parts, collector,
+                                     before, seen))
     return _talk(doc, context, url, output, slides, collector), collector.problems
 
 

@@ -1,0 +1,171 @@
+"""Deckset decks read as talks (`content.deckset`, `site.deckset`): `^` paragraphs are
+the speaker notes of their slide, `[.column]` columns, images not `inline` backgrounds,
+the head's `footer:` every slide's; what Lanting cannot draw a warning once a deck."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from htmltree import Element, parse_html
+from importbits import NOW, messages
+from sitebits import write_files
+
+from lanting.build import BuildOptions, build
+from lanting.build.options import BuildResult
+from lanting.content.deckset import deckset_head, deckset_title, is_deckset
+from lanting.importer import import_site
+
+PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQ"
+       "AAAABJRU5ErkJggg==")
+
+DECK = """\
+---
+title: Ranking
+date: 2024-05-02
+---
+
+theme: Plain Jane, 2
+footer: Ranking / 2024
+slidenumbers: true
+
+# [fit] Ranking things
+
+^ Say hello first.
+Then the plan.
+
+---
+
+[.background-color: #1f233d]
+[.hide-footer]
+
+## Two sides
+
+[.column]
+- left point
+
+[.column]
+![inline 50%](/dot.png)
+
+^ Point at the picture.
+
+---
+
+![left fit](/dot.png)
+
+#[fit] Half and half
+
+The score is $$s_i = r_i / n$$ for each item.
+
+[.code-highlight: 2]
+
+```python, [.highlight: 2]
+a = 1
+b = 2
+```
+
+---
+
+[.code-highlight: 1]
+
+Once more
+"""
+
+
+def _deck(site: Path) -> list[Element]:
+    html = parse_html((site / "public/talks/ranking/slides/index.html").read_bytes())
+    return list(html.find_all("section", class_="slide-frame"))
+
+
+@pytest.fixture
+def deck(make_site: Callable[..., Path], build_site: Callable[..., BuildResult],
+         ) -> tuple[Path, BuildResult]:
+    site = make_site({"content/talks/ranking.md": DECK})
+    (site / "static").mkdir(exist_ok=True)
+    (site / "static/dot.png").write_bytes(base64.b64decode(PNG))
+    return site, build_site(site)
+
+
+def test_a_decks_notes_are_its_caret_paragraphs(deck: tuple[Path, BuildResult]) -> None:
+    """`^ Say hello first.` and the line under it were text of the slide, the
+    commands `[.column]` and `theme: Plain Jane, 2` too: the deck was a post."""
+    site, _ = deck
+    first, second, *_ = _deck(site)
+    notes = first.one("aside", class_="slide-notes").text()
+    assert "Say hello first." in notes and "Then the plan." in notes
+    assert "Say hello" not in first.one(class_="slide").text()
+    assert "theme:" not in first.text() and "[fit]" not in first.text()
+    assert first.one("h1").text() == "Ranking things"
+    assert "Point at the picture." in second.one("aside", class_="slide-notes").text()
+
+
+def test_columns_images_and_footer_are_drawn(deck: tuple[Path, BuildResult]) -> None:
+    site, _ = deck
+    first, second, third, fourth = _deck(site)
+    assert "Ranking / 2024" in first.one(class_="slide-footer").text()
+    assert not second.find_all(class_="slide-footer")  # (`[.hide-footer]`)
+    assert "Ranking / 2024" in fourth.one(class_="slide-footer").text()
+    slide = second.one(class_="slide")
+    assert "background:#1f233d" in slide["style"]
+    columns = slide.find_all(class_="slide-column")
+    assert len(columns) == 2 and "left point" in columns[0].text()
+    assert columns[1].one("img")["style"] == "width:50%"  # (`inline`: in the column)
+    assert not second.find_all(class_="slide-bg")
+    half = third.one(class_="slide")
+    assert "slide-split-left" in half["class"]
+    assert "marp-bg-contain" in half.one(class_="slide-bg-left").one(
+        class_="slide-bg-image")["class"]
+    assert half.one("h1").text() == "Half and half"
+
+
+def test_inline_formulas_and_highlighted_lines(deck: tuple[Path, BuildResult]) -> None:
+    """Deckset's `$$x$$` in a line of text is inline math; `python, [.highlight: 2]` is
+    a fence whose line 2 is highlighted (it was an unknown language `python,`)."""
+    site, result = deck
+    third = _deck(site)[2]
+    paragraph = next(p for p in third.find_all("p") if "The score is" in p.text())
+    assert paragraph.find_all("math") and paragraph.one("math").get("display") != "block"
+    assert len(third.find_all(class_="hl")) == 1
+    assert not [w for w in result.warnings if "language" in str(w)]
+
+
+def test_what_is_not_drawn_is_said_once_a_deck(deck: tuple[Path, BuildResult]) -> None:
+    _, result = deck
+    [warning] = result.warnings
+    assert warning.path.name == "ranking.md" and warning.line == 38
+    assert "`code-highlight` is not drawn" in warning.message
+
+
+def test_which_bodies_are_deckset_decks() -> None:
+    head = deckset_head("\ntheme: Next, 1\nfooter: x\n\n# Title\n", 10)
+    assert head.values == {"theme": ("Next, 1", 11), "footer": ("x", 12)}
+    assert head.lines == 3
+    assert is_deckset("# Email\n\n[.column]\n\n- SMTP\n")
+    assert not is_deckset("quote: a saying\n\n# Title\n")  # (no key only Deckset has)
+    assert not is_deckset("# Title\n\n```\n[.column]\n```\n")
+    assert not is_deckset("## Plain talk\n\n---\n\n## Next\n")
+    assert deckset_title("theme: Next\n\n# [fit] Big title\n\n---\n# Other\n") == "Big title"
+
+
+def test_a_folder_of_deckset_decks_imports_as_talks(tmp_path: Path) -> None:
+    """A Deckset deck in a folder of notes (`theme:` lines over its slides, no front
+    matter) was a page showing its commands and notes; it is a talk, titled by its
+    first heading."""
+    files: dict[str, str | bytes] = {
+        "erlang/otp.md": "footer: Someone / Some Conf 2017\nslidenumbers: true\n\n"
+                         "# [fit] Writing a module\n\n^ Good morning!\n\n---\n\n"
+                         "# Why\n\n[.column]\n\n- a\n\n[.column]\n\n- b\n",
+    }
+    write_files(tmp_path / "old", files)
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    said = messages(imported, "erlang/otp.md")
+    talk = (tmp_path / "new/content/talks/otp.md").read_text(encoding="utf-8")
+    assert 'title: Writing a module' in talk
+    assert "footer: Someone / Some Conf 2017" in talk
+    assert any("date" in m for m in said)  # (none in the deck: the file's time)
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    slides = parse_html((tmp_path / "new/public/talks/otp/slides/index.html").read_bytes())
+    assert len(slides.find_all("section", class_="slide-frame")) == 2
