@@ -138,6 +138,22 @@ def test_what_is_not_drawn_is_said_once_a_deck(deck: tuple[Path, BuildResult]) -
     assert "`code-highlight` is not drawn" in warning.message
 
 
+def test_a_line_of_br_over_a_quote_leaves_the_quote_markdown(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Deckset's spacer, `<br/>` right over `> a quote`, was an HTML block holding the
+    quote: its `>` shown, with a warning. The quote is a quote; the `<br/>` lines above
+    the last one still make space."""
+    talk = ("---\ntitle: Q\ndate: 2024-01-01\n---\ntheme: Next, 1\n\n# Why\n\n"
+            "<br/>\n<br/>\n> Elixir is a *dynamic* language.\n-- elixir-lang.org\n")
+    site = make_site({"content/talks/q.md": talk})
+    result = build_site(site)
+    assert [str(w) for w in result.warnings] == []
+    deck = parse_html((site / "public/talks/q/slides/index.html").read_bytes())
+    quote = deck.one("blockquote")
+    assert quote.find("em") is not None and ">" not in quote.text()
+    assert len(deck.find_all("br")) == 1
+
+
 def test_which_bodies_are_deckset_decks() -> None:
     head = deckset_head("\ntheme: Next, 1\nfooter: x\n\n# Title\n", 10)
     assert head.values == {"theme": ("Next, 1", 11), "footer": ("x", 12)}

@@ -30,6 +30,7 @@ _FIT = re.compile(r"^(\s{0,3}#{1,6})\s*\[fit\]\s*", re.IGNORECASE)
 _INLINE_DISPLAY = re.compile(r"(?<![$\\])\$\$([^$\n]+?)(?<!\\)\$\$(?!\$)")
 _HIGHLIGHT = re.compile(r"\s*,?\s*\[\.highlight:\s*([^\]]*)\]\s*$")
 """Deckset's lines highlighted in a fence's info (`js, [.highlight: 2]`)."""
+_SPACER = re.compile(r"^\s{0,3}(?:<br\s*/?>\s*)+$", re.IGNORECASE)
 _COLOUR = re.compile(r"^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([\d\s.,%]+\))$")
 _PERCENT = re.compile(r"^\d{1,3}(?:\.\d+)?%$")
 _IMAGE_WORDS = frozenset({"left", "right", "fit", "fill", "inline", "original", "filtered",
@@ -110,7 +111,7 @@ def read_slide(source: SlideSource, state: DeckState, path: Path,
         chunk = _take_notes(chunk, at, notes)
         chunk = commands(chunk, at)
         chunk = "\n".join(_FIT.sub(r"\1 ", text) for text in chunk.split("\n"))
-        chunk = _inline_formulas(chunk)
+        chunk = _inline_formulas(_spacers(chunk))
         return _image_words(chunk)
 
     text = outside_code(source.text, source.line, read)
@@ -182,6 +183,18 @@ def _take_notes(chunk: str, line: int, notes: list[tuple[str, int]]) -> str:
             lines[i] = ""
             i += 1
         notes.append(("\n".join(taken).strip("\n"), line + start))
+    return "\n".join(lines)
+
+
+def _spacers(chunk: str) -> str:
+    """Deckset's spacer, a line of `<br>` right over text (`<br/>` then `> a quote`): in
+    CommonMark an HTML block, which would hold the text under it as HTML (the quote's
+    `>` shown). The last such line over the text is left blank: the text is Markdown,
+    and any lines of `<br>` above that one still make space."""
+    lines = chunk.split("\n")
+    for i, text in enumerate(lines[:-1]):
+        if _SPACER.match(text) and lines[i + 1].strip() and not _SPACER.match(lines[i + 1]):
+            lines[i] = ""
     return "\n".join(lines)
 
 
