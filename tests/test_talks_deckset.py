@@ -154,6 +154,24 @@ def test_a_line_of_br_over_a_quote_leaves_the_quote_markdown(
     assert len(deck.find_all("br")) == 1
 
 
+def test_a_footnote_is_shown_where_it_is_referred_to(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Deckset shows a footnote on any slide referring to it, wherever the deck defines
+    it (a last slide of sources): `[^Book]` was shown as written, with the definition
+    nowhere. Bold within a word, `__b__ehaviour`, which Deckset shows, is bold too."""
+    talk = ("---\ntitle: F\ndate: 2024-01-01\n---\ntheme: Next, 1\n\n# VCS\n\n"
+            "> records changes -- Someone [^Book]\n\n---\n\n# BDD\n\n"
+            "__b__ehaviour-__d__riven\n\n---\n\n[^Book]: https://example.org/book\n")
+    site = make_site({"content/talks/f.md": talk})
+    result = build_site(site)
+    assert [str(w) for w in result.warnings] == []
+    first, second, _ = parse_html((site / "public/talks/f/slides/index.html").read_bytes(
+        )).find_all("section", class_="slide-frame")
+    assert "[^Book]" not in first.text()
+    assert "https://example.org/book" in first.one("section", class_="footnotes").text()
+    assert [b.text() for b in second.find_all("strong")] == ["b", "d"]
+
+
 def test_which_bodies_are_deckset_decks() -> None:
     head = deckset_head("\ntheme: Next, 1\nfooter: x\n\n# Title\n", 10)
     assert head.values == {"theme": ("Next, 1", 11), "footer": ("x", 12)}

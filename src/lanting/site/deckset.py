@@ -30,6 +30,11 @@ _FIT = re.compile(r"^(\s{0,3}#{1,6})\s*\[fit\]\s*", re.IGNORECASE)
 _INLINE_DISPLAY = re.compile(r"(?<![$\\])\$\$([^$\n]+?)(?<!\\)\$\$(?!\$)")
 _HIGHLIGHT = re.compile(r"\s*,?\s*\[\.highlight:\s*([^\]]*)\]\s*$")
 """Deckset's lines highlighted in a fence's info (`js, [.highlight: 2]`)."""
+_FOOTNOTE = re.compile(r"^\s{0,3}\[\^([^\]\s]+)\]:[ \t]*\S.*$", re.MULTILINE)
+_FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+_INTRAWORD = re.compile(r"(?<=[^\W_])__([^_\s]+)__|(?<![\w_])__([^_\s]+)__(?=[^\W_])")
+"""`__x__` (no space in it) right after a letter or right before one, which CommonMark
+does not read as bold; a plain `__x__` is CommonMark's bold already."""
 _SPACER = re.compile(r"^\s{0,3}(?:<br\s*/?>\s*)+$", re.IGNORECASE)
 _COLOUR = re.compile(r"^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([\d\s.,%]+\))$")
 _PERCENT = re.compile(r"^\d{1,3}(?:\.\d+)?%$")
@@ -80,13 +85,16 @@ def deck_slides(body: str, line: int, path: Path, problems: list[Problem],
     dividers = frozenset(len(level.strip()) for level in head.values.get(
         "slide-dividers", ("", 0))[0].split(",") if re.fullmatch(r"#{1,6}", level.strip()))
     body = _fences(body, state.language)
-    return [read_slide(source, state, path, problems)
+    notes = _footnote_definitions(body, line)
+    return [read_slide(source, state, path, problems, notes)
             for source in split_slides(body, line, dividers)]
 
 
 def read_slide(source: SlideSource, state: DeckState, path: Path,
-               problems: list[Problem]) -> DecksetSlide:
-    """One slide of the deck, its notes, commands and images read."""
+               problems: list[Problem], footnotes: dict[str, str] | None = None,
+               ) -> DecksetSlide:
+    """One slide of the deck, its notes, commands and images read; the deck's
+    `footnotes` it refers to and does not define put at its end."""
     notes: list[tuple[str, int]] = []
     own: dict[str, str] = {}
     columns = [0]
@@ -111,7 +119,7 @@ def read_slide(source: SlideSource, state: DeckState, path: Path,
         chunk = _take_notes(chunk, at, notes)
         chunk = commands(chunk, at)
         chunk = "\n".join(_FIT.sub(r"\1 ", text) for text in chunk.split("\n"))
-        chunk = _inline_formulas(_spacers(chunk))
+        chunk = _inline_formulas(_spacers(_intraword_strong(chunk)))
         return _image_words(chunk)
 
     text = outside_code(source.text, source.line, read)
@@ -129,8 +137,9 @@ def read_slide(source: SlideSource, state: DeckState, path: Path,
         style.append(f"--bg-split:{images.split_size}")
     footer = None if "hide-footer" in own else (
         (own["footer"], int(own["footer-line"])) if "footer" in own else state.footer)
-    return DecksetSlide(images.text, source.line, tuple(sorted(notes, key=lambda n: n[1])),
-                        images, " ".join(classes), ";".join(style), footer)
+    return DecksetSlide(_own_footnotes(images.text, footnotes or {}), source.line,
+                        tuple(sorted(notes, key=lambda n: n[1])), images,
+                        " ".join(classes), ";".join(style), footer)
 
 
 def _apply(name: str, value: str, line: int, path: Path, state: DeckState,
@@ -184,6 +193,36 @@ def _take_notes(chunk: str, line: int, notes: list[tuple[str, int]]) -> str:
             i += 1
         notes.append(("\n".join(taken).strip("\n"), line + start))
     return "\n".join(lines)
+
+
+def _footnote_definitions(body: str, line: int) -> dict[str, str]:
+    """The deck's footnotes, `[^name]: text` lines outside code: Deckset shows one on
+    any slide that refers to it, wherever it is defined."""
+    found: dict[str, str] = {}
+
+    def take(chunk: str, _at: int) -> str:
+        for match in _FOOTNOTE.finditer(chunk):
+            found.setdefault(match.group(1), match.group(0).strip())
+        return chunk
+
+    outside_code(body, line, take)
+    return found
+
+
+def _own_footnotes(text: str, footnotes: dict[str, str]) -> str:
+    """`text` with the definitions of the deck's footnotes it refers to but does not
+    define added at its end (each slide's Markdown is rendered on its own)."""
+    defined = {m.group(1) for m in _FOOTNOTE.finditer(text)}
+    wanted = [footnotes[name] for name in dict.fromkeys(_FOOTNOTE_REF.findall(text))
+              if name in footnotes and name not in defined]
+    return text + "".join(f"\n\n{definition}" for definition in wanted)
+
+
+def _intraword_strong(chunk: str) -> str:
+    """`__b__ehaviour`: Deckset shows bold within a word, written with underscores,
+    which CommonMark shows as written; as `**b**ehaviour` it is bold."""
+    return _INTRAWORD.sub(lambda m: m.group(0) if in_code_span(chunk, m.start())
+                          else f"**{m.group(1) or m.group(2)}**", chunk)
 
 
 def _spacers(chunk: str) -> str:
