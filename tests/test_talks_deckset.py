@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from htmltree import Element, parse_html
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from importbits import NOW, messages
 from sitebits import write_files
 
@@ -17,6 +19,9 @@ from lanting.build import BuildOptions, build
 from lanting.build.options import BuildResult
 from lanting.content.deckset import deckset_head, deckset_title, is_deckset
 from lanting.importer import import_site
+from lanting.model.problem import Problem
+from lanting.site.deckset import deck_slides
+from lanting.site.talk_slides import split_slides
 
 PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQ"
        "AAAABJRU5ErkJggg==")
@@ -203,3 +208,27 @@ def test_a_folder_of_deckset_decks_imports_as_talks(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     slides = parse_html((tmp_path / "new/public/talks/otp/slides/index.html").read_bytes())
     assert len(slides.find_all("section", class_="slide-frame")) == 2
+
+
+TOKENS = ["---", "\n", "\n\n", "^ ", "^", "[.column]", "[.hide-footer]", "[.footer: f]",
+          "[.code-highlight: 2]", "[.background-color: #fff]", "[.x-y: 1]", "![left fit](a.png)",
+          "![inline 50%](a.png)", "![](a.png)", "$$x$$", "$$", "<br/>", "__b__x", "```",
+          "```js, [.highlight: 2]", "theme: Next", "footer: x", "# [fit] T", "#[fit]", "`",
+          "> q", "- a", "中文", " ", "text"]
+
+
+@given(st.lists(st.sampled_from(TOKENS), max_size=60))
+@settings(max_examples=200, deadline=None)
+def test_the_deckset_reader_takes_any_text_and_keeps_its_lines(tokens: list[str]) -> None:
+    """Whatever a deck holds, its slides are read and each keeps its lines where they
+    were (notes and commands blanked, columns in the commands' places): messages name
+    the file's lines."""
+    text = "".join(tokens)
+    problems: list[Problem] = []
+    slides = deck_slides(text, 1, Path("t.md"), problems)
+    head = deckset_head(text)
+    lines = text.split("\n")
+    sources = split_slides("\n" * head.lines + "\n".join(lines[head.lines:]), 1)
+    assert [s.line for s in slides] == [s.line for s in sources]
+    for slide, source in zip(slides, sources, strict=True):
+        assert slide.text.count("\n") == source.text.count("\n")
