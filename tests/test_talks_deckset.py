@@ -177,6 +177,22 @@ def test_a_footnote_is_shown_where_it_is_referred_to(
     assert [b.text() for b in second.find_all("strong")] == ["b", "d"]
 
 
+def test_a_video_is_a_link_to_it(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Deckset plays `![autoplay loop](demo.mp4)` on its slide; it was an `<img>` of the
+    video, drawn as a broken image. It is a link to the video, with one warning a deck."""
+    talk = ("---\ntitle: V\ndate: 2024-01-01\n---\ntheme: Next, 1\n\n# Demo\n\n"
+            "![autoplay mute loop](/demo.mp4)\n\n---\n\n![fit](/demo.mp4)\n")
+    site = make_site({"content/talks/v.md": talk, "static/demo.mp4": "not a video"})
+    result = build_site(site)
+    [warning] = result.warnings
+    assert warning.line == 9 and "video" in warning.message
+    deck = parse_html((site / "public/talks/v/slides/index.html").read_bytes())
+    assert not [i for i in deck.find_all("img") if "demo" in i.get("src", "")]
+    assert [a["href"] for a in deck.find_all("a") if "demo" in a.get("href", "")] \
+        == ["/demo.mp4", "/demo.mp4"]
+
+
 def test_which_bodies_are_deckset_decks() -> None:
     head = deckset_head("\ntheme: Next, 1\nfooter: x\n\n# Title\n", 10)
     assert head.values == {"theme": ("Next, 1", 11), "footer": ("x", 12)}

@@ -13,6 +13,7 @@ Lanting cannot draw is a warning once a deck, at its first line.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ _FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
 _INTRAWORD = re.compile(r"(?<=[^\W_])__([^_\s]+)__|(?<![\w_])__([^_\s]+)__(?=[^\W_])")
 """`__x__` (no space in it) right after a letter or right before one, which CommonMark
 does not read as bold; a plain `__x__` is CommonMark's bold already."""
+_VIDEO = re.compile(r"\.(?:mp4|m4v|mov|webm|ogv)$", re.IGNORECASE)
 _SPACER = re.compile(r"^\s{0,3}(?:<br\s*/?>\s*)+$", re.IGNORECASE)
 _COLOUR = re.compile(r"^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]+|rgba?\([\d\s.,%]+\))$")
 _PERCENT = re.compile(r"^\d{1,3}(?:\.\d+)?%$")
@@ -98,6 +100,7 @@ def read_slide(source: SlideSource, state: DeckState, path: Path,
     notes: list[tuple[str, int]] = []
     own: dict[str, str] = {}
     columns = [0]
+    videos: list[int] = []
 
     def commands(chunk: str, at: int) -> str:
         out = []
@@ -120,11 +123,17 @@ def read_slide(source: SlideSource, state: DeckState, path: Path,
         chunk = commands(chunk, at)
         chunk = "\n".join(_FIT.sub(r"\1 ", text) for text in chunk.split("\n"))
         chunk = _inline_formulas(_spacers(_intraword_strong(chunk)))
-        return _image_words(chunk)
+        return _image_words(chunk, at, videos)
 
     text = outside_code(source.text, source.line, read)
     if source.notes.strip():  # (a paragraph `Note:` that split_slides took for notes)
         notes.append((source.notes, source.notes_line))
+    if videos and "video" not in state.warned:
+        state.warned.add("video")
+        problems.append(Problem(
+            "Deckset's video is a link to it here: Lanting's slides play no video", path,
+            videos[0], severity="warning", hint="link the video as it is, or show a still "
+            "of it as an image (said once a deck)"))
     images, image_problems = take_images(text, source.line, path)
     problems.extend(image_problems)
     classes, style = [], []
@@ -249,13 +258,18 @@ def _inline_formulas(chunk: str) -> str:
     return "\n".join(one(text) for text in chunk.split("\n"))
 
 
-def _image_words(chunk: str) -> str:
+def _image_words(chunk: str, line: int, videos: list[int]) -> str:
     """Deckset's words in an image's alt text as Marp's: every image not `inline` is a
     background (`![left fit](x)` -> `![bg left contain](x)`), an inline one's `50%` its
-    width."""
+    width. A video (`![autoplay loop](demo.mp4)`, which Deckset plays) is a link to it;
+    its line goes into `videos`."""
     def image(match: re.Match[str]) -> str:
         if in_code_span(chunk, match.start()):
             return match.group(0)
+        address = match.group(2).strip().split()[0] if match.group(2).strip() else ""
+        if _VIDEO.search(address.split("?")[0].split("#")[0]):
+            videos.append(line + chunk.count("\n", 0, match.start()))
+            return f"[▶ {posixpath.basename(address.split('?')[0])}]({match.group(2)})"
         words = re.split(r"[\s,]+", match.group(1).strip()) if match.group(1).strip() else []
         alt = [w for w in words if w.lower() not in _IMAGE_WORDS and not _PERCENT.match(w)]
         lower = [w.lower() for w in words]
