@@ -212,6 +212,8 @@ def test_a_folder_of_deckset_decks_imports_as_talks(tmp_path: Path) -> None:
         "erlang/otp.md": "footer: Someone / Some Conf 2017\nslidenumbers: true\n\n"
                          "# [fit] Writing a module\n\n^ Good morning!\n\n---\n\n"
                          "# Why\n\n[.column]\n\n- a\n\n[.column]\n\n- b\n",
+        "erlang/rand.md": "theme: Next, 1\nfooter: Someone / Erlang Factory 23-MAR-2017\n\n"
+                          "# Random numbers\n",
     }
     write_files(tmp_path / "old", files)
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
@@ -220,6 +222,10 @@ def test_a_folder_of_deckset_decks_imports_as_talks(tmp_path: Path) -> None:
     assert 'title: Writing a module' in talk
     assert "footer: Someone / Some Conf 2017" in talk
     assert any("date" in m for m in said)  # (none in the deck: the file's time)
+    # (Deckset has no date; the footer's, the event's day, is the talk's)
+    assert "date: 2017-03-23" in (tmp_path / "new/content/talks/rand.md").read_text(
+        encoding="utf-8")
+    assert not messages(imported, "erlang/rand.md")
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
     slides = parse_html((tmp_path / "new/public/talks/otp/slides/index.html").read_bytes())

@@ -12,8 +12,11 @@ are a warning there.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
+
+from lanting.content.pandoc_title import block_date
 
 SHOWN = frozenset({"footer", "background-color", "text", "slide-dividers", "code-language",
                    "column", "hide-footer"})
@@ -106,3 +109,19 @@ def deckset_title(body: str) -> str:
         if (match := _HEADING.match(text)) and match.group(1):
             return match.group(1)
     return ""
+
+
+_DATE = re.compile(r"\b(?:\d{1,2}[- ][A-Za-z]{3,9}\.?[- ]\d{4}|\d{4}-\d{1,2}-\d{1,2}"
+                   r"|[A-Za-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b")
+
+
+def footer_date(body: str) -> dt.datetime | None:
+    """The date the deck's `footer:` gives (`Erlang Factory / 26-MAR-2015`), if it gives
+    one whole: Deckset has no date of a talk, but a speaker's footer often names the
+    event and its day."""
+    footer = deckset_head(body).values.get("footer", ("", 0))[0]
+    for found in _DATE.finditer(footer):
+        if (day := block_date(found.group().replace("-", " ")
+                              if not found.group()[:4].isdigit() else found.group())):
+            return day
+    return None

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from lanting.content.deckset import deckset_title, is_deckset
+from lanting.content.deckset import deckset_title, footer_date, is_deckset
 from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.content.revealmd import KEYS as REVEAL_MD_KEYS
@@ -54,7 +54,7 @@ from lanting.importer.rpres import is_rpres, read_rpres
 from lanting.importer.serialize import dump_front_matter
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.sub_sup import FORMULA
-from lanting.importer.text import key_line, split_front_matter
+from lanting.importer.text import When, key_line, split_front_matter
 
 _LANTING_KEYS = frozenset(f.name for f in fields(RawFrontMatter))
 _RENDERED = (".Rmd", ".rmd", ".qmd", ".md", ".Rpres")
@@ -329,6 +329,9 @@ class NoteDecks(PandocDecks):
         time, with a warning."""
         when, written = deck_date(data, split_front_matter(self.note_text(path))[2], self.tz)
         when = when or path_date(path)  # (`20260327-ai-agents/slides.md`)
+        if when is None and self.is_deckset(path) and (day := footer_date(
+                split_front_matter(read_text(path))[2])) is not None:
+            when = When(day, True)  # (Deckset's `footer: Some Conf / 26-MAR-2015`)
         if when is None:
             self.report.warn(path, key_line(head, "date"), (
                 f"date `{written}` not read" if written else "a talk needs a date, and the "
