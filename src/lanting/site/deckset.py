@@ -136,6 +136,14 @@ def read_slide(source: SlideSource, state: DeckState, path: Path,
             "of it as an image (said once a deck)"))
     images, image_problems = take_images(text, source.line, path)
     problems.extend(image_problems)
+    return DecksetSlide(_own_footnotes(images.text, footnotes or {}), source.line,
+                        tuple(sorted(notes, key=lambda n: n[1])), images,
+                        *_look(own, state, images))
+
+
+def _look(own: dict[str, str], state: DeckState, images: Images,
+          ) -> tuple[str, str, tuple[str, int] | None]:
+    """A slide's classes, style and footer: its own commands', else the deck's."""
     classes, style = [], []
     if background := own.get("background-color", state.background):
         style.append(f"background:{background}")
@@ -146,9 +154,7 @@ def read_slide(source: SlideSource, state: DeckState, path: Path,
         style.append(f"--bg-split:{images.split_size}")
     footer = None if "hide-footer" in own else (
         (own["footer"], int(own["footer-line"])) if "footer" in own else state.footer)
-    return DecksetSlide(_own_footnotes(images.text, footnotes or {}), source.line,
-                        tuple(sorted(notes, key=lambda n: n[1])), images,
-                        " ".join(classes), ";".join(style), footer)
+    return " ".join(classes), ";".join(style), footer
 
 
 def _apply(name: str, value: str, line: int, path: Path, state: DeckState,
