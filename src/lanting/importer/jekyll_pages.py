@@ -16,7 +16,6 @@ from lanting.importer.common import (
     list_text_front,
     read_text,
     summary_of,
-    walk,
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_data_values import aliased_loops
@@ -47,15 +46,13 @@ from lanting.importer.jekyll_listings import (
 )
 from lanting.importer.jekyll_offline import offline_page
 from lanting.importer.jekyll_outputs import Published
+from lanting.importer.jekyll_page_files import HOMES, JekyllPageFiles
 from lanting.importer.jekyll_page_urls import JekyllPageUrls
 from lanting.importer.jekyll_people import add_people
 from lanting.importer.jekyll_polyglot import Polyglot, with_language
 from lanting.importer.jekyll_reads import (
     MARKDOWN,
-    excluded,
-    jekyll_files,
     last_written,
-    markdown_files,
 )
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.kramdown import title_math
@@ -72,13 +69,12 @@ LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 """Pages Lanting makes at those URLs: a page of the old site there would clash."""
 LISTINGS = LISTING_URLS | {"archives", "posts"}
 """Permalinks of the lists of posts a theme's page makes (with a loop) and Lanting too."""
-_HOMES = ("index.md", "index.markdown", "index.html")  # (the home's text; HTML a group's)
 _TERM_URL = re.compile(r"/(tags|categories)/(?!index(?:\.html?)?$)([^/]+?)(?:/|\.html)?")
 """The URL of a tag's or category's page, where Lanting makes its own; not the list of
 them all, `permalink: /tags/index.html` (a theme's page of every tag)."""
 
 
-class JekyllPages(JekyllPageUrls):
+class JekyllPages(JekyllPageFiles, JekyllPageUrls):
     """The page side of the Jekyll importers."""
 
     source: Path
@@ -105,46 +101,6 @@ class JekyllPages(JekyllPageUrls):
     collection_docs: dict[Path, Published]
     tz: dt.tzinfo
 
-    DATED_PAGES_ARE_POSTS = True
-    """A site without `_posts/` whose pages carry dates (`notes/LLM/kv-cache.md` with
-    `date:`, listed by the theme's own Liquid loop) keeps its posts in them: they are
-    imported as posts. (Not al-folio's: its dated pages are a homepage's.)"""
-
-    def dated_pages(self) -> list[Path]:
-        found = []
-        for path in self.page_files():
-            fmt, head, body, _first = split_front_matter(read_text(path))
-            data = load_mapping(fmt, head)[0] if fmt else {}
-            if data.get("date") and body.strip() and not data.get("permalink") == "/" \
-                    and path.relative_to(self.source).as_posix() not in _HOMES:
-                found.append(path)
-        return found
-
-    def page_files(self) -> list[Path]:
-        tabs = self.source / "_tabs"  # Chirpy's pages of the side bar (about, archives, …)
-        included = [p for folder in self.included_folders()
-                    for p in jekyll_files(self.source / folder, "**/*")
-                    if p.suffix.lower() in MARKDOWN or self.html_page(p)]
-        return [p for p in walk(self.source)
-                if not any(part.startswith("_") for part in p.relative_to(self.source).parts)
-                and not excluded(p.relative_to(self.source).as_posix(), self.config)
-                and (p.suffix.lower() in MARKDOWN or self.html_page(p))
-                and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
-            markdown_files(tabs)) + included + [p for p, d in self.collection_docs.items()
-                                               if not d.dated] + list(readme_indexes(
-                                                   self.root, self.source, self.config,
-                                                   self.published))
-
-    def included_folders(self) -> list[str]:
-        """Folders named `_x` that `_config.yml`'s `include:` has Jekyll read as pages
-        (minimal-mistakes keeps its pages in `_pages/`)."""
-        names = self.config.get("include")
-        return [name.strip("/") for name in names if isinstance(name, str)
-                and name.startswith("_") and "/" not in name.strip("/")
-                and (self.source / name.strip("/")).is_dir()
-                and name.strip("/") not in ("_posts", "_drafts", "_tabs")] \
-            if isinstance(names, list) else []
-
     def read_pages(self) -> None:
         pages = []
         optional = github_pages_build(self.root, self.config)
@@ -156,7 +112,7 @@ class JekyllPages(JekyllPageUrls):
             if fmt:  # (else not a Jekyll page: a plain file, but on GitHub Pages)
                 data = load_mapping(fmt, head)[0]
                 if not data.get("title") and path.suffix.lower() in MARKDOWN \
-                        and path.name not in _HOMES and data.get("permalink") != "/" \
+                        and path.name not in HOMES and data.get("permalink") != "/" \
                         and path.parent != self.source / "_tabs":
                     # (titled by its heading, as jekyll-titles-from-headings did on
                     # GitHub Pages; else the theme showed none, and its heading stood
@@ -247,7 +203,7 @@ class JekyllPages(JekyllPageUrls):
                              "showed offline (Lanting's site has no service worker)")
             return
         lang = self.polyglot.tag(data) if self.polyglot is not None else ""
-        if permalink == "/" or rel in _HOMES or layout == "home" and home_lists_posts(
+        if permalink == "/" or rel in HOMES or layout == "home" and home_lists_posts(
                 self.source, self.config):  # (just-the-docs' `home`: any page's)
             home = self.home(lang)
             listed = drop_post_lists(body, self.source)
