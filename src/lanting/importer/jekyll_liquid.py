@@ -263,7 +263,7 @@ class JekyllLiquid(JekyllValues):
         text, count = data_aliases(text, self.source)  # (before `assign` tags go)
         ctx.convert("values of `_data/` files printed by a name (`{% assign x = "
                     "site.data.x %}`)", count)
-        return tags(text, self.tag_handlers(item, ctx, path), ctx)
+        return tags(text, self.tag_handlers(item, ctx, path), ctx, shelf=shelf)
 
     def data_list_file(self, file: Path) -> bool:
         """Whether an included file is minimal-light's list of `_data/publications.yml`

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.block_containers import nested_block
 from lanting.importer.body import relined, unconverted
 from lanting.importer.html_block_spans import html_block_spans, inside, markdown_as_html
 from lanting.importer.report import Report
@@ -186,7 +187,7 @@ _TAG_AFTER_BLOCK = re.compile(r"\n[ \t]+(?=</?[A-Za-z])")
 
 
 def tags(text: str, handlers: dict[str, TagHandler], ctx: Context,
-         html_blocks: bool = False) -> str:
+         html_blocks: bool = False, shelf: Shelf | None = None) -> str:
     """Every remaining `{% name args %}`: through its handler, or left in a comment;
     one inside an HTML comment stays there as written (a comment in a comment ended
     the first early and showed ` -->` on the page).
@@ -196,7 +197,9 @@ def tags(text: str, handlers: dict[str, TagHandler], ctx: Context,
     showing `</div>`.
     `html_blocks`: the renderer read Markdown as CommonMark does, none inside an HTML
     block, where the tags had made HTML (Hexo's): a tag's inline Markdown there is
-    written as HTML."""
+    written as HTML.
+    A block a tag alone on its line of a list item or a block quote made is written in
+    it (`block_containers`; `shelf`: the code put aside, its lines prefixed too)."""
     out: list[str] = []
     end = 0
     comments = [m.span() for m in HTML_COMMENT.finditer(text)] if "<!--" in text else []
@@ -210,6 +213,12 @@ def tags(text: str, handlers: dict[str, TagHandler], ctx: Context,
                            *_neighbours(text, match.start(), match.end()))
         if handler is not None and inside(blocks, match.start()):
             made = markdown_as_html(made)
+        nested = nested_block(text, match.start(), match.end(), made, shelf) \
+            if made.startswith("\n\n") and made.endswith("\n\n") else None
+        if nested is not None and nested[0] >= end:  # (in a list item or a quote)
+            out.append(text[end:nested[0]] + nested[1])
+            end = match.end()
+            continue
         out.append(text[end:match.start()] + made)
         end = match.end()
         if made.endswith("\n\n"):
