@@ -57,3 +57,51 @@ def test_a_figure_include_in_indented_html_stays_at_column_0(tmp_path: Path) -> 
     post = (imported.dest / "content/posts/grid/index.md").read_text(encoding="utf-8")
     assert '\n\n![A.](a.png "A.")\n\n' in post, post
 
+
+_UI_TEXT_POST = (
+    "---\ntitle: Attention\n---\n\nText.\n\n"
+    '<h3>{{ site.data.ui-text[site.locale].related_label | default: "You May Also Enjoy" }}'
+    "</h3>\n\n<p>{{ site.data.ui-text[site.locale].toc_label }}</p>\n")
+
+
+def test_a_remote_themes_interface_words_missing_print_their_defaults(
+        tmp_path: Path) -> None:
+    """A minimal-mistakes site on `remote_theme:` without its own `_data/ui-text.yml`:
+    GitHub Pages read no theme's `_data/`, so `{{ site.data.ui-text[site.locale].x |
+    default: "…" }}` printed the default and a bare one nothing; each was left in a
+    comment with a warning. They print so now, and one notice names the missing file."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlocale: en-US\n"
+                       "remote_theme: mmistakes/minimal-mistakes@4.24.0\n",
+        "_posts/2024-01-02-attention.md": _UI_TEXT_POST,
+        "_posts/2024-01-03-more.md": _UI_TEXT_POST.replace("Attention", "More")})
+    post = (imported.dest / "content/posts/attention.md").read_text(encoding="utf-8")
+    assert "<h3>You May Also Enjoy</h3>" in post and "<p></p>" in post, post
+    assert not imported.report.warnings, report_of(imported)
+    noted = [n for n in imported.report.entries if "ui-text.yml" in n.message]
+    assert len(noted) == 1 and "mmistakes/minimal-mistakes" in noted[0].message, \
+        report_of(imported)
+
+
+def test_a_sites_own_interface_words_are_read_in_its_locale(tmp_path: Path) -> None:
+    """The site's own copy of `_data/ui-text.yml`: `[site.locale]` picks its locale's
+    words, as Jekyll printed them."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlocale: zh-CN\n"
+                       "remote_theme: mmistakes/minimal-mistakes\n",
+        "_data/ui-text.yml": 'en-US:\n  toc_label: "On this page"\n'
+                             'zh-CN:\n  toc_label: "目录"\n  related_label: "猜您还喜欢"\n',
+        "_posts/2024-01-02-attention.md": _UI_TEXT_POST})
+    post = (imported.dest / "content/posts/attention.md").read_text(encoding="utf-8")
+    assert "<h3>猜您还喜欢</h3>" in post and "<p>目录</p>" in post, post
+    assert not imported.report.warnings, report_of(imported)
+
+
+def test_a_theme_gems_interface_words_stay_unknown(tmp_path: Path) -> None:
+    """`theme: minimal-mistakes-jekyll`, a gem: its own data may have been read (its
+    jekyll-data), so the words are not known; they stay in a comment, reported."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlocale: en-US\ntheme: minimal-mistakes-jekyll\n",
+        "_posts/2024-01-02-attention.md": _UI_TEXT_POST})
+    assert len(imported.report.warnings) == 2, report_of(imported)
+

@@ -92,6 +92,8 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
         """The site's MathJax (or KaTeX) read `$…$` as inline math."""
         self.math_delimiters = custom_delimiters(self.source)
         """The (inline, display) delimiters of its MathJax setup besides `$` and `\\(`."""
+        self.missing_data: set[str] = set()
+        """Files of `_data/` the site's outputs read that it lacks (noted once each)."""
         self.no_liquid: set[Path] = set()
         """Posts with `render_with_liquid: false`: Jekyll shows their Liquid as written."""
         self.left_out: dict[str, str] = {}

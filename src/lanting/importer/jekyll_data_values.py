@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,23 @@ def data_value(source: Path, expression: str) -> str | None:
             data = _mapping(read_text(path), ext)
             return value_at(data, f"site.data.{name}", expression) if data else None
     return None
+
+
+def missing_data(source: Path, config: dict[str, Any], expression: str) -> str | None:
+    """The `_data/` file `site.data.<name>…` names when the site lacks it and the old
+    site read no theme's either, its value nil (Liquid printed nothing, or a `default:`):
+    a remote theme (minimal-mistakes' `ui-text.yml`) brings no `_data/`, nor does a site
+    without a theme gem; a gem could, through jekyll-data. None otherwise."""
+    found = re.match(r"site\.data\.([\w-]+)", expression)
+    if found is None or config.get("theme") and not config.get("remote_theme"):
+        return None
+    plugins = [*(config.get("plugins") or []), *(config.get("gems") or [])]
+    folder = source / str(config.get("data_dir") or "_data")
+    name = found.group(1)
+    if "jekyll-data" in plugins or (folder / name).is_dir() or any(
+            folder.glob(f"{glob_escape(name)}.*")):
+        return None
+    return f"{folder.name}/{name}.yml"
 
 
 def data_list(source: Path, name: str) -> list[Any]:

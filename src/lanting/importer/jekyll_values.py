@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.jekyll_data_values import data_value
+from lanting.importer.jekyll_data_values import data_value, missing_data
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.liquid import (
     HTML_COMMENT,
@@ -21,6 +21,7 @@ from lanting.importer.liquid import (
     value_at,
 )
 from lanting.importer.liquid_filters import filter_chain
+from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
 
 _SITE_ROOT = r"\{\{-?\s*(?:site\.(?:url|baseurl)|base_path)\s*-?\}\}"
@@ -45,15 +46,42 @@ class JekyllValues(JekyllLinks):
 
     source: Path
     config: dict[str, Any]
+    config_name: str
+    report: Report
     people_folders: list[str]
+    missing_data: set[str]
 
     def site_value(self, expression: str) -> str | None:
         """The text of `site.github` or `site.author.name`: a string or number that
         `_config.yml` gives it (what Jekyll printed), or `site.data.hero.lede` a file of
         `_data/`, else None."""
         if expression.startswith("site.data."):
-            return data_value(self.source, expression)
+            return data_value(self.source, self.site_indexed(expression))
         return value_at(self.config, "site", expression)
+
+    def site_indexed(self, expression: str) -> str:
+        """`site.data.ui-text[site.locale].x` with its index of a setting as the string
+        `_config.yml` gives it, `ui-text["en-US"].x` (minimal-mistakes' interface words)."""
+        return re.sub(r"\[\s*(site\.[\w.-]+)\s*\]", lambda m: '["' + (
+            self.site_value(m.group(1)) or "").replace('"', "") + '"]', expression)
+
+    def data_nil(self, expression: str, ctx: Context) -> bool:
+        """Whether `expression` reads a file of `_data/` the old site lacked (`missing_data`):
+        nil, what Liquid printed as nothing. One notice for the site names each file."""
+        missing = missing_data(self.source, self.config, expression)
+        if missing is None:
+            return False
+        if missing not in self.missing_data:
+            self.missing_data.add(missing)
+            theme = self.config.get("remote_theme")
+            self.report.note(self.config_name, None, f"`{missing}` is not in the site"
+                             + (f", and its remote theme (`{theme}`) brought none: GitHub "
+                                "Pages reads no theme's `_data/`" if theme else "")
+                             + f"; `{{{{ site.data.{missing.split('/')[-1][:-4]}… }}}}` "
+                             "printed nothing on the old site (or its `default:`), and so "
+                             "it does here: copy the theme's file into `_data/` first to "
+                             "import its words")
+        return True
 
     def root_address(self, outputs: str) -> str:
         """What `{{ site.url }}{{ site.baseurl }}` printed: the old site's address."""
@@ -148,10 +176,13 @@ class JekyllValues(JekyllLinks):
             value = filter_chain(expression, lambda term: "" if re.fullmatch(
                 r"site\.(baseurl|url)", term) else self.site_value(term)
                 if term.startswith("site.") else self.page_value(term, ctx),
-                lambda term: self.page_unset(term, ctx))
+                lambda term: self.page_unset(term, ctx) or self.data_nil(term, ctx))
             if value is not None:
                 ctx.convert("Liquid strings and `_config.yml` values joined by filters")
                 return value
+            if "|" not in expression and self.data_nil(expression, ctx):
+                ctx.convert("Liquid values of `_data/` files the old site lacked (nothing)")
+                return ""
             named = self.config.get("collections")
             whole = re.fullmatch(r"site\.(\w+)", expression)
             if whole and isinstance(named, dict | list) and whole.group(1) in named:

@@ -266,7 +266,7 @@ def tex_group(expression: str) -> bool:
     return bool(re.search(r"[\\^+*/()=]", expression)) or not _LIQUID_VALUE.match(expression)
 
 
-_STEP = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
+_STEP = re.compile(r"""\.([A-Za-z_][\w-]*)|\[(\d+)\]|\[\s*(?:"([^"\]]*)"|'([^'\]]*)')\s*\]""")
 
 
 def value_at(root: dict[str, Any], name: str, expression: str) -> str | None:
@@ -274,11 +274,12 @@ def value_at(root: dict[str, Any], name: str, expression: str) -> str | None:
     front matter, an item of a list taken by its index (`page.references[2].url`, a post
     linking the works its front matter lists): a string or number, what Liquid printed;
     else None."""
-    found = re.fullmatch(re.escape(name) + r"((?:\.[A-Za-z_][\w-]*|\[\d+\])+)", expression)
+    found = re.fullmatch(re.escape(name) + rf"((?:{_STEP.pattern})+)", expression)
     if found is None:
         return None
     value: Any = root
-    for key, index in _STEP.findall(found.group(1)):
+    for key, index, *quoted in _STEP.findall(found.group(1)):
+        key = key or "".join(quoted)  # (`ui-text["en-US"]`: a key by its string)
         if index:
             if not isinstance(value, list) or int(index) >= len(value):
                 return None
