@@ -24,9 +24,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_heading_ids import heading_ids, kramdown_ids
-from lanting.importer.jekyll_old_paths import OldPagePaths
-from lanting.importer.jekyll_repository import repository_file_url, repository_of
-from lanting.importer.jekyll_terms import term_link
+from lanting.importer.jekyll_link_targets import JekyllLinkTargets
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.liquid import Context
 from lanting.importer.other_case import beside_in_other_case
@@ -46,7 +44,7 @@ _WIDE_COLON = re.compile(r"(https?)(?:\uff1a|%EF%BC%9A)//", re.IGNORECASE)
 """`https：//`: a web address whose colon a Chinese input method made full-width."""
 
 
-class JekyllLinks(OldPagePaths):
+class JekyllLinks(JekyllLinkTargets):
     """The link side of the Jekyll importers' bodies (`JekyllBodies`)."""
 
     source: Path
@@ -294,103 +292,3 @@ class JekyllLinks(OldPagePaths):
             ctx.convert("links written with the site's `baseurl` as the site's own URLs")
             return url[len(self.baseurl):]
         return found
-
-    def unpublished(self, rel: str, url: str, fragment: str, ctx: Context) -> str:
-        """A link to a file of the repository that Jekyll did not publish (`.github/…`,
-        a file `exclude:` names): to the file on GitHub, else its text without the link
-        (one warning for the site: a README's list of them is one fault)."""
-        repository = repository_of(self.config)
-        if repository is not None:
-            ctx.convert("links to files of the repository the old site did not publish, to "
-                        "them on GitHub")
-            return repository_file_url(repository, quote(rel)) + fragment
-        if self.unpublished_warned:
-            ctx.note(url, f"a link to `{rel}`, a file Jekyll did not publish: its text kept "
-                     "without the link")
-        else:
-            self.unpublished_warned = True
-            ctx.warn(url, f"a link to `{rel}`, a file of the repository Jekyll did not "
-                     "publish (the old link led nowhere but on GitHub): its text kept without "
-                     "the link, here and in any other such link (notices); `repository: "
-                     "owner/name` in `_config.yml` would make them links to GitHub")
-        return UNLINK
-
-    def markdown_file(self, local: Path, name: str, fragment: str, url: str,
-                      ctx: Context) -> str | None:
-        """Where a link to the Markdown file `local` of the site (`name` as written,
-        `fragment` with its `#`) leads: the page or post made of it; for a page left out
-        (a listing its layout filled), where links to its URL lead; for a file the site
-        has not, nowhere (`UNLINK`). None for another file, a Markdown file Jekyll
-        copied as it was."""
-        target = self.by_path.get(local.relative_to(self.source.resolve()).as_posix())
-        if target is not None:
-            ctx.convert("links to other posts' files")
-            found = heading_fragment(unquote(fragment[1:]), target.source) \
-                if fragment and target.source is not None else None
-            return self.site.link(target) + (f"#{found}" if found else fragment)
-        if not local.exists():
-            ctx.warn(url, f"a link to `{unquote(name)}`, which is not in the site (the "
-                     "old page's link led nowhere): its text kept without the link; "
-                     "publish the page and link it again")
-            return UNLINK
-        to = self.left_out.get("/" + local.relative_to(self.source.resolve()).as_posix())
-        if to is None:
-            return None
-        ctx.warn(url, f"a link to `{unquote(name)}`, a page left out of the import (its "
-                 "layout filled it): " + (f"it leads to {to}, Lanting's list" if to else
-                                          "its text kept without the link"))
-        return to or UNLINK
-
-    def old_feed(self, url: str) -> bool:
-        """Whether `url` is the old site's feed, which jekyll-feed wrote at `/feed.xml`
-        (or its `feed: path:`; TeXt's `paths: rss:`), a template the import leaves out: the
-        new site's feed is /atom.xml ("subscribe to the feed" ending each post of a
-        blog was a broken link)."""
-        feed, paths = self.config.get("feed"), self.config.get("paths")
-        path = str((feed.get("path") if isinstance(feed, dict) else None)
-                   or (paths.get("rss") if isinstance(paths, dict) else None)  # (TeXt's)
-                   or "feed.xml")
-        wanted = unquote(url.partition("#")[0].partition("?")[0]).removeprefix(self.baseurl)
-        return wanted == "/" + path.lstrip("/") and path.lstrip("/") not in self.site.static
-
-    def archive_tag(self, url: str) -> str | None:
-        """The new page of the tag or category a link to the old theme's page of it
-        shows (`jekyll_terms.py`); None for another link."""
-        terms: dict[str, set[str]] = {"tags": set(), "categories": set()}
-        for item in self.site.items:
-            for kind, names in terms.items():
-                found = item.front.get(kind) if item.kind == "post" else None
-                names.update(str(n) for n in found or [] if isinstance(found, list))
-        return term_link(url, self.baseurl, self.config, terms)
-
-    def on_media_cdn(self, url: str) -> bool:
-        """An image path Chirpy served from its `cdn` (the site's copy, when it has one,
-        is used instead: the new site then holds it)."""
-        if not self.media_cdn or not url.startswith("/") or url.startswith("//"):
-            return False
-        path = unquote(url.partition("#")[0].partition("?")[0])
-        return not (self.source / path.lstrip("/")).is_file() \
-            and self.table.find(path) is None
-
-    def post_file(self, local: Path, path: Path) -> bool:
-        """Whether `local` is a file in the own folder of the post at `path`
-        (`_posts/2019-07-05-x/main.f90`, which jekyll-postfiles published beside the
-        post): then it is one of the post's bundle files, and the link stays as written."""
-        folder = path.parent.resolve()
-        item = self.by_path.get(path.relative_to(self.source).as_posix()) \
-            if path.is_relative_to(self.source) else None
-        if item is None or item.kind != "post" or folder.name in ("_posts", "_drafts") \
-                or "_posts" not in path.relative_to(self.source).parts \
-                or not local.is_file() or not local.is_relative_to(folder) \
-                or local.suffix.lower() in (".md", ".markdown"):
-            return False
-        item.files[local.relative_to(folder).as_posix()] = local
-        return True
-
-    def root_image(self, name: str) -> Path | None:
-        """The image file of the site that the relative path `name` names from the site's
-        root, if any (none above the root)."""
-        root = self.source.resolve()
-        found = (root / unquote(name)).resolve()
-        return found if found.is_relative_to(root) and found.is_file() and is_image(found) \
-            else None
