@@ -105,3 +105,21 @@ def test_a_theme_gems_interface_words_stay_unknown(tmp_path: Path) -> None:
         "_posts/2024-01-02-attention.md": _UI_TEXT_POST})
     assert len(imported.report.warnings) == 2, report_of(imported)
 
+
+def test_a_markdown_file_without_front_matter_linked_from_the_root_is_kept(
+        tmp_path: Path) -> None:
+    """A post links notes kept beside its images, `/images/notes/plan.md`, a Markdown
+    file without front matter: Jekyll copied it as it was, and the link led to the
+    file (a site built by its own workflow: GitHub Pages' jekyll-optional-front-matter
+    made a page of it). It stopped the build as a broken link; the file is kept at its
+    path now."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "Gemfile": 'source "https://rubygems.org"\ngem "jekyll", "~> 4.3"\n',
+        "images/notes/plan.md": "# Plan\n\nSteps.\n",
+        "_posts/2024-01-02-tools.md":
+            "---\ntitle: Tools\n---\n\n* [The plan](/images/notes/plan.md)\n"})
+    post = (imported.dest / "content/posts/tools.md").read_text(encoding="utf-8")
+    assert "[The plan](/images/notes/plan.md)" in post, post
+    assert (imported.dest / "static/images/notes/plan.md").is_file(), report_of(imported)
+    assert not imported.report.warnings, report_of(imported)

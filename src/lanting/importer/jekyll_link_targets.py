@@ -6,19 +6,21 @@ image named from the site's root. A part of `jekyll_links.JekyllLinks`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
 from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.body_links import UNLINK
-from lanting.importer.common import LinkTable, is_image
+from lanting.importer.common import LinkTable, is_image, read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_old_paths import OldPagePaths
 from lanting.importer.jekyll_repository import repository_file_url, repository_of
 from lanting.importer.jekyll_terms import term_link
 from lanting.importer.liquid import Context
 from lanting.importer.site import NewSite
+from lanting.importer.text import split_front_matter
 
 
 class JekyllLinkTargets(OldPagePaths):
@@ -32,6 +34,8 @@ class JekyllLinkTargets(OldPagePaths):
     by_path: dict[str, Item]
     left_out: dict[str, str]
     media_cdn: str = ""
+    static_file: Callable[[Path], bool]
+    published: Callable[[Path], bool]
     unpublished_warned: bool = False
 
     def unpublished(self, rel: str, url: str, fragment: str, ctx: Context) -> str:
@@ -53,6 +57,19 @@ class JekyllLinkTargets(OldPagePaths):
                      "the link, here and in any other such link (notices); `repository: "
                      "owner/name` in `_config.yml` would make them links to GitHub")
         return UNLINK
+
+    def copied_file(self, local: Path, fragment: str) -> str | None:
+        """Where a link to the file `local` leads when Jekyll copied it as it was (a
+        static file, or a published `.md` without front matter, which it copies too):
+        its path from the site's root, the file kept there; None for another."""
+        root = self.source.resolve()
+        if not (local.is_file() and local.is_relative_to(root) and (
+                self.static_file(local) or self.published(local)
+                and not split_front_matter(read_text(local))[0])):
+            return None
+        rel = local.relative_to(root).as_posix()
+        self.site.static.setdefault(rel, local)
+        return "/" + quote(rel) + fragment
 
     def markdown_file(self, local: Path, name: str, fragment: str, url: str,
                       ctx: Context) -> str | None:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 from lanting.importer.body_fragments import fragment_key, heading_fragment
 from lanting.importer.body_links import UNLINK
@@ -30,7 +30,6 @@ from lanting.importer.liquid import Context
 from lanting.importer.other_case import beside_in_other_case
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 from lanting.importer.site import NewSite
-from lanting.importer.text import split_front_matter
 
 _ROOTED_MARKDOWN = re.compile(r"(/(?!/)[^?#]*\.(?:md|markdown))(#.*)?$")
 """`/about.md#who`: a Markdown file of the site named from its root."""
@@ -162,6 +161,11 @@ class JekyllLinks(JekyllLinkTargets):
                                            ctx)
                 if found is not None:
                     return found
+                found = self.copied_file(local, rooted.group(2) or "")
+                if found is not None:  # (`/images/notes/x.md`, no front matter: the file)
+                    ctx.convert("Markdown files without front matter, which Jekyll copied "
+                                "as they were, linked from the site's root")
+                    return found
         if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
             name, hash_mark, fragment = url.partition("#")
             local = (path.parent / unquote(name)).resolve()
@@ -197,16 +201,12 @@ class JekyllLinks(JekyllLinkTargets):
             if self.post_file(local, path):
                 ctx.convert("files in a post's folder (jekyll-postfiles) in its bundle")
                 return url
-            if local.is_file() and local.is_relative_to(self.source.resolve()) and (
-                    self.static_file(local) or self.published(local)
-                    and not split_front_matter(read_text(local))[0]):
+            copied = self.copied_file(local, hash_mark + fragment)
+            if copied is not None:
                 # (`[论文](./reference/paper.pdf)` beside a page: Jekyll published the file
-                # there, and the link led to it; the page moves, the file stays put. So
-                # did a `.md` without front matter: Jekyll copies it as it is)
-                rel = local.relative_to(self.source.resolve()).as_posix()
-                self.site.static.setdefault(rel, local)
+                # there, and the link led to it; the page moves, the file stays put)
                 ctx.convert("files linked beside a page")
-                return "/" + quote(rel) + hash_mark + fragment
+                return copied
             # (a file of `_posts/` beside the posts, `x.patch`, was no file of the old site:
             # Jekyll publishes nothing of `_posts/` but the posts, and the link led nowhere)
             hidden = local.is_file() and local.is_relative_to(self.source.resolve()) \
