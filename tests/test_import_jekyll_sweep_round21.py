@@ -123,3 +123,22 @@ def test_a_markdown_file_without_front_matter_linked_from_the_root_is_kept(
     assert "[The plan](/images/notes/plan.md)" in post, post
     assert (imported.dest / "static/images/notes/plan.md").is_file(), report_of(imported)
     assert not imported.report.warnings, report_of(imported)
+
+
+def test_a_link_by_the_file_names_date_leads_to_the_post(tmp_path: Path) -> None:
+    """A Hux-blog post links the one before it by the date of its file name,
+    `/2023/06/24/Agent-Workflow/`, whose front matter's `date: 2023-06-26` Jekyll
+    published it under: the old link led nowhere, and the build stopped at it. It leads
+    to the post now, with a notice; a path no post's file names stays as written."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\npermalink: pretty\n",
+        "_posts/2023-06-24-Agent-Workflow.md":
+            "---\ntitle: Workflow\ndate: 2023-06-26\n---\n\nFirst.\n",
+        "_posts/2023-07-01-Agent-Workflow2.md":
+            "---\ntitle: Workflow 2\n---\n\n[The last one](/2023/06/24/Agent-Workflow/#end)"
+            " and [another](/2023/06/25/Agent-Workflow/).\n"})
+    post = (imported.dest / "content/posts/agent-workflow2.md").read_text(encoding="utf-8")
+    assert "[The last one](agent-workflow.md#end)" in post, post
+    assert "[another](/2023/06/25/Agent-Workflow/)" in post, post
+    noted = [n for n in imported.report.entries if "file name's date" in n.message]
+    assert len(noted) == 1 and noted[0].severity == "notice", report_of(imported)

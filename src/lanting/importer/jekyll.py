@@ -92,6 +92,9 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
         """The site's MathJax (or KaTeX) read `$…$` as inline math."""
         self.math_delimiters = custom_delimiters(self.source)
         """The (inline, display) delimiters of its MathJax setup besides `$` and `\\(`."""
+        self.file_date_urls: dict[str, Item] = {}
+        """The URLs (`old_path`) posts would have had by their file names' dates, which
+        their front matter's `date:` changed: Jekyll published them elsewhere."""
         self.missing_data: set[str] = set()
         """Files of `_data/` the site's outputs read that it lacks (noted once each)."""
         self.no_liquid: set[Path] = set()

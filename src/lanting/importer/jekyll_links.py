@@ -58,6 +58,7 @@ class JekyllLinks(JekyllLinkTargets):
     published: Callable[[Path], bool]
     left_out: dict[str, str]
     home_texts: set[Path]
+    file_date_urls: dict[str, Item]
     shown_headings: dict[Path, list[str]]
     unpublished_warned: bool = False
 
@@ -291,4 +292,13 @@ class JekyllLinks(JekyllLinkTargets):
             # written, it led outside the new one)
             ctx.convert("links written with the site's `baseurl` as the site's own URLs")
             return url[len(self.baseurl):]
+        if found is None and not image and url.startswith("/") and self.file_date_urls \
+                and (post := self.file_date_urls.get(old_path(
+                    name.removeprefix(self.baseurl)))) is not None:
+            # (`[上一篇](/2026/06/24/x/)`: the date of the post's file name, which its
+            # `date: 2026-06-26` overrode; Jekyll published it under the later one)
+            ctx.note(url, f"`{name}` named a post by its file name's date; Jekyll "
+                     "published it under its front matter's `date:` (the old link led "
+                     "nowhere): it leads to the post")
+            return self.site.link(post) + hash_mark + fragment
         return found

@@ -33,6 +33,7 @@ from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_polyglot import Polyglot
 from lanting.importer.jekyll_reads import MARKDOWN, excluded
 from lanting.importer.jekyll_redirects import redirect_target
+from lanting.importer.jekyll_urls import old_path
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
@@ -69,6 +70,7 @@ class JekyllPosts:
     page_posts: set[Path]
     collection_docs: dict[Path, Published]
     series_titles: dict[str, str]
+    file_date_urls: dict[str, Item]
     DATED_PAGES_ARE_POSTS: bool
     included_folders: Callable[[], list[str]]
     dated_pages: Callable[[], list[Path]]
@@ -238,6 +240,9 @@ class JekyllPosts:
                 for url in item.old_urls:
                     self.table.add(url, item)
                 item.deck_urls = frozenset(item.old_urls) if deck else frozenset()
+                if file_date is not None and file_date.moment.date() != date.moment.date():
+                    for url in self.old_urls(data, pattern, file_date, categories, title_part):
+                        self.file_date_urls.setdefault(old_path(url), item)
             body = remark_source(body) if deck else body  # (a remark.js deck: a talk)
             rel = path.relative_to(self.source).as_posix()
             self.by_path[rel] = item
