@@ -142,3 +142,35 @@ def test_a_link_by_the_file_names_date_leads_to_the_post(tmp_path: Path) -> None
     assert "[another](/2023/06/25/Agent-Workflow/)" in post, post
     noted = [n for n in imported.report.entries if "file name's date" in n.message]
     assert len(noted) == 1 and noted[0].severity == "notice", report_of(imported)
+
+
+def test_a_pages_loops_over_data_lists_are_written_out(tmp_path: Path) -> None:
+    """An about page (mzlogin's theme, common on Chinese blogs) lists its links and
+    skills from `_data/`: `{% for website in site.data.social %}* {{ website.sitename
+    }}：[@{{ website.name }}]({{ website.url }}){% endfor %}`, and a loop over each
+    category's `keywords` inside one over `site.data.skills`. With little text of its
+    own it was left out as a listing page. The loops are written out as Jekyll printed
+    them, entry by entry; one holding an `if` stays a loop (left out, as before)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: zh-CN\n",
+        "_data/social.yml": "- {sitename: GitHub, name: me, url: 'https://github.com/me'}\n"
+                            "- {sitename: 知乎, name: 我, url: 'https://www.zhihu.com/people/me'}\n",
+        "_data/skills.yml": "- name: Data Mining\n  keywords: [Feature Engineering, GBDT]\n"
+                            "- name: Systems\n  keywords: [C++]\n",
+        "pages/about.md":
+            "---\ntitle: About\npermalink: /about/\n---\n\n我是我。\n\n## 联系\n\n"
+            "{% for website in site.data.social %}\n"
+            "* {{ website.sitename }}：[@{{ website.name }}]({{ website.url }})\n"
+            "{% endfor %}\n\n## Skills\n\n{% for category in site.data.skills %}\n"
+            "### {{ category.name }}\n"
+            "{% for keyword in category.keywords %}`{{ keyword }}` {% endfor %}\n"
+            "{% endfor %}\n\n{% for w in site.data.social %}{% if w.url %}x{% endif %}"
+            "{% endfor %}\n"})
+    page = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
+    assert "* GitHub：[@me](https://github.com/me)\n" in page, page
+    assert "* 知乎：[@我](https://www.zhihu.com/people/me)\n" in page, page
+    assert "### Data Mining\n`Feature Engineering` `GBDT`\n" in page, page
+    assert "### Systems\n`C++`\n" in page, page
+    warned = [w.message for w in imported.report.warnings]
+    assert len(warned) == 1 and "`{% for %}` listings left out" in warned[0], \
+        report_of(imported)

@@ -67,6 +67,15 @@ def data_list(source: Path, name: str) -> list[Any]:
     return []
 
 
+def data_mapping(source: Path, name: str) -> dict[str, Any]:
+    """The mapping `_data/<name>.yml` (or `.yaml`, `.json`) holds; {} when it holds none."""
+    for ext in (".yml", ".yaml", ".json"):
+        path = source / "_data" / f"{name}{ext}"
+        if path.is_file():
+            return _mapping(read_text(path), ext)
+    return {}
+
+
 def _mapping(text: str, ext: str) -> dict[str, Any]:
     if ext == ".json":
         try:

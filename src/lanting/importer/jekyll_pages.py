@@ -18,6 +18,8 @@ from lanting.importer.common import (
     summary_of,
 )
 from lanting.importer.item import Item
+from lanting.importer.jekyll_data_loops import data_loops
+from lanting.importer.jekyll_data_pubs import data_file
 from lanting.importer.jekyll_data_values import aliased_loops
 from lanting.importer.jekyll_decks import deck_front, is_deck, remark_source
 from lanting.importer.jekyll_github_pages import (
@@ -246,6 +248,9 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
             return
         if "site.data." in body and self.people_page(path, body, permalink):
             return
+        body, unrolled = data_loops(body, self.source, {Path(data_file(self.source) or "").stem})
+        self.report.convert("loops over `_data/` lists written out as Jekyll printed them "
+                            "(`{% for w in site.data.social %}`)", unrolled)
         if LISTING_TAG.search(body) or "paginator" in body:
             # academicpages' cv.md: the CV in Markdown around loops over its collections
             kept = drop_loops(body)
