@@ -174,3 +174,28 @@ def test_a_pages_loops_over_data_lists_are_written_out(tmp_path: Path) -> None:
     warned = [w.message for w in imported.report.warnings]
     assert len(warned) == 1 and "`{% for %}` listings left out" in warned[0], \
         report_of(imported)
+
+
+def test_the_offline_page_of_a_fork_without_a_service_worker_is_left_out(
+        tmp_path: Path) -> None:
+    """A Hux-blog fork that took its `sw.js` out kept `offline.html`, the theme's header
+    (`{% if page.header-img %}` choosing its picture) over a script: imported as a
+    page, three warnings for its Liquid. It is left out, with a notice; an
+    `offline.html` with text of its own stays."""
+    offline = ("---\nlayout: default\nheader-img: img/404-bg.jpg\npermalink: /offline.html"
+               "\n---\n\n<header class=\"intro-header\" style=\"background-image: url('{{ "
+               "site.baseurl }}/{% if page.header-img %}{{ page.header-img }}{% else %}"
+               "{{ site.header-img }}{% endif %}')\">\n<h1>Offline</h1>\n<span>{{ "
+               "page.description }}</span>\n</header>\n\n<script>\n  document.body."
+               "classList.add('page-fullscreen');\n</script>\n")
+    imported = jekyll_site(tmp_path / "a", {
+        "_config.yml": "title: 博客\nlang: zh-CN\n",
+        "offline.html": offline,
+        "_posts/2016-09-01-dns.md": "---\ntitle: DNS\n---\n\n文字。\n"})
+    assert not (imported.dest / "content/pages/offline.md").exists()
+    assert imported.report.warnings == [], report_of(imported)
+    kept = jekyll_site(tmp_path / "b", {
+        "_config.yml": "title: 博客\nlang: zh-CN\n",
+        "offline.html": "---\ntitle: 离线\n---\n\n<p>断网时也能读：把文章存下来。</p>\n",
+        "_posts/2016-09-01-dns.md": "---\ntitle: DNS\n---\n\n文字。\n"})
+    assert (kept.dest / "content/pages/offline.md").is_file(), report_of(kept)

@@ -201,8 +201,8 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
                              f"{permalink.strip('/') or '404 page'}")
             return
         if offline_page(self.source, path, permalink):
-            self.report.note(path, None, "left out: the page the old site's service worker "
-                             "showed offline (Lanting's site has no service worker)")
+            self.report.note(path, None, "left out: the page a service worker of the theme "
+                             "shows offline (Lanting's site has no service worker)")
             return
         lang = self.polyglot.tag(data) if self.polyglot is not None else ""
         if permalink == "/" or rel in HOMES or layout == "home" and home_lists_posts(
