@@ -199,3 +199,24 @@ def test_the_offline_page_of_a_fork_without_a_service_worker_is_left_out(
         "offline.html": "---\ntitle: 离线\n---\n\n<p>断网时也能读：把文章存下来。</p>\n",
         "_posts/2016-09-01-dns.md": "---\ntitle: DNS\n---\n\n文字。\n"})
     assert (kept.dest / "content/pages/offline.md").is_file(), report_of(kept)
+
+
+def test_a_link_to_a_folder_under_the_posts_own_url_led_nowhere(tmp_path: Path) -> None:
+    """A post at `/2020/02/25/grpc/` (`permalink: pretty`) copies a README's list,
+    `[grpc_retry](retry/)`: the browser read `/2020/02/25/grpc/retry/`, where the old
+    site had nothing, and the build stopped at the link. Its text is kept without the
+    link now, with a warning, as for a file that led nowhere; a folder under the post
+    holding its own files (jekyll-postfiles) and a page there stay links."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\npermalink: pretty\n",
+        "about.md": "---\ntitle: About\npermalink: /about/\n---\n\n[Team](team/)\n",
+        "team.md": "---\ntitle: Team\npermalink: /about/team/\n---\n\nUs.\n",
+        "_posts/2020-02-25-grpc.md":
+            "---\ntitle: gRPC\n---\n\n* [`grpc_retry`](retry/) - retries\n"
+            "* [all](../../../../) - home\n"})
+    post = (imported.dest / "content/posts/grpc.md").read_text(encoding="utf-8")
+    assert "* `grpc_retry` - retries\n" in post, post
+    about = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
+    assert "[Team](team.md)" in about or "[Team](/about/team/)" in about, about
+    warned = [w.message for w in imported.report.warnings]
+    assert len(warned) == 1 and "`retry/`" in warned[0], report_of(imported)

@@ -182,6 +182,15 @@ class JekyllLinks(JekyllLinkTargets):
                          f"to https://{url} (on the old site it led nowhere)")
                 return "https://" + url
             folder = self.old_folder(name, path) if not image else None
+            if folder is not None and self.under_own_url(folder, path) \
+                    and not local.exists() and self.table.find(
+                        self.baseurl + "/" + unquote(name)) is None:  # (nor from the root)
+                # (`[grpc_retry](retry/)`, a README's list copied into a post at
+                # /2020/02/25/x/: /2020/02/25/x/retry/, where no theme made a list)
+                ctx.warn(url, f"a link to `{unquote(name)}`, a folder under the page's own "
+                         "old URL, where the old site had nothing (the old link led "
+                         "nowhere): its text kept without the link")
+                return UNLINK
             if folder is not None:
                 # (`[All posts](../../)`: a folder of the old site, read from the page's
                 # old URL as the browser read it, `/blog/`; from the new file it named

@@ -47,6 +47,16 @@ class OldPagePaths:
         target = self.old_target(name, path)
         return None if target is None else target.rstrip("/") + "/"
 
+    def under_own_url(self, folder: str, path: Path) -> bool:
+        """Whether `folder`, a site path, lies under the old URL of the page of `path`
+        (a post at `/2020/02/25/x/`), with no page or file of the old site there."""
+        item = self.by_path.get(path.relative_to(self.source).as_posix()) \
+            if path.is_relative_to(self.source) else None
+        own = item.old_urls[0].removeprefix(self.baseurl) if item and item.old_urls else ""
+        return own.endswith("/") and folder.startswith(own) and folder != own \
+            and self.table.find(folder) is None and self.table.find(self.baseurl + folder) \
+            is None and not (self.source / folder.strip("/")).exists()
+
     def from_old_url(self, name: str, path: Path) -> str | None:
         """`name` (a relative path) read from the old URL of the page of `path`, as a
         site path of a file of the site or of a page's old URL (`Setup%20Guide` beside
