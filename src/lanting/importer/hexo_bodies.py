@@ -1,5 +1,6 @@
-"""Bodies of Hexo posts → Lanting Markdown: Hexo's Nunjucks tags (`asset_img`,
-`post_link`, `codeblock`, `raw`, …), Butterfly's (`note`, `tabs`, `hideToggle`,
+"""Bodies of Hexo posts → Lanting Markdown: Hexo's Nunjucks tags (`codeblock`, `raw`, …;
+those of a post's files, images and other posts, `asset_img`, `post_link`, in
+`hexo_asset_tags.py`), Butterfly's (`note`, `tabs`, `hideToggle`,
 `hideInline`, `btn`, …), fence captions and options, the math tags of hexo-math and
 hexo-tag-katex (`hexo_math.py`), what each Markdown renderer read otherwise
 (`hexo_renderers.py`), and the files a body links to."""
@@ -16,7 +17,8 @@ from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import text_underscores
 from lanting.importer.body_parentheses import escaped_parentheses
-from lanting.importer.common import is_image, prose_raw
+from lanting.importer.common import prose_raw
+from lanting.importer.hexo_asset_tags import HexoAssetTags
 from lanting.importer.hexo_code import code_fence, code_file, codeblock, included_code
 from lanting.importer.hexo_embeds import embed_tags
 from lanting.importer.hexo_inline import inline_tags, site_icons
@@ -41,11 +43,9 @@ from lanting.importer.hexo_themes import (
     shoka_links,
     short,
 )
-from lanting.importer.hexo_urls import HexoUrls
 from lanting.importer.hexo_volantis import (
     cell,
     ghcard,
-    image_options,
     note,
     site,
     video,
@@ -66,14 +66,12 @@ _NOTE_CLASS = re.compile(r"default|primary|info|success|warning|danger|no-icon|b
 """The classes of a note: NexT's, Butterfly's and Redefine's colours, styles and icons."""
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
-_IMG_META = re.compile(r"""["']?([^"']+)?["']?\s*["']?([^"']+)?["']?""")
-"""The title and alt of Hexo's `img` tag, as its `rMeta` reads them."""
 
 _LABEL_STYLES = frozenset({"default", "primary", "success", "info", "warning", "danger",
                            "blue", "pink", "red", "purple", "orange", "green"})
 """The colours of NexT's and Butterfly's labels."""
 
-class HexoBodies(HexoUrls):
+class HexoBodies(HexoAssetTags):
     """The body conversion of the Hexo importer."""
 
     marked: bool
@@ -236,75 +234,6 @@ class HexoBodies(HexoUrls):
 
     def tag_handlers(self, item: Item, ctx: Context, path: Path,
                      footnotes: list[str]) -> dict[str, Any]:
-        assets = path.with_suffix("")
-
-        def img_meta(words: list[str], at: int, written: str) -> tuple[str, str, str]:
-            """(title, alt, size) of Hexo's `img` and `asset_img`: `[classes] src [width
-            [height]] [title [alt]]`, the title and alt often quoted inside one
-            argument (`'"标题" "替代"'`); the size an attribute block Lanting reads,
-            classes lost, with a warning."""
-            rest = words[at + 1:]
-            size: list[str] = []
-            while rest and len(size) < 2 and re.fullmatch(r"\d+(px|%)?", rest[0]):
-                size.append(rest.pop(0))
-            if words[:at]:
-                ctx.warn(written, f"`{short(written)}`: "
-                         + " and ".join(f"the class `{w}`" for w in words[:at])
-                         + " dropped (a Markdown image has none), the image kept")
-            meta = _IMG_META.match(" ".join(rest))
-            title, alt = (meta.group(1) or "", meta.group(2) or "") if meta else ("", "")
-            return title.strip(), alt.strip() or title.strip(), B.size_block(*size)
-
-        def asset_img(args: str, written: str) -> str:
-            words = B.arguments(args)[0]
-            at = next((i for i, w in enumerate(words) if (assets / w).is_file()),
-                      next((i for i, w in enumerate(words) if is_image(w)), -1))
-            # (none an image's name, `003.ppng` mistyped: the first word is what it named)
-            name = words[at] if at >= 0 else words[0] if words else ""
-            if not (assets / name).is_file():
-                return ctx.leave(written, f"`{name}` is not in the post's asset folder")
-            title, alt, size = img_meta(words, at, written)
-            ctx.convert("asset_img as figures")
-            return B.figure(self.site.image(assets / name, None), title, alt, size)
-
-        def asset_path(args: str, written: str) -> str:
-            name = string_argument(args.split()[0] if args.split() else "")
-            if not (assets / name).is_file():
-                return ctx.leave(written, f"`{name}` is not in the post's asset folder")
-            ctx.convert("asset links")
-            return self.site.image(assets / name, None) if is_image(name) else name
-
-        def asset_link(args: str, written: str) -> str:
-            words = B.arguments(args)[0]
-            name = words[0] if words else ""
-            if not (assets / name).is_file():
-                return ctx.leave(written, f"`{name}` is not in the post's asset folder")
-            item.files[name] = assets / name
-            ctx.convert("asset links")
-            return f"[{' '.join(words[1:]) or name}]({name})"
-
-        def post_link(args: str, written: str) -> str:
-            words = B.arguments(args)[0]
-            name = words[0] if words else ""
-            # Hexo 7's `{% post_link slug#heading %}`: a heading of the post
-            parts = name.split("#")
-            name, fragment = (parts[0], "#" + parts[1]) if len(parts) == 2 else (name, "")
-            target = self.by_name.get(name) or self.by_name.get(name.removesuffix(".md"))
-            if target is None:
-                return ctx.leave(written, f"no post `{name}` in the source")
-            ctx.convert("post_link")
-            label = " ".join(words[1:]) if len(words) > 1 and words[1] != "true" \
-                else target.title
-            return f"[{label}]({self.site.link(target)}{self.heading_id(target, fragment)})"
-
-        def post_path(args: str, written: str) -> str:
-            name = (B.arguments(args)[0] or [""])[0]
-            target = self.by_name.get(name)
-            if target is None:
-                return ctx.leave(written, f"no post `{name}` in the source")
-            ctx.convert("post_link")
-            return self.site.link(target)
-
         def hide_inline(args: str, written: str) -> str:
             parts = [p.strip() for p in args.split(",")]
             content, label = parts[0], parts[1] if len(parts) > 1 and parts[1] else "…"
@@ -324,21 +253,6 @@ class HexoBodies(HexoUrls):
                     else args
             return f"<mark>{text.strip()}</mark>"
 
-        def image(args: str, written: str) -> str:
-            # (Volantis' and Butterfly's `url, alt=…`; Hexo's own `img` parts at spaces,
-            # its quoted title may hold a comma)
-            if ("," in args or "::" in args) and not re.match(r"\{%-?\s*img\b", written):
-                return image_options(args, written, ctx)
-            words = B.arguments(args)[0]
-            at = next((i for i, w in enumerate(words)
-                       if re.match(r"^(/|\.{0,2}/|[a-zA-Z][a-zA-Z0-9+.-]*:|www\.)", w)
-                       or is_image(w)), -1)
-            if at < 0:
-                return ctx.leave(written, "no image in it")
-            title, alt, size = img_meta(words, at, written)
-            ctx.convert("img tags as images")
-            return B.figure(words[at], title, alt, size)
-
         def iframe(args: str, written: str) -> str:
             url = (B.arguments(args)[0] or [""])[0]
             ctx.convert("embeds as links")
@@ -351,15 +265,11 @@ class HexoBodies(HexoUrls):
         stellar = "stellar" in str(self.config.get("theme") or "").lower()
         icons = site_icons(self.files)
         return {**butterfly_inline(ctx), **inline_tags(ctx, self.theme, stellar, icons),
-                **embed_tags(ctx),
-                "asset_img": asset_img, "asset_image": asset_img,
-                "asset_path": asset_path, "asset_link": asset_link, "post_link": post_link,
-                "post_path": post_path,
+                **embed_tags(ctx), **self.asset_tags(item, ctx, path),
                 "hideInline": hide_inline, "btn": button(ctx), "button": button(ctx),
                 "note": note(ctx, stellar), "cell": lambda a, w: cell(a),
                 "site": lambda a, w: site(a), "ghcard": lambda a, w: ghcard(a),
                 "video": video(ctx), "audio": video(ctx, "audio"), "label": label,
-                "img": image, "image": image, "inlineImg": image, "inlineimage": image,
                 "link": link(ctx), "iframe": iframe,
                 "series": remove, "galleryGroup": gallery_group(ctx),
                 "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx),
