@@ -73,6 +73,7 @@ def test_a_site_s_shortcode_ranging_over_its_parts_runs(tmp_path: Path) -> None:
     imported = imported_site(tmp_path, {
         "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
         "layouts/shortcodes/crumbs.html": CRUMBS,
+        "static/posts/电磁学/index.html": "<p>电磁学</p>\n",  # (where the link leads)
         "content/posts/a.md": (
             "---\ntitle: A\ndate: 2025-02-01\n---\n\n走到 {{< crumbs \"物理/电磁学\" >}} 和"
             " {{< crumbs \"\" >}}。\n")})

@@ -1,6 +1,7 @@
 """Where the links and images of a Hugo page lead: pages named by `ref`, by their
 files or by a path from the old page's URL, headings, section lists (in
-`hugo_list_links.py`) and files (in `hugo_link_files.py`). The body conversion
+`hugo_list_links.py`), files (in `hugo_link_files.py`) and those that led nowhere (in
+`hugo_lost_links.py`). The body conversion
 (`hugo_bodies.py`) calls these for each URL it meets."""
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from lanting.importer.common import (
     is_image,
     map_site_url,
 )
-from lanting.importer.hugo_link_files import NOT_FILES, HugoLinkFiles
+from lanting.importer.hugo_link_files import NOT_FILES
 from lanting.importer.hugo_list_links import HugoListLinks
+from lanting.importer.hugo_lost_links import HugoLostLinks
 from lanting.importer.hugo_settings import HugoLanguage
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -31,7 +33,7 @@ from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import NewSite
 
 
-class HugoLinks(HugoListLinks, HugoLinkFiles):
+class HugoLinks(HugoListLinks, HugoLostLinks):
     """The link side of the Hugo importers' body conversion."""
 
     source: Path
@@ -194,7 +196,8 @@ class HugoLinks(HugoListLinks, HugoLinkFiles):
                 return self.site.link(rooted) + url[len(name):]
             if image and not file.is_file() and MARK_OPEN not in url:  # (not a figure's)
                 ctx.warn(url, f"image `{url}` not found in the source site: left as written")
-            return None
+            return None if image else self.lost_relative(name, url[len(name):], url,
+                                                          folder, ctx)
         # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
         base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
         asset = self.source / "assets" / unquote(url.split("#")[0].split("?")[0]).lstrip("/")
@@ -236,7 +239,10 @@ class HugoLinks(HugoListLinks, HugoLinkFiles):
         return found or self.section_url(url, ctx) or self.term_url(url, ctx) \
             or self.old_bundle_url(url, image, ctx) or self.drawn_url(url, image, ctx) \
             or (UNLINK if not image and url.startswith("/")
-                and self.unmade_list(unquote(path), url, ctx) else None)
+                and self.unmade_list(unquote(path), url, ctx) else None) \
+            or (self.lost_url(path.partition("?")[0], url[len(path):], url, ctx)
+                if not image and path.startswith("/") and not path.startswith("//")
+                and not (base and path.startswith(base + "/")) else None)
 
     def heading_of(self, target: Item | None, found: str, ctx: Context) -> str:
         """A link to another page's heading (`found`, the new link to `target`), the

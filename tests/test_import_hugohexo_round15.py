@@ -1,0 +1,62 @@
+"""Faults real Chinese Hugo and Hexo technical blogs exposed in round 15 (links that led
+nowhere on the old site, …), in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import report_of
+from test_import_hugo_sites import imported_site
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+
+def test_a_relative_link_to_no_folder_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    """`[x](../missing/)` beside `/posts/a/`, where the old site had nothing at
+    `/posts/missing/`, was kept as written: the import said nothing and the build failed
+    on it. It keeps its text, with a warning at its line; the links beside it that lead
+    somewhere (a page, a file of `static/`) are untouched."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "static/files/paper.pdf": "%PDF-1.4\n",
+        "content/posts/a/index.md": "---\ntitle: 甲\ndate: 2024-01-02\n---\n\n"
+        "见[乙](../b/)。\n\n另见[缺页](../missing/)、[论文](../../files/paper.pdf)。\n",
+        "content/posts/b.md": "---\ntitle: 乙\ndate: 2024-01-03\n---\n\n正文。\n",
+    })
+    report = report_of(imported)
+    assert "content/posts/a/index.md:8: warning: link `../missing/` led nowhere: the " \
+        "old site had no page or file at `/posts/missing/`" in report
+    assert len(imported.report.warnings) == 1
+    text = (tmp_path / "new/content/posts/a.md").read_text(encoding="utf-8")
+    assert "另见缺页、[论文](../../files/paper.pdf)" in text and "[乙](b.md)" in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_series_table_of_another_blog_s_urls_leads_to_the_pages(tmp_path: Path) -> None:
+    """A series' table of contents copied from the blog it was first written for
+    (`/posts/grpc-2/`), in posts Hugo published under their section
+    (`/training/grpc/grpc-2/`): each link led nowhere and failed the build, with no word
+    at import. One naming the last part of exactly one page's old URL leads there, with
+    a notice; one naming no page keeps its text, with a warning."""
+    toc = ("## 目录\n\n* [第一篇](/posts/grpc-1/)\n* [第二篇](/posts/grpc-2/#示例)\n"
+           "* [第三篇](/posts/grpc-3/)\n")
+    post = "---\ntitle: gRPC（{n}）\nslug: grpc-{n}\ndate: 2022-01-1{n}\n" \
+           "series: [gRPC]\n---\n\n{toc}\n## 示例\n\n正文。\n"
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "content/training/grpc/_index.md": "---\ntitle: gRPC\n---\n",
+        "content/training/grpc/one.md": post.format(n=1, toc=toc),
+        "content/training/grpc/two.md": post.format(n=2, toc=toc),
+    })
+    report = report_of(imported)
+    assert "content/training/grpc/one.md:11: notice: link `/posts/grpc-2/#示例`: the old " \
+        "site had no page at `/posts/grpc-2/`; the link leads to " \
+        "`/training/grpc/grpc-2/`, the one page of that name" in report
+    assert "content/training/grpc/two.md:12: warning: link `/posts/grpc-3/` led nowhere" \
+        in report
+    assert len(imported.report.warnings) == 2
+    text = next((tmp_path / "new/content").rglob("grpc-1*.md")).read_text(encoding="utf-8")
+    assert "* 第三篇\n" in text and "/posts/grpc-" not in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
