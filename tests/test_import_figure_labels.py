@@ -8,12 +8,13 @@ from pathlib import Path
 from htmltree import parse_html
 from importbits import NOW, jekyll_site, report_of
 from sitebits import png, write_files
+from test_import_hexo_sites import hexo_site, post_text
 from test_import_hugo_sites import imported_site
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
-from lanting.importer.figure_labels import own_label
+from lanting.importer.figure_labels import other_label, own_label
 
 
 def test_the_labels_captions_begin_with_are_told_from_sentences() -> None:
@@ -30,6 +31,9 @@ def test_the_labels_captions_begin_with_are_told_from_sentences() -> None:
     for kept in ("Figure 1 shows the loss.", "Figure 1.5 shows it", "Figure 1.",
                  "**Figure 1:**", "Figures 1: x", "The loss"):
         assert own_label(kept) == (kept, ""), kept
+    for caption, label in (("Table 3: Results", "Table 3:"), ("**表 2：** 结果", "**表 2：**"),
+                           ("Table 3 lists the runs", ""), ("Figure 1: Loss", "")):
+        assert other_label(caption) == label, caption
 
 
 def test_a_jekyll_figure_include_s_own_label_is_dropped(tmp_path: Path) -> None:
@@ -131,3 +135,34 @@ def test_a_docusaurus_image_title_s_own_label_is_dropped(tmp_path: Path) -> None
     text = next((tmp_path / "new/content").rglob("intro.md")).read_text(encoding="utf-8")
     assert '"The loss curve.")' in text and "Figure 1" not in text
     assert "own label `**Figure 1.**` dropped" in report_of(imported)
+
+
+def test_a_hexo_figure_s_own_label_is_dropped_and_another_kind_s_told(tmp_path: Path) -> None:
+    """Hexo's `{% asset_img %}` and `{% img %}` titles and Butterfly's `{% image …,
+    alt=… %}` are the captions of Lanting's numbered figures: one that began with its
+    own label (`Figure 1:`, `图 2：`, `Fig. 3.`) showed "Figure 1 Figure 1: …", as the
+    Jekyll and Hugo ones did. The label is dropped, with a notice; a caption naming
+    another kind (`Table 4:` on an image) is kept, with a notice that the image is
+    numbered as a figure; a sentence (`Table 5 lists…`) is no label."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlanguage: zh-CN\npost_asset_folder: true\n",
+        "source/images/curve.png": png(8, 8),
+        "source/_posts/loss/loss.png": png(8, 8),
+        "source/_posts/loss.md": "---\ntitle: 损失\ndate: 2024-03-01\n---\n\n"
+        '{% asset_img loss.png "Figure 1: The loss curve." %}\n\n'
+        '{% img /images/curve.png "图 2：学习率曲线" %}\n\n'
+        "{% image /images/curve.png, alt=Fig. 3. Heads %}\n\n"
+        '{% asset_img loss.png "Table 4: Results of the runs." %}\n\n'
+        '{% asset_img loss.png "Table 5 lists the runs." %}\n'})
+    text = post_text(imported, "loss")
+    assert '"The loss curve.")' in text and '"学习率曲线")' in text and '"Heads")' in text
+    # (the alt text, where the tag gave none, is the title as Hexo wrote it)
+    assert '"Figure 1' not in text and '"图 2' not in text and "![Figure 1: The loss" in text
+    assert '"Table 4: Results of the runs.")' in text and '"Table 5 lists the runs.")' in text
+    report = report_of(imported)
+    assert "source/_posts/loss.md:6: notice: the caption's own label `Figure 1:` " \
+        "dropped" in report
+    assert report.count("dropped: Lanting numbers the figure itself") == 3
+    assert "source/_posts/loss.md:12: notice: the caption begins with `Table 4:`, the " \
+        "label of another kind than a figure: kept" in report
+    assert report.count("another kind") == 1

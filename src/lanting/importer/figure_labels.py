@@ -1,7 +1,8 @@
 """A figure's caption that begins with its own label, `**Figure 1.** The loss curve.`
 (`Fig. 2:`, `图 1：`): the label is dropped when Lanting numbers the figure, which shows
 "Figure 1" itself (else the reader saw "Figure 1 Figure 1. The loss curve."), with a
-notice in the import report."""
+notice in the import report; another kind's label (`Table 3:` on an image) is kept, with
+a notice that the image is numbered as a figure."""
 
 from __future__ import annotations
 
@@ -12,10 +13,19 @@ from lanting.importer.body_fragments import Told
 _SEPARATOR = r"[.:：．。|–—-]"
 _NUMBER = r"\d+(?:[.-]\d+)*(?![.-]?\d)"
 """A label's number, `2`, `2.1`, whole (not `2.` of `2.1`)."""
-_OWN_LABEL = re.compile(rf"(\*\*|__|\*|_)?[ \t]*(?:figure|fig\.?|图|圖)[ \t]*{_NUMBER}"
-                        rf"(?:[ \t]*{_SEPARATOR})?(?(1)\1)(?:[ \t]*{_SEPARATOR})?[ \t]*",
-                        re.IGNORECASE)
+
+
+def _label(words: str) -> re.Pattern[str]:
+    """A caption's label of one of `words` (a regular expression's alternatives)."""
+    return re.compile(rf"(\*\*|__|\*|_)?[ \t]*(?:{words})[ \t]*{_NUMBER}"
+                      rf"(?:[ \t]*{_SEPARATOR})?(?(1)\1)(?:[ \t]*{_SEPARATOR})?[ \t]*",
+                      re.IGNORECASE)
+
+
+_OWN_LABEL = _label(r"figure|fig\.?|图|圖")
 """A caption's own label: `**Figure 1.**`, `Fig. 2:`, `图 1：`, `图1.`."""
+_OTHER_LABEL = _label(r"table|tab\.|algorithm|alg\.|listing|表|算法")
+"""The label of another kind than a figure: `Table 3:`, `**Algorithm 1.**`, `表 2：`."""
 _LABEL_IN_BOLD = re.compile(rf"(\*\*|__|\*|_)(?:figure|fig\.?|图|圖)[ \t]*{_NUMBER}"
                             rf"[ \t]*{_SEPARATOR}[ \t]*(?=[^*_ \t])", re.IGNORECASE)
 """A label opening the caption's emphasis, `**Figure 1: Examples.** Top: …`."""
@@ -44,7 +54,21 @@ def numbered_caption(caption: str, snippet: str, told: Told) -> str:
     if label:
         told.note(snippet, f"the caption's own label `{label}` dropped: Lanting numbers "
                   "the figure itself")
+    elif other := other_label(caption):
+        told.note(snippet, f"the caption begins with `{other}`, the label of another "
+                  "kind than a figure: kept, and Lanting numbers the image as a figure "
+                  "(a table is better written as a Markdown table)")
     return rest
+
+
+def other_label(caption: str) -> str:
+    """The label of another kind (`Table 3:`) the caption begins with, set off by
+    emphasis or a stop; else "" (`Table 3 lists…`, a sentence, is none)."""
+    found = _OTHER_LABEL.match(caption.strip())
+    if found is None or not caption.strip()[found.end():]:
+        return ""
+    label = found.group().strip()
+    return label if found.group(1) or re.search(_SEPARATOR + "$", label) else ""
 
 
 _TITLED_IMAGE = re.compile(r"""(?<![^\n])(?<!\S\n)([ ]{0,3}!\[[^\]\n]*\]\([^)\s]+[ \t]+)"""

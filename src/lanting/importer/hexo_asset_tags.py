@@ -10,6 +10,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.common import is_image
+from lanting.importer.figure_labels import numbered_caption
 from lanting.importer.hexo_themes import short
 from lanting.importer.hexo_urls import HexoUrls
 from lanting.importer.hexo_volantis import image_options
@@ -54,7 +55,8 @@ class HexoAssetTags(HexoUrls):
                 return ctx.leave(written, f"`{name}` is not in the post's asset folder")
             title, alt, size = img_meta(words, at, written)
             ctx.convert("asset_img as figures")
-            return B.figure(self.site.image(assets / name, None), title, alt, size)
+            caption = numbered_caption(title, written, ctx)
+            return B.figure(self.site.image(assets / name, None), caption, alt, size)
 
         def asset_path(args: str, written: str) -> str:
             name = string_argument(args.split()[0] if args.split() else "")
@@ -107,7 +109,7 @@ class HexoAssetTags(HexoUrls):
                 return ctx.leave(written, "no image in it")
             title, alt, size = img_meta(words, at, written)
             ctx.convert("img tags as images")
-            return B.figure(words[at], title, alt, size)
+            return B.figure(words[at], numbered_caption(title, written, ctx), alt, size)
 
         return {"asset_img": asset_img, "asset_image": asset_img,
                 "asset_path": asset_path, "asset_link": asset_link, "post_link": post_link,

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.figure_labels import numbered_caption
 from lanting.importer.hexo_inline import stellar_note
 from lanting.importer.liquid import Context, blocks, string_argument
 from lanting.importer.shelf import Shelf
@@ -162,5 +163,6 @@ def image_options(args: str, written: str, ctx: Context) -> str:
     size = B.size_block(options.get("width", ""), options.get("height", ""))
     ctx.convert("img tags as images")
     alt = options.get("alt", "").strip()
-    return B.figure(url, alt, alt, size) if written.lstrip("{% ").startswith("image") \
+    return B.figure(url, numbered_caption(alt, written, ctx), alt, size) \
+        if written.lstrip("{% ").startswith("image") \
         else f"![{alt}]({url}){size}"
