@@ -6,10 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from importbits import report_of
+from sitebits import write_files
+from test_import_hexo_sites import NOW, post_text
 from test_import_hugo_sites import imported_site
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 
 def test_a_relative_link_to_no_folder_is_a_warning_at_its_line(tmp_path: Path) -> None:
@@ -60,3 +63,23 @@ def test_a_series_table_of_another_blog_s_urls_leads_to_the_pages(tmp_path: Path
     assert "* 第三篇\n" in text and "/posts/grpc-" not in text
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
 
+
+PANDOC = '{"dependencies": {"hexo": "^8.1.2", "hexo-renderer-pandoc": "^0.4.0"}}'
+
+
+def test_a_link_to_another_post_s_file_finds_its_heading(tmp_path: Path) -> None:
+    """`[x](./flow.md#ode--sde)`, another post by its file and its heading `### ODE /
+    SDE` by the id a GitHub-style slugger gives it (the writer's editor): Pandoc, the
+    blog's renderer, named that heading `ode-sde`, and so does the new site. The link
+    led to the post but named no heading of it, and the build failed ("no anchor");
+    it leads to the heading its letters name, as a link to the post's old URL did."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "package.json": PANDOC, "_config.yml": "title: 笔记\nlanguage: zh-CN\n",
+        "source/_posts/tech/flow.md": "---\ntitle: Flow\ndate: 2025-06-21\n---\n\n"
+        "## 背景\n\n正文。\n\n### ODE / SDE\n\n正文。\n",
+        "source/_posts/tech/rl.md": "---\ntitle: RL\ndate: 2025-09-07\n---\n\n"
+        "使用 [Langevin Dynamics](./flow.md#ode--sde) 采样。\n"})
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    assert "[Langevin Dynamics](flow.md#ode-sde)" in post_text(imported, "rl")
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

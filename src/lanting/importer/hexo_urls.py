@@ -101,9 +101,9 @@ class HexoUrls:
             # A link to another post's file, written beside it: the post may move into a
             # bundle (`x/index.md`), so it goes through the post, not the path.
             target = self.post_file(path, name, url, ctx)
-            if target is not None:
+            if target is not None:  # (its heading as the new site names it, as below)
                 ctx.convert("links to other posts' files")
-                return self.site.link(target) + hash_mark + fragment
+                return self.site.link(target) + self.heading_id(target, hash_mark + fragment)
             # A link relative to the post's old URL (`./48355.html` beside `/11111.html`,
             # `<script src="../js/x.js">` under `/:title/`) meant the old site's page or
             # file there.
