@@ -83,3 +83,26 @@ def test_a_link_to_another_post_s_file_finds_its_heading(tmp_path: Path) -> None
     imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
     assert "[Langevin Dynamics](flow.md#ode-sde)" in post_text(imported, "rl")
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_link_to_a_post_file_no_more_is_a_warning(tmp_path: Path) -> None:
+    """`/source/_posts/course/prob-4.md#抽样分布定理`, a post by its path from the
+    project's folder (VS Code's completion) that was renamed since: the browser found
+    nothing there, the import said nothing, and the build failed on it. It keeps its
+    text, with a warning at its line; a `.md` file Hexo copied as it was (`skip_render`)
+    is still linked."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "package.json": PANDOC,
+        "_config.yml": "title: 笔记\nlanguage: zh-CN\nskip_render: notes/raw.md\n",
+        "source/notes/raw.md": "# 原样\n",
+        "source/wiki/stats.md": "---\ntitle: 统计\n---\n\n参考 [抽样分布定理]"
+        "(/source/_posts/course/prob-4.md#抽样分布定理) 与 [原文](/notes/raw.md)。\n"})
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    assert [(w.path, w.line) for w in imported.report.warnings] == [("source/wiki/stats.md",
+                                                                     5)]
+    assert "a link to `/source/_posts/course/prob-4.md`, which is no file of the site" \
+        in imported.report.warnings[0].message
+    page = next((tmp_path / "new/content").rglob("stats.md")).read_text(encoding="utf-8")
+    assert "参考 抽样分布定理 与 [原文](/notes/raw.md)。" in page
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -135,6 +135,13 @@ class HexoUrls:
         if target is not None:
             ctx.convert("links to other posts' files")
             return self.site.link(target) + url[len(url.partition("#")[0]):]
+        written = unquote(url.partition("#")[0].partition("?")[0])
+        if not image and written.startswith("/") and written.endswith((".md", ".markdown")) \
+                and self.table.find(url) is None and not (self.files / written[1:]).is_file():
+            # (`/source/_posts/x.md` of a post renamed since: the old link led nowhere)
+            ctx.warn(url, f"a link to `{written}`, which is no file of the "
+                     "site (the old page's link led nowhere): its text kept without the link")
+            return UNLINK
         moved = self.listings.case_moved(url.removeprefix(self.root.rstrip("/")))
         if moved is not None:
             ctx.convert("links to listing pages whose URL changed case")
