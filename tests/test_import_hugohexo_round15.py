@@ -106,3 +106,23 @@ def test_a_link_to_a_post_file_no_more_is_a_warning(tmp_path: Path) -> None:
     page = next((tmp_path / "new/content").rglob("stats.md")).read_text(encoding="utf-8")
     assert "参考 抽样分布定理 与 [原文](/notes/raw.md)。" in page
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_links_to_a_series_taxonomy_s_pages_lead_to_lanting_s(tmp_path: Path) -> None:
+    """A `series` taxonomy's pages: the list of every series (`/series/`, which Hugo
+    made), a series' page written relative to the post's old URL
+    (`../../series/grpc-入门/` on `/posts/a/`) and one of a series no post is in. The
+    first two lead to Lanting's list of series and the series' page (the relative one
+    was taken for a link that led nowhere); the third keeps its text, with a warning."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n'
+                     '[taxonomies]\ntag = "tags"\nseries = "series"\n',
+        "content/posts/a.md": "---\ntitle: 甲\ndate: 2024-01-01\nseries: [gRPC 入门]\n---\n\n"
+        "[全部系列](/series/)、[本系列](../../series/grpc-入门/)、[别的](/series/other/)。\n",
+        "content/posts/b.md": "---\ntitle: 乙\ndate: 2024-01-02\nseries: [gRPC 入门]\n"
+                              "---\n\n正文。\n"})
+    text = (tmp_path / "new/content/posts/a.md").read_text(encoding="utf-8")
+    assert "[全部系列](/series/)、[本系列](/series/grpc-入门/)、别的。" in text
+    assert [w.line for w in imported.report.warnings] == [7]
+    assert "link `/series/other/` led nowhere" in imported.report.warnings[0].message
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

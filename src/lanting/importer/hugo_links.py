@@ -196,8 +196,13 @@ class HugoLinks(HugoListLinks, HugoLostLinks):
                 return self.site.link(rooted) + url[len(name):]
             if image and not file.is_file() and MARK_OPEN not in url:  # (not a figure's)
                 ctx.warn(url, f"image `{url}` not found in the source site: left as written")
-            return None if image else self.lost_relative(name, url[len(name):], url,
-                                                          folder, ctx)
+            old = None if image else self.lost_path(name, folder, ctx)
+            if old is None:
+                return None
+            # (`../../series/x/` on `/posts/a/`: a term's page, read from the root)
+            rest = url[len(name):]
+            return self.term_url(old + rest, ctx) or self.section_url(old + rest, ctx) \
+                or self.lost_url(old, rest, url, ctx)
         # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
         base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
         asset = self.source / "assets" / unquote(url.split("#")[0].split("?")[0]).lstrip("/")

@@ -14,6 +14,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 from lanting.importer.body_links import UNLINK
 from lanting.importer.hugo_link_files import HugoLinkFiles
 from lanting.importer.hugo_settings import static_dirs
+from lanting.importer.hugo_urls import TERM_FOLDERS
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.old_urls import LANTING_PAGES
@@ -23,17 +24,18 @@ from lanting.importer.shelf import MARK_OPEN
 class HugoLostLinks(HugoLinkFiles):
     """The links the other readers of a Hugo page's links found no page or file for."""
 
-    def lost_relative(self, name: str, rest: str, url: str, folder: Path,
-                      ctx: Context) -> str | None:
-        """A relative link `name` (then `rest`, its `#fragment`) naming nothing beside
-        the page nor from its old URL: where it leads now (see `lost_url`), or None
+    def lost_path(self, name: str, folder: Path, ctx: Context) -> str | None:
+        """The path of the old site a relative link `name` led to from the old page's
+        URL, when it names nothing beside the page and Hugo published nothing there (a
+        term's page, a section's list, or nowhere: `HugoLinks.url` reads it so); None
         when it is no link of a page or is something after all."""
         page = next((i for i in self.site.items if i.source == ctx.path and i.old_urls),
                     None)
-        if page is None or not name.strip() or (folder / unquote(name)).exists():
+        if page is None or not name.strip() or MARK_OPEN in name or (
+                folder / unquote(name)).exists():
             return None
         old = urlsplit(urljoin(page.old_urls[0], unquote(name))).path
-        return self.lost_url(old, rest, url, ctx)
+        return None if self.published_at(old) else old
 
     def lost_url(self, old: str, rest: str, url: str, ctx: Context) -> str | None:
         """The link `url` that led to `old`, a path of the old site where Hugo published
@@ -46,6 +48,9 @@ class HugoLostLinks(HugoLinkFiles):
                 or self.published_at(old):
             return None  # (a link made already; a page left out or a draft, unpublished)
         page = not PurePosixPath(last).suffix or last.lower().endswith((".html", ".htm"))
+        terms = TERM_FOLDERS.get(unquote(old).strip("/"))
+        if terms is not None and any(i.front.get(terms) for i in self.site.items):
+            return f"/{terms}/" + rest  # (Hugo's list of a taxonomy's terms: Lanting's)
         named = self.named_by(last.removesuffix(".html").removesuffix(".htm")) \
             if page else None
         if named is not None:
