@@ -249,8 +249,12 @@ MERMAID_HINT = ("to draw it, set `mermaid` under `[markdown]` in lanting.toml to
 
 PLANTUML_HINT = ("Lanting draws no PlantUML (Slidev and others send it to a PlantUML "
                  "server): save the diagram as an SVG (`plantuml -tsvg`) and show the image")
+TIKZ_HINT = ("Lanting draws no TikZ (TikZJax ran TeX in the reader's browser; MathJax and "
+             "KaTeX draw none): compile the picture to an SVG (`pdflatex` then `pdf2svg`, or "
+             "`dvisvgm`; or save the one the old page showed) and show the image there, "
+             "`![…](picture.svg)`")
 DIAGRAMS = {"mermaid": ("Mermaid", MERMAID_HINT), "plantuml": ("PlantUML", PLANTUML_HINT),
-            "puml": ("PlantUML", PLANTUML_HINT)}
+            "puml": ("PlantUML", PLANTUML_HINT), "tikz": ("TikZ", TIKZ_HINT)}
 """Diagram languages shown as their code: (name, hint), one warning a page."""
 
 

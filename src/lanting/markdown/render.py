@@ -55,6 +55,7 @@ from lanting.markdown.scrollers import scrollers_plugin
 from lanting.markdown.section_numbers import section_numbers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
 from lanting.markdown.text import count_units
+from lanting.markdown.tikz import tikz_plugin
 from lanting.markdown.urls import validate_link
 from lanting.model.markdown import (
     Heading,
@@ -106,6 +107,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
     md.use(pseudocode_plugin)  # (`\begin{algorithm}`: before the leftovers' TeX check)
+    md.use(tikz_plugin)  # (`\begin{tikzpicture}` in a formula: before it is converted)
     md.use(shortcodes_plugin)
     md.use(cite_plugin)
     md.use(footnote_plugin)
