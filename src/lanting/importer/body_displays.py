@@ -35,6 +35,45 @@ def _in_list_item(lines: list[str], i: int) -> bool:
             return False
     return False
 _DISPLAY_CLOSE = re.compile(r"\$\$[ \t]*(?:\([^()\n]*\))?[ \t]*$")
+_GLUED_OPEN = re.compile(r"^((?:[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)?)(?![ \t]*[#>|])"
+                         r"((?:(?!\$\$).)*[^\s$\\])[ \t]*\$\$[ \t]*$")
+"""A line of prose whose one `$$` ends it (`逆矩阵为:$$`, `The sum is $$`): a note app
+opens a display there, as at a line's start (not in a heading, quote or table row).
+Group 1: a list item's marker, group 2: the prose."""
+
+
+def _closes(lines: list[str], i: int, end: int) -> bool:
+    """Whether line `end` closes a formula opened on line `i`: its one `$$` ends it,
+    and there is TeX between them."""
+    return end < len(lines) and lines[end].count("$$") == 1 \
+        and _DISPLAY_CLOSE.search(lines[end]) is not None \
+        and bool("".join(lines[i + 1:end + 1]).replace("$$", "").strip())
+
+
+def glued_displays(text: str) -> tuple[str, int]:
+    """A display opened at the end of a line of prose, `逆矩阵为:$$` and the formula on
+    the lines under it (blank lines and all) to a `$$` ending a line: Obsidian shows a
+    display there, Lanting's Markdown showed the dollars and the TeX. The `$$` goes on
+    a line of its own (indented under a list item's marker), where `joined_displays`
+    reads the display to its end. Code must be put aside first. Returns (text, how
+    many)."""
+    lines = text.split("\n")
+    count = i = 0
+    while i < len(lines):
+        if lines[i].count("$$") % 2 == 0:
+            i += 1  # (no `$$`, or formulas closed on the line)
+            continue
+        end = next((j for j in range(i + 1, len(lines)) if lines[j].count("$$") % 2),
+                   len(lines))  # (the line closing the display this one opens)
+        glued = _GLUED_OPEN.match(lines[i])
+        # (not a list item's marker alone, `- $$`, nor with no line closing a formula)
+        if glued is not None and not _LIST_ITEM.match(glued.group(2) + " ") \
+                and _closes(lines, i, end):
+            indent = " " * len(glued.group(1).expandtabs(4))
+            lines[i] = f"{glued.group(1)}{glued.group(2)}\n{indent}$$"
+            count += 1
+        i = end + 1  # (its closing line opens nothing)
+    return "\n".join(lines), count
 
 
 def joined_displays(text: str, split: bool = True,

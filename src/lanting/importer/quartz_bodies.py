@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_displays import joined_displays
+from lanting.importer.body_displays import glued_displays, joined_displays
 from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.body_links import UNLINK, latex_images, map_urls, spaced_image_paths
 from lanting.importer.body_math import quote_lazy_formulas
@@ -113,6 +113,8 @@ class QuartzBodies(QuartzEmbeds):
         ctx.convert("%%comments%% left out", count)
         # (Obsidian and Quartz's remark-math read a `$$` block to its closing `$$`, blank
         # lines and all; Lanting's Markdown ends one opened under a line of text there)
+        text, count = glued_displays(text)
+        ctx.convert("`$$` displays opened at the end of a line of text (`text:$$`)", count)
         text, count, _ = joined_displays(text, split=False)
         ctx.convert("`$$` displays with blank lines in them (one formula)", count)
         # (`> $$` opening a formula whose lines, and closing `$$`, have no `>`: Typora

@@ -1,0 +1,54 @@
+"""Faults a fourteenth formula sweep of math-heavy blogs and notes found: small pages
+and sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from htmltree import parse_html
+from importbits import NOW
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+from lanting.importer.body_displays import glued_displays
+
+
+def _notes(tmp_path: Path, files: dict[str, str | bytes]) -> tuple[Path, str]:
+    """A folder of Obsidian notes imported and built: (the output, the report)."""
+    write_files(tmp_path / "old", {".obsidian/app.json": "{}", **files})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    return result.output, imported.report.format(imported.dest, False)
+
+
+def test_an_obsidian_display_opened_at_the_end_of_a_line(tmp_path: Path) -> None:
+    """`逆矩阵为:$$`, blank lines, the rows, `\\end{bmatrix}$$` (a vault of statistics
+    notes): Obsidian shows a display there; Lanting's Markdown showed the dollars and
+    the TeX, with a warning for each `$$`. The `$$` goes on a line of its own (the
+    closing `\\end{bmatrix}$$` of the display before it opens none)."""
+    out, report = _notes(tmp_path, {"inverse.md": (
+        "# Inverse\n\n$$  \nD = \\begin{bmatrix}\n\n1 & 0 \\\\\n\n0 & 1\n\n\\end{bmatrix}$$\n\n"
+        "Its inverse is:$$  \n\nD^{-1} = \\begin{bmatrix}\n\n"
+        "1 & 0 \\\\\n\n0 & 2\n\n\\end{bmatrix}$$\nwhich is diagonal.\n\n"
+        "- and in a list:$$\n  \\sum_i x_i\n  $$\n")})
+    body = parse_html((out / "inverse/index.html").read_text(encoding="utf-8")).one(
+        "div", class_="prose")
+    assert len(body.find_all("math")) == 3
+    assert len(body.find_all("div", class_="math-display")) == 3
+    assert "Its inverse is:" in body.text() and "\\begin" not in body.text()
+    assert "displays opened at the end of a line of text (`text:$$`) ×2" in report
+
+
+@pytest.mark.parametrize("text", [
+    "Costs 5$$\n\nand more.\n", "Text:$$\n$$\n", "# Heading:$$\nx\n$$\n",
+    "> quoted:$$\n> x\n> $$\n", "Two $$a$$ and:$$\nx\n$$\n", "Text:$$\nx $$ y\n",
+    "\t- $$\n\t  x\n\t  $$\n"])
+def test_a_dollar_pair_ending_a_line_opens_no_display_unless_closed(text: str) -> None:
+    """No display without a line closing it, nor one empty, in a heading or quote,
+    after another `$$` on its line, or opened by a list item's marker alone (a `$$` at
+    a line's start, which `joined_displays` reads)."""
+    assert glued_displays(text) == (text, 0)
