@@ -52,3 +52,24 @@ def test_a_dollar_pair_ending_a_line_opens_no_display_unless_closed(text: str) -
     after another `$$` on its line, or opened by a list item's marker alone (a `$$` at
     a line's start, which `joined_displays` reads)."""
     assert glued_displays(text) == (text, 0)
+
+
+def test_obsidian_links_to_headings_with_characters_links_leave_out(tmp_path: Path) -> None:
+    """`[[Matrix#Tri- Pentadiagonal]]` for `#### Tri-/Pentadiagonal`, and a heading of
+    wiki links, `## [[Continuity (topology)|Continuity]] and …`, linked as Obsidian
+    writes it (a vault of linear algebra notes): the link was taken for one to a
+    heading renamed since, and led to the page's top, with a warning."""
+    out, report = _notes(tmp_path, {
+        "Matrix.md": "# Matrix\n\n#### Tri-/Pentadiagonal\n\nBands.\n\n"
+                     "## [[Continuity|Continuity]] and [[Limits]]\n\nText.\n",
+        "Continuity.md": "Text.\n", "Limits.md": "Text.\n",
+        "Glossary.md": "See [[Matrix#Tri- Pentadiagonal|bands]] and "
+                       "[[Matrix#Continuity Continuity and Limits]].\n"})
+    assert "no heading" not in report
+    links = [a["href"] for a in parse_html(
+        (out / "glossary/index.html").read_text(encoding="utf-8")).one(
+        "div", class_="prose").find_all("a")]
+    assert links == ["/matrix/#tri-pentadiagonal", "/matrix/#continuity-and-limits"]
+    page = parse_html((out / "matrix/index.html").read_text(encoding="utf-8"))
+    ids = [h.get("id") for h in page.find_all("h2") + page.find_all("h4")]
+    assert "tri-pentadiagonal" in ids and "continuity-and-limits" in ids

@@ -225,3 +225,32 @@ def heading_fragment(text: str, source: Path, loose: bool = False) -> str | None
 
 def _letters_and_digits(text: str) -> str:
     return "".join(c for c in text.casefold() if c.isalnum())
+
+
+_WIKI_IN_HEADING = re.compile(r"\[\[([^\[\]|#]*)(?:#[^\[\]|]*)?(?:\|([^\[\]]*))?\]\]")
+_MD_LINK_IN_HEADING = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_NOT_IN_LINKS = re.compile(r"[\[\]|#^:/\\]|%%")
+"""What Obsidian leaves out of a link to a heading (`## Tri-/Pentadiagonal` is linked
+as `[[Matrix#Tri- Pentadiagonal]]`): a space in its place."""
+
+
+def obsidian_heading(text: str, source: Path) -> str | None:
+    """The id of the heading of `source` that an Obsidian link's fragment names, as
+    Obsidian wrote it: the heading's text with the characters a link may not hold
+    (`/`, `:`, `|`, `[[`, `]]`, `#`, `^`) as spaces (`## [[Continuity (topology)|
+    Continuity]] and …` is `#Continuity (topology) Continuity and …`), compared
+    without regard to case or runs of spaces. The id is that of the heading the new
+    page shows (a wiki link its alias or note's name, a Markdown link its text). None
+    when no heading is so named."""
+    def key(words: str) -> str:
+        return " ".join(_NOT_IN_LINKS.sub(" ", words).split()).casefold()
+
+    wanted = key(text)
+    for match in _HEADING.finditer(page_text(source)):
+        heading = _CUSTOM_ID.sub("", match.group(1))
+        if key(heading) == wanted:
+            custom = _CUSTOM_ID.search(match.group(1))
+            shown = _WIKI_IN_HEADING.sub(lambda m: m.group(2) or m.group(1), heading)
+            return custom.group(1) if custom else github_slug(
+                _MD_LINK_IN_HEADING.sub(r"\1", shown))
+    return None

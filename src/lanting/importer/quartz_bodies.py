@@ -16,7 +16,7 @@ from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_displays import glued_displays, joined_displays
-from lanting.importer.body_fragments import heading_fragment
+from lanting.importer.body_fragments import heading_fragment, obsidian_heading
 from lanting.importer.body_links import UNLINK, latex_images, map_urls, spaced_image_paths
 from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import (
@@ -212,7 +212,8 @@ class QuartzBodies(QuartzEmbeds):
             ctx.warn(written, f"no block `{text}` in `{source.stem}` (Obsidian's block id "
                      "stands after a space): the link leads to the page's top")
             return ""
-        found = heading_fragment(text.split("#")[-1], source)
+        found = heading_fragment(text.split("#")[-1], source) \
+            or obsidian_heading(text.split("#")[-1], source)
         if found is None:
             ctx.warn(written, f"no heading `{text}` in `{source.stem}`: the link leads to "
                      "the page's top")
