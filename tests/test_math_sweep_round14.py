@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from htmltree import parse_html
-from importbits import NOW
+from importbits import NOW, jekyll_site
 from sitebits import write_files
 
 from lanting.build import build
@@ -73,3 +73,21 @@ def test_obsidian_links_to_headings_with_characters_links_leave_out(tmp_path: Pa
     page = parse_html((out / "matrix/index.html").read_text(encoding="utf-8"))
     ids = [h.get("id") for h in page.find_all("h2") + page.find_all("h4")]
     assert "tri-pentadiagonal" in ids and "continuity-and-limits" in ids
+
+
+def test_a_double_quoted_titles_commands_read_as_yaml_escapes(tmp_path: Path) -> None:
+    """`title: "A proof of the $\\ell^1$–$\\ell^2$ inequality"` (a Jekyll site of
+    notes): YAML reads `\\e` as ESC (`\\theta` as a tab, `\\frac` as a form feed), the
+    title held a control character and the build failed. Inside a formula they are
+    the commands written; elsewhere YAML's escapes stand."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: T\n",
+        "_posts/2024-10-20-l1.md": '---\ntitle: "A proof of $\\ell^1$, $\\theta$ and '
+                                   '$\\frac{1}{2}$\\tdone"\n---\nText.\n'})
+    text = (imported.dest / "content/posts/l1.md").read_text(encoding="utf-8")
+    assert 'title: "A proof of $\\\\ell^1$, $\\\\theta$ and $\\\\frac{1}{2}$\\tdone"' in text
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(p) for p in result.warnings] == []
+    title = parse_html((result.output / "posts/l1/index.html").read_text(
+        encoding="utf-8")).one("h1")
+    assert len(title.find_all("math")) == 3 and "heta" not in title.text()

@@ -79,6 +79,30 @@ class _LenientConstructor(SafeConstructor):
             return self.construct_scalar(node)
 
 
+    def construct_yaml_str(self, node: Any) -> Any:
+        """A double-quoted string whose formulas' commands YAML read as escapes
+        (`"Proof of $\\ell^1$"`: `\\e` is ESC, `\\theta` a tab and `heta`, `\\beta`,
+        `\\frac`, `\\nabla`, `\\vec`, `\\rho`, `\\alpha` a control character too):
+        the command as written, inside `$…$`. Jekyll's and Hexo's readers read the
+        escapes too, and the old page showed `ll¹` or `heta`; the build refused the
+        control character."""
+        value = super().construct_yaml_str(node)
+        if getattr(node, "style", None) == '"' and "$" in value:
+            return _FORMULA_IN_VALUE.sub(
+                lambda m: _ESCAPED_COMMAND.sub(lambda c: _ESCAPES[c.group(1)] + c.group(2),
+                                               m.group()), value)
+        return value
+
+
+_ESCAPES = {"\x07": "\\a", "\x08": "\\b", "\t": "\\t", "\n": "\\n", "\x0b": "\\v",
+            "\x0c": "\\f", "\r": "\\r", "\x1b": "\\e"}
+"""YAML's escapes of a double-quoted string that start a TeX command's name."""
+_ESCAPED_COMMAND = re.compile(r"([\x07\x08\t\n\x0b\x0c\r\x1b])([A-Za-z])")
+_FORMULA_IN_VALUE = re.compile(r"\$[^$]+\$")
+
+
+_LenientConstructor.add_constructor("tag:yaml.org,2002:str",
+                                    _LenientConstructor.construct_yaml_str)
 _LenientConstructor.add_constructor("tag:yaml.org,2002:float",
                                     _LenientConstructor.construct_yaml_float)
 _LenientConstructor.add_constructor("tag:yaml.org,2002:timestamp",
