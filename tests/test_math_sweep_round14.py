@@ -9,11 +9,14 @@ import pytest
 from htmltree import parse_html
 from importbits import NOW, jekyll_site
 from sitebits import write_files
+from test_math_syntax import CONTEXT
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 from lanting.importer.body_displays import glued_displays
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions
 
 
 def _notes(tmp_path: Path, files: dict[str, str | bytes]) -> tuple[Path, str]:
@@ -91,3 +94,21 @@ def test_a_double_quoted_titles_commands_read_as_yaml_escapes(tmp_path: Path) ->
     title = parse_html((result.output / "posts/l1/index.html").read_text(
         encoding="utf-8")).one("h1")
     assert len(title.find_all("math")) == 3 and "heta" not in title.text()
+
+
+@pytest.mark.parametrize(("written", "tag", "reference"), [
+    ("$$\nx = 1 \\tag{$\\star$}\\label{s}\n$$", "(⋆)", "(⋆)"),
+    ("$$\nx = 1 \\tag*{(A.1)}\\label{s}\n$$", "(A.1)", "((A.1))"),
+    ("$$\n\\begin{align}\nx &= 1 \\tag{$\\dagger\\dagger$}\\label{s} \\\\\ny &= 2\n"
+     "\\end{align}\n$$", "(††)", "(††)"),
+    ("\\[ x = 1 \\tag{$\\alpha_1$}\\label{s} \\]", "(α₁)", "(α₁)")])
+def test_a_tag_of_math_is_drawn_and_referred_to(written: str, tag: str,
+                                                reference: str) -> None:
+    """A tag that is itself a formula, or a starred tag of its own parentheses (a
+    leftover of the last sweep, reproduced here: drawn as its characters, as MathJax
+    draws it; `\\eqref` of a `\\tag*` adds parentheses, as amsmath's does)."""
+    rendered = render_markdown(f"{written}\n\nSee \\eqref{{s}}.\n", CONTEXT, MarkdownOptions())
+    assert [p.message for p in rendered.problems] == []
+    tree = parse_html(rendered.html)
+    assert tag in [t.text() for t in tree.find_all("mtext")]
+    assert tree.one("a", class_="eqref").text() == reference
