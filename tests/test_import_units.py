@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from lanting.importer import academicpages as AP
 from lanting.importer import academicpages_citations as APC
+from lanting.importer import academicpages_talks as APT
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.bibtex import dump, parse
@@ -1036,9 +1037,9 @@ def test_academicpages_reveal_markdown_deck() -> None:
     body = ("<style>.c{}</style>\n<section data-markdown>\n    <textarea data-template>\n"
             "    # One\n\n    ---\n    ## Two\n      indented\n    Note:\n    say it\n"
             "    </textarea>\n</section>\n")
-    assert AP.reveal_markdown(body) == \
+    assert APT.reveal_markdown(body) == \
         "# One\n\n---\n## Two\n  indented\nNote:\nsay it\n"
-    assert AP.reveal_markdown("Just a description.") is None
+    assert APT.reveal_markdown("Just a description.") is None
 
 
 def test_what_looks_like_a_link_inside_a_formula_is_no_link() -> None:

@@ -10,14 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import collections as C
-from lanting.importer.academicpages import (
-    TALK_KEYS,
-    USED_KEYS,
-    Publications,
-    reveal_markdown,
-    talk_front,
-    titles_match,
-)
+from lanting.importer.academicpages import USED_KEYS, Publications, titles_match
+from lanting.importer.academicpages_talks import TALK_KEYS, reveal_markdown, talk_front
 from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import date_of, mtime, read_text
 from lanting.importer.item import Item

@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer import collections as C
 from lanting.importer.alfolio_bib_pages import BibLists
 from lanting.importer.alfolio_collections import example_books
 from lanting.importer.alfolio_cv import cv_yaml
@@ -21,7 +20,6 @@ from lanting.importer.alfolio_home import (
     layout_sections,
     publication_settings,
     recent_posts,
-    shows_news,
 )
 from lanting.importer.alfolio_lists import (
     BIBLIOGRAPHY_TAG,
@@ -31,28 +29,24 @@ from lanting.importer.alfolio_lists import (
     without_list_anchors,
 )
 from lanting.importer.alfolio_menu import AlFolioMenu
-from lanting.importer.alfolio_profile import AlFolioProfile, about_at_root
+from lanting.importer.alfolio_news import AlFolioNews
+from lanting.importer.alfolio_profile import about_at_root
 from lanting.importer.alfolio_repos import repositories_body
 from lanting.importer.bibtex import dump
 from lanting.importer.common import (
-    bool_of,
-    date_of,
     html_line,
     list_text_front,
     read_text,
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_listings import is_listing, own_text
-from lanting.importer.jekyll_polyglot import with_language
 from lanting.importer.jekyll_reads import jekyll_files, markdown_files
 from lanting.importer.jekyll_settings import standalone_document
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf
-from lanting.importer.site import NOTEBOOK, slug_of
+from lanting.importer.site import NOTEBOOK
 from lanting.importer.text import (
-    key_line,
     load_mapping,
-    named_month_date,
     split_front_matter,
 )
 
@@ -72,7 +66,7 @@ _LOOP_HEADING = re.compile(r"^#{1,6}[ \t][^\n]*\n(?=(?:\s*\{%(?:(?!%\}).)*%\})*\
 """A heading with nothing but Liquid tags between it and a loop: the loop's."""
 
 
-class AlFolio(AlFolioMenu, AlFolioProfile):
+class AlFolio(AlFolioMenu, AlFolioNews):
     kind = "al-folio"
 
     def __init__(self, *args: Any) -> None:
@@ -81,13 +75,9 @@ class AlFolio(AlFolioMenu, AlFolioProfile):
                          for k in ("first_name", "middle_name", "last_name"))
         # (al-folio before 2020, and academicpages, name the owner `name:`)
         self.name = " ".join(first.split()) or html_line(self.config.get("name"))
-        self.news: list[tuple[Path, dict[str, Any], str, str]] = []
         self.home_lists_all = False
         """Whether the home page's text looped over every publication (academicpages)."""
         self.profile: dict[str, Any] = {}
-        self.about: dict[str, Any] = {}
-        self.about_path: Path | str = "_pages/about.md"
-        """The about page's front matter: its switches say what the home page showed."""
         self.bib_of: dict[int, Path] = {}
         self.publications = 0
 
@@ -258,35 +248,7 @@ class AlFolio(AlFolioMenu, AlFolioProfile):
         else:  # (a lab-website template's `_data/publist.yml`; its `_pages/` read so)
             super().read_more()
         self.read_collections()
-        for path in markdown_files(self.source / "_news", "**/*"):  # (`_news/fr-ca/` too)
-            text = read_text(path)
-            fmt, head, body, _first = split_front_matter(text)
-            data, _error = load_mapping(fmt or "yaml", head)
-            self.news.append((path, data, head, body))
-            if not bool_of(data.get("inline", True)) and data.get("title"):
-                date = date_of(data, head, "date", self.tz)
-                if date is None:
-                    continue
-                front: dict[str, Any] = {"title": str(data["title"]), "date": date,
-                                         "categories": ["news"]}
-                item = self.site.add(Item("post", slug_of(path.stem), path, front))
-                item.old_urls = [self.news_url(path, data)]
-                for url in item.old_urls:
-                    self.table.add(url, item)
-                self.by_name[f"news/{path.stem}"] = item
-                # (its relative links, `../../research/x/`, read from that old URL)
-                self.by_path[path.relative_to(self.source).as_posix()] = item
-                self.report.counts["posts"] += 1
-                self.posts.append((item, body, 1, path))
-
-    def news_url(self, path: Path, data: dict[str, Any]) -> str:
-        """The old URL of a news item's own page: as `collections: news: permalink:`
-        (or its own `permalink`) made it; al-folio's `/news/:path/` when neither does."""
-        settings = self.config.get("collections")
-        own = settings.get("news") if isinstance(settings, dict) else None
-        if data.get("permalink") or (isinstance(own, dict) and own.get("permalink")):
-            return C.old_url(self.config, self.source / "_news", path, data, self.baseurl)
-        return f"{self.baseurl}/news/{path.stem}/"
+        self.read_news()
 
     # --- bodies ---------------------------------------------------------------------------------
 
@@ -332,45 +294,6 @@ class AlFolio(AlFolioMenu, AlFolioProfile):
 
     def after(self, text: str, item: Item, ctx: Context) -> str:
         return distill_notes(text, self.bib_of.get(item.number), ctx)
-
-    def finish_more(self) -> None:
-        if self.news and not shows_news(self.about, self.config):
-            count = f"{len(self.news)} item" + ("s" if len(self.news) != 1 else "")
-            self.report.note(self.about_path, None, f"`_news/` left out of the home page "
-                             f"({count}): the old one did not list it (`news` or "
-                             "`announcements` turned off)")
-            return
-        items: dict[str, list[dict[str, str]]] = {}  # (by language: jekyll-polyglot's)
-        for path, data, head, body in self.news:
-            lang = self.polyglot.tag(with_language(self.polyglot, self.source, path, data)) \
-                if self.polyglot is not None else ""
-            home = self.home(lang)
-            date = date_of(data, head, "date", self.tz) \
-                or named_month_date(str(data.get("date") or ""), self.tz)  # (`Nov 12, 2021`)
-            if date is None and data.get("date") not in (None, ""):
-                self.report.warn(path, key_line(head, "date"), f"a news item whose date "
-                                 f"`{data['date']}` is no calendar date: left out (hint: "
-                                 "correct the date)")
-                continue
-            if date is None:
-                self.report.warn(path, None, "a news item without a date: left out")
-                continue
-            if not bool_of(data.get("inline", True)) and data.get("title"):
-                post = self.by_name.get(f"news/{path.stem}")
-                text = f"[{data['title']}]({self.site.link(post)})" if post \
-                    else str(data["title"])
-            else:
-                ctx = Context(self.report, path, read_text(path))
-                # (an HTML comment the old page hid would show as text in a news line)
-                text = " ".join(re.sub(r"<!--.*?-->", " ", self.convert(
-                    body, home, ctx, path), flags=re.DOTALL).split())
-            items.setdefault(lang, []).append({"date": date.moment.date().isoformat(),
-                                               "text": text})
-            self.report.counts["news items"] += 1
-            self.report.convert("news items")
-        for lang, found in items.items():
-            self.home(lang).front["news"] = sorted(found, key=lambda n: n["date"],
-                                                   reverse=True)
 
     # --- files and configuration ---------------------------------------------------------------
 
