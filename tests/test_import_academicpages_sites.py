@@ -12,6 +12,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, import_site
 from lanting.importer.academicpages_citations import citation_authors
+from lanting.importer.alfolio_lists import settled_ifs
 from lanting.importer.jekyll_reads import last_written
 
 CONFIG = "title: Ada Ode\nauthor:\n  name: Ada Ode\ninclude: [_pages]\n"
@@ -100,19 +101,61 @@ def test_example_publications_and_talks_are_left_out(tmp_path: Path) -> None:
         "2013-03-01-poster.md"]
 
 
-def test_own_publications_page_keeps_its_url_over_the_collection(tmp_path: Path) -> None:
-    """The site's own page at /publications/ and real `_publications/`: the old site
-    showed the page there; the collection is left out with a warning (as `_teaching/`
-    is under a page of the site's own at /teaching/), not a build that fails."""
+def test_own_publications_page_moves_for_the_collection(tmp_path: Path) -> None:
+    """The site's own page at /publications/ (its text, no loop) and real
+    `_publications/`: the collection was left out whole, its papers lost. They are
+    listed at /publications/ now, and the page moves to a URL of its own."""
     pub = EXAMPLE_PUB.format(n=1).replace("Your Name, You.", "Ode, Ada.")
     imported = academicpages(tmp_path, {
         "_pages/publications.md": own_page("Publications", "My list.", "/publications/"),
         "_publications/2009-10-01-codes.md": pub})
     assert messages(imported, "_publications") == [
-        "`_publications/` (1 files) left out: the site's own page _pages/publications.md "
-        "keeps /publications/, where Lanting would list them"]
-    build(imported.dest, BuildOptions(output=tmp_path / "out"))
-    assert "My list." in page(tmp_path / "out", "/publications/").one("main").text()
+        "`_publications/` (1 files) listed at /publications/, where the site's own page "
+        "_pages/publications.md was: that page moves (to show its text above the list, "
+        "move it to content/publications/_index.md)"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Paper Title Number 1" in page(out, "/publications/").one("main").text()
+    assert "My list." in page(out, "/publications-page/").one("main").text()
+
+
+LOOP = "{% for post in site.publications reversed %}\n  {% include archive-single.html %}\n" \
+       "{% endfor %}"
+INTRO = ("My papers on sparse codes, mostly written with the coding theory group, "
+         "from the thesis onwards; see also [Scholar](https://scholar.google.com/).")
+
+
+def test_publications_page_looping_over_the_collection_gives_its_text(
+        tmp_path: Path) -> None:
+    """academicpages' `_pages/publications.md` with a text of its own above its loop
+    over `site.publications`: with no `permalink` (the page at /publications/ by its
+    name), the loop was dropped and the page kept there, and every `_publications/`
+    entry left out; with one, the page was left out and its text lost. Now the loop is
+    Lanting's list, and the text above it the text above that list."""
+    pub = EXAMPLE_PUB.format(n=1).replace("Your Name, You.", "Ode, Ada.")
+    for n, permalink in enumerate(("", "permalink: /publications/\n")):
+        imported = academicpages(tmp_path / str(n), {
+            "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\n"
+            f"{permalink}author_profile: true\n---\n\n{INTRO}\n\n{{% include base_path %}}\n"
+            f"\n## Journal papers\n\n{LOOP}\n",
+            "_publications/2009-10-01-codes.md": pub})
+        assert messages(imported, "_pages/publications.md") == [
+            "its text above the list is kept; Lanting makes /publications/ of "
+            "`_publications/`"]
+        out = build(imported.dest, BuildOptions(output=tmp_path / str(n) / "out")).output
+        main = page(out, "/publications/").one("main").text()
+        assert "Paper Title Number 1" in main and "coding theory group" in main
+        assert "Journal papers" not in main and "{%" not in main
+
+
+def test_publications_page_text_shows_what_its_ifs_showed() -> None:
+    """The text above the loop, as Jekyll showed it: `{% if site.author.x %}` by the
+    setting; `{% if author.x %}` (academicpages' own line: `author` unset in a page's
+    text, so never shown) and an unset setting not at all."""
+    text = ("A.\n{% if author.googlescholar %}Never.{% endif %}\n"
+            "{% if site.author.googlescholar %}Shown.{% endif %}\n"
+            "{%- if site.author.orcid -%}Unset.{%- endif -%}\n")
+    config = {"author": {"googlescholar": "https://scholar.google.com/x"}}
+    assert settled_ifs(text, config) == "A.\n\nShown.\n\n"
 
 
 def test_publication_abstract_with_kramdown_math_is_a_formula(tmp_path: Path) -> None:

@@ -87,11 +87,15 @@ class AcademicpagesCollections(Jekyll):
             files = [f for f in files if f not in examples]
         page = next((i for i in self.site.items if files and i.kind == "page"
                      and self.site.new_url(i) == "/publications/"), None)
-        if page is not None:
-            self.report.warn(folder, None, f"`_publications/` ({len(files)} files) left out: "
-                             f"the site's own page {self.report.rel(page.source or '')} "
-                             "keeps /publications/, where Lanting would list them")
-            return
+        if page is not None:  # (a page of its own text, no loop over the collection:
+            # it moves for Lanting's list, `make_way_for_lists`, its old URL the list's)
+            for url in [u for u, i in self.table.urls.items() if i is page]:
+                del self.table.urls[url]
+            self.report.warn(folder, None, f"`_publications/` ({len(files)} files) listed "
+                             "at /publications/, where the site's own page "
+                             f"{self.report.rel(page.source or '')} was: that page moves "
+                             "(to show its text above the list, move it to "
+                             "content/publications/_index.md)")
         redirects = Redirects(self.site, self.report, "_publications")
         keys = {e.key for e in self.entries}
         for path, data, head, body, first in files:

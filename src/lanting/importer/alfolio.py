@@ -24,8 +24,10 @@ from lanting.importer.alfolio_home import (
 from lanting.importer.alfolio_lists import (
     BIBLIOGRAPHY_TAG,
     FOLDERS_OF,
+    PUBLICATIONS_LOOP,
     list_intro,
     listed_collection,
+    settled_ifs,
     without_list_anchors,
 )
 from lanting.importer.alfolio_menu import AlFolioMenu
@@ -39,7 +41,7 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.item import Item
-from lanting.importer.jekyll_listings import is_listing, own_text
+from lanting.importer.jekyll_listings import drop_loops, is_listing, own_text
 from lanting.importer.jekyll_reads import jekyll_files, markdown_files
 from lanting.importer.jekyll_settings import standalone_document
 from lanting.importer.liquid import Context
@@ -168,27 +170,17 @@ class AlFolio(AlFolioMenu, AlFolioNews):
                 super().read_page(path, data, head, BIBLIOGRAPHY_TAG.sub("", body), first)
                 return
             intro, rest = list_intro(body) if at else ("", body)
-            intro, gone = without_list_anchors(intro, body)
-            if gone:
-                self.report.note(path, None, "links to the headings of its lists kept as "
-                                 "their text (Lanting lists by year): " + ", ".join(
-                                     f"`#{a}`" for a in gone))
-            front = list_text_front(_owners(data), "publications") if at else {}
-            if intro or front:  # (its text above the list, its description: the new
-                # list's, as it was; not those of another page listing papers)
-                item = self.site.add(Item("publications", "_index", path, front,
-                                          name="_index"))
-                self.posts.append((item, intro, first, path))
-                self.report.convert("the publications page's text above its list"
-                                    if intro else "the publications page's description")
-            lost = own_text(rest) >= 80
-            (self.report.warn if lost else self.report.note)(
-                path, None, ("its text above the list is kept; " if intro else "left out: ")
-                + "Lanting makes /publications/ from content/publications.bib"
-                + (f"; the page's {'text below its first list' if at else 'own text'} is "
-                   "not kept (put it in a page at another URL)" if lost else ""))
+            self.list_text(path, data, first, (intro, rest, body), at,
+                           "from content/publications.bib")
             return
-        listed = listed_collection(self.source, data, body)
+        listed = listed_collection(self.source, data, body, path)
+        if listed == "publications":  # (academicpages' page of its papers: the loop
+            # is Lanting's list, the text above it the text above that list)
+            start = PUBLICATIONS_LOOP.search(body)
+            intro = list_intro(settled_ifs(body, self.config), PUBLICATIONS_LOOP)[0]
+            self.list_text(path, data, first, (intro, drop_loops(
+                body[start.start() if start else 0:]), body), True, "of `_publications/`")
+            return
         if listed:
             self.report.note(path, None, f"left out: the list of `_{listed}/` at "
                              f"/{FOLDERS_OF[listed]}/, which Lanting makes")
@@ -198,6 +190,34 @@ class AlFolio(AlFolioMenu, AlFolioNews):
                              "only al-folio's example book")
             return
         super().read_page(path, data, head, body, first)
+
+    def list_text(self, path: Path, data: dict[str, Any], first: int,
+                  parts: tuple[str, str, str], at: bool, made: str) -> None:
+        """The text of a page listing the papers: `parts` (the text above its list, the
+        text after where its list begins, the whole page). The page at /publications/
+        (`at`) gives its text above the list and its description to Lanting's list
+        there (`content/publications/_index.md`); the rest is left out, with a warning
+        if it has text of its own."""
+        intro, rest, body = parts
+        intro, gone = without_list_anchors(intro, body)
+        if gone:
+            self.report.note(path, None, "links to the headings of its lists kept as "
+                             "their text (Lanting lists by year): " + ", ".join(
+                                 f"`#{a}`" for a in gone))
+        front = list_text_front(_owners(data), "publications") if at else {}
+        if intro or front:  # (its text above the list, its description: the new
+            # list's, as it was; not those of another page listing papers)
+            item = self.site.add(Item("publications", "_index", path, front,
+                                      name="_index"))
+            self.posts.append((item, intro, first, path))
+            self.report.convert("the publications page's text above its list"
+                                if intro else "the publications page's description")
+        lost = own_text(rest) >= 80
+        (self.report.warn if lost else self.report.note)(
+            path, None, ("its text above the list is kept; " if intro else "left out: ")
+            + f"Lanting makes /publications/ {made}"
+            + (f"; the page's {'text below its first list' if at else 'own text'} is "
+               "not kept (put it in a page at another URL)" if lost else ""))
 
     def at_publications(self, data: dict[str, Any]) -> bool:
         """A page at /publications/ on a site with its papers' `.bib`, with or without its

@@ -16,12 +16,15 @@ FOLDERS_OF = {"publications": "publications", "talks": "talks", "teaching": "tea
 """Collections whose list Lanting makes -> the list's folder in the new site."""
 
 
-def listed_collection(source: Path, data: dict[str, Any], body: str) -> str:
+def listed_collection(source: Path, data: dict[str, Any], body: str,
+                      path: Path | None = None) -> str:
     """The collection an academicpages page at that collection's URL lists (`{% for
     post in site.publications %}` at /publications/; al-folio's `{% include
     courses.liquid %}`, `_teachings/`, at /teaching/), when Lanting makes the list
-    itself; else "". (A page listing it elsewhere, the CV, keeps its other text.)"""
-    at = str(data.get("permalink") or "").strip("/")
+    itself; else "". (A page listing it elsewhere, the CV, keeps its other text.) A
+    page without a `permalink` is at its file's name (`_pages/publications.md`), as
+    the new site has it."""
+    at = str(data.get("permalink") or "").strip("/") or (path.stem if path else "")
     loops = re.findall(r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*"
                        r"site\.(\w+)", body)
     if re.search(r"\{%-?\s*include\s+courses\.(?:liquid|html)\b", body):
@@ -60,14 +63,43 @@ def _outside_blocks(text: str) -> str:
     return text[:opened[0]] if opened else text
 
 
-def list_intro(body: str) -> tuple[str, str]:
-    """(the owner's text above the publication page's first `{% bibliography %}`, or ""
-    when it has none; the page after that tag). What lies between two lists (their
-    headings, when the page lists by `--query`) belongs to the lists, not to the intro,
-    as does a loop around the first list and the heading right above it; the theme's
-    search box and the `<div class="publications">` opened around the list are left out
-    with it."""
-    match = BIBLIOGRAPHY_TAG.search(body)
+PUBLICATIONS_LOOP = re.compile(r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*"
+                               r"site\.publications\b.*?%\}", re.S)
+"""academicpages' list of `_publications/` on its page of them: the loop over the
+collection (`{% for post in site.publications reversed %}`), or the variable it loops
+over (`{% assign pubs = site.publications | sort: "date" %}`)."""
+
+
+_SIMPLE_IF = re.compile(r"\{%-?\s*if\s+([\w.]+)\s*-?%\}"
+                        r"((?:(?!\{%-?\s*(?:if|els|endif)\b).)*)\{%-?\s*endif\s*-?%\}", re.S)
+"""`{% if site.author.googlescholar %}…{% endif %}`: a block shown by one value alone."""
+
+
+def settled_ifs(text: str, config: dict[str, Any]) -> str:
+    """`text` with each `{% if x %}…{% endif %}` testing one value (no `else`) as Jekyll
+    showed it: its text where `x` is a setting of `_config.yml` that is set
+    (`site.author.googlescholar`), nothing where it is not, or is no `site.` value at
+    all (academicpages' `{% if author.googlescholar %}`: `author` is the layout's
+    variable, unset in the page's text, so the old page never showed the line)."""
+    def settle(match: re.Match[str]) -> str:
+        value: Any = config
+        names = match.group(1).split(".")
+        if names[0] != "site":
+            return ""
+        for name in names[1:]:
+            value = value.get(name) if isinstance(value, dict) else None
+        return match.group(2) if value not in (None, False, "", [], {}) else ""
+    return _SIMPLE_IF.sub(settle, text)
+
+
+def list_intro(body: str, start: re.Pattern[str] = BIBLIOGRAPHY_TAG) -> tuple[str, str]:
+    """(the owner's text above the publication page's first `{% bibliography %}` (or
+    what else `start` finds: `PUBLICATIONS_LOOP`), or "" when it has none; the page
+    after that tag). What lies between two lists (their headings, when the page lists
+    by `--query`) belongs to the lists, not to the intro, as does a loop around the
+    first list and the heading right above it; the theme's search box and the `<div
+    class="publications">` opened around the list are left out with it."""
+    match = start.search(body)
     before, after = (body[:match.start()], body[match.end():]) if match else (body, "")
     before = _SEARCH.sub("", _outside_blocks(before))
     while True:
