@@ -187,6 +187,10 @@ PHOTO_FOLDER = re.compile(
     r"([\w./-]*/)\{\{-?\s*\w+\.(?:" + "|".join(_PHOTO) + r")\s*-?\}\}")
 """`src="{{ site.baseurl }}/images/teampic/{{ member.photo }}"`: the folder a page put
 before a member's photo file name."""
+_PHOTO_PREPEND = re.compile(
+    r"\{\{-?\s*\w+\.(?:" + "|".join(_PHOTO) + r")\s*\|\s*prepend:\s*(['\"])([\w./-]*)\1")
+"""`src="{{ person.image | prepend: '/assets/img/' | prepend: site.baseurl }}"`: the
+folder put before the photo by a filter."""
 _PHOTO_ENDING = re.compile(
     r"\{\{-?\s*[\w.]+\.(?:" + "|".join(_PHOTO) + r")\s*-?\}\}(\.(?:jpe?g|png|webp|gif))\b",
     re.IGNORECASE)
@@ -210,7 +214,8 @@ def add_people(site: NewSite, report: Report, source: Path, path: Path, body: st
     """The people of a page of `data_people` as `person` items of `site`: (how many,
     how much text the page had besides its people's markup, which is not kept)."""
     shown = [body, *(read_text(f) for f in _includes(source, body))]
-    folders = [""] + [f.strip("/") for text in shown for f in PHOTO_FOLDER.findall(text)]
+    folders = [""] + [f.strip("/") for text in shown for f in PHOTO_FOLDER.findall(text)] \
+        + [f.strip("/") for text in shown for _q, f in _PHOTO_PREPEND.findall(text)]
     endings = [""] + [e for text in shown for e in _PHOTO_ENDING.findall(text)]
     count = 0
     for group in data_people(source, body):

@@ -164,8 +164,9 @@ class JekyllValues(JekyllLinks):
                          "`_config.yml`, nor set by the page): Jekyll printed nothing "
                          "there, and the path is read from the site's root")
                 return ""
-            found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
-                                 r"site\.baseurl)", expression)
+            # (one string: `'a.jpg' | prepend: '/img/' | prepend: site.baseurl` is a chain)
+            found = re.fullmatch(r"(['\"])((?:(?!\1).)*)\1\s*\|\s*(relative_url|absolute_url|"
+                                 r"prepend:\s*site\.baseurl)", expression)
             if found:
                 ctx.convert("Liquid site URLs")
                 value = found.group(2)

@@ -1,0 +1,64 @@
+"""Academic homepages, round 19: faults found on real al-folio, academicpages and lab
+sites (each fixture is written for the test, in the shape of those sites)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import alfolio_import, messages, page
+from sitebits import png
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+CONFIG = "title: Motion Lab\nfirst_name: Ada\nlast_name: Ode\nlang: en\nbaseurl: /lab\n"
+ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nWe build robots.\n"
+
+
+def test_a_string_through_two_prepends_is_one_path(tmp_path: Path) -> None:
+    """`{{ 'arm.jpg' | prepend: '/assets/img/robots/' | prepend: site.baseurl }}`: read
+    as one string ending at the last quote (`arm.jpg' | prepend: '/assets/img/robots/`)
+    before `prepend: site.baseurl`, the image was that text, and the build failed."""
+    research = ("---\nlayout: page\ntitle: Research\npermalink: /research/\n---\n\n"
+                "Our arm:\n\n<img src=\"{{ 'arm.jpg' | prepend: '/assets/img/robots/' | "
+                "prepend: site.baseurl }}\" alt=\"the arm\">\n")
+    imported = alfolio_import(tmp_path, {"_pages/research.md": research,
+                                         "assets/img/robots/arm.jpg": png(4, 4)},
+                              CONFIG, ABOUT)
+    text = (imported.dest / "content" / "pages" / "research.md").read_text(encoding="utf-8")
+    assert "/assets/img/robots/arm.jpg" in text and "prepend" not in text
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert page(out, "/research/").one("img").get("src", "").endswith("arm.jpg")
+
+
+PEOPLE = """---
+layout: default
+permalink: /people/
+title: People
+---
+
+<div class="row">
+{% for person in site.data.members %}
+  <img src="{{ person.image | prepend: '/assets/img/' | prepend: site.baseurl }}"
+       alt="photo of {{person.name}}">
+  <div class="name">{{person.name}}</div>
+  <div class="position">{{person.position}}</div>
+{% endfor %}
+</div>
+"""
+
+
+def test_a_members_photo_folder_put_before_it_by_a_filter(tmp_path: Path) -> None:
+    """A lab's people page drawing each member's photo with `{{ person.image | prepend:
+    '/assets/img/' }}` (`image: people/ode.jpg` in `_data/members.yml`): the folder was
+    only read from a path written before the value, so every photo was "not found"."""
+    members = ("- name: Ada Ode\n  position: Professor\n  image: people/ode.jpg\n"
+               "- name: Ren Kato\n  position: PhD student\n  image: people/kato.png\n")
+    imported = alfolio_import(tmp_path, {"_pages/people.md": PEOPLE,
+                                         "_data/members.yml": members,
+                                         "assets/img/people/ode.jpg": png(4, 4),
+                                         "assets/img/people/kato.png": png(4, 4)},
+                              CONFIG, ABOUT)
+    assert not [m for m in messages(imported, "_pages/people.md") if "not found" in m]
+    people = sorted((imported.dest / "content" / "people").glob("*.md"))
+    assert len(people) == 2
+    assert all("cover:" in p.read_text(encoding="utf-8") for p in people)
