@@ -62,3 +62,26 @@ def test_a_members_photo_folder_put_before_it_by_a_filter(tmp_path: Path) -> Non
     people = sorted((imported.dest / "content" / "people").glob("*.md"))
     assert len(people) == 2
     assert all("cover:" in p.read_text(encoding="utf-8") for p in people)
+
+
+def test_collections_under_collections_dir(tmp_path: Path) -> None:
+    """`collections_dir: collections` (Jekyll reads every collection, `_posts/` too,
+    from that folder): `collections/_publications/` was not looked at (10 papers lost on
+    a real site, its Publications menu entry with them), and the posts of
+    `collections/_posts/` had `collections` for a category and old URLs under it."""
+    config = ("title: Ada Ode\nname: Ada Ode\ninclude: [_pages]\n"
+              "collections_dir: collections\ncollections:\n  publications:\n"
+              "    output: true\n    permalink: /publications/:name\n")
+    pub = ("---\ntitle: \"Sparse Codes\"\nauthors: Ada Ode and Ren Kato\n"
+           "venue: Journal of Codes\nyear: 2024\n---\nWe study codes.\n")
+    post = "---\ntitle: Notes\n---\n\nA post.\n"
+    imported = alfolio_import(tmp_path, {"collections/_publications/ode-codes.md": pub,
+                                         "collections/_posts/2023-01-09-notes.md": post},
+                              config, ABOUT)
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "Sparse Codes" in bib and "Ren Kato" in bib
+    [written] = (imported.dest / "content" / "posts").glob("*notes*")
+    text = written.read_text(encoding="utf-8")
+    assert "collections" not in text
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Sparse Codes" in page(out, "/publications/").one("main").text()

@@ -16,7 +16,7 @@ from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import date_of, mtime, read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll import Jekyll
-from lanting.importer.jekyll_reads import markdown_files
+from lanting.importer.jekyll_reads import collections_root, markdown_files
 from lanting.importer.listings import Redirects
 from lanting.importer.site import slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
@@ -78,7 +78,7 @@ class AcademicpagesCollections(Jekyll):
     def read_publications(self) -> None:
         """academicpages' `_publications/*.md`: entries of publications.bib, their old
         URLs redirected to the entries' pages."""
-        folder = self.source / "_publications"
+        folder = collections_root(self.source, self.config) / "_publications"
         files = list(self.front_matters(folder))
         examples = [f for f in files if _example_publication(f[1])]
         if examples:
@@ -124,7 +124,7 @@ class AcademicpagesCollections(Jekyll):
 
     def read_talks(self) -> None:
         """academicpages' `_talks/*.md`: talks, their text the one slide."""
-        folder = self.source / "_talks"
+        folder = collections_root(self.source, self.config) / "_talks"
         files = list(self.front_matters(folder))
         examples = [f for f in files if _EXAMPLE_TALK.match(str(f[1].get("title") or ""))]
         if examples:

@@ -18,7 +18,7 @@ from lanting.importer.common import date_of, read_text
 from lanting.importer.item import FOLDERS, Item
 from lanting.importer.jekyll_outputs import scholar_folder
 from lanting.importer.jekyll_polyglot import with_language
-from lanting.importer.jekyll_reads import markdown_files
+from lanting.importer.jekyll_reads import collections_root, markdown_files
 from lanting.importer.site import slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter
 
@@ -64,7 +64,7 @@ class AcademicCollections(AcademicpagesCollections):
                              "book review (`The Godfather`), never edited")
         declared = self.config.get("collections")
         for name, kind in C.KINDS.items():
-            folder = self.source / name
+            folder = collections_root(self.source, self.config) / name
             files = markdown_files(folder, "**/*")
             if files and isinstance(declared, (dict, list)) and name[1:] not in declared:
                 # (`projects:` commented out of `collections:`: Jekyll wrote no page)

@@ -13,7 +13,7 @@ from lanting.importer.alfolio_profile import AlFolioProfile
 from lanting.importer.common import bool_of, date_of, read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_polyglot import with_language
-from lanting.importer.jekyll_reads import markdown_files
+from lanting.importer.jekyll_reads import collections_root, markdown_files
 from lanting.importer.liquid import Context
 from lanting.importer.site import slug_of
 from lanting.importer.text import key_line, load_mapping, named_month_date, split_front_matter
@@ -32,7 +32,8 @@ class AlFolioNews(AlFolioProfile):
     def read_news(self) -> None:
         """`_news/*.md` (its language folders too), read for the home page; an item with
         a page of its own (`inline: false`, a title) a post, at its old URL."""
-        for path in markdown_files(self.source / "_news", "**/*"):  # (`_news/fr-ca/` too)
+        folder = collections_root(self.source, self.config) / "_news"
+        for path in markdown_files(folder, "**/*"):  # (`_news/fr-ca/` too)
             text = read_text(path)
             fmt, head, body, _first = split_front_matter(text)
             data, _error = load_mapping(fmt or "yaml", head)
@@ -59,7 +60,8 @@ class AlFolioNews(AlFolioProfile):
         settings = self.config.get("collections")
         own = settings.get("news") if isinstance(settings, dict) else None
         if data.get("permalink") or (isinstance(own, dict) and own.get("permalink")):
-            return C.old_url(self.config, self.source / "_news", path, data, self.baseurl)
+            return C.old_url(self.config, collections_root(self.source, self.config) / "_news",
+                             path, data, self.baseurl)
         return f"{self.baseurl}/news/{path.stem}/"
 
     def finish_more(self) -> None:

@@ -20,6 +20,7 @@ from lanting.importer.collections import NOT_COLLECTIONS, unknown_collections
 from lanting.importer.common import read_text, walk
 from lanting.importer.deck_packages import MARP_HEAD
 from lanting.importer.jekyll_fastpages import notebook_files
+from lanting.importer.jekyll_reads import collections_root
 from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
 
@@ -50,12 +51,13 @@ def published_collections(source: Path, config: dict[str, Any], known: set[str])
     return sorted(f"_{name}" for name, settings in named.items()
                   if isinstance(settings, dict) and settings.get("output") is True
                   and f"_{name}" not in known | NOT_COLLECTIONS | _THEME_LISTS
-                  and (source / f"_{name}").is_dir())
+                  and (collections_root(source, config) / f"_{name}").is_dir())
 
 
 def published_documents(source: Path, folders: list[str]) -> dict[Path, Published]:
-    """Each Markdown document of those folders Jekyll read (not `_drafts`-like names
-    starting with `.`, `_`, `#` or `~`) -> what it is."""
+    """Each Markdown document of those folders of `source` (the collections' root)
+    Jekyll read (not `_drafts`-like names starting with `.`, `_`, `#` or `~`) -> what it
+    is."""
     found: dict[Path, Published] = {}
     for name in folders:
         folder = source / name
@@ -131,7 +133,8 @@ class JekyllCollections:
         if not self.PUBLISHED_COLLECTIONS:
             return
         folders = published_collections(self.source, self.config, self.known_collections())
-        self.collection_docs = published_documents(self.source, folders)
+        self.collection_docs = published_documents(
+            collections_root(self.source, self.config), folders)
         names = {f[1:] for f in folders}
         titles = listing_titles([p for p in walk(self.source) if p.suffix.lower() in (
             *_MARKDOWN, ".html") and not p.relative_to(self.source).parts[0].startswith("_")],
@@ -167,7 +170,8 @@ def blog_collections(source: Path, config: dict[str, Any]) -> bool:
     documents (`_blog/`, `_math/`), none of them an academic theme's: a blog citing others'
     papers with jekyll-scholar keeps `_bibliography/` too, which is no homepage's sign."""
     folders = published_collections(source, config, set(ACADEMIC_COLLECTIONS))
-    return any(doc.dated for doc in published_documents(source, folders).values())
+    documents = published_documents(collections_root(source, config), folders)
+    return any(doc.dated for doc in documents.values())
 
 
 def scholar_references(source: Path, config: dict[str, Any]) -> list[BibEntry]:

@@ -31,7 +31,7 @@ from lanting.importer.jekyll_listings import is_listing
 from lanting.importer.jekyll_math import switched_on
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_polyglot import Polyglot
-from lanting.importer.jekyll_reads import MARKDOWN, excluded
+from lanting.importer.jekyll_reads import MARKDOWN, collections_root, excluded
 from lanting.importer.jekyll_redirects import redirect_target
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.report import Report
@@ -90,11 +90,16 @@ class JekyllPosts:
         found: list[tuple[Path, list[str], bool]] = []
         # (Jekyll leaves out a folder `_x` that `include:` does not name, and its `_posts/`)
         read = {"_i18n", *self.included_folders()}
+        root = collections_root(self.source, self.config)
         for path in walk(self.source):
             rel = path.relative_to(self.source)
             if path.suffix.lower() not in (*MARKDOWN, ".html") \
                     or excluded(rel.as_posix(), self.config):  # (TeXt's `/docs` of demos)
                 continue
+            if root != self.source and path.is_relative_to(root):
+                # (`collections_dir: collections`: `collections/_posts/` holds the posts,
+                # its folder no category)
+                rel = path.relative_to(root)
             if "_posts" in rel.parts and any(
                     part[:1] in "_.#~" and part not in read
                     for part in rel.parts[:rel.parts.index("_posts")]):

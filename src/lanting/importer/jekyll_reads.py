@@ -32,6 +32,16 @@ def markdown_files(folder: Path, pattern: str = "*") -> list[Path]:
     return [p for p in jekyll_files(folder, pattern) if p.suffix.lower() in MARKDOWN]
 
 
+def collections_root(source: Path, config: dict[str, Any]) -> Path:
+    """The folder Jekyll reads the collections from, `_posts/` and `_drafts/` among them:
+    `collections_dir` of `_config.yml` (`collections/_publications/`), else the site's
+    root."""
+    named = config.get("collections_dir")
+    folder = source / named.strip("/") if isinstance(named, str) and named.strip("/") \
+        else source
+    return folder if folder.is_dir() else source
+
+
 def excluded(rel: str, config: dict[str, Any]) -> bool:
     """Whether `exclude:` names the file at `rel` (a path from the site's root): the
     file itself, a folder holding it (`/docs`, `docs/`), or a pattern matching it from
