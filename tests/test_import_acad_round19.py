@@ -73,13 +73,15 @@ def test_collections_under_collections_dir(tmp_path: Path) -> None:
               "collections_dir: collections\ncollections:\n  publications:\n"
               "    output: true\n    permalink: /publications/:name\n")
     pub = ("---\ntitle: \"Sparse Codes\"\nauthors: Ada Ode and Ren Kato\n"
-           "venue: Journal of Codes\nyear: 2024\n---\nWe study codes.\n")
+           "publication: 8th Conference on Codes\nyear: 2024\n---\nWe study codes.\n")
     post = "---\ntitle: Notes\n---\n\nA post.\n"
     imported = alfolio_import(tmp_path, {"collections/_publications/ode-codes.md": pub,
                                          "collections/_posts/2023-01-09-notes.md": post},
                               config, ABOUT)
     bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
     assert "Sparse Codes" in bib and "Ren Kato" in bib
+    # (`publication:`, the venue its own layout showed: a conference's, by its name)
+    assert "booktitle = {8th Conference on Codes}" in bib
     [written] = (imported.dest / "content" / "posts").glob("*notes*")
     text = written.read_text(encoding="utf-8")
     assert "collections" not in text

@@ -52,7 +52,7 @@ CATEGORIES = {  # `category:` (a key of `publication_category`) -> type, venue f
 USED_KEYS = frozenset({"title", "collection", "category", "permalink", "excerpt", "date",
                        "venue", "slidesurl", "paperurl", "bibtexurl", "citation", "authors",
                        "author", "year", "pages", "doi", "codeurl", "layout", "journal",
-                       "abstract"})
+                       "abstract", "publication"})
 """Publication front-matter keys the import reads (`layout` is the theme's)."""
 
 _BOILERPLATE = re.compile(r"^\s*(?:\[?\s*download (?:the )?(?:paper|slides|bibtex)|"
@@ -214,7 +214,9 @@ class Publications:
                    key: str, title: str) -> BibEntry:
         category = str(data.get("category") or "").strip()
         kind, venue_field, lanting = CATEGORIES.get(category.lower(), ("", "", ""))
-        venue = plain(str(data.get("venue") or data.get("journal") or ""))
+        # (`publication:`, the venue of a site's own publication layout)
+        venue = plain(str(data.get("venue") or data.get("journal") or data.get("publication")
+                          or ""))
         if not kind:
             if category:
                 self.warn(path, key_line(head, "category"), f"category `{category}` is not "
