@@ -87,3 +87,24 @@ def test_collections_under_collections_dir(tmp_path: Path) -> None:
     assert "collections" not in text
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "Sparse Codes" in page(out, "/publications/").one("main").text()
+
+
+def test_a_page_listing_talks_through_its_own_include(tmp_path: Path) -> None:
+    """`_pages/talks.md` at /talks/ made of `{% include talks.liquid %}`, the site's own
+    include looping over `site.talks`: the page was kept, its include left in a comment,
+    and moved to /talks-page/ for Lanting's list of the talks. It is the list now."""
+    config = CONFIG + "collections:\n  talks:\n    output: true\n"
+    include = ("<table>\n{% assign talks = site.talks | reverse %}\n"
+               "{% for item in talks %}<tr><td>{{ item.title }}</td></tr>{% endfor %}\n"
+               "</table>\n")
+    imported = alfolio_import(tmp_path, {
+        "_pages/talks.md": "---\nlayout: page\ntitle: Invited Talks\npermalink: /talks/\n"
+                           "---\n\n{% include talks.liquid %}\n",
+        "_includes/talks.liquid": include,
+        "_talks/seminar.md": "---\ntitle: Robots that Fall Well\ndate: 2024-03-01\n---\n"
+                             "A seminar.\n"}, config, ABOUT)
+    assert messages(imported, "_pages/talks.md") == [
+        "left out: the list of `_talks/` at /talks/, which Lanting makes"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Robots that Fall Well" in page(out, "/talks/").one("main").text()
+    assert not (out / "talks-page").exists()

@@ -8,12 +8,16 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.common import read_text
 from lanting.importer.jekyll_listings import own_text
 from lanting.importer.jekyll_reads import markdown_files
 
 FOLDERS_OF = {"publications": "publications", "talks": "talks", "teaching": "teaching",
               "teachings": "teaching", "portfolio": "projects", "projects": "projects"}
 """Collections whose list Lanting makes -> the list's folder in the new site."""
+
+
+_INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
 
 
 def listed_collection(source: Path, data: dict[str, Any], body: str,
@@ -23,10 +27,13 @@ def listed_collection(source: Path, data: dict[str, Any], body: str,
     courses.liquid %}`, `_teachings/`, at /teaching/), when Lanting makes the list
     itself; else "". (A page listing it elsewhere, the CV, keeps its other text.) A
     page without a `permalink` is at its file's name (`_pages/publications.md`), as
-    the new site has it."""
+    the new site has it. A loop in a site's own include the page is made of counts
+    (`{% include talks.liquid %}`, a table of `site.talks`)."""
     at = str(data.get("permalink") or "").strip("/") or (path.stem if path else "")
+    own = [source / "_includes" / name for name in _INCLUDE.findall(body)
+           if (source / "_includes" / name).is_file()]
     loops = re.findall(r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*"
-                       r"site\.(\w+)", body)
+                       r"site\.(\w+)", "\n".join([body, *(read_text(f) for f in own)]))
     if re.search(r"\{%-?\s*include\s+courses\.(?:liquid|html)\b", body):
         loops.append("teachings")  # (al-folio 0.14's teaching page: the include loops)
     for found in loops:
