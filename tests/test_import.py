@@ -870,9 +870,9 @@ def test_alfolio_projects_become_projects(built: Any) -> None:
         "GRPO 训练稳定性", "弹性 Rollout")]
     assert cards[:2] == ["GRPO 训练稳定性", "弹性 Rollout"]  # by importance
     assert answer(done.out, "/projects/1_grpo-stability/").parent.name == "grpo-stability"
-    assert [e.message for e in done.imported.report.warnings if e.path == "_books"] == [
-        "collection `_books/` (1 files) left out: Lanting has no place for it; copy what "
-        "you need into content/pages/ by hand"]
+    # (a collection of its own: its documents pages of the site, at their old URLs)
+    assert [e.message for e in done.imported.report.entries if e.path == "_books"] == [
+        "collection `_books/` (1 documents, published by Jekyll): 1 pages, at their old URLs"]
 
 
 def test_academicpages_teaching_and_portfolio(tmp_path: Path) -> None:

@@ -108,3 +108,22 @@ def test_a_page_listing_talks_through_its_own_include(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "Robots that Fall Well" in page(out, "/talks/").one("main").text()
     assert not (out / "talks-page").exists()
+
+
+def test_a_collection_of_its_own_on_an_alfolio_site(tmp_path: Path) -> None:
+    """An academic site's own published collection (`_poetry/`, `_crystallography/`:
+    dated documents at `/poetry/:name/`): al-folio's and academicpages' importer left
+    every other collection out, with a warning, and links to its documents failed the
+    build. Its documents are posts of a series (pages when undated), at their old URLs,
+    as on any Jekyll site."""
+    config = CONFIG + "collections:\n  poetry:\n    output: true\n    permalink: /poetry/:name/\n"
+    poem = "---\ntitle: Tides\ndate: 2021-05-01\n---\n\nThe sea comes in.\n"
+    about = ABOUT.replace("We build robots.", "We build robots. A [poem](/lab/poetry/tides/).")
+    imported = alfolio_import(tmp_path, {"_poetry/tides.md": poem}, config, about)
+    assert messages(imported, "_poetry") == [
+        "collection `_poetry/` (1 documents, published by Jekyll): 1 dated ones are posts "
+        "of the series “poetry”, at their old URLs"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "The sea comes in." in page(out, "/posts/tides/").text()
+    assert [a.get("href") for a in page(out, "/").find_all("a") if a.text() == "poem"] == [
+        "/posts/tides/"]

@@ -54,7 +54,7 @@ class AcademicCollections(AcademicpagesCollections):
     """The collection readers of the academic Jekyll importers (`alfolio.AlFolio`)."""
 
     DATED_PAGES_ARE_POSTS = False  # (a homepage's pages: its talks, its CV)
-    PUBLISHED_COLLECTIONS = False  # (its collections read by name; others reported)
+    PUBLISHED_COLLECTIONS = True  # (its own collections read by name; the others so)
     READS_SCHOLAR = False  # (`_bibliography/` read with the site's own papers)
 
     def read_collections(self) -> None:
