@@ -127,3 +127,51 @@ def test_a_collection_of_its_own_on_an_alfolio_site(tmp_path: Path) -> None:
     assert "The sea comes in." in page(out, "/posts/tides/").text()
     assert [a.get("href") for a in page(out, "/").find_all("a") if a.text() == "poem"] == [
         "/posts/tides/"]
+
+
+JUMP = """---
+layout: default
+title: Publications
+permalink: /publications/
+years: [2024, 2023]
+---
+
+Also on [Google Scholar](https://scholar.google.com/citations?user=x).
+
+<div class="container">
+Jump to:
+{% for y in page.years %}
+<a href="#{{y}}">{{y}}</a>
+{% endfor %}
+<a href="#older">Older</a>
+</div>
+
+<div class="bib_section">
+  {% for y in page.years %}
+    <h3 class="year" id="{{y}}">{{y}}</h3>
+    {% bibliography -f papers -q @*[year={{y}}] %}
+  {% endfor %}
+  <h3 class="year" id="older">Older</h3>
+  {% bibliography -f papers -q @*[year<=2022] %}
+</div>
+"""
+
+
+def test_jump_links_to_the_years_of_the_publications_page(tmp_path: Path) -> None:
+    """al-folio's publications page of a lab: “Jump to:” a link to each year of its
+    `years:` (a loop over `page.years`) above its lists by year. The loop was left in a
+    comment, with three warnings; now it is written out, each link to the year's
+    heading of Lanting's list (`#pubs-2024`), and a link to a list Lanting has not
+    (`#older`) its text."""
+    papers = ("@article{ode2024,\n  title={Falling Well},\n  author={Ode, Ada},\n"
+              "  journal={Robotics Letters},\n  year={2024}\n}\n"
+              "@article{ode2023,\n  title={Standing Up},\n  author={Ode, Ada},\n"
+              "  journal={Robotics Letters},\n  year={2023}\n}\n")
+    imported = alfolio_import(tmp_path, {"_pages/publications.md": JUMP,
+                                         "_bibliography/papers.bib": papers}, CONFIG, ABOUT)
+    assert not imported.report.warnings
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    main = page(out, "/publications/").one("main")
+    links = {a.text(): a.get("href") for a in main.find_all("a")}
+    assert links["2024"] == "#pubs-2024" and links["2023"] == "#pubs-2023"
+    assert "Older" in main.text() and "Older" not in links

@@ -28,6 +28,7 @@ from lanting.importer.alfolio_lists import (
     list_intro,
     listed_collection,
     settled_ifs,
+    unrolled_page_loops,
     without_list_anchors,
 )
 from lanting.importer.alfolio_menu import AlFolioMenu
@@ -169,6 +170,7 @@ class AlFolio(AlFolioMenu, AlFolioNews):
                                      "/publications/); the rest of its text is kept")
                 super().read_page(path, data, head, BIBLIOGRAPHY_TAG.sub("", body), first)
                 return
+            body = unrolled_page_loops(body, data) if at else body
             intro, rest = list_intro(body) if at else ("", body)
             self.list_text(path, data, first, (intro, rest, body), at,
                            "from content/publications.bib")

@@ -122,15 +122,37 @@ _ANCHOR_LINK = re.compile(r"""<a\s[^>]*?href\s*=\s*["']#([^"']+)["'][^>]*>(.*?)<
                           r"|\[([^\]]*)\]\(#([^)\s]+)\)", re.S | re.I)
 
 
+_PAGE_LOOP = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+page\.([\w-]+)\s*-?%\}(.*?)"
+                        r"\{%-?\s*endfor\s*-?%\}", re.S)
+
+
+def unrolled_page_loops(body: str, data: dict[str, Any]) -> str:
+    """`body` with each loop over a list of its own front matter that only prints the
+    item (`{% for y in page.years %}<a href="#{{y}}">{{y}}</a>{% endfor %}`, al-folio's
+    jump links to the years) written out, once for each item, as Jekyll printed it."""
+    def unroll(match: re.Match[str]) -> str:
+        name, values, inner = match.group(1), data.get(match.group(2)), match.group(3)
+        item = re.compile(r"\{\{-?\s*" + name + r"\s*-?\}\}")
+        if not isinstance(values, list) or not all(isinstance(v, str | int) for v in values) \
+                or re.search(r"\{[{%](?:(?!\}).)*\b" + name + r"\b(?:(?!\}).)*\|", inner) \
+                or "{%" in inner:
+            return match.group(0)
+        return "".join(item.sub(str(v), inner) for v in values)
+    return _PAGE_LOOP.sub(unroll, body)
+
+
 def without_list_anchors(intro: str, page: str) -> tuple[str, list[str]]:
     """The intro with its links to the headings of the old lists on the `page` (`<a
     href="#books">`, `<div id="books">` over `{% bibliography -f books %}`) as their
-    text: Lanting's list has no such headings. And the anchors so unlinked."""
+    text: Lanting's list has no such headings, but for its years (`#2024`: the heading
+    of the year, `#pubs-2024`, of its list by year). And the anchors so unlinked."""
     lists = set(_ID.findall(page)) - set(_ID.findall(intro))
     gone: list[str] = []
 
     def text(match: re.Match[str]) -> str:
         anchor = match.group(1) or match.group(4)
+        if re.fullmatch(r"(?:19|20)\d\d", anchor) and anchor not in _ID.findall(intro):
+            return match.group(0).replace(f"#{anchor}", f"#pubs-{anchor}", 1)
         if anchor not in lists:
             return match.group(0)
         gone.append(anchor)

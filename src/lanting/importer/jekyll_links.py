@@ -82,6 +82,8 @@ class JekyllLinks(JekyllLinkTargets):
             return page + "#" + found
         if wanted == "top" or "{" in wanted or re.fullmatch(r"fn(?:ref)?(?::.+|\d+)", wanted):
             return None  # (the page's top; a Liquid value; footnotes, kramdown's or Lanting's)
+        if re.fullmatch(r"pubs-(?:19|20)\d\d", wanted):
+            return None  # (a year of Lanting's list, linked from the publications' intro)
         if wanted == "page-title":  # (minimal-mistakes' title, its archives' "Back to Top")
             ctx.convert("links to the theme's title (`#page-title`) as #top")
             return page + "#top"
