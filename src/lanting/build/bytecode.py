@@ -74,10 +74,20 @@ class _ThemeOrSiteBytecode(BytecodeCache):
         self._by_key[self.get_cache_key(name, filename)] = self._theme if theme else self._site
         return super().get_bucket(environment, name, filename, source)
 
+    # A folder of compiled templates can vanish under a build: another version of
+    # Lanting building at the same time keeps only the newest ones (`keep_newest`), and
+    # a user may clear the cache. Not found, or not written, a template is compiled.
+
     def load_bytecode(self, bucket: Bucket) -> None:
         if (cache := self._by_key.get(bucket.key)) is not None:
-            cache.load_bytecode(bucket)
+            try:
+                cache.load_bytecode(bucket)
+            except OSError:
+                bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         if (cache := self._by_key.get(bucket.key)) is not None:
-            cache.dump_bytecode(bucket)
+            try:
+                cache.dump_bytecode(bucket)
+            except OSError:
+                pass
