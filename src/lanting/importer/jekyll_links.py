@@ -8,16 +8,13 @@ old URL of the site."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer.body_fragments import fragment_key, heading_fragment
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import (
     BARE_SITE,
-    LinkTable,
     is_image,
     map_site_url,
     read_text,
@@ -29,7 +26,6 @@ from lanting.importer.jekyll_urls import old_path
 from lanting.importer.liquid import Context
 from lanting.importer.other_case import beside_in_other_case
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
-from lanting.importer.site import NewSite
 
 _ROOTED_MARKDOWN = re.compile(r"(/(?!/)[^?#]*\.(?:md|markdown))(#.*)?$")
 """`/about.md#who`: a Markdown file of the site named from its root."""
@@ -44,23 +40,13 @@ _WIDE_COLON = re.compile(r"(https?)(?:\uff1a|%EF%BC%9A)//", re.IGNORECASE)
 
 
 class JekyllLinks(JekyllLinkTargets):
-    """The link side of the Jekyll importers' bodies (`JekyllBodies`)."""
+    """The link side of the Jekyll importers' bodies (`JekyllBodies`); the attributes
+    its targets' side reads are declared there."""
 
-    source: Path
-    config: dict[str, Any]
-    site: NewSite
-    baseurl: str
-    table: LinkTable
-    by_path: dict[str, Item]
     media_base: dict[Path, str]
-    media_cdn: str = ""
-    static_file: Callable[[Path], bool]
-    published: Callable[[Path], bool]
-    left_out: dict[str, str]
     home_texts: set[Path]
     file_date_urls: dict[str, Item]
     shown_headings: dict[Path, list[str]]
-    unpublished_warned: bool = False
 
     @staticmethod
     def heading_link(fragment: str, path: Path, ctx: Context, page: str = "") -> str | None:
