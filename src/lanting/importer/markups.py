@@ -130,11 +130,12 @@ def _converted(suffix: str, text: str, folder: Path) -> Converted:
                                            text))
         head = "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n"
                        for key, value in front.items())
-        converted = _pandoc(body, "org", folder)
+        converted = _pandoc(body, "org", folder, shift=1)
         return Converted(f"---\n{head}---\n\n{converted.text}", converted.warnings)
     fmt, head, body, first = split_front_matter(text)
     fence = {"yaml": "---", "toml": "+++"}.get(fmt)
-    converted = _pandoc(body, PANDOC_READERS[suffix], folder, first - 1)
+    converted = _pandoc(body, PANDOC_READERS[suffix], folder, first - 1,
+                        shift=0 if PANDOC_READERS[suffix] == "markdown" else 1)
     if fence is not None:
         return replace(converted, text=f"{fence}\n{head}\n{fence}\n\n{converted.text}")
     return replace(converted, text=f"{head}\n\n{converted.text}") if fmt == "json" \
@@ -148,7 +149,10 @@ def convert(text: str, reader: str, folder: Path, offset: int = 0) -> Converted:
     return _pandoc(text, reader, folder, offset)
 
 
-def _pandoc(text: str, reader: str, folder: Path, offset: int = 0) -> Converted:
+def _pandoc(text: str, reader: str, folder: Path, offset: int = 0,
+            shift: int = 0) -> Converted:
+    """`shift`: levels added to every heading (Hugo's go-org, Asciidoctor and rst2html
+    made a top-level section an `<h2>`, the page's title the `<h1>`)."""
     program = pandoc_path()
     if program is None:
         raise OSError(NEEDS_PANDOC)
@@ -156,8 +160,8 @@ def _pandoc(text: str, reader: str, folder: Path, offset: int = 0) -> Converted:
         try:
             done = subprocess.run(
                 [program, "--from", reader, "--to", _WRITER, "--wrap=none", "--lua-filter",
-                 str(lua)], input=text, capture_output=True, text=True, check=False,
-                cwd=folder, timeout=_TIMEOUT)
+                 str(lua), f"--shift-heading-level-by={shift}"], input=text,
+                capture_output=True, text=True, check=False, cwd=folder, timeout=_TIMEOUT)
         except subprocess.TimeoutExpired as late:
             raise OSError(f"Pandoc took over {_TIMEOUT} s to read it, stopped") from late
     if done.returncode:
