@@ -538,6 +538,15 @@ def test_restructuredtext_files_in_a_folder_of_notes_are_named(tmp_path: Path) -
         report_of(imported)
 
 
+def test_org_files_in_a_folder_of_notes_are_named(tmp_path: Path) -> None:
+    """An org-roam folder's `.org` notes were copied to `static/` without a word."""
+    write_files(tmp_path / "old", {"a.md": "# A\n\nText.\n",
+                                   "roam/20210101-b.org": "#+title: B\n\nText.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    assert "roam/20210101-b.org: notice: 1 Org file(s) copied as they are, not read as " \
+        "notes (an org-roam folder is not read yet" in report_of(imported)
+
+
 def test_a_link_to_the_title_heading_beside_a_heading_of_the_same_letters(
         tmp_path: Path) -> None:
     """`# pdf简介` atop `pdf简介/README.md` (the title, its folder's name) that has `# PDF

@@ -70,6 +70,16 @@ _PLACED = frozenset({"title", "tags", "tag", "aliases", "alias", "draft", "publi
                      "description", "permalink", *_DATES, *_UPDATED})
 
 
+_OTHER_TEXTS = (
+    ((".rst", ".rest"), "reStructuredText", "a Sphinx project, `conf.py` beside "
+     "`index.rst`, is imported as one: `--from sphinx`"),
+    ((".org",), "Org", "an org-roam folder is not read yet; a Hugo site's Org pages are, "
+     "`--from hugo`; `pandoc -f org -t markdown` converts one"),
+    ((".adoc", ".asciidoc"), "AsciiDoc", "`pandoc -f asciidoc -t markdown` converts one"),
+)
+"""Text files of other markups in a folder of notes: copied, with one notice a kind."""
+
+
 class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
     kind = "quartz"
     placed_keys = _PLACED
@@ -125,11 +135,11 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                 rel = slug(self.rel(path))
                 self.files[rel] = path
                 self.site.static.setdefault(file_slug(self.rel(path)), path)
-        texts = [p for p in paths if p.suffix.lower() in (".rst", ".rest")]
-        if texts:  # (copied, as Quartz copies any file: said, as it is no note)
-            self.report.note(texts[0], None, f"{len(texts)} reStructuredText file(s) copied "
-                             "as they are, not read as notes (a Sphinx project, `conf.py` "
-                             "beside `index.rst`, is imported as one: `--from sphinx`)")
+        for suffixes, what, hint in _OTHER_TEXTS:
+            texts = [p for p in paths if p.suffix.lower() in suffixes]
+            if texts:  # (copied, as Quartz copies any file: said, as they are no notes)
+                self.report.note(texts[0], None, f"{len(texts)} {what} file(s) copied as "
+                                 f"they are, not read as notes ({hint})")
         self.names = Counter(self.note_name(p).casefold() for p in notes + notebooks)
         for path in notes:  # (each note's place: its path, or what its app made it)
             for folder in PurePosixPath(self.rel(path)).parents:
