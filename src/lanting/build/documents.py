@@ -26,7 +26,6 @@ from lanting.model.markdown import MarkdownOptions
 from lanting.model.problem import Problem
 from lanting.model.site import Routes
 from lanting.site.academic import render_news
-from lanting.site.talks import render_talk
 
 RENDER_BATCH = 8
 """Sources per task of the Markdown stage (a worker stores a task's results at once)."""
@@ -146,6 +145,12 @@ def render_talks(
 ) -> tuple[tuple[Talk, ...], list[Problem]]:
     """Each talk's slides and notes, rendered with the same context a post gets. A talk's
     output path is relative to its language's folder (`sections` adds the folder)."""
+    if not talk_docs:
+        return (), []
+    # Imported here: the slide formats' modules are a tenth of the start-up time, and
+    # most builds (and every worker) have no talk to render.
+    from lanting.site.talks import render_talk
+
     link_map = routes.link_map()
     dirs = language_dirs(config)
     talks: list[Talk] = []

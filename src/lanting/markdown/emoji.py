@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import re
 
-import emoji
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 
@@ -22,6 +21,8 @@ _BEFORE_NAME = re.compile(r"[A-Za-z0-9_:]")
 
 @functools.cache
 def _emoji_by_name() -> dict[str, str]:
+    import emoji  # its tables take a tenth of Lanting's start-up; most pages have no shortcode
+
     names: dict[str, str] = {}
     for char, data in emoji.EMOJI_DATA.items():
         for name in (data["en"], *data.get("alias", ())):

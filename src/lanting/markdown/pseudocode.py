@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
@@ -40,9 +40,10 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from lanting.markdown.pseudocode_algo2e import is_algorithm2e, parse_algorithm2e
-from lanting.markdown.pseudocode_parse import Algorithm, parse_algorithm
 from lanting.markdown.shortcodes import report
+
+if TYPE_CHECKING:
+    from lanting.markdown.pseudocode_parse import Algorithm
 
 _OPENING = re.compile(r"[ \t]*\\begin\{(algorithm|algorithmic)\}")
 FENCE_LANGUAGES = ("pseudocode", "pseudo", "algorithm")
@@ -131,6 +132,11 @@ def _push(env: Any, tokens: list[Token], source: str, first: int, level: int,
     `html-comment-delimiter`."""
     ctx = env.get("lanting")
     source = _DISPLAY_IN_LINE.sub(_display_formula, source)
+    # The readers are imported by the first algorithm: most sites have none, and every
+    # build and worker would pay for their grammars on start-up.
+    from lanting.markdown.pseudocode_algo2e import is_algorithm2e, parse_algorithm2e
+    from lanting.markdown.pseudocode_parse import parse_algorithm
+
     read = parse_algorithm2e if is_algorithm2e(source) else parse_algorithm
     algorithm, unknown = read(source, first)
     given = options or {}

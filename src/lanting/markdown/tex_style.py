@@ -10,7 +10,6 @@ import re
 from collections.abc import Callable
 
 import math_core
-from PIL import ImageColor
 
 from lanting.markdown.tex_layout import DIM, css_length
 from lanting.markdown.tex_scan import (
@@ -134,6 +133,8 @@ def _web_color(name: str) -> str | None:
         return None
     except math_core.LatexError:
         pass
+    from PIL import ImageColor  # Pillow's start-up is paid only by a post with such a name
+
     try:
         red, green, blue, *_alpha = ImageColor.getrgb(name)
     except ValueError:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import re
 
-from PIL import ImageColor
-
 _BASE = {
     "red": (1, 0, 0), "green": (0, 1, 0), "blue": (0, 0, 1), "cyan": (0, 1, 1),
     "magenta": (1, 0, 1), "yellow": (1, 1, 0), "black": (0, 0, 0), "white": (1, 1, 1),
@@ -34,6 +32,8 @@ Rgb = tuple[float, float, float]
 def _named(name: str) -> Rgb | None:
     if name.lower() in _BASE:
         return _BASE[name.lower()]
+    from PIL import ImageColor  # Pillow's start-up is paid only by a post with such a name
+
     try:
         red, green, blue, *_alpha = ImageColor.getrgb(name)
     except ValueError:
