@@ -147,7 +147,7 @@ def render_talks(
     output path is relative to its language's folder (`sections` adds the folder)."""
     if not talk_docs:
         return (), []
-    # Imported here: the slide formats' modules are a tenth of the start-up time, and
+    # Imported here: the slide formats' modules weigh on every start-up, and
     # most builds (and every worker) have no talk to render.
     from lanting.site.talks import render_talk
 

@@ -21,7 +21,7 @@ _BEFORE_NAME = re.compile(r"[A-Za-z0-9_:]")
 
 @functools.cache
 def _emoji_by_name() -> dict[str, str]:
-    import emoji  # its tables take a tenth of Lanting's start-up; most pages have no shortcode
+    import emoji  # a costly import for its tables, and most pages have no shortcode
 
     names: dict[str, str] = {}
     for char, data in emoji.EMOJI_DATA.items():
