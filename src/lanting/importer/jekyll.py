@@ -28,6 +28,7 @@ from lanting.importer.jekyll_data_pubs import data_file, data_publications, list
 from lanting.importer.jekyll_fastpages import JekyllNotebooks, notebook_files
 from lanting.importer.jekyll_front import JekyllFront
 from lanting.importer.jekyll_i18n import I18nPlugin
+from lanting.importer.jekyll_inlined import inline_markdown_includes, inline_relative
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_math import (
     custom_delimiters,
@@ -163,7 +164,7 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
             self.report.convert("cited references (content/references.bib)", len(cited))
         self.report_unknown_collections()
         if not self.language:
-            self.language = guess_language([text for _, text, _, _ in self.posts])
+            self.language = guess_language(self.prose())
             self.report.note(self.config_name, None, f"no `lang` or `locale`: the posts read as "
                              f"`{self.language}`, so the new site is in it (`language` in "
                              "lanting.toml changes it)")
@@ -215,6 +216,19 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
             settings["highlight_names"] = names
         if settings:
             self.site.config["publications"] = settings
+
+    def prose(self) -> list[str]:
+        """The texts of the posts (or a site without posts, its pages) the language is
+        guessed from, the files their `{% include_relative %}` and Markdown includes pull
+        in inlined: AcadHomepage's home page is nothing but those tags, so a template's
+        Chinese README beside it made an English homepage `zh-CN`."""
+        scratch = Report(self.source, self.kind)  # (inlined again, and counted, later)
+        texts = []
+        for _, text, _, path in self.posts:
+            ctx = Context(scratch, path, text)
+            text = inline_relative(text, path.parent, self.source, ctx, self.data_list_file)
+            texts.append(inline_markdown_includes(text, self.source, ctx))
+        return texts
 
     def known_collections(self) -> set[str]:
         """The `_x/` folders of documents this importer reads."""

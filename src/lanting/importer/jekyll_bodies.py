@@ -259,6 +259,8 @@ class JekyllBodies(JekyllLiquid):
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         # (math, code and raw HTML put aside: kramdown's bold, as CommonMark writes it)
         text = kramdown_strong(text, ctx, html_block_spans(text))
+        text, count = K.line_breaks(text, html_block_spans(text))
+        ctx.convert("kramdown's `\\\\` line breaks as CommonMark's `\\`", count)
         if not self.wiki_plugin():
             text, count = K.literal_wiki_links(text)
             ctx.convert("[[…]] kept as text (kramdown showed it as written)", count)

@@ -59,6 +59,29 @@ _EMPTY_DEFINITION = re.compile(r"^([ \t]{0,3})\[(?!\^)([^\]\n]+\]:)[ \t]*$(\n(?=
                                re.MULTILINE)
 
 
+_LINE_BREAK = re.compile(r"(?<!\\)\\\\(?=\n[ \t]*\S)")
+"""Two backslashes ending a line whose paragraph goes on: kramdown's hard line break
+(`LINE_BREAK`, two spaces or `\\\\` before the newline; Jekyll's GFM input keeps it, its
+`hard_wrap` being off)."""
+
+
+def line_breaks(text: str, html_blocks: list[tuple[int, int]]) -> tuple[str, int]:
+    """`text` (its code and math put aside) with kramdown's `\\\\` line breaks written as
+    CommonMark's, one backslash before the newline: AcadHomepage's papers put one after
+    the title, and Lanting showed a backslash there, the authors run on after it. Not in
+    an HTML block (`html_blocks`), which neither reads Markdown in."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        if any(start <= match.start() < end for start, end in html_blocks):
+            return match.group()
+        count += 1
+        return "\\"
+
+    return _LINE_BREAK.sub(one, text), count
+
+
 def empty_link_definitions(text: str) -> tuple[str, int]:
     """`[2]:` alone on its line (a list of references the writer meant to fill in):
     kramdown wants a definition's URL on its own line, so this was text, and

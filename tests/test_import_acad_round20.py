@@ -1,0 +1,65 @@
+"""Academic homepages, round 20: faults found on real AcadHomepage, al-folio and Hugo
+Blox sites (each fixture is written for the test, in the shape of those sites)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import NOW, page
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+ACAD_CONFIG = "title: Ada Ode\nauthor:\n  name: Ada Ode\n"
+"""AcadHomepage's `_config.yml`: no `lang` or `locale`."""
+ACAD_ABOUT = ("---\npermalink: /\ntitle: ''\nauthor_profile: true\n---\n\n"
+              "<span class='anchor' id='about-me'></span>\n"
+              "{% include_relative includes/intro.md %}\n\n"
+              "{% include_relative includes/pub.md %}\n")
+PAPERS = "".join(f"- ``ICML 202{n}`` Fast voices, part {n}: sampling speech in few steps, "
+                 "**Ada Ode**, Bo Xu\n" for n in range(4))
+ACAD_README_ZH = ("# 学术主页模板\n\n这是一个为学者设计的个人主页模板，"
+                  "支持谷歌学术引用数自动更新，修改配置文件即可使用。\n")
+
+
+def test_an_acadhomepage_is_in_the_language_of_its_included_text(tmp_path: Path) -> None:
+    """AcadHomepage's home page is nothing but `{% include_relative %}` tags, and the
+    template's Chinese README (`docs/README-zh.md`) is published beside it: the language
+    was guessed from those two texts as written, and an English homepage became
+    `zh-CN` (its dates, its interface, its `lang`). The included files are read too."""
+    intro = ("I am a researcher in speech synthesis. My work covers text-to-speech, "
+             "audio language models and evaluation of generated speech.\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": ACAD_CONFIG, "_pages/about.md": ACAD_ABOUT,
+                         "_pages/includes/intro.md": intro * 3,
+                         "_pages/includes/pub.md": "# Publications\n\n" + PAPERS,
+                         "docs/README-zh.md": ACAD_README_ZH})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'language = "en"' in config
+    assert "included" not in "".join(e.message for e in imported.report.entries)
+
+
+def test_kramdown_s_two_backslashes_end_a_line(tmp_path: Path) -> None:
+    """AcadHomepage's papers end the title's line with `\\\\` (kramdown's hard line
+    break): Lanting read an escaped backslash, and showed `\\` between the title and the
+    authors, run on one line. It is CommonMark's break now; one ending a paragraph, in
+    an HTML block, in code or in a formula stays as it was."""
+    pub = ("# Publications\n\n<div class='paper-box-text' markdown=\"1\">\n\n"
+           "[Fast Voices](https://example.org/fast.pdf) \\\\\n**Ada Ode**, Bo Xu\n\n"
+           "</div>\n\nA path: `C:\\\\` and $$a \\\\\nb$$ stay.\n\n<p>raw \\\\\nhtml</p>\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": ACAD_CONFIG + "lang: en\n",
+                         "_pages/about.md": ACAD_ABOUT,
+                         "_pages/includes/intro.md": "I study speech.\n",
+                         "_pages/includes/pub.md": pub})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    text = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "(https://example.org/fast.pdf) \\\n**Ada Ode**" in text
+    assert "`C:\\\\`" in text and "raw \\\\\nhtml" in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    main = page(tmp_path / "out", "/").one("main")
+    title = main.one("a", href="https://example.org/fast.pdf")
+    assert title.parent is not None and title.parent.find("br") is not None
+    assert "\\\n" not in main.text() and "Fast Voices \\" not in main.text()
