@@ -63,3 +63,43 @@ def test_kramdown_s_two_backslashes_end_a_line(tmp_path: Path) -> None:
     title = main.one("a", href="https://example.org/fast.pdf")
     assert title.parent is not None and title.parent.find("br") is not None
     assert "\\\n" not in main.text() and "Fast Voices \\" not in main.text()
+
+
+FACULTY_INDEX = """---
+layout: default
+---
+
+## About Me
+
+I am a professor of computer science. I work on probabilistic programming and
+inference for models of language and vision.
+
+## Selected Publications
+
+{% bibliography --file selected.bib %}
+"""
+SELECTED_BIB = """@inproceedings{ode2019,
+  title = {Compiled Inference for Programs},
+  author = {Ode, Ada and Xu, Bo},
+  booktitle = {AISTATS},
+  year = {2019}
+}
+"""
+
+
+def test_a_home_page_over_its_selected_papers_keeps_its_text(tmp_path: Path) -> None:
+    """A jekyll-scholar faculty homepage: `index.md` (no `permalink`) is the owner's bio
+    over `{% bibliography --file selected.bib %}`. Only a page with a `permalink` was
+    kept for its own text: the home page was left out as a page of papers (“Lanting
+    makes /publications/”), with the bio. It is the home page, its list written out."""
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": "title: Ada Ode\nlang: en\nplugins:\n"
+                                        "  - jekyll-scholar\n",
+                         "index.md": FACULTY_INDEX, "_bibliography/selected.bib": SELECTED_BIB})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    assert not imported.report.warnings
+    text = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "I am a professor of computer science." in text
+    assert "**Compiled Inference for Programs**" in text and "{%" not in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "Ada Ode, Bo Xu" in page(tmp_path / "out", "/").one("main").text()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lanting.importer.alfolio_bib_pages import BibLists
@@ -159,11 +159,13 @@ class AlFolio(AlFolioMenu, AlFolioNews):
                 if lists:
                     self.report.convert("lists of a page's own .bib (its talks) or of some "
                                         "of the papers as Markdown", lists)
-            if not at and data.get("permalink") \
+            own_url = str(data.get("permalink") or "") or self.page_url(path)
+            if not at and PurePosixPath(own_url.strip("/")).stem != "publications" \
                     and (lists or own_text(BIBLIOGRAPHY_TAG.sub("", body)) >= 80):
                 # (a page of its own listing a `.bib`, `/experience/` of talks over a list
-                # of courses: kept at its URL, lists of the papers left out as a listing
-                # page's are)
+                # of courses, or the home page, `index.md` without a permalink, over its
+                # selected papers: kept at its URL, lists of the papers left out as a
+                # listing page's are)
                 if BIBLIOGRAPHY_TAG.search(body):
                     self.report.warn(path, None, "its `{% bibliography %}` lists left out "
                                      "(Lanting lists content/publications.bib at "
