@@ -6,6 +6,7 @@ from pathlib import Path
 
 from importbits import NOW, page
 from sitebits import write_files
+from test_import_hugoblox import blox, built, config_of, messages
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -103,3 +104,111 @@ def test_a_home_page_over_its_selected_papers_keeps_its_text(tmp_path: Path) -> 
     assert "**Compiled Inference for Programs**" in text and "{%" not in text
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert "Ada Ode, Bo Xu" in page(tmp_path / "out", "/").one("main").text()
+
+
+EXAMPLE_PROJECT = """---
+title: Example Project
+summary: An example of using the in-built project page.
+date: 2016-04-27T00:00:00Z
+---
+
+Lorem ipsum dolor sit amet, consectetur adipiscing elit.
+"""
+EXTERNAL_PROJECT = """---
+title: External Project
+summary: An example of linking directly to an external project website.
+external_link: https://example.org
+---
+"""
+LAB_PROJECT = """---
+title: Wave Solvers
+summary: Neural operators for wave equations.
+---
+
+Lorem ipsum, for now: the text comes later.
+"""
+
+
+def test_the_starter_s_example_projects_are_left_out(tmp_path: Path) -> None:
+    """A lab kept the Hugo Blox starter's two example projects as they came (“Example
+    Project”, its text Lorem ipsum; “External Project”, a link to example.org): they
+    were two cards of placeholders on the new /projects/. They are left out, with a
+    notice, as the starter's example event is; a project of the site's own whose text
+    is still a placeholder is kept."""
+    imported = blox(tmp_path, {"content/project/example/index.md": EXAMPLE_PROJECT,
+                               "content/project/external-project/index.md": EXTERNAL_PROJECT,
+                               "content/project/waves/index.md": LAB_PROJECT})
+    projects = sorted(p.name for p in (imported.dest / "content" / "projects").glob("*.md"))
+    assert projects == ["waves.md"]
+    assert [m for p, m in messages(imported) if "example project" in m] == [
+        "left out: the theme's example project (“Example Project”), never edited",
+        "left out: the theme's example project (“External Project”), never edited"]
+
+
+MENUS = """main:
+  - name: Home
+    url: '#about'
+    weight: 10
+  - name: Projects
+    url: './projects/'
+    weight: 20
+  - name: Reading Group
+    url: './reading/'
+    weight: 30
+"""
+
+
+def test_a_menu_url_relative_to_the_root_is_kept(tmp_path: Path) -> None:
+    """`url: './reading/'` in `menus.yaml`: Hugo's `relURL` joined it to the site's
+    root (`/reading/`), but the import read `/./reading/`, found no page there, and
+    left the lab's Reading Group and Projects entries out of the menu."""
+    imported = blox(tmp_path, {"config/_default/menus.yaml": MENUS,
+                               "content/project/waves/index.md": LAB_PROJECT,
+                               "content/reading/index.md": "---\ntitle: Reading Group\n---\n\n"
+                                                           "We read a paper a week.\n"})
+    menu = [(e["name"], e["url"]) for e in config_of(imported)["menu"]]
+    assert ("Projects", "/projects/") in menu and ("Reading Group", "/reading/") in menu
+    assert not [m for _p, m in messages(imported) if "menu entry" in m]
+    out = built(imported, tmp_path)
+    assert "We read a paper a week." in page(out, "/reading/").one("main").text()
+
+
+EXAMPLE_DECK = """---
+title: Slides
+summary: An introduction to using Wowchemy's Slides feature.
+date: '2019-02-05T00:00:00Z'
+---
+
+# Create slides in Markdown with Wowchemy
+
+---
+
+## Controls
+
+- Next: `Right Arrow` or `Space`
+"""
+SEMINARS = ("---\ntitle: Research Seminars\n---\n\n| Date | Speaker |\n|---|---|\n"
+            "| 3 May | Bo Xu |\n")
+
+
+def test_the_starter_s_example_deck_is_left_out(tmp_path: Path) -> None:
+    """The starter's example deck (“Slides”, how to write slides with Wowchemy) was the
+    site's one talk: Lanting's /talks/ listed it, and the lab's own page of its
+    seminars, `content/talks/index.md`, moved to /talks-page/ for that list, out of
+    the menu. The deck is left out, with a notice (and the example project's `slides:
+    example` with it): the seminars keep /talks/ and the menu's entry."""
+    imported = blox(tmp_path, {"content/slides/example/index.md": EXAMPLE_DECK,
+                               "content/project/example/index.md": EXAMPLE_PROJECT.replace(
+                                   "title:", "slides: example\ntitle:").replace(
+                                   "Lorem ipsum", "Our lab's first project."),
+                               "content/talks/index.md": SEMINARS,
+                               "config/_default/menus.yaml": "main:\n  - name: Talks\n"
+                                                             "    url: './talks/'\n"})
+    assert not list((imported.dest / "content").glob("talks/*.md"))
+    assert sorted(m for _p, m in messages(imported) if "example deck" in m) == [
+        "`slides: example` left out: the theme's example deck, left out",
+        "left out: the theme's example deck (“Slides”, how to write slides), never edited"]
+    assert [(e["name"], e["url"]) for e in config_of(imported)["menu"]] == [
+        ("Talks", "/talks/")]
+    out = built(imported, tmp_path)
+    assert "Bo Xu" in page(out, "/talks/").one("main").text()

@@ -14,6 +14,14 @@ from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 
 
+def relative_menu_url(url: str) -> str:
+    """`./projects/` → `projects/`: a menu URL relative to the current folder, which
+    Hugo's `relURL` (and the themes' menus, through it) joined to the site's root."""
+    while url.startswith("./"):
+        url = url[2:]
+    return url
+
+
 def menu_file(source: Path) -> str:
     """The file the site's menu is read from, for the report."""
     folder = source / "config" / "_default"
@@ -38,7 +46,9 @@ class HugoMenus:
     table: LinkTable
 
     def menu_url(self, url: str) -> str:
-        """A menu URL of the old site, as the new site answers it."""
+        """A menu URL of the old site, as the new site answers it (`./projects/`, which
+        Hugo's `relURL` made `/projects/`, as written from the root)."""
+        url = relative_menu_url(url)
         path = url if url.startswith(("http", "#")) else "/" + url.strip("/") + "/"
         if path == "//":  # `url = "/"`: the home page
             return "/"

@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import BARE_SITE, read_text
+from lanting.importer.hugo_menus import relative_menu_url
 from lanting.importer.hugoblox_contact import contact_text
 from lanting.importer.hugoblox_home import (
     BIOGRAPHY,
@@ -321,6 +322,7 @@ class HugoBloxHome(HugoBloxSlides):
         return page
 
     def menu_url(self, url: str) -> str:
+        url = relative_menu_url(url)
         if url.startswith("#") or url.startswith("/#"):
             return self.widget_url(url.lstrip("/#")) or "/"
         listed = self.section_list("/" + url.lstrip("/"))

@@ -33,6 +33,22 @@ _DOMAIN = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|io|edu|gov|ai|dev|me|inf
 link relative to the page, which led nowhere; the site it names is what was meant."""
 
 
+_EXAMPLE_LINKS = ("https://example.org", "http://example.org")
+
+
+def example_project(data: dict[str, Any], body: str) -> bool:
+    """Whether a project is one of the starter's examples as it came, which forks keep
+    and never edit (they were a list of placeholders on the new site): its summary the
+    starter's (`An example of …`, or none), and its text the starter's Lorem ipsum, or
+    none, the project a link to `https://example.org`."""
+    summary = str(data.get("summary") or "").strip()
+    if summary and not summary.startswith("An example of"):
+        return False
+    link = str(data.get("external_link") or "").strip().rstrip("/")
+    return body.lstrip().startswith("Lorem ipsum") \
+        or not body.strip() and link in _EXAMPLE_LINKS
+
+
 class HugoBloxPages(Hugo):
     """The readers of Hugo Blox's projects and of every page's buttons."""
 
@@ -55,6 +71,10 @@ class HugoBloxPages(Hugo):
         """A project of `content/project/` → `content/projects/`: a card on /projects/
         (its `featured.*` image the cover) with its buttons as `links` (an
         `external_link`, which replaced the old page, first)."""
+        if example_project(data, body):
+            self.report.note(path, None, "left out: the theme's example project (“"
+                             f"{data.get('title') or ''}”), never edited")
+            return
         stem = bundle.name if bundle is not None else self.stem_of(path)
         front: dict[str, Any] = {"title": str(data.get("title") or stem)}
         date = first_date(data, head, DATES, self.tz)

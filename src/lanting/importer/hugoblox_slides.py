@@ -24,6 +24,15 @@ DECK_KEYS = frozenset({"title", "date", "summary", "tags", "draft", "slides", "t
 theme and branding, has no Lanting form and needs none)."""
 
 
+def example_deck(data: dict[str, Any], body: str) -> bool:
+    """Whether a deck is the starter's example as it came (“Slides”, “An introduction to
+    using Wowchemy's Slides feature”, its slides showing how to write slides), which
+    forks keep and never edit: it was a talk of theirs on the new site."""
+    summary = str(data.get("summary") or "")
+    return summary.startswith("An introduction to using") and "Slides feature" in summary \
+        and "# Create slides in Markdown with" in body
+
+
 class HugoBloxSlides(HugoBloxEvents):
     """The reader of Hugo Blox's slide decks."""
 
@@ -33,6 +42,8 @@ class HugoBloxSlides(HugoBloxEvents):
         """Decks that events name (`slides: example`) -> the event's talk."""
         self.deck_parts: list[tuple[Item, Path, str]] = []
         """(talk, deck file, its slides): appended to the talk's text once converted."""
+        self.example_decks: set[Path] = set()
+        """The starter's example decks, left out (`example_deck`)."""
 
     def site_root(self) -> Path:
         """The default language's content folder (`content/`, or `content/en/` when each
@@ -74,6 +85,12 @@ class HugoBloxSlides(HugoBloxEvents):
             self.table.add(old, talk)
             self.report.convert("decks as the slides of their event's talk")
             return
+        if example_deck(data, body):
+            self.example_decks.add(path)
+            self.report.note(path, None, "left out: the theme's example deck (“"
+                             f"{data.get('title') or stem}”, how to write slides), never "
+                             "edited")
+            return
         if date is None:
             date = mtime(path, self.tz)
             self.report.warn(path, None, "a deck without a date: the file's modification "
@@ -112,6 +129,10 @@ class HugoBloxSlides(HugoBloxEvents):
             deck = self.root_of(path) / "slides" / name / "index.md"
             talk = self.claimed.get(deck) or next(
                 (i for i in self.site.items if i.kind == "talk" and i.source == deck), None)
+            if deck in self.example_decks:
+                self.report.note(path, line, f"`slides: {name}` left out: the theme's "
+                                 "example deck, left out")
+                continue
             if talk is None or (talk.draft and not project.draft):
                 self.report.warn(path, line, f"`slides: {name}` left out: no "
                                  f"{'published ' if talk else ''}deck "
