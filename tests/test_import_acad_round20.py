@@ -212,3 +212,38 @@ def test_the_starter_s_example_deck_is_left_out(tmp_path: Path) -> None:
         ("Talks", "/talks/")]
     out = built(imported, tmp_path)
     assert "Bo Xu" in page(out, "/talks/").one("main").text()
+
+
+ACAD_PAPER = """---
+title: "Rotation-Equivariant Networks for Point Clouds"
+collection: publications
+permalink: /publication/rotation
+date: 2020-11-01
+venue: '{venue}'
+---
+Abstract. This paper revises networks for point clouds so that their features
+rotate with the input.
+"""
+
+
+def test_an_academicpages_paper_at_a_conference_named_by_its_acronym(
+        tmp_path: Path) -> None:
+    """academicpages' papers without a `category`, their venue the conference's acronym
+    (`venue: 'ECCV'`, `NeurIPS 2021`): the type was guessed from words like
+    “Conference” or “Proceedings”, and a paper of ECCV became an article of a journal
+    named `ECCV`. The body's `Abstract.` label, pasted with the text, was the
+    abstract's first word under Lanting's own “Abstract”."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Ada Ode\nlang: en\nauthor:\n  name: Ada Ode\n",
+        "_publications/rotation.md": ACAD_PAPER.replace("{venue}", "ECCV"),
+        "_publications/later.md": ACAD_PAPER.replace("{venue}", "NeurIPS 2021").replace(
+            "rotation", "later").replace("Rotation-Equivariant", "Later"),
+        "_publications/journal.md": ACAD_PAPER.replace("{venue}", "Pattern Recognition")
+        .replace("rotation", "journal").replace("Rotation-Equivariant", "Journal")})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "@inproceedings{rotation," in bib and "booktitle = {ECCV}" in bib
+    assert "@inproceedings{later," in bib and "booktitle = {NeurIPS 2021}" in bib
+    assert "@article{journal," in bib and "journal  = {Pattern Recognition}" in bib
+    assert "{Abstract." not in bib and "abstract  = {This paper revises" in bib

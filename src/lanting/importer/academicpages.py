@@ -86,11 +86,15 @@ def kramdown_field(text: str, dollar_math: bool = False) -> str:
     return title_math(re.sub("\x00(\\d+)\x00", lambda m: formulas[int(m.group(1))], text))
 
 
+_ABSTRACT_LABEL = re.compile(r"^\s*(?:\*\*)?abstract(?:\*\*)?\s*[.:](?:\*\*)?\s+(?=\S)",
+                            re.IGNORECASE)
+
+
 def abstract_of(excerpt: str, body: str) -> Abstract:
     """The abstract: the body without its "Download paper here" and "Recommended
     citation" lines (and an "Abstract" heading), or the excerpt when that says more."""
     links: dict[str, str] = {}
-    kept = []
+    kept: list[str] = []
     for line in body.strip().split("\n"):
         buttons = 0
         for _text, url in MARKDOWN_LINK.findall(line):
@@ -107,6 +111,8 @@ def abstract_of(excerpt: str, body: str) -> Abstract:
             continue
         if re.fullmatch(r"\s*(?:#+\s*|\*\*)?abstract(?:\*\*)?:?\s*", line, re.IGNORECASE):
             continue
+        if not kept:  # (`Abstract. In this paper…`: the label pasted with the text)
+            line = _ABSTRACT_LABEL.sub("", line, count=1)
         kept.append(line)
     text = plain("\n".join(kept))
     summary = plain(excerpt)
@@ -315,8 +321,21 @@ def titles_match(a: str, b: str) -> bool:
     return bool(bare(a)) and bare(a) == bare(b)
 
 
+_CONFERENCES = re.compile(
+    r"(?:NeurIPS|NIPS|ICML|ICLR|AISTATS|UAI|COLT|CVPR|ICCV|ECCV|WACV|BMVC|IJCAI|AAAI|"
+    r"ACL|EMNLP|NAACL|COLING|EACL|KDD|SIGIR|WWW|WSDM|CIKM|RecSys|SIGMOD|VLDB|ICDE|CHI|"
+    r"UIST|CSCW|MICCAI|ICRA|IROS|RSS|CoRL|ICASSP|INTERSPEECH|Interspeech|OSDI|SOSP|"
+    r"NSDI|SIGCOMM|ISCA|MICRO|ASPLOS|PLDI|POPL|ICSE|FSE|STOC|FOCS|SODA|SIGGRAPH)"
+    r"(?:\s*(?:'\d{2}|\d{4}))?(?:\s*\([^()]*\))?")
+"""A venue written as a conference's acronym alone, with its year or not (`ECCV`,
+`NeurIPS 2021`, `CVPR'21 (Oral)`), as homepages name the big ones: a paper of its
+proceedings, not an article of a journal called `ECCV`."""
+
+
 def _guess(venue: str) -> tuple[str, str, str]:
     """Type, venue field and Lanting category of a publication without a category."""
+    if _CONFERENCES.fullmatch(venue.strip()):
+        return "inproceedings", "booktitle", "conference"
     lower = venue.lower()
     if "arxiv" in lower or "preprint" in lower or "biorxiv" in lower:
         return "misc", "howpublished", "preprint"
