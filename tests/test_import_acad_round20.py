@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import NOW, page
+from importbits import NOW, alfolio_import, page
 from sitebits import write_files
 from test_import_hugoblox import blox, built, config_of, messages
 
@@ -247,3 +247,31 @@ def test_an_academicpages_paper_at_a_conference_named_by_its_acronym(
     assert "@inproceedings{later," in bib and "booktitle = {NeurIPS 2021}" in bib
     assert "@article{journal," in bib and "journal  = {Pattern Recognition}" in bib
     assert "{Abstract." not in bib and "abstract  = {This paper revises" in bib
+
+
+STRINGS_BIB = """@string{proc = "Proceedings of the "}
+@string{icml = proc # "International Conference on Machine Learning"}
+@inproceedings{ode2023,
+  title = {Fast Voices},
+  author = {Ode, Ada and M{\\"u}ller, J{\\"o}rg},
+  booktitle = icml # " (ICML)",
+  year = 2023,
+  month = jul,
+}
+"""
+
+
+def test_string_macros_joined_in_a_venue_are_expanded(tmp_path: Path) -> None:
+    """A lab's `papers.bib` names its venues by `@string` macros joined with `#`
+    (`booktitle = icml # " (ICML)"`, `icml` itself `proc # "…"`): the entries were
+    written into content/publications.bib without the definitions, the joined names
+    left as they were, and the page showed `icml (ICML)`'s letters run together."""
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": STRINGS_BIB},
+                              "title: Ada Ode\nfirst_name: Ada\nlast_name: Ode\nlang: en\n",
+                              "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nHi.\n")
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert ("booktitle = {Proceedings of the International Conference on Machine "
+            "Learning (ICML)}") in bib
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    listed = page(tmp_path / "out", "/publications/").one("main").text()
+    assert "Proceedings of the International Conference on Machine Learning (ICML)" in listed

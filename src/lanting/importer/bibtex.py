@@ -116,7 +116,7 @@ def parse(text: str) -> tuple[list[BibEntry], dict[str, str]]:
         inside = text[match.end():end - 1]
         if kind == "string":
             for name, value in _fields(inside).items():
-                strings[name] = value
+                strings[name] = _joined(value, strings)  # (one may build on another)
             continue
         if kind in ("comment", "preamble"):
             continue
@@ -127,7 +127,45 @@ def parse(text: str) -> tuple[list[BibEntry], dict[str, str]]:
         for name, value in entry.fields.items():
             if re.fullmatch(r"[A-Za-z][\w:.+-]*", value) and value.lower() in strings:
                 entry.fields[name] = strings[value.lower()]
+            elif " # " in value:
+                entry.fields[name] = _joined(value, strings)
     return entries, strings
+
+
+def _joined(value: str, strings: dict[str, str]) -> str:
+    """`proc # neurips # " 2023"`, BibTeX's concatenation, as one braced value, each
+    `@string` name replaced by its text: the entries are written without the file's
+    `@string` definitions, so a name left in a concatenation was read as its letters
+    (`procneurips`, a lab's venues). One naming a macro the file lacks stays as it is."""
+    parts = _split_concatenation(value)
+    texts = []
+    for part in parts:
+        part = strings.get(part.lower(), part)
+        if len(part) >= 2 and (part[0], part[-1]) in (('"', '"'), ("{", "}")):
+            texts.append(part[1:-1])
+        elif part.isdigit():
+            texts.append(part)
+        else:
+            return value
+    return "{" + "".join(texts) + "}" if len(parts) > 1 else value
+
+
+def _split_concatenation(value: str) -> list[str]:
+    """The parts of a value `_fields` joined with ` # `, outside braces and quotes."""
+    parts: list[str] = []
+    depth, quoted, start = 0, False, 0
+    for at, char in enumerate(value):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif char == "#" and depth == 0 and not quoted:
+            parts.append(value[start:at].strip())
+            start = at + 1
+    parts.append(value[start:].strip())
+    return parts
 
 
 def renamed_duplicates(entries: list[BibEntry]) -> list[tuple[BibEntry, str, int]]:
