@@ -232,6 +232,26 @@ def test_a_folder_of_deckset_decks_imports_as_talks(tmp_path: Path) -> None:
     assert len(slides.find_all("section", class_="slide-frame")) == 2
 
 
+def test_an_undated_deck_is_dated_by_its_title_slide(tmp_path: Path) -> None:
+    """Deckset has no date of a talk: a deck whose footer names no day was dated by its
+    file's time, which a new clone changes, with a warning naming no line and no fix.
+    The day its title slide shows whole is its date now; a deck showing none keeps the
+    warning, at its first slide's line, saying what to add."""
+    files: dict[str, str | bytes] = {
+        "talks/tips.md": "theme: Next, 1\nslidenumbers: true\n\n# [fit] Swift tips\n\n"
+                         "### Jane Doe\n### _14 March 2019_\n\n---\n\n# Why\n",
+        "talks/more.md": "theme: Next, 1\n\n# [fit] More tips\n\n### Jane Doe\n\n---\n\n"
+                         "### 14 March 2019\n",
+    }
+    write_files(tmp_path / "old", files)
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert "date: 2019-03-14" in (tmp_path / "new/content/talks/tips.md").read_text(
+        encoding="utf-8")
+    assert not messages(imported, "talks/tips.md")
+    said = [e for e in imported.report.entries if e.path == "talks/more.md"]
+    assert [(e.line, "add `date: YYYY-MM-DD`" in e.message) for e in said] == [(3, True)]
+
+
 TOKENS = ["---", "\n", "\n\n", "^ ", "^", "[.column]", "[.hide-footer]", "[.footer: f]",
           "[.code-highlight: 2]", "[.background-color: #fff]", "[.x-y: 1]", "![left fit](a.png)",
           "![inline 50%](a.png)", "![](a.png)", "$$x$$", "$$", "<br/>", "__b__x", "```",

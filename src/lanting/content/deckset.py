@@ -119,8 +119,26 @@ def footer_date(body: str) -> dt.datetime | None:
     """The date the deck's `footer:` gives (`Erlang Factory / 26-MAR-2015`), if it gives
     one whole: Deckset has no date of a talk, but a speaker's footer often names the
     event and its day."""
-    footer = deckset_head(body).values.get("footer", ("", 0))[0]
-    for found in _DATE.finditer(footer):
+    return _first_date(deckset_head(body).values.get("footer", ("", 0))[0])
+
+
+def title_slide_date(body: str) -> tuple[dt.datetime | None, int]:
+    """The date the deck's first slide shows whole (`### 14 March 2019`, `_Some Conf,
+    March 14, 2019_`), the day of the talk its title slide names, with its line in the
+    body (from 1); (None, the first slide's first line) when it shows none."""
+    lines = body.split("\n")
+    start = deckset_head(body).lines
+    first = next((i for i in range(start, len(lines)) if lines[i].strip()), start)
+    for i in range(first, len(lines)):
+        if lines[i].strip() == "---":
+            break
+        if (day := _first_date(re.sub(r"[*_]", " ", lines[i]))) is not None:  # (`_…_`)
+            return day, i + 1
+    return None, first + 1
+
+
+def _first_date(text: str) -> dt.datetime | None:
+    for found in _DATE.finditer(text):
         if (day := block_date(found.group().replace("-", " ")
                               if not found.group()[:4].isdigit() else found.group())):
             return day

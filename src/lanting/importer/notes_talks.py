@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from lanting.content.deckset import deckset_title, footer_date, is_deckset
+from lanting.content.deckset import deckset_title, footer_date, is_deckset, title_slide_date
 from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.content.revealmd import KEYS as REVEAL_MD_KEYS
@@ -329,12 +329,23 @@ class NoteDecks(PandocDecks):
         time, with a warning."""
         when, written = deck_date(data, split_front_matter(self.note_text(path))[2], self.tz)
         when = when or path_date(path)  # (`20260327-ai-agents/slides.md`)
-        if when is None and self.is_deckset(path) and (day := footer_date(
-                split_front_matter(read_text(path))[2])) is not None:
-            when = When(day, True)  # (Deckset's `footer: Some Conf / 26-MAR-2015`)
+        line = key_line(head, "date")
+        if when is None and self.is_deckset(path):
+            when, line = self.deckset_date(path)
         if when is None:
-            self.report.warn(path, key_line(head, "date"), (
+            self.report.warn(path, line, (
                 f"date `{written}` not read" if written else "a talk needs a date, and the "
-                "deck gives none") + ": the file's time is used")
+                "deck gives none") + ": the file's time is used, which a new clone "
+                "changes; add `date: YYYY-MM-DD` to the talk's front matter")
             when = mtime(path, self.tz)
         front["date"] = when
+
+    def deckset_date(self, path: Path) -> tuple[When | None, int | None]:
+        """A Deckset deck's date (Deckset has none): the day its `footer:` names whole
+        (`footer: Some Conf / 26-MAR-2015`), else the one its title slide shows (`###
+        14 March 2019`); else None, with the line of the first slide (file lines)."""
+        _, _, body, first = split_front_matter(read_text(path))
+        if (day := footer_date(body)) is not None:
+            return When(day, True), None
+        day, line = title_slide_date(body)
+        return (When(day, True) if day is not None else None), first + line - 1
