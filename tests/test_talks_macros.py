@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from lanting.build.options import BuildResult
+from lanting.errors import LantingError
 
 
 def test_a_macro_expanded_as_text_holds_on_the_slides_after_it(
@@ -24,3 +27,19 @@ def test_a_macro_expanded_as_text_holds_on_the_slides_after_it(
     assert [str(w) for w in result.warnings] == []
     deck = (site / "public/talks/m/slides/index.html").read_text(encoding="utf-8")
     assert "munder" in deck and "mean" in deck
+
+
+def test_a_macro_the_converter_cannot_read_is_an_error_at_its_use(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A macro of a slide's `$$` block whose definition math-core cannot read (a beamer
+    preamble's `\\setbeamercolor` in it) was given to every slide's converter and stopped
+    the build with "internal error: LatexError"; its use is an error at its line now, as
+    on any other page."""
+    talk = ("---\ntitle: M\ndate: 2026-01-01\n---\n\n$$\n\\newcommand{\\bad}"
+            "{\\setbeamercolor{a}{b}}\n\\newcommand{\\ok}{x}\n$$\n\n## One\n\n"
+            "Text $\\ok + \\bad$ here.\n")
+    site = make_site({"content/talks/m.md": talk})
+    with pytest.raises(LantingError) as caught:
+        build_site(site)
+    assert [(p.line, "setbeamercolor" in p.message) for p in caught.value.problems] == [
+        (13, True)]

@@ -35,6 +35,18 @@ def converter(macros: tuple[tuple[str, str], ...], batch: bool = False
                                    allow_unreliable_rendering=True)
 
 
+@functools.lru_cache(maxsize=1024)
+def accepted(name: str, expansion: str) -> bool:
+    """Whether the converter takes the macro `\\name` at all: one whose definition it
+    cannot parse (`\\setbeamercolor{…}` in it, a beamer preamble's) stops it before any
+    formula, as no formula's error."""
+    try:
+        math_core.LatexToMathML(fancy_error=False, macros={name: expansion})
+    except math_core.LatexError:
+        return False
+    return True
+
+
 _OPENERS = re.compile(r"\\[{}]|\\left\b|\\right\b|\\begin\b|\\end\b|[{}]")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from lanting.markdown.math_formula import macro_use, to_mathml
+from lanting.markdown.math_formula import accepted, macro_use, to_mathml
 from lanting.markdown.math_macros import (
     PageMacros,
     TextMacro,
@@ -49,7 +49,7 @@ def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
         optional = _WITH_OPTIONAL.fullmatch(expansion.strip())
         if optional is None and balanced(expansion) and not argument_in_text(expansion) \
                 and name not in TRIGGERS and not _NUMBERING.search(expansion) \
-                and not is_paired(expansion) \
+                and not is_paired(expansion) and accepted(name, expansion) \
                 and not _marked(expansion):  # (its `\abs*{x}` is Lanting's to read)
             kept.append((name, expansion))
         elif name in defined.converter or name in defined.textual:
