@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.content.pandoc_title import split_title_block
+from lanting.importer.beamer_tex import is_beamer
 from lanting.importer.common import (
     BARE_SITE,
     REPOSITORY_FILES,
@@ -81,10 +82,11 @@ _TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
 
 def has_notes(source: Path) -> bool:
     """Whether `source` is an Obsidian vault or holds Markdown files (or decks: Go's
-    `present`, R Markdown's, Quarto's) at all."""
+    `present`, R Markdown's, Quarto's, beamer's in LaTeX) at all."""
     return (source / ".obsidian").is_dir() or any(
         p.suffix.lower() in (".md", ".slide", ".rpres") or p.suffix.lower() in KNITTED
-        and knitted_deck(read_text(p)) for p in walk(source))
+        and knitted_deck(read_text(p)) or p.suffix.lower() == ".tex"
+        and is_beamer(read_text(p)) for p in walk(source))
 
 
 def _json(path: Path) -> dict[str, Any]:

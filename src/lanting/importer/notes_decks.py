@@ -272,9 +272,10 @@ def _day(text: str) -> When | None:
     return When(day, True) if day is not None else None
 
 
-_NAME_DATE = re.compile(r"((?:19|20)\d\d)-?([01]\d)-?([0-3]\d)(?!\d)")
+_NAME_DATE = re.compile(r"[\[(]?((?:19|20)\d\d)([-._]?)([01]\d)\2([0-3]\d)(?!\d)")
 """A date opening a deck's file or folder name (`20260327-ai-agents/slides.md`,
-`2019-06-03-loops.md`), as repositories of talks name them."""
+`2019-06-03-loops.md`, `[2018.10.29] Some Workshop/talk.tex`), as repositories of talks
+name them."""
 
 
 def path_date(path: Path) -> When | None:
@@ -282,7 +283,7 @@ def path_date(path: Path) -> When | None:
     for name in (path.stem, path.parent.name):
         if (found := _NAME_DATE.match(name)) is not None:
             try:
-                year, month, day_of = (int(g) for g in found.groups())
+                year, month, day_of = (int(found.group(n)) for n in (1, 3, 4))
                 day = dt.datetime(year, month, day_of, tzinfo=dt.UTC)
             except ValueError:
                 continue

@@ -19,6 +19,7 @@ from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.content.revealmd import KEYS as REVEAL_MD_KEYS
 from lanting.content.revealmd import is_reveal_md
+from lanting.importer.beamer_tex import is_beamer, read_beamer
 from lanting.importer.common import mtime, read_text, walk
 from lanting.importer.deck_packages import (
     MARP_HEAD,
@@ -100,6 +101,8 @@ class NoteDecks(PandocDecks):
                 if self.knitted[path] == "xaringan":  # (its header the talk's, as written)
                     self.own_decks.add(path.resolve())
             return bool(self.knitted[path])
+        if suffix == ".tex":  # (a beamer deck written in LaTeX: a talk)
+            return is_beamer(read_text(path))
         return super().is_note(path) or suffix == ".slide" and is_present(read_text(path))
 
     def note_text(self, path: Path) -> str:
@@ -111,6 +114,18 @@ class NoteDecks(PandocDecks):
                 for what in rpres.converted:
                     self.report.convert(what)
                 self.present_texts[path] = dump_front_matter(rpres.front) + "\n" + rpres.body
+            return self.present_texts[path]
+        if path.suffix.lower() == ".tex":
+            if path not in self.present_texts:
+                beamer = read_beamer(read_text(path), lambda name: self.tex_file(path, name),
+                                     lambda name: (path.parent / name).is_file())
+                for what in beamer.converted:
+                    self.report.convert(what)
+                if beamer.drawings:
+                    self.report.warn(path, None, f"{beamer.drawings} TikZ pictures, which "
+                                     "Lanting cannot draw: kept in a comment; export each "
+                                     "as an image and show it with `\\includegraphics`")
+                self.present_texts[path] = dump_front_matter(beamer.front) + "\n" + beamer.body
             return self.present_texts[path]
         if path.suffix.lower() != ".slide":
             text = super().note_text(path)
@@ -130,6 +145,16 @@ class NoteDecks(PandocDecks):
                      for k, v in deck.front.items()}
             self.present_texts[path] = dump_front_matter(front) + "\n" + deck.body
         return self.present_texts[path]
+
+    def tex_file(self, deck: Path, name: str) -> str | None:
+        """The text of the file a LaTeX deck's `\\input{name}` names: beside it, or (as
+        LaTeX finds it, from the folder its build ran in) in a folder above it."""
+        for folder in (deck.parent, *deck.parent.parents):
+            if (folder / name).is_file():
+                return read_text(folder / name)
+            if folder == self.content:
+                break
+        return None
 
     def left_out(self, path: Path) -> bool:
         """Also the page a deck was rendered to (`lecture.html` beside `lecture.Rmd`,
@@ -172,7 +197,7 @@ class NoteDecks(PandocDecks):
             else super().unique_name(path, rel, folder)
 
     def is_deck(self, path: Path) -> bool:
-        if path.suffix.lower() in (".slide", *KNITTED) or is_rpres(path):
+        if path.suffix.lower() in (".slide", ".tex", *KNITTED) or is_rpres(path):
             return True
         if path.resolve() in self.marp:
             self.own_decks.add(path.resolve())

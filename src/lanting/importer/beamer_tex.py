@@ -1,0 +1,285 @@
+"""beamer decks written in LaTeX (`talk.tex`, `\\documentclass{beamer}`) read as a talk's
+Markdown.
+
+A lecture's or a talk's deck is often a LaTeX file of its own: a preamble (the class,
+packages, `\\title{…}`, `\\author{…}`, `\\date{…}`) and, between `\\begin{document}` and
+`\\end{document}`, its frames. Lanting's talks read beamer's frames, lists, columns,
+blocks, figures and notes as Markdown already (`site.beamer_latex`, `site.beamer_notes`:
+what a deck made with `pandoc -t beamer` holds as raw LaTeX), so the deck's body is kept
+as written, frame for frame. What only a LaTeX file holds is made the talk's here: the
+preamble's title, subtitle, authors, institute and date its header (its title slide); a
+frame showing only `\\titlepage` or `\\maketitle` left out (the header makes that slide,
+its notes the title slide's); the files `\\input{…}` names, inlined; `\\section{…}` lines,
+which make no frame, left out; comments left out; `\\[ … \\]` and the `equation` and `align`
+environments `$$` formulas; `verbatim`, `lstlisting` and `minted` code fenced code. What
+is not read (a deck's own macros) stays, and the build warns of it at its line.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lanting.importer.body_unconverted import unconverted
+from lanting.importer.quarto_math import tex_definitions
+from lanting.importer.shelf import Shelf, protect_code
+
+_CLASS = re.compile(r"^[ \t]*\\documentclass[ \t]*(?:\[[^\]]*\])?[ \t]*\{beamer\}", re.MULTILINE)
+_DOCUMENT = re.compile(r"^[ \t]*\\begin\{document\}[ \t]*$(.*?)^[ \t]*\\end\{document\}",
+                       re.MULTILINE | re.DOTALL)
+_COMMENT = re.compile(r"(?<!\\)%.*$")
+_INPUT = re.compile(r"^[ \t]*\\(?:input|include)\{([^{}\n]+)\}[ \t]*$", re.MULTILINE)
+_PACKAGE = re.compile(r"^[ \t]*\\usepackage(?:\[[^\]\n]*\])?\{([^{}\n]+)\}[ \t]*$",
+                      re.MULTILINE)
+_SECTION = re.compile(r"^[ \t]*\\(?:sub)*section\*?(?:\[[^\]\n]*\])?\{[^\n]*\}[ \t]*$")
+_TITLE_FRAME = re.compile(r"^[ \t]*\\begin\{frame\}(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?[ \t]*\n"
+                          r"((?:(?![ \t]*\\end\{frame\}).*\n)*?)"
+                          r"^[ \t]*\\end\{frame\}[ \t]*$", re.MULTILINE)
+_ONE_LINE_TITLE = re.compile(r"^[ \t]*\\frame(?:\[[^\]\n]*\])?\{[ \t]*\\(?:titlepage|maketitle)"
+                             r"[ \t]*\}[ \t]*$", re.MULTILINE)
+_CODE = re.compile(r"^[ \t]*\\begin\{(verbatim|lstlisting|minted)\}(\[[^\]\n]*\])?"
+                   r"(?:\{([\w+-]+)\})?[ \t]*\n(.*?)^[ \t]*\\end\{\1\}[ \t]*$",
+                   re.MULTILINE | re.DOTALL)
+_LISTED = re.compile(r"^[ \t]*\\(?:lstinputlisting(\[[^\]\n]*\])?|inputminted(?:\[[^\]\n]*\])?"
+                     r"\{([\w+-]+)\})\{([^{}\n]+)\}[ \t]*$", re.MULTILINE)
+_LANGUAGE = re.compile(r"language=\{?([\w+-]+)")
+_DISPLAY = re.compile(r"\\\[(.*?)\\\]", re.DOTALL)
+_EQUATION = re.compile(r"^([ \t]*)(\\begin\{(equation|align|gather|multline)\*?\}.*?"
+                       r"\\end\{\3\*?\})", re.MULTILINE | re.DOTALL)
+_ALONE = re.compile(r"^[ \t]*\\(?:maketitle|titlepage)[ \t]*$")
+_COLUMN = re.compile(r"^[ \t]*\\column(?:\[[^\]\n]*\])?\{([^{}\n]*(?:\{[^{}\n]*\})?[^{}\n]*)\}"
+                     r"[ \t]*(.*)$")
+_DRAWING = re.compile(r"^[ \t]*\\begin\{(tikzpicture|pgfpicture|circuitikz|forest)\}.*?"
+                      r"\\end\{\1\}[ \t]*$", re.MULTILINE | re.DOTALL)
+"""Drawings Lanting cannot draw (TikZ's): kept in a comment."""
+_GRAPHIC = re.compile(r"(\\includegraphics(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?)\{([^{}\n]+)\}")
+_GRAPHICS_EXTENSIONS = (".pdf", ".png", ".jpg", ".jpeg", ".svg", ".gif")
+_MATH_SAFE = re.compile(r"\\(?:ding|includegraphics|usebackgroundtemplate|begin\{frame|"
+                        r"textcolor\{[^}]*\}\{\\textsc|tikz|node|draw)\b")
+"""What a definition holding cannot be a formula's macro (a picture, a frame)."""
+_HEADER = ("title", "subtitle", "author", "institute", "date")
+"""The preamble's fields the talk's header keeps (its title slide)."""
+_TEXT_COMMANDS = re.compile(r"\\(?:textbf|textit|emph|textsc|textrm|textsf|normalfont|mbox|"
+                            r"text|underline)\{([^{}]*)\}")
+_SWITCHES = re.compile(r"\\(?:tt|bf|it|rm|sf|sc|tiny|scriptsize|footnotesize|small|"
+                       r"normalsize|large|Large|LARGE|huge|Huge|centering)\b[ \t]*")
+_DROPPED = re.compile(r"\\(?:color|vspace\*?|hspace\*?|includegraphics(?:\[[^\]]*\])?|"
+                      r"inst|thanks|footnote)\{[^{}]*\}|\\(?:today|newline)\b")
+
+
+@dataclass(slots=True)
+class BeamerDeck:
+    front: dict[str, Any] = field(default_factory=dict)
+    body: str = ""
+    converted: list[str] = field(default_factory=list)
+    drawings: int = 0
+    """TikZ pictures kept in a comment (a warning)."""
+
+
+def is_beamer(text: str) -> bool:
+    """Whether `text` is a beamer deck written in LaTeX: its class beamer, its document
+    there."""
+    head = text.split("\\begin{document}", 1)[0]
+    return _CLASS.search(head) is not None and _DOCUMENT.search(text) is not None
+
+
+def read_beamer(text: str, read: Callable[[str], str | None],
+                exists: Callable[[str], bool] = lambda _name: False) -> BeamerDeck:
+    """The beamer deck `text` as a talk's front matter and Markdown (see the module's
+    docstring); `read(name)` gives the text of a file `\\input{name}` names, or None;
+    `exists(path)` whether the deck's folder holds a file (its images)."""
+    deck = BeamerDeck()
+    text = _inputs(text, read, deck)
+    preamble, _, rest = text.partition("\\begin{document}")
+    deck.body = _body(text, rest, read, deck)
+    deck.body = _graphics_paths(_uncommented(preamble), deck.body, exists, deck)
+    macros = preamble_macros(_uncommented(preamble), deck.body, deck)
+    # (in the first frame: before it, the block made a slide of the title frame's notes)
+    first = re.search(r"^[ \t]*\\begin\{frame\}.*\n", deck.body, re.MULTILINE)
+    at = first.end() if first else 0
+    deck.body = deck.body[:at] + macros + deck.body[at:]
+    for key in _HEADER:
+        value = _plain(_argument(_uncommented(preamble), key))
+        if value:
+            deck.front[key] = value.replace(" \\and ", ", ").replace("\\and", ",")
+    if deck.front:
+        deck.front["slide-level"] = 2
+    deck.converted.append("beamer decks written in LaTeX as talks")
+    return deck
+
+
+def _body(text: str, rest: str, read: Callable[[str], str | None], deck: BeamerDeck) -> str:
+    """The document's frames as the talk's Markdown reads them (the module's docstring)."""
+    found = _DOCUMENT.search(text)
+    body = found.group(1) if found else rest
+    shelf = Shelf()  # (a `%` or `\[` in code is the code's)
+    body = protect_code(_code_blocks(_listed_files(body, read, deck), deck), shelf)
+    body = "\n".join(_uncommented_line(line) for line in body.split("\n"))
+    body = _ONE_LINE_TITLE.sub("", body)
+    body = _TITLE_FRAME.sub(lambda m: m.group(1).replace("\\titlepage", "").replace(
+        "\\maketitle", "") if re.search(r"\\(?:titlepage|maketitle)\b", m.group(1))
+        else m.group(), body)
+    lines = body.split("\n")
+    kept = [line for line in lines if not _SECTION.match(line)]
+    if len(kept) < len(lines):
+        deck.converted.append("beamer's `\\section` lines, which make no frame, left out")
+    kept = _column_commands([line for line in kept if not _ALONE.match(line)], deck)
+    body = _DISPLAY.sub(lambda m: f"$${m.group(1)}$$", "\n".join(kept))
+    body = _EQUATION.sub(lambda m: f"{m.group(1)}$$\n{m.group(2)}\n$$", body)
+    body = re.sub(r"^[ \t]+$", "", body, flags=re.MULTILINE)
+    body = _DRAWING.sub(lambda m: _drawing(m, deck), body)
+    return shelf.restore(re.sub(r"\n{3,}", "\n\n", body).strip("\n")) + "\n"
+
+
+def _drawing(match: re.Match[str], deck: BeamerDeck) -> str:
+    deck.drawings += 1
+    return unconverted(match.group().strip())
+
+
+def preamble_macros(preamble: str, body: str, deck: BeamerDeck) -> str:
+    """A `$$` block of the preamble's macro definitions the body uses (`\\newcommand
+    {\\ADA}{…}`, `\\DeclareMathOperator`), which LaTeX applied to every formula
+    (without them each `$\\ADA$` failed the build); or ""."""
+    used = [definition for name, definition in tex_definitions(preamble).items()
+            if re.search(rf"\\{name}(?![A-Za-z])", body)
+            and _MATH_SAFE.search(definition) is None
+            # (one using its own name, `\\renewcommand{\\vec}[1]{\\vec{\\mathbf{#1}}}`,
+            # which LaTeX's kept the old meaning of, expands for ever)
+            and not re.search(rf"\\{name}(?![A-Za-z])", definition.split("}", 1)[1])]
+    if used:
+        deck.converted.append("the macros of a beamer deck's preamble its formulas use")
+    return "$$\n" + "\n".join(used) + "\n$$\n\n" if used else ""
+
+
+def _graphics_paths(preamble: str, body: str, exists: Callable[[str], bool],
+                    deck: BeamerDeck) -> str:
+    """`\\includegraphics{name}` naming the image where graphicx found it: in a folder
+    of the preamble's `\\graphicspath{{figures/}}` (else beside the deck), its extension
+    added when the name has none (`{img/plot}` for `img/plot.png`)."""
+    found = re.search(r"\\graphicspath\s*\{((?:\s*\{[^{}]*\})+)\s*\}", preamble)
+    folders = ["", *(re.findall(r"\{([^{}]*)\}", found.group(1)) if found else [])]
+
+    def located(match: re.Match[str]) -> str:
+        name = match.group(2).strip()
+        if "://" in name or exists(name):
+            return match.group()
+        for folder in folders:
+            path = posixpath.normpath(posixpath.join(folder.strip(), name))
+            for candidate in (path, *(path + ext for ext in _GRAPHICS_EXTENSIONS)):
+                if exists(candidate):
+                    deck.converted.append("images named as graphicx finds them")
+                    return f"{match.group(1)}{{{candidate}}}"
+        return match.group()
+    return _GRAPHIC.sub(located, body)
+
+
+def _column_commands(lines: list[str], deck: BeamerDeck) -> list[str]:
+    """A `columns` environment's `\\column{0.5\\textwidth}` lines (beamer's short form,
+    each column running to the next) as `column` environments, which the talk reads."""
+    out: list[str] = []
+    opened = False  # (a column of the short form open)
+    for line in lines:
+        found = _COLUMN.match(line)
+        if found is not None:
+            out += ["\\end{column}"] * opened + [f"\\begin{{column}}{{{found.group(1)}}}"]
+            out += [found.group(2)] if found.group(2).strip() else []
+            opened = True
+            deck.converted.append("beamer's `\\column{…}` commands as columns")
+            continue
+        if opened and re.match(r"^[ \t]*\\end\{columns\}", line):
+            out.append("\\end{column}")
+            opened = False
+        out.append(line)
+    return out
+
+
+def _inputs(text: str, read: Callable[[str], str | None], deck: BeamerDeck,
+            depth: int = 0) -> str:
+    """`text` with each `\\input{name}` line the file's text (its own inputs too), as
+    LaTeX reads it; a file not found stays the line."""
+    def inline(match: re.Match[str]) -> str:
+        name = match.group(1).strip()
+        found = read(name) if name.endswith(".tex") else read(name + ".tex") or read(name)
+        if found is None or depth > 8:
+            return match.group()
+        deck.converted.append("beamer's `\\input` files inlined")
+        return _inputs(found, read, deck, depth + 1).rstrip("\n")
+
+    def package(match: re.Match[str]) -> str:
+        """A package of the deck's own (`\\usepackage{./local/math-commands}`): its
+        definitions, for the formulas."""
+        texts = [read(name.strip() + ".sty") for name in match.group(1).split(",")]
+        found = [t for t in texts if t is not None]
+        if not found or depth > 8:
+            return match.group()
+        deck.converted.append("the deck's own packages' macros")
+        return "\n".join(_inputs(t, read, deck, depth + 1).rstrip("\n") for t in found)
+    return _PACKAGE.sub(package, _INPUT.sub(inline, text))
+
+
+def _uncommented(text: str) -> str:
+    return "\n".join(_uncommented_line(line) for line in text.split("\n"))
+
+
+def _uncommented_line(line: str) -> str:
+    """The line without its LaTeX comment (a line only a comment: empty)."""
+    if "%" not in line:
+        return line
+    kept = _COMMENT.sub("", line)
+    return kept.rstrip() if kept.strip() else ""
+
+
+def _argument(text: str, command: str) -> str:
+    """The first argument of the preamble's `\\command[…]{…}`, its braces balanced."""
+    found = re.search(rf"\\{command}[ \t]*(?:\[[^\]]*\])?[ \t]*\{{", text)
+    if found is None:
+        return ""
+    depth, at = 1, found.end()
+    while at < len(text) and depth:
+        depth += {"{": 1, "}": -1}.get(text[at], 0) if text[at - 1] != "\\" else 0
+        at += 1
+    return text[found.end():at - 1] if depth == 0 else ""
+
+
+def _plain(value: str) -> str:
+    """A header field's LaTeX as its text: line breaks spaces, looks and images out."""
+    value = _DROPPED.sub("", value)
+    while (changed := _TEXT_COMMANDS.sub(r"\1", value)) != value:
+        value = changed
+    value = re.sub(r"\\href\{[^{}]*\}\{([^{}]*)\}", r"\1", value)
+    value = _SWITCHES.sub("", value).replace("\\\\", " ").replace("~", " ")
+    value = re.sub(r"\\([&%$#_])", r"\1", value).replace("{", "").replace("}", "")
+    return " ".join(value.split())
+
+
+def _listed_files(body: str, read: Callable[[str], str | None], deck: BeamerDeck) -> str:
+    """`\\lstinputlisting[language=c]{hello.c}` and `\\inputminted{c}{hello.c}` lines as
+    the code of the file they name (a file not found: the line stays)."""
+    def listed(match: re.Match[str]) -> str:
+        options, minted, name = match.groups()
+        code = read(name.strip())
+        if code is None:
+            return match.group()
+        language = minted or (found.group(1) if (found := _LANGUAGE.search(options or ""))
+                               else "")
+        deck.converted.append("beamer's listings of files as fenced code")
+        return "```" + language.lower() + "\n" + code.rstrip("\n") + "\n```"
+    return _LISTED.sub(listed, body)
+
+
+def _code_blocks(body: str, deck: BeamerDeck) -> str:
+    """`verbatim`, `lstlisting` and `minted` environments as fenced code (their language
+    `minted`'s argument or `lstlisting`'s `language=`)."""
+    def fence(match: re.Match[str]) -> str:
+        kind, options, argument, code = match.groups()
+        language = argument or ((found.group(1) if (found := _LANGUAGE.search(options or ""))
+                                 else "") if kind == "lstlisting" else "")
+        deck.converted.append(f"beamer's `{kind}` environments as fenced code")
+        lines = code.rstrip("\n").split("\n")
+        indent = min((len(x) - len(x.lstrip()) for x in lines if x.strip()), default=0)
+        return "```" + language.lower() + "\n" + "\n".join(x[indent:] for x in lines) \
+            + "\n```"
+    return _CODE.sub(fence, body)

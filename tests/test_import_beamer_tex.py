@@ -1,0 +1,140 @@
+"""beamer decks written in LaTeX (`lecture.tex`, `\\documentclass{beamer}`) in a folder of
+talks (`importer/beamer_tex.py`): each is a talk, its frames kept for the talk to read,
+its preamble's title, authors and date its header."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+from importbits import NOW, messages
+from sitebits import png, write_files
+
+from lanting.build import BuildOptions, build
+from lanting.importer import import_site
+from lanting.importer.beamer_tex import is_beamer, read_beamer
+
+_PREAMBLE = r"""% A lecture of a course
+\documentclass[11pt,aspectratio=169]{beamer}
+\usetheme{metropolis}
+\input{macros}
+\title[Short]{Sampling \\ and \textbf{Estimation}}
+\author{A.~Lecturer \and B. Second}
+\institute{Some University}
+\date{March 3, 2021}
+\graphicspath{{figures/}}
+\newcommand{\R}{\mathbb{R}}
+\newcommand{\logo}{\includegraphics{logo}}
+\usepackage[utf8]{inputenc}
+\usepackage{./local/math}
+"""
+
+_DECK = _PREAMBLE + r"""\begin{document}
+
+\begin{frame}[plain]
+  \titlepage
+  \note{Welcome everyone.}
+\end{frame}
+
+\section{Basics}
+
+\begin{frame}{Why sample?}
+  \begin{itemize}
+    \item Cost % too slow otherwise
+    \item<2-> Speed of 50\% more
+  \end{itemize}
+  \note{Ask the room first.}
+\end{frame}
+
+\begin{frame}[fragile]{The estimator}
+  \[ \hat\mu = \frac{1}{n}\sum_i x_i \]
+  \begin{columns}
+    \column{0.5\textwidth} Left side
+    \column{0.5\textwidth}
+    Right side
+  \end{columns}
+  \begin{lstlisting}[language=Python]
+    mean = sum(xs) / len(xs)  # 100% of them
+  \end{lstlisting}
+\end{frame}
+
+\begin{frame}{A picture}
+  For $x \in \R$ and $\vec{v} \in \Rbb$:
+  \includegraphics[width=0.5\textwidth]{plot}
+  \begin{tikzpicture}
+    \node at (0,0) {$x$};
+  \end{tikzpicture}
+\end{frame}
+\end{document}
+"""
+
+
+def test_a_beamer_deck_reads_as_a_talks_markdown() -> None:
+    """Its header from the preamble (`\\input` files too), the title frame left to the
+    header, `\\section` lines, comments and `\\column` commands read as LaTeX does."""
+    assert is_beamer(_DECK)
+    assert not is_beamer(_PREAMBLE)  # (no document)
+    assert not is_beamer("\\documentclass{article}\n\\begin{document}\nx\n\\end{document}\n")
+    files = {"macros.tex": "\\subtitle{A first lecture}\n", "./local/math.sty":
+             "\\newcommand{\\Rbb}{\\mathbb{R}}\n\\renewcommand{\\vec}[1]{\\vec{\\mathbf{#1}}}\n"}
+    deck = read_beamer(_DECK, files.get)
+    assert deck.front == {"title": "Sampling and Estimation", "subtitle": "A first lecture",
+                          "author": "A. Lecturer, B. Second",
+                          "institute": "Some University", "date": "March 3, 2021",
+                          "slide-level": 2}
+    assert "\\titlepage" not in deck.body and "\\section" not in deck.body
+    assert deck.body.startswith("  \\note{Welcome everyone.}\n")  # (the title slide's)
+    assert "\\item Cost\n" in deck.body and "50\\% more" in deck.body
+    assert "$$ \\hat\\mu = \\frac{1}{n}\\sum_i x_i $$" in deck.body
+    assert "\\begin{column}{0.5\\textwidth}\nLeft side\n\\end{column}\n" \
+           "\\begin{column}{0.5\\textwidth}\n    Right side\n\\end{column}\n" in deck.body
+    assert "```python\nmean = sum(xs) / len(xs)  # 100% of them\n```" in deck.body
+    # (the preamble's macros its formulas use; an image where graphicx found it)
+    assert "{Why sample?}\n$$\n\\newcommand{\\R}{\\mathbb{R}}\n" in deck.body
+    assert "\\newcommand{\\Rbb}{\\mathbb{R}}\n$$" in deck.body  # (the deck's own package's)
+    assert "\\logo" not in deck.body  # (no formula's macro)
+    assert "\\newcommand{\\vec}" not in deck.body  # (using itself: for ever)
+    found = read_beamer(_DECK, files.get, {"figures/plot.png"}.__contains__)
+    assert "\\includegraphics[width=0.5\\textwidth]{figures/plot.png}" in found.body
+    assert found.drawings == 1 and "<!-- import: unconverted \\begin{tikzpicture}" in found.body
+
+
+def test_a_folder_of_beamer_decks_imports_as_talks(tmp_path: Path) -> None:
+    """A beamer deck written in LaTeX in a folder of talks was copied to `static/` as a
+    file, no talk, without a word; it is a talk now, its frames slides, its notes their
+    speaker notes, and the build reads it without a warning."""
+    write_files(tmp_path / "old", {"README.md": "# Lectures\n", "lectures/macros.tex":
+                                   "\\subtitle{A first lecture}\n",
+                                   "lectures/sampling.tex": _DECK,
+                                   "lectures/figures/plot.png": png(4, 4),
+                                   "lectures/local/math.sty": "\\newcommand{\\Rbb}{\\mathbb{R}}\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert [m.split(",")[0] for m in messages(imported, "lectures/sampling.tex")] == [
+        "1 TikZ pictures"]
+    talk = (tmp_path / "new/content/talks/sampling.md").read_text(encoding="utf-8")
+    assert "title: Sampling and Estimation\ndate: 2021-03-03\n" in talk
+    assert not (tmp_path / "new/static/lectures/sampling.tex").exists()
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    page = parse_html((tmp_path / "new/public/talks/sampling/index.html").read_bytes())
+    slides = page.find_all("li", class_="talk-slide")
+    assert [s.find("h1").text() for s in slides] == [
+        "Sampling and Estimation", "Why sample?", "The estimator", "A picture"]
+    notes = [n.text() for n in page.find_all("div", class_="talk-notes")]
+    assert any("Welcome everyone." in n for n in notes)
+    assert any("Ask the room first." in n for n in notes)
+    assert len(slides[2].find_all("div", class_="column")) == 2
+    assert slides[3].find("img") is not None and slides[3].find("math") is not None
+
+
+def test_a_folder_of_only_beamer_decks_is_a_folder_of_talks(tmp_path: Path) -> None:
+    """A repository of talks holding only LaTeX decks, each in a folder named by its
+    day (`[2018.10.29] Some Workshop/talk.tex`), was no site Lanting could import; it is
+    a folder of notes, each deck a talk dated by its folder's name."""
+    deck = _DECK.replace("\\date{March 3, 2021}\n", "").replace("\\input{macros}\n", "")
+    write_files(tmp_path / "old", {"[2018.10.29] Some Workshop/talk.tex": deck})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert not [m for m in messages(imported, "[2018.10.29] Some Workshop/talk.tex")
+                if "date" in m]
+    talk = (tmp_path / "new/content/talks/talk.md").read_text(encoding="utf-8")
+    assert "date: 2018-10-29\n" in talk
