@@ -42,6 +42,7 @@ _DECK = _PREAMBLE + r"""\begin{document}
   \begin{itemize}
     \item Cost % too slow otherwise
     \item<2-> Speed of 50\% more
+    \item{\alert{Less} waste} \begin{itemize} \item Time \end{itemize}
   \end{itemize}
   \note{Ask the room first.}
 \end{frame}
@@ -58,7 +59,9 @@ _DECK = _PREAMBLE + r"""\begin{document}
   \end{lstlisting}
 \end{frame}
 
-\begin{frame}{A picture}
+\begin{frame}
+  \frametitle{A picture,
+    drawn}
   For $x \in \R$ and $\vec{v} \in \Rbb$:
   \includegraphics[width=0.5\textwidth]{plot}
   \begin{tikzpicture}
@@ -85,6 +88,9 @@ def test_a_beamer_deck_reads_as_a_talks_markdown() -> None:
     assert "\\titlepage" not in deck.body and "\\section" not in deck.body
     assert deck.body.startswith("  \\note{Welcome everyone.}\n")  # (the title slide's)
     assert "\\item Cost\n" in deck.body and "50\\% more" in deck.body
+    # (each list command on a line of its own; an item's text in braces its text)
+    assert "\\item \\alert{Less} waste\n\\begin{itemize}\n\\item Time\n\\end{itemize}" \
+        in deck.body
     assert "$$ \\hat\\mu = \\frac{1}{n}\\sum_i x_i $$" in deck.body
     assert "\\begin{column}{0.5\\textwidth}\nLeft side\n\\end{column}\n" \
            "\\begin{column}{0.5\\textwidth}\n    Right side\n\\end{column}\n" in deck.body
@@ -119,7 +125,7 @@ def test_a_folder_of_beamer_decks_imports_as_talks(tmp_path: Path) -> None:
     page = parse_html((tmp_path / "new/public/talks/sampling/index.html").read_bytes())
     slides = page.find_all("li", class_="talk-slide")
     assert [s.find("h1").text() for s in slides] == [
-        "Sampling and Estimation", "Why sample?", "The estimator", "A picture"]
+        "Sampling and Estimation", "Why sample?", "The estimator", "A picture, drawn"]
     notes = [n.text() for n in page.find_all("div", class_="talk-notes")]
     assert any("Welcome everyone." in n for n in notes)
     assert any("Ask the room first." in n for n in notes)

@@ -34,6 +34,16 @@ _COMMENT = re.compile(r"(?<!\\)%.*$")
 _INPUT = re.compile(r"^[ \t]*\\(?:input|include)\{([^{}\n]+)\}[ \t]*$", re.MULTILINE)
 _PACKAGE = re.compile(r"^[ \t]*\\usepackage(?:\[[^\]\n]*\])?\{([^{}\n]+)\}[ \t]*$",
                       re.MULTILINE)
+_SPLIT = re.compile(r"(?<=\S)[ \t]*(\\(?:item\b|frametitle\b|(?:begin|end)\{(?:itemize|enumerate|"
+                    r"description|columns|column|block|alertblock|exampleblock)\}))")
+"""A list's, a title's or a block's command after other text on its line (`\\begin{itemize}
+\\item A \\end{itemize}`, `\\begin{frame} \\frametitle{…}`), which the talk reads on a
+line of its own (in a formula or code none of them stands)."""
+_BRACED_ITEM = re.compile(r"^([ \t]*\\item(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?)[ \t]*\{([^{}\n]*"
+                          r"(?:\{[^{}\n]*(?:\{[^{}\n]*\}[^{}\n]*)*\}[^{}\n]*)*)\}[ \t]*$",
+                          re.MULTILINE)
+"""`\\item{text}`, its text in braces: the text."""
+_OPEN_TITLE = re.compile(r"^[ \t]*\\(?:frametitle|begin\{frame\})")
 _SECTION = re.compile(r"^[ \t]*\\(?:sub)*section\*?(?:\[[^\]\n]*\])?\{[^\n]*\}[ \t]*$")
 _TITLE_FRAME = re.compile(r"^[ \t]*\\begin\{frame\}(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?[ \t]*\n"
                           r"((?:(?![ \t]*\\end\{frame\}).*\n)*?)"
@@ -122,7 +132,9 @@ def _body(text: str, rest: str, read: Callable[[str], str | None], deck: BeamerD
     body = _TITLE_FRAME.sub(lambda m: m.group(1).replace("\\titlepage", "").replace(
         "\\maketitle", "") if re.search(r"\\(?:titlepage|maketitle)\b", m.group(1))
         else m.group(), body)
-    lines = body.split("\n")
+    body = _SPLIT.sub(lambda m: "\n" + m.group(1), body)  # (a line of each command)
+    body = _BRACED_ITEM.sub(r"\1 \2", body)
+    lines = _joined_titles(body.split("\n"))
     kept = [line for line in lines if not _SECTION.match(line)]
     if len(kept) < len(lines):
         deck.converted.append("beamer's `\\section` lines, which make no frame, left out")
@@ -174,6 +186,26 @@ def _graphics_paths(preamble: str, body: str, exists: Callable[[str], bool],
                     return f"{match.group(1)}{{{candidate}}}"
         return match.group()
     return _GRAPHIC.sub(located, body)
+
+
+def _joined_titles(lines: list[str]) -> list[str]:
+    """A `\\frametitle{…}` (or a frame's `{title}`) going on over lines, on one line:
+    the talk reads a frame's title on its line."""
+    out: list[str] = []
+    joined = 0  # (a title's lines joined: a few at most, should its braces never close)
+    for line in lines:
+        if out and _OPEN_TITLE.match(out[-1]) and _depth(out[-1]) > 0 and joined < 4:
+            out[-1] += " " + line.strip()
+            joined += 1
+        else:
+            out.append(line)
+            joined = 0
+    return out
+
+
+def _depth(text: str) -> int:
+    stripped = re.sub(r"\\.", "", text)
+    return stripped.count("{") - stripped.count("}")
 
 
 def _column_commands(lines: list[str], deck: BeamerDeck) -> list[str]:
