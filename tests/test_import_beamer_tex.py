@@ -63,7 +63,10 @@ _DECK = _PREAMBLE + r"""\begin{document}
   \frametitle{A picture,
     drawn}
   For $x \in \R$ and $\vec{v} \in \Rbb$:
-  \includegraphics[width=0.5\textwidth]{plot}
+  \includegraphics[width=0.5\textwidth]
+    {plot}
+  \caption{A plot of
+    the \textbf{data}}
   \begin{tikzpicture}
     \node at (0,0) {$x$};
   \end{tikzpicture}
@@ -101,7 +104,8 @@ def test_a_beamer_deck_reads_as_a_talks_markdown() -> None:
     assert "\\logo" not in deck.body  # (no formula's macro)
     assert "\\newcommand{\\vec}" not in deck.body  # (using itself: for ever)
     found = read_beamer(_DECK, files.get, {"figures/plot.png"}.__contains__)
-    assert "\\includegraphics[width=0.5\\textwidth]{figures/plot.png}" in found.body
+    assert "\\includegraphics[width=0.5\\textwidth]{figures/plot.png}\n" in found.body
+    assert "\\caption{A plot of the \\textbf{data}}\n" in found.body
     assert found.drawings == 1 and "<!-- import: unconverted \\begin{tikzpicture}" in found.body
 
 

@@ -43,7 +43,10 @@ _BRACED_ITEM = re.compile(r"^([ \t]*\\item(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?)[ \t]*
                           r"(?:\{[^{}\n]*(?:\{[^{}\n]*\}[^{}\n]*)*\}[^{}\n]*)*)\}[ \t]*$",
                           re.MULTILINE)
 """`\\item{text}`, its text in braces: the text."""
-_OPEN_TITLE = re.compile(r"^[ \t]*\\(?:frametitle|begin\{frame\})")
+_OPEN_TITLE = re.compile(r"^[ \t]*\\(?:frametitle|begin\{frame\}|caption|item|includegraphics|"
+                         r"text(?:bf|it|tt|sc)|emph|alert|href)(?![A-Za-z])")
+_BARE_GRAPHIC = re.compile(r"\\includegraphics(?:\[[^\]\n]*\])?[ \t]*$")
+"""`\\includegraphics[scale=0.2]` at a line's end, its path on the next line."""
 _SECTION = re.compile(r"^[ \t]*\\(?:sub)*section\*?(?:\[[^\]\n]*\])?\{[^\n]*\}[ \t]*$")
 _TITLE_FRAME = re.compile(r"^[ \t]*\\begin\{frame\}(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?[ \t]*\n"
                           r"((?:(?![ \t]*\\end\{frame\}).*\n)*?)"
@@ -189,13 +192,16 @@ def _graphics_paths(preamble: str, body: str, exists: Callable[[str], bool],
 
 
 def _joined_titles(lines: list[str]) -> list[str]:
-    """A `\\frametitle{…}` (or a frame's `{title}`) going on over lines, on one line:
-    the talk reads a frame's title on its line."""
+    """A `\\frametitle{…}` (or a frame's `{title}`, a caption, an item, an image's
+    path, a text command's argument) going on over lines, on one line: the talk reads
+    each on its line."""
     out: list[str] = []
     joined = 0  # (a title's lines joined: a few at most, should its braces never close)
     for line in lines:
-        if out and _OPEN_TITLE.match(out[-1]) and _depth(out[-1]) > 0 and joined < 4:
-            out[-1] += " " + line.strip()
+        if out and _OPEN_TITLE.match(out[-1]) and joined < 4 and (
+                _depth(out[-1]) > 0 or _BARE_GRAPHIC.search(out[-1])):
+            bare = _BARE_GRAPHIC.search(out[-1]) is not None  # (its `{path}` right after)
+            out[-1] = out[-1].rstrip() + ("" if bare else " ") + line.strip()
             joined += 1
         else:
             out.append(line)
