@@ -40,7 +40,7 @@ _DECK = _PREAMBLE + r"""\begin{document}
 
 \begin{frame}{Why sample?}
   \begin{itemize}
-    \item Cost % too slow otherwise
+    \item Cost, \texttt{a \&\& \ldots{} \&\& b}, $1, \ldots, n$ % too slow otherwise
     \item<2-> Speed of 50\% more
     \item{\alert{Less} waste} \begin{itemize} \item Time \end{itemize}
   \end{itemize}
@@ -90,7 +90,8 @@ def test_a_beamer_deck_reads_as_a_talks_markdown() -> None:
                           "slide-level": 2}
     assert "\\titlepage" not in deck.body and "\\section" not in deck.body
     assert deck.body.startswith("  \\note{Welcome everyone.}\n")  # (the title slide's)
-    assert "\\item Cost\n" in deck.body and "50\\% more" in deck.body
+    assert "\\item Cost," in deck.body and "50\\% more" in deck.body
+    assert "\\texttt{a \\&\\& … \\&\\& b}, $1, \\ldots, n$\n" in deck.body  # (text's)
     # (each list command on a line of its own; an item's text in braces its text)
     assert "\\item \\alert{Less} waste\n\\begin{itemize}\n\\item Time\n\\end{itemize}" \
         in deck.body

@@ -47,6 +47,9 @@ _OPEN_TITLE = re.compile(r"^[ \t]*\\(?:frametitle|begin\{frame\}|caption|item|in
                          r"text(?:bf|it|tt|sc)|emph|alert|href)(?![A-Za-z])")
 _BARE_GRAPHIC = re.compile(r"\\includegraphics(?:\[[^\]\n]*\])?[ \t]*$")
 """`\\includegraphics[scale=0.2]` at a line's end, its path on the next line."""
+_FORMULA = re.compile(r"\$\$.*?\$\$|(?<!\\)\$[^$]+?(?<!\\)\$", re.DOTALL)
+_ELLIPSIS = re.compile(r"\\(?:ldots|dots|textellipsis)(?![A-Za-z])(?:\{\}|\\ )?")
+"""LaTeX's ellipsis in the text (`\\ldots{}`), which the talk showed as TeX: `…`."""
 _SECTION = re.compile(r"^[ \t]*\\(?:sub)*section\*?(?:\[[^\]\n]*\])?\{[^\n]*\}[ \t]*$")
 _TITLE_FRAME = re.compile(r"^[ \t]*\\begin\{frame\}(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?[ \t]*\n"
                           r"((?:(?![ \t]*\\end\{frame\}).*\n)*?)"
@@ -146,7 +149,15 @@ def _body(text: str, rest: str, read: Callable[[str], str | None], deck: BeamerD
     body = _EQUATION.sub(lambda m: f"{m.group(1)}$$\n{m.group(2)}\n$$", body)
     body = re.sub(r"^[ \t]+$", "", body, flags=re.MULTILINE)
     body = _DRAWING.sub(lambda m: _drawing(m, deck), body)
+    body = _outside_math(body, lambda text: _ELLIPSIS.sub("…", text))
     return shelf.restore(re.sub(r"\n{3,}", "\n\n", body).strip("\n")) + "\n"
+
+
+def _outside_math(body: str, change: Callable[[str], str]) -> str:
+    """`body` with `change` applied to its text outside `$…$` and `$$…$$` formulas."""
+    parts = _FORMULA.split(body)
+    kept = _FORMULA.findall(body)
+    return "".join(change(p) + (kept[i] if i < len(kept) else "") for i, p in enumerate(parts))
 
 
 def _drawing(match: re.Match[str], deck: BeamerDeck) -> str:
