@@ -21,7 +21,6 @@ published:
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 from collections import Counter
@@ -44,7 +43,6 @@ from lanting.importer.dendron import front_of as dendron_front
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.logseq import (
-    LogseqGraph,
     front_of,
     journal_day,
     nothing_written,
@@ -64,12 +62,13 @@ from lanting.importer.notes_decks import (
 )
 from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.notes_talks import NoteDecks
+from lanting.importer.notes_vault import read_vault
 from lanting.importer.quartz import Quartz
-from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig, has_extension
+from lanting.importer.quartz_settings import has_extension
 from lanting.importer.render_output import in_render_output
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
-from lanting.importer.text import load_mapping, split_front_matter
+from lanting.importer.text import split_front_matter
 
 _TOC_BLOCK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*toc[ \t]*\n(?:.*\n)*?[ \t]*\1[ \t]*(?:\n|$)",
                         re.MULTILINE)
@@ -87,38 +86,6 @@ def has_notes(source: Path) -> bool:
         p.suffix.lower() in (".md", ".slide", ".rpres") or p.suffix.lower() in KNITTED
         and knitted_deck(read_text(p)) or p.suffix.lower() == ".tex"
         and is_beamer(read_text(p)) for p in walk(source))
-
-
-def _json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(read_text(path)) if path.is_file() else {}
-    except json.JSONDecodeError:
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def read_vault(source: Path, graph: LogseqGraph | None = None,
-               notes: Path | None = None) -> QuartzConfig:
-    """The vault's settings that decide what is shown and how: the site's title (the top
-    note's title or heading, else the folder's name), line breaks, the templates folder.
-    (`notes`: where the notes are, when not in `source`: a Dendron vault's folder.)"""
-    settings = source / ".obsidian"
-    app = _json(settings / "app.json")
-    templates = [str(_json(settings / "templates.json").get("folder") or ""),
-                 str(_json(settings / "plugins" / "templater-obsidian" / "data.json")
-                     .get("templates_folder") or "")]
-    folder = notes or source
-    top = next((folder / n for n in ("index.md", "README.md", "readme.md", "root.md")
-                if (folder / n).is_file()), None)
-    _fmt, head, body, _first = split_front_matter(read_text(top)) if top else ("", "", "", 0)
-    titled = load_mapping("yaml", head)[0].get("title") if head else None
-    heading = (str(titled), "") if titled else first_heading(body) if top else None
-    return QuartzConfig(
-        file=".obsidian/app.json" if settings.is_dir() else "logseq/config.edn" if graph
-        else "dendron.yml" if notes else "lanting.toml",
-        title=heading[0] if heading else source.name,
-        ignore=DEFAULT_IGNORE + tuple(t.strip("/") for t in templates if t.strip("/")),
-        hard_breaks=settings.is_dir() and app.get("strictLineBreaks") is not True)
 
 
 class Notes(NoteDecks, LogseqNotes):
