@@ -538,13 +538,14 @@ def test_restructuredtext_files_in_a_folder_of_notes_are_named(tmp_path: Path) -
         report_of(imported)
 
 
-def test_org_files_in_a_folder_of_notes_are_named(tmp_path: Path) -> None:
-    """An org-roam folder's `.org` notes were copied to `static/` without a word."""
+def test_asciidoc_files_in_a_folder_of_notes_are_named(tmp_path: Path) -> None:
+    """`.adoc` notes were copied to `static/` without a word (`.org` ones are read:
+    `test_import_notes_org.py`)."""
     write_files(tmp_path / "old", {"a.md": "# A\n\nText.\n",
-                                   "roam/20210101-b.org": "#+title: B\n\nText.\n"})
+                                   "docs/b.adoc": "= B\n\nText.\n"})
     imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
-    assert "roam/20210101-b.org: notice: 1 Org file(s) copied as they are, not read as " \
-        "notes (an org-roam folder is not read yet" in report_of(imported)
+    assert "docs/b.adoc: notice: 1 AsciiDoc file(s) copied as they are, not read as " \
+        "notes (`pandoc -f asciidoc -t markdown` converts one)" in report_of(imported)
 
 
 def test_a_link_to_the_title_heading_beside_a_heading_of_the_same_letters(

@@ -191,11 +191,12 @@ class LinkTable:
         return None
 
 
-_WRITERS_COMPUTER = re.compile(r"^(?:(?i:file):|/(?:Users|home|mnt|Volumes|media)/|"
+_WRITERS_COMPUTER = re.compile(r"^(?:(?i:file):|~/|/(?:Users|home|mnt|Volumes|media)/|"
                                r"/?[A-Za-z]:[\\/])")
 """An image path on the writer's computer (Typora, unset to copy images beside the post,
 writes `/Users/me/blog/_posts/img/a.png` or `C:\\Users\\…`; Logseq links Zotero's
-papers as `file://zotero_link/…`): no reader had the file."""
+papers as `file://zotero_link/…`; Org links a file of the home folder, `~/org/a.png`):
+no reader had the file."""
 
 
 def on_writers_computer(url: str) -> bool:

@@ -27,6 +27,8 @@ function CodeBlock(el)
   return el
 end
 
+local IMAGES = {png = true, jpg = true, jpeg = true, gif = true, svg = true, webp = true}
+
 function Span(el)
   -- an Org heading's tags (`* Title :ml:`) belong to the outline, not the text
   if el.classes:includes("tag") then return {} end
@@ -35,7 +37,18 @@ function Span(el)
   if el.classes:includes("spurious-link") and el.attributes.target then
     local content = el.content
     if #content == 1 and content[1].t == "Emph" then content = content[1].content end
-    local target = el.attributes.target:gsub("^%*", "")
+    local written = el.attributes.target
+    -- `[[~/org/img/a.png]]`, a file of the writer's home folder, which Org links (and,
+    -- an image without a description, shows): kept as that path, for the importer
+    if written:match("^~/") then
+      if pandoc.utils.stringify(content) == written
+          and written:lower():match("%.[a-z]+$")
+          and IMAGES[written:lower():match("%.([a-z]+)$")] then
+        return pandoc.Image({}, written)
+      end
+      return pandoc.Link(content, written)
+    end
+    local target = written:gsub("^%*", "")
     return pandoc.Link(content, "#" .. target)
   end
   -- a TODO keyword stays as its word
@@ -55,8 +68,28 @@ local function tex(text, block)
   return pandoc.Math("InlineMath", text)
 end
 
+-- LaTeX's commands of the printed page (`\pagebreak`, `\vspace{1em}`): nothing on a web
+-- page, where Org's HTML export left them as text; as math they were errors
+local LAYOUT = {"pagebreak", "newpage", "clearpage", "cleardoublepage", "noindent",
+                "bigskip", "medskip", "smallskip", "vfill", "hfill", "null", "linebreak",
+                "nopagebreak", "vspace%*?%b{}", "hspace%*?%b{}"}
+
+local function layout_only(text)
+  local rest = text
+  repeat
+    local before = rest
+    rest = rest:gsub("^%s+", "")
+    for _, name in ipairs(LAYOUT) do
+      local ends = name:match("%a$") and "%f[^%a]" or ""  -- (`\null`, not `\nullity`)
+      rest = rest:gsub("^\\" .. name .. ends, "", 1)
+    end
+  until rest == before
+  return rest == ""
+end
+
 function RawBlock(el)
   if el.format == "latex" or el.format == "tex" then
+    if layout_only(el.text) then return {} end
     return pandoc.Para({tex(el.text, true)})
   end
   -- an export keyword Pandoc does not know (`#+draft: t`): read as front matter
@@ -64,7 +97,10 @@ function RawBlock(el)
 end
 
 function RawInline(el)
-  if el.format == "latex" or el.format == "tex" then return tex(el.text, false) end
+  if el.format == "latex" or el.format == "tex" then
+    if layout_only(el.text) then return {} end
+    return tex(el.text, false)
+  end
   if el.format == "org" then return {} end
 end
 
@@ -87,6 +123,8 @@ local ADMONITIONS = {note = true, tip = true, warning = true, caution = true,
                      important = true, danger = true}
 
 function Div(el)
+  -- an Org drawer (`:REFERENCES:` … `:END:`): its text, as Org's HTML export shows it
+  if el.classes:includes("drawer") then return el.content end
   -- `#+begin_note`: Pandoc gives the callout a title div ("Note"), which Lanting's
   -- callout draws itself, in the site's language
   local first = el.content[1]

@@ -63,10 +63,12 @@ _ORG_INLINE = re.compile(r"(?P<verbatim>(?<![^\s(])[=~][^\s=~][^\n]*?[=~](?![^\s
 kept), or `$…$` as Pandoc's Markdown reads it (no space inside its ends, no digit
 after it)."""
 _ORG_LITERAL = re.compile(r"^[ \t]*#\+begin_(src|example|export|verse|comment)\b.*?"
-                          r"^[ \t]*#\+end_\1\b[^\n]*$|^[ \t]*(?::(?: |$)|#)[^\n]*$",
+                          r"^[ \t]*#\+end_\1\b[^\n]*$|^[ \t]*(?::(?: |$)|#)[^\n]*$"
+                          r"|^[ \t]*\\begin\{([A-Za-z]+\*?)\}.*?^[ \t]*\\end\{\2\}",
                           re.IGNORECASE | re.MULTILINE | re.DOTALL)
 """Org's literal text: source, example and export blocks, fixed-width `: ` lines,
-comments and keyword lines."""
+comments and keyword lines, and LaTeX environments (`\\begin{algorithm}`, raw LaTeX to
+Org, whose `$` are LaTeX's own: an algorithm's `\\State $x$` is drawn from them)."""
 
 
 def dollars_as_parens(text: str) -> str:
@@ -122,7 +124,7 @@ def as_markdown(path: Path, text: str) -> Converted:
     return _converted(path.suffix.lower(), text, path.parent)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)  # (over a folder's notes, read again for their links' ids)
 def _converted(suffix: str, text: str, folder: Path) -> Converted:
     if suffix == ".org":
         front = org_front_matter(text)

@@ -61,6 +61,7 @@ from lanting.importer.notes_decks import (
     reveal_copies,
 )
 from lanting.importer.notes_logseq import LogseqNotes
+from lanting.importer.notes_org import OrgNotes
 from lanting.importer.notes_talks import NoteDecks
 from lanting.importer.notes_vault import read_vault
 from lanting.importer.quartz import Quartz
@@ -80,15 +81,15 @@ _TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
 
 
 def has_notes(source: Path) -> bool:
-    """Whether `source` is an Obsidian vault or holds Markdown files (or decks: Go's
-    `present`, R Markdown's, Quarto's, beamer's in LaTeX) at all."""
+    """Whether `source` is an Obsidian vault or holds Markdown or Org files (or decks:
+    Go's `present`, R Markdown's, Quarto's, beamer's in LaTeX) at all."""
     return (source / ".obsidian").is_dir() or any(
-        p.suffix.lower() in (".md", ".slide", ".rpres") or p.suffix.lower() in KNITTED
+        p.suffix.lower() in (".md", ".org", ".slide", ".rpres") or p.suffix.lower() in KNITTED
         and knitted_deck(read_text(p)) or p.suffix.lower() == ".tex"
         and is_beamer(read_text(p)) for p in walk(source))
 
 
-class Notes(NoteDecks, LogseqNotes):
+class Notes(NoteDecks, OrgNotes, LogseqNotes):
     kind = "notes"
     placed_keys = Quartz.placed_keys | _TYPORA_KEYS
     keeps_old_urls = False
@@ -141,6 +142,7 @@ class Notes(NoteDecks, LogseqNotes):
         """Decks whose front matter their tool reads, as the talk does (Slidev's, and
         Marp's, `marp: true`, found as they are read): kept as written."""
         self.logseq_init()
+        self.org_init()
 
     def left_out(self, path: Path) -> bool:
         """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`), the
@@ -248,8 +250,9 @@ class Notes(NoteDecks, LogseqNotes):
             return heading[0]
         return super().untitled(path, folder_note, body)
 
-    def escapes_parentheses(self) -> bool:
-        return self.graph is None  # (Logseq reads `\(x\)` as a formula)
+    def escapes_parentheses(self, path: Path) -> bool:
+        # (Logseq reads `\(x\)` as a formula; in Pandoc's Markdown of an Org note it is one)
+        return self.graph is None and path.suffix.lower() != ".org"
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         # (the Automatic Table of Contents plugin's block, which Obsidian showed as the

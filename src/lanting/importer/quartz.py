@@ -73,8 +73,8 @@ _PLACED = frozenset({"title", "tags", "tag", "aliases", "alias", "draft", "publi
 _OTHER_TEXTS = (
     ((".rst", ".rest"), "reStructuredText", "a Sphinx project, `conf.py` beside "
      "`index.rst`, is imported as one: `--from sphinx`"),
-    ((".org",), "Org", "an org-roam folder is not read yet; a Hugo site's Org pages are, "
-     "`--from hugo`; `pandoc -f org -t markdown` converts one"),
+    ((".org",), "Org", "Quartz reads no Org; a folder of org-roam notes is read as notes, "
+     "`--from notes`, a Hugo site's Org pages `--from hugo`"),
     ((".adoc", ".asciidoc"), "AsciiDoc", "`pandoc -f asciidoc -t markdown` converts one"),
 )
 """Text files of other markups in a folder of notes: copied, with one notice a kind."""
@@ -136,7 +136,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                 self.files[rel] = path
                 self.site.static.setdefault(file_slug(self.rel(path)), path)
         for suffixes, what, hint in _OTHER_TEXTS:
-            texts = [p for p in paths if p.suffix.lower() in suffixes]
+            texts = [p for p in paths if p.suffix.lower() in suffixes and not self.is_note(p)]
             if texts:  # (copied, as Quartz copies any file: said, as they are no notes)
                 self.report.note(texts[0], None, f"{len(texts)} {what} file(s) copied as "
                                  f"they are, not read as notes ({hint})")

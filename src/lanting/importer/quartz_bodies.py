@@ -92,7 +92,7 @@ class QuartzBodies(QuartzEmbeds):
     dataview_shown = ", as Quartz showed it"
     """How the old site showed a Dataview query (after "shown as code")."""
 
-    def escapes_parentheses(self) -> bool:
+    def escapes_parentheses(self, path: Path) -> bool:
         """Whether `\\(` and `\\)` were Markdown escapes to what showed the notes, as to
         Quartz's remark-math, Obsidian, Typora, GitBook and GitHub (`tanh\\(x\\)`, as
         editors that escape parentheses save it), not a formula's delimiters (but see
@@ -122,7 +122,7 @@ class QuartzBodies(QuartzEmbeds):
         # the next, out of step for the rest of the page)
         text, count = quote_lazy_formulas(text)
         ctx.convert("formulas' lines in a quote marked as quoted", count)
-        if self.escapes_parentheses():
+        if self.escapes_parentheses(path):
             text, count = escaped_parentheses(text)
             ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         # (Quartz has no shortcodes: one left from a Hugo past showed as written, and
@@ -274,9 +274,9 @@ class QuartzBodies(QuartzEmbeds):
         `/ML/attention`, `attachments/fig.png` (from the note's folder, from `content/`,
         or by name); an image at a path of the writer's computer (Typora's
         `/Users/me/notes/pic/a.png`) found in the notes by the end of its path."""
-        if image and (local := file_on_writers_computer(url, self.content)) is not None:
-            ctx.convert("images at a path of the writer's computer (Typora) found in the "
-                        "notes")
+        if (local := file_on_writers_computer(url, self.content)) is not None:
+            ctx.convert(f"{'images' if image else 'links'} at a path of the writer's "
+                        "computer (Typora, Org's `~/`) found in the notes")
             return self.file_url(local)
         if image and on_writers_computer(url) and not url.startswith("/"):
             return self.on_own_disk(url, ctx)  # (`C:\\…\\typora-user-images\\a.png`)
