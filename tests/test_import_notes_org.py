@@ -149,3 +149,13 @@ def test_latex_layout_commands_are_left_out(tmp_path: Path) -> None:
     text = markups.as_markdown(tmp_path / "p.org", note).text
     assert "pagebreak" not in text and "vspace" not in text and "hfill" not in text
     assert "A.\n\nB C, α.\n" in text
+
+
+@_NEEDS
+def test_an_emacs_lisp_block_keeps_its_language(tmp_path: Path) -> None:
+    """`#+begin_src emacs-lisp`: Pandoc named it `commonlisp`, which Pygments lacks (the
+    build warned of an unknown language at each); the language Org wrote stays."""
+    note = "#+title: E\n\n#+begin_src emacs-lisp\n(setq a 1)\n#+end_src\n\n" \
+           "#+begin_src lisp :results output\n(car x)\n#+end_src\n"
+    text = markups.as_markdown(tmp_path / "e.org", note).text
+    assert "``` emacs-lisp\n(setq a 1)\n```" in text and "``` lisp\n(car x)\n```" in text

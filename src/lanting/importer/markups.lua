@@ -22,6 +22,10 @@ function Image(el)
 end
 
 function CodeBlock(el)
+  -- Pandoc names `emacs-lisp` and `lisp` blocks `commonlisp`, its highlighter's name,
+  -- which Pygments lacks: the language as Org wrote it, which Pygments has
+  local written = el.attributes["org-language"]
+  if el.classes[1] == "commonlisp" and written then el.classes[1] = written end
   -- a source block's header arguments (`:results output`) ran code in Emacs
   el.attributes = {}
   return el
