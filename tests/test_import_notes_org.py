@@ -145,10 +145,11 @@ def test_latex_layout_commands_are_left_out(tmp_path: Path) -> None:
     """`\\pagebreak`, `\\vspace{1em}`, `\\hfill`: the printed page's, which Org's HTML
     export left as text; made formulas, the build failed at each (`Unknown command`).
     A formula's own commands stay."""
-    note = "#+title: P\n\nA.\n\\pagebreak\n\n\\vspace{1em}\n\nB \\hfill C, \\alpha.\n"
+    note = "#+title: P\n\nA.\n\\pagebreak\n\n\\vspace{1em}\n\nB \\hfill C, \\alpha.\n\n" \
+           "$\\newpage$\n"
     text = markups.as_markdown(tmp_path / "p.org", note).text
     assert "pagebreak" not in text and "vspace" not in text and "hfill" not in text
-    assert "A.\n\nB C, α.\n" in text
+    assert "A.\n\nB C, α.\n" in text and "newpage" not in text
 
 
 @_NEEDS
@@ -159,3 +160,11 @@ def test_an_emacs_lisp_block_keeps_its_language(tmp_path: Path) -> None:
            "#+begin_src lisp :results output\n(car x)\n#+end_src\n"
     text = markups.as_markdown(tmp_path / "e.org", note).text
     assert "``` emacs-lisp\n(setq a 1)\n```" in text and "``` lisp\n(car x)\n```" in text
+
+
+def test_filetags_split_at_spaces_as_at_colons() -> None:
+    """`#+filetags: author compsci` (org-roam notes write it so too): two tags, as Org
+    splits the value at spaces, then at colons (it was one tag, `author compsci`)."""
+    assert markups.org_front_matter("#+filetags: author compsci\n")["tags"] == \
+        ["author", "compsci"]
+    assert markups.org_front_matter("#+filetags: :ml:rl: :x:\n")["tags"] == ["ml", "rl", "x"]

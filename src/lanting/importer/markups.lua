@@ -91,6 +91,11 @@ local function layout_only(text)
   return rest == ""
 end
 
+function Math(el)
+  -- `$\pagebreak$`, written as a formula for a LaTeX export to read
+  if layout_only(el.text) then return {} end
+end
+
 function RawBlock(el)
   if el.format == "latex" or el.format == "tex" then
     if layout_only(el.text) then return {} end

@@ -184,7 +184,7 @@ def org_front_matter(text: str) -> dict[str, Any]:
     list of its words, a key given twice a list, a date's Org timestamp its day;
     `tags`, `categories` and `aliases` without `[]` a list too (Hugo's older reading),
     a trailing comma of a word dropped (`#+tags[]: org, hugo`); `#+filetags: :a:b:`
-    the tags when there are none."""
+    (or `a b`: Org splits it at spaces too) the tags when there are none."""
     found: dict[str, Any] = {}
     for match in _KEYWORD.finditer(text):
         key, value = match.group(1).lower(), match.group(2)
@@ -192,7 +192,8 @@ def org_front_matter(text: str) -> dict[str, Any]:
                 or key in _BLOCK_KEYWORDS:
             continue
         if key == "filetags":
-            found.setdefault("_filetags", [t for t in value.split(":") if t.strip()])
+            # (Org splits the value at spaces, then at colons: `:a:b:` and `a b` alike)
+            found.setdefault("_filetags", [t for t in re.split(r"[\s:]+", value) if t])
             continue
         if key.endswith("[]") or key in ("tags", "categories", "aliases", "keywords"):
             key = key.removesuffix("[]")
