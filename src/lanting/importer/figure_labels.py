@@ -170,3 +170,27 @@ def repeated_myst_labels(text: str, chapter: str, told: Told) -> str:
         out += [text[last:start], rest]
         last = body_at + len(caption)
     return "".join(out) + text[last:]
+
+
+_LONE_IMAGE = re.compile(r"(?<![^\n])(?<!\S\n)([ \t]*!\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
+                         r"\((?:<[^>\n]*>|[^)\s]+)\))[ \t]*$(?!\n[ \t]*\S)", re.MULTILINE)
+"""An image alone in its paragraph, without a title or attributes (its alt text,
+group 2): Pandoc's implicit figure, when the alt text is not empty."""
+
+
+def pandoc_figures(text: str, told: Told) -> str:
+    """`text` (Pandoc's Markdown: Quarto's, bookdown's, distill's) with each unlabelled
+    image alone in its paragraph an unnumbered figure, `{.unnumbered}`: Pandoc showed
+    it so, its alt text the caption below it (`![Figure 1: Twitter network](a.png)` as
+    written, the author's own number kept: Quarto numbered it not, nor does Lanting,
+    and the labelled figures' numbers stay Quarto's)."""
+
+    def one(match: re.Match[str]) -> str:
+        if not match.group(2).strip():
+            return match.group()  # (no alt text: an image, as Pandoc showed it)
+        told.convert("images alone in their paragraph as Pandoc's unnumbered figures, "
+                     "their alt text the caption")
+        return match.group(1) + "{.unnumbered}"
+
+    return _LONE_IMAGE.sub(one, text)
+

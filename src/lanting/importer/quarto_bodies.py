@@ -24,7 +24,7 @@ from lanting.importer.body_links import (
 from lanting.importer.body_parentheses import doubled_backslash_math, escaped_parentheses
 from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
-from lanting.importer.figure_labels import repeated_labels
+from lanting.importer.figure_labels import pandoc_figures, repeated_labels
 from lanting.importer.grid_tables import grid_tables
 from lanting.importer.html_block_spans import pandoc_tag_lines
 from lanting.importer.item import Item
@@ -202,12 +202,12 @@ class QuartoBodies(QuartoFences, QuartoLinks):
     @staticmethod
     def figure_labels(text: str, chapter: str, ctx: Context) -> str:
         """`repeated_labels` over the figures of the whole text (those of cells too,
-        which were code until now), its code put aside again."""
-        if "#fig-" not in text:
+        which were code until now), and `pandoc_figures`, its code put aside again."""
+        if "![" not in text and "#fig-" not in text:
             return text
         shelf = Shelf()
-        return shelf.restore(repeated_labels(protect_code(text, shelf, pandoc=True),
-                                             chapter, ctx))
+        text = pandoc_figures(protect_code(text, shelf, pandoc=True), ctx)
+        return shelf.restore(repeated_labels(text, chapter, ctx) if "#fig-" in text else text)
 
     @staticmethod
     def exists(name: str, path: Path, figures: Path | None) -> bool:

@@ -102,7 +102,9 @@ def _image(image: Token, text: str, env: MutableMapping[str, Any], line: int) ->
                         for key, value in _LOGSEQ_SIZE.findall(text))
     for ident, name, key, raw, other in _ITEM.findall(text):
         value = _unquote(raw)
-        if ident:
+        if name == "unnumbered" or other == "-":  # (Pandoc's unnumbered figure: `figures`)
+            image.meta["unnumbered"] = True
+        elif ident:
             if ident.startswith(("fig:", "fig-")):
                 image.meta["label"] = ident  # a figure's label: `figures` numbers it
             else:

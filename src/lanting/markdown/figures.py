@@ -96,9 +96,12 @@ def figure_image(children: Sequence[Token]) -> Token | None:
 
 def _labelled_image(children: Sequence[Token]) -> Token | None:
     """The image of a paragraph `![…](…){#fig:label}`, alone but for white space or a
-    link around it (its attribute block read by `attributes`)."""
+    link around it (its attribute block read by `attributes`); or an unnumbered one,
+    `![Caption](x.png){.unnumbered}` (`{-}`), Pandoc's figure of an unlabelled image,
+    shown with its caption and counted not."""
     image = _lone_image(children, linked=True)
-    return image if image is not None and image.meta.get("label") else None
+    return image if image is not None and (image.meta.get("label")
+                                           or image.meta.get("unnumbered")) else None
 
 
 def _alt(image: Token) -> str:
@@ -120,9 +123,10 @@ def _paragraphs(tokens: list[Token]) -> Iterator[tuple[int, list[str]]]:
             yield i, [kind for kind in enclosing if kind not in CONTAINERS]
 
 
-_LABEL_BLOCK = re.compile(r"^\{:?[^}\n]*#fig[:-]")
+_LABEL_BLOCK = re.compile(r"^\{:?[^}\n]*(?:#fig[:-]|(?<![^{ \t])(?:\.unnumbered|-)[ \t]*\})")
 """An attribute block labelling the image before it a figure (`{#fig-x}`, `{: #fig:x}`),
-read before `attributes` has read it."""
+or asking for an unnumbered one (`{.unnumbered}`, `{-}`), read before `attributes` has
+read it."""
 
 
 def _parse_captions(state: StateCore) -> None:
@@ -210,9 +214,11 @@ def _make_figures(state: StateCore) -> None:
         if image is None:
             continue
         label = myst["label"] if myst is not None else str(image.meta.get("label", ""))
-        number += 1
-        shown = in_chapter(state.env, number)
-        label = _label(state, opening, label, shown)
+        shown = ""  # (an unnumbered figure, `{.unnumbered}`: not counted)
+        if myst is not None or not image.meta.get("unnumbered"):
+            number += 1
+            shown = in_chapter(state.env, number)
+        label = _label(state, opening, label, shown) if shown != "" else label
         opening.type, closing.type = "figure_open", "figure_close"
         opening.tag = closing.tag = "figure"
         title = str(image.attrGet("title") or "")
@@ -304,7 +310,10 @@ def _render_figure_open(self: Any, tokens: Sequence[Token], idx: int, options: A
     meta = tokens[idx].meta
     ident = escapeHtml(meta["label"]) if meta.get("label") else f"figure-{meta['number']}"
     classes = "".join(f" {escapeHtml(c)}" for c in meta.get("classes", ()))
-    return f'<figure class="figure{classes}" id="{ident}">'
+    if meta["number"] == "":  # (unnumbered: no number to be found by)
+        ident = escapeHtml(meta["label"])
+    attribute = f' id="{ident}"' if ident else ""
+    return f'<figure class="figure{classes}"{attribute}>'
 
 
 def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -317,6 +326,8 @@ def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: 
 
 
 def _caption_open(env: Any, number: int | str) -> str:
+    if number == "":  # (an unnumbered figure: its caption alone)
+        return "<figcaption>"
     label = LABELS[figure_lang(env)].format(n=number)
     return f'<figcaption><span class="figure-label">{label}</span> '
 
