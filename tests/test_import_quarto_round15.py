@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from sitebits import png, write_files
 from test_import_quarto_files import built_prose
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 
 def test_an_unlabelled_lone_image_is_pandoc_s_unnumbered_figure(tmp_path: Path) -> None:
@@ -31,3 +36,36 @@ def test_an_unlabelled_lone_image_is_pandoc_s_unnumbered_figure(tmp_path: Path) 
     assert len(prose.find_all("img")) == 5  # (the empty alt's and the inline one's too)
     assert "As Figure 1 shows." in prose.text()
     assert prose.one("pre").text() == "![Figure 9: code](a.png)"
+
+
+def test_bookdown_figures_kept_in_bookdown_files(tmp_path: Path) -> None:
+    """bookdown keeps what knitr drew for a chapter in `_bookdown_files/<chapter>_files/`
+    (named after the chunk's label); a book committed without its rendered pages lost
+    those figures (the chunks' code alone, `\\@ref(fig:x)` a reference to nothing). They
+    are the chunks' figures now, a chunk of two plots one figure of both; a captioned
+    chunk whose figure is nowhere is a warning, and so is the page that is not there."""
+    book = tmp_path / "book"
+    chunk = "```{{r {}, fig.cap=\"{}\"{}}}\nplot(x)\n```\n\n"
+    write_files(book, {
+        "_bookdown.yml": 'rmd_files: ["index.Rmd", "01-a.Rmd"]\n',
+        "index.Rmd": "---\ntitle: B\nsite: bookdown::bookdown_site\n---\n\n# Preface {-}\n",
+        "01-a.Rmd": ("# Plots\n\n" + chunk.format("hist", "Heights, $\\\\bar{y}$ marked",
+                                                  ", echo=FALSE")
+                     + chunk.format("pair", "Two views", "") + chunk.format("gone", "Lost", "")
+                     + "See Figures \\@ref(fig:hist) and \\@ref(fig:pair).\n"),
+        "_bookdown_files/01-a_files/figure-html/hist-1.png": png(4, 3),
+        "_bookdown_files/01-a_files/figure-html/pair-1.png": png(4, 3),
+        "_bookdown_files/01-a_files/figure-html/pair-2.png": png(4, 3),
+        "_bookdown_files/01-a_files/figure-latex/hist-1.pdf": "%PDF-1.5\n"})
+    done = import_site(book, tmp_path / "new")
+    assert sorted(w.message.split(":")[0] for w in done.report.warnings) == [
+        "1 figure chunk(s) (a `fig.cap`) whose figure neither the rendered book nor "
+        "`_bookdown_files/` holds", "no page of the rendered book for this chapter"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "01-a/index.html").read_text(encoding="utf-8"))
+    labels = [s.text() for s in prose.find_all("span", "figure-label")]
+    assert labels == ["Figure 1.1", "Figure 1.2", "Figure 1.3"]
+    assert len(prose.find_all("img")) == 3
+    assert "See Figures 1.1 and 1.2." in " ".join(prose.text().split())
+    assert "plot(x)" in prose.text()  # (the chunks that showed their code)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.bookdown_blocks import PREFIXES, blocks, fenced_theorems
+from lanting.importer.bookdown_figures import figure_folders, kept_figures
 from lanting.importer.bookdown_numbers import (
     book_numbers,
     numbers_sections,
@@ -62,6 +63,8 @@ class Bookdown(Quarto):
         if error:
             report.warn(SETTINGS, None, f"could not read it: {error}")
         self.settings_file = SETTINGS
+        self.book_filename = str(settings.get("book_filename") or "_main").removesuffix(".Rmd")
+        """The name of the book knitted as one document (`_main`): its figures' folder's."""
         files = settings.get("rmd_files")
         if isinstance(files, dict):  # (`rmd_files: {html: […], latex: […]}`)
             files = files.get("html")
@@ -150,22 +153,33 @@ class Bookdown(Quarto):
         the rendered book (`bookdown_outputs`), and the folder of its figures."""
         page = chapter_page(self.source / self.output_dir(), self.pages.get(path), path,
                             path.relative_to(self.source).as_posix() == "index.Rmd")
-        if page is None:
+        kept = kept_figures(figure_folders(self.source, self.output_dir(), path.stem,
+                                           self.book_filename), path.stem)
+        if page is None and kept.folder is None:
             return body, None
-        text = read_text(page)
-        made = book_outputs(body, text, page.parent, path)
+        text = read_text(page) if page is not None else ""
+        made = book_outputs(body, text, path.parent if page is None else page.parent, path,
+                            kept)
         body, count = inline_values(made.text, text)
         self.report.convert("knitr's inline R values from the rendered book", count)
+        if made.missing:
+            self.report.warn(path, None, f"{made.missing} figure chunk(s) (a `fig.cap`) "
+                             "whose figure neither the rendered book nor `_bookdown_files/` "
+                             "holds: their captions alone (render the book and commit it)")
         if not made.paired:
             return body, None
+        if page is None and kept.folder is not None:
+            self.report.warn(path, None, "no page of the rendered book for this chapter: "
+                             f"its chunks' figures from {kept.folder.relative_to(self.source)}"
+                             "/, their printed output not shown (Lanting runs no R)")
         self.report.convert("code chunks with their outputs from the rendered book",
                             made.paired)
-        if made.unmatched:
+        if made.unmatched and page is not None:
             self.report.warn(path, None, f"{made.unmatched} code chunk(s) whose code its "
                              f"page of the rendered book ({page.name}) does not show as "
                              "written (the page is older): shown without their outputs")
         body = inline_r(body, Context(self.report, path, read_text(path)))
-        return body, made.figures or page.parent / f"{path.stem}_files"
+        return body, made.figures or (page or path).parent / f"{path.stem}_files"
 
     def blocks(self, body: str) -> str:
         """The body with its theorem and custom-block chunks as Quarto's divs, its raw

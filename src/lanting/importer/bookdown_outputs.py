@@ -17,9 +17,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from lanting.importer.bookdown_figures import KeptFigures
 from lanting.importer.quarto_cells import fenced_cells, header_options, made_label
 
-_CELL_OPEN = re.compile(r"^(`{3,})[ \t]*\{([A-Za-z]\w*)([ \t,][^}\n]*)?\}[ \t]*$")
+_CELL_OPEN = re.compile(r"^(`{3,})[ \t]*\{([A-Za-z]\w*)([ \t,](?:[^}\n\"']|\"[^\"\n]*\""
+                        r"|'[^'\n]*')*)?\}[ \t]*$")
+"""A chunk's header; a quoted option holds braces (`fig.cap="$\\bar{y}$"`)."""
 _OPTION = re.compile(r"^\s*#\|\s*([\w.-]+):\s*(.*?)\s*$", re.MULTILINE)
 _FIGURE = re.compile(r"""<img\s[^>]*?src=["']((?:[^"'/]*/)*?([^"'/]+_files)/(figure-[\w-]+)/"""
                      r"""([^"'/]+?)-(\d+)\.(?:png|jpe?g|svg|gif|pdf))["']""")
@@ -46,6 +49,8 @@ class BookOutputs:
     figures: Path | None
     unmatched: int = 0
     """Shown chunks whose code the page does not show as written (it is older)."""
+    missing: int = 0
+    """Chunks captioned as figures whose figure neither the page nor the repository has."""
 
 
 def chapter_page(folder: Path, label: str | None, path: Path, index: bool) -> Path | None:
@@ -64,10 +69,12 @@ def _bare(text: str) -> str:
                            if not _OPTION.match(line)).split())
 
 
-def book_outputs(body: str, page: str, page_dir: Path, path: Path) -> BookOutputs:
+def book_outputs(body: str, page: str, page_dir: Path, path: Path,
+                 kept: KeptFigures | None = None) -> BookOutputs:
     """`body` (of the chapter at `path`) with each chunk followed by its outputs in
-    `page` (in `page_dir`): its figures (knitr's named as a freeze's are), and the
-    printed output after its code."""
+    `page` (in `page_dir`; "" when there is none): its figures (knitr's named as a
+    freeze's are; those `kept` in the repository when the page's are not there), and
+    the printed output after its code."""
     figures: dict[str, list[tuple[int, str]]] = {}
     folder: Path | None = None
     for found in _FIGURE.finditer(page):
@@ -76,6 +83,11 @@ def book_outputs(body: str, page: str, page_dir: Path, path: Path) -> BookOutput
         figures.setdefault(name, []).append(
             (int(number), f"{path.stem}_files/{kind}/{html.unescape(name)}-{number}"
                           + Path(src).suffix))
+    if kept is not None and kept.folder is not None and (
+            folder is None or not any(folder.glob("figure-*/*"))):
+        # (the page's figures not committed, or no page: knitr's own copies of them)
+        folder = kept.folder
+        figures = {**figures, **kept.figures}
     for found in _ANCHORED.finditer(page):
         name, src = html.unescape(found.group(1)), html.unescape(found.group(2))
         if name not in figures and not re.match(r"[a-zA-Z][\w+.-]*:|/", src):
@@ -86,7 +98,7 @@ def book_outputs(body: str, page: str, page_dir: Path, path: Path) -> BookOutput
                html.unescape(_TAG.sub("", m.group(3)))) for m in _PIECE.finditer(page)]
     lines = body.split("\n")
     inserts: list[tuple[int, str]] = []
-    unmatched = 0
+    unmatched = missing = 0
     at = 0  # (the page's pieces are read once, in order)
     for i, end, opened in fenced_cells(lines, _CELL_OPEN):
         code = "\n".join(lines[i + 1:end])
@@ -96,7 +108,7 @@ def book_outputs(body: str, page: str, page_dir: Path, path: Path) -> BookOutput
         first = re.match(r"[ \t,]*([\w.-]+)\s*(?:,|$)", info)
         label = (options.get("label") or (first.group(1) if first else "")).strip("\"'")
         made: list[str] = []
-        if options.get("echo") != "false" and options.get("include") != "false":
+        if page and options.get("echo") != "false" and options.get("include") != "false":
             printed, after = _printed(pieces, at, _bare(code), page)
             unmatched += after is None and bool(_bare(code))
             made, at = printed, after or at
@@ -107,17 +119,22 @@ def book_outputs(body: str, page: str, page_dir: Path, path: Path) -> BookOutput
             # (the chunk's label and caption on its one figure, as a freeze's has them)
             words = re.sub(r"([\[\]])", r"\\\1", captioned[2])
             made.append(f"![{words}]({drawn[0][1]}){{#{captioned[0]}}}")
+        elif captioned and captioned[0].startswith("fig-") and drawn:
+            # (several figures under one caption: one figure, as Quarto shows a cell's)
+            images = "\n\n".join(f"![]({src})" for _n, src in sorted(drawn))
+            made.append(f"::: {{#{captioned[0]}}}\n{images}\n\n{captioned[2]}\n:::")
         elif captioned and captioned[0].startswith("fig-") and captioned[2] and not drawn \
                 and options.get("include") != "false":
             # (its figure not on the page: its caption, numbered, which `@fig-x` names)
             made.append(f"::: {{#{captioned[0]}}}\n{captioned[2]}\n:::")
+            missing += 1
         else:
             made += [f"![]({src})" for _n, src in sorted(drawn)]
         if made:
             inserts.append((end + 1, "\n" + "\n\n".join(made) + "\n"))
     for line, text in reversed(inserts):
         lines.insert(line, text)
-    return BookOutputs("\n".join(lines), len(inserts), folder, unmatched)
+    return BookOutputs("\n".join(lines), len(inserts), folder, unmatched, missing)
 
 
 def _printed(pieces: list[tuple[int, int, bool, str]], at: int, code: str,
