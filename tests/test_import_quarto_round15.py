@@ -28,14 +28,17 @@ def test_an_unlabelled_lone_image_is_pandoc_s_unnumbered_figure(tmp_path: Path) 
             "---\ntitle: A\ndate: 2024-01-02\n---\n\n![Figure 1: Twitter network](a.png)\n\n"
             "![图 2：网络](a.png)\n\n![](a.png)\n\nSee ![icon](a.png) here.\n\n"
             "![Counts](a.png){#fig-counts}\n\nAs @fig-counts shows.\n\n"
-            "```markdown\n![Figure 9: code](a.png)\n```\n"),
+            "```markdown\n![Figure 9: code](a.png)\n```\n\nCode:\n\n    ![Figure 8: x](a.png)\n\n"
+            "- An item.\n\n    ![In a list](a.png)\n"),
         "posts/a/a.png": png(4, 3)})
     prose = built_prose(source, tmp_path, "posts/a/index.html")
     captions = [f.text() for f in prose.find_all("figcaption")]
-    assert captions == ["Figure 1: Twitter network", "图 2：网络", "Figure 1 Counts"]
-    assert len(prose.find_all("img")) == 5  # (the empty alt's and the inline one's too)
+    assert captions == ["Figure 1: Twitter network", "图 2：网络", "Figure 1 Counts",
+                        "In a list"]
+    assert len(prose.find_all("img")) == 6  # (the empty alt's and the inline one's too)
     assert "As Figure 1 shows." in prose.text()
-    assert prose.one("pre").text() == "![Figure 9: code](a.png)"
+    assert [p.text().strip() for p in prose.find_all("pre")] == [
+        "![Figure 9: code](a.png)", "![Figure 8: x](a.png)"]  # (code: as written)
 
 
 def test_bookdown_figures_kept_in_bookdown_files(tmp_path: Path) -> None:
@@ -69,3 +72,37 @@ def test_bookdown_figures_kept_in_bookdown_files(tmp_path: Path) -> None:
     assert len(prose.find_all("img")) == 3
     assert "See Figures 1.1 and 1.2." in " ".join(prose.text().split())
     assert "plot(x)" in prose.text()  # (the chunks that showed their code)
+
+
+def test_sphinx_counts_a_chapter_s_figures_over_its_sub_pages(tmp_path: Path) -> None:
+    """Sphinx's numfig numbers a numbered book's figures per chapter over the toctree
+    (`numfig_secnum_depth: 1`): the sub-pages of chapter 1 go on from its own figures,
+    "Fig. 1.2", "Fig. 1.3"; each sub-page counted its own from 1, "Figure 1". A caption
+    repeating the number Sphinx gave (`Figure 1.4: …`) loses it, as on other pages."""
+    figure = "```{{figure}} a.png\n:name: {}\n\n{}\n```\n\n"
+    write_files(tmp_path / "book", {
+        "_config.yml": "title: Book\n",
+        "_toc.yml": ("format: jb-book\nroot: intro\ndefaults:\n  numbered: true\n"
+                     "chapters:\n  - file: a\n    sections:\n      - file: a1\n"
+                     "      - file: a2\n  - file: b\n"),
+        "intro.md": "# Intro\n\nHello.\n",
+        "a.md": "# A\n\n" + figure.format("fig-a", "One."),
+        "a1.md": "# A1\n\n" + figure.format("fig-b", "Two.") + figure.format("fig-c", "Three.")
+                 + "See {numref}`fig-c`.\n",
+        "a2.md": "# A2\n\n" + figure.format("fig-d", "Figure 1.4: Four."),
+        "b.md": "# B\n\n" + figure.format("fig-e", "Five."),
+        "a.png": png(4, 3)})
+    done = import_site(tmp_path / "book", tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+
+    def shown(url: str) -> list[str]:
+        built = parse_html((result.output / url).read_text(encoding="utf-8"))
+        return [" ".join(c.text().split()) for c in built.find_all("figcaption")]
+
+    assert shown("a/index.html") == ["Figure 1.1 One."]
+    assert shown("a1/index.html") == ["Figure 1.2 Two.", "Figure 1.3 Three."]
+    assert shown("a2/index.html") == ["Figure 1.4 Four."]
+    assert shown("b/index.html") == ["Figure 2.1 Five."]
+    a1 = parse_html((result.output / "a1/index.html").read_text(encoding="utf-8"))
+    assert "See Figure 1.3." in " ".join(a1.text().split())

@@ -83,6 +83,7 @@ def render_context(doc: Document, settings: DocumentSettings,
         references=settings.references if references is None else references,
         citation_style=doc.meta.citation_style or settings.citation_style,
         number_sections=doc.meta.number_sections, chapter=doc.meta.chapter,
+        first_figure=doc.meta.first_figure,
     )
 
 

@@ -86,6 +86,7 @@ class RawFrontMatter:
     toc: bool = True
     number_sections: bool = False
     chapter: Any = None
+    first_figure: int | None = None
     macros: dict[str, str] = field(default_factory=dict)
     equation_numbers: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
@@ -267,6 +268,10 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                 f"expected `ams` or `all`, not `{raw.equation_numbers}`",
                                 did_you_mean(raw.equation_numbers, EQUATION_NUMBERS)))
     chapter = chapter_number(raw.chapter)
+    if raw.first_figure is not None and raw.first_figure < 1:
+        problems.append(problem(source, lines, ("first_figure",),
+                                f"`first_figure: {raw.first_figure}`: a figure's number is 1 "
+                                "or more", "write the number the page's first figure takes"))
     if raw.chapter is not None and chapter is None:
         problems.append(problem(source, lines, ("chapter",),
                                  f"`chapter: {raw.chapter}` is no chapter number",
@@ -308,7 +313,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         categories=_distinct(raw.categories),
         draft=raw.draft, unlisted=raw.unlisted, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
-        number_sections=raw.number_sections, chapter=chapter,
+        number_sections=raw.number_sections, chapter=chapter, first_figure=raw.first_figure,
         macros=raw.macros, equation_numbers=raw.equation_numbers, params=raw.params,
         news=news, event=raw.event,
         end_date=dates.get("end_date"),

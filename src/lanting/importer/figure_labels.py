@@ -149,12 +149,15 @@ _OPTIONS = re.compile(r"(?:[ \t]*(?::[\w-]+:[^\n]*)?\n)*")
 """A directive's option lines (`:name: fig-x`) and blank lines, before its body."""
 
 
-def repeated_myst_labels(text: str, chapter: str, told: Told) -> str:
+def repeated_myst_labels(text: str, chapter: str, told: Told, first: int = 1) -> str:
     """`text` (a Jupyter Book page's MyST) with the label a `{figure}`'s caption (its
     body's first paragraph) begins with dropped when it repeats the number Sphinx gave
     the figure (`numfig`: its place among the page's figures, `3.2` in a numbered
-    chapter 3), which Lanting gives it too; another number stays."""
-    out, last, place = [], 0, 0
+    chapter 3; from `first` on, `2.4` on a part of chapter 2 after three figures), which
+    Lanting gives it too; another number stays."""
+    out, last, place = [], 0, first - 1
+    if first > 1:  # (a part of a chapter, `2.3`: its figures counted in chapter 2)
+        chapter = chapter.split(".")[0]
     for found in _MYST_FIGURE.finditer(text):
         body_at = found.start(3) + _OPTIONS.match(found.group(3)).end()  # type: ignore[union-attr]
         caption = text[body_at:found.end(3)].split("\n\n", 1)[0].rstrip()
@@ -172,6 +175,16 @@ def repeated_myst_labels(text: str, chapter: str, told: Told) -> str:
     return "".join(out) + text[last:]
 
 
+def myst_figures(text: str) -> int:
+    """How many figures of `text` (MyST) Sphinx numbered: its `{figure}`s with a
+    caption."""
+    count = 0
+    for found in _MYST_FIGURE.finditer(text):
+        body = found.group(3)[_OPTIONS.match(found.group(3)).end():]  # type: ignore[union-attr]
+        count += bool(body.split("\n\n", 1)[0].strip())
+    return count
+
+
 _LONE_IMAGE = re.compile(r"(?<![^\n])(?<!\S\n)([ \t]*!\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
                          r"\((?:<[^>\n]*>|[^)\s]+)\))[ \t]*$(?!\n[ \t]*\S)", re.MULTILINE)
 """An image alone in its paragraph, without a title or attributes (its alt text,
@@ -186,11 +199,28 @@ def pandoc_figures(text: str, told: Told) -> str:
     and the labelled figures' numbers stay Quarto's)."""
 
     def one(match: re.Match[str]) -> str:
-        if not match.group(2).strip():
+        if not match.group(2).strip() or not _in_paragraph(text, match.start()):
             return match.group()  # (no alt text: an image, as Pandoc showed it)
         told.convert("images alone in their paragraph as Pandoc's unnumbered figures, "
                      "their alt text the caption")
         return match.group(1) + "{.unnumbered}"
 
     return _LONE_IMAGE.sub(one, text)
+
+
+_LIST_ITEM = re.compile(r"[ \t]*(?:[*+-]|\d+[.)])[ \t]")
+
+
+def _in_paragraph(text: str, start: int) -> bool:
+    """Whether the line at `start` is a paragraph's: indented less than four columns,
+    or more under a list item (the first line above it indented less opens one); else
+    it is an indented code block's."""
+    line = text[start:text.find("\n", start) if "\n" in text[start:] else len(text)]
+    indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+    if indent < 4:
+        return True
+    for above in reversed(text[:start].split("\n")):
+        if above.strip() and len(above.expandtabs(4)) - len(above.expandtabs(4).lstrip()) < indent:
+            return _LIST_ITEM.match(above) is not None
+    return False
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import Options, read_text, walk
+from lanting.importer.figure_labels import myst_figures
 from lanting.importer.html_block_spans import CLOSED_COMMENT, closed_comment
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_bodies import JupyterBookBodies, cited_keys
@@ -132,6 +133,7 @@ class JupyterBook(JupyterBookDocuments, JupyterBookBodies):
         language = self.language()
         self.section_format = SECTION_LABELS[label_language(language)]
         self.find_targets()
+        self.first_figures()
         self.bibliography()
         self.cited = cited_keys(self.texts)
         shared = self.substitutions
@@ -244,6 +246,26 @@ class JupyterBook(JupyterBookDocuments, JupyterBookBodies):
             if title is not None and title not in labels:
                 labels.add(title)
                 self.targets.setdefault(title, Target(item.number, "", item.title))
+
+    def first_figures(self) -> None:
+        """A part of a numbered chapter that is a page of its own (`chapter: "2.3"`)
+        numbers its figures on from its chapter's earlier pages (`first_figure`), as
+        Sphinx's numfig counted them over the toctree, per chapter
+        (`numfig_secnum_depth: 1`, its default; another depth is left as it was)."""
+        config = _mapping(_mapping(self.config.get("sphinx")).get("config"))
+        if config.get("numfig_secnum_depth", 1) != 1:
+            return
+        counted: dict[str, int] = {}
+        for item, text, path, _own in self.documents:  # (in the toctree's order)
+            number = self.chapter_numbers.get(path.resolve())
+            if number is None:
+                continue
+            before = counted.get(number.split(".")[0], 0)
+            if "." in number and before:
+                item.front["first_figure"] = before + 1
+            texts = [text] if item.notebook is None else \
+                [cell_text(c) for c in markdown_cells(item.notebook)]
+            counted[number.split(".")[0]] = before + sum(myst_figures(t) for t in texts)
 
     # --- the book's structure -------------------------------------------------------------
 

@@ -163,7 +163,8 @@ class JupyterBookBodies(JupyterBookExtensions, JupyterBookLinks):
         ctx.convert("`:label:` options as `:name:`", labels)
         text = _FIGURE.sub(lambda m: m.group(1) + (resolve(m.group(2), True) or m.group(2))
                            + m.group(3), text)
-        text = repeated_myst_labels(text, str(item.front.get("chapter") or ""), ctx)
+        text = repeated_myst_labels(text, str(item.front.get("chapter") or ""), ctx,
+                                    int(item.front.get("first_figure") or 1))
         # (what is written here is put aside: its links are made, not to be read again)
         text = _CONTENTS.sub(lambda m: shelf.put(self.contents_here(m, item, path, ctx)),
                              text)

@@ -185,6 +185,18 @@ def in_chapter(env: MutableMapping[str, Any], number: int) -> int | str:
     return f"{chapter}.{number}" if chapter and "." not in str(chapter) else number
 
 
+def _figure_number(env: MutableMapping[str, Any], number: int) -> int | str:
+    """The `number`th figure of the page as it shows it: `in_chapter`, or from the
+    page's `first_figure` on (a part of a chapter, `chapter: "2.3"`, whose figures
+    Sphinx counted on over its chapter's pages: "2.4" …)."""
+    first = getattr(env.get("lanting"), "first_figure", None)
+    if first is None:
+        return in_chapter(env, number)
+    chapter = str(getattr(env.get("lanting"), "chapter", None) or "")
+    shown = number + first - 1
+    return f"{chapter.split('.')[0]}.{shown}" if chapter else shown
+
+
 def _make_figures(state: StateCore) -> None:
     tokens = state.tokens
     state.env.setdefault("figures", {})
@@ -197,7 +209,7 @@ def _make_figures(state: StateCore) -> None:
                              key=lambda event: event[0]):
         if outside is None:
             number += 1
-            shown = in_chapter(state.env, number)
+            shown = _figure_number(state.env, number)
             _label(state, tokens[i], divs[i], shown)
             for k, sub in enumerate(make_figure_div(tokens, i, shown, divs[i])):
                 _label(state, tokens[i], sub, f"{shown}({chr(ord('a') + k % 26)})")
@@ -217,7 +229,7 @@ def _make_figures(state: StateCore) -> None:
         shown = ""  # (an unnumbered figure, `{.unnumbered}`: not counted)
         if myst is not None or not image.meta.get("unnumbered"):
             number += 1
-            shown = in_chapter(state.env, number)
+            shown = _figure_number(state.env, number)
         label = _label(state, opening, label, shown) if shown != "" else label
         opening.type, closing.type = "figure_open", "figure_close"
         opening.tag = closing.tag = "figure"

@@ -169,6 +169,9 @@ class FrontMatter:
     chapter: str | None = None
     """The book's chapter it is (`3`, or `2.3` for a part of chapter 2): its title and
     sections numbered from it (3, 3.1 …)."""
+    first_figure: int | None = None
+    """The number its first figure takes, in its chapter (`chapter: "2.3"`, a part of
+    chapter 2 whose figures Sphinx counted on from its chapter's earlier pages: 2.4 …)."""
     macros: dict[str, str] = field(default_factory=dict)
     """LaTeX macros for this page only."""
     equation_numbers: str | None = None

@@ -60,6 +60,8 @@ class RenderContext:
     """Number the page's sections (`number_sections: true` in its front matter)."""
     chapter: str | None = None
     """The chapter the page is (`chapter: 3`, or `2.3`): its sections are 3.1, 3.2 …"""
+    first_figure: int | None = None
+    """The number the page's first figure takes (`first_figure: 4`), in its chapter."""
     reference_list: bool = True
     """End the document with the list of what it cites (labels link into it); off for
     parts of a page (slides, news items)."""
