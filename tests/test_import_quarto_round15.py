@@ -106,3 +106,25 @@ def test_sphinx_counts_a_chapter_s_figures_over_its_sub_pages(tmp_path: Path) ->
     assert shown("b/index.html") == ["Figure 2.1 Five."]
     a1 = parse_html((result.output / "a1/index.html").read_text(encoding="utf-8"))
     assert "See Figure 1.3." in " ".join(a1.text().split())
+
+
+def test_a_fragment_naming_a_heading_by_its_words(tmp_path: Path) -> None:
+    """A Quarto site made of an Obsidian vault links a heading of another document by
+    its words, `semantics.qmd#Semantic nihilism`: Pandoc's id is `semantic-nihilism`,
+    so the old link led to the page's top, and Lanting's build failed on it ("no
+    anchor"). It leads to the heading's id now (its own `{#id}` if it has one)."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "a.qmd": ("---\ntitle: A\n---\n\nA [nihilist](semantics.qmd#Semantic nihilism), "
+                  "a [theory](semantics.qmd#crude  CAUSAL theory), an "
+                  "[id](semantics.qmd#semantic-nihilism), [the *Sellars* view]"
+                  "(semantics.qmd#The Sellars view).\n"),
+        "semantics.qmd": ("---\ntitle: Semantics\n---\n\n## Semantic nihilism\n\nText.\n\n"
+                          "## Crude causal theory {#crude}\n\nText.\n\n"
+                          "## The [*Sellars*](s.qmd) view\n\nText.\n"),
+        "s.qmd": "---\ntitle: S\n---\n\nText.\n"})
+    prose = built_prose(source, tmp_path, "a/index.html")
+    assert [a["href"] for a in prose.find_all("a")] == [
+        "/semantics/#semantic-nihilism", "/semantics/#crude", "/semantics/#semantic-nihilism",
+        "/semantics/#the-sellars-view"]

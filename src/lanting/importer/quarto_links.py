@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.importer.body_fragments import heading_lines
 from lanting.importer.body_links import UNLINK, dead_link, map_urls
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
@@ -21,6 +22,7 @@ from lanting.importer.listings import listed_posts, term_urls
 from lanting.importer.other_case import beside_in_other_case
 from lanting.importer.quarto_notebook import static_file
 from lanting.importer.site import NewSite
+from lanting.markdown.anchors import pandoc_slug
 
 DOCUMENTS = (".qmd", ".md", ".ipynb", ".rmd", ".markdown")
 """The files Quarto renders as documents."""
@@ -127,7 +129,8 @@ class QuartoLinks:
                                           else self.published_target(rel, item, file))
         if target is not None and (target.kind != "blog" or not fragment):
             ctx.convert("links to other documents")
-            return self.site.link(target) + hash_mark + fragment
+            return self.site.link(target) + hash_mark + worded_fragment(fragment,
+                                                                        target.source)
         if target is not None or self.to_listing(file, rel):  # (the blog lists them)
             ctx.convert("links to old listing pages")
             return self.listing_link(fragment, url, ctx)
@@ -304,3 +307,29 @@ def freeze_of(source: Path, path: Path) -> tuple[dict[str, Any] | None, Path]:
         return None, folder
     result = data.get("result") if isinstance(data, dict) else None
     return (result if isinstance(result, dict) else None), folder
+
+
+_LINK_WORDS = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_ATTRIBUTES = re.compile(r"[ \t]*\{([^{}]*)\}[ \t]*$")
+
+
+def worded_fragment(fragment: str, source: Path | None) -> str:
+    """A link's fragment naming a heading of `source` by its words, as an Obsidian vault
+    made a Quarto site writes it (`semantics.qmd#Semantic nihilism`): the old page led
+    to the top of the page, Pandoc's ids being `semantic-nihilism`; Lanting's id of that
+    heading now (Pandoc's, `heading_ids = "pandoc"`, or its own `{#id}`). Else the
+    fragment as written."""
+    words = " ".join(unquote(fragment).split()).casefold()
+    if source is None or not words or not source.is_file() or source.suffix == ".ipynb":
+        return fragment
+    for heading in heading_lines(read_text(source)):
+        attributes = _ATTRIBUTES.search(heading)
+        text = _LINK_WORDS.sub(r"\1", _ATTRIBUTES.sub("", heading)).replace("*", "")
+        own = re.search(r"#([^\s}]+)", attributes.group(1)) if attributes else None
+        ident = own.group(1) if own else pandoc_slug(text)
+        if ident == fragment:
+            return fragment
+        if " ".join(text.split()).casefold() == words:
+            return ident
+    return fragment
+
