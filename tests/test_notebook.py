@@ -434,3 +434,18 @@ def test_quarto_and_nbdev_cell_options_are_read_not_shown() -> None:
     assert '::: details Code\n```python title="train.py"\nx = 1\n```\n:::' in body
     assert "y = 2" in body and "def f(): pass" in body
     assert "::: details 看代码 {open}\n" in body
+
+
+def test_the_kernel_s_reported_language_names_the_code_s() -> None:
+    """SageMath's kernel names its language `sagemath` (`kernelspec`) and reports
+    Python (`language_info`), which nbconvert and MyST-NB highlight it as: every code
+    block was "unknown code language `sagemath`", a build warning each."""
+    metadata = {"kernelspec": {"name": "sagemath", "language": "sagemath"},
+                "language_info": {"name": "python", "pygments_lexer": "ipython3"}}
+    document = parse_notebook(notebook(code(source="G = graphs.PetersenGraph()"),
+                                       metadata=metadata))
+    assert "```python\nG = graphs.PetersenGraph()\n```" in document.body
+    only_kernel = {"kernelspec": {"name": "ir", "language": "R"}}
+    document = parse_notebook(notebook(code(source="x <- 1"), metadata=only_kernel))
+    assert "```R\nx <- 1\n```" in document.body
+

@@ -155,10 +155,12 @@ class _Converter(NotebookReader):
     def language(self, metadata: dict[str, Any]) -> str:
         line = self.key_line("metadata")
         found: list[str] = []
+        # (the language the kernel reported, as nbconvert and MyST-NB highlight it, over
+        # the kernel's own name for it: SageMath's kernel says `sagemath`, its code Python)
         for key, name, example in (
+                ("language_info", "name", '{"name": "python"}'),
                 ("kernelspec", "language",
-                 '{"name": "python3", "display_name": "Python 3", "language": "python"}'),
-                ("language_info", "name", '{"name": "python"}')):
+                 '{"name": "python3", "display_name": "Python 3", "language": "python"}')):
             table = metadata.get(key)
             if table is None:
                 continue
