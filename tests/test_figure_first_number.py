@@ -33,3 +33,16 @@ def test_first_figure_in_front_matter() -> None:
               "pages/p.md").meta.first_figure == 4
     problem = one_error("---\ntitle: A\nfirst_figure: 0\n---\n", "pages/p.md")
     assert problem.line == 3 and "first_figure" in problem.message
+
+
+def test_a_myst_figure_without_a_caption_is_not_numbered() -> None:
+    """Sphinx numbers a `{figure}` with a caption only; Lanting numbered one without,
+    "Figure 1" over an empty caption, and the next one's number was off by one."""
+    html = render_markdown(
+        "```{figure} a.png\n:name: fig-z\n```\n\n```{figure} b.png\n:name: fig-y\n\n"
+        "Cap.\n```\n\nSee {numref}`fig-y`, {ref}`fig-z`.\n",
+        RenderContext(Path("p.md"), "p.md", lang="en")).html
+    assert '<figure class="figure" id="fig-z"><img' in html
+    assert html.count("<figcaption>") == 1 and "Figure 1</span> Cap." in html
+    assert re.findall(r'figref[^>]*>([^<]*)<', html) == ["Figure 1", "fig-z"]
+

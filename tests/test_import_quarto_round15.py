@@ -78,7 +78,8 @@ def test_sphinx_counts_a_chapter_s_figures_over_its_sub_pages(tmp_path: Path) ->
     """Sphinx's numfig numbers a numbered book's figures per chapter over the toctree
     (`numfig_secnum_depth: 1`): the sub-pages of chapter 1 go on from its own figures,
     "Fig. 1.2", "Fig. 1.3"; each sub-page counted its own from 1, "Figure 1". A caption
-    repeating the number Sphinx gave (`Figure 1.4: …`) loses it, as on other pages."""
+    repeating the number Sphinx gave (`Figure 1.4: …`) loses it, as on other pages. A
+    figure without a caption Sphinx numbered not, and Lanting does not either."""
     figure = "```{{figure}} a.png\n:name: {}\n\n{}\n```\n\n"
     write_files(tmp_path / "book", {
         "_config.yml": "title: Book\n",
@@ -88,7 +89,7 @@ def test_sphinx_counts_a_chapter_s_figures_over_its_sub_pages(tmp_path: Path) ->
         "intro.md": "# Intro\n\nHello.\n",
         "a.md": "# A\n\n" + figure.format("fig-a", "One."),
         "a1.md": "# A1\n\n" + figure.format("fig-b", "Two.") + figure.format("fig-c", "Three.")
-                 + "See {numref}`fig-c`.\n",
+                 + "```{figure} a.png\n```\n\nSee {numref}`fig-c`.\n",
         "a2.md": "# A2\n\n" + figure.format("fig-d", "Figure 1.4: Four."),
         "b.md": "# B\n\n" + figure.format("fig-e", "Five."),
         "a.png": png(4, 3)})

@@ -227,7 +227,9 @@ def _make_figures(state: StateCore) -> None:
             continue
         label = myst["label"] if myst is not None else str(image.meta.get("label", ""))
         shown = ""  # (an unnumbered figure, `{.unnumbered}`: not counted)
-        if myst is not None or not image.meta.get("unnumbered"):
+        # (MyST's `{figure}` without a caption Sphinx numbered not: an image, in a figure)
+        bare = myst is not None and not myst["caption"].strip() and not myst["legend"]
+        if not bare and (myst is not None or not image.meta.get("unnumbered")):
             number += 1
             shown = _figure_number(state.env, number)
         label = _label(state, opening, label, shown) if shown != "" else label
@@ -246,6 +248,7 @@ def _make_figures(state: StateCore) -> None:
         closing.meta = opening.meta
         if myst is not None:  # its caption and legend follow, inside the figcaption
             _caption_in_figure(tokens, i + 3, myst["legend"])
+            opening.meta["bare"] = tokens[i + 3].meta["bare"] = bare
         linked = [c for c in children if c.type in ("link_open", "link_close")]
         inline.children = [linked[0], image, linked[1]] if len(linked) == 2 else [image]
         if caption_tokens:
@@ -333,6 +336,8 @@ def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: 
     meta = tokens[idx].meta
     if meta.get("caption_inline"):  # (its caption was rendered with the image)
         return "</figure>\n"
+    if meta.get("bare"):  # (no caption: MyST's empty one closes the figure)
+        return ""
     end = "" if meta.get("myst") else "</figcaption></figure>\n"  # (MyST: its caption's)
     return f'{_caption_open(env, meta["number"])}{meta["caption_html"]}{end}'
 
@@ -360,7 +365,9 @@ def _render_caption(self: Any, tokens: Sequence[Token], idx: int, options: Any,
         return "<p>" if token.nesting == 1 else "</p>\n"
     if token.nesting == 1:
         return ""
-    return "\n" if token.meta.get("legend") else "</figcaption></figure>\n"
+    if token.meta.get("legend"):
+        return "\n"
+    return "</figure>\n" if token.meta.get("bare") else "</figcaption></figure>\n"
 
 
 def _render_legend(self: Any, tokens: Sequence[Token], idx: int, options: Any,

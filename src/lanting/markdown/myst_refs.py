@@ -122,7 +122,12 @@ def _resolve_refs(state: StateCore) -> None:
     label_format = LABELS[figure_lang(state.env)]
     for ref in refs:
         text, label, kind = ref.meta["text"], ref.info, ref.meta["kind"]
-        if label in figures:
+        if label in figures and figures[label]["number"] == "":
+            # (a figure Sphinx numbered not, without a caption: the text written, or the
+            # label, as Sphinx's failed reference showed it)
+            ref.content = text.replace("%s", "").strip() or label
+            ref.meta["class"] = "figref"
+        elif label in figures:
             number = label_format.format(n=figures[label]["number"])
             written = text.replace("%s", "{number}").replace("{number}", str(
                 figures[label]["number"])) if text else ""
@@ -139,7 +144,8 @@ def _resolve_refs(state: StateCore) -> None:
     for opening, text in empty:  # `[](#label)`: the text `{ref}` would show
         label = str(opening.attrGet("href"))[1:]
         text.content = headings.get(label) or (label_format.format(
-            n=figures[label]["number"]) if label in figures else targets.get(label, label))
+            n=figures[label]["number"]) if figures.get(label, {}).get("number")
+            else targets.get(label, label))
 
 
 def _section_text(env: Any, ref: Token, title: str) -> str:
