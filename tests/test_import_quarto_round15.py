@@ -129,3 +129,20 @@ def test_a_fragment_naming_a_heading_by_its_words(tmp_path: Path) -> None:
     assert [a["href"] for a in prose.find_all("a")] == [
         "/semantics/#semantic-nihilism", "/semantics/#crude", "/semantics/#semantic-nihilism",
         "/semantics/#the-sellars-view"]
+
+
+def test_a_titled_lone_image_is_no_numbered_figure(tmp_path: Path) -> None:
+    """Pandoc shows an image's title as a tooltip, its alt text the caption, and numbers
+    no unlabelled figure; Lanting numbers a titled image, so `![](a.png "Tip")` was
+    "Figure 1 Tip" and the labelled figure after it "Figure 2" (Quarto's "Figure 1")."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/a/index.qmd": (
+            "---\ntitle: A\ndate: 2024-01-02\n---\n\n![An elephant](a.png \"Title\")\n\n"
+            "![](a.png 'Tip')\n\n![Counts](a.png){#fig-counts}\n\nAs @fig-counts shows.\n"),
+        "posts/a/a.png": png(4, 3)})
+    prose = built_prose(source, tmp_path, "posts/a/index.html")
+    assert [f.text() for f in prose.find_all("figcaption")] == ["An elephant",
+                                                               "Figure 1 Counts"]
+    assert len(prose.find_all("img")) == 3 and "As Figure 1 shows." in prose.text()

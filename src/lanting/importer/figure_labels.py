@@ -186,9 +186,11 @@ def myst_figures(text: str) -> int:
 
 
 _LONE_IMAGE = re.compile(r"(?<![^\n])(?<!\S\n)([ \t]*!\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
-                         r"\((?:<[^>\n]*>|[^)\s]+)\))[ \t]*$(?!\n[ \t]*\S)", re.MULTILINE)
-"""An image alone in its paragraph, without a title or attributes (its alt text,
-group 2): Pandoc's implicit figure, when the alt text is not empty."""
+                         r"\((?:<[^>\n]*>|[^)\s]+))([ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)[ \t]*$"
+                         r"(?!\n[ \t]*\S)", re.MULTILINE)
+"""An image alone in its paragraph, without attributes (its alt text, group 2; its
+title, a tooltip to Pandoc, group 3): Pandoc's implicit figure, when the alt text is
+not empty."""
 
 
 def pandoc_figures(text: str, told: Told) -> str:
@@ -199,11 +201,16 @@ def pandoc_figures(text: str, told: Told) -> str:
     and the labelled figures' numbers stay Quarto's)."""
 
     def one(match: re.Match[str]) -> str:
-        if not match.group(2).strip() or not _in_paragraph(text, match.start()):
-            return match.group()  # (no alt text: an image, as Pandoc showed it)
+        if not _in_paragraph(text, match.start()):
+            return match.group()
+        if match.group(3):  # (a tooltip, which would make Lanting number a figure)
+            told.convert("titles of images alone in their paragraph left out (Pandoc "
+                         "showed them as tooltips, and numbered no figure)")
+        if not match.group(2).strip():
+            return match.group(1) + ")"  # (no alt text: an image, as Pandoc showed it)
         told.convert("images alone in their paragraph as Pandoc's unnumbered figures, "
                      "their alt text the caption")
-        return match.group(1) + "{.unnumbered}"
+        return match.group(1) + "){.unnumbered}"
 
     return _LONE_IMAGE.sub(one, text)
 
