@@ -12,10 +12,11 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import bool_of, first_date, read_text, summary_of, tags_of
+from lanting.importer.common import bool_of, first_date, summary_of, tags_of
 from lanting.importer.jekyll_decks import marp_front
 from lanting.importer.jekyll_languages import language_keys
 from lanting.importer.jekyll_layouts import layout_image_folders
+from lanting.importer.jekyll_markups import post_text
 from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
@@ -123,7 +124,7 @@ class JekyllFront:
         """Whether a post of (file, its folders' categories, is a draft) that was
         published has a category, from its folders or its front matter."""
         for path, folders, drafted in files:
-            fmt, head = split_front_matter(read_text(path))[:2]
+            fmt, head = split_front_matter(post_text(path))[:2]
             data = load_mapping(fmt or "yaml", head)[0]
             if not drafted and self.categories(
                     {**self.front_defaults(path, "posts"), **data}, folders):

@@ -28,6 +28,7 @@ from lanting.importer.jekyll_front import day_first, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_listings import is_listing
+from lanting.importer.jekyll_markups import OTHER_POSTS, is_markup_post, markup_post, post_text
 from lanting.importer.jekyll_math import switched_on
 from lanting.importer.jekyll_outputs import Published
 from lanting.importer.jekyll_polyglot import Polyglot
@@ -93,7 +94,7 @@ class JekyllPosts:
         root = collections_root(self.source, self.config)
         for path in walk(self.source):
             rel = path.relative_to(self.source)
-            if path.suffix.lower() not in (*MARKDOWN, ".html") \
+            if path.suffix.lower() not in (*MARKDOWN, ".html", *OTHER_POSTS) \
                     or excluded(rel.as_posix(), self.config):  # (TeXt's `/docs` of demos)
                 continue
             if root != self.source and path.is_relative_to(root):
@@ -106,6 +107,9 @@ class JekyllPosts:
                 continue
             if "_posts" in rel.parts and not _JEKYLL_POST_NAME.match(path.name):
                 self.not_a_post(path)
+            elif ("_posts" in rel.parts or rel.parts[0] == "_drafts") \
+                    and self.unconverted(path):
+                continue
             elif "_posts" in rel.parts and (made := made_from_notebook(path, self.source)):
                 self.report.note(path, None, f"fastpages made it of `{made}`, which is "
                                  "imported: left out (the notebook is the post)")
@@ -144,6 +148,22 @@ class JekyllPosts:
         else:
             self.report.note(path, None, message)
 
+    def unconverted(self, path: Path) -> bool:
+        """Whether `path`, a post in Org or Textile, cannot be converted (no Pandoc): left
+        out with a warning. What Pandoc said of one it converted is a warning each."""
+        if not is_markup_post(path):
+            return False
+        reader = OTHER_POSTS[path.suffix.lower()]
+        try:
+            done = markup_post(path)
+        except OSError as error:
+            self.report.warn(path, 1, f"left out: a post in {reader.capitalize()} {error}")
+            return True
+        for line, message in done.warnings:
+            self.report.warn(path, line, f"Pandoc: {message}")
+        self.report.convert(f"posts in {reader.capitalize()} (Pandoc)")
+        return False
+
     def read_posts(self) -> None:
         pattern = self.pattern()
         files = self.post_files()
@@ -153,7 +173,7 @@ class JekyllPosts:
             self.site.config_comments["permalinks"] = \
                 f"as the old site's `permalink: {self.config.get('permalink')}`"
         for path, folder_categories, drafted in files:
-            text = read_text(path)
+            text = post_text(path)  # (Markdown: an Org or Textile post converted)
             fmt, head, body, first = split_front_matter(text)
             data, error = load_mapping(fmt or "yaml", head)
             if error:
@@ -166,7 +186,7 @@ class JekyllPosts:
             if version is not None:
                 data["title"] = localized(data.get("title"), version)
             self.drew_mermaid = self.drew_mermaid or switched_on(data.get("mermaid"))
-            if data.get("render_with_liquid") is False:  # its `{% %}` shown as written
+            if data.pop("render_with_liquid", None) is False:  # its `{% %}` shown as written
                 self.no_liquid.add(path)
             if isinstance(data.get("excerpt_separator"), str):
                 self.separators[path] = data["excerpt_separator"]

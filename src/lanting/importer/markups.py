@@ -144,15 +144,17 @@ def _converted(suffix: str, text: str, folder: Path) -> Converted:
         else converted
 
 
-def convert(text: str, reader: str, folder: Path, offset: int = 0) -> Converted:
+def convert(text: str, reader: str, folder: Path, offset: int = 0,
+            extensions: str = "") -> Converted:
     """`text` read by Pandoc's `reader` (`org`, `latex`, …) as Lanting Markdown, the
-    lines of Pandoc's warnings moved by `offset` (the lines above `text` in its file);
-    an OSError says why it could not be (no Pandoc)."""
-    return _pandoc(text, reader, folder, offset)
+    lines of Pandoc's warnings moved by `offset` (the lines above `text` in its file),
+    the writer's Markdown changed by `extensions` (`-tex_math_dollars+…`); an OSError
+    says why it could not be (no Pandoc)."""
+    return _pandoc(text, reader, folder, offset, extensions=extensions)
 
 
 def _pandoc(text: str, reader: str, folder: Path, offset: int = 0,
-            shift: int = 0) -> Converted:
+            shift: int = 0, extensions: str = "") -> Converted:
     """`shift`: levels added to every heading (Hugo's go-org, Asciidoctor and rst2html
     made a top-level section an `<h2>`, the page's title the `<h1>`)."""
     program = pandoc_path()
@@ -161,8 +163,8 @@ def _pandoc(text: str, reader: str, folder: Path, offset: int = 0,
     with resources.as_file(resources.files("lanting.importer") / "markups.lua") as lua:
         try:
             done = subprocess.run(
-                [program, "--from", reader, "--to", _WRITER, "--wrap=none", "--lua-filter",
-                 str(lua), f"--shift-heading-level-by={shift}"], input=text,
+                [program, "--from", reader, "--to", _WRITER + extensions, "--wrap=none",
+                 "--lua-filter", str(lua), f"--shift-heading-level-by={shift}"], input=text,
                 capture_output=True, text=True, check=False, cwd=folder, timeout=_TIMEOUT)
         except subprocess.TimeoutExpired as late:
             raise OSError(f"Pandoc took over {_TIMEOUT} s to read it, stopped") from late

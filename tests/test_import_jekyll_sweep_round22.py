@@ -1,0 +1,84 @@
+"""Faults real Jekyll blogs exposed in the twenty-second sweep (English and Chinese
+blogs of ML and systems engineers), in small sites written here."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from importbits import jekyll_site, report_of
+
+from lanting.importer import jekyll_markups, markups
+
+_NEEDS_PANDOC = pytest.mark.skipif(markups.pandoc_path() is None and os.environ.get("CI")
+                                   != "true", reason="no Pandoc: install the `org` extra")
+
+# An Emacs user's Org post as jekyll-org reads it: keywords as the front matter, a
+# quoted tag of two words, `$…$` glued to Chinese text, a source block, Liquid shown as
+# written (no `#+liquid:`).
+_ORG_POST = """#+TITLE: 梯度累积
+#+LAYOUT: post
+#+TAGS: 训练 "mixed precision"
+#+CATEGORIES: ml
+
+* 动机
+显存不够时，把 $B$ 拆成 $k$ 份，见[[https://example.com][原文]]。
+
+#+BEGIN_SRC python
+loss = loss / k  # {{ not liquid }}
+#+END_SRC
+"""
+
+
+@_NEEDS_PANDOC
+def test_org_and_textile_posts_are_converted(tmp_path: Path) -> None:
+    """`_posts/*.org` (jekyll-org) and `_posts/*.textile` were dropped without a word:
+    they are posts now, converted with Pandoc, dated by their file names, their Org
+    keywords (or YAML front matter) their front matter."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: zh\nplugins: [jekyll-org]\n",
+        "_posts/2020-01-05-grad-accum.org": _ORG_POST,
+        "_posts/2020-02-01-yaml.org":
+            "---\ntitle: With YAML\ntags: [a]\n---\n* Part\nText with *bold*.\n",
+        "_drafts/later.org": "#+TITLE: Later\n\nSoon.\n",
+        "_posts/2020-03-01-tx.textile":
+            "---\ntitle: Textile\n---\nh2. Heading\n\nSome _emphasis_.\n",
+        "_posts/2020-04-01-md.md": "---\ntitle: Markdown\n---\n\nHello.\n"})
+    posts = imported.dest / "content/posts"
+    assert sorted(p.name for p in posts.iterdir()) == [
+        "grad-accum.md", "later.md", "md.md", "tx.md", "yaml.md"], report_of(imported)
+    org = (posts / "grad-accum.md").read_text(encoding="utf-8")
+    assert "title: 梯度累积\ndate: 2020-01-05\n" in org, org
+    assert "tags: [训练, mixed precision]" in org and "categories: [ml]" in org, org
+    assert "# 动机" in org and "把 $B$ 拆成 $k$ 份" in org, org
+    assert "[原文](https://example.com)" in org, org
+    assert "loss = loss / k  # {{ not liquid }}" in org, org
+    yaml = (posts / "yaml.md").read_text(encoding="utf-8")
+    assert "title: With YAML\ndate: 2020-02-01\ntags: [a]" in yaml and "**bold**" in yaml, yaml
+    assert "draft: true" in (posts / "later.md").read_text(encoding="utf-8")
+    textile = (posts / "tx.md").read_text(encoding="utf-8")
+    assert "date: 2020-03-01" in textile and "## Heading" in textile, textile
+    assert "*emphasis*" in textile, textile
+    assert not imported.report.warnings, report_of(imported)
+
+
+def test_without_pandoc_an_org_post_is_a_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No Pandoc: each Org post is left out with a warning at its file saying how to
+    convert it, the Markdown posts imported."""
+    monkeypatch.setattr(jekyll_markups, "convert", _no_pandoc)
+    jekyll_markups._markup_post.cache_clear()
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2020-01-05-org.org": "#+TITLE: Org\n\nText.\n",
+        "_posts/2020-04-01-md.md": "---\ntitle: Markdown\n---\n\nHello.\n"})
+    jekyll_markups._markup_post.cache_clear()
+    assert [p.name for p in (imported.dest / "content/posts").iterdir()] == ["md.md"]
+    assert [(w.line, w.message) for w in imported.report.warnings] == [
+        (1, f"left out: a post in Org {markups.NEEDS_PANDOC}")], report_of(imported)
+
+
+def _no_pandoc(*_args: object) -> markups.Converted:
+    raise OSError(markups.NEEDS_PANDOC)
+
