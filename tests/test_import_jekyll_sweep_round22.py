@@ -82,3 +82,35 @@ def test_without_pandoc_an_org_post_is_a_warning(
 def _no_pandoc(*_args: object) -> markups.Converted:
     raise OSError(markups.NEEDS_PANDOC)
 
+
+def test_a_blog_keeping_its_pages_in_pages_is_no_alfolio_site(tmp_path: Path) -> None:
+    """minimal-mistakes keeps a blog's pages in `_pages/` (under a `baseurl` here): the
+    site was named "al-folio" for that folder alone, which lost the menu's Categories
+    and Tags. It is a Jekyll site now, its menu's entries leading to the pages Lanting
+    makes; an academic homepage (its profile at `permalink: /`, or al-folio's and
+    academicpages' folders) stays al-folio."""
+    from lanting.importer.detect import detect
+
+    files: dict[str, str | bytes] = {
+        "_config.yml": "title: Notes\nlang: en\nbaseurl: /notes\n"
+                       "remote_theme: mmistakes/minimal-mistakes\ninclude: [_pages]\n",
+        "_data/navigation.yml": "main:\n  - title: Categories\n    url: /categories/\n"
+                                "  - title: Tags\n    url: /tags/\n"
+                                "  - title: About\n    url: /about/\n",
+        "_pages/category-archive.md": "---\ntitle: Categories\nlayout: categories\n"
+                                      "permalink: /categories/\n---\n",
+        "_pages/tag-archive.md": "---\ntitle: Tags\nlayout: tags\npermalink: /tags/\n---\n",
+        "_pages/about.md": "---\ntitle: About\npermalink: /about/\n---\n\nMe.\n",
+        "_posts/2024-01-02-x.md": "---\ntitle: X\ncategories: [ml]\ntags: [a]\n---\n\nText.\n"}
+    imported = jekyll_site(tmp_path, files)
+    source = tmp_path / "old"
+    assert detect(source) == "jekyll"
+    toml = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    for name, url in (("Categories", "/categories/"), ("Tags", "/tags/"), ("About", "/about/")):
+        assert f'name = "{name}"\nurl = "{url}"' in toml, toml
+    (source / "_pages/about.md").write_text(
+        "---\ntitle: About\npermalink: /\n---\n\nMe.\n", encoding="utf-8")
+    assert detect(source) == "al-folio"
+    (source / "_pages/about.md").unlink()
+    (source / "_publications").mkdir()
+    assert detect(source) == "al-folio"

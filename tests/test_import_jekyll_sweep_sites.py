@@ -281,8 +281,8 @@ def test_the_lab_website_templates_publist_and_team(tmp_path: Path) -> None:
     `link: {url, display}` — the venue shown as the link —, `highlight: 1`, a
     `description`) and members in `_data/team_members.yml` (`name`, `photo` under
     `/images/teampic/`, `info`), shown by loops of `publications.md` and `team.md`
-    under their headings (its `_pages/` has it read as al-folio). Both lists were left
-    out."""
+    under their headings (read as a Jekyll site: its `_pages/` is no al-folio marker).
+    Both lists were left out."""
     write_files(tmp_path / "old", {
         "_config.yml": "title: Lab\nlang: en\ninclude: [_pages]\n",
         "_data/publist.yml": """\
@@ -316,8 +316,8 @@ def test_the_lab_website_templates_publist_and_team(tmp_path: Path) -> None:
         "_pages/publications.md": "---\ntitle: Publications\npermalink: /publications/\n"
                                   "---\n\n{% for publi in site.data.publist %}\n"
                                   "{{ publi.title }}\n{% endfor %}\n"})
-    assert detect(tmp_path / "old") == "al-folio"
-    imported = import_site(tmp_path / "old", tmp_path / "new", "al-folio", False, NOW)
+    assert detect(tmp_path / "old") == "jekyll"
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     bib = (imported.dest / "content/publications.bib").read_text(encoding="utf-8")
     fields = re.findall(r"^  (\w+) += \{(.*)\},$", bib, re.MULTILINE)
     assert ("booktitle", "SciPost Phys. 3, 010 (2017)") in fields

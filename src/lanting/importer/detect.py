@@ -42,7 +42,9 @@ LOOKED_FOR = (
     "Hexo (_config.yml, or a _config.NAME.yml holding Hexo's settings, with source/_posts/ "
     "and hexo in package.json, Hexo's settings or a theme's _config.NAME.yml; or Hexo's "
     "source/ folder alone: _posts/ with Hexo's tags or tag pages), "
-    "al-folio (_config.yml with _bibliography/ or _pages/), "
+    "al-folio (_config.yml with _bibliography/, _news/, _projects/, _publications/, "
+    "_talks/, _teaching/, al-folio's first_name: or scholar:, or _pages/about.md at "
+    "permalink: /), "
     "Jekyll (_config.yml or _config.yaml with _posts/, _drafts/, _layouts/, jekyll in its "
     "Gemfile, or a remote_theme: other than GitHub Pages' own; here or, GitHub Pages' "
     "other source, in docs/), "
@@ -70,6 +72,28 @@ def _blog_in_collections(source: Path, config: Path) -> bool:
     from lanting.importer.text import load_mapping
 
     return blog_collections(source, load_mapping("yaml", _text(config))[0])
+
+
+_ACADEMIC_FOLDERS = ("_bibliography", "_news", "_projects", "_publications", "_talks",
+                     "_teaching", "google_scholar_crawler")
+"""The folders of an academic homepage's theme: jekyll-scholar's and al-folio's,
+academicpages', AcadHomepage's script of citations."""
+_ACADEMIC_KEYS = re.compile(r"^(?:first_name|last_name|scholar)\s*:", re.MULTILINE)
+"""al-folio's settings: the owner's name in parts, jekyll-scholar's."""
+_ROOT_PERMALINK = re.compile(r"^permalink\s*:\s*[\"']?/[\"']?\s*$", re.MULTILINE)
+
+
+def _academic(source: Path, config: Path) -> bool:
+    """Whether a Jekyll site is an academic homepage of al-folio's, academicpages' or
+    AcadHomepage's kind: a folder of theirs, al-folio's settings, or a profile of
+    `_pages/` that is the home page (`_pages/about.md` at `permalink: /`). Not a blog
+    merely keeping its pages in `_pages/`, as minimal-mistakes and its forks do."""
+    if any((source / name).is_dir() for name in _ACADEMIC_FOLDERS) \
+            or _ACADEMIC_KEYS.search(_text(config)):
+        return True
+    about = source / "_pages" / "about.md"
+    return about.is_file() and _ROOT_PERMALINK.search(_text(about).split("\n---", 1)[0]) \
+        is not None
 
 
 def _is_hugo(source: Path) -> bool:
@@ -286,7 +310,7 @@ def detect(source: Path) -> str:
         if "hexo" in json.dumps(dependencies) or (source / "scaffolds").is_dir() \
                 or HEXO_SETTINGS.search(_text(settings)) or any(source.glob("_config.*.yml")):
             return "hexo"  # (many a repository keeps only `_config.yml` and `source/`)
-    academic = (source / "_bibliography").is_dir() or (source / "_pages").is_dir()
+    academic = config.is_file() and _academic(source, config)
     if config.is_file() and ((source / "_posts").is_dir() or (source / "_drafts").is_dir()
                              or any(source.glob("*/_posts"))):
         return "al-folio" if academic else "jekyll"
@@ -294,6 +318,8 @@ def detect(source: Path) -> str:
         if not (source / "_pages").is_dir() and _blog_in_collections(source, config):
             return "jekyll"  # (jekyll-scholar's `_bibliography/` beside the posts' collections)
         return "al-folio"  # a homepage without a blog (many delete `_posts/`)
+    if config.is_file() and (source / "_pages").is_dir():
+        return "jekyll"  # (a site of pages kept in `_pages/`, as minimal-mistakes keeps them)
     from lanting.importer.zola_config import is_zola
 
     if is_zola(source):  # (its config.toml and content/ read as Hugo's otherwise)

@@ -268,6 +268,7 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
         if listing in LISTING_URLS and not body.strip():
             self.report.note(path, None, f"left out: Lanting makes /{listing}/ "
                              "itself")  # (minimal-mistakes' category-archive.md)
+            self.left_out_at(path, permalink or self.page_url(path), f"/{listing}/")
             return
         kept = blog_text(body, str(data.get("title") or "")) if listing == "blog" else ""
         if kept:  # (a lab's page of the posts: its title and text are the blog page's)
