@@ -114,3 +114,35 @@ def test_a_blog_keeping_its_pages_in_pages_is_no_alfolio_site(tmp_path: Path) ->
     (source / "_pages/about.md").unlink()
     (source / "_publications").mkdir()
     assert detect(source) == "al-folio"
+
+
+def test_a_glossary_lookup_with_where_prints_the_entry_s_field(tmp_path: Path) -> None:
+    """A notes site's tooltips, each `{% assign t = site.data.glossary | where: "Term",
+    "PERB" %}{{ t[0]["Meaning"] }}` (the name assigned again for every term), were left
+    in comments with a warning each. The `where` (a field, or an item of a list it
+    holds, equal to a string; `true`), `where_exp` of one equality, `first`, `[0]` and
+    `.first` are read now, and the value printed; nothing where no entry matched, as
+    Liquid printed nil. A `where` on a variable stays as it was."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_data/glossary.yml": "- Term: PERB\n  Meaning: Public Employment Relations Board\n"
+                              "  tags: [labor, board]\n"
+                              "- Term: grievance\n  Meaning: A formal complaint\n  active: true\n",
+        "_posts/2024-01-02-terms.md":
+            "---\ntitle: Terms\n---\n\n"
+            '<span class="tip">PERB<span class="tip-text">{% assign t = site.data.glossary | '
+            'where: "Term", "PERB" %}{{ t[0]["Meaning"] }}</span></span> heard a '
+            '<span class="tip">grievance<span class="tip-text">{% assign t = site.data.'
+            'glossary | where: "Term", "grievance" %}{{ t[0]["Meaning"] }}</span></span>.\n\n'
+            "{% assign g = site.data.glossary | where_exp: \"item\", \"item.Term == "
+            "'grievance'\" | first %}First: {{ g.Meaning }}; "
+            '{% assign b = site.data.glossary | where: "tags", "board" %}tag: {{ b.first.Term }}; '
+            '{% assign a = site.data.glossary | where: "active", true %}on: {{ a[0].Term }}; '
+            '{% assign n = site.data.glossary | where: "Term", "nope" %}'
+            "none: [{{ n[0].Meaning }}]\n"})
+    post = (imported.dest / "content/posts/terms.md").read_text(encoding="utf-8")
+    assert '<span class="tip-text">Public Employment Relations Board</span>' in post, post
+    assert '<span class="tip-text">A formal complaint</span>' in post, post
+    assert "First: A formal complaint; tag: PERB; on: grievance; none: []" in post, post
+    assert "{%" not in post and "{{" not in post, post
+    assert not imported.report.warnings, report_of(imported)

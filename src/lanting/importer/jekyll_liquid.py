@@ -16,7 +16,7 @@ from lanting.importer import body as B
 from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes, comment_ifs
-from lanting.importer.jekyll_data_values import data_aliases
+from lanting.importer.jekyll_data_values import data_aliases, data_lookups
 from lanting.importer.jekyll_feature_rows import feature_row
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import figure_block, gallery, include_tag, video_id
@@ -263,6 +263,9 @@ class JekyllLiquid(JekyllValues):
         text, count = data_aliases(text, self.source)  # (before `assign` tags go)
         ctx.convert("values of `_data/` files printed by a name (`{% assign x = "
                     "site.data.x %}`)", count)
+        text, count = data_lookups(text, self.source)
+        ctx.convert("values of `_data/` entries a `where` filter found (`{% assign t = "
+                    "site.data.x | where: … %}`)", count)
         return tags(text, self.tag_handlers(item, ctx, path), ctx, shelf=shelf)
 
     def data_list_file(self, file: Path) -> bool:
