@@ -146,3 +146,40 @@ def test_a_glossary_lookup_with_where_prints_the_entry_s_field(tmp_path: Path) -
     assert "First: A formal complaint; tag: PERB; on: grievance; none: []" in post, post
     assert "{%" not in post and "{{" not in post, post
     assert not imported.report.warnings, report_of(imported)
+
+
+_TUFTE_PLUGIN = """module Jekyll
+  class Tag%s < Liquid::Tag
+  end
+end
+Liquid::Template.register_tag('%s', Jekyll::Tag%s)
+"""
+
+
+def test_tufte_jekyll_tags_the_site_registers(tmp_path: Path) -> None:
+    """Course notes on tufte-jekyll (cs228-notes' copy) write formulas as `{% math
+    %}…{% endmath %}` and `{% m %}…{% em %}`, notes in the margin as `{% sidenote id
+    'text' %}`, figures as `{% maincolumn 'img' 'caption' %}`: each tag was left in a
+    comment with a warning (about 230 on one site) and its formula shown as TeX. With
+    the site's `_plugins/` registering them, they are formulas, footnotes and captioned
+    images now; a site that registers none keeps its `{% m %}` as before."""
+    plugins = {f"_plugins/{name}.rb": _TUFTE_PLUGIN % (name, name, name)
+               for name in ("math", "endmath", "m", "em", "sidenote", "marginnote",
+                            "maincolumn", "newthought")}
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n", **plugins,
+        "assets/img/tree.png": b"\x89PNG\r\n\x1a\n",
+        "_posts/2024-01-02-notes.md":
+            "---\ntitle: Notes\n---\n\n{% newthought 'In short' %}, the loss "
+            "{% m %}L(\\theta){% em %} falls."
+            "{% sidenote 1, 'See [the paper](https://e.org).' %}\n\n"
+            "{% math %}\n\\nabla L = 0\n{% endmath %}\n\n"
+            "{% maincolumn 'assets/img/tree.png' 'A search tree.' %}\n\n"
+            "More.{% marginnote 'mn-x' \"A margin note.\" %}\n"})
+    post = (imported.dest / "content/posts/notes/index.md").read_text(encoding="utf-8")
+    assert "In short, the loss $L(\\theta)$ falls.[^sn-1]" in post, post
+    assert "\n\n$$\n\\nabla L = 0\n$$\n\n" in post, post
+    assert '![A search tree.](tree.png "A search tree.")' in post, post
+    assert "More.[^sn-2]" in post, post
+    assert "[^sn-1]: See [the paper](https://e.org).\n\n[^sn-2]: A margin note." in post, post
+    assert not imported.report.warnings, report_of(imported)

@@ -49,6 +49,7 @@ from lanting.importer.jekyll_math import (
 )
 from lanting.importer.jekyll_math_macros import converting_macros, mathjax_macros
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
+from lanting.importer.jekyll_tufte import tufte
 from lanting.importer.kramdown_html import (
     ended_html_blocks,
     html_body,
@@ -172,6 +173,7 @@ class JekyllBodies(JekyllLiquid):
             text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(
                 inner, w, ctx, shelf), ctx, "mermaid diagrams")
             text = katex_tags(text, shelf, ctx)
+            text = tufte(text, self.source, shelf, ctx)
         text = self.before_code(text, item, ctx, shelf)
         text, maps = markmap_divs(text)
         ctx.convert("markmap mind maps (`<div class=\"markmap\">`) as ```markmap blocks",
