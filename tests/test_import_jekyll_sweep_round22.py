@@ -183,3 +183,21 @@ def test_tufte_jekyll_tags_the_site_registers(tmp_path: Path) -> None:
     assert "More.[^sn-2]" in post, post
     assert "[^sn-1]: See [the paper](https://e.org).\n\n[^sn-2]: A margin note." in post, post
     assert not imported.report.warnings, report_of(imported)
+
+
+@pytest.mark.parametrize("baseurl", ["", "/Notes"])
+def test_a_link_to_a_folder_leads_to_its_index_page(tmp_path: Path, baseurl: str) -> None:
+    """A notes site's home page lists its notes as folders, `[Misc](ml/misc)`, each
+    `ml/misc/index.md` a page at /ml/misc/ (the browser went on to the folder's page):
+    the link was kept as written, naming no page of the new site, and the build
+    stopped at it (34 such links on one site). It leads to that page now."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": f"title: Notes\nlang: en\nbaseurl: '{baseurl}'\n",
+        "index.md": "---\nlayout: default\ntitle: Home\n---\n\n"
+                    "See [Misc](ml/misc) and [Other](ml/other).\n",
+        "ml/misc/index.md": "---\ntitle: Misc\n---\n\nText.\n",
+        "ml/other.md": "---\ntitle: Other\n---\n\nText.\n",
+        "_posts/2020-01-01-p.md": "---\ntitle: P\n---\n\nA post.\n"})
+    home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "See [Misc](pages/misc.md) and [Other](pages/other.md)." in home, home
+    assert not imported.report.warnings, report_of(imported)

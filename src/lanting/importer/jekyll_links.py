@@ -209,8 +209,9 @@ class JekyllLinks(JekyllLinkTargets):
             # Jekyll publishes nothing of `_posts/` but the posts, and the link led nowhere)
             hidden = local.is_file() and local.is_relative_to(self.source.resolve()) \
                 and local.relative_to(self.source.resolve()).parts[0] in ("_posts", "_drafts")
-            if (not local.exists() or hidden) \
+            if (not local.exists() or hidden or local.is_dir() and not image) \
                     and (beside := self.from_old_url(name, path)) is not None:
+                # (a folder, `[Misc](ml/misc)`: the page its `index.md` made there)
                 # (`../../../assets/x.png` from `/2025/06/06/x.html`: written from the
                 # page's URL, as the browser read it; SiYuan's and Typora's exports do so)
                 found = map_site_url(beside + hash_mark + fragment, image, ctx, self.site,
@@ -229,7 +230,7 @@ class JekyllLinks(JekyllLinkTargets):
                          "led nowhere); from the site's root it names a page: it leads there")
                 return self.site.link(from_root) + hash_mark + fragment
             old = self.old_target(name, path) if not image and self.baseurl \
-                and not local.exists() else None
+                and (not local.exists() or local.is_dir()) else None
             page = self.table.find(self.baseurl + old) if old else None
             if page is not None:  # (`[knn](knn.html)` from /base/: its page, at /base/knn)
                 return self.site.link(page) + hash_mark + fragment
