@@ -201,3 +201,22 @@ def test_a_link_to_a_folder_leads_to_its_index_page(tmp_path: Path, baseurl: str
     home = (imported.dest / "content/_index.md").read_text(encoding="utf-8")
     assert "See [Misc](pages/misc.md) and [Other](pages/other.md)." in home, home
     assert not imported.report.warnings, report_of(imported)
+
+
+def test_jekyll_picture_tag_is_the_image(tmp_path: Path) -> None:
+    """jekyll_picture_tag's `{% picture /assets/x.png --alt Text %}` (inside a link to
+    the full image too, `[{% picture … %}](/assets/x.png)`) was a comment with a
+    warning: it is the image now, inline as its `<picture>` was, read from the
+    `picture: source:` folder; a preset's name before the path is left out."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\npicture:\n  source: assets/img\n",
+        "assets/img/a.png": b"\x89PNG\r\n\x1a\n",
+        "assets/img/b.png": b"\x89PNG\r\n\x1a\n",
+        "_posts/2024-01-02-host.md":
+            "---\ntitle: Host\n---\n\n"
+            '[{% picture a.png --style="" --alt Miniflux %}](/assets/img/a.png)\n\n'
+            "{% picture thumbnail b.png --alt 'Two words' --img class=\"x\" %}\n"})
+    post = (imported.dest / "content/posts/host/index.md").read_text(encoding="utf-8")
+    assert "[![Miniflux](a.png)](a.png)" in post, post
+    assert "![Two words](b.png)" in post, post
+    assert not imported.report.warnings, report_of(imported)

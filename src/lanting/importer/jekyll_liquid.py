@@ -9,6 +9,7 @@ hook."""
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -177,6 +178,16 @@ class JekyllLiquid(JekyllValues):
             src = src if src.startswith(("/", "http")) else "/" + src
             return B.figure(src, "", named.get("alt") or named.get("title") or "")
 
+        def picture(args: str, written: str) -> str:
+            """jekyll_picture_tag's `{% picture [preset] img.png --alt Text %}`: the image
+            (read from its `picture: source:` folder), its `--alt` the alternative text."""
+            found = picture_image(args, self.config)
+            if found is None:
+                return ctx.leave(written, "no image path in it")
+            ctx.convert("jekyll_picture_tag's pictures")
+            alt = found[1].replace("[", "\\[").replace("]", "\\]")
+            return f"![{alt}]({found[0]})"  # (inline, as its `<picture>`: in a link too)
+
         def drop(args: str, written: str) -> str:
             ctx.warn(written, f"`{written}` removed (it only set a variable for the theme)")
             return ""
@@ -225,7 +236,7 @@ class JekyllLiquid(JekyllValues):
                     "include_cached": include,
                     "include_relative": include_relative,
                     "twitter": twitter, "gist": gist, "youtube": youtube, "assign": drop,
-                    "avatar": avatar,
+                    "avatar": avatar, "picture": picture,
                     "bibliography": bibliography,
                     "reference": reference, "responsive_image": responsive_image}
         if self.i18n.languages:
@@ -286,3 +297,33 @@ class JekyllLiquid(JekyllValues):
             return B.tabs([(string_argument(label), content) for label, content in parts])
 
         return blocks(text, "tabs", group, ctx, "tabs flattened")
+
+
+def picture_image(args: str, config: dict[str, Any]) -> tuple[str, str] | None:
+    """(the image's path from the site's root, its alternative text) of
+    jekyll_picture_tag's arguments, `[preset] img.png [--alt Text] [--img class="x"]`;
+    None without one."""
+    try:
+        words = shlex.split(args)
+    except ValueError:
+        return None
+    plain: list[str] = []
+    options: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for word in words:
+        if word.startswith("--"):
+            current = options.setdefault(word[2:], [])
+        elif current is not None:
+            current.append(word)
+        elif not word.endswith(":"):  # (`mobile: img_m.jpg`, an image for a media query)
+            plain.append(word)
+    images = [w for w in plain if "." in w.rsplit("/", 1)[-1]]
+    if not images:
+        return None
+    settings = config.get("picture")
+    folder = str(settings.get("source") or "").strip("/") \
+        if isinstance(settings, dict) else ""
+    path = images[0]
+    if not path.startswith(("http://", "https://")):
+        path = "/" + "/".join(p for p in (folder, path.lstrip("/")) if p)
+    return path, " ".join(options.get("alt", []))
