@@ -5,6 +5,7 @@ every page."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -115,3 +116,52 @@ def test_the_generated_references_are_complete_pages(built: tuple[Path, Path]) -
     commands = [h.text(strip=True) for h in cli_page.css("main h2")]
     assert "lanting build" in commands and "lanting deploy" in commands
     assert cli_page.css("main table tr")
+
+
+def test_no_prose_is_swallowed_by_a_code_block(built: tuple[Path, Path]) -> None:
+    """A fence opened twice (`` ```toml `` on two lines) or left unclosed by a merge made
+    the rest of a page one code block: its headings and tables shown as source."""
+    _, out = built
+    swallowed = []
+    for page in PAGES:
+        for pre in _doc(out, page).css("main pre"):
+            code = pre.css_first("code")
+            if code is not None and "language-markdown" in (code.attributes.get("class") or ""):
+                continue  # a Markdown sample may hold headings and tables
+            lines = pre.text().split("\n")
+            rows = [line for line in lines if re.match(r"\| .* \|$", line)]
+            headings = [line for line in lines if re.match(r"#{2,6} \S", line)]
+            if len(rows) >= 2 or headings:
+                swallowed.append((page, (headings or rows)[0][:60]))
+    assert swallowed == []
+
+
+def _cells(row: str) -> int:
+    # GFM splits a row at every `|` not escaped, inside code spans and formulas too
+    return len(re.split(r"(?<!\\)\|", row.strip().removeprefix("|").removesuffix("|")))
+
+
+def test_every_table_row_has_its_header_s_cells() -> None:
+    """A `|` left unescaped in a cell (`#| label`, `\\Big|`) split it: the rest of the
+    row was shifted or dropped without a word."""
+    wrong = []
+    for path in sorted((DOCS / "content").rglob("*.md")):
+        header, fence = 0, ""
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for number, line in enumerate(lines, 1):
+            opening = re.match(r"\s*(`{3,}|~{3,})", line)
+            if opening:
+                if not fence:
+                    fence = opening.group(1)
+                elif line.strip() == fence[0] * len(line.strip()):
+                    fence = ""
+                header = 0
+                continue
+            following = lines[number] if number < len(lines) else ""
+            if fence or not line.startswith("|"):
+                header = 0
+            elif re.match(r"\|\s*:?-{3,}", following):
+                header = _cells(line)
+            elif header and not re.match(r"\|\s*:?-{3,}", line) and _cells(line) != header:
+                wrong.append(f"{path.name}:{number}")
+    assert wrong == []
