@@ -124,30 +124,35 @@ def _as_written(found: str, source: str) -> bool:
         or re.search(r"(?<!\\)" + re.escape(found), source) is not None
 
 
-def _formulas_by_line(token: Token) -> dict[int, str]:
-    """The TeX of the inline formulas on each line of `token`'s text."""
-    line, formulas = 0, dict[int, str]()
-    for child in token.children or []:
-        if child.type in ("softbreak", "hardbreak"):
-            line += 1
-        elif child.type == "math_inline":
-            formulas[line] = formulas.get(line, "") + "\n" + child.content
+def _formulas_by_line(tokens: list[Token]) -> dict[int, str]:
+    """The TeX of the inline formulas on each line of the source (a table's row: of all
+    its cells)."""
+    formulas = dict[int, str]()
+    for token in tokens:
+        if token.type != "inline" or token.map is None or "$" not in token.content:
+            continue
+        line = token.map[0]
+        for child in token.children or []:
+            if child.type in ("softbreak", "hardbreak"):
+                line += 1
+            elif child.type == "math_inline":
+                formulas[line] = formulas.get(line, "") + "\n" + child.content
     return formulas
 
 
-def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
-    line = 0
+def _in_inline(token: Token, formulas: dict[int, str]) -> Iterator[tuple[int, str]]:
+    line, first = 0, token.map[0] if token.map else 0
     before = ""
     code = 0  # (inside raw `<code>`: `<code>{{major}}</code>` is code, as backticks are)
-    formulas = _formulas_by_line(token) if "$" in token.content else {}
     for child in token.children or []:
         if child.type in ("softbreak", "hardbreak"):
             line += 1
         elif child.type == "text":
             for offset, found in _found(child.content) if not code else ():
-                if found.startswith("\\") and found in formulas.get(line + offset, ""):
+                if found.startswith("\\") and found in formulas.get(first + line + offset, ""):
                     # (`$\alpha$: \alpha`, a cheat sheet's symbol and what to type
-                    # for it: the TeX beside the formula drawing it is shown on purpose)
+                    # for it, also in the next cell of a table's row: the TeX beside the
+                    # formula drawing it is shown on purpose)
                     continue
                 if _as_written(found, token.content):
                     yield line + offset, found
@@ -179,11 +184,12 @@ def _leftovers(state: StateCore) -> None:
                                                   or _BARE_TAG.search(source)))):
         return
     seen: set[int] = set()
+    formulas = _formulas_by_line(state.tokens) if "$" in source else {}
     for token in state.tokens:
         if token.map is None:
             continue
         if token.type == "inline":
-            found = list(_in_inline(token))
+            found = list(_in_inline(token, formulas))
         elif token.type == "html_block":
             content = _HIDDEN_HTML.sub(lambda m: "\n" * m.group().count("\n"), token.content)
             # ($…$ in its text is a formula: html_math.py)

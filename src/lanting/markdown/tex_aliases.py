@@ -115,6 +115,10 @@ _NULL_BIG = re.compile(r"\\[bB]ig{1,2}[lrm]?(?![A-Za-z])\s*\.")
 `\\Big. x \\Big|_{a}`, an evaluation bar); MathJax draws nothing, math-core wanted a
 parenthesis and the formula failed the build."""
 
+_NOT_ALONE = re.compile(r"\\not(?![A-Za-z])\s*(?:\{\s*\})?(?=\s*(?:$|[}&]|\\\\))")
+"""`$\\not$` alone (a table of symbols' "`\\not` | $\\not$" row): MathJax draws its slash,
+math-core wanted something after it and refused the formula."""
+
 
 def _centernot(m: re.Match[str]) -> str:
     """The centernot package's `\\centernot\\implies` (MathJax autoloads it): the slash
@@ -139,6 +143,7 @@ def aliases(s: str, ctx: Context) -> str:
     if "\\centernot" in s:
         s = _CENTERNOT.sub(_centernot, s)
     if "\\not" in s:
+        s = _NOT_ALONE.sub(r"\\mathrel{/}", s)
         s = _NOT_SPACED.sub(lambda m: _SPACED_ARROWS[m.group(1) or m.group(2)], s)
         s = _NOT_KERNED.sub(lambda m: "\\not " + m.group(2) if m.group(1) or m.group(3)
                             else m.group(), s)

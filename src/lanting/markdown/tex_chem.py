@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import re
 
-from lanting.markdown.tex_scan import TexError, replace_command
+from lanting.markdown.tex_scan import TexError, group_end, replace_command
 
 _ARROWS = {"->": "\\xrightarrow", "<-": "\\xleftarrow", "<->": "\\xleftrightarrow",
            "<-->": "\\xleftrightarrow", "<=>": "\\xrightleftharpoons",
            "<=>>": "\\xrightleftharpoons", "<<=>": "\\xrightleftharpoons"}
 _ARROW = re.compile(r"(<-->|<=>>|<<=>|<=>|<->|->|<-)((?:\[[^\[\]]*\]){0,2})$")
-_COEFFICIENT = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[])")
+_COEFFICIENT = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[]|$)")
+"""A coefficient before its formula (`2H2`, `1/2O2`) or apart from it (`1/2 H2O`,
+`0.5 H2O`)."""
 _ISOTOPE = re.compile(r"\^\{?(\d+)\}?_\{?(-?\d+)\}?(?=[A-Z])")
 _STATE = re.compile(r"\((aq|s|l|g|sln|cr|ads)\)$")
 _CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|(\d*[+-]|\d+))$")
@@ -33,14 +35,68 @@ _JOINS = {"*": "\\cdot ", ".": "\\cdot ", "-": "{-}", "=": "{=}", "#": "{\\equiv
 """A hydrate's dot, and single, double and triple bonds."""
 _SIGNS = {"+": "+", "^": "\\uparrow", "v": "\\downarrow"}
 """Between species: a plus, a gas given off, a precipitate."""
-_PART = re.compile(r"(\^\{[^{}]*\}|\^\d*[+-]|\^\d+|_\{[^{}]*\}|_[0-9A-Za-z]|[A-Z][a-z]?|[a-z]+"
-                   r"|\(|\)|\[|\]|\d+|\.|\*|-|=|#)")
+_GROUP = r"\{(?:[^{}]|\{[^{}]*\})*\}"
+_PART = re.compile(rf"([\^_]{_GROUP}|\^\d*[+-]|\^\d+|_[0-9A-Za-z]|[A-Z][a-z]?|[a-z]+"
+                   r"|\\[{}]|[()\[\]{}]|\d+|\.|\*|-|=|#)")
 """A part of a formula: an oxidation state or charge inside it (`[Hg^{II}I4]`), a count
-written as TeX's subscript (`SiO_{2}`), an element, letters, a bracket, a count, a
-hydrate's dot, a bond."""
-_TEX_COMMAND = re.compile(r"(\\[A-Za-z]+(?:\{[^{}]*\})*)")
-"""A TeX command with its braced arguments inside a formula (`SiC\\stackrel{高温}{=>}Si`,
-`O2\\rightarrow`): mhchem sets it as TeX."""
+written as TeX's subscript (`SiO_{2}`, `Fe(CN)_{\\frac62}`), an element, letters, a
+bracket (braces escaped, `[\\{(x2)3\\}2]`, shown; bare ones a group, shown as none), a
+count, a hydrate's dot, a bond."""
+_BONDS = {"-": "{-}", "1": "{-}", "=": "{=}", "2": "{=}", "#": "{\\equiv}",
+          "3": "{\\equiv}", "~": "{\\text{┄}}", "~-": "\\overset{\\text{┄}}{-}",
+          "~=": "\\overset{\\text{┄}}{=}", "~--": "\\overset{\\text{┄}}{=}",
+          "-~-": "\\overset{-}{\\underset{-}{\\text{┄}}}", "...": "{\\cdot}{\\cdot}{\\cdot}",
+          "....": "{\\cdot}{\\cdot}{\\cdot}{\\cdot}", "->": "{\\rightarrow}",
+          "<-": "{\\leftarrow}", "<": "{<}", ">": "{>}"}
+"""mhchem's `\\bond{…}`: its dashed line (`\\tripledash`) is `┄`, set over or between the
+solid ones it draws beside it (lossy: in a smaller size)."""
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+
+
+def _bond(kind: str) -> str:
+    if kind.strip() not in _BONDS:
+        raise TexError(f"`\\bond` draws the bonds {', '.join(_BONDS)}; not `{kind}`", 0,
+                       hint="write the bond with TeX, e.g. `\\cdots` for a partial bond")
+    return _BONDS[kind.strip()]
+
+
+def _chunks(item: str) -> list[str]:
+    """The TeX of an item holding TeX (`SiC\\stackrel{高温}{=>}Si`, `O2\\rightarrow`) or
+    math (`$cis${-}CH3`): mhchem sets a command with its braced arguments and `$…$` as
+    written, `\\bond{…}` as its bond, the rest as formulae (a script holding a command,
+    `Fe(CN)_{\\frac62}`, and an escaped brace are the formula's)."""
+    out: list[str] = []
+    text, i = "", 0
+    while i < len(item):
+        command = _COMMAND.match(item, i)
+        if command is None and item[i] != "$":
+            end = i + _formula_token(item, i)
+            text, i = text + item[i:end], end
+            continue
+        out.append(_formula(text) if text else "")
+        text = ""
+        if command is None:
+            end = item.find("$", i + 1) % (len(item) + 1)  # an unclosed `$` runs to the end
+            out.append(item[i + 1:end])
+            i = end + 1
+            continue
+        i = command.end()
+        while i < len(item) and item[i] == "{" and (close := group_end(item, i)):
+            i = close
+        if command.group() == "\\bond":
+            out.append(_bond(item[command.end() + 1:i - 1]))
+        else:
+            out.append(item[command.start():i])
+    return [*out, _formula(text)] if text else out
+
+
+def _formula_token(item: str, i: int) -> int:
+    """The length of the formula's token at `i`: a script's braced group whole, an escaped
+    character, else one character."""
+    if item[i] in "^_" and item[i + 1:i + 2] == "{":
+        end = group_end(item, i + 1)
+        return end - i if end else 1
+    return 2 if item[i] == "\\" else 1
 
 
 def _subscript_or_charge(formula: str) -> str:
@@ -68,8 +124,8 @@ def _subscript_or_charge(formula: str) -> str:
                            hint="write the formula with `\\mathrm`, e.g. `\\mathrm{H_2O}`")
         text = part.group()
         if text[0] in "^_":
-            out.append(text[0] + "{" + text[1:].strip("{}") + "}")
-        elif text.isdigit() and previous and (previous[-1].isalpha() or previous in ")]"):
+            out.append(text[0] + "{" + (text[2:-1] if text[1:2] == "{" else text[1:]) + "}")
+        elif text.isdigit() and previous and (previous[-1].isalpha() or previous[-1] in ")]}"):
             out.append(f"_{{{text}}}")
         elif text in _JOINS:
             out.append(_JOINS[text])
@@ -105,6 +161,13 @@ _LIST_MARKS = {",": "{,}\\,", "/": "/"}
 _FORMULA_LIKE = re.compile(r"\+?[A-Z][A-Za-z0-9()\[\]^{}+-]*")
 
 
+def _formula(item: str) -> str:
+    """Formulae, one or a list of them."""
+    pieces = _LIST.split(item)
+    return "".join(_LIST_MARKS.get(piece, "") if k % 2 else _species(piece)
+                   for k, piece in enumerate(pieces))
+
+
 def _label(text: str) -> str:
     """An arrow's text: `$…$` math, TeX (`\\Delta`, `\\text{…}`, a nested `\\ce`), or words."""
     text = text.strip()
@@ -130,13 +193,10 @@ def ce(content: str) -> str:
             above = _label(labels[0]) if labels else ""
             below = f"[{_label(labels[1])}]" if len(labels) > 1 else ""
             parts.append(f"\\mathrel{{{_ARROWS[arrow.group(1)]}{below}{{{above}}}}}")
-        elif "\\" in item:
-            parts.append("".join(piece if piece.startswith("\\") else _species(piece)
-                                 for piece in _TEX_COMMAND.split(item) if piece))
+        elif "\\" in item or "$" in item:
+            parts.append("".join(_chunks(item)))
         else:
-            pieces = _LIST.split(item)
-            parts.append("".join(_LIST_MARKS.get(piece, "") if k % 2 else _species(piece)
-                                 for k, piece in enumerate(pieces)))
+            parts.append(_formula(item))
     return "{" + " ".join(parts) + "}"
 
 

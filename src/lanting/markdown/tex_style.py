@@ -152,6 +152,8 @@ def colors(s: str, ctx: Context) -> str:
 
     def textcolor(opt: str | None, args: list[str], at: int) -> str:
         color, body = args[0].strip(), args[1]
+        if opt is not None:  # `\textcolor[rgb]{0.5,0.8,0.7}{…}`: math-core's `\color` has models
+            return "{\\color[" + opt.strip() + "]{" + color + "}" + body + "}"
         if color.startswith("#") or (re.fullmatch(r"[0-9A-Fa-f]{6}", color)
                                      and not color.isalpha()):
             return "{\\color[HTML]{" + _hex(color) + "}" + body + "}"
@@ -172,7 +174,7 @@ def colors(s: str, ctx: Context) -> str:
 
     s = mixed_colors(s)
     if "textcolor" in s:
-        s = replace_command(s, "textcolor", 2, textcolor)
+        s = replace_command(s, "textcolor", 2, textcolor, optional=True)
     s = _scripted_colors(s)
     s = re.sub(r"\\color\s*\{\s*#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})\s*\}",
                lambda m: "\\color[HTML]{" + _hex(m.group(1)) + "}", s)
