@@ -3,9 +3,17 @@ and sites written here."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from importbits import NOW, page, redirect_target
+from sitebits import write_files
 from test_math_blog_sweep import shown
 from test_math_syntax import render
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 
 @pytest.mark.parametrize(("tex", "text"), [
@@ -61,3 +69,86 @@ def test_a_command_shown_in_one_cell_and_drawn_in_the_next_is_meant() -> None:
                       "| \\leq | $\\geq$ |\n")
     assert [(p.line, p.message) for p in rendered.problems] == [
         (4, "TeX left in the page: `\\leq`")]
+
+
+def test_a_hakyll_site_with_its_own_clean_route_and_pandoc_macros(tmp_path: Path) -> None:
+    """A Hakyll site of physics and statistics notes: its route, `composeRoutes
+    dropExtensions $` then, on the line below, `gsubRoute "/index$" (const
+    "/index.html")`, with `dropExtensions = customRoute $ FilePath.dropExtensions .
+    toFilePath` in another module, was read as no route (a qualified name, the plural
+    function, the next line's step lost): every page lost its old URL and each link to
+    one was an error. Its `\\newcommand{\\E}[1]{…}` lines (Pandoc's `latex_macros`)
+    were taken apart as bracketed spans, `\\newcommand{\\E}1[#1]}`, and so was
+    `\\sqrt[k]{|a_k|}` inside `\\( \\)`: every `\\E{X}` and root failed the build."""
+    write_files(tmp_path / "old", {
+        "site.hs": """import Hakyll
+import Routes
+
+main = hakyll $ do
+  match "notes/**" $ do
+    route $
+      composeRoutes dropExtensions $
+        gsubRoute "/index$" (const "/index.html")
+    compile $ pandocCompilerWith (mathReaderWith defaultHakyllReaderOptions)
+      defaultHakyllWriterOptions
+
+mathReaderWith options = options
+  { readerExtensions = readerExtensions options <> extensionsFromList
+      [ Ext_tex_math_single_backslash, Ext_latex_macros ] }
+""",
+        "Routes.hs": """module Routes (dropExtensions) where
+import Hakyll
+import System.FilePath qualified as FilePath
+
+dropExtensions :: Routes
+dropExtensions = customRoute $ FilePath.dropExtensions . toFilePath
+""",
+        "notes/stats.markdown": "---\ntitle: Stats\n---\n\n"
+                                "\\newcommand{\\E}[1]{\\mathrm{E}[#1]}\n\n"
+                                "\\[ \\E{X} = \\sum x P(X = x) \\]\n\n"
+                                "See [series](/notes/series/).\n",
+        "notes/series/index.markdown": "---\ntitle: Series\n---\n\n"
+                                       "If \\(\\sqrt[k]{|a_k|}\\) converges. "
+                                       "[Stats](/notes/stats).\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    stats = page(result.output, redirect_target(result.output, "/notes/stats"))
+    assert [a.get("href") for a in stats.find_all("a") if a.text() == "series"] \
+        == [redirect_target(result.output, "/notes/series/")]
+    assert stats.find_all("math")[-1].text().startswith("E[X]")
+
+
+def test_a_folder_of_notes_whose_formulas_were_written_escaped(tmp_path: Path) -> None:
+    """A folder of notes on optimisation and RL, no generator: its formulas were written
+    for a Markdown that read escapes inside math first (`\\\\{x | Ax = b\\\\}`, rows ended
+    `\\\\\\\\`, `\\{\\pi}` for a group, `v_{\\*}`), as its writer saw them. To TeX those
+    are row breaks before braces: every one failed the build (21 on the folder). A page
+    with such a formula has its math's escapes undone; a page without keeps its TeX."""
+    write_files(tmp_path / "old", {
+        "README.md": "# Notes\n",
+        "doc/convex.md": "# Convex sets\n\n$$\nC = \\\\{ x | Ax = b \\\\} \\\\\\\\\n"
+                         "D = \\\\{ x | x \\geq 0 \\\\}\n$$\n\n"
+                         "Value $v_{\\*}(s) = \\mathbb{E} _ \\{\\pi}[G_t]$.\n\n"
+                         "```\nkeep \\\\{ this \\\\}\n```\n",
+        "doc/plain.md": "# Plain\n\n$$\n\\begin{cases} a \\\\ b \\end{cases}\n$$\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    convex = next((imported.dest / "content").rglob("convex.md")).read_text(encoding="utf-8")
+    assert "C = \\{ x | Ax = b \\} \\\\\nD = \\{ x | x \\geq 0 \\}" in convex
+    assert "$v_{*}(s) = \\mathbb{E} _ {\\pi}[G_t]$" in convex
+    assert "keep \\\\{ this \\\\}" in convex  # (code is as written)
+    plain = next((imported.dest / "content").rglob("plain.md")).read_text(encoding="utf-8")
+    assert "\\begin{cases} a \\\\ b \\end{cases}" in plain
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\mathop{max}_ \\limits{\\pi}v_{\\pi}(s)", "max_π v_π(s)"),
+    ("\\operatorname{argmax}_\\limits{a} q", "argmax_a q"),
+])
+def test_limits_after_the_script_of_a_made_operator(tex: str, text: str) -> None:
+    """`\\mathop{max}_ \\limits{\\pi}` (`\\limits` after the `_`, which MathJax takes for
+    the operator's): it was moved after a command's name only, and math-core refused
+    it after `\\mathop{…}`'s script mark (4 errors on a page of RL notes)."""
+    assert shown(tex) == text

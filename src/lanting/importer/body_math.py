@@ -258,6 +258,26 @@ def formula_spans(text: str) -> list[tuple[int, int]]:
                   for m in pattern.finditer(text))
 
 
+def shelve_backslash_math(text: str, shelf: Shelf) -> str:
+    """Each `\\(…\\)` and `\\[…\\]` of a page whose Pandoc read them as math
+    (`tex_math_single_backslash`) put on the shelf as it is: `\\sqrt[k]{|a_k|}` there is no
+    bracketed span, `[k]{…}`, for the conversions of prose to take apart."""
+    return _PAREN_OR_BRACKET.sub(lambda m: shelf.put(m.group(), "M"), text)
+
+
+_READ_AS_MARKDOWN = re.compile(r"\\\\\\\\|\\\\\{.*?\\\\\}", re.DOTALL)
+"""In a formula, `\\\\\\\\` or `\\\\{…\\\\}`: to TeX two row breaks, or a row break before
+a brace, which no one writes; to a Markdown that read its escapes before MathJax saw the
+formula (marked, GitHub's), a row break and escaped braces."""
+
+
+def written_escaped(text: str) -> bool:
+    """Whether a page's formulas were written for a Markdown that read escapes inside
+    math first (`\\\\{x | Ax = b\\\\}`, rows ended `\\\\\\\\`: a folder of notes
+    with no generator, whose writer saw them right): its escapes are to be undone."""
+    return any(_READ_AS_MARKDOWN.search(text, start, end) for start, end in formula_spans(text))
+
+
 def shelve_tex_math(text: str, shelf: Shelf) -> str:
     """Each formula of a page whose old site had a TeX plugin put on the shelf as it is:
     it was TeX to that site, never Markdown or HTML, so `$\\hat{G}[<EOS>]$` holds no

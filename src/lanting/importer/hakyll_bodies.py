@@ -26,7 +26,11 @@ from urllib.parse import quote
 
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, unlink_dropped
-from lanting.importer.body_math import shelve_environments, shelve_tex_math
+from lanting.importer.body_math import (
+    shelve_backslash_math,
+    shelve_environments,
+    shelve_tex_math,
+)
 from lanting.importer.body_parentheses import doubled_backslash_math, escaped_parentheses
 from lanting.importer.body_references import map_reference_urls
 from lanting.importer.common import BARE_SITE, LinkTable, is_image
@@ -40,7 +44,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.old_links import linked_item, old_link
 from lanting.importer.quarto_bodies import pandoc_attributes
 from lanting.importer.quarto_div_syntax import Div, classes, depth, identifier, parse
-from lanting.importer.quarto_math import bare_environments
+from lanting.importer.quarto_math import bare_environments, bare_macros
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 from lanting.importer.sub_sup import scripts
@@ -213,11 +217,14 @@ class HakyllBodies:
         text = re.sub(r"\]\([ \t]*\n[ \t]*(?=[^\s)])", "](", text)
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
         text = bare_environments(text, ctx)
+        text = bare_macros(text, ctx)  # (Pandoc's `latex_macros`, on in Hakyll's Markdown)
         if self.rules.double_backslash:
             text, count = doubled_backslash_math(text, lambda made: shelf.put(made, "M"))
             ctx.convert("`\\\\(x\\\\)` formulas (Ext_tex_math_double_backslash)", count)
         text = shelve_environments(shelve_tex_math(text, shelf), shelf)
-        if not self.rules.single_backslash:
+        if self.rules.single_backslash:
+            text = shelve_backslash_math(text, shelf)
+        else:
             text, count = escaped_parentheses(text)
             ctx.convert("escaped parentheses `\\(1\\)` as plain ones (the site's Pandoc "
                         "read no `\\(x\\)` math)", count)

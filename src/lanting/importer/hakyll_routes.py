@@ -16,7 +16,7 @@ Value: TypeAlias = "str | Callable[[Value], Value]"
 """What an expression is: a path, or a function of one."""
 
 _TOKEN = re.compile(r'\s*(?:(?P<string>"(?:\\.|[^"\\])*")|(?P<op></>|<\.>|\+\+|[.$])'
-                    r"|(?P<name>[A-Za-z_][\w']*(?:\.[A-Z]\w*)*)|(?P<paren>[()])"
+                    r"|(?P<name>(?:[A-Z][\w']*\.)*[A-Za-z_][\w']*)|(?P<paren>[()])"
                     r"|(?P<number>\d+))")
 _BINARY = {"$": (0, "right"), "++": (5, "right"), "</>": (5, "right"), "<.>": (7, "right"),
            ".": (9, "right")}
@@ -36,6 +36,15 @@ def _split_extension(path: str) -> tuple[str, str]:
     return posixpath.join(folder, stem) if folder else stem, "." + extension
 
 
+def _drop_extensions(path: str) -> str:
+    """System.FilePath's `dropExtensions`: every extension of the name (`a/b.tar.gz` →
+    `a/b`), as a site's own route, `customRoute $ FilePath.dropExtensions . toFilePath`,
+    drops them for its URLs without `.html`."""
+    while (dropped := _split_extension(path)[0]) != path:
+        path = dropped
+    return path
+
+
 def _take_directory(path: str) -> str:
     folder = posixpath.dirname(path.rstrip("/")) if "/" in path.rstrip("/") else "."
     return folder or "/"
@@ -49,7 +58,7 @@ _FUNCTIONS: dict[str, Callable[[str], str]] = {
     "takeDirectory": _take_directory,
     "takeBaseName": lambda p: _split_extension(posixpath.basename(p))[0],
     "takeFileName": posixpath.basename,
-    "dropExtension": lambda p: _split_extension(p)[0],
+    "dropExtension": lambda p: _split_extension(p)[0], "dropExtensions": _drop_extensions,
     "takeExtension": lambda p: _split_extension(p)[1],
     "dropFileName": lambda p: p[:len(p) - len(posixpath.basename(p))],
     "toFilePath": lambda p: p, "id": lambda p: p,

@@ -317,10 +317,9 @@ def _matches(path: Path, source: Path, code: str, bindings: dict[str, str]) -> l
         expanded = _expand(block, bindings)
         # (the rest of its line, `route $ a \`composeRoutes\` b`, in the block or in the
         # function the `match` names)
-        found = re.search(r"\broute\b\s*\$?\s*(.*)", block) or re.search(
-            r"\broute\b\s*\$?\s*(.*)", expanded)
-        route = route_steps(_expand(found.group(1), bindings),
-                            route_custom(found.group(1), bindings, code)) if found else None
+        found = _route_expression(block) or _route_expression(expanded)
+        route = route_steps(_expand(found, bindings),
+                            route_custom(found, bindings, code)) if found else None
         line = code.count("\n", 0, m.start()) + 1
         rel = path.relative_to(source).as_posix()
         compiler = _compiler(expanded)
@@ -329,6 +328,21 @@ def _matches(path: Path, source: Path, code: str, bindings: dict[str, str]) -> l
                           bool(re.search(r"\b(?:loadAndApplyTemplate|applyAsTemplate|"
                                          r"applyTemplate)\b", expanded))))
     return rules
+
+
+def _route_expression(block: str) -> str | None:
+    """The expression after `route` (`route $ f $ g`): the rest of its
+    line, and the lines after it indented deeper than the line of `route` (Haskell's
+    layout: `route $` then `composeRoutes f $` and `gsubRoute …` below it)."""
+    found = re.search(r"^([ \t]*).*?\broute\b[ \t]*\$?[ \t]*(.*)", block, re.MULTILINE)
+    if found is None:
+        return None
+    lines = [found.group(2)]
+    for line in block[found.end():].split("\n")[1:]:
+        if line.strip() and len(line) - len(line.lstrip()) <= len(found.group(1)):
+            break
+        lines.append(line)
+    return " ".join(" ".join(lines).split())
 
 
 def _looped(code: str, at: int, name: str) -> str:

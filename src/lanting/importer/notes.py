@@ -30,6 +30,7 @@ from urllib.parse import unquote
 
 from lanting.content.pandoc_title import split_title_block
 from lanting.importer.beamer_tex import is_beamer
+from lanting.importer.body_math import unescape_marked_math, written_escaped
 from lanting.importer.common import (
     BARE_SITE,
     REPOSITORY_FILES,
@@ -268,6 +269,12 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
         if self.gitbook:  # (`**Th1: **定理`: bold to kramed, two stars to CommonMark)
             shelf = Shelf()
             text = shelf.restore(lenient_strong(protect_code(text, shelf), ctx, "kramed"))
+        if not self.vault and self.graph is None and written_escaped(text):
+            shelf = Shelf()
+            text, count = unescape_marked_math(protect_code(text, shelf), "{}")
+            text = shelf.restore(text)
+            ctx.convert("Markdown escapes undone in math (formulas written for a Markdown "
+                        "that read them first: `\\\\{`, `\\\\\\\\`)", count)
         if item.kind == "talk":
             text = self.knitr_images(text, path, ctx)
         if item.kind == "talk":  # (its `% Title` lines are the talk's, not `\%` text)

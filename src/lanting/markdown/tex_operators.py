@@ -85,9 +85,11 @@ _SCRIPTED_OPERATOR = re.compile(r"(?:\\(?:arg|max|min|sup|inf|lim)(?![A-Za-z])\s
 """An operator with its scripts inside `\\mathop{…}`: `\\max_{i}`, and after another
 operator word, with its own `\\limits` (`\\mathop{\\arg\\min\\limits_{R}}`)."""
 _SCRIPT_CHAIN = re.compile(
-    r"(\\[A-Za-z]+)(\s*\\(?:no)?limits(?![A-Za-z]))?((?:\s*[_^]\s*(?:\\(?:no)?limits(?![A-Za-z])\s*)?"
+    r"(\\(?:mathop|operatorname)\s*\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+)"
+    r"(\s*\\(?:no)?limits(?![A-Za-z]))?((?:\s*[_^]\s*(?:\\(?:no)?limits(?![A-Za-z])\s*)?"
     r"(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\\[A-Za-z]+|[^\s{}\\]))+)")
-"""An operator and its scripts, a `\\limits` perhaps after a script's `_` or `^`."""
+"""An operator (a command, or one `\\mathop{max}` makes) and its scripts, a `\\limits`
+perhaps after a script's `_` or `^`."""
 _LIMITS_IN_SCRIPT = re.compile(r"([_^])\s*\\((?:no)?limits)(?![A-Za-z])\s*")
 
 
