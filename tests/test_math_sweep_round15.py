@@ -25,12 +25,16 @@ from lanting.importer import import_site
     ("\\ce{A\\bond{~}B\\bond{...}C}", "A┄B⋅⋅⋅C"),
     ("\\ce{A\\bond{~-}B\\bond{#}C}", "A−^┄ B ≡ C"),
     ("\\ce{Fe^{II}Fe^{III}2O4}", "Fe^{II}Fe₂^{III}O₄"),
+    ("\\ce{^234_90Th -> ^0_-1\\beta{} + ^234_91Pa}", "₉₀²³⁴Th → _{−1}⁰β+₉₁²³⁴Pa"),
+    ("\\ce{^0_-1n-}", "_{−1}⁰n⁻"),
 ])
 def test_mhchem_scripts_braces_bonds_and_coefficients(tex: str, text: str) -> None:
     """A page of LaTeX notes on chemistry, written for MathJax's mhchem: a count as a
     script holding a command (`_{\\frac62}`), braces escaped or bare, `$cis${-}`, a
     coefficient apart from its formula (`1/2 H2O`, `0.5 H2O`, shown `0⋅5`) and
-    `\\bond{…}` each failed the build (8 errors on its two pages)."""
+    `\\bond{…}` each failed the build (8 errors on its two pages); a Hugo post on KaTeX's
+    mhchem wrote a beta particle's numbers before `\\beta{}`, and mhchem's manual a
+    neutron's before `n`: both failed too."""
     assert shown(tex) == text
 
 

@@ -26,7 +26,9 @@ _ARROW = re.compile(r"(<-->|<=>>|<<=>|<=>|<->|->|<-)((?:\[[^\[\]]*\]){0,2})$")
 _COEFFICIENT = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[]|$)")
 """A coefficient before its formula (`2H2`, `1/2O2`) or apart from it (`1/2 H2O`,
 `0.5 H2O`)."""
-_ISOTOPE = re.compile(r"\^\{?(\d+)\}?_\{?(-?\d+)\}?(?=[A-Z])")
+_ISOTOPE = re.compile(r"\^\{?(\d+)\}?_\{?(-?\d+)\}?(?=[A-Za-z]|$)")
+"""A nuclide's mass and atomic numbers before its symbol (`^{227}_{90}Th`, `^0_-1n-`), or
+before a TeX command (`^0_-1\\beta{}`, a beta particle)."""
 _STATE = re.compile(r"\((aq|s|l|g|sln|cr|ads)\)$")
 _CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|(\d*[+-]|\d+))$")
 _TRAILING_CHARGE = re.compile(r"(?<=[A-Za-z0-9)\]])([+-])$")
