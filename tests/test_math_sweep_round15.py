@@ -156,3 +156,36 @@ def test_limits_after_the_script_of_a_made_operator(tex: str, text: str) -> None
     the operator's): it was moved after a command's name only, and math-core refused
     it after `\\mathop{…}`'s script mark (4 errors on a page of RL notes)."""
     assert shown(tex) == text
+
+
+def test_a_quarto_display_inside_a_paragraph(tmp_path: Path) -> None:
+    """A Quarto book of statistics notes: `located at the position $$⏎\\frac{19}{2}⏎$$
+    The median is then …: $$⏎…⏎$$ Thus, …` (Pandoc reads a display anywhere in a
+    paragraph, pairing the `$$` in order). Lanting paired the closing `$$` with the next
+    display's opening one and showed prose as TeX: a warning or an error for each (37
+    warnings and 3 errors on the book's pages)."""
+    write_files(tmp_path / "old", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: Stats\n"
+                       "  chapters:\n    - index.qmd\n    - median.qmd\n",
+        "index.qmd": "# Preface\n\nNotes.\n",
+        "median.qmd": "# Median\n\nThe median is at position $$\n\\frac{19}{2} = 9.5\n"
+                      "$$ The median is the mean of two values: $$\n\\frac{40 + 44}{2} = 42\n"
+                      "$$ Thus it is 42.\n\n- In a list: $$\n  a = b\n  $$ and on.\n",
+    })
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    median = next(p for p in result.output.rglob("index.html") if "median" in str(p))
+    html = median.read_text(encoding="utf-8")
+    assert html.count('class="math-display"') == 3 and "$$" not in html
+    assert "Thus it is 42." in html and "and on." in html
+
+
+@pytest.mark.parametrize("source", ["$$ a \\\\ b $$\n", "$$\na = 1 \\\\\nb = 2\n$$\n",
+                                    "\\[ a \\\\ b \\]\n"])
+def test_a_row_break_in_a_display_with_no_environment(source: str) -> None:
+    """`$$ a \\\\ b $$`: KaTeX, MathJax 2 and 4 show two lines (MathJax 3 one, breaking
+    none): two centred rows, as the writer meant."""
+    rendered = render(source)
+    assert rendered.problems == ()
+    assert rendered.html.count("<mtr") == 2

@@ -199,3 +199,40 @@ def dollar_displays(text: str) -> tuple[str, int]:
         pos, count = end, count + 1
     return "".join(parts) + text[pos:], count
 
+
+
+_PARAGRAPH_DISPLAY = re.compile(r"(?<![\\$])\$\$(?!\$)((?:(?!\n[ \t]*\n)[^$])+?)\$\$"
+                                r"(?:[ \t]*\{#[^{}\n]*\})?", re.DOTALL)
+"""A `$$` display in a paragraph, with its label (`{#eq-x}`) if one follows it."""
+_ITEM_START = re.compile(r"[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?")
+_NO_PROSE = re.compile(r"[ \t]*(?:\{[^{}]*\}|[.,;:!?。，；：])?[ \t]*$")
+"""What may follow a display (and its label) on its line and stay there: attributes or
+a punctuation mark (Lanting reads both so)."""
+
+
+def paragraph_displays(text: str) -> tuple[str, int]:
+    """A `$$…$$` display over several lines with prose before or after it on its lines
+    (`located at position $$⏎\\frac{19}{2}⏎$$ The median is then …: $$⏎…⏎$$`): Pandoc
+    reads a display anywhere in a paragraph, pairing the `$$` in order, and MathJax
+    showed it as a block there; Lanting's Markdown paired a closing `$$` with the next
+    display's opening one and showed the prose between as TeX. Each such display goes
+    on lines of its own in its paragraph (or list item). Code must be put aside first.
+    Returns (text, how many)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.end())
+        before = text[start:match.start()]
+        after = text[match.end():len(text) if end < 0 else end]
+        prose_after = _NO_PROSE.match(after) is None
+        if "\n" not in match.group(1) or not (before.strip() or prose_after):
+            return match.group()
+        count += 1
+        marker = _ITEM_START.match(before)
+        indent = " " * len(marker.group().expandtabs(4)) if marker else ""
+        return (f"\n{indent}" if before.strip() else "") + match.group() \
+            + (f"\n{indent}" if prose_after else "")
+
+    return _PARAGRAPH_DISPLAY.sub(one, text), count

@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 from lanting.importer import body as B
+from lanting.importer.body_displays import paragraph_displays
 from lanting.importer.body_links import map_urls, unlink_dropped
 from lanting.importer.body_math import (
     shelve_backslash_math,
@@ -218,6 +219,8 @@ class HakyllBodies:
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
         text = bare_environments(text, ctx)
         text = bare_macros(text, ctx)  # (Pandoc's `latex_macros`, on in Hakyll's Markdown)
+        text, count = paragraph_displays(text)
+        ctx.convert("`$$` displays inside a paragraph on lines of their own (Pandoc's)", count)
         if self.rules.double_backslash:
             text, count = doubled_backslash_math(text, lambda made: shelf.put(made, "M"))
             ctx.convert("`\\\\(x\\\\)` formulas (Ext_tex_math_double_backslash)", count)

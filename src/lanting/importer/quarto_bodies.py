@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.body_displays import paragraph_displays
 from lanting.importer.body_links import (
     map_urls,
     slide_backgrounds,
@@ -154,6 +155,8 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         text = imagify_divs(text, shelf.put, ctx)
         text = paragraph_environments(print_latex(text, ctx), ctx)
         text = bare_macros(bare_environments(text, ctx), ctx)
+        text, count = paragraph_displays(text)
+        ctx.convert("`$$` displays inside a paragraph on lines of their own (Pandoc's)", count)
         # (its includes named from the project's root or the document's folder)
         if not numbers_environments([(meta, self.source), (meta, path.parent)]):
             text = unnumbered_environments(text, ctx)
