@@ -189,3 +189,14 @@ def test_a_row_break_in_a_display_with_no_environment(source: str) -> None:
     rendered = render(source)
     assert rendered.problems == ()
     assert rendered.html.count("<mtr") == 2
+
+
+def test_a_figure_div_ending_with_a_subfigure() -> None:
+    """`::: {#fig-v layout-ncol=1 fig-cap="…"}` of two labelled images (a Quarto book's
+    random variables): the last one, ending the div, was taken for its caption, so
+    `@fig-rv2` named no figure and the build failed. A lone labelled image is a
+    subfigure, never the caption."""
+    rendered = render("See @fig-a and @fig-b.\n\n::: {#fig-v layout-ncol=1}\n"
+                      "![A.](a.png){#fig-a}\n\n![B.](b.png){#fig-b}\n:::\n")
+    assert rendered.problems == ()
+    assert rendered.html.count('class="subfigure"') == 2

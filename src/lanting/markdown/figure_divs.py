@@ -48,13 +48,25 @@ def make_figure_div(tokens: list[Token], i: int, number: int | str, label: str
     meta = {"number": number, "label": label, "caption": False}
     last = end - 3
     if last > i and tokens[end - 1].type == "paragraph_close" \
-            and tokens[last].type == "paragraph_open" and tokens[last].level == opening.level + 1:
+            and tokens[last].type == "paragraph_open" and tokens[last].level == opening.level + 1 \
+            and not _labelled_image(tokens[last + 1]):
         tokens[last].type, tokens[end - 1].type = "figure_caption_open", "figure_caption_close"
         tokens[last].meta = tokens[end - 1].meta = {"number": number}
         meta["caption"] = True
     opening.type, closing.type = "figure_div_open", "figure_div_close"
     opening.meta, closing.meta = meta, meta
     return _subfigures(tokens, i, end)
+
+
+def _labelled_image(inline: Token) -> Token | None:
+    """The one labelled image a paragraph's inline token holds (`![Loss](a.png){#fig-a}`,
+    or one inside a link): a subfigure, never the div's caption."""
+    found = [c for c in inline.children or [] if not (c.type == "text" and not c.content.strip())]
+    if len(found) == 3 and (found[0].type, found[2].type) == ("link_open", "link_close"):
+        found = found[1:2]
+    if len(found) != 1 or found[0].type != "image" or not found[0].meta.get("label"):
+        return None
+    return found[0]
 
 
 def _subfigures(tokens: list[Token], i: int, end: int) -> list[str]:
@@ -65,14 +77,11 @@ def _subfigures(tokens: list[Token], i: int, end: int) -> list[str]:
     for j in range(i + 1, end - 2):
         if tokens[j].type != "paragraph_open" or tokens[j].level != tokens[i].level + 1:
             continue
-        found = [c for c in tokens[j + 1].children or []
-                 if not (c.type == "text" and not c.content.strip())]
-        if len(found) == 3 and (found[0].type, found[2].type) == ("link_open", "link_close"):
-            found = found[1:2]
-        if len(found) != 1 or found[0].type != "image" or not found[0].meta.get("label"):
+        image = _labelled_image(tokens[j + 1])
+        if image is None:
             continue
-        label = str(found[0].meta["label"])
-        alt = "".join(c.content for c in found[0].children or [])
+        label = str(image.meta["label"])
+        alt = "".join(c.content for c in image.children or [])
         tokens[j].type, tokens[j + 2].type = "subfigure_open", "subfigure_close"
         tokens[j].meta = tokens[j + 2].meta = {
             "label": label, "letter": chr(ord("a") + len(labels) % 26), "alt": alt}
