@@ -200,3 +200,16 @@ def test_a_figure_div_ending_with_a_subfigure() -> None:
                       "![A.](a.png){#fig-a}\n\n![B.](b.png){#fig-b}\n:::\n")
     assert rendered.problems == ()
     assert rendered.html.count('class="subfigure"') == 2
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\pu{9.81 m.s^-2}", "9.81m⋅s⁻²"), ("\\pu{123 kJ / mol}", "123kJ/mol"),
+    ("\\pu{5 m^{2}}", "5m²"), ("\\pu{8.314 J mol-1 K-1}", "8.314Jmol⁻¹K⁻¹"),
+])
+def test_mhchem_units_with_dots_powers_and_spaces(tex: str, text: str) -> None:
+    """`\\pu{9.81 m.s^-2}` (a product written with a dot, a power with `^`) and `\\pu{123
+    kJ / mol}` (spaces around the slash) failed the build; units apart, `J mol-1`, ran
+    together with no space."""
+    assert shown(tex) == text
+    if "J mol-1" in tex:
+        assert render(f"${tex}$\n").html.count("<mspace width") == 3  # (after the number too)

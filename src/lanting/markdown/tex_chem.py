@@ -202,7 +202,8 @@ def ce(content: str) -> str:
     return "{" + " ".join(parts) + "}"
 
 
-_UNIT = re.compile(r"([A-Za-zµμΩ°]+)(-?\d+)?")
+_UNIT = re.compile(r"([A-Za-zµμΩ°]+)\^?\{?(-?\d+)?\}?")
+"""A unit and its power: `mol-1`, `s^-2`, `m^{2}`."""
 
 
 def pu(content: str) -> str:
@@ -215,12 +216,13 @@ def pu(content: str) -> str:
         mantissa, exponent = re.split("[eE]", number)
         number = f"{mantissa}\\times 10^{{{int(exponent)}}}"
     tex: list[str] = []
-    for piece in re.split(r"([*/ ])", units):
-        if piece == "*":
+    units = re.sub(r"\s*(\*|/+)\s*", r"\1", units)
+    for piece in re.split(r"(\*|/+| +|(?<=[A-Za-z\d}])\.(?=[A-Za-zµμΩ°]))", units):
+        if piece in ("*", "."):  # (`kJ*mol-1`, `m.s^-2`: a product of units)
             tex.append("\\cdot ")
-        elif piece == " ":
-            continue
-        elif piece == "/":
+        elif piece.isspace():
+            tex.append("\\,")  # (`J mol-1`: mhchem's small space between units)
+        elif piece.startswith("/"):
             tex.append("/")
         elif piece:
             unit = _UNIT.fullmatch(piece)
