@@ -52,7 +52,7 @@ LOOKED_FOR = (
     "Academic theme), "
     "Zola (zola.toml or config.toml with `base_url`, beside content/), "
     "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/ "
-    "or its `contentDir`), "
+    "or its `contentDir` or a module mount's folder), "
     "notes (an Obsidian vault, .obsidian/, a Logseq graph, a Dendron workspace, or any "
     "folder with Markdown files in it)"
 )
@@ -97,8 +97,8 @@ def _academic(source: Path, config: Path) -> bool:
 
 
 def _is_hugo(source: Path) -> bool:
-    """A Hugo configuration beside the content folder it names (`contentDir`, else
-    `content/`)."""
+    """A Hugo configuration beside the content folder it names (a `[[module.mounts]]`
+    at `content`, `contentDir`, else `content/`)."""
     configs = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
                "config.yml")
     if not (any((source / name).is_file() for name in configs)

@@ -39,7 +39,7 @@ from lanting.importer.hugo_own_shortcodes import (
     site_single,
     template_files,
 )
-from lanting.importer.hugo_settings import SETUPS, theme_names
+from lanting.importer.hugo_settings import SETUPS, static_root, theme_names
 from lanting.importer.hugo_shortcodes import (
     blowfish_paired,
     code_block,
@@ -90,7 +90,8 @@ class HugoBodies(HugoBuiltins):
             text, count = raw_elements_apart(text, shelf)
             ctx.convert("code blocks of an HTML page holding blank lines kept whole", count)
             text, count = missing_libraries(text, lambda url: (
-                self.source / "static" / url.lstrip("/") if url.startswith("/")
+                static_root(self.source, self.config, url) / url.lstrip("/")
+                if url.startswith("/")
                 else folder / url).is_file())
             ctx.convert("R Markdown's scripts and styles the site lacks, left out", count)
         text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
@@ -144,7 +145,8 @@ class HugoBodies(HugoBuiltins):
         ctx.convert("`|` in formulas of table cells as `\\vert`", shelved_table_math(text, shelf))
         text = B.tables_and_anchors(text, ctx.convert)
         text, count = spaced_image_paths(text, lambda name: (
-            self.source / "static" / name.lstrip("/") if name.startswith("/")
+            static_root(self.source, self.config, name) / name.lstrip("/")
+            if name.startswith("/")
             else folder / name).is_file())
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
         text = self.wiki_links(text, ctx)

@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from lanting.importer.common import LinkTable, is_image
-from lanting.importer.hugo_settings import static_dirs
+from lanting.importer.hugo_settings import assets_dir, static_dirs
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.site import NewSite
@@ -44,7 +44,7 @@ class HugoLinkFiles:
                 file = (bundle or path.parent) / name
                 if file.is_file():
                     return self.site.image(file, None)
-        assets = self.source / "assets"
+        assets = assets_dir(self.source, self.config)
         for folder in (*static_dirs(self.source, self.config), assets, self.content):
             for name in names:
                 file = folder / name.lstrip("/")
@@ -56,7 +56,7 @@ class HugoLinkFiles:
 
     def asset_image(self, file: Path) -> str:
         """An image of `assets/`, copied to `static/` at the path Hugo published it."""
-        rel = file.relative_to(self.source / "assets").as_posix()
+        rel = file.relative_to(assets_dir(self.source, self.config)).as_posix()
         self.site.static.setdefault(rel, file)
         return self.site.image(file, "/" + rel)
 

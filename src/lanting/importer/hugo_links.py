@@ -25,7 +25,7 @@ from lanting.importer.common import (
 from lanting.importer.hugo_link_files import NOT_FILES
 from lanting.importer.hugo_list_links import HugoListLinks
 from lanting.importer.hugo_lost_links import HugoLostLinks
-from lanting.importer.hugo_settings import HugoLanguage
+from lanting.importer.hugo_settings import HugoLanguage, assets_dir, static_root
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.markups import TEXT_PAGES
@@ -205,19 +205,19 @@ class HugoLinks(HugoListLinks, HugoLostLinks):
                 or self.lost_url(old, rest, url, ctx)
         # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
         base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
-        asset = self.source / "assets" / unquote(url.split("#")[0].split("?")[0]).lstrip("/")
+        assets = assets_dir(self.source, self.config)
+        asset = assets / unquote(url.split("#")[0].split("?")[0]).lstrip("/")
         if url.startswith("/") and asset.is_file() and not (
-                self.source / "static" / asset.relative_to(self.source / "assets")).is_file():
+                static_root(self.source, self.config, url) / asset.relative_to(assets)).is_file():
             if image or is_image(asset):
                 return self.asset_image(asset)
             # (LoveIt's and FixIt's `music url="/music/x.mp3"` reads it with `resources.Get`)
-            self.site.static.setdefault(asset.relative_to(self.source / "assets").as_posix(),
-                                        asset)
+            self.site.static.setdefault(asset.relative_to(assets).as_posix(), asset)
             return None
         rel = unquote(url.split("#")[0].split("?")[0]).lstrip("/")
         section_file = self.content / rel
         if url.startswith("/") and rel and is_image(section_file) and section_file.is_file() \
-                and not (self.source / "static" / rel).is_file():
+                and not (static_root(self.source, self.config, rel) / rel).is_file():
             # (`content/images/x.png`: Hugo published a section folder's files at its path)
             ctx.convert("images of section folders")
             return self.site.image(section_file, "/" + rel)
@@ -229,14 +229,14 @@ class HugoLinks(HugoListLinks, HugoLostLinks):
                                   folder, ctx, url)
         if not image and (anchored := self.term_anchor_url(url, ctx)) is not None:
             return anchored
-        found = map_site_url(url, image, ctx, self.site, self.table, self.source,
-                             self.source / "static", base)
+        static = static_root(self.source, self.config, url)
+        found = map_site_url(url, image, ctx, self.site, self.table, self.source, static, base)
         path, hash_mark, fragment = url.partition("#")
         if found is None and self.lower and not image and path != path.lower():
             # (`/projects/PDNE_Prj/`: Hugo published it at `/projects/pdne_prj/`; not a
             # `static/` image, whose case Hugo kept: a second warning, with no line)
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
-                                 self.table, self.source, self.source / "static", base)
+                                 self.table, self.source, static, base)
         if found is not None and fragment and not image:
             target = self.table.find(path) or (self.table.find(path.lower())
                                                if self.lower else None)

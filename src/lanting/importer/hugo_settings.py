@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.content.discover import WELL_KNOWN
 from lanting.importer.common import GENERATED, LinkTable, bool_of, read_text, walk
@@ -81,8 +82,23 @@ CONFIG_NAMES = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml"
                 "config.yaml", "config.yml", "config.json")
 
 
+def mounted(config: dict[str, Any], target: str) -> list[str]:
+    """The folders `[[module.mounts]]` mount at `target` (`content`, `static`, `assets`),
+    in order: Hugo reads a site's content from `source = "notes"`, `target = "content"`
+    (a math wiki's notes), and then no longer from `content/` (a mount replaces the
+    default mount of its target)."""
+    module = config.get("module")
+    mounts = module.get("mounts") if isinstance(module, dict) else None
+    return [str(mount["source"]).strip("/") for mount in mounts or []
+            if isinstance(mount, dict) and str(mount.get("target", "")).strip("/") == target
+            and str(mount.get("source", "")).strip("/")]
+
+
 def content_dir(source: Path, config: dict[str, Any]) -> Path:
-    """The site's content folder: `contentDir` (OWenT's `source/`), else `content/`."""
+    """The site's content folder: the one mounted at `content`, else `contentDir`
+    (OWenT's `source/`), else `content/`."""
+    for folder in mounted(config, "content"):
+        return source / folder
     given = config.get("contentdir")
     return source / (given.strip("/") if isinstance(given, str) and given.strip("/")
                      else "content")
@@ -90,11 +106,23 @@ def content_dir(source: Path, config: dict[str, Any]) -> Path:
 
 def static_dirs(source: Path, config: dict[str, Any]) -> list[Path]:
     """The folders Hugo copied as they are and merged (`staticDir`, a name or a list;
-    `static/`)."""
-    given = config.get("staticdir") or "static"
+    `static/`; those mounted at `static` instead, when any is)."""
+    given = mounted(config, "static") or config.get("staticdir") or "static"
     return [source / str(name).strip("/") for name in
             (given if isinstance(given, list) else [given]) if str(name).strip("/")] \
         or [source / "static"]
+
+
+def static_root(source: Path, config: dict[str, Any], url: str) -> Path:
+    """The static folder holding the file at `url` (`/img/x.png`), else the first."""
+    folders = static_dirs(source, config)
+    rel = unquote(url.split("#")[0].split("?")[0]).lstrip("/")
+    return next((folder for folder in folders if (folder / rel).is_file()), folders[0])
+
+
+def assets_dir(source: Path, config: dict[str, Any]) -> Path:
+    """The folder of Hugo Pipes' files: the one mounted at `assets`, else `assets/`."""
+    return source / next(iter(mounted(config, "assets")), "assets")
 
 
 def theme_names(config: dict[str, Any]) -> list[str]:
