@@ -7,6 +7,7 @@ from pathlib import Path
 
 from importbits import report_of
 from sitebits import write_files
+from test_import_hexo_sites import PACKAGE, hexo_site, post_text
 from test_import_hugo_sites import NOW
 
 from lanting.build import build
@@ -62,3 +63,51 @@ def test_mounts_in_the_module_file_of_config_default(tmp_path: Path) -> None:
     assert detect(source) == "hugo"
     imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
     assert (imported.dest / "content/posts/a.md").is_file()
+
+
+POST = "---\ntitle: 注意力机制\ndate: 2024-03-01 10:00:00\n---\n\n正文。\n"
+HEXO = {"package.json": PACKAGE, "_config.yml": "title: 博客\nlanguage: zh-CN\n"}
+
+
+def test_a_draft_named_as_a_published_post_keeps_out_of_its_way(tmp_path: Path) -> None:
+    """`source/_drafts/attention.md` beside `source/_posts/attention.md`: Hexo published
+    the post alone (`render_drafts` off), and `{% post_link attention %}` led to it. The
+    draft took `attention-2` with a warning, and the post's link led to the draft. The
+    draft is `attention-draft` now, with a notice; the link leads to the post."""
+    imported = hexo_site(tmp_path, {
+        **HEXO,
+        "source/_posts/attention.md": POST,
+        "source/_drafts/attention.md": "---\ntitle: 注意力机制（新版）\n---\n\n草稿。\n",
+        "source/_posts/intro.md": "---\ntitle: 导言\ndate: 2024-03-02\n---\n\n"
+        "见{% post_link attention %}。\n",
+    })
+    report = report_of(imported)
+    assert imported.report.warnings == [], report
+    assert "source/_drafts/attention.md: notice: a draft named as " \
+        "source/_posts/attention.md, the post Hexo published" in report
+    posts = imported.dest / "content/posts"
+    assert "draft: true" in (posts / "attention-draft.md").read_text(encoding="utf-8")
+    assert "[注意力机制](attention.md)" in post_text(imported, "intro")
+
+
+def test_a_draft_copying_a_published_post_is_left_out(tmp_path: Path) -> None:
+    """A draft whose text is the published post's (a copy left in `_drafts/`) is left
+    out, with a notice: a second, unpublished copy of the post is nothing to keep."""
+    imported = hexo_site(tmp_path, {
+        **HEXO, "source/_posts/attention.md": POST, "source/_drafts/attention.md": POST})
+    assert imported.report.warnings == []
+    assert "left out: a copy of source/_posts/attention.md" in report_of(imported)
+    assert sorted(p.name for p in (imported.dest / "content/posts").iterdir()) == \
+        ["attention.md"]
+
+
+def test_drafts_of_a_site_rendering_them_are_published(tmp_path: Path) -> None:
+    """`render_drafts: true`: Hexo published the posts of `_drafts/` at their
+    permalinks; they were imported as drafts, and their pages were lost. They are
+    published posts now, their old URLs kept."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: 博客\nrender_drafts: true\n",
+        "source/_drafts/notes.md": "---\ntitle: 笔记\ndate: 2024-05-06\n---\n\n正文。\n",
+    })
+    text = post_text(imported, "notes")
+    assert "draft" not in text and '"/2024/05/06/notes/"' in text

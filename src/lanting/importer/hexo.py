@@ -263,7 +263,10 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
 
     def read_posts(self) -> None:
         pattern = self.pattern()
-        for path, drafted in self.post_files():
+        shown = bool_of(self.config.get("render_drafts"))  # (Hexo published `_drafts/`)
+        published: dict[str, Path] = {}
+        for path, in_drafts in self.post_files():
+            drafted = in_drafts and not shown
             text = read_text(path)
             fmt, head, body, _first = split_front_matter(hexo_fences(text))
             data, error = load_mapping(fmt or "yaml", hexo_tabs(head))
@@ -272,7 +275,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
                                  "imported without it")
             data = singular_keys(data)
             self.math_asked(path, data)
-            root = self.files / ("_drafts" if drafted else "_posts")
+            root = self.files / ("_drafts" if in_drafts else "_posts")
             name = path.relative_to(root).with_suffix("").as_posix()
             named_date, title_part = self.from_file_name(path.relative_to(root).as_posix())
             date = date_of(data, head, "date", self.tz) or named_date
@@ -294,10 +297,17 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
             stem = path.parent.name if path.stem == "index" and path.parent != root \
                 else path.stem
             slug = slug_of(title_part or stem)
+            if drafted and slug in published:
+                beside = self.draft_beside(path, published[slug], slug)
+                if beside is None:
+                    continue
+                slug = beside
             front = self.front(data, head, path, date)
             if draft:
                 front["draft"] = True
             item = self.site.add(Item("post", slug, path, front, draft=draft))
+            if not draft:
+                published.setdefault(slug, path)
             self.terms.append((item, hierarchies(data.get("categories")),
                                names(data.get("tags"))))
             self.report.counts["drafts" if draft else "posts"] += 1
@@ -310,11 +320,28 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
                     item.old_urls = urls
                 for url in urls:
                     self.table.add(url, item)
-            self.by_name[name] = item
+            if drafted:  # (`post_link` found no draft Hexo did not publish)
+                self.by_name.setdefault(name, item)
+            else:
+                self.by_name[name] = item
             self.by_name.setdefault(path.stem, item)
             self.by_name.setdefault(str(front["title"]), item)
             self.by_source[path.resolve()] = item
             self.posts.append((item, body, path))
+
+    def draft_beside(self, path: Path, post: Path, slug: str) -> str | None:
+        """The slug of a draft of `_drafts/` named as the post `post` Hexo published (a
+        copy left behind, or the next version): none, for a copy of the post's text
+        (left out); else `<slug>-draft`, not the post's `-2` with a warning."""
+        rel = self.report.rel(post)
+        if read_text(path).strip() == read_text(post).strip():
+            self.report.note(path, None, f"left out: a copy of {rel}, the post Hexo "
+                             "published (it published no draft: `render_drafts` is off)")
+            return None
+        self.report.note(path, None, f"a draft named as {rel}, the post Hexo published "
+                         f"(not the draft: `render_drafts` is off): imported as the "
+                         f"draft `{slug}-draft`")
+        return f"{slug}-draft"
 
     def math_asked(self, path: Path, data: dict[str, Any]) -> None:
         """The post or page at `path` did not ask the theme for math (`mathjax: true`)
