@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from importbits import report_of
-from sitebits import write_files
+from sitebits import png, write_files
 from test_import_hexo_sites import PACKAGE, hexo_site, post_text
 from test_import_hugo_sites import NOW
 
@@ -14,6 +14,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 from lanting.importer.detect import detect
+from lanting.importer.figure_labels import own_label
 
 MOUNTS = """title = "数学笔记"
 languageCode = "zh-cn"
@@ -111,3 +112,40 @@ def test_drafts_of_a_site_rendering_them_are_published(tmp_path: Path) -> None:
     })
     text = post_text(imported, "notes")
     assert "draft" not in text and '"/2024/05/06/notes/"' in text
+
+
+FIGURES = ('![](a.png "图1: 结构")\n\n![残差](b.png "Figure 2: residual block")\n\n'
+           '![](c.png "图 3 训练曲线")\n\n![](d.png "图4显示了损失")\n')
+
+
+def test_a_hexo_image_title_s_own_label_is_not_shown_twice(tmp_path: Path) -> None:
+    """`![](a.png "图1: 结构")`, a Markdown image whose title (its caption in Lanting,
+    which numbers it) began with its own label: the page showed "图 1 图 1: 结构", as
+    `asset_img`'s did before. The label is dropped, with a notice, in Hexo's posts and
+    Hugo's; `图 3 训练曲线` (a space after a Chinese label) too; a sentence is kept."""
+    images = {f"source/_posts/net/{n}.png": png(8, 8) for n in "abcd"}
+    imported = hexo_site(tmp_path, {
+        **HEXO, "_config.yml": "title: 博客\npost_asset_folder: true\n", **images,
+        "source/_posts/net.md": "---\ntitle: 网络\ndate: 2024-03-01\n---\n\n" + FIGURES})
+    text = post_text(imported, "net")
+    assert '![](a.png "结构")' in text and '![残差](b.png "residual block")' in text
+    assert '![](c.png "训练曲线")' in text and '"图4显示了损失"' in text
+    assert report_of(imported).count("dropped: Lanting numbers the figure itself") == 3
+    hugo = tmp_path / "hugo"
+    hugo.mkdir()
+    write_files(hugo / "old", {"hugo.toml": 'title = "博客"\n', **{
+        f"content/posts/net/{n}.png": png(8, 8) for n in "abcd"},
+        "content/posts/net/index.md": "---\ntitle: 网络\ndate: 2024-03-01\n---\n\n"
+        + FIGURES})
+    imported = import_site(hugo / "old", hugo / "new", "hugo", False, NOW)
+    text = (imported.dest / "content/posts/net/index.md").read_text(encoding="utf-8")
+    assert '![](a.png "结构")' in text and '![](c.png "训练曲线")' in text
+
+
+def test_a_space_sets_a_chinese_figure_label_off() -> None:
+    """`图 3 训练曲线`, `圖2 損失`: the label of a caption; `图3显示…`, `Figure 1 shows`
+    (an English label set off by a space alone begins a sentence) are kept whole."""
+    assert own_label("图 3 训练曲线") == ("训练曲线", "图 3")
+    assert own_label("圖2 損失") == ("損失", "圖2")
+    for kept in ("图3显示了损失", "Figure 1 shows the loss", "图 3"):
+        assert own_label(kept) == (kept, ""), kept

@@ -33,8 +33,9 @@ _LABEL_IN_BOLD = re.compile(rf"(\*\*|__|\*|_)(?:figure|fig\.?|图|圖)[ \t]*{_NU
 
 def own_label(caption: str) -> tuple[str, str]:
     """(the caption without its own label, the label) when it begins with one, set off
-    by emphasis or a stop, as Lanting numbers the figure itself; else (caption, "") (a
-    sentence, `Figure 1 shows…`, or the label alone keeps its words)."""
+    by emphasis or a stop (or a space, after `图`), as Lanting numbers the figure itself;
+    else (caption, "") (a sentence, `Figure 1 shows…`, or the label alone keeps its
+    words)."""
     found = _OWN_LABEL.match(caption.strip())
     bold = _LABEL_IN_BOLD.match(caption.strip())
     if bold and bold.group(1) in caption.strip()[bold.end():]:  # (`**Examples.** Top: …`)
@@ -43,7 +44,10 @@ def own_label(caption: str) -> tuple[str, str]:
     if found is None:
         return caption, ""
     label, rest = found.group().strip(), caption.strip()[found.end():]
-    set_off = found.group(1) or re.search(_SEPARATOR + "$", label)
+    # (`图 3 训练曲线`: a space sets a Chinese label off, where a sentence runs on,
+    # `图3显示…`; an English one, `Figure 1 shows…`, is a sentence)
+    set_off = found.group(1) or re.search(_SEPARATOR + "$", label) or (
+        label[0] in "图圖" and found.group() != found.group().rstrip())
     return (rest, label) if set_off and rest else (caption, "")
 
 

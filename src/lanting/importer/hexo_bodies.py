@@ -18,6 +18,7 @@ from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import text_underscores
 from lanting.importer.body_parentheses import escaped_parentheses
 from lanting.importer.common import prose_raw
+from lanting.importer.figure_labels import titled_images
 from lanting.importer.hexo_asset_tags import HexoAssetTags
 from lanting.importer.hexo_code import code_fence, code_file, codeblock, included_code
 from lanting.importer.hexo_embeds import embed_tags
@@ -125,7 +126,8 @@ class HexoBodies(HexoAssetTags):
         text, count = escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         text = self.comments(text, ctx)
-        text = self.block_tags(text, ctx, shelf)
+        # (the writer's images; not those of tags, whose captions they read)
+        text = titled_images(self.block_tags(text, ctx, shelf), ctx)
         text = tags(text, {**self.tag_handlers(item, ctx, path, footnotes),
                            **plus_tags(ctx, footnotes, text)}, ctx, html_blocks=True)
         text = OUTPUT.sub(lambda m: ctx.leave_output(m, "a Nunjucks value of the old theme"),

@@ -23,6 +23,7 @@ from lanting.importer.body_math import (
 )
 from lanting.importer.body_tables import cell_border_dollars, shelved_table_math
 from lanting.importer.common import LinkTable, prose_raw
+from lanting.importer.figure_labels import titled_images
 from lanting.importer.html_pages import missing_libraries, raw_elements_apart
 from lanting.importer.hugo_builtins import HugoBuiltins
 from lanting.importer.hugo_callouts import callout_handlers
@@ -135,6 +136,8 @@ class HugoBodies(HugoBuiltins):
             ctx.warn(tex, "a formula in raw HTML that does not convert: left as written")
         if item.source not in self.dollars:  # (math off: `\\(` was `\(`, text)
             text = hugo_formulas(text, ctx, self.passthrough(), self.config)
+        # (the writer's images; not those of shortcodes, whose captions they read)
+        text = titled_images(text, ctx)
         text = self.shortcodes(text, item, ctx, folder, shelf)
         if any(t in name.lower() for name in theme_names(self.config) for t in THEMES):
             text = extended_syntax(text, ctx)
