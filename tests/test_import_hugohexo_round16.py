@@ -149,3 +149,29 @@ def test_a_space_sets_a_chinese_figure_label_off() -> None:
     assert own_label("圖2 損失") == ("損失", "圖2")
     for kept in ("图3显示了损失", "Figure 1 shows the loss", "图 3"):
         assert own_label(kept) == (kept, ""), kept
+
+
+def test_hugo_book_columns_are_columns(tmp_path: Path) -> None:
+    """hugo-book's `{{< columns >}}`, its parts split by `<--->` lines (`ratio="1:2"`,
+    their widths): it was left in a comment with a warning, the text beside it as one
+    column. It is Lanting's `:::: {.columns}`, a `::: {.column}` for each part; a page
+    with no title but its first `# heading` (which hugo-book showed) takes that as its
+    title, not its file's name, and the heading is not shown twice."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "hugo.toml": 'title = "机器学习笔记"\ntheme = "hugo-book"\n',
+        "content/docs/notes/BackPropagation.md": "# BackPropagation\n\n"
+        '{{<columns ratio="1:2">}}\n\n网络结构\n\n<--->\n\n| 层 | 输入 |\n|---|---|\n'
+        "| 隐层 | $\\alpha_h$ |\n\n{{</columns>}}\n\n## 损失函数\n\n正文。\n",
+    })
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert imported.report.warnings == [], report_of(imported)
+    text = next((imported.dest / "content").rglob("backpropagation.md")).read_text(
+        encoding="utf-8")
+    assert "title: BackPropagation" in text and "# BackPropagation" not in text
+    assert ':::: {.columns}\n\n::: {.column width="33%"}\n\n网络结构\n\n:::\n\n' \
+        '::: {.column width="67%"}\n\n| 层 | 输入 |' in text
+    assert "<--->" not in text and text.count("::::") == 2
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = next(out.rglob("backpropagation/index.html")).read_text(encoding="utf-8")
+    assert page.count('class="column"') == 2

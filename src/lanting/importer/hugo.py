@@ -310,7 +310,8 @@ class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFro
             self.generated(path, bundle, section, data, layout)
             return
         slug = slug_of(str(data.get("slug") or stem))
-        front: dict[str, Any] = {"title": str(data.get("title") or slug)}
+        title = data.get("title") or (first_heading(body) or (slug,))[0]  # (else its `# x`)
+        front: dict[str, Any] = {"title": str(title)}
         summary = summary_of(data, "summary", "description")
         if summary:
             front["summary"] = B.plain_inline(summary)  # (Hugo renders it as Markdown)

@@ -5,7 +5,7 @@ Blowfish/Congo/Docsy `alert`, Docsy's `pageinfo`, Hextra's `callout`, a shortcod
 collection's `box`),
 collapsible blocks (Hugo's, hugo-book's and Hextra's `details`, PaperMod's `collapse`,
 `fold`, `expand`), tabs (hugo-book, Hextra, Docsy), LoveIt's `style` and `center-quote`,
-Even's `center`, `left` and `right`.
+Even's `center`, `left` and `right`, hugo-book's `columns`.
 """
 
 from __future__ import annotations
@@ -53,6 +53,24 @@ def tabs(args: str, inner: str, written: str) -> str:
                  or (items[n] if n < len(items) else "") or f"{n + 1}")
         parts.append(f"@tab {' '.join(label.split())}\n\n{match.group(2).strip(chr(10))}")
     return container("tabs", "\n\n".join(parts))
+
+
+def book_columns(args: str, inner: str, written: str) -> str:
+    """hugo-book's `columns`, its parts split by lines `<--->` (`ratio="1:2"`, their
+    widths) → Lanting's `:::: {.columns}` of `::: {.column}` blocks (Quarto's)."""
+    parts = [part.strip("\n") for part in re.split(r"^[ \t]*<--->[ \t]*$", inner,
+                                                     flags=re.MULTILINE)]
+    if len(parts) < 2:
+        return B.block(inner.strip("\n"))
+    ratio = [float(r) if re.fullmatch(r"\d+(?:\.\d+)?", r.strip()) else 1.0
+             for r in B.arguments(args)[1].get("ratio", "").split(":")]
+    grow = [ratio[n] if n < len(ratio) and ratio[n] > 0 else 1.0 for n in range(len(parts))]
+    inner_colons = max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", inner, re.MULTILINE)),
+                       default=2)
+    colons = ":" * max(3, inner_colons + 1)
+    columns = [f'{colons} {{.column width="{round(100 * g / sum(grow))}%"}}\n\n{part}\n\n'
+               f"{colons}" for g, part in zip(grow, parts, strict=True)]
+    return B.block(f"{colons}: {{.columns}}\n\n" + "\n\n".join(columns) + f"\n\n{colons}:")
 
 
 def details(args: str, inner: str, opened: bool) -> str:
@@ -144,6 +162,7 @@ def callout_handlers(ctx: Context, details_open: bool) -> dict[str, Any]:
     return {"style": (style, "styled blocks"), "center-quote": (center_quote, "blockquotes"),
             **dict.fromkeys(("center", "left", "right"), (aligned, "aligned blocks")),
             "tabs": (tabs, "tabs"),
+            "columns": (book_columns, "columns"),  # (hugo-book's)
             "tabpane": (tabs, "tabs"),
             "admonition": (admonition, "callouts"), "hint": (hint, "callouts"),
             # (Hextra's `callout type="info" emoji="…"`, its emoji dropped; with no
