@@ -175,3 +175,29 @@ def test_hugo_book_columns_are_columns(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = next(out.rglob("backpropagation/index.html")).read_text(encoding="utf-8")
     assert page.count('class="column"') == 2
+
+
+def test_a_blowfish_article_card_is_a_link_to_the_page(tmp_path: Path) -> None:
+    """Blowfish's `{{< article link="/articles/%E5%90%88%E9%9B%86/" >}}`, the card of
+    the page at that old URL (percent-encoded, as the theme's users copy it from the
+    address bar): its template was run and failed (`.Site.RegularPages`), left in a
+    comment with a warning. It is a link to the page, its title the text; a URL of no
+    page is the warning it was."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "config/_default/hugo.toml": 'title = "博客"\ntheme = "blowfish"\n'
+        'languageCode = "zh-cn"\n'
+        "[permalinks]\nposts = '/articles/:slug/'\n",
+        "content/posts/collection/index.md": "---\ntitle: 技术合集\nslug: 合集\n"
+        "date: 2024-11-23\n---\n\n正文。\n",
+        "content/guide/index.md": "---\ntitle: Guide\n---\n\n## 技术\n\n"
+        '{{< article link="/articles/%E5%90%88%E9%9B%86/" >}}\n\n'
+        '{{< article link="/articles/gone/" >}}\n',
+    })
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    report = report_of(imported)
+    assert "content/guide/index.md:9: warning: not converted, left in a comment: " \
+        '`{{< article link="/articles/gone/" >}}` (no page at `/articles/gone/`' in report
+    assert len(imported.report.warnings) == 1, report
+    text = next((imported.dest / "content").rglob("guide*.md")).read_text(encoding="utf-8")
+    assert "## 技术\n\n[技术合集](../posts/合集.md)\n" in text

@@ -9,6 +9,7 @@ import glob
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_fragments import heading_fragment
@@ -151,6 +152,16 @@ class HugoBuiltins(HugoLinks):
             ctx.convert("inline images")
             return f"![{named.get('alt', '')}]({src})"
 
+        def article(args: str, written: str) -> str:
+            # (Blowfish's `article link="/articles/x/"`: the card of the page at that
+            # URL, its title linked, as Lanting writes a link to a page)
+            link = B.arguments(args)[1].get("link", "")
+            found = self.table.find(link) or self.table.find(unquote(link))
+            if found is None:
+                return ctx.leave(written, f"no page at `{link}` in the source")
+            ctx.convert("article cards as links")
+            return B.block(f"[{found.front.get('title') or link}]({self.site.link(found)})")
+
         def video_file(src: str) -> str:
             # (the hugo-video module: `video src="demo"` played the bundle's demo.mp4,
             # demo.webm and demo.ogg, whichever the browser could)
@@ -174,7 +185,8 @@ class HugoBuiltins(HugoLinks):
                 # with content, is read with the math): Lanting's math always works
                 # (and DoIt's `fa-icon solid pen`: Lanting has no icon font)
                 "katex": remove, "inTextImg": in_text_image, "icon": remove, "fa-icon": remove,
-                "youtubeLite": youtube, "gallery": gallery_image, "version": version}
+                "youtubeLite": youtube, "gallery": gallery_image, "version": version,
+                "article": article}
 
 
 def _figure_caption(named: dict[str, str]) -> str:
