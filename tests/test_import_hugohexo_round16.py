@@ -201,3 +201,21 @@ def test_a_blowfish_article_card_is_a_link_to_the_page(tmp_path: Path) -> None:
     assert len(imported.report.warnings) == 1, report
     text = next((imported.dest / "content").rglob("guide*.md")).read_text(encoding="utf-8")
     assert "## 技术\n\n[技术合集](../posts/合集.md)\n" in text
+
+
+def test_an_address_as_a_raw_link_s_target_is_mailed(tmp_path: Path) -> None:
+    """`<a href="me@example.org">gmail</a>` in a page's raw HTML, the `mailto:` left out:
+    the old page linked a file of that name beside it, and the import kept the link's
+    text alone, with a warning. The writer meant to be mailed, as with a Markdown
+    link `[x](me@example.org)`: it is `mailto:me@example.org`."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "hugo.toml": 'title = "博客"\nlanguageCode = "zh-cn"\n',
+        "content/about/index.md": "---\ntitle: 关于\n---\n\n<p>发邮件：<b><a "
+        'href="me@example.org">gmail</a></b> 或 <a href="x@qq.com">qq</a>。</p>\n',
+    })
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert imported.report.warnings == [], report_of(imported)
+    text = next((imported.dest / "content").rglob("about*.md")).read_text(encoding="utf-8")
+    assert '<a href="mailto:me@example.org">gmail</a>' in text
+    assert '<a href="mailto:x@qq.com">qq</a>' in text

@@ -272,6 +272,10 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         # (an attribute's entities are its characters: `s&amp;h.png`, as a template's
         # escaping wrote it, names `s&h.png`)
         opening = match.group(1).lower()
+        if re.match(r"<a\s", opening) and _ADDRESS.fullmatch(match.group(3).strip()):
+            # (`<a href="x@lab.org">`: as `[x](x@lab.org)`, the writer meant to be mailed)
+            return f"{match.group(1)}{match.group(2) or chr(34)}mailto:" \
+                f"{match.group(3).strip()}{match.group(2) or chr(34)}"
         new = resolve(slashed(html.unescape(re.sub(r"[\t\n\r]", "", match.group(3)).strip()),
                                markdown=False),
                       opening[1:4] == "img" or opening[1:6] == "image"
