@@ -66,6 +66,21 @@ def test_mounts_in_the_module_file_of_config_default(tmp_path: Path) -> None:
     assert (imported.dest / "content/posts/a.md").is_file()
 
 
+def test_a_language_s_mount_leaves_the_content_folder_as_it_was(tmp_path: Path) -> None:
+    """A mount of one language's pages (`lang = "en"`) is read with the languages: the
+    site's content is still `content/`, its pages of every language imported."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "hugo.toml": 'title = "笔记"\ndefaultContentLanguage = "zh"\n'
+        '[languages.zh]\nweight = 1\n[languages.en]\nweight = 2\n'
+        '[[module.mounts]]\nsource = "content/en"\ntarget = "content"\nlang = "en"\n',
+        "content/posts/a.md": "---\ntitle: 甲\ndate: 2024-01-02\n---\n\n正文。\n",
+        "content/en/posts/b.md": "---\ntitle: B\ndate: 2024-01-02\n---\n\nText.\n",
+    })
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert (imported.dest / "content/posts/a.md").is_file()
+
+
 POST = "---\ntitle: 注意力机制\ndate: 2024-03-01 10:00:00\n---\n\n正文。\n"
 HEXO = {"package.json": PACKAGE, "_config.yml": "title: 博客\nlanguage: zh-CN\n"}
 

@@ -86,12 +86,13 @@ def mounted(config: dict[str, Any], target: str) -> list[str]:
     """The folders `[[module.mounts]]` mount at `target` (`content`, `static`, `assets`),
     in order: Hugo reads a site's content from `source = "notes"`, `target = "content"`
     (a math wiki's notes), and then no longer from `content/` (a mount replaces the
-    default mount of its target)."""
+    default mount of its target). Not a language's (`lang = "zh"`: its pages are read
+    with the languages)."""
     module = config.get("module")
     mounts = module.get("mounts") if isinstance(module, dict) else None
     return [str(mount["source"]).strip("/") for mount in mounts or []
             if isinstance(mount, dict) and str(mount.get("target", "")).strip("/") == target
-            and str(mount.get("source", "")).strip("/")]
+            and str(mount.get("source", "")).strip("/") and not mount.get("lang")]
 
 
 def content_dir(source: Path, config: dict[str, Any]) -> Path:
