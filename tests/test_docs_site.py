@@ -165,3 +165,26 @@ def test_every_table_row_has_its_header_s_cells() -> None:
             elif header and not re.match(r"\|\s*:?-{3,}", line) and _cells(line) != header:
                 wrong.append(f"{path.name}:{number}")
     assert wrong == []
+
+
+def test_no_table_names_a_row_twice() -> None:
+    """Two rows with the same first cell were a merge's two copies of one row, each with
+    part of the changes (the Hugo shortcodes and Quarto navbar rows of the importing
+    page): a reader found half of what is imported in each."""
+    twice = []
+    for path in sorted((DOCS / "content").rglob("*.md")):
+        seen: set[str] = set()
+        fence = ""
+        for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
+            opening = re.match(r"\s*(`{3,}|~{3,})", line)
+            if opening:
+                fence = "" if fence else opening.group(1)
+                continue
+            if fence or not line.startswith("|"):
+                seen = set()
+                continue
+            first = line.split("|")[1].strip()
+            if first in seen and not re.fullmatch(r":?-{3,}:?", first):
+                twice.append(f"{path.name}:{number}: {first}")
+            seen.add(first)
+    assert twice == []
