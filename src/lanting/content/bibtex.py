@@ -245,9 +245,8 @@ def _failure(block: Any, path: Path, taken: set[str]) -> Problem:
                    hint="check the braces and the commas between fields")
 
 
-def _concatenated(value: str, strings: dict[str, str]) -> str:
-    """BibTeX's `neurips # " 36"`: the parts joined, `@string` names replaced (bibtexparser
-    2 resolves a name only when it is a field's whole value)."""
+def split_concatenation(value: str) -> list[str]:
+    """The parts of a BibTeX value joined with ` # `, outside braces and quotes."""
     parts: list[str] = []
     depth, quoted, start = 0, False, 0
     for at, char in enumerate(value + "#"):
@@ -260,8 +259,14 @@ def _concatenated(value: str, strings: dict[str, str]) -> str:
         elif char == "#" and depth == 0 and not quoted:
             parts.append(value[start:at].strip())
             start = at + 1
+    return parts
+
+
+def _concatenated(value: str, strings: dict[str, str]) -> str:
+    """BibTeX's `neurips # " 36"`: the parts joined, `@string` names replaced (bibtexparser
+    2 resolves a name only when it is a field's whole value)."""
     joined = []
-    for part in parts:
+    for part in split_concatenation(value):
         if len(part) >= 2 and (part[0], part[-1]) in (('"', '"'), ("{", "}")):
             joined.append(part[1:-1])
         else:

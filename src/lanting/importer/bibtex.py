@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lanting.content.bibtex import split_concatenation
 from lanting.content.bibtex_latex import latex_decoder
 
 ET_AL = re.compile(r"^(et\.? ?al\.?|etc\.?|others|等|等人)$", re.IGNORECASE)
@@ -137,7 +138,7 @@ def _joined(value: str, strings: dict[str, str]) -> str:
     `@string` name replaced by its text: the entries are written without the file's
     `@string` definitions, so a name left in a concatenation was read as its letters
     (`procneurips`, a lab's venues). One naming a macro the file lacks stays as it is."""
-    parts = _split_concatenation(value)
+    parts = split_concatenation(value)
     texts = []
     for part in parts:
         part = strings.get(part.lower(), part)
@@ -148,24 +149,6 @@ def _joined(value: str, strings: dict[str, str]) -> str:
         else:
             return value
     return "{" + "".join(texts) + "}" if len(parts) > 1 else value
-
-
-def _split_concatenation(value: str) -> list[str]:
-    """The parts of a value `_fields` joined with ` # `, outside braces and quotes."""
-    parts: list[str] = []
-    depth, quoted, start = 0, False, 0
-    for at, char in enumerate(value):
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-        elif char == '"' and depth == 0:
-            quoted = not quoted
-        elif char == "#" and depth == 0 and not quoted:
-            parts.append(value[start:at].strip())
-            start = at + 1
-    parts.append(value[start:].strip())
-    return parts
 
 
 def renamed_duplicates(entries: list[BibEntry]) -> list[tuple[BibEntry, str, int]]:
