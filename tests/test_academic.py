@@ -159,6 +159,29 @@ def test_publications_page_highlights_the_owner_and_has_bibtex_without_script(
     assert chinese.one("strong", class_="pub-me").text() == "林知远"
 
 
+def test_a_paper_s_volume_issue_and_pages_are_shown_and_in_its_meta(
+        make_site: Make, build_site: Build, post: Callable[..., str]) -> None:
+    """`@article{…, volume=23, number={4}, pages={1--20}}` was listed as "Journal, 2022":
+    where in the journal the paper is was lost, on the page and for Google Scholar."""
+    bib = BIB + ("@article{jmlr2022, title = {Long Paper}, author = {Lin, Zhiyuan},\n"
+                 "  journal = {J. Mach. Learn. Res.}, volume = 23, number = {4},\n"
+                 "  pages = {1--20}, year = 2022}\n"
+                 "@inproceedings{icml2021, title = {Short Paper}, author = {Lin, Zhiyuan},\n"
+                 "  booktitle = {ICML}, pages = {101-110}, year = 2021}\n")
+    site = make_site(site_files(post, **{"content/publications.bib": bib}))
+    build_site(site)
+    page = parse_html((site / "public/publications/index.html").read_bytes())
+    venues = {a.one("h3").text(): a.one("p", class_="pub-venue").text()
+              for a in page.find_all("article", class_="pub")}
+    assert venues["Long Paper"] == "J. Mach. Learn. Res., 23(4):1\u201320, 2022"
+    assert venues["Short Paper"] == "ICML, pp. 101\u2013110, 2021"
+    assert venues["HiChunk: Hierarchical Chunking"].startswith("ACL 2026, 2026")
+    paper = parse_html((site / "public/publications/jmlr2022/index.html").read_bytes())
+    meta = {m["name"]: m["content"] for m in paper.find_all("meta", attrs={"name": True})}
+    assert (meta["citation_volume"], meta["citation_issue"], meta["citation_firstpage"],
+            meta["citation_lastpage"]) == ("23", "4", "1", "20")
+
+
 @pytest.mark.parametrize("name", ["Zhiyuan (Leo) Lin", "林知远 (Zhiyuan Lin)",
                                   "林知远（Zhiyuan Lin）", "Leo (Zhiyuan) Lin",
                                   "Zhiyuan Lin (林知远)"])

@@ -21,6 +21,7 @@ from lanting.content.bibtex import (
     INVISIBLE,
     BibEntry,
     crossref_parents,
+    page_range,
     read_entries,
     to_int,
     to_month,
@@ -355,6 +356,9 @@ def _publication(entry: BibEntry, order: int, scholar_user: str = "", base_path:
         bibtex_show=fields.get("bibtex_show", "true").strip().lower() not in ("false", "no",
                                                                                "0"),
         metrics=_metrics(fields, urls, scholar_user),
+        volume=" ".join(fields.get("volume", "").split()),
+        issue=" ".join((fields.get("number") or fields.get("issue", "")).split()),
+        pages=page_range(fields.get("pages", "")),
     ), reference, entry.warnings
 
 

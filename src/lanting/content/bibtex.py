@@ -321,3 +321,12 @@ def read_entries(source: Source) -> tuple[list[BibEntry], list[Problem]]:
     taken = {entry.key for entry in library.entries}
     problems = [_failure(b, source.path, taken) for b in library.failed_blocks]
     return [BibEntry(entry, source.path) for entry in library.entries], problems
+
+
+_RANGE = re.compile(r"\s*(?:-{1,3}|\u2013|\u2014)\s*")
+
+
+def page_range(value: str) -> str:
+    """`pages = {1--20}` (or `1-20`, `1 -- 20`, `1–20`) as `1–20`; one page as it is."""
+    return _RANGE.sub("\u2013", " ".join(value.split()))
+

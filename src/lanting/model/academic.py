@@ -102,6 +102,20 @@ class Publication:
     """`bibtex_show = {false}` hides the BibTeX button."""
     metrics: tuple[PubLink, ...] = ()
     """Links to the entry's Altmetric, Dimensions, Google Scholar and INSPIRE pages."""
+    volume: str = ""
+    issue: str = ""
+    """BibTeX's `number` (or biblatex's `issue`)."""
+    pages: str = ""
+    """`1–20`: the range with an en dash, however the file wrote it (`1--20`, `1-20`)."""
+
+    @property
+    def locator(self) -> str:
+        """Where in its venue the paper is, as references write it: `23(4):1–20`, `23`,
+        `pp. 1–20` (no volume); "" for none."""
+        if not self.volume:
+            return f"pp. {self.pages}" if self.pages else ""
+        issue = f"({self.issue})" if self.issue else ""
+        return f"{self.volume}{issue}" + (f":{self.pages}" if self.pages else "")
 
     @property
     def slug(self) -> str:
