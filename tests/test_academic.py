@@ -182,6 +182,22 @@ def test_a_paper_s_volume_issue_and_pages_are_shown_and_in_its_meta(
             meta["citation_lastpage"]) == ("23", "4", "1", "20")
 
 
+def test_a_formula_in_a_note_badge_is_drawn_not_left_as_tex(
+        make_site: Make, build_site: Build, post: Callable[..., str]) -> None:
+    """`note = {Co-first authors $^*$}` showed `$^*$` in its badge, raw and unreported."""
+    bib = BIB + ("@article{marked2023, title = {Marked}, author = {Lin, Zhiyuan},\n"
+                 "  journal = {J}, year = 2023, note = {Co-first authors: $^*$; Oral}}\n")
+    site = make_site(site_files(post, **{"content/publications.bib": bib}))
+    build_site(site)
+    page = parse_html((site / "public/publications/index.html").read_bytes())
+    marked = next(a for a in page.find_all("article", class_="pub")
+                  if a.one("h3").text() == "Marked")
+    badges = marked.find_all("span", class_="badge-pub")
+    assert [b.text().startswith("Co-first authors:") for b in badges] == [True, False]
+    assert badges[0].one("math").find("msup") is not None and "$" not in badges[0].text()
+    assert badges[1].text() == "Oral"
+
+
 @pytest.mark.parametrize("name", ["Zhiyuan (Leo) Lin", "林知远 (Zhiyuan Lin)",
                                   "林知远（Zhiyuan Lin）", "Leo (Zhiyuan) Lin",
                                   "Zhiyuan Lin (林知远)"])

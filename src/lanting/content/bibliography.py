@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
@@ -330,6 +331,8 @@ def _publication(entry: BibEntry, order: int, scholar_user: str = "", base_path:
     reference, _ = make_reference(entry, fields, entry.path.name)
     category = _category(entry.entry_type, fields)
     note = fields.get("note", "").strip()
+    badges = [math_forms(b, (entry.path, entry.at("note"))) if "$" in b else (b, escape(b))
+              for b in _badges(note)]
     title_plain, title_html = _with_math(entry, "title", title)
     abstract_plain, abstract_html = _with_math(entry, "abstract", fields.get("abstract", ""))
     award = fields.get("award", "").strip()
@@ -342,7 +345,7 @@ def _publication(entry: BibEntry, order: int, scholar_user: str = "", base_path:
         month=to_month(raw_fields.get("month", "")),
         # al-folio's own sample writes `journal={Phys. Rev.,}`: its layout adds the comma
         venue=" ".join(_venue(entry.entry_type, fields, category).split()).rstrip(","),
-        badges=_badges(note),
+        badges=tuple(plain for plain, _ in badges), badges_html=tuple(h for _, h in badges),
         award=award, links=_links(urls, entry.at), abstract=abstract_plain,
         abstract_html=abstract_html,
         bibtex=_bibtex(entry), selected=truthy(fields.get("selected", "")), line=line,

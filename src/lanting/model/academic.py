@@ -102,6 +102,8 @@ class Publication:
     """`bibtex_show = {false}` hides the BibTeX button."""
     metrics: tuple[PubLink, ...] = ()
     """Links to the entry's Altmetric, Dimensions, Google Scholar and INSPIRE pages."""
+    badges_html: tuple[str, ...] = ()
+    """`badges` as HTML, a formula in one as MathML (`Co-first authors $^*$`)."""
     volume: str = ""
     issue: str = ""
     """BibTeX's `number` (or biblatex's `issue`)."""
