@@ -81,6 +81,10 @@ def test_keyboard_focus_is_visible(browser, example_site, name: str, scheme: str
     context = open_context(browser, "desktop", scheme)
     try:
         page = visit(context, example_site, page_type).page
+        # Keys reach a page only once its window has focus, which a loaded machine gave
+        # late (`deck-dark` once found nothing focused after Tab in a full run).
+        page.bring_to_front()
+        page.wait_for_function("document.hasFocus()")
         seen = []
         for _ in range(8):
             page.keyboard.press("Tab")
