@@ -113,6 +113,8 @@ def test_publications_and_talks_come_from_the_site(built: tuple[Element, BuildRe
     assert len(pubs) == 2, "only the selected entries"
     assert pubs[0].one("a")["href"] == "/publications/hichunk2026/"
     assert pubs[0].one("strong").text() == "Zhiyuan Lin", "the owner is highlighted"
+    assert pubs[0].one(class_="cv-venue").text() == \
+        "Proceedings of ACL 2026, pp. 4120\u20134136, 2026", "where in the venue, as listed"
     talk = _section(built[0], "talks").one("li", class_="cv-entry")
     assert talk.one("a")["href"] == "/talks/hichunk-acl2026/"
     assert talk.one(class_="cv-subtitle").text() == "ACL 2026 · Oral"

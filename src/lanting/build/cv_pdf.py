@@ -66,7 +66,7 @@ def rendercv_input(text: str, publications: tuple[Publication, ...], config: Con
             if pub.year:
                 entry["date"] = f"{pub.year}-{pub.month:02d}" if pub.month else str(pub.year)
             if pub.venue:
-                entry["journal"] = pub.venue
+                entry["journal"] = f"{pub.venue}, {pub.locator}" if pub.locator else pub.venue
             doi = next((x.url for x in pub.links if x.kind == "doi"), "")
             if doi:
                 entry["doi"] = doi.split("doi.org/", 1)[-1]
