@@ -98,3 +98,9 @@ def bundle_files(post: Any) -> dict[str, str | bytes]:
         "content/posts/covered/cover.png": png(600, 300),
         "content/posts/plain.md": post("Plain", "2026-03-03"),
     }
+
+
+def differing_files(one: Mapping[str, bytes], other: Mapping[str, bytes]) -> list[str]:
+    """The paths whose bytes differ between two sites' files: what a failed comparison of
+    whole sites should name (the dicts themselves print as megabytes)."""
+    return sorted(p for p in one.keys() | other.keys() if one.get(p) != other.get(p))

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from sitebits import differing_files
 
 import lanting.serve.live
 from lanting.build.options import BuildOptions
@@ -78,6 +79,7 @@ def _differing_pages(served: dict[str, bytes], before: dict[str, bytes]) -> set[
     `tests/test_search.py` checks that it equals a clean build's)."""
     return {p for p in served
             if served[p] != before.get(p) and not p.startswith(INDEX_DIR + "/")}
+
 
 
 def _edit(site: Path, rel: str, old: str, new: str) -> Path:
@@ -226,7 +228,7 @@ def test_the_bilingual_example_quick_edit_equals_a_full_rebuild(tmp_path: Path) 
                         encoding="utf-8")
         live.rebuild({str(path)})
         assert live.last_rebuild == "quick", rel
-    assert _served(live) == _fresh(site)
+    assert differing_files(_served(live), _fresh(site)) == []
 
 
 def test_quick_edits_then_a_title_change_update_the_listings(live: LiveSite) -> None:
@@ -285,7 +287,7 @@ def test_a_title_edit_in_the_bilingual_example_equals_a_full_rebuild(tmp_path: P
     changed = live.rebuild({str(path)})
     assert live.last_rebuild == "quick" and live.error is None
     served = _served(live)
-    assert served == _fresh(site)
+    assert differing_files(served, _fresh(site)) == []
     assert any(url.startswith("/en/posts/") for url in changed)
     assert b"Renamed " in served["en/blog/index.html"]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -233,6 +233,7 @@ def produce(
     previous_data: Callable[[str], bytes | None] = lambda path: None,
     minify: bool = False, previous_reads: dict[str, Reads] | None = None,
     staging: Staging | None = None, previous_answers: dict[str, Answers] | None = None,
+    indexed: Mapping[str, str] | None = None,
 ) -> SiteOutput:
     """Stages 1–10: the whole site, in memory but for the pages put in `staging` (the
     search index, 11, is left to the caller: `SiteOutput.index`). Pages whose fingerprint
@@ -240,9 +241,11 @@ def produce(
     `previous_data` reads such an old file when the search index has to be rebuilt
     around it; `previous_reads` is what each of those files read of the site model
     (`render.recording`), and `previous_answers` what that build's models answered.
-    `minify`: apply the config's `[build] minify` (`lanting build` does, `lanting serve`
-    does not). `staging`: where `lanting build` puts each page as soon as it is made
-    (`OutputFile.staged`); without it, pages are kept in memory."""
+    `indexed`: the page fingerprints of the previous search index where it lags behind
+    `previous` (`build_search_index`). `minify`: apply the config's `[build] minify`
+    (`lanting build` does, `lanting serve` does not). `staging`: where `lanting build`
+    puts each page as soon as it is made (`OutputFile.staged`); without it, pages are
+    kept in memory."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     defaults = {"base_url": options.default_base_url} if options.default_base_url else None
     config = load_config(site_dir, overrides, defaults)                    # 1. config
@@ -372,7 +375,7 @@ def produce(
     read_files = {name for found in deps for kind, name, _ in found if kind == "file"}
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
-                              previous_data, engine),
+                              previous_data, engine, indexed),
                       state, tuple(sorted(read_files)), hosts)
 
 

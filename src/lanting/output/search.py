@@ -107,6 +107,7 @@ def build_search_index(
     reusable: Callable[[str], bool] = lambda path: False,
     previous_data: Callable[[str], bytes | None] = lambda path: None,
     made_by: str = "",
+    indexed: Mapping[str, str] | None = None,
 ) -> SearchIndex:
     """The index of every page that opts in, as output files.
 
@@ -114,12 +115,15 @@ def build_search_index(
     unchanged since the build that wrote `previous` (path -> fingerprint) and are taken
     from its index, or read back with `previous_data` if that index cannot be used (one
     made by another Lanting cannot: `made_by` is `build.cache.engine_fingerprint`).
+    `indexed`: the fingerprints of the pages the previous index was made from, where that
+    index lags behind `previous` (`lanting serve` indexes in the background and drops the
+    requests a newer rebuild replaces); an unchanged page that differs from it is read back.
     """
     if not config.search.enabled:
         return SearchIndex((), 0)
     prior = PreviousIndex(previous or {}, reusable, previous_data)
     reader = RecordReader(config, previous_data)
-    fresh, kept = _pages(files, config, prior, reader, made_by)
+    fresh, kept = _pages(files, config, prior, reader, made_by, indexed)
     total = len(fresh) + len(kept)
     if not total:
         return SearchIndex((), 0)
@@ -145,7 +149,8 @@ def build_search_index(
 
 
 def _pages(files: Sequence[OutputFile], config: Config, prior: PreviousIndex, read: RecordReader,
-           made_by: str) -> tuple[dict[str, SearchRecord], list[str]]:
+           made_by: str, basis: Mapping[str, str] | None,
+           ) -> tuple[dict[str, SearchRecord], list[str]]:
     """The searchable pages: records of those rendered now (or read back), by URL, and
     the URLs of the unchanged ones the previous index has."""
     fresh: dict[str, SearchRecord] = {}
@@ -158,8 +163,12 @@ def _pages(files: Sequence[OutputFile], config: Config, prior: PreviousIndex, re
             fresh[url] = f.search if f.search.url == url else replace(f.search, url=url)
         elif f.staged:
             continue  # made now, and its worker found it not searchable
-        elif f.data is None:
+        elif f.data is None and (basis is None or basis.get(f.path) == f.fingerprint):
             unchanged.append(page_url(f.path))
+        elif f.data is None:  # changed since the previous index was made
+            record = read(page_url(f.path))
+            if record is not None:
+                fresh[record.url] = record
         elif BODY.encode() in f.data:  # made without a record (a page given whole)
             record = search_record(f.data.decode("utf-8"), page_url(f.path), config.search.exclude)
             if record is not None:

@@ -104,6 +104,12 @@ class LiveSite:
         self.rebuilds = 0
         self.indexed = 0
         """The rebuild whose search index is served."""
+        self.index_basis: dict[str, str] | None = None
+        """The page fingerprints the served search index was made from: a rebuild whose
+        index was never served (a newer one replaced its request) leaves it behind the
+        pages, and the next index reads those pages again."""
+        self._newest_request: tuple[int, dict[str, str]] | None = None
+        """The rebuild whose index is being made, with its page fingerprints."""
         self.indexer = BackgroundIndexer(site_dir, self._serve_index, report)
         self.browsers = Browsers()
 
@@ -157,7 +163,8 @@ class LiveSite:
                     produced = produce(self.site_dir, self.options, cache, self.fingerprints,
                                        lambda path: path in self.store.files,
                                        reader=self.reader, previous_data=self._served,
-                                       previous_reads=self.reads)
+                                       previous_reads=self.reads,
+                                       indexed=self.index_basis)
                 except BaseException:
                     restored = self._restore(previous)
                     raise
@@ -167,7 +174,7 @@ class LiveSite:
                 self.fingerprints = produced.fingerprints
                 self.reads = produced.reads
                 self.state = warm(produced.state) if produced.state is not None else None
-                self.indexer.index_later(produced.index, self.rebuilds)
+                self._index_later(produced.index)
         except LantingError as error:
             self._reload(restored)
             return set(), "\n".join(p.format(self.site_dir) for p in error.problems)
@@ -318,19 +325,29 @@ class LiveSite:
             now = {f.path for f in update.files}
             pages = [f if f.path in now else replace(f, data=None, search=None)
                      for f in update.state.files]
-            self.indexer.index_later(partial(
+            self._index_later(partial(
                 build_search_index, pages, config, self.fingerprints,
-                lambda p: p in self.store.files, self._served, engine_fingerprint()),
-                self.rebuilds)
+                lambda p: p in self.store.files, self._served, engine_fingerprint(),
+                self.index_basis))
         self.warnings = update.state.warnings
         return changed
 
+    def _index_later(self, index: Callable[[], SearchIndex]) -> None:
+        """Have this rebuild's search index made in the background (called under `lock`,
+        once its pages are served)."""
+        pages = {path: fingerprint for path, fingerprint in self.fingerprints.items()
+                 if not path.startswith(INDEX_DIR + "/")}
+        self._newest_request = (self.rebuilds, pages)
+        self.indexer.index_later(index, self.rebuilds)
+
     def _serve_index(self, result: SearchIndex, generation: int) -> bool:
         """Serve rebuild `generation`'s search index; False if a newer rebuild's is on its
-        way."""
+        way. (A rebuild that failed asks for none: the last good one's is served.)"""
         with self.lock:
-            if generation != self.rebuilds:
+            newest = self._newest_request
+            if newest is None or generation != newest[0]:
                 return False
+            self.index_basis = newest[1]
             files = {path: data for path, data in self.store.files.items()
                      if not path.startswith(INDEX_DIR + "/")}
             for file in result.files:
