@@ -5,6 +5,7 @@ every module."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -21,7 +22,10 @@ ARCHITECTURE = ROOT / "docs" / "content" / "pages" / "architecture.md"
 def test_import_contracts_hold() -> None:
     command = shutil.which("lint-imports")
     assert command, "import-linter is a test dependency: pip install -e '.[test]'"
-    environment = {"PYTHONPATH": str(ROOT / "src"), "PATH": str(Path(sys.executable).parent)}
+    # This interpreter's scripts first; the rest of PATH for a wrapper script's own
+    # interpreter (pyenv's shims run `bash`).
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    environment = {"PYTHONPATH": str(ROOT / "src"), "PATH": path}
     done = subprocess.run([command, "--config", str(ROOT / "pyproject.toml")], cwd=ROOT,
                           capture_output=True, text=True, check=False, env=environment)
     assert done.returncode == 0, done.stdout + done.stderr
