@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from sitebits import differing_files
 
+import lanting.serve.live
 from lanting.build.options import BuildOptions
+from lanting.errors import LantingError
 from lanting.model.output import SearchIndex
 from lanting.output.search_files import INDEX_DIR
 from lanting.serve.live import LiveSite
@@ -136,3 +138,37 @@ def test_a_failed_rebuild_does_not_hold_back_the_index_of_the_last_good_one(
     assert live.error is not None
     held.release()  # the request of the good rebuild, made before the failed one
     assert b"momentum" in b"".join(_index(_served(live)).values())
+
+
+def test_an_index_made_while_a_failing_rebuild_shows_a_page_early_reads_its_own_pages(
+    live: LiveSite, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full rebuild serves the edited page early, then fails and takes it back. The
+    index of the rebuild before it, made meanwhile, reads that page as its own rebuild
+    made it: the text of the failed edit never reaches the search index."""
+    held = HeldIndexer(live)
+    live.rebuild({_edit(live.site_dir, "b", "tensors", "matrices")})
+    live.rebuild({_edit(live.site_dir, "a", "gradients", "momentum")})
+    assert held.waiting is not None
+    index, generation = held.waiting
+    made: list[SearchIndex] = []
+
+    def failing(*args: object, **kwargs: object) -> None:
+        assert b"zebras" in _served_now(live)["posts/b/index.html"]  # shown early
+        made.append(index())  # the background indexer, running meanwhile
+        raise LantingError.at("something else is broken")
+
+    monkeypatch.setattr(lanting.serve.live, "produce", failing)
+    path = _edit(live.site_dir, "b", "Beta speaks of matrices.",
+                 "Beta speaks of zebras, see [x](nope.md).")
+    live.rebuild({path})
+    assert live.last_rebuild == "full" and live.error is not None
+    assert b"zebras" not in _served_now(live)["posts/b/index.html"]  # taken back
+    assert live._serve_index(made[0], generation)
+    text = b"".join(_index(_served_now(live)).values())
+    assert b"matrices" in text and b"momentum" in text and b"zebras" not in text
+
+
+def _served_now(live: LiveSite) -> dict[str, bytes]:
+    return {path: data if isinstance(data, bytes) else data.read_bytes()
+            for path, data in live.store.files.items()}

@@ -14,7 +14,7 @@ import gc
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 from http.server import BaseHTTPRequestHandler
@@ -70,6 +70,17 @@ def _stamps(paths: Iterable[str]) -> dict[str, tuple[int, int, int, int] | None]
 def page_url(path: str) -> str:
     """`posts/a/index.html` -> `/posts/a/`; other files keep their name."""
     return "/" + path.removesuffix("index.html")
+
+
+def generated(files: Mapping[str, bytes | Path]) -> Callable[[str], bytes | None]:
+    """Reads a generated file of `files`, a served site as it was when this was made
+    (`store.files` is replaced, never changed in place, so it stays as it was)."""
+
+    def read(path: str) -> bytes | None:
+        data = files.get(path)
+        return data if isinstance(data, bytes) else None
+
+    return read
 
 
 class LiveSite:
@@ -158,11 +169,15 @@ class LiveSite:
                 return quick, None
             self.last_rebuild = "full"
             with self.lock:  # requests wait for the new site instead of seeing half of it
+                # The site as this rebuild finds it: pages shown early are not in it (if the
+                # rebuild fails they are taken back), nor anything a later rebuild serves
+                # while this one's search index is made in the background.
+                stored = self.store.files
                 previous = self._show_early(paths, cache, started)
                 try:
                     produced = produce(self.site_dir, self.options, cache, self.fingerprints,
-                                       lambda path: path in self.store.files,
-                                       reader=self.reader, previous_data=self._served,
+                                       stored.__contains__,
+                                       reader=self.reader, previous_data=generated(stored),
                                        previous_reads=self.reads,
                                        indexed=self.index_basis)
                 except BaseException:
@@ -299,7 +314,7 @@ class LiveSite:
 
         with self.lock:
             try:
-                update = quick_update(state, sources, cache, self._served, show)
+                update = quick_update(state, sources, cache, generated(self.store.files), show)
             except BaseException:
                 self._reload(self._restore(shown))
                 raise
@@ -327,8 +342,7 @@ class LiveSite:
                      for f in update.state.files]
             self._index_later(partial(
                 build_search_index, pages, config, self.fingerprints,
-                lambda p: p in self.store.files, self._served, engine_fingerprint(),
-                self.index_basis))
+                files.__contains__, generated(files), engine_fingerprint(), self.index_basis))
         self.warnings = update.state.warnings
         return changed
 
@@ -366,10 +380,6 @@ class LiveSite:
         a build: the index follows the pages by design.)"""
         return self.indexer.wait(timeout)
 
-    def _served(self, path: str) -> bytes | None:
-        """The bytes of a generated file of the last good build (for the search index)."""
-        data = self.store.files.get(path)
-        return data if isinstance(data, bytes) else None
 
     def _swap(self, files: Iterable[object], copies: Iterable[object]) -> set[str]:
         old = self.store.files
