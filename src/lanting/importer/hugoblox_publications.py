@@ -17,6 +17,7 @@ from lanting.importer.hugoblox_abstracts import page_abstract
 from lanting.importer.hugoblox_authors import plain_author, repair_authors
 from lanting.importer.hugoblox_links import markdown_link, publication_field
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS, HugoBloxPages
+from lanting.importer.ris import fill_from, is_ris, ris_entry
 from lanting.importer.site import redirect_page
 from lanting.importer.text import key_line, names
 
@@ -99,16 +100,8 @@ class HugoBloxPublications(HugoBloxPages):
                 self.translated_urls.setdefault(original, []).append(old)
             return
         cite = (bundle / "cite.bib") if bundle is not None else None
-        entries = parse(read_text(cite))[0] if cite is not None and cite.is_file() else []
+        entries, ris = self.cite_entries(cite, folder)
         title = str(data.get("title") or "")
-        if entries and cite is not None and (not re.fullmatch(r"[^\s,{}()]+", entries[0].key)
-                                             or not entries[0].value("title")):
-            # (a RIS record, `TY  - JOUR` / `AU  - …`, pasted inside `@article{…}`: no key,
-            # no field BibTeX reads)
-            self.report.warn(cite, entries[0].line, "cite.bib holds no BibTeX entry Lanting "
-                             "can read (no key or no title; another format's record?): the "
-                             "entry is made from the page's front matter instead")
-            entries = []
         if entries and cite is not None and title and not same_title(
                 entries[0].value("title"), title):
             # Hugo Blox's page shows the front matter; a cite.bib about another paper is
@@ -119,6 +112,8 @@ class HugoBloxPublications(HugoBloxPages):
             entries = []
         entry = entries[0] if entries else self.synthesize(folder, data, head, path,
                                                           cite is None or not cite.is_file())
+        if entries and ris:  # (a record without a venue or date: the page's has them)
+            fill_from(entry, self.synthesize(folder, data, head, path, False))
         if entries and cite is not None:
             if repair_authors(entry, data):
                 self.report.warn(cite, entry.line, "cite.bib's `author` separates the names "
@@ -162,6 +157,28 @@ class HugoBloxPublications(HugoBloxPages):
         elif body.strip():
             self.report.note(path, None, "the publication page's text left out: Lanting makes "
                              "the publication's page from publications.bib")
+
+    def cite_entries(self, cite: Path | None, folder: str) -> tuple[list[BibEntry], bool]:
+        """The entries of a publication's `cite.bib`: BibTeX's, or a RIS record's (one
+        pasted bare or inside `@article{…}`, as exporters give it) keyed by the folder;
+        none, with a warning, for a file holding neither; and whether it was RIS."""
+        if cite is None or not cite.is_file():
+            return [], False
+        text = read_text(cite)
+        if is_ris(text):
+            entry = ris_entry(text, folder)
+            if entry is not None:
+                self.report.convert("RIS records in cite.bib read as BibTeX entries")
+                return [entry], True
+        entries = parse(text)[0]
+        if not text.strip() or entries and re.fullmatch(r"[^\s,{}()]+", entries[0].key) \
+                and entries[0].value("title"):
+            return entries, False
+        self.report.warn(cite, entries[0].line if entries else 1, "cite.bib holds no entry "
+                         "Lanting can read (no BibTeX key or title, no RIS title; another "
+                         "format's record?): the entry is made from the page's front matter "
+                         "instead")
+        return [], False
 
     def keep_publication_url(self, old: str, key: str) -> None:
         """The old page of a publication (or of its translation) leads to its new one,
