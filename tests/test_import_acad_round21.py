@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import page
+from importbits import alfolio_import, page
 from test_import_hugoblox import blox, built, messages
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer.jekyll_assigns import page_variables
 
 RIS_RECORD = """TY  - JOUR
 AU  - Lin, Mei
@@ -73,3 +77,62 @@ def test_a_cite_bib_of_neither_format_is_warned_about(tmp_path: Path) -> None:
     assert len(warned) == 1
     bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
     assert "journal  = {Journal of Reading Machines}" in bib
+
+
+ACAD_CONFIG = ("title: Ada Ode\nlang: en\nrepository: adaode/adaode.github.io\n"
+               "google_scholar_stats_use_cdn: true\nauthor:\n  name: Ada Ode\n")
+BADGE_ABOUT = """---
+permalink: /
+title: ''
+author_profile: true
+---
+
+{% if site.google_scholar_stats_use_cdn %}
+{% assign gsDataBaseUrl = "https://cdn.jsdelivr.net/gh/" | append: site.repository | append: "@" %}
+{% else %}
+{% assign gsDataBaseUrl = "https://raw.githubusercontent.com/" | append: site.repository
+  | append: "/" %}
+{% endif %}
+{% assign url = gsDataBaseUrl | append: "google-scholar-stats/gs_data_shieldsio.json" %}
+
+I study speech. Cited <a href='https://scholar.google.com/citations?user=X'><img \
+src="https://img.shields.io/endpoint?url={{ url | url_encode }}&logo=Google%20Scholar\
+&label=citations"></a> times.
+"""
+
+
+def test_acadhomepage_s_citation_badge_keeps_its_address(tmp_path: Path) -> None:
+    """Every AcadHomepage home page builds its Google Scholar badge's address from
+    `_config.yml` (`{% if site.google_scholar_stats_use_cdn %}{% assign gsDataBaseUrl
+    = … | append: site.repository %}…`, then `{{ url | url_encode }}` in the image).
+    The tags were removed with two warnings and the output left in a comment: the
+    badge's image was broken. The variables are worked out as Jekyll did; the image
+    reads the counts the old site's action keeps writing."""
+    imported = alfolio_import(tmp_path, {}, ACAD_CONFIG, BADGE_ABOUT)
+    assert not imported.report.warnings
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    badge = page(tmp_path / "out", "/").one("main").one("img")
+    assert badge["src"] == (
+        "https://img.shields.io/endpoint?url=https%3A%2F%2Fcdn.jsdelivr.net%2Fgh%2Fadaode"
+        "%2Fadaode.github.io%40google-scholar-stats%2Fgs_data_shieldsio.json"
+        "&logo=Google%20Scholar&label=citations")
+    raw = alfolio_import(tmp_path / "raw", {}, ACAD_CONFIG.replace("true", "false"),
+                         BADGE_ABOUT)
+    assert "https%3A%2F%2Fraw.githubusercontent.com%2Fadaode%2Fadaode.github.io%2F" \
+        "google-scholar-stats" in raw.files["content/_index.md"]
+
+
+def test_only_variables_assigned_whatever_happens_are_known() -> None:
+    """A variable assigned in a loop, under a condition on the page, twice, or from a
+    value nothing knows is not worked out (its output stays in a comment, reported);
+    one under a condition on a setting takes the branch the setting chooses."""
+    text = ('{% if page.show %}{% assign shown = "a" %}{% endif %}'
+            '{% for p in site.posts %}{% assign looped = "c" %}{% endfor %}'
+            '{% assign twice = "1" %}{% assign twice = "2" %}'
+            '{% assign unknown = site.data.x | where: "a", "b" %}'
+            '{% unless site.cdn %}{% assign base = "raw/" %}{% else %}'
+            '{% assign base = "cdn/" %}{% endunless %}'
+            '{% assign url = base | append: site.repository | append: "/x.json" %}')
+    found = page_variables(text, {"cdn": False, "repository": "a/b"},
+                           {"site.repository": "a/b"}.get)
+    assert found == {"base": "raw/", "url": "raw/a/b/x.json"}

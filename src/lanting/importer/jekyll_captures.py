@@ -18,9 +18,11 @@ or of the line, the value stood in; its documented figure, an image so shown in 
 from __future__ import annotations
 
 import re
+from collections.abc import KeysView
 
 from lanting.importer import body as B
 from lanting.importer.figure_labels import numbered_caption
+from lanting.importer.jekyll_assigns import assigned_names
 from lanting.importer.jekyll_lab_cards import feature
 from lanting.importer.liquid import Context, string_argument
 from lanting.importer.shelf import Shelf
@@ -201,12 +203,15 @@ _ASSIGNING_IF = re.compile(f"(?P<open>{_tag('if|unless')})(?:\\s|{_tag('assign|e
 site.google_scholar_stats_use_cdn %}`, choosing where its citation counts are read)."""
 
 
-def assigning_ifs(text: str, ctx: Context) -> str:
+def assigning_ifs(text: str, ctx: Context, known: KeysView[str]) -> str:
     """Each `{% if %}` that only assigns variables, removed with a warning, as an
     `{% assign %}` is: its tags were left in comments one by one (six warnings at the
-    top of every AcadHomepage home page)."""
+    top of every AcadHomepage home page). One whose variables are all `known` (their
+    values printed where the page uses them, `jekyll_assigns`) goes without one."""
 
     def one(match: re.Match[str]) -> str:
+        if assigned_names(match.group()) <= known:
+            return ""
         ctx.warn(match.group("open"), f"`{match.group('open')}…{{% endif %}}` removed (it "
                  "only set variables for the theme)")
         return ""

@@ -16,6 +16,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.common import read_text
 from lanting.importer.item import Item
+from lanting.importer.jekyll_assigns import assigned_names
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes, comment_ifs
 from lanting.importer.jekyll_data_values import data_aliases, data_lookups
 from lanting.importer.jekyll_feature_rows import feature_row
@@ -189,6 +190,8 @@ class JekyllLiquid(JekyllValues):
             return f"![{alt}]({found[0]})"  # (inline, as its `<picture>`: in a link too)
 
         def drop(args: str, written: str) -> str:
+            if assigned_names(written) <= self.page_variables(ctx).keys():
+                return ""  # (its value printed where the page uses it)
             ctx.warn(written, f"`{written}` removed (it only set a variable for the theme)")
             return ""
 
@@ -253,7 +256,7 @@ class JekyllLiquid(JekyllValues):
         # (academicpages' sitemap: `{% capture written_label %}'None'{% endcapture %}`;
         # a math post's statement, shown by a theorem include)
         text = captured_includes(text, ctx, shelf)
-        text = assigning_ifs(text, ctx)
+        text = assigning_ifs(text, ctx, self.page_variables(ctx).keys())
         text = comment_ifs(text, ctx)
         text = adjacent_lists(self.source, text)
 

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.jekyll_assigns import page_variables
 from lanting.importer.jekyll_data_values import data_value, missing_data
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.liquid import (
@@ -58,6 +59,17 @@ class JekyllValues(JekyllLinks):
         if expression.startswith("site.data."):
             return data_value(self.source, self.site_indexed(expression))
         return value_at(self.config, "site", expression)
+
+    def page_variables(self, ctx: Context) -> dict[str, str]:
+        """The variables the file assigns itself whose values are known
+        (`jekyll_assigns`), worked out once a file."""
+        cached: tuple[Context, dict[str, str]] | None = getattr(self, "_variables", None)
+        if cached is not None and cached[0] is ctx:
+            return cached[1]
+        found = page_variables(ctx.original, self.config, lambda term: self.site_value(
+            term) if term.startswith("site.") else self.page_value(term, ctx))
+        self._variables = (ctx, found)
+        return found
 
     def site_indexed(self, expression: str) -> str:
         """`site.data.ui-text[site.locale].x` with its index of a setting as the string
@@ -174,10 +186,15 @@ class JekyllValues(JekyllLinks):
             # (`{{ "/NiN.png" | prepend: site.imgrepo }}`: a string and values of
             # `_config.yml` or of the page's front matter joined by filters, printed as
             # Jekyll printed them)
+            variables = self.page_variables(ctx)
             value = filter_chain(expression, lambda term: "" if re.fullmatch(
                 r"site\.(baseurl|url)", term) else self.site_value(term)
-                if term.startswith("site.") else self.page_value(term, ctx),
+                if term.startswith("site.") else variables.get(term) or self.page_value(
+                    term, ctx),
                 lambda term: self.page_unset(term, ctx) or self.data_nil(term, ctx))
+            if value is not None and expression.split("|")[0].strip() in variables:
+                ctx.convert("Liquid variables the page assigns, printed where it uses them")
+                return value
             if value is not None:
                 ctx.convert("Liquid strings and `_config.yml` values joined by filters")
                 return value
