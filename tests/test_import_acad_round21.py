@@ -9,6 +9,7 @@ from test_import_hugoblox import blox, built, messages
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import Imported
 from lanting.importer.jekyll_assigns import page_variables
 
 RIS_RECORD = """TY  - JOUR
@@ -136,3 +137,85 @@ def test_only_variables_assigned_whatever_happens_are_known() -> None:
     found = page_variables(text, {"cdn": False, "repository": "a/b"},
                            {"site.repository": "a/b"}.get)
     assert found == {"base": "raw/", "url": "raw/a/b/x.json"}
+
+
+BOX = """<div class='paper-box'><div class='paper-box-image'><div><div class="badge">{badge}\
+</div><img src='images/{image}' alt="sym" width="100%"></div></div>
+<div class='paper-box-text' markdown="1">
+
+{title} \\\\
+{authors}
+
+{links}
+- {point}
+</div>
+</div>
+"""
+BOXES = ("# 📝 Publications\n\n## 🎙 Speech\n\n" + BOX.format(
+    badge="ICML 2024", image="fast.png",
+    title="[Fast Voices: Sampling Speech in Few Steps](https://arxiv.org/abs/2401.00001)",
+    authors="**Ada Ode**\\*, Bo Xu\\*†, Cy Zed",
+    links="[**Project**](https://fast.example.org/) <strong><span class='show_paper_citations' "
+          "data='ABCDEFAAAAAJ:u5HHmVD_uO8C'></span></strong> \\| [![](https://img.shields.io/"
+          "github/stars/adaode/fast?style=social&label=Code+Stars)](https://github.com/adaode/"
+          "fast) [[知乎]](https://zhuanlan.zhihu.com/p/1)",
+    point="Samples speech in **four** steps.") + "\n" + BOX.format(
+    badge="NeurIPS 2022", image="slow.png",
+    title="[**NeurIPS 2022** <span style=\"color:red\">Spotlight</span>] "
+          "[Slow Voices](https://example.org/slow.pdf)",
+    authors="Bo Xu, **Ada Ode** and Cy Zed", links="[[video]](https://youtu.be/abc)",
+    point="A study of slow speech.") + "\n## Projects\n\n<!-- " + BOX.format(
+        badge="CVPR 2016", image="old.png", title="[Old](https://x.org)",
+        authors="**Yi Ren**", links="", point="Template's.") + " -->\n\n"
+    "<div class='paper-box'><div class='paper-box-text' markdown=\"1\">\n\n"
+    "**A Speech Toolkit**\n\n- Open source.\n</div>\n</div>\n\n"
+    "- ``ICASSP 2021`` [Quiet Voices](https://example.org/quiet), **Ada Ode**, Bo Xu\n\n"
+    "# 🎖 Honors\n\n- 2023 A scholarship.\n")
+
+
+def messages_at(imported: Imported) -> list[str]:
+    return [e.message for e in imported.report.entries]
+
+
+def test_acadhomepage_s_paper_boxes_are_publications(tmp_path: Path) -> None:
+    """AcadHomepage shows each paper as a box (`<div class='paper-box'>`: a badge of
+    the venue and year, a picture, the linked title, the authors with the owner in
+    bold, links, a few points). They were kept as raw HTML: no /publications/, no
+    paper pages, no BibTeX, each picture the column's full width. Each box with a
+    linked title is an entry of publications.bib now, selected, so the home page lists
+    them; a heading left empty goes, a box in a comment or without a linked title
+    stays as it was, and so do papers written as lines of text (with a notice)."""
+    imported = alfolio_import(tmp_path, {"_pages/includes/pub.md": BOXES,
+                                         "images/fast.png": b"", "images/slow.png": b""},
+                              ACAD_CONFIG + "  googlescholar: https://scholar.google.com/"
+                              "citations?user=ABCDEFAAAAAJ\n",
+                              "---\npermalink: /\ntitle: ''\n---\n\nI study speech.\n\n"
+                              "{% include_relative includes/pub.md %}\n")
+    assert not imported.report.warnings
+    assert any("2 paper boxes are entries" in m for m in messages_at(imported))
+    home = imported.files["content/_index.md"]
+    assert isinstance(home, str)
+    assert "Fast Voices" not in home and "Speech\n" not in home and "# 📝 Publications" in home
+    assert "A Speech Toolkit" in home and "[Quiet Voices]" in home and "Yi Ren" in home
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    papers = {a.one("h3").text(): a for a in page(tmp_path / "out", "/").one(
+        "section", class_="selected-publications").find_all("article", class_="pub")}
+    assert sorted(papers) == ["Fast Voices: Sampling Speech in Few Steps", "Slow Voices"]
+    fast, slow = papers["Fast Voices: Sampling Speech in Few Steps"], papers["Slow Voices"]
+    assert [s.text() for s in fast.find_all("strong", class_="pub-me")] == ["Ada Ode"]
+    assert [s.text() for s in fast.find_all("sup", class_="pub-mark")] == ["*", "*"]
+    assert fast.one("p", class_="pub-venue").text().startswith("ICML, 2024")
+    buttons = {a.text(): a["href"] for a in fast.find_all("a", class_="pub-button")}
+    assert buttons == {"arXiv": "https://arxiv.org/abs/2401.00001",
+                       "Code": "https://github.com/adaode/fast",
+                       "Website": "https://fast.example.org/"}
+    assert "citation_for_view=ABCDEFAAAAAJ:u5HHmVD_uO8C" in fast.one(
+        "a", class_="pub-metric-scholar")["href"]
+    assert fast.one("img", class_="pub-preview")["src"] == "/images/fast.png"
+    assert fast.find("a", href="https://zhuanlan.zhihu.com/p/1").text() == "知乎"
+    assert "Spotlight" in slow.text() and slow.one("p", class_="pub-venue").text() \
+        .startswith("NeurIPS, 2022")
+    assert {a.text(): a["href"] for a in slow.find_all("a", class_="pub-button")} == {
+        "PDF": "https://example.org/slow.pdf", "Video": "https://youtu.be/abc"}
+    listed = page(tmp_path / "out", "/publications/").find_all("article", class_="pub")
+    assert len(listed) == 2

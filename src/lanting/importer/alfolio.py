@@ -11,6 +11,7 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from lanting.importer.acadhomepage import home_paper_boxes, without_paper_boxes
 from lanting.importer.alfolio_bib_pages import BibLists
 from lanting.importer.alfolio_collections import example_books
 from lanting.importer.alfolio_cv import cv_yaml
@@ -35,7 +36,7 @@ from lanting.importer.alfolio_menu import AlFolioMenu
 from lanting.importer.alfolio_news import AlFolioNews
 from lanting.importer.alfolio_profile import about_at_root
 from lanting.importer.alfolio_repos import repositories_body
-from lanting.importer.bibtex import dump
+from lanting.importer.bibtex import BibEntry, dump
 from lanting.importer.common import (
     html_line,
     list_text_front,
@@ -79,6 +80,9 @@ class AlFolio(AlFolioMenu, AlFolioNews):
         # (al-folio before 2020, and academicpages, name the owner `name:`)
         self.name = " ".join(first.split()) or html_line(self.config.get("name"))
         self.home_lists_all = False
+        self.boxes: list[BibEntry] = []
+        """AcadHomepage's papers (`acadhomepage`), if the site has no .bib of them."""
+        self.box_owners: list[str] = []
         """Whether the home page's text looped over every publication (academicpages)."""
         self.profile: dict[str, Any] = {}
         self.bib_of: dict[int, Path] = {}
@@ -104,6 +108,7 @@ class AlFolio(AlFolioMenu, AlFolioNews):
                                                         and not about_at_root(self.source))):
             self.read_profile(path, data)
             self.about, self.about_path = data, path
+            self.boxes, self.box_owners = home_paper_boxes(body, path, self.source)
             # (its own loop over `_publications/`, each `archive-single.html`: all shown)
             self.home_lists_all = "site.publications" in body and "archive-single" in body \
                 and bool(re.search(r"\{%-?\s*for\b", body))
@@ -261,6 +266,16 @@ class AlFolio(AlFolioMenu, AlFolioNews):
         self.read_bibliography()
         self.read_publications()
         self.read_talks()
+        if not self.entries and self.boxes:  # (AcadHomepage's papers, on its home page)
+            self.entries = self.boxes
+            for entry in self.entries:
+                entry.set("selected", "true")
+            self.report.convert("papers of AcadHomepage's boxes (`paper-box`) as "
+                                "publications, selected", len(self.entries))
+            self.report.note(self.about_path, None, f"its {len(self.boxes)} paper boxes are "
+                             "entries of content/publications.bib now, listed by the home "
+                             "page as selected publications; papers written as lines of "
+                             "text stay so (add them to publications.bib to list them too)")
         if self.entries and self.home_lists_all:  # (Lanting's home lists the selected)
             for entry in self.entries:
                 entry.set("selected", "true")
@@ -285,6 +300,10 @@ class AlFolio(AlFolioMenu, AlFolioNews):
         return front
 
     def before_code(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
+        if self.boxes and self.entries is self.boxes and ctx.path == self.about_path:
+            text, count = without_paper_boxes(text)
+            ctx.convert("AcadHomepage's paper boxes left to the home page's list of "
+                        "selected publications", count)
         text, _drawn = drawn_fences(text, ctx.warn)
         if not self.drew_mermaid and re.search(r"^\s*(```|~~~)\s*mermaid", text, re.MULTILINE):
             ctx.note("mermaid", "Mermaid diagrams show as code until `[markdown] mermaid` in "
@@ -339,6 +358,7 @@ class AlFolio(AlFolioMenu, AlFolioNews):
             config["blog"] = {"recent_posts": posts}
         publications = publication_settings(self.about, self.config, self.entries,
                                             str(self.profile.get("name") or ""),
-                                            self.pubs.owner_spellings())
+                                            [*self.pubs.owner_spellings(),
+                                             *self.box_owners])
         if publications:
             config["publications"] = publications

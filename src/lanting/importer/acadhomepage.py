@@ -1,0 +1,271 @@
+"""AcadHomepage's papers → entries of `content/publications.bib`. The template shows each
+paper of its home page as a box,
+
+    <div class='paper-box'><div class='paper-box-image'><div><div class="badge">ICML 2024
+    </div><img src='images/x.png' …></div></div>
+    <div class='paper-box-text' markdown="1">
+
+    [Title](https://arxiv.org/abs/…) \\\\
+    **Owner**, Co Author<sup>*</sup>
+
+    [**Project**](…) <strong><span class='show_paper_citations' data='USER:ID'></span>
+    </strong> \\| [![](…github/stars…)](https://github.com/…)
+    - A point about the paper.
+    </div>
+    </div>
+
+a badge of its venue and year, a picture, the title linked, the authors (the owner in
+bold), links and a few points. Each box with a linked title is an entry, selected, so
+Lanting's home page lists them as the old one did, and /publications/ has them all: the
+badge the venue (`abbr`) and year, the picture `preview`, the title's link the paper
+(arXiv's its `arxiv`, a PDF its `pdf`), the links buttons of their meaning (Code, a
+repository's stars badge, Project, Video, Slides), others after the venue, the points
+the abstract, the script-filled citation count's id `google_scholar_id`. A box without
+a linked title (a project shown so) stays as written."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from lanting.importer.bibtex import ET_AL, BibEntry
+from lanting.importer.jekyll_inlined import inline_relative
+from lanting.importer.liquid import HTML_COMMENT, Context
+from lanting.importer.report import Report
+from lanting.importer.site import slug_of
+
+PAPER_BOX = re.compile(
+    r"^[ \t]*<div\s+class=(['\"])paper-box\1\s*>(?P<image>(?:(?!<div\s+class=['\"]"
+    r"paper-box-text).)*?)<div\s+class=(['\"])paper-box-text\3[^>]*>(?P<text>(?:(?!</div>)"
+    r".)*?)</div>\s*</div>[ \t]*(?:\n|$)", re.DOTALL | re.MULTILINE)
+"""One paper's box: its picture's part, then its text's (Markdown, no `</div>` inside)."""
+_BADGE = re.compile(r"<div\s+class=['\"]badge['\"]\s*>(.*?)</div>", re.DOTALL)
+_IMAGE = re.compile(r"<img\b[^>]*\bsrc=(['\"])(.*?)\1", re.DOTALL)
+_TITLE = re.compile(r"^\s*(?:(?:\[(?P<venue>[^\]\n]*\*\*[^\]\n]*)\]"
+                    r"|\*\*\[(?P<venue2>[^\]\n]+)\]\*\*|``?(?P<venue3>[^`\n]+)``?)\s*)?(?:\*\*)?\[(?P<title>[^\]\n]+)\]"
+                    r"\((?:\[[^\]\n]*\]\((?P<inner>[^)\s]+)\)|(?P<url>[^)\s]+))\)(?:\*\*)?"
+                    r"(?P<rest>.*)$")
+"""The title's line: the title linked (in bold or not), after the venue and year some
+forks write before it (`[**ICLR 2026**]`, `**[CVPR 2024]**`, the template's list's
+``` ``CVPR 2016`` ```)."""
+_LINK = re.compile(r"\[(?P<text>(?:!\[[^\]]*\]\([^)]*\)|\[[^\]\n]*\]|[^\]\n])*)\]"
+                   r"\((?P<url>[^)\s]+)\)")
+"""A link, its text a badge's picture (`[![](…stars…)](…)`) or in brackets (`[[code]](…)`)."""
+_SCHOLAR = re.compile(r"<span\s+class=['\"]show_paper_citations['\"]\s+data=['\"]"
+                      r"(?P<id>[^'\"]+)['\"]\s*>\s*</span>")
+_KINDS = (("code", r"\bcode\b|github|stars"), ("website", r"project|page|website|demo"),
+          ("video", r"video|talk"), ("slides", r"slides?"), ("poster", r"poster"),
+          ("pdf", r"\bpdf\b|\bpaper\b"), ("supp", r"supp"))
+"""A link's words (its text, or for a badge its picture's address) → its button."""
+_MARK = re.compile(r"<sup>[^<]*</sup>|\\?\*|[†‡§]")
+"""An author's marks (co-first `*`, corresponding `†`), once the bold's `**` are aside."""
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_AWARD = re.compile(r"\(?\b(?:oral|spotlight|highlight|best [\w ]*?(?:paper|award)|"
+                    r"[\w ]*award(?: candidate)?)\b\)?", re.IGNORECASE)
+"""A distinction written with the venue (`NeurIPS 2022 Spotlight`, `CVPR 2024 (Oral)`)."""
+
+
+def _plain(text: str) -> str:
+    text = re.sub(r"<[^>]+>", "", text)
+    return " ".join(html.unescape(re.sub(r"\*\*|__", "", text)).split())
+
+
+def _authors(line: str) -> tuple[list[str], list[str], int]:
+    """(names, those in bold: the owner's, how many lead with a co-first mark) of the
+    authors' line, `**Ada Ode**<sup>*</sup>, Bo Xu<sup>*</sup> and Cy Zed`."""
+    names: list[str] = []
+    bold: list[str] = []
+    marked: list[bool] = []
+    for part in re.split(r",|\band\b|&amp;|(?<=\s)&(?=\s)", line):
+        unbold = part.replace("**", "\0")
+        star = bool(re.search(r"\*|<sup>[^<]*\*", unbold))
+        name = _plain(_MARK.sub("", unbold).replace("\0", ""))
+        name = name.strip(" *").removesuffix(".")  # (`…, Hao Chen.\\\\`)
+        if ET_AL.match(name):
+            name = "others"
+        if not name:
+            continue
+        names.append(name)
+        marked.append(star)
+        if "**" in part or re.search(r"<(?:strong|b)>", part):
+            bold.append(name)
+    first = 0
+    while first < len(marked) and marked[first]:
+        first += 1
+    return names, bold, first if first > 1 else 0
+
+
+def _link_field(text: str, url: str) -> str | None:
+    words = f"{_plain(text)} {url if text.startswith('!') else ''}".lower()
+    if "arxiv.org" in url:
+        return "arxiv"
+    return next((field for field, pattern in _KINDS if re.search(pattern, words)), None)
+
+
+def _entry(title: str, names: list[str], image: str, taken: set[str]) -> BibEntry:
+    """The entry's title, authors, venue and year (the badge's), picture, and a key of
+    its own (first author's family name, year, title's first word)."""
+    badge = _BADGE.search(image)
+    venue = " ".join(_AWARD.sub("", _plain(badge.group(1))).split()) if badge else ""
+    year = _YEAR.search(venue)
+    abbr = " ".join(_YEAR.sub("", venue).split())
+    words = re.findall(r"[A-Za-z0-9]+", title) or ["paper"]
+    family = re.findall(r"[A-Za-z]+", names[0].split()[-1]) if names else []
+    key = slug_of(f"{family[0] if family else 'paper'}{year.group() if year else ''}"
+                  f"{words[0]}").replace("-", "").lower()
+    while key in taken:
+        key += "b"
+    taken.add(key)
+    preprint = "arxiv" in abbr.lower()
+    kind = "article" if preprint or "journal" in abbr.lower() else "inproceedings"
+    entry = BibEntry(kind, key, {}, 1)
+    entry.set("title", title)
+    if names:
+        entry.set("author", " and ".join(names))
+    if abbr:
+        entry.set("journal" if kind == "article" else "booktitle", abbr)
+        entry.set("abbr", abbr)
+    if year:
+        entry.set("year", year.group())
+    if preprint:
+        entry.set("category", "preprint")
+    picture = _IMAGE.search(image)
+    if picture and not picture.group(2).startswith("data:"):
+        entry.set("preview", picture.group(2))
+    return entry
+
+
+def paper_entry(image: str, text: str, taken: set[str]) -> tuple[BibEntry, list[str]] | None:
+    """The entry of one box (its key not in `taken`) and the names in bold; None for a
+    box without a linked title."""
+    lines = text.strip().splitlines()
+    found = _TITLE.match(lines[0]) if lines else None
+    if found is None:
+        return None
+    title, url = _plain(found.group("title")), found.group("url") or found.group("inner")
+    # (`[Title]([https://arxiv…](https://…pdf))`, a link pasted into a link: its address)
+    rest = [found.group("rest").strip().removesuffix("\\\\").strip(), *lines[1:]]
+    points = [line.strip()[2:].strip() for line in rest
+              if line.strip().startswith(("- ", "* "))]
+    meta = [line.strip().removesuffix("\\\\").strip() for line in rest
+            if line.strip() and not line.strip().startswith(("- ", "* "))]
+    author_line = next((line for line in meta if not line.startswith(("[", "<"))), "")
+    links_start = _LINK.search(author_line)
+    names_text = author_line[:links_start.start()] if links_start else author_line
+    names, bold, first = _authors(names_text)
+    venue = found.group("venue") or found.group("venue2") or found.group("venue3")
+    badge = _BADGE.search(image)
+    award = _AWARD.search(_plain(venue or "") + " " + _plain(badge.group(1) if badge else ""))
+    venue = _AWARD.sub("", _plain(venue)) if venue else venue
+    entry = _entry(title, names, f'<div class="badge">{venue}</div>' if venue else image,
+                   taken)
+    if venue:  # (the picture's part still holds the picture)
+        picture = _IMAGE.search(image)
+        if picture and not picture.group(2).startswith("data:"):
+            entry.set("preview", picture.group(2))
+    if first:
+        entry.set("equal_contribution", str(first))
+    if award:  # (`[**NeurIPS 2022** <span …>Spotlight</span>]`: the paper's distinction)
+        entry.set("award", award.group().strip("() "))
+    arxiv = re.search(r"arxiv\.org/(?:abs|pdf)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$", url)
+    entry.set(*(("arxiv", arxiv.group(1)) if arxiv else ("pdf", url)
+                if url.lower().endswith(".pdf") else ("url", url)))
+    links = "\n".join([author_line[len(names_text):], *(m for m in meta if m != author_line)])
+    scholar = _SCHOLAR.search(links)
+    if scholar:
+        entry.set("google_scholar_id", scholar.group("id").rsplit(":", 1)[-1])
+    extra: list[str] = []
+    for link in _LINK.finditer(links):
+        field = _link_field(link.group("text"), link.group("url"))
+        listed = re.search(r"arxiv\.org/(?:abs|pdf)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$",
+                           link.group("url"))
+        if field == "arxiv" and listed is not None and "arxiv" not in entry.fields:
+            entry.set("arxiv", listed.group(1))
+            continue
+        if field is not None and field != "arxiv" and field not in entry.fields:
+            entry.set(field, link.group("url"))
+        elif entry.value(field or "") != link.group("url"):
+            extra.append(f"[{_plain(link.group('text')).strip('[] ') or link.group('url')}]"
+                         f"({link.group('url')})")
+    left = _plain(re.sub(r"\\?\|", " ", _SCHOLAR.sub("", _LINK.sub("", links))))
+    if left:  # (`[video talk] (to be updated)`: words the box showed)
+        extra.append(left)
+    if points:
+        entry.set("abstract", " ".join(points))
+    if extra:
+        entry.set("additional_info", ". " + " · ".join(extra))
+    return entry, bold
+
+
+def paper_boxes(text: str) -> tuple[list[BibEntry], list[str]]:
+    """The entries of the boxes of `text` (outside HTML comments, which the caller has
+    put aside) and the names in bold on them."""
+    entries: list[BibEntry] = []
+    bold: list[str] = []
+    taken: set[str] = set()
+    for match in PAPER_BOX.finditer(text):
+        found = paper_entry(match.group("image"), match.group("text"), taken)
+        if found is not None:
+            entries.append(found[0])
+            bold.extend(n for n in found[1] if n not in bold)
+    return entries, bold
+
+
+_GONE = "\ue0b0"
+"""Where a box was, while headings left with nothing under them are found."""
+
+
+def _emptied_heading(lines: list[str]) -> int | None:
+    """The index of a heading whose section holds removed boxes and nothing else."""
+    for at, line in enumerate(lines):
+        level = len(line) - len(line.lstrip("#"))
+        if not 1 <= level <= 6 or not line[level:level + 1].isspace():
+            continue
+        inside = []
+        for after in lines[at + 1:]:
+            deeper = len(after) - len(after.lstrip("#"))
+            if 1 <= deeper <= level and after[deeper:deeper + 1].isspace():
+                break
+            inside.append(after.strip())
+        if _GONE in inside and all(not text or text == _GONE for text in inside):
+            return at
+    return None
+
+
+def without_paper_boxes(text: str) -> tuple[str, int]:
+    """`text` without the boxes that are entries now, and how many went; a heading
+    that had only boxes under it (`# 📝 Publications`, `## Speech Synthesis`) goes too,
+    as the home page's list of selected publications has its own."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        if paper_entry(match.group("image"), match.group("text"), set()) is None:
+            return match.group()
+        count += 1
+        return _GONE + "\n"
+
+    text = PAPER_BOX.sub(one, text)
+    if not count:
+        return text, 0
+    lines = text.split("\n")
+    for _ in range(6):  # (a heading emptied by the removal of the ones under it)
+        emptied = _emptied_heading(lines)
+        if emptied is None:
+            break
+        lines[emptied] = _GONE
+    text = "\n".join(lines)
+    return re.sub(rf"{_GONE}\n?", "", text), count
+
+
+def home_paper_boxes(body: str, path: Path, source: Path) -> tuple[list[BibEntry], list[str]]:
+    """The entries of the boxes of the home page `path` (whose text is `body`) and of
+    the files its `{% include_relative %}` tags inline, outside HTML comments (papers
+    a fork commented out); and the names in bold on them."""
+    if "paper-box" not in body and "include_relative" not in body:
+        return [], []
+    scratch = Report(source, "al-folio")  # (inlined again, and reported, with the page)
+    text = inline_relative(body, path.parent, source, Context(scratch, path, body),
+                           lambda _: False)
+    return paper_boxes(HTML_COMMENT.sub("", text))
