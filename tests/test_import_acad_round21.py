@@ -169,7 +169,10 @@ BOXES = ("# 📝 Publications\n\n## 🎙 Speech\n\n" + BOX.format(
         authors="**Yi Ren**", links="", point="Template's.") + " -->\n\n"
     "<div class='paper-box'><div class='paper-box-text' markdown=\"1\">\n\n"
     "**A Speech Toolkit**\n\n- Open source.\n</div>\n</div>\n\n"
-    "- ``ICASSP 2021`` [Quiet Voices](https://example.org/quiet), **Ada Ode**, Bo Xu\n\n"
+    "- ``ICASSP 2021`` [Quiet Voices](https://example.org/quiet), **Ada Ode**, Bo Xu\n"
+    "- [Loud Voices](https://example.org/loud), Bo Xu, **Ada Ode**, **INTERSPEECH 2020** "
+    "<span style=\"color:red\">(Oral)</span> \\| [**Project**](https://loud.example.org/)\n"
+    "- [Notes on voices](https://blog.example.org/notes), Bo Xu, a post\n\n"
     "# 🎖 Honors\n\n- 2023 A scholarship.\n")
 
 
@@ -192,15 +195,25 @@ def test_acadhomepage_s_paper_boxes_are_publications(tmp_path: Path) -> None:
                               "---\npermalink: /\ntitle: ''\n---\n\nI study speech.\n\n"
                               "{% include_relative includes/pub.md %}\n")
     assert not imported.report.warnings
-    assert any("2 paper boxes are entries" in m for m in messages_at(imported))
+    assert any("its 4 papers (boxes, and items of a list" in m for m in messages_at(imported))
     home = imported.files["content/_index.md"]
     assert isinstance(home, str)
     assert "Fast Voices" not in home and "Speech\n" not in home and "# 📝 Publications" in home
-    assert "A Speech Toolkit" in home and "[Quiet Voices]" in home and "Yi Ren" in home
+    assert "A Speech Toolkit" in home and "Quiet Voices" not in home and "Yi Ren" in home
+    assert "- 2023 A scholarship." in home and "- [Notes on voices](" in home
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     papers = {a.one("h3").text(): a for a in page(tmp_path / "out", "/").one(
         "section", class_="selected-publications").find_all("article", class_="pub")}
-    assert sorted(papers) == ["Fast Voices: Sampling Speech in Few Steps", "Slow Voices"]
+    assert sorted(papers) == ["Fast Voices: Sampling Speech in Few Steps", "Loud Voices",
+                              "Quiet Voices", "Slow Voices"]
+    loud = papers["Loud Voices"]
+    assert loud.one("p", class_="pub-venue").text().startswith("INTERSPEECH, 2020")
+    assert "Oral" in loud.text() and "color:red" not in loud.text()
+    assert {a.text(): a["href"] for a in loud.find_all("a", class_="pub-button")} == {
+        "HTML": "https://example.org/loud", "Website": "https://loud.example.org/"}
+    quiet = papers["Quiet Voices"]
+    assert quiet.one("strong", class_="pub-me").text() == "Ada Ode"
+    assert quiet.one("p", class_="pub-venue").text().startswith("ICASSP, 2021")
     fast, slow = papers["Fast Voices: Sampling Speech in Few Steps"], papers["Slow Voices"]
     assert [s.text() for s in fast.find_all("strong", class_="pub-me")] == ["Ada Ode"]
     assert [s.text() for s in fast.find_all("sup", class_="pub-mark")] == ["*", "*"]
@@ -218,4 +231,4 @@ def test_acadhomepage_s_paper_boxes_are_publications(tmp_path: Path) -> None:
     assert {a.text(): a["href"] for a in slow.find_all("a", class_="pub-button")} == {
         "PDF": "https://example.org/slow.pdf", "Video": "https://youtu.be/abc"}
     listed = page(tmp_path / "out", "/publications/").find_all("article", class_="pub")
-    assert len(listed) == 2
+    assert len(listed) == 4

@@ -21,7 +21,9 @@ badge the venue (`abbr`) and year, the picture `preview`, the title's link the p
 (arXiv's its `arxiv`, a PDF its `pdf`), the links buttons of their meaning (Code, a
 repository's stars badge, Project, Video, Slides), others after the venue, the points
 the abstract, the script-filled citation count's id `google_scholar_id`. A box without
-a linked title (a project shown so) stays as written."""
+a linked title (a project shown so) stays as written. So are the template's papers
+written as one-line items of a list under a heading of publications (``- ``CVPR
+2016`` [Title](url), A B, **Ada Ode**``)."""
 
 from __future__ import annotations
 
@@ -136,6 +138,37 @@ def _entry(title: str, names: list[str], image: str, taken: set[str]) -> BibEntr
     return entry
 
 
+def _links(entry: BibEntry, url: str, links: str, points: list[str]) -> None:
+    """The title's link, the other links (buttons by their words, the rest after the
+    venue, with words left over), the Scholar id and the points of one paper."""
+    arxiv = re.search(r"arxiv\.org/(?:abs|pdf)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$", url)
+    entry.set(*(("arxiv", arxiv.group(1)) if arxiv else ("pdf", url)
+                if url.lower().endswith(".pdf") else ("url", url)))
+    scholar = _SCHOLAR.search(links)
+    if scholar:
+        entry.set("google_scholar_id", scholar.group("id").rsplit(":", 1)[-1])
+    extra: list[str] = []
+    for link in _LINK.finditer(links):
+        field = _link_field(link.group("text"), link.group("url"))
+        listed = re.search(r"arxiv\.org/(?:abs|pdf)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$",
+                           link.group("url"))
+        if field == "arxiv" and listed is not None and "arxiv" not in entry.fields:
+            entry.set("arxiv", listed.group(1))
+            continue
+        if field is not None and field != "arxiv" and field not in entry.fields:
+            entry.set(field, link.group("url"))
+        elif entry.value(field or "") != link.group("url"):
+            extra.append(f"[{_plain(link.group('text')).strip('[] ') or link.group('url')}]"
+                         f"({link.group('url')})")
+    left = _plain(re.sub(r"\\?\|", " ", _SCHOLAR.sub("", _LINK.sub("", links))))
+    if left:  # (`[video talk] (to be updated)`: words the box showed)
+        extra.append(left)
+    if points:
+        entry.set("abstract", " ".join(points))
+    if extra:
+        entry.set("additional_info", ". " + " · ".join(extra))
+
+
 def paper_entry(image: str, text: str, taken: set[str]) -> tuple[BibEntry, list[str]] | None:
     """The entry of one box (its key not in `taken`) and the names in bold; None for a
     box without a linked title."""
@@ -168,39 +201,76 @@ def paper_entry(image: str, text: str, taken: set[str]) -> tuple[BibEntry, list[
         entry.set("equal_contribution", str(first))
     if award:  # (`[**NeurIPS 2022** <span …>Spotlight</span>]`: the paper's distinction)
         entry.set("award", award.group().strip("() "))
-    arxiv = re.search(r"arxiv\.org/(?:abs|pdf)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$", url)
-    entry.set(*(("arxiv", arxiv.group(1)) if arxiv else ("pdf", url)
-                if url.lower().endswith(".pdf") else ("url", url)))
     links = "\n".join([author_line[len(names_text):], *(m for m in meta if m != author_line)])
-    scholar = _SCHOLAR.search(links)
-    if scholar:
-        entry.set("google_scholar_id", scholar.group("id").rsplit(":", 1)[-1])
-    extra: list[str] = []
-    for link in _LINK.finditer(links):
-        field = _link_field(link.group("text"), link.group("url"))
-        listed = re.search(r"arxiv\.org/(?:abs|pdf)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$",
-                           link.group("url"))
-        if field == "arxiv" and listed is not None and "arxiv" not in entry.fields:
-            entry.set("arxiv", listed.group(1))
-            continue
-        if field is not None and field != "arxiv" and field not in entry.fields:
-            entry.set(field, link.group("url"))
-        elif entry.value(field or "") != link.group("url"):
-            extra.append(f"[{_plain(link.group('text')).strip('[] ') or link.group('url')}]"
-                         f"({link.group('url')})")
-    left = _plain(re.sub(r"\\?\|", " ", _SCHOLAR.sub("", _LINK.sub("", links))))
-    if left:  # (`[video talk] (to be updated)`: words the box showed)
-        extra.append(left)
-    if points:
-        entry.set("abstract", " ".join(points))
-    if extra:
-        entry.set("additional_info", ". " + " · ".join(extra))
+    _links(entry, url, links, points)
     return entry, bold
 
 
+_SECTION = re.compile(r"publication|paper|preprint|论文|成果|发表", re.IGNORECASE)
+"""Words of a heading over papers written as lines."""
+_ITEM = re.compile(r"^[-*][ \t]+(?P<item>.+)$")
+_TAIL = re.compile(r"\\?\||<span\b|\[|\*\*[^*\n]*(?:19|20)\d\d[^*\n]*\*\*")
+"""Where the names of a line end: a separator, a styled remark, a link, a venue in bold."""
+
+
+def line_entry(item: str, taken: set[str]) -> tuple[BibEntry, list[str]] | None:
+    """The entry of a paper written as a line of a list with its venue, as the
+    template's are,
+    ``` ``CVPR 2016`` [Title](url), A B, **Ada Ode**, **ACM-MM 2022** \\| [Code](…) ```;
+    None for a line of another shape."""
+    found = _TITLE.match(item)
+    rest = found.group("rest") if found else ""
+    if found is None or not re.match(r"\s*,", rest):
+        return None
+    url = found.group("url") or found.group("inner")
+    tail = _TAIL.search(rest)
+    names_text = rest[:tail.start()] if tail else rest
+    names, bold, first = _authors(names_text.strip(" ,."))
+    if not names:
+        return None
+    venue = found.group("venue") or found.group("venue2") or found.group("venue3") or ""
+    bold_venue = re.match(r"\*\*([^*\n]*)\*\*", rest[tail.start():] if tail else "")
+    venue = _plain(venue) or (_plain(bold_venue.group(1)) if bold_venue else "")
+    if not _YEAR.search(venue) and not found.group("venue3"):
+        return None  # (no venue: a line of another kind, a link to a post)
+    after = rest[tail.start() + (bold_venue.end() if bold_venue else 0):] if tail else ""
+    award = _AWARD.search(venue + " " + _plain(_LINK.sub("", after)))
+    entry = _entry(_plain(found.group("title")), names,
+                   f'<div class="badge">{_AWARD.sub("", venue)}</div>', taken)
+    if first:
+        entry.set("equal_contribution", str(first))
+    if award:
+        entry.set("award", award.group().strip("() "))
+        after = after.replace(award.group(), "")
+    _links(entry, url, re.sub(r"<span\b[^>]*>\s*</span>|</?span\b[^>]*>", "", after), [])
+    return entry, bold
+
+
+def paper_lines(text: str, taken: set[str]) -> list[tuple[int, BibEntry, list[str]]]:
+    """The papers written as one-line items of a list under a heading of papers (`#
+    📝 Publications`): (their line's index, entry, names in bold)."""
+    lines = text.split("\n")
+    headings: dict[int, str] = {}
+    found: list[tuple[int, BibEntry, list[str]]] = []
+    for at, line in enumerate(lines):
+        level = len(line) - len(line.lstrip("#"))
+        if 1 <= level <= 6 and line[level:level + 1].isspace():
+            headings = {k: v for k, v in headings.items() if k < level} | {level: line}
+            continue
+        item = _ITEM.match(line)
+        follows = lines[at + 1] if at + 1 < len(lines) else ""
+        if item is None or not any(_SECTION.search(h) for h in headings.values()) \
+                or follows.startswith((" ", "\t")) and follows.strip():
+            continue  # (an item of several lines holds more than a paper: it stays)
+        entry = line_entry(item.group("item"), taken)
+        if entry is not None:
+            found.append((at, *entry))
+    return found
+
+
 def paper_boxes(text: str) -> tuple[list[BibEntry], list[str]]:
-    """The entries of the boxes of `text` (outside HTML comments, which the caller has
-    put aside) and the names in bold on them."""
+    """The entries of the boxes and one-line items of `text` (outside HTML comments,
+    which the caller has put aside) and the names in bold on them."""
     entries: list[BibEntry] = []
     bold: list[str] = []
     taken: set[str] = set()
@@ -209,11 +279,16 @@ def paper_boxes(text: str) -> tuple[list[BibEntry], list[str]]:
         if found is not None:
             entries.append(found[0])
             bold.extend(n for n in found[1] if n not in bold)
+    for _, entry, names in paper_lines(text, taken):
+        entries.append(entry)
+        bold.extend(n for n in names if n not in bold)
     return entries, bold
 
 
 _GONE = "\ue0b0"
 """Where a box was, while headings left with nothing under them are found."""
+_ASIDE = "\ue0b1"
+"""Around the number of an HTML comment put aside."""
 
 
 def _emptied_heading(lines: list[str]) -> int | None:
@@ -234,10 +309,15 @@ def _emptied_heading(lines: list[str]) -> int | None:
 
 
 def without_paper_boxes(text: str) -> tuple[str, int]:
-    """`text` without the boxes that are entries now, and how many went; a heading
-    that had only boxes under it (`# 📝 Publications`, `## Speech Synthesis`) goes too,
-    as the home page's list of selected publications has its own."""
+    """`text` without the boxes and items that are entries now, and how many went; a
+    heading that had only those under it (`# 📝 Publications`, `## Speech Synthesis`)
+    goes too, as the home page's list of selected publications has its own."""
     count = 0
+    comments: list[str] = []  # (put aside: a paper in a comment stays there)
+
+    def aside(match: re.Match[str]) -> str:
+        comments.append(match.group())
+        return f"{_ASIDE}{len(comments) - 1}{_ASIDE}"
 
     def one(match: re.Match[str]) -> str:
         nonlocal count
@@ -246,24 +326,28 @@ def without_paper_boxes(text: str) -> tuple[str, int]:
         count += 1
         return _GONE + "\n"
 
-    text = PAPER_BOX.sub(one, text)
-    if not count:
-        return text, 0
+    text = PAPER_BOX.sub(one, HTML_COMMENT.sub(aside, text))
     lines = text.split("\n")
+    for at, _paper, _names in paper_lines(text, set()):
+        lines[at] = _GONE
+        count += 1
+    if not count:
+        return re.sub(rf"{_ASIDE}(\d+){_ASIDE}", lambda m: comments[int(m.group(1))],
+                      text), 0
     for _ in range(6):  # (a heading emptied by the removal of the ones under it)
         emptied = _emptied_heading(lines)
         if emptied is None:
             break
         lines[emptied] = _GONE
-    text = "\n".join(lines)
-    return re.sub(rf"{_GONE}\n?", "", text), count
+    text = re.sub(rf"{_GONE}\n?", "", "\n".join(lines))
+    return re.sub(rf"{_ASIDE}(\d+){_ASIDE}", lambda m: comments[int(m.group(1))], text), count
 
 
 def home_paper_boxes(body: str, path: Path, source: Path) -> tuple[list[BibEntry], list[str]]:
-    """The entries of the boxes of the home page `path` (whose text is `body`) and of
+    """The entries of the papers of the home page `path` (whose text is `body`) and of
     the files its `{% include_relative %}` tags inline, outside HTML comments (papers
     a fork commented out); and the names in bold on them."""
-    if "paper-box" not in body and "include_relative" not in body:
+    if "](" not in body and "include_relative" not in body:
         return [], []
     scratch = Report(source, "al-folio")  # (inlined again, and reported, with the page)
     text = inline_relative(body, path.parent, source, Context(scratch, path, body),

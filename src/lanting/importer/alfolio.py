@@ -270,12 +270,13 @@ class AlFolio(AlFolioMenu, AlFolioNews):
             self.entries = self.boxes
             for entry in self.entries:
                 entry.set("selected", "true")
-            self.report.convert("papers of AcadHomepage's boxes (`paper-box`) as "
-                                "publications, selected", len(self.entries))
-            self.report.note(self.about_path, None, f"its {len(self.boxes)} paper boxes are "
+            self.report.convert("papers of AcadHomepage's boxes (`paper-box`) and lists "
+                                "as publications, selected", len(self.entries))
+            self.report.note(self.about_path, None, f"its {len(self.boxes)} papers (boxes, "
+                             "and items of a list under a heading of publications) are "
                              "entries of content/publications.bib now, listed by the home "
-                             "page as selected publications; papers written as lines of "
-                             "text stay so (add them to publications.bib to list them too)")
+                             "page as selected publications; papers written otherwise stay "
+                             "in its text (add them to publications.bib to list them too)")
         if self.entries and self.home_lists_all:  # (Lanting's home lists the selected)
             for entry in self.entries:
                 entry.set("selected", "true")
@@ -302,8 +303,8 @@ class AlFolio(AlFolioMenu, AlFolioNews):
     def before_code(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
         if self.boxes and self.entries is self.boxes and ctx.path == self.about_path:
             text, count = without_paper_boxes(text)
-            ctx.convert("AcadHomepage's paper boxes left to the home page's list of "
-                        "selected publications", count)
+            ctx.convert("AcadHomepage's papers left to the home page's list of selected "
+                        "publications", count)
         text, _drawn = drawn_fences(text, ctx.warn)
         if not self.drew_mermaid and re.search(r"^\s*(```|~~~)\s*mermaid", text, re.MULTILINE):
             ctx.note("mermaid", "Mermaid diagrams show as code until `[markdown] mermaid` in "
