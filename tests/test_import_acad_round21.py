@@ -232,3 +232,48 @@ def test_acadhomepage_s_paper_boxes_are_publications(tmp_path: Path) -> None:
         "PDF": "https://example.org/slow.pdf", "Video": "https://youtu.be/abc"}
     listed = page(tmp_path / "out", "/publications/").find_all("article", class_="pub")
     assert len(listed) == 4
+
+
+LINES = """# 📝 Publications
+$^*$: corresponding author.
+
+## Image Generation
+
+- <span class="conference-tag">NeurIPS 2025</span> [Ray Tracing for All](https://arxiv.org/abs/2505.00703)<br>
+**Ada Ode**\\*, Bo Xu\\*, Cy Zed.
+
+- `ACL 2025` [Table Talk](https://arxiv.org/pdf/2502.11799) Bo Xu, **Ada Ode**$^*$, Cy Zed.
+- `ICML 2024` [Long Tables](https://example.org/long.pdf)
+**Ada Ode**, Bo Xu, et al. [![](https://img.shields.io/github/stars/ode/long?style=social)](https://github.com/ode/long)
+- [A Paper With BibTeX](https://example.org/bib)
+  <details><summary>[BibTeX]</summary><pre><code>@article{x, title={A}}</code></pre></details>
+"""
+
+
+def test_acadhomepage_papers_as_items_with_the_names_under_the_title(tmp_path: Path) -> None:
+    """Forks write the template's list items with the venue in a styled span
+    (`<span class="conference-tag">NeurIPS 2025</span>`) or one backtick, and the names
+    on the item's next line (after a `<br>`, or none): none of them was read. They
+    are entries now, with their co-first (`\\*`) marks; a `$^*$` after a name (here the
+    corresponding author's) is no part of it; an item holding more (its BibTeX in a
+    `<details>` block) stays as written."""
+    imported = alfolio_import(tmp_path, {"_pages/includes/pub.md": LINES}, ACAD_CONFIG,
+                              "---\npermalink: /\ntitle: ''\n---\n\nI study rays.\n\n"
+                              "{% include_relative includes/pub.md %}\n")
+    home = imported.files["content/_index.md"]
+    assert isinstance(home, str)
+    assert "Ray Tracing" not in home and "Table Talk" not in home and "Long Tables" not in home
+    assert "## Image Generation" in home and "A Paper With BibTeX" in home
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    papers = {a.one("h3").text(): a for a in page(tmp_path / "out", "/publications/")
+              .find_all("article", class_="pub")}
+    assert sorted(papers) == ["Long Tables", "Ray Tracing for All", "Table Talk"]
+    ray, table, long = papers["Ray Tracing for All"], papers["Table Talk"], papers["Long Tables"]
+    assert [s.text() for s in ray.find_all("sup", class_="pub-mark")] == ["*", "*"]
+    assert ray.one("p", class_="pub-venue").text().startswith("NeurIPS, 2025")
+    assert table.one("span", class_="pub-authors").text() == "Bo Xu, Ada Ode, Cy Zed"
+    assert table.one("strong", class_="pub-me").text() == "Ada Ode"
+    assert not table.find_all("sup", class_="pub-mark")
+    assert long.one("span", class_="pub-authors").text().startswith("Ada Ode, Bo Xu")
+    assert {a.text(): a["href"] for a in long.find_all("a", class_="pub-button")} == {
+        "PDF": "https://example.org/long.pdf", "Code": "https://github.com/ode/long"}

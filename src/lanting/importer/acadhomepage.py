@@ -45,12 +45,13 @@ PAPER_BOX = re.compile(
 _BADGE = re.compile(r"<div\s+class=['\"]badge['\"]\s*>(.*?)</div>", re.DOTALL)
 _IMAGE = re.compile(r"<img\b[^>]*\bsrc=(['\"])(.*?)\1", re.DOTALL)
 _TITLE = re.compile(r"^\s*(?:(?:\[(?P<venue>[^\]\n]*\*\*[^\]\n]*)\]"
-                    r"|\*\*\[(?P<venue2>[^\]\n]+)\]\*\*|``?(?P<venue3>[^`\n]+)``?)\s*)?(?:\*\*)?\[(?P<title>[^\]\n]+)\]"
-                    r"\((?:\[[^\]\n]*\]\((?P<inner>[^)\s]+)\)|(?P<url>[^)\s]+))\)(?:\*\*)?"
-                    r"(?P<rest>.*)$")
+                    r"|\*\*\[(?P<venue2>[^\]\n]+)\]\*\*|``?(?P<venue3>[^`\n]+)``?"
+                    r"|<span\b[^>]*>(?P<venue4>[^<\n]+)</span>)\s*)?(?:\*\*)?"
+                    r"\[(?P<title>[^\]\n]+)\]\((?:\[[^\]\n]*\]\((?P<inner>[^)\s]+)\)"
+                    r"|(?P<url>[^)\s]+))\)(?:\*\*)?(?P<rest>.*)$", re.DOTALL)
 """The title's line: the title linked (in bold or not), after the venue and year some
 forks write before it (`[**ICLR 2026**]`, `**[CVPR 2024]**`, the template's list's
-``` ``CVPR 2016`` ```)."""
+``` ``CVPR 2016`` ```, a styled `<span class="conference-tag">ICML 2025</span>`)."""
 _LINK = re.compile(r"\[(?P<text>(?:!\[[^\]]*\]\([^)]*\)|\[[^\]\n]*\]|[^\]\n])*)\]"
                    r"\((?P<url>[^)\s]+)\)")
 """A link, its text a badge's picture (`[![](…stars…)](…)`) or in brackets (`[[code]](…)`)."""
@@ -60,7 +61,7 @@ _KINDS = (("code", r"\bcode\b|github|stars"), ("website", r"project|page|website
           ("video", r"video|talk"), ("slides", r"slides?"), ("poster", r"poster"),
           ("pdf", r"\bpdf\b|\bpaper\b"), ("supp", r"supp"))
 """A link's words (its text, or for a badge its picture's address) → its button."""
-_MARK = re.compile(r"<sup>[^<]*</sup>|\\?\*|[†‡§]")
+_MARK = re.compile(r"<sup>[^<]*</sup>|\$\^\{?[^$]*\}?\$|\\?\*|[†‡§]")
 """An author's marks (co-first `*`, corresponding `†`), once the bold's `**` are aside."""
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _AWARD = re.compile(r"\(?\b(?:oral|spotlight|highlight|best [\w ]*?(?:paper|award)|"
@@ -209,6 +210,8 @@ def paper_entry(image: str, text: str, taken: set[str]) -> tuple[BibEntry, list[
 _SECTION = re.compile(r"publication|paper|preprint|论文|成果|发表", re.IGNORECASE)
 """Words of a heading over papers written as lines."""
 _ITEM = re.compile(r"^[-*][ \t]+(?P<item>.+)$")
+_LAZY = re.compile(r"^(?![-*+][ \t]|#|<(?:div|details|!--)|\d+\.[ \t])\S")
+"""A line going on with the item above it (neither a new item, heading nor block)."""
 _TAIL = re.compile(r"\\?\||<span\b|\[|\*\*[^*\n]*(?:19|20)\d\d[^*\n]*\*\*")
 """Where the names of a line end: a separator, a styled remark, a link, a venue in bold."""
 
@@ -219,8 +222,9 @@ def line_entry(item: str, taken: set[str]) -> tuple[BibEntry, list[str]] | None:
     ``` ``CVPR 2016`` [Title](url), A B, **Ada Ode**, **ACM-MM 2022** \\| [Code](…) ```;
     None for a line of another shape."""
     found = _TITLE.match(item)
-    rest = found.group("rest") if found else ""
-    if found is None or not re.match(r"\s*,", rest):
+    # (the names after a comma, or on the next line, after a `<br>` or `\\`)
+    rest = re.sub(r"^(?:\s|<br\s*/?>|\\\\)*,?", " ", found.group("rest")) if found else ""
+    if found is None or not rest.strip():
         return None
     url = found.group("url") or found.group("inner")
     tail = _TAIL.search(rest)
@@ -228,10 +232,11 @@ def line_entry(item: str, taken: set[str]) -> tuple[BibEntry, list[str]] | None:
     names, bold, first = _authors(names_text.strip(" ,."))
     if not names:
         return None
-    venue = found.group("venue") or found.group("venue2") or found.group("venue3") or ""
+    venue = found.group("venue") or found.group("venue2") or found.group("venue3") \
+        or found.group("venue4") or ""
     bold_venue = re.match(r"\*\*([^*\n]*)\*\*", rest[tail.start():] if tail else "")
     venue = _plain(venue) or (_plain(bold_venue.group(1)) if bold_venue else "")
-    if not _YEAR.search(venue) and not found.group("venue3"):
+    if not _YEAR.search(venue) and not (found.group("venue3") or found.group("venue4")):
         return None  # (no venue: a line of another kind, a link to a post)
     after = rest[tail.start() + (bold_venue.end() if bold_venue else 0):] if tail else ""
     award = _AWARD.search(venue + " " + _plain(_LINK.sub("", after)))
@@ -246,25 +251,31 @@ def line_entry(item: str, taken: set[str]) -> tuple[BibEntry, list[str]] | None:
     return entry, bold
 
 
-def paper_lines(text: str, taken: set[str]) -> list[tuple[int, BibEntry, list[str]]]:
-    """The papers written as one-line items of a list under a heading of papers (`#
-    📝 Publications`): (their line's index, entry, names in bold)."""
+def paper_lines(text: str, taken: set[str]) -> list[tuple[int, int, BibEntry, list[str]]]:
+    """The papers written as items of a list under a heading of papers (`# 📝
+    Publications`), a line or two: (their first line's index, how many lines, the entry,
+    the names in bold)."""
     lines = text.split("\n")
     headings: dict[int, str] = {}
-    found: list[tuple[int, BibEntry, list[str]]] = []
+    found: list[tuple[int, int, BibEntry, list[str]]] = []
     for at, line in enumerate(lines):
         level = len(line) - len(line.lstrip("#"))
         if 1 <= level <= 6 and line[level:level + 1].isspace():
             headings = {k: v for k, v in headings.items() if k < level} | {level: line}
             continue
         item = _ITEM.match(line)
-        follows = lines[at + 1] if at + 1 < len(lines) else ""
-        if item is None or not any(_SECTION.search(h) for h in headings.values()) \
-                or follows.startswith((" ", "\t")) and follows.strip():
-            continue  # (an item of several lines holds more than a paper: it stays)
-        entry = line_entry(item.group("item"), taken)
+        if item is None or not any(_SECTION.search(h) for h in headings.values()):
+            continue
+        lazy = 0  # (the names on the item's next line, not indented: its paragraph's)
+        while at + lazy + 1 < len(lines) and lazy < 2 and _LAZY.match(lines[at + lazy + 1]):
+            lazy += 1
+        follows = lines[at + lazy + 1] if at + lazy + 1 < len(lines) else ""
+        if follows.startswith((" ", "\t")) and follows.strip():
+            continue  # (an item of several blocks holds more than a paper: it stays)
+        entry = line_entry("\n".join([item.group("item"), *lines[at + 1:at + lazy + 1]]),
+                           taken)
         if entry is not None:
-            found.append((at, *entry))
+            found.append((at, lazy + 1, *entry))
     return found
 
 
@@ -279,7 +290,7 @@ def paper_boxes(text: str) -> tuple[list[BibEntry], list[str]]:
         if found is not None:
             entries.append(found[0])
             bold.extend(n for n in found[1] if n not in bold)
-    for _, entry, names in paper_lines(text, taken):
+    for _, _lines, entry, names in paper_lines(text, taken):
         entries.append(entry)
         bold.extend(n for n in names if n not in bold)
     return entries, bold
@@ -328,8 +339,8 @@ def without_paper_boxes(text: str) -> tuple[str, int]:
 
     text = PAPER_BOX.sub(one, HTML_COMMENT.sub(aside, text))
     lines = text.split("\n")
-    for at, _paper, _names in paper_lines(text, set()):
-        lines[at] = _GONE
+    for at, many, _paper, _names in paper_lines(text, set()):
+        lines[at:at + many] = [_GONE] * many
         count += 1
     if not count:
         return re.sub(rf"{_ASIDE}(\d+){_ASIDE}", lambda m: comments[int(m.group(1))],
