@@ -22,8 +22,9 @@ badge the venue (`abbr`) and year, the picture `preview`, the title's link the p
 repository's stars badge, Project, Video, Slides), others after the venue, the points
 the abstract, the script-filled citation count's id `google_scholar_id`. A box without
 a linked title (a project shown so) stays as written. So are the template's papers
-written as one-line items of a list under a heading of publications (``- ``CVPR
-2016`` [Title](url), A B, **Ada Ode**``)."""
+written as items of a list under a heading of publications, with their venue (``-
+``CVPR 2016`` [Title](url), A B, **Ada Ode**``; in some forks the names on the item's
+next line); an item holding more (its BibTeX in a `<details>`) stays as written."""
 
 from __future__ import annotations
 
