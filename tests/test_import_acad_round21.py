@@ -11,6 +11,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported
 from lanting.importer.jekyll_assigns import page_variables
+from lanting.importer.ris import ris_entry
 
 RIS_RECORD = """TY  - JOUR
 AU  - Lin, Mei
@@ -277,3 +278,16 @@ def test_acadhomepage_papers_as_items_with_the_names_under_the_title(tmp_path: P
     assert long.one("span", class_="pub-authors").text().startswith("Ada Ode, Bo Xu")
     assert {a.text(): a["href"] for a in long.find_all("a", class_="pub-button")} == {
         "PDF": "https://example.org/long.pdf", "Code": "https://github.com/ode/long"}
+
+
+def test_a_conference_record_of_endnote_s_tags() -> None:
+    """EndNote writes a conference paper's proceedings in `C3`, older exporters the
+    authors in `A1` and the year in `Y1`; `ER  - ` ends the record with a space."""
+    entry = ris_entry("TY  - CONF\nA1  - Rusu, Radu\nA1  - Cousins, Steve\n"
+                      "T1  - Point clouds are here\nC3  - Proc. of ICRA\nY1  - 2011\n"
+                      "SP  - 1\nEP  - 4\nER  - \n", "rusu")
+    assert entry is not None and entry.kind == "inproceedings"
+    assert {name: entry.value(name) for name in entry.fields} == {
+        "title": "Point clouds are here", "author": "Rusu, Radu and Cousins, Steve",
+        "booktitle": "Proc. of ICRA", "year": "2011", "pages": "1--4",
+        "category": "conference"}

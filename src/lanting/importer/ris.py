@@ -22,8 +22,9 @@ FIELDS = {"TI": "title", "T1": "title", "VL": "volume", "IS": "number", "DO": "d
           "PB": "publisher", "AB": "abstract", "N2": "abstract", "SN": "issn",
           "UR": "url", "CY": "address", "ET": "edition"}
 """Tags whose first value is one BibTeX field as it stands."""
-VENUES = ("T2", "JO", "JF", "BT", "J2", "JA", "T3")
-"""Tags naming where the paper appeared, the full name first."""
+VENUES = ("T2", "JO", "JF", "BT", "C3", "J2", "JA", "T3")
+"""Tags naming where the paper appeared, the full name first (`C3`: EndNote's
+proceedings title)."""
 
 
 def is_ris(text: str) -> bool:
