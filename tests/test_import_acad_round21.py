@@ -248,6 +248,11 @@ $^*$: corresponding author.
 **Ada Ode**, Bo Xu, et al. [![](https://img.shields.io/github/stars/ode/long?style=social)](https://github.com/ode/long)
 - [A Paper With BibTeX](https://example.org/bib)
   <details><summary>[BibTeX]</summary><pre><code>@article{x, title={A}}</code></pre></details>
+## Older
+
+<!-- - `CVPR 2016` [Deep Old](https://example.org/old), **Yi Ren** -->
+- `CVPR 2019` [Not So Old](https://example.org/notsoold), **Ada Ode**
+- [**arXiv**] [Wide Rays](https://arxiv.org/abs/2401.00009), **Ada Ode**, Bo Xu.
 """
 
 
@@ -265,10 +270,13 @@ def test_acadhomepage_papers_as_items_with_the_names_under_the_title(tmp_path: P
     assert isinstance(home, str)
     assert "Ray Tracing" not in home and "Table Talk" not in home and "Long Tables" not in home
     assert "## Image Generation" in home and "A Paper With BibTeX" in home
+    assert "## Older" not in home and "<!-- - `CVPR 2016` [Deep Old]" in home
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     papers = {a.one("h3").text(): a for a in page(tmp_path / "out", "/publications/")
               .find_all("article", class_="pub")}
-    assert sorted(papers) == ["Long Tables", "Ray Tracing for All", "Table Talk"]
+    assert sorted(papers) == ["Long Tables", "Not So Old", "Ray Tracing for All",
+                              "Table Talk", "Wide Rays"]
+    assert papers["Wide Rays"].one("p", class_="pub-venue").text() == "arXiv"
     ray, table, long = papers["Ray Tracing for All"], papers["Table Talk"], papers["Long Tables"]
     assert [s.text() for s in ray.find_all("sup", class_="pub-mark")] == ["*", "*"]
     assert ray.one("p", class_="pub-venue").text().startswith("NeurIPS, 2025")

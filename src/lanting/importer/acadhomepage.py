@@ -237,7 +237,7 @@ def line_entry(item: str, taken: set[str]) -> tuple[BibEntry, list[str]] | None:
         or found.group("venue4") or ""
     bold_venue = re.match(r"\*\*([^*\n]*)\*\*", rest[tail.start():] if tail else "")
     venue = _plain(venue) or (_plain(bold_venue.group(1)) if bold_venue else "")
-    if not _YEAR.search(venue) and not (found.group("venue3") or found.group("venue4")):
+    if not _YEAR.search(venue) and not any(found.group(f"venue{n}") for n in ("", 2, 3, 4)):
         return None  # (no venue: a line of another kind, a link to a post)
     after = rest[tail.start() + (bold_venue.end() if bold_venue else 0):] if tail else ""
     award = _AWARD.search(venue + " " + _plain(_LINK.sub("", after)))
@@ -301,6 +301,8 @@ _GONE = "\ue0b0"
 """Where a box was, while headings left with nothing under them are found."""
 _ASIDE = "\ue0b1"
 """Around the number of an HTML comment put aside."""
+_ASIDES = re.compile(r"(?:\ue0b1\d+\ue0b1\s*)+")
+"""A line of nothing but comments put aside."""
 
 
 def _emptied_heading(lines: list[str]) -> int | None:
@@ -315,7 +317,8 @@ def _emptied_heading(lines: list[str]) -> int | None:
             if 1 <= deeper <= level and after[deeper:deeper + 1].isspace():
                 break
             inside.append(after.strip())
-        if _GONE in inside and all(not text or text == _GONE for text in inside):
+        if _GONE in inside and all(not text or text == _GONE or _ASIDES.fullmatch(text)
+                                   for text in inside):  # (a comment shows nothing)
             return at
     return None
 
