@@ -7,7 +7,8 @@ remark's `<textarea id="source">` and calls `remark.create()`. Imported as a pag
 such a deck was one long text, its slides' properties and notes shown. It is a talk,
 read as remark's, and its old URL, which showed the slides, leads to the deck. So is
 a Marp deck kept among the site's pages or in a collection (`marp: true`: made with Marp
-CLI or VS Code beside the site, which published the text as a page).
+CLI or VS Code beside the site, which published the text as a page), and a Shower deck,
+whose layout is Jekyller's (`jekyll_shower`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from lanting.content.marp import is_marp_key
 from lanting.importer.common import date_of, mtime, read_text
+from lanting.importer.jekyll_shower import SHOWER, shower_slides
 from lanting.importer.report import Report
 from lanting.importer.text import key_line, split_front_matter
 
@@ -30,8 +32,9 @@ _TEXTAREA = re.compile(r"\A\s*<textarea\b[^>]*\bid\s*=\s*[\"']?source[\"']?[^>]*
 
 def is_deck(source: Path, layout: str, data: dict[str, Any]) -> bool:
     """Whether a page or post was a slide show: Marp's (`marp: true`), or its layout
-    remark.js's."""
-    return data.get("marp") is True or remark_layout(source, layout)
+    remark.js's or Shower's."""
+    return data.get("marp") is True or remark_layout(source, layout) \
+        or layout_uses(source, layout, SHOWER)
 
 
 def marp_front(data: dict[str, Any]) -> dict[str, Any]:
@@ -45,6 +48,12 @@ def marp_front(data: dict[str, Any]) -> dict[str, Any]:
 def remark_layout(source: Path, layout: str) -> bool:
     """Whether the layout `layout` (or one it is put in, or an include it names) makes
     a remark.js slide show of the page's text."""
+    return layout_uses(source, layout, _REMARK)
+
+
+def layout_uses(source: Path, layout: str, pattern: re.Pattern[str]) -> bool:
+    """Whether the layout `layout`, one it is put in or an include it names holds
+    `pattern`."""
     names, seen = [f"_layouts/{layout}.html"] if layout else [], set()
     while names:
         name = names.pop()
@@ -53,13 +62,36 @@ def remark_layout(source: Path, layout: str) -> bool:
             continue
         seen.add(name)
         text = read_text(file)
-        if _REMARK.search(text):
+        if pattern.search(text):
             return True
         _fmt, head, _body, _first = split_front_matter(text)
         parent = re.search(r"^layout:[ \t]*[\"']?([\w./-]+)", head, re.MULTILINE)
         names += [f"_layouts/{parent.group(1)}.html"] if parent else []
         names += [f"_includes/{n}" for n in _INCLUDE.findall(text)]
     return False
+
+
+def deck_body(source: Path, layout: str, body: str, report: Report) -> str:
+    """A deck's text as its talk's: a Shower deck's cut into slides, a remark deck's
+    without the `<textarea>` around it."""
+    if not layout_uses(source, layout, SHOWER):
+        return remark_source(body)
+    deck = shower_slides(body)
+    for what, times in sorted(deck.counts.items()):
+        report.convert(f"Shower decks: {what}", times)
+    return deck.text
+
+
+def shower_title(source: Path, layout: str, body: str, config: dict[str, Any]) -> str:
+    """A Shower deck's title where its page names none: the site's `presentation:
+    title:` (which the cover of Yandex's Jekyller shows under its `# Яндекс`), else its
+    first `#` heading's text (Jekyller's), else empty."""
+    if not layout_uses(source, layout, SHOWER):
+        return ""
+    shown = config.get("presentation")
+    if isinstance(shown, dict) and isinstance(shown.get("title"), str):
+        return re.sub(r"\s*<br\s*/?>\s*", " ", shown["title"]).strip()
+    return shower_slides(body).title
 
 
 def remark_source(body: str) -> str:

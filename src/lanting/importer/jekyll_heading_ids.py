@@ -11,13 +11,29 @@ from lanting.markdown.anchors import github_slug
 _ATX = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 _SETEXT = re.compile(r"^[ \t]{0,3}(\S.*?)[ \t]*\n[ \t]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
 _CUSTOM_ID = re.compile(r"[ \t]*\{:?[ \t]*#[^}]*\}[ \t]*$")
+_OWN_ID = re.compile(r"\{:?[ \t]*#([\w-]+)[^}]*\}[ \t]*$")
+"""A heading's own id, `## Title {#intro}` (a Shower slide's `{#intro .centered}`): the
+heading's id on both sites."""
 
 
 def heading_ids(body: str) -> list[str]:
     """The ids (GitHub's style, the new site's) of the headings of a page as written, ATX
     (`## Title`) and setext (`Title` over `---`)."""
     texts = [*_ATX.findall(body), *_SETEXT.findall(body)]
-    return [github_slug(_CUSTOM_ID.sub("", text)) for text in texts]
+    return [own.group(1) if (own := _OWN_ID.search(text)) else
+            github_slug(_CUSTOM_ID.sub("", text)) for text in texts] + _listed_ids(body)
+
+
+_IAL_ID = re.compile(r"^[ \t]{0,3}\{:[^}]*?#([\w-]+)[^}]*\}[ \t]*$")
+
+
+def _listed_ids(body: str) -> list[str]:
+    """The ids kramdown's attribute lists over or under a heading give it (`{:.shout
+    #numbers}` on the line above `## Ninety percent`: Jekyller's slide ids)."""
+    lines = body.split("\n")
+    return [found.group(1) for i, line in enumerate(lines)
+            if (found := _IAL_ID.match(line)) and any(
+                _ATX.match(lines[j]) for j in (i - 1, i + 1) if 0 <= j < len(lines))]
 
 
 _FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.MULTILINE | re.DOTALL)

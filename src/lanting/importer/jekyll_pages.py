@@ -21,7 +21,13 @@ from lanting.importer.item import Item
 from lanting.importer.jekyll_data_loops import data_loops
 from lanting.importer.jekyll_data_pubs import data_file
 from lanting.importer.jekyll_data_values import aliased_loops
-from lanting.importer.jekyll_decks import deck_front, is_deck, remark_source
+from lanting.importer.jekyll_decks import (
+    deck_body,
+    deck_front,
+    is_deck,
+    layout_uses,
+    shower_title,
+)
 from lanting.importer.jekyll_github_pages import (
     PLAIN_NAMES,
     github_pages_build,
@@ -56,6 +62,7 @@ from lanting.importer.jekyll_reads import (
     MARKDOWN,
     last_written,
 )
+from lanting.importer.jekyll_shower import SHOWER
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.kramdown import title_math
 from lanting.importer.listings import Redirects
@@ -113,7 +120,9 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
             fmt, head, body, first = split_front_matter(read_text(path))
             if fmt:  # (else not a Jekyll page: a plain file, but on GitHub Pages)
                 data = load_mapping(fmt, head)[0]
-                if not data.get("title") and path.suffix.lower() in MARKDOWN \
+                if layout_uses(self.source, str(data.get("layout") or ""), SHOWER):
+                    pass  # (a Shower deck: its `#` heading is its cover slide, kept)
+                elif not data.get("title") and path.suffix.lower() in MARKDOWN \
                         and path.name not in HOMES and data.get("permalink") != "/" \
                         and path.parent != self.source / "_tabs":
                     # (titled by its heading, as jekyll-titles-from-headings did on
@@ -205,8 +214,12 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
                              "shows offline (Lanting's site has no service worker)")
             return
         lang = self.polyglot.tag(data) if self.polyglot is not None else ""
-        if permalink == "/" or rel in HOMES or layout == "home" and home_lists_posts(
-                self.source, self.config):  # (just-the-docs' `home`: any page's)
+        deck = is_deck(self.source, layout, data)  # (a remark.js, Shower or Marp deck: a
+        root_deck = deck and rel in HOMES  # talk; the site's home page too, in a fork
+        # of Jekyller, which is one deck: Lanting makes the home page)
+        if not root_deck and (permalink == "/" or rel in HOMES or layout == "home" and
+                              home_lists_posts(self.source, self.config)):  # (just-the-
+            # docs' `home`: any page's)
             home = self.home(lang)
             listed = drop_post_lists(body, self.source)
             if LISTING_TAG.search(listed) or listed != body:  # (al-folio's blog.md: the
@@ -300,22 +313,24 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
             else path.stem  # (`about/index.md` is the page `about`, at /about/)
         last = permalink.strip("/").split("/")[-1]  # (`/paper.html`: the page `paper`)
         slug = slug_of(re.sub(r"\.html?$", "", last) if last else stem)
-        title = data.get("title") or (path.stem.replace("-", " ").capitalize()  # Chirpy's
-                                      if rel.startswith("_tabs/") else slug)  # tab names
+        title = data.get("title") or shower_title(self.source, layout, body, self.config) or (
+            path.stem.replace("-", " ").capitalize()  # (Chirpy's tab names)
+            if rel.startswith("_tabs/") else slug)
+        if root_deck:  # (its URL, /, is the new home page's)
+            slug = slug_of(str(title)) if title != slug else slug_of(self.source.name)
         front: dict[str, Any] = {"title": title_math(str(title))}
         summary = summary_of(data, "description", "subtitle")
         if summary:
             front["summary"] = summary
-        deck = is_deck(self.source, layout, data)  # (a remark.js or Marp deck: a talk)
         if deck:
             front, body = deck_front(front, data, head, path, self.tz, self.report), \
-                remark_source(body)
+                deck_body(self.source, layout, body, self.report)
         item = self.site.add(Item("talk" if deck else "page", slug, path, front, lang=lang))
         old = permalink or self.page_url(path)
-        item.old_urls = [self.baseurl + (f"/{data['lang']}" if lang else "") + "/"
-                         + old.lstrip("/")]
-        if not old.endswith("/") and "." not in old.rsplit("/", 1)[-1]:  # (`permalink:
-            item.old_urls.append(item.old_urls[0] + ".html")  # knn`: Jekyll wrote knn.html)
+        item.old_urls = [] if root_deck else [
+            self.baseurl + (f"/{data['lang']}" if lang else "") + "/" + old.lstrip("/")]
+        if item.old_urls and not old.endswith("/") and "." not in old.rsplit("/", 1)[-1]:
+            item.old_urls.append(item.old_urls[0] + ".html")  # (`permalink: knn`: knn.html)
         item.deck_urls = frozenset(item.old_urls) if deck else frozenset()
         if self.polyglot is not None:  # (its versions share their permalink)
             self.languages.version(item, lang, path, "polyglot:" + old.strip("/"))
