@@ -13,6 +13,7 @@ from urllib.parse import unquote
 
 from lanting.content.bibtex_latex import latex_decoder
 from lanting.importer.common import read_text
+from lanting.importer.include_code import include_code
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.quarto_math import bare_macros, header_macros
@@ -31,6 +32,10 @@ _NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE | re.MULTILINE)
 _GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
                        r"""([^"'\n]+)(["'])""")
 
+
+_NOTE_MACRO = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z]+)\}?\s*\[1\]\s*\{\s*"
+                         r"\\note(?:\[[^\]\n]*\])?\s*\{\s*\\begin\{itemize\}")
+"""A deck's own command wrapping its argument in beamer's note of a list."""
 
 _BREAK = re.compile(r"\\newline(?![A-Za-z])|\\\\(?:\[[^\]\n]*\])?")
 _LOGO = re.compile(r"\\(La)?TeX(?![A-Za-z])(?:\{\})?")
@@ -88,6 +93,7 @@ class PandocDecks(Quartz):
         shows is reveal.js's or remark's Markdown, a xaringan deck remark's: not Pandoc's.)"""
         if not self.made_by_pandoc(path):
             return text
+        text = self.included_code(text, path, ctx)
         shelf = Shelf()
         text = FORMULA.sub(lambda m: shelf.put(m.group(), "M"), protect_code(text, shelf))
         text = bare_macros(text, ctx)  # (Pandoc's `latex_macros`: for every formula)
@@ -96,7 +102,48 @@ class PandocDecks(Quartz):
         ctx.convert("lines `Note: …` as text (Pandoc's notes are a `::: notes` div)", count)
         text, count = cookbook_columns(text)
         ctx.convert("the R Markdown Cookbook's columns (`.cols`, `.col`) as Lanting's", count)
+        if "\\" in text and (names := self.note_macros(path)):
+            text, count = re.subn(rf"^([ \t]*)\\(?:{'|'.join(names)})[ \t]*\{{",
+                                  r"\1\\note[itemize]{", text, flags=re.MULTILINE)
+            ctx.convert("the deck's own commands of speaker notes (`\\notelist{…}`) as "
+                        "beamer's `\\note`", count)
         return shelf.restore(text)
+
+    def around(self, path: Path) -> list[Path]:
+        """The folders a deck's build may have run in: its own, and those above it up to
+        the imported folder's."""
+        folders = [path.parent, *path.parent.parents]
+        root = self.source.resolve()
+        return [f for f in folders if f.resolve() == root or root in f.resolve().parents]
+
+    def included_code(self, text: str, path: Path, ctx: Context) -> str:
+        """The deck's pandoc-include-code fences holding their code (`include_code`),
+        their paths from the folder the build ran in (the deck's, or one above it)."""
+        if "include=" not in text:
+            return text
+
+        def read(name: str) -> str | None:
+            return next((read_text(f / name) for f in self.around(path)
+                         if (f / name).is_file()), None)
+
+        included = include_code(text, read)
+        ctx.convert("code pandoc-include-code included (`include=`, `snippet=`)",
+                    included.count)
+        for line, what in included.missing:
+            ctx.warn(line, f"pandoc-include-code's {what} is not there: the code block "
+                     "stays empty; copy the code into it")
+        return included.text
+
+    def note_macros(self, path: Path) -> list[str]:
+        """The commands a deck's own TeX (a `.tex` or `.sty` file its build puts in the
+        preamble, `-H src/customizations.tex`, beside it or above it) defines as beamer's
+        notes of a list (`\\newcommand{\\notelist}[1]{\\note{\\begin{itemize}#1…}}`):
+        a slide's `\\notelist{\\item …}` is its speaker notes, as `\\note[itemize]`."""
+        names: list[str] = []
+        for folder in self.around(path):
+            for file in sorted([*folder.glob("*.tex"), *folder.glob("*.sty")]):
+                names += [m.group(1) for m in _NOTE_MACRO.finditer(read_text(file))]
+        return sorted(set(names))
 
     def header_includes(self, path: Path) -> None:
         """The note just read (`path`) with the macros its front matter's

@@ -21,8 +21,10 @@ from __future__ import annotations
 import re
 import textwrap
 
-_NOTE = re.compile(r"^[ \t]*\\note(?:<[^>\n]*>)?(?:\[[^\]\n]*\])?[ \t]*\{", re.MULTILINE)
+_NOTE = re.compile(r"^[ \t]*\\note(?:<[^>\n]*>)?(?:\[([^\]\n]*)\])?[ \t]*\{", re.MULTILINE)
 """`\\note{`, `\\note[item]{`, `\\note<2>{` at a line's start."""
+_ITEM = re.compile(r"^\\item(?:\[[^\]\n]*\])?[ \t]*", re.MULTILINE)
+_LIST = re.compile(r"\\begin\{(?:itemize|enumerate|description)\}")
 
 
 def take_notes(chunk: str, at: int, notes: list[tuple[str, int]]) -> str:
@@ -37,11 +39,36 @@ def take_notes(chunk: str, at: int, notes: list[tuple[str, int]]) -> str:
             continue
         body = chunk[match.end():end]
         lead = len(body) - len(body.lstrip())
-        notes.append((textwrap.dedent(body.strip("\n")).strip(),
+        notes.append((_items(textwrap.dedent(body.strip("\n")).strip(), match.group(1)),
                       at + chunk.count("\n", 0, match.end() + lead)))
         out += [chunk[start:match.start()], "\n" * chunk.count("\n", match.start(), end + 1)]
         start = end + 1
     return "".join(out) + chunk[start:] if out else chunk
+
+
+def item_lines(text: str) -> set[int]:
+    """The lines (from 0) of `text` inside a note that are items `_items` reads
+    (`\\item` with no list of the note's own around it)."""
+    lines: set[int] = set()
+    for match in _NOTE.finditer(text):
+        end = _closing(text, match.end())
+        if end is not None and not _LIST.search(text, match.end(), end):
+            first = text.count("\n", 0, match.end())
+            lines |= {first + n for n, line in enumerate(
+                text[match.end():end].split("\n")) if _ITEM.match(line.lstrip())}
+    return lines
+
+
+def _items(note: str, option: str | None) -> str:
+    """A note's `\\item` lines as Markdown's list items, as beamer lists them:
+    `\\note[itemize]{\\item A \\item B}` (or a deck's macro that put the list around
+    them), `\\note[enumerate]{…}` numbered, `\\note[item]{A}` one item. Items inside
+    an `itemize` of the note's own are its list's (`site.beamer_latex`)."""
+    if option == "item":
+        return "- " + note
+    if _LIST.search(note) or not _ITEM.search(note):
+        return note
+    return _ITEM.sub("1. " if option == "enumerate" else "- ", note)
 
 
 def _closing(text: str, at: int) -> int | None:

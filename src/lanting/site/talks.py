@@ -27,6 +27,7 @@ from lanting.model.content import Document
 from lanting.model.markdown import MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
 from lanting.site.beamer_latex import beamer_markdown, has_beamer, unread_commands
+from lanting.site.beamer_notes import item_lines
 from lanting.site.deckset import deck_slides, slide_parts
 from lanting.site.knitr import (
     child_slides,
@@ -106,6 +107,9 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         level = pandoc_slide_level(body, doc.meta.slide_level)
         body = beamer_markdown(body, min(level, default=2))
         unread = unread_commands(body)
+        if any(name == "item" for _i, name in unread):  # (a note's own items: read)
+            listed = item_lines(body)
+            unread = [(i, name) for i, name in unread if name != "item" or i not in listed]
     # (a deck written for Pandoc, no line `---` in it, is cut at its slide level)
     divider = heading_divider(body, marp) if marp is not None \
         else pandoc_slide_level(body, doc.meta.slide_level)
