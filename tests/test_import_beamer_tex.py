@@ -149,3 +149,88 @@ def test_a_folder_of_only_beamer_decks_is_a_folder_of_talks(tmp_path: Path) -> N
                 if "date" in m]
     talk = (tmp_path / "new/content/talks/talk.md").read_text(encoding="utf-8")
     assert "date: 2018-10-29\n" in talk
+
+
+_UNI_CLASS = r"""\NeedsTeXFormat{LaTeX2e}
+\ProvidesClass{unibeamer}[2020/01/01 our institute's slides]
+\LoadClass[aspectratio=169]{beamer}
+\usecolortheme{whale}
+"""
+
+_CITING = r"""\documentclass{unibeamer}
+\usepackage[style=authoryear,backend=biber]{biblatex}
+\addbibresource{talk.bib}
+\newcommand{\shortcite}[1]{\footcite{#1}}
+\title{Sparse recovery in practice}
+\author{A. Speaker}
+\date{2021-05-04}
+\begin{document}
+\frame[plain]{\titlepage}
+
+\begin{frame}{Background}
+  The command \texttt{\textbackslash parencite\{key\}} cites\parencite{candes06}.
+  As \textcite{donoho06} showed, and others\parencite[p.~7]{candes06,donoho06}.
+  \begin{minipage}[t]{0.45\textwidth}
+    Left\supercite{candes06}
+  \end{minipage}
+  \footcitetext{candes06}
+  \hfill
+  \begin{minipage}[t]{0.45\textwidth}
+    Right
+  \end{minipage}
+\end{frame}
+
+\begin{frame}[fragile]{Writing it}
+  \begin{verbatim}
+\cite{kept-as-code}
+  \end{verbatim}
+\end{frame}
+
+\begin{frame}{References}
+  \printbibliography[heading=none]
+\end{frame}
+\end{document}
+"""
+
+_BIB = """@article{candes06,
+  author = {Cand\\`es, Emmanuel and Tao, Terence},
+  title = {Near-optimal signal recovery},
+  journal = {IEEE Trans. Inf. Theory},
+  year = {2006}
+}
+
+@article{donoho06,
+  author = {Donoho, David},
+  title = {Compressed sensing},
+  journal = {IEEE Trans. Inf. Theory},
+  year = {2006}
+}
+"""
+
+
+def test_a_deck_of_an_institutes_class_cites_from_its_bib(tmp_path: Path) -> None:
+    """A university's template: `\\documentclass{unibeamer}`, its `unibeamer.cls` beside
+    it built on beamer, biblatex's citations from `talk.bib`. The deck was no talk at
+    all (its class not beamer); its citations, `\\texttt{…}` of escaped braces and
+    minipages were TeX on the slides."""
+    write_files(tmp_path / "old", {"talk/unibeamer.cls": _UNI_CLASS,
+                                   "talk/main.tex": _CITING, "talk/talk.bib": _BIB})
+    assert is_beamer(_CITING) is False
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert not [m for m in messages(imported, "talk/main.tex") if "shortcode" in m]
+    new = tmp_path / "new"
+    assert "@article{donoho06," in (new / "content/references.bib").read_text(
+        encoding="utf-8")
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    html = parse_html((new / "public/talks/main/slides/index.html").read_bytes())
+    _title, background, code, references = html.find_all("section", class_="slide-frame")
+    text = background.text()
+    assert "\\parencite" not in text.replace("\\parencite{key}", "") and "@" not in text
+    assert background.one("code").text() == "\\parencite{key}"
+    assert "Donoho" in text and "Candès" in text
+    assert "footcitetext" not in text and "minipage" not in text
+    left, right = background.find_all(class_="column")
+    assert left.text().startswith("Left") and right.text() == "Right"
+    assert "\\cite{kept-as-code}" in code.one("pre").text()
+    assert [li.text() for li in references.find_all("li")][0].startswith("Candès")

@@ -21,13 +21,20 @@ import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from lanting.importer.beamer_cites import beamer_citations
 from lanting.importer.body_unconverted import unconverted
+from lanting.importer.common import read_text
 from lanting.importer.quarto_math import tex_definitions
 from lanting.importer.shelf import Shelf, protect_code
 
 _CLASS = re.compile(r"^[ \t]*\\documentclass[ \t]*(?:\[[^\]]*\])?[ \t]*\{beamer\}", re.MULTILINE)
+_OWN_CLASS = re.compile(r"^[ \t]*\\documentclass[ \t]*(?:\[[^\]]*\])?[ \t]*\{([\w-]+)\}",
+                        re.MULTILINE)
+_LOADS_BEAMER = re.compile(r"^[ \t]*\\LoadClass(?:WithOptions)?[ \t]*(?:\[[^\]]*\])?[ \t]*"
+                           r"\{beamer\}", re.MULTILINE)
 _DOCUMENT = re.compile(r"^[ \t]*\\begin\{document\}[ \t]*$(.*?)^[ \t]*\\end\{document\}",
                        re.MULTILINE | re.DOTALL)
 _COMMENT = re.compile(r"(?<!\\)%.*$")
@@ -93,13 +100,31 @@ class BeamerDeck:
     converted: list[str] = field(default_factory=list)
     drawings: int = 0
     """TikZ pictures kept in a comment (a warning)."""
+    bibliographies: list[str] = field(default_factory=list)
+    """The `.bib` files its citations cite from (`beamer_cites`), from its folder."""
+    missing: list[str] = field(default_factory=list)
+    """Those it names that are not there."""
 
 
-def is_beamer(text: str) -> bool:
-    """Whether `text` is a beamer deck written in LaTeX: its class beamer, its document
+def is_beamer(text: str, cls: Callable[[str], str | None] = lambda _name: None) -> bool:
+    """Whether `text` is a beamer deck written in LaTeX: its class beamer, or one of
+    its own built on it (a university's template, `\\documentclass{jdbeamer169}`, whose
+    `jdbeamer169.cls` beside it, `cls(name)`, has `\\LoadClass{beamer}`), its document
     there."""
     head = text.split("\\begin{document}", 1)[0]
-    return _CLASS.search(head) is not None and _DOCUMENT.search(text) is not None
+    if _DOCUMENT.search(text) is None:
+        return False
+    if _CLASS.search(head) is not None:
+        return True
+    own = _OWN_CLASS.search(head)
+    found = cls(own.group(1)) if own else None
+    return found is not None and _LOADS_BEAMER.search(found) is not None
+
+
+def own_class(deck: Path, name: str) -> str | None:
+    """The text of the class `name` a deck's folder holds (`name.cls`), or None."""
+    file = deck.parent / f"{name}.cls"
+    return read_text(file) if file.is_file() else None
 
 
 def read_beamer(text: str, read: Callable[[str], str | None],
@@ -112,6 +137,11 @@ def read_beamer(text: str, read: Callable[[str], str | None],
     preamble, _, rest = text.partition("\\begin{document}")
     deck.body = _body(text, rest, read, deck)
     deck.body = _graphics_paths(_uncommented(preamble), deck.body, exists, deck)
+    shelf = Shelf()  # (a `\cite` in code is the code's)
+    cited = beamer_citations(_uncommented(text), protect_code(deck.body, shelf), exists)
+    deck.body = shelf.restore(cited.body)
+    deck.bibliographies, deck.missing = cited.files, cited.missing
+    deck.converted += cited.converted
     macros = preamble_macros(_uncommented(preamble), deck.body, deck)
     # (in the first frame: before it, the block made a slide of the title frame's notes)
     first = re.search(r"^[ \t]*\\begin\{frame\}.*\n", deck.body, re.MULTILINE)

@@ -24,12 +24,13 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
 from lanting.content.pandoc_title import split_title_block
-from lanting.importer.beamer_tex import is_beamer
+from lanting.importer.beamer_tex import is_beamer, own_class
 from lanting.importer.body_math import unescape_marked_math, written_escaped
 from lanting.importer.common import (
     BARE_SITE,
@@ -87,7 +88,7 @@ def has_notes(source: Path) -> bool:
     return (source / ".obsidian").is_dir() or any(
         p.suffix.lower() in (".md", ".org", ".slide", ".rpres") or p.suffix.lower() in KNITTED
         and knitted_deck(read_text(p)) or p.suffix.lower() == ".tex"
-        and is_beamer(read_text(p)) for p in walk(source))
+        and is_beamer(read_text(p), partial(own_class, p)) for p in walk(source))
 
 
 class Notes(NoteDecks, OrgNotes, LogseqNotes):
@@ -137,6 +138,7 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
         self.deck_tools = deck_tools(source)
         """The files that built the decks (a Makefile, a `package.json`): not published."""
         self.present_texts: dict[Path, str] = {}
+        self.bib_files: set[Path] = set()
         self.knitted: dict[Path, str] = {}
         self.deck_names: Counter[str] | None = None
         self.told_copies: set[Path] = set()

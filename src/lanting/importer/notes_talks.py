@@ -10,6 +10,7 @@ import posixpath
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import fields
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -19,7 +20,8 @@ from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.content.revealmd import KEYS as REVEAL_MD_KEYS
 from lanting.content.revealmd import is_reveal_md
-from lanting.importer.beamer_tex import is_beamer, read_beamer
+from lanting.importer.beamer_cites import REFERENCES, merged
+from lanting.importer.beamer_tex import is_beamer, own_class, read_beamer
 from lanting.importer.common import mtime, read_text, walk
 from lanting.importer.deck_packages import (
     MARP_HEAD,
@@ -74,6 +76,7 @@ class NoteDecks(PandocDecks):
     by_slug: dict[str, Item]
     documents: list[tuple[Item, str, Path]]
     present_texts: dict[Path, str]
+    bib_files: set[Path]
     """Go `present` decks' texts as talks' Markdown (`note_text`)."""
     knitted: dict[Path, str]
     """What each R Markdown or Quarto file is made into (`knitted_deck`)."""
@@ -102,8 +105,18 @@ class NoteDecks(PandocDecks):
                     self.own_decks.add(path.resolve())
             return bool(self.knitted[path])
         if suffix == ".tex":  # (a beamer deck written in LaTeX: a talk)
-            return is_beamer(read_text(path))
+            return is_beamer(read_text(path), partial(own_class, path))
         return super().is_note(path) or suffix == ".slide" and is_present(read_text(path))
+
+    def own_shortcodes(self, path: Path) -> bool:
+        return path.suffix.lower() == ".tex"  # (a beamer deck's, written by `beamer_tex`)
+
+    def beamer_bibliography(self, file: Path) -> None:
+        """A beamer deck's `.bib` into `content/references.bib` (`merged`)."""
+        if file.resolve() not in self.bib_files:
+            self.bib_files.add(file.resolve())
+            self.site.extra[REFERENCES] = merged(self.site.extra.get(REFERENCES), file)
+            self.report.convert("beamer decks' bibliographies (content/references.bib)")
 
     def note_text(self, path: Path) -> str:
         """A `present` deck's, and an R Presentation's, as a talk's Markdown, what did
@@ -121,6 +134,12 @@ class NoteDecks(PandocDecks):
                                      lambda name: (path.parent / name).is_file())
                 for what in beamer.converted:
                     self.report.convert(what)
+                for name in beamer.bibliographies:
+                    self.beamer_bibliography(path.parent / name)
+                if beamer.missing:
+                    self.report.warn(path, None, f"`{', '.join(beamer.missing)}`, which the "
+                                     "deck cites from, is not there: its citations are "
+                                     "shown as written")
                 if beamer.drawings:
                     self.report.warn(path, None, f"{beamer.drawings} TikZ pictures, which "
                                      "Lanting cannot draw: kept in a comment; export each "

@@ -92,6 +92,11 @@ class QuartzBodies(QuartzEmbeds):
     dataview_shown = ", as Quartz showed it"
     """How the old site showed a Dataview query (after "shown as code")."""
 
+    def own_shortcodes(self, path: Path) -> bool:
+        """Whether the note's text is the importer's, its shortcodes Lanting's (a beamer
+        deck's `{{< references >}}`, `notes_talks`): none here."""
+        return False
+
     def escapes_parentheses(self, path: Path) -> bool:
         """Whether `\\(` and `\\)` were Markdown escapes to what showed the notes, as to
         Quartz's remark-math, Obsidian, Typora, GitBook and GitHub (`tanh\\(x\\)`, as
@@ -127,8 +132,9 @@ class QuartzBodies(QuartzEmbeds):
             ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         # (Quartz has no shortcodes: one left from a Hugo past showed as written, and
         # Lanting would read it as its own)
-        text = _SHORTCODE.sub(lambda m: ctx.leave(m.group(), "a Hugo shortcode, which "
-                                                  "Quartz showed as written"), text)
+        if not self.own_shortcodes(path):
+            text = _SHORTCODE.sub(lambda m: ctx.leave(m.group(), "a Hugo shortcode, which "
+                                                      "Quartz showed as written"), text)
         text = self.embeds(self.markdown_embeds(text, path), path, ctx, shelf)
         text = self.wiki_links(text, path, ctx)
 

@@ -22,7 +22,7 @@ import re
 from lanting.markdown.fence_info import FENCE_LINE
 
 _SIGNS = re.compile(r"\\(?:begin\{(?:frame|itemize|enumerate|description|columns|column|"
-                    r"center|figure|block|alertblock|exampleblock|flushleft|flushright)\}"
+                    r"center|figure|block|alertblock|exampleblock|flushleft|flushright|minipage)\}"
                     r"|(?:frametitle|alert|includegraphics|textbf|emph|textit|texttt|href|url"
                     r"|item|vspace|center|centering|tiny|scriptsize|footnotesize|small|large"
                     r"|Large|LARGE|huge|Huge|LaTeX|TeX)\b)")
@@ -48,7 +48,6 @@ _INLINE = (
     (re.compile(r"\\url\{([^{}\n]+)\}"), r"<\1>"),
     (re.compile(rf"\\(?:alert|textbf){_OPTIONS}\{{([^{{}}\n]+)\}}"), r"**\1**"),
     (re.compile(r"\\(?:emph|textit)\{([^{}\n]+)\}"), r"*\1*"),
-    (re.compile(r"\\texttt\{([^{}\n]+)\}"), r"`\1`"),
     (re.compile(r"\\caption\{([^{}\n]*)\}"), r"\1"),
     # (the logos, `\LaTeX\ (1985)`: a control space or `{}` after one keeps the space)
     (re.compile(r"\\LaTeXe(?![A-Za-z])(?:\{\})?"), "LaTeX2ε"),
@@ -134,7 +133,7 @@ def _line(line: str, envs: list[str], heading: str, titled: bool) -> str:
         return ""  # (a LaTeX comment, inside an environment)
     begin = _BEGIN.match(text)
     if begin is not None and begin.group(1) in (*_UNWRAPPED, *_BLOCKS, *_LISTS,
-                                                "columns", "column"):
+                                                "columns", "column", "minipage"):
         name, title, argument, rest = begin.groups()
         envs.append(name)
         title = title or argument
@@ -144,7 +143,7 @@ def _line(line: str, envs: list[str], heading: str, titled: bool) -> str:
             return f"**{_inline(title)}**" if title else ""
         if name == "columns":
             return ":::: {.columns}"
-        if name == "column":
+        if name in ("column", "minipage"):  # (minipages side by side: columns)
             width = _WIDTH.match((title or "").strip())
             return f'::: {{.column width="{round(float(width.group(1)) * 100)}%"}}' \
                 if width else "::: {.column}"
@@ -152,7 +151,7 @@ def _line(line: str, envs: list[str], heading: str, titled: bool) -> str:
     end = _END.match(text)
     if end is not None and envs and end.group(1) == envs[-1]:
         envs.pop()
-        return {"column": ":::", "columns": "::::"}.get(end.group(1), "")
+        return {"column": ":::", "minipage": ":::", "columns": "::::"}.get(end.group(1), "")
     if (title_line := _TITLE.match(text)) is not None:
         return f"{heading} {_inline(title_line.group(1))}"
     if _ALONE.match(text):
@@ -177,12 +176,38 @@ def _inline(text: str) -> str:
         return text
     parts = _MATH.split(text)
     kept = _MATH.findall(text)
+    codes: list[str] = []  # (`\texttt{…}`'s code, kept from the commands around it)
+
+    def code(match: re.Match[str]) -> str:
+        codes.append(_code_span(match.group(1)))
+        return f"\ue010{len(codes) - 1}\ue011"
+
     for n, part in enumerate(parts):
         changed = True
         while changed and "\\" in part:  # (inner commands first: `\caption{\href{…}{…}}`)
-            changed = False
+            part, count = _TEXTTT.subn(code, part)
+            changed = count > 0
             for pattern, markdown in _INLINE:
                 part, count = pattern.subn(markdown, part)
                 changed = changed or count > 0
-        parts[n] = part
+        parts[n] = re.sub("\ue010(\\d+)\ue011", lambda m: codes[int(m.group(1))], part)
     return "".join(p + (kept[i] if i < len(kept) else "") for i, p in enumerate(parts))
+
+
+_TEXTTT = re.compile(r"\\texttt\{((?:[^{}\n\\]|\\.|\\[A-Za-z]+|\{[^{}\n]*\})*)\}")
+"""`\\texttt{…}`: its text may hold escaped braces and a group (`\\texttt{\\textbackslash
+cite\\{key\\}}`, `\\texttt{f\\_x{}}`)."""
+_TEXT_ESCAPES = re.compile(r"\\(textbackslash|textasciitilde|textasciicircum|textunderscore|"
+                           r"ldots|dots)(?![A-Za-z])(?:\{\}| *)|\\([{}_#%&$~^])(?:\{\})?")
+_ESCAPED = {"textbackslash": "\\", "textasciitilde": "~", "textasciicircum": "^",
+            "textunderscore": "_", "ldots": "…", "dots": "…"}
+
+
+def _code_span(tex: str) -> str:
+    """The text of `\\texttt{tex}` as a code span: LaTeX's escapes of its characters
+    undone (`\\{`, `\\_`, `\\textbackslash`), the braces of a group left out."""
+    text = _TEXT_ESCAPES.sub(lambda m: _ESCAPED[m.group(1)] if m.group(1) else m.group(2), tex)
+    text = re.sub(r"(?<!\\)\{\}", "", text)
+    fence = "``" if "`" in text else "`"
+    padded = f" {text} " if fence == "``" or text.startswith(" ") else text
+    return f"{fence}{padded}{fence}"
