@@ -20,8 +20,7 @@ from lanting.content.frontmatter import RawFrontMatter
 from lanting.content.marp import is_marp_key
 from lanting.content.revealmd import KEYS as REVEAL_MD_KEYS
 from lanting.content.revealmd import is_reveal_md
-from lanting.importer.beamer_cites import REFERENCES, merged
-from lanting.importer.beamer_tex import is_beamer, own_class, read_beamer
+from lanting.importer.beamer_tex import is_beamer, own_class
 from lanting.importer.common import mtime, read_text, walk
 from lanting.importer.deck_packages import (
     MARP_HEAD,
@@ -30,7 +29,8 @@ from lanting.importer.deck_packages import (
     slidev_images,
     slidev_title,
 )
-from lanting.importer.go_present import is_present, read_present
+from lanting.importer.gitpitch import is_gitpitch
+from lanting.importer.go_present import is_present
 from lanting.importer.item import Item
 from lanting.importer.jupytext_md import jupytext_notebook
 from lanting.importer.liquid import Context
@@ -49,12 +49,12 @@ from lanting.importer.notes_decks import (
     path_date,
     slidev_theme_alone,
 )
-from lanting.importer.notes_pandoc import PandocDecks, header_first, tex_title
+from lanting.importer.notes_formats import DeckFormats
+from lanting.importer.notes_pandoc import tex_title
 from lanting.importer.quartz_settings import slug
 from lanting.importer.report import Report
 from lanting.importer.revealmd_decks import is_reveal_md_head, page_separators, reveal_md_cuts
-from lanting.importer.rpres import is_rpres, read_rpres
-from lanting.importer.serialize import dump_front_matter
+from lanting.importer.rpres import is_rpres
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.sub_sup import FORMULA
 from lanting.importer.text import When, key_line, split_front_matter
@@ -62,7 +62,7 @@ from lanting.importer.text import When, key_line, split_front_matter
 _LANTING_KEYS = frozenset(f.name for f in fields(RawFrontMatter))
 _RENDERED = (".Rmd", ".rmd", ".qmd", ".md", ".Rpres")
 """The suffixes of a deck whose render is a page of its name (`lecture.html`)."""
-class NoteDecks(PandocDecks):
+class NoteDecks(DeckFormats):
     """The deck side of the notes importer (its `Notes`, which sets these)."""
 
     report: Report
@@ -76,7 +76,6 @@ class NoteDecks(PandocDecks):
     by_slug: dict[str, Item]
     documents: list[tuple[Item, str, Path]]
     present_texts: dict[Path, str]
-    bib_files: set[Path]
     """Go `present` decks' texts as talks' Markdown (`note_text`)."""
     knitted: dict[Path, str]
     """What each R Markdown or Quarto file is made into (`knitted_deck`)."""
@@ -107,73 +106,6 @@ class NoteDecks(PandocDecks):
         if suffix == ".tex":  # (a beamer deck written in LaTeX: a talk)
             return is_beamer(read_text(path), partial(own_class, path))
         return super().is_note(path) or suffix == ".slide" and is_present(read_text(path))
-
-    def own_shortcodes(self, path: Path) -> bool:
-        return path.suffix.lower() == ".tex"  # (a beamer deck's, written by `beamer_tex`)
-
-    def beamer_bibliography(self, file: Path) -> None:
-        """A beamer deck's `.bib` into `content/references.bib` (`merged`)."""
-        if file.resolve() not in self.bib_files:
-            self.bib_files.add(file.resolve())
-            self.site.extra[REFERENCES] = merged(self.site.extra.get(REFERENCES), file)
-            self.report.convert("beamer decks' bibliographies (content/references.bib)")
-
-    def note_text(self, path: Path) -> str:
-        """A `present` deck's, and an R Presentation's, as a talk's Markdown, what did
-        not convert reported once."""
-        if is_rpres(path):
-            if path not in self.present_texts:
-                rpres = read_rpres(read_text(path))
-                for what in rpres.converted:
-                    self.report.convert(what)
-                self.present_texts[path] = dump_front_matter(rpres.front) + "\n" + rpres.body
-            return self.present_texts[path]
-        if path.suffix.lower() == ".tex":
-            if path not in self.present_texts:
-                beamer = read_beamer(read_text(path), lambda name: self.tex_file(path, name),
-                                     lambda name: (path.parent / name).is_file())
-                for what in beamer.converted:
-                    self.report.convert(what)
-                for name in beamer.bibliographies:
-                    self.beamer_bibliography(path.parent / name)
-                if beamer.missing:
-                    self.report.warn(path, None, f"`{', '.join(beamer.missing)}`, which the "
-                                     "deck cites from, is not there: its citations are "
-                                     "shown as written")
-                if beamer.drawings:
-                    self.report.warn(path, None, f"{beamer.drawings} TikZ pictures, which "
-                                     "Lanting cannot draw: kept in a comment; export each "
-                                     "as an image and show it with `\\includegraphics`")
-                self.present_texts[path] = dump_front_matter(beamer.front) + "\n" + beamer.body
-            return self.present_texts[path]
-        if path.suffix.lower() != ".slide":
-            text = super().note_text(path)
-            # (a Pandoc deck's licence comment over its header, which Pandoc read)
-            return header_first(text) if text.startswith("<!--") \
-                and path.resolve() in self.decks else text
-        if path not in self.present_texts:
-            deck = read_present(read_text(path), lambda name: read_text(
-                path.parent / name) if (path.parent / name).is_file() else None)
-            for line, message in deck.warnings:
-                self.report.warn(path, line, message)
-            for what in deck.converted:
-                self.report.convert(what)
-            # (a talk's `summary` is what the notes' front matter calls `description`)
-            front = {"description" if k == "summary" else k:
-                     v.isoformat() if isinstance(v, dt.date) else v
-                     for k, v in deck.front.items()}
-            self.present_texts[path] = dump_front_matter(front) + "\n" + deck.body
-        return self.present_texts[path]
-
-    def tex_file(self, deck: Path, name: str) -> str | None:
-        """The text of the file a LaTeX deck's `\\input{name}` names: beside it, or (as
-        LaTeX finds it, from the folder its build ran in) in a folder above it."""
-        for folder in (deck.parent, *deck.parent.parents):
-            if (folder / name).is_file():
-                return read_text(folder / name)
-            if folder == self.content:
-                break
-        return None
 
     def left_out(self, path: Path) -> bool:
         """Also the page a deck was rendered to (`lecture.html` beside `lecture.Rmd`,
@@ -216,7 +148,8 @@ class NoteDecks(PandocDecks):
             else super().unique_name(path, rel, folder)
 
     def is_deck(self, path: Path) -> bool:
-        if path.suffix.lower() in (".slide", ".tex", *KNITTED) or is_rpres(path):
+        if path.suffix.lower() in (".slide", ".tex", *KNITTED) or is_rpres(path) \
+                or is_gitpitch(path.name):
             return True
         if path.resolve() in self.marp:
             self.own_decks.add(path.resolve())

@@ -1,0 +1,134 @@
+"""The decks of a folder of notes written in formats other than Markdown, read into a
+talk's Markdown (`notes_talks`, whose `NoteDecks` builds on this): Go's `present`
+(`go_present`), RStudio's R Presentations (`rpres`), beamer in LaTeX (`beamer_tex`, its
+`.bib` into `content/references.bib`) and GitPitch's `PITCHME.md` (`gitpitch`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+from pathlib import Path
+
+from lanting.importer.beamer_cites import REFERENCES, merged
+from lanting.importer.beamer_tex import read_beamer
+from lanting.importer.common import read_text
+from lanting.importer.gitpitch import gitpitch_markdown, is_gitpitch
+from lanting.importer.go_present import read_present
+from lanting.importer.notes_pandoc import PandocDecks, header_first
+from lanting.importer.report import Report
+from lanting.importer.rpres import is_rpres, read_rpres
+from lanting.importer.serialize import dump_front_matter
+
+
+class DeckFormats(PandocDecks):
+    """Reads the decks of other formats (the notes importer's `Notes` sets these)."""
+
+    report: Report
+    decks: dict[Path, int | None]
+    present_texts: dict[Path, str]
+    """Decks' texts as talks' Markdown (`note_text`)."""
+    bib_files: set[Path]
+    """The `.bib` files of beamer decks read into `content/references.bib`."""
+
+    def own_shortcodes(self, path: Path) -> bool:
+        return path.suffix.lower() == ".tex"  # (a beamer deck's, written by `beamer_tex`)
+
+    def beamer_bibliography(self, file: Path) -> None:
+        """A beamer deck's `.bib` into `content/references.bib` (`merged`)."""
+        if file.resolve() not in self.bib_files:
+            self.bib_files.add(file.resolve())
+            self.site.extra[REFERENCES] = merged(self.site.extra.get(REFERENCES), file)
+            self.report.convert("beamer decks' bibliographies (content/references.bib)")
+
+    def note_text(self, path: Path) -> str:
+        """A `present` deck's, and an R Presentation's, as a talk's Markdown, what did
+        not convert reported once."""
+        if is_rpres(path):
+            if path not in self.present_texts:
+                rpres = read_rpres(read_text(path))
+                for what in rpres.converted:
+                    self.report.convert(what)
+                self.present_texts[path] = dump_front_matter(rpres.front) + "\n" + rpres.body
+            return self.present_texts[path]
+        if path.suffix.lower() == ".tex":
+            if path not in self.present_texts:
+                beamer = read_beamer(read_text(path), lambda name: self.tex_file(path, name),
+                                     lambda name: (path.parent / name).is_file())
+                for what in beamer.converted:
+                    self.report.convert(what)
+                for name in beamer.bibliographies:
+                    self.beamer_bibliography(path.parent / name)
+                if beamer.missing:
+                    self.report.warn(path, None, f"`{', '.join(beamer.missing)}`, which the "
+                                     "deck cites from, is not there: its citations are "
+                                     "shown as written")
+                if beamer.drawings:
+                    self.report.warn(path, None, f"{beamer.drawings} TikZ pictures, which "
+                                     "Lanting cannot draw: kept in a comment; export each "
+                                     "as an image and show it with `\\includegraphics`")
+                self.present_texts[path] = dump_front_matter(beamer.front) + "\n" + beamer.body
+            return self.present_texts[path]
+        if is_gitpitch(path.name):
+            return self.gitpitch_text(path)
+        if path.suffix.lower() != ".slide":
+            text = super().note_text(path)
+            # (a Pandoc deck's licence comment over its header, which Pandoc read)
+            return header_first(text) if text.startswith("<!--") \
+                and path.resolve() in self.decks else text
+        if path not in self.present_texts:
+            deck = read_present(read_text(path), lambda name: read_text(
+                path.parent / name) if (path.parent / name).is_file() else None)
+            for line, message in deck.warnings:
+                self.report.warn(path, line, message)
+            for what in deck.converted:
+                self.report.convert(what)
+            # (a talk's `summary` is what the notes' front matter calls `description`)
+            front = {"description" if k == "summary" else k:
+                     v.isoformat() if isinstance(v, dt.date) else v
+                     for k, v in deck.front.items()}
+            self.present_texts[path] = dump_front_matter(front) + "\n" + deck.body
+        return self.present_texts[path]
+
+    def gitpitch_text(self, path: Path) -> str:
+        """A GitPitch deck as a talk's Markdown (`gitpitch`), the files it names read
+        from its folder or one above it (GitPitch's paths are from the repository's
+        root)."""
+        if path not in self.present_texts:
+            deck = gitpitch_markdown(read_text(path), lambda name: self.tex_file(
+                path, name.lstrip("/")), lambda name: self.from_root(path, name))
+            for what in deck.converted:
+                self.report.convert(what)
+            for line, message in deck.warnings:
+                self.report.warn(path, line, message)
+            title = deck.title or (path.parent.name if path.parent != self.content else
+                                   self.content.name)
+            self.present_texts[path] = dump_front_matter({"title": title}) + "\n" + deck.body
+        return self.present_texts[path]
+
+    def note_name(self, path: Path) -> str:
+        """A GitPitch deck's is its folder's (`slides/intro/PITCHME.md`: `intro`), as
+        GitPitch named it in its address."""
+        return path.parent.name if is_gitpitch(path.name) else super().note_name(path)
+
+    def from_root(self, deck: Path, name: str) -> str:
+        """The path `name` a deck gives from the repository's root (GitPitch's), as a
+        path from the deck's folder: where it is beside the deck or in a folder above
+        it; else as written."""
+        name = name.lstrip("/")
+        for folder in (deck.parent, *deck.parent.parents):
+            if (folder / name).is_file():
+                return posixpath.relpath((folder / name).as_posix(), deck.parent.as_posix())
+            if folder == self.content:
+                break
+        return name
+
+    def tex_file(self, deck: Path, name: str) -> str | None:
+        """The text of the file a LaTeX deck's `\\input{name}` names: beside it, or (as
+        LaTeX finds it, from the folder its build ran in) in a folder above it."""
+        for folder in (deck.parent, *deck.parent.parents):
+            if (folder / name).is_file():
+                return read_text(folder / name)
+            if folder == self.content:
+                break
+        return None
+
