@@ -13,6 +13,7 @@ from sitebits import png, write_files
 
 from lanting.build import BuildOptions, build
 from lanting.importer import import_site
+from lanting.importer.gitpitch import gitpitch_markdown
 
 _DECK = """---?image=assets/img/band.png&position=bottom&size=100% 30%
 @title[Front page]
@@ -113,3 +114,17 @@ def test_a_gitpitch_deck_is_a_talk(tmp_path: Path) -> None:
         "Lines 2-3: Set the region", "Lines 5: Compute the index"]
     assert "Rivers remember" in quote.one("blockquote").text()
     assert quote.one(class_="slide")["style"].startswith("background:#222222")
+
+
+def test_a_deck_without_a_heading_and_its_included_parts() -> None:
+    """A first slide of a bold line alone is titled by it; `---?include=` is the file's
+    slides (their own GitPitch syntax read too); a code slide of a file not there is a
+    warning at its line, and no slide is lost."""
+    files = {"part.md": "## Part two\n\n- @color[red](hot) |\n"}
+    deck = gitpitch_markdown("**energypy**\n<br>\nlessons learnt\n\n---?include=part.md\n\n"
+                             "---?code=gone.py\n\n## After\n", files.get)
+    assert deck.title == "energypy"
+    assert "## Part two\n\n- hot\n" in deck.body and "@color" not in deck.body
+    assert deck.warnings == [(7, "GitPitch's code slide names `gone.py`, which is not "
+                                 "there: the slide has no code")]
+    assert deck.body.count("\n---\n") == 2 and "## After" in deck.body

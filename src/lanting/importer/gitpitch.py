@@ -55,7 +55,8 @@ class GitPitchDeck:
 
     body: str
     title: str = ""
-    """The first slide's heading (a `<h2>` too), else the first `@title[…]`, else empty."""
+    """The first slide's heading (a `<h2>` too), else the first `@title[…]`, else its
+    first line of text, else empty."""
     converted: list[str] = field(default_factory=list)
     warnings: list[tuple[int, str]] = field(default_factory=list)
     """(line of the deck, from 1; message)"""
@@ -139,6 +140,10 @@ def _title(text: str, body: str) -> str:
     words = (found.group(1) or found.group(2)) if found else ""
     if not words and (named := re.search(r"^[ \t]*@title\[([^\]\n]+)\]", text, re.MULTILINE)):
         words = named.group(1)
+    if not words:  # (a first slide of a line in bold, `**energypy**`: that line)
+        lines = [t for line in first.split("\n")
+                 if (t := re.sub(r"<[^>]+>|[*_`]", "", line).strip())]
+        words = lines[0] if lines and len(lines[0]) <= 80 else ""
     words = re.sub(r"<[^>]+>", " ", words).replace("**", "").replace("__", "")
     return " ".join(words.split())
 
@@ -192,7 +197,7 @@ def _slide(mark: str, options: dict[str, str], line: int, read: Callable[[str], 
                 f"https://gist.github.com/{options[kind]}"
             out += [f"<{address}>", ""]
             deck.warnings.append((line, f"GitPitch's `{kind}` slide is a link to it: "
-                                        "Lanting's slide shows no embedded {kind}"))
+                                        f"Lanting's slide shows no embedded {kind}"))
     return out
 
 
