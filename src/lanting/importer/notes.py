@@ -139,6 +139,7 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
         """The files that built the decks (a Makefile, a `package.json`): not published."""
         self.present_texts: dict[Path, str] = {}
         self.bib_files: set[Path] = set()
+        self.landslide_sources: set[Path] | None = None
         self.knitted: dict[Path, str] = {}
         self.deck_names: Counter[str] | None = None
         self.told_copies: set[Path] = set()

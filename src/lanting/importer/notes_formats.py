@@ -11,9 +11,10 @@ from pathlib import Path
 
 from lanting.importer.beamer_cites import REFERENCES, merged
 from lanting.importer.beamer_tex import read_beamer
-from lanting.importer.common import read_text
+from lanting.importer.common import read_text, walk
 from lanting.importer.gitpitch import gitpitch_markdown, is_gitpitch
 from lanting.importer.go_present import read_present
+from lanting.importer.landslide import CONFIG, config_sources, is_landslide, landslide_markdown
 from lanting.importer.notes_pandoc import PandocDecks, header_first
 from lanting.importer.report import Report
 from lanting.importer.rpres import is_rpres, read_rpres
@@ -29,6 +30,8 @@ class DeckFormats(PandocDecks):
     """Decks' texts as talks' Markdown (`note_text`)."""
     bib_files: set[Path]
     """The `.bib` files of beamer decks read into `content/references.bib`."""
+    landslide_sources: set[Path] | None
+    """The decks Landslide's `.cfg` files name (`is_landslide`), read when first asked."""
 
     def own_shortcodes(self, path: Path) -> bool:
         return path.suffix.lower() == ".tex"  # (a beamer deck's, written by `beamer_tex`)
@@ -70,6 +73,13 @@ class DeckFormats(PandocDecks):
             return self.present_texts[path]
         if is_gitpitch(path.name):
             return self.gitpitch_text(path)
+        if path.suffix.lower() in (".md", ".markdown") and self.is_landslide(path):
+            if path not in self.present_texts:
+                landslide = landslide_markdown(super().note_text(path))
+                for what in landslide.converted:
+                    self.report.convert(what)
+                self.present_texts[path] = landslide.body
+            return self.present_texts[path]
         if path.suffix.lower() != ".slide":
             text = super().note_text(path)
             # (a Pandoc deck's licence comment over its header, which Pandoc read)
@@ -104,6 +114,16 @@ class DeckFormats(PandocDecks):
                                    self.content.name)
             self.present_texts[path] = dump_front_matter({"title": title}) + "\n" + deck.body
         return self.present_texts[path]
+
+    def is_landslide(self, path: Path) -> bool:
+        """Whether a Markdown note is a Landslide deck: by its own macros, or named by a
+        `.cfg` of `[landslide]` in its folder."""
+        if self.landslide_sources is None:
+            self.landslide_sources = {
+                (cfg.parent / name).resolve() for cfg in walk(self.content)
+                if cfg.suffix == ".cfg" and CONFIG.search(text := read_text(cfg))
+                for name in config_sources(text)}
+        return path.resolve() in self.landslide_sources or is_landslide(read_text(path))
 
     def note_name(self, path: Path) -> str:
         """A GitPitch deck's is its folder's (`slides/intro/PITCHME.md`: `intro`), as

@@ -156,8 +156,9 @@ class NoteDecks(DeckFormats):
         if path.resolve() in self.decks or path.resolve() in self.own_decks:
             return True
         head = split_front_matter(read_text(path))[1]
-        if MARP_HEAD.search(head) or is_reveal_md_head(head) \
-                or self.is_deckset(path):  # (its header reveal-md's, its lines Deckset's)
+        if MARP_HEAD.search(head) or is_reveal_md_head(head) or self.is_deckset(path) \
+                or self.is_landslide(path):  # (its header reveal-md's, its lines Deckset's
+            # or Landslide's)
             self.own_decks.add(path.resolve())
             return True
         return False
