@@ -234,3 +234,25 @@ def test_a_deck_of_an_institutes_class_cites_from_its_bib(tmp_path: Path) -> Non
     assert left.text().startswith("Left") and right.text() == "Right"
     assert "\\cite{kept-as-code}" in code.one("pre").text()
     assert [li.text() for li in references.find_all("li")][0].startswith("Candès")
+
+
+def test_a_decks_own_command_of_note_lists(tmp_path: Path) -> None:
+    """A speaker's template (`\\notelist{\\item …}`, defined in the preamble as a beamer
+    note of a list) showed each slide's notes as TeX with a warning a line, and put the
+    command in the formulas' macros."""
+    deck = (r"\documentclass{beamer}" "\n"
+            r"\newcommand{\notelist}[1]{\note{\begin{itemize}#1\end{itemize}}}" "\n"
+            r"\title{Machines}\date{2019-11-07}" "\n" r"\begin{document}" "\n"
+            r"\begin{frame}{Agenda}" "\n  First point\n  \\notelist{\n"
+            "    \\item Say this\n    \\item Then that\n  }\n"
+            r"\end{frame}" "\n" r"\end{document}" "\n")
+    write_files(tmp_path / "old", {"talk/main.tex": deck})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    talk = (tmp_path / "new/content/talks/main.md").read_text(encoding="utf-8")
+    assert "\\note[itemize]{" in talk and "notelist" not in talk
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    html = parse_html((tmp_path / "new/public/talks/main/slides/index.html").read_bytes())
+    notes = html.find_all("section", class_="slide-frame")[-1].one("aside",
+                                                                 class_="slide-notes")
+    assert [li.text() for li in notes.find_all("li")] == ["Say this", "Then that"]

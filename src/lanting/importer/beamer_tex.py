@@ -27,6 +27,7 @@ from typing import Any
 from lanting.importer.beamer_cites import beamer_citations
 from lanting.importer.body_unconverted import unconverted
 from lanting.importer.common import read_text
+from lanting.importer.note_macros import NOTE_LISTS, note_lists, note_macros
 from lanting.importer.quarto_math import tex_definitions
 from lanting.importer.shelf import Shelf, protect_code
 
@@ -142,6 +143,9 @@ def read_beamer(text: str, read: Callable[[str], str | None],
     deck.body = shelf.restore(cited.body)
     deck.bibliographies, deck.missing = cited.files, cited.missing
     deck.converted += cited.converted
+    if names := note_macros(_uncommented(preamble)):  # (before the formulas' macros)
+        deck.body, count = note_lists(deck.body, names)
+        deck.converted += [NOTE_LISTS] * count
     macros = preamble_macros(_uncommented(preamble), deck.body, deck)
     # (in the first frame: before it, the block made a slide of the title frame's notes)
     first = re.search(r"^[ \t]*\\begin\{frame\}.*\n", deck.body, re.MULTILINE)

@@ -16,6 +16,7 @@ from lanting.importer.common import read_text
 from lanting.importer.include_code import include_code
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_strong import lenient_strong
+from lanting.importer.note_macros import NOTE_LISTS, note_lists, note_macros
 from lanting.importer.quarto_math import bare_macros, header_macros
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import has_extension
@@ -32,10 +33,6 @@ _NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE | re.MULTILINE)
 _GRAPHICS = re.compile(r"""((?:knitr::)?include_graphics\(\s*(?:path\s*=\s*)?["'])"""
                        r"""([^"'\n]+)(["'])""")
 
-
-_NOTE_MACRO = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z]+)\}?\s*\[1\]\s*\{\s*"
-                         r"\\note(?:\[[^\]\n]*\])?\s*\{\s*\\begin\{itemize\}")
-"""A deck's own command wrapping its argument in beamer's note of a list."""
 
 _BREAK = re.compile(r"\\newline(?![A-Za-z])|\\\\(?:\[[^\]\n]*\])?")
 _LOGO = re.compile(r"\\(La)?TeX(?![A-Za-z])(?:\{\})?")
@@ -103,10 +100,8 @@ class PandocDecks(Quartz):
         text, count = cookbook_columns(text)
         ctx.convert("the R Markdown Cookbook's columns (`.cols`, `.col`) as Lanting's", count)
         if "\\" in text and (names := self.note_macros(path)):
-            text, count = re.subn(rf"^([ \t]*)\\(?:{'|'.join(names)})[ \t]*\{{",
-                                  r"\1\\note[itemize]{", text, flags=re.MULTILINE)
-            ctx.convert("the deck's own commands of speaker notes (`\\notelist{…}`) as "
-                        "beamer's `\\note`", count)
+            text, count = note_lists(text, names)
+            ctx.convert(NOTE_LISTS, count)
         return shelf.restore(text)
 
     def around(self, path: Path) -> list[Path]:
@@ -142,7 +137,7 @@ class PandocDecks(Quartz):
         names: list[str] = []
         for folder in self.around(path):
             for file in sorted([*folder.glob("*.tex"), *folder.glob("*.sty")]):
-                names += [m.group(1) for m in _NOTE_MACRO.finditer(read_text(file))]
+                names += note_macros(read_text(file))
         return sorted(set(names))
 
     def header_includes(self, path: Path) -> None:
