@@ -256,6 +256,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("dataviewjs", "dv.list(dv.pages().file.name)", True),
     # Prism's (a Docusaurus wiki's notes were warnings): HTML as `markup`; ignore files
     ("markup", "<div class=\"a\">x</div>", True), ("gitignore", "node_modules/\n*.log", False),
+    # Prism's base of the C family (a 2015 Shower deck's code: 4 warnings)
+    ("clike", "int main(void) { return 0; }", True),
     # Vim script by GitHub's names (a systems engineer's MkDocs notes: 18 warnings)
     ("viml", "set number\nnnoremap <leader>w :w<CR>", True),
     ("vimscript", "let g:mapleader = ','", True),

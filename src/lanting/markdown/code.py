@@ -35,8 +35,9 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     "riscv": "gas", "mlir": "llvm", "pgsql": "postgresql", "plsql": "sql",
                     "j2": "jinja", "jinja2": "jinja", "nunjucks": "jinja", "env": "bash",
                     "dotenv": "bash", "conf": "ini", "sqlite": "sql", "typ": "typst",
-                    # Prism's (Docusaurus's) name of HTML, XML and SVG
-                    "markup": "html",
+                    # Prism's (Docusaurus's) name of HTML, XML and SVG; its base of
+                    # the C family's grammars, which a Shower deck of 2015 named
+                    "markup": "html", "clike": "c",
                     # Shiki's (Quartz's) Visual Basic, and Excel's macros (VBA);
                     # highlight.js's VBScript (Windows scripts on a Volantis blog)
                     "vb": "vb.net", "vba": "vb.net", "vbs": "vbscript",
