@@ -128,3 +128,11 @@ def test_a_deck_without_a_heading_and_its_included_parts() -> None:
     assert deck.warnings == [(7, "GitPitch's code slide names `gone.py`, which is not "
                                  "there: the slide has no code")]
     assert deck.body.count("\n---\n") == 2 and "## After" in deck.body
+
+
+def test_styled_code_spans_stay_apart() -> None:
+    """`@color[red](`T`)`<`` showed two code spans; without the styling, CommonMark ran
+    them into one (`` `T``<` ``)."""
+    deck = gitpitch_markdown("## Generics\n\n- @color[#f0f](`Script`)`<`@color[#0f0](`T`)"
+                             "`>` and @color[red](**bold**)\n", lambda name: None)
+    assert "- `Script` `<` `T` `>` and **bold**\n" in deck.body

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from urllib.parse import parse_qsl
 
-from lanting.importer.shelf import Shelf, protect_code
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, protect_code
 
 _SEPARATOR = re.compile(r"^(---|\+\+\+)\?(\S.*?)[ \t]*$")
 _STEP = re.compile(r"^[ \t]*@\[([\d\s,-]+)\](?:\((.*)\))?[ \t]*$")
@@ -111,7 +111,7 @@ def gitpitch_markdown(text: str, read: Callable[[str], str | None],
     body, count = _ICON.subn("", body)
     _count(deck, "GitPitch's icons (`@fa[…]`) left out", count)
     for _ in range(4):  # (nested: `@css[a](@color[red](x))`)
-        body, count = _STYLED.subn(r"\1", body)
+        body, count = _STYLED.subn(_styled, body)
         _count(deck, "GitPitch's styled text (`@color[red](text)`) as its text", count)
     body, count = _QUOTE.subn(lambda m: f"{m.group(1)}> {m.group(2)}" + (
         f"\n{m.group(1)}>\n{m.group(1)}> — {m.group(3)}" if m.group(3) else ""), body)
@@ -129,6 +129,19 @@ def gitpitch_markdown(text: str, read: Callable[[str], str | None],
     if deck.body.startswith("---\n"):  # (the first slide's own settings: no slide before)
         deck.body = deck.body[4:].lstrip("\n")
     return deck
+
+
+def _styled(match: re.Match[str]) -> str:
+    """Styled text as its text; a code span in it set apart from one next to it
+    (`@color[red](`T`)`<``: marked read them apart, CommonMark would run them on)."""
+    inner, text = match.group(1), match.string
+    if inner.startswith((MARK_OPEN, "`")) and text[match.start() - 1:match.start()] in (
+            MARK_CLOSE, "`"):
+        inner = " " + inner
+    if inner.endswith((MARK_CLOSE, "`")) and text[match.end():match.end() + 1] in (
+            MARK_OPEN, "`"):
+        inner += " "
+    return inner
 
 
 def _title(text: str, body: str) -> str:
