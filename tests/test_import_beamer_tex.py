@@ -256,3 +256,29 @@ def test_a_decks_own_command_of_note_lists(tmp_path: Path) -> None:
     notes = html.find_all("section", class_="slide-frame")[-1].one("aside",
                                                                  class_="slide-notes")
     assert [li.text() for li in notes.find_all("li")] == ["Say this", "Then that"]
+
+
+def test_a_decks_own_commands_of_text_layout_are_written_out(tmp_path: Path) -> None:
+    """`\\singletitle{Section One}`, defined as a centred, large, bold line, was TeX on
+    the slide with a warning; written out, it is the centred bold line. A command the
+    talk cannot read (`\\logo`, a picture) stays, with the warning."""
+    deck = (r"\documentclass{beamer}" "\n"
+            r"\newcommand{\singletitle}[1]{" "\n" r"  \begin{center}\vfill" "\n"
+            r"    \fontsize{20pt}{20pt}\selectfont\textbf{#1}" "\n" r"  \end{center}}" "\n"
+            r"\newcommand{\subhead}[1]{\singletitle{\emph{#1}}}" "\n"
+            r"\newcommand{\logo}[1]{\includegraphics[width=#1]{logo.png}}" "\n"
+            r"\title{Machines}\date{2019-11-07}" "\n" r"\begin{document}" "\n"
+            r"\begin{frame}" "\n  \\singletitle{Section\n    One}\n" r"\end{frame}" "\n"
+            r"\begin{frame}" "\n  \\subhead{Why}\n  \\logo{2cm}\n" r"\end{frame}" "\n"
+            r"\end{document}" "\n")
+    write_files(tmp_path / "old", {"talk/main.tex": deck})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    result = build(tmp_path / "new", BuildOptions())
+    assert [w.message for w in result.warnings] == [
+        "beamer's `\\logo` is not read: shown as written"]
+    html = parse_html((tmp_path / "new/public/talks/main/slides/index.html").read_bytes())
+    first, second = html.find_all("section", class_="slide-frame")[-2:]
+    assert first.one(class_="slide").one("p").one("strong").text() == "Section One"
+    assert second.one(class_="slide").one("strong").text() == "Why"
+    assert second.one(class_="slide").find_all("em")
+    assert "fontsize" not in first.text() and "vfill" not in first.text()

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.beamer_cites import beamer_citations
+from lanting.importer.beamer_text_macros import text_macros, write_out
 from lanting.importer.body_unconverted import unconverted
 from lanting.importer.common import read_text
 from lanting.importer.note_macros import NOTE_LISTS, note_lists, note_macros
@@ -146,6 +147,10 @@ def read_beamer(text: str, read: Callable[[str], str | None],
     if names := note_macros(_uncommented(preamble)):  # (before the formulas' macros)
         deck.body, count = note_lists(deck.body, names)
         deck.converted += [NOTE_LISTS] * count
+    if layout := text_macros(tex_definitions(_uncommented(preamble))):
+        deck.body, count = write_out(deck.body, layout)
+        deck.converted += ["the deck's own commands of text layout (`\\singletitle{…}`) "
+                           "written out"] * count
     macros = preamble_macros(_uncommented(preamble), deck.body, deck)
     # (in the first frame: before it, the block made a slide of the title frame's notes)
     first = re.search(r"^[ \t]*\\begin\{frame\}.*\n", deck.body, re.MULTILINE)
