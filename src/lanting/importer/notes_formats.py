@@ -1,7 +1,8 @@
-"""The decks of a folder of notes written in formats other than Markdown, read into a
+"""The decks of a folder of notes written for other tools, read into a
 talk's Markdown (`notes_talks`, whose `NoteDecks` builds on this): Go's `present`
 (`go_present`), RStudio's R Presentations (`rpres`), beamer in LaTeX (`beamer_tex`, its
-`.bib` into `content/references.bib`) and GitPitch's `PITCHME.md` (`gitpitch`)."""
+`.bib` into `content/references.bib`), GitPitch's `PITCHME.md` (`gitpitch`) and
+Landslide's Markdown (`landslide`)."""
 
 from __future__ import annotations
 
