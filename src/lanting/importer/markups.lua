@@ -105,9 +105,19 @@ function RawBlock(el)
   if el.format == "org" then return {} end
 end
 
+-- A command alone, without argument (`'\n'` in prose, `\t`, `\vec p`): Org's HTML
+-- export showed it as written (MathJax draws delimited math and environments only);
+-- as a formula it failed the build. `\LaTeX` and `\TeX`, Org's entities, are their names.
+local function bare_command(text)
+  -- (`\t"` too: Pandoc reads the character after `\t`, LaTeX's tie accent, as its argument)
+  return text:match("^\\%a+[^{}$^_\\]*$") ~= nil
+end
+
 function RawInline(el)
   if el.format == "latex" or el.format == "tex" then
     if layout_only(el.text) then return {} end
+    if el.text == "\\LaTeX" or el.text == "\\TeX" then return pandoc.Str(el.text:sub(2)) end
+    if bare_command(el.text) then return pandoc.Str(el.text) end
     return tex(el.text, false)
   end
   if el.format == "org" then return {} end
@@ -131,9 +141,35 @@ end
 local ADMONITIONS = {note = true, tip = true, warning = true, caution = true,
                      important = true, danger = true}
 
+-- Org's special blocks of mathematics (`#+begin_theorem Title`, `#+begin_proof`, and
+-- the short names notes give them, `#+begin_thm`): sphinx-proof's directives, which
+-- Lanting draws as numbered callouts; Org's HTML export left a bare `<div>`
+local THEOREMS = {theorem = "theorem", thm = "theorem", lemma = "lemma", lem = "lemma",
+                  corollary = "corollary", cor = "corollary", proposition = "proposition",
+                  prop = "proposition", conjecture = "conjecture", conj = "conjecture",
+                  definition = "definition", defn = "definition", def = "definition",
+                  example = "example", exm = "example", remark = "remark", rem = "remark",
+                  axiom = "axiom", notation = "notation", assumption = "assumption",
+                  property = "property", criterion = "criterion",
+                  observation = "observation", exercise = "exercise", proof = "proof"}
+
+local function theorem(el)
+  local kind = #el.classes == 1 and THEOREMS[el.classes[1]:lower()]
+  if not kind then return nil end
+  local name = kind == "exercise" and "exercise" or "prf:" .. kind  -- (sphinx-exercise's)
+  local title = el.attributes.parameters or ""
+  -- (four colons: a fenced div Pandoc writes inside, `:::`, does not close it)
+  local blocks = {pandoc.RawBlock("markdown", ("::::{" .. name .. "} " .. title):gsub("%s+$", ""))}
+  for _, block in ipairs(el.content) do table.insert(blocks, block) end
+  table.insert(blocks, pandoc.RawBlock("markdown", "::::"))
+  return blocks
+end
+
 function Div(el)
   -- an Org drawer (`:REFERENCES:` … `:END:`): its text, as Org's HTML export shows it
   if el.classes:includes("drawer") then return el.content end
+  local proved = theorem(el)
+  if proved then return proved end
   -- `#+begin_note`: Pandoc gives the callout a title div ("Note"), which Lanting's
   -- callout draws itself, in the site's language
   local first = el.content[1]

@@ -1,0 +1,79 @@
+"""A folder of paper-reading notes kept with org-roam v1 and org-roam-bibtex: `#+roam_tags:`
+and `#+roam_alias:` keywords, a `README.org` in each folder (as GitHub shows it), `'\\n'` in
+prose, `#+begin_theorem` blocks; the report names the `.org` file's own lines."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from importbits import NOW, page, report_of
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site, markups
+
+pytestmark = pytest.mark.skipif(
+    markups.pandoc_path() is None and os.environ.get("CI") != "true",
+    reason="no Pandoc: install the `org` extra (pypandoc-binary)")
+
+# (made up, as org-roam v1 and org-roam-bibtex's templates write reading notes)
+_NOTES = {
+    "README.org": "#+title: Reading notes\n\nStart at [[file:papers/README.org][the papers]]"
+                  " or [[file:ideas.org][ideas]].\n",
+    "papers/README.org": "#+title: Papers read\n\n- [[file:bahdanau2015.org][Alignment]]\n",
+    "papers/bahdanau2015.org": """#+title: Neural machine translation by jointly learning to align
+#+roam_key: cite:bahdanau2015
+#+roam_tags: paper "sequence models"
+#+roam_alias: "Attention paper" NMT
+
+The tokenizer splits a corpus at '\\n', then at "\\t" in each line.
+
+#+begin_theorem Alignment
+A soft alignment of width $d$ is differentiable.
+#+end_theorem
+
+#+begin_proof
+It is a softmax.
+#+end_proof
+
+#+begin_defn
+A context vector is a weighted sum.
+#+end_defn
+""",
+    "ideas.org": "#+title: Ideas\n\nBack to [[file:papers/README.org][the list]].\n",
+}
+
+
+def _imported(tmp_path: Path, files: dict[str, str | bytes]) -> tuple[str, Path]:
+    write_files(tmp_path / "old", files)
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    return report_of(imported), tmp_path / "new/public"
+
+
+def test_a_backslash_escape_in_org_prose_is_text(tmp_path: Path) -> None:
+    """`'\\n'` in prose (Pandoc reads a raw LaTeX command): Org's HTML showed it as
+    written; it was `$\\n$`, a formula, and the build failed (`Unknown command`)."""
+    _report, out = _imported(tmp_path, _NOTES)
+    text = page(out, "/bahdanau2015/").one("main").text()
+    assert "splits a corpus at '\\n', then at \"\\t\" in each line." in text
+    org = "#+title: T\n\nA \\vec p, \\LaTeX, \\mathbb{R} and \\begin{equation}x\\end{equation}\n"
+    converted = markups.as_markdown(tmp_path / "t.org", org).text
+    assert "A \\\\vec p, LaTeX, ℝ and" in converted and "$$\\begin{equation}" in converted
+
+
+def test_theorem_blocks_are_numbered_callouts(tmp_path: Path) -> None:
+    """`#+begin_theorem Alignment`, `#+begin_proof`, `#+begin_defn`: Lanting's theorem
+    callouts ("Theorem 1 (Alignment)"), its proof, its definition (they were plain
+    `::: theorem` blocks, unstyled, a build warning each)."""
+    _report, out = _imported(tmp_path, _NOTES)
+    main = page(out, "/bahdanau2015/").one("main")
+    titles = [p.text() for p in main.find_all("p", class_="callout-title")]
+    assert titles == ["Theorem 1 (Alignment)", "Definition 1"]
+    proof = main.one("div", class_="proof")
+    assert proof.one(class_="proof-title").text().startswith("Proof")
+    assert "It is a softmax." in proof.text()
