@@ -66,6 +66,20 @@ def test_a_backslash_escape_in_org_prose_is_text(tmp_path: Path) -> None:
     assert "A \\\\vec p, LaTeX, ℝ and" in converted and "$$\\begin{equation}" in converted
 
 
+def test_org_roam_v1_keywords_are_tags_and_aliases(tmp_path: Path) -> None:
+    """`#+roam_tags: paper "sequence models"` are the note's tags (they were left out,
+    with a notice); `#+roam_alias:` its aliases, names to find it by (no URLs)."""
+    report, _out = _imported(tmp_path, _NOTES)
+    assert "`roam_tags`" not in report and "`roam_alias`" not in report
+    head = (tmp_path / "new/content/pages/bahdanau2015.md").read_text(encoding="utf-8")
+    assert "\ntags: [paper, sequence models]\n" in head
+    front = markups.org_front_matter("#+roam_tags: a \"b c\"\n#+roam_alias: \"X y\" z\n"
+                                     "#+filetags: :ml:\n", roam=True)
+    assert front == {"tags": ["ml", "a", "b c"], "aliases": ["X y", "z"]}
+    # (a Hugo site's Org page: its own keys, as Hugo read them)
+    assert markups.org_front_matter("#+roam_tags: a b\n") == {"roam_tags": "a b"}
+
+
 def test_theorem_blocks_are_numbered_callouts(tmp_path: Path) -> None:
     """`#+begin_theorem Alignment`, `#+begin_proof`, `#+begin_defn`: Lanting's theorem
     callouts ("Theorem 1 (Alignment)"), its proof, its definition (they were plain

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 from dataclasses import dataclass, replace
@@ -48,6 +49,9 @@ _BLOCK_KEYWORDS = frozenset({
     "seq_todo", "todo", "typ_todo", "link", "index", "language", "exclude_tags",
     "select_tags", "creator", "email"})
 """Keywords that belong to the block under them or to Org's export, not front matter."""
+_ROAM_V1 = {"roam_tags": "_roam_tags", "roam_alias": "_roam_alias"}
+"""org-roam v1's keywords of a note's tags and other names (v2 has `#+filetags:` and
+`:ROAM_ALIASES:`): the tags, the aliases (names to find it by, no URLs)."""
 _ORG_DATE = re.compile(r"[<\[](\d{4}-\d{2}-\d{2})(?:[ \t][^>\]]*)?[>\]]")
 """An Org timestamp, `<2021-03-04 Thu 10:20>`: Hugo keeps its day (a bare `<2021-03-04>`
 too, which Hugo would have refused)."""
@@ -117,17 +121,18 @@ class Converted:
     warnings: tuple[tuple[int | None, str], ...] = ()
 
 
-def as_markdown(path: Path, text: str) -> Converted:
+def as_markdown(path: Path, text: str, roam: bool = False) -> Converted:
     """`text`, the page at `path` in its own markup, as a Markdown page with YAML front
     matter (Hugo's own block kept as it was written). Pandoc reads it from the page's
-    folder, where an Org `#+INCLUDE:` finds its file."""
-    return _converted(path.suffix.lower(), text, path.parent)
+    folder, where an Org `#+INCLUDE:` finds its file. `roam`: an org-roam note, whose
+    v1 keywords are its tags and aliases."""
+    return _converted(path.suffix.lower(), text, path.parent, roam)
 
 
 @lru_cache(maxsize=4096)  # (over a folder's notes, read again for their links' ids)
-def _converted(suffix: str, text: str, folder: Path) -> Converted:
+def _converted(suffix: str, text: str, folder: Path, roam: bool = False) -> Converted:
     if suffix == ".org":
-        front = org_front_matter(text)
+        front = org_front_matter(text, roam)
         body = dollars_as_parens(_MORE.sub("#+begin_export html\n<!--more-->\n#+end_export",
                                            text))
         head = "".join(f"{key}: {json.dumps(value, ensure_ascii=False)}\n"
@@ -180,13 +185,15 @@ def _pandoc(text: str, reader: str, folder: Path, offset: int = 0,
     return Converted(done.stdout, tuple(said))
 
 
-def org_front_matter(text: str) -> dict[str, Any]:
+def org_front_matter(text: str, roam: bool = False) -> dict[str, Any]:
     """The front matter Hugo reads from an Org file's keywords: each `#+KEY: value` but
     those of a block or of the export, the key in lower case; `#+tags[]: a b` (`[]`) the
     list of its words, a key given twice a list, a date's Org timestamp its day;
     `tags`, `categories` and `aliases` without `[]` a list too (Hugo's older reading),
     a trailing comma of a word dropped (`#+tags[]: org, hugo`); `#+filetags: :a:b:`
-    (or `a b`: Org splits it at spaces too) the tags when there are none."""
+    (or `a b`: Org splits it at spaces too) the tags when there are none; with `roam`,
+    org-roam v1's `#+roam_tags:` tags too and `#+roam_alias:` aliases (a Hugo site read
+    them as keys of its own)."""
     found: dict[str, Any] = {}
     for match in _KEYWORD.finditer(text):
         key, value = match.group(1).lower(), match.group(2)
@@ -196,6 +203,9 @@ def org_front_matter(text: str) -> dict[str, Any]:
         if key == "filetags":
             # (Org splits the value at spaces, then at colons: `:a:b:` and `a b` alike)
             found.setdefault("_filetags", [t for t in re.split(r"[\s:]+", value) if t])
+            continue
+        if roam and key in _ROAM_V1:  # (org-roam v1's, words or "quoted words" each)
+            found[_ROAM_V1[key]] = [*found.get(_ROAM_V1[key], []), *_quoted_words(value)]
             continue
         if key.endswith("[]") or key in ("tags", "categories", "aliases", "keywords"):
             key = key.removesuffix("[]")
@@ -211,10 +221,21 @@ def org_front_matter(text: str) -> dict[str, Any]:
             found[key] = [*(previous if isinstance(previous, list) else [previous]), value]
         else:
             found[key] = value
-    filetags = found.pop("_filetags", None)
-    if filetags and "tags" not in found:
-        found["tags"] = filetags
+    tags = [*found.pop("_filetags", []), *found.pop("_roam_tags", [])]
+    if tags and "tags" not in found:
+        found["tags"] = list(dict.fromkeys(tags))
+    aliases = found.pop("_roam_alias", [])
+    if aliases:
+        found["aliases"] = [*found.get("aliases", []), *aliases]
     return found
+
+
+def _quoted_words(value: str) -> list[str]:
+    """`a "b c" d` as org-roam v1 read its keywords (`split-string-and-unquote`)."""
+    try:
+        return shlex.split(value)
+    except ValueError:  # (an unclosed quote: the words as written)
+        return value.split()
 
 
 def page_text(path: Path) -> str:

@@ -89,7 +89,7 @@ class OrgNotes(Quartz):
             self.report.warn(path, None, f"an Org note, copied as it is: it {NEEDS_PANDOC}")
             return None
         try:
-            converted = as_markdown(path, read_text(path))
+            converted = as_markdown(path, read_text(path), roam=True)
         except OSError as error:
             self.report.warn(path, None, f"an Org note, copied as it is: {error}")
             return None
