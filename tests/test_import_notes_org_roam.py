@@ -91,3 +91,20 @@ def test_theorem_blocks_are_numbered_callouts(tmp_path: Path) -> None:
     proof = main.one("div", class_="proof")
     assert proof.one(class_="proof-title").text().startswith("Proof")
     assert "It is a softmax." in proof.text()
+
+
+def test_a_folders_readme_org_is_its_page(tmp_path: Path) -> None:
+    """A folder's `README.org` is its page, the top one the home page, as a
+    `README.md` is (they were pages of their own, `/readme/`, `/papers-readme/`);
+    `[[file:papers/README.org]]` leads to the folder's page."""
+    _report, out = _imported(tmp_path, _NOTES)
+    assert not (out / "readme").exists() and not (out / "papers-readme").exists()
+    home = page(out, "/")
+    assert {a.text(): a.get("href") for a in home.one("main").find_all("a")}[
+        "the papers"] == "/papers/"
+    papers = page(out, "/papers/")
+    assert papers.one("h1").text() == "Papers read"
+    assert {a.text(): a.get("href") for a in papers.one("main").find_all("a")}[
+        "Alignment"] == "/bahdanau2015/"
+    assert {a.text(): a.get("href") for a in page(out, "/ideas/").one("main").find_all("a")}[
+        "the list"] == "/papers/"

@@ -197,17 +197,21 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
         return super().left_out(path)
 
     def readme(self, path: Path) -> bool:
-        """A folder's `README.md`, its page when it has no `index.md` (as GitHub shows
-        a folder), unless a build file makes slides of it (a talk)."""
-        return path.name.lower() == "readme.md" and not any(
-            (path.parent / name).is_file() for name in ("index.md", "_index.md")) \
+        """A folder's `README.md` (an org-roam folder's `README.org`, read as a note), its
+        page when it has no `index.md` (as GitHub shows a folder), unless a build file
+        makes slides of it (a talk)."""
+        name = path.name.lower()
+        return (name == "readme.md" or name == "readme.org" and self.is_note(path)) \
+            and not any((path.parent / index).is_file()
+                        for index in ("index.md", "_index.md", "index.org")) \
             and path.resolve() not in self.decks
 
     def rel(self, path: Path) -> str:
         if self.dendron_paths and path.parent == self.content and path.suffix == ".md":
             return self.dendron_paths.get(path.stem.casefold(), path.name)
         rel = super().rel(path)
-        return rel[: -len(path.name)] + "index.md" if self.readme(path) else rel
+        return rel.rpartition("/")[0] + "/index.md" if self.readme(path) and "/" in rel \
+            else "index.md" if self.readme(path) else rel
 
     def is_index(self, path: Path) -> bool:
         if self.dendron_paths and path.parent == self.content:
@@ -301,7 +305,7 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
             if titled is not None:
                 return titled
         folder, _slash, name = target.strip().rpartition("/")
-        if name.lower() in ("readme.md", "readme"):  # (`[[优化/README]]` too)
+        if name.lower() in ("readme.md", "readme", "readme.org"):  # (`[[优化/README]]` too)
             page = super().find(folder + "/" if folder else ".", path)
             if page is not None:
                 return page
