@@ -108,3 +108,18 @@ def test_a_folders_readme_org_is_its_page(tmp_path: Path) -> None:
         "Alignment"] == "/bahdanau2015/"
     assert {a.text(): a.get("href") for a in page(out, "/ideas/").one("main").find_all("a")}[
         "the list"] == "/papers/"
+
+
+def test_the_report_names_the_org_files_lines(tmp_path: Path) -> None:
+    """A warning of an Org note is at its line in the `.org` file (it was at the line
+    of the Markdown Pandoc made of it, a file the user never saw)."""
+    note = (":PROPERTIES:\n:ID: 11111111-0000-4000-8000-000000000001\n:END:\n"
+            "#+title: Lines\n#+filetags: :test:\n\n* First\n:PROPERTIES:\n"
+            ":ID: 11111111-0000-4000-8000-000000000002\n:END:\nSome text.\n\n* Second\n"
+            "A dead [[id:ffff0000-0000-4000-8000-00000000dead][link]] here.\n\n"
+            "And [[file:missing.org][a missing note]].\n")
+    write_files(tmp_path / "old", {"lines.org": note})
+    report = report_of(import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW))
+    assert "lines.org:14: warning: a link to `id:ffff0000-0000-4000-8000-00000000dead`" \
+        in report
+    assert "lines.org:16: warning: a link to `./missing.org`, which leads nowhere" in report

@@ -81,7 +81,8 @@ class Context:
             if len(found) == 1:
                 self.seen[snippet] = found[0]
                 return self.original.count("\n", 0, found[0]) + 1
-        for probe in (snippet, snippet.strip(), snippet.strip().split("\n")[0]):
+        for probe in (snippet, snippet.strip(), snippet.strip().split("\n")[0],
+                      snippet.removeprefix("./")):  # (an Org `file:x.org` Pandoc read)
             if not probe:
                 continue
             at = self._find(probe, self.seen.get(probe, -1) + 1)

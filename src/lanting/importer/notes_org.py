@@ -106,6 +106,12 @@ class OrgNotes(Quartz):
             return super().note_text(path)
         return self.org_markdown(path) or ""
 
+    def report_text(self, path: Path) -> str:
+        """An Org note's own text: the report names its lines, not its Markdown's."""
+        if path.suffix.lower() != ".org":
+            return super().report_text(path)
+        return read_text(path)
+
     def _shown(self, node_id: str) -> str:
         node = self.org_ids.get(node_id)
         return node.title.replace("[", "\\[").replace("]", "\\]") if node else "id:" + node_id

@@ -156,7 +156,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                     self.folder_names.setdefault(slug(folder.as_posix() + ".md"), folder.name)
         folders = self.folder_pages()
         for item, text, path in self.documents:
-            ctx = Context(self.report, path, self.note_text(path))
+            ctx = Context(self.report, path, self.report_text(path))
             if item.notebook is not None:
                 self.convert_cells(item, ctx, path)
                 continue
@@ -164,6 +164,10 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                 folders.get(item.number, "\n")
         self.write_config()
         return self.site
+
+    def report_text(self, path: Path) -> str:
+        """The text whose lines the report names for the note at `path`: the note's."""
+        return self.note_text(path)
 
     def bracketed_tags(self) -> bool:
         """Whether `#[[name]]` is a tag (Logseq's of several words): not to Quartz."""
