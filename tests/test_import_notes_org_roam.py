@@ -123,3 +123,35 @@ def test_the_report_names_the_org_files_lines(tmp_path: Path) -> None:
     assert "lines.org:14: warning: a link to `id:ffff0000-0000-4000-8000-00000000dead`" \
         in report
     assert "lines.org:16: warning: a link to `./missing.org`, which leads nowhere" in report
+
+
+def test_org_citations_cite_from_the_folders_bib(tmp_path: Path) -> None:
+    """org-cite's `[cite:@key]` and org-ref's `cite:key` were shown as written,
+    `[@bahdanau2015]`, with no warning; the folder's `.bib` files (two copies of one
+    library, as org-roam-bibtex setups keep) are the site's `references.bib` now, each
+    citation drawn and listed; a key no `.bib` has is text, warned of at each of its
+    lines; a decorator in code and an address are no citations."""
+    bib = ("@inproceedings{bahdanau2015,\n  title = {Neural Machine Translation},\n"
+           "  author = {Bahdanau, Dzmitry and Cho, Kyunghyun},\n"
+           "  booktitle = {ICLR},\n  year = {2015}\n}\n")
+    report, out = _imported(tmp_path, {
+        **_NOTES, "biblio.bib": bib, "papers/biblio.bib": bib,
+        "ideas.org": "#+title: Ideas @ ICLR\n\nAs in [cite:@bahdanau2015], and cite:nokey2020."
+                     "\nSee [[https://x.org/@me][me]].\n\n#+begin_src python\n@cache\n"
+                     "def f(): pass\n#+end_src\n\n- [cite:@bahdanau2015] :: read twice\n"
+                     "- [cite:@nokey2020] :: not yet\n- [cite:bahdanau2015] :: org-ref\n"})
+    assert "ideas.org:3: warning: a citation of `nokey2020`, a key no `.bib` file of the " \
+        "notes has: shown as text" in report
+    assert "ideas.org:12: warning: a citation of `nokey2020`" in report
+    assert report.count("a citation of") == 2
+    main = page(out, "/ideas/").one("main")
+    assert "As in (Bahdanau and Cho, 2015" in main.text() and "@nokey2020." in main.text()
+    # (org-ref's `[cite:key]`, `\[@key\]` as Pandoc wrote it: a citation, no formula)
+    terms = [dt.text() for dt in main.find_all("dt")]
+    assert terms[0].startswith("(Bahdanau and Cho, 2015") and terms[1] == "[@nokey2020]"
+    assert terms[2].startswith("(Bahdanau and Cho, 2015")
+    assert "@cache" in main.one("pre").text()
+    assert [a.get("href") for a in main.find_all("a") if a.text() == "me"] \
+        == ["https://x.org/@me"]
+    references = (tmp_path / "new/content/references.bib").read_text(encoding="utf-8")
+    assert references.count("@inproceedings{bahdanau2015,") == 1

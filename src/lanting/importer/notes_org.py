@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lanting.importer import markups
+from lanting.importer.bibtex import dump
 from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.markups import NEEDS_PANDOC, as_markdown
+from lanting.importer.notes_cite import cite_from, library
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import slug
 
@@ -70,6 +72,10 @@ class OrgNotes(Quartz):
         """Each `.org` file read: its Markdown, or None (not converted)."""
         self.org_ids = org_nodes(sorted(p for p in self.content.rglob("*.org")
                                         if p.is_file())) if self.org_pandoc else {}
+        self.org_library = library(self.content) if self.org_ids or any(
+            self.content.rglob("*.org")) else {}
+        """The entries of the folder's `.bib` files, by key, which Org notes cite."""
+        self.org_cited: set[str] = set()
 
     def is_note(self, path: Path) -> bool:
         """Also an `.org` file Pandoc reads (without Pandoc, or one it cannot read, it is
@@ -98,6 +104,20 @@ class OrgNotes(Quartz):
             self.report.warn(path, line, f"Pandoc: {message}")
         text = _BARE_ID_LINK.sub(lambda m: f"[{self._shown(m.group(1))}](id:{m.group(1)})",
                                  converted.text)
+        original = read_text(path)
+        head, fence, body = text.partition("\n---\n")  # (a title's `@` is no citation)
+
+        seen: dict[str, int] = {}
+
+        def unknown(key: str) -> None:  # (a key cited again: at its next place)
+            at = original.find(key, seen.get(key, -1) + 1)
+            at = original.find(key) if at < 0 else at
+            seen[key] = at
+            self.report.warn(path, original.count("\n", 0, at) + 1 if at >= 0 else None,
+                             f"a citation of `{key}`, a key no `.bib` file of the notes "
+                             "has: shown as text (add its entry to one, then import again)")
+
+        text = head + fence + cite_from(body, self.org_library, self.org_cited, unknown)
         self.org_texts[path] = text
         return text
 
@@ -105,6 +125,13 @@ class OrgNotes(Quartz):
         if path.suffix.lower() != ".org":
             return super().note_text(path)
         return self.org_markdown(path) or ""
+
+    def write_config(self) -> None:
+        """Also the folder's `.bib` entries as `content/references.bib`, when notes cite."""
+        if self.org_cited:
+            self.report.convert("Org citations of the notes' `.bib` files", len(self.org_cited))
+            self.site.extra["content/references.bib"] = dump(list(self.org_library.values()))
+        super().write_config()
 
     def report_text(self, path: Path) -> str:
         """An Org note's own text: the report names its lines, not its Markdown's."""

@@ -1,0 +1,55 @@
+"""The citations of an org-roam folder's notes: org-cite's `[cite:@key]` and org-ref's
+`cite:key`, which Pandoc writes as Pandoc's `[@key]` and `@key`, cite from the `.bib`
+files of the folder (org-roam-bibtex keeps its library there, `#+bibliography:` names it),
+written as the site's `content/references.bib`. A key no `.bib` file has is text, with a
+warning at its line: Lanting's build would fail at it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from lanting.importer.bibtex import BibEntry, parse
+from lanting.importer.common import read_text
+from lanting.importer.shelf import Shelf, protect_code
+
+_CITATION = re.compile(r"(?:^|(?<=[\s\[;-]))@(\w(?:[\w:.#$%&+?<>~/-]*\w)?)", re.MULTILINE)
+"""A citation Pandoc wrote (`[@key]`, `@key`, `[@a; @b]`, `[-@key]`): a key as Pandoc's
+Markdown reads it, after a space or a bracket (not in an address, `x.com/@me`, nor
+escaped, `\\@me`, which is text)."""
+
+
+_ESCAPED_BRACKETS = re.compile(r"\\\[(-?@[^\s\]\\]+(?:;\s*-?@[^\s\]\\]+)*)\\\]")
+
+
+def library(folder: Path) -> dict[str, BibEntry]:
+    """The entries of the `.bib` files under `folder`, by key, the first of a key kept
+    (org-roam-bibtex setups keep copies of one library in several folders)."""
+    entries: dict[str, BibEntry] = {}
+    for path in sorted(folder.rglob("*.bib")):
+        if path.is_file() and not any(p.startswith(".") for p in path.relative_to(folder).parts):
+            for entry in parse(read_text(path))[0]:
+                entries.setdefault(entry.key, entry)
+    return entries
+
+
+def cite_from(text: str, keys: dict[str, BibEntry], cited: set[str],
+              warn: Callable[[str], None]) -> str:
+    """`text` (an Org note as Pandoc's Markdown) with the citations of keys the library
+    lacks escaped, text (`warn` told the key of each); the others added to `cited`.
+    Code is left as it is (a Python decorator, `@cache`, is no citation)."""
+    shelf = Shelf()
+    # (`\[@key\]`, a citation Pandoc wrote with its brackets escaped, a definition's term:
+    # Lanting would read `\[…\]` as a display formula)
+    protected = _ESCAPED_BRACKETS.sub(r"[\1]", protect_code(text, shelf))
+
+    def one(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key in keys:
+            cited.add(key)
+            return match.group()
+        warn(key)
+        return "\\" + match.group()
+
+    return shelf.restore(_CITATION.sub(one, protected))
