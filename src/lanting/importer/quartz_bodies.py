@@ -286,6 +286,16 @@ class QuartzBodies(QuartzEmbeds):
             return self.file_url(local)
         if image and on_writers_computer(url) and not url.startswith("/"):
             return self.on_own_disk(url, ctx)  # (`C:\\…\\typora-user-images\\a.png`)
+        if not image and on_writers_computer(url) and not url.startswith("/"):
+            # (a literature note's PDF in Zotero's storage, `file:///Users/…/a.pdf`: a
+            # link no reader could follow, which no check caught)
+            ctx.warn(url, f"a link to `{url}`, a file on the writer's own disk, not in "
+                     f"{self.notes_folder} (no reader could open it): its text kept")
+            return UNLINK
+        if not image and url.lower().startswith("zotero:"):
+            ctx.convert("links into the writer's Zotero library (`zotero://open-pdf/…`, "
+                        "which only their computer opens) as their text")
+            return UNLINK
         if url.startswith("#") and not image and "\ue000" not in url:
             return self.own_fragment(url, path, ctx)
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^$", url) or "\ue000" in url:
