@@ -60,3 +60,36 @@ def test_links_into_the_writers_zotero_are_their_text(tmp_path: Path) -> None:
     assert "Preprint PDF" not in links and "p. 3" not in links
     assert links["Wang"] == "/wang2021/"
     assert "Preprint PDF" in main.text() and "Tiny models are enough (p. 3)" in main.text()
+
+
+def test_the_vaults_templates_and_plugin_tables_of_contents_are_left_out(
+        tmp_path: Path) -> None:
+    """`templates.json` names `templates`, which Obsidian found as `Templates/` on a
+    Mac's disk; Zotero Integration's literature-note template and Templater's folder
+    template live elsewhere: all three were pages of Nunjucks, warned of at build. They
+    are left out with a notice now. Automatic Table of Contents' ```` ```table-of-contents
+    ```` block was its settings shown as code (an unknown language, a build warning):
+    left out, the page shows its own."""
+    template = "---\ncitekey: {{citekey}}\n---\n{% if abstractNote %}{{abstractNote}}{% endif %}\n"
+    write_files(tmp_path / "old", {
+        ".obsidian/app.json": "{}", ".obsidian/templates.json": '{"folder": "templates"}',
+        ".obsidian/plugins/obsidian-zotero-desktop-connector/data.json":
+            '{"exportFormats": [{"name": "Lit", "templatePath": "Zotero/lit-template.md"}]}',
+        ".obsidian/plugins/templater-obsidian/data.json":
+            '{"folder_templates": [{"folder": "Projects", "template": "Forms/project"}]}',
+        "Templates/Daily.md": template, "Zotero/lit-template.md": template,
+        "Forms/project.md": template,
+        "Literature/li2022.md": "# Li 2022\n\n```table-of-contents\nstyle: nestedList\n"
+                                "maxLevel: 0\n```\n\n## Summary\n\nTiny models.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    report = report_of(imported)
+    for left in ("Templates/Daily.md", "Zotero/lit-template.md", "Forms/project.md"):
+        assert f"{left}: notice: left out: it is in the vault's templates folder" in report
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = tmp_path / "new/public"
+    assert not any(p.name == "index.html" and "template" in p.parent.name
+                   for p in out.rglob("*")) and not (out / "daily").exists()
+    main = page(out, "/li2022/").one("main")
+    assert main.find_all("pre") == [] and "nestedList" not in main.text()
+    assert main.one("h2").text() == "Summary"

@@ -44,6 +44,10 @@ _BRACKETED_TAG = re.compile(r"(?<![^ \t\n])#(?:([-\w]+(?:/[-\w]+)*)|\[\[([^\[\]\
 `_` (`#深度学习`, `#ml/rl`), not only digits (`#1` is a number)."""
 _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 _DATAVIEW = re.compile(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*dataview(?:js)?\b.*$", re.MULTILINE)
+_TOC_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,})[ \t]*(?:table-of-contents|toc)[ \t]*\n"
+                        r"(?:.*?\n)??\1\2[`~]*[ \t]*(?:\n|\Z)", re.MULTILINE | re.DOTALL)
+"""A table of contents Obsidian's plugins draw (Automatic Table of Contents'
+```` ```table-of-contents ````, Dynamic Table of Contents' ```` ```toc ````)."""
 _DESTINATION = re.compile(r"\((?:[A-Za-z][\w+.-]*://|mailto:|/|\.{1,2}/|#)")
 """A link's destination after `[[…]]` (`[[原文]](https://…)`): not words in parentheses,
 `[[port]](HTTP 默认 80 端口)`, which follow a link to a note."""
@@ -112,6 +116,10 @@ class QuartzBodies(QuartzEmbeds):
         for query in _DATAVIEW.finditer(text):
             ctx.warn(query.group(), f"a Dataview query: shown as code{self.dataview_shown} "
                      "(it runs in Obsidian only); paste the list it made, or link the notes")
+        # (its settings, as code, were shown under an unknown language's warning)
+        text, count = _TOC_FENCE.subn("", text)
+        ctx.convert("tables of contents of Obsidian's plugins left out (Lanting's page "
+                    "has its own)", count)
         shelf = Shelf()
         text = protect_code(text, shelf)
         text, count = COMMENT.subn("", text)
