@@ -155,3 +155,26 @@ def test_org_citations_cite_from_the_folders_bib(tmp_path: Path) -> None:
         == ["https://x.org/@me"]
     references = (tmp_path / "new/content/references.bib").read_text(encoding="utf-8")
     assert references.count("@inproceedings{bahdanau2015,") == 1
+
+
+def test_a_reading_notes_own_paper_is_listed_under_it(tmp_path: Path) -> None:
+    """`#+roam_key: cite:key` (org-roam v1) and `:ROAM_REFS: [cite:@key]` (v2) name the
+    paper a reading note is about: its entry is listed under the note (`roam_key` was
+    front matter left out with a notice, `:ROAM_REFS:` dropped without a word); a key no
+    `.bib` has is a warning. A web page's reference, no key, is left as it was."""
+    bib = ("@inproceedings{bahdanau2015,\n  title = {Neural Machine Translation},\n"
+           "  author = {Bahdanau, Dzmitry and Cho, Kyunghyun},\n"
+           "  booktitle = {ICLR},\n  year = {2015}\n}\n")
+    v2 = (":PROPERTIES:\n:ID: 22222222-0000-4000-8000-000000000001\n"
+          ":ROAM_REFS: [cite:@bahdanau2015]\n:END:\n#+title: Alignment, again\n\nShort.\n")
+    report, out = _imported(tmp_path, {**_NOTES, "biblio.bib": bib, "again.org": v2,
+                                       "web.org": "#+title: Web\n#+roam_key: https://x.org\n"
+                                                  "\nA page.\n",
+                                       "gone.org": "#+title: Gone\n#+roam_key: cite:gone2019\n"})
+    assert "bahdanau2015.org:2: notice" not in report and "web.org:2: notice" in report
+    assert "gone.org:2: warning: the paper the note is about, `gone2019`, is in no `.bib` " \
+        "file of the notes: not listed under it" in report
+    for url in ("/bahdanau2015/", "/again/"):
+        main = page(out, url).one("main")
+        assert "Bahdanau, D. and Cho, K. (2015). Neural Machine Translation." in main.text()
+    assert "Bahdanau" not in page(out, "/web/").one("main").text()

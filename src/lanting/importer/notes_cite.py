@@ -2,7 +2,9 @@
 `cite:key`, which Pandoc writes as Pandoc's `[@key]` and `@key`, cite from the `.bib`
 files of the folder (org-roam-bibtex keeps its library there, `#+bibliography:` names it),
 written as the site's `content/references.bib`. A key no `.bib` file has is text, with a
-warning at its line: Lanting's build would fail at it."""
+warning at its line: Lanting's build would fail at it. A reading note's own paper,
+`#+roam_key: cite:key` (org-roam v1) or `:ROAM_REFS: [cite:@key]` (v2), is listed under
+it, as Lanting's `{{< nocite >}}` lists an entry not cited in the text."""
 
 from __future__ import annotations
 
@@ -53,3 +55,16 @@ def cite_from(text: str, keys: dict[str, BibEntry], cited: set[str],
         return "\\" + match.group()
 
     return shelf.restore(_CITATION.sub(one, protected))
+
+
+_ROAM_REF = re.compile(r"^[ \t]*(?:#\+roam_key:|:ROAM_REFS:)[ \t]*(.*?)[ \t]*$",
+                       re.MULTILINE | re.IGNORECASE)
+_REF_KEY = re.compile(r"(?:\bcite[a-z/]*:[&@]?|(?<![\w@])@)(\w(?:[\w:.#$%&+?<>~/-]*\w)?)")
+"""A key of a reference: org-ref's `cite:key`, `cite:&key`, org-cite's `[cite:@key]`."""
+
+
+def own_papers(org: str) -> list[str]:
+    """The keys the note's `#+roam_key:` and `:ROAM_REFS:` name: the papers the note is
+    about (org-roam-bibtex's reading notes)."""
+    return list(dict.fromkeys(m.group(1) for ref in _ROAM_REF.finditer(org)
+                              for m in _REF_KEY.finditer(ref.group(1))))

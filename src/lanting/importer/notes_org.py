@@ -20,7 +20,7 @@ from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.markups import NEEDS_PANDOC, as_markdown
-from lanting.importer.notes_cite import cite_from, library
+from lanting.importer.notes_cite import cite_from, library, own_papers
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import slug
 
@@ -30,6 +30,8 @@ _ID = re.compile(r"^[ \t]*:ID:[ \t]+(\S+)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 _HEADLINE = re.compile(r"^\*+[ \t]+(?:(?:TODO|DONE)[ \t]+)?(?:\[#[A-Z]\][ \t]+)?"
                        r"(.*?)(?:[ \t]+:[\w@#%:]+:)?[ \t]*$", re.MULTILINE)
 _TITLE = re.compile(r"^[ \t]*#\+title:[ \t]*(.*?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
+_ROAM_KEY_LINE = re.compile(r"^roam_key: .*\n", re.MULTILINE)
+"""The front matter line of org-roam v1's `#+roam_key:`, as `markups` writes it."""
 _BARE_ID_LINK = re.compile(r"\[id:([^\]\s]+)\]\(id:\1\)")
 """`[[id:<uuid>]]` without a description, as Pandoc writes it: the id as its text."""
 
@@ -76,6 +78,8 @@ class OrgNotes(Quartz):
             self.content.rglob("*.org")) else {}
         """The entries of the folder's `.bib` files, by key, which Org notes cite."""
         self.org_cited: set[str] = set()
+        self.org_papers: dict[Path, list[str]] = {}
+        """The keys of the papers each reading note is about, listed under its text."""
 
     def is_note(self, path: Path) -> bool:
         """Also an `.org` file Pandoc reads (without Pandoc, or one it cannot read, it is
@@ -118,6 +122,19 @@ class OrgNotes(Quartz):
                              "has: shown as text (add its entry to one, then import again)")
 
         text = head + fence + cite_from(body, self.org_library, self.org_cited, unknown)
+        papers = own_papers(original)
+        for key in (k for k in papers if k not in self.org_library):
+            at = original.find(key)
+            self.report.warn(path, original.count("\n", 0, at) + 1, f"the paper the note "
+                             f"is about, `{key}`, is in no `.bib` file of the notes: not "
+                             "listed under it (add its entry to one, then import again)")
+        papers = [k for k in papers if k in self.org_library]
+        if papers:  # (its `roam_key` is read: no front matter left out)
+            self.org_cited.update(papers)
+            self.report.convert("org-roam's reading notes' papers (`roam_key`, `ROAM_REFS`) "
+                                "listed under them")
+            text = _ROAM_KEY_LINE.sub("", text, count=1)
+            self.org_papers[path] = papers
         self.org_texts[path] = text
         return text
 
@@ -125,6 +142,14 @@ class OrgNotes(Quartz):
         if path.suffix.lower() != ".org":
             return super().note_text(path)
         return self.org_markdown(path) or ""
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        """Also a reading note's papers listed under its text (`{{< nocite >}}`, which
+        the conversion, reading no shortcode of the notes, must not see)."""
+        done = super().convert(text, item, ctx, path)
+        papers = self.org_papers.get(path)
+        return done.rstrip("\n") + f"\n\n{{{{< nocite {' '.join(papers)} >}}}}\n" \
+            if papers else done
 
     def write_config(self) -> None:
         """Also the folder's `.bib` entries as `content/references.bib`, when notes cite."""
