@@ -170,10 +170,12 @@ def test_a_reading_notes_own_paper_is_listed_under_it(tmp_path: Path) -> None:
     report, out = _imported(tmp_path, {**_NOTES, "biblio.bib": bib, "again.org": v2,
                                        "web.org": "#+title: Web\n#+roam_key: https://x.org\n"
                                                   "\nA page.\n",
-                                       "gone.org": "#+title: Gone\n#+roam_key: cite:gone2019\n"})
+                                       "gone.org": "#+title: Gone\n#+roam_key: cite:gone2019\n"
+                                                   "\nAs [cite:@gone2019] showed.\n"})
     assert "bahdanau2015.org:2: notice" not in report and "web.org:2: notice" in report
     assert "gone.org:2: warning: the paper the note is about, `gone2019`, is in no `.bib` " \
         "file of the notes: not listed under it" in report
+    assert "gone.org:4: warning: a citation of `gone2019`" in report
     for url in ("/bahdanau2015/", "/again/"):
         main = page(out, url).one("main")
         assert "Bahdanau, D. and Cho, K. (2015). Neural Machine Translation." in main.text()

@@ -32,6 +32,7 @@ _HEADLINE = re.compile(r"^\*+[ \t]+(?:(?:TODO|DONE)[ \t]+)?(?:\[#[A-Z]\][ \t]+)?
 _TITLE = re.compile(r"^[ \t]*#\+title:[ \t]*(.*?)[ \t]*$", re.MULTILINE | re.IGNORECASE)
 _ROAM_KEY_LINE = re.compile(r"^roam_key: .*\n", re.MULTILINE)
 """The front matter line of org-roam v1's `#+roam_key:`, as `markups` writes it."""
+_OWN_REF = re.compile(r"^[ \t]*(?::ROAM_REFS:|#\+roam_key:).*$", re.MULTILINE | re.IGNORECASE)
 _BARE_ID_LINK = re.compile(r"\[id:([^\]\s]+)\]\(id:\1\)")
 """`[[id:<uuid>]]` without a description, as Pandoc writes it: the id as its text."""
 
@@ -111,9 +112,12 @@ class OrgNotes(Quartz):
         original = read_text(path)
         head, fence, body = text.partition("\n---\n")  # (a title's `@` is no citation)
 
-        seen: dict[str, int] = {}
+        # (a key cited again: at its next place; the note's own paper, `:ROAM_REFS:`
+        # over the text, is no citation of the text)
+        seen: dict[str, int] = {k: m.end() for m in _OWN_REF.finditer(original)
+                                for k in own_papers(m.group())}
 
-        def unknown(key: str) -> None:  # (a key cited again: at its next place)
+        def unknown(key: str) -> None:
             at = original.find(key, seen.get(key, -1) + 1)
             at = original.find(key) if at < 0 else at
             seen[key] = at
