@@ -1,5 +1,6 @@
 """Hexo's own tags of a post's files, images and other posts (`asset_img`, `asset_path`,
-`asset_link`, `img`, `post_link`, `post_path`; Volantis' and Butterfly's `image`), as
+`asset_link`, `img`, `post_link`, `post_path`; Volantis' and Butterfly's `image`;
+Reimu's `postLinkCard`), as
 Markdown images and links to the files and pages the import made of them."""
 
 from __future__ import annotations
@@ -88,6 +89,19 @@ class HexoAssetTags(HexoUrls):
                 else target.title
             return f"[{label}]({self.site.link(target)}{self.heading_id(target, fragment)})"
 
+        def post_card(args: str, written: str) -> str:
+            # Reimu's `{% postLinkCard slug|title [cover] [escape] %}`: a card of the
+            # post (found by its slug, else its title) as a link to it, its title the text
+            words = B.arguments(args)[0]
+            name, _hash, heading = (words[0] if words else "").partition("#")
+            target = self.by_name.get(name) or next(
+                (one for one in self.by_name.values() if one.title == name), None)
+            if target is None:
+                return ctx.leave(written, f"no post `{name}` in the source")
+            ctx.convert("post link cards as links")
+            fragment = self.heading_id(target, "#" + heading) if heading else ""
+            return B.block(f"[{target.title}]({self.site.link(target)}{fragment})")
+
         def post_path(args: str, written: str) -> str:
             name = (B.arguments(args)[0] or [""])[0]
             target = self.by_name.get(name)
@@ -113,5 +127,5 @@ class HexoAssetTags(HexoUrls):
 
         return {"asset_img": asset_img, "asset_image": asset_img,
                 "asset_path": asset_path, "asset_link": asset_link, "post_link": post_link,
-                "post_path": post_path,
+                "post_path": post_path, "postLinkCard": post_card,
                 "img": image, "image": image, "inlineImg": image, "inlineimage": image}

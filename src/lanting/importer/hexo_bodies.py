@@ -25,6 +25,7 @@ from lanting.importer.hexo_embeds import embed_tags
 from lanting.importer.hexo_inline import inline_tags, site_icons
 from lanting.importer.hexo_math import math_tags, setup_folders
 from lanting.importer.hexo_plus import plus_blocks, plus_tags
+from lanting.importer.hexo_reimu import reimu_blocks, reimu_tags
 from lanting.importer.hexo_renderers import renderer_math
 from lanting.importer.hexo_stellar import frame, stellar_blocks
 from lanting.importer.hexo_themes import (
@@ -59,6 +60,17 @@ from lanting.importer.mathjax_numbers import numbers_every_display, own_setup
 from lanting.importer.shelf import Shelf, fence, protect_code
 
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
+_TAB_HEAD = re.compile(r"<!--\s*tab\b[ \t]*(.*?)\s*-->", re.DOTALL)
+
+
+def tab_parts(inner: str) -> list[tuple[str, str]]:
+    """The (label, content) of each tab of a group: NexT's and Butterfly's tabs each end
+    at `<!-- endtab -->`; Stellar's and Reimu's run to the next `<!-- tab … -->`, with no
+    end of their own (read as NexT's, their group came out empty)."""
+    if found := _TAB.findall(inner):
+        return found
+    pieces = _TAB_HEAD.split(inner)
+    return list(zip(pieces[1::2], pieces[2::2], strict=True))
 
 
 _NOTE_CLASS = re.compile(r"default|primary|info|success|warning|danger|no-icon|blue|pink|red|"
@@ -203,7 +215,11 @@ class HexoBodies(HexoAssetTags):
             # An unnamed or icon-only tab (`<!-- tab @fab fa-x -->`) is numbered: an
             # empty bold label would be `****`, a horizontal rule.
             parts = [(label.split("@", 1)[0].strip() or f"Tab {number}", content)
-                     for number, (label, content) in enumerate(_TAB.findall(inner), 1)]
+                     for number, (label, content) in enumerate(tab_parts(inner), 1)]
+            if not parts:  # (its text is kept: dropped with the group, it was lost unsaid)
+                ctx.warn(written, "a group of tabs with no `<!-- tab … -->` in it: its "
+                         "text kept as one block")
+                return B.block(inner.strip())
             return anchored_tabs(args, parts, linked_ids)
 
         def quote(args: str, inner: str, written: str) -> str:
@@ -216,6 +232,7 @@ class HexoBodies(HexoAssetTags):
         text = blocks(text, "note", note, ctx, "notes as callouts", shelf)
         text = stellar_blocks(text, ctx, shelf)
         text = volantis_blocks(text, ctx, shelf)
+        text = reimu_blocks(text, ctx, shelf, rendered)
         for name in ("hideToggle", "hideBlock", "folding", "fold", "spoiler"):
             text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
         for name in ("subsubtabs", "subtabs", "tabs"):  # (NexT's nested tabs, inner first)
@@ -276,6 +293,7 @@ class HexoBodies(HexoAssetTags):
                 "series": remove, "galleryGroup": gallery_group(ctx),
                 "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx),
                 "frame": frame(ctx), "linksfile": links_file(ctx, self.files),
+                **reimu_tags(ctx, self.files),
                 **dict.fromkeys(("bilicard", "bvideo", "bilibili"), bilibili(ctx))}
 
 

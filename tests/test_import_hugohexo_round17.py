@@ -1,0 +1,129 @@
+"""Faults real Hugo and Hexo blogs exposed in round 17 (a Hexo blog on Reimu, whose
+tabs lost their text, and its friends page), in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import Element
+from importbits import page, report_of
+from test_import_hexo_sites import hexo_site, post_text
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported
+
+REIMU = {
+    "_config.yml": "title: 笔记\nlanguage: zh-CN\ntheme: reimu\n",
+    "source/_posts/quant.md": """---
+title: 模型量化
+date: 2024-01-02
+---
+引言。
+
+{% postLinkCard prune auto %}
+
+{% externalLinkCard "PyTorch 文档" https://pytorch.org/docs auto %}
+
+{% alertBlockquote warning 注意 %}
+显存会 **不够**。
+{% endalertBlockquote %}
+
+{% tabs 1 center %}
+<!-- tab PyTorch -->
+用 `torch.ao` 量化。
+<!-- tab JAX@f0 -->
+用 `aqt` 量化。
+{% endtabs %}
+
+{% details 推导 %}
+误差是 $\\Delta^2/12$。
+{% enddetails %}
+""",
+    "source/_posts/prune.md": "---\ntitle: 剪枝\ndate: 2024-01-03\n---\n正文。\n",
+    "source/friend/index.md": "---\ntitle: 友链\n---\n## 朋友们\n"
+                              "{% friendsLink friend/_data.yml %}\n",
+    "source/friend/_data.yml": "- name: 甲\n  url: https://a.example.org/\n"
+                               "  desc: 做编译器的\n  image: /images/a.jpg\n"
+                               "- name: 乙\n  url: https://b.example.org/\n",
+}
+
+
+def built(imported: Imported, out: Path) -> Path:
+    result = build(imported.dest, BuildOptions(output=out))
+    assert [str(w) for w in result.warnings] == []
+    return out
+
+
+def body_of(out: Path, url: str) -> Element:
+    return page(out, url).one("div", class_="prose")
+
+
+def test_reimu_tabs_that_run_to_the_next_tab_keep_their_text(tmp_path: Path) -> None:
+    """Reimu's (and Stellar's) `{% tabs %}` hold `<!-- tab Name -->` markers with no
+    `<!-- endtab -->`: read as NexT's, the group was empty and its text was dropped,
+    with nothing said. Each tab is its bold name over its text now."""
+    imported = hexo_site(tmp_path, REIMU)
+    out = built(imported, tmp_path / "out")
+    paragraphs = [p.text() for p in body_of(out, "/posts/quant/").find_all("p")]
+    at = paragraphs.index("PyTorch")
+    assert paragraphs[at:at + 4] == ["PyTorch", "用 torch.ao 量化。", "JAX", "用 aqt 量化。"]
+
+
+def test_a_group_of_tabs_without_markers_keeps_its_text(tmp_path: Path) -> None:
+    """A `{% tabs %}` holding no tab marker at all is kept as its text, with a warning
+    at its line (it was dropped unsaid)."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n前文。\n\n"
+                              "{% tabs %}\n只有正文。\n{% endtabs %}\n"})
+    assert "只有正文。" in post_text(imported, "a")
+    warnings = [w for w in imported.report.warnings if "tab" in w.message]
+    assert [w.line for w in warnings] == [8], report_of(imported)
+
+
+def test_reimu_cards_alerts_and_details_convert(tmp_path: Path) -> None:
+    """Reimu's `postLinkCard` (a post by its slug), `externalLinkCard`,
+    `alertBlockquote` and `details` were left in comments with a warning each: they
+    are a link to the post, a link, a callout and a collapsible block."""
+    imported = hexo_site(tmp_path, REIMU)
+    assert imported.report.warnings == [], report_of(imported)
+    body = body_of(built(imported, tmp_path / "out"), "/posts/quant/")
+    links = {a.text(): a["href"] for a in body.find_all("a")}
+    assert links["剪枝"] == "/posts/prune/"
+    assert links["PyTorch 文档"] == "https://pytorch.org/docs"
+    callout = body.one("div", class_="callout-warning")
+    assert callout.one("p", class_="callout-title").text() == "注意"
+    assert "显存会 不够。" in callout.text()
+    details = body.one("details")
+    assert details.one("summary").text() == "推导"
+    assert details.find("math") is not None
+
+
+def test_a_post_link_card_by_title_and_a_missing_one(tmp_path: Path) -> None:
+    """Reimu finds a card's post by its slug, else by its title; a post of neither is
+    left in a comment with a warning, as `post_link` is."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n{% postLinkCard 剪枝 %}\n\n"
+                              "{% postLinkCard gone %}\n",
+        "source/_posts/b.md": "---\ntitle: 剪枝\ndate: 2024-01-02\n---\n\n正文。\n"})
+    text = post_text(imported, "a")
+    assert "[剪枝](b.md)" in text
+    assert [w.message for w in imported.report.warnings] == [
+        "not converted, left in a comment: `{% postLinkCard gone %}` (no post `gone` in "
+        "the source)"]
+
+
+def test_reimu_friends_of_a_data_file_are_a_list_of_links(tmp_path: Path) -> None:
+    """`{% friendsLink friend/_data.yml %}` (Reimu's friends page, drawn from a YAML
+    list under `source/`) was left in a comment: the page showed no friend. It is a
+    list of links, each with its description."""
+    imported = hexo_site(tmp_path, REIMU)
+    out = built(imported, tmp_path / "out")
+    items = page(out, "/friend/").one("main").find_all("li")
+    rows = [(li.find("a")["href"], li.text()) for li in items if li.find("a")]
+    assert ("https://a.example.org/", "甲 — 做编译器的") in rows
+    assert ("https://b.example.org/", "乙") in rows
+
+
