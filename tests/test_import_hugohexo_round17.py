@@ -1,9 +1,11 @@
 """Faults real Hugo and Hexo blogs exposed in round 17 (a Hexo blog on Reimu, whose
-tabs lost their text, and its friends page), in small sites written here."""
+tabs lost their text, its friends page and links to posts whose date changed), in
+small sites written here."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
 from htmltree import Element
 from importbits import page, report_of
@@ -127,3 +129,26 @@ def test_reimu_friends_of_a_data_file_are_a_list_of_links(tmp_path: Path) -> Non
     assert ("https://b.example.org/", "乙") in rows
 
 
+
+def test_a_link_to_a_post_s_url_before_its_date_changed_leads_to_it(
+        tmp_path: Path) -> None:
+    """Under `:year/:month/:day/:title/`, a post's URL follows its `date`: a table of
+    posts linking `/2025/12/09/nutn-csie/` to a post dated 2025-12-10 since led nowhere
+    on the old site, and the build failed at each link. A link naming the one post of
+    that name at another date leads to it, with a notice; one naming none is kept as
+    written, as before."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-TW\ntimezone: Asia/Taipei\n"
+                       "permalink: :year/:month/:day/:title/\n",
+        "source/_posts/nutn-csie.md": "---\ntitle: 台南資工\ndate: 2025-12-10\n---\n"
+                                      "\n## 面試\n\n問答。\n",
+        "source/_posts/summary.md": "---\ntitle: 總整理\ndate: 2025-12-20\n---\n\n"
+                                    "| 學校 | 心得 |\n| --- | --- |\n"
+                                    "| 台南 | [連結](/2025/12/09/nutn-csie/) |\n\n"
+                                    "見 [面試](/2025/12/09/nutn-csie/#面試)。\n"})
+    notes = [m for m in (e.message for e in imported.report.entries)
+             if "at another date" in m]
+    assert len(notes) == 2 and "`/2025/12/10/nutn-csie/`" in notes[0]
+    body = body_of(built(imported, tmp_path / "out"), "/posts/summary/")
+    assert [unquote(a["href"]) for a in body.find_all("a")] == [
+        "/posts/nutn-csie/", "/posts/nutn-csie/#面試"]

@@ -159,7 +159,29 @@ class HexoUrls:
         if found and target is not None:
             # (another post's heading in other case or in pinyin: the build refused it)
             found = found[:-len(fragment) - 1] + self.heading_id(target, "#" + fragment)
+        if found is None and not image and written.startswith("/") \
+                and (moved_to := self.redated(written)) is not None:
+            ctx.note(url, f"link `{url}`: the old site had no page at `{written}`; the link "
+                     f"leads to `{moved_to.old_urls[0]}`, the one post of that name at "
+                     "another date (its URL follows its date, changed after the link was "
+                     "written)")
+            return self.site.link(moved_to) + self.heading_id(moved_to, "#" + fragment) \
+                if fragment else self.site.link(moved_to)
         return found
+
+    def redated(self, path: str) -> Item | None:
+        """The one post whose old URL is `path` but for its other parts (`/2025/12/10/x/`
+        for `/2025/12/09/x/`): a `:year/:month/:day/:title/` permalink follows the
+        post's `date`, and a link written before the date changed led nowhere (a table
+        of a blog's posts: the build failed at each). None if no post, or several."""
+        parts = [p for p in path.removeprefix(self.root.rstrip("/")).split("/") if p]
+        if not parts or (self.files / path.lstrip("/")).exists():
+            return None
+        last = parts[-1].removesuffix(".html")
+        found = {id(i): i for i in self.by_name.values() if i.kind == "post" and any(
+            len(old := [p for p in u.removeprefix(self.root.rstrip("/")).split("/") if p])
+            == len(parts) and old[-1].removesuffix(".html") == last for u in i.old_urls)}
+        return next(iter(found.values())) if len(found) == 1 else None
 
     def post_file(self, path: Path, name: str, url: str, ctx: Context) -> Item | None:
         """The post (or page) whose file a relative link names (`./SynLogging.md` beside
