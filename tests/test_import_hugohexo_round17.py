@@ -1,6 +1,6 @@
 """Faults real Hugo and Hexo blogs exposed in round 17 (a Hexo blog on Reimu, whose
-tabs lost their text, its friends page and links to posts whose date changed), in
-small sites written here."""
+tabs lost their text, its friends page and links to posts whose date changed; a Hugo
+blog on hugo-tufte, its side notes), in small sites written here."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from urllib.parse import unquote
 
 from htmltree import Element
 from importbits import page, report_of
+from sitebits import write_files
 from test_import_hexo_sites import hexo_site, post_text
+from test_import_hugo_sites import NOW
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import Imported
+from lanting.importer import Imported, import_site
 
 REIMU = {
     "_config.yml": "title: 笔记\nlanguage: zh-CN\ntheme: reimu\n",
@@ -152,3 +154,50 @@ def test_a_link_to_a_post_s_url_before_its_date_changed_leads_to_it(
     body = body_of(built(imported, tmp_path / "out"), "/posts/summary/")
     assert [unquote(a["href"]) for a in body.find_all("a")] == [
         "/posts/nutn-csie/", "/posts/nutn-csie/#面試"]
+
+
+TUFTE = {
+    "hugo.toml": 'title = "Notes"\nlanguageCode = "en-us"\n\n[module]\n  [[module.imports]]\n'
+                 '    path = "github.com/loikein/hugo-tufte"\n',
+    "content/posts/signals.md": """---
+title: "Signalling games"
+date: 2021-02-01
+---
+
+{{< epigraph pre="From " cite="a talk" link="https://example.org/talk" >}}
+Language is a game.
+{{< /epigraph >}}
+
+{{< newthought >}}Two agents{{< /newthought >}} play a game: a sender and a
+receiver{{< sidenote >}}Also called a *referential* game
+([an example](https://example.org/ref)).{{< /sidenote >}}. Measuring it is
+hard.{{<marginnote>}}Cooperative games only.{{</marginnote>}}
+
+{{< blockquote cite="https://example.org/q" footer="A book" >}}
+Reward tells the truth.
+{{< /blockquote >}}
+""",
+}
+
+
+def test_hugo_tufte_side_notes_are_footnotes(tmp_path: Path) -> None:
+    """hugo-tufte's `{{< sidenote >}}…{{< /sidenote >}}` and `marginnote` (an RL
+    researcher's blog) were left in comments, a warning each, their text shown in the
+    middle of its sentence. They are footnotes where they were written, which Lanting
+    shows in the margin; `newthought` is its words, `epigraph` and `blockquote` quotes
+    with their source."""
+    source = tmp_path / "old"
+    write_files(source, TUFTE)
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert imported.report.warnings == [], report_of(imported)
+    body = body_of(built(imported, tmp_path / "out"), "/posts/signals/")
+    assert len(body.find_all("sup", class_="footnote-ref")) == 2
+    notes = [li.text() for li in body.one("section", class_="footnotes").find_all("li")]
+    assert notes[0].startswith("Also called a referential game (an example).")
+    assert notes[1].startswith("Cooperative games only.")
+    quotes = body.find_all("blockquote")
+    assert [q.find_all("p")[-1].text() for q in quotes] == ["— From a talk", "— A book"]
+    assert {a.text(): a["href"] for q in quotes for a in q.find_all("a")} == {
+        "a talk": "https://example.org/talk", "A book": "https://example.org/q"}
+    assert "{{" not in body.text()
+    assert any(p.text().startswith("Two agents play a game") for p in body.find_all("p"))

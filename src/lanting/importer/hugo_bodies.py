@@ -49,6 +49,7 @@ from lanting.importer.hugo_shortcodes import (
     stack_handlers,
     verbatim_shortcodes,
 )
+from lanting.importer.hugo_tufte import tufte_paired
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context, indented_block
 from lanting.importer.mathjax_numbers import numbers_every_display, own_setup
@@ -208,7 +209,7 @@ class HugoBodies(HugoBuiltins):
 
         hextra = "hextra" in theme_names(self.config)  # (its `details` open unless closed)
         return {**callout_handlers(ctx, hextra), **blowfish_paired(ctx),
-                **card_paired(ctx), **stack_handlers(ctx, str)[0],
+                **card_paired(ctx), **stack_handlers(ctx, str)[0], **tufte_paired(ctx),
                 "galleries": (lambda a, inner, w: B.block(inner.strip()), "galleries"),
                 "rawhtml": (rawhtml, "raw HTML shortcodes")}
 
