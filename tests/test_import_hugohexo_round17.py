@@ -201,3 +201,28 @@ def test_hugo_tufte_side_notes_are_footnotes(tmp_path: Path) -> None:
         "a talk": "https://example.org/talk", "A book": "https://example.org/q"}
     assert "{{" not in body.text()
     assert any(p.text().startswith("Two agents play a game") for p in body.find_all("p"))
+
+
+def test_hexo_tags_left_in_a_hugo_post_are_told_of(tmp_path: Path) -> None:
+    """A Hugo blog moved from Hexo kept NexT's `{% label info@<b>举例</b> %}` in a post
+    (13 of them on a real blog): Hugo showed them as written, and the import kept them
+    with nothing said. One warning says so now, at the first, with how many; the tag
+    in code, fenced, indented or inline, is code, and is not told of."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "hugo.toml": 'title = "随笔"\nlanguageCode = "zh-cn"\n',
+        "content/posts/a.md": "---\ntitle: 论证\ndate: 2018-03-15\n---\n\n"
+                              "{% label info@<b>举例</b> %}\n\n第一个例子。\n\n"
+                              "{% label info@<b>举例</b> %}\n\n第二个。\n",
+        "content/posts/b.md": "---\ntitle: 模板\ndate: 2018-03-16\n---\n\n"
+                              "Jekyll 的 `{% raw %}` 标签。\n\n```liquid\n{% if a %}b{% endif %}\n"
+                              "```\n\n    {% include x.html %}\n"})
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    warned = [(w.path, w.line, w.message) for w in imported.report.warnings]
+    assert warned == [("content/posts/a.md", 6,
+                       "`{% label info@<b>举例</b> %}` is a Liquid or Nunjucks tag (Hexo's "
+                       "or Jekyll's, from a move?) (2 such tags in the page): Hugo showed it "
+                       "as written, and so does the new page (write it in Markdown, or "
+                       "remove it)")], report_of(imported)
+    body = body_of(built(imported, tmp_path / "out"), "/posts/a/")
+    assert body.find("b").text() == "举例"

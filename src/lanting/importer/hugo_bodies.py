@@ -65,6 +65,25 @@ _COMMENTED_SHORTCODE = re.compile(r"<!--(?:(?!-->).)*?\{\{[<%].*?-->", re.DOTALL
 """An HTML comment holding a shortcode (or the start or end of one)."""
 
 
+_OTHER_TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)\b(?:(?!%\}).)*?-?%\}", re.DOTALL)
+"""A Liquid or Nunjucks tag (`{% label info@text %}`): Jekyll's or Hexo's, not Hugo's."""
+
+
+def other_tags(text: str, ctx: Context) -> None:
+    """Say where a page (its fenced code put aside) holds the tags of another generator, left
+    by a move from Hexo or Jekyll: Hugo showed them as written, and so does the new
+    page; said once a page, at the first, with how many there are."""
+    prose, _count = B.indented_code(text, Shelf())  # (indented code is code to Goldmark)
+    # (those the import left in comments, with a warning of their own, aside)
+    found = list(_OTHER_TAG.finditer(re.sub(r"<!--.*?-->", "", prose, flags=re.DOTALL)))
+    if found:
+        first = found[0].group()
+        more = f" ({len(found)} such tags in the page)" if len(found) > 1 else ""
+        ctx.warn(first, f"`{first[:60]}` is a Liquid or Nunjucks tag (Hexo's or Jekyll's, "
+                 f"from a move?){more}: Hugo showed it as written, and so does the new page "
+                 "(write it in Markdown, or remove it)")
+
+
 class HugoBodies(HugoBuiltins):
     """The body conversion of the Hugo importers (`Hugo` and its Hugo Blox flavour)."""
 
@@ -82,6 +101,8 @@ class HugoBodies(HugoBuiltins):
     lower: bool
     own: OwnShortcodes | None = None
     """The site's own shortcode templates, read when first needed."""
+    hugo_pages = True
+    """Whether the pages are Hugo's (Zola's, read here too, hold Tera's `{% %}`)."""
 
     # --- bodies ----------------------------------------------------------------------------------
 
@@ -140,6 +161,8 @@ class HugoBodies(HugoBuiltins):
         # (the writer's images; not those of shortcodes, whose captions they read)
         text = titled_images(text, ctx)
         text = self.shortcodes(text, item, ctx, folder, shelf)
+        if self.hugo_pages:
+            other_tags(text, ctx)
         if any(t in name.lower() for name in theme_names(self.config) for t in THEMES):
             text = extended_syntax(text, ctx)
         text, count = text_underscores(text)

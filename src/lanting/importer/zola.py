@@ -80,6 +80,7 @@ def content_paths(source: Path | None, content: Path) -> dict[str, str]:
 
 
 class Zola(Hugo):
+    hugo_pages = False
     kind = "zola"
     language_key = "default_language"
 
