@@ -226,3 +226,57 @@ def test_hexo_tags_left_in_a_hugo_post_are_told_of(tmp_path: Path) -> None:
                        "remove it)")], report_of(imported)
     body = body_of(built(imported, tmp_path / "out"), "/posts/a/")
     assert body.find("b").text() == "举例"
+
+
+UGLY = {
+    "hugo.yaml": "title: 笔记\nlanguageCode: zh-cn\nuglyURLs: true\n",
+    "content/program_language/haskell-99/_index.md": "---\ntitle: Haskell 99 题路线\n---\n\n"
+                                                     "从 [P01](./p01) 开始。\n",
+    "content/program_language/haskell-99/p01.md": "---\ntitle: P01 最后一个元素\n"
+                                                  "date: 2025-07-11\n---\n\n"
+                                                  "[下一题](./p02)\n\n- [路线](./)\n",
+    "content/program_language/haskell-99/p02.md": "---\ntitle: P02 倒数第二个\n"
+                                                  "date: 2025-07-12\n---\n\n正文。\n",
+    "content/books/lyah/_index.md": "---\ntitle: 读书\n---\n\n"
+                                    "见 [99 题](/program_language/haskell-99/)。\n",
+    "content/books/lyah/chapter_1.md": "---\ntitle: 第一章\n---\n\n正文。\n",
+}
+
+
+def test_under_ugly_urls_a_link_to_a_section_s_folder_leads_to_its_page(
+        tmp_path: Path) -> None:
+    """Under `uglyURLs` Hugo published a section's list at `/x.html`; its text (a
+    learning route over its 99 exercises) is imported as a page there. The exercises'
+    `[路线](./)` and another section's `/program_language/haskell-99/` named its folder:
+    each was "the list of a section, which the new site has no page for", its link
+    dropped with a warning (100 on a real OI blog), and the warning of `./` stood at
+    the line of an earlier `./p02`. They lead to the section's page now."""
+    source = tmp_path / "old"
+    write_files(source, UGLY)
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert not [w for w in imported.report.warnings if "list of a section" in w.message], \
+        report_of(imported)
+    out = built(imported, tmp_path / "out")
+    links = {a.text(): a["href"] for a in body_of(out, "/program_language/p01/").find_all("a")}
+    assert body_of(out, links["下一题"]).find("p").text() == "正文。"
+    route = links["路线"]
+    assert page(out, route).one("h1").text() == "Haskell 99 题路线"
+    books = page(out, "/lyah/").one("main")
+    assert {a.text(): a["href"] for a in books.find_all("a")}["99 题"] == route
+
+
+def test_a_dropped_link_to_a_section_is_told_of_at_its_own_line(tmp_path: Path) -> None:
+    """A link `./` (under `uglyURLs`, from `/program/lua/p01.html`) to a section whose list
+    Lanting makes no page for keeps its text, with a warning: at its own line, not at
+    that of an earlier `./p02` on the page."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "hugo.yaml": "title: 笔记\nlanguageCode: zh-cn\nuglyURLs: true\n",
+        "content/program/lua/p01.md": "---\ntitle: P01\ndate: 2025-07-11\n---\n\n"
+                                      "[下一题](./p02)\n\n[目录](./)\n",
+        "content/program/lua/p02.md": "---\ntitle: P02\ndate: 2025-07-12\n---\n\n正文。\n"})
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert [(w.line, w.message) for w in imported.report.warnings
+            if "list of a section" in w.message] == [
+        (8, "a link to `/program/lua/`, the list of a section, which the new site has no page for: "
+            "its text kept without the link")], report_of(imported)

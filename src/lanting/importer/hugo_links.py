@@ -52,13 +52,17 @@ class HugoLinks(HugoListLinks, HugoLostLinks):
         """The page a relative link (`../9-VAE`, beside `/post/10-ddpm/`) led to from the
         old page's URL (it led nowhere in the new site); Hugo lowercased the URLs the
         writer spelt with the folders' names. With `uglyURLs` the page was `./x.html`,
-        which GitHub Pages, Netlify and Cloudflare Pages also answered for `./x`."""
+        which GitHub Pages, Netlify and Cloudflare Pages also answered for `./x`, and a
+        section's text, imported as a page, was `/x.html`, which a link to its folder
+        (`./` on a page of it) meant."""
         page = next((i for i in self.site.items if i.source == ctx.path and i.old_urls), None)
         if page is None or not name:
             return None
         absolute = urljoin(page.old_urls[0], unquote(name))
         last = absolute.rsplit("/", 1)[-1]
-        for url in [absolute] + ([absolute + ".html"] if last and "." not in last else []):
+        for url in [absolute] + ([absolute + ".html"] if last and "." not in last else []) \
+                + ([absolute.rstrip("/") + ".html"] if absolute.strip("/") and not last
+                   else []):
             found = self.table.find(url) or (self.table.find(url.lower())
                                              if self.lower else None)
             if found is not None:
@@ -236,6 +240,13 @@ class HugoLinks(HugoListLinks, HugoLostLinks):
             # (`/projects/PDNE_Prj/`: Hugo published it at `/projects/pdne_prj/`; not a
             # `static/` image, whose case Hugo kept: a second warning, with no line)
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
+                                 self.table, self.source, static, base)
+        ugly = path.rstrip("/") + ".html"
+        if found is None and not image and path.endswith("/") and path.strip("/") \
+                and self.table.find(ugly) is not None:
+            # (under `uglyURLs` a section's text, imported as a page, was at `/x.html`,
+            # which a link to its folder, `/x/`, meant)
+            found = map_site_url(ugly + hash_mark + fragment, image, ctx, self.site,
                                  self.table, self.source, static, base)
         if found is not None and fragment and not image:
             target = self.table.find(path) or (self.table.find(path.lower())

@@ -150,8 +150,9 @@ class HugoListLinks:
         if not rel or not any(f.is_dir() and any(f.glob("*.md")) and not any(
                 f.glob("index.*")) for f in folders):  # (a bundle's `index.md`: no list)
             return False
+        # (placed by its brackets: a link `./` was found in an earlier `./p02`)
         ctx.warn(url, f"a link to `/{rel}/`, the list of a section, which the new site has "
-                 "no page for: its text kept without the link")
+                 "no page for: its text kept without the link", before="](", after=")")
         return True
 
     def drawn_url(self, url: str, image: bool, ctx: Context) -> str | None:
