@@ -280,3 +280,33 @@ def test_a_dropped_link_to_a_section_is_told_of_at_its_own_line(tmp_path: Path) 
             if "list of a section" in w.message] == [
         (8, "a link to `/program/lua/`, the list of a section, which the new site has no page for: "
             "its text kept without the link")], report_of(imported)
+
+
+def test_drafts_a_deploy_script_builds_with_hugo_d_are_published(tmp_path: Path) -> None:
+    """An OI blog published by `deploy.sh` (`hugo -D --minify`, then `rsync public/`)
+    had 122 pages saying `draft: true`, all on its live site: imported as drafts, each
+    link to one was plain text with a warning (86 of them). Its drafts are published
+    now, with a notice naming the script; `hugo server -D` in `dev.sh`, the writer's
+    preview, publishes nothing, and a site with it alone keeps its drafts."""
+    files = {"hugo.yaml": "title: 笔记\nlanguageCode: zh-cn\n",
+             "dev.sh": "#!/bin/bash\nhugo server -D --bind 0.0.0.0\n",
+             "content/posts/a.md": "---\ntitle: 草稿\ndate: 2025-01-02\ndraft: true\n---\n\n"
+                                   "正文。\n",
+             "content/posts/b.md": "---\ntitle: 索引\ndate: 2025-01-03\n---\n\n"
+                                   "见 [草稿](/posts/a/)。\n"}
+    preview_only = tmp_path / "preview"
+    write_files(preview_only / "old", files)
+    kept = import_site(preview_only / "old", preview_only / "new", "hugo", False, NOW)
+    assert "draft: true" in (kept.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    source = tmp_path / "old"
+    write_files(source, {**files, "deploy.sh": "#!/bin/bash\nset -e\nhugo -D --minify\n"
+                                               "rsync -avz public/ me@host:/www/\n"})
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert imported.report.warnings == [], report_of(imported)
+    assert [(e.line, e.message) for e in imported.report.entries
+            if e.path == "content/posts/a.md"] == [
+        (4, "`draft: true`, but the site builds drafts (`hugo -D --minify` in `deploy.sh`): "
+            "imported as published")]
+    out = built(imported, tmp_path / "out")
+    assert body_of(out, "/posts/b/").one("a")["href"] == "/posts/a/"
+    assert body_of(out, "/posts/a/").find("p").text() == "正文。"

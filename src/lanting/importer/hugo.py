@@ -37,6 +37,7 @@ from lanting.importer.hugo_settings import (
     HugoSettings,
     config_file,
     content_dir,
+    drafts_built,
     join_texts,
     read_config,
 )
@@ -290,12 +291,13 @@ class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFro
 
     def unpublished(self, path: Path, data: dict[str, Any], head: str) -> bool:
         """Whether `draft: true` left the page out of the live site: not when the site
-        builds drafts (`buildDrafts`), which published it."""
+        builds drafts (`buildDrafts`, `hugo -D` in its deploy script), which published
+        it."""
         if not bool_of(data.get("draft")):
             return False
-        if bool_of(self.config.get("builddrafts")):
+        if why := drafts_built(self.source, self.config):
             self.report.note(path, key_line(head, "draft"), "`draft: true`, but the site "
-                             "builds drafts (`buildDrafts`): imported as published")
+                             f"builds drafts ({why}): imported as published")
             return False
         return True
 

@@ -5,8 +5,10 @@
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -356,3 +358,34 @@ class HugoSettings:
 def join_texts(first: str, then: str) -> str:
     """A home page's text from `homeInfoParams` and, after it, its `_index.md`'s."""
     return "\n\n".join(t.strip() for t in (first, then) if t.strip()) + "\n"
+
+
+def drafts_built(source: Path, config: dict[str, Any]) -> str:
+    """How the site builds its drafts, which published them (`buildDrafts` in its
+    configuration, or `hugo -D` in the script that publishes it: a `deploy.sh` copying
+    `public/` to the server, a workflow, Netlify's command); "" if it does not."""
+    if bool_of(config.get("builddrafts")):
+        return "`buildDrafts`"
+    return _script_drafts(source)
+
+
+@lru_cache(maxsize=8)
+def _script_drafts(source: Path) -> str:
+    """`hugo -D` (or `--buildDrafts`) in a build script of the site, and where; `hugo
+    server -D`, the writer's preview, published nothing."""
+    scripts = [*sorted(source.glob("*.sh")), source / "Makefile", source / "netlify.toml",
+               source / "package.json", *sorted((source / ".github" / "workflows").glob("*.y*ml"))]
+    for file in scripts:
+        for line in read_text(file).splitlines() if file.is_file() else []:
+            try:
+                words = shlex.split(line, comments=True)
+            except ValueError:
+                words = line.split()
+            for at in [n for n, word in enumerate(words) if word == "hugo"]:
+                command = words[at + 1:]
+                command = command[:next((n for n, w in enumerate(command)
+                                         if w in ("&&", "||", ";", "|")), len(command))]
+                if not {"server", "serve"} & set(command) and {"-D", "--buildDrafts",
+                                                               "--buildDrafts=true"} & set(command):
+                    return f"`hugo {' '.join(command)}` in `{file.relative_to(source).as_posix()}`"
+    return ""
