@@ -310,3 +310,26 @@ def test_drafts_a_deploy_script_builds_with_hugo_d_are_published(tmp_path: Path)
     out = built(imported, tmp_path / "out")
     assert body_of(out, "/posts/b/").one("a")["href"] == "/posts/a/"
     assert body_of(out, "/posts/a/").find("p").text() == "正文。"
+
+
+def test_a_git_clone_address_as_a_link_leads_to_the_repository(tmp_path: Path) -> None:
+    """`[CocoaPods/Specs](git@github.com:CocoaPods/Specs.git)` (an iOS blog on Hexo): the
+    browser read the address for `git clone` over SSH as a path beside the post, which
+    led nowhere, and the build failed at it. The link leads to the repository's page,
+    with a notice; in a Hugo page too."""
+    imported = hexo_site(tmp_path / "hexo", {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/trunk.md": "---\ntitle: trunk\ndate: 2014-05-20\n---\n\n"
+                                  "向 [CocoaPods/Specs](git@github.com:CocoaPods/Specs.git)"
+                                  " 提交。\n"})
+    body = body_of(built(imported, tmp_path / "hexo-out"), "/posts/trunk/")
+    assert body.one("a")["href"] == "https://github.com/CocoaPods/Specs"
+    assert any("over SSH" in e.message and e.line == 6 for e in imported.report.entries)
+    source = tmp_path / "hugo"
+    write_files(source, {
+        "hugo.toml": 'title = "T"\nlanguageCode = "en"\n',
+        "content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\n---\n\n"
+                              "Clone [the repo](git@gitlab.com:group/sub/tool.git).\n"})
+    hugo = import_site(source, tmp_path / "hugo-new", "hugo", False, NOW)
+    body = body_of(built(hugo, tmp_path / "hugo-out"), "/posts/a/")
+    assert body.one("a")["href"] == "https://gitlab.com/group/sub/tool"

@@ -355,6 +355,12 @@ top-level domains, which no file name of a page's folder ends with (not `.sh`, `
 `.cc`, `.in`, `.md`: a script's, a C++ file's, a Makefile's)."""
 
 
+GIT_SSH = re.compile(r"^git@([\w-]+(?:\.[\w-]+)+):([\w.-]+/[\w./-]+?)(?:\.git)?/?$")
+"""A repository's address for `git clone` over SSH written as a link's
+(`[CocoaPods/Specs](git@github.com:CocoaPods/Specs.git)`): a path beside the page to
+the browser, which led nowhere; the repository's page, `https://github.com/…`, was meant."""
+
+
 BARE_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 """A DOI written as a link's address (`[Title](10.1016/j.ecoinf.2021.101443)`): a path
 beside the page to the browser, which led nowhere; its page at doi.org was meant."""

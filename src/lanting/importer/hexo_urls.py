@@ -20,6 +20,7 @@ from lanting.importer.body_links import UNLINK
 from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import (
     BARE_SITE,
+    GIT_SSH,
     LinkTable,
     is_image,
     map_site_url,
@@ -123,6 +124,11 @@ class HexoUrls:
                 ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
                          f"to https://{url} (on the old site it led nowhere)")
                 return "https://" + url
+            elif repository := GIT_SSH.match(url):
+                page = f"https://{repository[1]}/{repository[2]}"
+                ctx.note(url, f"`{url}`, a repository's address for `git clone` over SSH: "
+                         f"the link leads to its page, {page} (on the old site it led nowhere)")
+                return page
             elif name.endswith((".md", ".markdown")) and not (path.parent / unquote(name)
                                                               ).exists():
                 # (`./SynLogging.md` in a series' list copied from another folder: the

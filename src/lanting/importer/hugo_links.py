@@ -18,6 +18,7 @@ from lanting.importer.body_wiki_links import plain_wiki_links
 from lanting.importer.common import (
     BARE_DOI,
     BARE_SITE,
+    GIT_SSH,
     LinkTable,
     is_image,
     map_site_url,
@@ -149,6 +150,11 @@ class HugoLinks(HugoListLinks, HugoLostLinks):
             ctx.note(url, f"`{url}`, a DOI written as the address: the link leads to "
                      f"https://doi.org/{url} (on the old site it led nowhere)")
             return "https://doi.org/" + url
+        if not image and (repository := GIT_SSH.match(url)) and not (folder / url).exists():
+            home = f"https://{repository[1]}/{repository[2]}"
+            ctx.note(url, f"`{url}`, a repository's address for `git clone` over SSH: the "
+                     f"link leads to its page, {home} (on the old site it led nowhere)")
+            return home
         if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
             # (Notion's and Typora's exports write `image%201.png` for `image 1.png`)
             name = url.split("#")[0].split("?")[0]
