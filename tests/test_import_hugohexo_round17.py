@@ -1,6 +1,9 @@
-"""Faults real Hugo and Hexo blogs exposed in round 17 (a Hexo blog on Reimu, whose
-tabs lost their text, its friends page and links to posts whose date changed; a Hugo
-blog on hugo-tufte, its side notes), in small sites written here."""
+"""Faults real Hugo and Hexo blogs exposed in round 17, in small sites written here: a
+Hexo blog on Reimu (tabs that lost their text, its cards and friends page, links to
+posts whose date changed), a Hugo blog on hugo-tufte (side notes), a Hugo blog moved
+from Hexo (NexT's tags kept), an OI blog under `uglyURLs` published with `hugo -D`
+(links to its sections' folders, its drafts), an iOS blog (a `git clone` address as a
+link)."""
 
 from __future__ import annotations
 
