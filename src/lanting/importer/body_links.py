@@ -134,7 +134,10 @@ def spaced_image_paths(text: str, exists: Callable[[str], bool],
 
 
 _LINK_WITH_SPACE = re.compile(  # (parentheses in pairs, `a (1).pdf`, are the path's)
-    r"(!?\[[^\]\n]*\]\()((?:[^()<>\n]|\([^()<>\n]*\))*[ \t](?:[^()<>\n]|\([^()<>\n]*\))*)\)")
+    r"(!?\[[^\]\n]*\]\()((?:[^()<>\n\"]|\([^()<>\n]*\))*[ \t](?:[^()<>\n\"]|\([^()<>\n]*\))*"
+    # (a title in double quotes is read whole: a figure's caption as its title, "Shown
+    # are a) Max pooling, b) …", ended no path at its `a)`)
+    r"(?:\"(?:[^\"\\\n]|\\.)*\"[ \t]*)?)\)")
 _TITLE = re.compile(r"[ \t]+(\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*')[ \t]*$")
 
 
