@@ -30,3 +30,22 @@ def test_a_figure_caption_holding_a_closing_parenthesis(tmp_path: Path) -> None:
     assert "Figure 1 shows two kinds." in prose.text()
     assert [a["href"] for a in prose.find_all("a") if "#" not in a["href"]] == [
         "/notes/", "/cnns/"]
+
+
+def test_variables_in_a_raw_html_block_are_filled_in(tmp_path: Path) -> None:
+    """A course's demos page showed Colab badges in raw HTML blocks, `<a href="{{< var
+    colab >}}demos/clip.ipynb">`: Quarto fills `var` and `meta` there too, the import
+    did not, and the links were dropped as leading nowhere (a warning each)."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "_variables.yml": "colab: \"https://colab.research.google.com/github/u/c/blob/main/\"\n",
+        "demos.qmd": ("---\ntitle: Demos\nparams:\n  course: CV\n---\n\n# CLIP\n\n"
+                      "```{=html}\n<a target=\"_blank\" href=\"{{< var colab >}}demos/clip"
+                      ".ipynb\">\n  <img src=\"badge.png\" alt=\"Open In Colab\"/>\n</a>\n"
+                      "<p>{{< meta params.course >}}</p>\n```\n"),
+        "badge.png": png(4, 3)})
+    prose = built_prose(source, tmp_path, "demos/index.html")
+    assert [a["href"] for a in prose.find_all("a") if "colab" in a["href"]] == [
+        "https://colab.research.google.com/github/u/c/blob/main/demos/clip.ipynb"]
+    assert "CV" in prose.text() and "{{<" not in prose.text()

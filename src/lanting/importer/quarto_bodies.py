@@ -56,7 +56,7 @@ from lanting.importer.quarto_math import (
     text_after_labels,
     unnumbered_environments,
 )
-from lanting.importer.quarto_vars import value_of
+from lanting.importer.quarto_vars import fill, value_of
 from lanting.importer.quarto_xrefs import (
     Label,
     cross_references,
@@ -131,6 +131,10 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         def on_fence(info: str, code: str, indent: str) -> str:
             if re.fullmatch(r"\{=html5?\}", info.strip()):  # (raw HTML: its links too)
                 ctx.convert("raw HTML blocks")
+                # (Quarto fills `var` and `meta` in raw blocks too: a course's Colab
+                # badges, `href="{{< var colab >}}demos/x.ipynb"`, lost their links)
+                code = fill(code, self.variables, meta,
+                            lambda: ctx.convert("`var` and `meta` shortcodes filled in"))
                 # (raw to Pandoc whatever its lines: in Markdown a line of spaces ended
                 # the HTML, and the indented lines after it were code)
                 return B.block(B.html_block_lines(map_urls(code, resolve)))
