@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from sitebits import png, write_files
 from test_import_quarto_files import built_prose
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 
 def test_a_figure_caption_holding_a_closing_parenthesis(tmp_path: Path) -> None:
@@ -49,3 +54,59 @@ def test_variables_in_a_raw_html_block_are_filled_in(tmp_path: Path) -> None:
     assert [a["href"] for a in prose.find_all("a") if "colab" in a["href"]] == [
         "https://colab.research.google.com/github/u/c/blob/main/demos/clip.ipynb"]
     assert "CV" in prose.text() and "{{<" not in prose.text()
+
+
+def test_code_listings_and_table_divs_are_what_their_references_lead_to(
+        tmp_path: Path) -> None:
+    """A lecture labelled its code cells as listings (`#| lst-label: lst-x`, `#| lst-cap:
+    …`) and a table as a div (`::: {#tbl-x}`, its caption the last paragraph), and
+    referred to them, `@lst-x`, `@tbl-x`: Quarto read "Listing 1", "Table 1". The
+    import kept each `@lst-x` and `@tbl-x` as written, raw in the page, with no
+    warning. Each is a link to its listing or table now, whose caption is above it
+    with the label's anchor, as the labelled table captions already were."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "frameworks.qmd": (
+            "---\ntitle: Frameworks\n---\n\nSee @lst-numpy and @tbl-providers, "
+            "and [-@lst-torch].\n\n```{python}\n#| eval: false\n#| lst-label: lst-numpy\n"
+            "#| lst-cap: Manual differentiation with numpy\nimport numpy as np\n```\n\n"
+            "::: {#tbl-providers}\n\n| Provider | Product |\n|---|---|\n| A | B |\n\n"
+            "Image generation providers.\n\n:::\n\n::: {#lst-torch}\n\n```python\n"
+            "import torch\n```\n\nThe same in PyTorch.\n\n:::\n")})
+    prose = built_prose(source, tmp_path, "frameworks/index.html")
+    links = {a.text(): a["href"] for a in prose.find_all("a") if a.get("href", "").startswith("#")}
+    assert links == {"Manual differentiation with numpy": "#lst-numpy",
+                     "Image generation providers.": "#tbl-providers",
+                     "The same in PyTorch.": "#lst-torch"}
+    ids = [a["id"] for a in prose.find_all("a") if a.get("id")]
+    assert ids == ["lst-numpy", "tbl-providers", "lst-torch"]
+    assert "@" not in prose.text()
+    strong = [" ".join(s.text().split()) for s in prose.find_all("strong")]
+    assert strong == ["Listing:", "Table:", "Listing:"]
+    assert [p.text().strip() for p in prose.find_all("pre")] == ["import numpy as np",
+                                                                  "import torch"]
+    assert len(prose.find_all("table")) == 1
+
+
+def test_a_listing_label_a_formatter_spaced_out_is_a_dangling_reference(
+        tmp_path: Path) -> None:
+    """black and ruff write a cell's `#| lst-label: lst-x` as `# | lst-label: lst-x`,
+    which Quarto does not read: its `@lst-x` showed `?@lst-x`. The import left it as
+    written, raw in the page, with no warning; it is Quarto's `?@lst-x` in bold now,
+    with a warning naming it, as a reference to a missing section is."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "gpu.qmd": ("---\ntitle: GPU\n---\n\nA simple instruction (see @lst-gpu).\n\n"
+                    "```{python}\n# | eval: false\n# | lst-label: lst-gpu\n# | lst-cap: To "
+                    "the GPU\na = a.to(device)\n```\n")})
+    done = import_site(source, tmp_path / "new")
+    assert sorted((w.line or 0, w.message.split(":")[0]) for w in done.report.warnings) == [
+        (5, "`@lst-gpu` refers to no listing of the project"),
+        (7, "1 code cell(s) with no frozen results (no _freeze/ for this file)")]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [p.message.split(" ")[0] for p in result.warnings] == ["`{python}`"]  # (unrun)
+    prose = parse_html((result.output / "gpu/index.html").read_text(encoding="utf-8"))
+    assert [s.text() for s in prose.find_all("strong")] == ["?@lst-gpu"]
+    assert "# | lst-label: lst-gpu" in prose.find_all("pre")[0].text()

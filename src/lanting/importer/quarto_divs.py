@@ -114,6 +114,8 @@ class Divs:
             return block("\n\n".join(macros)) if macros else ""
         if label.startswith("fig-"):
             return self.figure(div, label)
+        if label[:4] in ("tbl-", "lst-") and not names:
+            return self.captioned(div, label)
         if "list-table" in names:
             return self.list_table(div)
         if label == "refs" or _MULTIBIB.match(label):
@@ -234,6 +236,22 @@ class Divs:
                          for name, content in tabs)
         self.ctx.convert("tab sets")
         return block(before) + block(f"{fence} tabs\n{body}\n{fence}")
+
+    def captioned(self, div: Div, label: str) -> str:
+        """`::: {#tbl-x}` or `::: {#lst-x}` (Quarto 1.4's), a table or code and its caption
+        below: the caption above it with the label's anchor, which `@tbl-x` links to, as
+        a labelled table caption (`: … {#tbl-x}`) is. They were a bare anchor, and every
+        `@tbl-x` was left as written."""
+        kind = "Table" if label.startswith("tbl-") else "Listing"
+        parts = self.render(div.children).strip("\n").rsplit("\n\n", 1)
+        last = parts[-1].strip()
+        caption = "" if len(parts) < 2 or re.match(r"[|+:]|" + MARKER.pattern, last) \
+            else " ".join(last.split())
+        shown = parts[0] if caption else "\n\n".join(parts)
+        self.anchors[label] = caption or kind.lower()
+        self.ctx.convert(f"labelled {kind.lower()} divs (`#{label[:3]}-x`) as an anchor and "
+                         "their caption above")
+        return block(f'<a id="{label}"></a>**{kind}:** {caption}'.rstrip() + f"\n\n{shown}")
 
     def figure(self, div: Div, label: str) -> str:
         """`::: {#fig-x}` holding images and a caption (the text that is no image): the

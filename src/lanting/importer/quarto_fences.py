@@ -28,6 +28,10 @@ _BROWSER_CELLS = {"webr-r": "r", "webr": "r", "pyodide-python": "python", "pyodi
 Quarto's own Observable JS (`{ojs}`), which no freeze holds either."""
 _BROWSER_CELL = re.compile(r"^\{(" + "|".join(_BROWSER_CELLS) + r")(?:[ ,].*)?\}$")
 
+_OPTION = re.compile(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", re.MULTILINE)
+"""A cell's `#| name: value` option line."""
+
+
 @dataclass(slots=True)
 class Unrun:
     """What a document's cells that did not run here leave for after them."""
@@ -48,6 +52,21 @@ class QuartoFences:
 
     def fenced(self, info: str, code: str, indent: str, ctx: Context,
                unrun: Unrun, frozen: bool = False) -> str:
+        """`cell`, a cell labelled as a listing of code (`#| lst-label: lst-x`, its
+        `lst-cap`) under its caption with the label's anchor, which `@lst-x` links to:
+        Quarto showed "Listing 1: …", and each `@lst-x` was left as written."""
+        shown = self.cell(info, code, indent, ctx, unrun, frozen)
+        options = dict(_OPTION.findall(code))
+        label = options.get("lst-label", "").strip("\"'")
+        if not shown.strip() or not re.fullmatch(r"lst-[\w-]+", label):
+            return shown
+        caption = options.get("lst-cap", "").strip("\"'")
+        unrun.labels[label] = caption or "listing"
+        ctx.convert("code listings (`lst-label`) as an anchor and their caption above")
+        return f'{indent}<a id="{label}"></a>**Listing:** {caption}'.rstrip() + f"\n\n{shown}"
+
+    def cell(self, info: str, code: str, indent: str, ctx: Context,
+             unrun: Unrun, frozen: bool = False) -> str:
         """A fence: a raw block for another format left out, a cell (```` ```{python} ````)
         as code. In a freeze's Markdown a cell the run left as it was (`{bash}` in a
         Python document: no engine of the run reads it) is plain code, as Quarto showed
@@ -74,9 +93,7 @@ class QuartoFences:
         if not cell:
             return fence(plain_info(info), unescaped_cells(code), None, indent)
         lang = cell.group(1)
-        options = {**header_options(info),
-                   **dict(re.findall(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", code,
-                                     re.MULTILINE))}
+        options = {**header_options(info), **dict(_OPTION.findall(code))}
         shown = [line for line in code.split("\n") if not re.match(r"\s*(?:#|%%|//)\|", line)]
         self.mermaid = self.mermaid or lang == "mermaid"
         if lang in ("mermaid", "dot"):

@@ -165,12 +165,15 @@ def cross_references(text: str, path: Path, labels: dict[str, Label],
     return _REFERENCE.sub(one, text) if "@" in text else text, count
 
 
-_DANGLING = re.compile(r"(?<![\w@\\`/])(\[)?-?@((sec|fig|tbl|eq)-[\w:.-]*\w)(\])?")
-_THINGS = {"sec": "section", "fig": "figure", "tbl": "table", "eq": "equation"}
+_DANGLING = re.compile(r"(?<![\w@\\`/])(\[)?-?@((sec|fig|tbl|eq|lst)-[\w:.-]*\w)(\])?")
+_THINGS = {"sec": "section", "fig": "figure", "tbl": "table", "eq": "equation",
+           "lst": "listing"}
 
 
-_DEFINED = re.compile(r"(?:#|label:[ \t]*[\"']?|\{[A-Za-z]\w*[ ,]\s*)((?:sec|fig|tbl|eq)-"
-                      r"[\w:.-]*\w)")
+_DEFINED = re.compile(r"(?:#|(?<!# \| )(?<!# \| lst-)label:[ \t]*[\"']?|\{[A-Za-z]\w*[ ,]\s*)"
+                      r"((?:sec|fig|tbl|eq|lst)-[\w:.-]*\w)")
+"""A label given: `{#fig-x}`, a cell's `#| label: fig-x` (or `lst-label`; not a
+formatter's `# | label:`, which Quarto does not read), knitr's `{r fig-x, …}`."""
 
 
 _GIVEN = re.compile(rf"label:[ \t]*[\"']?((?:{_KINDS})-[\w:.-]*\w)"
