@@ -110,3 +110,23 @@ def test_a_listing_label_a_formatter_spaced_out_is_a_dangling_reference(
     prose = parse_html((result.output / "gpu/index.html").read_text(encoding="utf-8"))
     assert [s.text() for s in prose.find_all("strong")] == ["?@lst-gpu"]
     assert "# | lst-label: lst-gpu" in prose.find_all("pre")[0].text()
+
+
+def test_a_folder_left_out_of_render_with_its_slash(tmp_path: Path) -> None:
+    """A course's `project: render:` ended `"!legacy/"`, the last year's notes kept in
+    the repository and not published: the pattern named no file to the import, so 40
+    old notes were pages, their slugs taking the new ones' (`overview-2`). A pattern
+    ending in `/` names the folder's files, as Quarto reads it."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "_quarto.yml": ('project:\n  type: website\n  render:\n    - "*.qmd"\n'
+                        '    - "m*/*.qmd"\n    - "!legacy/"\n    - "!m01/tmp/"\n'),
+        "index.qmd": "---\ntitle: Home\n---\n\nSee [the overview](m01/overview.qmd).\n",
+        "m01/overview.qmd": "---\ntitle: Overview\n---\n\nNew notes.\n",
+        "m01/tmp/draft.qmd": "---\ntitle: Draft\n---\n\nNot yet.\n",
+        "legacy/m01/overview.qmd": "---\ntitle: Overview\n---\n\nOld notes.\n"})
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    pages = sorted(p.relative_to(done.dest / "content").as_posix()
+                   for p in (done.dest / "content").rglob("*.md"))
+    assert pages == ["_index.md", "pages/m01.md"]

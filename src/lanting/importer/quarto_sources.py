@@ -52,10 +52,8 @@ class QuartoSources:
         render = render if isinstance(render, list) and render else book_files(self.config)
         if not render:
             return True
-        keep = any(fnmatch(rel, str(p).lstrip("/")) for p in render
-                   if not str(p).startswith("!"))
-        drop = any(fnmatch(rel, str(p)[1:].lstrip("/")) for p in render
-                   if str(p).startswith("!"))
+        keep = any(_matches(rel, str(p)) for p in render if not str(p).startswith("!"))
+        drop = any(_matches(rel, str(p)[1:]) for p in render if str(p).startswith("!"))
         return keep and not drop
 
     def read_sources(self) -> list[tuple[Path, dict[str, Any], str, str]]:
@@ -92,3 +90,13 @@ class QuartoSources:
                     data, _error = load_mapping("yaml", read_text(parent / name))
                     merged.update(data)
         return merged
+
+
+def _matches(rel: str, pattern: str) -> bool:
+    """Whether `project: render:`'s glob names the file: a folder's (`legacy/`, with its
+    slash) names all it holds, at any depth, as in a `.gitignore`: a course's `!legacy/`
+    kept nothing out (`fnmatch` read it as a file's name), and its old notes were pages."""
+    pattern = pattern.lstrip("/")
+    if pattern.endswith("/"):
+        return fnmatch(rel, pattern + "*") or fnmatch(rel, "*/" + pattern + "*")
+    return fnmatch(rel, pattern)
