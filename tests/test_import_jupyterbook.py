@@ -168,9 +168,10 @@ def test_references_to_other_pages_become_links(book: tuple[Imported, Path]) -> 
     assert "sec-cross-entropy" in page(out, "/softmax/").ids()
     # a label on the home page's title: the page itself, read as its title
     assert shown["欢迎"] == "/dl-notes/"
-    # a Markdown link to a notebook; `{numref}` on its own page stays Lanting's
+    # a Markdown link to a notebook; `{numref}` on its own page stays Lanting's (the
+    # chapter's first figure: this page is its section 1.1)
     assert shown["Softmax"] == "/dl-notes/softmax/"
-    assert shown["图 1"] == "#fig-loss"
+    assert shown["图 1.1"] == "#fig-loss"
     # from a notebook cell: the heading's text
     assert dict(links(prose(out, "/softmax/")))["损失函数"] == \
         "/dl-notes/linear-regression/#sec-loss"
@@ -178,8 +179,8 @@ def test_references_to_other_pages_become_links(book: tuple[Imported, Path]) -> 
     assert dict(links(prose(out, "/ppo/")))["A2C 的优势函数"] == \
         "/dl-notes/a2c/#advantage-%E5%87%BD%E6%95%B0"
     assert "advantage-函数" in page(out, "/a2c/").ids()
-    # `{numref}` to another page's figure: its caption for the number
-    assert dict(links(prose(out, "/ppo/")))["图 损失曲线"] == \
+    # `{numref}` to another page's figure: the number Sphinx gave it
+    assert dict(links(prose(out, "/ppo/")))["图 1.1"] == \
         "/dl-notes/linear-regression/#fig-loss"
     # a MathJax macro with an argument (`KL: [body, 1]`) is the site's
     assert prose(out, "/ppo/").find_all("math")[-1].text().startswith("KL(")

@@ -130,3 +130,45 @@ def test_a_folder_left_out_of_render_with_its_slash(tmp_path: Path) -> None:
     pages = sorted(p.relative_to(done.dest / "content").as_posix()
                    for p in (done.dest / "content").rglob("*.md"))
     assert pages == ["_index.md", "pages/m01.md"]
+
+
+def test_sphinx_counts_the_figures_of_unnumbered_pages_over_the_book(
+        tmp_path: Path) -> None:
+    """Sphinx's numfig counts the figures of the pages its toctree numbers not over the
+    whole book, in the toctree's order (a course whose first part, `numbered: false`,
+    reviews the mathematics, then numbered chapters): "Fig. 3" on its third page, the
+    chapters' "Fig. 1.1". Each unnumbered page counted its own from 1; and a
+    `{numref}` to another page's figure read its caption, not its number."""
+    figure = "```{{figure}} a.png\n:name: {}\n\n{}\n```\n\n"
+    write_files(tmp_path / "book", {
+        "_config.yml": "title: Course\n",
+        "_toc.yml": ("format: jb-book\nroot: intro\nparts:\n  - caption: Review\n"
+                     "    numbered: false\n    chapters:\n      - file: review\n"
+                     "  - caption: Models\n    numbered: true\n    chapters:\n"
+                     "      - file: models\n  - caption: More\n    chapters:\n"
+                     "      - file: more\n"),
+        "intro.md": "# Intro\n\n" + figure.format("fig-a", "One.")
+                    + "See {numref}`fig-c`, {numref}`Fig. %s <fig-d>` and {ref}`fig-c`.\n",
+        "review.md": "# Review\n\n" + figure.format("fig-b", "Two.")
+                     + figure.format("fig-c", "Three."),
+        "models.md": "# Models\n\n" + figure.format("fig-m", "Model.")
+                     + "As {numref}`fig-b` showed.\n",
+        "more.md": "# More\n\n" + figure.format("fig-d", "Four."),
+        "a.png": png(4, 3)})
+    done = import_site(tmp_path / "book", tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+
+    def page(url: str) -> tuple[list[str], str]:
+        built = parse_html((result.output / url).read_text(encoding="utf-8"))
+        return ([" ".join(c.text().split()) for c in built.find_all("figcaption")],
+                " ".join(built.text().split()))
+
+    home, review, models, more = (page(u) for u in (
+        "index.html", "review/index.html", "models/index.html", "more/index.html"))
+    assert home[0] == ["Figure 1 One."]
+    assert review[0] == ["Figure 2 Two.", "Figure 3 Three."]
+    assert models[0] == ["Figure 1.1 Model."]
+    assert more[0] == ["Figure 4 Four."]
+    assert "See Figure 3, Fig. 4 and Three.." in home[1]
+    assert "As Figure 2 showed." in models[1]

@@ -179,14 +179,17 @@ def repeated_myst_labels(text: str, chapter: str, told: Told, first: int = 1) ->
     return "".join(out) + text[last:]
 
 
-def myst_figures(text: str) -> int:
-    """How many figures of `text` (MyST) Sphinx numbered: its `{figure}`s with a
-    caption."""
-    count = 0
+def myst_figures(text: str) -> list[str]:
+    """The figures of `text` (MyST) Sphinx numbered, its `{figure}`s with a caption, in
+    order: each one's `:name:` ("" for none)."""
+    names = []
     for found in _MYST_FIGURE.finditer(text):
-        body = found.group(3)[_OPTIONS.match(found.group(3)).end():]  # type: ignore[union-attr]
-        count += bool(body.split("\n\n", 1)[0].strip())
-    return count
+        options = _OPTIONS.match(found.group(3)).end()  # type: ignore[union-attr]
+        if found.group(3)[options:].split("\n\n", 1)[0].strip():
+            name = re.search(r"^[ \t]*:name:[ \t]*(\S+)", found.group(3)[:options],
+                             re.MULTILINE)
+            names.append(name.group(1) if name else "")
+    return names
 
 
 _LONE_IMAGE = re.compile(r"(?<![^\n])(?<!\S\n)([ \t]*!\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"

@@ -56,6 +56,7 @@ from lanting.importer.section_numbering import section_numbers
 from lanting.importer.site import NewSite
 from lanting.importer.sphinx_objects import api_objects
 from lanting.importer.text import load_mapping, names
+from lanting.markdown.figures import LABELS as FIGURE_LABELS
 from lanting.markdown.figures import label_language
 from lanting.markdown.myst_glossary import term_id
 from lanting.markdown.section_numbers import SECTION_LABELS
@@ -108,6 +109,9 @@ class JupyterBook(JupyterBookDocuments, JupyterBookBodies):
         """The anchor of each Python object the book describes → its page's number."""
         self.own_objects: dict[int, list[str]] = {}
         self.section_numbers: dict[str, str] = {}
+        self.figure_numbers: dict[str, str] = {}
+        """The number Sphinx gave each named figure (`2.4`), for `{numref}` from other
+        pages."""
         """The number of each label of a numbered page's heading (its title's too)."""
         self.headings: set[str] = set()
         """The labels of the book's headings (`(sec-x)=` over one)."""
@@ -132,6 +136,7 @@ class JupyterBook(JupyterBookDocuments, JupyterBookBodies):
             self.read_document(path, in_toc=False)
         language = self.language()
         self.section_format = SECTION_LABELS[label_language(language)]
+        self.figure_format = FIGURE_LABELS[label_language(language)]
         self.find_targets()
         self.first_figures()
         self.bibliography()
@@ -251,21 +256,29 @@ class JupyterBook(JupyterBookDocuments, JupyterBookBodies):
         """A part of a numbered chapter that is a page of its own (`chapter: "2.3"`)
         numbers its figures on from its chapter's earlier pages (`first_figure`), as
         Sphinx's numfig counted them over the toctree, per chapter
-        (`numfig_secnum_depth: 1`, its default; another depth is left as it was)."""
+        (`numfig_secnum_depth: 1`, its default; another depth is left as it was); a
+        page of no number on from every such page before it, over the whole book ("Fig.
+        7" on its third page). Each named figure's number is kept for `{numref}`."""
         config = _mapping(_mapping(self.config.get("sphinx")).get("config"))
         if config.get("numfig_secnum_depth", 1) != 1:
             return
         counted: dict[str, int] = {}
         for item, text, path, _own in self.documents:  # (in the toctree's order)
             number = self.chapter_numbers.get(path.resolve())
-            if number is None:
-                continue
-            before = counted.get(number.split(".")[0], 0)
-            if "." in number and before:
-                item.front["first_figure"] = before + 1
+            chapter = number.split(".")[0] if number is not None else ""
+            before = counted.get(chapter, 0)
             texts = [text] if item.notebook is None else \
                 [cell_text(c) for c in markdown_cells(item.notebook)]
-            counted[number.split(".")[0]] = before + sum(myst_figures(t) for t in texts)
+            names = [name for t in texts for name in myst_figures(t)]
+            # (a section's page, "1.1", shows its chapter's number even for the chapter's
+            # first figure: "Figure 1.1", where it read "Figure 1")
+            if names and (before or number is not None and "." in number):
+                item.front["first_figure"] = before + 1
+            for n, name in enumerate(names, before + 1):
+                if name:
+                    self.figure_numbers.setdefault(name, f"{chapter}.{n}" if chapter
+                                                   else str(n))
+            counted[chapter] = before + len(names)
 
     # --- the book's structure -------------------------------------------------------------
 

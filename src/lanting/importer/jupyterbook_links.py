@@ -53,6 +53,9 @@ class JupyterBookLinks:
     """The labels of headings (`(sec-x)=` over one), which Lanting numbers on numbered
     pages only."""
     section_format: str
+    figure_numbers: dict[str, str]
+    """The number Sphinx gave each named figure of the book."""
+    figure_format: str
 
     def link_to(self, target: Item, here: Item) -> str:
         """A link from `here` to `target`: a relative link to its file (checked by
@@ -225,7 +228,13 @@ class JupyterBookLinks:
             words = text.replace("%s", number).replace("{number}", number).replace(
                 "{name}", own) if text else self.section_format.format(n=number)
             return f"[{words}]({self.target_link(found, item)})"
-        # (`{numref}`Fig. %s <x>``: the number is the other page's; its caption instead)
+        if name == "numref" and (number := self.figure_numbers.get(target)):
+            # (another page's figure: the number Sphinx gave it, which that page shows)
+            ctx.convert("references to figures of other pages, by their number")
+            words = text.replace("%s", number).replace("{number}", number).replace(
+                "{name}", own) if text else self.figure_format.format(n=number)
+            return f"[{words}]({self.target_link(found, item)})"
+        # (`{numref}`Fig. %s <x>``, a table's: the number is the other page's; its caption)
         words = (text.replace("%s", found.text or target) if "%s" in text else text) or own
         if name == "numref":
             ctx.note(match.group(), f"`{match.group()}` names another page's figure or "
