@@ -172,3 +172,23 @@ def test_sphinx_counts_the_figures_of_unnumbered_pages_over_the_book(
     assert more[0] == ["Figure 4 Four."]
     assert "See Figure 3, Fig. 4 and Three.." in home[1]
     assert "As Figure 2 showed." in models[1]
+
+
+def test_a_figure_div_s_caption_given_as_its_attribute(tmp_path: Path) -> None:
+    """`::: {#fig-x fig-cap="…"}`, Quarto's caption written as the div's attribute (a
+    figure of one image, or of two side by side, or of a diagram): the caption was
+    lost, the figure "Figure 1" alone."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "a.qmd": ("---\ntitle: A\n---\n\nSee @fig-x, @fig-y and @fig-z.\n\n"
+                  "::: {#fig-x fig-cap=\"Loss over epochs.\"}\n![](a.png)\n:::\n\n"
+                  "::: {#fig-y fig-cap=\"Two panels\" layout-ncol=2}\n![Left](a.png){#fig-y1}"
+                  "\n\n![Right](a.png){#fig-y2}\n:::\n\n::: {#fig-z fig-cap='A listing'}\n"
+                  "```python\nx = 1\n```\n:::\n"),
+        "a.png": png(4, 3)})
+    prose = built_prose(source, tmp_path, "a/index.html")
+    assert [" ".join(f.text().split()) for f in prose.find_all("figcaption")] == [
+        "Figure 1 Loss over epochs.", "(a) Left", "(b) Right", "Figure 2 Two panels",
+        "Figure 3 A listing"]
+    assert "See Figure 1, Figure 2 and Figure 3." in " ".join(prose.text().split())

@@ -273,6 +273,10 @@ class Divs:
         found = [m for m in images if m]
         caption = " ".join(line.strip() for line, m in zip(lines, images, strict=True)
                            if not m)
+        # (Quarto's caption given as an attribute, `{#fig-x fig-cap="…"}`: it was lost,
+        # the figure "Figure 1" alone)
+        if (given := option(div.attributes, "fig-cap")) and given != caption:
+            text, caption = f"{text}\n\n{given}", given
         if not found:
             # (a figure of code, a diagram or a video: a figure div, which Lanting numbers
             # with the images, as Quarto did; it was an anchor `@fig-x` read as words)
