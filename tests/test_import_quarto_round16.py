@@ -192,3 +192,26 @@ def test_a_figure_div_s_caption_given_as_its_attribute(tmp_path: Path) -> None:
         "Figure 1 Loss over epochs.", "(a) Left", "(b) Right", "Figure 2 Two panels",
         "Figure 3 A listing"]
     assert "See Figure 1, Figure 2 and Figure 3." in " ".join(prose.text().split())
+
+
+def test_python_markdown_bold_going_on_over_a_line_break(tmp_path: Path) -> None:
+    """A grammar wiki on MkDocs wrapped its paragraphs, a bold phrase over two lines:
+    `**real activities (… real,⏎they are in the past)**. Using … about **potential⏎
+    or possible …)**.` Python-Markdown pairs `**` over the paragraph's lines; the import
+    paired them line by line, so `)**. Using … about **` was taken for a bold with a
+    space inside and rewritten, and the page showed the wrong words bold."""
+    source = tmp_path / "wiki"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": "# Notes\n\nSee [grammar](grammar.md).\n",
+        "docs/grammar.md": (
+            "# Verbs\n\nA gerund refers to **real activities (as they are real, so\n"
+            "they are in the past)**. An infinitive is about **potential\nor possible "
+            "activities (in the future)**.\n\nA **short one **here.\n")})
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "grammar/index.html").read_text(encoding="utf-8"))
+    assert [" ".join(b.text().split()) for b in prose.find_all("strong")] == [
+        "real activities (as they are real, so they are in the past)",
+        "potential or possible activities (in the future)", "short one"]

@@ -1,6 +1,6 @@
 """Bold text as Python-Markdown reads it, in CommonMark's form.
 
-Python-Markdown takes `**` … the next `**` on the line as bold, whatever is just inside:
+Python-Markdown takes `**` … the next `**` of the paragraph as bold, whatever is just inside:
 `**1. **`, `` `key`** 的应用** `` and `**"广医五院" **` were bold on the MkDocs site
 (text exported from Yuque or Feishu writes them so), and so did Hexo's kramed renderer
 (`**@AfterEach **：`). CommonMark, and so Lanting, lets no
@@ -66,6 +66,14 @@ def _line(line: str, not_strong: bool, pandoc: bool = False,
         starts = starts[1:] if carried else starts
         starts = starts[:-1] if len(starts) % 2 else starts
         not_strong, carried = False, open_
+    else:
+        # (Python-Markdown's and marked's `**…**` go on over the paragraph's lines: a
+        # bold opened a line before closes at this line's first stars, and one opened
+        # here and not closed goes on to the next; paired within the line, `**real …`
+        # and `… place)**. … about **potential` made bold of the words between)
+        starts = starts[1:] if carried else starts
+        carried = len(starts) % 2 == 1
+        starts = starts[:-1] if carried else starts
     if len(starts) < 2 or not_strong and any(_literal(line, at) for at in starts):
         return line, 0, carried
     line, moved = pair_stars(line, starts)
