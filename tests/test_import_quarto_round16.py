@@ -215,3 +215,22 @@ def test_python_markdown_bold_going_on_over_a_line_break(tmp_path: Path) -> None
     assert [" ".join(b.text().split()) for b in prose.find_all("strong")] == [
         "real activities (as they are real, so they are in the past)",
         "potential or possible activities (in the future)", "short one"]
+
+
+def test_a_critic_comment_at_the_end_of_bold_text(tmp_path: Path) -> None:
+    """A Rust notebook on MkDocs commented its headings, `#### **Logical const-ness
+    {>>aka mutable<<}**`: the comment left out (Lanting has no margin notes), its space
+    stayed inside the stars, `**Logical const-ness **`, which bolds nothing (a build
+    warning, the stars shown)."""
+    source = tmp_path / "wiki"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - pymdownx.critic\n",
+        "docs/index.md": ("# Rust\n\n#### **Logical const-ness {>>aka mutable<<}**\n\n"
+                          "- Item\n\n    {>>a note<<} Indented text.\n")})
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "index.html").read_text(encoding="utf-8"))
+    assert [b.text() for b in prose.find_all("strong")] == ["Logical const-ness"]
+    assert [" ".join(li.text().split()) for li in prose.find_all("li")] == [
+        "Item Indented text."]

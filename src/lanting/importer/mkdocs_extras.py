@@ -42,7 +42,9 @@ def pymdownx_extras(text: str, config: dict[str, Any], shelf: Shelf, ctx: Contex
         if notes:
             ctx.warn("{>>", f"{len(notes)} critic comment(s) (`{{>>…<<}}`) left out: "
                      "Lanting has no margin notes")
-            text = re.sub(r"\{>>(.+?)<<\}", "", text, flags=re.DOTALL)
+            # (with the space before it: `**Logical const-ness {>>aka mutable<<}**` was
+            # `**… const-ness **`, which bolds nothing)
+            text = re.sub(r"(?:(?<=\S)[ \t]+)?\{>>(.+?)<<\}", "", text, flags=re.DOTALL)
         ctx.convert("critic marks", int(before != text))
     if extension(config, "pymdownx.caret") is not None:
         text, count = re.subn(r"(?<!\^)\^\^(?!\s)([^\^\n]+?)(?<!\s)\^\^(?!\^)",
