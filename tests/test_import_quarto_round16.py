@@ -234,3 +234,21 @@ def test_a_critic_comment_at_the_end_of_bold_text(tmp_path: Path) -> None:
     assert [b.text() for b in prose.find_all("strong")] == ["Logical const-ness"]
     assert [" ".join(li.text().split()) for li in prose.find_all("li")] == [
         "Item Indented text."]
+
+
+def test_mystmd_draws_its_mermaid_diagrams(tmp_path: Path) -> None:
+    """A Jupyter Book 2 workshop drew a flow chart with ```` ```{mermaid} ````: mystmd
+    draws them with no extension named (Jupyter Book 1 needed sphinxcontrib-mermaid).
+    The import set no `mermaid`, and the page showed the diagram's code, with a
+    build warning."""
+    write_files(tmp_path / "book", {
+        "myst.yml": ("version: 1\nproject:\n  title: Workshop\n  toc:\n    - file: index.md\n"
+                     "    - file: flow.md\nsite:\n  template: book-theme\n"),
+        "index.md": "# Workshop\n\nHello.\n",
+        "flow.md": "# Flow\n\n```{mermaid}\nflowchart LR\n  Start --> Stop\n```\n"})
+    done = import_site(tmp_path / "book", tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "flow/index.html").read_text(encoding="utf-8"))
+    assert [" ".join(p.text().split()) for p in prose.find_all("pre", "mermaid")] == [
+        "flowchart LR Start --> Stop"]

@@ -255,10 +255,14 @@ class JupyterBookSettings:
                              "read: " + ", ".join(f"`{e}`" for e in unread)
                              + " (their syntax shows as written)")
         sphinx = _mapping(self.config.get("sphinx"))
-        if "sphinxcontrib.mermaid" in names(sphinx.get("extra_extensions")):
+        # (mystmd draws `{mermaid}` blocks itself, with no extension named)
+        drawn = "sphinxcontrib-mermaid" if "sphinxcontrib.mermaid" in names(
+            sphinx.get("extra_extensions")) else "mystmd" if self.config_name == "myst.yml" \
+            and any("{mermaid}" in text for text in self.texts) else ""
+        if drawn:
             # (its `{mermaid}` blocks were drawn: Lanting draws them once this is set)
             self.site.config.setdefault("markdown", {})["mermaid"] = MERMAID
-            self.report.convert("Mermaid diagrams (sphinxcontrib-mermaid), drawn")
+            self.report.convert(f"Mermaid diagrams ({drawn}), drawn")
         extra = [e for e in names(sphinx.get("extra_extensions")) if e not in READ_SPHINX]
         if extra:
             self.report.warn(self.config_path, None, "Sphinx extensions with no Lanting "
