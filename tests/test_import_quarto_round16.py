@@ -252,3 +252,24 @@ def test_mystmd_draws_its_mermaid_diagrams(tmp_path: Path) -> None:
     prose = parse_html((result.output / "flow/index.html").read_text(encoding="utf-8"))
     assert [" ".join(p.text().split()) for p in prose.find_all("pre", "mermaid")] == [
         "flowchart LR Start --> Stop"]
+
+
+def test_mystmd_s_myst_demonstration_shows_its_source_and_result(tmp_path: Path) -> None:
+    """A Jupyter Book 2 workshop taught MyST with `:::{myst}` blocks, which mystmd shows
+    as the MyST written and what it makes: Lanting warned of an unknown directive and
+    showed the result alone, the lesson's source lost."""
+    write_files(tmp_path / "book", {
+        "myst.yml": ("version: 1\nproject:\n  title: Workshop\n  toc:\n    - file: index.md\n"
+                     "    - file: intro.md\n"),
+        "index.md": "# Workshop\n\nHello.\n",
+        "intro.md": ("# Intro\n\nTry it:\n\n:::{myst}\n```{warning} Enjoyment!\nEdit "
+                     "**this** line.\n```\n:::\n")})
+    done = import_site(tmp_path / "book", tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "intro/index.html").read_text(encoding="utf-8"))
+    assert [" ".join(p.text().split()) for p in prose.find_all("pre")] == [
+        "```{warning} Enjoyment! Edit **this** line. ```"]
+    callout = " ".join(prose.find_all("div", "callout")[0].text().split())
+    assert "Enjoyment!" in callout and "Edit this line." in callout
+    assert [b.text() for b in prose.find_all("strong")] == ["this"]

@@ -306,6 +306,15 @@ def _div(state: StateBlock, d: Directive) -> None:
     _wrapped(state, d, "myst_div", "div", {"class": classes} if classes else {})
 
 
+def _demo(state: StateBlock, d: Directive) -> None:
+    """mystmd's `{myst}`, a lesson's demonstration: its MyST as code, then what it makes
+    (mystmd showed both, side by side)."""
+    token = state.push("fence", "code", 0)
+    token.info, token.content, token.markup, token.map = "markdown", \
+        _raw(state, d) + "\n", "```", _map(d)
+    _tokenize(state, d.body_start, d.end)
+
+
 def _unknown(state: StateBlock, d: Directive) -> None:
     warn(state, d.start, f"unknown MyST directive `{{{d.name}}}`: Lanting shows its "
          "content as plain Markdown", "write it as Markdown, or use a directive of "
@@ -326,6 +335,7 @@ HANDLERS: dict[str, Handler] = {
     "glossary": _glossary,
     "eval-rst": _eval_rst,
     "div": _div,
+    "myst": _demo,
     **dict.fromkeys(("code-block", "code", "sourcecode", "code-cell"), _code),
     # (sphinx-tabs' `tabs`, `tab`, `group-tab` and `code-tab` too)
     **dict.fromkeys(("tab-set", "tab-set-code", "tabs"), _tab_set),
