@@ -273,3 +273,34 @@ def test_mystmd_s_myst_demonstration_shows_its_source_and_result(tmp_path: Path)
     callout = " ".join(prose.find_all("div", "callout")[0].text().split())
     assert "Enjoyment!" in callout and "Edit this line." in callout
     assert [b.text() for b in prose.find_all("strong")] == ["this"]
+
+
+def test_a_toctree_commented_out_on_a_sphinx_page(tmp_path: Path) -> None:
+    """A homepage on Sphinx and MyST had commented out a part of its index, a toctree
+    with it (`<!-- ## Project ⏎```{toctree}⏎…⏎``` -->`): the import took the commented
+    fence for a toctree running to the next one's end, so the "Study Note" heading and
+    its list were cut out, the comment left open hid the "Course" section, and every
+    line between was a toctree entry naming no document (a warning each). A toctree
+    shown as an example in a code block was read as one too, and cut out of it."""
+    write_files(tmp_path / "site", {
+        "source/conf.py": "project = 'Home'\nextensions = ['myst_nb']\n",
+        "source/index.md": (
+            "# Home\n\n<!-- ## Project\n```{toctree}\n:hidden:\n:caption: Project\n\n"
+            "``` -->\n\n## Study Note\n\n1. [Git notes](./git/index.md)\n2. [Docker]"
+            "(./docker.md)\n\n```{toctree}\n:hidden:\n:caption: Study Note\n\ngit/index\n"
+            "docker\n```\n\n## Course\n\n<!-- 1. [Old course](./old.md)\n```{toctree}\n"
+            ":hidden:\n\nold\n``` -->\n\nComing soon.\n"),
+        "source/git/index.md": ("# Git notes\n\nA toctree is written so:\n\n````md\n"
+                                "```{toctree}\n<children pages>\n```\n````\n"),
+        "source/docker.md": "# Docker\n\nText.\n",
+        "source/old.md": "# Old course\n\nText.\n"})
+    done = import_site(tmp_path / "site", tmp_path / "new")
+    assert not [w for w in done.report.warnings if "toctree names" in w.message]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    home = parse_html((result.output / "index.html").read_text(encoding="utf-8"))
+    assert [h.text().strip() for h in home.find_all("h2")][:2] == ["Study Note", "Course"]
+    text = " ".join(home.text().split())
+    assert "Git notes" in text and "Coming soon." in text
+    git = parse_html((result.output / "git/index.html").read_text(encoding="utf-8"))
+    assert [" ".join(p.text().split()) for p in git.find_all("pre")] == [
+        "```{toctree} <children pages> ```"]  # (an example in code: no toctree)

@@ -14,6 +14,7 @@ import ast
 import datetime as dt
 import posixpath
 import re
+from collections.abc import Callable
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,18 @@ reStructuredText's directive and its indented lines, or MyST's fence (its lines 
 the closing fence are taken by `_myst_body`)."""
 _TOCTREE_FENCE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n.*?^\1[ \t]*(?:\n|\Z)",
                             re.MULTILINE | re.DOTALL)
+_ASIDE = re.compile(r"<!--.*?-->|^[ \t]*(`{3,}|~{3,})([^\n]*)\n.*?^[ \t]*\1[`~]*[ \t]*$",
+                    re.DOTALL | re.MULTILINE)
+"""An HTML comment or a fenced block of a Markdown page."""
+
+
+def _set_aside(text: str, put: Callable[[str], str]) -> str:
+    """`text` with its HTML comments and blocks of code (not a directive's) given to `put`
+    and replaced by what it returns: a toctree commented out in one, or shown as an
+    example in ```` ````md ````, is none (its fence was paired with the next toctree's,
+    the list between them lost; the example emptied)."""
+    return _ASIDE.sub(lambda m: m[0] if (m[2] or "").lstrip().startswith("{")
+                      else put(m[0]), text)
 _TOCTREE_NAME = re.compile(r"^[ \t]*:name:[ \t]*(\S+)[ \t]*$", re.MULTILINE)
 _TOCTREE_REF = re.compile(r"\{ref\}`([^`<>]+)`")
 
@@ -179,7 +192,14 @@ class Sphinx(JupyterBook):
     def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
         # (its toctrees are the book's table of contents, which the home page lists and
         # each page's previous and next links follow)
-        text, count = _TOCTREE_FENCE.subn(_toctree_anchor, text)
+        comments: list[str] = []
+
+        def aside(found: str) -> str:
+            comments.append(found)
+            return f"\x00{len(comments) - 1}\x00"
+
+        text, count = _TOCTREE_FENCE.subn(_toctree_anchor, _set_aside(text, aside))
+        text = re.sub(r"\x00(\d+)\x00", lambda m: comments[int(m[1])], text)
         ctx.convert("toctrees, as the table of contents", count)
         # (`:ref:` to a toctree's `:name:` reads as its caption, as in Sphinx)
         text = _TOCTREE_REF.sub(lambda m: f"{{ref}}`{self.toctree_captions[m[1]]} <{m[1]}>`"
@@ -239,6 +259,7 @@ class Sphinx(JupyterBook):
         """The entries of `doc`'s `toctree`s, each with its own document's below it; at
         the top, a toctree's `:caption:` a part over its entries."""
         text = read_text(doc)
+        text = _set_aside(text, lambda _found: "") if doc.suffix == ".md" else text
         found: list[Entry] = []
         for match in _TOCTREE.finditer(text):
             body = match.group(3) if not match.group(2) else _myst_body(text, match)
