@@ -304,3 +304,30 @@ def test_a_toctree_commented_out_on_a_sphinx_page(tmp_path: Path) -> None:
     git = parse_html((result.output / "git/index.html").read_text(encoding="utf-8"))
     assert [" ".join(p.text().split()) for p in git.find_all("pre")] == [
         "```{toctree} <children pages> ```"]  # (an example in code: no toctree)
+
+
+def test_smarty_s_dashes(tmp_path: Path) -> None:
+    """A grammar wiki on MkDocs lists Python-Markdown's `smarty`, which showed `---` as an
+    em dash and `--` as an en dash: Lanting has no such typography, and some 200
+    asides read `---`. They are the dashes now, in the text only (not in code, a
+    formula, a rule, a table's line, a comment or an address)."""
+    source = tmp_path / "wiki"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\nmarkdown_extensions:\n  - smarty\n"
+                       "  - pymdownx.arithmatex:\n      generic: true\n"),
+        "docs/index.md": (
+            "# Notes\n\nReal --- in the past; pages 1--3, `ls --all`, $a--b$ and "
+            "[a link](https://example.com/a--b).\n\n<!-- a -- comment -->\n\n---\n\n"
+            "| A | B |\n|---|---|\n| x -- y | z |\n\n```bash\ngit log --oneline\n```\n")})
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "index.html").read_text(encoding="utf-8"))
+    first = " ".join(prose.find_all("p")[0].text().split())
+    assert first.startswith("Real — in the past; pages 1–3, ls --all,")
+    assert [a["href"] for a in prose.find_all("a") if "example" in a["href"]] == [
+        "https://example.com/a--b"]
+    assert [" ".join(td.text().split()) for td in prose.find_all("td")] == ["x – y", "z"]
+    assert len(prose.find_all("hr")) == 1 and len(prose.find_all("table")) == 1
+    assert prose.find_all("pre")[0].text().strip() == "git log --oneline"
+    assert "a -- comment" in (result.output / "index.html").read_text(encoding="utf-8")

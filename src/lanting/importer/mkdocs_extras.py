@@ -53,6 +53,45 @@ def pymdownx_extras(text: str, config: dict[str, Any], shelf: Shelf, ctx: Contex
     if extension(config, "pymdownx.caret") is not None or \
             extension(config, "pymdownx.tilde") is not None:
         text = scripts(text, shelf, ctx)
+    smarty = extension(config, "smarty")
+    if smarty is None:
+        smarty = extension(config, "markdown.extensions.smarty")
+    if smarty is not None and smarty.get("smart_dashes", True) is not False:
+        text = smart_dashes(text, ctx)
+    return text
+
+
+_DASHES = re.compile(r"(?<![-!<])(-{2,3})(?![->])")
+_NOT_TEXT = re.compile(r"\$\$.+?\$\$|\$[^$\n]+\$|<!--.*?-->|<[^>\n]*>|\]\([^)\n]*\)",
+                       re.DOTALL)
+"""What smarty leaves alone: formulas, comments, tags and the addresses of links."""
+_RULE = re.compile(r"^[ \t|:-]*$")
+"""A line of dashes, bars and colons: a rule, a setext heading's line, a table's."""
+
+
+def smart_dashes(text: str, ctx: Context) -> str:
+    """Python-Markdown's smarty: `---` in the text an em dash, `--` an en dash (`pages
+    1--3`), as the site showed them; Lanting has no such typography, so a grammar
+    wiki's asides showed `---` as written. Code is put aside already."""
+    count = 0
+
+    def line(part: str) -> str:
+        nonlocal count
+        out = []
+        for one in part.split("\n"):
+            if not _RULE.match(one):
+                one, n = _DASHES.subn(lambda m: "\u2014" if len(m[1]) == 3 else "\u2013",
+                                      one)
+                count += n
+            out.append(one)
+        return "\n".join(out)
+
+    last, pieces = 0, []
+    for found in _NOT_TEXT.finditer(text):
+        pieces += [line(text[last:found.start()]), found[0]]
+        last = found.end()
+    text = "".join([*pieces, line(text[last:])])
+    ctx.convert("dashes (`---`, `--`) as smarty wrote them", count)
     return text
 
 
