@@ -331,3 +331,22 @@ def test_smarty_s_dashes(tmp_path: Path) -> None:
     assert len(prose.find_all("hr")) == 1 and len(prose.find_all("table")) == 1
     assert prose.find_all("pre")[0].text().strip() == "git log --oneline"
     assert "a -- comment" in (result.output / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_label_option_commented_twice_is_a_dangling_reference(tmp_path: Path) -> None:
+    """A German Quarto book labelled a plot cell `#| #| label: fig-x` (a toggled comment),
+    which Quarto does not read: its `@fig-x` showed `?@fig-x`. The import took the label
+    for given and left `@fig-x` for Lanting, whose build failed on it ("refers to no
+    labelled figure"). It is Quarto's `?@fig-x` in bold now, with a warning."""
+    source = tmp_path / "book"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "data.qmd": ("---\ntitle: Daten\n---\n\nEin Scatterplot @fig-scatter zeigt es.\n\n"
+                     "```{python}\n#| eval: false\n#| #| label: fig-scatter\nplot(x)\n```\n")})
+    done = import_site(source, tmp_path / "new")
+    assert [(w.line, w.message.split(":")[0]) for w in done.report.warnings] == [
+        (5, "`@fig-scatter` refers to no figure of the project")]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "data/index.html").read_text(encoding="utf-8"))
+    assert [s.text() for s in prose.find_all("strong")] == ["?@fig-scatter"]

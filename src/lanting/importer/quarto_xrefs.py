@@ -170,10 +170,12 @@ _THINGS = {"sec": "section", "fig": "figure", "tbl": "table", "eq": "equation",
            "lst": "listing"}
 
 
-_DEFINED = re.compile(r"(?:#|(?<!# \| )(?<!# \| lst-)label:[ \t]*[\"']?|\{[A-Za-z]\w*[ ,]\s*)"
-                      r"((?:sec|fig|tbl|eq|lst)-[\w:.-]*\w)")
-"""A label given: `{#fig-x}`, a cell's `#| label: fig-x` (or `lst-label`; not a
-formatter's `# | label:`, which Quarto does not read), knitr's `{r fig-x, …}`."""
+_DEFINED = re.compile(r"(?:#|(?:^[ \t]*|(?<=\\n)|(?<=\"))(?:#|%%|//)\|[ \t]*(?:lst-)?label:"
+                      r"[ \t]*[\"']?|\{[A-Za-z]\w*[ ,]\s*)((?:sec|fig|tbl|eq|lst)-[\w:.-]*\w)",
+                      re.MULTILINE)
+"""A label given: `{#fig-x}`, a cell's `#| label: fig-x` (or `lst-label`) on an option
+line of its own (not a formatter's `# | label:`, nor `#| #| label:`, which Quarto does
+not read; a notebook's JSON string too), knitr's `{r fig-x, …}`."""
 
 
 _GIVEN = re.compile(rf"label:[ \t]*[\"']?((?:{_KINDS})-[\w:.-]*\w)"
