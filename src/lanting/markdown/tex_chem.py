@@ -8,7 +8,7 @@ MathJax use them) as plain TeX math-core converts: the common part of the syntax
 - equations: `+`, arrows `->` `<-` `<->` `<=>` `<=>>` `<<=>` `<-->` (with text or a
   formula above and below: `->[\\Delta][\\text{cat.}]`), `^` (a gas) and `v` (a precipitate),
   `$…$` math as written;
-- units: `\\pu{123 kJ*mol-1}`, `\\pu{1.2e3 m/s}`.
+- units, `\\pu{123 kJ*mol-1}`, in `tex_units.py`.
 
 What it does not read is a TexError naming the part, never a formula drawn wrong.
 """
@@ -18,10 +18,16 @@ from __future__ import annotations
 import re
 
 from lanting.markdown.tex_scan import TexError, group_end, replace_command
+from lanting.markdown.tex_units import pu
 
 _ARROWS = {"->": "\\xrightarrow", "<-": "\\xleftarrow", "<->": "\\xleftrightarrow",
-           "<-->": "\\xleftrightarrow", "<=>": "\\xrightleftharpoons",
-           "<=>>": "\\xrightleftharpoons", "<<=>": "\\xrightleftharpoons"}
+           "<-->": "\\xleftrightarrow", "<=>": "\\xrightleftharpoons"}
+_LEANING = {"<=>>": "\\underset{{{below}}}{{\\underset{{\\scriptstyle\\leftharpoondown}}"
+                    "{{\\xrightharpoonup{{{above}}}}}}}",
+            "<<=>": "\\overset{{{above}}}{{\\overset{{\\scriptstyle\\rightharpoonup}}"
+                    "{{\\xleftharpoondown[{below}]{{}}}}}}"}
+"""An equilibrium lying to the right (`<=>>`: a long harpoon to the right over a short one
+to the left, as mhchem draws it) or to the left (`<<=>`), the texts over and under it."""
 _ARROW = re.compile(r"(<-->|<=>>|<<=>|<=>|<->|->|<-)((?:\[[^\[\]]*\]){0,2})$")
 _COEFFICIENT = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[]|$)")
 """A coefficient before its formula (`2H2`, `1/2O2`) or apart from it (`1/2 H2O`,
@@ -193,44 +199,17 @@ def ce(content: str) -> str:
         elif arrow := _ARROW.fullmatch(item):
             labels = re.findall(r"\[([^\[\]]*)\]", arrow.group(2))
             above = _label(labels[0]) if labels else ""
-            below = f"[{_label(labels[1])}]" if len(labels) > 1 else ""
-            parts.append(f"\\mathrel{{{_ARROWS[arrow.group(1)]}{below}{{{above}}}}}")
+            below = _label(labels[1]) if len(labels) > 1 else ""
+            if arrow.group(1) in _LEANING:
+                drawn = _LEANING[arrow.group(1)].format(above=above, below=below)
+            else:
+                drawn = _ARROWS[arrow.group(1)] + (f"[{below}]" if below else "") + f"{{{above}}}"
+            parts.append(f"\\mathrel{{{drawn}}}")
         elif "\\" in item or "$" in item:
             parts.append("".join(_chunks(item)))
         else:
             parts.append(_formula(item))
     return "{" + " ".join(parts) + "}"
-
-
-_UNIT = re.compile(r"([A-Za-zµμΩ°]+)\^?\{?(-?\d+)?\}?")
-"""A unit and its power: `mol-1`, `s^-2`, `m^{2}`."""
-
-
-def pu(content: str) -> str:
-    """The TeX of `\\pu{content}`: a number and its units (`kJ*mol-1`, `m/s`)."""
-    match = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)?\s*(.*?)\s*", content)
-    if match is None:
-        raise TexError(f"`\\pu` reads a number and units; not `{content}`", 0)
-    number, units = match.group(1) or "", match.group(2)
-    if number and "e" in number.lower():
-        mantissa, exponent = re.split("[eE]", number)
-        number = f"{mantissa}\\times 10^{{{int(exponent)}}}"
-    tex: list[str] = []
-    units = re.sub(r"\s*(\*|/+)\s*", r"\1", units)
-    for piece in re.split(r"(\*|/+| +|(?<=[A-Za-z\d}])\.(?=[A-Za-zµμΩ°]))", units):
-        if piece in ("*", "."):  # (`kJ*mol-1`, `m.s^-2`: a product of units)
-            tex.append("\\cdot ")
-        elif piece.isspace():
-            tex.append("\\,")  # (`J mol-1`: mhchem's small space between units)
-        elif piece.startswith("/"):
-            tex.append("/")
-        elif piece:
-            unit = _UNIT.fullmatch(piece)
-            if unit is None:
-                raise TexError(f"`\\pu` reads units like `kJ*mol-1`; not `{piece}`", 0)
-            tex.append(f"\\mathrm{{{unit.group(1)}}}"
-                       + (f"^{{{unit.group(2)}}}" if unit.group(2) else ""))
-    return "{" + number + ("\\," if number and tex else "") + "".join(tex) + "}"
 
 
 def chemistry(s: str) -> str:

@@ -1,0 +1,56 @@
+"""Faults a sixteenth formula sweep of math-heavy posts and course notes found: small
+pages written here, modelled on the shapes of the sites."""
+
+from __future__ import annotations
+
+import pytest
+from test_math_blog_sweep import shown
+from test_math_syntax import render, tree
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\pu{25 ^\\circ C}", "25°C"), ("\\pu{37 ^{\\circ}C}", "37°C"),
+    ("\\pu{-10 ^oC}", "−10°C"), ("\\pu{90 ^\\circ}", "90°"),
+    ("\\pu{2.3e-3 mol L-1}", "2.3⋅10⁻³molL⁻¹"), ("\\pu{1.5 x 10^4 Pa}", "1.5×10⁴Pa"),
+    ("\\pu{6.02 \\times 10^{23} mol-1}", "6.02×10²³mol⁻¹"), ("\\pu{10^-9 m}", "10⁻⁹m"),
+    ("\\pu{-1,6E-19 C}", "−1, 6⋅10⁻¹⁹C"), ("\\pu{+- 0.5 K}", "±0.5K"),
+    ("\\pu{5 \\mu m}", "5μm"), ("\\pu{12 %}", "12%"), ("\\pu{0.05 M}", "0.05M"),
+    ("\\pu{kJ mol-1}", "kJmol⁻¹"), ("\\pu{8.314 J // mol K}", "8.314J/molK"),
+])
+def test_mhchem_units_as_course_notes_write_them(tex: str, text: str) -> None:
+    """A Jupyter Book course on environmental chemistry (MathJax's mhchem) writes its
+    temperatures `\\pu{25 ^\\circ C}` and its constants `\\pu{2.3e-3 mol L-1}`: each
+    failed the build ("`\\pu` reads units like `kJ*mol-1`"), dozens a chapter. mhchem
+    reads a degree as a script or a character, a power of ten after `e`, `x10^` or
+    `\\times 10^`, a sign, a decimal comma, TeX in a unit, and `//` as a fraction."""
+    assert shown(tex) == text
+
+
+def test_a_fraction_of_units_is_drawn_as_one() -> None:
+    """`\\pu{J // mol K}` is mhchem's fraction of units (`/` its slash): it was a slash."""
+    math = tree("$\\pu{8.314 J // mol K}$\n").one("math")
+    (fraction,) = math.find_all("mfrac")
+    assert [m.text() for m in fraction.find_all("mi")] == ["J", "mol", "K"]
+
+
+def test_a_unit_mhchem_does_not_read_is_an_error_naming_it() -> None:
+    (problem,) = render("$\\pu{3 m@s}$\n").problems
+    assert "not `@s`" in problem.message and "\\mathrm" in (problem.hint or "")
+
+
+@pytest.mark.parametrize(("arrow", "small", "side"), [
+    ("<=>>", "↽", "munder"), ("<<=>", "⇀", "mover"),
+])
+def test_an_equilibrium_lying_to_one_side(arrow: str, small: str, side: str) -> None:
+    """mhchem's `<=>>` (the equilibrium lies to the right: a long harpoon to the right
+    over a short one to the left) and `<<=>` were drawn as `<=>`, ⇌: what the writer
+    said about the equilibrium was lost. The short harpoon is drawn smaller, under (or
+    over) the long one; the texts stay over and under the arrow."""
+    math = tree(f"$\\ce{{A {arrow}[x][y] B}}$\n").one("math")
+    (short,) = [mrow for mrow in math.find_all("mrow", scriptlevel="1")
+                if mrow.text() == small]
+    assert short.parent is not None and short.parent.tag == side
+    assert short.parent.elements().index(short) == 1  # (the script, not the base)
+    long = {"↽": "⇀", "⇀": "↽"}[small]
+    assert long in short.parent.elements()[0].text()
+    assert "⇌" not in math.text() and "x" in math.text() and "y" in math.text()
