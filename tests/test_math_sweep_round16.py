@@ -54,3 +54,33 @@ def test_an_equilibrium_lying_to_one_side(arrow: str, small: str, side: str) -> 
     long = {"↽": "⇀", "⇀": "↽"}[small]
     assert long in short.parent.elements()[0].text()
     assert "⇌" not in math.text() and "x" in math.text() and "y" in math.text()
+
+
+@pytest.mark.parametrize("source", [
+    "The loss $$L = a \\\\ + b$$ falls, then.\n", "The loss $L = a \\\\ + b$ falls, then.\n",
+    "The loss $L = a \\newline + b$ falls, then.\n",
+])
+def test_a_line_break_in_an_inline_formula_breaks_the_line(source: str) -> None:
+    """kramdown's `$$…$$` inside a sentence with a `\\\\` in it (a derivation carried on
+    to the next line): KaTeX breaks the paragraph's line there, as MathJax 4 does;
+    math-core ran the two parts together, `L=a+b`, and nothing said so. Each part is a
+    formula of its own, on its own line."""
+    p = tree(source).one("p")
+    spans = p.find_all("span", class_="math-inline")
+    assert [span.one("math").text() for span in spans] == ["L=a", "+b"]
+    assert p.elements()[1].tag == "br"  # (between the two formulas)
+    assert p.text() == "The loss L=a +b falls, then."
+
+
+def test_an_inline_break_beside_a_matrix_and_before_punctuation() -> None:
+    """The rows of a matrix stay its own; the comma glued to the formula stays glued to
+    its last line."""
+    p = tree("So $x = 1 \\\\ y = \\begin{pmatrix}1\\\\2\\end{pmatrix}$, then.\n").one("p")
+    first, last = p.find_all("span", class_="math-inline")
+    assert first.text() == "x=1" and "nobr" in last.classes
+    assert last.text().endswith(",") and len(last.find_all("mtr")) == 2
+
+
+def test_a_newline_in_a_display_breaks_it_too() -> None:
+    """`$$a \\newline b$$` (KaTeX's other spelling of the break) lost its break too."""
+    assert len(tree("$$a \\newline b$$\n").one("math").find_all("mtr")) == 2

@@ -56,10 +56,41 @@ def _render_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, e
     mathml = meta.get("mathml") or _error_html(token)
     glue = meta.get("glue", "")
     at = f' id="{escapeHtml(meta["anchor"])}"' if meta.get("anchor") else ""
+    lines = _lines(mathml) if meta.get("lines") and meta.get("mathml") else [mathml]
     # The span lets a formula wider than a phone's column scroll inside it (style.css).
+    spans = [f'<span class="math-inline"{at if k == 0 else ""}>{line}</span>'
+             for k, line in enumerate(lines)]
     if glue:
-        return f'<span class="math-inline nobr"{at}>{mathml}{escapeHtml(glue)}</span>'
-    return f'<span class="math-inline"{at}>{mathml}</span>'
+        spans[-1] = (spans[-1].replace('class="math-inline"', 'class="math-inline nobr"', 1)
+                     [:-len("</span>")] + escapeHtml(glue) + "</span>")
+    return "<br>\n".join(spans)
+
+
+_ROW_TAG = re.compile(r"<(/?)mtr\b[^>]*>|<(/?)mtable\b[^>]*>")
+
+
+def _lines(mathml: str) -> list[str]:
+    """The rows of an inline formula's `gathered` (its `\\\\` outside any environment),
+    each a formula of its own, to be set on lines of their own, as KaTeX breaks the
+    paragraph there; the formula whole when it is not one table of rows."""
+    head = re.match(r"<math[^>]*><mtable\b[^>]*>", mathml)
+    if head is None or not mathml.endswith("</mtable></math>"):
+        return [mathml]
+    rows, depth, start = [], 0, 0
+    body = mathml[head.end():-len("</mtable></math>")]
+    for tag in _ROW_TAG.finditer(body):
+        closing = bool(tag.group(1) or tag.group(2))
+        if tag.group(0).startswith(("<mtable", "</mtable")):
+            depth += -1 if closing else 1
+        elif depth == 0 and not closing:
+            start = tag.end()
+        elif depth == 0:
+            rows.append(body[start:tag.start()])
+    cells = [re.fullmatch(r"<mtd\b[^>]*>(.*)</mtd>", row, re.S) for row in rows]
+    if not rows or any(cell is None for cell in cells):
+        return [mathml]
+    opening = mathml[:mathml.index(">") + 1]
+    return [f"{opening}{cell.group(1)}</math>" for cell in cells if cell is not None]
 
 
 _NUMBER_CELL = re.compile(r'<mtd style="width: [\d.]+%;text-align: right;justify-items: end;"'

@@ -210,6 +210,11 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         # `\\` of a script's rows, put in a `subarray`, is none)
         # (a `\\` ending the display's last line, as its rows were written, is none)
         tex = without_final_break("\\begin{gathered}" + tex + "\n\\end{gathered}")
+    elif not formula.display and breaks_rows(tex):
+        # (inline, `$$a \\ b$$` in a sentence: KaTeX breaks the paragraph's line there,
+        # MathJax 4 too; math-core ran the rows together. The rows become lines: math.py)
+        tex = without_final_break("\\begin{gathered}" + tex + "\n\\end{gathered}")
+        formula.token.meta = {**(formula.token.meta or {}), "lines": True}
     if formula.display and "\\" in tex:
         tex = hidden_tags(braced_tags(tex), formula.tags,
                           f"LantingTag{id(formula) % 99991}x")

@@ -109,11 +109,13 @@ def substack(s: str, ctx: Context) -> str:
 
 
 _SCRIPT_OPEN = re.compile(r"(?<!\\)(?:\\\\)*[_^]\s*\{|\\(?:underset|overset|stackrel)\s*\{")
-_ROW_TOKEN = re.compile(r"\\begin\s*\{[^{}]*\}|\\end\s*\{[^{}]*\}|\\\\|\\.|[{}]", re.S)
+_ROW_TOKEN = re.compile(r"\\begin\s*\{[^{}]*\}|\\end\s*\{[^{}]*\}|\\\\"
+                        r"|\\newline(?![A-Za-z])|\\.|[{}]", re.S)
 
 
 def breaks_rows(tex: str) -> bool:
-    """Whether `tex` has a `\\\\` of its own: outside its groups and environments."""
+    """Whether `tex` has a `\\\\` (or `\\newline`, KaTeX's same break, which math-core
+    dropped outside a table) of its own: outside its groups and environments."""
     depth = 0
     for token in _ROW_TOKEN.finditer(tex):
         text = token.group()
@@ -121,7 +123,7 @@ def breaks_rows(tex: str) -> bool:
             depth += 1
         elif text.startswith("\\end") or text == "}":
             depth -= 1
-        elif text == "\\\\" and depth == 0:
+        elif text in ("\\\\", "\\newline") and depth == 0:
             return True
     return False
 
