@@ -84,3 +84,32 @@ def test_an_inline_break_beside_a_matrix_and_before_punctuation() -> None:
 def test_a_newline_in_a_display_breaks_it_too() -> None:
     """`$$a \\newline b$$` (KaTeX's other spelling of the break) lost its break too."""
     assert len(tree("$$a \\newline b$$\n").one("math").find_all("mtr")) == 2
+
+
+def test_one_ce_holding_the_rows_and_columns_of_an_align() -> None:
+    """The chemistry course writes a table of reactions as one `\\\\ce{…}` spanning an
+    `align*`, `&` and `\\\\\\\\` inside it (mhchem hands them to the environment), an
+    equilibrium constant in a third column as `\\\\frac{[H+][F-]}{[HF]}` and arrows typed,
+    `⇌`, minus signs too, `Cl−`: each display failed the build ("`\\\\ce` reads common
+    formulae; not `&<=>`"). The rows and columns are the `align*`'s, the fraction's
+    parts formulae."""
+    doc = tree("$$\n\\begin{align*}\n\\ce{\nHF (aq) &<=> H+ (aq) + F− (aq) && "
+               "$K_a$ = \\frac{[H+][F-]}{[HF]} \\\\\nAgCl (s) &⇌ Ag+ (aq) + Cl− (aq)\n}\n"
+               "\\end{align*}\n$$\n")
+    rows = doc.one("math").find_all("mtr")
+    cells = [cell.text().replace(" ", "") for cell in rows[0].find_all("mtd") if cell.text()]
+    assert len(rows) == 2 and cells[0] == "HF(aq)" and cells[1].startswith("⇌H")
+    fraction = rows[0].one("mfrac")
+    assert "H+" in fraction.text().replace(" ", "")
+    assert {mi.get("mathvariant") for mi in fraction.find_all("mi")} == {"normal"}  # (upright)
+    assert "Cl−(aq)" in rows[1].text().replace(" ", "")
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\ce{[CO2 (g)]}", "[CO₂(g)]"), ("\\ce{Pb^2+ (aq) + 2 Cl− (aq)}", "Pb²⁺(aq)+2Cl⁻(aq)"),
+    ("\\pu{100 \\%}", "100%"),
+])
+def test_concentrations_typed_minus_signs_and_percent(tex: str, text: str) -> None:
+    """A concentration bracketed inside `\\\\ce`, a minus typed as `−` (U+2212), which
+    mhchem reads as `-`, and `\\\\pu{100 \\\\%}` failed the build."""
+    assert shown(tex) == text

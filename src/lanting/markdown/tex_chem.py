@@ -21,14 +21,16 @@ from lanting.markdown.tex_scan import TexError, group_end, replace_command
 from lanting.markdown.tex_units import pu
 
 _ARROWS = {"->": "\\xrightarrow", "<-": "\\xleftarrow", "<->": "\\xleftrightarrow",
-           "<-->": "\\xleftrightarrow", "<=>": "\\xrightleftharpoons"}
+           "<-->": "\\xleftrightarrow", "<=>": "\\xrightleftharpoons",
+           "⇌": "\\xrightleftharpoons", "→": "\\xrightarrow", "⟶": "\\xrightarrow"}
 _LEANING = {"<=>>": "\\underset{{{below}}}{{\\underset{{\\scriptstyle\\leftharpoondown}}"
                     "{{\\xrightharpoonup{{{above}}}}}}}",
             "<<=>": "\\overset{{{above}}}{{\\overset{{\\scriptstyle\\rightharpoonup}}"
                     "{{\\xleftharpoondown[{below}]{{}}}}}}"}
 """An equilibrium lying to the right (`<=>>`: a long harpoon to the right over a short one
 to the left, as mhchem draws it) or to the left (`<<=>`), the texts over and under it."""
-_ARROW = re.compile(r"(<-->|<=>>|<<=>|<=>|<->|->|<-)((?:\[[^\[\]]*\]){0,2})$")
+_ARROW = re.compile(r"(<-->|<=>>|<<=>|<=>|<->|->|<-|⇌|→|⟶)((?:\[[^\[\]]*\]){0,2})$")
+"""An arrow, typed too (`⇌`, as mhchem reads it), and its texts over and under it."""
 _COEFFICIENT = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[]|$)")
 """A coefficient before its formula (`2H2`, `1/2O2`) or apart from it (`1/2 H2O`,
 `0.5 H2O`)."""
@@ -93,9 +95,29 @@ def _chunks(item: str) -> list[str]:
             i = close
         if command.group() == "\\bond":
             out.append(_bond(item[command.end() + 1:i - 1]))
+        elif command.group() == "\\frac" and len(args := _groups(item, command.end())) == 2:
+            out.append("\\frac{" + _inner(args[0]) + "}{" + _inner(args[1]) + "}")
         else:
             out.append(item[command.start():i])
     return [*out, _formula(text)] if text else out
+
+
+def _groups(item: str, i: int) -> list[str]:
+    """The braced groups at `i`, their insides."""
+    found: list[str] = []
+    while i < len(item) and item[i] == "{" and (close := group_end(item, i)):
+        found.append(item[i + 1:close - 1])
+        i = close
+    return found
+
+
+def _inner(text: str) -> str:
+    """A fraction's part inside `\\ce`: formulae, as mhchem reads it (`\\frac{[H+][F-]}
+    {[HF]}`, an equilibrium constant beside its reaction), or TeX as written."""
+    try:
+        return ce(text)
+    except TexError:
+        return text
 
 
 def _formula_token(item: str, i: int) -> int:
@@ -188,8 +210,37 @@ def _label(text: str) -> str:
     return f"\\text{{{text}}}"
 
 
+_ESCAPE = re.compile(r"&|\\\\|\\hline(?![A-Za-z])|\\.|[{}$]")
+_CONCENTRATIONS = re.compile(r"(?:\[[^\[\]]*\]){2,}|\[[^\[\]]*[ +-]\S*\]")
+"""Concentrations, `[H+][F-]` or `[CO2 (g)]`: species in brackets, a charge or a state
+inside (a complex's charge is outside them, `[AgCl2]-`)."""
+_DASHES = re.compile("[\u2212\u2013\u2014\u2010]")
+"""A minus, en or em dash or hyphen typed for `-`, as mhchem reads them (a charge, a
+bond)."""
+
+
+def _escaped(content: str) -> list[str]:
+    """`content` cut at its `&`, `\\\\` and `\\hline` outside braces and `$…$`: one
+    `\\ce` holding the rows and columns of an `align*` (mhchem passes them on to it)."""
+    pieces, depth, math, start = [], 0, False, 0
+    for token in _ESCAPE.finditer(content):
+        text = token.group()
+        if text == "$":
+            math = not math
+        elif text in "{}":
+            depth += 1 if text == "{" else -1
+        elif depth == 0 and not math and (text in ("&", "\\\\") or text.startswith("\\hline")):
+            pieces += [content[start:token.start()], text]
+            start = token.end()
+    return [*pieces, content[start:]]
+
+
 def ce(content: str) -> str:
     """The TeX of `\\ce{content}`."""
+    content = _DASHES.sub("-", content).replace("…", "...")
+    if len(pieces := _escaped(content)) > 1:  # (rows of an `align*`: no group around them)
+        return "".join(ce(piece) if k % 2 == 0 else f" {piece} "
+                       for k, piece in enumerate(pieces))
     parts: list[str] = []
     for item in re.findall(r"\$[^$]*\$|(?:[^\s\[]|\[[^\[\]]*\])+", content):
         if item.startswith("$"):
@@ -207,6 +258,8 @@ def ce(content: str) -> str:
             parts.append(f"\\mathrel{{{drawn}}}")
         elif "\\" in item or "$" in item:
             parts.append("".join(_chunks(item)))
+        elif _CONCENTRATIONS.fullmatch(item):  # (`[H+][F-]`: the species, bracketed)
+            parts.append("".join(f"[{ce(inside)}]" for inside in item[1:-1].split("][")))
         else:
             parts.append(_formula(item))
     return "{" + " ".join(parts) + "}"

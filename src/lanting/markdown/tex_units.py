@@ -28,7 +28,7 @@ _DEGREES = re.compile(r"(?:°|\^\s*\{\s*(?:\\circ|o)\s*\}|\^\s*\\circ(?![A-Za-z]
                       r"|\^o(?=\s*[CF]\b))\s*")
 """A degree written as a character, a script (`^\\circ`, `^{\\circ}`) or a letter o
 before C or F (`^oC`), as mhchem reads each: `°`."""
-_UNIT = re.compile(r"((?:\\[A-Za-z]+\s*|[A-Za-zµμΩ°Å%\u0391-\u03c9])+)"
+_UNIT = re.compile(r"((?:\\[A-Za-z]+\s*|\\%|[A-Za-zµμΩ°Å%\u0391-\u03c9])+)"
                    r"(?:\^?\{([-+]?\d+)\}|\^?([-+]?\d+))?")
 """A unit, its letters and commands (`\\mu m`: a command takes the space after it, as
 mhchem reads it), and its power (`mol-1`, `s^-2`, `m^{2}`)."""
@@ -84,7 +84,7 @@ def _units(units: str) -> str:
             tex.append("\\cdot ")
             pos = product.end()
         elif unit := _UNIT.match(units, pos):
-            name = unit.group(1).strip().replace("%", "\\%")
+            name = unit.group(1).strip().replace("\\%", "%").replace("%", "\\%")
             power = unit.group(2) or unit.group(3)
             tex.append(f"\\mathrm{{{name}}}" + (f"^{{{power}}}" if power else ""))
             pos = unit.end()
