@@ -113,3 +113,14 @@ def test_concentrations_typed_minus_signs_and_percent(tex: str, text: str) -> No
     """A concentration bracketed inside `\\\\ce`, a minus typed as `−` (U+2212), which
     mhchem reads as `-`, and `\\\\pu{100 \\\\%}` failed the build."""
     assert shown(tex) == text
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\ce{CO2 + C ->T[above][below] 2 CO}", "CO₂+C →_{below}^{above} 2CO"),
+    ("\\ce{A ->C[H2O] B}", "A →^{H₂O} B"), ("\\ce{A ->M[x^2][\\alpha] B}", "A →_α^{x²} B"),
+])
+def test_an_arrow_saying_how_its_texts_are_read(tex: str, text: str) -> None:
+    """mhchem's `->T[…][…]` (the texts are text), `->C[…]` (formulae) and `->M[…]`
+    (math), from its manual's table of arrows that chemistry notes copy: each failed
+    the build ("not `>T[above][below]`")."""
+    assert shown(tex) == text

@@ -16,6 +16,7 @@ What it does not read is a TexError naming the part, never a formula drawn wrong
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lanting.markdown.tex_scan import TexError, group_end, replace_command
 from lanting.markdown.tex_units import pu
@@ -29,8 +30,14 @@ _LEANING = {"<=>>": "\\underset{{{below}}}{{\\underset{{\\scriptstyle\\leftharpo
                     "{{\\xleftharpoondown[{below}]{{}}}}}}"}
 """An equilibrium lying to the right (`<=>>`: a long harpoon to the right over a short one
 to the left, as mhchem draws it) or to the left (`<<=>`), the texts over and under it."""
-_ARROW = re.compile(r"(<-->|<=>>|<<=>|<=>|<->|->|<-|⇌|→|⟶)((?:\[[^\[\]]*\]){0,2})$")
-"""An arrow, typed too (`⇌`, as mhchem reads it), and its texts over and under it."""
+_ARROW = re.compile(r"(<-->|<=>>|<<=>|<=>|<->|->|<-|⇌|→|⟶)([CMT](?=\[))?"
+                    r"((?:\[[^\[\]]*\]){0,2})$")
+"""An arrow, typed too (`⇌`, as mhchem reads it), how its texts are read (`->T[…]`:
+text, `M`: math, `C`: formulae; else as `_label` guesses), and its texts over and
+under it."""
+_READ_AS: dict[str, Callable[[str], str]] = {
+    "T": lambda text: f"\\text{{{text}}}", "M": lambda text: text,
+    "C": lambda text: ce(text) if text.strip() else ""}
 _COEFFICIENT = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[]|$)")
 """A coefficient before its formula (`2H2`, `1/2O2`) or apart from it (`1/2 H2O`,
 `0.5 H2O`)."""
@@ -248,9 +255,10 @@ def ce(content: str) -> str:
         elif item in _SIGNS:
             parts.append(_SIGNS[item])
         elif arrow := _ARROW.fullmatch(item):
-            labels = re.findall(r"\[([^\[\]]*)\]", arrow.group(2))
-            above = _label(labels[0]) if labels else ""
-            below = _label(labels[1]) if len(labels) > 1 else ""
+            labels = re.findall(r"\[([^\[\]]*)\]", arrow.group(3))
+            read = _READ_AS.get(arrow.group(2) or "", _label)
+            above = read(labels[0]) if labels else ""
+            below = read(labels[1]) if len(labels) > 1 else ""
             if arrow.group(1) in _LEANING:
                 drawn = _LEANING[arrow.group(1)].format(above=above, below=below)
             else:
