@@ -3,9 +3,16 @@ pages written here, modelled on the shapes of the sites."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from importbits import jekyll_site, redirect_target
+from importbits import page as built_page
 from test_math_blog_sweep import shown
 from test_math_syntax import render, tree
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
 
 
 @pytest.mark.parametrize(("tex", "text"), [
@@ -124,3 +131,24 @@ def test_an_arrow_saying_how_its_texts_are_read(tex: str, text: str) -> None:
     (math), from its manual's table of arrows that chemistry notes copy: each failed
     the build ("not `>T[above][below]`")."""
     assert shown(tex) == text
+
+
+def test_a_kramdown_post_breaking_an_inline_formula(tmp_path: Path) -> None:
+    """A Jekyll post of kramdown's math, `$$…$$` inside sentences, one of them carried
+    to a second line with `\\\\` (its old MathJax page, with KaTeX's auto-render,
+    broke the line there): imported and built, the break is a `<br>` between two
+    formulas, with no warning; the display beside it is one formula of two rows."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nmarkdown: kramdown\n",
+        "_posts/2020-05-01-kkt.md": "---\ntitle: KKT\n---\n\n"
+                                    "The Lagrangian $$L(x, \\lambda) = f(x) \\\\ + "
+                                    "\\lambda g(x)$$ is stationary at $$x^*$$.\n\n"
+                                    "$$\n\\nabla f = 0 \\\\\ng \\le 0\n$$\n"})
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    post = built_page(result.output, redirect_target(result.output, "/2020/05/01/kkt.html"))
+    p = next(p for p in post.find_all("p") if "Lagrangian" in p.text())
+    assert [span.text() for span in p.find_all("span", class_="math-inline")] == [
+        "L(x,λ)=f(x)", "+λg(x)", "x∗."]
+    assert len(p.find_all("br")) == 1
+    assert len(post.one("div", class_="math-display").find_all("mtr")) == 2
