@@ -125,11 +125,14 @@ def test_concentrations_typed_minus_signs_and_percent(tex: str, text: str) -> No
 @pytest.mark.parametrize(("tex", "text"), [
     ("\\ce{CO2 + C ->T[above][below] 2 CO}", "CO₂+C →_{below}^{above} 2CO"),
     ("\\ce{A ->C[H2O] B}", "A →^{H₂O} B"), ("\\ce{A ->M[x^2][\\alpha] B}", "A →_α^{x²} B"),
+    ("\\ce{Zn^2+ <=>[+ 2OH-][+ 2H+] Zn(OH)2}", "Zn²⁺ ⇌_{+2H⁺}^{+2OH⁻} Zn(OH)₂"),
+    ("\\ce{A ->[Pt catalyst] B}", "A →^{Pt catalyst} B"),
 ])
 def test_an_arrow_saying_how_its_texts_are_read(tex: str, text: str) -> None:
     """mhchem's `->T[…][…]` (the texts are text), `->C[…]` (formulae) and `->M[…]`
     (math), from its manual's table of arrows that chemistry notes copy: each failed
-    the build ("not `>T[above][below]`")."""
+    the build ("not `>T[above][below]`"). An arrow's texts of formulae with spaces,
+    `<=>[+ 2OH-]` (hydroxide added), were set as words, `+ 2OH-`; words stay words."""
     assert shown(tex) == text
 
 

@@ -195,7 +195,9 @@ coefficient (`1/2O2`) is none."""
 _LIST_MARKS = {",": "{,}\\,", "/": "/"}
 
 
-_FORMULA_LIKE = re.compile(r"\+?[A-Z][A-Za-z0-9()\[\]^{}+-]*")
+_SPECIES_LIKE = r"(?:[+-]|\d*\+?[A-Z][A-Za-z0-9()\[\]^{}+-]*)"
+_FORMULA_LIKE = re.compile(rf"{_SPECIES_LIKE}(?:\s+{_SPECIES_LIKE})*")
+"""An arrow's text of formulae (`H2O`, `I-`, `+ 2OH-`: hydroxide added), not words."""
 
 
 def _formula(item: str) -> str:
@@ -212,7 +214,7 @@ def _label(text: str) -> str:
         return text[1:-1]
     if "\\" in text:
         return text
-    if _FORMULA_LIKE.fullmatch(text):  # `->[I-]`, `->[H2O]`: a formula, as mhchem reads it
+    if _FORMULA_LIKE.fullmatch(text):  # `->[I-]`, `->[+ 2OH-]`: formulae, as mhchem reads them
         return ce(text)
     return f"\\text{{{text}}}"
 
