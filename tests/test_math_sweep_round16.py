@@ -155,3 +155,19 @@ def test_a_kramdown_post_breaking_an_inline_formula(tmp_path: Path) -> None:
         "L(x,λ)=f(x)", "+λg(x)", "x∗."]
     assert len(p.find_all("br")) == 1
     assert len(post.one("div", class_="math-display").find_all("mtr")) == 2
+
+
+def test_an_aligned_derivation_right_under_its_sentence_is_a_display() -> None:
+    """A docsify book of ML derivations (marked and MathJax): a sentence, then on the
+    next line, no blank line between, `$$\\\\begin{aligned}` … `\\\\end{aligned}$$`. MathJax,
+    KaTeX and Pandoc show a display; Lanting read kramdown's span math, and set the rows
+    inline in the sentence's line, small, with no word (9 derivations on two of its
+    chapters). One environment so delimited is a display; a formula closed mid-line
+    stays inline."""
+    doc = tree("Par l'étape 1 :\n$$\\begin{aligned}\na &= b \\\\\n&= c\n\\end{aligned}$$\n"
+               "Ensuite, $$x$$ et\n$$\\begin{aligned}\nd &= e\n\\end{aligned}$$ encore.\n")
+    first, last = doc.find_all("p")
+    assert first.text() == "Par l'étape 1 :" and not first.find_all("math")
+    display = doc.one("div", class_="math-display")
+    assert len(display.find_all("mtr")) == 2
+    assert len(last.find_all("span", class_="math-inline")) == 2  # (closed mid-line)

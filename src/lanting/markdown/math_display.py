@@ -135,7 +135,8 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
                 # the formula: "Unexpected $", and the real one was lost
                 return False
             end = closing.fullmatch(text.rstrip())
-            if end and interrupting and first.rstrip() != opener and end.group(1).strip():
+            if end and interrupting and first.rstrip() != opener and end.group(1).strip() \
+                    and not _one_environment(first[len(opener):], end.group(1)):
                 return False  # `$$x` on a paragraph's next line, closing in a line of text
             closer = _closer(opener)
             if not end and first.rstrip() == opener and text.startswith(closer) and \
@@ -189,6 +190,19 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     if rest:
         _paragraph(state, rest, last)
     return True
+
+
+_BEGIN = re.compile(r"\s*\\begin\s*\{([^{}]+)\}")
+
+
+def _one_environment(first: str, last: str) -> bool:
+    """Whether a formula begun on a paragraph's line and closed on a later one, the
+    delimiters at the ends of their lines, is one environment, `$$\\begin{aligned}` …
+    `\\end{aligned}$$` (a derivation right under its sentence: a display to MathJax,
+    KaTeX, Pandoc and marked's docsify; only kramdown made it inline math, rows and all,
+    in the line of the sentence)."""
+    begin = _BEGIN.match(first)
+    return begin is not None and last.rstrip().endswith(f"\\end{{{begin.group(1)}}}")
 
 
 def _only_blank_before_close(state: StateBlock, line: int, end_line: int) -> bool:
