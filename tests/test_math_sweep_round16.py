@@ -171,3 +171,23 @@ def test_an_aligned_derivation_right_under_its_sentence_is_a_display() -> None:
     display = doc.one("div", class_="math-display")
     assert len(display.find_all("mtr")) == 2
     assert len(last.find_all("span", class_="math-inline")) == 2  # (closed mid-line)
+
+
+def test_scripts_set_beside_a_symbol_that_is_no_operator() -> None:
+    """A docsify site of calculus notes (MathJax) writes a punctured neighbourhood
+    `\\\\sideset{}{^\\\\circ_{-}}U(a;\\\\delta)`: MathJax sets any symbol so, math-core only a
+    large operator ("Expected a large operator"), and the build failed. They are the
+    symbol's scripts; an operator's `\\\\sideset` is left as it was."""
+    assert shown("\\sideset{}{^\\circ_{-}}U(a;\\delta)") == "U_−°(a;δ)"
+    assert shown("\\sideset{_1}{}{X}") == "₁X"
+    operator = tree("$\\sideset{_a^b}{_c^d}\\sum_{i}$\n").one("math")
+    assert operator.find("mmultiscripts") is not None and operator.text() == "∑cdabi"
+
+
+def test_brackets_escaped_for_markdown_inside_a_formula() -> None:
+    """The same notes escape brackets for marked inside `$$`, `f\\\\[a + \\\\theta h\\\\]`
+    (marked undid the escape before MathJax saw the formula): "Unknown command `\\\\[`",
+    the build failed. TeX has no `\\\\[` inside math: it is the bracket. A row break with
+    its space, `\\\\\\\\[2pt]`, stays one."""
+    assert shown("f\\[a + \\theta h\\](b - a)") == "f[a+θh](b−a)"
+    assert len(tree("$$\na \\\\[2pt]\nb\n$$\n").one("math").find_all("mtr")) == 2

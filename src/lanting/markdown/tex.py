@@ -47,7 +47,7 @@ from lanting.markdown.tex_mathjax import mathjax_actions, mathjax_boxes
 from lanting.markdown.tex_mathtools import NAMES as MATHTOOLS
 from lanting.markdown.tex_mathtools import mathtools
 from lanting.markdown.tex_multirow import empheq, eqalignno, multlined, numcases
-from lanting.markdown.tex_operators import operator_names, operators
+from lanting.markdown.tex_operators import operator_names, operators, sidesets
 from lanting.markdown.tex_physics import NAMES as PHYSICS
 from lanting.markdown.tex_physics import physics
 from lanting.markdown.tex_physics_matrices import NAMES as PHYSICS_MATRICES
@@ -181,9 +181,11 @@ def _control_symbols(s: str, ctx: Context) -> str:
     an invisible "discretionary times" or hyphen; KaTeX has neither). Pairs are read
     from the left, so `\\\\` (a row break) before a line end, `*` or `-` stays one. `\\/`,
     TeX's italic correction, does nothing in math (MathJax drops it; math-core refused
-    it)."""
+    it). `\\[` and `\\]` inside a formula, brackets escaped for a Markdown that undid
+    the escape before MathJax saw it (docsify's marked: `f\\[a + \\theta h\\]`), are
+    the brackets: TeX has no such command in math."""
     return _ESCAPED_CHAR.sub(lambda m: "\\ " if m.group(1) in "\r\n"
-                             else m.group(1) if m.group(1) in "*-"
+                             else m.group(1) if m.group(1) in "*-[]"
                              else "" if m.group(1) == "/" else m.group(), s)
 
 
@@ -219,11 +221,12 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData", "class",
                 "cssId", "style", "includegraphics"}), links),
     (frozenset({"starred:"}), _stars),
-    (frozenset({"\n", "\r", "*", "-", "/"}), _control_symbols),
+    (frozenset({"\n", "\r", "*", "-", "/", "[", "]"}), _control_symbols),
     (MATHTOOLS, mathtools),
     (frozenset({"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
                 "Biggr", "big", "Big", "bigg", "Bigg", "bigm", "Bigm"}), _angles),
     (frozenset({"mathop", "displaylines", "limits", "nolimits"}), operators),
+    (frozenset({"sideset"}), sidesets),
     (frozenset({"begin:CD"}), commutative_diagram),
     (frozenset(PLAIN_MATRICES), plain_matrices),
     (frozenset({"hline", "hdashline"}), ruled_rows),
