@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from importbits import jekyll_site, redirect_target
+from importbits import alfolio_import, jekyll_site, redirect_target
 from importbits import page as built_page
 from test_math_blog_sweep import shown
 from test_math_syntax import render, tree
@@ -191,3 +191,26 @@ def test_brackets_escaped_for_markdown_inside_a_formula() -> None:
     its space, `\\\\\\\\[2pt]`, stays one."""
     assert shown("f\\[a + \\theta h\\](b - a)") == "f[a+θh](b−a)"
     assert len(tree("$$\na \\\\[2pt]\nb\n$$\n").one("math").find_all("mtr")) == 2
+
+
+def test_distill_math_elements_of_an_alfolio_post(tmp_path: Path) -> None:
+    """A Kalman filter post in al-folio's distill layout writes Distill's math element,
+    `<d-math>X_t</d-math>` in its sentences and `<d-math block>` around an `aligned`
+    derivation (KaTeX typeset them): they reached the page as TeX, with a "TeX left in
+    the page" warning each. They are formulas now, inline and display."""
+    post = ("---\nlayout: distill\ntitle: Kalman\ndescription: x\n---\n\n"
+            "The state <d-math>X_{t+1} = AX_t + W_t</d-math> evolves, with "
+            "<d-math>W_t \\sim \\mathcal{N}(0, Q)</d-math>.\n\n"
+            "<d-math block>\n\\begin{aligned}\n\\hat X_{t+1} &= A \\hat X_t \\\\\n"
+            "P_{t+1} &= A P_t A^\\top + Q\n\\end{aligned}\n</d-math>\n")
+    imported = alfolio_import(tmp_path, {"_posts/2023-04-01-kalman.md": post},
+                              "title: Lab\nfirst_name: A\nlast_name: B\nlang: en\n",
+                              "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nHi.\n")
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    html = next(p for p in result.output.rglob("index.html") if "kalman" in str(p))
+    doc = built_page(result.output, "/" + str(html.parent.relative_to(result.output)) + "/")
+    assert "d-math" not in html.read_text(encoding="utf-8")
+    assert [m.text() for m in doc.find_all("span", class_="math-inline")] == [
+        "Xt+1=AXt+Wt", "Wt∼𝒩︀(0,Q)."]  # (the full stop glued to it)
+    assert len(doc.one("div", class_="math-display").find_all("mtr")) == 2

@@ -29,10 +29,12 @@ from lanting.markdown.math_display import ENVIRONMENTS
 from lanting.markdown.mathsyntax import dollar_formula
 
 _SKIPPED = re.compile(r"<!--.*?(?:-->|\Z)"
-                      r"|<(pre|code|script|style|textarea|math|svg)\b.*?</\1\s*>"
+                      r"|<d-math(?P<attrs>\s[^>]*)?>(?P<distill>.*?)</d-math\s*>"
+                      r"|<(pre|code|script|style|textarea|math|svg)\b.*?</\3\s*>"
                       r"|<[A-Za-z/!?][^>]*>", re.DOTALL | re.IGNORECASE)
 """What is not text of the block: a tag, a comment (one never closed hides the rest of
-the block), an element whose text is not prose.
+the block), an element whose text is not prose; Distill's `<d-math>` element (its text
+a formula, KaTeX's: `<d-math block>` a display).
 A `<` before a space or a digit opens no tag (the browser's tokenizer keeps it as text,
 and MathJax saw it): `$\\beta_1 < \\beta_T$` in a `<p>` is a formula, not the start of
 a tag running to the `>` of `</p>`."""
@@ -73,6 +75,9 @@ def _formulas(content: str) -> list[tuple[int, int, str, bool, str]]:
             else:
                 found.append((match.start(), match.end(), match.group(kind), kind[0] == "d",
                               _OPENERS[kind]))
+        if skipped is not None and skipped.group("distill") is not None:
+            found.append((skipped.start(), skipped.end(), skipped.group("distill"),
+                          "block" in (skipped.group("attrs") or "").lower(), "<d-math>"))
         if skipped is not None:
             last = skipped.end()
     return found
@@ -83,13 +88,14 @@ def split_html_math(state: StateCore) -> None:
     token for each (rendered by the math plugin's rules, in the block's place); a `\\$`
     in its text is a `$`."""
     if "<" not in state.src or not ("$" in state.src or "\\(" in state.src
-                                    or "\\[" in state.src or "\\begin" in state.src):
+                                    or "\\[" in state.src or "\\begin" in state.src
+                                    or "<d-math" in state.src):
         return
     tokens: list[Token] = []
     changed = has_math = False
     for token in state.tokens:
         found = _formulas(token.content) if token.type == "html_block" and (
-            "$" in token.content or "\\" in token.content) else []
+            "$" in token.content or "\\" in token.content or "<d-math" in token.content) else []
         if not found:
             tokens.append(token)
             continue

@@ -25,6 +25,7 @@ so `$\\alpha$ - 动量参数，缺省取值 0.9` stayed text, and its `is_escape
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
@@ -284,12 +285,33 @@ def _parenthesis(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_DISTILL = re.compile(r"<d-math(?:\s[^>]*)?>(.*?)</d-math\s*>", re.S | re.I)
+"""Distill's math element, `<d-math>p(y \\mid x)</d-math>` (al-folio's `distill`
+layout, the ICLR blog track's posts): KaTeX typeset its text; as raw HTML it showed TeX."""
+
+
+def _distill(state: StateInline, silent: bool) -> bool:
+    found = _DISTILL.match(state.src, state.pos)
+    if found is None or not found.group(1).strip():
+        return False
+    if not silent:
+        token = state.push("math_inline", "math", 0)
+        token.content = unescape(found.group(1))
+        token.markup = "<d-math>"
+        token.meta = {"pos": found.start(1)}
+    state.env["has_math"] = True
+    state.pos = found.end()
+    return True
+
+
 def _inline_math(state: StateInline, silent: bool) -> bool:
     c = state.src[state.pos]
     if c == "$":
         return _dollar(state, silent)
     if c == "\\":
         return _parenthesis(state, silent)
+    if c == "<" and state.src.startswith(("<d-math", "<D-MATH"), state.pos):
+        return _distill(state, silent)
     return False
 
 
