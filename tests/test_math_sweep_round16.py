@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from htmltree import parse_html as tree_of
 from importbits import alfolio_import, jekyll_site, redirect_target
 from importbits import page as built_page
 from test_math_blog_sweep import shown
@@ -214,3 +215,19 @@ def test_distill_math_elements_of_an_alfolio_post(tmp_path: Path) -> None:
     assert [m.text() for m in doc.find_all("span", class_="math-inline")] == [
         "Xt+1=AXt+Wt", "Wt∼𝒩︀(0,Q)."]  # (the full stop glued to it)
     assert len(doc.one("div", class_="math-display").find_all("mtr")) == 2
+
+
+def test_a_label_in_an_inline_formula_is_left_out_with_a_warning() -> None:
+    """A Jekyll post's list of what MathJax can do, `* Label equations: $$ \\\\sigma(x) =
+    \\\\frac{1}{1+\\\\exp(-x)} \\\\label{sigmoid} $$` (kramdown's inline math, which MathJax 2
+    drew, numbering nothing): math-core refused the `\\\\label` and the build failed on a
+    formula the site showed. The formula is drawn, the label left out, a warning at its
+    line says so; a reference to it is still an error."""
+    rendered = render("Intro.\n\n* Label: $$ \\sigma(x) = \\frac{1}{1+e^{-x}} "
+                      "\\label{sigmoid} $$\n")
+    [problem] = rendered.problems
+    assert (problem.severity, problem.line) == ("warning", 3)
+    assert "`\\label{sigmoid}`" in problem.message and "left out" in problem.message
+    assert tree_of(rendered.html).one("li").one("math").text().startswith("σ(x)=")
+    referenced = render("$a \\label{x}$ and \\eqref{x}.\n").problems
+    assert [p.severity for p in referenced] == ["warning", "error"]

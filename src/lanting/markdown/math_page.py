@@ -197,6 +197,8 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
             check_size(source, macros)
         if not formula.display and "\\tag" in source:
             source = inline_tags(source)
+        elif not formula.display and "\\label" in source:
+            source = _inline_labels(page, formula, source)
         tex, formula.marks, formula.plain_refs = rewrite(source, formula.display)
     except TexError as error:
         page.report(formula, f"math: {error}", error.offset, error.hint,
@@ -229,6 +231,22 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
             return
         lanting_labels[formula.label] = formula
     formula.tex = tex
+
+
+_LABEL_CALL = re.compile(r"\\label\s*\{([^{}]*)\}")
+
+
+def _inline_labels(page: _Page, formula: _Formula, source: str) -> str:
+    """An inline formula's `\\label{x}` (kramdown's `$$σ(x) = … \\label{sigmoid}$$` in a
+    list item, which MathJax 2 drew, numbering nothing): dropped, with a warning at its
+    line; math-core refused it and the build failed on a formula the site showed."""
+    for found in _LABEL_CALL.finditer(source):
+        at = formula.latex.find(found.group(0))
+        page.problem(f"math: `{found.group(0)}` in an inline formula numbers nothing: "
+                     "left out", formula.line + formula.latex.count("\n", 0, max(at, 0)),
+                     hint="`\\tag` and `\\label` belong to a display formula (`$$` … `$$` "
+                     "on lines of their own); or delete the `\\label`", severity="warning")
+    return _LABEL_CALL.sub("", source)
 
 
 def convert_page(state: StateCore) -> None:
