@@ -95,10 +95,10 @@ def test_a_newline_in_a_display_breaks_it_too() -> None:
 
 
 def test_one_ce_holding_the_rows_and_columns_of_an_align() -> None:
-    """The chemistry course writes a table of reactions as one `\\\\ce{…}` spanning an
-    `align*`, `&` and `\\\\\\\\` inside it (mhchem hands them to the environment), an
-    equilibrium constant in a third column as `\\\\frac{[H+][F-]}{[HF]}` and arrows typed,
-    `⇌`, minus signs too, `Cl−`: each display failed the build ("`\\\\ce` reads common
+    """The chemistry course writes a table of reactions as one `\\ce{…}` spanning an
+    `align*`, `&` and `\\\\` inside it (mhchem hands them to the environment), an
+    equilibrium constant in a third column as `\\frac{[H+][F-]}{[HF]}` and arrows typed,
+    `⇌`, minus signs too, `Cl−`: each display failed the build ("`\\ce` reads common
     formulae; not `&<=>`"). The rows and columns are the `align*`'s, the fraction's
     parts formulae."""
     doc = tree("$$\n\\begin{align*}\n\\ce{\nHF (aq) &<=> H+ (aq) + F− (aq) && "
@@ -115,11 +115,12 @@ def test_one_ce_holding_the_rows_and_columns_of_an_align() -> None:
 
 @pytest.mark.parametrize(("tex", "text"), [
     ("\\ce{[CO2 (g)]}", "[CO₂(g)]"), ("\\ce{Pb^2+ (aq) + 2 Cl− (aq)}", "Pb²⁺(aq)+2Cl⁻(aq)"),
-    ("\\pu{100 \\%}", "100%"),
+    ("\\pu{100 \\%}", "100%"), ("\\ce{n/2 H2O}", "n/2H₂O"), ("\\ce{Fe^n+}", "Fe^{n+}"),
 ])
 def test_concentrations_typed_minus_signs_and_percent(tex: str, text: str) -> None:
-    """A concentration bracketed inside `\\\\ce`, a minus typed as `−` (U+2212), which
-    mhchem reads as `-`, and `\\\\pu{100 \\\\%}` failed the build."""
+    """A concentration bracketed inside `\\ce`, a minus typed as `−` (U+2212), which
+    mhchem reads as `-`, and `\\pu{100 \\%}` failed the build; so did a coefficient
+    and a charge of a letter, `n/2 H2O` and `Fe^n+` (mhchem's manual has both)."""
     assert shown(tex) == text
 
 
@@ -160,7 +161,7 @@ def test_a_kramdown_post_breaking_an_inline_formula(tmp_path: Path) -> None:
 
 def test_an_aligned_derivation_right_under_its_sentence_is_a_display() -> None:
     """A docsify book of ML derivations (marked and MathJax): a sentence, then on the
-    next line, no blank line between, `$$\\\\begin{aligned}` … `\\\\end{aligned}$$`. MathJax,
+    next line, no blank line between, `$$\\begin{aligned}` … `\\end{aligned}$$`. MathJax,
     KaTeX and Pandoc show a display; Lanting read kramdown's span math, and set the rows
     inline in the sentence's line, small, with no word (9 derivations on two of its
     chapters). One environment so delimited is a display; a formula closed mid-line
@@ -176,9 +177,9 @@ def test_an_aligned_derivation_right_under_its_sentence_is_a_display() -> None:
 
 def test_scripts_set_beside_a_symbol_that_is_no_operator() -> None:
     """A docsify site of calculus notes (MathJax) writes a punctured neighbourhood
-    `\\\\sideset{}{^\\\\circ_{-}}U(a;\\\\delta)`: MathJax sets any symbol so, math-core only a
+    `\\sideset{}{^\\circ_{-}}U(a;\\delta)`: MathJax sets any symbol so, math-core only a
     large operator ("Expected a large operator"), and the build failed. They are the
-    symbol's scripts; an operator's `\\\\sideset` is left as it was."""
+    symbol's scripts; an operator's `\\sideset` is left as it was."""
     assert shown("\\sideset{}{^\\circ_{-}}U(a;\\delta)") == "U_−°(a;δ)"
     assert shown("\\sideset{_1}{}{X}") == "₁X"
     operator = tree("$\\sideset{_a^b}{_c^d}\\sum_{i}$\n").one("math")
@@ -186,10 +187,10 @@ def test_scripts_set_beside_a_symbol_that_is_no_operator() -> None:
 
 
 def test_brackets_escaped_for_markdown_inside_a_formula() -> None:
-    """The same notes escape brackets for marked inside `$$`, `f\\\\[a + \\\\theta h\\\\]`
-    (marked undid the escape before MathJax saw the formula): "Unknown command `\\\\[`",
-    the build failed. TeX has no `\\\\[` inside math: it is the bracket. A row break with
-    its space, `\\\\\\\\[2pt]`, stays one."""
+    """The same notes escape brackets for marked inside `$$`, `f\\[a + \\theta h\\]`
+    (marked undid the escape before MathJax saw the formula): "Unknown command `\\[`",
+    the build failed. TeX has no `\\[` inside math: it is the bracket. A row break with
+    its space, `\\\\[2pt]`, stays one."""
     assert shown("f\\[a + \\theta h\\](b - a)") == "f[a+θh](b−a)"
     assert len(tree("$$\na \\\\[2pt]\nb\n$$\n").one("math").find_all("mtr")) == 2
 
@@ -218,9 +219,9 @@ def test_distill_math_elements_of_an_alfolio_post(tmp_path: Path) -> None:
 
 
 def test_a_label_in_an_inline_formula_is_left_out_with_a_warning() -> None:
-    """A Jekyll post's list of what MathJax can do, `* Label equations: $$ \\\\sigma(x) =
-    \\\\frac{1}{1+\\\\exp(-x)} \\\\label{sigmoid} $$` (kramdown's inline math, which MathJax 2
-    drew, numbering nothing): math-core refused the `\\\\label` and the build failed on a
+    """A Jekyll post's list of what MathJax can do, `* Label equations: $$ \\sigma(x) =
+    \\frac{1}{1+\\exp(-x)} \\label{sigmoid} $$` (kramdown's inline math, which MathJax 2
+    drew, numbering nothing): math-core refused the `\\label` and the build failed on a
     formula the site showed. The formula is drawn, the label left out, a warning at its
     line says so; a reference to it is still an error."""
     rendered = render("Intro.\n\n* Label: $$ \\sigma(x) = \\frac{1}{1+e^{-x}} "

@@ -38,14 +38,14 @@ under it."""
 _READ_AS: dict[str, Callable[[str], str]] = {
     "T": lambda text: f"\\text{{{text}}}", "M": lambda text: text,
     "C": lambda text: ce(text) if text.strip() else ""}
-_COEFFICIENT = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[]|$)")
+_COEFFICIENT = re.compile(r"(\d+/\d+|[a-z]/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[]|$)")
 """A coefficient before its formula (`2H2`, `1/2O2`) or apart from it (`1/2 H2O`,
 `0.5 H2O`)."""
 _ISOTOPE = re.compile(r"\^\{?(\d+)\}?_\{?(-?\d+)\}?(?=[A-Za-z]|$)")
 """A nuclide's mass and atomic numbers before its symbol (`^{227}_{90}Th`, `^0_-1n-`), or
 before a TeX command (`^0_-1\\beta{}`, a beta particle)."""
 _STATE = re.compile(r"\((aq|s|l|g|sln|cr|ads)\)$")
-_CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|(\d*[+-]|\d+))$")
+_CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|([a-z]?\d*[+-]|\d+))$")
 _TRAILING_CHARGE = re.compile(r"(?<=[A-Za-z0-9)\]])([+-])$")
 """`Na+`, `NO3-` (the 3 is a count: NO₃⁻), `[AgCl2]-`."""
 _JOINS = {"*": "\\cdot ", ".": "\\cdot ", "-": "{-}", "=": "{=}", "#": "{\\equiv}"}
