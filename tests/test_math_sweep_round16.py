@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 from htmltree import parse_html as tree_of
-from importbits import alfolio_import, jekyll_site, redirect_target
+from importbits import NOW, alfolio_import, jekyll_site, redirect_target
 from importbits import page as built_page
+from sitebits import write_files
 from test_math_blog_sweep import shown
 from test_math_syntax import render, tree
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 
 @pytest.mark.parametrize(("tex", "text"), [
@@ -232,3 +234,19 @@ def test_a_label_in_an_inline_formula_is_left_out_with_a_warning() -> None:
     assert tree_of(rendered.html).one("li").one("math").text().startswith("σ(x)=")
     referenced = render("$a \\label{x}$ and \\eqref{x}.\n").problems
     assert [p.severity for p in referenced] == ["warning", "error"]
+
+
+def test_an_mkdocs_page_of_typst_math_is_named(tmp_path: Path) -> None:
+    """An MkDocs site of course summaries draws one page's formulas from Typst with a
+    hook of its own (`math: typst` in its front matter): read as TeX, four failed the
+    build and the rest, `$abs(f)^p$`, were drawn as other formulas without a word (the
+    report only named `math` among the keys left out). The import warns at that key."""
+    write_files(tmp_path / "old", {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - pymdownx.arithmatex:\n"
+                      "      generic: true\n",
+        "docs/index.md": "# Notes\n\n$x^2$\n",
+        "docs/analysis.md": "---\nmath: typst\n---\n\n# Analysis\n\n$abs(f)^p$\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "mkdocs", False, NOW)
+    [warning] = [w for w in imported.report.warnings if w.path == "docs/analysis.md"]
+    assert warning.line == 2 and "`math: typst`" in warning.message
+    assert not [w for w in imported.report.warnings if w.path == "docs/index.md"]

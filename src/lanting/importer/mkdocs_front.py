@@ -135,6 +135,13 @@ class MkDocsFront:
                              f"(encryptcontent, `{locked}`): a draft, not published, as "
                              "Lanting has no password-protected pages (remove `draft: "
                              "true` to publish it)")
+        if str(data.get("math", "")).strip().lower() == "typst":
+            # (a page whose formulas a hook of the site drew from Typst: read as TeX they
+            # failed or, worse, were drawn as something else without a word)
+            self.report.warn(path, key_line(head, "math"), "its formulas are Typst's "
+                             "(`math: typst`, drawn by a hook of the old site): Lanting reads "
+                             "formulas as TeX, so most fail or are drawn wrong; write them "
+                             "in TeX")
         tags = names(data.get("tags"))
         if tags:
             front["tags"] = tags
