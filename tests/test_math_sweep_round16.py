@@ -118,11 +118,13 @@ def test_one_ce_holding_the_rows_and_columns_of_an_align() -> None:
 @pytest.mark.parametrize(("tex", "text"), [
     ("\\ce{[CO2 (g)]}", "[CO₂(g)]"), ("\\ce{Pb^2+ (aq) + 2 Cl− (aq)}", "Pb²⁺(aq)+2Cl⁻(aq)"),
     ("\\pu{100 \\%}", "100%"), ("\\ce{n/2 H2O}", "n/2H₂O"), ("\\ce{Fe^n+}", "Fe^{n+}"),
+    ("\\ce{CO3^2-_{(aq)}}", "CO₃²⁻_{(aq)}"),
 ])
 def test_concentrations_typed_minus_signs_and_percent(tex: str, text: str) -> None:
     """A concentration bracketed inside `\\ce`, a minus typed as `−` (U+2212), which
     mhchem reads as `-`, and `\\pu{100 \\%}` failed the build; so did a coefficient
-    and a charge of a letter, `n/2 H2O` and `Fe^n+` (mhchem's manual has both)."""
+    and a charge of a letter, `n/2 H2O` and `Fe^n+`, and a state as a subscript,
+    `CO3^2-_{(aq)}` (mhchem's manual has them)."""
     assert shown(tex) == text
 
 

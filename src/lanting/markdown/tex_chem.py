@@ -44,7 +44,8 @@ _COEFFICIENT = re.compile(r"(\d+/\d+|[a-z]/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z
 _ISOTOPE = re.compile(r"\^\{?(\d+)\}?_\{?(-?\d+)\}?(?=[A-Za-z]|$)")
 """A nuclide's mass and atomic numbers before its symbol (`^{227}_{90}Th`, `^0_-1n-`), or
 before a TeX command (`^0_-1\\beta{}`, a beta particle)."""
-_STATE = re.compile(r"\((aq|s|l|g|sln|cr|ads)\)$")
+_STATE = re.compile(r"(_\{)?\((aq|s|l|g|sln|cr|ads)\)(?(1)\})$")
+"""A state, `(aq)`, or one as a subscript, `_{(aq)}` (`CO3^2-_{(aq)}`, mhchem's manual)."""
 _CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|([a-z]?\d*[+-]|\d+))$")
 _TRAILING_CHARGE = re.compile(r"(?<=[A-Za-z0-9)\]])([+-])$")
 """`Na+`, `NO3-` (the 3 is a count: NO₃⁻), `[AgCl2]-`."""
@@ -171,8 +172,10 @@ def _subscript_or_charge(formula: str) -> str:
         previous, pos = text, part.end()
     if charge:
         out.append(f"^{{{charge}}}")
-    if state:
-        out.append(f"\\,(\\mathrm{{{state.group(1)}}})")
+    if state and state.group(1):
+        out.append(f"{{}}_{{(\\mathrm{{{state.group(2)}}})}}")
+    elif state:
+        out.append(f"\\,(\\mathrm{{{state.group(2)}}})")
     return "".join(out)
 
 
