@@ -829,3 +829,25 @@ def test_the_toc_hooks_lists_are_lists_of_links(tmp_path: Path) -> None:
     assert links == [("计算机系统", "/cs/"), ("数据表示", "/bits/"), ("🔒汇编", "/asm/"),
                      ("线性代数", "/linear-algebra/")]
     assert [s.text() for s in root.one("main").find_all("strong")] == ["数学"]
+
+
+def test_a_docs_folder_a_script_makes_points_to_the_notes_reader(tmp_path: Path) -> None:
+    """A Foam workspace's `mkdocs.yml` names `docs/`, which its own script makes from the
+    notes beside it: the repository has no `docs/`. The import said "nothing to import"
+    and no more; it names the reader that finds the notes now."""
+    source = tmp_path / "foam"
+    write_files(source, {"mkdocs.yml": "site_name: Notes\ndocs_dir: docs\n",
+                         "notes/attention.md": "# Attention\n\nSee [[transformers]].\n",
+                         "notes/transformers.md": "# Transformers\n\nText.\n"})
+    imported = import_site(source, tmp_path / "new", "mkdocs", True)
+    [warning] = [w.message for w in imported.report.warnings]
+    assert warning.startswith("no docs folder `docs`: nothing to import")
+    assert "`--from notes`" in warning
+    as_notes = import_site(source, tmp_path / "notes", "notes", True)
+    assert len(as_notes.report.warnings) == 0, report_of(as_notes)
+    assert {"content/pages/attention.md", "content/pages/transformers.md"} <= set(as_notes.files)
+    empty = tmp_path / "empty"
+    write_files(empty, {"mkdocs.yml": "site_name: Notes\n"})
+    [bare] = [w.message for w in import_site(empty, tmp_path / "e", "mkdocs", True)
+              .report.warnings]
+    assert bare == "no docs folder `docs`: nothing to import"

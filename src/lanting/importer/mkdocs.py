@@ -136,8 +136,14 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
 
     def run(self) -> NewSite:
         if not self.docs.is_dir():
+            # (a script may make the folder, as a Foam workspace's does: its notes are
+            # elsewhere, and only another reader finds them)
+            notes = any(p.suffix.lower() in (".md", ".markdown") for p in walk(self.source))
             self.report.warn("mkdocs.yml", key_line(self.raw, "docs_dir", 1),
-                             f"no docs folder `{self.docs.name}`: nothing to import")
+                             f"no docs folder `{self.docs.name}`: nothing to import"
+                             + (" (if the folder's Markdown files are notes, not the MkDocs "
+                                "site's pages, import them with `--from notes`)"
+                                if notes else ""))
             self.write_config()
             return self.site
         self.author_names = self.authors()
