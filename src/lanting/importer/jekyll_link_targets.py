@@ -97,6 +97,28 @@ class JekyllLinkTargets(OldPagePaths):
                                           "its text kept without the link"))
         return to or UNLINK
 
+    def page_file(self, local: Path, name: str, fragment: str, path: Path,
+                  ctx: Context) -> str | None:
+        """Where `<a href="contact.html">` on `FAQ.html` leads: the file of another page
+        of the site (not Markdown, which jekyll-relative-links rewrote), named beside
+        the page. The browser read it from the page's old URL, where Jekyll published
+        that page when it had no `permalink`: the new page; else the page the old link
+        found there, or the file's own page (the old link led nowhere), with a notice.
+        None for a file that is no page."""
+        root = self.source.resolve()
+        target = self.by_path.get(local.relative_to(root).as_posix()) \
+            if local.is_relative_to(root) else None
+        if target is None:
+            return None
+        old = self.old_target(name, path)
+        found = (self.table.find(self.baseurl + old) or self.table.find(old)) if old else None
+        if found is None:
+            ctx.note(name, f"`{unquote(name)}` named the file of a page whose URL is "
+                     "another (the old link led nowhere): it leads to that page")
+            found = target
+        ctx.convert("links to other pages' HTML files")
+        return self.site.link(found) + fragment
+
     def old_feed(self, url: str) -> bool:
         """Whether `url` is the old site's feed, which jekyll-feed wrote at `/feed.xml`
         (or its `feed: path:`; TeXt's `paths: rss:`), a template the import leaves out: the

@@ -196,6 +196,9 @@ class JekyllLinks(JekyllLinkTargets):
                 found = self.markdown_file(local, name, hash_mark + fragment, url, ctx)
                 if found is not None:
                     return found
+            if not image and local.is_file() and (to_page := self.page_file(
+                    local, name, hash_mark + fragment, path, ctx)) is not None:
+                return to_page
             if self.post_file(local, path):
                 ctx.convert("files in a post's folder (jekyll-postfiles) in its bundle")
                 return url
