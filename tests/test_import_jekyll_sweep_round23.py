@@ -37,3 +37,65 @@ def test_a_raw_html_link_to_another_pages_html_file_leads_to_that_page(
     assert any("about.html" in e.message and "another" in e.message
                for e in imported.report.entries), report_of(imported)
 
+
+# The shape of an open-source project's blog (scikit-learn's): an include looping over
+# the post's `postauthors:`, each a name, a web site, an e-mail address and a picture.
+_BYLINE_INCLUDE = """{% for author in page.postauthors %}
+{% assign who = author %}
+  {% if who.image %}
+    {% capture shown %}<a href="{{ who.website }}"><img src="/assets/images/authors/{{
+    who.image }}" style="width:1em">{{ who.name }}</a>{% endcapture %}
+  {% else %}
+    {% assign shown = who.name %}
+  {% endif %}
+  {% if who.email %}
+    {% capture mail %}<a href="mailto:{{ who.email }}"><i class="fa-envelope"></i></a>{%
+    endcapture %}
+  {% else %}{% assign mail = '' %}{% endif %}
+{% if forloop.first %}Written by:  {% endif %}{{ shown }} {{ mail }}{% unless
+forloop.last %}, {% endunless %}
+{% endfor %}
+<br><br>
+"""
+
+
+def test_a_sites_byline_include_over_the_posts_authors_is_written_out(
+        tmp_path: Path) -> None:
+    """`{% include postauthor.html %}` in a post's `<div>`, the site's include printing
+    "Author: Name, Name" from the post's `postauthors:` list: left in a comment with a
+    warning on each post (43 of scikit-learn's blog). The byline is written out as the
+    include printed it, in HTML (Markdown is not read in the `<div>`): the names linked
+    to their sites, a link to each e-mail address; the pictures left out with a notice.
+    A post without the list printed nothing, and so does the new one; and so does `{{
+    page.featured-image }}` in a post whose `featured-image:` is empty or absent (Liquid's
+    nil): the `<img>` of the folder it left, which showed no picture, is left out too."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_includes/postauthor.html": _BYLINE_INCLUDE,
+        "_posts/2022-02-19-review.md":
+            "---\ntitle: Review\nfeatured-image:\npostauthors:\n"
+            "  - name: Ada Lovelace\n    website: https://ada.example.org\n"
+            "    email: ada@example.org\n    image: ada.jpeg\n"
+            "  - name: Alan Turing\n---\n\n<div>\n"
+            '  <img src="/assets/images/posts/{{ page.featured-image }}" alt="">\n'
+            "  {% include postauthor.html %}\n</div>\n\nThe text.\n",
+        "_posts/2022-03-01-alone.md":
+            "---\ntitle: Alone\n---\n\n<div>\n  {% include postauthor.html %}\n</div>\n\n"
+            "Other text.\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    assert not [e for e in imported.report.entries if e.severity == "warning"], \
+        report_of(imported)
+    out = imported.dest / "public"
+    body = page(out, "/posts/review/").find(attrs={"data-search-body": True})
+    assert body is not None
+    byline = [d for d in body.find_all("div") if "Written by:" in d.text()][-1]
+    assert " ".join(byline.text().split()) == "Written by: Ada Lovelace ✉, Alan Turing"
+    assert [a["href"] for a in byline.find_all("a")] == [
+        "https://ada.example.org", "mailto:ada@example.org"]
+    assert body.find_all("img") == [] and "The text." in body.text()
+    alone = page(out, "/posts/alone/").find(attrs={"data-search-body": True})
+    assert alone is not None and "Written by" not in alone.text()
+    assert "Other text." in alone.text()
+    notes = [e.message for e in imported.report.entries]
+    assert any("1 small picture" in m for m in notes), report_of(imported)

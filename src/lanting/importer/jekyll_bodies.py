@@ -50,6 +50,7 @@ from lanting.importer.jekyll_math import (
 from lanting.importer.jekyll_math_macros import converting_macros, mathjax_macros
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.jekyll_tufte import tufte
+from lanting.importer.jekyll_values import folder_images
 from lanting.importer.kramdown_html import (
     ended_html_blocks,
     html_body,
@@ -226,6 +227,7 @@ class JekyllBodies(JekyllLiquid):
         if liquid:
             text = self.liquid(text, item, ctx, shelf, path)
             text = self.outputs(text, ctx)
+            text = folder_images(text, ctx)
         if self.chirpy:
             text, count = B.italic_captions(text)
             ctx.convert("image captions (Chirpy's italic line under an image)", count)

@@ -17,6 +17,7 @@ from lanting.importer import body as B
 from lanting.importer.common import read_text
 from lanting.importer.item import Item
 from lanting.importer.jekyll_assigns import assigned_names
+from lanting.importer.jekyll_byline import byline_include
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes, comment_ifs
 from lanting.importer.jekyll_data_values import data_aliases, data_lookups
 from lanting.importer.jekyll_feature_rows import feature_row
@@ -95,6 +96,16 @@ class JekyllLiquid(JekyllValues):
                 shown = draw(front, args.strip().partition(" ")[2], ctx)
                 if shown is not None:
                     return shown
+            words = args.split()
+            byline = byline_include(self.source, words[0], path) \
+                if len(words) == 1 else None
+            if byline is not None:  # (a list of the page's front matter: its authors)
+                ctx.convert("a site's includes printing a byline of the page's list "
+                            "(`postauthor.html`)")
+                if byline.pictures:
+                    ctx.note(written, f"`{words[0]}`: the names it printed are kept, "
+                             f"their {byline.pictures} small picture(s) left out")
+                return byline.html
             return include_tag(self.source, args, written, ctx)
 
         def include_relative(args: str, written: str) -> str:

@@ -125,6 +125,15 @@ class JekyllValues(JekyllLinks):
             and found.group(1) in d["values"] for d in (
                 defaults if isinstance(defaults, list) else []))
 
+    @staticmethod
+    def page_empty(expression: str, ctx: Context) -> bool:
+        """Whether `page.x` is a key of the file's front matter given no value
+        (`featured-image:`), which Liquid has as nil."""
+        found = re.fullmatch(r"page\.([A-Za-z_][\w-]*)", expression)
+        fmt, head, _body, _first = split_front_matter(ctx.original)
+        front = load_mapping(fmt, head)[0] if found and fmt else {}
+        return found is not None and found.group(1) in front and front[found.group(1)] is None
+
     def outputs(self, text: str, ctx: Context) -> str:
         """`{{ site.baseurl }}`, `{{ site.url }}` and academicpages' `{{ base_path }}` (the
         two, set by `{% include base_path %}`) → "", `{{ 'x' | relative_url }}` → x,
@@ -162,6 +171,13 @@ class JekyllValues(JekyllLinks):
             if value is not None:
                 ctx.convert("Liquid values of the page's front matter (`{{ page.x }}`)")
                 return value
+            if self.page_unset(expression, ctx) or self.page_empty(expression, ctx):
+                # (`<img src="/posts_images/{{ page.featured-image }}">` in a post whose
+                # `featured-image:` is empty or absent: Liquid's nil, printed as nothing)
+                ctx.note(match.group(), f"`{match.group()}`: the page gives it no value "
+                         "(nor do the defaults of `_config.yml`): Jekyll printed nothing")
+                ctx.convert("Liquid values the page leaves unset (nothing)")
+                return ""
             unset = re.fullmatch(r"site\.([\w-]+)|([A-Za-z_]\w*)", expression)
             if unset and (unset.group(1) not in self.config if unset.group(1) else
                           not re.search(rf"{{%-?\s*(?:assign|capture|for)\s+{unset.group(2)}\b",
@@ -214,3 +230,24 @@ class JekyllValues(JekyllLinks):
             return ctx.leave_output(match, "a Liquid value of the old theme")
 
         return OUTPUT.sub(one, text)
+
+
+_FOLDER_IMAGE = re.compile(r"""<img\b[^<>]*?\ssrc\s*=\s*(["'])([^"'<>\n]*/)\1[^<>]*>""",
+                           re.IGNORECASE)
+"""A raw `<img>` of a folder, `src="/assets/posts_images/"`: what `<img src="/assets/
+posts_images/{{ page.featured-image }}">` printed for a post without the value."""
+
+
+def folder_images(text: str, ctx: Context) -> str:
+    """`text` without its raw images of a folder, each with a notice: the old page
+    showed no picture there (a folder is no image), and the build stops at one."""
+
+    def one(match: re.Match[str]) -> str:
+        ctx.note(match.group(2), f"`{match.group()}`, an image of the folder "
+                 f"`{match.group(2)}` (a value the page lacks, printed as nothing): the "
+                 "old page showed no picture there; left out")
+        ctx.convert("raw images of a folder (a missing value's) left out")
+        return ""
+
+    return _FOLDER_IMAGE.sub(one, text)
+
