@@ -4,6 +4,7 @@ sites written here."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from importbits import jekyll_site, page, report_of
@@ -99,3 +100,39 @@ def test_a_sites_byline_include_over_the_posts_authors_is_written_out(
     assert "Other text." in alone.text()
     notes = [e.message for e in imported.report.entries]
     assert any("1 small picture" in m for m in notes), report_of(imported)
+
+
+def test_jekyll_plantuml_diagrams_are_their_pictures_or_plantuml_blocks(
+        tmp_path: Path) -> None:
+    """jekyll-plantuml's `{% plantuml %}…{% endplantuml %}` (a mathematician's blog in
+    the last sweep, a Korean notes blog's post on the plugin) was left in a comment with
+    a warning, the diagram's text lost to the reader. The plugin drew
+    `uml/<MD5 of the text>.svg` into the site's folder: a repository that kept it shows
+    that picture; else the diagram is a ```plantuml block (the plugin's `@startuml`
+    added), which the build shows as its code with its one warning saying how to draw
+    it. `{% plantuml_file %}` reads the file it names."""
+    shown = "\n[First] - [Second]\n"
+    drawn = hashlib.md5(shown.encode(), usedforsecurity=False).hexdigest()
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nplugins: [jekyll-plantuml]\n",
+        f"uml/{drawn}.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>',
+        "docs/flow.puml": "@startuml\nAlice -> Bob: hello\n@enduml\n",
+        "_posts/2020-04-05-uml.md":
+            "---\ntitle: UML\n---\n\nDrawn:\n\n{% plantuml %}" + shown + "{% endplantuml %}\n\n"
+            "Not drawn:\n\n{% plantuml %}\nclass Box<T>\n{% endplantuml %}\n\n"
+            "From a file:\n\n{% plantuml_file %}docs/flow.puml{% endplantuml_file %}\n"})
+    post = (imported.dest / "content/posts/uml/index.md").read_text(encoding="utf-8")
+    assert f"![PlantUML diagram]({drawn}.svg)" in post, post
+    assert "```plantuml\n@startuml\nclass Box<T>\n@enduml\n```" in post, post
+    assert "```plantuml\n@startuml\nAlice -> Bob: hello\n@enduml\n```" in post, post
+    assert not [e for e in imported.report.entries if e.severity == "warning"], \
+        report_of(imported)
+    result = build(imported.dest, BuildOptions())
+    assert [w.message for w in result.warnings] == [
+        "PlantUML diagrams shown as their code (this page's first)"]
+    body = page(imported.dest / "public", "/posts/uml/").find(
+        attrs={"data-search-body": True})
+    assert body is not None
+    assert [img["src"].rsplit("/", 1)[-1] for img in body.find_all("img")] == [
+        f"{drawn}.svg"]
+    assert "class Box<T>" in " ".join(c.text() for c in body.find_all("code"))

@@ -48,6 +48,7 @@ from lanting.importer.jekyll_math import (
     own_math_setup,
 )
 from lanting.importer.jekyll_math_macros import converting_macros, mathjax_macros
+from lanting.importer.jekyll_plantuml import plantuml_tags
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.jekyll_tufte import tufte
 from lanting.importer.jekyll_values import folder_images
@@ -173,6 +174,7 @@ class JekyllBodies(JekyllLiquid):
                 a, inner, shelf), ctx, "Liquid highlight blocks")
             text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(
                 inner, w, ctx, shelf), ctx, "mermaid diagrams")
+            text = plantuml_tags(text, self.source, shelf, ctx)
             text = katex_tags(text, shelf, ctx)
             text = tufte(text, self.source, shelf, ctx)
         text = self.before_code(text, item, ctx, shelf)
