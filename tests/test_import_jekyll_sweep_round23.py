@@ -136,3 +136,41 @@ def test_jekyll_plantuml_diagrams_are_their_pictures_or_plantuml_blocks(
     assert [img["src"].rsplit("/", 1)[-1] for img in body.find_all("img")] == [
         f"{drawn}.svg"]
     assert "class Box<T>" in " ".join(c.text() for c in body.find_all("code"))
+
+
+_PEN_INCLUDE = """{% assign username = include.username %}
+{% unless username %}
+{% assign username = site.codepen_username %}
+{% endunless %}
+<p data-height="300" data-slug-hash="{{ include.hash }}" data-user="{{ username }}"
+class='codepen'>See the Pen <a href='https://codepen.io/{{ username }}/pen/{{
+include.hash }}/'>{{ include.title }}</a> on CodePen.</p>
+<script async src="//assets.codepen.io/assets/embed/ei.js"></script>
+"""
+
+
+def test_a_sites_codepen_include_is_a_link_to_the_pen(tmp_path: Path) -> None:
+    """A Korean notes blog's own `{% include codepen.html hash="…" title="…" %}`,
+    CodePen's embed snippet (`data-slug-hash="{{ include.hash }}"`, the user a
+    parameter or `codepen_username` of `_config.yml`), was left in a comment with a
+    warning: the reader lost the pen. It is a link to the pen now, as the snippet showed
+    before its script ran; the user given as a parameter wins."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\ncodepen_username: kim\n",
+        "_includes/codepen.html": _PEN_INCLUDE,
+        "_posts/2020-04-08-pens.md":
+            "---\ntitle: Pens\n---\n\nA sample:\n\n"
+            '{% include codepen.html hash="zYvOave" title="Hello [Pen]" %}\n\n'
+            "Another's:\n\n"
+            "{% include codepen.html hash='abCD12' username='lee' %}\n"})
+    assert not [e for e in imported.report.entries if e.severity == "warning"], \
+        report_of(imported)
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(imported.dest / "public", "/posts/pens/").find(
+        attrs={"data-search-body": True})
+    assert body is not None
+    assert [(a.text(), a["href"]) for a in body.find_all("a")
+            if "codepen" in a["href"]] == [
+        ("CodePen: Hello [Pen]", "https://codepen.io/kim/pen/zYvOave"),
+        ("CodePen", "https://codepen.io/lee/pen/abCD12")]

@@ -24,6 +24,7 @@ from lanting.importer.jekyll_feature_rows import feature_row
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import figure_block, gallery, include_tag, video_id
 from lanting.importer.jekyll_lab import adjacent_lists
+from lanting.importer.jekyll_pen_includes import pen_include
 from lanting.importer.jekyll_values import JekyllValues
 from lanting.importer.liquid import (
     Context,
@@ -106,6 +107,11 @@ class JekyllLiquid(JekyllValues):
                     ctx.note(written, f"`{words[0]}`: the names it printed are kept, "
                              f"their {byline.pictures} small picture(s) left out")
                 return byline.html
+            plain, named = B.arguments(args)
+            pen = pen_include(self.source, plain[0], named, self.config) if plain else None
+            if pen is not None:
+                ctx.convert("a site's CodePen includes as links to the pens")
+                return pen
             return include_tag(self.source, args, written, ctx)
 
         def include_relative(args: str, written: str) -> str:
