@@ -174,3 +174,25 @@ def test_a_sites_codepen_include_is_a_link_to_the_pen(tmp_path: Path) -> None:
             if "codepen" in a["href"]] == [
         ("CodePen: Hello [Pen]", "https://codepen.io/kim/pen/zYvOave"),
         ("CodePen", "https://codepen.io/lee/pen/abCD12")]
+
+
+def test_a_link_naming_a_post_by_its_file_name_leads_to_the_post(tmp_path: Path) -> None:
+    """An ML project's blog linking its own posts as its newer site spells their URLs,
+    `[Anatomy](/blog/2025-09-05-anatomy)` (the file's name under `/blog/`): dead on the
+    Jekyll site, and kept so, it stopped the build (8 links of one post). A root link
+    naming no page of the old site whose last part is a post's file name leads to that
+    post now, with a notice; one naming no post stays as it was."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_posts/2025-09-05-anatomy.md": "---\ntitle: Anatomy\n---\n\n## Scheduler\n\nText.\n",
+        "_posts/2025-10-12-model.md":
+            "---\ntitle: Model\n---\n\nSee [Anatomy](/blog/2025-09-05-anatomy) and "
+            "[its scheduler](/blog/2025-09-05-anatomy/#scheduler).\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    body = page(imported.dest / "public", "/posts/model/").find(
+        attrs={"data-search-body": True})
+    assert body is not None
+    assert [a["href"] for a in body.find_all("a") if a.text() in ("Anatomy", "its scheduler")] \
+        == ["/posts/anatomy/", "/posts/anatomy/#scheduler"]
+    assert sum("file name of the post" in e.message for e in imported.report.entries) == 2

@@ -35,6 +35,8 @@ _POST_FRAGMENT = re.compile(f"({MARK_OPEN}L(\\d+){MARK_CLOSE})#(.+)")
 
 _THROUGH_PAGE = re.compile(r"(/[^#\s]*)#(https?://\S+)")
 """A link to a page of the site with an address as its fragment, `/url.html#http://x`."""
+_FILE_STEM = re.compile(r"\d{4}-\d\d-\d\d-.+")
+"""A post's file name without its extension, `2025-09-05-anatomy-of-vllm`."""
 _WIDE_COLON = re.compile(r"(https?)(?:\uff1a|%EF%BC%9A)//", re.IGNORECASE)
 """`https：//`: a web address whose colon a Chinese input method made full-width."""
 
@@ -47,6 +49,7 @@ class JekyllLinks(JekyllLinkTargets):
     home_texts: set[Path]
     file_date_urls: dict[str, Item]
     shown_headings: dict[Path, list[str]]
+    by_name: dict[str, Item]
 
     @staticmethod
     def heading_link(fragment: str, path: Path, ctx: Context, page: str = "") -> str | None:
@@ -301,5 +304,14 @@ class JekyllLinks(JekyllLinkTargets):
             ctx.note(url, f"`{name}` named a post by its file name's date; Jekyll "
                      "published it under its front matter's `date:` (the old link led "
                      "nowhere): it leads to the post")
+            return self.site.link(post) + hash_mark + fragment
+        stem = unquote(name).rstrip("/").rsplit("/", 1)[-1].removesuffix(".html")
+        if found is None and not image and url.startswith("/") and not url.startswith("//") \
+                and _FILE_STEM.fullmatch(stem) and (post := self.by_name.get(stem)):
+            # (`[Anatomy](/blog/2025-09-05-anatomy-of-vllm)`: a post named by its file's
+            # name, as the blog's newer site spells its URLs; dead on the Jekyll site)
+            ctx.note(url, f"`{name}` named no page of the old site; it ends in the file "
+                     f"name of the post `{stem}`: it leads to the post")
+            ctx.convert("links naming a post by its file's name")
             return self.site.link(post) + hash_mark + fragment
         return found
