@@ -25,7 +25,7 @@ from lanting.importer.jekyll_link_targets import JekyllLinkTargets
 from lanting.importer.jekyll_urls import old_path
 from lanting.importer.liquid import Context
 from lanting.importer.other_case import beside_in_other_case
-from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, MARKER
 
 _ROOTED_MARKDOWN = re.compile(r"(/(?!/)[^?#]*\.(?:md|markdown))(#.*)?$")
 """`/about.md#who`: a Markdown file of the site named from its root."""
@@ -115,6 +115,9 @@ class JekyllLinks(JekyllLinkTargets):
         return found.group(2) if rel and (self.source / rel).is_file() else None
 
     def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+        if "C" in (m.group(1) for m in MARKER.finditer(url)):
+            return None  # (`/img/{{ x }}`, its value left in a comment and reported:
+            # the address is not known, and judging it named the placeholder, `/img/C0`)
         wide = _WIDE_COLON.match(url)
         if wide:  # (a Chinese input method's colon: the browser read a path beside the page)
             ctx.note(url, f"`{wide.group()}`, a web address written with a full-width "
