@@ -204,12 +204,16 @@ def test_an_image_address_holding_an_unknown_value_is_reported_once(
     in a post: the value, unknown, is left in a comment with its warning; the import
     also warned that the image `/assets/images/C0` was not found, naming its own
     placeholder for the comment (scikit-learn's blog, six posts). Only the value's
-    warning is given now."""
+    warning is given now; and the Markdown image's comment holds the image as written,
+    not the value alone."""
     imported = jekyll_site(tmp_path, {
         "_config.yml": "title: T\nlang: en\n",
         "_posts/2020-01-01-a.md":
             "---\ntitle: A\n---\n<div>\n  <img src=\"/assets/images/{{ post.cover }}\" "
             "alt=\"\">\n</div>\n\n![x](/img/{{ paginator.bar }})\n"})
+    post = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    # (the image as written, in its comment: with the value alone its alt text was lost)
+    assert "<!-- import: unconverted ![x](/img/{{ paginator.bar }}) -->" in post, post
     warned = [e.message for e in imported.report.entries if e.severity == "warning"]
     assert len(warned) == 2 and all("not converted" in m for m in warned), warned
     assert not any("\ue000" in e.message or "C0" in e.message

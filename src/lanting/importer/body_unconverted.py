@@ -32,11 +32,14 @@ def _unconverted_tag(match: re.Match[str]) -> str:
 
 
 def unconverted_out_of_addresses(text: str) -> str:
-    """A Markdown link or image whose address holds a comment: its text (a link's) and
-    the comment; an HTML link's `href` holding one: the link without it, the comment
-    after its tag; another HTML tag holding one in an attribute: the tag as written is
-    the comment (it made an image of no file, a broken build)."""
+    """A Markdown link whose address holds a comment: its text and the comment; an
+    image's: the image as written is the comment; an HTML link's `href` holding one:
+    the link without it, the comment after its tag; another HTML tag holding one in an
+    attribute: the tag as written is the comment (it made an image of no file, a broken
+    build)."""
+    # (an image's comment holds the whole image as written, `![x](/img/{{ x }})`: with
+    # the value's alone, its alt text and address were lost)
     text = _LINK_TO_UNCONVERTED.sub(lambda m: m.group(2) + m.group(3) if not m.group(1)
-                                    else m.group(3), text)
+                                    else _unconverted_tag(m), text)
     text = _HREF_UNCONVERTED.sub(r"\1\4\3", text)
     return _TAG_HOLDING_UNCONVERTED.sub(_unconverted_tag, text)
