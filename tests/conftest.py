@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import shutil
@@ -15,11 +14,11 @@ import signal
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from hypothesis import settings
-from sitebits import write_files
+from sitebits import explain_site_difference, write_files
 
 from lanting import cli
 from lanting.build import build
@@ -58,33 +57,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.path not in slow_files)  # (stable: order kept)
 
 
-def _is_site(value: object) -> bool:
-    """Files of a site, path -> bytes (`snapshot`, what `lanting serve` holds)."""
-    return isinstance(value, dict) and bool(value) and all(
-        isinstance(k, str) and isinstance(v, bytes) for k, v in value.items())
-
-
 def pytest_assertrepr_compare(op: str, left: object, right: object) -> list[str] | None:
     """Two sites' files that differ: the paths, and the first difference as a diff — not
     both sites whole (with `CI=true` pytest prints every byte, and the paths are lost)."""
-    if op != "==" or not (_is_site(left) and _is_site(right)):
-        return None
-    one, other = cast("dict[str, bytes]", left), cast("dict[str, bytes]", right)
-    changed = sorted(p for p in one.keys() & other.keys() if one[p] != other[p])
-    lines = [f"two sites' files differ ({len(one)} and {len(other)} files):"]
-    for label, paths in (("only left", sorted(one.keys() - other.keys())),
-                         ("only right", sorted(other.keys() - one.keys())),
-                         ("different", changed)):
-        lines += [f"{label}: {path}" for path in paths[:20]]
-        lines += [f"{label}: … {len(paths) - 20} more"] if len(paths) > 20 else []
-    if changed:
-        first = changed[0]
-        lines += [f"first difference, in {first}:"]
-        lines += list(difflib.unified_diff(
-            one[first].decode("utf-8", "replace").splitlines(),
-            other[first].decode("utf-8", "replace").splitlines(),
-            "left", "right", n=1, lineterm=""))[:40]
-    return lines
+    return explain_site_difference(left, right) if op == "==" else None
 
 
 SiteFiles = Mapping[str, "str | bytes | None"]  # (sitebits.write_files)

@@ -3,12 +3,13 @@ Pillow, parsed output files, meta tags and JSON-LD."""
 
 from __future__ import annotations
 
+import difflib
 import io
 import json
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from htmltree import Element, parse_html
 from PIL import Image
@@ -104,3 +105,32 @@ def differing_files(one: Mapping[str, bytes], other: Mapping[str, bytes]) -> lis
     """The paths whose bytes differ between two sites' files: what a failed comparison of
     whole sites should name (the dicts themselves print as megabytes)."""
     return sorted(p for p in one.keys() | other.keys() if one.get(p) != other.get(p))
+
+
+def _is_site(value: object) -> bool:
+    """Files of a site, path -> bytes (`snapshot`, what `lanting serve` holds)."""
+    return isinstance(value, dict) and bool(value) and all(
+        isinstance(k, str) and isinstance(v, bytes) for k, v in value.items())
+
+
+def explain_site_difference(left: object, right: object) -> list[str] | None:
+    """Why two sites' files (path -> bytes) differ: the paths, and the first difference as
+    a diff (conftest's `pytest_assertrepr_compare`); None for anything else."""
+    if not (_is_site(left) and _is_site(right)):
+        return None
+    one, other = cast("dict[str, bytes]", left), cast("dict[str, bytes]", right)
+    changed = sorted(p for p in one.keys() & other.keys() if one[p] != other[p])
+    lines = [f"two sites' files differ ({len(one)} and {len(other)} files):"]
+    for label, paths in (("only left", sorted(one.keys() - other.keys())),
+                         ("only right", sorted(other.keys() - one.keys())),
+                         ("different", changed)):
+        lines += [f"{label}: {path}" for path in paths[:20]]
+        lines += [f"{label}: … {len(paths) - 20} more"] if len(paths) > 20 else []
+    if changed:
+        first = changed[0]
+        lines += [f"first difference, in {first}:"]
+        lines += list(difflib.unified_diff(
+            one[first].decode("utf-8", "replace").splitlines(),
+            other[first].decode("utf-8", "replace").splitlines(),
+            "left", "right", n=1, lineterm=""))[:40]
+    return lines
