@@ -3,6 +3,8 @@ script, image zoom opens and closes, and the outdated notice shows on an old pos
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
 SITE = Path(__file__).resolve().parents[1] / "sites" / "blocks"
@@ -66,6 +68,17 @@ VISIBLE_CARDS = """() => [...document.querySelectorAll('.project-card')]
     .map((c) => c.querySelector('h2').textContent.trim())"""
 
 
+def visible_cards(page, expected: list[str]) -> list[str]:
+    """The cards shown, read again until they are `expected` or 5 s have passed: a click
+    on a link navigates, and a loaded CI machine may still be laying out the new page."""
+    deadline = time.monotonic() + 5
+    shown = page.evaluate(VISIBLE_CARDS)
+    while shown != expected and time.monotonic() < deadline:
+        time.sleep(0.05)
+        shown = page.evaluate(VISIBLE_CARDS)
+    return shown
+
+
 def test_project_filter_works_without_javascript(browser, serve_site) -> None:
     served = serve_site(ACADEMIC)
     context = browser.new_context(java_script_enabled=False)
@@ -74,12 +87,14 @@ def test_project_filter_works_without_javascript(browser, serve_site) -> None:
         page.goto(served.url + "projects/")
         assert page.evaluate(VISIBLE_CARDS) == ["HiChunk", "RolloutBench"]
         page.locator(".project-filters a", has_text="强化学习").click()
-        assert page.evaluate(VISIBLE_CARDS) == ["RolloutBench"]
+        assert visible_cards(page, ["RolloutBench"]) == ["RolloutBench"]
         page.locator(".project-filters a", has_text="RAG").click()
-        assert page.evaluate(VISIBLE_CARDS) == ["HiChunk"]
-        # A tag on a project's page lands on the filtered list.
+        assert visible_cards(page, ["HiChunk"]) == ["HiChunk"]
+        # A tag on a project's page lands on the filtered list: wait for that page to load
+        # (the click only waits for the navigation to start).
         page.goto(served.url + "projects/hichunk/")
         page.locator(".project-tags a", has_text="评测").click()
-        assert page.evaluate(VISIBLE_CARDS) == ["HiChunk"]
+        page.wait_for_url(re.compile(r"/projects/#tag-"), wait_until="load")
+        assert visible_cards(page, ["HiChunk"]) == ["HiChunk"]
     finally:
         context.close()
