@@ -1,6 +1,7 @@
 """`lanting serve`: build into memory, rebuild what a change touches and tell the
 browsers to reload (the watcher that calls `rebuild`: `watcher.py`; the browsers' event
-streams: `browsers.py`; the search index, made in the background: `indexer.py`).
+streams: `browsers.py`; the search index, made in the background: `indexer.py`; the
+served files: `served.py`).
 
 A rebuild reuses everything that did not change: files are re-read only when their size
 or time changed (`FileReader`), parsed and rendered sources stay in memory, and pages
@@ -11,10 +12,9 @@ last good site and shows the error over the page until a fix arrives.
 from __future__ import annotations
 
 import gc
-import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
 from http.server import BaseHTTPRequestHandler
@@ -37,9 +37,8 @@ from lanting.serve.browsers import LIVE_SCRIPT, Browsers, decorate
 from lanting.serve.http import MemoryStore
 from lanting.serve.incremental import early_pages, quick_update, warm
 from lanting.serve.indexer import BackgroundIndexer
+from lanting.serve.served import generated, page_url, stamps, swapped
 
-PAGE_ASSETS = (".css", ".js", ".woff2", ".woff", ".svg", ".png", ".jpg", ".jpeg", ".gif",
-               ".webp", ".avif", ".ico")
 EARLY_MAX_FILES = 4
 """A batch of at most this many changed files (a writer's save, not a `git checkout`)
 may show its edited pages before the full rebuild (`early_pages`)."""
@@ -52,35 +51,6 @@ SETTLE_SECONDS = 0.15
 for the failure to be reported (a save in two steps is over by then)."""
 SETTLE_TRIES = 5
 """Rebuilds at most, while the changed files keep changing, before a failure is shown."""
-
-
-def _stamps(paths: Iterable[str]) -> dict[str, tuple[int, int, int, int] | None]:
-    """Each file's size, times and inode (None if it is gone)."""
-    stamps: dict[str, tuple[int, int, int, int] | None] = {}
-    for path in paths:
-        try:
-            stat = os.stat(path)
-        except OSError:
-            stamps[path] = None
-        else:
-            stamps[path] = (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
-    return stamps
-
-
-def page_url(path: str) -> str:
-    """`posts/a/index.html` -> `/posts/a/`; other files keep their name."""
-    return "/" + path.removesuffix("index.html")
-
-
-def generated(files: Mapping[str, bytes | Path]) -> Callable[[str], bytes | None]:
-    """Reads a generated file of `files`, a served site as it was when this was made
-    (`store.files` is replaced, never changed in place, so it stays as it was)."""
-
-    def read(path: str) -> bytes | None:
-        data = files.get(path)
-        return data if isinstance(data, bytes) else None
-
-    return read
 
 
 class LiveSite:
@@ -137,14 +107,14 @@ class LiveSite:
         site is built again instead (up to `SETTLE_TRIES` times)."""
         paths = set(paths)
         for _ in range(SETTLE_TRIES):
-            before = _stamps(paths)
+            before = stamps(paths)
             changed, failure = self._attempt(paths)
             if failure is None:
                 return changed
             if not paths:
                 break
             time.sleep(SETTLE_SECONDS)
-            if _stamps(paths) == before:
+            if stamps(paths) == before:
                 break  # the files are as the build read them: the error is real
         self.error = failure
         return set()
@@ -185,7 +155,8 @@ class LiveSite:
                     raise
                 finally:
                     self.ready_urls = frozenset()
-                changed = self._swap(produced.files, produced.copies)
+                self.store.files, changed = swapped(self.store.files, produced.files,
+                                                   produced.copies)
                 self.fingerprints = produced.fingerprints
                 self.reads = produced.reads
                 self.state = warm(produced.state) if produced.state is not None else None
@@ -379,25 +350,6 @@ class LiveSite:
         `timeout` seconds pass first. (For tests and tools that compare what is served with
         a build: the index follows the pages by design.)"""
         return self.indexer.wait(timeout)
-
-
-    def _swap(self, files: Iterable[object], copies: Iterable[object]) -> set[str]:
-        old = self.store.files
-        new: dict[str, bytes | Path] = {}
-        for copy in copies:
-            new[copy.path] = copy.source  # type: ignore[attr-defined]
-        for file in files:
-            data = file.data if file.data is not None else old[file.path]  # type: ignore[attr-defined]
-            new[file.path] = data  # type: ignore[attr-defined]
-        for path, data in old.items():  # the search index stays until its successor is ready
-            if path.startswith(INDEX_DIR + "/"):
-                new.setdefault(path, data)
-        changed = {page_url(path) for path in new.keys() | old.keys()
-                   if new.get(path) != old.get(path)}
-        if any(path.endswith(PAGE_ASSETS) for path in changed):
-            changed.add("*")  # a stylesheet, script, font or image: every page may show it
-        self.store.files = new
-        return changed
 
     # --- browsers ---------------------------------------------------------------------
 
