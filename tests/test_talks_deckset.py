@@ -274,3 +274,17 @@ def test_the_deckset_reader_takes_any_text_and_keeps_its_lines(tokens: list[str]
     assert [s.line for s in slides] == [s.line for s in sources]
     for slide, source in zip(slides, sources, strict=True):
         assert slide.text.count("\n") == source.text.count("\n")
+
+
+def test_a_footnote_no_slide_refers_to_is_reported_once(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A last slide of sources defines the deck's footnotes: one a slide refers to is shown
+    there, with no warning; one no slide refers to is shown nowhere, which is a warning
+    at its line."""
+    talk = ("---\ntitle: F\ndate: 2024-01-01\n---\ntheme: Next, 1\n\n# VCS\n\n"
+            "Git [^Book]\n\n---\n\n[^Book]: https://example.org/book\n"
+            "[^Lost]: https://example.org/lost\n")
+    site = make_site({"content/talks/f.md": talk})
+    result = build_site(site)
+    assert [(w.line, w.message) for w in result.warnings] == [
+        (14, "footnote `[^Lost]` is never referenced, so its text is not shown")]

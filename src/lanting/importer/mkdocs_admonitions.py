@@ -53,7 +53,7 @@ def fenced_admonitions(text: str, opener: re.Pattern[str], read: Reading) -> tup
     i = count = 0
     while i < len(lines):
         opening = opener.match(lines[i])
-        close = closing_fence(lines, i + 1, opening.group(2)) if opening else None
+        close = _admonition_end(lines, i + 1, opening.group(2)) if opening else None
         if opening is None or close is None:
             other = _FENCE.match(lines[i])  # (another code block: shown as written)
             end = closing_fence(lines, i + 1, other.group(1)) if other else None
@@ -71,6 +71,28 @@ def fenced_admonitions(text: str, opener: re.Pattern[str], read: Reading) -> tup
         count += 1
         i = close + 1
     return "\n".join(out), count
+
+
+_INNER_OPENING = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*[^\s`~]")
+"""A fence with an info string (```` ```python ````): inside an admonition's fence, a code
+block of its own, whose bare closing line does not end the admonition."""
+
+
+def _admonition_end(lines: list[str], start: int, fence: str) -> int | None:
+    """The line that closes an admonition's fence opened with `fence`. A code block in it
+    (```` ```python ```` … ```` ``` ````, written with the same fence, as the plugins'
+    users write them) is passed over; without that, the first bare fence line."""
+    inner: list[str] = []
+    for n in range(start, len(lines)):
+        line = lines[n].strip()
+        if (opening := _INNER_OPENING.match(lines[n])) is not None:
+            inner.append(opening.group(1))
+        elif line and set(line) == {(inner[-1] if inner else fence)[0]} \
+                and len(line) >= len(inner[-1] if inner else fence):
+            if not inner:
+                return n
+            inner.pop()
+    return closing_fence(lines, start, fence)
 
 
 def closing_fence(lines: list[str], start: int, fence: str) -> int | None:

@@ -56,6 +56,7 @@ from lanting.markdown.section_numbers import section_numbers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
 from lanting.markdown.text import count_units
 from lanting.markdown.tikz import tikz_plugin
+from lanting.markdown.unresolved import unresolved_plugin
 from lanting.markdown.urls import validate_link
 from lanting.model.markdown import (
     Heading,
@@ -140,6 +141,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(inline_code_plugin)
     md.use(scrollers_plugin)
     md.use(leftovers_plugin)
+    md.use(unresolved_plugin)  # dropped table cells, footnotes, reference links
     if options.cjk_breaks and not options.breaks:
         md.use(cjk_breaks_plugin)
     if options.cjk_spacing:

@@ -8,7 +8,9 @@ one, which would show as a thin empty row.
 
 A `|` inside a formula in a table row (`| $|x|$ |`) ends the cell there, as GFM says,
 and `\\|` (a norm) becomes `|` before the formula is read: the row loses a cell or the
-formula its meaning, silently. Each such row is a warning at its line."""
+formula its meaning, silently. Each such row is a warning at its line. So is a row with
+more cells than the header (`| 1 | 2 | 3 |` under `| a | b |`, or a `|` in a code span,
+which ends the cell too): GFM drops the extra cells."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import re
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block.table import escapedSplit
 from markdown_it.rules_core import StateCore
 
 from lanting.markdown.mathsyntax import dollar_formula
@@ -27,6 +30,13 @@ _LOOSE_PIPE = re.compile(r"(?<!\\\\)\|")
 """A `|` that ends the cell or reaches the formula as `|`; not one after `\\\\`, which
 the table reads as an escaped `|` (dropping one backslash), so the formula gets `\\|`,
 the norm its writer meant (as markdown-it's tables read it for VuePress too)."""
+_ROW_PREFIX = re.compile(r"^(?:[ \t]*>)*[ \t]*")
+"""What stands before a table row nested in a block quote or a list item."""
+_ALIGN = r"[ \t]*:?-+:?[ \t]*"
+_DELIMITER_ROW = re.compile(rf"^(?:[ \t]*>)*[ \t]*\|?(?:{_ALIGN}\|)*{_ALIGN}\|?[ \t]*$")
+"""`|---|:--:|`: the second line of a GFM table (a MyST `{list-table}` has none)."""
+EXTRA_CELLS_HINT = ("add a column to the header row (and its `---` line), or write a `|` "
+                    "that is text as `\\|` (in code too)")
 PIPE_HINT = ("in a table, write `\\vert` for | and `\\Vert` for ‖ inside a formula "
              "(`\\lvert x \\rvert`, `\\lVert x \\rVert`)")
 
@@ -45,17 +55,38 @@ def _pipe_in_formula(line: str) -> bool:
                        and not dollar_formula(line, a.start(), b.start())))
 
 
+def row_cells(line: str) -> list[str]:
+    """The cells of a table row, as markdown-it's table rule splits it."""
+    cells = escapedSplit(_ROW_PREFIX.sub("", line).strip())
+    if cells and cells[0] == "":
+        cells.pop(0)
+    if cells and cells[-1] == "":
+        cells.pop()
+    return [cell.strip() for cell in cells]
+
+
 def _check_table(state: StateCore, first: int, last: int) -> None:
     env: Any = state.env
     ctx = env.get("lanting")
     if ctx is None:
         return
     lines = state.src.split("\n")[first:last]
+    gfm = len(lines) > 1 and _DELIMITER_ROW.match(lines[1]) is not None
+    columns = len(row_cells(lines[1])) if gfm else 0
+
+    def warn(offset: int, message: str, hint: str) -> None:
+        env.setdefault("problems", []).append(Problem(
+            message, ctx.path, ctx.body_line + first + offset, hint=hint, severity="warning"))
+
     for offset, line in enumerate(lines):
         if _pipe_in_formula(line):
-            env.setdefault("problems", []).append(Problem(
-                "a `|` inside a formula ends the table cell there (and `\\|` is read as `|`)",
-                ctx.path, ctx.body_line + first + offset, hint=PIPE_HINT, severity="warning"))
+            warn(offset, "a `|` inside a formula ends the table cell there (and `\\|` is "
+                 "read as `|`)", PIPE_HINT)
+        elif gfm and offset >= 2 and "|" in line:
+            cells = row_cells(line)
+            if lost := [cell for cell in cells[columns:] if cell]:
+                warn(offset, f"a table row has {len(cells)} cells, its header {columns}: "
+                     f"`{' | '.join(lost)}` is not shown", EXTRA_CELLS_HINT)
 
 
 def _focusable_tables(state: StateCore) -> None:
@@ -65,7 +96,7 @@ def _focusable_tables(state: StateCore) -> None:
         token = tokens[i]
         if token.type == "table_open":
             token.attrSet("tabindex", "0")
-            if token.map is not None and "$" in state.src:
+            if token.map is not None:
                 _check_table(state, *token.map)
         elif token.type == "thead_open":
             end = next(j for j in range(i, len(tokens)) if tokens[j].type == "thead_close")

@@ -88,15 +88,17 @@ def deck_slides(body: str, line: int, path: Path, problems: list[Problem],
         "slide-dividers", ("", 0))[0].split(",") if re.fullmatch(r"#{1,6}", level.strip()))
     body = _fences(body, state.language)
     notes = _footnote_definitions(body, line)
-    return [read_slide(source, state, path, problems, notes)
+    referred = frozenset(_FOOTNOTE_REF.findall(body))
+    return [read_slide(source, state, path, problems, notes, referred)
             for source in split_slides(body, line, dividers)]
 
 
 def read_slide(source: SlideSource, state: DeckState, path: Path,
                problems: list[Problem], footnotes: dict[str, str] | None = None,
-               ) -> DecksetSlide:
+               referred: frozenset[str] = frozenset()) -> DecksetSlide:
     """One slide of the deck, its notes, commands and images read; the deck's
-    `footnotes` it refers to and does not define put at its end."""
+    `footnotes` it refers to and does not define put at its end, those it defines for
+    other slides (`referred` to there) left out."""
     notes: list[tuple[str, int]] = []
     own: dict[str, str] = {}
     columns = [0]
@@ -136,7 +138,7 @@ def read_slide(source: SlideSource, state: DeckState, path: Path,
             "of it as an image (said once a deck)"))
     images, image_problems = take_images(text, source.line, path)
     problems.extend(image_problems)
-    return DecksetSlide(_own_footnotes(images.text, footnotes or {}), source.line,
+    return DecksetSlide(_own_footnotes(images.text, footnotes or {}, referred), source.line,
                         tuple(sorted(notes, key=lambda n: n[1])), images,
                         *_look(own, state, images))
 
@@ -224,10 +226,15 @@ def _footnote_definitions(body: str, line: int) -> dict[str, str]:
     return found
 
 
-def _own_footnotes(text: str, footnotes: dict[str, str]) -> str:
+def _own_footnotes(text: str, footnotes: dict[str, str], referred: frozenset[str]) -> str:
     """`text` with the definitions of the deck's footnotes it refers to but does not
-    define added at its end (each slide's Markdown is rendered on its own)."""
+    define added at its end (each slide's Markdown is rendered on its own), and those it
+    defines for other slides only (a last slide of sources, which Deckset shows none
+    of) left out. A definition no slide refers to stays: it is reported as such."""
+    refers = set(_FOOTNOTE_REF.findall(text))
     defined = {m.group(1) for m in _FOOTNOTE.finditer(text)}
+    if elsewhere := {name for name in defined - refers if name in referred}:
+        text = _FOOTNOTE.sub(lambda m: "" if m.group(1) in elsewhere else m.group(0), text)
     wanted = [footnotes[name] for name in dict.fromkeys(_FOOTNOTE_REF.findall(text))
               if name in footnotes and name not in defined]
     return text + "".join(f"\n\n{definition}" for definition in wanted)
