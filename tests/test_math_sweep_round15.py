@@ -20,7 +20,7 @@ from lanting.importer import import_site
     ("\\ce{Fe(CN)_{\\frac62}}", "Fe(CN)_{6/2}"),
     ("\\ce{[\\{(x2)3\\}2]^3+}", "[{(x₂)₃}₂]³⁺"),
     ("\\ce{[{(x2)3}2]^3+}", "[(x₂)₃₂]³⁺"),
-    ("\\ce{$cis${-}CH3CH-CHCH3}", "cis−CH₃CH−CHCH₃"),
+    ("\\ce{$cis${-}CH3CH-CHCH3}", "cis-CH₃CH−CHCH₃"),
     ("\\ce{1/2 H2O}", "1/2H₂O"), ("\\ce{0.5 H2O}", "0.5H₂O"),
     ("\\ce{A\\bond{~}B\\bond{...}C}", "A┄B⋅⋅⋅C"),
     ("\\ce{A\\bond{~-}B\\bond{#}C}", "A−^┄ B ≡ C"),

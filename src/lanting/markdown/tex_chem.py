@@ -3,8 +3,10 @@ MathJax use them) as plain TeX math-core converts: the common part of the syntax
 
 - formulae: `H2O`, `SO4^2-`, `Fe^{3+}`, `Na+`, `[AgCl2]-`, `Ca(OH)2`, `CuSO4*5H2O`,
   counts as TeX's subscripts `SiO_{2}`, isotopes `^{227}_{90}Th`, states `(aq)`,
-  coefficients `2H2`, `1/2O2`, bonds `C6H5-CHO`, `CH2=CH2`, `HC#CH`, lists `Si,Ge` and
-  `GaAs/InP`, TeX commands set as written (`SiC\\stackrel{高温}{=>}Si`, `O2 \\rightarrow`);
+  coefficients `2H2`, `1/2O2`, bonds `C6H5-CHO`, `CH2=CH2`, `HC#CH`, hyphens
+  (`\\eta^2-C2H4`, `n-Pr`), lists `Si,Ge` and `GaAs/InP`, words (`{Gluconic acid}`,
+  `HCl(浓)`), Kröger–Vink's defects (`V^{..}_{O}`), TeX commands set as written
+  (`SiC\\stackrel{高温}{=>}Si`, `O2 \\rightarrow`), `\\ca` (∼);
 - equations: `+`, arrows `->` `<-` `<->` `<=>` `<=>>` `<<=>` `<-->` (with text or a
   formula above and below: `->[\\Delta][\\text{cat.}]`), `^` (a gas) and `v` (a precipitate),
   `$…$` math as written;
@@ -46,20 +48,24 @@ _ISOTOPE = re.compile(r"\^\{?(\d+)\}?_\{?(-?\d+)\}?(?=[A-Za-z]|$)")
 before a TeX command (`^0_-1\\beta{}`, a beta particle)."""
 _STATE = re.compile(r"(_\{)?\((aq|s|l|g|sln|cr|ads)\)(?(1)\})$")
 """A state, `(aq)`, or one as a subscript, `_{(aq)}` (`CO3^2-_{(aq)}`, mhchem's manual)."""
-_CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|([a-z]?\d*[+-]|\d+))$")
+_CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|([a-z]?\d*[+-]|\d+|\*))$")
 _TRAILING_CHARGE = re.compile(r"(?<=[A-Za-z0-9)\]])([+-])$")
 """`Na+`, `NO3-` (the 3 is a count: NO₃⁻), `[AgCl2]-`."""
 _JOINS = {"*": "\\cdot ", ".": "\\cdot ", "-": "{-}", "=": "{=}", "#": "{\\equiv}"}
 """A hydrate's dot, and single, double and triple bonds."""
-_SIGNS = {"+": "+", "^": "\\uparrow", "v": "\\downarrow"}
-"""Between species: a plus, a gas given off, a precipitate."""
+_SIGNS = {"+": "+", "^": "\\uparrow", "v": "\\downarrow", "(^)": "\\uparrow",
+          "(v)": "\\downarrow"}
+"""Between species: a plus, a gas given off, a precipitate (bracketed too, `(v)`)."""
 _GROUP = r"\{(?:[^{}]|\{[^{}]*\})*\}"
-_PART = re.compile(rf"([\^_]{_GROUP}|\^\d*[+-]|\^\d+|_[0-9A-Za-z]|[A-Z][a-z]?|[a-z]+"
-                   r"|\\[{}]|[()\[\]{}]|\d+|\.|\*|-|=|#)")
-"""A part of a formula: an oxidation state or charge inside it (`[Hg^{II}I4]`), a count
-written as TeX's subscript (`SiO_{2}`, `Fe(CN)_{\\frac62}`), an element, letters, a
-bracket (braces escaped, `[\\{(x2)3\\}2]`, shown; bare ones a group, shown as none), a
-count, a hydrate's dot, a bond."""
+_PART = re.compile(rf"([\^_]{_GROUP}|\^\d*[+-]|\^\d+|\^[x.*](?![A-Za-z])|'+|_[+-]?\d+"
+                   r"|_[0-9A-Za-z]|[A-Z][a-z]?|[a-z]+|\\[{}]|\{[^{}]*\}|[()\[\]{}]|\d+|\.|\*"
+                   r"|-|=|#|[^\x00-\x7f]+)")
+"""A part of a formula: an oxidation state or charge inside it (`[Hg^{II}I4]`), a
+Kröger–Vink charge (`^x`, `^.`, `''`), a count written as TeX's subscript (`SiO_{2}`,
+`Fe(CN)_{\\frac62}`, `_589`), an element, letters, a bracket (braces escaped,
+`[\\{(x2)3\\}2]`, shown), a braced group (`{}` nothing), a count, a hydrate's dot, a
+bond, other characters (`HCl(浓)`, Chinese notes' concentrated acid: text, as mhchem
+copies them)."""
 _BONDS = {"-": "{-}", "1": "{-}", "=": "{=}", "2": "{=}", "#": "{\\equiv}",
           "3": "{\\equiv}", "~": "{\\text{┄}}", "~-": "\\overset{\\text{┄}}{-}",
           "~=": "\\overset{\\text{┄}}{=}", "~--": "\\overset{\\text{┄}}{=}",
@@ -69,6 +75,12 @@ _BONDS = {"-": "{-}", "1": "{-}", "=": "{=}", "2": "{=}", "#": "{\\equiv}",
 """mhchem's `\\bond{…}`: its dashed line (`\\tripledash`) is `┄`, set over or between the
 solid ones it draws beside it (lossy: in a smaller size)."""
 _COMMAND = re.compile(r"\\[A-Za-z]+")
+_MATH = re.compile(r"\$([^$]*)\$")
+_GREEK = ("alpha|beta|gamma|delta|epsilon|zeta|eta|theta|iota|kappa|lambda|mu|nu|xi|"
+          "omicron|pi|rho|sigma|tau|upsilon|phi|chi|psi|omega")
+_HYPHEN = re.compile(rf"(\\(?:{_GREEK}))(?![A-Za-z])(?:\^(\d+|\{{\d+\}}))?-(?=[^\s_}},;\]/])")
+"""A lowercase Greek letter, its script, then a hyphen (mhchem's hapticity `\\eta^2-C2H4`,
+a bridging ligand `\\mu-Cl`): no bond, and no charge (`η²⁻`)."""
 
 
 def _bond(kind: str) -> str:
@@ -91,17 +103,28 @@ def _chunks(item: str) -> list[str]:
             end = i + _formula_token(item, i)
             text, i = text + item[i:end], end
             continue
+        script = text[-1] if text[-1:] in ("^", "_") else ""  # (`X_$i$`, `X_\mathit{i}`)
+        text = text[:-1] if script else text
         out.append(_formula(text) if text else "")
         text = ""
         if command is None:
             end = item.find("$", i + 1) % (len(item) + 1)  # an unclosed `$` runs to the end
-            out.append(item[i + 1:end])
+            out.append(f"{{}}{script}{{{item[i + 1:end]}}}" if script else item[i + 1:end])
             i = end + 1
+            continue
+        if hyphen := _HYPHEN.match(item, i):  # (`\eta^2-C2H4`: a hapticity's hyphen)
+            out.append(hyphen.group(1) + (f"^{{{hyphen.group(2).strip('{}')}}}"
+                                          if hyphen.group(2) else "") + "\\text{-}")
+            i = hyphen.end()
             continue
         i = command.end()
         while i < len(item) and item[i] == "{" and (close := group_end(item, i)):
             i = close
-        if command.group() == "\\bond":
+        if script:
+            out.append(f"{{}}{script}{{{item[command.start():i]}}}")
+        elif command.group() == "\\ca":  # (mhchem's circa)
+            out.append("{\\sim}")
+        elif command.group() == "\\bond":
             out.append(_bond(item[command.end() + 1:i - 1]))
         elif command.group() == "\\frac" and len(args := _groups(item, command.end())) == 2:
             out.append("\\frac{" + _inner(args[0]) + "}{" + _inner(args[1]) + "}")
@@ -137,6 +160,46 @@ def _formula_token(item: str, i: int) -> int:
     return 2 if item[i] == "\\" else 1
 
 
+_LEADING_HYPHEN = re.compile(r"(\d{0,2}(?:sp\d?|[spdfgh])|[a-z\u03b1-\u03c9])(?:\^(\d+|\{\d+\}))?-"
+                             r"(?=[A-Za-z(\[])")
+"""An orbital or a lone lowercase letter, then a hyphen, `1s^2-N`, `n-Pr` (mhchem's
+manual), `α-Fe2O3`, which is no bond and no charge."""
+_KROGER_VINK = {"x": "\\times", ".": "\\bullet", "*": "*"}
+_SITE = re.compile(r"(?<![A-Za-z\\])([A-Z][a-z]{0,2}|i)(?=,|$)")
+"""A site in a Kröger–Vink subscript, `_{Li,x}` or `_{Ti}`, as mhchem sets it: upright."""
+
+
+def _superscript(script: str) -> str:
+    """A charge or superscript: `$…$` as its math, a Kröger–Vink charge (`^x`: neutral,
+    `^.`: positive) and a radical's dot (`^{.-}`) as mhchem draws them."""
+    if script in _KROGER_VINK:
+        return _KROGER_VINK[script]
+    script = _MATH.sub(r"\1", script)
+    return re.sub(r"\.(?!\d)", lambda _: "\\bullet ", script) if "\\" not in script else script
+
+
+def _subscript(script: str) -> str:
+    """A subscript: `$…$` as its math, `{red}` words, a site and its fraction upright
+    (`_{Li,1-2x}`)."""
+    script = _MATH.sub(r"\1", script)
+    if script.startswith("{") and script.endswith("}"):
+        return f"\\text{{{script[1:-1]}}}"
+    if "\\" in script:
+        return script
+    return _SITE.sub(r"\\mathrm{\1}", script).replace(",", "{,}\\,")
+
+
+def _braced(content: str) -> str:
+    """A braced group: a formula (`[{(x2)3}2]`), or words and what no formula holds,
+    `{Gluconic acid}`, `{(+)}` or `{-}` (a hyphen), as text (mhchem's escape)."""
+    if re.search(r"\w", content) and not re.search(r"\s", content):
+        try:
+            return _subscript_or_charge(content)
+        except TexError:
+            pass
+    return f"\\text{{{content}}}"
+
+
 def _subscript_or_charge(formula: str) -> str:
     """One species (no spaces): elements upright, counts as subscripts, charges up."""
     out: list[str] = []
@@ -147,9 +210,16 @@ def _subscript_or_charge(formula: str) -> str:
     if isotope:
         out.append(f"{{}}^{{{isotope.group(1)}}}_{{{isotope.group(2)}}}")
         formula = formula[isotope.end():]
+    if lead := _LEADING_HYPHEN.match(formula):  # (`1s^2-N`, `n-Pr`: mhchem's hyphen)
+        orbital = lead.group(1)[:-1] + f"\\mathrm{{{lead.group(1)[-1]}}}"
+        out.append((orbital if len(lead.group(1)) > 1 else lead.group(1))
+                   + (f"^{{{lead.group(2).strip('{}')}}}" if lead.group(2) else "")
+                   + "\\text{-}")
+        formula = formula[lead.end():]
     charge = ""
     if found := _CHARGE.search(formula):
-        charge = found.group(1) if found.group(1) is not None else found.group(2)
+        charge = _superscript(found.group(1) if found.group(1) is not None
+                              else found.group(2))
         formula = formula[:found.start()]
     elif trailing := _TRAILING_CHARGE.search(formula):
         charge = trailing.group(1)
@@ -162,7 +232,15 @@ def _subscript_or_charge(formula: str) -> str:
                            hint="write the formula with `\\mathrm`, e.g. `\\mathrm{H_2O}`")
         text = part.group()
         if text[0] in "^_":
-            out.append(text[0] + "{" + (text[2:-1] if text[1:2] == "{" else text[1:]) + "}")
+            script = text[2:-1] if text[1:2] == "{" else text[1:]
+            out.append(text[0] + "{" + (_superscript(script) if text[0] == "^"
+                                        else _subscript(script)) + "}")
+        elif text[0] == "'":
+            out.append("^{" + "\\prime" * len(text) + "}")
+        elif text[0] == "{" and len(text) > 2:
+            out.append("{" + _braced(text[1:-1]) + "}")
+        elif not text.isascii():
+            out.append(f"\\text{{{text}}}")
         elif text.isdigit() and previous and (previous[-1].isalpha() or previous[-1] in ")]}"):
             out.append(f"_{{{text}}}")
         elif text in _JOINS:
@@ -191,16 +269,17 @@ def _species(item: str) -> str:
     return _subscript_or_charge(item)
 
 
-_LIST = re.compile(r"(,|(?<=[A-Za-z\d)\]])/(?=[A-Z(\[]))")
+_LIST = re.compile(r"([,;](?![^{}]*\})|(?<=[A-Za-z\d)\]])/(?=[A-Z(\[]))")
 """Formulae in a list (`\\ce{Si,Ge,InGaAs}`, `\\ce{GaAs/InP}`: materials in notes on
 semiconductors), which mhchem sets with the comma or slash between them; a `/` of a
 coefficient (`1/2O2`) is none."""
-_LIST_MARKS = {",": "{,}\\,", "/": "/"}
+_LIST_MARKS = {",": "{,}\\,", ";": "{;}\\,", "/": "/"}
 
 
-_SPECIES_LIKE = r"(?:[+-]|\d*\+?[A-Z][A-Za-z0-9()\[\]^{}+-]*)"
+_SPECIES_LIKE = r"(?:[+-]|[^\x00-\x7f]*\d*\+?[A-Z][A-Za-z0-9()\[\]^{}+-]*)"
 _FORMULA_LIKE = re.compile(rf"{_SPECIES_LIKE}(?:\s+{_SPECIES_LIKE})*")
-"""An arrow's text of formulae (`H2O`, `I-`, `+ 2OH-`: hydroxide added), not words."""
+"""An arrow's text of formulae (`H2O`, `I-`, `+ 2OH-`: hydroxide added; `浓H2SO4`,
+concentrated sulfuric acid), not words."""
 
 
 def _formula(item: str) -> str:
@@ -222,6 +301,9 @@ def _label(text: str) -> str:
     return f"\\text{{{text}}}"
 
 
+_ITEM = re.compile(rf"\$[^$]*\$|(?:[^\s\[{{]|\[[^\[\]]*\]|{_GROUP}|[\[{{])+")
+"""An item of an equation: `$…$`, or a run of anything but spaces, a bracket's text
+(`->[高温 高压]`) and a brace's (`{Gluconic acid}`) whole."""
 _ESCAPE = re.compile(r"&|\\\\|\\hline(?![A-Za-z])|\\.|[{}$]")
 _CONCENTRATIONS = re.compile(r"(?:\[[^\[\]]*\]){2,}|\[[^\[\]]*[ +-]\S*\]")
 """Concentrations, `[H+][F-]` or `[CO2 (g)]`: species in brackets, a charge or a state
@@ -254,7 +336,7 @@ def ce(content: str) -> str:
         return "".join(ce(piece) if k % 2 == 0 else f" {piece} "
                        for k, piece in enumerate(pieces))
     parts: list[str] = []
-    for item in re.findall(r"\$[^$]*\$|(?:[^\s\[]|\[[^\[\]]*\])+", content):
+    for item in _ITEM.findall(content):
         if item.startswith("$"):
             parts.append(item[1:-1])
         elif item in _SIGNS:

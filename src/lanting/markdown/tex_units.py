@@ -64,13 +64,15 @@ def _number(content: str) -> tuple[str, str]:
     if error:
         tex += "(" + _digits(error[1:-1]) + ")"
     if exponent:
-        tex += ("\\cdot " if e or times == "*" or times == "\\cdot" else "\\times ")
+        tex += ("\\cdot " if e == "e" or times == "*" or times == "\\cdot" else "\\times ")
         tex += "10^{" + exponent.strip("{}") + "}"
     if power:
         tex += "^{" + power.strip("{}") + "}"
     return tex, content[found.end():]
 
 
+_PLUS_MINUS = re.compile(r"\\pm(?![A-Za-z])\s*|\+-\s*|\+/-\s*|±\s*")
+"""A number's uncertainty after it, `8.00001 \\pm 0.00005 nm`."""
 _PRODUCT = re.compile(r"\s*(?:\*|\.|\\cdot(?![A-Za-z])|·|⋅)\s*")
 
 
@@ -104,9 +106,14 @@ def pu(content: str) -> str:
     content = _DEGREES.sub("°", content)
     number, units = _number(content)
     units = units.strip()
-    if "//" in units:  # (`J // mol K`: mhchem's fraction)
+    if number and (error := _PLUS_MINUS.match(units)):  # (`8.00001 \pm 0.00005 nm`)
+        more, units = _number(units[error.end():])
+        number, units = number + "\\pm " + more, units.strip()
+    if "//" in units:  # (`J // mol K`: mhchem's fraction; `l//100km`, a number under it)
         over, _, under = units.partition("//")
-        tex = f"\\frac{{{_units(over)}}}{{{_units(under)}}}"
+        count, under = _number(under)
+        count += "\\," if count else ""
+        tex = f"\\frac{{{_units(over)}}}{{{count}{_units(under)}}}"
     else:
         tex = "/".join(_units(part) for part in re.split(r"\s*/\s*", units)) if units else ""
     space = "\\," if number and tex and not tex.startswith("\\mathrm{°}") else ""
