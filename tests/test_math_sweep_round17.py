@@ -154,3 +154,70 @@ def test_a_vitepress_site_of_chemistry_notes_builds_clean(tmp_path: Path) -> Non
     texts = [m.text() for m in formulas]
     assert "(浓)" in texts[0] and "η2-C2H4" in texts[2]
     assert "Citric acid" in texts[3]
+
+
+SUBEQUATIONS = """\
+$$
+\\begin{equation} E = mc^2 \\label{eq:energy} \\end{equation}
+$$
+
+$$
+\\begin{subequations}\\label{eq:maxwell}
+\\begin{align}
+\\nabla \\cdot E &= \\rho \\\\
+\\nabla \\cdot B &= 0 \\label{eq:gauss-b} \\\\
+\\nabla \\times E &= -\\partial_t B \\nonumber \\\\
+\\nabla \\times B &= J
+\\end{align}
+\\end{subequations}
+$$
+
+\\begin{subequations}
+\\begin{gather}
+p = m v \\label{eq:momentum} \\\\
+F = \\dot p
+\\end{gather}
+\\end{subequations}
+
+$$
+\\begin{equation} W = F s \\label{eq:work} \\end{equation}
+$$
+
+See \\eqref{eq:maxwell}, \\eqref{eq:gauss-b}, \\eqref{eq:momentum} and \\eqref{eq:work}; \
+in a formula $\\eqref{eq:momentum}$.
+"""
+
+
+def test_subequations_share_one_number_lettered() -> None:
+    """amsmath's `subequations` (a Pandoc or Quarto post written for its PDF; round 16's
+    leftover): the build failed ("Unknown environment"), and a bare one outside `$$`
+    was TeX left in the page. The rows it numbers share one number of the page's,
+    lettered, (2a), (2b) …, as LaTeX prints them; a `\\nonumber` row has none; the next
+    equation goes on from the group's number, (4), not from its rows'."""
+    doc = tree(SUBEQUATIONS)
+    numbers = [t.text() for div in doc.find_all("div", class_="math-display")
+               for t in div.find_all("mtext") if t.text().startswith("(")]
+    assert numbers == ["(1)", "(2a)", "(2b)", "(2c)", "(3a)", "(3b)", "(4)"]
+
+
+def test_a_group_s_label_and_its_rows_labels() -> None:
+    """`\\label` after `\\begin{subequations}` is the group's number, (2), leading to its
+    first row; a row's label its lettered number, in the prose and in a formula."""
+    doc = tree(SUBEQUATIONS)
+    refs = {a["href"]: a.text() for a in doc.find_all("a")}
+    assert refs == {"#eq:maxwell": "(2)", "#eq:gauss-b": "(2b)", "#eq:momentum": "(3a)",
+                    "#eq:work": "(4)"}
+    ids = [td.get("id") for td in doc.find_all("mtd") if td.get("id")]
+    assert ids == ["eq:energy", "eq:maxwell", "eq:gauss-b", "eq:momentum", "eq:work"]
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    ("$$\n\\begin{subequations}\\label{g}\n\\begin{align}\na &= 1 \\label{a}\n"
+     "\\end{align}\n\\end{subequations}\n$$\n", "name one number"),
+    ("$$\n\\begin{subequations}\n\\begin{equation} p \\end{equation}\n"
+     "\\begin{equation} q \\end{equation}\n\\end{subequations}\n$$\n", "one environment"),
+])
+def test_a_group_lettering_cannot_be_read_is_an_error_at_its_line(source: str,
+                                                                  message: str) -> None:
+    (problem,) = render(source).problems
+    assert message in problem.message and problem.line == 2

@@ -27,9 +27,10 @@ _BRACKET_ONE_LINE = re.compile(r"\\\[(.*?)\\\]" + _LABEL, re.S)
 _BRACKET_CLOSE = re.compile(r"(.*?)\\\]" + _LABEL + _AFTER)
 ENVIRONMENTS = ("equation", "multline", "gather", "align", "alignat", "flalign",
                 "eqnarray", "CD", "matrix", "pmatrix", "bmatrix", "Bmatrix", "vmatrix",
-                "Vmatrix", "cases", "aligned", "gathered", "array")
+                "Vmatrix", "cases", "aligned", "gathered", "array", "subequations")
 """Environments that make a display formula of their own outside `$$` (amsmath's
-top-level ones, as mdit-py-plugins' amsmath plugin has them, and `CD`; and those a
+top-level ones, as mdit-py-plugins' amsmath plugin has them, and `CD`, `subequations`;
+and those a
 formula is made of, which MathJax typeset on their own as well: a kramdown post's bare
 `\\begin{cases}` paragraph showed as TeX)."""
 _RUN_TOGETHER = re.compile(r"(?<!\\)\$\$\$\$")

@@ -1,13 +1,15 @@
 """What a formula's error says: a hint for each math-core message (with the commands of
 MathJax's extensions and names TeX spells otherwise), the command at an error's offset,
-and an excerpt of the line with a caret under the fault (CJK characters counted two
-columns wide, as terminals show them)."""
+an excerpt of the line with a caret under the fault (CJK characters counted two
+columns wide, as terminals show them), and the hint of a reference to no label."""
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Collection
 
+from lanting.errors import did_you_mean
 from lanting.markdown.math_formula import HINT
 
 EXCERPT_WIDTH = 72
@@ -126,3 +128,12 @@ _COMMAND_AT = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
 def command_at(latex: str, offset: int) -> str:
     found = _COMMAND_AT.match(latex, offset) if 0 <= offset < len(latex) else None
     return found.group(0) if found else ""
+
+
+def label_hint(name: str, labels: Collection[str], written: str = "") -> str:
+    """What to do about a reference to no label: the label meant, or how to write one."""
+    hint = did_you_mean(name, labels) or (
+        "label a display formula as `$$ … $$ (" + name + ")` or with `\\label{" + name + "}`")
+    if written.startswith("\\"):  # (a post about LaTeX may mean the command itself)
+        hint += f"; to show `{written}` as it is, put it in backticks"
+    return hint

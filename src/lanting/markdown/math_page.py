@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from lanting.errors import did_you_mean
 from lanting.markdown.formula_images import MARKERS as IMAGE_MARKERS
 from lanting.markdown.math_colors import page_colors
 from lanting.markdown.math_formula import (
@@ -23,9 +22,10 @@ from lanting.markdown.math_formula import (
     finish,
 )
 from lanting.markdown.math_given_macros import given_macros
-from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
+from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint, label_hint
 from lanting.markdown.math_label_keys import LabelKeys
 from lanting.markdown.math_macros import PageMacros, page_macros
+from lanting.markdown.math_subequations import Group, letter_groups, lettered, unwrapped
 from lanting.markdown.math_tag_keys import hidden_tags, untag
 from lanting.markdown.math_tagforms import in_form, tag_forms
 from lanting.markdown.math_tags import (
@@ -59,6 +59,8 @@ class _Formula:
     marks: Marks | None = None
     plain_refs: tuple[int, ...] = ()
     tags: dict[str, str] = field(default_factory=dict)
+    group: Group | None = None
+    """Its `subequations` group, lettered once the page is converted."""
     failed: bool = False
     body: str = ""
     """`latex` with its macro definitions blanked out (they are the page's), or ""."""
@@ -199,7 +201,14 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
             source = inline_tags(source)
         elif not formula.display and "\\label" in source:
             source = _inline_labels(page, formula, source)
-        tex, formula.marks, formula.plain_refs = rewrite(source, formula.display)
+        group = unwrapped(source) if formula.display and "{subequations}" in source else None
+        tex, formula.marks, formula.plain_refs = rewrite(group[0] if group else source,
+                                                         formula.display)
+        if group:  # (its rows lettered, in the form math-core takes: tags hidden as below)
+            tex = hidden_tags(braced_tags(numbered(tex)), formula.tags,
+                              f"LantingTag{id(formula) % 99991}x")
+            tex, formula.group = lettered(tex, group[1], macros,
+                                          f"LantingSub{id(formula) % 99991}x")
     except TexError as error:
         page.report(formula, f"math: {error}", error.offset, error.hint,
                     len(command_at(formula.latex, error.offset)))
@@ -291,7 +300,7 @@ def convert_page(state: StateCore) -> None:
                 where = formula.latex.find(name)
                 page.report(formula, f"math: `\\eqref{{{name}}}` refers to no label on this "
                             "page", where if where >= 0 else 0,
-                            _label_hint(name, labels), len(name))
+                            label_hint(name, labels), len(name))
     referenced = []
     for token in refs:
         if token.info not in labels and token.markup.startswith("{eq}"):
@@ -310,7 +319,7 @@ def convert_page(state: StateCore) -> None:
                              hint=f"label an algorithm with `\\label{{{token.info}}}`")
             else:
                 page.problem(f"`{written}` refers to no numbered equation on this page", line,
-                             hint=_label_hint(token.info, labels, written))
+                             hint=label_hint(token.info, labels, written))
 
     todo = [f for f in formulas if not f.failed]
     inside = {m.group(1).strip() for f in todo for m in _REF_TEX.finditer(f.tex)}
@@ -320,6 +329,7 @@ def convert_page(state: StateCore) -> None:
         ("\\eqref{" + keys.key(name) + "}", False) for name in wanted]
     outputs = converter(macros, True).convert_all(snippets) if snippets else []
     outputs = [keys.restore(output) for output in outputs]
+    letter_groups([(f.group, f.tags) for f in todo], outputs)  # (`subequations`)
     tags = {key: text for f in todo for key, text in f.tags.items()}
     numbers: dict[str, str] = state.env.setdefault("equations", {})
     for name, output in zip(wanted, outputs[len(todo):], strict=True):
@@ -367,14 +377,6 @@ def _unnumbered_refs(page: _Page, refs: Sequence[Token], formulas: Sequence[_For
                      "a number", line, hint="remove the `\\nonumber` (`\\notag`, the `*` of "
                      "the environment) from its line, or move the `\\label` to a numbered one",
                      severity="warning")
-
-
-def _label_hint(name: str, labels: dict[str, _Formula], written: str = "") -> str:
-    hint = did_you_mean(name, labels) or (
-        "label a display formula as `$$ … $$ (" + name + ")` or with `\\label{" + name + "}`")
-    if written.startswith("\\"):  # (a post about LaTeX may mean the command itself)
-        hint += f"; to show `{written}` as it is, put it in backticks"
-    return hint
 
 
 _ERROR_TITLE = re.compile(r'title="(\d+): ([^"]*)"')
