@@ -211,13 +211,24 @@ def test_a_group_s_label_and_its_rows_labels() -> None:
     assert ids == ["eq:energy", "eq:maxwell", "eq:gauss-b", "eq:momentum", "eq:work"]
 
 
-@pytest.mark.parametrize(("source", "message"), [
-    ("$$\n\\begin{subequations}\\label{g}\n\\begin{align}\na &= 1 \\label{a}\n"
-     "\\end{align}\n\\end{subequations}\n$$\n", "name one number"),
-    ("$$\n\\begin{subequations}\n\\begin{equation} p \\end{equation}\n"
-     "\\begin{equation} q \\end{equation}\n\\end{subequations}\n$$\n", "one environment"),
-])
-def test_a_group_lettering_cannot_be_read_is_an_error_at_its_line(source: str,
-                                                                  message: str) -> None:
-    (problem,) = render(source).problems
-    assert message in problem.message and problem.line == 2
+def test_a_group_labelled_beside_its_first_row() -> None:
+    """amsmath's own pattern: `\\begin{subequations}\\label{eq:sys}`, then a label on
+    each row. The group's is (1), the first row's (1a), both leading to that row, in the
+    prose and in a formula."""
+    doc = tree("$$\n\\begin{subequations}\\label{eq:sys}\n\\begin{align}\n"
+               "u &= 1 \\label{eq:u} \\\\\nv &= 2 \\label{eq:v}\n\\end{align}\n"
+               "\\end{subequations}\n$$\n\n$$\nw = \\eqref{eq:sys} + \\eqref{eq:u} "
+               "\\tag{9}\n$$\n\nSee \\eqref{eq:sys}, \\eqref{eq:u}, \\eqref{eq:v}.\n")
+    links = [(a["href"], a.text()) for a in doc.find_all("a")]
+    assert links == [("#eq:sys", "(1)"), ("#eq:u", "(1a)")] * 2 + [("#eq:v", "(1b)")]
+    first = doc.find_all("mtr")[0]
+    assert first.get("id") == "eq:sys" and first.find("mtd", id="eq:u") is not None
+    assert "LantingGroupRef" not in doc.text()
+
+
+def test_a_group_around_several_environments_is_an_error_at_its_line() -> None:
+    (problem,) = render("$$\n\\begin{subequations}\n\\begin{equation} p \\end{equation}"
+                        "\n\\begin{equation} q \\end{equation}\n\\end{subequations}\n"
+                        "$$\n").problems
+    assert "one environment" in problem.message and problem.line == 2
+

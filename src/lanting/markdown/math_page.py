@@ -25,7 +25,7 @@ from lanting.markdown.math_given_macros import given_macros
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint, label_hint
 from lanting.markdown.math_label_keys import LabelKeys
 from lanting.markdown.math_macros import PageMacros, page_macros
-from lanting.markdown.math_subequations import Group, letter_groups, lettered, unwrapped
+from lanting.markdown.math_subequations import Group, group_refs, letter_groups, lettered, unwrapped
 from lanting.markdown.math_tag_keys import hidden_tags, untag
 from lanting.markdown.math_tagforms import in_form, tag_forms
 from lanting.markdown.math_tags import (
@@ -291,6 +291,8 @@ def convert_page(state: StateCore) -> None:
                                 len(name))
             else:
                 labels[name] = formula
+    aliases = {f.group.alias: f.group.first_label for f in formulas if f.group and f.group.alias}
+    labels.update({a: labels[row] for a, row in aliases.items() if a not in labels})
     for formula in formulas:
         if formula.failed:
             continue
@@ -323,15 +325,15 @@ def convert_page(state: StateCore) -> None:
 
     todo = [f for f in formulas if not f.failed]
     inside = {m.group(1).strip() for f in todo for m in _REF_TEX.finditer(f.tex)}
-    wanted = sorted(set(referenced) | (inside & labels.keys()))
+    wanted = sorted((set(referenced) | (inside & labels.keys())) - aliases.keys())
     keys = LabelKeys()
-    snippets = [(keys.hide(f.tex), f.display) for f in todo] + [
+    snippets = [(keys.hide(group_refs(f.tex, aliases)), f.display) for f in todo] + [
         ("\\eqref{" + keys.key(name) + "}", False) for name in wanted]
     outputs = converter(macros, True).convert_all(snippets) if snippets else []
     outputs = [keys.restore(output) for output in outputs]
-    letter_groups([(f.group, f.tags) for f in todo], outputs)  # (`subequations`)
-    tags = {key: text for f in todo for key, text in f.tags.items()}
     numbers: dict[str, str] = state.env.setdefault("equations", {})
+    numbers.update(letter_groups([(f.group, f.tags) for f in todo], outputs))  # (subequations)
+    tags = {key: text for f in todo for key, text in f.tags.items()}
     for name, output in zip(wanted, outputs[len(todo):], strict=True):
         found = REF_LINK.search(output)
         # (a reference's text, as the summary reads it too: a tag's small capitals

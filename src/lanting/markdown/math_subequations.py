@@ -35,6 +35,9 @@ class Group:
     """The placeholders of the tags of its numbered rows after the first."""
     first_label: str = ""
     """The first numbered row's own label (a reference to it shows `(3a)`), or ""."""
+    alias: str = ""
+    """The group's label when its first row has one too: a reference to it shows `(3)`
+    and leads to the row (`\\label` after `\\begin{subequations}`, then on a row)."""
 
 
 def unwrapped(tex: str) -> tuple[str, str] | None:
@@ -92,12 +95,9 @@ def lettered(tex: str, label: str, macros: dict[str, str], prefix: str
         pieces.append(tex[pos:start])
         if k == numbered[0]:
             own = _ROW_LABEL.search(row)
-            if own and label:
-                raise TexError(f"the group's `\\label{{{label}}}` and its first row's "
-                               f"`\\label{{{own.group(1)}}}` name one number here", 0,
-                               hint="keep one of the two labels")
             group.first_label = own.group(1) if own else ""
-            row += f"\\label{{{label}}}" if label else ""
+            group.alias = label if own else ""
+            row += f"\\label{{{label}}}" if label and not own else ""
         else:
             group.keys.append(f"{prefix}{len(group.keys):03d}")  # (one length: no key in another)
             row = row.rstrip() + f"\\tag{{{group.keys[-1]}}}"
@@ -121,20 +121,40 @@ def letter_rows(output: str, group: Group, tags: dict[str, str]
     return output[:first.start()] + cell + output[first.end():], number
 
 
+_ALIAS_MARK = "LantingGroupRef"
+
+
+def group_refs(tex: str, aliases: dict[str, str]) -> str:
+    """`tex` with its references to a group labelled beside its first row (`aliases`:
+    the group's label and the row's) made to the row, marked as the group's."""
+    for alias, row in aliases.items():
+        for command in ("\\eqref", "\\ref"):  # (`\eqref` first: it holds `ref{…}`)
+            tex = tex.replace(f"{command}{{{alias}}}",
+                              f"{command}{{{row}}}\\text{{{_ALIAS_MARK}}}")
+    return tex
+
+
 def letter_groups(groups: list[tuple[Group | None, dict[str, str]]], outputs: list[str]
-                  ) -> None:
+                  ) -> dict[str, str]:
     """The page's converted formulas (`outputs`, changed in place; `groups`: each one's
     group, if any, and its tags) with their groups' rows lettered, and the references
     to a group's first row (in formulas and the prose's, `outputs` after the page's
-    formulas) too: `(3)` → `(3a)`."""
-    firsts: dict[str, str] = {}
+    formulas) too: `(3)` → `(3a)`, but for the group's own. Returns the groups' labels
+    beside their rows' (`Group.alias`) and their numbers."""
+    firsts: dict[str, tuple[str, str]] = {}
     for k, (group, tags) in enumerate(groups):
         if group is not None:
             outputs[k], number = letter_rows(outputs[k], group, tags)
             if number and group.first_label:
-                firsts[group.first_label] = number
+                firsts[group.first_label] = (number, group.alias)
+            if number and group.alias:  # (the group's id, for the prose's references)
+                outputs[k] = outputs[k].replace("<mtr", f'<mtr id="{group.alias}"', 1)
     for k, output in enumerate(outputs):
-        for label, number in firsts.items():
-            output = output.replace(f'<a href="#{label}">({number})</a>',
-                                    f'<a href="#{label}">({number}a)</a>')
+        for label, (number, alias) in firsts.items():
+            link, mark = f'<a href="#{label}">({number})</a>', f"<mtext>{_ALIAS_MARK}</mtext>"
+            for between in ("</mtext>", ""):  # (the group's: its number, its id)
+                output = output.replace(link + between + mark,
+                                        f'<a href="#{alias}">({number})</a>' + between)
+            output = output.replace(link, f'<a href="#{label}">({number}a)</a>')
         outputs[k] = output
+    return {alias: number for number, alias in firsts.values() if alias}
