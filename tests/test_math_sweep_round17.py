@@ -232,3 +232,12 @@ def test_a_group_around_several_environments_is_an_error_at_its_line() -> None:
                         "$$\n").problems
     assert "one environment" in problem.message and problem.line == 2
 
+
+def test_an_asciimath_block_is_named_in_its_error() -> None:
+    """markdown-it-math's `$$$` … `$$$` block holds AsciiMath (round 16's leftover): it
+    failed with `Unexpected "$"` and the hint for any formula. The error, at its line,
+    says what the block is and how to write it."""
+    (problem,) = render("Sum:\n\n$$$\nsum_(i=1)^n i^2\n$$$\n").problems
+    assert problem.line == 3 and "AsciiMath" in (problem.hint or "")
+    (typo,) = render("$$$M_X(t) = E[e^{tX}]$$\n").problems  # (a typo: no such hint)
+    assert "AsciiMath" not in (typo.hint or "")

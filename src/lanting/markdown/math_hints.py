@@ -104,6 +104,11 @@ def _color_hint(name: str) -> str:
             "`\\color`")
 
 
+_ASCIIMATH_HINT = ("a `$$$` … `$$$` block is markdown-it-math's, in AsciiMath (`sum_(i=1)^n "
+                   "i^2`); Lanting reads TeX: write it between `$$` as TeX "
+                   "(`\\sum_{i=1}^n i^2`)")
+
+
 def error_hint(message: str, display: bool = False, latex: str = "") -> str:
     """The hint for math-core's `message` about the formula `latex`."""
     if "&" in message and (entity := _ENTITY.search(latex)):
@@ -111,6 +116,8 @@ def error_hint(message: str, display: bool = False, latex: str = "") -> str:
                 f"({html.unescape(entity.group())}) or its TeX command")
     if "top level of a table-like" in message and _DOUBLED_BRACE.search(latex):
         return _DOUBLED_BRACE_HINT
+    if display and latex.startswith("$") and latex.endswith("$") and len(latex) > 1:
+        return _ASCIIMATH_HINT  # (`$$$ … $$$`: the `$$` hold `$ … $`)
     if display and "may only appear in a numbered equation" in message:
         return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
     if (color := _UNKNOWN_COLOR.search(message)) is not None:
