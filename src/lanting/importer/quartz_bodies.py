@@ -27,15 +27,18 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.excalidraw import NOT_DRAWN
+from lanting.importer.foam import link_reference_blocks
 from lanting.importer.html_block_spans import raw_block_spans
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.quartz_embeds import COMMENT, WIKI, QuartzEmbeds
 from lanting.importer.quartz_parentheses import escaped_parentheses
 from lanting.importer.quartz_settings import QuartzConfig, has_extension
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
+from lanting.importer.text import split_front_matter
 from lanting.markdown.anchors import github_slug
 
 _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
@@ -122,6 +125,7 @@ class QuartzBodies(QuartzEmbeds):
                     "has its own)", count)
         shelf = Shelf()
         text = protect_code(text, shelf)
+        text = link_reference_blocks(text, ctx)
         text, count = COMMENT.subn("", text)
         ctx.convert("%%comments%% left out", count)
         # (Obsidian and Quartz's remark-math read a `$$` block to its closing `$$`, blank
@@ -189,8 +193,8 @@ class QuartzBodies(QuartzEmbeds):
                 return match.group()  # (`[[原文]](https://…)`: a link, its text in brackets)
             if isinstance(found, Item):
                 ctx.convert("[[wiki links]] to notes of the garden")
-                fragment = self.fragment(heading, found.source, ctx, match.group()) \
-                    if heading else ""
+                fragment = self.fragment(heading, found.source, ctx, match.group(),
+                                         _title(found)) if heading else ""
                 return f"[{label}]({self.site.link(found)}{fragment})"
             if isinstance(found, Path):
                 ctx.convert("[[wiki links]] to files of the garden")
@@ -210,8 +214,12 @@ class QuartzBodies(QuartzEmbeds):
         ctx.note(written, f"`{written}` names a note not written yet "
                  f"({self.unwritten_shown}): its text kept without the link")
 
-    def fragment(self, heading: str, source: Path | None, ctx: Context, written: str) -> str:
-        """`#Heading` as the id the new page gives that heading; `#^block` as is. A
+    def fragment(self, heading: str, source: Path | None, ctx: Context, written: str,
+                 title: str | None = None) -> str:
+        """`#Heading` as the id the new page gives that heading; `#^block` as is; the
+        note's `# heading` that became its `title`, which the page shows above its text
+        without an id, the page itself (`[[api#Well-Designed API]]`, as Foam's and
+        Obsidian's heading suggestions write it, failed the build: no anchor). A
         heading the note does not have (renamed since) is left out, with a warning: the
         old link led to the page's top, and so does the new one. So is a block the note
         does not have: its id must stand after a space (`成立。 ^para1`), as Obsidian
@@ -231,6 +239,11 @@ class QuartzBodies(QuartzEmbeds):
         if found is None:
             ctx.warn(written, f"no heading `{text}` in `{source.stem}`: the link leads to "
                      "the page's top")
+            return ""
+        first = first_heading(split_front_matter(read_text(source))[2])
+        if title is not None and first is not None and first[0] == title \
+                and heading_fragment(first[0], source) == found:
+            ctx.convert("links to a note's title heading, to the page's top")
             return ""
         return "#" + found
 
@@ -313,7 +326,8 @@ class QuartzBodies(QuartzEmbeds):
         found = self.find(name, path)
         if isinstance(found, Item):
             ctx.convert("links to notes")
-            frag = self.fragment("#" + unquote(fragment), found.source, ctx, url) \
+            frag = self.fragment("#" + unquote(fragment), found.source, ctx, url,
+                                 _title(found)) \
                 if hash_mark else ""
             return self.site.link(found) + frag
         if isinstance(found, Path):
@@ -359,6 +373,12 @@ _OWN_DISK_TAG = re.compile(r"""<img\b[^<>]*?\bsrc\s*=\s*(["'])([^"'<>]*)\1[^<>]*
 """An `<img>` with its `src` quoted (one on the writer's computer: `own_disk_tag`)."""
 _MD_IMAGE = re.compile(r"!\[([^\[\]\n]*)\]\((<[^<>\n]+>|[^()\s]+)\)")
 _INLINE_MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+?\$")
+
+
+def _title(note: Item) -> str | None:
+    """The title of a note whose first `# heading` may have become it (a talk's is its
+    first slide's, kept)."""
+    return None if note.kind == "talk" else str(note.front.get("title") or "")
 
 
 def _in_math(text: str, line_start: int, at: int) -> bool:
