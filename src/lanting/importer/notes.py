@@ -72,6 +72,7 @@ from lanting.importer.render_output import in_render_output
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import split_front_matter
+from lanting.importer.vault_plugins import DATAVIEW, admonitions, had, vault_plugins
 
 _TOC_BLOCK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*toc[ \t]*\n(?:.*\n)*?[ \t]*\1[ \t]*(?:\n|$)",
                         re.MULTILINE)
@@ -120,6 +121,9 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
         self.config = read_vault(source, self.graph,
                                  self.content if self.dendron is not None else None)
         self.vault = (source / ".obsidian").is_dir()
+        self.plugins = vault_plugins(source)
+        self.dataview_fields = None if self.graph is not None else \
+            self.vault and had(self.plugins, DATAVIEW)
         self.gitbook = (source / "book.json").is_file()
         """A GitBook book: its Markdown read by kramed (marked 0.3), as Hexo's was."""
         self.typora_roots: dict[Path, str | None] = {}
@@ -273,6 +277,7 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
             ctx.convert("Dendron's `[[shown|note]]` links", count)
         if self.graph is not None:
             text = self.logseq_text(text, path, ctx)
+        text = self.plugin_blocks(text, ctx)
         if self.gitbook:  # (`**Th1: **定理`: bold to kramed, two stars to CommonMark)
             shelf = Shelf()
             text = shelf.restore(lenient_strong(protect_code(text, shelf), ctx, "kramed"))
@@ -292,6 +297,10 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
                 return "\n".join(lines[:end]).strip("\n") + "\n\n" + super().convert(
                     "\n".join(kept[end:]), item, ctx, path)
         return super().convert(text, item, ctx, path)
+
+    def plugin_blocks(self, text: str, ctx: Context) -> str:
+        # (the Admonition plugin's ```ad-note: else a code block of an unknown language)
+        return text if self.graph is not None else admonitions(text, self.plugins, ctx)
 
     def find(self, target: str, path: Path) -> Item | Path | None:
         """Also a link to a folder's `README.md` (`../CH07/README.md`, `[[CH07/README]]`):

@@ -126,6 +126,7 @@ class QuartzBodies(QuartzEmbeds):
         shelf = Shelf()
         text = protect_code(text, shelf)
         text = link_reference_blocks(text, ctx)
+        text = self.plugin_text(text, ctx)
         text, count = COMMENT.subn("", text)
         ctx.convert("%%comments%% left out", count)
         # (Obsidian and Quartz's remark-math read a `$$` block to its closing `$$`, blank

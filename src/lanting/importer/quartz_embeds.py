@@ -20,6 +20,7 @@ from lanting.importer.quartz_settings import file_slug
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
+from lanting.importer.vault_plugins import inline_fields
 from lanting.markdown.anchors import github_slug
 
 WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
@@ -42,6 +43,20 @@ class QuartzEmbeds(QuartzFinder):
     site: NewSite
     shown_by = "Quartz"
     """What showed the notes (said of what it showed that Lanting does not)."""
+    dataview_fields: bool | None = False
+    """Whether Dataview showed `Key:: value` lines (`vault_plugins.inline_fields`; None:
+    they are a Logseq graph's properties, left to Lanting's Markdown)."""
+
+    def plugin_blocks(self, text: str, ctx: Context) -> str:
+        """`text` (its code not set aside) with the blocks of the vault's plugins as
+        Lanting's: none in a Quartz garden, which showed them as code."""
+        return text
+
+    def plugin_text(self, text: str, ctx: Context) -> str:
+        """`text` (its code set aside) with Dataview's inline fields as shown."""
+        if self.dataview_fields is None:
+            return text
+        return inline_fields(text, self.dataview_fields, ctx)
 
     def file_url(self, file: Path) -> str:
         rel = file_slug(file.relative_to(self.content).as_posix())
@@ -83,8 +98,13 @@ class QuartzEmbeds(QuartzFinder):
                              "a link to the note")
                     return f"[{shown or name}]({self.site.link(found)})"
                 ctx.convert("![[note]] embeds inlined")
-                # (an embed in the embedded text is a link: no note embeds itself for ever)
-                inner = protect_code(part, shelf).replace("![[", "[[")
+                # (an embed of a note in the embedded text is a link: no note embeds itself
+                # for ever; one of an image or a file is shown as it is in its note)
+                inner = self.plugin_text(protect_code(self.plugin_blocks(part, ctx), shelf),
+                                         ctx)
+                inner = WIKI.sub(lambda m: one(m) if m.group(1) and isinstance(self.find(
+                    m.group(2).removesuffix("\\"), path), Path) else m.group().replace(
+                    "![[", "[[", 1), inner)
                 return "\n\n" + COMMENT.sub("", inner).strip("\n") + "\n\n"
             ctx.warn(match.group(), f"`{match.group()}` embeds nothing ("
                      f"{self.missing(name, path)}): left out")
