@@ -53,6 +53,7 @@ from lanting.importer.logseq import (
 )
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_strong import lenient_strong
+from lanting.importer.notes_cite import markdown_citations
 from lanting.importer.notes_decks import (
     KNITTED,
     deck_tools,
@@ -73,6 +74,7 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import split_front_matter
 from lanting.importer.vault_plugins import DATAVIEW, admonitions, had, vault_plugins
+from lanting.importer.zettlr import ZettlrNotes
 
 _TOC_BLOCK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*toc[ \t]*\n(?:.*\n)*?[ \t]*\1[ \t]*(?:\n|$)",
                         re.MULTILINE)
@@ -92,7 +94,7 @@ def has_notes(source: Path) -> bool:
         and is_beamer(read_text(p), partial(own_class, p)) for p in walk(source))
 
 
-class Notes(NoteDecks, OrgNotes, LogseqNotes):
+class Notes(NoteDecks, OrgNotes, ZettlrNotes, LogseqNotes):
     kind = "notes"
     placed_keys = Quartz.placed_keys | _TYPORA_KEYS
     keeps_old_urls = False
@@ -151,6 +153,7 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
         Marp's, `marp: true`, found as they are read): kept as written."""
         self.logseq_init()
         self.org_init()
+        self.zettlr_init()
 
     def left_out(self, path: Path) -> bool:
         """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`), the
@@ -238,7 +241,7 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
                 self.nav_orders[path] = float(order)
             return dendron_front(data)
         if self.graph is None:
-            return data
+            return super().implied(path, rel, data, body)
         if journal_day(rel, self.graph) is not None and nothing_written(body):
             self.report.note(path, None, "an empty journal (Logseq makes one each day): "
                              "left out")
@@ -278,6 +281,8 @@ class Notes(NoteDecks, OrgNotes, LogseqNotes):
         if self.graph is not None:
             text = self.logseq_text(text, path, ctx)
         text = self.plugin_blocks(text, ctx)
+        if self.org_library and self.graph is None and path.suffix.lower() == ".md":
+            text = markdown_citations(text, self.org_library, self.org_cited, ctx)
         if self.gitbook:  # (`**Th1: **定理`: bold to kramed, two stars to CommonMark)
             shelf = Shelf()
             text = shelf.restore(lenient_strong(protect_code(text, shelf), ctx, "kramed"))

@@ -1,6 +1,7 @@
-"""The citations of an org-roam folder's notes: org-cite's `[cite:@key]` and org-ref's
-`cite:key`, which Pandoc writes as Pandoc's `[@key]` and `@key`, cite from the `.bib`
-files of the folder (org-roam-bibtex keeps its library there, `#+bibliography:` names it),
+"""The citations of a folder's notes: org-roam's, org-cite's `[cite:@key]` and org-ref's
+`cite:key`, which Pandoc writes as Pandoc's `[@key]` and `@key`, and a Markdown note's
+own `[@key, p. 3]` and `@key` (Zettlr's, the Obsidian Citations plugin's), cite from the
+`.bib` files of the folder (org-roam-bibtex keeps its library there, `#+bibliography:` names it),
 written as the site's `content/references.bib`. A key no `.bib` file has is text, with a
 warning at its line: Lanting's build would fail at it. A reading note's own paper,
 `#+roam_key: cite:key` (org-roam v1) or `:ROAM_REFS: [cite:@key]` (v2), is listed under
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from lanting.importer.bibtex import BibEntry, parse
 from lanting.importer.common import read_text
+from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, protect_code
 
 _CITATION = re.compile(r"(?:^|(?<=[\s\[;-]))@(\w(?:[\w:.#$%&+?<>~/-]*\w)?)", re.MULTILINE)
@@ -37,14 +39,17 @@ def library(folder: Path) -> dict[str, BibEntry]:
 
 
 def cite_from(text: str, keys: dict[str, BibEntry], cited: set[str],
-              warn: Callable[[str], None]) -> str:
+              warn: Callable[[str], None], skip: re.Pattern[str] | None = None) -> str:
     """`text` (an Org note as Pandoc's Markdown) with the citations of keys the library
     lacks escaped, text (`warn` told the key of each); the others added to `cited`.
-    Code is left as it is (a Python decorator, `@cache`, is no citation)."""
+    Code is left as it is (a Python decorator, `@cache`, is no citation), and so is what
+    `skip` matches."""
     shelf = Shelf()
     # (`\[@key\]`, a citation Pandoc wrote with its brackets escaped, a definition's term:
     # Lanting would read `\[…\]` as a display formula)
     protected = _ESCAPED_BRACKETS.sub(r"[\1]", protect_code(text, shelf))
+    if skip is not None:
+        protected = skip.sub(lambda m: shelf.put(m.group()), protected)
 
     def one(match: re.Match[str]) -> str:
         key = match.group(1)
@@ -55,6 +60,23 @@ def cite_from(text: str, keys: dict[str, BibEntry], cited: set[str],
         return "\\" + match.group()
 
     return shelf.restore(_CITATION.sub(one, protected))
+
+
+_WIKI_LINK = re.compile(r"\[\[[^\[\]\n]*\]\]")
+
+
+def markdown_citations(text: str, keys: dict[str, BibEntry], cited: set[str],
+                       ctx: Context) -> str:
+    """A Markdown note's text with its citations of keys the library lacks as text, a
+    warning at each (Zettlr and Pandoc printed `(nokey?)`); a `[[@key]]` wiki link (the
+    Citations plugin names a paper's note `@key.md`) is no citation."""
+    if "@" not in text:
+        return text
+    def unknown(key: str) -> None:
+        ctx.warn("@" + key, f"a citation of `{key}`, a key no `.bib` file of the notes has: "
+                 "shown as text (add its entry to one, then import again)")
+
+    return cite_from(text, keys, cited, unknown, _WIKI_LINK)
 
 
 _ROAM_REF = re.compile(r"^[ \t]*(?:#\+roam_key:|:ROAM_REFS:)[ \t]*(.*?)[ \t]*$",

@@ -75,9 +75,9 @@ class OrgNotes(Quartz):
         """Each `.org` file read: its Markdown, or None (not converted)."""
         self.org_ids = org_nodes(sorted(p for p in self.content.rglob("*.org")
                                         if p.is_file())) if self.org_pandoc else {}
-        self.org_library = library(self.content) if self.org_ids or any(
-            self.content.rglob("*.org")) else {}
-        """The entries of the folder's `.bib` files, by key, which Org notes cite."""
+        self.org_library = library(self.content)
+        """The entries of the folder's `.bib` files, by key, which notes cite (Org
+        notes, and Markdown ones outside a Logseq graph: `Notes.convert`)."""
         self.org_cited: set[str] = set()
         self.org_papers: dict[Path, list[str]] = {}
         """The keys of the papers each reading note is about, listed under its text."""
@@ -158,7 +158,8 @@ class OrgNotes(Quartz):
     def write_config(self) -> None:
         """Also the folder's `.bib` entries as `content/references.bib`, when notes cite."""
         if self.org_cited:
-            self.report.convert("Org citations of the notes' `.bib` files", len(self.org_cited))
+            self.report.convert("keys of the notes' `.bib` files cited (Org's citations, "
+                                "Pandoc's `[@key]`)", len(self.org_cited))
             self.site.extra["content/references.bib"] = dump(list(self.org_library.values()))
         super().write_config()
 
