@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 import pytest
 from sitebits import png
-from test_import_hugo_sites import imported_site, prose
+from test_import_hugo_sites import built_cleanly, imported_site, prose
 from test_import_hugoblox_home import notices
 
 from lanting.build import build
@@ -205,3 +205,27 @@ def test_list_pages_in_org(tmp_path: Path) -> None:
     assert "欢迎来到 *我的* 笔记。" in home
     blog = (tmp_path / "new/content/posts/_index.md").read_text(encoding="utf-8")
     assert "全部文章。" in blog
+
+
+def test_org_links_to_named_figures_and_the_footnote_section(tmp_path: Path) -> None:
+    """`[[fig:ring]]`, a link to the figure `#+NAME: fig:ring` names, was a link to
+    `fig:ring` (Pandoc read `fig:` as a link's type), dead without a word: it is the
+    figure's number now, as Org's export wrote it ("图 1"), and `[[fig:ring][环]]` a
+    link to the figure. Org's `* Footnotes` section, whose notes Org's export moved to
+    the page's end without a heading, was an empty heading above Lanting's own notes."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\n',
+        "static/images/ring.png": png(8, 8),
+        "content/posts/ring.org": "#+title: 环形通信\n#+date: 2022-02-03\n\n"
+                                  "#+caption: 环形拓扑\n#+name: fig:ring\n"
+                                  "[[file:/images/ring.png]]\n\n"
+                                  "见 [[fig:ring]]，或 [[fig:ring][环]][fn:1]。\n\n"
+                                  "* Footnotes\n[fn:1] 见论文。\n",
+    })
+    body = prose(out, "posts/ring/index.html")
+    links = {a.text(): a.get("href") for a in body.find_all("a")
+             if a.parent is not None and a.parent.tag == "p"}
+    assert body.one("figure")["id"] == "fig:ring"
+    assert links["图 1"] == links["环"] == "#fig:ring"
+    assert [h.text() for h in body.find_all("h2")] == []
+    assert "见论文" in body.text()

@@ -179,3 +179,50 @@ function Div(el)
     return el
   end
 end
+
+local SCHEMES = {http = true, https = true, mailto = true, ftp = true, file = true,
+                 id = true, doi = true, news = true, shell = true, elisp = true,
+                 info = true, help = true, attachment = true, zotero = true}
+
+function Pandoc(doc)
+  -- the names elements carry (`#+NAME: fig:one` over an image: its figure's id)
+  local ids, figures = {}, {}
+  local function figure(el)  -- (`Figure` made it an image alone in its paragraph)
+    if #el.content == 1 and el.content[1].t == "Image" then
+      figures[el.content[1].identifier] = true
+    end
+  end
+  doc:walk({Para = figure, Image = function(el) ids[el.identifier] = true end,
+            Div = function(el) ids[el.identifier] = true end})
+  for id in pairs(figures) do ids[id] = true end
+  ids[""] = nil
+  -- `[[fig:one]]`, a link to such a name: Pandoc read `fig:` as a link's type, and the
+  -- link, to `fig:one`, led nowhere (no check sees a link of an unknown scheme). Without
+  -- a description, a figure's is its number, as Org's export wrote it: Lanting's
+  -- `@fig:one`, "Figure 1"
+  doc = doc:walk({Link = function(el)
+    local scheme = el.target:match("^([%w+.-]+):")
+    if scheme and not SCHEMES[scheme:lower()] and ids[el.target] then
+      if figures[el.target] and el.target:match("^fig[:-]")
+          and pandoc.utils.stringify(el.content) == el.target then
+        return pandoc.RawInline("markdown", "@" .. el.target)
+      end
+      el.target = "#" .. el.target
+      return el
+    end
+  end})
+  -- Org's footnote section (`* Footnotes`, `org-footnote-section`) holds the notes
+  -- alone: Org's export shows no heading of it; left, it was an empty heading above
+  -- the page's own footnotes
+  local blocks = doc.blocks
+  for i = #blocks, 1, -1 do
+    local el = blocks[i]
+    if el.t == "Header" and pandoc.utils.stringify(el.content) == "Footnotes" then
+      local next = blocks[i + 1]
+      if next == nil or (next.t == "Header" and next.level <= el.level) then
+        blocks:remove(i)
+      end
+    end
+  end
+  return doc
+end
