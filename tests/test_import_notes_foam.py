@@ -76,3 +76,18 @@ def test_a_link_to_a_notes_title_heading_leads_to_its_page(tmp_path: Path) -> No
     assert links == {"Well-Designed API": "/well-designed-api/",
                      "well-designed-api > Well-Designed API": "/well-designed-api/",
                      "well-designed-api > When it leaks": "/well-designed-api/#when-it-leaks"}
+
+
+def test_a_foam_templates_doubled_dashes_date_the_note(tmp_path: Path) -> None:
+    """skm-foam's templates wrote `date: ${CURRENT_YEAR}--${CURRENT_MONTH}--…`: each
+    note's date, `2021--08--14`, was not read (a warning), and the post was dated by the
+    file's time, the day the repository was cloned."""
+    write_files(tmp_path / "old", {
+        ".foam/templates/note.md": "---\ndate: ${CURRENT_YEAR}--${CURRENT_MONTH}--"
+                                   "${CURRENT_DATE}\ntype: note\n---\n\n# $FOAM_TITLE\n",
+        "phd/paper_thoughts.md": "---\ntags: neuroscience\ndate: 2021--08--14\n---\n\n"
+                                 "# Paper thoughts\n\nOn dendrites.\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    assert "not read" not in report_of(imported)
+    post = (tmp_path / "new/content/posts/paper-thoughts.md").read_text(encoding="utf-8")
+    assert "\ndate: 2021-08-14" in post

@@ -219,9 +219,10 @@ def key_line(head: str, key: str, first: int = 2) -> int | None:
 # --- dates ------------------------------------------------------------------------------
 
 
-_SLASHED = re.compile(r"^(\d{4})/(\d{1,2})/(\d{1,2})(?=$|[T ])")
+_SLASHED = re.compile(r"^(\d{4})(/|--)(\d{1,2})\2(\d{1,2})(?=$|[T ])")
 """`2024/01/05 10:00:00`: Hexo read dates with JavaScript's `new Date`, which takes
-slashes (Jekyll's Ruby `Time.parse` too)."""
+slashes (Jekyll's Ruby `Time.parse` too); `2021--08--14`, as a Foam template wrote
+every note's date (`${CURRENT_YEAR}--${CURRENT_MONTH}--${CURRENT_DATE}`)."""
 _DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _DATETIME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?"
                        r"(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})?$")
@@ -281,7 +282,7 @@ def parse_when(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
 
 
 def _from_text(text: str, tz: dt.tzinfo) -> When | None:
-    text = _SLASHED.sub(r"\1-\2-\3", text.strip())
+    text = _SLASHED.sub(r"\1-\3-\4", text.strip())
     match = _DATE.match(text)
     try:
         if match:
