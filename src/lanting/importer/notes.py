@@ -32,6 +32,7 @@ from urllib.parse import unquote
 from lanting.content.pandoc_title import split_title_block
 from lanting.importer.beamer_tex import is_beamer, own_class
 from lanting.importer.body_math import unescape_marked_math, written_escaped
+from lanting.importer.canvas import CanvasNotes
 from lanting.importer.common import (
     BARE_SITE,
     REPOSITORY_FILES,
@@ -94,7 +95,7 @@ def has_notes(source: Path) -> bool:
         and is_beamer(read_text(p), partial(own_class, p)) for p in walk(source))
 
 
-class Notes(NoteDecks, OrgNotes, ZettlrNotes, LogseqNotes):
+class Notes(NoteDecks, OrgNotes, ZettlrNotes, CanvasNotes, LogseqNotes):
     kind = "notes"
     placed_keys = Quartz.placed_keys | _TYPORA_KEYS
     keeps_old_urls = False

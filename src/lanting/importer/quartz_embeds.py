@@ -47,6 +47,11 @@ class QuartzEmbeds(QuartzFinder):
     """Whether Dataview showed `Key:: value` lines (`vault_plugins.inline_fields`; None:
     they are a Logseq graph's properties, left to Lanting's Markdown)."""
 
+    def note_text(self, path: Path) -> str:
+        """The note's text, as Markdown with its front matter (an Org note's, a
+        canvas's: as the notes import reads them)."""
+        return read_text(path)
+
     def plugin_blocks(self, text: str, ctx: Context) -> str:
         """`text` (its code not set aside) with the blocks of the vault's plugins as
         Lanting's: none in a Quartz garden, which showed them as code."""
@@ -92,7 +97,7 @@ class QuartzEmbeds(QuartzFinder):
                          "showed in the page: it is a link to the file")
                 return f"[{shown or found.name}]({self.file_url(found)})"
             if isinstance(found, Item) and found.source is not None:
-                part = note_part(read_text(found.source), heading)
+                part = note_part(self.note_text(found.source), heading)
                 if part is None:
                     ctx.warn(match.group(), f"`{heading}` not found in `{name}`: the embed is "
                              "a link to the note")
