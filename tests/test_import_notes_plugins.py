@@ -101,3 +101,20 @@ def test_an_embedded_section_shows_its_images_and_fields(tmp_path: Path) -> None
     assert prose.one("img")["src"].endswith("fig1.png")
     assert prose.one("img")["width"] == "200"
     assert "Rating rating: 4 at NeurIPS" in prose.text()
+
+
+def test_a_vaults_index_note_in_capitals_is_the_home_page(tmp_path: Path) -> None:
+    """`Index.md` at the vault's top (a map of content, as vaults name it) is its folder
+    note, as `index.md` is, but only the lower-case name made it the home page: it was a
+    page named after the repository's folder (`/old/`), and the home page Lanting's
+    empty one."""
+    write_files(tmp_path / "old", {".obsidian/app.json": "{}",
+                                   "Index.md": "Start with [[Reading list]].\n",
+                                   "Reading list.md": "Papers to read.\n"})
+    import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = tmp_path / "new/public"
+    home = page(out, "/")
+    assert home.one("a", href="/reading-list/").text() == "Reading list"
+    assert not (out / "old").exists()

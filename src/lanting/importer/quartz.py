@@ -220,7 +220,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders, QuartzSite):
                              f"{why}: not imported ({self.unpublished_why})")
             return
         folder_note = self.is_index(path)
-        kind = "talk" if self.is_deck(path) else "home" if slug(rel) == "index" \
+        kind = "talk" if self.is_deck(path) else "home" if slug(rel).lower() == "index" \
             else "page" if folder_note else \
             "post" if any(data.get(k) not in (None, "") for k in _DATES) else "page"
         if rel.startswith("tags/") and not folder_note:
