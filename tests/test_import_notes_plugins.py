@@ -39,7 +39,7 @@ Attention costs $O(n^2 d)$.
 
 ## Key idea
 
-Rating [rating:: 4] at (venue:: NeurIPS); in code `a:: b` stays.
+Rating [rating:: 4] at (venue:: NeurIPS); in code `a:: b` stays, (xs :: [Int]) too.
 
 ![[fig1.png|200]]
 """
@@ -73,7 +73,7 @@ def test_dataviews_inline_fields_are_shown_as_dataview_showed_them(tmp_path: Pat
     assert "Authors: Ashish Vaswani, Noam Shazeer" in first.text()
     assert prose.one("li").text() == "Date read: 2021-03-02"
     rating = next(p for p in prose.find_all("p") if p.text().startswith("Rating"))
-    assert rating.text() == "Rating rating: 4 at NeurIPS; in code a:: b stays."
+    assert rating.text() == "Rating rating: 4 at NeurIPS; in code a:: b stays, (xs :: [Int]) too."
 
 
 def test_the_admonition_plugins_fences_are_callouts(tmp_path: Path) -> None:

@@ -27,8 +27,9 @@ from lanting.importer.mkdocs_admonitions import admonition_fences
 DATAVIEW = "dataview"
 ADMONITION = "obsidian-admonition"
 
-_KEY = r"[^\W\d_][\w \-/]{0,39}?"
-"""A field's name as Dataview reads it: a letter, then words, spaces, `-` and `/`."""
+_KEY = r"[^\W\d_](?:[\w \-/]{0,38}?[\w\-/])?"
+"""A field's name as Dataview reads it: a letter, then words, spaces, `-` and `/`, the
+`::` right after it (`(xs :: [Int])`, a type in prose about Haskell, is no field)."""
 _LINE = re.compile(r"^((?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?)"
                    rf"(\*\*)?({_KEY})(?(2)\*\*)::[ \t]+(\S[^\n]*)$", re.MULTILINE)
 """`Key:: value` alone on its line (after a list's or a quote's marks)."""
