@@ -106,12 +106,15 @@ def test_an_embedded_section_shows_its_images_and_fields(tmp_path: Path) -> None
 def test_a_vaults_index_note_in_capitals_is_the_home_page(tmp_path: Path) -> None:
     """`Index.md` at the vault's top (a map of content, as vaults name it) is its folder
     note, as `index.md` is, but only the lower-case name made it the home page: it was a
-    page named after the repository's folder (`/old/`), and the home page Lanting's
-    empty one."""
+    page named after the repository's folder (`/old/`), the home page Lanting's empty
+    one, and the site titled with the folder's name, not the note's heading."""
     write_files(tmp_path / "old", {".obsidian/app.json": "{}",
-                                   "Index.md": "Start with [[Reading list]].\n",
+                                   "Index.md": "# Research notes\n\n"
+                                               "Start with [[Reading list]].\n",
                                    "Reading list.md": "Papers to read.\n"})
     import_site(tmp_path / "old", tmp_path / "new", "notes", False, NOW)
+    config = (tmp_path / "new/lanting.toml").read_text(encoding="utf-8")
+    assert 'title = "Research notes"' in config  # (it was the folder's name)
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
     out = tmp_path / "new/public"

@@ -62,7 +62,7 @@ def read_vault(source: Path, graph: LogseqGraph | None = None,
                  *(str(t.get("template") or "") for t in _dicts(templater, "folder_templates")),
                  *(str(t.get("templatePath") or "") for t in _dicts(zotero, "exportFormats"))]
     folder = notes or source
-    top = next((folder / n for n in ("index.md", "README.md", "readme.md", "root.md")
+    top = next((folder / n for n in ("index.md", "Index.md", "README.md", "readme.md", "root.md")
                 if (folder / n).is_file()), None)
     _fmt, head, body, _first = split_front_matter(read_text(top)) if top else ("", "", "", 0)
     titled = load_mapping("yaml", head)[0].get("title") if head else None
