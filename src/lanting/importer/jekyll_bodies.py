@@ -48,6 +48,7 @@ from lanting.importer.jekyll_math import (
     own_math_setup,
 )
 from lanting.importer.jekyll_math_macros import converting_macros, mathjax_macros
+from lanting.importer.jekyll_octopress import octopress_blocks, titled_fence, titles_fences
 from lanting.importer.jekyll_plantuml import plantuml_tags
 from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.jekyll_tufte import tufte
@@ -98,6 +99,7 @@ written: 34 broken links and its displays shown as TeX on a real blog)."""
 class JekyllBodies(JekyllLiquid):
     """The body conversion of the Jekyll importers (`Jekyll` and al-folio's)."""
 
+    root: Path
     source: Path
     site: NewSite
     config: dict[str, Any]
@@ -129,6 +131,11 @@ class JekyllBodies(JekyllLiquid):
         found = converting_macros(mathjax_macros(self.source),
                                   Report(self.source, "jekyll"), "")  # (reported by the settings)
         return functools.partial(formula_with, macros=tuple(found.items()))
+
+    @functools.cached_property
+    def fence_titles(self) -> bool:
+        """Whether the fences' words after the language are their titles (Octopress)."""
+        return titles_fences(self.root, self.source, self.config)
 
     @functools.cached_property
     def numbers_all(self) -> bool:
@@ -177,6 +184,7 @@ class JekyllBodies(JekyllLiquid):
             text = plantuml_tags(text, self.source, shelf, ctx)
             text = katex_tags(text, shelf, ctx)
             text = tufte(text, self.source, shelf, ctx)
+            text = octopress_blocks(text, self.source, self.config, ctx, shelf)
         text = self.before_code(text, item, ctx, shelf)
         text, maps = markmap_divs(text)
         ctx.convert("markmap mind maps (`<div class=\"markmap\">`) as ```markmap blocks",
@@ -189,7 +197,7 @@ class JekyllBodies(JekyllLiquid):
             ctx.convert("jekyll-spaceship's ```mermaid! fences", count)
         if is_text_theme(self.config):
             text, _drawn = drawn_fences(text, ctx.warn, TEXT_DRAWN, "TeXt")
-        text = protect_code(text, shelf)
+        text = protect_code(text, shelf, titled_fence(ctx) if self.fence_titles else None)
         ctx.convert("`|` in a table row's code span escaped (kramdown's tables read the "
                     "code spans first: `` `|z|` `` stayed in its cell)",
                     shelved_code_bars(text, shelf))

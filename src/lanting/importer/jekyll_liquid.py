@@ -24,6 +24,7 @@ from lanting.importer.jekyll_feature_rows import feature_row
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import figure_block, gallery, include_tag, video_id
 from lanting.importer.jekyll_lab import adjacent_lists
+from lanting.importer.jekyll_octopress import octopress_tags
 from lanting.importer.jekyll_pen_includes import pen_include
 from lanting.importer.jekyll_values import JekyllValues
 from lanting.importer.liquid import (
@@ -251,8 +252,8 @@ class JekyllLiquid(JekyllValues):
                     f' alt="{user}" width="{size}" height="{size}">')
 
         # (jekyll-include-cache's `include_cached`, minimal-mistakes' plugin: an include)
-        handlers = {"post_url": post_url, "link": link, "include": include, "cite": cite,
-                    "nocite": nocite,
+        handlers = {**octopress_tags(ctx), "post_url": post_url, "link": link,
+                    "include": include, "cite": cite, "nocite": nocite,
                     "include_cached": include,
                     "include_relative": include_relative,
                     "twitter": twitter, "gist": gist, "youtube": youtube, "assign": drop,

@@ -1,0 +1,119 @@
+"""Faults real Jekyll blogs exposed in the twenty-fourth sweep (Chinese blogs on
+Octopress and on Jekyll-Bootstrap, the two oldest ways to start a Jekyll blog), in small
+sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import jekyll_site, page, report_of
+from sitebits import png
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+_OCTOPRESS_CONFIG = ("url: http://ada.github.io\ntitle: 笔记\nlang: zh-CN\nsource: source\n"
+                     "destination: public\nplugins: plugins\ncode_dir: downloads/code\n"
+                     "permalink: /blog/:year/:month/:day/:title/\nmarkdown: kramdown\n")
+
+_OCTOPRESS_POST = """---
+layout: post
+title: "队列与消费者"
+date: 2015-04-20 10:00:00 +0800
+comments: true
+categories: [Python]
+---
+
+生产者的代码：
+
+``` python emit.py
+import pika
+print("sent")
+```
+
+消费者（带链接）：
+
+``` python recv.py https://github.com/ada/mq/blob/main/recv.py 源码
+print("received")
+```
+
+{% codeblock lang:sh 启动服务 %}
+rabbitmq-server -detached
+{% endcodeblock %}
+
+{% include_code 完整的例子 lang:python mq/worker.py %}
+
+{% img center /images/mq/flow.png 400 300 '消息流' '生产者与消费者' %}
+
+{% blockquote Martin Fowler, Patterns of Enterprise Application Architecture %}
+A message queue decouples the sender from the receiver.
+{% endblockquote %}
+
+{% pullquote %}
+队列的好处在于 {" 削峰填谷 "}，而不只是解耦。
+{% endpullquote %}
+
+{% video /videos/demo.mp4 640 320 /images/mq/flow.png %}
+
+{% jsfiddle ccWP7 %}
+"""
+
+
+def test_octopress_tags_and_titled_fences_are_lanting_markdown(tmp_path: Path) -> None:
+    """Octopress 2 is Jekyll with plugins of its own, and its posts use them: a Chinese
+    blog on it (yidao620c's, 55 posts) titles its fences (```` ``` java
+    LoginServlet.java ````), others write `{% codeblock %}`, `{% img %}`,
+    `{% blockquote %}`, `{% pullquote %}`, `{% include_code %}`, `{% video %}`. Every
+    tag was left in a comment with a warning (the code, images and quotes gone from the
+    page), and each fence's title was dropped without a word. They are Lanting's code
+    blocks with titles (a fence's URL a link under it), images with their size, quotes
+    with their source, the pullquote's text once, the included file's code, the video
+    and a link to the fiddle."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _OCTOPRESS_CONFIG,
+        "Rakefile": "task :generate do\nend\n",
+        "plugins/backtick_code_block.rb": "module BacktickCodeBlock\nend\n",
+        "source/_posts/2015-04-20-mq.markdown": _OCTOPRESS_POST,
+        "source/downloads/code/mq/worker.py": "def work():\n    return 42\n",
+        "source/images/mq/flow.png": png(8, 6),
+        "source/videos/demo.mp4": b"\x00\x00\x00\x18ftypmp42",
+    })
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    assert not [e for e in imported.report.entries if e.severity == "warning"], \
+        report_of(imported)
+    body = page(imported.dest / "public", "/blog/2015/04/20/mq/").find(
+        attrs={"data-search-body": True})
+    assert body is not None
+    text = body.text()
+    assert "{%" not in text and "{\"" not in text
+    written = (imported.dest / "content/posts/mq/index.md").read_text(encoding="utf-8")
+    assert "import: unconverted" not in written
+    titles = [t.text() for t in body.find_all("div", class_="code-title")]
+    codes = [" ".join(c.text().split()) for c in body.find_all("pre")]
+    assert titles == ["emit.py", "recv.py", "启动服务", "完整的例子"]
+    assert 'import pika print("sent")' in codes and "rabbitmq-server -detached" in codes
+    assert "def work(): return 42" in codes, codes
+    assert [a["href"] for a in body.find_all("a") if a.text() == "源码"] == [
+        "https://github.com/ada/mq/blob/main/recv.py"]
+    image = next(i for i in body.find_all("img") if i.get("alt") == "生产者与消费者")
+    assert image.get("width") == "400" and image["src"].endswith("flow.png")
+    quote = body.find("blockquote")
+    assert quote is not None and "decouples the sender" in quote.text()
+    assert " ".join(quote.text().split()).endswith(
+        "— Martin Fowler, Patterns of Enterprise Application Architecture")
+    assert "队列的好处在于 削峰填谷，而不只是解耦。" in " ".join(text.split())
+    video = body.find("video")
+    assert video is not None and video["src"].endswith("demo.mp4")
+    assert [a["href"] for a in body.find_all("a") if "JSFiddle" in a.text()] == [
+        "https://jsfiddle.net/ccWP7/"]
+
+
+def test_fences_without_octopress_keep_their_words(tmp_path: Path) -> None:
+    """Without Octopress's plugin, the words after a fence's language are no title:
+    nothing of them is read as one."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Log\nlang: en\n",
+        "_posts/2020-01-01-a.md": "---\ntitle: A\n---\n\n``` python emit.py\nx = 1\n```\n"})
+    written = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    assert "title=" not in written and "``` python emit.py" in written
