@@ -117,3 +117,35 @@ def test_fences_without_octopress_keep_their_words(tmp_path: Path) -> None:
         "_posts/2020-01-01-a.md": "---\ntitle: A\n---\n\n``` python emit.py\nx = 1\n```\n"})
     written = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
     assert "title=" not in written and "``` python emit.py" in written
+
+
+def test_rdiscount_reference_definitions_on_a_paragraphs_lines(tmp_path: Path) -> None:
+    """An Octopress blog on RDiscount (AlphaWang's, 40 posts) writes each link's
+    definition on the line after the sentence using it, `[插件][github]` then
+    `[github]: https://…`: RDiscount took definitions from any line, CommonMark and
+    kramdown only between blocks, so the definitions showed as text and the links as
+    brackets (13 on that blog). They are moved under their paragraph, which stays one
+    paragraph, and the links lead where they did; kramdown's sites are left alone."""
+    post = ("---\ntitle: Flickr\n---\n\nOctopress 有一个很酷的[插件][github]，像这样：\n"
+            "[github]: https://github.com/ada/octopress-flickr\n"
+            "照片在[这里][set]。\n[set]: http://ada.example.org/photos/\n\n"
+            "Last line.\n")
+    imported = jekyll_site(tmp_path / "rd", {
+        "_config.yml": "title: Notes\nlang: zh-CN\nmarkdown: rdiscount\n",
+        "_posts/2014-09-22-flickr.markdown": post})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    body = page(imported.dest / "public", "/posts/flickr/").find(
+        attrs={"data-search-body": True})
+    assert body is not None
+    assert "]:" not in body.text() and "[" not in body.text()
+    links = {a.text(): a["href"] for a in body.find_all("a")}
+    assert links["插件"] == "https://github.com/ada/octopress-flickr"
+    assert links["这里"] == "http://ada.example.org/photos/"
+    first = next(p for p in body.find_all("p") if "插件" in p.text())
+    assert "照片在" in first.text()  # (one paragraph, as before)
+    kept = jekyll_site(tmp_path / "kd", {
+        "_config.yml": "title: Notes\nlang: zh-CN\n",
+        "_posts/2014-09-22-flickr.markdown": post})
+    written = (kept.dest / "content/posts/flickr.md").read_text(encoding="utf-8")
+    assert "像这样：\n[github]: https://github.com/ada/octopress-flickr\n" in written

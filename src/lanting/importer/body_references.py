@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from lanting.importer.body_links import UNLINK, UrlMap, slashed
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 
 REFERENCE_DEFINITION = re.compile(
     r"^([ \t]{0,3}\[(?![\^])[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.MULTILINE)
@@ -68,3 +69,35 @@ def unreferenced(text: str, labels: set[str]) -> str:
     text = _FULL_REFERENCE.sub(full, text)
     return _SHORTCUT_REFERENCE.sub(
         lambda m: m.group(1) if _label(m.group(1)) in labels else m.group(), text)
+
+
+def definitions_out_of_paragraphs(text: str) -> tuple[str, int]:
+    """Reference definitions written on a paragraph's lines (`像这样：` then `[github]:
+    https://…` on the next line), as the Markdown.pl family reads them (Discount, that
+    is RDiscount, and Redcarpet take a definition from any line), moved under their
+    paragraph: a definition cannot interrupt a paragraph in CommonMark (nor in
+    kramdown), and each showed as text, its links by reference too. The paragraph's
+    other lines stay one paragraph, as they were. (Code is put aside before this.)"""
+    count = 0
+    out: list[str] = []
+    moved: list[str] = []
+    in_paragraph = False
+    for line in text.split("\n"):
+        if not line.strip():
+            out.extend(["", *moved] if moved else [])
+            moved, in_paragraph = [], False
+        elif in_paragraph and _DEFINITION_LINE.match(line):
+            moved.append(line)
+            count += 1
+            continue
+        else:
+            in_paragraph = not (_DEFINITION_LINE.match(line) or _BLOCK_LINE.match(line))
+        out.append(line)
+    out.extend(["", *moved] if moved else [])
+    return "\n".join(out), count
+
+
+_DEFINITION_LINE = re.compile(r"^[ \t]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S")
+_BLOCK_LINE = re.compile(rf"^[ \t]{{0,3}}(?:#|{MARK_OPEN}C\d+{MARK_CLOSE}[ \t]*$)")
+"""A line after which a definition is one in CommonMark too: a heading, a code block
+put aside."""

@@ -25,7 +25,7 @@ from lanting.importer.body_math import (
     text_underscores,
 )
 from lanting.importer.body_parentheses import escaped_parentheses
-from lanting.importer.body_references import map_reference_urls
+from lanting.importer.body_references import definitions_out_of_paragraphs, map_reference_urls
 from lanting.importer.body_tables import cell_border_dollars, shelved_code_bars
 from lanting.importer.common import (
     LinkTable,
@@ -280,6 +280,10 @@ class JekyllBodies(JekyllLiquid):
             ctx.convert("[[…]] kept as text (kramdown showed it as written)", count)
         text, count = K.empty_link_definitions(text)
         ctx.convert("reference definitions without a URL kept as text", count)
+        if str(self.config.get("markdown") or "").lower() in ("rdiscount", "redcarpet"):
+            text, count = definitions_out_of_paragraphs(text)
+            ctx.convert("reference definitions on a paragraph's lines moved under it "
+                        "(RDiscount and Redcarpet read them there)", count)
         text, count = K.kramdown_tables(text)
         ctx.convert("kramdown tables as GFM ones", count)
         text = shelf.restore(text, "M")
