@@ -149,3 +149,32 @@ def test_rdiscount_reference_definitions_on_a_paragraphs_lines(tmp_path: Path) -
         "_posts/2014-09-22-flickr.markdown": post})
     written = (kept.dest / "content/posts/flickr.md").read_text(encoding="utf-8")
     assert "像这样：\n[github]: https://github.com/ada/octopress-flickr\n" in written
+
+
+def test_jekyll_bootstraps_setup_include_prints_nothing(tmp_path: Path) -> None:
+    """Every post of a Jekyll-Bootstrap blog (a compiler engineer's Chinese tutorials)
+    starts with `{% include JB/setup %}`, which only sets the theme's path variables,
+    all of it inside a `{% capture %}` thrown away: it printed nothing, but was left in
+    a comment with a warning on each post. It is removed; an include that prints
+    something is still reported."""
+    setup = ("{% capture jbcache %}\n  <!-- paths -->\n  {% if site.safe %}\n"
+             "    {% assign BASE_PATH = site.JB.BASE_PATH %}\n  {% else %}\n"
+             "    {% assign BASE_PATH = nil %}\n  {% endif %}\n"
+             "  {% capture ASSET_PATH %}{{ BASE_PATH }}/assets/themes/x{% endcapture %}\n"
+             "{% endcapture %}{% assign jbcache = nil %}\n")
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 编译器\nlang: zh-CN\nJB:\n  BASE_PATH: false\n",
+        "_includes/JB/setup": setup,
+        "_includes/JB/sharing": "{% if site.safe %}<div class=\"share\">分享</div>{% endif %}\n",
+        "_posts/2014-04-23-intro.md": "---\nlayout: post\ntitle: 入门\n---\n"
+                                      "{% include JB/setup %}\n\n# 词法分析\n\n正文。\n\n"
+                                      "{% include JB/sharing %}\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    warned = [e.message for e in imported.report.entries if e.severity == "warning"]
+    assert len(warned) == 1 and "JB/sharing" in warned[0], report_of(imported)
+    written = (imported.dest / "content/posts/intro.md").read_text(encoding="utf-8")
+    assert "JB/setup" not in written
+    body = page(imported.dest / "public", "/posts/intro/").find(
+        attrs={"data-search-body": True})
+    assert body is not None and "正文。" in body.text()

@@ -88,6 +88,9 @@ class SiteInclude:
     """It shows a comment service's thread (Disqus, Gitalk, LiveRe, Valine, …)."""
     playlist: str = ""
     """The parameter naming the YouTube playlist its player plays (`list=`), if any."""
+    silent: bool = False
+    """It prints nothing: it only sets variables (Jekyll-Bootstrap's `JB/setup`, every
+    captured, then thrown away)."""
 
 
 def site_include(source: Path, name: str) -> SiteInclude | None:
@@ -109,6 +112,8 @@ def site_include(source: Path, name: str) -> SiteInclude | None:
         return SiteInclude(True, None)
     if _COMMENT_SERVICE.search(text):
         return SiteInclude(False, None, comments=True)
+    if not _prints(text):
+        return SiteInclude(False, None, silent=True)
     shown = _HIDDEN.sub("", text)
     formulas = [next(g for g in m.groups() if g is not None)
                 for m in _FORMULA.finditer(shown)]
@@ -118,6 +123,21 @@ def site_include(source: Path, name: str) -> SiteInclude | None:
     return None
 
 
+def _prints(text: str) -> str:
+    """What a Liquid file prints, roughly: its text without captures (innermost first),
+    comments, assignments and conditions (what a branch prints stays)."""
+    count = 1
+    while count:
+        text, count = _CAPTURE.subn("", text)
+    return _SETTING.sub("", text).strip()
+
+
+_CAPTURE = re.compile(r"\{%-?\s*(capture|comment)\b(?:(?!\{%-?\s*\1\b).)*?"
+                      r"\{%-?\s*end\1\s*-?%\}", re.DOTALL)
+_SETTING = re.compile(
+    r"<!--.*?-->"
+    r"|\{%-?\s*(?:assign|if|elsif|else|endif|unless|endunless|case|when|endcase)\b.*?%\}",
+    re.DOTALL)
 _FORMULA = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\\((.+?)\\\)", re.DOTALL)
 _DEFINES = re.compile(r"\\(?:(?:new|renew|provide)command|g?def|DeclareMathOperator)"
                       r"(?![A-Za-z])")
@@ -339,6 +359,9 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         ctx.note(written, f"`{name}` removed: it showed the page's comments (Lanting's are "
                  "giscus', `[comments]` in lanting.toml)")
         ctx.convert("comment includes removed")
+        return ""
+    if own is not None and own.silent:  # (nothing of the page is lost)
+        ctx.convert("includes that print nothing (`JB/setup`) removed")
         return ""
     if own is not None and own.macros:
         ctx.convert("includes defining macros (a formula of the page)")
