@@ -178,3 +178,21 @@ def test_jekyll_bootstraps_setup_include_prints_nothing(tmp_path: Path) -> None:
     body = page(imported.dest / "public", "/posts/intro/").find(
         attrs={"data-search-body": True})
     assert body is not None and "正文。" in body.text()
+
+
+def test_a_blank_line_of_spaces_over_a_br_line_ends_the_paragraph(tmp_path: Path) -> None:
+    """`<br/>` then `**二分搜索算法**` under a line of two spaces (yidao620c's post on
+    sorting): kramdown read a paragraph starting with the line break, its bold text
+    bold; the line of spaces was not taken for the blank line it is, and the bold was
+    shown as written, with a warning of the build. (Bytes: text is dedented, which
+    empties the line of spaces.)"""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 算法\nlang: zh-CN\n",
+        "_posts/2015-04-18-sort.md": "---\ntitle: 排序\n---\n\n递归的缺点。\n  \n<br/>\n"
+                                     "**二分搜索算法**\n\n理论。\n".encode()})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    body = page(imported.dest / "public", "/posts/sort/").find(
+        attrs={"data-search-body": True})
+    assert body is not None
+    assert [s.text() for s in body.find_all("strong")] == ["二分搜索算法"]

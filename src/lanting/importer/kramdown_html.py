@@ -229,6 +229,9 @@ kind 7), in which the Markdown under it showed as written. (The body's first lin
 under the blank line after the front matter.)"""
 
 
+_SPACES_OVER_TAG = re.compile(r"^[ \t]+\n(?= {0,3}<)", re.MULTILINE)
+
+
 _SPAN_TAGS_OVER_HEADING = re.compile(
     r"^(?: {0,3}</?(?:a|b|br|font|i|img|span|strong)\b[^<>\n]*>[ \t]*\n)+(?=#{1,6}[ \t])",
     re.IGNORECASE | re.MULTILINE)
@@ -260,6 +263,8 @@ def span_tag_paragraphs(text: str) -> tuple[str, int]:
     them); a heading right under such lines set apart from them.
     Returns (text, how many)."""
     over = 0
+    # (a blank line of spaces over the tag, as editors leave them, is blank to both)
+    text = _SPACES_OVER_TAG.sub("\n", text)
 
     def apart(match: re.Match[str]) -> str:
         nonlocal over
