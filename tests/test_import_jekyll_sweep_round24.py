@@ -196,3 +196,33 @@ def test_a_blank_line_of_spaces_over_a_br_line_ends_the_paragraph(tmp_path: Path
         attrs={"data-search-body": True})
     assert body is not None
     assert [s.text() for s in body.find_all("strong")] == ["二分搜索算法"]
+
+
+def test_an_html_pages_commented_card_and_spaced_script_paths(tmp_path: Path) -> None:
+    """A Chinese theme's demo page in HTML (Gaohaoyang's): a card commented out whole,
+    `<p>` lines in it, and its scripts written `{{ " /js/a.js " | prepend: site.baseurl
+    }}`. The paragraphs were made Markdown paragraphs inside the comment, whose blank
+    lines ended the HTML block holding its start (a build warning: a comment never
+    closed), and the scripts' addresses were `/ /js/a.js `, which stopped the build.
+    The comment stays as written, and the browser's address (it dropped the spaces) is
+    the script's."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: 博客\nlang: zh-CN\nbaseurl: \"\"\n",
+        "_posts/2016-01-01-a.md": "---\ntitle: A\n---\n正文。\n",
+        "js/wall.js": "console.log(1);\n",
+        "page/demo.html": "---\nlayout: demo\ntitle: Demos\npermalink: /demo/\n---\n\n"
+                          "<div class=\"grid\">\n    <!-- <div class=\"item\">\n"
+                          "        <h3>幽灵按钮</h3>\n        <p>主要技术：CSS3</p>\n"
+                          "        <p>很酷的按钮。</p>\n    </div> -->\n</div>\n\n"
+                          "<p>更多的例子。</p>\n\n"
+                          "<script src=\"{{ \" /js/wall.js \" | prepend: site.baseurl }}\">"
+                          "</script>\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    out = imported.dest / "public"
+    demo = page(out, "/demo/")
+    body = demo.find(attrs={"data-search-body": True})
+    assert body is not None
+    assert "更多的例子。" in body.text() and "主要技术" not in body.text()
+    assert [s["src"] for s in demo.find_all("script") if "wall" in s.get("src", "")] == [
+        "/js/wall.js"]

@@ -197,7 +197,10 @@ class JekyllValues(JekyllLinks):
                                  r"prepend:\s*site\.baseurl)", expression)
             if found:
                 ctx.convert("Liquid site URLs")
-                value = found.group(2)
+                # (`{{ " /js/a.js " | prepend: site.baseurl }}`: the browser dropped the
+                # spaces of `src=" /js/a.js "`; `relative_url` had made them `%20`)
+                value = found.group(2).strip() if found.group(3).startswith("prepend") \
+                    else found.group(2)
                 return value if value.startswith(("/", "http")) else "/" + value
             # (`{{ "/NiN.png" | prepend: site.imgrepo }}`: a string and values of
             # `_config.yml` or of the page's front matter joined by filters, printed as

@@ -346,8 +346,14 @@ def html_body(text: str) -> str:
 
 def _flat(part: str) -> str:
     flat = re.sub(r"\n{2,}", "\n", re.sub(r"^[ \t]+", "", part, flags=re.MULTILINE))
-    return _PARAGRAPH.sub(lambda m: "\n\n" + _escaped(m.group("inner").strip()) + "\n\n",
-                          flat)
+    # (a `<p>` in a comment stays there: made a paragraph, its blank lines ended the
+    # HTML block holding the comment's start, and the comment never closed)
+    return "".join(piece if piece.startswith("<!--") else _PARAGRAPH.sub(
+        lambda m: "\n\n" + _escaped(m.group("inner").strip()) + "\n\n", piece)
+        for piece in _COMMENT.split(flat))
+
+
+_COMMENT = re.compile(r"(<!--.*?-->)", re.DOTALL)
 
 
 def _escaped(inner: str) -> str:
