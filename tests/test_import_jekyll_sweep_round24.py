@@ -226,3 +226,72 @@ def test_an_html_pages_commented_card_and_spaced_script_paths(tmp_path: Path) ->
     assert "更多的例子。" in body.text() and "主要技术" not in body.text()
     assert [s["src"] for s in demo.find_all("script") if "wall" in s.get("src", "")] == [
         "/js/wall.js"]
+
+
+_TOGGLE = """<p>
+  <button class="btn btn-info btn-sm" type="button" data-toggle="collapse"
+    data-target="#{{ include.target }}" aria-expanded="false"
+    aria-controls="{{ include.target }}">
+    Toggle Code
+  </button>
+</p>
+"""
+
+_KNITR_POST = """---
+layout: post
+title: Assumptions of statistics methods
+---
+
+## Contents
+{:.no_toc}
+* Will be replaced with the ToC, excluding the "Contents" header above
+{:toc}
+
+## Normality
+
+Shapiro-Wilk test, see section 5.6.
+{% include toggle_button.html target="collapseShapiro" %}
+<div markdown="1" class="collapse" id="collapseShapiro">
+
+{% highlight r %}
+shapiro.test(rexam$exam)
+{% endhighlight %}
+
+Since p < 0.05, the distribution is not normal.
+
+</div>
+
+After the test.
+"""
+
+
+def test_knitr_posts_collapse_buttons_and_their_table_of_contents(tmp_path: Path) -> None:
+    """A statistics blog on Tale whose posts knitr made from R Markdown (gaopinghuang0's):
+    each R block under a button of the site's own include, `{% include toggle_button.html
+    target="collapseX" %}` (Bootstrap's collapse), over `<div class="collapse"
+    id="collapseX">`; and kramdown's table of contents, a list item of any words over
+    `{:toc}` (`* Will be replaced with the ToC`). The button was left in a comment with
+    a warning (14 on that blog), the block shown unfolded with nothing to fold it; the
+    item's words were shown as a list, under a heading kept out of the contents (a
+    warning each). The block is a `<details>` now, the button's words its summary, and
+    the marker goes with its heading: Lanting makes the table of contents."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_includes/toggle_button.html": _TOGGLE,
+        "_posts/2017-11-01-assumptions.md": _KNITR_POST})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    assert not [e for e in imported.report.entries if e.severity == "warning"], \
+        report_of(imported)
+    body = page(imported.dest / "public", "/posts/assumptions/").find(
+        attrs={"data-search-body": True})
+    assert body is not None
+    assert "Will be replaced" not in body.text() and "Contents" not in [
+        h.text() for h in body.find_all("h2")]
+    folded = body.find("details")
+    assert folded is not None and folded.get("open") is None
+    summary = folded.find("summary")
+    assert summary is not None and summary.text().strip() == "Toggle Code"
+    assert "shapiro.test(rexam$exam)" in " ".join(p.text() for p in folded.find_all("pre"))
+    assert "not normal" in folded.text() and "After the test." not in folded.text()
+    assert "After the test." in body.text()

@@ -19,6 +19,7 @@ from lanting.importer.item import Item
 from lanting.importer.jekyll_assigns import assigned_names
 from lanting.importer.jekyll_byline import byline_include
 from lanting.importer.jekyll_captures import assigning_ifs, captured_includes, comment_ifs
+from lanting.importer.jekyll_collapse import collapse_toggles
 from lanting.importer.jekyll_data_values import data_aliases, data_lookups
 from lanting.importer.jekyll_feature_rows import feature_row
 from lanting.importer.jekyll_i18n import I18nPlugin
@@ -298,6 +299,7 @@ class JekyllLiquid(JekyllValues):
         text, count = data_lookups(text, self.source)
         ctx.convert("values of `_data/` entries a `where` filter found (`{% assign t = "
                     "site.data.x | where: … %}`)", count)
+        text = collapse_toggles(text, self.source, ctx)
         return tags(text, self.tag_handlers(item, ctx, path), ctx, shelf=shelf)
 
     def data_list_file(self, file: Path) -> bool:

@@ -170,7 +170,7 @@ _IAL_SPAN = re.compile(r"(?<![_^\\])\{:(?!:)[^{}\n]*\}")
 formula kramdown did not know as math: it dropped the group as an IAL, and MathJax
 showed `V_∈`; the formula as written is kept)."""
 _TOC_LABEL = (r"^[ \t]*#{1,6}[ \t]+[^\n]*\n[ \t]*\{:[^{}\n]*\bno_toc\b[^{}\n]*\}[ \t]*\n"
-              r"(?:[ \t]*\n)*(?=[ \t]*(?:\*|1\.|-)[ \t]+TOC[ \t]*\n[ \t]*\{:[ \t]*toc[ \t]*\})")
+              r"(?:[ \t]*\n)*(?=[ \t]*(?:\*|1\.|-)[ \t]+[^\n]*\n[ \t]*\{:[ \t]*toc[ \t]*\})")
 """A heading kept out of the table of contents right over its marker: its label."""
 _UNDER_TITLE = re.compile(r"^[ \t]*#[ \t]+[^\n]*\n\Z", re.MULTILINE)
 """An `# h1` line right before a `{: .no_toc }`: a level no table of contents lists."""
@@ -237,7 +237,9 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None],
     # (just-the-docs' pages label the marker with a heading left out of it, `## Table of
     # contents` over `{: .no_toc .text-delta }`: the box's title, which goes with it)
     counted(_TOC_LABEL, "", re.MULTILINE)
-    counted(r"^[ \t]*(?:\*|1\.|-)[ \t]+TOC[ \t]*\n[ \t]*\{:[ \t]*toc[ \t]*\}[ \t]*$", "",
+    # (the item's words are kramdown's to replace, whatever they say: `* Will be replaced
+    # with the ToC`, as a knitr blog wrote it, not only `* TOC`)
+    counted(r"^[ \t]*(?:\*|1\.|-)[ \t]+[^\n]*\n[ \t]*\{:[ \t]*toc[ \t]*\}[ \t]*$", "",
             re.MULTILINE)
     counted(r"\{::comment\}(.*?)\{:/(?:comment)?\}",
             lambda m: "<!--" + m.group(1).replace("--", "- -") + "-->", re.DOTALL)
