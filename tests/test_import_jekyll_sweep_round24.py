@@ -295,3 +295,30 @@ def test_knitr_posts_collapse_buttons_and_their_table_of_contents(tmp_path: Path
     assert "shapiro.test(rexam$exam)" in " ".join(p.text() for p in folded.find_all("pre"))
     assert "not normal" in folded.text() and "After the test." not in folded.text()
     assert "After the test." in body.text()
+
+
+def test_default_lang_names_the_sites_language(tmp_path: Path) -> None:
+    """`default_lang: ru` (a leftover of the last round: a Russian blog's only setting
+    of its language) was ignored: the language was guessed from the posts, with a
+    notice. It is the site's language now, as `lang` is."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Blog\ndefault_lang: ru\n",
+        "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nSome words in English.\n"})
+    toml = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'language = "ru"' in toml
+    assert not [e for e in imported.report.entries if "no `lang`" in e.message]
+
+
+def test_vendored_front_end_packages_are_no_pages(tmp_path: Path) -> None:
+    """`bower_components/<package>/README.md` (a leftover of the last round: front-end
+    packages vendored by Bower, as `node_modules/` is by npm) became pages of the new
+    site, one for each package's readme. The folder is a tool's, left out as
+    `node_modules/` is."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nText.\n",
+        "bower_components/jquery/README.md": "# jQuery\n\nThe library.\n",
+        "assets/bower_components/mathjax/README.md": "# MathJax\n\nThe library.\n"})
+    written = sorted(p.relative_to(imported.dest / "content").as_posix()
+                     for p in (imported.dest / "content").rglob("*.md"))
+    assert written == ["posts/a.md"], written

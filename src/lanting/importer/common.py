@@ -40,9 +40,10 @@ REPOSITORY_FILES = frozenset({"license.md", "contributing.md", "code_of_conduct.
 contribute, and instructions for AI coding assistants (`AGENTS.md`, `CLAUDE.md`)."""
 GENERATED = frozenset({"404.html", "404.md", "robots.txt", "sitemap.xml", "atom.xml"})
 """Files of the old site that Lanting makes itself (two sources of one URL fail a build)."""
-SKIP_DIRS = frozenset({".git", "node_modules", ".jekyll-cache", ".sass-cache", ".github",
-                       ".idea", ".vscode", "__pycache__", ".lanting"})
-"""Folders of tools, wherever they are."""
+SKIP_DIRS = frozenset({".git", "node_modules", "bower_components", ".jekyll-cache",
+                       ".sass-cache", ".github", ".idea", ".vscode", "__pycache__", ".lanting"})
+"""Folders of tools, wherever they are (npm's and Bower's vendored packages among them:
+each package's `README.md` was made a page)."""
 ROOT_SKIP_DIRS = frozenset({"vendor", "_site", "public", "resources", "themes"})
 """Folders of builds and tools at the top of what is walked (Hugo's `public/`,
 `resources/` and `themes/`, Jekyll's `_site/`, Bundler's `vendor/`): deeper down, one of

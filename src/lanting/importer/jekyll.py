@@ -137,9 +137,12 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
         from, the site's media paths appended; the images are often in no repository."""
         author = self.config.get("author")
         self.author = html_line(author.get("name", "") if isinstance(author, dict) else author)
-        # minimal-mistakes and academicpages say `locale: "en-US"`; unset: see `run`.
+        # minimal-mistakes and academicpages say `locale: "en-US"`, jekyll-polyglot and
+        # some themes `default_lang: ru`; unset: see `run`.
         self.language = language_tag(self.config.get("lang") or self.config.get("language")
-                                     or self.config.get("locale") or self.i18n.default, "")
+                                     or self.config.get("locale")
+                                     or self.config.get("default_lang") or self.i18n.default,
+                                     "")
 
     # --- the steps ---------------------------------------------------------------------
 
