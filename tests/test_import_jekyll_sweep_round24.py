@@ -322,3 +322,30 @@ def test_vendored_front_end_packages_are_no_pages(tmp_path: Path) -> None:
     written = sorted(p.relative_to(imported.dest / "content").as_posix()
                      for p in (imported.dest / "content").rglob("*.md"))
     assert written == ["posts/a.md"], written
+
+
+def test_a_link_at_the_default_permalinks_url_leads_to_its_post(tmp_path: Path) -> None:
+    """A data-science blog on Jekyll-Bootstrap (hongyusu's) links its series' posts as
+    Jekyll's default permalink put them, `/blog/2017/02/26/streaming-iii/`, written
+    before its `permalink: none` moved every post to `/blog/streaming-iii.html`: dead
+    links of the old site, kept as written, and the build stopped at each (14 on that
+    blog). A root link naming no page whose date and last part are a post's file name
+    leads to that post, with a notice."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\npermalink: none\n",
+        "blog/_posts/2017-02-26-streaming-iii.md":
+            "---\ncategories: [blog]\ntitle: Streaming (III)\n---\n\n## Broadcast\n\nText.\n",
+        "blog/_posts/2017-03-12-streaming-iv.md":
+            "---\ncategories: [blog]\ntitle: Streaming (IV)\n---\n\n"
+            "1. [Streaming (III)](/blog/2017/02/26/streaming-iii/)\n"
+            "2. [Its broadcast](/research/2017/02/26/streaming-iii.html#broadcast)\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    out = imported.dest / "public"
+    body = page(out, "/posts/streaming-iv/").find(attrs={"data-search-body": True})
+    assert body is not None
+    links = {a.text(): a["href"] for a in body.find_all("a")}
+    assert links["Streaming (III)"] == "/posts/streaming-iii/"
+    assert links["Its broadcast"] == "/posts/streaming-iii/#broadcast"
+    notes = [e.message for e in imported.report.entries if e.severity == "notice"]
+    assert sum("default permalink" in n for n in notes) == 2, report_of(imported)

@@ -37,6 +37,9 @@ _THROUGH_PAGE = re.compile(r"(/[^#\s]*)#(https?://\S+)")
 """A link to a page of the site with an address as its fragment, `/url.html#http://x`."""
 _FILE_STEM = re.compile(r"\d{4}-\d\d-\d\d-.+")
 """A post's file name without its extension, `2025-09-05-anatomy-of-vllm`."""
+_DATED_URL = re.compile(r"/(\d{4})/(\d\d)/(\d\d)/([^/]+?)(?:\.html)?/?$")
+"""A post's URL as Jekyll's default permalink (`date`) made it, `/blog/2017/02/26/x/`:
+its date and title, the parts of its file's name."""
 _WIDE_COLON = re.compile(r"(https?)(?:\uff1a|%EF%BC%9A)//", re.IGNORECASE)
 """`https：//`: a web address whose colon a Chinese input method made full-width."""
 
@@ -316,5 +319,17 @@ class JekyllLinks(JekyllLinkTargets):
             ctx.note(url, f"`{name}` named no page of the old site; it ends in the file "
                      f"name of the post `{stem}`: it leads to the post")
             ctx.convert("links naming a post by its file's name")
+            return self.site.link(post) + hash_mark + fragment
+        dated = _DATED_URL.search(unquote(name)) if found is None and not image \
+            and url.startswith("/") and not url.startswith("//") else None
+        if dated and (post := self.by_name.get("-".join(dated.groups()))) is not None \
+                and self.table.find(name.removeprefix(self.baseurl)) is None:
+            # (`[III](/blog/2017/02/26/streaming-processing-iii/)`, written when the site
+            # had Jekyll's default permalink; its `permalink: none` moved the post since)
+            ctx.note(url, f"`{name}` named no page of the old site; it is the URL Jekyll's "
+                     "default permalink gave the post of that date and title (the site's "
+                     "`permalink:` moved it since, and the old link led nowhere): it "
+                     "leads to the post")
+            ctx.convert("links to a post at its URL of Jekyll's default permalink")
             return self.site.link(post) + hash_mark + fragment
         return found
