@@ -271,7 +271,7 @@ def test_knitr_posts_collapse_buttons_and_their_table_of_contents(tmp_path: Path
     target="collapseX" %}` (Bootstrap's collapse), over `<div class="collapse"
     id="collapseX">`; and kramdown's table of contents, a list item of any words over
     `{:toc}` (`* Will be replaced with the ToC`). The button was left in a comment with
-    a warning (14 on that blog), the block shown unfolded with nothing to fold it; the
+    a warning (13 on that blog), the block shown unfolded with nothing to fold it; the
     item's words were shown as a list, under a heading kept out of the contents (a
     warning each). The block is a `<details>` now, the button's words its summary, and
     the marker goes with its heading: Lanting makes the table of contents."""
