@@ -349,3 +349,27 @@ def test_a_link_at_the_default_permalinks_url_leads_to_its_post(tmp_path: Path) 
     assert links["Its broadcast"] == "/posts/streaming-iii/#broadcast"
     notes = [e.message for e in imported.report.entries if e.severity == "notice"]
     assert sum("default permalink" in n for n in notes) == 2, report_of(imported)
+
+
+def test_octopress_pages_of_a_tag_cloud_are_listings(tmp_path: Path) -> None:
+    """An Octopress blog's page of its tag cloud, `{% tag_cloud font-size: 90-210% %}`
+    (AlphaWang's), or of its categories, `{% category_list %}` (yidao620c's, at
+    `/blog/categories/`): the plugin's tag was left in a comment with a warning, the
+    page empty. Such a page is a listing, which Lanting makes (its tags' page)."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": _OCTOPRESS_CONFIG,
+        "source/_posts/2015-04-20-a.markdown": "---\ntitle: A\ntags: [Java]\n---\nText.\n",
+        "source/tag-cloud/index.markdown":
+            "---\nlayout: page\ntitle: \"tag cloud\"\n---\n<ul class=\"tag-cloud\">{% "
+            "tag_cloud font-size: 90-210%, limit: 1000, style: para %}</ul>",
+        "source/blog/categories/index.html":
+            "---\nlayout: tag\ntitle: \"标签云\"\n---\n\n<section>\n  <ul id=\"categories\">"
+            "\n    {% category_list %}\n  </ul>\n</section>\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == [], report_of(imported)
+    assert not [e for e in imported.report.entries if e.severity == "warning"], \
+        report_of(imported)
+    pages = imported.dest / "content/pages"
+    assert not pages.exists() or not list(pages.iterdir())
+    listed = [e.path for e in imported.report.entries if "a listing page" in e.message]
+    assert len(listed) == 2, report_of(imported)

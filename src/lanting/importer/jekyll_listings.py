@@ -17,9 +17,11 @@ _NOT_TEXT = re.compile(r"[#*\s-]|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*
 old Chirpy's `tabs/tags.md` explains `site.tags` in one), HTML comments and tags, and
 scripts and styles whole (an H2O blog's page of categories is loops, then the script
 of its tag cloud, whose code was counted as the page's text and the page kept)."""
-LISTING_TAG = re.compile(r"\{%-?\s*for\b|\{%-?\s*include\s+article-list\.html\b")
-"""A Liquid loop, `{% for` or `{%- for` (whitespace control), or TeXt's list of articles,
-`{% include article-list.html articles=site.series %}`, which is one."""
+LISTING_TAG = re.compile(r"\{%-?\s*for\b|\{%-?\s*include\s+article-list\.html\b"
+                         r"|\{%-?\s*(?:tag_cloud|category_cloud|tag_list|category_list)\b")
+"""A Liquid loop, `{% for` or `{%- for` (whitespace control), TeXt's list of articles,
+`{% include article-list.html articles=site.series %}`, which is one, or Octopress's
+lists of the site's tags and categories (`{% tag_cloud %}`, `{% category_list %}`)."""
 _ARTICLE_LIST = re.compile(r"\{%-?\s*include\s+article-list\.html\b.*?-?%\}", re.DOTALL)
 
 
