@@ -373,3 +373,31 @@ def test_octopress_pages_of_a_tag_cloud_are_listings(tmp_path: Path) -> None:
     assert not pages.exists() or not list(pages.iterdir())
     listed = [e.path for e in imported.report.entries if "a listing page" in e.message]
     assert len(listed) == 2, report_of(imported)
+
+
+def test_jekyll_bootstraps_sample_post_is_left_out(tmp_path: Path) -> None:
+    """Jekyll-Bootstrap's sample post, `2011-12-29-jekyll-introduction.md` with its
+    placeholder `tagline: "Supporting tagline"`, which blogs begun from it kept
+    (hongyusu's among its own posts): imported as the owner's post, its theme values
+    (`{{ BASE_PATH }}{{ site.categories.api.first.url }}`) left in comments with four
+    warnings. It is left out with a notice, as academicpages' example talks are; a
+    post of the owner's of that name, its tagline edited, is kept."""
+    sample = ("---\nlayout: post\ncategory : lessons\ntagline: \"Supporting tagline\"\n"
+              "tags : [intro, beginner, jekyll, tutorial]\n---\n{% include JB/setup %}\n\n"
+              "An introduction of the theme's.\n\n[Usage]({{ BASE_PATH }}"
+              "{{ site.categories.usage.first.url }})\n")
+    imported = jekyll_site(tmp_path / "a", {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_includes/JB/setup": "{% capture jbcache %}{% endcapture %}\n",
+        "_posts/2011-12-29-jekyll-introduction.md": sample,
+        "_posts/2015-05-11-spark.md": "---\ntitle: Spark\n---\nMy own post.\n"})
+    assert not [e for e in imported.report.entries if e.severity == "warning"], \
+        report_of(imported)
+    written = sorted(p.name for p in (imported.dest / "content/posts").iterdir())
+    assert written == ["spark.md"], written
+    assert any("sample post" in e.message for e in imported.report.entries)
+    own = jekyll_site(tmp_path / "b", {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_posts/2011-12-29-jekyll-introduction.md":
+            "---\ntagline: \"What I learnt\"\n---\nMy notes on Jekyll.\n"})
+    assert (own.dest / "content/posts/jekyll-introduction.md").is_file()

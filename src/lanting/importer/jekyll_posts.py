@@ -230,6 +230,12 @@ class JekyllPosts:
                 self.report.warn(path, key_line(head, "date"), "dated in the future, which "
                                  "Jekyll does not build: imported as a draft")
             categories = self.categories(data, folder_categories)
+            if title_part == "jekyll-introduction" and data.get("tagline") == \
+                    "Supporting tagline":  # (its placeholder, never edited)
+                self.report.note(path, None, "left out: Jekyll-Bootstrap's sample post, "
+                                 "which came with the theme (copy it to content/posts/ "
+                                 "to keep it)")
+                continue
             if "site.posts" in body and is_listing(body):  # (a post of only `{% for post
                 # in site.posts %}`: the list of posts, which Lanting makes itself)
                 self.report.note(path, None, "left out: a list of the site's posts (/blog/)")
