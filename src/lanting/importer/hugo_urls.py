@@ -75,6 +75,8 @@ class HugoUrls:
             translated = translated.replace(old, ":slug")
         if not translated.startswith("/"):
             translated = "/" + translated
+        if self.lower:  # (Hugo lowercased the path, `content/CV/OCR.md` at `/cv/ocr/`,
+            translated = translated.lower()  # as `fill` does the old URLs)
         if re.search(r":(?!year\b|month\b|day\b|slug\b|title\b)\w+", translated) \
                 or not translated.endswith("/") \
                 or not re.search(r":(slug|title)\b", translated):
