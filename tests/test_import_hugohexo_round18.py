@@ -51,3 +51,20 @@ def test_a_section_named_in_capitals_keeps_hugo_s_lowercase_urls(tmp_path: Path)
     [link] = prose(out, "cv/ocr/index.html").find_all("a")
     assert link["href"] == "https://example.org/table"
     assert not (out / "CV").exists()
+
+
+def test_a_page_linking_the_feed_by_a_relative_path_links_lanting_s(tmp_path: Path) -> None:
+    """A PaperMod blog's page at `/rss/` told readers to subscribe at
+    `[…](../index.xml)`, Hugo's feed of the site; the link was taken for one that led
+    nowhere and dropped with a warning (only `/index.xml` and `index.xml` beside the
+    home page were known as the feed)."""
+    site = imported(tmp_path, {
+        "hugo.yaml": "title: 长夏\nlanguageCode: zh-cn\ntheme: PaperMod\n",
+        "content/rss.md": "---\ntitle: RSS订阅\n---\n\n订阅全站：[index.xml](../index.xml)"
+                          "。\n",
+        "content/posts/hello.md": "---\ntitle: 你好\ndate: 2023-01-02\n---\n\n正文。\n"})
+    assert [e.message for e in site.report.warnings] == []
+    out = built(tmp_path, site)
+    links = prose(out, "rss/index.html").find_all("a")
+    assert [a["href"] for a in links] == ["/atom.xml"]
+    assert (out / "atom.xml").is_file()

@@ -47,6 +47,10 @@ class HugoLostLinks(HugoLinkFiles):
                 i.source == ctx.path and not i.draft for i in self.site.items) \
                 or self.published_at(old):
             return None  # (a link made already; a page left out or a draft, unpublished)
+        if unquote(old) == "/index.xml":
+            # (Hugo's feed of the site, linked as `../index.xml` from a page at `/rss/`)
+            ctx.convert("links to the old site's feed as Lanting's, /atom.xml")
+            return "/atom.xml" + rest
         page = not PurePosixPath(last).suffix or last.lower().endswith((".html", ".htm"))
         terms = TERM_FOLDERS.get(unquote(old).strip("/"))
         if terms is not None and any(i.front.get(terms) for i in self.site.items):
