@@ -1,6 +1,7 @@
 """Faults real Hugo and Hexo blogs exposed in round 18, in small sites written here: a
 collection of competition write-ups on hugo-theme-relearn (a section named in capitals,
-its `children` lists), a PaperMod blog's page linking the feed as `../index.xml`."""
+its `children` lists), a PaperMod blog's page linking the feed as `../index.xml`, a
+matery blog (a post's script kept in the theme, the friends page)."""
 
 from __future__ import annotations
 
@@ -68,3 +69,51 @@ def test_a_page_linking_the_feed_by_a_relative_path_links_lanting_s(tmp_path: Pa
     links = prose(out, "rss/index.html").find_all("a")
     assert [a["href"] for a in links] == ["/atom.xml"]
     assert (out / "atom.xml").is_file()
+
+
+MATERY = {
+    "package.json": '{"dependencies": {"hexo": "^5.0.0", "hexo-renderer-marked": "^2.0.0"}}',
+    "_config.yml": "title: 博客\nlanguage: zh-CN\ntheme: hexo-theme-matery\n",
+    "source/_posts/clock.md": "---\ntitle: 时钟\ndate: 2018-10-12 00:03:35\n---\n\n"
+                              '<link rel="stylesheet" href="/css/clock.css"/>\n'
+                              '<script src="/js/clock.js"></script>\n'
+                              '<div id="clock"></div>\n\n用 JavaScript 画的时钟。\n',
+    "themes/hexo-theme-matery/source/css/clock.css": "#clock { width: 10em; }\n",
+    "themes/hexo-theme-matery/source/js/clock.js": "document.title = 'clock';\n",
+    "themes/hexo-theme-matery/source/css/matery.css": "body { margin: 0; }\n",
+}
+
+
+def test_a_post_s_script_and_style_kept_in_the_theme_s_source_move_with_it(
+        tmp_path: Path) -> None:
+    """A matery blog's post loads a clock's script and style it keeps in the theme's
+    `source/` (`themes/hexo-theme-matery/source/js/date.js`), which Hexo published at
+    the root, `/js/date.js`: they were left behind, and the build failed at both."""
+    site = imported(tmp_path, MATERY, "hexo")
+    assert [e.message for e in site.report.warnings] == []
+    out = built(tmp_path, site)
+    assert (out / "js/clock.js").read_text(encoding="utf-8") == "document.title = 'clock';\n"
+    assert (out / "css/clock.css").is_file()
+    assert not (out / "css/matery.css").exists()  # (the theme's own, which no post links)
+
+
+def test_matery_s_friends_page_lists_its_json_file_s_friends(tmp_path: Path) -> None:
+    """matery's friends page is front matter alone (`type: "friends"`), the theme
+    drawing its cards from `source/_data/friends.json`: the page was left out with a
+    warning that the import does not read the file, and the friends were lost."""
+    site = imported(tmp_path, {
+        **MATERY,
+        "source/friends/index.md": '---\ntitle: friends\ndate: 2019-03-13 15:50:38\n'
+                                   'type: "friends"\nlayout: "friends"\n---\n',
+        "source/_data/friends.json": '[\n  {\n    "name": "光年",\n    "url": '
+                                     '"https://friend.example.org/",\n    "title": "折跃",\n'
+                                     '    "introduction": "写编译器的朋友"\n  },\n  {\n'
+                                     '    "name": "Semon",\n    "url": "http://semon.example.org/",'
+                                     '\n    "title": "折跃"\n  }\n]\n'}, "hexo")
+    assert [e.message for e in site.report.warnings] == []
+    out = built(tmp_path, site)
+    friends = prose(out, "friends/index.html")
+    assert [(a.text(), a["href"]) for a in friends.find_all("a")] == [
+        ("光年", "https://friend.example.org/"), ("Semon", "http://semon.example.org/")]
+    assert "写编译器的朋友" in friends.find_all("li")[0].text()
+    assert "折跃" not in friends.text()  # (the button's word, not a description)

@@ -1,8 +1,9 @@
 """The pages a Hexo theme draws from a file of `source/_data/` (a page's `type:` picks
 the layout), written out as Markdown: Butterfly's links (`link.yml`), AnZhiYu's gear
 (`equipment`, from `equipment.yml`), short posts (`essay`, from `essay.yml`) and albums
-(`album` and each album's `album_detail` page, from `album.yml`), and Butterfly's short
-posts (`shuoshuo`, from `shuoshuo.yml`).
+(`album` and each album's `album_detail` page, from `album.yml`), Butterfly's short
+posts (`shuoshuo`, from `shuoshuo.yml`) and matery's friends (`friends`, from
+`friends.json`).
 
 Such a page's own file holds front matter alone, so it was left out as "a page Lanting
 makes itself" — which Lanting does not, and the page's text was gone with a notice. A
@@ -66,13 +67,18 @@ def theme_page(kind: str, body: str, data: Path, url: str) -> ThemePage:
 
 def _drawn(kind: str, data: Path, url: str) -> str:
     name = {"link": "link", "equipment": "equipment", "essay": "essay", "album": "album",
-            "album_detail": "album", "shuoshuo": "shuoshuo"}.get(kind)
-    file = data / f"{name}.yml" if name else None
-    if file is None or not file.is_file():
+            "album_detail": "album", "shuoshuo": "shuoshuo", "friends": "friends"}.get(kind)
+    # (matery keeps its friends in `friends.json`)
+    file = next((data / f"{name}{ext}" for ext in (".yml", ".json")
+                 if (data / f"{name}{ext}").is_file()), None) if name else None
+    if file is None:
         return ""
     text = file.read_text(encoding="utf-8")
     if kind == "link":
         return friend_links(text)
+    if kind == "friends":
+        return "\n".join(_friend(f) for f in load_list(text)
+                         if isinstance(f, dict) and f.get("url"))
     groups = [g for g in load_list(text) if isinstance(g, dict)]
     if kind == "equipment":
         return "\n\n".join(_equipment(g) for g in groups)
@@ -86,6 +92,15 @@ def _drawn(kind: str, data: Path, url: str) -> str:
         return "\n\n".join(_album_card(g, data.parent) for g in groups)
     return "\n\n".join(_album(g) for g in groups
                        if str(g.get("path_name") or "").strip("/") == url.strip("/"))
+
+
+def _friend(friend: dict[str, Any]) -> str:
+    """One of matery's friends (`name`, `url`, `introduction`; its `avatar` and the
+    button's word, `title`, only dress the card): a link with its description."""
+    name = _text(friend.get("name")) or _text(friend["url"])
+    about = _text(friend.get("introduction"))
+    return f"- [{name.replace(']', chr(92) + ']')}]({_text(friend['url'])})" \
+        + (f" — {about}" if about else "")
 
 
 def _text(value: Any) -> str:

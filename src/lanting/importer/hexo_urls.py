@@ -152,11 +152,18 @@ class HexoUrls:
         if moved is not None:
             ctx.convert("links to listing pages whose URL changed case")
             return moved + url[len(url.partition("#")[0]):]
-        themed = theme_file(self.theme_source, url) if image else None
+        themed = theme_file(self.theme_source, url)
         if themed is not None and not (self.files / themed.relative_to(self.theme_source)
                                        ).is_file():
-            return self.site.image(themed, "/" + themed.relative_to(self.theme_source)
-                                   .as_posix())
+            rel = themed.relative_to(self.theme_source).as_posix()
+            if image:
+                return self.site.image(themed, "/" + rel)
+            # (a post's own script or style kept in the theme's `source/`, matery's
+            # `/js/date.js`, which Hexo published at the root: left behind, the build
+            # failed at it)
+            self.site.static.setdefault(rel, themed)
+            ctx.convert("files of the theme's `source/` a post links, copied to static/")
+            return url
         found = map_site_url(url, image, ctx, self.site, self.table, self.source,
                              self.files, self.root.rstrip("/"))
         page, _hash, fragment = url.partition("#")
