@@ -6,7 +6,9 @@ matery blog (a post's script kept in the theme, the friends page)."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
+from htmltree import parse_html
 from sitebits import write_files
 from test_import_hugo_sites import NOW, prose
 
@@ -32,7 +34,10 @@ RELEARN = {
     "content/_index.md": '---\narchetype: "home"\ntitle: "比赛经验"\n---\n\n'
                          '{{% children sort="weight" %}}\n\n更多见各章。\n',
     "content/CV/_index.md": '---\narchetype: "chapter"\ntitle: "计算机视觉"\nweight: 1\n'
-                            '---\n\n{{% children sort="weight" %}}\n',
+                            '---\n\n{{% children sort="weight" depth="2" %}}\n',
+    "content/CV/seg/_index.md": '---\ntitle: "分割"\nweight: 3\n---\n\n两篇。\n',
+    "content/CV/seg/unet.md": '---\ntitle: "U-Net"\ndate: 2025-02-17\n---\n\n编码器。\n',
+    "content/CV/draft.md": '---\ntitle: "未完"\ndate: 2025-02-16\nhidden: true\n---\n\n草稿。\n',
     "content/CV/OCR.md": '---\ntitle: "OCR"\ndate: 2025-02-19\nweight: 2\n---\n\n'
                          '- [表格识别方案](https://example.org/table)\n',
     "content/CV/检测.md": '---\ntitle: "目标检测"\ndate: 2025-02-18\nweight: 1\n---\n\n'
@@ -45,12 +50,18 @@ RELEARN = {
 def test_a_section_named_in_capitals_keeps_hugo_s_lowercase_urls(tmp_path: Path) -> None:
     """Hugo lowercases the paths of pages (`content/CV/OCR.md` at `/cv/ocr/`); the
     import wrote the permalink `/CV/:slug/` and the old URL `/cv/ocr/` as an alias, and
-    each of a relearn site's 21 pages was a build warning, "URLs differing only in
-    case", with one file replacing the other on macOS and Windows."""
-    site = imported(tmp_path, RELEARN)
+    each of a site's 21 pages was a build warning, "URLs differing only in case", with
+    one file replacing the other on macOS and Windows."""
+    site = imported(tmp_path, {
+        "hugo.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\ntheme = "PaperMod"\n',
+        "content/CV/OCR.md": '---\ntitle: "OCR"\ndate: 2025-02-19\n---\n\n'
+                             '- [表格识别方案](https://example.org/table)\n',
+        "content/CV/Detection.md": '---\ntitle: "目标检测"\ndate: 2025-02-18\n---\n\n'
+                                   '见 [OCR](/cv/ocr/)。\n'})
     out = built(tmp_path, site)
     [link] = prose(out, "cv/ocr/index.html").find_all("a")
     assert link["href"] == "https://example.org/table"
+    assert prose(out, "cv/detection/index.html").one("a")["href"] == "/cv/ocr/"
     assert not (out / "CV").exists()
 
 
@@ -117,3 +128,25 @@ def test_matery_s_friends_page_lists_its_json_file_s_friends(tmp_path: Path) -> 
         ("光年", "https://friend.example.org/"), ("Semon", "http://semon.example.org/")]
     assert "写编译器的朋友" in friends.find_all("li")[0].text()
     assert "折跃" not in friends.text()  # (the button's word, not a description)
+
+
+def test_relearn_s_children_lists_a_chapter_s_pages(tmp_path: Path) -> None:
+    """A relearn site of competition write-ups: each chapter's `_index.md` holds only
+    `{{% children sort="weight" %}}`, the home page the same over its tables. The
+    theme's template could not be run, so each was left in a comment with a warning
+    and the chapters were empty pages; the dated pages (the archetype dates each)
+    were a blog's posts, though relearn has no blog. The pages are the book's pages now,
+    at their old URLs, and each `children` the list of the pages under its page, in
+    their weights' order."""
+    site = imported(tmp_path, RELEARN)
+    assert [e.message for e in site.report.warnings] == []
+    out = built(tmp_path, site)
+    chapter = prose(out, "cv/index.html")
+    assert [(a.text(), unquote(a["href"])) for a in chapter.find_all("a")] == [
+        ("目标检测", "/检测/"), ("OCR", "/ocr/"), ("分割", "/seg/"), ("U-Net", "/unet/")]
+    assert chapter.find_all("ul")[1].one("a").text() == "U-Net"  # (depth 2: nested)
+    assert (out / "cv/ocr/index.html").is_file()  # (the old URL answers)
+    home = parse_html((out / "index.html").read_text(encoding="utf-8"))
+    assert [a.text() for a in home.one("main").find_all("a")][:2] == ["计算机视觉", "自然语言处理"]
+    assert "<!--" not in (site.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert not (site.dest / "content/posts").exists()  # (no blog: relearn has none)

@@ -14,7 +14,7 @@ from urllib.parse import unquote
 from lanting.importer.common import GENERATED, read_text, walk
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_reveal import is_deck_page
-from lanting.importer.hugo_settings import HugoLanguage, config_file, theme_names
+from lanting.importer.hugo_settings import DOCS_THEMES, HugoLanguage, config_file, theme_names
 from lanting.importer.markups import (
     PANDOC_READERS,
     TEXT_PAGES,
@@ -177,7 +177,10 @@ class HugoContent(HugoLanguages):
         """Whether `section` holds hugo-book's documents (its `BookSection`: `docs` unless
         the site names another, `*` every section): the book's chapters, in its menu,
         never posts, dated or not (a date there only said when a page was written)."""
-        if not section or "book" not in theme_names(self.config):
+        themes = theme_names(self.config)
+        if section and DOCS_THEMES.intersection(themes):
+            return True  # (a theme of documents alone: every section its chapters)
+        if not section or "book" not in themes:
             return False
         return str(self.params.get("booksection") or "docs") in ("*", section)
 

@@ -128,6 +128,11 @@ def assets_dir(source: Path, config: dict[str, Any]) -> Path:
     return source / next(iter(mounted(config, "assets")), "assets")
 
 
+DOCS_THEMES = frozenset({"learn", "relearn", "docdock"})
+"""Themes of documentation, with no blog (hugo-theme-learn and its forks): a section's
+pages are chapters of the book, dated or not (the archetype dates each page)."""
+
+
 def theme_names(config: dict[str, Any]) -> list[str]:
     """The themes a site is built with, by name (`theme = "hugo-book"` → `book`, the
     module `github.com/imfing/hextra` → `hextra`, `github.com/jpanther/congo/v2` →
