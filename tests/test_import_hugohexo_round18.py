@@ -1,7 +1,8 @@
 """Faults real Hugo and Hexo blogs exposed in round 18, in small sites written here: a
 collection of competition write-ups on hugo-theme-relearn (a section named in capitals,
 its `children` lists), a PaperMod blog's page linking the feed as `../index.xml`, a
-matery blog (a post's script kept in the theme, the friends page)."""
+matery blog (a post's script kept in the theme, the friends page), a repository of a
+Hexo blog's `_posts/` alone (notes written in Obsidian)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from test_import_hugo_sites import NOW, prose
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import Imported, import_site
+from lanting.importer import Imported, detect, import_site
 
 
 def imported(tmp_path: Path, files: dict[str, str | bytes], kind: str = "hugo") -> Imported:
@@ -150,3 +151,31 @@ def test_relearn_s_children_lists_a_chapter_s_pages(tmp_path: Path) -> None:
     assert [a.text() for a in home.one("main").find_all("a")][:2] == ["计算机视觉", "自然语言处理"]
     assert "<!--" not in (site.dest / "content/_index.md").read_text(encoding="utf-8")
     assert not (site.dest / "content/posts").exists()  # (no blog: relearn has none)
+
+
+def test_a_repository_of_hexo_s_posts_alone_is_read_as_hexo(tmp_path: Path) -> None:
+    """A "hexo-source" repository holding only the blog's `_posts/` (notes written in
+    Obsidian, in folders by course, with NexT's `{% note %}` and `$$` displays with
+    blank lines in them) was read as a folder of notes: each `{% note %}` and `{%
+    endnote %}` was left raw in its page, 168 build warnings on a systems student's
+    notes. It is read as Hexo's posts now, with Hexo's default settings."""
+    files = {
+        "course/CS267/roofline.md": "---\ntitle: Roofline 模型\ndate: 2024-10-13 15:51:24\n"
+                                    "categories:\n  - CS267\n---\n\n算力与带宽。\n\n"
+                                    "<!-- more -->\n\n{% note primary %}\n**算术强度**是"
+                                    "每字节的浮点运算数。\n{% endnote %}\n\n$$\n"
+                                    "\\begin{align}\nI &= \\frac{W}{Q}\n\n"
+                                    "P &= \\min(\\pi, \\beta I)\n\\end{align}\n$$\n",
+        "book/mythical.md": "---\ntitle: 人月神话\ndate: 2024-10-06 11:26:01\n---\n\n"
+                            "{% note info %}\n没有银弹。\n{% endnote %}\n",
+        ".gitignore": ".obsidian/\n"}
+    write_files(tmp_path / "old", files)
+    assert detect(tmp_path / "old") == "hexo"
+    site = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert [e.message for e in site.report.warnings] == []
+    out = built(tmp_path, site)
+    text = prose(out, "posts/roofline/index.html")
+    assert (out / "2024/10/13/course/CS267/roofline/index.html").is_file()  # (Hexo's URL)
+    assert "{%" not in text.text()
+    assert "算术强度" in text.one("strong").text()
+    assert len(text.find_all("math")) == 1  # (one formula, its blank line kept inside)

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from lanting.errors import UsageError
-from lanting.importer.hexo_config import HEXO_SETTINGS, settings_file
+from lanting.importer.hexo_config import HEXO_SETTINGS, hexo_posts_folder, settings_file
 
 LOOKED_FOR = (
     "Quarto (_quarto.yml, or .qmd files at the root), "
@@ -41,7 +41,8 @@ LOOKED_FOR = (
     "package.json), "
     "Hexo (_config.yml, or a _config.NAME.yml holding Hexo's settings, with source/_posts/ "
     "and hexo in package.json, Hexo's settings or a theme's _config.NAME.yml; or Hexo's "
-    "source/ folder alone: _posts/ with Hexo's tags or tag pages), "
+    "source/ folder alone: _posts/ with Hexo's tags or tag pages; or its _posts/ alone: "
+    "dated posts using Hexo's tags), "
     "al-folio (_config.yml with _bibliography/, _news/, _projects/, _publications/, "
     "_talks/, _teaching/, al-folio's first_name: or scholar:, or _pages/about.md at "
     "permalink: /), "
@@ -341,7 +342,7 @@ def detect(source: Path) -> str:
     if "distill::" in _text(source / "_site.yml") + _text(source / "_site.yaml"):
         return "distill"  # (an R Markdown website of distill's: its posts in `_posts/`,
         # where knitr's leftovers, `post.knit.md`, looked like a Hexo folder's posts)
-    if not config.is_file() and _hexo_source_folder(source):
+    if not config.is_file() and (_hexo_source_folder(source) or hexo_posts_folder(source)):
         return "hexo"
     if is_docsify_page(source / "docs" / "index.html"):
         return "docsify"

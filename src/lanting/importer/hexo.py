@@ -30,7 +30,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.hexo_bodies import HexoBodies
 from lanting.importer.hexo_code import drawn_diagrams
-from lanting.importer.hexo_config import settings_file
+from lanting.importer.hexo_config import hexo_posts_folder, settings_file
 from lanting.importer.hexo_front import (
     HexoFront,
     hexo_fences,
@@ -84,6 +84,10 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
         self.source = source
         # (a repository of Hexo's `source/` folder alone: `_posts/`, `about/`, no settings)
         bare = is_bare_source(source)
+        # (a repository of Hexo's `_posts/` alone: the posts, no pages or static files)
+        self.posts_alone = not bare and not (source / "source").is_dir() \
+            and hexo_posts_folder(source)
+        bare = bare or self.posts_alone
         self.files = source if bare else source / "source"
         self.report = report
         self.options = options
@@ -104,7 +108,10 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
         if settings.name != "_config.yml" and not bare:
             report.note(settings.name, None, "no `_config.yml`: the site's settings are "
                         "read from this file, which holds Hexo's own (`hexo --config`)")
-        if bare:
+        if self.posts_alone:
+            report.note(".", None, "no `_config.yml`: the folder is Hexo's `_posts/` "
+                        "alone, read with Hexo's default settings")
+        elif bare:
             report.note("_posts/", None, "no `_config.yml`: the folder is Hexo's `source/` "
                         "alone, read with Hexo's default settings (add the old "
                         "`_config.yml` beside `_posts/` to carry over its title, language "
@@ -128,7 +135,10 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
                                      else language, "")
         package = source / "package.json"
         renderer = markdown_renderer(read_text(package)) if package.is_file() else None
-        self.marked = renderer == "hexo-renderer-marked" if package.is_file() else True
+        # (posts kept alone, written in an editor that shows TeX as written, Obsidian's:
+        # which renderer read them is unknown, so marked's escapes are not assumed)
+        self.marked = renderer == "hexo-renderer-marked" if package.is_file() \
+            else not self.posts_alone
         self.kramed = renderer == "hexo-renderer-kramed"
         # hexo-renderer-pandoc made pandoc's ids; markdown-it-plus and multi-markdown-it
         # turned on markdown-it-toc-and-anchor, whose ids are uslug's (`#推荐xorg配置`
@@ -212,7 +222,8 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
 
     def run(self) -> NewSite:
         self.read_posts()
-        self.read_pages()
+        if not self.posts_alone:  # (its folder holds the posts and their pictures alone)
+            self.read_pages()
         if not self.language:
             self.language = guess_language([text for _, text, _ in self.posts])
             self.report.note("_config.yml", None, f"no `language`: the posts read as "
@@ -229,7 +240,8 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
                              "setting, the default of all but pandoc): a line end inside a "
                              "paragraph was a line break; Lanting joins such lines, so the "
                              "import ends each with `\\` (a hard break)")
-        self.copy_static()
+        if not self.posts_alone:
+            self.copy_static()
         self.write_config()
         return self.site
 
@@ -237,8 +249,8 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
 
     def post_files(self) -> list[tuple[Path, bool]]:
         found = []
-        for folder, drafted in (("_posts", False), ("_drafts", True)):
-            root = self.files / folder
+        for drafted in (False, True):
+            root = self.posts_root(drafted)
             for path in walk(root) if root.is_dir() else []:
                 if path.suffix.lower() in MARKDOWN and not self.in_asset_folder(path, root):
                     found.append((path, drafted))
@@ -250,6 +262,11 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
                                      "posts. To keep it, put its HTML in a Markdown post "
                                      "under `content/posts/`")
         return found
+
+    def posts_root(self, drafts: bool) -> Path:
+        if self.posts_alone:
+            return self.source / "_drafts" if drafts else self.source
+        return self.files / ("_drafts" if drafts else "_posts")
 
     @staticmethod
     def in_asset_folder(path: Path, root: Path) -> bool:
@@ -275,7 +292,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront, HexoPages):
                                  "imported without it")
             data = singular_keys(data)
             self.math_asked(path, data)
-            root = self.files / ("_drafts" if in_drafts else "_posts")
+            root = self.posts_root(in_drafts)
             name = path.relative_to(root).with_suffix("").as_posix()
             named_date, title_part = self.from_file_name(path.relative_to(root).as_posix())
             date = date_of(data, head, "date", self.tz) or named_date

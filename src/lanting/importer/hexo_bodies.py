@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.body_displays import glued_displays, joined_displays
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import text_underscores
 from lanting.importer.body_parentheses import escaped_parentheses
@@ -89,6 +90,8 @@ class HexoBodies(HexoAssetTags):
 
     marked: bool
     kramed: bool
+    posts_alone: bool
+    """The repository is Hexo's `_posts/` alone (notes copied from Obsidian)."""
     breaks: bool
     mermaid_on: Callable[[], bool]
     tag_katex: bool
@@ -129,6 +132,11 @@ class HexoBodies(HexoAssetTags):
                       ctx, "mermaid diagrams", shelf)
         text = echarts_blocks(text, ctx, shelf)
         text = math_tags(text, ctx, shelf, self.tag_katex)
+        if self.posts_alone:  # (notes written in Obsidian, which reads a `$$` block to
+            text, count = glued_displays(text)  # its closing `$$`, blank lines and all)
+            ctx.convert("`$$` displays opened at the end of a line of text", count)
+            text, count, _ = joined_displays(text, split=False)
+            ctx.convert("`$$` displays with blank lines in them (one formula)", count)
         if path not in self.dollars:  # (`\\(x\\)` was `\(x\)` there, as text)
             text = renderer_math(text, ctx, shelf, marked=self.marked, kramed=self.kramed,
                                  pandoc=self.heading_ids == "pandoc",
