@@ -6,6 +6,7 @@ Hexo blog's `_posts/` alone (notes written in Obsidian)."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -35,7 +36,7 @@ RELEARN = {
     "content/_index.md": '---\narchetype: "home"\ntitle: "比赛经验"\n---\n\n'
                          '{{% children sort="weight" %}}\n\n更多见各章。\n',
     "content/CV/_index.md": '---\narchetype: "chapter"\ntitle: "计算机视觉"\nweight: 1\n'
-                            '---\n\n{{% children sort="weight" depth="2" %}}\n',
+                            'menuTitle: "CV"\n---\n\n{{% children sort="weight" depth="2" %}}\n',
     "content/CV/seg/_index.md": '---\ntitle: "分割"\nweight: 3\n---\n\n两篇。\n',
     "content/CV/seg/unet.md": '---\ntitle: "U-Net"\ndate: 2025-02-17\n---\n\n编码器。\n',
     "content/CV/draft.md": '---\ntitle: "未完"\ndate: 2025-02-16\nhidden: true\n---\n\n草稿。\n',
@@ -151,6 +152,9 @@ def test_relearn_s_children_lists_a_chapter_s_pages(tmp_path: Path) -> None:
     assert [a.text() for a in home.one("main").find_all("a")][:2] == ["计算机视觉", "自然语言处理"]
     assert "<!--" not in (site.dest / "content/_index.md").read_text(encoding="utf-8")
     assert not (site.dest / "content/posts").exists()  # (no blog: relearn has none)
+    # (the menu is the theme's sidebar, its chapters by their `menuTitle`, not "Blog")
+    menu = tomllib.loads((site.dest / "lanting.toml").read_text(encoding="utf-8"))["menu"]
+    assert [(e["name"], e["url"]) for e in menu] == [("CV", "/cv/"), ("自然语言处理", "/nlp/")]
 
 
 def test_a_repository_of_hexo_s_posts_alone_is_read_as_hexo(tmp_path: Path) -> None:

@@ -66,15 +66,8 @@ def _lines(source: Path, pool: list[Item], link: Callable[[Item], str], options:
            level: int) -> list[str]:
     if level >= options.depth or not source.name.startswith("_index."):
         return []  # (a page or a leaf bundle has no pages under it)
-    found = []
-    for item in pool:
-        assert item.source is not None
-        data = _front(item.source)
-        if (_parent(item.source) == source.parent and item.source != source
-                and (options.hidden or data.get("hidden") is not True)):
-            found.append((item, data))
     lines = []
-    for item, data in sorted(found, key=lambda f: _key(f[0], f[1], options.order)):
+    for item, data in _children(source.parent, source, pool, options):
         assert item.source is not None
         title = str(data.get("linkTitle") or item.front.get("title") or item.slug)
         about = str(data.get("description") or "").strip() if options.described else ""
@@ -82,6 +75,32 @@ def _lines(source: Path, pool: list[Item], link: Callable[[Item], str], options:
                      + (f" — {' '.join(about.split())}" if about else ""))
         lines += _lines(item.source, pool, link, options, level + 1)
     return lines
+
+
+def _children(folder: Path, source: Path | None, pool: list[Item],
+              options: _Options) -> list[tuple[Item, dict[str, Any]]]:
+    """The pages of `pool` right under the section of `folder` (not its own page,
+    `source`), with their front matter, in `options`' order."""
+    found = []
+    for item in pool:
+        assert item.source is not None
+        data = _front(item.source)
+        if (_parent(item.source) == folder and item.source != source
+                and (options.hidden or data.get("hidden") is not True)):
+            found.append((item, data))
+    return sorted(found, key=lambda f: _key(f[0], f[1], options.order))
+
+
+def chapters(content: Path, items: Iterable[Item]) -> list[tuple[str, Item]]:
+    """The top-level sections and pages of a learn theme's site, in its sidebar's order
+    (weight, then date), each with the sidebar's name for it (`menuTitle`, else its
+    `linkTitle` or title): the new site's menu, where the old site configured none."""
+    pool = [i for i in items if i.source is not None and not i.draft and not i.lang
+            and i.kind in ("page", "post")]
+    return [(str(data.get("menuTitle") or data.get("linkTitle") or item.front.get("title")
+                 or item.slug), item)
+            for item, data in _children(content, None, pool,
+                                        _Options("weight", 1, False, False))]
 
 
 def _parent(source: Path) -> Path:

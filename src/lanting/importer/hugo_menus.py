@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import LinkTable
-from lanting.importer.hugo_settings import HugoLanguage, config_file
+from lanting.importer.hugo_children import chapters
+from lanting.importer.hugo_settings import DOCS_THEMES, HugoLanguage, config_file, theme_names
 from lanting.importer.menus import finish_menu, menu_entries, menu_names
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -72,6 +73,10 @@ class HugoMenus:
         # (the pages' own entries, `menu: main` in their front matter, by weight with them)
         entries = self.menu_of({"main": [*(main if isinstance(main, list) else []),
                                          *self.page_menus]}, "")
+        if not entries and DOCS_THEMES.intersection(theme_names(self.config)):
+            # (a learn theme's sidebar: its chapters; the theme has no blog)
+            entries = [{"name": name, "url": self.site.new_url(item)}
+                       for name, item in chapters(default.content, self.site.items)]
         if not entries:
             entries = [{"name": menu_names(self.language)["blog"], "url": "/blog/"}]
         has = {"has_publications": bool(self.site.extra.get("content/publications.bib")),
