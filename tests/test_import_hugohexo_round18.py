@@ -183,3 +183,25 @@ def test_a_repository_of_hexo_s_posts_alone_is_read_as_hexo(tmp_path: Path) -> N
     assert "{%" not in text.text()
     assert "算术强度" in text.one("strong").text()
     assert len(text.find_all("math")) == 1  # (one formula, its blank line kept inside)
+
+
+def test_relearn_s_attachments_and_site_parameters_convert(tmp_path: Path) -> None:
+    """relearn's `{{% attachments /%}}` (the files of the page's `att.files/` folder,
+    listed as links) and `{{% siteparam "author" %}}` were left in comments with a
+    warning each, the attachments left behind."""
+    site = imported(tmp_path, {
+        "config.toml": 'title = "笔记"\nlanguageCode = "zh-cn"\ntheme = "hugo-theme-relearn"\n'
+                       '[params]\nauthor = "李明"\n',
+        "content/docs/_index.md": "---\ntitle: 文档\n---\n\n{{% children %}}\n",
+        "content/docs/data.md": "---\ntitle: 数据\ndate: 2024-01-01\n---\n\n"
+                                '作者：{{% siteparam "author" %}}。\n\n{{% attachments /%}}\n',
+        "content/docs/data.files/train.csv": "x,y\n1,2\n",
+        "content/docs/data.files/.DS_Store": "",
+    })
+    assert [e.message for e in site.report.warnings] == []
+    out = built(tmp_path, site)
+    page = prose(out, "data/index.html")
+    assert "作者：李明。" in page.text()
+    [link] = page.find_all("a")
+    assert link.text() == "train.csv"
+    assert (out / link["href"].lstrip("/")).read_text(encoding="utf-8") == "x,y\n1,2\n"

@@ -16,9 +16,9 @@ from lanting.importer.body_fragments import heading_fragment
 from lanting.importer.common import LinkTable
 from lanting.importer.figure_labels import numbered_caption
 from lanting.importer.hugo_cards import card_single
-from lanting.importer.hugo_children import children_list
 from lanting.importer.hugo_cite import cite_handlers
 from lanting.importer.hugo_embeds import embed_handlers
+from lanting.importer.hugo_learn import learn_handlers
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_settings import DOCS_THEMES, theme_names
 from lanting.importer.hugo_shortcodes import blowfish_single, link_handlers, stack_handlers
@@ -189,9 +189,8 @@ class HugoBuiltins(HugoLinks):
                 # (and DoIt's `fa-icon solid pen`: Lanting has no icon font)
                 "katex": remove, "inTextImg": in_text_image, "icon": remove, "fa-icon": remove,
                 "youtubeLite": youtube, "gallery": gallery_image, "version": version,
-                "article": article,
-                **({"children": lambda args, written: children_list(
-                    args, written, item, self.site.items, self.site.link, ctx)}
+                "article": article, "siteparam": param,  # (relearn's name of it)
+                **(learn_handlers(item, ctx, self.site, self.language)
                    if DOCS_THEMES.intersection(theme_names(self.config)) else {})}
 
 
