@@ -24,7 +24,8 @@ the abstract, the script-filled citation count's id `google_scholar_id`. A box w
 a linked title (a project shown so) stays as written. So are the template's papers
 written as items of a list under a heading of publications, with their venue (``-
 ``CVPR 2016`` [Title](url), A B, **Ada Ode**``; in some forks the names on the item's
-next line); an item holding more (its BibTeX in a `<details>`) stays as written."""
+next line); an item holding its BibTeX in a `<details>` block is read by
+`acadhomepage_bibtex`."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ PAPER_BOX = re.compile(
 """One paper's box: its picture's part, then its text's (Markdown, no `</div>` inside)."""
 _BADGE = re.compile(r"<div\s+class=['\"]badge['\"]\s*>(.*?)</div>", re.DOTALL)
 _IMAGE = re.compile(r"<img\b[^>]*\bsrc=(['\"])(.*?)\1", re.DOTALL)
-_TITLE = re.compile(r"^\s*(?:(?:\[(?P<venue>[^\]\n]*\*\*[^\]\n]*)\]"
+TITLE = re.compile(r"^\s*(?:(?:\[(?P<venue>[^\]\n]*\*\*[^\]\n]*)\]"
                     r"|\*\*\[(?P<venue2>[^\]\n]+)\]\*\*|``?(?P<venue3>[^`\n]+)``?"
                     r"|<span\b[^>]*>(?P<venue4>[^<\n]+)</span>)\s*)?(?:\*\*)?"
                     r"\[(?P<title>[^\]\n]+)\]\((?:\[[^\]\n]*\]\((?P<inner>[^)\s]+)\)"
@@ -53,12 +54,12 @@ _TITLE = re.compile(r"^\s*(?:(?:\[(?P<venue>[^\]\n]*\*\*[^\]\n]*)\]"
 """The title's line: the title linked (in bold or not), after the venue and year some
 forks write before it (`[**ICLR 2026**]`, `**[CVPR 2024]**`, the template's list's
 ``` ``CVPR 2016`` ```, a styled `<span class="conference-tag">ICML 2025</span>`)."""
-_LINK = re.compile(r"\[(?P<text>(?:!\[[^\]]*\]\([^)]*\)|\[[^\]\n]*\]|[^\]\n])*)\]"
+LINK = re.compile(r"\[(?P<text>(?:!\[[^\]]*\]\([^)]*\)|\[[^\]\n]*\]|[^\]\n])*)\]"
                    r"\((?P<url>[^)\s]+)\)")
 """A link, its text a badge's picture (`[![](…stars…)](…)`) or in brackets (`[[code]](…)`)."""
 _SCHOLAR = re.compile(r"<span\s+class=['\"]show_paper_citations['\"]\s+data=['\"]"
                       r"(?P<id>[^'\"]+)['\"]\s*>\s*</span>")
-_KINDS = (("code", r"\bcode\b|github|stars"), ("website", r"project|page|website|demo"),
+_KINDS = (("code", r"\bcode\b|github|stars"), ("website", r"project|page|\bweb\b|website|demo"),
           ("video", r"video|talk"), ("slides", r"slides?"), ("poster", r"poster"),
           ("pdf", r"\bpdf\b|\bpaper\b"), ("supp", r"supp"))
 """A link's words (its text, or for a badge its picture's address) → its button."""
@@ -70,12 +71,12 @@ _AWARD = re.compile(r"\(?\b(?:oral|spotlight|highlight|best [\w ]*?(?:paper|awar
 """A distinction written with the venue (`NeurIPS 2022 Spotlight`, `CVPR 2024 (Oral)`)."""
 
 
-def _plain(text: str) -> str:
+def plain(text: str) -> str:
     text = re.sub(r"<[^>]+>", "", text)
     return " ".join(html.unescape(re.sub(r"\*\*|__", "", text)).split())
 
 
-def _authors(line: str) -> tuple[list[str], list[str], int]:
+def author_names(line: str) -> tuple[list[str], list[str], int]:
     """(names, those in bold: the owner's, how many lead with a co-first mark) of the
     authors' line, `**Ada Ode**<sup>*</sup>, Bo Xu<sup>*</sup> and Cy Zed`."""
     names: list[str] = []
@@ -84,7 +85,7 @@ def _authors(line: str) -> tuple[list[str], list[str], int]:
     for part in re.split(r",|\band\b|&amp;|(?<=\s)&(?=\s)", line):
         unbold = part.replace("**", "\0")
         star = bool(re.search(r"\*|<sup>[^<]*\*", unbold))
-        name = _plain(_MARK.sub("", unbold).replace("\0", ""))
+        name = plain(_MARK.sub("", unbold).replace("\0", ""))
         name = name.strip(" *").removesuffix(".")  # (`…, Hao Chen.\\\\`)
         if ET_AL.match(name):
             name = "others"
@@ -101,7 +102,7 @@ def _authors(line: str) -> tuple[list[str], list[str], int]:
 
 
 def _link_field(text: str, url: str) -> str | None:
-    words = f"{_plain(text)} {url if text.startswith('!') else ''}".lower()
+    words = f"{plain(text)} {url if text.startswith('!') else ''}".lower()
     if "arxiv.org" in url:
         return "arxiv"
     return next((field for field, pattern in _KINDS if re.search(pattern, words)), None)
@@ -111,7 +112,7 @@ def _entry(title: str, names: list[str], image: str, taken: set[str]) -> BibEntr
     """The entry's title, authors, venue and year (the badge's), picture, and a key of
     its own (first author's family name, year, title's first word)."""
     badge = _BADGE.search(image)
-    venue = " ".join(_AWARD.sub("", _plain(badge.group(1))).split()) if badge else ""
+    venue = " ".join(_AWARD.sub("", plain(badge.group(1))).split()) if badge else ""
     year = _YEAR.search(venue)
     abbr = " ".join(_YEAR.sub("", venue).split())
     words = re.findall(r"[A-Za-z0-9]+", title) or ["paper"]
@@ -140,7 +141,7 @@ def _entry(title: str, names: list[str], image: str, taken: set[str]) -> BibEntr
     return entry
 
 
-def _links(entry: BibEntry, url: str, links: str, points: list[str]) -> None:
+def paper_links(entry: BibEntry, url: str, links: str, points: list[str]) -> None:
     """The title's link, the other links (buttons by their words, the rest after the
     venue, with words left over), the Scholar id and the points of one paper."""
     arxiv = re.search(r"arxiv\.org/(?:abs|pdf)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$", url)
@@ -150,19 +151,20 @@ def _links(entry: BibEntry, url: str, links: str, points: list[str]) -> None:
     if scholar:
         entry.set("google_scholar_id", scholar.group("id").rsplit(":", 1)[-1])
     extra: list[str] = []
-    for link in _LINK.finditer(links):
+    for link in LINK.finditer(links):
         field = _link_field(link.group("text"), link.group("url"))
         listed = re.search(r"arxiv\.org/(?:abs|pdf)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$",
                            link.group("url"))
-        if field == "arxiv" and listed is not None and "arxiv" not in entry.fields:
+        if field == "arxiv" and listed is not None and entry.value("arxiv") in (
+                "", listed.group(1)):  # (`[PDF]` of the arXiv paper the title links)
             entry.set("arxiv", listed.group(1))
             continue
         if field is not None and field != "arxiv" and field not in entry.fields:
             entry.set(field, link.group("url"))
         elif entry.value(field or "") != link.group("url"):
-            extra.append(f"[{_plain(link.group('text')).strip('[] ') or link.group('url')}]"
+            extra.append(f"[{plain(link.group('text')).strip('[] ') or link.group('url')}]"
                          f"({link.group('url')})")
-    left = _plain(re.sub(r"\\?\|", " ", _SCHOLAR.sub("", _LINK.sub("", links))))
+    left = plain(re.sub(r"\\?\|", " ", _SCHOLAR.sub("", LINK.sub("", links))))
     if left:  # (`[video talk] (to be updated)`: words the box showed)
         extra.append(left)
     if points:
@@ -175,10 +177,10 @@ def paper_entry(image: str, text: str, taken: set[str]) -> tuple[BibEntry, list[
     """The entry of one box (its key not in `taken`) and the names in bold; None for a
     box without a linked title."""
     lines = text.strip().splitlines()
-    found = _TITLE.match(lines[0]) if lines else None
+    found = TITLE.match(lines[0]) if lines else None
     if found is None:
         return None
-    title, url = _plain(found.group("title")), found.group("url") or found.group("inner")
+    title, url = plain(found.group("title")), found.group("url") or found.group("inner")
     # (`[Title]([https://arxiv…](https://…pdf))`, a link pasted into a link: its address)
     rest = [found.group("rest").strip().removesuffix("\\\\").strip(), *lines[1:]]
     points = [line.strip()[2:].strip() for line in rest
@@ -186,13 +188,13 @@ def paper_entry(image: str, text: str, taken: set[str]) -> tuple[BibEntry, list[
     meta = [line.strip().removesuffix("\\\\").strip() for line in rest
             if line.strip() and not line.strip().startswith(("- ", "* "))]
     author_line = next((line for line in meta if not line.startswith(("[", "<"))), "")
-    links_start = _LINK.search(author_line)
+    links_start = LINK.search(author_line)
     names_text = author_line[:links_start.start()] if links_start else author_line
-    names, bold, first = _authors(names_text)
+    names, bold, first = author_names(names_text)
     venue = found.group("venue") or found.group("venue2") or found.group("venue3")
     badge = _BADGE.search(image)
-    award = _AWARD.search(_plain(venue or "") + " " + _plain(badge.group(1) if badge else ""))
-    venue = _AWARD.sub("", _plain(venue)) if venue else venue
+    award = _AWARD.search(plain(venue or "") + " " + plain(badge.group(1) if badge else ""))
+    venue = _AWARD.sub("", plain(venue)) if venue else venue
     entry = _entry(title, names, f'<div class="badge">{venue}</div>' if venue else image,
                    taken)
     if venue:  # (the picture's part still holds the picture)
@@ -204,13 +206,15 @@ def paper_entry(image: str, text: str, taken: set[str]) -> tuple[BibEntry, list[
     if award:  # (`[**NeurIPS 2022** <span …>Spotlight</span>]`: the paper's distinction)
         entry.set("award", award.group().strip("() "))
     links = "\n".join([author_line[len(names_text):], *(m for m in meta if m != author_line)])
-    _links(entry, url, links, points)
+    paper_links(entry, url, links, points)
     return entry, bold
 
 
 _SECTION = re.compile(r"publication|paper|preprint|论文|成果|发表", re.IGNORECASE)
 """Words of a heading over papers written as lines."""
 _ITEM = re.compile(r"^[-*][ \t]+(?P<item>.+)$")
+_MARKED = re.compile(r"^ {0,3}[-*][ \t]+(?P<item>.+)$")
+"""An item of the top list (CommonMark allows its marker three spaces)."""
 _LAZY = re.compile(r"^(?![-*+][ \t]|#|<(?:div|details|!--)|\d+\.[ \t])\S")
 """A line going on with the item above it (neither a new item, heading nor block)."""
 _TAIL = re.compile(r"\\?\||<span\b|\[|\*\*[^*\n]*(?:19|20)\d\d[^*\n]*\*\*")
@@ -222,7 +226,7 @@ def line_entry(item: str, taken: set[str]) -> tuple[BibEntry, list[str]] | None:
     template's are,
     ``` ``CVPR 2016`` [Title](url), A B, **Ada Ode**, **ACM-MM 2022** \\| [Code](…) ```;
     None for a line of another shape."""
-    found = _TITLE.match(item)
+    found = TITLE.match(item)
     # (the names after a comma, or on the next line, after a `<br>` or `\\`)
     rest = re.sub(r"^(?:\s|<br\s*/?>|\\\\)*,?", " ", found.group("rest")) if found else ""
     if found is None or not rest.strip():
@@ -230,25 +234,25 @@ def line_entry(item: str, taken: set[str]) -> tuple[BibEntry, list[str]] | None:
     url = found.group("url") or found.group("inner")
     tail = _TAIL.search(rest)
     names_text = rest[:tail.start()] if tail else rest
-    names, bold, first = _authors(names_text.strip(" ,."))
+    names, bold, first = author_names(names_text.strip(" ,."))
     if not names:
         return None
     venue = found.group("venue") or found.group("venue2") or found.group("venue3") \
         or found.group("venue4") or ""
     bold_venue = re.match(r"\*\*([^*\n]*)\*\*", rest[tail.start():] if tail else "")
-    venue = _plain(venue) or (_plain(bold_venue.group(1)) if bold_venue else "")
+    venue = plain(venue) or (plain(bold_venue.group(1)) if bold_venue else "")
     if not _YEAR.search(venue) and not any(found.group(f"venue{n}") for n in ("", 2, 3, 4)):
         return None  # (no venue: a line of another kind, a link to a post)
     after = rest[tail.start() + (bold_venue.end() if bold_venue else 0):] if tail else ""
-    award = _AWARD.search(venue + " " + _plain(_LINK.sub("", after)))
-    entry = _entry(_plain(found.group("title")), names,
+    award = _AWARD.search(venue + " " + plain(LINK.sub("", after)))
+    entry = _entry(plain(found.group("title")), names,
                    f'<div class="badge">{_AWARD.sub("", venue)}</div>', taken)
     if first:
         entry.set("equal_contribution", str(first))
     if award:
         entry.set("award", award.group().strip("() "))
         after = after.replace(award.group(), "")
-    _links(entry, url, re.sub(r"<span\b[^>]*>\s*</span>|</?span\b[^>]*>", "", after), [])
+    paper_links(entry, url, re.sub(r"<span\b[^>]*>\s*</span>|</?span\b[^>]*>", "", after), [])
     return entry, bold
 
 
@@ -256,16 +260,31 @@ def paper_lines(text: str, taken: set[str]) -> list[tuple[int, int, BibEntry, li
     """The papers written as items of a list under a heading of papers (`# 📝
     Publications`), a line or two: (their first line's index, how many lines, the entry,
     the names in bold)."""
+    # (here: it reads a paper as this module does)
+    from lanting.importer.acadhomepage_bibtex import bibtex_item_entry, item_lines
+
     lines = text.split("\n")
     headings: dict[int, str] = {}
     found: list[tuple[int, int, BibEntry, list[str]]] = []
+    until = 0
     for at, line in enumerate(lines):
         level = len(line) - len(line.lstrip("#"))
         if 1 <= level <= 6 and line[level:level + 1].isspace():
             headings = {k: v for k, v in headings.items() if k < level} | {level: line}
             continue
+        if at < until or not any(_SECTION.search(h) for h in headings.values()):
+            continue
+        marked = _MARKED.match(line)
+        many = item_lines(lines, at) if marked else 0
+        if marked and "<details" in "".join(lines[at:at + many]).lower():
+            block = bibtex_item_entry("\n".join([marked.group("item"), *(
+                part.strip() for part in lines[at + 1:at + many])]), taken)
+            if block is not None:  # (its BibTeX in a `<details>` block)
+                found.append((at, many, *block))
+                until = at + many
+                continue
         item = _ITEM.match(line)
-        if item is None or not any(_SECTION.search(h) for h in headings.values()):
+        if item is None:
             continue
         lazy = 0  # (the names on the item's next line, not indented: its paragraph's)
         while at + lazy + 1 < len(lines) and lazy < 2 and _LAZY.match(lines[at + lazy + 1]):
@@ -303,6 +322,8 @@ _ASIDE = "\ue0b1"
 """Around the number of an HTML comment put aside."""
 _ASIDES = re.compile(r"(?:\ue0b1\d+\ue0b1\s*)+")
 """A line of nothing but comments put aside."""
+_EMPTY = re.compile(r"(?:<(span|a|div)\b[^>]*>\s*</\1>\s*)+")
+"""A line of empty elements: the next section's anchor (`<span id="educations"></span>`)."""
 
 
 def _emptied_heading(lines: list[str]) -> int | None:
@@ -318,6 +339,7 @@ def _emptied_heading(lines: list[str]) -> int | None:
                 break
             inside.append(after.strip())
         if _GONE in inside and all(not text or text == _GONE or _ASIDES.fullmatch(text)
+                                   or _EMPTY.fullmatch(text)
                                    for text in inside):  # (a comment shows nothing)
             return at
     return None
@@ -349,10 +371,8 @@ def without_paper_boxes(text: str) -> tuple[str, int]:
     if not count:
         return re.sub(rf"{_ASIDE}(\d+){_ASIDE}", lambda m: comments[int(m.group(1))],
                       text), 0
-    for _ in range(6):  # (a heading emptied by the removal of the ones under it)
-        emptied = _emptied_heading(lines)
-        if emptied is None:
-            break
+    # (each heading emptied, one of a year's among many, then the one over them)
+    while (emptied := _emptied_heading(lines)) is not None:
         lines[emptied] = _GONE
     text = re.sub(rf"{_GONE}\n?", "", "\n".join(lines))
     return re.sub(rf"{_ASIDE}(\d+){_ASIDE}", lambda m: comments[int(m.group(1))], text), count

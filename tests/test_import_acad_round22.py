@@ -1,0 +1,149 @@
+"""Academic homepages, round 22: faults found on real AcadHomepage forks, jemdoc pages
+and lab sites (each fixture is written for the test, in the shape of those sites)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import alfolio_import, page
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer.acadhomepage import without_paper_boxes
+from lanting.importer.acadhomepage_bibtex import bibtex_item_entry, item_lines
+
+ACAD_CONFIG = "title: Ada Ode\nlang: en\nauthor:\n  name: Ada Ode\n"
+ITEM = """- [{title}]({url}) {venue_first}
+  <div class="pub-links">
+  <details class="bibtex-details">
+    <summary class="bibtex-button">[BibTeX]</summary>
+    <div class="bibtex-block">
+      <pre><code>{bibtex}</code></pre>
+  </div>
+  </details>
+  {links}
+  </div>
+
+  {venue}
+
+  {authors}
+"""
+DETAILS_PUBS = ".<span id=\"publications\"></span>\n\n# 📝 Publications\n##  2025\n" + \
+    ITEM.format(
+        title="Grasping Cups Like People Do", url="https://ieeexplore.ieee.org/document/1001",
+        venue_first="",
+        bibtex="@ARTICLE{1001,\n   author={Guo, Ce and Ode, Ada and Xu, Bo and others},\n"
+               "   journal={IEEE Transactions on Robotics}, \n   title={Grasping cups like "
+               "people do},\n   year={2025},\n   volume={41},\n   number={},\n"
+               "   pages={1861-1881},\n   doi={10.1109/TRO.2025.1001}\n   }",
+        links='<a href="https://arxiv.org/pdf/2409.00206" class="pub-link">[PDF]</a>\n'
+              '  <a href="https://cups.example.org" class="pub-link">[Web]\n  </a>',
+        venue="*IEEE Transactions on Robotics (**T-RO**)*",
+        authors="Ce Guo\\*, **<u>Ada Ode</u>**\\*, Bo Xu, Di Wu") + "\n" + \
+    " " + ITEM.format(
+        title="Seeing Through Rain With Radar", url="https://ieeexplore.ieee.org/document/1002",
+        venue_first="",
+        bibtex="@article{wu2024seeing,\n    title={Seeing through rain with radar},\n"
+               "    author={Wu, Di and Ode, Ada},\n"
+               "    journal={arXiv preprint arXiv:2406.16279},\n    year={2024}\n   }",
+        links='<a href="https://ieeexplore.ieee.org/document/1002" class="pub-link">[PDF]</a>\n'
+              '   <a href="https://github.com/wudi/rain">\n     <img src="https://img.shields.io/'
+              'github/stars/wudi/rain?style=social&label=Code+Stars" alt="GitHub stars">\n'
+              '   </a>',
+        venue="*In Proc. of the IEEE Intl. Conf. on Robotics &amp; Automation **(ICRA 2024)***",
+        authors="**<u>Ada Ode</u>** Di Wu.").replace("\n  ", "\n   ") + \
+    "\n##  2021\n" + ITEM.format(
+        title="Maps That Forget", url="https://example.org/forget.pdf",
+        venue_first="",
+        bibtex="@article{odemaps,\n      title={Maps That Forget},\n"
+               "      author={Ode, Ada}\n    }",
+        links='<a href="https://example.org/forget.pdf" class="pub-link">[PDF]</a>',
+        venue="*Robotics: Science and Systems **(RSS 2021)** Pioneer Workshop*",
+        authors="**<u>Ada Ode</u>**").replace("<pre><code>@", "<pre><code@") + \
+    "\n<span id=\"honors\"></span>\n\n# 🎖 Honors\n\n- 2023 A prize.\n"
+
+
+def test_items_holding_their_bibtex_in_details_are_publications(tmp_path: Path) -> None:
+    """A roboticist's AcadHomepage writes each paper as an item holding its BibTeX in
+    a `<details>` block, links as HTML (`[PDF]`, `[Web]`, a stars badge), the venue in
+    italics with its abbreviation in bold, the names with the owner in `**<u>…</u>**`.
+    The items were kept as written (the round before left them so, with a notice):
+    no /publications/, no paper pages. Each is an entry now: the BibTeX's key, type,
+    volume, pages and DOI, the page's title, names (the BibTeX's end in `others`),
+    venue (a Google Scholar block calls an ICRA paper an arXiv preprint) and links."""
+    imported = alfolio_import(tmp_path, {"_pages/includes/pub.md": DETAILS_PUBS},
+                              ACAD_CONFIG, "---\npermalink: /\ntitle: ''\n---\n\nI study "
+                              "robots.\n\n{% include_relative includes/pub.md %}\n")
+    assert not imported.report.warnings
+    home = imported.files["content/_index.md"]
+    assert isinstance(home, str)
+    assert "<details" not in home and "Grasping" not in home and "2025" not in home
+    assert "# 📝 Publications" not in home and "- 2023 A prize." in home
+    bib = imported.files["content/publications.bib"]
+    assert isinstance(bib, str)
+    assert "@article{1001," in bib and "doi" in bib and "number" not in bib
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    papers = {a.one("h3").text(): a for a in page(tmp_path / "out", "/publications/")
+              .find_all("article", class_="pub")}
+    assert sorted(papers) == ["Grasping Cups Like People Do", "Maps That Forget",
+                              "Seeing Through Rain With Radar"]
+    cups, rain, maps = (papers["Grasping Cups Like People Do"],
+                        papers["Seeing Through Rain With Radar"], papers["Maps That Forget"])
+    assert cups.one("span", class_="pub-authors").text() == "Ce Guo*, Ada Ode*, Bo Xu, Di Wu"
+    assert cups.one("strong", class_="pub-me").text() == "Ada Ode"
+    assert cups.one("abbr", class_="pub-abbr").text() == "T-RO"
+    assert cups.one("p", class_="pub-venue").text() == \
+        "IEEE Transactions on Robotics, 41:1861–1881, 2025"
+    assert {a.text(): a["href"] for a in cups.find_all("a", class_="pub-button")} == {
+        "arXiv": "https://arxiv.org/abs/2409.00206", "Website": "https://cups.example.org",
+        "HTML": "https://ieeexplore.ieee.org/document/1001",
+        "DOI": "https://doi.org/10.1109/TRO.2025.1001"}
+    assert rain.one("span", class_="pub-authors").text() == "Ada Ode, Di Wu"
+    assert rain.one("p", class_="pub-venue").text() == \
+        "Proc. of the IEEE Intl. Conf. on Robotics & Automation, 2024"
+    assert rain.one("abbr", class_="pub-abbr").text() == "ICRA"
+    assert {a.text(): a["href"] for a in rain.find_all("a", class_="pub-button")} == {
+        "PDF": "https://ieeexplore.ieee.org/document/1002",
+        "Code": "https://github.com/wudi/rain"}
+    assert maps.one("p", class_="pub-venue").text() == \
+        "Robotics: Science and Systems Pioneer Workshop, 2021"
+    assert {a.text(): a["href"] for a in maps.find_all("a", class_="pub-button")} == {
+        "PDF": "https://example.org/forget.pdf"}
+    selected = page(tmp_path / "out", "/").one("section", class_="selected-publications")
+    assert len(selected.find_all("article", class_="pub")) == 3
+
+
+def test_an_item_s_lines_and_a_details_block_without_bibtex() -> None:
+    """An item runs over its indented lines and the blank ones between them, not over
+    the blank lines after it nor the next item (whose marker may be indented by one
+    space); a `<details>` holding an abstract, not BibTeX, makes no entry."""
+    lines = ["- [A](x)", "  <div>", "", "  *V*", "", " - [B](y)", "  b", "", "text"]
+    assert item_lines(lines, 0) == 4 and item_lines(lines, 5) == 2
+    assert bibtex_item_entry("[A](https://x.org)\n<details><summary>Abstract</summary>"
+                             "We study @home robots.</details>\n**Ada Ode**", set()) is None
+
+
+def test_the_arxiv_pdf_of_an_arxiv_title_is_no_extra_link() -> None:
+    """An item whose title links the paper on arXiv and whose `[PDF]` is arXiv's PDF of
+    it showed that PDF again after the venue; it is the same paper's arXiv button."""
+    found = bibtex_item_entry(
+        "[Dense Maps](https://arxiv.org/abs/2509.06285)\n<details><summary>BibTeX</summary>"
+        "<pre>@article{dense, title={Dense maps}, author={Ode, Ada}, year={2026}}</pre>"
+        "</details>\n<a href=\"https://arxiv.org/pdf/2509.06285\">[PDF]</a>\n"
+        "*International Journal of Maps (**IJM**)*\n**<u>Ada Ode</u>**", set())
+    assert found is not None
+    entry, bold = found
+    assert bold == ["Ada Ode"] and entry.value("arxiv") == "2509.06285"
+    assert "additional_info" not in entry.fields and entry.value("journal") == \
+        "International Journal of Maps"
+
+
+def test_every_year_heading_emptied_of_its_papers_goes() -> None:
+    """A page of papers under a heading a year, 2019 to 2026: the headings left over
+    nothing went only six at a time, and the last, before the next section's anchor
+    (`<span id="educations"></span>`), stayed: an empty heading on the home page."""
+    years = "".join(f"## {year}\n\n- ``CVPR {year}`` [Paper {year}](https://x.org/{year}), "
+                    "**Ada Ode**\n\n" for year in range(2026, 2018, -1))
+    text, count = without_paper_boxes(f"# Publications\n\n{years}<span id=\"edu\"></span>"
+                                      "\n\n# Education\n\n- A degree.\n")
+    assert count == 8
+    assert "#" not in text.split("# Education")[0] and "<span id=\"edu\"></span>" in text
