@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import alfolio_import, page
+from importbits import alfolio_import, jekyll_site, page
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer.acadhomepage import without_paper_boxes
 from lanting.importer.acadhomepage_bibtex import bibtex_item_entry, item_lines
+from lanting.importer.bibtex_js import bibtex_js_papers
 
 ACAD_CONFIG = "title: Ada Ode\nlang: en\nauthor:\n  name: Ada Ode\n"
 ITEM = """- [{title}]({url}) {venue_first}
@@ -147,3 +148,143 @@ def test_every_year_heading_emptied_of_its_papers_goes() -> None:
                                       "\n\n# Education\n\n- A degree.\n")
     assert count == 8
     assert "#" not in text.split("# Education")[0] and "<span id=\"edu\"></span>" in text
+
+
+TEMPLATE = """<h1>Publications</h1>
+<div id="bibtex_display">
+    <div class="bibtex_template" style="display: none;">
+        <ul><li>
+            <span class="if title"><span class="title"></span></span>
+            <div class="if author"><span class="author"></span></div>
+            <span class="if journal"><em><span class="journal"></span></em>,</span>
+            <span class="if !pdf">
+                <a class="bibtexVar" href="pdf/+BIBTEXKEY+.pdf" extra="BIBTEXKEY">[pdf]</a>
+            </span>
+            {% for field in site.pub.extra_fields %}
+                <span class="if {{ field }}"><a class="{{ field }}" extra="{{ field }}">
+                [{{ field }}]</a></span>
+            {% endfor %}
+        </li></ul>
+    </div>
+</div>
+
+<script src="/src/bibtex_js.js" type="text/javascript"></script>
+<bibtex src="pub.bib"></bibtex>
+"""
+PUB_BIB = """@article{graphs_sigmod24,
+  author  = {Ada Ode and Bo Xu},
+  title   = {{Matching Graphs in Memory}},
+  journal = {Proceedings of the ACM on Management of Data (SIGMOD)},
+  volume  = {2},
+  year    = {2024},
+  code    = {https://github.com/ode/graphs},
+}
+
+@inproceedings{banks_isca24,
+  author    = {Bo Xu and Ada Ode},
+  title     = {{Talking Across Banks}},
+  booktitle = {51st International Symposium on Computer Architecture (ISCA)},
+  year      = {2024},
+}
+"""
+
+
+def test_a_page_drawn_by_bibtex_js_is_the_list_of_publications(tmp_path: Path) -> None:
+    """A homepage on a GitHub Pages theme lists its `.bib` with bibtex-js (`<bibtex
+    src="pub.bib">` under a hidden template, each paper's PDF named by its key,
+    `pdf/+BIBTEXKEY+.pdf`). The page was left out as "a listing page, which Lanting
+    makes", and no list was made: every paper lost. The `.bib` is
+    content/publications.bib now, the owner highlighted, a PDF the template names and
+    the repository holds the paper's PDF button, and links to the old page lead to
+    /publications/."""
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Ada Ode\nremote_theme: pages-themes/hacker@v0.2.0\n"
+                       "pub:\n  extra_fields: [code, slides]\n",
+        "_layouts/default.html": "{{ content }}", "index.md": "I study memory. See "
+        "[my papers](/pub).\n", "pub/index.md": TEMPLATE, "pub/pub.bib": PUB_BIB,
+        "pub/pdf/banks_isca24.pdf": b"%PDF-1.4\n"})
+    # (the old page's link leads to Lanting's list, as a list the old theme made)
+    assert [w.message for w in imported.report.warnings] == [
+        "a link to `/pub`, a page left out of the import (a list the old theme made): it "
+        "leads to /publications/, Lanting's list"]
+    assert any("drawn by bibtex-js" in e.message for e in imported.report.entries)
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    out = tmp_path / "out"
+    assert page(out, "/").one("main").find("a", href="/publications/").text() == "my papers"
+    papers = {a.one("h3").text(): a for a in page(out, "/publications/")
+              .find_all("article", class_="pub")}
+    assert sorted(papers) == ["Matching Graphs in Memory", "Talking Across Banks"]
+    graphs, banks = papers["Matching Graphs in Memory"], papers["Talking Across Banks"]
+    assert [s.text() for s in graphs.find_all("strong", class_="pub-me")] == ["Ada Ode"]
+    assert graphs.one("p", class_="pub-venue").text() == \
+        "Proceedings of the ACM on Management of Data (SIGMOD), 2, 2024"
+    assert {a.text(): a["href"] for a in graphs.find_all("a", class_="pub-button")} == {
+        "Code": "https://github.com/ode/graphs"}
+    assert {a.text(): a["href"] for a in banks.find_all("a", class_="pub-button")} == {
+        "PDF": "/pub/pdf/banks_isca24.pdf"}
+    assert (out / "pub" / "pdf" / "banks_isca24.pdf").is_file()
+
+
+def test_a_bibtex_js_file_named_from_the_root(tmp_path: Path) -> None:
+    """The `.bib` named from the site's root, through Liquid (`{{ "/" | relative_url
+    }}assets/docs/mine.bib`), is read; a page naming a file the repository lacks, or one
+    outside it, is no list of papers."""
+    (tmp_path / "assets" / "docs").mkdir(parents=True)
+    (tmp_path / "assets" / "docs" / "mine.bib").write_text(PUB_BIB, encoding="utf-8")
+    page_path = tmp_path / "1-publications.md"
+    found = bibtex_js_papers('<bibtex src="{{ "/" | relative_url }}assets/docs/mine.bib">'
+                             "</bibtex>", page_path, tmp_path)
+    assert found is not None and [e.key for e in found[1]] == ["graphs_sigmod24",
+                                                               "banks_isca24"]
+    assert bibtex_js_papers('<bibtex src="gone.bib"></bibtex>', page_path, tmp_path) is None
+    assert bibtex_js_papers('<bibtex src="../x.bib"></bibtex>', page_path, tmp_path) is None
+
+
+def test_a_bibtex_js_list_beside_the_site_s_own_bib_is_warned_about(tmp_path: Path) -> None:
+    """An al-folio site whose papers are `_bibliography/papers.bib` and which kept an old
+    bibtex-js page of another file: that file's papers are not the list, and the
+    import says so at the file, where they were left out without a word."""
+    imported = alfolio_import(tmp_path, {
+        "_bibliography/papers.bib": "@article{own, title={Own}, author={Ode, Ada}, "
+                                    "journal={J}, year={2020}}\n",
+        "old/index.md": "---\ntitle: Old list\n---\n" + TEMPLATE, "old/pub.bib": PUB_BIB},
+        ACAD_CONFIG + "scholar:\n  bibliography: papers\n",
+        "---\npermalink: /\ntitle: ''\n---\n\nHello.\n")
+    assert [(w.path, w.message.split(",")[0]) for w in imported.report.warnings] == [
+        ("old/pub.bib", "its papers")]
+    bib = imported.files["content/publications.bib"]
+    assert isinstance(bib, str) and "@article{own," in bib and "banks" not in bib
+
+
+def test_a_bibtex_js_file_loaded_by_an_include_its_pdfs_named_by_a_field(
+        tmp_path: Path) -> None:
+    """A linguist's site loads the `.bib` in `_includes/head.html` for pages that ask
+    (`{% if page.usebibtex %}<bibtex src=…>`); the publications page holds only the
+    template, whose PDF link is named by each entry's `note` (`assets/docs/+NOTE+`).
+    The page was kept, showing nothing but its title, and its `+URL+` link warned
+    about. The file's papers are the list; a `note` naming a PDF the repository holds
+    is the paper's PDF, no note."""
+    bib = PUB_BIB.replace("  year      = {2024},\n}", "  year      = {2024},\n"
+                          "  note      = {banks.pdf},\n}")
+    imported = jekyll_site(tmp_path, {
+        "_config.yml": "title: Ada Ode\n", "_layouts/default.html": "{{ content }}",
+        "_includes/head.html": "{% if page.usebibtex %}\n<bibtex src=\"{{ \"/\" | "
+                               "relative_url }}assets/docs/mine.bib\"></bibtex>\n{% endif %}\n",
+        "index.md": "---\nlayout: default\n---\nHello.\n",
+        "publications.md": "---\nlayout: default\ntitle: Publications\npermalink: "
+                           "/publications/\nusebibtex: true\n---\n\n# {{ page.title }}\n\n"
+                           "<div id=\"bibtex_display\"></div>\n<div class=\"bibtex_template\" "
+                           "style=\"display: none;\"><span class=\"if note\"><a class=\""
+                           "bibtexVar\" href=\"{{ '/' | relative_url }}assets/docs/+NOTE+\" "
+                           "extra=\"note\">[PDF]</a></span><span class=\"if url\"><a href=\""
+                           "+URL+\">[WEB]</a></span></div>\n",
+        "assets/docs/mine.bib": bib, "assets/docs/banks.pdf": b"%PDF-1.4\n"})
+    assert not imported.report.warnings
+    bib_text = imported.files["content/publications.bib"]
+    assert isinstance(bib_text, str) and "note" not in bib_text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    papers = {a.one("h3").text(): a for a in page(tmp_path / "out", "/publications/")
+              .find_all("article", class_="pub")}
+    assert sorted(papers) == ["Matching Graphs in Memory", "Talking Across Banks"]
+    assert {a.text(): a["href"] for a in papers["Talking Across Banks"].find_all(
+        "a", class_="pub-button")} == {"PDF": "/assets/docs/banks.pdf"}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.bibtex import dump
+from lanting.importer.bibtex import BibEntry, dump
 from lanting.importer.common import (
     LinkTable,
     Options,
@@ -100,6 +100,8 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
         """Files of `_data/` the site's outputs read that it lacks (noted once each)."""
         self.no_liquid: set[Path] = set()
         """Posts with `render_with_liquid: false`: Jekyll shows their Liquid as written."""
+        self.js_papers: tuple[Path, list[BibEntry]] | None = None
+        """The `.bib` a page listed with bibtex-js, and its entries."""
         self.left_out: dict[str, str] = {}
         """Old URLs of pages left out (`old_path`), and their files from the source's
         root (`/projects.md`): where links to them lead now ("": nowhere, their text
@@ -161,6 +163,10 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
         self.read_pages()
         self.finish_redirects()
         self.read_more()
+        if self.js_papers is not None and self.js_papers[1]:  # (not read_more's)
+            self.report.warn(self.js_papers[0], None, "its papers, which a page listed with "
+                             "bibtex-js, left out: the site's other list of papers is "
+                             "content/publications.bib (add them to it by hand)")
         if self.READS_SCHOLAR and (cited := scholar_references(self.source, self.config)):
             self.reference_keys |= {entry.key for entry in cited}  # (for `{% cite %}`)
             self.site.extra["content/references.bib"] = dump(cited)
@@ -186,6 +192,14 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
         """Collections and data of a theme (al-folio's news, papers, profile; here,
         minimal-light's `_data/publications.yml`)."""
         entries, bold, on_home = data_publications(self.source)
+        if not entries and self.js_papers is not None and self.js_papers[1]:
+            self.site.extra["content/publications.bib"] = dump(self.js_papers[1])
+            self.report.convert(f"publications of {self.report.rel(self.js_papers[0])}, "
+                                "listed by bibtex-js (content/publications.bib)",
+                                len(self.js_papers[1]))
+            self.site.config["publications"] = {"highlight_names": [self.author_name()]}
+            self.js_papers = None  # (listed)
+            return
         if not entries:
             return
         page = next((i for i in self.site.items if i.kind == "page"

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.bibtex import BibEntry
+from lanting.importer.bibtex_js import bibtex_js_papers
 from lanting.importer.common import (
     GENERATED,
     LinkTable,
@@ -97,6 +99,7 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
     page_posts: set[Path]
     home_texts: set[Path]
     inlined_collections: set[str]
+    js_papers: tuple[Path, list[BibEntry]] | None
     shown_headings: dict[Path, list[str]]
     home: Callable[..., Item]
     members_page: Callable[[Path, str, str, str], bool]
@@ -264,6 +267,13 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
         body, unrolled = data_loops(body, self.source, {Path(data_file(self.source) or "").stem})
         self.report.convert("loops over `_data/` lists written out as Jekyll printed them "
                             "(`{% for w in site.data.social %}`)", unrolled)
+        papers = bibtex_js_papers(body, path, self.source)
+        if papers is not None:  # (its `.bib`, which bibtex-js listed in the browser)
+            self.js_papers = papers
+            self.report.note(path, None, f"its list of {self.report.rel(papers[0])} "
+                             "(drawn by bibtex-js) is Lanting's /publications/ now")
+            self.left_out_at(path, permalink or self.page_url(path), "/publications/")
+            return
         if LISTING_TAG.search(body) or "paginator" in body:
             # academicpages' cv.md: the CV in Markdown around loops over its collections
             kept = drop_loops(body)
