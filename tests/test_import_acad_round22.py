@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import alfolio_import, jekyll_site, page
+from importbits import NOW, alfolio_import, jekyll_site, page
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 from lanting.importer.acadhomepage import without_paper_boxes
 from lanting.importer.acadhomepage_bibtex import bibtex_item_entry, item_lines
 from lanting.importer.bibtex_js import bibtex_js_papers
@@ -288,3 +290,71 @@ def test_a_bibtex_js_file_loaded_by_an_include_its_pdfs_named_by_a_field(
     assert sorted(papers) == ["Matching Graphs in Memory", "Talking Across Banks"]
     assert {a.text(): a["href"] for a in papers["Talking Across Banks"].find_all(
         "a", class_="pub-button")} == {"PDF": "/assets/docs/banks.pdf"}
+
+
+PAPERMOD_PUB = """---
+title: "{title}"
+date: 2023-11-30
+venue: {venue}
+authors:
+  - name: Bo Xu
+    home: https://boxu.example.org
+  - name: <strong>Ada Ode</strong>
+    home: "#"
+  - name: Cy Zed
+selected: true
+arxiv: https://arxiv.org/abs/2311.00001
+{more}---
+"""
+
+
+def test_papermod_academics_papers_are_publications(tmp_path: Path) -> None:
+    """Hugo PaperMod-Academics keeps each paper as a page of `content/pubs/` whose front
+    matter is the paper (`venue: CVPR 2024`, `authors` of `{name, home}`, the owner's
+    name in `<strong>`, `arxiv`, `page`, `code`, `video`, `paper`, `cover.image`,
+    `selected`). They were imported as pages, their venue, authors and links left out
+    (a notice each), and the menu's Publications entry with them. They are entries of
+    content/publications.bib now: the venue's year (not the preprint's date), a
+    distinction written with it (`<b …>(spotlight)</b>`) the award, the cover the
+    picture, the owner highlighted; the section's list page and the menu lead to
+    /publications/."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "hugo.yaml": "baseURL: https://ode.example.org/\ntitle: Ada Ode\ntheme: PaperMod\n"
+                     "params:\n  ShowOnlySelectedPubs: true\nmenu:\n  main:\n"
+                     "    - name: Publications\n      url: /pubs/\n      weight: 1\n",
+        "content/pubs/_index.md": "---\ntitle: Publications\nlayout: publications\n---\n",
+        "content/pubs/01-dense.md": PAPERMOD_PUB.format(
+            title="Dense Prediction With a Prior", venue="CVPR 2024",
+            more="page: https://ode.example.org/dense\ncode: https://github.com/ode/dense\n"
+                 "video: https://www.youtube.com/watch?v=abc\ncover:\n  image: "
+                 "imgs/dense.png\n"),
+        "content/pubs/02-video.md": PAPERMOD_PUB.format(
+            title="Decoupled Video Questions",
+            venue='BMVC 2022 <b style="color:blueviolet">(spotlight)</b>',
+            more="paper: https://example.org/video.pdf\n"),
+        "content/posts/hello.md": "---\ntitle: Hello\ndate: 2024-01-01\n---\nHi.\n",
+        "static/imgs/dense.png": png(8, 8)})
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert not imported.report.warnings
+    assert not [e for e in imported.report.entries if "content/pubs/0" in str(e.path)]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    out = tmp_path / "out"
+    assert page(out, "/pubs/").one("p").one("a")["href"] == "/publications/"
+    assert page(out, "/").one("nav").find("a", href="/publications/").text() == "Publications"
+    papers = {a.one("h3").text(): a for a in page(out, "/publications/")
+              .find_all("article", class_="pub")}
+    assert sorted(papers) == ["Decoupled Video Questions", "Dense Prediction With a Prior"]
+    dense, video = papers["Dense Prediction With a Prior"], papers["Decoupled Video Questions"]
+    assert dense.one("p", class_="pub-venue").text() == "CVPR, 2024"
+    assert [s.text() for s in dense.find_all("strong", class_="pub-me")] == ["Ada Ode"]
+    assert dense.one("span", class_="pub-authors").text() == "Bo Xu, Ada Ode, Cy Zed"
+    assert {a.text(): a["href"] for a in dense.find_all("a", class_="pub-button")} == {
+        "arXiv": "https://arxiv.org/abs/2311.00001", "Code": "https://github.com/ode/dense",
+        "Video": "https://www.youtube.com/watch?v=abc",
+        "Website": "https://ode.example.org/dense"}
+    assert dense.one("img", class_="pub-preview")["src"] == "/imgs/dense.png"
+    assert video.one("p", class_="pub-venue").text().startswith("BMVC, 2022")
+    assert "Spotlight" in video.text() and "blueviolet" not in video.text()
+    assert {a.text(): a["href"] for a in video.find_all("a", class_="pub-button")} == {
+        "arXiv": "https://arxiv.org/abs/2311.00001", "PDF": "https://example.org/video.pdf"}

@@ -35,11 +35,14 @@ _VENUES = ("journal", "venue", "conference", "booktitle", "publication", "publis
 _FIELDS = {"url": "url", "link": "url", "href": "url", "doi": "doi", "arxiv": "arxiv",
            "pdf": "pdf", "code": "code", "github": "code", "repo": "code",
            "slides": "slides", "video": "video", "website": "website", "project": "website",
+           "page": "website",
            "abstract": "abstract", "summary": "abstract", "description": "abstract"}
 _READ = frozenset({"title", "authors", "author", "year", "date", "publicationDate",
                    "published", "citekey", "key", "id",
                    "selected", "featured", "type", *_VENUES})
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_AWARD = re.compile(r"\((oral|spotlight|highlight|best [^()]*)\)", re.IGNORECASE)
+"""A distinction written after the venue, `CVPR 2024 (Oral)`."""
 
 
 def papers_file(folders: Iterable[Path]) -> Path | None:
@@ -92,10 +95,19 @@ def _names(value: Any) -> list[str]:
             else:
                 names.append(part)
         return names
-    if isinstance(value, list):
-        return [str(a.get("name", "")).strip() if isinstance(a, dict) else str(a).strip()
-                for a in value if a]
+    if isinstance(value, list):  # (`- name: <strong>Ada Ode</strong>`: the owner, bold)
+        return [re.sub(r"<[^>]+>", "", str(a.get("name", "")) if isinstance(a, dict)
+                       else str(a)).strip() for a in value if a]
     return []
+
+
+def bold_names(value: Any) -> list[str]:
+    """The names of a list of authors written in bold (`<strong>Ada Ode</strong>`,
+    `**Ada Ode**`): the owner's."""
+    items = value if isinstance(value, list) else []
+    texts = [str(a.get("name", "")) if isinstance(a, dict) else str(a) for a in items]
+    return [_names(text)[0] for text in texts
+            if re.search(r"<(?:strong|b)>|\*\*", text) and _names(text)]
 
 
 def data_papers(path: Path) -> tuple[list[BibEntry], list[str]]:
@@ -119,8 +131,18 @@ def _entry(paper: dict[str, Any], keys: set[str], dropped: set[str]) -> BibEntry
     authors = _names(paper.get("authors", paper.get("author")))
     venue_key = next((k for k in _VENUES if isinstance(paper.get(k), str) and paper[k]), "")
     venue = str(paper.get(venue_key, "")).strip()
-    years = _YEAR.findall(str(paper.get("year") or paper.get("date") or paper.get(
-        "publicationDate") or paper.get("published") or ""))
+    # (`BMVC 2022 <b style="color:blueviolet">(spotlight)</b>`: the paper's distinction)
+    award = _AWARD.search(re.sub(r"<[^>]+>", "", venue))
+    venue = " ".join(re.sub(r"<[^>]+>", "", _AWARD.sub("", re.sub(
+        r"<(b|strong|span|em|i)\b[^>]*>\s*\((?:[^()<]*)\)\s*</\1>", lambda m: m.group()
+        if _AWARD.search(m.group()) else "", venue))).split())
+    # (`venue: CVPR 2024` over a `date` of the preprint's, in November 2023)
+    years = _YEAR.findall(str(paper.get("year") or "")) or _YEAR.findall(venue) \
+        or _YEAR.findall(str(paper.get("date") or paper.get("publicationDate")
+                             or paper.get("published") or ""))
+    if years and re.fullmatch(r"[A-Za-z-]+['’]?\s*(?:19|20)\d\d", venue) \
+            and venue.endswith(years[-1]):
+        venue = venue[:-4].strip(" '’")  # (an acronym and its year: the year is the year's)
     title = " ".join(str(paper["title"]).split())
     written = str(paper.get("citekey") or paper.get("key") or paper.get("id") or "")
     if re.fullmatch(r"[\w:.+-]+", written) and written not in keys:
@@ -142,6 +164,8 @@ def _entry(paper: dict[str, Any], keys: set[str], dropped: set[str]) -> BibEntry
                   kind == "inproceedings" else "howpublished", venue)
     if years:
         entry.set("year", years[-1])
+    if award:
+        entry.set("award", award.group(1).strip().capitalize())
     if paper.get("selected") is True or paper.get("featured") is True:
         entry.set("selected", "true")
     links: list[str] = []
@@ -150,6 +174,11 @@ def _entry(paper: dict[str, Any], keys: set[str], dropped: set[str]) -> BibEntry
             continue
         field = _FIELDS.get(name)
         text = " ".join(str(value).split())
+        if name == "paper" and isinstance(value, str):  # (PaperMod-Academics' link to it)
+            field = "pdf" if text.lower().endswith(".pdf") else "url"
+        if name == "cover" and isinstance(value, dict) and isinstance(value.get("image"), str):
+            entry.set("preview", value["image"])  # (PaperMod's `cover: {image: imgs/x.jpg}`)
+            continue
         if field is not None and isinstance(value, str):
             entry.set(field, text)
         elif isinstance(value, str) and re.match(r"https?://", text):
@@ -180,14 +209,16 @@ def import_papers(site: NewSite, report: Report, folders: Iterable[Path]) -> str
 
 
 COLLECTIONS = frozenset({"publications", "papers", "publication", "pubs"})
-"""Names of an Astro or Gatsby collection whose entries may be papers."""
+"""Names of an Astro or Gatsby collection (or a Hugo section) whose entries may be
+papers."""
 
 
 def import_entry_papers(site: NewSite, report: Report, folder: Path,
                         files: list[Path]) -> bool:
-    """A collection of papers (`src/content/publications/*.md`, each entry's front matter
-    a paper — `title`, `authors`, `venue`, `year`, `url` —, its text the abstract, in its
-    `order`) as `content/publications.bib`: whether it was one."""
+    """A collection of papers (`src/content/publications/*.md`, Hugo PaperMod-Academics'
+    `content/pubs/`, each entry's front matter a paper — `title`, `authors`, `venue`,
+    `year`, `url` —, its text the abstract, in its `order`) as
+    `content/publications.bib`, the names in bold highlighted: whether it was one."""
     if folder.name.lower() not in COLLECTIONS or not files or \
             "content/publications.bib" in site.extra:
         return False
@@ -205,10 +236,14 @@ def import_entry_papers(site: NewSite, report: Report, folder: Path,
     keys: set[str] = set()
     dropped: set[str] = {"order"}
     entries = []
+    bold: list[str] = []
     for paper in papers:
         entries.append(_entry(paper, keys, dropped))
         keys.add(entries[-1].key)
+        bold += [n for n in bold_names(paper.get("authors")) if n not in bold]
     site.extra["content/publications.bib"] = dump(entries)
+    if bold:
+        site.config.setdefault("publications", {})["highlight_names"] = bold
     report.counts["publications"] += len(entries)
     report.convert(f"papers of the collection `{folder.name}` (content/publications.bib)",
                    len(entries))

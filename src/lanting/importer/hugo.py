@@ -353,7 +353,8 @@ class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFro
         left out. A page with no text that a layout of the theme or site drew (Stack
         forks' `layout: books`, showing `data/` files): left out with a warning, and the
         links to it keep their text (they broke the build)."""
-        own = {"archives": "/archive/", "search": "/search/"}.get(layout)
+        own = {"archives": "/archive/", "search": "/search/"}.get(layout) or ("/publications/"
+            if layout == "publications" and "content/publications.bib" in self.site.extra else None)
         if layout.lower() in TEXT_LAYOUTS:
             layout = ""  # (an empty page of Wowchemy's notes, `type: book`: no text)
         drawn = bool(layout) and own is None and layout not in ("list", "terms", "links")
@@ -363,8 +364,7 @@ class Hugo(HugoUrls, HugoSettings, HugoMenus, HugoBranches, HugoContent, HugoFro
                              "not have; links to it keep their text")
         else:
             self.report.note(path, None, f"left out: a page Lanting makes itself (layout "
-                             f"`{layout}`)" if layout in ("archives", "search", "list",
-                                                          "terms")
+                             f"`{layout}`)" if own or layout in ("list", "terms")
                              else "left out: a page of links with no links (layout "
                              f"`{layout}`)" if layout else "left out: no text")
         if own is None and not drawn or bool_of(data.get("draft")):

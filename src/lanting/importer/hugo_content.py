@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer.common import GENERATED, read_text, walk
+from lanting.importer.data_papers import import_entry_papers
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_reveal import is_deck_page
 from lanting.importer.hugo_settings import DOCS_THEMES, HugoLanguage, config_file, theme_names
@@ -46,6 +47,7 @@ class HugoContent(HugoLanguages):
     sections: dict[str, int]
     special_sections: Callable[[], tuple[str, ...]]
     ignores: list[re.Pattern[str]] | None = None
+    kind: str
     """`ignoreFiles`, compiled when first needed."""
     plain_pages = 0
     """The HTML files without front matter copied as they were."""
@@ -76,7 +78,22 @@ class HugoContent(HugoLanguages):
                 elif not any(self.is_bundle(parent) for parent in path.parents
                              if parent != root and parent.is_relative_to(root)):
                     found.append((path, None))
-        return found
+        return self.without_papers(found) if self.kind == "hugo" else found
+
+    def without_papers(self, found: list[tuple[Path, Path | None]]
+                       ) -> list[tuple[Path, Path | None]]:
+        """`found` without a section of papers (PaperMod-Academics' `content/pubs/`,
+        each page's front matter a paper: `venue`, `authors` of `{name, home}`), whose
+        entries are content/publications.bib now (Hugo Blox reads its own)."""
+        roots = {language.content for language in self.languages}
+        sections: dict[Path, list[Path]] = {}
+        for path, bundle in found:
+            folder = (bundle or path).parent
+            if folder.parent in roots:
+                sections.setdefault(folder, []).append(path)
+        papers = next((files for folder, files in sorted(sections.items())
+                       if import_entry_papers(self.site, self.report, folder, files)), [])
+        return [(path, bundle) for path, bundle in found if path not in papers]
 
     def rendered_beside_markdown(self, path: Path) -> bool:
         """Whether `path` is an HTML page beside a Markdown page of the same name

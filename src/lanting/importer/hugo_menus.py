@@ -10,6 +10,7 @@ from typing import Any
 from lanting.importer.common import LinkTable
 from lanting.importer.hugo_children import chapters
 from lanting.importer.hugo_settings import DOCS_THEMES, HugoLanguage, config_file, theme_names
+from lanting.importer.listings import Redirects
 from lanting.importer.menus import finish_menu, menu_entries, menu_names
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -45,6 +46,7 @@ class HugoMenus:
     main: str
     page_menus: list[dict[str, Any]]
     table: LinkTable
+    redirects: Redirects
 
     def menu_url(self, url: str) -> str:
         """A menu URL of the old site, as the new site answers it (`./projects/`, which
@@ -56,6 +58,8 @@ class HugoMenus:
         page = self.table.find(path) if path.startswith("/") else None
         if page is not None:  # (Stack's `/page/links/` is `/links/` now; a section's text
             return self.site.new_url(page)  # made a page, a site of documents' `/docs/`)
+        if path in self.redirects.found:  # (a page left for Lanting's: `/pubs/`, the papers)
+            return self.redirects.found[path]
         section = path.strip("/")
         if section == self.main:
             return "/blog/"
