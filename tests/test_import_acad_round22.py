@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from importbits import NOW, alfolio_import, jekyll_site, page
 from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.errors import UsageError
 from lanting.importer import import_site
 from lanting.importer.acadhomepage import without_paper_boxes
 from lanting.importer.acadhomepage_bibtex import bibtex_item_entry, item_lines
@@ -358,3 +360,38 @@ def test_papermod_academics_papers_are_publications(tmp_path: Path) -> None:
     assert "Spotlight" in video.text() and "blueviolet" not in video.text()
     assert {a.text(): a["href"] for a in video.find_all("a", class_="pub-button")} == {
         "arXiv": "https://arxiv.org/abs/2311.00001", "PDF": "https://example.org/video.pdf"}
+
+
+JEMDOC_INDEX = """# jemdoc: menu{MENU}{index.html}
+= Ada Ode
+
+~~~
+{}{img_left}{photo.jpg}{Ada Ode}{160}{200}
+I study memory. [pubs.html Publications].
+~~~
+"""
+
+
+def test_a_jemdoc_homepage_is_warned_about(tmp_path: Path) -> None:
+    """A jemdoc homepage (`index.jemdoc`, `MENU`, the HTML jemdoc made) with a README was
+    read as a folder of notes: its home page was lost with one notice ("left out:
+    Lanting makes its own index.html"), its `.jemdoc` pages copied without a word. The
+    import warns, at `index.jemdoc`, naming its pages and what to do; the HTML pages
+    jemdoc made are kept. Without a README, the import stops with the same advice
+    (it said only what it looked for)."""
+    source = tmp_path / "old"
+    write_files(source, {"README.md": "# My homepage\n\nBuilt with jemdoc.\n",
+                         "MENU": "Ada Ode\n  Home [index.html]\n  Papers [pubs.html]\n",
+                         "index.jemdoc": JEMDOC_INDEX, "pubs.jemdoc": "= Papers\n",
+                         "index.html": "<html><head><meta name=\"generator\" content=\"jemdoc, "
+                                       "see http://jemdoc.jaboc.net/\" /></head></html>\n",
+                         "pubs.html": "<html><body>Papers</body></html>\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    warned = [(w.path, w.message) for w in imported.report.warnings]
+    assert len(warned) == 1 and warned[0][0] == "index.jemdoc"
+    assert "its 2 page(s) (`index.jemdoc`, `pubs.jemdoc`)" in warned[0][1]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert (tmp_path / "out" / "pubs.html").is_file()
+    (source / "README.md").unlink()
+    with pytest.raises(UsageError, match="is a jemdoc site"):
+        import_site(source, tmp_path / "new2", None, False, NOW)

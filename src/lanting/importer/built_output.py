@@ -67,6 +67,7 @@ def without_build(root: Path, paths: Iterable[Path], report: Report) -> list[Pat
             report.note(path, None, f"left out: Lanting makes its own {path.name}")
             continue
         kept.append(path)
+    jemdoc_pages(root, paths, report)
     for build, count in sorted(left.items()):
         shown = build.relative_to(root).as_posix() + "/" if build != root else "the folder"
         (report.warn if build == root else report.note)(
@@ -84,3 +85,20 @@ def _between(folder: Path, build: Path) -> list[Path]:
         found.append(folder)
         folder = folder.parent
     return found
+
+
+def jemdoc_pages(root: Path, paths: list[Path], report: Report) -> None:
+    """Warn of a jemdoc homepage's pages (`index.jemdoc` and the others, jemdoc's own
+    markup, beside the HTML it made): read as a folder of notes, the home page's text was
+    lost with a notice on `index.html` alone."""
+    pages = sorted(p for p in paths if p.suffix.lower() == ".jemdoc")
+    if not pages:
+        return
+    first = next((p for p in pages if p.name.lower() == "index.jemdoc"), pages[0])
+    names = ", ".join(f"`{p.relative_to(root).as_posix()}`" for p in pages[:6]) \
+        + (f" and {len(pages) - 6} more" if len(pages) > 6 else "")
+    report.warn(first, None, f"a jemdoc site: its {len(pages)} page(s) ({names}) are not "
+                "imported (Lanting does not read jemdoc's markup); the HTML pages jemdoc "
+                "made are copied as they are, but `index.html`, whose URL is Lanting's home "
+                "page: copy the home page's text into content/_index.md, and the papers "
+                "into content/publications.bib")

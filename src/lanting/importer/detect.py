@@ -378,4 +378,8 @@ def detect(source: Path) -> str:
                          "sources: import the branch or folder that holds its settings and "
                          "Markdown (a `source` or `hexo` branch, the repository `hexo "
                          "deploy` or `hugo` published from)")
+    if any(source.glob("*.jemdoc")):  # (a homepage of jemdoc's markup, beside its HTML)
+        raise UsageError(f"{source} is a jemdoc site (`index.jemdoc`, `MENU`): Lanting does "
+                         "not read jemdoc's markup; write its pages as Markdown in a new site "
+                         "(`lanting new`), its papers into content/publications.bib")
     raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")
