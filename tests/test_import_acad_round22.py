@@ -356,6 +356,11 @@ def test_papermod_academics_papers_are_publications(tmp_path: Path) -> None:
         "Video": "https://www.youtube.com/watch?v=abc",
         "Website": "https://ode.example.org/dense"}
     assert dense.one("img", class_="pub-preview")["src"] == "/imgs/dense.png"
+    # (the co-authors' `home` pages: links of their names, the owner's `#` none)
+    assert dense.one("span", class_="pub-authors").find("a", href="https://boxu.example.org"
+                                                        ).text() == "Bo Xu"
+    assert imported.files["content/coauthors.yml"] == \
+        '"xu":\n  - firstname: ["Bo"]\n    url: "https://boxu.example.org"\n'
     assert video.one("p", class_="pub-venue").text().startswith("BMVC, 2022")
     assert "Spotlight" in video.text() and "blueviolet" not in video.text()
     assert {a.text(): a["href"] for a in video.find_all("a", class_="pub-button")} == {

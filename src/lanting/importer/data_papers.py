@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from lanting.content.coauthors import name_key
 from lanting.importer.bibtex import BibEntry, dump
 from lanting.importer.common import read_text
 from lanting.importer.report import Report
@@ -244,6 +245,10 @@ def import_entry_papers(site: NewSite, report: Report, folder: Path,
     site.extra["content/publications.bib"] = dump(entries)
     if bold:
         site.config.setdefault("publications", {})["highlight_names"] = bold
+    links = coauthor_links(papers)
+    if links and "content/coauthors.yml" not in site.extra:
+        site.extra["content/coauthors.yml"] = links
+        report.convert("co-authors' pages (`home`) as content/coauthors.yml")
     report.counts["publications"] += len(entries)
     report.convert(f"papers of the collection `{folder.name}` (content/publications.bib)",
                    len(entries))
@@ -252,3 +257,27 @@ def import_entry_papers(site: NewSite, report: Report, folder: Path,
         report.note(folder, None, "keys Lanting has no place for, left out: "
                     + ", ".join(f"`{k}`" for k in sorted(dropped)))
     return True
+
+
+def coauthor_links(papers: list[dict[str, Any]]) -> str:
+    """content/coauthors.yml of the co-authors' own pages, which PaperMod-Academics
+    linked their names to (`authors: [{name: Bo Xu, home: https://…}]`; the owner's,
+    in bold, `home: "#"`, left out): "" when none has one."""
+    people: dict[str, dict[str, str]] = {}
+    for paper in papers:
+        authors = paper.get("authors")
+        for author in authors if isinstance(authors, list) else []:
+            written = str(author.get("name", "")) if isinstance(author, dict) else ""
+            url = str(author.get("home") or author.get("url") or "").strip() \
+                if isinstance(author, dict) else ""
+            name = re.sub(r"<[^>]+>", "", written).split()
+            if not name or not re.match(r"https?://", url) or bold_names([written]):
+                continue
+            people.setdefault(name_key(name[-1]), {}).setdefault(" ".join(name[:-1]), url)
+    lines: list[str] = []
+    for family, known in sorted(people.items()):
+        lines.append(f"{json.dumps(family, ensure_ascii=False)}:")
+        for first, url in known.items():  # (a name of one word, a Chinese one: no first)
+            lines += [f"  - firstname: [{json.dumps(first, ensure_ascii=False)}]",
+                      f"    url: {json.dumps(url)}"] if first else [f"  - url: {json.dumps(url)}"]
+    return "\n".join(lines) + "\n" if lines else ""
