@@ -260,6 +260,8 @@ def _import(args: argparse.Namespace) -> int:
     imported = import_site(args.source, args.dest, args.kind, args.dry_run,
                            Options(timezone=args.timezone, permalink=args.permalink))
     print(imported.report.format(imported.dest, args.dry_run))
+    if imported.report.errors:  # (the site is written: the errors name what to fix)
+        return EXIT_SITE_ERROR
     if not args.dry_run:
         print(f"next: lanting serve {imported.dest}")
     return EXIT_OK

@@ -34,6 +34,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import QuartoBodies
+from lanting.importer.quarto_book import TITLE_HEADING, QuartoBook
 from lanting.importer.quarto_front import QuartoFront, published_url
 from lanting.importer.quarto_inline_r import inline_r
 from lanting.importer.quarto_links import freeze_of
@@ -47,7 +48,7 @@ from lanting.importer.quarto_notebook import (
 )
 from lanting.importer.quarto_notebook_deck import notebook_markdown
 from lanting.importer.quarto_published import published, published_page
-from lanting.importer.quarto_settings import book_chapters, with_metadata_files
+from lanting.importer.quarto_settings import with_metadata_files
 from lanting.importer.quarto_slides import deck, presentation_format
 from lanting.importer.quarto_sources import QuartoSources
 from lanting.importer.quarto_vars import fill, project_variables
@@ -63,22 +64,7 @@ from lanting.importer.text import (
 
 _ICON = re.compile(r"\{\{<\s*(?:fa|ai|bi|iconify)\s[^<>]*>\}\}[ \t]*")
 """An icon shortcode (fontawesome, academicons, bootstrap, iconify)."""
-_ATTRIBUTE = r"""(?:#([\w:.-]+)|\.[\w-]+|-|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s"'}]*))"""
-"""One item of Pandoc's attributes: `#id` (captured), `.class`, `-` or `key=value`."""
-_TITLE_HEADING = re.compile(r"\A\s*#[ \t]+(\S.*?)[ \t]*(?:\{[ \t]*(?:" + _ATTRIBUTE
-                            + r"[ \t]*)+\})?[ \t]*$\n?", re.MULTILINE)
-"""A document's first line a `#` heading (with its label): a book chapter's title. Not
-an empty one (`#` and spaces, a draft's placeholder): its blank title failed the build
-("a post needs a `title`"), where the file's name titles it. Its attributes are read
-whether or not they hold a label (`# Preface {.unnumbered}`, a book's front matter:
-they were left in its title); braces not shaped as attributes are Pandoc's text."""
-
-
-_UNNUMBERED = re.compile(r"\{[^}\n]*(?:\.unnumbered|(?<![\w-])-(?![\w-]))[^}\n]*\}")
-"""Pandoc's marks of a heading left unnumbered, in its attributes."""
-
-
-class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
+class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources, QuartoBook):
     kind = "quarto"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -123,6 +109,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
         """The labels of chapters' title headings (`# Title {#sec-x}`), taken out."""
         self.labels: dict[str, Label] = {}
         self.chapter_numbers: dict[Path, str] = {}
+        self.chapter_order: list[str] | None = None
         """A book's numbered chapters: `1`, `2` …, appendices `A` …"""
 
     # --- the steps ---------------------------------------------------------------------
@@ -131,17 +118,21 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
         found = self.read_sources()
         self.paths = {p for p, _data, _head, _body in found}
         self.chapter_numbers = self.book_numbers(found)
+        self.chapter_order = self.book_order()
         self.posts_roots = self.roots(found)
         for path, data, head, body in found:
             self.read_document(path, data, head, body)
+        texts = {path: text for _item, text, path, _figures in self.documents
+                 if text != NOTEBOOK}
         self.labels = book_labels(
-            ((path, text) for _item, text, path, _figures in self.documents
-             if text != NOTEBOOK),
+            ((path, texts[path]) for path in self.in_book_order(list(texts))),
             {label: (path, self.by_source[path.resolve()].front.get("title", ""))
              for label, path in self.title_labels.items()}, self.language,
             self.chapter_numbers)
         self.defined = frozenset().union(*(defined_labels(read_text(path))
                                            for path in sorted(self.paths)))
+        if self.chapter_order is not None:
+            self.labels_twice()
         for item, text, path, figures in self.documents:
             ctx = Context(self.report, path, read_text(path))
             self.summary_links(item, ctx, path)
@@ -155,23 +146,6 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
         self.redirects.finish("listing pages and slide decks")
         self.write_config()
         return self.site
-
-    def book_numbers(self, found: list[tuple[Path, dict[str, Any], str, str]]
-                     ) -> dict[Path, str]:
-        """A book's chapters numbered as Quarto numbers them: 1, 2 … through its parts,
-        its appendices A, B …; a chapter whose title heading is `{.unnumbered}` (a
-        preface, the references) is neither numbered nor counted."""
-        chapters, appendices = book_chapters(self.config)
-        by_name = {p.relative_to(self.source).as_posix(): (p, body)
-                   for p, _data, _head, body in found}
-        numbers: dict[Path, str] = {}
-        for names, marks in ((chapters, [str(n) for n in range(1, len(chapters) + 1)]),
-                             (appendices, [chr(ord("A") + n) for n in range(26)])):
-            numbered = [path for path, body in (by_name[n] for n in names if n in by_name)
-                        if not ((first := _TITLE_HEADING.match(body))
-                                and _UNNUMBERED.search(first.group(0)))]
-            numbers.update(zip((p.resolve() for p in numbered), marks, strict=False))
-        return numbers
 
     # --- documents -----------------------------------------------------------------------
 
@@ -213,7 +187,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources):
         merged = self.filled({**self.defaults(path), **data}, meta, path, head)
         slides = presentation_format({**self.defaults(path), **data})
         titled = bool(str(merged.get("title") or "").strip())
-        if not titled and (first := _TITLE_HEADING.match(body)):
+        if not titled and (first := TITLE_HEADING.match(body)):
             # (a book's chapter: Quarto titles it by its first `#` heading; a deck's is
             # its first slide's, which it stays: Pandoc makes no title slide untitled)
             merged["title"] = first.group(1)

@@ -215,3 +215,53 @@ def dangling_sections(text: str, labels: dict[str, Label], original: str,
         return f"**?\\@{label}**"  # (escaped: no reference to Lanting)
 
     return _DANGLING.sub(one, text) if "@" in text else text
+
+
+_FENCE_OPEN = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*(.*)$")
+_CELL_LABEL = re.compile(rf"^[ \t]*(?:#|%%|//)\|[ \t]*label:[ \t]*[\"']?((?:{_KINDS})-[\w:.-]*\w)")
+_HEADER_LABEL = re.compile(rf"^\{{[A-Za-z]\w*[ ,]\s*((?:{_KINDS})-[\w:.-]*\w)")
+
+
+def given_labels(text: str) -> dict[str, int]:
+    """The labels a document's own text gives, each with the line of its first: `{#fig-x}`
+    and kin outside code, a cell's `#| label: fig-x` or knitr's `{r fig-x}`. Not in a
+    code block showing Markdown, a code span or a comment: a course on Quarto shows
+    `{#fig-x}` in every chapter, and Quarto numbered none of those."""
+    text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group().count("\n"), text,
+                  flags=re.DOTALL)
+    found: dict[str, int] = {}
+    fence, cell = "", False
+    for number, line in enumerate(text.splitlines(), 1):
+        opening = _FENCE_OPEN.match(line)
+        if fence:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= \
+                    len(fence) and not opening.group(2).strip():
+                fence = ""
+            elif cell and (option := _CELL_LABEL.match(line)):
+                found.setdefault(option.group(1), number)
+            continue
+        if opening:
+            fence, info = opening.group(1), opening.group(2).strip()
+            cell = bool(re.match(r"\{[A-Za-z]", info))
+            if header := _HEADER_LABEL.match(info):
+                found.setdefault(header.group(1), number)
+            continue
+        for label in _ANY_ID.findall(re.sub(r"(`+).*?\1", "", line)):
+            found.setdefault(label, number)
+    return found
+
+
+def twice_in_book(documents: Iterable[tuple[Path, str]]
+                  ) -> list[tuple[str, tuple[Path, int], tuple[Path, int]]]:
+    """Each label two documents of a book give (`given_labels`), with its first place and
+    the other: Quarto numbers a book's labels across its chapters, and a reference
+    from a third chapter could lead to either."""
+    first: dict[str, tuple[Path, int]] = {}
+    twice: list[tuple[str, tuple[Path, int], tuple[Path, int]]] = []
+    for path, text in documents:
+        for label, line in given_labels(text).items():
+            if label not in first:
+                first[label] = (path, line)
+            elif first[label][0] != path:
+                twice.append((label, first[label], (path, line)))
+    return twice

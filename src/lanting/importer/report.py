@@ -12,7 +12,9 @@ from pathlib import Path
 @dataclass(frozen=True, slots=True)
 class Entry:
     severity: str
-    """`warning`: not converted, or converted with a loss; `notice`: left out on purpose."""
+    """`error`: the old site is at fault in a way the import cannot settle (the new site is
+    written, and `lanting import` fails); `warning`: not converted, or converted with a
+    loss; `notice`: left out on purpose."""
     path: str
     """Relative to the source site."""
     line: int | None
@@ -43,6 +45,9 @@ class Report:
         if times:
             self.converted[what] += times
 
+    def error(self, path: Path | str, line: int | None, message: str) -> None:
+        self.entries.append(Entry("error", self.rel(path), line, message))
+
     def warn(self, path: Path | str, line: int | None, message: str) -> None:
         self.entries.append(Entry("warning", self.rel(path), line, message))
 
@@ -53,6 +58,10 @@ class Report:
     def warnings(self) -> list[Entry]:
         return [e for e in self.entries if e.severity == "warning"]
 
+    @property
+    def errors(self) -> list[Entry]:
+        return [e for e in self.entries if e.severity == "error"]
+
     def format(self, dest: Path, dry_run: bool) -> str:
         lines = [f"lanting import: {self.kind} site {self.source} -> {dest}"
                  + (" (dry run: nothing written)" if dry_run else "")]
@@ -62,12 +71,14 @@ class Report:
         if self.converted:
             lines.append("converted: " + ", ".join(
                 f"{what} ×{n}" for what, n in sorted(self.converted.items())))
-        order = {"warning": 0, "notice": 1}
+        order = {"error": 0, "warning": 1, "notice": 2}
         for entry in sorted(self.entries, key=lambda e: (e.path, e.line or 0,
                                                           order[e.severity])):
             lines.append(entry.format())
-        notices = len(self.entries) - len(self.warnings)
+        notices = len(self.entries) - len(self.warnings) - len(self.errors)
         lines.append(f"{sum(self.converted.values())} constructs converted, "
                      f"{len(self.warnings)} not converted or converted with a loss "
-                     f"(warnings), {notices} notices")
+                     f"(warnings), {notices} notices"
+                     + (f", {len(self.errors)} errors (to fix in the old site)"
+                        if self.errors else ""))
         return "\n".join(lines)
