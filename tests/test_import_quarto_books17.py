@@ -7,8 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from htmltree import parse_html
 from sitebits import png, write_files
+from test_import_quarto_files import built_prose
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 
 BOOK = ("project:\n  type: book\nbook:\n  title: A Book\n  chapters:\n    - index.qmd\n"
@@ -59,3 +63,95 @@ def test_the_same_label_in_two_documents_of_a_website_is_no_error(tmp_path: Path
         "a.qmd": "---\ntitle: A\n---\n\n$$x$$ {#eq-loss}\n\nSee @eq-loss.\n",
         "b.qmd": "---\ntitle: B\n---\n\n$$y$$ {#eq-loss}\n\nSee @eq-loss.\n"})
     assert import_site(source, tmp_path / "new").report.errors == []
+
+
+def test_a_course_book_in_a_folder_of_its_repository(tmp_path: Path) -> None:
+    """A course's textbook kept its Quarto project in `book/`, beside the repository's
+    README and `pyproject.toml`; each chapter opened with `{{< include _macros.tex >}}`
+    (no YAML block), then a div of more macros and the `# Title {#sec-x}`. The
+    repository was read as a folder of notes (one page, the README); the include was
+    taken for JSON front matter (a warning each) and lost, its macros with it. The book
+    is read from `book/` now, each chapter's include in it."""
+    source = tmp_path / "repo"
+    write_files(source, {
+        "README.md": "# The course's book\n\nRun `quarto render book`.\n",
+        "pyproject.toml": "[project]\nname = \"book\"\n",
+        "book/_quarto.yml": BOOK.replace("methods", "mdps").replace("intro.qmd", "bandits.qmd"
+                                                                   ).replace(
+            "    - results.qmd\n", ""),
+        "book/_macros.tex": "$$\n\\newcommand{\\E}{\\mathbb{E}}\n$$\n",
+        "book/index.qmd": "# Preface {.unnumbered}\n\nHello.\n",
+        "book/mdps.qmd": ("{{< include _macros.tex >}}\n\n::: {.hidden}\n$$\n\\newcommand"
+                          "{\\V}{V}\n$$\n:::\n\n# MDPs {#sec-mdps}\n\nThe value is $\\E[r]$."
+                          "\n\n::: {#def-mdp}\n#### MDP\n\nA tuple.\n:::\n"),
+        "book/bandits.qmd": ("{{< include _macros.tex >}}\n\n# Bandits {#sec-bandits}\n\nIn "
+                             "@sec-mdps, $\\E[x]$, an MDP (@def-mdp).\n(Here, $\\theta = "
+                             "\\begin{pmatrix} x & z \\end{pmatrix}^\\top$).\n")})
+    prose = built_prose(source, tmp_path, "bandits/index.html")
+    assert prose.text().startswith("In Chapter 1, 𝔼[x], an MDP (Definition 1.1).")
+    assert [(a.text(), a["href"]) for a in prose.find_all("a")] == [
+        ("Chapter 1", "/mdps/"), ("Definition 1.1", "/mdps/#def-mdp")]
+    assert len(prose.find_all("math")) == 2 and "\\" not in prose.text()
+    mdps = parse_html((tmp_path / "out/mdps/index.html").read_text(encoding="utf-8"))
+    assert mdps.one("h1").text() == "1 MDPs"
+    assert "Definition 1.1 (MDP)" in mdps.one("div", class_="prose").text()
+
+
+def test_index_entries_remarks_and_references_in_a_cell_caption(tmp_path: Path) -> None:
+    """The textbook marked its index for the PDF in the text (`MAB\\index{multi-armed
+    bandit}`), which Quarto's HTML left out and Lanting showed as TeX; labelled a remark
+    (`::: {#rem-kl}`, Quarto 1.4's "Remark 1") and referred to it, `@rem-kl`, left raw
+    with the remark a bare anchor; and a cell's table caption referred to an example,
+    `#| tbl-cap: … @exm-tidy.`, left raw on the page with no warning."""
+    source = tmp_path / "book"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "mdps.qmd": ("---\ntitle: MDPs\n---\n\nThe bandit (MAB\\index{multi-armed bandit}"
+                     ") problem\\index{bandit!$k$-armed}.\n\n::: {#exm-tidy}\n#### Tidying\n\n"
+                     "A room.\n:::\n\n```{python}\n#| label: tbl-tidy\n#| tbl-cap: The MDP of "
+                     "@exm-tidy.\n#| eval: false\nmdp = MDP()\n```\n\n::: {#rem-kl}\n#### "
+                     "Asymmetry\n\nNote.\n:::\n\nSee @rem-kl.\n")})
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings] == [
+        "1 code cell(s) with no frozen results (no _freeze/ for this file): shown as "
+        "code, without their outputs (Quarto ran them; Lanting runs no code)"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w.message.split(" ")[0] for w in result.warnings] == ["`{python}`"]
+    prose = parse_html((result.output / "mdps/index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    text = prose.text()
+    assert "The bandit (MAB) problem." in text and "index" not in text
+    assert "The MDP of Example 1." in text and "@" not in text
+    assert "Remark 1 (Asymmetry)" in text and "See Remark 1." in text
+    assert [a["href"] for a in prose.find_all("a") if a.get("href")] == [
+        "#exm-tidy", "#rem-kl"]
+
+
+def test_the_default_profile_s_settings_and_its_conditional_content(tmp_path: Path) -> None:
+    """A course's `_quarto.yml` held only `profile: default: web`; its `project:` (a
+    website, the lectures to render) and `website:` were in `_quarto-web.yml`, its
+    slides' in `_quarto-slides.yml`. Lanting read `_quarto.yml` alone: no title, every
+    `.qmd` rendered (a `-save` copy too). And the notes kept the slides' shorter text
+    beside their own, `::: {.content-visible when-profile="slides"}` and `::: {.content-
+    hidden when-profile="slides"}`: both were left out, the notes' own text lost."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "profile:\n  default: web\n",
+        "_quarto-web.yml": ("project:\n  type: website\n  render:\n    - index.qmd\n    - "
+                            "kmeans.qmd\nwebsite:\n  title: Tools for Data Science\n"),
+        "_quarto-slides.yml": "project:\n  type: default\nformat: revealjs\n",
+        "index.qmd": "---\ntitle: Syllabus\n---\n\nWelcome.\n",
+        "kmeans.qmd": ("---\ntitle: k-means\n---\n\n::: {.content-visible when-profile="
+                       "\"slides\"}\nFor the slides.\n:::\n\n::: {.content-hidden when-profile="
+                       "\"slides\"}\nThe notes' own text.\n:::\n\n::: {.content-visible "
+                       "unless-profile=\"web\"}\nNot in the notes.\n:::\n"),
+        "kmeans-save.qmd": "---\ntitle: An old copy\n---\n\nOld.\n"})
+    done = import_site(source, tmp_path / "new")
+    assert "Tools for Data Science" in (done.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert not (done.dest / "content/pages/kmeans-save.md").exists()
+    text = (done.dest / "content/pages/kmeans.md").read_text(encoding="utf-8")
+    assert "The notes' own text." in text
+    assert "slides." not in text and "Not in the notes" not in text
+    assert [(e.path, e.message.split(":")[0]) for e in done.report.entries
+            if "profile" in e.message and "another format" not in e.message] == [
+        ("_quarto-web.yml", "the profile `web` Quarto rendered by default")]

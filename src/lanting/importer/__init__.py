@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from lanting.errors import UsageError
-from lanting.importer.detect import detect, pages_folder
+from lanting.importer.detect import detect, pages_folder, quarto_folder
 from lanting.importer.report import Report
 
 if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
@@ -115,11 +115,15 @@ def import_site(source: Path, dest: Path | None = None, kind: str | None = None,
     options = options or Options()
     _check_dest(source, dest)
     docs = pages_folder(source) if kind in ("jekyll", "al-folio") else None
-    source = docs or source
+    project = quarto_folder(source) if kind == "quarto" else None
+    source = docs or project or source
     report = Report(source, kind)
     if docs is not None:
         report.note(".", None, "the Jekyll site is in docs/, the folder GitHub Pages "
                     "published: read from there (paths below are docs/'s)")
+    if project is not None:
+        report.note(".", None, f"the Quarto project is in {project.name}/: read from "
+                    f"there (paths below are {project.name}/'s)")
     if detected and kind == "notes":
         report.note(".", None, "no generator's settings found: read as a folder of notes "
                     "(Obsidian, Typora, Logseq, Dendron); if it is a site of another kind, "

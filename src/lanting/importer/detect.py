@@ -12,7 +12,7 @@ from lanting.errors import UsageError
 from lanting.importer.hexo_config import HEXO_SETTINGS, hexo_posts_folder, settings_file
 
 LOOKED_FOR = (
-    "Quarto (_quarto.yml, or .qmd files at the root), "
+    "Quarto (_quarto.yml, here or in one first-level folder, or .qmd files at the root), "
     "distill (_site.yml with a distill:: output), "
     "bookdown (_bookdown.yml), "
     "MkDocs (mkdocs.yml, or Zensical's zensical.toml), "
@@ -227,6 +227,21 @@ def pages_folder(source: Path) -> Path | None:
     return docs if _jekyll_folder(docs, config_file(docs)) else None
 
 
+def quarto_folder(source: Path) -> Path | None:
+    """The one first-level folder holding a Quarto project (`book/_quarto.yml` beside a
+    course's `pyproject.toml` and README), when the root has none and no generator's
+    settings of its own: the root's README alone was read as a folder of notes."""
+    from lanting.importer.jupyterbook_toc import SITE_SETTINGS
+
+    if any((source / name).exists() for name in (*SITE_SETTINGS, "_quarto.yml",
+                                                 "_quarto.yaml")):
+        return None
+    found = [folder for folder in sorted(source.iterdir()) if folder.is_dir()
+             and not folder.name.startswith((".", "_"))
+             and any((folder / n).is_file() for n in ("_quarto.yml", "_quarto.yaml"))]
+    return found[0] if len(found) == 1 else None
+
+
 def _jekyll_folder(source: Path, config: Path) -> bool:
     """`source`, holding Jekyll's `config`, is a Jekyll site of posts, layouts or a
     theme of its own (not GitHub Pages' theme alone over Markdown, read as notes)."""
@@ -295,6 +310,8 @@ def detect(source: Path) -> str:
 
     if sphinx_folder(source) is not None:
         return "sphinx"
+    if quarto_folder(source) is not None:
+        return "quarto"  # (read from there: `import_site` takes `quarto_folder`)
     for tool, kind in ((".vitepress", "vitepress"), (".vuepress", "vuepress")):
         if _tool_folder(source, tool):
             return kind

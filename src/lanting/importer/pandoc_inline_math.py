@@ -69,7 +69,10 @@ def paragraph_environments(text: str, ctx: Context) -> str:
             rest = ""
         paragraph = _in_paragraph(text, line_start, prefix)
         code = not prefix.strip() and len(prefix.expandtabs(4)) >= 4 and not paragraph
-        if end is None or code or not (paragraph or rest.strip()):
+        # (inside a `$…$` opened on its line, `$\theta = \begin{pmatrix} x \end{pmatrix}^\top$`,
+        # it is that formula's: the words after it were read as the `rest`)
+        formula = len(_DOLLAR.findall(prefix)) % 2 == 1
+        if end is None or code or formula or not (paragraph or rest.strip()):
             inside = end or inside  # (a `cases` in it is its formula's)
             continue
         words = prefix.rstrip()

@@ -35,7 +35,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import QuartoBodies
 from lanting.importer.quarto_book import TITLE_HEADING, QuartoBook
-from lanting.importer.quarto_front import QuartoFront, published_url
+from lanting.importer.quarto_front import QuartoFront, published_url, yaml_front_matter
 from lanting.importer.quarto_inline_r import inline_r
 from lanting.importer.quarto_links import freeze_of
 from lanting.importer.quarto_listings import QuartoListings
@@ -58,7 +58,6 @@ from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import (
     key_line,
     load_mapping,
-    split_front_matter,
     zone,
 )
 
@@ -190,10 +189,10 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources, QuartoBoo
         if not titled and (first := TITLE_HEADING.match(body)):
             # (a book's chapter: Quarto titles it by its first `#` heading; a deck's is
             # its first slide's, which it stays: Pandoc makes no title slide untitled)
-            merged["title"] = first.group(1)
-            body = body if slides else body[first.end():]
-            if first.group(2):
-                self.title_labels[first.group(2)] = path
+            merged["title"] = first.group("title")
+            body = body if slides else first.group("pre") + body[first.end():]
+            if first.group("id"):
+                self.title_labels[first.group("id")] = path
             self.report.convert("titles from a document's first `#` heading")
         top = rel.as_posix() in ("index.qmd", "index.md", "index.ipynb", "index.Rmd")
         # (a project of one talk, its deck at `/`: a talk named as its folder, not home)
@@ -250,7 +249,7 @@ class Quarto(QuartoFront, QuartoBodies, QuartoListings, QuartoSources, QuartoBoo
         figures: Path | None
         if result is not None and isinstance(result.get("markdown"), str):
             self.report.convert("executed posts (their freeze)")
-            _fmt, _head, frozen, _first = split_front_matter(result["markdown"])
+            _fmt, _head, frozen, _first = yaml_front_matter(result["markdown"])
             if result.get("includes") or "html-widget" in frozen:
                 self.report.warn(path, None, "an HTML widget (or other output needing "
                                  "Quarto's scripts) in its freeze: it shows as the bare HTML")

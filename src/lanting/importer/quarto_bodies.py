@@ -56,6 +56,7 @@ from lanting.importer.quarto_math import (
     text_after_labels,
     unnumbered_environments,
 )
+from lanting.importer.quarto_settings import default_profiles
 from lanting.importer.quarto_vars import fill, value_of
 from lanting.importer.quarto_xrefs import (
     Label,
@@ -177,7 +178,9 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx, path), text)
         text, count = spaced_image_paths(text, lambda name: self.exists(name, path, figures))
         ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
-        text = convert_divs(text, ctx, unrun.labels, str(item.front.get("chapter") or ""))
+        text = convert_divs(text, ctx, unrun.labels, str(item.front.get("chapter") or ""),
+                            frozenset(k for k, v in self.labels.items() if v.path != path),
+                            frozenset(default_profiles(meta.get("profile"))))
         # (Pandoc read a table cell's formula whole: its `|`, `\|` are no cell breaks)
         text, bars = table_math(text, whole=True)
         ctx.convert("`|` in formulas of table cells as `\\vert`", bars)
@@ -319,15 +322,23 @@ _FIGURE_DIV = re.compile(r"[ \t]*:{3,}[ \t]*\{#fig-")
 
 
 def cell_figures_in_view(text: str, shelf: Shelf) -> str:
-    """`text` with the figure divs `fenced` made of cells (their code and caption), which
+    """`text` with the figure divs `fenced` made of cells (their code and caption), and the
+    captions under a labelled cell's code (`_CAPTION`), which
     went aside whole with the code, back in view, their code still aside: their fences
     must nest with the divs around them (a callout holding the cell), whose fences
     `convert_divs` makes longer than those inside; the callout's `:::` closed the
     figure, and its own closed nothing."""
     def one(match: re.Match[str]) -> str:
         item = shelf.items[match.group(1)][int(match.group(2))]
-        if match.group(1) != "C" or not _FIGURE_DIV.match(item):
+        if match.group(1) != "C" or not (_FIGURE_DIV.match(item) or _CAPTION.search(item)):
             return match.group()
         return protect_code(item, shelf, pandoc=True)
 
-    return MARKER.sub(one, text) if "{#fig-" in "".join(shelf.items["C"]) else text
+    held = "".join(shelf.items["C"])
+    return MARKER.sub(one, text) if "{#fig-" in held or '"></a>**' in held else text
+
+
+_CAPTION = re.compile(r'^[ \t]*<a id="(?:fig|tbl|lst)-[\w:.-]*"></a>\*\*\w+:\*\*', re.MULTILINE)
+"""The caption a labelled cell's code is shown with (`**Table:** …`): in view too, so that
+its references (`@exm-x`), formulas and links are converted as the text's; its
+`@exm-tidy` was left as written."""

@@ -14,15 +14,21 @@ from lanting.importer.quarto_xrefs import twice_in_book
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK
 
-_ATTRIBUTE = r"""(?:#([\w:.-]+)|\.[\w-]+|-|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s"'}]*))"""
+_ATTRIBUTE = r"""(?:#(?P<id>[\w:.-]+)|\.[\w-]+|-|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s"'}]*))"""
 """One item of Pandoc's attributes: `#id` (captured), `.class`, `-` or `key=value`."""
-TITLE_HEADING = re.compile(r"\A\s*#[ \t]+(\S.*?)[ \t]*(?:\{[ \t]*(?:" + _ATTRIBUTE
-                            + r"[ \t]*)+\})?[ \t]*$\n?", re.MULTILINE)
+_PREAMBLE = (r"(?P<pre>(?:\s*(?:\{\{<\s*include\s[^<>\n]*>\}\}|<!--(?s:.*?)-->"
+             r"|(?P<fence>:{3,})[ \t]*\{\.hidden\}[ \t]*\n(?s:.*?)^(?P=fence):*[ \t]*)"
+             r"[ \t]*(?=\n))*)")
+TITLE_HEADING = re.compile(r"\A" + _PREAMBLE
+                           + r"\s*#[ \t]+(?P<title>\S.*?)[ \t]*(?:\{[ \t]*(?:" + _ATTRIBUTE
+                           + r"[ \t]*)+\})?[ \t]*$\n?", re.MULTILINE)
 """A document's first line a `#` heading (with its label): a book chapter's title. Not
 an empty one (`#` and spaces, a draft's placeholder): its blank title failed the build
 ("a post needs a `title`"), where the file's name titles it. Its attributes are read
 whether or not they hold a label (`# Preface {.unnumbered}`, a book's front matter:
-they were left in its title); braces not shaped as attributes are Pandoc's text."""
+they were left in its title); braces not shaped as attributes are Pandoc's text. What
+only defines (`{{< include _macros.tex >}}`, a `::: {.hidden}` div of macros, a comment)
+may come first, as a course's chapters opened (`pre`: kept in the body)."""
 
 
 _UNNUMBERED = re.compile(r"\{[^}\n]*(?:\.unnumbered|(?<![\w-])-(?![\w-]))[^}\n]*\}")
@@ -52,7 +58,7 @@ class QuartoBook:
                              (appendices, [chr(ord("A") + n) for n in range(26)])):
             numbered = [path for path, body in (by_name[n] for n in names if n in by_name)
                         if not ((first := TITLE_HEADING.match(body))
-                                and _UNNUMBERED.search(first.group(0)))]
+                                and _UNNUMBERED.search(body[first.end("pre"):first.end()]))]
             numbers.update(zip((p.resolve() for p in numbered), marks, strict=False))
         return numbers
 

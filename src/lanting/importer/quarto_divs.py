@@ -71,10 +71,14 @@ _ATTRIBUTES_BELOW = re.compile(r"(!\[[^\]\n]*\]\([^()\n]*\)\{[^}\n]*)\n[ \t]*"
 class Divs:
     """Renders parsed divs back into Markdown Lanting reads, reporting what changed."""
 
-    def __init__(self, ctx: Context, chapter: str = "") -> None:
+    def __init__(self, ctx: Context, chapter: str = "",
+                 elsewhere: frozenset[str] = frozenset(),
+                 profiles: frozenset[str] = frozenset()) -> None:
+        self.profiles = profiles
+        """The project's profiles Quarto rendered with (`when-profile="web"`)."""
         self.ctx = ctx
         self.warned: set[str] = set()
-        self.theorems = Theorems(ctx, chapter)
+        self.theorems = Theorems(ctx, chapter, elsewhere)
         self.numbers: dict[str, int] = {}
         """How many callouts of each kind are numbered so far (`#tip-x`)."""
         self.places: list[str] = []
@@ -103,7 +107,7 @@ class Divs:
             return self.kept(div, braced(div.attributes), "columns")
         if "panel-tabset" in names:
             return self.tabset(div)
-        if not _in_html(names, div.attributes):
+        if not _in_html(names, div.attributes, self.profiles):
             # (a formula of `\newcommand`s hidden so still defined them for MathJax, for
             # the whole page: a course's lectures hid their macros' `$$` block so)
             macros = [m.group() for m in _HIDDEN_MATH.finditer(self.render(div.children))
@@ -341,23 +345,34 @@ def indented_cells(text: str) -> str:
     return "\n".join(out)
 
 
-def _in_html(names: list[str], attributes: str) -> bool:
+def _in_html(names: list[str], attributes: str, profiles: frozenset[str]) -> bool:
     """Whether Quarto's HTML showed a `.content-visible` or `.content-hidden` div: one
-    hidden `unless-format="html"` it showed (a lecture's plot cell was left out so)."""
+    hidden `unless-format="html"` it showed (a lecture's plot cell was left out so), and
+    one hidden `when-profile="slides"` when the site was rendered with the profile `web`
+    (a course's notes kept their slides' shorter text so: the notes' own was lost).
+    Its conditions all hold, or it has none, for it to be visible (or hidden)."""
     if "content-hidden" not in names and "content-visible" not in names:
         return True
-    when, unless = option(attributes, "when-format"), option(attributes, "unless-format")
-    html = when == "html" if when else unless != "html" if unless else True
-    return html == ("content-visible" in names)
+    tests = []
+    for key, holds in (("when-format", lambda v: v == "html"),
+                       ("unless-format", lambda v: v != "html"),
+                       ("when-profile", lambda v: v in profiles),
+                       ("unless-profile", lambda v: v not in profiles)):
+        if value := option(attributes, key):
+            tests.append(holds(value))
+    return all(tests) == ("content-visible" in names)
 
 
 def convert_divs(text: str, ctx: Context, anchors: dict[str, str] | None = None,
-                 chapter: str = "") -> str:
+                 chapter: str = "", elsewhere: frozenset[str] = frozenset(),
+                 profiles: frozenset[str] = frozenset()) -> str:
     """The divs in Lanting's forms; a figure without an image and a labelled table
     (Lanting numbers neither) are anchors that their references link to, as are the
     `anchors` already made (a label's words by the label). `chapter`: the book's
-    chapter the page is, whose theorems are numbered in it (`3.1`)."""
-    divs = Divs(ctx, chapter)
+    chapter the page is, whose theorems are numbered in it (`3.1`); `elsewhere`: the
+    labels other documents give, whose theorems' references are left for later;
+    `profiles`: those Quarto rendered with."""
+    divs = Divs(ctx, chapter, elsewhere, profiles)
     divs.anchors.update(anchors or {})
     text = indented_cells(text) if "    :::" in text or "\t:::" in text else text
     text = divs.render(parse(text))

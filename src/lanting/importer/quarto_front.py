@@ -14,7 +14,15 @@ from typing import Any
 from lanting.importer.common import mtime, note_unplaced_keys, summary_of
 from lanting.importer.quarto_published import published_date
 from lanting.importer.quarto_settings import QuartoSettings, authors, output_folder
-from lanting.importer.text import When, key_line, named_month_date, names, parse_when, raw_value
+from lanting.importer.text import (
+    When,
+    key_line,
+    named_month_date,
+    names,
+    parse_when,
+    raw_value,
+    split_front_matter,
+)
 
 MAPPED_KEYS = frozenset({"title", "date", "date-modified", "categories", "description",
                          "image", "draft", "aliases", "bibliography", "toc", "author",
@@ -184,6 +192,16 @@ def front_first(text: str) -> str:
     block after a blank line, and a course's slides began so; their front matter was
     shown as text, their `{{< meta params.x >}}` unfilled."""
     return _LEADING_BLANKS.sub("", text, count=1)
+
+
+def yaml_front_matter(text: str) -> tuple[str, str, str, int]:
+    """`split_front_matter` of a Quarto document, which Pandoc reads only as a YAML block:
+    a chapter opening with `{{< include _macros.tex >}}` had it read as JSON front
+    matter (a warning), and the include, its macros with it, was lost."""
+    found = split_front_matter(text)
+    if found[0] in ("yaml", ""):
+        return found
+    return "", "", text.lstrip("\ufeff").replace("\r\n", "\n"), 1
 
 
 def published_url(rel: Path, data: dict[str, Any]) -> str:

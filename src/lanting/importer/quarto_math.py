@@ -301,22 +301,32 @@ def print_latex(text: str, ctx: Context) -> str:
     """Raw LaTeX for the PDF (`\\begin{center}\\rule{…}\\end{center}`, `\\newpage`,
     `\\vspace{1em}` on lines of their own): Pandoc passes it to LaTeX output only, so
     the HTML site never showed it; Lanting showed the TeX, with a warning. Left out,
-    with a notice (not inside a formula)."""
+    with a notice (not inside a formula); `\\index{term}` anywhere in the text too,
+    counted."""
     def drop(match: re.Match[str]) -> str:
         ctx.note(match.group().strip(), "raw LaTeX for the PDF left out (Quarto's HTML "
                  "showed nothing of it)")
         return ""
 
+    def prose(part: str) -> str:
+        part, count = _INDEX.subn("", _PRINT_COMMAND.sub(drop, _PRINT_ENVIRONMENT.sub(
+            drop, part)))
+        ctx.convert("index entries (`\\index{…}`, for the PDF) left out", count)
+        return part
+
     if "\\" not in text:
         return text
     out, last = [], 0
     for formula in _DISPLAY.finditer(text):
-        part = text[last:formula.start()]
-        out += [_PRINT_COMMAND.sub(drop, _PRINT_ENVIRONMENT.sub(drop, part)), formula.group()]
+        out += [prose(text[last:formula.start()]), formula.group()]
         last = formula.end()
-    part = text[last:]
-    out.append(_PRINT_COMMAND.sub(drop, _PRINT_ENVIRONMENT.sub(drop, part)))
+    out.append(prose(text[last:]))
     return "".join(out)
+
+
+_INDEX = re.compile(r"\\index\{(?:[^{}\n]|\{[^{}\n]*\})*\}")
+"""makeidx's `\\index{term}` in the text (a book's index, for its PDF): Pandoc's HTML
+writer drops raw TeX in a paragraph, and Lanting showed it."""
 
 
 _MARKED = re.compile(r"\\(?:label|tag\*?|nonumber|notag)(?![A-Za-z])|\(\\#eq:")

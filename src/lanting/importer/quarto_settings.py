@@ -39,9 +39,23 @@ def _merged(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
 
 def with_metadata_files(config: dict[str, Any], source: Path, report: Report
                         ) -> dict[str, Any]:
-    """The project's settings with its `metadata-files` merged in, in order (a real
-    site kept `project: type: website` and all of `website:`, its title, URL and navbar,
-    in `_quarto-website.yml`: they were lost)."""
+    """The project's settings with its default profile's file merged in (`profile:
+    default: web`: `_quarto-web.yml`, which held a course's `project:` and `website:`),
+    then its `metadata-files`, in order (a real site kept `project: type: website` and
+    all of `website:`, its title, URL and navbar, in `_quarto-website.yml`: they were
+    lost)."""
+    for name in default_profiles(config.get("profile")):
+        found = [source / f"_quarto-{name}.{ext}" for ext in ("yml", "yaml")
+                 if (source / f"_quarto-{name}.{ext}").is_file()]
+        if not found:
+            report.warn("_quarto.yml", None, f"`profile`: no file `_quarto-{name}.yml`")
+            continue
+        data, error = load_mapping("yaml", read_text(found[0]))
+        if error:
+            report.warn(found[0], None, f"could not read it: {error}")
+        report.note(found[0], None, f"the profile `{name}` Quarto rendered by default: its "
+                    "settings read over `_quarto.yml`'s (the other profiles' left out)")
+        config = _merged(config, data)
     for name in names(config.get("metadata-files")):
         file = source / name
         if not file.is_file():
@@ -52,6 +66,21 @@ def with_metadata_files(config: dict[str, Any], source: Path, report: Report
             report.warn(file, None, f"could not read it: {error}")
         config = _merged(config, data)
     return config
+
+
+def default_profiles(profile: Any) -> list[str]:
+    """The profiles Quarto renders with when `QUARTO_PROFILE` names none: `default`
+    (one name, a list, or names with commas), else the first of each `group`."""
+    if not isinstance(profile, dict):
+        return []
+    default = profile.get("default")
+    if default is None:
+        groups = profile.get("group")
+        groups = groups if isinstance(groups, list) and groups and isinstance(
+            groups[0], list) else [groups] if isinstance(groups, list) else []
+        return [str(group[0]) for group in groups if group]
+    items = default if isinstance(default, list) else str(default).split(",")
+    return [str(item).strip() for item in items if str(item).strip()]
 
 
 def _label(icon: str) -> str:

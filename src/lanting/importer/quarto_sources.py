@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text, walk
-from lanting.importer.quarto_front import front_first
+from lanting.importer.quarto_front import front_first, yaml_front_matter
 from lanting.importer.quarto_links import DOCUMENTS, ENGINE_DIRS
 from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
 from lanting.importer.quarto_settings import book_files, output_folder
 from lanting.importer.render_output import in_render_output
 from lanting.importer.report import Report
-from lanting.importer.text import load_mapping, split_front_matter
+from lanting.importer.text import load_mapping
 
 
 class QuartoSources:
@@ -70,7 +70,7 @@ class QuartoSources:
                     text = "\n\n".join(cell_text(c) for c in markdown_cells(read[2]))
                     found.append((path, data, head, text))
                 continue
-            fmt, head, body, _first = split_front_matter(front_first(read_text(path)))
+            fmt, head, body, _first = yaml_front_matter(front_first(read_text(path)))
             data, error = load_mapping(fmt or "yaml", head)
             if error:
                 self.report.warn(path, 2, f"front matter not read ({error})")

@@ -1,6 +1,6 @@
 """Quarto's theorems and proofs (`::: {#thm-x}` with its title as the first heading or
 `name="…"`, `#lem-`, `#cor-`, `#prp-`, `#cnj-`, `#def-`, `#exm-`, `#exr-`; `::: {.proof}`,
-`.remark`, `.solution`) and their references (`@thm-x`) in the forms Lanting reads:
+`.remark`, `.solution`; `#rem-`) and their references (`@thm-x`) in the forms Lanting reads:
 sphinx-proof's directives (`:::{prf:theorem} Title` with `:label: thm-x`), which Lanting
 numbers per kind over the page as Quarto does ("Theorem 1", "Lemma 1"), and
 `` {prf:ref}`thm-x` ``, which reads "Theorem 1" and links to it."""
@@ -15,8 +15,10 @@ from lanting.importer.liquid import Context
 from lanting.importer.quarto_div_syntax import Div, classes, depth, identifier, option
 
 KINDS = {"thm": "theorem", "lem": "lemma", "cor": "corollary", "prp": "proposition",
-         "cnj": "conjecture", "def": "definition", "exm": "example", "exr": "exercise"}
-"""Quarto's theorem prefixes → sphinx-proof's kinds (Lanting's names and colours)."""
+         "cnj": "conjecture", "def": "definition", "exm": "example", "exr": "exercise",
+         "rem": "remark"}
+"""Quarto's theorem prefixes → sphinx-proof's kinds (Lanting's names and colours); a
+labelled remark, `::: {#rem-x}`, is numbered as they are (Quarto 1.4's "Remark 1")."""
 UNNUMBERED = ("proof", "remark", "solution")
 """Quarto's proof-like classes: unnumbered."""
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*(?:\{[^}\n]*\})?[ \t]*#*[ \t]*$")
@@ -35,8 +37,12 @@ def is_theorem(div: Div) -> bool:
 class Theorems:
     """The theorems of one document, in order: what `-@thm-x` reads (its number)."""
 
-    def __init__(self, ctx: Context, chapter: str = "") -> None:
+    def __init__(self, ctx: Context, chapter: str = "",
+                 elsewhere: frozenset[str] = frozenset()) -> None:
         self.ctx = ctx
+        self.elsewhere = elsewhere
+        """Labels other documents of the project give: their references are linked
+        there (`quarto_xrefs.cross_references`), not here."""
         self.chapter = chapter if "." not in chapter else ""
         """The book's chapter the page is: its theorems are 3.1, 3.2 … (Lanting's too)."""
         self.numbers: dict[str, str] = {}
@@ -83,6 +89,8 @@ class Theorems:
             # (a theorem of another cell of a notebook: Lanting finds it on the page)
             elsewhere = label not in self.numbers and re.search(
                 rf"[{{\s]#{re.escape(label)}(?![\w-])", self.ctx.original) is not None
+            if label not in self.numbers and not elsewhere and label in self.elsewhere:
+                return match.group()  # (another chapter's: a link there, made later)
             if label not in self.numbers and not elsewhere:
                 self.ctx.warn(match.group(), f"`@{label}` refers to no theorem of this "
                               f"page: shown as Quarto showed it, `?@{label}` in bold; fix "

@@ -19,7 +19,7 @@ from lanting.importer.section_numbering import section_numbers
 from lanting.markdown.figures import label_language
 from lanting.markdown.section_numbers import SECTION_LABELS
 
-_KINDS = "sec|fig|tbl|eq|thm|lem|cor|prp|cnj|def|exm|exr|alg|lst"
+_KINDS = "sec|fig|tbl|eq|thm|lem|cor|prp|cnj|def|exm|exr|rem|alg|lst"
 _HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*\{([^}\n]*)\}[ \t]*$", re.MULTILINE)
 _IMAGE = re.compile(r"!\[((?:[^\[\]\n]|\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*)\]\([^)\n]*\)"
                     r"\{([^}\n]*)\}")
@@ -42,11 +42,12 @@ _HASH_LINK = re.compile(rf"(\]\()#((?:{_KINDS})[-:][\w:.-]*\w)\)")
 sends it to the chapter holding the label (bookdown did too)."""
 _WORDS = {"fig": "Figure", "tbl": "Table", "eq": "Equation", "thm": "Theorem",
           "lem": "Lemma", "cor": "Corollary", "prp": "Proposition", "cnj": "Conjecture",
-          "def": "Definition", "exm": "Example", "exr": "Exercise", "alg": "Algorithm",
+          "def": "Definition", "exm": "Example", "exr": "Exercise", "rem": "Remark",
+          "alg": "Algorithm",
           "lst": "Listing"}
 _WORDS_ZH = {"fig": "图", "tbl": "表", "eq": "公式", "thm": "定理", "lem": "引理",
              "cor": "推论", "prp": "命题", "cnj": "猜想", "def": "定义", "exm": "例",
-             "exr": "习题", "alg": "算法", "lst": "代码"}
+             "exr": "习题", "rem": "注", "alg": "算法", "lst": "代码"}
 
 
 _NUMBERED_WORDS = {"en": ("Chapter {n}", "Appendix {n}"), "zh": ("第 {n} 章", "附录 {n}"),
@@ -102,10 +103,32 @@ def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[P
                 kind = made[0].split("-", 1)[0]
                 found.setdefault(made[0], Label(path, made[0], made[2] or names.get(
                     kind, made[1])))
+        for label, number in theorem_numbers(text, chapter).items():
+            kind = label.split("-", 1)[0]
+            found.setdefault(label, Label(path, label, f"{names[kind]} {number}", number))
         for label in _ANY_ID.findall(text):
             kind = re.split(r"[-:]", label)[0]
             found.setdefault(label, Label(path, label, names.get(kind, label)))
     return found
+
+
+_THEOREM_DIV = re.compile(r"^[ \t]*:{3,}[ \t]*\{[^}\n]*#((thm|lem|cor|prp|cnj|def|exm|exr|rem)"
+                          r"-[\w-]*\w)", re.MULTILINE)
+_FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def theorem_numbers(text: str, chapter: str) -> dict[str, str]:
+    """The number each theorem div of a document has, as `quarto_theorems` numbers it
+    on its page: per kind, in the chapter's count in a numbered book ("2.3"), so that
+    another chapter's `@def-q` reads "Definition 2.3", as Quarto read it."""
+    chapter = chapter if "." not in chapter else ""
+    counts: dict[str, int] = {}
+    numbers: dict[str, str] = {}
+    for match in _THEOREM_DIV.finditer(_FENCED.sub("", text)):
+        counts[match.group(2)] = counts.get(match.group(2), 0) + 1
+        numbers.setdefault(match.group(1), f"{chapter}.{counts[match.group(2)]}"
+                           if chapter else str(counts[match.group(2)]))
+    return numbers
 
 
 def _words(caption: str) -> str:
