@@ -155,3 +155,38 @@ def test_the_default_profile_s_settings_and_its_conditional_content(tmp_path: Pa
     assert [(e.path, e.message.split(":")[0]) for e in done.report.entries
             if "profile" in e.message and "another format" not in e.message] == [
         ("_quarto-web.yml", "the profile `web` Quarto rendered by default")]
+
+
+def test_a_labelled_figure_in_a_column_beside_its_reference(tmp_path: Path) -> None:
+    """A lecture listed a model's parts in one column and showed its diagram in the
+    other, `![DLRM](d.png){.lightbox width=80% #fig-dlrm}`, referring to it, `(@fig-dlrm)`.
+    Lanting made no figure of an image inside a div (a column), and the build failed
+    on the reference. A labelled image is a numbered figure there, as in a list."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "recsys.qmd": ("---\ntitle: RecSys\n---\n\n:::: {.columns}\n::: {.column width=\"50%\"}"
+                       "\nComponents (@fig-dlrm):\n:::\n::: {.column width=\"50%\"}\n\n![DLRM]"
+                       "(d.png){.lightbox width=80% #fig-dlrm}\n\n![A sketch](s.png)\n\n:::\n"
+                       "::::\n"),
+        "d.png": png(4, 3), "s.png": png(4, 3)})
+    prose = built_prose(source, tmp_path, "recsys/index.html")
+    assert [(f["id"], f.one("figcaption").text()) for f in prose.find_all("figure")] == [
+        ("fig-dlrm", "Figure 1 DLRM")]
+    assert [(a.text(), a["href"]) for a in prose.find_all("a")] == [("Figure 1", "#fig-dlrm")]
+    assert len(prose.find_all("img")) == 2
+
+
+def test_a_line_break_tag_alone_on_a_line_over_markdown(tmp_path: Path) -> None:
+    """A lecture put `<br>` alone on a line under a code block, its sentence on the
+    next, `The decision tree creates **rectangular regions**:`. Pandoc read a line
+    break in a paragraph; CommonMark an HTML block, the bold shown as written (a build
+    warning each, 5 in the lecture). It is one paragraph now."""
+    source = tmp_path / "course"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "trees.qmd": ("---\ntitle: Trees\n---\n\n```\n(5, 18, 70K)\n```\n<br>\nThe tree "
+                      "creates **rectangular regions**:\n\n<br/>\n\nEnd.\n")})
+    prose = built_prose(source, tmp_path, "trees/index.html")
+    assert [s.text() for s in prose.find_all("strong")] == ["rectangular regions"]
+    assert "**" not in prose.text() and len(prose.find_all("br")) == 2

@@ -106,6 +106,18 @@ def pandoc_tag_lines(text: str) -> tuple[str, int]:
     return _TAG_LINE.subn("\\1\n\n", text)
 
 
+_BREAK_LINE = re.compile(r"^([ \t]{0,3}<br\s*/?>)[ \t]*\n(?=[ \t]{0,3}[^\s<])",
+                         re.MULTILINE | re.IGNORECASE)
+
+
+def break_lines(text: str) -> tuple[str, int]:
+    """A `<br>` alone on a line joined to the Markdown on the next (`<br>⏎The tree
+    creates **regions**:`): Pandoc reads the tag in the paragraph, a line break, where
+    CommonMark starts an HTML block showing the Markdown as written. Returns (text, how
+    many)."""
+    return _BREAK_LINE.subn("\\1", text)
+
+
 def pandoc_html_spans(text: str) -> list[tuple[int, int]]:
     """The HTML blocks of `text` once `pandoc_tag_lines` has parted each `<div>` line
     from the Markdown on the next: such a block is that line alone."""

@@ -27,7 +27,7 @@ from lanting.importer.body_tables import table_math
 from lanting.importer.common import LinkTable, read_text
 from lanting.importer.figure_labels import pandoc_figures, repeated_labels
 from lanting.importer.grid_tables import grid_tables
-from lanting.importer.html_block_spans import pandoc_tag_lines
+from lanting.importer.html_block_spans import break_lines, pandoc_tag_lines
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_strong import lenient_strong
@@ -157,6 +157,9 @@ class QuartoBodies(QuartoFences, QuartoLinks):
         text = raw_inlines(text, shelf, ctx)
         text, count = pandoc_tag_lines(text)
         ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
+        text, count = break_lines(text)
+        ctx.convert("a `<br>` alone on a line, then Markdown, one paragraph (Pandoc's)",
+                    count)
         text = imagify_divs(text, shelf.put, ctx)
         text = paragraph_environments(print_latex(text, ctx), ctx)
         text = bare_macros(bare_environments(text, ctx), ctx)

@@ -24,6 +24,7 @@ from lanting.markdown.figure_divs import (
     caption_on_top,
     figure_div_renderers,
     figure_divs,
+    figure_label,
     make_figure_div,
 )
 from lanting.markdown.mathforms import TITLE_MATH, math_forms
@@ -37,9 +38,11 @@ CONTAINERS = ("container_tabs_open", "tab_panel_open", "container_details_open",
               "container_callout_open", "callout_open")
 """Blocks whose figures are numbered like those at the top level (not lists, quotes or
 galleries)."""
-LISTS = ("bullet_list_open", "ordered_list_open", "list_item_open", "blockquote_open")
+LISTS = ("bullet_list_open", "ordered_list_open", "list_item_open", "blockquote_open",
+         "plain_div")
 """Blocks where only a labelled image (`{#fig-x}`, asked for as a figure) is one: Quarto
-numbers it there too, and `@fig-x` refers to it."""
+numbers it there too, and `@fig-x` refers to it (a fenced div of no figure's, a column
+beside the text referring to it, is `plain_div`)."""
 
 
 def size_image(image: Token, env: MutableMapping[str, Any]) -> None:
@@ -115,7 +118,8 @@ def _paragraphs(tokens: list[Token]) -> Iterator[tuple[int, list[str]]]:
     for i in range(len(tokens) - 2):
         opening = tokens[i]
         if opening.nesting == 1 and opening.type != "paragraph_open":
-            enclosing.append(opening.type)
+            enclosing.append("plain_div" if opening.type == "container_div_open"
+                             and not figure_label(opening.info) else opening.type)
         elif opening.nesting == -1 and opening.type not in ("paragraph_close",
                                                              "figure_close") and enclosing:
             enclosing.pop()
