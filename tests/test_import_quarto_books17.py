@@ -190,3 +190,28 @@ def test_a_line_break_tag_alone_on_a_line_over_markdown(tmp_path: Path) -> None:
     prose = built_prose(source, tmp_path, "trees/index.html")
     assert [s.text() for s in prose.find_all("strong")] == ["rectangular regions"]
     assert "**" not in prose.text() and len(prose.find_all("br")) == 2
+
+
+def test_image_paths_without_an_extension_take_the_html_default(tmp_path: Path) -> None:
+    """A lecture book named its diagrams without an extension, `![](../_assets/nn/
+    autoencoder)`, each saved as `.svg` for the web and `.png` beside it, and set `format:
+    html: default-image-extension: svg`, which Pandoc adds. Lanting looked for the bare
+    name: a warning each at the import, a build error each (28 in the book)."""
+    source = tmp_path / "book"
+    write_files(source, {
+        "_quarto.yml": (BOOK.replace("    - results.qmd\n", "") + "format:\n  html:\n"
+                        "    default-image-extension: svg\n  pdf:\n    "
+                        "default-image-extension: png\n"),
+        "index.qmd": "# Preface {.unnumbered}\n\nHello.\n",
+        "methods.qmd": ("# Methods\n\n![An autoencoder.](_assets/autoencoder){#fig-ae}\n\n"
+                        "See @fig-ae and ![](_assets/logo \"The logo\").\n"),
+        "intro.qmd": "# Intro\n\n![](https://example.org/badge)\n",
+        "_assets/autoencoder.svg": "<svg xmlns='http://www.w3.org/2000/svg' width='4' "
+                                   "height='3'/>",
+        "_assets/autoencoder.png": png(4, 3),
+        "_assets/logo.svg": "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'/>"})
+    prose = built_prose(source, tmp_path, "methods/index.html")
+    assert [i["src"].rsplit("/", 1)[-1] for i in prose.find_all("img")] == [
+        "autoencoder.svg", "logo.svg"]
+    assert [f.one("figcaption").text() for f in prose.find_all("figure")] == [
+        "Figure 1.1 An autoencoder."]

@@ -133,6 +133,27 @@ def spaced_image_paths(text: str, exists: Callable[[str], bool],
     return (_SPACED_LINK if links else _SPACED_IMAGE).sub(one, text), count
 
 
+_IMAGE_PATH = re.compile(r"(!\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\()([^()\s<>\"]+)(?=[ \t]+[\"']|\))")
+
+
+def extensionless_images(text: str, extension: str, exists: Callable[[str], bool]
+                         ) -> tuple[str, int]:
+    """Image paths without an extension (`![](../_assets/nn/autoencoder)`) given the
+    one Pandoc added for the format, `default-image-extension: svg`, when that file
+    `exists`: Lanting looked for the bare name. Returns (text, how many)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        path = match.group(2)
+        if "." in path.rsplit("/", 1)[-1] or ":" in path or not exists(f"{path}.{extension}"):
+            return match.group()
+        count += 1
+        return f"{match.group(1)}{path}.{extension}"
+
+    return _IMAGE_PATH.sub(one, text), count
+
+
 _LINK_WITH_SPACE = re.compile(  # (parentheses in pairs, `a (1).pdf`, are the path's)
     r"(!?\[[^\]\n]*\]\()((?:[^()<>\n\"]|\([^()<>\n]*\))*[ \t](?:[^()<>\n\"]|\([^()<>\n]*\))*"
     # (a title in double quotes is read whole: a figure's caption as its title, "Shown

@@ -17,6 +17,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.body_displays import paragraph_displays
 from lanting.importer.body_links import (
+    extensionless_images,
     map_urls,
     slide_backgrounds,
     spaced_destinations,
@@ -56,7 +57,7 @@ from lanting.importer.quarto_math import (
     text_after_labels,
     unnumbered_environments,
 )
-from lanting.importer.quarto_settings import default_profiles
+from lanting.importer.quarto_settings import default_profiles, html_option
 from lanting.importer.quarto_vars import fill, value_of
 from lanting.importer.quarto_xrefs import (
     Label,
@@ -179,6 +180,11 @@ class QuartoBodies(QuartoFences, QuartoLinks):
                      "browser, by Observable JS or a Quarto extension): shown as code, which "
                      "does not run here")
         text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx, path), text)
+        if extension := str(html_option(meta, "default-image-extension") or "").lstrip("."):
+            text, count = extensionless_images(text, extension, lambda name: self.exists(
+                name, path, figures))
+            ctx.convert("image paths without an extension, given `default-image-extension`",
+                        count)
         text, count = spaced_image_paths(text, lambda name: self.exists(name, path, figures))
         ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
         text = convert_divs(text, ctx, unrun.labels, str(item.front.get("chapter") or ""),

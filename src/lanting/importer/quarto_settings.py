@@ -314,7 +314,7 @@ def book_chapters(config: dict[str, Any]) -> tuple[list[str], list[str]]:
     ([], []) for no book, or one whose `number-sections` is false."""
     project, book = config.get("project"), config.get("book")
     if not isinstance(project, dict) or project.get("type") != "book" \
-            or not isinstance(book, dict) or _html_option(config, "number-sections") is False:
+            or not isinstance(book, dict) or html_option(config, "number-sections") is False:
         return [], []
 
     def files(items: Any) -> list[str]:
@@ -331,7 +331,7 @@ def book_chapters(config: dict[str, Any]) -> tuple[list[str], list[str]]:
     return files(book.get("chapters")), files(book.get("appendices"))
 
 
-def _html_option(config: dict[str, Any], key: str) -> Any:
+def html_option(config: dict[str, Any], key: str) -> Any:
     """An option of the project's HTML format (`format: html: key:`), else its own."""
     formats = config.get("format")
     html = formats.get("html") if isinstance(formats, dict) else None
