@@ -215,3 +215,34 @@ def test_image_paths_without_an_extension_take_the_html_default(tmp_path: Path) 
         "autoencoder.svg", "logo.svg"]
     assert [f.one("figcaption").text() for f in prose.find_all("figure")] == [
         "Figure 1.1 An autoencoder."]
+
+
+def test_references_to_a_cell_s_subfigures_and_listings_of_other_chapters(
+        tmp_path: Path) -> None:
+    """A lecture book's cell drew four plots as subfigures (`#| label: fig-pca`, `#|
+    fig-subcap:` a list), and its text named them, `mode 2 (@fig-pca-2)`, as another
+    chapter did a plot of that cell (`@fig-pca-1`) and a listing (`#| lst-label:
+    lst-toy`): Quarto read "Figure 1.1(b)", "Listing 1.1". Without the cells' outputs
+    the subfigures were references to nothing (`?@fig-pca-2`, a warning each), and the
+    listing's was left raw on the page, with no warning."""
+    source = tmp_path / "book"
+    cell = ("```{python}\n#| label: fig-pca\n#| fig-cap: \"Modes of the PCA.\"\n#| "
+            "fig-subcap:\n#|   - \"First.\"\n#|   - \"Second.\"\n#| layout-ncol: 2\nplot()\n"
+            "```\n\n```{python}\n#| lst-label: lst-toy\n#| lst-cap: Code for the toy "
+            "example\n#| eval: false\nx = 1\n```\n")
+    write_files(source, {
+        "_quarto.yml": BOOK.replace("    - results.qmd\n", ""),
+        "index.qmd": "# Preface {.unnumbered}\n\nHello.\n",
+        "methods.qmd": "# Methods\n\n" + cell + "\nMode 2 (@fig-pca-2) and @fig-pca.\n",
+        "intro.qmd": "# Intro\n\nAs in @fig-pca-1, with @lst-toy.\n"})
+    done = import_site(source, tmp_path / "new")
+    assert [w.message.split(" ")[1] for w in done.report.warnings] == ["code"]  # (unrun)
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    methods = parse_html((result.output / "methods/index.html").read_text(encoding="utf-8")
+                         ).one("div", class_="prose")
+    assert "Mode 2 (Figure 1.1(b)) and Figure 1.1." in methods.text()
+    intro = parse_html((result.output / "intro/index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    assert intro.text() == "As in Modes of the PCA.(a), with Code for the toy example."
+    assert [a["href"] for a in intro.find_all("a")] == ["/methods/#fig-pca",
+                                                        "/methods/#lst-toy"]

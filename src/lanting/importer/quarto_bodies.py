@@ -64,6 +64,7 @@ from lanting.importer.quarto_xrefs import (
     cross_references,
     dangling_sections,
     own_labels,
+    subfigure_references,
 )
 from lanting.importer.report import Report
 from lanting.importer.shelf import MARKER, Shelf, protect_code
@@ -209,6 +210,12 @@ class QuartoBodies(QuartoFences, QuartoLinks):
                                         lambda made: shelf.put(made, "R"),
                                         own_labels(ctx.original))
         ctx.convert("references to labels of other documents (`@sec-x`)", linked)
+        text, count = subfigure_references(
+            text, ctx.original, str(meta.get("lang") or "").startswith("zh"),
+            lambda base: cross_references(f"@{base}", path, self.labels, self.document_link,
+                                          lambda made: shelf.put(made, "R"))[0]
+            if base in self.labels and self.labels[base].path != path else None)
+        ctx.convert("references to a cell's subfigures (`@fig-x-2`)", count)
         text = dangling_sections(text, self.labels, ctx.original, ctx.warn, self.defined)
         text = scripts(text, shelf, ctx)  # (math put aside: `A[[i]]` stays TeX)
         text = self.wiki_links(text, ctx)

@@ -103,6 +103,10 @@ def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[P
                 kind = made[0].split("-", 1)[0]
                 found.setdefault(made[0], Label(path, made[0], made[2] or names.get(
                     kind, made[1])))
+            listing = options.get("lst-label", "").strip("\"'")
+            if listing.startswith("lst-"):  # (a listing's, its caption under `lst-cap`)
+                found.setdefault(listing, Label(path, listing, _words(options.get(
+                    "lst-cap", "").strip("\"'")) or names["lst"]))
         for label, number in theorem_numbers(text, chapter).items():
             kind = label.split("-", 1)[0]
             found.setdefault(label, Label(path, label, f"{names[kind]} {number}", number))
@@ -217,6 +221,37 @@ def defined_labels(text: str) -> frozenset[str]:
     """The labels `text` gives to something: `{#fig-x}` (or any `#fig-x`), a cell's
     `#| label: fig-x`, knitr's chunk header `{r fig-x, …}`."""
     return frozenset(_DEFINED.findall(text))
+
+
+_SUBFIGURE = re.compile(r"(?<![\w@\\`/\[-])@(fig-[\w:.-]*\w)-([1-9]\d?)\b(?![\w-])")
+
+
+def subfigure_references(text: str, original: str, zh: bool,
+                         elsewhere: Callable[[str], str | None]) -> tuple[str, int]:
+    """`@fig-x-2`, the second subfigure of the cell labelled `fig-x` (its `fig-subcap`
+    list, `layout-ncol: 2`), which Quarto read as "Figure 1(b)": without the cell's
+    outputs no subfigure carries the label, and it was a reference to nothing. It is
+    `[Figure -@fig-x]`, the cell's figure's number, and the subfigure's letter; one of
+    another chapter's cell, the link `elsewhere` makes to that figure (`[caption](…)`),
+    and the letter. Returns (text, how many)."""
+    defined = defined_labels(original)
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        base, number = match.group(1), int(match.group(2))
+        if f"{base}-{number}" in defined or number > 26:
+            return match.group()
+        letter = f"\\({chr(ord('a') + number - 1)})"
+        if base not in defined:
+            made = elsewhere(base)
+            count += made is not None
+            return match.group() if made is None else made + letter
+        count += 1
+        word = _WORDS_ZH["fig"] if zh else _WORDS["fig"]
+        return f"[{word} -@{base}]{letter}"
+
+    return (_SUBFIGURE.sub(one, text) if "@fig-" in text else text), count
 
 
 def dangling_sections(text: str, labels: dict[str, Label], original: str,
