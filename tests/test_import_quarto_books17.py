@@ -4,6 +4,7 @@ projects written here."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -246,3 +247,31 @@ def test_references_to_a_cell_s_subfigures_and_listings_of_other_chapters(
     assert intro.text() == "As in Modes of the PCA.(a), with Code for the toy example."
     assert [a["href"] for a in intro.find_all("a")] == ["/methods/#fig-pca",
                                                         "/methods/#lst-toy"]
+
+
+def _notebook(*cells: tuple[str, str]) -> str:
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": kind, "metadata": {}, "source": text,
+         **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+        for kind, text in cells]})
+
+
+def test_notebooks_mkdocs_jupyter_did_not_run_are_no_warning(tmp_path: Path) -> None:
+    """An ML boot camp's MkDocs site ran its tutorials (`mkdocs-jupyter: execute: true`)
+    but not the students' blank copies (`execute_ignore: ["**/*_students.ipynb"]`),
+    which it showed without outputs. The import warned of each students' copy too, "ran
+    it … but it has no saved outputs" (5 of 11 warnings untrue)."""
+    source = tmp_path / "camp"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: ML boot camp\nplugins:\n  - mkdocs-jupyter:\n      "
+                       "execute: True\n      execute_ignore:\n        - \"**/*_students"
+                       ".ipynb\"\n"),
+        "docs/index.md": "# Home\n\nHello.\n",
+        "docs/tutorials/regression.ipynb": _notebook(("markdown", "# Regression"),
+                                                     ("code", "fit()")),
+        "docs/tutorials/regression_students.ipynb": _notebook(
+            ("markdown", "# Regression (students)"), ("code", "# your code")),
+        "docs/top_students.ipynb": _notebook(("markdown", "# Top"), ("code", "x = 1"))})
+    done = import_site(source, tmp_path / "new")
+    assert [(w.path, w.message.split(" (")[0]) for w in done.report.warnings] == [
+        ("docs/tutorials/regression.ipynb", "mkdocs-jupyter ran it")]

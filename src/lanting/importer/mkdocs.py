@@ -45,6 +45,7 @@ from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
 from lanting.importer.mkdocs_i18n import i18n_of
 from lanting.importer.mkdocs_math import reads_math
 from lanting.importer.mkdocs_notebooks import (
+    executed,
     notebook_files,
     notebook_plugin,
     script_notebook,
@@ -328,7 +329,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies, MkDocsPaths):
         title = title or title_of_file(path)
         code = [c for c in notebook.get("cells", []) if isinstance(c, dict)
                 and c.get("cell_type") == "code" and cell_text(c).strip()]
-        if options.get("execute") and code and not any(c.get("outputs") for c in code):
+        if executed(self.docs, path, options) and code and not any(
+                c.get("outputs") for c in code):
             self.report.warn(path, None, f"{made_by} ran it (`execute: true`), but it "
                              f"has no saved outputs: its {len(code)} code cell(s) show "
                              "without output (run it and save it, then import again)")

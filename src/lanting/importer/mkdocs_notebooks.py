@@ -9,6 +9,7 @@ the other plugin, made pages of every `.ipynb` file."""
 from __future__ import annotations
 
 import re
+from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -46,6 +47,18 @@ def notebook_files(docs: Path, files: list[Path], options: dict[str, Any]) -> li
         if any(rel.match(p) for p in include) and not any(rel.match(p) for p in ignore):
             found.append(path)
     return found
+
+
+def executed(docs: Path, path: Path, options: dict[str, Any]) -> bool:
+    """Whether mkdocs-jupyter ran the notebook: `execute: true`, and no glob of
+    `execute_ignore` names it (a course's `**/*_students.ipynb`, the exercises handed
+    out blank, which the old site showed without outputs too)."""
+    if not options.get("execute"):
+        return False
+    rel = path.relative_to(docs).as_posix()
+    ignore = options.get("execute_ignore") or []
+    return not any(fnmatch(rel, str(p)) or fnmatch(rel, str(p).removeprefix("**/"))
+                   for p in (ignore if isinstance(ignore, list) else [ignore]))
 
 
 def script_notebook(text: str) -> dict[str, Any]:
