@@ -134,7 +134,9 @@ def test_the_default_profile_s_settings_and_its_conditional_content(tmp_path: Pa
     slides' in `_quarto-slides.yml`. Lanting read `_quarto.yml` alone: no title, every
     `.qmd` rendered (a `-save` copy too). And the notes kept the slides' shorter text
     beside their own, `::: {.content-visible when-profile="slides"}` and `::: {.content-
-    hidden when-profile="slides"}`: both were left out, the notes' own text lost."""
+    hidden when-profile="slides"}`: both were left out, the notes' own text lost. A
+    step of the slides, `::: {.fragment .fade-in}`, was "a div Lanting has no form
+    for"."""
     source = tmp_path / "course"
     write_files(source, {
         "_quarto.yml": "profile:\n  default: web\n",
@@ -144,14 +146,16 @@ def test_the_default_profile_s_settings_and_its_conditional_content(tmp_path: Pa
         "index.qmd": "---\ntitle: Syllabus\n---\n\nWelcome.\n",
         "kmeans.qmd": ("---\ntitle: k-means\n---\n\n::: {.content-visible when-profile="
                        "\"slides\"}\nFor the slides.\n:::\n\n::: {.content-hidden when-profile="
-                       "\"slides\"}\nThe notes' own text.\n:::\n\n::: {.content-visible "
+                       "\"slides\"}\nThe notes' own text.\n:::\n\n::: {.fragment .fade-in}"
+                       "\nStep.\n:::\n\n::: {.content-visible "
                        "unless-profile=\"web\"}\nNot in the notes.\n:::\n"),
         "kmeans-save.qmd": "---\ntitle: An old copy\n---\n\nOld.\n"})
     done = import_site(source, tmp_path / "new")
     assert "Tools for Data Science" in (done.dest / "lanting.toml").read_text(encoding="utf-8")
     assert not (done.dest / "content/pages/kmeans-save.md").exists()
     text = (done.dest / "content/pages/kmeans.md").read_text(encoding="utf-8")
-    assert "The notes' own text." in text
+    assert "The notes' own text." in text and "Step." in text
+    assert done.report.warnings == []  # (reveal.js's `.fade-in` does nothing on the web)
     assert "slides." not in text and "Not in the notes" not in text
     assert [(e.path, e.message.split(":")[0]) for e in done.report.entries
             if "profile" in e.message and "another format" not in e.message] == [

@@ -1,6 +1,7 @@
 """Pandoc's fenced divs as Quarto writes them (`::: {#id .class key="v"}` … `:::`,
-nested by any number of colons): the text parsed into lines and divs, and the parts of
-an opening's attributes. Read by `quarto_divs` and `quarto_theorems`."""
+nested by any number of colons): the text parsed into lines and divs, the parts of an
+opening's attributes, and whether Quarto's HTML showed a conditional div. Read by
+`quarto_divs` and `quarto_theorems`."""
 
 from __future__ import annotations
 
@@ -82,3 +83,21 @@ def depth(nodes: list[str | Div]) -> int:
 def is_layout(attributes: str) -> bool:
     """Whether a div's attributes lay out its content (`layout-ncol=2`, `layout=…`)."""
     return re.search(r"(?:^|[\s{])layout(?:-ncol|-nrow)?=", attributes) is not None
+
+
+def shown_in_html(names: list[str], attributes: str, profiles: frozenset[str]) -> bool:
+    """Whether Quarto's HTML showed a `.content-visible` or `.content-hidden` div: one
+    hidden `unless-format="html"` it showed (a lecture's plot cell was left out so), and
+    one hidden `when-profile="slides"` when the site was rendered with the profile `web`
+    (a course's notes kept their slides' shorter text so: the notes' own was lost).
+    Its conditions all hold, or it has none, for it to be visible (or hidden)."""
+    if "content-hidden" not in names and "content-visible" not in names:
+        return True
+    tests = []
+    for key, holds in (("when-format", lambda v: v == "html"),
+                       ("unless-format", lambda v: v != "html"),
+                       ("when-profile", lambda v: v in profiles),
+                       ("unless-profile", lambda v: v not in profiles)):
+        if value := option(attributes, key):
+            tests.append(holds(value))
+    return all(tests) == ("content-visible" in names)

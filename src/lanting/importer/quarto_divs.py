@@ -25,6 +25,7 @@ from lanting.importer.quarto_div_syntax import (
     is_layout,
     option,
     parse,
+    shown_in_html,
 )
 from lanting.importer.quarto_layouts import columns
 from lanting.importer.quarto_theorems import Theorems, is_theorem
@@ -36,10 +37,14 @@ _UNWRAPPED = ("cell", "cell-output", "cell-output-display", "cell-output-stdout"
 """Divs that only wrap: their content stays, the div goes."""
 _NO_EFFECT = ("column-body", "incremental", "nonincremental", "fragment", "r-stack",
               "r-hstack", "r-vstack", "r-fit-text", "r-stretch", "smaller", "scrollable",
-              "nostretch", "absolute", "unnumbered", "unlisted")
+              "nostretch", "absolute", "unnumbered", "unlisted", "fade-in", "fade-out",
+              "fade-up", "fade-down", "fade-left", "fade-right", "fade-in-then-out",
+              "fade-in-then-semi-out", "semi-fade-out", "current-visible", "grow", "shrink",
+              "strike")
 """Classes Quarto's web page does nothing with: `column-body`, the column text is in
 anyway; reveal.js's steps and slide helpers, which only a deck reads (a talk's text
-pasted into a post); Pandoc's `unnumbered` and `unlisted`, which only a heading reads.
+pasted into a post; a course's notes shared with its slides, `{.fragment .fade-in}`);
+Pandoc's `unnumbered` and `unlisted`, which only a heading reads.
 Unwrapped as quietly as Quarto ignored them (each was "a div Lanting has no form for")."""
 _LAYOUT = re.compile(r"^(column-[\w-]+|grid|g-col-[\w-]+|page-columns|page-full|"
                      r"quarto-layout-[\w-]+|fig-cap-location-[\w-]+|border|text-center|"
@@ -107,7 +112,7 @@ class Divs:
             return self.kept(div, braced(div.attributes), "columns")
         if "panel-tabset" in names:
             return self.tabset(div)
-        if not _in_html(names, div.attributes, self.profiles):
+        if not shown_in_html(names, div.attributes, self.profiles):
             # (a formula of `\newcommand`s hidden so still defined them for MathJax, for
             # the whole page: a course's lectures hid their macros' `$$` block so)
             macros = [m.group() for m in _HIDDEN_MATH.finditer(self.render(div.children))
@@ -343,24 +348,6 @@ def indented_cells(text: str) -> str:
                 continue
         out.append(line)
     return "\n".join(out)
-
-
-def _in_html(names: list[str], attributes: str, profiles: frozenset[str]) -> bool:
-    """Whether Quarto's HTML showed a `.content-visible` or `.content-hidden` div: one
-    hidden `unless-format="html"` it showed (a lecture's plot cell was left out so), and
-    one hidden `when-profile="slides"` when the site was rendered with the profile `web`
-    (a course's notes kept their slides' shorter text so: the notes' own was lost).
-    Its conditions all hold, or it has none, for it to be visible (or hidden)."""
-    if "content-hidden" not in names and "content-visible" not in names:
-        return True
-    tests = []
-    for key, holds in (("when-format", lambda v: v == "html"),
-                       ("unless-format", lambda v: v != "html"),
-                       ("when-profile", lambda v: v in profiles),
-                       ("unless-profile", lambda v: v not in profiles)):
-        if value := option(attributes, key):
-            tests.append(holds(value))
-    return all(tests) == ("content-visible" in names)
 
 
 def convert_divs(text: str, ctx: Context, anchors: dict[str, str] | None = None,
