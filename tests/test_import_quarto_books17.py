@@ -15,6 +15,7 @@ from test_import_quarto_files import built_prose
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
+from lanting.importer.detect import detect
 
 BOOK = ("project:\n  type: book\nbook:\n  title: A Book\n  chapters:\n    - index.qmd\n"
         "    - methods.qmd\n    - intro.qmd\n    - results.qmd\n")
@@ -279,3 +280,22 @@ def test_notebooks_mkdocs_jupyter_did_not_run_are_no_warning(tmp_path: Path) -> 
     done = import_site(source, tmp_path / "new")
     assert [(w.path, w.message.split(" (")[0]) for w in done.report.warnings] == [
         ("docs/tutorials/regression.ipynb", "mkdocs-jupyter ran it")]
+
+
+def test_a_quarto_folder_of_a_vault_or_of_a_site_is_no_project(tmp_path: Path) -> None:
+    """The one first-level folder holding `_quarto.yml` is the project only where the
+    root is no site and no vault of its own: an Obsidian vault's talk in `talk/`, or a
+    Jekyll site's, stays a part of it."""
+    vault = tmp_path / "vault"
+    write_files(vault, {".obsidian/app.json": "{}", "Note.md": "# Note\n\nText.\n",
+                        "talk/_quarto.yml": "project:\n  type: default\n",
+                        "talk/index.qmd": "---\ntitle: Talk\nformat: revealjs\n---\n\n## A\n"})
+    assert detect(vault) == "notes"
+    site = tmp_path / "site"
+    write_files(site, {"_config.yml": "title: Blog\n", "_posts/2024-01-01-a.md": "---\n"
+                       "title: A\n---\n\nText.\n", "book/_quarto.yml": "project:\n  type: book\n"})
+    assert detect(site) == "jekyll"
+    repo = tmp_path / "repo"
+    write_files(repo, {"README.md": "# Repo\n", "book/_quarto.yml": "project:\n  type: book\n",
+                       "book/index.qmd": "# Hi\n"})
+    assert detect(repo) == "quarto"

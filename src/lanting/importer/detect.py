@@ -234,8 +234,8 @@ def quarto_folder(source: Path) -> Path | None:
     from lanting.importer.jupyterbook_toc import SITE_SETTINGS
 
     if any((source / name).exists() for name in (*SITE_SETTINGS, "_quarto.yml",
-                                                 "_quarto.yaml")):
-        return None
+                                                 "_quarto.yaml", ".obsidian", "logseq")):
+        return None  # (a vault's talk in a folder of it is a part of the vault)
     found = [folder for folder in sorted(source.iterdir()) if folder.is_dir()
              and not folder.name.startswith((".", "_"))
              and any((folder / n).is_file() for n in ("_quarto.yml", "_quarto.yaml"))]
