@@ -284,8 +284,8 @@ def test_notebooks_mkdocs_jupyter_did_not_run_are_no_warning(tmp_path: Path) -> 
 
 def test_a_quarto_folder_of_a_vault_or_of_a_site_is_no_project(tmp_path: Path) -> None:
     """The one first-level folder holding `_quarto.yml` is the project only where the
-    root is no site and no vault of its own: an Obsidian vault's talk in `talk/`, or a
-    Jekyll site's, stays a part of it."""
+    root is no site, book or vault of its own: an Obsidian vault's talk in `talk/`, a
+    Jekyll site's or a bookdown book's stays a part of it."""
     vault = tmp_path / "vault"
     write_files(vault, {".obsidian/app.json": "{}", "Note.md": "# Note\n\nText.\n",
                         "talk/_quarto.yml": "project:\n  type: default\n",
@@ -295,6 +295,11 @@ def test_a_quarto_folder_of_a_vault_or_of_a_site_is_no_project(tmp_path: Path) -
     write_files(site, {"_config.yml": "title: Blog\n", "_posts/2024-01-01-a.md": "---\n"
                        "title: A\n---\n\nText.\n", "book/_quarto.yml": "project:\n  type: book\n"})
     assert detect(site) == "jekyll"
+    bookdown = tmp_path / "bookdown"
+    write_files(bookdown, {"_bookdown.yml": "book_filename: notes\n", "index.Rmd": "---\n"
+                           "title: Notes\n---\n\n# Hi\n", "slides/_quarto.yml": "project:\n"
+                           "  type: default\n"})
+    assert detect(bookdown) == "bookdown"
     repo = tmp_path / "repo"
     write_files(repo, {"README.md": "# Repo\n", "book/_quarto.yml": "project:\n  type: book\n",
                        "book/index.qmd": "# Hi\n"})

@@ -233,9 +233,10 @@ def quarto_folder(source: Path) -> Path | None:
     settings of its own: the root's README alone was read as a folder of notes."""
     from lanting.importer.jupyterbook_toc import SITE_SETTINGS
 
-    if any((source / name).exists() for name in (*SITE_SETTINGS, "_quarto.yml",
-                                                 "_quarto.yaml", ".obsidian", "logseq")):
-        return None  # (a vault's talk in a folder of it is a part of the vault)
+    if any((source / name).exists() for name in (
+            *SITE_SETTINGS, "_quarto.yml", "_quarto.yaml", "_bookdown.yml", "_site.yml",
+            "book.json", ".gitbook.yaml", ".obsidian", "logseq")):
+        return None  # (a book's or a vault's talk in a folder of it is a part of it)
     found = [folder for folder in sorted(source.iterdir()) if folder.is_dir()
              and not folder.name.startswith((".", "_"))
              and any((folder / n).is_file() for n in ("_quarto.yml", "_quarto.yaml"))]
