@@ -91,6 +91,8 @@ class Jekyll(JekyllPosts, JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages,
         self.dollar_math = dollar_inline_math(self.source, self.config) \
             or spaceship_dollar_math(self.source, self.config)
         """The site's MathJax (or KaTeX) read `$…$` as inline math."""
+        self.dollar_decks: set[Path] = set()
+        """The reveal.js decks whose layout's math plugin read `$…$` as inline math."""
         self.math_delimiters = custom_delimiters(self.source)
         """The (inline, display) delimiters of its MathJax setup besides `$` and `\\(`."""
         self.file_date_urls: dict[str, Item] = {}

@@ -15,7 +15,12 @@ from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.alfolio_fences import TEXT_DRAWN, drawn_fences
 from lanting.importer.body_fragments import footnote_links
-from lanting.importer.body_links import doubled_parentheses, map_urls, spaced_destinations
+from lanting.importer.body_links import (
+    doubled_parentheses,
+    map_urls,
+    slide_backgrounds,
+    spaced_destinations,
+)
 from lanting.importer.body_math import (
     environments_as_text,
     escaped_delimiters,
@@ -112,6 +117,7 @@ class JekyllBodies(JekyllLiquid):
     reference_keys: set[str]
     chirpy: bool
     dollar_math: bool
+    dollar_decks: set[Path]
     math_delimiters: tuple[list[tuple[str, str]], list[tuple[str, str]]]
     no_liquid: set[Path]
     media_base: dict[Path, str]
@@ -153,7 +159,8 @@ class JekyllBodies(JekyllLiquid):
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
-        if path.suffix.lower() in (".html", ".htm"):  # (no Markdown in it: HTML it stays)
+        if path.suffix.lower() in (".html", ".htm") and item.kind != "talk":  # (no
+            # Markdown in it: HTML it stays; a reveal.js deck's is a talk's text already)
             text = html_body(text)
         separator = str(self.separators.get(path) or self.config.get("excerpt_separator") or "")
         if separator.strip() and separator.strip() in text:
@@ -207,7 +214,7 @@ class JekyllBodies(JekyllLiquid):
         ctx.convert("a post's own MathJax or KaTeX scripts removed (Lanting draws its "
                     "formulas)", count)
         self.own_numbering(scripts, item, ctx)
-        dollar_math = self.dollar_math or own_dollars
+        dollar_math = self.dollar_math or own_dollars or path in self.dollar_decks
         text, count = K.fence_file_titles(text, shelf)
         ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)
         text, count, ignored = image_attribute_lists(text, self.chirpy, ctx.warn)
@@ -246,6 +253,9 @@ class JekyllBodies(JekyllLiquid):
         # (kramdown reads no math in an HTML comment: an eqn picture's `delim $$` there
         # paired with the next formula's `$$`; nor in a script, a style or a `<pre>`,
         # whose jQuery `$(…)` was escaped as a dollar sign and broke the script)
+        if item.kind == "talk":  # (a reveal.js slide's background, before its comment
+            # is put aside)
+            text = slide_backgrounds(text, lambda url, image: self.url(url, image, ctx, path))
         text = _RAW_HTML.sub(lambda m: _put_aside_raw(m, shelf), text)
         text, quoted = quote_lazy_formulas(text)  # (kramdown reads lazy lines too)
         ctx.convert("formulas of quotes on unmarked lines made quoted", quoted)

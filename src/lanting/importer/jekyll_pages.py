@@ -28,6 +28,7 @@ from lanting.importer.jekyll_decks import (
     deck_front,
     is_deck,
     layout_uses,
+    reveal_dollars,
     shower_title,
 )
 from lanting.importer.jekyll_github_pages import (
@@ -98,6 +99,7 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
     posts: list[tuple[Item, str, int, Path]]
     page_posts: set[Path]
     home_texts: set[Path]
+    dollar_decks: set[Path]
     inlined_collections: set[str]
     js_papers: tuple[Path, list[BibEntry]] | None
     shown_headings: dict[Path, list[str]]
@@ -332,9 +334,11 @@ class JekyllPages(JekyllPageFiles, JekyllPageUrls):
         summary = summary_of(data, "description", "subtitle")
         if summary:
             front["summary"] = summary
+        if deck and reveal_dollars(self.source, layout):
+            self.dollar_decks.add(path)
         if deck:
             front, body = deck_front(front, data, head, path, self.tz, self.report), \
-                deck_body(self.source, layout, body, self.report)
+                deck_body(self.source, layout, body, self.report, self.config)
         item = self.site.add(Item("talk" if deck else "page", slug, path, front, lang=lang))
         old = permalink or self.page_url(path)
         item.old_urls = [] if root_deck else [

@@ -22,7 +22,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.item import Item
-from lanting.importer.jekyll_decks import is_deck, marp_front, remark_source
+from lanting.importer.jekyll_decks import deck_body, is_deck, marp_front, reveal_dollars
 from lanting.importer.jekyll_fastpages import made_from_notebook
 from lanting.importer.jekyll_front import day_first, rolled_over
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
@@ -61,6 +61,7 @@ class JekyllPosts:
     i18n: I18nPlugin
     polyglot: Polyglot | None
     languages: JekyllLanguages
+    dollar_decks: set[Path]
     posts: list[tuple[Item, str, int, Path]]
     by_name: dict[str, Item]
     by_path: dict[str, Item]
@@ -258,6 +259,8 @@ class JekyllPosts:
                 if self.polyglot is not None and not self.i18n.languages \
                 else self.i18n.tag(version)
             deck = is_deck(self.source, str(data.get("layout") or ""), data)
+            if deck and reveal_dollars(self.source, str(data.get("layout") or "")):
+                self.dollar_decks.add(path)
             front |= marp_front(data)  # (a Marp deck's directives, its talk's)
             item = self.site.add(Item("talk" if deck else "post", slug, path, front,
                                       draft=draft, lang=lang))
@@ -274,7 +277,8 @@ class JekyllPosts:
                 if file_date is not None and file_date.moment.date() != date.moment.date():
                     for url in self.old_urls(data, pattern, file_date, categories, title_part):
                         self.file_date_urls.setdefault(old_path(url), item)
-            body = remark_source(body) if deck else body  # (a remark.js deck: a talk)
+            body = deck_body(self.source, str(data.get("layout") or ""), body, self.report,
+                             self.config) if deck else body  # (a slide show: a talk)
             rel = path.relative_to(self.source).as_posix()
             self.by_path[rel] = item
             self.by_name[name] = item
