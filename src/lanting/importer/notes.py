@@ -58,7 +58,6 @@ from lanting.importer.notes_cite import markdown_citations
 from lanting.importer.notes_decks import (
     KNITTED,
     deck_tools,
-    html_decks,
     knitr_parts,
     knitted_deck,
     pandoc_decks,
@@ -72,6 +71,7 @@ from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import has_extension
 from lanting.importer.render_output import in_render_output
 from lanting.importer.report import Report
+from lanting.importer.reveal_html import html_decks, page_decks
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import split_front_matter
 from lanting.importer.vault_plugins import DATAVIEW, admonitions, had, vault_plugins
@@ -131,6 +131,11 @@ class Notes(NoteDecks, OrgNotes, ZettlrNotes, CanvasNotes, LogseqNotes):
         """A GitBook book: its Markdown read by kramed (marked 0.3), as Hexo's was."""
         self.typora_roots: dict[Path, str | None] = {}
         self.deck_pages = html_decks(source)
+        self.page_parts = {part: files[0] for files in page_decks(source).values()
+                           for part in files[1:] if part not in self.deck_pages}
+        """The Markdown files an HTML page shows after its first, which its talk holds
+        (`reveal_html`)."""
+        self.composed: dict[Path, str] = {}
         self.decks: dict[Path, int | None] = dict.fromkeys(self.deck_pages)
         self.decks |= pandoc_decks(source)
         """The notes a Makefile or script makes slides of with Pandoc, or an HTML page
@@ -189,6 +194,10 @@ class Notes(NoteDecks, OrgNotes, ZettlrNotes, CanvasNotes, LogseqNotes):
                                  "(its README, tests, examples) are no notes: left out")
             return True
         if path.resolve() in self.deck_parts:  # (its deck's bundle holds it)
+            return True
+        if path.resolve() in self.page_parts:  # (its deck's talk holds its slides)
+            self.report.note(path, None, "a part of the deck `" + self.rel(
+                self.page_parts[path.resolve()]) + "`, whose talk holds its slides")
             return True
         if path.suffix.lower() in (".md", ".markdown") and in_render_output(
                 self.content, path.relative_to(self.content).as_posix()):

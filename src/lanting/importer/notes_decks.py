@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from lanting.importer.common import read_text, walk
 from lanting.importer.deck_packages import READMES, marp_decks, slidev_decks
 from lanting.importer.other_case import file_in_other_case
 from lanting.importer.quarto_slides import presentation_format
+from lanting.importer.reveal_html import html_decks
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import When, load_mapping, parse_when, split_front_matter
 from lanting.site.knitr import child_names
@@ -310,42 +310,6 @@ def reveal_copies(source: Path) -> set[Path]:
     return {p.parent.parent for p in walk(source)
             if p.name == "reveal.js" and p.parent.name in ("js", "dist")
             and (p.parent.parent / "plugin").is_dir()}
-
-
-_LOADS = re.compile(r"""\bsourceUrl\s*:\s*["']([^"':]+\.(?:md|markdown))["']"""
-                    r"""|<section\b[^>]*\bdata-markdown\s*=\s*["']([^"':]+\.(?:md|markdown))["']""")
-"""An HTML page's deck in a Markdown file beside it: remark's `remark.create({sourceUrl:
-'slides.md'})`, reveal.js's `<section data-markdown="slides.md">` (a file, no URL)."""
-
-
-def html_decks(source: Path) -> dict[Path, Path]:
-    """The Markdown files (resolved) that an HTML page under `source` shows as slides,
-    each with that page. Such a deck has no front matter and, in reveal.js's form, no
-    sign of a deck in its text: read as a note it was a page of its slides' text, and
-    the page that showed it was published without it."""
-    decks: dict[Path, Path] = {}
-    for page in (p for p in walk(source) if p.suffix.lower() in (".html", ".htm")):
-        text = read_text(page)
-        if "sourceUrl" not in text and "data-markdown" not in text:
-            continue
-        for found in _LOADS.finditer(text):
-            deck = page.parent / (found.group(1) or found.group(2)).removeprefix("./")
-            if deck.is_file() and deck.resolve().is_relative_to(source.resolve()):
-                decks.setdefault(deck.resolve(), page.resolve())
-    return decks
-
-
-_TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.DOTALL | re.IGNORECASE)
-_FRAMEWORKS = re.compile(r"reveal\.?js|remark", re.IGNORECASE)
-
-
-def page_title(html: str) -> str:
-    """The `<title>` of the HTML page showing a deck (a course's `EfCore Migrations +
-    Query`, where the deck's file is `07-ef-migration-query.md`); "" for none, or for
-    the title of reveal.js's or remark's own template (`reveal.js`)."""
-    found = _TITLE.search(html)
-    title = " ".join(unescape(found.group(1)).split()) if found else ""
-    return "" if _FRAMEWORKS.search(title) else title
 
 
 _LOCKS = ("package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb")

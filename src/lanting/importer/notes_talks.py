@@ -45,7 +45,6 @@ from lanting.importer.notes_decks import (
     ioslides_subtitles,
     is_ioslides,
     knitted_deck,
-    page_title,
     path_date,
     slidev_theme_alone,
 )
@@ -53,6 +52,7 @@ from lanting.importer.notes_formats import DeckFormats
 from lanting.importer.notes_pandoc import tex_title
 from lanting.importer.quartz_settings import slug
 from lanting.importer.report import Report
+from lanting.importer.reveal_html import page_slides, page_title, section_slides, shown_file
 from lanting.importer.revealmd_decks import is_reveal_md_head, page_separators, reveal_md_cuts
 from lanting.importer.rpres import is_rpres
 from lanting.importer.shelf import Shelf, protect_code
@@ -73,6 +73,10 @@ class NoteDecks(DeckFormats):
     """The decks an HTML page shows, each with its page (`html_decks`)."""
     own_decks: set[Path]
     deck_parts: dict[Path, Path]
+    page_parts: dict[Path, Path]
+    composed: dict[Path, str]
+    """The text of each deck an HTML page shows with more than its file ("" for one
+    that is its file alone)."""
     by_slug: dict[str, Item]
     documents: list[tuple[Item, str, Path]]
     present_texts: dict[Path, str]
@@ -253,6 +257,39 @@ class NoteDecks(DeckFormats):
             body = public_paths(self.documents[-1][1], path.parent / "public", public)
             self.documents[-1] = (item, body, path)
 
+    def note_name(self, path: Path) -> str:
+        """A deck an HTML page shows from several files is named as the page is (its
+        folder's, for an `index.html`), not by its first file (`slide1.md`)."""
+        page = self.deck_pages.get(path.resolve())
+        if page is not None and path.resolve() in self.page_parts.values():
+            return page.parent.name if page.stem.lower() == "index" else page.stem
+        return super().note_name(path)
+
+    def note_text(self, path: Path) -> str:
+        """A deck an HTML page shows with more than its one file, a title slide written
+        in HTML or the other files of its sections, as all its slides in the page's
+        order (`reveal_html`)."""
+        page = self.deck_pages.get(path.resolve())
+        if page is None:
+            return super().note_text(path)
+        if path.resolve() not in self.composed:
+            def read(name: str) -> str | None:
+                file = shown_file(page, name, self.source)
+                return read_text(file) if file is not None else None
+
+            deck = section_slides(page_slides(read_text(page)), read)
+            composed = deck is not None and deck.sections > 1
+            self.composed[path.resolve()] = deck.text if deck and composed else ""
+            if deck and composed:
+                self.report.convert("the sections of a reveal.js page, its Markdown files' "
+                                    "and its own, as one talk", deck.sections)
+                self.report.convert("the separators of a reveal.js section as Lanting's "
+                                    "lines", deck.cuts)
+                for name in deck.missing:
+                    self.report.warn(page, None, f"`{name}`, which a section of the deck "
+                                     "shows, is not there: its slide is left out")
+        return self.composed[path.resolve()] or super().note_text(path)
+
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         """A deck made with Pandoc or knitr read as they read it (`pandoc_text`); an
         ioslides deck's `## Title | Subtitle` headings too, once converted (the report's
@@ -270,7 +307,8 @@ class NoteDecks(DeckFormats):
             if is_reveal_md(item.front):  # (its own separators, as reveal.js cut it)
                 item.front, text, count = reveal_md_cuts(item.front, text)
                 ctx.convert("reveal-md's own separators as Lanting's lines", count)
-            elif (page := self.deck_pages.get(path.resolve())) is not None:
+            elif (page := self.deck_pages.get(path.resolve())) is not None \
+                    and not self.composed.get(path.resolve()):  # (its sections' own, read)
                 own = page_separators(read_text(page), path.name)
                 text, count = reveal_md_cuts(own, text)[1:] if own else (text, 0)
                 ctx.convert("the separators of reveal.js's `data-markdown` page as "

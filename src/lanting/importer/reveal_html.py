@@ -7,6 +7,12 @@ which a browser does not show: the page was empty. `section_slides` writes such 
 as a talk's text: its slides cut by Lanting's lines (`---`, a `--` between the slides
 of one stack), a section's attributes (`data-background`, `id`, `class`) its
 `<!-- .slide: … -->` comment, which the talk reads as reveal.js did.
+
+A deck an HTML page shows from Markdown files beside it (`<section
+data-markdown="slides/intro.md">`, one a section, or remark's `sourceUrl`) is a talk
+of a folder of notes (`html_decks`); when the page holds more than that one file (a
+file a section, a title slide written in HTML), the talk is all of them in the
+page's order, and the other files are its parts, no notes of their own.
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import unescape
+from pathlib import Path
 
+from lanting.importer.common import read_text, walk
 from lanting.importer.kramdown_html import html_body
 from lanting.importer.revealmd_decks import reveal_md_cuts
 
@@ -179,3 +187,68 @@ def layout_separators(layout: str) -> dict[str, str]:
             return {key: attrs[attr] for attr, key in _SEPARATORS.items() if attr in attrs}
     return {}
 
+
+_LOADS = re.compile(r"""\bsourceUrl\s*:\s*["']([^"':]+\.(?:md|markdown))["']"""
+                    r"""|<section\b[^>]*\bdata-markdown\s*=\s*["']([^"':]+\.(?:md|markdown))["']""")
+"""An HTML page's deck in a Markdown file beside it: remark's `remark.create({sourceUrl:
+'slides.md'})`, reveal.js's `<section data-markdown="slides.md">` (a file, no URL)."""
+
+
+def shown_file(page: Path, name: str, source: Path) -> Path | None:
+    """The file (resolved) that `page` names `name` in a `data-markdown` (or
+    `sourceUrl`): from the page's folder, else, when the path leads nowhere, the one
+    file of its name beside the page (a deck served from a copy of reveal.js, its
+    folder mounted there as `slides/`); None for none under `source`."""
+    name = name.removeprefix("./")
+    for file in (page.parent / name, page.parent / Path(name).name):
+        if file.is_file() and file.resolve().is_relative_to(source.resolve()):
+            return file.resolve()
+    return None
+
+
+def page_decks(source: Path) -> dict[Path, list[Path]]:
+    """The HTML pages (resolved) under `source` that show slides of Markdown files,
+    each with those files (resolved), in the page's order. Such a deck has no front
+    matter and, in reveal.js's form, no sign of a deck in its text: read as a note
+    it was a page of its slides' text, and the page that showed it was published
+    without it."""
+    pages: dict[Path, list[Path]] = {}
+    for page in (p for p in walk(source) if p.suffix.lower() in (".html", ".htm")):
+        text = read_text(page)
+        if "sourceUrl" not in text and "data-markdown" not in text:
+            continue
+        files = [file for found in _LOADS.finditer(text)
+                 if (file := shown_file(page, found.group(1) or found.group(2), source))]
+        if files:
+            pages[page.resolve()] = list(dict.fromkeys(files))
+    return pages
+
+
+def html_decks(source: Path) -> dict[Path, Path]:
+    """The Markdown file (resolved) each page of `page_decks` is the talk of (its
+    first), with that page."""
+    decks: dict[Path, Path] = {}
+    for page, files in page_decks(source).items():
+        decks.setdefault(files[0], page)
+    return decks
+
+
+def page_slides(html: str) -> str:
+    """The slides of a reveal.js page: from its first `<section>` to its last
+    `</section>` ("" for none)."""
+    first = re.search(r"<section\b", html, re.IGNORECASE)
+    last = [m.end() for m in re.finditer(r"</section\s*>", html, re.IGNORECASE)]
+    return html[first.start():last[-1]] if first and last else ""
+
+
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title\s*>", re.DOTALL | re.IGNORECASE)
+_FRAMEWORKS = re.compile(r"reveal\.?js|remark", re.IGNORECASE)
+
+
+def page_title(html: str) -> str:
+    """The `<title>` of the HTML page showing a deck (a course's `EfCore Migrations +
+    Query`, where the deck's file is `07-ef-migration-query.md`); "" for none, or for
+    the title of reveal.js's or remark's own template (`reveal.js`)."""
+    found = _TITLE.search(html)
+    title = " ".join(unescape(found.group(1)).split()) if found else ""
+    return "" if _FRAMEWORKS.search(title) else title
