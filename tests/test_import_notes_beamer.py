@@ -128,3 +128,47 @@ def test_a_beamer_decks_title_is_its_text(tmp_path: Path) -> None:
     talk = (new / "content" / "talks" / "talk.md").read_text(encoding="utf-8")
     assert 'title: "Write in Word, Save in Markdown, Publish in LaTeX with $\\\\alpha$"\n' \
         in talk
+
+
+_FRAMES_DECK = r"""\documentclass{beamer}
+\title{Locating sensor nodes}
+\author{A. Student}
+\date{2014-01-20}
+\begin{document}
+  \frame{\titlepage}
+
+  \input{frames}
+\end{document}
+"""
+
+_FRAMES_MAKEFILE = """presentation:
+\tls sections/*.tex | awk '{printf "\\\\input{%s}\\n", $$1}' > frames.tex
+\tlatexmk presentation.tex -pdf
+"""
+
+
+def test_the_frames_a_makefile_lists_for_an_input_are_the_decks_slides(
+        tmp_path: Path) -> None:
+    """`\\input{frames}`, a file no repository holds: its Makefile writes it, an
+    `\\input` line for each of `sections/*.tex`. The talk had the line and no slide of
+    the sections (copied to `static/` as files)."""
+    write_files(tmp_path / "old", {
+        "presentation.tex": _FRAMES_DECK,
+        "Makefile": _FRAMES_MAKEFILE,
+        "sections/002_methods.tex": "\\begin{frame}\n  \\frametitle{Methods}\n"
+                                    "  \\begin{itemize}\n  \\item hop count\n"
+                                    "  \\end{itemize}\n\\end{frame}\n",
+        "sections/001_start.tex": "\\begin{frame}\n  \\frametitle{Why not GPS}\n"
+                                  "  Too costly for a node.\n\\end{frame}\n",
+    })
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    new = tmp_path / "new"
+    talk = (new / "content" / "talks" / "presentation.md").read_text(encoding="utf-8")
+    assert "\\input" not in talk
+    assert talk.index("Why not GPS") < talk.index("Methods")  # (as `ls` lists them)
+    result = build(new, BuildOptions())
+    assert [w.message for w in result.warnings] == []
+    deck = (new / "public" / "talks" / "presentation" / "slides" / "index.html").read_text(
+        encoding="utf-8")
+    assert deck.count("class=slide-frame") == 3  # (the title slide and the two frames)
+    assert "hop count" in deck and "Too costly for a node." in deck

@@ -20,6 +20,7 @@ from lanting.importer.notes_pandoc import PandocDecks, header_first
 from lanting.importer.report import Report
 from lanting.importer.rpres import is_rpres, read_rpres
 from lanting.importer.serialize import dump_front_matter
+from lanting.importer.tex_index import generated_index
 
 
 class DeckFormats(PandocDecks):
@@ -145,11 +146,16 @@ class DeckFormats(PandocDecks):
 
     def tex_file(self, deck: Path, name: str) -> str | None:
         """The text of the file a LaTeX deck's `\\input{name}` names: beside it, or (as
-        LaTeX finds it, from the folder its build ran in) in a folder above it."""
+        LaTeX finds it, from the folder its build ran in) in a folder above it; else the
+        one its build file writes before running LaTeX (`generated_index`)."""
         for folder in (deck.parent, *deck.parent.parents):
             if (folder / name).is_file():
                 return read_text(folder / name)
             if folder == self.content:
                 break
-        return None
+        made = generated_index(deck.parent, name)
+        if made is not None:
+            self.report.convert("the `\\input` files a deck's build lists (`frames.tex`, "
+                                "made by its Makefile) read from the files it lists")
+        return made
 
