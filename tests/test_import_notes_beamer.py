@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from importbits import NOW
 from sitebits import png, write_files
 
@@ -172,3 +173,48 @@ def test_the_frames_a_makefile_lists_for_an_input_are_the_decks_slides(
         encoding="utf-8")
     assert deck.count("class=slide-frame") == 3  # (the title slide and the two frames)
     assert "hop count" in deck and "Too costly for a node." in deck
+
+
+_AGENDA_DECK = r"""\documentclass{beamer}
+\title{Locating sensor nodes}
+\date{2014-01-20}
+\begin{document}
+  \frame{\titlepage}
+  \frame{\frametitle{Agenda}\tableofcontents}
+
+\section[Intro]{Introduction to locating}
+\label{sec:intro}
+\begin{frame}{Why not GPS}
+  Too costly for a node.
+\end{frame}
+
+\section{Methods}
+\subsection{Hop count}
+\label{sec:hops}
+\frame[plain]{
+  \frametitle{Counting hops}
+  Each hop is about $r$ metres: $\{d_i\}$.
+}
+\end{document}
+"""
+
+
+def test_a_short_frame_of_contents_lists_the_decks_sections(tmp_path: Path) -> None:
+    """`\\frame{\\frametitle{Agenda}\\tableofcontents}`, `\\frame[plain]{…}` and a
+    section's `\\label{sec:x}` were TeX on the slides, a warning each."""
+    write_files(tmp_path / "old", {"talk.tex": _AGENDA_DECK})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    new = tmp_path / "new"
+    result = build(new, BuildOptions())
+    assert [w.message for w in result.warnings] == []
+    page = parse_html((new / "public" / "talks" / "talk" / "slides" / "index.html")
+                      .read_bytes())
+    slides = [f.one(class_="slide") for f in page.find_all("section", class_="slide-frame")]
+    assert [s.one("h1").text() for s in slides] == ["Agenda", "Why not GPS",
+                                                     "Counting hops"]
+    agenda = slides[0].find_all("ul")[0]
+    items = agenda.find_all("li")
+    assert [li.text().split()[0] for li in items] == ["Intro", "Methods", "Hop"]
+    assert items[1].one("ul").one("li").text() == "Hop count"  # (a subsection, under)
+    assert "\\label" not in slides[1].text() and "\\frame" not in slides[2].text()
+    assert slides[2].find("math") is not None

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.beamer_cites import beamer_citations
+from lanting.importer.beamer_frames import labels, short_frames, table_of_contents
 from lanting.importer.beamer_text_macros import text_macros, write_out
 from lanting.importer.body_unconverted import unconverted
 from lanting.importer.common import read_text
@@ -174,12 +175,17 @@ def _body(text: str, rest: str, read: Callable[[str], str | None], deck: BeamerD
     body = protect_code(_code_blocks(_listed_files(body, read, deck), deck), shelf)
     body = "\n".join(_uncommented_line(line) for line in body.split("\n"))
     body = _ONE_LINE_TITLE.sub("", body)
+    body, count = short_frames(body)
+    deck.converted += ["beamer's short frames, `\\frame{…}`"] * count
     body = _TITLE_FRAME.sub(lambda m: m.group(1).replace("\\titlepage", "").replace(
         "\\maketitle", "") if re.search(r"\\(?:titlepage|maketitle)\b", m.group(1))
         else m.group(), body)
     body = _SPLIT.sub(lambda m: "\n" + m.group(1), body)  # (a line of each command)
     body = _BRACED_ITEM.sub(r"\1 \2", body)
-    lines = _joined_titles(body.split("\n"))
+    lines, count = table_of_contents(_joined_titles(body.split("\n")))
+    deck.converted += ["beamer's `\\tableofcontents` as the list of its sections"] * count
+    lines, count = labels(lines)
+    deck.converted += ["beamer's `\\label` lines, which show nothing, left out"] * count
     kept = [line for line in lines if not _SECTION.match(line)]
     if len(kept) < len(lines):
         deck.converted.append("beamer's `\\section` lines, which make no frame, left out")
