@@ -13,7 +13,7 @@ from pathlib import Path
 
 from htmltree import parse_html
 from importbits import NOW
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import BuildOptions, build
 from lanting.importer import import_site
@@ -79,7 +79,7 @@ def test_a_page_of_several_markdown_files_is_one_talk_of_them(tmp_path: Path) ->
         "hooks/index.html": _PAGE,
         "hooks/why.md": _WHY,
         "hooks/parts/how.md": _HOW,
-        "hooks/images/end.png": b"\x89PNG\r\n\x1a\n" + b"\0" * 24,
+        "hooks/images/end.png": png(40, 30),
         "notes/other.md": "# Other\n\nA note of its own.\n",
     })
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
@@ -108,3 +108,74 @@ def test_a_page_of_several_markdown_files_is_one_talk_of_them(tmp_path: Path) ->
     assert frames[4].one("aside", class_="slide-notes").text() == "Ask for questions."
     article = (new / "public" / "talks" / "hooks" / "index.html").read_text(encoding="utf-8")
     assert "Hooks for containers" in article and "data-markdown" not in article
+
+
+_INLINE = """<!DOCTYPE html>
+<html lang="en">
+  <head><title> Reuse in the docs</title></head>
+  <body>
+    <div class="reveal">
+      <div class="slides">
+        <section data-markdown
+          data-separator-vertical="^\\n\\n">
+          <textarea data-template>
+            ## Reuse in the docs
+            ### Without repeating yourself
+
+            A. Writer
+            ---
+            ## Where I work
+
+            ![A map](/map.png)
+            ---
+            ## Why reuse
+
+            * update once
+            * correct everywhere
+
+            Note:
+            * the DRY principle
+
+
+            ## Shortcodes
+
+            ```go
+            {{ .Get 0 }}
+            ```
+          </textarea>
+        </section>
+      </div>
+    </div>
+    <script type="module" src="/src/main.ts"></script>
+  </body>
+</html>
+"""
+
+
+def test_a_reveal_page_holding_its_markdown_is_a_talk(tmp_path: Path) -> None:
+    """A homepage's decks kept as Vite pages of reveal.js, each its Markdown in a
+    `<textarea data-template>`, its images in the project's `public/`: copied to
+    `static/` as they were, they showed a box of text (Vite, which loaded reveal.js,
+    does not run there)."""
+    write_files(tmp_path / "old", {
+        "decks/package.json": '{"devDependencies": {"vite": "^5.0.0", "reveal.js": "^5"}}\n',
+        "decks/public/map.png": png(40, 30),
+        "decks/slides/reuse.html": _INLINE,
+        "notes/about.md": "# About\n\nA note.\n",
+    })
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    new = tmp_path / "new"
+    talk = (new / "content" / "talks" / "reuse.md").read_text(encoding="utf-8")
+    assert "\ntitle: Reuse in the docs\n" in talk  # (the page's `<title>`)
+    assert not (new / "static" / "decks" / "slides" / "reuse.html").exists()
+    result = build(new, BuildOptions())
+    assert [w.message for w in result.warnings if "date" not in w.message] == []
+    page = parse_html((new / "public" / "talks" / "reuse" / "slides" / "index.html")
+                      .read_bytes())
+    frames = page.find_all("section", class_="slide-frame")
+    assert [f.one(class_="slide").find_all("h2")[0].text() for f in frames] == [
+        "Reuse in the docs", "Where I work", "Why reuse", "Shortcodes"]
+    assert frames[0].one("h3").text() == "Without repeating yourself"
+    assert "/decks/public/map.png" in frames[1].one("img")["src"]
+    assert frames[2].one("aside", class_="slide-notes").text() == "the DRY principle"
+    assert "{{ .Get 0 }}" in frames[3].one("code").text()

@@ -136,6 +136,7 @@ class Notes(NoteDecks, OrgNotes, ZettlrNotes, CanvasNotes, LogseqNotes):
         """The Markdown files an HTML page shows after its first, which its talk holds
         (`reveal_html`)."""
         self.composed: dict[Path, str] = {}
+        self.slides_pages: dict[Path, bool] = {}
         self.decks: dict[Path, int | None] = dict.fromkeys(self.deck_pages)
         self.decks |= pandoc_decks(source)
         """The notes a Makefile or script makes slides of with Pandoc, or an HTML page

@@ -13,11 +13,13 @@ from pathlib import Path
 from lanting.importer.beamer_cites import REFERENCES, merged
 from lanting.importer.beamer_tex import read_beamer
 from lanting.importer.common import read_text, walk
+from lanting.importer.deck_packages import public_paths
 from lanting.importer.gitpitch import gitpitch_markdown, is_gitpitch
 from lanting.importer.go_present import read_present
 from lanting.importer.landslide import CONFIG, config_sources, is_landslide, landslide_markdown
 from lanting.importer.notes_pandoc import PandocDecks, header_first
 from lanting.importer.report import Report
+from lanting.importer.reveal_html import is_slides_page, page_deck
 from lanting.importer.rpres import is_rpres, read_rpres
 from lanting.importer.serialize import dump_front_matter
 from lanting.importer.tex_index import generated_index
@@ -34,6 +36,9 @@ class DeckFormats(PandocDecks):
     """The `.bib` files of beamer decks read into `content/references.bib`."""
     landslide_sources: set[Path] | None
     """The decks Landslide's `.cfg` files name (`is_landslide`), read when first asked."""
+    reveal_copies: set[Path]
+    slides_pages: dict[Path, bool]
+    """Whether each HTML page asked about is a reveal.js deck (`is_slides_page`)."""
 
     def own_shortcodes(self, path: Path) -> bool:
         return path.suffix.lower() == ".tex"  # (a beamer deck's, written by `beamer_tex`)
@@ -45,7 +50,36 @@ class DeckFormats(PandocDecks):
             self.site.extra[REFERENCES] = merged(self.site.extra.get(REFERENCES), file)
             self.report.convert("beamer decks' bibliographies (content/references.bib)")
 
+    def is_slides_page(self, path: Path) -> bool:
+        """Whether `path` is a reveal.js page holding its slides, not one of a copy of
+        reveal.js (its demo), a talk (`reveal_html`)."""
+        if path.suffix.lower() not in (".html", ".htm") \
+                or any(path.is_relative_to(c) for c in self.reveal_copies):
+            return False
+        if path not in self.slides_pages:
+            self.slides_pages[path] = is_slides_page(read_text(path))
+        return self.slides_pages[path]
+
+    def served_paths(self, page: Path, text: str) -> str:
+        """A slides page's root paths (`/map.png`) of files in the `public/` folder of
+        its project (the folder above it with a `package.json`), which Vite served at
+        the root, made their new URLs (`deck_packages.public_paths`)."""
+        for folder in page.parents:
+            if (folder / "package.json").is_file() and (folder / "public").is_dir():
+                return public_paths(text, folder / "public", "/" + self.rel(folder / "public"))
+            if folder == self.content or not folder.is_relative_to(self.content):
+                break
+        return text
+
     def note_text(self, path: Path) -> str:
+        if self.is_slides_page(path):
+            if path not in self.present_texts:
+                page = page_deck(read_text(path))
+                self.present_texts[path] = self.served_paths(path, page.text if page else "")
+                self.report.convert("reveal.js pages holding their slides as talks")
+                self.report.convert("the separators of a reveal.js section as Lanting's "
+                                    "lines", page.cuts if page else 0)
+            return self.present_texts[path]
         """A `present` deck's, and an R Presentation's, as a talk's Markdown, what did
         not convert reported once."""
         if is_rpres(path):

@@ -109,6 +109,8 @@ class NoteDecks(DeckFormats):
             return bool(self.knitted[path])
         if suffix == ".tex":  # (a beamer deck written in LaTeX: a talk)
             return is_beamer(read_text(path), partial(own_class, path))
+        if self.is_slides_page(path):  # (a reveal.js page holding its slides: a talk)
+            return True
         return super().is_note(path) or suffix == ".slide" and is_present(read_text(path))
 
     def left_out(self, path: Path) -> bool:
@@ -153,7 +155,7 @@ class NoteDecks(DeckFormats):
 
     def is_deck(self, path: Path) -> bool:
         if path.suffix.lower() in (".slide", ".tex", *KNITTED) or is_rpres(path) \
-                or is_gitpitch(path.name):
+                or is_gitpitch(path.name) or self.is_slides_page(path):
             return True
         if path.resolve() in self.marp:
             self.own_decks.add(path.resolve())

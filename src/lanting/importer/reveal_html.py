@@ -12,13 +12,14 @@ A deck an HTML page shows from Markdown files beside it (`<section
 data-markdown="slides/intro.md">`, one a section, or remark's `sourceUrl`) is a talk
 of a folder of notes (`html_decks`); when the page holds more than that one file (a
 file a section, a title slide written in HTML), the talk is all of them in the
-page's order, and the other files are its parts, no notes of their own.
+page's order, and the other files are its parts, no notes of their own. A page whose
+slides are all in it (`is_slides_page`: Markdown in a `<textarea data-template>`, or
+HTML) is a talk of its own (`page_deck`).
 """
 
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import unescape
@@ -70,13 +71,23 @@ def _template(tag: str, attrs: dict[str, str]) -> bool:
 def _markdown(text: str, section: dict[str, str]) -> tuple[str, int]:
     """A template's Markdown out of its indentation (as reveal.js takes it out: the
     first line's), its own separators made Lanting's lines; how many it cut."""
-    text = textwrap.dedent(text.replace("<\\/script>", "</script>").replace("\r\n", "\n"))
+    text = _dedented(text.replace("<\\/script>", "</script>").replace("\r\n", "\n"))
     text = text.strip("\n")
     separators = {key: section[attr] for attr, key in _SEPARATORS.items() if attr in section}
     if not separators:
         return text, 0
     _front, text, count = reveal_md_cuts(separators, text)
     return text, count
+
+
+def _dedented(text: str) -> str:
+    """`text` out of its first line's indentation, as reveal.js takes it out: from
+    each line that has it (a line indented less, or a blank line of spaces, too)."""
+    lines = text.split("\n")
+    first = next((line for line in lines if line.strip()), "")
+    indent = len(first) - len(first.lstrip(" \t"))
+    return "\n".join(line[indent:] if not line[:indent].strip() else line
+                     for line in lines)
 
 
 def _comment(attrs: dict[str, str]) -> str:
@@ -252,3 +263,31 @@ def page_title(html: str) -> str:
     found = _TITLE.search(html)
     title = " ".join(unescape(found.group(1)).split()) if found else ""
     return "" if _FRAMEWORKS.search(title) else title
+
+
+_SLIDES_BOX = re.compile(r"""<div\b[^>]*\bclass\s*=\s*["'][^"']*\bslides\b""", re.IGNORECASE)
+_REVEAL_BOX = re.compile(r"""<div\b[^>]*\bclass\s*=\s*["'][^"']*\breveal\b""", re.IGNORECASE)
+
+
+def is_slides_page(html: str) -> bool:
+    """Whether `html` is a reveal.js page holding its slides (`<div class="reveal">` over
+    `<div class="slides">` and its `<section>`s), none of them in a Markdown file
+    (those are `html_decks`')."""
+    return _REVEAL_BOX.search(html) is not None and _SLIDES_BOX.search(html) is not None \
+        and re.search(r"<section\b", html, re.IGNORECASE) is not None \
+        and _LOADS.search(html) is None
+
+
+def page_deck(html: str) -> Deck | None:
+    """A slides page's talk (`is_slides_page`): its sections' text under a front matter
+    of its `<title>`."""
+    deck = section_slides(page_slides(html))
+    if deck is None:
+        return None
+    title = page_title(html)
+    head = "---\ntitle: " + _quoted(title) + "\n---\n\n" if title else ""
+    return Deck(head + deck.text, deck.slides, deck.cuts, deck.sections, deck.missing)
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
