@@ -218,3 +218,47 @@ def test_a_short_frame_of_contents_lists_the_decks_sections(tmp_path: Path) -> N
     assert items[1].one("ul").one("li").text() == "Hop count"  # (a subsection, under)
     assert "\\label" not in slides[1].text() and "\\frame" not in slides[2].text()
     assert slides[2].find("math") is not None
+
+
+_LINES_DECK = r"""\documentclass{beamer}
+\title{Trilateration}
+\date{2014-01-20}
+\begin{document}
+\begin{frame}
+  \frametitle{Solving for the position}
+  \begin{center}
+    Three distances\\
+    give one point\\~\\
+
+    $
+    \begin{pmatrix}
+      P_{x} \\
+      P_{y}
+    \end{pmatrix}
+    = H^{-1} \cdot z
+    $\\~\\
+    $c = \sqrt{a^2 + b^2}$\\
+    $b = c \cdot \sin(\beta)$
+  \end{center}
+\end{frame}
+\end{document}
+"""
+
+
+def test_a_formula_over_lines_and_latex_line_ends_read_as_latex_did(
+        tmp_path: Path) -> None:
+    """`$` alone on a line opening a formula over lines was shown as TeX (Markdown reads
+    no `$` before a line break), and `\\\\~\\\\`, LaTeX's empty line, as `\\~\\`; a
+    line's `\\\\` showed a backslash."""
+    write_files(tmp_path / "old", {"talk.tex": _LINES_DECK})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    new = tmp_path / "new"
+    result = build(new, BuildOptions())
+    assert [w.message for w in result.warnings] == []
+    page = parse_html((new / "public" / "talks" / "talk" / "slides" / "index.html")
+                      .read_bytes())
+    slide = page.one("section", class_="slide-frame").one(class_="slide")
+    assert "\\" not in slide.text() and "~" not in slide.text()
+    assert slide.one("div", class_="math-display").find("mtable") is not None
+    assert len(slide.find_all("br")) >= 2  # (the lines' breaks: after each `\\`)
+    assert len(slide.find_all("math")) == 3

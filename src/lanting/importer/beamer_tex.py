@@ -75,6 +75,16 @@ _LANGUAGE = re.compile(r"language=\{?([\w+-]+)")
 _DISPLAY = re.compile(r"\\\[(.*?)\\\]", re.DOTALL)
 _EQUATION = re.compile(r"^([ \t]*)(\\begin\{(equation|align|gather|multline)\*?\}.*?"
                        r"\\end\{\3\*?\})", re.MULTILINE | re.DOTALL)
+_LINES_FORMULA = re.compile(r"^([ \t]*)\$[ \t]*\n((?:(?![ \t]*\$)[^$\n]*\n)+?)[ \t]*\$(?!\$)"
+                            r"[ \t]*(.*)$", re.MULTILINE)
+"""A formula of `$` over lines, its `$` alone on its first line (`$` then
+`\\begin{pmatrix}` …, its closing `$` opening the last): inline math to LaTeX, a
+paragraph of text to Markdown, which reads no `$` followed by a line break."""
+_SPACER = re.compile(r"[ \t]*(?:\\\\[ \t]*)?~[ \t]*\\\\[ \t]*$|[ \t]*\\\\[ \t]*~[ \t]*$",
+                     re.MULTILINE)
+"""`\\\\~\\\\` (or `~\\\\`) ending a line: LaTeX's empty line, spacing, left out."""
+_BREAK = re.compile(r"(?<=\S)[ \t]*\\\\[ \t]*$", re.MULTILINE)
+"""`\\\\` ending a line of text (not a table's row): a line break, Markdown's `\\`."""
 _ALONE = re.compile(r"^[ \t]*\\(?:maketitle|titlepage)[ \t]*$")
 _COLUMN = re.compile(r"^[ \t]*\\column(?:\[[^\]\n]*\])?\{([^{}\n]*(?:\{[^{}\n]*\})?[^{}\n]*)\}"
                      r"[ \t]*(.*)$")
@@ -192,9 +202,15 @@ def _body(text: str, rest: str, read: Callable[[str], str | None], deck: BeamerD
     kept = _column_commands([line for line in kept if not _ALONE.match(line)], deck)
     body = _DISPLAY.sub(lambda m: f"$${m.group(1)}$$", "\n".join(kept))
     body = _EQUATION.sub(lambda m: f"{m.group(1)}$$\n{m.group(2)}\n$$", body)
+    body, count = _LINES_FORMULA.subn(  # (at no indent: indented, a block was code)
+        lambda m: f"$$\n{m.group(2)}$$" + (f"\n{m.group(3)}" if m.group(3) else ""), body)
+    deck.converted += ["formulas of `$` over lines as `$$` blocks"] * count
     body = re.sub(r"^[ \t]+$", "", body, flags=re.MULTILINE)
     body = _DRAWING.sub(lambda m: _drawing(m, deck), body)
     body = _outside_math(body, lambda text: _ELLIPSIS.sub("…", text))
+    formulas = Shelf()  # (a formula's `\\` is its row's end; after one, a line break)
+    body = formulas.restore(_line_ends(_FORMULA.sub(lambda m: formulas.put(m.group(), "M"),
+                                                    body)), "M")
     return shelf.restore(re.sub(r"\n{3,}", "\n\n", body).strip("\n")) + "\n"
 
 
@@ -203,6 +219,16 @@ def _outside_math(body: str, change: Callable[[str], str]) -> str:
     parts = _FORMULA.split(body)
     kept = _FORMULA.findall(body)
     return "".join(change(p) + (kept[i] if i < len(kept) else "") for i, p in enumerate(parts))
+
+
+def _line_ends(text: str) -> str:
+    """`text` without LaTeX's spacers at its lines' ends, its line breaks Markdown's
+    (a table's rows keep theirs)."""
+    lines = _SPACER.sub("", text).split("\n")
+    last = [i + 1 == len(lines) or not lines[i + 1].strip() for i in range(len(lines))]
+    return "\n".join(line if "&" in line else _BREAK.sub("" if end else "\\\\", line)
+                      for line, end in zip(lines, last, strict=True))  # (a break ending
+    # a paragraph: none; Markdown would show its `\`)
 
 
 def _drawing(match: re.Match[str], deck: BeamerDeck) -> str:
