@@ -18,7 +18,7 @@ from pathlib import Path
 
 from htmltree import Element, parse_html
 from importbits import NOW
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import BuildOptions, build
 from lanting.importer import import_site
@@ -178,7 +178,8 @@ def _heading(frame: Element) -> str:
 def _site(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
     write_files(tmp_path / "old", files)
     import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
-    build(tmp_path / "new", BuildOptions())
+    result = build(tmp_path / "new", BuildOptions())
+    assert [w.message for w in result.warnings] == []
     return tmp_path / "new"
 
 
@@ -188,7 +189,7 @@ def test_a_page_its_reveal_layout_reads_as_markdown_is_a_talk(tmp_path: Path) ->
                        "    values:\n      layout: slide\n",
         "_layouts/slide.html": _SLIDE_LAYOUT,
         "slides/report-1.md": _REPORT,
-        "assets/img/board.png": b"\x89PNG\r\n\x1a\n" + b"\0" * 24,
+        "assets/img/board.png": png(40, 30),
     })
     assert not (out / "content" / "pages" / "report-1.md").exists()
     frames = _frames(out, "report-1")
