@@ -167,6 +167,7 @@ def test_the_frames_a_makefile_lists_for_an_input_are_the_decks_slides(
     talk = (new / "content" / "talks" / "presentation.md").read_text(encoding="utf-8")
     assert "\\input" not in talk
     assert talk.index("Why not GPS") < talk.index("Methods")  # (as `ls` lists them)
+    assert not (new / "static" / "sections").exists()  # (its text is the talk's)
     result = build(new, BuildOptions())
     assert [w.message for w in result.warnings] == []
     deck = (new / "public" / "talks" / "presentation" / "slides" / "index.html").read_text(

@@ -37,6 +37,7 @@ class DeckFormats(PandocDecks):
     landslide_sources: set[Path] | None
     """The decks Landslide's `.cfg` files name (`is_landslide`), read when first asked."""
     reveal_copies: set[Path]
+    files: dict[str, Path]
     slides_pages: dict[Path, bool]
     """Whether each HTML page asked about is a reveal.js deck (`is_slides_page`)."""
 
@@ -178,12 +179,25 @@ class DeckFormats(PandocDecks):
                 break
         return name
 
+    def read_by_deck(self, part: Path) -> None:
+        """A file a LaTeX deck reads (`\\input`, a package of its own) out of
+        `static/`: its text is the talk's (published, it was the LaTeX source at the
+        site's root)."""
+        keys = [k for k, file in self.site.static.items() if file.resolve() == part]
+        for key in keys:
+            del self.site.static[key]
+            self.report.convert("files a LaTeX deck reads (`\\input`) not copied to "
+                                "static/: their text is the talk's")
+        for key in [k for k, file in self.files.items() if file.resolve() == part]:
+            del self.files[key]
+
     def tex_file(self, deck: Path, name: str) -> str | None:
         """The text of the file a LaTeX deck's `\\input{name}` names: beside it, or (as
         LaTeX finds it, from the folder its build ran in) in a folder above it; else the
         one its build file writes before running LaTeX (`generated_index`)."""
         for folder in (deck.parent, *deck.parent.parents):
             if (folder / name).is_file():
+                self.read_by_deck((folder / name).resolve())
                 return read_text(folder / name)
             if folder == self.content:
                 break
