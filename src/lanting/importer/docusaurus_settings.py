@@ -76,12 +76,15 @@ class DocusaurusConfig:
 
 
 def _route(text: str, key: str, report: Report, file: str) -> Route:
-    default = Route(True, key, key)
     if re.search(rf"(?<![\w.$]){key}\s*:\s*false\b", text):
         return Route(False, key, key)
     options = _object(text, key)
-    if options is None:
-        return default
+    return Route(True, key, key) if options is None else _options_route(options, key,
+                                                                        report, file)
+
+
+def _options_route(options: str, key: str, report: Report, file: str) -> Route:
+    """The route of a content plugin given its options' text (inside the braces)."""
     path, _ = _literal(options, "path")
     route, has_route = _literal(options, "routeBasePath")
     if has_route and route is None:
@@ -89,6 +92,46 @@ def _route(text: str, key: str, report: Report, file: str) -> Route:
                     f"`{key}` (the default)")
     return Route(True, (path or key).strip("./").strip("/") or key,
                  (route if route is not None else key).strip("/"))
+
+
+_PLUGIN = re.compile(r"""\[\s*(['"])([^'"\n]+)\1\s*,\s*\{""")
+"""A plugin with its options in `plugins: [...]`: `['./src/plugin/blog', {path: 'blog'}]`."""
+
+
+def _plugin_blog(text: str, folder: Path, report: Report,
+                 file: str) -> tuple[str, Route] | None:
+    """A blog the `plugins` list serves: `@docusaurus/plugin-content-blog` itself, or a
+    module of the site's own wrapping it (`./src/plugin/plugin-content-blog`, whose code
+    requires it to sort posts or to share them with the home page, as a much-forked
+    Chinese blog does): (the plugin's name as written, its route). The first one without
+    an `id` (the default instance), else the first."""
+    found: list[tuple[str, str, bool]] = []
+    for match in _PLUGIN.finditer(text):
+        name = match.group(2)
+        if not (name == "@docusaurus/plugin-content-blog" or name.startswith(".") and (
+                "plugin-content-blog" in name or _wraps_blog(folder, name))):
+            continue
+        options = _object("o: " + text[match.end() - 1:], "o") or ""
+        ident, _ = _literal(options, "id")
+        found.append((name, options, ident not in (None, "default")))
+    found.sort(key=lambda entry: entry[2])
+    if not found:
+        return None
+    name, options, _named = found[0]
+    return name, _options_route(options, "blog", report, file)
+
+
+def _wraps_blog(folder: Path, name: str) -> bool:
+    """Whether a module of the site (`./plugins/blog`: the file, with a suffix, or its
+    folder's `index`) requires or imports `@docusaurus/plugin-content-blog`."""
+    module = folder / name
+    if not module.resolve().is_relative_to(folder.resolve()):
+        return False
+    candidates = [module, *(module.with_name(module.name + s) for s in (".js", ".ts", ".mjs",
+                                                                        ".cjs")),
+                  *(module / f"index{s}" for s in (".js", ".ts", ".mjs", ".cjs"))]
+    return any(path.is_file() and "@docusaurus/plugin-content-blog" in path.read_text(
+        encoding="utf-8", errors="replace") for path in candidates)
 
 
 def _navbar(text: str) -> list[dict[str, Any]]:
@@ -170,6 +213,11 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
     for module in local_modules(own, file.parent):
         text += "\n" + strip_comments(module.read_text(encoding="utf-8", errors="replace"))
     config.blog = _route(text, "blog", report, file.name)
+    own_blog = _plugin_blog(text, file.parent, report, file.name)
+    if config.blog.enabled:
+        own_blog = None
+    elif own_blog is not None:
+        config.blog = own_blog[1]  # (the preset's blog off, a plugin of its `plugins` on)
     config.docs = _route(text, "docs", report, file.name)
     config.navbar = _navbar(text)
     config.math = bool(re.search(r"remark-math|remarkMath", text))
@@ -184,6 +232,8 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
                     "JavaScript): " + ", ".join(f"`{k}`" for k in unread)
                     + "; set them in lanting.toml")
     blogs = re.findall(r"['\"]@docusaurus/plugin-content-(blog|docs)['\"]", text)
+    if own_blog is not None and own_blog[0] == "@docusaurus/plugin-content-blog":
+        blogs.remove("blog")  # (the one instance is the blog, not another)
     if blogs:
         report.warn(file.name, None, "another instance of the blog or docs plugin "
                     f"(`plugins: ['@docusaurus/plugin-content-{blogs[0]}', …]`): only the "
