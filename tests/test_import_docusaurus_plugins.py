@@ -14,6 +14,7 @@ from sitebits import write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, import_site
+from lanting.importer.docusaurus_bodies import unwrap_mdx_code_blocks
 from lanting.importer.docusaurus_settings import read_config
 from lanting.importer.report import Report
 
@@ -90,6 +91,19 @@ def test_a_blog_the_sites_own_plugin_serves_is_imported(tmp_path: Path) -> None:
     assert "menu entry `博客`" not in report
 
 
+def test_links_to_the_blogs_archive_and_tag_list_are_lantings(tmp_path: Path) -> None:
+    """`[归档](/blog/archive)` and `/blog/tags`: the blog's own lists, which the import
+    redirects to Lanting's; the links were dropped, each with a warning."""
+    imported, out = _imported(tmp_path, {
+        "docusaurus.config.js": _PRESET,
+        "blog/2022-05-11-deploy.md": _POST + "\n历史文章见 [归档](/blog/archive)，"
+                                     "[标签](/blog/tags/#top)。\n",
+    })
+    prose = page(out, "/posts/deploy-notes/").one("div", class_="prose")
+    assert [a.attrs["href"] for a in prose.find_all("a")] == ["/archive/", "/tags/#top"]
+    assert "leads to no imported page" not in report_of(imported)
+
+
 def test_a_module_requiring_the_blog_plugin_is_the_blog(tmp_path: Path) -> None:
     """A plugin of another name (`./plugins/blog-plugin.js`) whose code requires
     `@docusaurus/plugin-content-blog` serves the blog at its own `routeBasePath`; a
@@ -116,3 +130,37 @@ def test_the_blog_plugin_itself_in_plugins_raises_no_second_instance_warning(
     report = Report(site, "docusaurus")
     assert read_config(site, report).blog.enabled
     assert "another instance" not in report.format(site, False)
+
+
+def test_mdx_code_block_fences_are_read_as_mdx(tmp_path: Path) -> None:
+    """```` ```mdx-code-block ```` fences open `<Tabs>` in one, switch tabs in another
+    and close them in a third, around fenced code; the imports sit on one line. The
+    fences were code blocks of an unknown language showing `<Tabs>` and `<TabItem>`,
+    and the imports a paragraph of text."""
+    imported, out = _imported(tmp_path, {
+        "docusaurus.config.js": _PRESET,
+        "blog/2022-01-02-login.md": (
+            "---\ntitle: 登录与注册\n---\n\n两种请求：\n\n"
+            "import Tabs from '@theme/Tabs'; import TabItem from '@theme/TabItem';\n\n"
+            "```mdx-code-block\n<Tabs>\n<TabItem value=\"login\" label=\"登录\" default>\n"
+            "```\n\n```js\nlogin(user)\n```\n\n"
+            "```mdx-code-block\n</TabItem>\n<TabItem value=\"register\" label=\"注册\">\n"
+            "```\n\n```js\nregister(user)\n```\n\n"
+            "```mdx-code-block\n</TabItem>\n</Tabs>\n```\n\n完。\n"),
+    })
+    prose = page(out, "/posts/login/").one("div", class_="prose")
+    tabs = prose.one("div", class_="tabs")
+    assert [label.text() for label in tabs.find_all("label")] == ["登录", "注册"]
+    assert [p.text().strip() for p in tabs.find_all("pre")] == ["login(user)",
+                                                                "register(user)"]
+    assert "import" not in prose.text() and "TabItem" not in prose.text()
+    assert "mdx-code-block" not in report_of(imported).split("converted:", 1)[0]
+
+
+def test_an_mdx_code_block_inside_another_code_block_is_an_example() -> None:
+    text = ("````md\n```mdx-code-block\n<Tabs>\n```\n````\n\n"
+            "````mdx-code-block\n<Demo>\n```js\nrun()\n```\n</Demo>\n````\n")
+    unwrapped, count = unwrap_mdx_code_blocks(text)
+    assert count == 1
+    assert unwrapped == ("````md\n```mdx-code-block\n<Tabs>\n```\n````\n\n"
+                         "<Demo>\n```js\nrun()\n```\n</Demo>\n")

@@ -57,6 +57,38 @@ _KINDS = {"secondary": "note", "success": "tip"}
 """Docusaurus v2's admonition kinds Lanting has no colour for."""
 
 
+_OPENING = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})(.*)$")
+
+
+def unwrap_mdx_code_blocks(text: str) -> tuple[str, int]:
+    """Docusaurus's ```` ```mdx-code-block ```` fences without their fence lines: its
+    MDX loader unwraps them, so that what they hold (`<Tabs>` opened in one, closed in
+    another, around fences of code; an import with `<DocCardList />`) is read as MDX
+    while editors show it as code. Fences inside other code blocks stay (an example)."""
+    lines = text.split("\n")
+    kept: list[str] = []
+    count = 0
+    open_fence: tuple[str, bool] | None = None
+    """The fence that is open: its marker, and whether it is an unwrapped one."""
+    for line in lines:
+        found = _OPENING.match(line)
+        if open_fence is not None:
+            marker, unwrapped = open_fence
+            if found and found.group(1)[0] == marker[0] and len(found.group(1)) >= len(
+                    marker) and not found.group(2).strip():
+                open_fence = None
+                if unwrapped:
+                    continue
+            kept.append(line)
+        elif found and found.group(2).strip() == "mdx-code-block":
+            open_fence, count = (found.group(1), True), count + 1
+        else:
+            if found:
+                open_fence = (found.group(1), False)
+            kept.append(line)
+    return "\n".join(kept), count
+
+
 def magic_fence(info: str, code: str, indent: str, ctx: Context) -> str:
     """A fenced block with its magic comments made highlighted lines, `showLineNumbers=N`
     a starting number, Docusaurus's own flags (`npm2yarn`, `live`) dropped."""
@@ -130,6 +162,8 @@ class DocusaurusBodies:
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         text, count = _TRUNCATE.subn("<!-- more -->", text)
         ctx.convert("excerpt markers (truncate)", count)
+        text, count = unwrap_mdx_code_blocks(text)
+        ctx.convert("```mdx-code-block fences unwrapped (their MDX read)", count)
         text = convert_tabs(text, ctx)
         shelf = Shelf()
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
@@ -264,10 +298,16 @@ class DocusaurusBodies:
             if image or is_image(file):
                 return self.site.image(file, rel)
             return rel + fragment
+        blog = "/" + self.config.blog.route.strip("/")
+        listing = {f"{blog.rstrip('/')}/archive": "/archive/", f"{blog.rstrip('/')}/tags":
+                   "/tags/"}.get(rel.rstrip("/")) if self.config.blog.enabled else None
+        if listing is not None and not image:  # (the blog's own lists: Lanting's)
+            ctx.convert("links to the blog's archive and tag list")
+            return listing + fragment
         if image:
             ctx.warn(original, f"image `{original}` not found in `static/`: left as "
                      "written")
-        elif rel.rstrip("/") != "/" + self.config.blog.route.strip("/"):
+        elif rel.rstrip("/") != blog:
             ctx.warn(original, f"link `{original}` leads to no imported page or file "
                      "(a React page, a generated index?): the link is dropped, its "
                      "text kept")

@@ -40,6 +40,7 @@ from lanting.importer.shelf import Shelf, fence
 
 _IMPORT = re.compile(r"^import\s+(?:([\w$*{},\s]+?)\s+from\s+)?['\"]([^'\"\n]+)['\"];?[ \t]*$\n?",
                      re.MULTILINE)
+_NEXT_IMPORT = re.compile(r"""(?m)(?<=['"]);[ \t]*(?=import\s[^\n]*['"];?[ \t]*$)""")
 _EXPORT = re.compile(r"^export\s+(?:const|let|var|function|default|\{)[^\n]*"
                      r"(?:\n(?!\n)[^\n]*)*\n?", re.MULTILINE)
 _CODE_SUFFIXES = frozenset({"js", "jsx", "ts", "tsx", "mjs", "cjs", "mdx", "md", "css",
@@ -118,6 +119,7 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
         return ""
 
     partials: dict[str, Path] = {}
+    text = _NEXT_IMPORT.sub(";\n", text)  # (`import A from 'a'; import B from 'b';`)
     text = _IMPORT.sub(one, text)
     text = show_partials(text, partials, ctx)
     for name, file in assets.items():  # (`<audio src={wav} />`: the file, by its path)
