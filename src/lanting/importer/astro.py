@@ -77,6 +77,8 @@ class Astro(AstroFront, AstroBodies):
         self.documents: list[tuple[Item, str, Path]] = []
         self.texts: list[str] = []
         self.profile: dict[str, str] = {}
+        self.lists: list[str] = []
+        """Old URLs of the theme's lists of posts (Nextra's `type: posts` page)."""
         """`[profile]` of the new site: the author's card."""
         self.date_keys = tuple(dict.fromkeys(
             (*schema_dates(source), *code_dates(source_code(source / "src")))))
@@ -161,8 +163,13 @@ class Astro(AstroFront, AstroBodies):
         if self.kind == "nextjs":  # (`@next/mdx`: `pages/x.mdx`, `app/x/page.mdx`)
             routes = mdx_routes(self.source)
         for path, old in routes:
-            dated = (DATE_KEYS | set(self.date_keys)) & set(load_mapping(
-                "yaml", split_front_matter(read_text(path))[1])[0])
+            data = load_mapping("yaml", split_front_matter(read_text(path))[1])[0]
+            if self.kind == "nextjs" and data.get("type") == "posts":
+                self.report.note(path, None, "the Nextra blog's list of posts (`type: posts`)"
+                                 ": Lanting's blog lists them; its old URL leads there")
+                self.lists.append(old.rstrip("/") + "/")
+                continue
+            dated = (DATE_KEYS | set(self.date_keys)) & set(data)
             kind = "home" if old.strip("/") == "" else "post" if dated else "page"
             self.read_document(path, kind, old.rstrip("/") + "/", path.name)
         return bool(routes)
@@ -286,9 +293,12 @@ class Astro(AstroFront, AstroBodies):
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
         title = data.get("title") or data.get("name")
-        heading = first_heading(body)
+        # (an MDX page's imports come before its `# heading`, Nextra's title of the page)
+        lead = re.match(r"(?:[ \t]*(?:import\s[^\n]*)?\n)*", body)
+        at = lead.end() if lead else 0
+        heading = first_heading(body[at:])
         if heading is not None and (not title or str(title).strip() == heading[0].strip()):
-            title, body = heading  # (the heading showed the title: not twice)
+            title, body = heading[0], body[:at] + heading[1]  # (the title shown: not twice)
         stem = re.sub(r"\.\w+$", "", rel).rsplit("/", 1)[-1]
         name = (old.rstrip("/").rsplit("/", 1)[-1] if old and old.strip("/") else "") \
             or (path.parent.name if stem == "index" else stem)
@@ -358,4 +368,4 @@ class Astro(AstroFront, AstroBodies):
             if url != "/":
                 menu.append({"name": name, "url": url})
         finish_menu(self.site, menu, read.file)
-        listing_redirects(self.site, self.report, self.source, read.file)
+        listing_redirects(self.site, self.report, self.source, read.file, self.lists)

@@ -50,12 +50,14 @@ from lanting.importer.docusaurus_tabs import attribute, convert_tabs, nest_conta
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mdx_math import math_uses
+from lanting.importer.nextra_mdx import CALLOUT_KINDS, nextra_tabs
 from lanting.importer.other_case import url_in_other_case
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 
 _OWN = re.compile(r"^astro:|^@astrojs/|^next/|^@/components/(?:Image|TOCInline)|"
-                  r"^pliny/ui/TOCInline|^@/components/mdx|^astro-embed$|^@astro-community/")
+                  r"^pliny/ui/TOCInline|^@/components/mdx|^astro-embed$|^@astro-community/|"
+                  r"^nextra(?:-theme-docs|-theme-blog)?(?:/components)?$")
 """The modules of the components whose uses are converted (images, the TOC)."""
 _IMAGE_IMPORT = re.compile(r"""^import\s+([\w$]+)\s+from\s+['"]([^'"\n]+\.(?:png|jpe?g|gif|"""
                            r"""webp|svg|avif))['"];?[ \t]*$\n?""", re.MULTILINE | re.IGNORECASE)
@@ -68,7 +70,8 @@ _TOC = re.compile(r"<TOCInline\b(?:[^<>{}]|\{[^{}]*\})*/>")
 _WRAPPER = re.compile(r"^[ \t]*</?(?:Fragment|Steps|FileTree)\b[^<>]*>[ \t]*$\n?", re.MULTILINE)
 """Tags on their own lines around Markdown that show it as it is: Astro's `<Fragment>`,
 Starlight's `<Steps>` (around a numbered list) and `<FileTree>` (around a list)."""
-_ASIDE = re.compile(r"<(Aside|Collapse)\b((?:[^<>{}]|\{[^{}]*\})*)>(.*?)</\1\s*>", re.DOTALL)
+_ASIDE = re.compile(r"<(Aside|Collapse|Callout)\b((?:[^<>{}]|\{[^{}]*\})*)>(.*?)</\1\s*>",
+                    re.DOTALL)
 
 
 def image_imports(text: str, path: Path) -> tuple[str, dict[str, str]]:
@@ -162,8 +165,10 @@ def asides(text: str, ctx: Context) -> str:
         if name == "Collapse":
             ctx.convert("<Collapse> as <details>")
             return "\n\n" + B.details(title or "Details", inner) + "\n\n"
-        ctx.convert("callouts (<Aside>)")
-        head = f":::{attribute(attrs, 'type') or 'note'}" + (f"[{title}]" if title else "")
+        ctx.convert(f"callouts (<{name}>)")
+        kind = attribute(attrs, "type") or "note"
+        kind = CALLOUT_KINDS.get(kind, kind) if name == "Callout" else kind  # (Nextra's)
+        head = f":::{kind}" + (f"[{title}]" if title else "")
         return f"\n\n{head}\n\n{inner}\n\n:::\n\n"
 
     return _ASIDE.sub(one, text)
@@ -184,6 +189,8 @@ class AstroBodies:
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
         if path.suffix.lower() in self.config.mdx:  # (Starlight's and astro-theme-pure's tabs)
+            text, count = nextra_tabs(text)
+            ctx.convert("Nextra's tabs (`<Tabs items>`)", count)
             text = convert_tabs(text, ctx)
         text = protect_code(text, shelf)
         if self.config.math:  # (a formula is TeX to remark-math: `$a<b$` holds no tag)

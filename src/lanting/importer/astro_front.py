@@ -187,7 +187,8 @@ class AstroFront:
         summary = summary_of(data, "description", "summary", "excerpt")
         if summary:
             front["summary"] = summary
-        tags = names(data.get("tags") or data.get("tag"))  # (a theme's one `tag: 随笔`)
+        tag = data.get("tag")  # (a theme's one `tag: 随笔`; Nextra's blog's `tag: a, b`)
+        tags = names(data.get("tags") or (tag.split(",") if isinstance(tag, str) else tag))
         if tags:
             front["tags"] = tags
         categories = names(data.get("categories", data.get("category")))

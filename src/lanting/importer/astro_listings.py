@@ -11,6 +11,7 @@ Lanting's page (`/tags/<tag>/`, `/tags/`, `/archive/`).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from lanting.importer.listings import Redirects, listed_posts, term_urls
@@ -33,12 +34,17 @@ def tag_folders(source: Path) -> list[str]:
     return found
 
 
-def listing_redirects(site: NewSite, report: Report, source: Path, where: str) -> None:
-    """The old tag pages, their index and AstroPaper's `/archives/` → Lanting's."""
+def listing_redirects(site: NewSite, report: Report, source: Path, where: str,
+                      lists: Sequence[str] = ()) -> None:
+    """The old tag pages, their index, AstroPaper's `/archives/` and the theme's `lists`
+    of posts → Lanting's."""
     posts = listed_posts(site)
     if not posts:
         return
     redirects = Redirects(site, report, where)
+    for old in lists:
+        if old != "/":
+            redirects.add(old, "/blog/")
     tags = term_urls(posts, "tags")
     for folder in tag_folders(source):
         for post in posts:

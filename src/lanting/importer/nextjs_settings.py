@@ -24,6 +24,7 @@ from lanting.importer.astro_settings import (
 )
 from lanting.importer.js_literals import QUOTED, depths_of, key_object, key_string, literal_entries
 from lanting.importer.nextjs_fs import ROUTE_FOLDERS, fs_collections
+from lanting.importer.nextra_settings import is_nextra, nextra_menu, nextra_title, theme_config
 from lanting.importer.report import Report
 
 VELITE_CONFIGS = tuple(f"velite.config.{s}" for s in ("ts", "js", "mjs"))
@@ -72,6 +73,11 @@ def read_nextjs(source: Path, report: Report) -> AstroConfig:
     nav = text_of(source, "data/headerNavLinks.ts") or text_of(source, "data/headerNavLinks.js")
     config.menu = [{"name": title, "url": href}
                    for href, title in literal_entries_of(nav, "href", "title")]
+    if not code and is_nextra(source):  # (Nextra's theme settings and `_meta.json`)
+        theme_file, theme = theme_config(source)
+        code, file = theme, theme_file or file
+        config.file, config.title = file, nextra_title(theme)
+        config.menu = nextra_menu(source, theme)
     routes = [p.parent.relative_to(app).as_posix() for app in (source / "app",
                                                                source / "src" / "app")
               if app.is_dir() for p in sorted(app.glob("**/[[]...slug[]]/page.*"))]
@@ -115,12 +121,17 @@ def _velite(config: AstroConfig, source: Path, code: str, prefixes: list[str]) -
         config.suffixes = tuple(s for s in config.suffixes if s in suffixes)
 
 
+_MDX_PAGES = re.compile(r"""@next/mdx|['"]nextra['"]""")
+"""What makes Markdown files of `pages/` routes: `@next/mdx`, or Nextra (its blog and
+docs themes; `require('nextra')`, `"nextra": "^2.13"`)."""
+
+
 def mdx_routes(source: Path) -> list[tuple[Path, str]]:
     """The Markdown pages of a Next.js site with `@next/mdx` (`pageExtensions` naming
     `md` or `mdx`): (file, its route); none without `next.config.*` or `@next/mdx`."""
     config = first_of(source, tuple(f"next.config.{s}" for s in ("mjs", "js", "ts", "cjs")))
-    if config is None or "@next/mdx" not in text_of(source, config) + text_of(
-            source, "package.json"):
+    if config is None or not _MDX_PAGES.search(text_of(source, config) + text_of(
+            source, "package.json")):
         return []
     found: list[tuple[Path, str]] = []
     for folder in ROUTE_FOLDERS:
