@@ -49,6 +49,7 @@ from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
 from lanting.importer.text import load_mapping, split_front_matter, zone
+from lanting.importer.vuepress_front import hero_text
 
 _MARKDOWN = (".md", ".mdx", ".markdown")
 _TYPST = ("an entry written in Typst (astro-typst): not imported, Lanting reads Markdown; "
@@ -117,7 +118,8 @@ class Astro(AstroFront, AstroBodies):
             for path in files:
                 # (an Astro collection's schema dates all its entries or none; a folder
                 # Gatsby reads holds news and pages alike: a lab's `src/markdown/`)
-                post = dates[path] if self.kind == "gatsby" else dated
+                post = dates[path] if self.kind == "gatsby" or self.config.starlight and \
+                    collection.route == "" else dated  # (Starlight's notes and dated posts)
                 self.read_file(collection, path, "project" if collection.folder.name.lower()
                                == "projects" else "post" if post else "page")
         if not self.markdown_pages() and not self.config.collections:
@@ -284,6 +286,7 @@ class Astro(AstroFront, AstroBodies):
         page = self.source / "src" / "pages" / f"{entry_id(rel, slug)}.astro"
         if old is None and page.is_file():  # (Fuwari's `about.astro` shows `spec/about.md`)
             old = f"/{entry_id(rel, slug)}/"
+        kind = "home" if old == "/" and kind == "page" else kind  # (Starlight's `index.mdx`)
         self.read_document(path, kind, old, rel)
 
     def read_document(self, path: Path, kind: str, old: str | None, rel: str) -> None:
@@ -299,6 +302,8 @@ class Astro(AstroFront, AstroBodies):
         heading = first_heading(body[at:])
         if heading is not None and (not title or str(title).strip() == heading[0].strip()):
             title, body = heading[0], body[:at] + heading[1]  # (the title shown: not twice)
+        if kind == "home" and self.config.starlight and isinstance(data.get("hero"), dict):
+            body = hero_text(data, head, path, self.report) + "\n" + body  # (`splash`)
         stem = re.sub(r"\.\w+$", "", rel).rsplit("/", 1)[-1]
         name = (old.rstrip("/").rsplit("/", 1)[-1] if old and old.strip("/") else "") \
             or (path.parent.name if stem == "index" else stem)

@@ -94,6 +94,8 @@ class AstroConfig:
     suffixes: tuple[str, ...] = (".md", ".mdx", ".markdown")
     """The files of a collection that are entries (Gatsby's `.mdx` need its MDX plugin)."""
     mdx: tuple[str, ...] = (".mdx",)
+    starlight: bool = False
+    """Starlight's docs theme (`astro_starlight`): its docs are notes, dated or not."""
     """The files read as MDX (gatsby-plugin-mdx's `extensions` may name `.md` too)."""
 
 
@@ -198,6 +200,8 @@ def read_config(source: Path, report: Report) -> AstroConfig:
     config.menu = navigation(settings)
     config.collections = collections(source, report)
     _astrowind(source, config)
+    from lanting.importer.astro_starlight import read_starlight
+    read_starlight(source, code, config)
     return config
 
 
