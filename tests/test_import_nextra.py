@@ -159,3 +159,32 @@ def test_a_nextra_blog_keeps_its_posts_tags_and_list(tmp_path: Path) -> None:
         ("Posts", "/blog/"), ("GitHub", "https://github.com/example")]
     assert "I train models." in page(out, "/").text()
     assert "type: posts" in report_of(imported)
+
+
+def test_nextra_4s_content_folder_is_published_by_its_catch_all_route(
+        tmp_path: Path) -> None:
+    """Nextra 4 keeps its pages in `content/`, published by
+    `app/[[...mdxPath]]/page.jsx`, and turns formulas on with `latex: true` (or
+    remark-math in `mdxOptions`): a mathematics notes site of 69 pages was read as a
+    folder of notes, at new URLs, its `$…$` escaped as dollar signs."""
+    imported, out = _imported(tmp_path, {
+        "next.config.mjs": "import nextra from 'nextra'\n"
+                           "const withNextra = nextra({ latex: true, search: true })\n"
+                           "export default withNextra({})\n",
+        "app/layout.jsx": "export const metadata = { title: '수학 노트' }\n"
+                          "export default function Layout({ children }) { return children }\n",
+        "app/[[...mdxPath]]/page.jsx": "export default async function Page() {}\n",
+        "content/_meta.js": "export default { index: '홈', concept: '개념' }\n",
+        "content/index.mdx": "# 수학 노트\n\n[기울기](/concept/slope) 부터.\n",
+        "content/concept/slope.mdx": "---\ntitle: Slope\n---\n\n# Slope\n\n"
+                                     "기울기 $m = \\frac{\\Delta y}{\\Delta x}$.\n",
+    })
+    target = redirect_target(out, "/concept/slope/")
+    slope = page(out, target)
+    assert slope.one("h1").text() == "Slope"
+    assert slope.one("div", class_="prose").one("span", class_="math-inline").one("mfrac")
+    home = page(out, "/")
+    assert [a.attrs["href"] for a in home.one("div", class_="prose").find_all("a")] == [target]
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["title"] == "수학 노트"
+    assert "escaped" not in report_of(imported)

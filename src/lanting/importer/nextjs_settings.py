@@ -70,6 +70,12 @@ def read_nextjs(source: Path, report: Report) -> AstroConfig:
         config.links.append({"name": "Email", "url": f"mailto:{email}"})
     layer = velite or first_of(source, CONTENTLAYER_CONFIGS)
     config.math = bool(MATH_PLUGINS.search(text_of(source, layer) if layer else ""))
+    next_config = first_of(source, tuple(f"next.config.{s}" for s in ("mjs", "js", "ts",
+                                                                      "cjs")))
+    if next_config and is_nextra(source):  # (Nextra's own `latex: true`, or remark-math)
+        code_of = text_of(source, next_config)
+        config.math = config.math or bool(MATH_PLUGINS.search(code_of)) or bool(
+            re.search(r"(?<![\w$.])latex\s*:\s*(?:true|\{)", code_of))
     nav = text_of(source, "data/headerNavLinks.ts") or text_of(source, "data/headerNavLinks.js")
     config.menu = [{"name": title, "url": href}
                    for href, title in literal_entries_of(nav, "href", "title")]
@@ -145,6 +151,29 @@ def mdx_routes(source: Path) -> list[tuple[Path, str]]:
                 continue
             parts = [p for p in (rel.parent.parts if app else (*rel.parent.parts, path.stem))
                      if not (p.startswith("(") and p.endswith(")"))]  # (a route group)
+            parts = parts[:-1] if parts and parts[-1] == "index" else parts
+            found.append((path, "/" + "/".join(parts) + ("/" if parts else "")))
+    return found + nextra_content(source, text_of(source, config))
+
+
+def nextra_content(source: Path, code: str) -> list[tuple[Path, str]]:
+    """Nextra 4's `content/` (or `src/content/`) folder, which its catch-all route
+    `app/[[...mdxPath]]/page.jsx` publishes under `contentDirBasePath` (`/` unless
+    given): `content/concept/slope.mdx` at `/concept/slope`."""
+    root = next((source / f for f in ("content", "src/content") if (source / f).is_dir()),
+                None)
+    routes = [p for folder in ("app", "src/app") if (source / folder).is_dir()
+              for p in (source / folder).rglob("*") if p.is_dir()
+              and re.fullmatch(r"\[\[\.\.\.\w+\]\]", p.name)]
+    if root is None or not routes:
+        return []
+    base = (key_string(code, "contentDirBasePath")[0] or "/").strip("/")
+    found: list[tuple[Path, str]] = []
+    for path in sorted(root.rglob("*.md*")):
+        rel = path.relative_to(root)
+        if path.suffix.lower() in (".md", ".mdx") and not any(
+                p.startswith(("_", ".")) for p in rel.parts):
+            parts = [p for p in (base, *rel.parent.parts, path.stem) if p]
             parts = parts[:-1] if parts and parts[-1] == "index" else parts
             found.append((path, "/" + "/".join(parts) + ("/" if parts else "")))
     return found
