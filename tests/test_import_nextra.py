@@ -86,18 +86,21 @@ def test_a_nextra_docs_site_keeps_its_pages_title_and_navbar(tmp_path: Path) -> 
         "theme.config.jsx": _DOCS_THEME,
         "README.md": "# 仓库说明\n\n本地运行 `yarn dev`。\n",
         "pages/_meta.json": '{"index": {"title": "首页", "type": "page", "display": "hidden"},'
+                            ' "notes": {"title": "笔记", "type": "page"},'
                             ' "about": {"title": "关于", "type": "page"},'
                             ' "gh": {"title": "GitHub ↗", "type": "page",'
                             ' "href": "https://github.com/example", "newWindow": true}}',
         "pages/index.mdx": "# 强化学习笔记\n\n从策略梯度讲起。\n",
         "pages/about.md": "# 关于\n\n一个学生。\n",
-        "pages/notes/_meta.json": '{"ppo": "PPO"}',
+        "pages/notes/_meta.json": '{"ppo": "PPO", "a2c": "A2C"}',
+        "pages/notes/a2c.md": "# A2C\n\n优势函数。\n",
         "pages/notes/ppo.mdx": _PPO,
     })
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["title"] == "RL Notes"  # (the suffix of every page's title)
+    # (a folder's entry led to its first page in `_meta.json`'s order: `/notes` was none)
     assert [(m["name"], m["url"]) for m in config["menu"]] == [
-        ("关于", "/about/"), ("GitHub", "https://github.com/example")]
+        ("笔记", "/ppo/"), ("关于", "/about/"), ("GitHub", "https://github.com/example")]
     assert redirect_target(out, "/notes/ppo/") == "/ppo/"  # (the old URL answers)
     ppo = page(out, "/ppo/")
     assert ppo.one("h1").text() == "PPO 算法"  # (the page's `# heading`, after its import)

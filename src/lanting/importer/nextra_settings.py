@@ -36,9 +36,10 @@ def nextra_title(code: str) -> str:
 
 def nextra_menu(source: Path, code: str) -> list[dict[str, str]]:
     """The navbar's entries, by their old URLs or links."""
-    pages = next((source / f for f in ("pages", "src/pages") if (source / f).is_dir()), None)
-    meta = pages / "_meta.json" if pages else None
-    if meta is not None and meta.is_file():
+    pages = next((source / f for f in ("pages", "src/pages") if (source / f).is_dir()),
+                 source / "pages")
+    meta = pages / "_meta.json"
+    if meta.is_file():
         try:
             entries = json.loads(meta.read_text(encoding="utf-8"))
         except (ValueError, UnicodeDecodeError):
@@ -47,7 +48,8 @@ def nextra_menu(source: Path, code: str) -> list[dict[str, str]]:
         for key, value in entries.items() if isinstance(entries, dict) else []:
             if isinstance(value, dict) and value.get("type") == "page" and \
                     value.get("display") != "hidden" and isinstance(value.get("title"), str):
-                url = value.get("href") or ("/" if key == "index" else f"/{key}")
+                url = value.get("href") or ("/" if key == "index" else
+                                            _first_page(pages, key))
                 menu.append({"name": value["title"].replace("↗", "").strip(),
                              "url": str(url)})
         return menu
@@ -60,3 +62,25 @@ def theme_config(source: Path) -> tuple[str, str]:
     """(the theme's settings file, its text); ('', '') without one."""
     file = first_of(source, THEME_CONFIGS)
     return file, text_of(source, file) if file else ""
+
+
+def _first_page(pages: Path, key: str) -> str:
+    """The URL a navbar entry of a folder led to: the folder's index, else its first page
+    in its `_meta.json`'s order (else by name), a folder's in turn (Nextra opened the
+    folder's first page; `/docs` itself was no page)."""
+    parts = [key]
+    while (folder := pages.joinpath(*parts)).is_dir() and not any(
+            (folder / f"index{s}").is_file() for s in (".md", ".mdx")):
+        meta = folder / "_meta.json"
+        try:
+            order = list(json.loads(meta.read_text(encoding="utf-8"))) if meta.is_file() else []
+        except (ValueError, UnicodeDecodeError):
+            order = []
+        names = [p.stem if p.is_file() else p.name for p in sorted(folder.iterdir())
+                 if not p.name.startswith(("_", ".", "[")) and (p.is_dir() or p.suffix in (
+                     ".md", ".mdx"))]
+        first = next((n for n in order if n in names), names[0] if names else None)
+        if first is None:
+            break
+        parts.append(first)
+    return "/" + "/".join(parts)
