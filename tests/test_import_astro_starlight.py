@@ -108,3 +108,41 @@ def test_a_starlight_notes_site_keeps_its_notes_home_and_settings(tmp_path: Path
     assert any(a.text() == "开始阅读" and a.attrs["href"] == target for a in home.find_all("a"))
     report = report_of(imported)
     assert "file's time" not in report and "leads to no imported page" not in report
+
+
+def test_starlights_cards_link_cards_and_badges_keep_their_words(tmp_path: Path) -> None:
+    """`<Card title>` in a `<CardGrid>`, `<LinkCard title href description />` and
+    `<Badge text />` of `@astrojs/starlight/components`: the cards' titles were dropped
+    and the link cards and badges left in comments, each with a warning. A site's own
+    `<Card>`, not imported from Starlight, is not read as Starlight's."""
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": _CONFIG,
+        "src/content.config.ts": _CONTENT,
+        "src/content/docs/index.mdx":
+            "---\ntitle: 算法笔记\n---\n\nimport { Card, CardGrid, LinkCard, Badge } from "
+            "'@astrojs/starlight/components';\n\n<CardGrid>\n  <Card title=\"数论\" "
+            "icon=\"star\">\n    卷积与反演。\n  </Card>\n</CardGrid>\n\n"
+            "<LinkCard title=\"狄利克雷卷积\" href=\"/guides/dirichlet/\" "
+            "description=\"数论函数的卷积\" />\n\n"
+            "新 <Badge text=\"New\" variant=\"tip\" /> 内容。\n",
+        "src/content/docs/guides/dirichlet.md": "---\ntitle: 狄利克雷卷积\n---\n\n正文。\n",
+        "src/content/docs/guides/own.mdx":
+            "---\ntitle: 自己的卡片\n---\n\nimport Card from '../../../components/Card.astro';"
+            "\n\n<Card title=\"x\">y</Card>\n",
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(dest / "public", "/").one("div", class_="prose")
+    assert [s.text() for s in prose.find_all("strong")] == ["数论"]
+    assert "卷积与反演。" in prose.text()
+    link = prose.one("a")
+    assert link.text() == "狄利克雷卷积"
+    assert link.attrs["href"] == redirect_target(dest / "public", "/guides/dirichlet/")
+    assert "数论函数的卷积" in prose.text()
+    assert prose.one("mark").text() == "New"
+    written = (dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "CardGrid" not in written and "unconverted" not in written
+    report = report_of(imported)
+    assert "`<Card>`" in report and "own.mdx" in report  # (the site's own card: a warning)

@@ -54,6 +54,7 @@ from lanting.importer.nextra_mdx import CALLOUT_KINDS, nextra_tabs
 from lanting.importer.other_case import url_in_other_case
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
+from lanting.importer.starlight_mdx import starlight_components
 
 _OWN = re.compile(r"^astro:|^@astrojs/|^next/|^@/components/(?:Image|TOCInline)|"
                   r"^pliny/ui/TOCInline|^@/components/mdx|^astro-embed$|^@astro-community/|"
@@ -209,6 +210,7 @@ class AstroBodies:
             text, count = markdown_in_jsx(text)
             ctx.convert("Markdown inside JSX blocks (MDX) as paragraphs", count)
             text = nest_containers(asides(text, ctx))  # (an `<Aside>` in a tab)
+            text = starlight_components(text, ctx)
             text, imported = image_imports(text, path)
             whose = "Astro's and its integrations'" if self.config.kind == "astro" \
                 else "Next.js's and the starter's"
