@@ -89,7 +89,9 @@ def test_a_nextra_docs_site_keeps_its_pages_title_and_navbar(tmp_path: Path) -> 
                             ' "notes": {"title": "笔记", "type": "page"},'
                             ' "about": {"title": "关于", "type": "page"},'
                             ' "gh": {"title": "GitHub ↗", "type": "page",'
-                            ' "href": "https://github.com/example", "newWindow": true}}',
+                            ' "href": "https://github.com/example", "newWindow": true},'
+                            ' "faq": "常见问题"}',
+        "pages/faq.md": "## 安装\n\n先装 Python。\n",
         "pages/index.mdx": "# 强化学习笔记\n\n从策略梯度讲起。\n",
         "pages/about.md": "# 关于\n\n一个学生。\n",
         "pages/notes/_meta.json": '{"ppo": "PPO", "a2c": "A2C"}',
@@ -116,6 +118,8 @@ def test_a_nextra_docs_site_keeps_its_pages_title_and_navbar(tmp_path: Path) -> 
     for raw in ("import", "Callout", "Tabs.Tab", "<Steps", ":::"):
         assert raw not in prose.text()
     assert "从策略梯度讲起" in page(out, "/").text()
+    # (no `title`, no `# heading`: the title `_meta.json` gives, as Nextra showed it)
+    assert page(out, "/faq/").one("h1").text() == "常见问题"
     report = report_of(imported)
     assert "nextjs site" in report and "MDX import of" not in report
 
@@ -178,6 +182,9 @@ def test_nextra_4s_content_folder_is_published_by_its_catch_all_route(
                           "export default function Layout({ children }) { return children }\n",
         "app/[[...mdxPath]]/page.jsx": "export default async function Page() {}\n",
         "content/_meta.js": "export default { index: '홈', concept: '개념' }\n",
+        "content/concept/_meta.js": "export default {\n  slope: 'Slope',\n"
+                                    "  limit: { title: '극한', theme: { toc: false } },\n}\n",
+        "content/concept/limit.md": "수열의 극한.\n",
         "content/index.mdx": "# 수학 노트\n\n[기울기](/concept/slope) 부터.\n",
         "content/concept/slope.mdx": "---\ntitle: Slope\n---\n\n# Slope\n\n"
                                      "기울기 $m = \\frac{\\Delta y}{\\Delta x}$.\n",
@@ -186,6 +193,7 @@ def test_nextra_4s_content_folder_is_published_by_its_catch_all_route(
     slope = page(out, target)
     assert slope.one("h1").text() == "Slope"
     assert slope.one("div", class_="prose").one("span", class_="math-inline").one("mfrac")
+    assert page(out, redirect_target(out, "/concept/limit/")).one("h1").text() == "극한"
     home = page(out, "/")
     assert [a.attrs["href"] for a in home.one("div", class_="prose").find_all("a")] == [target]
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))

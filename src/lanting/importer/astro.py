@@ -45,6 +45,7 @@ from lanting.importer.mdx_math import math_components
 from lanting.importer.menus import finish_menu, menu_names
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.nextjs_settings import mdx_routes, read_nextjs
+from lanting.importer.nextra_settings import meta_title
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.site_language import guess_language, language_tag
@@ -302,6 +303,7 @@ class Astro(AstroFront, AstroBodies):
         heading = first_heading(body[at:])
         if heading is not None and (not title or str(title).strip() == heading[0].strip()):
             title, body = heading[0], body[:at] + heading[1]  # (the title shown: not twice)
+        title = title or (meta_title(path) if self.kind == "nextjs" else None)  # (Nextra's)
         if kind == "home" and self.config.starlight and isinstance(data.get("hero"), dict):
             body = hero_text(data, head, path, self.report) + "\n" + body  # (`splash`)
         stem = re.sub(r"\.\w+$", "", rel).rsplit("/", 1)[-1]

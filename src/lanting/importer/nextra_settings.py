@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from lanting.importer.astro_settings import first_of, text_of
-from lanting.importer.js_literals import depths_of, literal_entries
+from lanting.importer.js_literals import QUOTED, depths_of, literal_entries
 
 THEME_CONFIGS = tuple(f"theme.config.{s}" for s in ("tsx", "jsx", "ts", "js", "mjs"))
 _TEMPLATE = re.compile(r"""titleTemplate\s*:\s*['"`]%s\s*[-–—|·:]\s*([^'"`\n]+?)['"`]""")
@@ -84,3 +84,22 @@ def _first_page(pages: Path, key: str) -> str:
             break
         parts.append(first)
     return "/" + "/".join(parts)
+
+
+def meta_title(path: Path) -> str:
+    """The title the `_meta.json` (Nextra 4: `_meta.js`) beside a page gives it, which
+    Nextra showed for a page with neither a `title` nor a `# heading` ('' for none)."""
+    meta = path.parent / "_meta.json"
+    if meta.is_file():
+        try:
+            entries = json.loads(meta.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            return ""
+        value = entries.get(path.stem) if isinstance(entries, dict) else None
+        value = value.get("title") if isinstance(value, dict) else value
+        return value.strip() if isinstance(value, str) else ""
+    code = next((text_of(path.parent, f"_meta.{s}") for s in ("js", "ts", "jsx", "tsx")
+                 if (path.parent / f"_meta.{s}").is_file()), "")
+    found = re.search(rf"""(?<![\w$.])['"]?{re.escape(path.stem)}['"]?\s*:\s*"""
+                      rf"""(?:\{{[^{{}}]*?\btitle\s*:\s*)?{QUOTED}""", code)
+    return next((g for g in found.groups() if g is not None), "").strip() if found else ""
