@@ -144,7 +144,9 @@ def test_a_nextra_blog_keeps_its_posts_tags_and_list(tmp_path: Path) -> None:
                            " 'nextra-theme-blog', themeConfig: './theme.config.js'})\n"
                            "export default withNextra()\n",
         "theme.config.js": _BLOG_THEME,
-        "pages/index.mdx": "---\ntype: page\ntitle: About\n---\n\n# Lin\n\nI train models.\n",
+        "pages/index.mdx": "---\ntype: page\ntitle: About\n---\n\nimport Link from 'next/link'"
+                           "\n\n# Lin\n\nI train models; see <Link href=\"/posts/kv-cache\">"
+                           "<a><strong>KV cache</strong></a></Link>.\n",
         "pages/posts/index.mdx": "---\ntype: posts\ntitle: Posts\n---\n\n# Posts\n",
         "pages/posts/kv-cache.mdx": "---\ntitle: KV cache\ndate: 2023/3/19\n"
                                     "description: Why decoding is memory bound.\n"
@@ -164,7 +166,13 @@ def test_a_nextra_blog_keeps_its_posts_tags_and_list(tmp_path: Path) -> None:
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert [(m["name"], m["url"]) for m in config["menu"]] == [
         ("Posts", "/blog/"), ("GitHub", "https://github.com/example")]
-    assert "I train models." in page(out, "/").text()
+    home = page(out, "/").one("div", class_="prose")
+    assert "I train models" in home.text()
+    # (Next.js 12's `<Link href><a>…</a></Link>`: one link, to the post's new page; it was
+    # removed with a warning, its text kept)
+    link = home.one("a")
+    assert (link.attrs["href"], link.one("strong").text()) == ("/posts/kv-cache/", "KV cache")
+    assert "component `<Link>`" not in report_of(imported)
     assert "type: posts" in report_of(imported)
 
 

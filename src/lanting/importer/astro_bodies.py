@@ -43,6 +43,7 @@ from lanting.importer.docusaurus_mdx import (
     comments,
     components,
     html_attributes,
+    links,
     markdown_in_jsx,
     mdx_lines,
 )
@@ -229,6 +230,8 @@ class AstroBodies:
             text, count = _TOC.subn("[[toc]]", text)
             ctx.convert("`<TOCInline />` as [[toc]] (Lanting's table of contents)", count)
             text = html_attributes(text, ctx)
+            if self.config.kind != "astro":  # (`next/link`'s and Gatsby's `<Link href>`)
+                text = links(text, ctx)
             text, count = _WRAPPER.subn("\n", text)
             ctx.convert("<Fragment>, <Steps>, <FileTree> unwrapped (their text kept)", count)
             text = polymorphic_headings(text, ctx)

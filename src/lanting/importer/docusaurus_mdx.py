@@ -228,8 +228,8 @@ def links(text: str, ctx: Context) -> str:
         url = url or (called.group(1) if called else None)
         if not url or "\n\n" in inner:
             return match.group()
-        ctx.convert("links (<Link>)")
-        return f"[{inner}]({url})"
+        ctx.convert("links (<Link>)")  # (Next.js 12's `<Link><a>…</a></Link>`: one link)
+        return "[" + re.sub(r"^<a>(.*)</a>$", r"\1", inner, flags=re.DOTALL) + f"]({url})"
 
     return _LINK.sub(one, text)
 
