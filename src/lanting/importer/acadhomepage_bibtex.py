@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 import re
 
-from lanting.importer.acadhomepage import LINK, TITLE, author_names, paper_links, plain
+from lanting.importer.acadhomepage_paper import LINK, TITLE, author_names, paper_links, plain
 from lanting.importer.bibtex import BibEntry, drop_empty_fields, parse
 
 _DETAILS = re.compile(r"<details\b[^>]*>.*?</details>", re.DOTALL | re.IGNORECASE)

@@ -32,7 +32,8 @@ from lanting.importer.astro_front import (
 )
 from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_paths import entry_id, old_path
-from lanting.importer.astro_settings import Collection, read_config, unbased
+from lanting.importer.astro_settings import Collection, unbased
+from lanting.importer.astro_starlight import read_astro_config
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
 from lanting.importer.data_papers import import_entry_papers, import_papers
 from lanting.importer.data_projects import import_projects
@@ -70,7 +71,8 @@ class Astro(AstroFront, AstroBodies):
         self.kind = kind
         self.site = NewSite(report, source)
         self.config = read_gatsby(source, report) if kind == "gatsby" \
-            else read_nextjs(source, report) if kind == "nextjs" else read_config(source, report)
+            else read_nextjs(source, report) if kind == "nextjs" \
+            else read_astro_config(source, report)
         self.public = source / ("static" if kind == "gatsby" else "public")
         self.math_kinds = math_components(source)
         self.tz = zone(options.timezone)

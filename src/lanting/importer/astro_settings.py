@@ -200,8 +200,6 @@ def read_config(source: Path, report: Report) -> AstroConfig:
     config.menu = navigation(settings)
     config.collections = collections(source, report)
     _astrowind(source, config)
-    from lanting.importer.astro_starlight import read_starlight
-    read_starlight(source, code, config)
     return config
 
 

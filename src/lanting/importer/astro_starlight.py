@@ -11,8 +11,9 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from lanting.importer.astro_settings import AstroConfig, Collection
+from lanting.importer.astro_settings import AstroConfig, Collection, read_config, text_of
 from lanting.importer.js_literals import QUOTED, key_object, key_string
+from lanting.importer.report import Report
 
 _STARLIGHT = re.compile(r"(?<![\w$.])starlight\s*\(\s*\{")
 
@@ -55,3 +56,10 @@ def read_starlight(source: Path, code: str, config: AstroConfig) -> None:
                               docs.resolve()] + [Collection("docs", docs, "")]
     config.collections = [replace(c, route="") if c.folder == docs else c
                           for c in config.collections]
+
+
+def read_astro_config(source: Path, report: Report) -> AstroConfig:
+    """An Astro site's settings (`read_config`), Starlight's among them."""
+    config = read_config(source, report)
+    read_starlight(source, text_of(source, config.file), config)
+    return config
