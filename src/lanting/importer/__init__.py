@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from lanting.errors import UsageError
-from lanting.importer.detect import detect, pages_folder, quarto_folder
+from lanting.importer.detect import detect
+from lanting.importer.detect_folders import pages_folder, quarto_folder
 from lanting.importer.report import Report
 
 if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not

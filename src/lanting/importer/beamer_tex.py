@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.beamer_cites import beamer_citations
+from lanting.importer.beamer_code import code_blocks, listed_files
 from lanting.importer.beamer_frames import labels, short_frames, table_of_contents
 from lanting.importer.beamer_text_macros import text_macros, write_out
 from lanting.importer.body_unconverted import unconverted
@@ -66,12 +67,6 @@ _TITLE_FRAME = re.compile(r"^[ \t]*\\begin\{frame\}(?:<[^>\n]*>)?(?:\[[^\]\n]*\]
                           r"^[ \t]*\\end\{frame\}[ \t]*$", re.MULTILINE)
 _ONE_LINE_TITLE = re.compile(r"^[ \t]*\\frame(?:\[[^\]\n]*\])?\{[ \t]*\\(?:titlepage|maketitle)"
                              r"[ \t]*\}[ \t]*$", re.MULTILINE)
-_CODE = re.compile(r"^[ \t]*\\begin\{(verbatim|lstlisting|minted)\}(\[[^\]\n]*\])?"
-                   r"(?:\{([\w+-]+)\})?[ \t]*\n(.*?)^[ \t]*\\end\{\1\}[ \t]*$",
-                   re.MULTILINE | re.DOTALL)
-_LISTED = re.compile(r"^[ \t]*\\(?:lstinputlisting(\[[^\]\n]*\])?|inputminted(?:\[[^\]\n]*\])?"
-                     r"\{([\w+-]+)\})\{([^{}\n]+)\}[ \t]*$", re.MULTILINE)
-_LANGUAGE = re.compile(r"language=\{?([\w+-]+)")
 _DISPLAY = re.compile(r"\\\[(.*?)\\\]", re.DOTALL)
 _EQUATION = re.compile(r"^([ \t]*)(\\begin\{(equation|align|gather|multline)\*?\}.*?"
                        r"\\end\{\3\*?\})", re.MULTILINE | re.DOTALL)
@@ -182,7 +177,8 @@ def _body(text: str, rest: str, read: Callable[[str], str | None], deck: BeamerD
     found = _DOCUMENT.search(text)
     body = found.group(1) if found else rest
     shelf = Shelf()  # (a `%` or `\[` in code is the code's)
-    body = protect_code(_code_blocks(_listed_files(body, read, deck), deck), shelf)
+    body = protect_code(code_blocks(listed_files(body, read, deck.converted),
+                                    deck.converted), shelf)
     body = "\n".join(_uncommented_line(line) for line in body.split("\n"))
     body = _ONE_LINE_TITLE.sub("", body)
     body, count = short_frames(body)
@@ -373,33 +369,3 @@ def _plain(value: str) -> str:
     value = _SWITCHES.sub("", value).replace("\\\\", " ").replace("~", " ")
     value = re.sub(r"\\([&%$#_])", r"\1", value).replace("{", "").replace("}", "")
     return " ".join(value.split())
-
-
-def _listed_files(body: str, read: Callable[[str], str | None], deck: BeamerDeck) -> str:
-    """`\\lstinputlisting[language=c]{hello.c}` and `\\inputminted{c}{hello.c}` lines as
-    the code of the file they name (a file not found: the line stays)."""
-    def listed(match: re.Match[str]) -> str:
-        options, minted, name = match.groups()
-        code = read(name.strip())
-        if code is None:
-            return match.group()
-        language = minted or (found.group(1) if (found := _LANGUAGE.search(options or ""))
-                               else "")
-        deck.converted.append("beamer's listings of files as fenced code")
-        return "```" + language.lower() + "\n" + code.rstrip("\n") + "\n```"
-    return _LISTED.sub(listed, body)
-
-
-def _code_blocks(body: str, deck: BeamerDeck) -> str:
-    """`verbatim`, `lstlisting` and `minted` environments as fenced code (their language
-    `minted`'s argument or `lstlisting`'s `language=`)."""
-    def fence(match: re.Match[str]) -> str:
-        kind, options, argument, code = match.groups()
-        language = argument or ((found.group(1) if (found := _LANGUAGE.search(options or ""))
-                                 else "") if kind == "lstlisting" else "")
-        deck.converted.append(f"beamer's `{kind}` environments as fenced code")
-        lines = code.rstrip("\n").split("\n")
-        indent = min((len(x) - len(x.lstrip()) for x in lines if x.strip()), default=0)
-        return "```" + language.lower() + "\n" + "\n".join(x[indent:] for x in lines) \
-            + "\n```"
-    return _CODE.sub(fence, body)

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from lanting.errors import UsageError
+from lanting.importer.detect_folders import JEKYLL_THEME, file_text, pages_folder, quarto_folder
 from lanting.importer.hexo_config import HEXO_SETTINGS, hexo_posts_folder, settings_file
 
 LOOKED_FOR = (
@@ -59,20 +60,13 @@ LOOKED_FOR = (
 )
 
 
-def _text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
-
-
 def _blog_in_collections(source: Path, config: Path) -> bool:
     """Whether the Jekyll site's `config` publishes its blog in collections
     (`jekyll_outputs.blog_collections`)."""
     from lanting.importer.jekyll_outputs import blog_collections
     from lanting.importer.text import load_mapping
 
-    return blog_collections(source, load_mapping("yaml", _text(config))[0])
+    return blog_collections(source, load_mapping("yaml", file_text(config))[0])
 
 
 _ACADEMIC_FOLDERS = ("_bibliography", "_news", "_projects", "_publications", "_talks",
@@ -90,10 +84,10 @@ def _academic(source: Path, config: Path) -> bool:
     `_pages/` that is the home page (`_pages/about.md` at `permalink: /`). Not a blog
     merely keeping its pages in `_pages/`, as minimal-mistakes and its forks do."""
     if any((source / name).is_dir() for name in _ACADEMIC_FOLDERS) \
-            or _ACADEMIC_KEYS.search(_text(config)):
+            or _ACADEMIC_KEYS.search(file_text(config)):
         return True
     about = source / "_pages" / "about.md"
-    return about.is_file() and _ROOT_PERMALINK.search(_text(about).split("\n---", 1)[0]) \
+    return about.is_file() and _ROOT_PERMALINK.search(file_text(about).split("\n---", 1)[0]) \
         is not None
 
 
@@ -137,8 +131,8 @@ def _hugo_modules(source: Path) -> str:
     configs = [p for p in sorted((source / "config" / "_default").glob("*")) if p.is_file()]
     configs += [source / f"{name}.{ext}" for name in ("hugo", "config")
                 for ext in ("toml", "yaml", "yml", "json")]
-    text = "".join(map(_text, configs)) + _text(source / "hugoblox.yaml")
-    return text if _MODULES_NAMED.search(text) else text + _text(source / "go.mod")
+    text = "".join(map(file_text, configs)) + file_text(source / "hugoblox.yaml")
+    return text if _MODULES_NAMED.search(text) else text + file_text(source / "go.mod")
 
 
 _ACADEMIC_THEME = re.compile(r"""^\s*theme\s*[=:]\s*\[?\s*["']?(hugo-)?academic["'\s,\]]""",
@@ -162,13 +156,6 @@ _PAGES_THEME = re.compile(r"^(?:remote_theme\s*:|theme\s*:\s*[\"']?"
 Pages published with its default plugins (each `.md` a page, with or without front
 matter, a folder's README its index, titled by its heading), as a folder of notes is
 read."""
-
-
-_JEKYLL_THEME = re.compile(r"^remote_theme\s*:\s*[\"']?(?!pages-themes/|jekyll/minima\b)"
-                           r"[\w.-]+/(?!jekyll-theme-)[\w.-]+", re.MULTILINE)
-"""A `_config.yml` building on a theme of its own kind, not one of GitHub Pages' themes
-(`remote_theme: just-the-docs/just-the-docs`): a Jekyll site of pages, whose layouts
-read their front matter (`nav_order`, `parent`) and whose Markdown was kramdown's."""
 
 
 def _builds_decks(source: Path) -> bool:
@@ -209,46 +196,9 @@ def _hexo_source_folder(source: Path) -> bool:
     # (Jekyll reads a post only by a name that starts with its date: posts named without
     # one, `AINN-Attention.md`, each with its front matter, are Hexo's)
     if posts and not any(_DATED.match(path.name) for path in posts) \
-            and all(_text(path).startswith("---") for path in posts[:20]):
+            and all(file_text(path).startswith("---") for path in posts[:20]):
         return True
-    return any(_HEXO_ONLY.search(_text(path)) for path in pages + posts)
-
-
-def pages_folder(source: Path) -> Path | None:
-    """`docs/`, when it holds the Jekyll site and the repository's root no settings of
-    one: the other folder GitHub Pages publishes a branch from, beside the project's
-    code and README (the root's Markdown was read as a folder of notes, the posts of
-    `docs/_posts/` as notes without dates)."""
-    from lanting.importer.jekyll_settings import config_file
-
-    docs = source / "docs"
-    if config_file(source).is_file() or not config_file(docs).is_file():
-        return None
-    return docs if _jekyll_folder(docs, config_file(docs)) else None
-
-
-def quarto_folder(source: Path) -> Path | None:
-    """The one first-level folder holding a Quarto project (`book/_quarto.yml` beside a
-    course's `pyproject.toml` and README), when the root has none and no generator's
-    settings of its own: the root's README alone was read as a folder of notes."""
-    from lanting.importer.jupyterbook_toc import SITE_SETTINGS
-
-    if any((source / name).exists() for name in (
-            *SITE_SETTINGS, "_quarto.yml", "_quarto.yaml", "_bookdown.yml", "_site.yml",
-            "book.json", ".gitbook.yaml", ".obsidian", "logseq")):
-        return None  # (a book's or a vault's talk in a folder of it is a part of it)
-    found = [folder for folder in sorted(source.iterdir()) if folder.is_dir()
-             and not folder.name.startswith((".", "_"))
-             and any((folder / n).is_file() for n in ("_quarto.yml", "_quarto.yaml"))]
-    return found[0] if len(found) == 1 else None
-
-
-def _jekyll_folder(source: Path, config: Path) -> bool:
-    """`source`, holding Jekyll's `config`, is a Jekyll site of posts, layouts or a
-    theme of its own (not GitHub Pages' theme alone over Markdown, read as notes)."""
-    return any((source / name).is_dir() for name in ("_posts", "_drafts", "_layouts")) \
-        or "jekyll" in _text(source / "Gemfile").lower() \
-        or _JEKYLL_THEME.search(_text(config)) is not None
+    return any(_HEXO_ONLY.search(file_text(path)) for path in pages + posts)
 
 
 def detect(source: Path) -> str:
@@ -264,7 +214,7 @@ def detect(source: Path) -> str:
 
     if is_mdbook(source):
         return "mdbook"
-    quarto = _text(source / "_quarto.yml") + _text(source / "_quarto.yaml")
+    quarto = file_text(source / "_quarto.yml") + file_text(source / "_quarto.yaml")
     if quarto and not (_is_hugo(source) and _renders_for_hugo(quarto)):
         return "quarto"  # (a Quarto project of `type: hugo` only writes a Hugo site's .md)
     if any((source / name).is_file() for name in ("mkdocs.yml", "mkdocs.yaml",
@@ -283,7 +233,7 @@ def detect(source: Path) -> str:
     if contentlayer_root(source) is not None:
         return "nextjs"  # (Contentlayer reads the Markdown of its `contentDirPath`)
     if any(source.glob("velite.config.*")) and (any(source.glob("next.config.*")) or re.search(
-            r'"next"\s*:', _text(source / "package.json"))):
+            r'"next"\s*:', file_text(source / "package.json"))):
         return "nextjs"  # (Velite reads the Markdown its routes publish)
     from lanting.importer.nextjs_settings import mdx_routes
     if mdx_routes(source):
@@ -323,11 +273,11 @@ def detect(source: Path) -> str:
     if settings.is_file() and (source / "source" / "_posts").is_dir():
         package = source / "package.json"
         try:
-            dependencies = json.loads(_text(package)) if package.is_file() else {}
+            dependencies = json.loads(file_text(package)) if package.is_file() else {}
         except json.JSONDecodeError:
             dependencies = {}
         if "hexo" in json.dumps(dependencies) or (source / "scaffolds").is_dir() \
-                or HEXO_SETTINGS.search(_text(settings)) or any(source.glob("_config.*.yml")):
+                or HEXO_SETTINGS.search(file_text(settings)) or any(source.glob("_config.*.yml")):
             return "hexo"  # (many a repository keeps only `_config.yml` and `source/`)
     academic = config.is_file() and _academic(source, config)
     if config.is_file() and ((source / "_posts").is_dir() or (source / "_drafts").is_dir()
@@ -352,12 +302,12 @@ def detect(source: Path) -> str:
             return "hugo-blox"
         return "hugo"
     if config.is_file() and ((source / "_layouts").is_dir()
-                             or "jekyll" in _text(source / "Gemfile").lower()):
+                             or "jekyll" in file_text(source / "Gemfile").lower()):
         return "jekyll"  # (a site of pages: its posts, if any, are dated pages)
     docs = pages_folder(source)
     if docs is not None:
         return detect(docs)  # (read from there: `import_site` takes `pages_folder`)
-    if "distill::" in _text(source / "_site.yml") + _text(source / "_site.yaml"):
+    if "distill::" in file_text(source / "_site.yml") + file_text(source / "_site.yaml"):
         return "distill"  # (an R Markdown website of distill's: its posts in `_posts/`,
         # where knitr's leftovers, `post.knit.md`, looked like a Hexo folder's posts)
     if not config.is_file() and (_hexo_source_folder(source) or hexo_posts_folder(source)):
@@ -381,9 +331,9 @@ def detect(source: Path) -> str:
     # (not beside a generator's settings or posts folder that made no site: Quartz's own
     # docs/ without content/, a `_posts/` of neither Jekyll nor Hexo)
     decks = config.is_file() and _builds_decks(source)
-    if config.is_file() and not decks and _JEKYLL_THEME.search(_text(config)):
+    if config.is_file() and not decks and JEKYLL_THEME.search(file_text(config)):
         return "jekyll"
-    pages = config.is_file() and (_PAGES_THEME.search(_text(config)) is not None or decks)
+    pages = config.is_file() and (_PAGES_THEME.search(file_text(config)) is not None or decks)
     if has_notes(source) and (pages or not config.is_file()) \
             and not (source / "_posts").is_dir() \
             and not any(source.glob("quartz.config.*")):

@@ -73,7 +73,7 @@ from lanting.importer.render_output import in_render_output
 from lanting.importer.report import Report
 from lanting.importer.reveal_html import html_decks, page_decks
 from lanting.importer.shelf import Shelf, protect_code
-from lanting.importer.text import split_front_matter
+from lanting.importer.typora import TYPORA_KEYS, root_url
 from lanting.importer.vault_plugins import DATAVIEW, admonitions, had, vault_plugins
 from lanting.importer.zettlr import ZettlrNotes
 
@@ -82,8 +82,6 @@ _TOC_BLOCK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*toc[ \t]*\n(?:.*\n)*?[ \t]*\
 _H1 = re.compile(r"^#[ \t]+\S", re.MULTILINE)
 _DENDRON_FILES = frozenset({"dendron.yml", "dendron.code-workspace", "package.json",
                             "package-lock.json"})
-_TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
-"""Typora's own front matter: where it put pasted images (the paths are in the text)."""
 
 
 def has_notes(source: Path) -> bool:
@@ -97,7 +95,7 @@ def has_notes(source: Path) -> bool:
 
 class Notes(NoteDecks, OrgNotes, ZettlrNotes, CanvasNotes, LogseqNotes):
     kind = "notes"
-    placed_keys = Quartz.placed_keys | _TYPORA_KEYS
+    placed_keys = Quartz.placed_keys | TYPORA_KEYS
     keeps_old_urls = False
     notes_folder = "the folder of notes"
     unwritten_shown = "Obsidian showed it greyed, a note to create"
@@ -365,11 +363,7 @@ class Notes(NoteDecks, OrgNotes, ZettlrNotes, CanvasNotes, LogseqNotes):
     def typora_root(self, path: Path) -> str | None:
         """The note's `typora-root-url`, a folder from the note's (None: none)."""
         if path not in self.typora_roots:
-            head = split_front_matter(read_text(path))[1]
-            found = re.search(r"^typora-root-url:[ \t]*['\"]?([^'\"\n]*?)['\"]?[ \t]*$",
-                              head, re.MULTILINE)
-            root = found.group(1).replace("\\", "/").strip() if found else ""
-            self.typora_roots[path] = root or None
+            self.typora_roots[path] = root_url(path)
         return self.typora_roots[path]
 
     def listed(self, folders: list[Item], notes: list[Item]) -> list[Item]:
