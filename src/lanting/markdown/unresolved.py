@@ -117,9 +117,9 @@ def _checked_fence(state: StateBlock, start: int, end: int, silent: bool) -> boo
     rule takes the rest of the page, or of the container, as the code)."""
     if not fence(state, start, end, silent):
         return False
+    if silent or state.env.get("lanting") is None:
+        return True  # (silent: asked whether a fence starts here, nothing pushed)
     token = state.tokens[-1]
-    if silent or state.env.get("lanting") is None or token.type != "fence":
-        return True
     last = state.line - 1
     closing = _line(state, last).rstrip() if last > start else ""
     if len(closing) >= len(token.markup) and closing == token.markup[0] * len(closing):
