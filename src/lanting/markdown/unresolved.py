@@ -42,7 +42,7 @@ _CUT = "\x00"
 inline's text is joined, so that no match runs across it."""
 
 
-def _warn(state: StateCore, line: int, message: str, hint: str) -> None:
+def _warn(state: StateCore | StateBlock, line: int, message: str, hint: str) -> None:
     """A warning at the body's 0-based line `line`."""
     ctx = state.env["lanting"]
     state.env.setdefault("problems", []).append(Problem(
@@ -127,11 +127,8 @@ def _checked_fence(state: StateBlock, start: int, end: int, silent: bool) -> boo
     shown = state.line - start - 1
     what = (f"the {shown} lines after it are shown as code" if shown > 1 else
             "the line after it is shown as code" if shown else "an empty one is shown")
-    ctx = state.env["lanting"]
-    state.env.setdefault("problems", []).append(Problem(
-        f"a code block opened with {token.markup} is never closed: {what}", ctx.path,
-        ctx.body_line + start, hint=f"close it with a line {token.markup} where the code ends",
-        severity="warning"))
+    _warn(state, start, f"a code block opened with {token.markup} is never closed: {what}",
+          f"close it with a line {token.markup} where the code ends")
     return True
 
 
