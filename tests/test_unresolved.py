@@ -150,17 +150,3 @@ def test_lanting_check_reports_them_with_file_and_line(
     assert "content/posts/a.md:10: warning: link `[x][nowhere]`: no `[nowhere]: …` line " \
            "defines its address" in err
     assert "2 warnings" in out
-
-
-def test_an_image_with_no_address_is_reported_at_its_line(
-        make_site: Callable[..., Path], run_cli: Callable[..., tuple[int, str, str]]) -> None:
-    """`![图]()` and `<img src="">` shipped `<img src="">`: a broken image, silently."""
-    site = make_site({"content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
-                                            "![图]()\n\n<img src=\"\" alt=\"x\">\n\n"
-                                            "![图](<>) 也是。\n"})
-    code, out, err = run_cli("check", site)
-    assert code == 0
-    assert [line.split(": warning: ")[0].split("/site/")[-1] for line in err.splitlines()
-            if "no address" in line] == ["content/posts/a.md:6", "content/posts/a.md:8",
-                                         "content/posts/a.md:10"]
-    assert "3 warnings" in out

@@ -79,12 +79,6 @@ def broken_links(path: Path, here: str, links: tuple[LinkRef, ...], inp: CheckIn
                 "file on the writer's own disk, which no reader's browser can load",
                 at, line, column, LOCAL_DISK_HINT))
             continue
-        if link.image and not link.url.strip():
-            problems.append(Problem(
-                where + "an image with no address (`![…]()`, `<img src=\"\">`): the browser "
-                "shows a broken image", at, line, column,
-                "write the image's path in it, or remove it", severity="warning"))
-            continue
         scheme = url_scheme(link.url)
         if scheme in ("http", "https"):
             external.append(ExternalLink(link.url, at, line, column))
