@@ -14,13 +14,14 @@ from string import ascii_lowercase
 
 from lanting.markdown.math_formula import converter
 from lanting.markdown.math_label_keys import LabelKeys
+from lanting.markdown.tex_multirow import top_spans
 from lanting.markdown.tex_scan import TexError
 
 _GROUP = re.compile(r"\\begin\s*\{subequations\}\s*(?:\\label\s*\{([^{}]*)\})?(.*?)"
                     r"\\end\s*\{subequations\}", re.DOTALL)
 _ROWS = re.compile(r"\\begin\s*\{(align|gather|flalign|alignat|equation|multline)\}"
                    r"(\{\d+\})?")
-_EDGE = re.compile(r"\\begin\s*\{[^{}]*\}|\\end\s*\{[^{}]*\}|\\\\|\\.|[{}]", re.DOTALL)
+_ROW_BREAK = frozenset({"\\\\"})
 _ROW_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
 _NUMBER_CELL = re.compile(r'(<mtd style="width: 50%[^"]*"(?: id="[^"]*")?>)'
                           r'(?:<mtext>\(([^<]*)\)</mtext>)?(</mtd></mtr>)')
@@ -52,17 +53,7 @@ def unwrapped(tex: str) -> tuple[str, str] | None:
 def _rows(body: str) -> list[tuple[int, int]]:
     """Where each row of an environment's body is: cut at its own `\\\\`, not at those of
     environments or groups inside it."""
-    rows, depth, start = [], 0, 0
-    for edge in _EDGE.finditer(body):
-        text = edge.group()
-        if text == "{" or text.startswith("\\begin"):
-            depth += 1
-        elif text == "}" or text.startswith("\\end"):
-            depth -= 1
-        elif text == "\\\\" and depth == 0:
-            rows.append((start, edge.start()))
-            start = edge.end()
-    return [*rows, (start, len(body))]
+    return top_spans(body, _ROW_BREAK)
 
 
 def lettered(tex: str, label: str, macros: dict[str, str], prefix: str

@@ -21,6 +21,11 @@ _NESTING = re.compile(r"\\begin\s*\{[^{}]*\}|\\end\s*\{[^{}]*\}|\\\\|\\cr(?![A-Z
 def split_top(body: str, separators: frozenset[str]) -> list[str]:
     """`body` split at the `separators` (`\\\\`, `\\cr`, `&`) outside braces and inner
     environments: the rows of a table whose cells hold a `cases` or a `{a \\\\ b}`."""
+    return [body[start:end] for start, end in top_spans(body, separators)]
+
+
+def top_spans(body: str, separators: frozenset[str]) -> list[tuple[int, int]]:
+    """Where each part of `split_top` is in `body` (start, end)."""
     parts, depth, start = [], 0, 0
     for m in _NESTING.finditer(body):
         token = m.group()
@@ -29,9 +34,9 @@ def split_top(body: str, separators: frozenset[str]) -> list[str]:
         elif token == "}" or token.startswith("\\end"):
             depth -= 1
         elif depth == 0 and (token if not token.startswith("\\cr") else "\\cr") in separators:
-            parts.append(body[start:m.start()])
+            parts.append((start, m.start()))
             start = m.end()
-    return [*parts, body[start:]]
+    return [*parts, (start, len(body))]
 
 
 ROW_BREAKS = frozenset({"\\\\", "\\cr"})
